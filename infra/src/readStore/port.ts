@@ -1,0 +1,83 @@
+/**
+ * The read store port, in MongoDB's dialect: filters, update operators, sorts and projections mean
+ * what they mean in MongoDB. Two adapters implement it: `embeddedReadStore` (in-process documents,
+ * mingo for queries and updates, snapshotted to SQLite) and `mongoReadStore` (the `mongodb` driver).
+ * Both must pass `readStore.contract.ts`.
+ *
+ * Documents are plain JSON-like objects with a string `_id`.
+ */
+
+export type Doc = { _id: string } & Record<string, unknown>
+export type Filter = Record<string, unknown>
+export type Update = Record<string, unknown>
+export type Sort = Record<string, 1 | -1>
+export type Projection = Record<string, 0 | 1>
+
+export interface FindOptions {
+  sort?: Sort
+  skip?: number
+  limit?: number
+  projection?: Projection
+}
+
+export interface UpdateOptions {
+  upsert?: boolean
+}
+
+export interface UpdateResult {
+  matchedCount: number
+  modifiedCount: number
+  upsertedId: string | null
+}
+
+export interface IndexSpec {
+  keys: Record<string, 1 | -1>
+  unique?: boolean
+  name?: string
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string
+  findOne(filter: Filter, options?: FindOptions): Promise<T | null>
+  find(filter: Filter, options?: FindOptions): Promise<T[]>
+  countDocuments(filter?: Filter): Promise<number>
+  insertOne(doc: T): Promise<void>
+  insertMany(docs: T[]): Promise<void>
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>
+  /** Replaces the whole matched document (upsert optional). */
+  replaceOne(filter: Filter, doc: T, options?: UpdateOptions): Promise<UpdateResult>
+  deleteOne(filter: Filter): Promise<{ deletedCount: number }>
+  deleteMany(filter?: Filter): Promise<{ deletedCount: number }>
+  /** Idempotent. A unique index makes a duplicate key a `DuplicateKeyError`. */
+  createIndex(spec: IndexSpec): Promise<void>
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>
+  listCollections(): Promise<string[]>
+  dropCollection(name: string): Promise<void>
+  /** Atomically renames `from` to `to`, replacing `to` if it exists (the blue-green swap of a rebuild). */
+  renameCollection(from: string, to: string): Promise<void>
+  /**
+   * Runs `work` so that its writes and the checkpoint it stores become visible and durable together:
+   * a crash never keeps some of them without the others. Embedded: one in-process step captured whole
+   * by the next snapshot. MongoDB: a transaction where the deployment supports one.
+   */
+  atomically<R>(work: () => Promise<R>): Promise<R>
+  /** Embedded: writes a snapshot now. MongoDB: no-op (writes are already durable). */
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Thrown when a write would break a unique index. */
+export class DuplicateKeyError extends Error {
+  override readonly name = 'DuplicateKeyError'
+  constructor(
+    readonly collection: string,
+    readonly index: string,
+    readonly key: Record<string, unknown>,
+  ) {
+    super(`Duplicate key in ${collection} on index ${index}: ${JSON.stringify(key)}`)
+  }
+}
