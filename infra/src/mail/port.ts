@@ -1,0 +1,27 @@
+/** An email to send. `to` is the recipient's address; `userId`, when known, lets erasure find it. */
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  userId?: string
+  /** What kind of mail this is, e.g. 'password-reset', 'magic-link', 'campaign'. */
+  category: string
+}
+
+export interface OutboxEntry extends MailMessage {
+  id: string
+  createdAt: string
+  /** 'outbox' when kept in the app (no SMTP configured), 'sent' or 'failed' when SMTP was used. */
+  status: 'outbox' | 'sent' | 'failed'
+  error?: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<OutboxEntry>
+  /** Newest first. */
+  list(options?: { limit?: number; to?: string }): Promise<OutboxEntry[]>
+  /** Erases every message to or about a user (account deletion). */
+  eraseUser(userId: string, email?: string): Promise<void>
+  close(): Promise<void>
+}
