@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'reelmates-config-'))
+
+describe('configuration', () => {
+  it('runs the embedded column with no configuration at all', () => {
+    const dir = tempDir()
+    const config = loadConfig({ DATA_DIR: dir })
+    expect(config.column).toBe('embedded')
+    expect(config.port).toBe(3000)
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.tmdb).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+  })
+
+  it('defaults the data directory to ./data', () => {
+    expect(loadConfig({}).dataDir).toBe(join(process.cwd(), 'data'))
+  })
+
+  it('keeps generated secrets in the data directory so restarts keep sessions and keys', () => {
+    const dir = tempDir()
+    const first = loadConfig({ DATA_DIR: dir })
+    const second = loadConfig({ DATA_DIR: dir })
+    expect(second.sessionSecret).toBe(first.sessionSecret)
+    expect(readFileSync(join(dir, 'personal-data.secret'), 'utf8')).toBe(first.personalDataSecret)
+  })
+
+  it('refuses invalid values with a message naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32/)
+  })
+
+  it('needs both servers and shared secrets for the distributed column', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), EVENTSTORE_URL: 'esdb://x:2113' })).toThrow(/both EVENTSTORE_URL and MONGO_URL/)
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), EVENTSTORE_URL: 'esdb://x:2113', MONGO_URL: 'mongodb://x' }),
+    ).toThrow(/SESSION_SECRET and PERSONAL_DATA_SECRET/)
+    const secret = 'x'.repeat(32)
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      EVENTSTORE_URL: 'esdb://x:2113?tls=false',
+      MONGO_URL: 'mongodb://x:27017',
+      SESSION_SECRET: secret,
+      PERSONAL_DATA_SECRET: secret,
+    })
+    expect(config.column).toBe('distributed')
+    expect(config.mongo).toEqual({ url: 'mongodb://x:27017', dbName: 'reelmates' })
+  })
+
+  it('turns on secure cookies in production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).secureCookies).toBe(true)
+  })
+
+  it('uses TMDB only when a token is set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TMDB_API_TOKEN: 'tok' }).tmdb).toEqual({
+      apiToken: 'tok',
+      baseUrl: 'https://api.themoviedb.org/3',
+    })
+  })
+})

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The only place that reads the environment. With no configuration at all, Reelmates runs the
+ * embedded column (SQLite event store, in-process read store, outbox mail, offline catalog) with its
+ * data under ./data. Setting EVENTSTORE_URL and MONGO_URL switches to the distributed column.
+ */
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  PERSONAL_DATA_SECRET: z.string().min(32, 'PERSONAL_DATA_SECRET must be at least 32 characters').optional(),
+  EVENTSTORE_URL: z.string().min(1).optional(),
+  MONGO_URL: z.string().min(1).optional(),
+  MONGO_DB: z.string().min(1).default('reelmates'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Reelmates <no-reply@reelmates.local>'),
+  TMDB_API_TOKEN: z.string().min(1).optional(),
+  TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
+  WEB_DIST: z.string().min(1).default('./web/dist'),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
+  SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+})
+
+export type Environment = z.input<typeof environment>
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  publicUrl: string
+  dataDir: string
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  sessionSecret: string
+  personalDataSecret: string
+  column: 'embedded' | 'distributed'
+  eventStoreUrl?: string
+  mongo?: { url: string; dbName: string }
+  smtpUrl?: string
+  mailFrom: string
+  tmdb?: { apiToken: string; baseUrl: string }
+  webDist: string
+  readYourWritesTimeoutMs: number
+  snapshotIntervalMs: number
+  rateLimits: { auth: { max: number; timeWindow: number } }
+  trustProxy: boolean
+  secureCookies: boolean
+}
+
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError'
+}
+
+/**
+ * Secrets that are not configured are generated once and kept in the data directory, so an embedded
+ * install stays signed-in and decryptable across restarts without any set-up. Production deployments
+ * should set them explicitly (and must, in the distributed column, where instances share them).
+ */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, `${name}.secret`)
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new ConfigurationError(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  if (Boolean(e.EVENTSTORE_URL) !== Boolean(e.MONGO_URL)) {
+    throw new ConfigurationError('Invalid configuration: the distributed column needs both EVENTSTORE_URL and MONGO_URL')
+  }
+  const column = e.EVENTSTORE_URL ? 'distributed' : 'embedded'
+  if (column === 'distributed' && (!e.SESSION_SECRET || !e.PERSONAL_DATA_SECRET)) {
+    throw new ConfigurationError(
+      'Invalid configuration: the distributed column needs SESSION_SECRET and PERSONAL_DATA_SECRET shared by every instance',
+    )
+  }
+  const dataDir = resolve(e.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session'),
+    personalDataSecret: e.PERSONAL_DATA_SECRET ?? persistedSecret(dataDir, 'personal-data'),
+    column,
+    ...(e.EVENTSTORE_URL ? { eventStoreUrl: e.EVENTSTORE_URL } : {}),
+    ...(e.MONGO_URL ? { mongo: { url: e.MONGO_URL, dbName: e.MONGO_DB } } : {}),
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    mailFrom: e.MAIL_FROM,
+    ...(e.TMDB_API_TOKEN ? { tmdb: { apiToken: e.TMDB_API_TOKEN, baseUrl: e.TMDB_BASE_URL } } : {}),
+    webDist: resolve(e.WEB_DIST),
+    readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
+    snapshotIntervalMs: e.SNAPSHOT_INTERVAL_MS,
+    rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: e.NODE_ENV === 'production',
+  }
+}
