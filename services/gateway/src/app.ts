@@ -1,0 +1,108 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifySession from '@fastify/session'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { accountRoutes } from './account/routes'
+import { catalogRoutes } from './catalog/routes'
+import { registerCsrf } from './http/csrf'
+import { registerErrorHandling } from './http/errors'
+import { loggerOptions } from './http/logging'
+import { registerReadYourWrites } from './http/readYourWrites'
+import { requireAdmin } from './http/auth'
+import type { Platform } from './platform'
+import { registerStaticWeb } from './web/staticWeb'
+
+const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
+
+export interface AppOptions {
+  /** Tests pass false to keep their output clean; the server logs JSON through pino. */
+  logger?: boolean
+}
+
+/** The gateway: one fastify app serving the /api contract and the built web app. */
+export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.decorate('platform', platform)
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Reelmates API', version: '1.0.0', description: 'The /api contract of Reelmates.' },
+      components: { securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'CSRF-Token' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(fastifyCookie)
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: 'reelmates.sid',
+    store: platform.sessions,
+    saveUninitialized: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      path: '/',
+      maxAge: sessionLifetimeMs,
+    },
+  })
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  })
+  await registerCsrf(app)
+  registerReadYourWrites(app)
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and how far the read models have caught up',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            column: z.enum(['embedded', 'distributed']),
+            headPosition: z.string(),
+            projections: z.array(z.object({ name: z.string(), position: z.string(), state: z.string() })),
+          }),
+        },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      column: config.column,
+      headPosition: (await platform.eventStore.headPosition()).toString(),
+      projections: platform.projections.status().map((p) => ({ name: p.name, position: p.position.toString(), state: p.state })),
+    }),
+  )
+
+  await app.register(accountRoutes, { prefix: '/api', platform })
+  await app.register(catalogRoutes, { prefix: '/api', catalog: platform.catalog, requireAdmin })
+
+  await registerStaticWeb(app, config.webDist)
+  return app
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { Config } from '@reelmates/infra/config'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
+import { createEventStoreDbEventStore } from '@reelmates/infra/eventStore/eventStoreDbEventStore'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import { createMongoReadStore } from '@reelmates/infra/readStore/mongoReadStore'
+import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
+import { createMongoVault } from '@reelmates/infra/personalData/mongoVault'
+import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
+import { createMailer } from '@reelmates/infra/mail/mailer'
+import { createSqliteSessionStore } from '@reelmates/infra/sessions/sqliteSessionStore'
+import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
+import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
+import { createProjectionRunner } from '@reelmates/projections/runner'
+import { allProjectors } from '@reelmates/projections/allProjectors'
+import type { Platform, SessionStore } from './platform'
+
+const sessionTtlMs = 30 * 24 * 60 * 60 * 1000
+
+export interface PlatformOverrides {
+  now?: () => Date
+}
+
+/**
+ * The composition root: the one place that picks the embedded or the distributed column from the
+ * configuration and wires the adapters together.
+ */
+export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const closers: (() => Promise<void>)[] = []
+  let rawEventStore: EventStore
+  let readStore: ReadStore
+  let vault: PersonalDataVault
+  let sessions: SessionStore
+
+  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
+    rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
+    readStore = await createMongoReadStore(config.mongo)
+    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
+    sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
+  } else {
+    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
+    readStore = await createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
+    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
+    sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
+  }
+  const eventStore = protectPersonalData(rawEventStore, vault)
+  const mailer = createMailer({
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+    from: config.mailFrom,
+    outboxPath: join(config.dataDir, 'outbox.db'),
+  })
+  const catalog = await createCatalog({ config, readStore })
+  const projections = createProjectionRunner({ eventStore, readStore, projectors: allProjectors })
+  await projections.start()
+
+  if (config.column === 'embedded') {
+    // The embedded read store lives in memory; a periodic snapshot bounds what a restart must replay.
+    const timer = setInterval(() => void readStore.flush(), config.snapshotIntervalMs)
+    timer.unref()
+    closers.push(async () => clearInterval(timer))
+  }
+
+  return {
+    config,
+    eventStore,
+    readStore,
+    vault,
+    mailer,
+    sessions,
+    projections,
+    catalog,
+    now: overrides.now ?? (() => new Date()),
+    newId: randomUUID,
+    async close() {
+      for (const close of closers) await close()
+      await projections.stop()
+      await readStore.flush()
+      await readStore.close()
+      await mailer.close()
+      await vault.close()
+      await eventStore.close()
+      if ('close' in sessions && typeof sessions.close === 'function') await (sessions.close as () => Promise<void>)()
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string
+    role?: 'User' | 'Admin'
+  }
+}
+
+export type Role = 'User' | 'Admin'
+
+/** The signed-in user's id; the caller must have run `requireUser`. */
+export function currentUserId(request: FastifyRequest): string {
+  const userId = request.session.userId
+  if (!userId) throw new Error('currentUserId called on a request without a signed-in user')
+  return userId
+}
+
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.session.userId) {
+    await reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
+  }
+}
+
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.session.userId) {
+    await reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
+    return
+  }
+  // The role is read from the users read model, not trusted from the session, so a demotion takes
+  // effect at once.
+  const user = await request.server.platform.readStore.collection('users').findOne({ _id: request.session.userId })
+  if (user?.role !== 'Admin') {
+    await reply.code(403).send({ message: "You don't have permission to access this page.", error: 'Forbidden' })
+  }
+}
+
+/**
+ * Starts a signed-in session. The session id is regenerated so a session fixed before sign-in is
+ * useless after it; the CSRF secret is kept so the token the page already holds stays valid.
+ */
+export async function startUserSession(request: FastifyRequest, user: { id: string; role: Role }): Promise<void> {
+  await request.session.regenerate(['_csrf'])
+  request.session.userId = user.id
+  request.session.role = user.role
+  await request.session.save()
+}
+
+export async function endUserSession(request: FastifyRequest): Promise<void> {
+  await request.session.destroy()
+}

@@ -1,0 +1,43 @@
+import fastifyCsrf from '@fastify/csrf-protection'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['csrf-token'] ?? request.headers['x-csrf-token']
+  return Array.isArray(header) ? header[0] : header
+}
+
+/**
+ * Every state-changing API request must carry the token from `GET /api/csrf-token` in a
+ * `CSRF-Token` header; the secret behind it lives in the session.
+ */
+export async function registerCsrf(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf })
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) {
+      done()
+      return
+    }
+    if (!tokenOf(request)) {
+      void reply.code(403).send({ message: 'Missing CSRF token. Fetch one from /api/csrf-token.', error: 'Forbidden' })
+      return
+    }
+    app.csrfProtection(request, reply, done)
+  })
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/csrf-token',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'A CSRF token to send as the CSRF-Token header on state-changing requests',
+        response: { 200: z.object({ csrfToken: z.string() }) },
+      },
+    },
+    async (_request, reply) => ({ csrfToken: await reply.generateCsrf() }),
+  )
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { DomainError } from '@reelmates/commands/decider'
+import { DuplicateKeyError } from '@reelmates/infra/readStore/port'
+
+/** The one place that turns failures into the spec's error JSON: `{ message, error?, validationErrors? }`. */
+export const statusOfDomainError: Record<DomainError['kind'], number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+}
+
+const reasonPhrase: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validationErrors: Record<string, string> = {}
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'request')
+        validationErrors[field] ??= issue.message
+      }
+      const first = error.validation[0]?.message ?? 'Invalid request'
+      return reply.code(400).send({ message: first, error: 'Bad Request', validationErrors })
+    }
+    if (error instanceof DomainError) {
+      const status = statusOfDomainError[error.kind]
+      return reply.code(status).send({ message: error.message, error: reasonPhrase[status], ...error.details })
+    }
+    if (error instanceof DuplicateKeyError) {
+      return reply.code(409).send({ message: 'This already exists.', error: 'Conflict' })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema')
+      return reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' })
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message, error: reasonPhrase[status] ?? 'Error' })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' })
+  })
+}

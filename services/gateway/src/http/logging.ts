@@ -1,0 +1,36 @@
+import type { FastifyServerOptions } from 'fastify'
+import type { Config } from '@reelmates/infra/config'
+
+// Query parameters that carry secrets (reset, magic-link and invitation tokens) never reach the logs.
+const secretParams = /([?&](?:token|invitationToken|csrfToken|_csrf)=)[^&]*/gi
+
+export function redactUrl(url: string): string {
+  return url.replace(secretParams, '$1[redacted]')
+}
+
+/** pino options: structured JSON, with passwords, tokens and cookies never written. */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers["csrf-token"]',
+        'req.headers["x-csrf-token"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.newPassword',
+        '*.confirmPassword',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; id: string; ip?: string }) {
+        return { id: request.id, method: request.method, url: redactUrl(request.url) }
+      },
+    },
+  }
+}

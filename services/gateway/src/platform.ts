@@ -1,0 +1,38 @@
+import type { Config } from '@reelmates/infra/config'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { Mailer } from '@reelmates/infra/mail/port'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { Catalog } from '@reelmates/infra/catalog/port'
+import type { ProjectionRunner } from '@reelmates/projections/runner'
+import type { SessionStore as FastifySessionStore } from '@fastify/session'
+
+/**
+ * Everything a route may use, chosen once by the composition root (`openPlatform`) from the
+ * configuration. Routes never know which column (embedded or distributed) they run on.
+ */
+export interface Platform {
+  config: Config
+  /** Personal fields of events are encrypted on append and decrypted on read. */
+  eventStore: EventStore
+  readStore: ReadStore
+  vault: PersonalDataVault
+  mailer: Mailer
+  sessions: SessionStore
+  projections: ProjectionRunner
+  catalog: Catalog
+  now: () => Date
+  newId: () => string
+  close: () => Promise<void>
+}
+
+/** The durable store behind @fastify/session, able to end every session of a user. */
+export interface SessionStore extends FastifySessionStore {
+  eraseUser(userId: string): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform
+  }
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+// Files that must never be served stale: the shell, the service worker and the version file drive updates.
+const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json', '/manifest.webmanifest'])
+
+/**
+ * Serves the built web app (web/dist) with a single-page-app fallback: any non-API GET that is not a
+ * file answers index.html and the client router decides (including its own not-found page).
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'))
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const file = path.slice(webDist.length).replaceAll('\\', '/')
+        if (revalidate.has(file)) res.setHeader('Cache-Control', 'no-cache')
+        else if (file.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        if (file === '/service-worker.js') res.setHeader('Service-Worker-Allowed', '/')
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, error: 'Not Found' })
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app has not been built yet: run `npm run build` (npm start does it for you).')
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+  })
+}
