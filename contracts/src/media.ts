@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/** A title in the library: which catalog entry it is. */
+export const mediaType = z.enum(['movie', 'tv'], { message: 'mediaType must be movie or tv' })
+export type MediaType = z.infer<typeof mediaType>
+
+export const tmdbId = z
+  .number({ message: 'tmdbId must be a number' })
+  .int('tmdbId must be a whole number')
+  .refine((id) => id !== 0, 'tmdbId must not be 0')
+
+export const mediaRef = z.object({ tmdbId, mediaType })
+export type MediaRef = z.infer<typeof mediaRef>
+
+/** `movie:603` — one key per title, used in streams' state and in read-model ids. */
+export const mediaKeyOf = (ref: MediaRef): string => `${ref.mediaType}:${ref.tmdbId}`
+
+/** What we knew of a title when it was recorded (the media_items read model is built from it). */
+export const mediaSnapshot = z.object({
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  voteAverage: z.number().nullable(),
+})
+export type MediaSnapshot = z.infer<typeof mediaSnapshot>

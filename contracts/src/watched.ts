@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+import { mediaSnapshot, mediaType, tmdbId } from './media'
+
+export const reviewMax = 5000
+export const streamingServiceMax = 100
+
+const rating = z
+  .number({ message: 'rating must be a number' })
+  .int('rating must be a whole number from 1 to 10')
+  .min(1, 'rating must be from 1 to 10')
+  .max(10, 'rating must be from 1 to 10')
+const review = z.string().trim().max(reviewMax, `A review can be at most ${reviewMax} characters`)
+const streamingService = z.string().trim().min(1).max(streamingServiceMax, `streamingService can be at most ${streamingServiceMax} characters`)
+const watchedAt = z.iso.datetime({ offset: true, message: 'watchedAt must be an ISO date-time' })
+
+// A review is the user's own words: kept encrypted with their key, erased with their account.
+const personalReview = { subjectField: 'userId', fields: ['review'] } as const
+
+const entryFields = {
+  watchedAt: z.string(),
+  rating: z.number().int().nullable(),
+  recommend: z.boolean().nullable(),
+  review: z.string().nullable(),
+  streamingService: z.string().nullable(),
+  isPrivate: z.boolean(),
+}
+
+export const TitleWatched = defineEvent(
+  'TitleWatched',
+  z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields, media: mediaSnapshot }),
+  { personal: personalReview },
+)
+export const WatchedEntryEdited = defineEvent(
+  'WatchedEntryEdited',
+  z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields }),
+  { personal: personalReview },
+)
+export const WatchedEntryRemoved = defineEvent(
+  'WatchedEntryRemoved',
+  z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType }),
+)
+
+export type WatchedEvent =
+  | EventOf<typeof TitleWatched>
+  | EventOf<typeof WatchedEntryEdited>
+  | EventOf<typeof WatchedEntryRemoved>
+
+// ---- API ----
+
+export const markWatchedRequest = z.object({
+  tmdbId,
+  mediaType,
+  watchedAt: watchedAt.optional(),
+  rating: rating.nullable().optional(),
+  recommend: z.boolean().nullable().optional(),
+  review: review.nullable().optional(),
+  streamingService: streamingService.nullable().optional(),
+  isPrivate: z.boolean().default(false),
+  /** Take the title off the watchlist in the same action. */
+  removeFromWatchlist: z.boolean().default(false),
+})
+export const editWatchedRequest = z
+  .object({
+    watchedAt: watchedAt,
+    rating: rating.nullable(),
+    recommend: z.boolean().nullable(),
+    review: review.nullable(),
+    streamingService: streamingService.nullable(),
+    isPrivate: z.boolean(),
+  })
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to change')
+export const watchedEntryParams = z.object({ entryId: z.uuid('entryId must be a uuid') })
+
+export const watchedSort = z.enum(['watchedAt', 'title', 'releaseDate', 'rating'])
+export const watchedQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize can be at most 500').default(100),
+  sort: watchedSort.default('watchedAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  mediaType: mediaType.optional(),
+  minRating: z.coerce.number().int().min(1).max(10).optional(),
+  streamingService: z.string().max(streamingServiceMax).optional(),
+})
+
+export const watchedItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  tmdbId: z.number(),
+  mediaType,
+  ...entryFields,
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  voteAverage: z.number().nullable(),
+})
+export type WatchedItem = z.infer<typeof watchedItem>
+
+export const watchedPage = z.object({
+  items: z.array(watchedItem),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+})
+
+/** What the media page shows about one title for the signed-in user. */
+export const titleStatus = z.object({
+  inWatchlist: z.boolean(),
+  watchlistNote: z.string().nullable(),
+  timesWatched: z.number().int(),
+  lastWatchedAt: z.string().nullable(),
+  lastRating: z.number().int().nullable(),
+})

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+import { mediaSnapshot, mediaType, tmdbId } from './media'
+
+export const watchlistNoteMax = 500
+const note = z.string().trim().max(watchlistNoteMax, `A note can be at most ${watchlistNoteMax} characters`)
+
+// A note is the user's own words: kept encrypted with their key, erased with their account.
+const personalNote = { subjectField: 'userId', fields: ['note'] } as const
+
+export const TitleAddedToWatchlist = defineEvent(
+  'TitleAddedToWatchlist',
+  z.object({
+    userId: z.string(),
+    tmdbId,
+    mediaType,
+    note: z.string().nullable(),
+    addedAt: z.string(),
+    media: mediaSnapshot,
+  }),
+  { personal: personalNote },
+)
+export const TitleRemovedFromWatchlist = defineEvent(
+  'TitleRemovedFromWatchlist',
+  z.object({ userId: z.string(), tmdbId, mediaType }),
+)
+export const WatchlistTitleMoved = defineEvent(
+  'WatchlistTitleMoved',
+  z.object({ userId: z.string(), tmdbId, mediaType, toIndex: z.number().int().min(0) }),
+)
+export const WatchlistNoteEdited = defineEvent(
+  'WatchlistNoteEdited',
+  z.object({ userId: z.string(), tmdbId, mediaType, note: z.string().nullable() }),
+  { personal: personalNote },
+)
+
+export type WatchlistEvent =
+  | EventOf<typeof TitleAddedToWatchlist>
+  | EventOf<typeof TitleRemovedFromWatchlist>
+  | EventOf<typeof WatchlistTitleMoved>
+  | EventOf<typeof WatchlistNoteEdited>
+
+// ---- API ----
+
+export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note.optional() })
+export const editWatchlistItemRequest = z.object({ note: note.nullable() })
+export const moveWatchlistItemRequest = z.object({
+  toIndex: z.number({ message: 'toIndex must be a number' }).int().min(0, 'toIndex must be 0 or more'),
+})
+export const watchlistItemParams = z.object({ mediaType, tmdbId: z.coerce.number().pipe(tmdbId) })
+
+export const watchlistSort = z.enum(['order', 'addedAt', 'title', 'releaseDate', 'rating'])
+export const watchlistQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize can be at most 500').default(100),
+  sort: watchlistSort.default('order'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  mediaType: mediaType.optional(),
+})
+
+export const watchlistItem = z.object({
+  id: z.string(),
+  userId: z.string(),
+  tmdbId: z.number(),
+  mediaType,
+  addedAt: z.string(),
+  order: z.number(),
+  note: z.string().nullable(),
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  voteAverage: z.number().nullable(),
+})
+export type WatchlistItem = z.infer<typeof watchlistItem>
+
+export const watchlistPage = z.object({
+  items: z.array(watchlistItem),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+})

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { specFor } from '../testing/givenWhenThen'
+import {
+  InvalidRating,
+  ReviewTooLong,
+  WatchedEntryExists,
+  WatchedEntryNotFound,
+  WatchedInTheFuture,
+  watched,
+  type WatchedEntry,
+} from './watched'
+
+const given = specFor(watched)
+const userId = 'u1'
+const now = '2026-11-20T20:00:00.000Z'
+const dune = { tmdbId: 438631, mediaType: 'movie' as const }
+const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
+const entry: WatchedEntry = {
+  watchedAt: '2026-11-20T18:00:00.000Z',
+  rating: 8,
+  recommend: true,
+  review: 'Sand, but make it epic.',
+  streamingService: 'HBO Max',
+  isPrivate: false,
+}
+
+const watchedEvent = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
+  TitleWatched({ entryId, userId, ...dune, ...entry, ...fields, media })
+const markWatched = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
+  ({ type: 'MarkTitleWatched', entryId, userId, now, media, ...dune, ...entry, ...fields }) as const
+const edit = (entryId: string, changes: Partial<WatchedEntry>) =>
+  ({ type: 'EditWatchedEntry', entryId, userId, now, changes }) as const
+const remove = (entryId: string) => ({ type: 'RemoveWatchedEntry', entryId, userId }) as const
+
+describe('watched log', () => {
+  it('records a title as watched', () => given([]).when(markWatched('e1')).then([watchedEvent('e1')]))
+
+  it('records a rewatch as a new entry', () =>
+    given([watchedEvent('e1')]).when(markWatched('e2', { rating: 10 })).then([watchedEvent('e2', { rating: 10 })]))
+
+  it('refuses a second entry with the same id', () =>
+    given([watchedEvent('e1')]).when(markWatched('e1')).thenThrows(WatchedEntryExists))
+
+  it('accepts a watch at this very moment', () =>
+    given([]).when(markWatched('e1', { watchedAt: now })).then([watchedEvent('e1', { watchedAt: now })]))
+
+  it('refuses a watch in the future', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-21T00:00:00.000Z' }))
+      .thenThrows(WatchedInTheFuture, 'watchedAt cannot be in the future'))
+
+  it('refuses ratings outside 1 to 10 and half points', () => {
+    for (const rating of [0, 11, 7.5]) {
+      given([]).when(markWatched('e1', { rating })).thenThrows(InvalidRating, 'rating must be a whole number from 1 to 10')
+    }
+  })
+
+  it('allows no rating, no recommendation and no review', () =>
+    given([])
+      .when(markWatched('e1', { rating: null, recommend: null, review: null, streamingService: null }))
+      .then([watchedEvent('e1', { rating: null, recommend: null, review: null, streamingService: null })]))
+
+  it('refuses a review over 5,000 characters', () =>
+    given([]).when(markWatched('e1', { review: 'x'.repeat(5001) })).thenThrows(ReviewTooLong, 'A review can be at most 5000 characters'))
+
+  it('keeps a review of exactly 5,000 characters', () => {
+    const review = 'x'.repeat(5000)
+    given([]).when(markWatched('e1', { review })).then([watchedEvent('e1', { review })])
+  })
+
+  it('keeps blank text as none', () =>
+    given([]).when(markWatched('e1', { review: '  ', streamingService: ' ' })).then([
+      watchedEvent('e1', { review: null, streamingService: null }),
+    ]))
+
+  it('edits an entry, keeping what was not changed', () =>
+    given([watchedEvent('e1')])
+      .when(edit('e1', { rating: 9, isPrivate: true }))
+      .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 9, isPrivate: true })]))
+
+  it('applies the same rules to an edit', () =>
+    given([watchedEvent('e1')]).when(edit('e1', { watchedAt: '2027-01-01T00:00:00.000Z' })).thenThrows(WatchedInTheFuture))
+
+  it('does nothing when an edit changes nothing', () =>
+    given([watchedEvent('e1')]).when(edit('e1', { rating: 8 })).thenNothingHappens())
+
+  it('refuses to edit an entry that does not exist', () =>
+    given([]).when(edit('nope', { rating: 5 })).thenThrows(WatchedEntryNotFound, 'This entry is not in your watched log.'))
+
+  it('removes an entry', () =>
+    given([watchedEvent('e1')]).when(remove('e1')).then([WatchedEntryRemoved({ entryId: 'e1', userId, ...dune })]))
+
+  it('refuses to remove an entry twice', () =>
+    given([watchedEvent('e1'), WatchedEntryRemoved({ entryId: 'e1', userId, ...dune })])
+      .when(remove('e1'))
+      .thenThrows(WatchedEntryNotFound))
+
+  it('keeps the edited fields in its state', () => {
+    const state = given([watchedEvent('e1'), WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 3 })]).state()
+    expect(state.entries.get('e1')?.rating).toBe(3)
+  })
+})

@@ -1,0 +1,150 @@
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  reviewMax,
+  type WatchedEvent,
+} from '@reelmates/contracts/watched'
+import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
+import { DomainError, type Decider } from '../decider'
+
+export class WatchedInTheFuture extends DomainError {
+  override readonly name = 'WatchedInTheFuture'
+  constructor() {
+    super('invalid', 'watchedAt cannot be in the future')
+  }
+}
+
+export class InvalidRating extends DomainError {
+  override readonly name = 'InvalidRating'
+  constructor() {
+    super('invalid', 'rating must be a whole number from 1 to 10')
+  }
+}
+
+export class ReviewTooLong extends DomainError {
+  override readonly name = 'ReviewTooLong'
+  constructor() {
+    super('invalid', `A review can be at most ${reviewMax} characters`)
+  }
+}
+
+export class WatchedEntryNotFound extends DomainError {
+  override readonly name = 'WatchedEntryNotFound'
+  constructor() {
+    super('not_found', 'This entry is not in your watched log.')
+  }
+}
+
+export class WatchedEntryExists extends DomainError {
+  override readonly name = 'WatchedEntryExists'
+  constructor() {
+    super('conflict', 'This entry is already in your watched log.')
+  }
+}
+
+export interface WatchedEntry {
+  watchedAt: string
+  rating: number | null
+  recommend: boolean | null
+  review: string | null
+  streamingService: string | null
+  isPrivate: boolean
+}
+
+export type WatchedCommand =
+  | ({
+      type: 'MarkTitleWatched'
+      entryId: string
+      userId: string
+      /** The time of the request: watchedAt may not be later. */
+      now: string
+      media: MediaSnapshot
+    } & MediaRef &
+      WatchedEntry)
+  | { type: 'EditWatchedEntry'; entryId: string; userId: string; now: string; changes: Partial<WatchedEntry> }
+  | { type: 'RemoveWatchedEntry'; entryId: string; userId: string }
+
+/** Every diary entry, by id; rewatches are separate entries. */
+export interface WatchedState {
+  entries: Map<string, MediaRef & WatchedEntry>
+}
+
+export const watchedStreamId = (userId: string) => `watched-${userId}`
+
+function checked(entry: WatchedEntry, now: string): WatchedEntry {
+  if (Date.parse(entry.watchedAt) > Date.parse(now)) throw new WatchedInTheFuture()
+  if (entry.rating !== null && (!Number.isInteger(entry.rating) || entry.rating < 1 || entry.rating > 10)) {
+    throw new InvalidRating()
+  }
+  const review = entry.review?.trim() ?? null
+  if (review !== null && review.length > reviewMax) throw new ReviewTooLong()
+  const streamingService = entry.streamingService?.trim() ?? null
+  return { ...entry, review: review || null, streamingService: streamingService || null }
+}
+
+const entryOf = (data: WatchedEntry): WatchedEntry => ({
+  watchedAt: data.watchedAt,
+  rating: data.rating,
+  recommend: data.recommend,
+  review: data.review,
+  streamingService: data.streamingService,
+  isPrivate: data.isPrivate,
+})
+
+export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
+  initialState: () => ({ entries: new Map() }),
+
+  evolve(state, event) {
+    const entries = new Map(state.entries)
+    switch (event.type) {
+      case 'TitleWatched':
+      case 'WatchedEntryEdited':
+        entries.set(event.data.entryId, { tmdbId: event.data.tmdbId, mediaType: event.data.mediaType, ...entryOf(event.data) })
+        break
+      case 'WatchedEntryRemoved':
+        entries.delete(event.data.entryId)
+        break
+    }
+    return { entries }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'MarkTitleWatched': {
+        if (state.entries.has(command.entryId)) throw new WatchedEntryExists()
+        const entry = checked(entryOf(command), command.now)
+        return [
+          TitleWatched({
+            entryId: command.entryId,
+            userId: command.userId,
+            tmdbId: command.tmdbId,
+            mediaType: command.mediaType,
+            ...entry,
+            media: command.media,
+          }),
+        ]
+      }
+      case 'EditWatchedEntry': {
+        const current = state.entries.get(command.entryId)
+        if (!current) throw new WatchedEntryNotFound()
+        const { tmdbId, mediaType, ...fields } = current
+        const entry = checked({ ...fields, ...command.changes }, command.now)
+        if (JSON.stringify(entry) === JSON.stringify(fields)) return []
+        return [WatchedEntryEdited({ entryId: command.entryId, userId: command.userId, tmdbId, mediaType, ...entry })]
+      }
+      case 'RemoveWatchedEntry': {
+        const current = state.entries.get(command.entryId)
+        if (!current) throw new WatchedEntryNotFound()
+        return [
+          WatchedEntryRemoved({
+            entryId: command.entryId,
+            userId: command.userId,
+            tmdbId: current.tmdbId,
+            mediaType: current.mediaType,
+          }),
+        ]
+      }
+    }
+  },
+}
