@@ -1,0 +1,240 @@
+import { z } from 'zod'
+
+/**
+ * The catalog's API shapes. They follow TMDB v3 (snake_case, `poster_path` relative to TMDB's image
+ * service) so that a result coming from TMDB and one coming from the offline catalog look alike, and
+ * the web app builds every image URL in one place with `imageUrl`.
+ */
+
+export const mediaTypes = ['movie', 'tv'] as const
+export const mediaTypeSchema = z.enum(mediaTypes, { error: 'mediaType must be movie or tv' })
+export type MediaType = z.infer<typeof mediaTypeSchema>
+
+/** TMDB's image service at the width the spec asks for (500). */
+export const imageBaseUrl = 'https://image.tmdb.org/t/p/w500'
+
+/** The full image URL, or null so the app shows its placeholder image. */
+export function imageUrl(path: string | null | undefined): string | null {
+  return path ? `${imageBaseUrl}${path}` : null
+}
+
+export const genreSchema = z.object({ id: z.number().int(), name: z.string() })
+export type Genre = z.infer<typeof genreSchema>
+
+export const mediaResultSchema = z.object({
+  /** TMDB's id; offline titles have negative ids so they can never collide with TMDB's. */
+  id: z.number().int(),
+  media_type: mediaTypeSchema,
+  /** Movies have `title`, shows have `name` (TMDB's convention). */
+  title: z.string().optional(),
+  name: z.string().optional(),
+  original_title: z.string().optional(),
+  original_name: z.string().optional(),
+  overview: z.string(),
+  poster_path: z.string().nullable(),
+  backdrop_path: z.string().nullable(),
+  release_date: z.string().optional(),
+  first_air_date: z.string().optional(),
+  vote_average: z.number(),
+  vote_count: z.number().int(),
+  popularity: z.number(),
+  genre_ids: z.array(z.number().int()),
+  original_language: z.string().optional(),
+})
+export type MediaResult = z.infer<typeof mediaResultSchema>
+
+export const mediaResultListSchema = z.object({
+  results: z.array(mediaResultSchema),
+  page: z.number().int().min(1),
+  total_results: z.number().int().min(0),
+  total_pages: z.number().int().min(0),
+  /** Provider trending only: the list is shorter than asked; the client retries once at `fallbackUrl`. */
+  needsFallback: z.boolean().optional(),
+  fallbackUrl: z.string().optional(),
+  /** Why a list is empty or what it stands for, when that is not obvious (e.g. offline provider pages). */
+  notice: z.string().optional(),
+})
+export type MediaResultList = z.infer<typeof mediaResultListSchema>
+
+export const autocompleteResponseSchema = z.object({ results: z.array(mediaResultSchema) })
+export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>
+
+export const genresResponseSchema = z.object({ movie: z.array(genreSchema), tv: z.array(genreSchema) })
+export type GenresResponse = z.infer<typeof genresResponseSchema>
+
+export const videoSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  site: z.string(),
+  official: z.boolean(),
+  published_at: z.string().optional(),
+})
+export type Video = z.infer<typeof videoSchema>
+
+/**
+ * Trailer selection (spec §5): an official YouTube video of type Trailer, otherwise any YouTube
+ * video of type Trailer, otherwise none.
+ */
+export function pickTrailer(videos: readonly Video[]): Video | null {
+  const youtubeTrailers = videos.filter((video) => video.site === 'YouTube' && video.type === 'Trailer')
+  return youtubeTrailers.find((video) => video.official) ?? youtubeTrailers[0] ?? null
+}
+
+export const watchProviderSchema = z.object({
+  provider_id: z.number().int(),
+  provider_name: z.string(),
+  logo_path: z.string().nullable(),
+  display_priority: z.number().int().optional(),
+})
+export type WatchProvider = z.infer<typeof watchProviderSchema>
+
+/** Where a title can be watched in one region, as TMDB (data from JustWatch) reports it. */
+export const regionWatchProvidersSchema = z.object({
+  link: z.string().optional(),
+  flatrate: z.array(watchProviderSchema).optional(),
+  free: z.array(watchProviderSchema).optional(),
+  ads: z.array(watchProviderSchema).optional(),
+  rent: z.array(watchProviderSchema).optional(),
+  buy: z.array(watchProviderSchema).optional(),
+})
+export type RegionWatchProviders = z.infer<typeof regionWatchProvidersSchema>
+
+/** Keyed by ISO 3166-1 region code. */
+export const watchProvidersByRegionSchema = z.record(z.string(), regionWatchProvidersSchema)
+export type WatchProvidersByRegion = z.infer<typeof watchProvidersByRegionSchema>
+
+export const castMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  character: z.string().optional(),
+  profile_path: z.string().nullable(),
+  order: z.number().int().optional(),
+})
+export const crewMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  job: z.string(),
+  department: z.string().optional(),
+  profile_path: z.string().nullable(),
+})
+export const creditsSchema = z.object({ cast: z.array(castMemberSchema), crew: z.array(crewMemberSchema) })
+export type Credits = z.infer<typeof creditsSchema>
+
+export const mediaDetailsSchema = mediaResultSchema.extend({
+  genres: z.array(genreSchema),
+  tagline: z.string().optional(),
+  status: z.string().optional(),
+  /** Minutes; movies only, null where unknown. */
+  runtime: z.number().int().nullable().optional(),
+  /** Shows only. */
+  number_of_seasons: z.number().int().optional(),
+  number_of_episodes: z.number().int().optional(),
+  episode_run_time: z.array(z.number().int()).optional(),
+  last_air_date: z.string().nullable().optional(),
+  credits: creditsSchema,
+  videos: z.array(videoSchema),
+  /** The video chosen by the trailer rule of spec §5, or null. */
+  trailer: videoSchema.nullable(),
+  watch_providers: watchProvidersByRegionSchema,
+  similar: z.array(mediaResultSchema),
+})
+export type MediaDetails = z.infer<typeof mediaDetailsSchema>
+
+export const videosResponseSchema = z.object({ results: z.array(videoSchema), trailer: videoSchema.nullable() })
+export type VideosResponse = z.infer<typeof videosResponseSchema>
+
+export const watchProvidersResponseSchema = z.object({ id: z.number().int(), results: watchProvidersByRegionSchema })
+export type WatchProvidersResponse = z.infer<typeof watchProvidersResponseSchema>
+
+/** The five streaming services of the product, with TMDB's watch-provider ids. */
+export const streamingProviders = [
+  { id: 8, name: 'Netflix', logo: '/logos/png/netflix.png' },
+  { id: 9, name: 'Amazon Prime Video', logo: '/logos/png/amazon-prime-video.png' },
+  { id: 337, name: 'Disney+', logo: '/logos/png/disney-plus.png' },
+  { id: 384, name: 'HBO Max', logo: '/logos/png/hbo-max.png' },
+  { id: 15, name: 'Hulu', logo: '/logos/png/hulu.png' },
+] as const
+export const providerIds = streamingProviders.map((provider) => provider.id)
+export type ProviderId = (typeof streamingProviders)[number]['id']
+export const providerSchema = z.object({ id: z.number().int(), name: z.string(), logo: z.string() })
+export type Provider = z.infer<typeof providerSchema>
+
+export function providerById(id: number): Provider | undefined {
+  return streamingProviders.find((provider) => provider.id === id)
+}
+
+export const catalogStatusSchema = z.object({
+  source: z.enum(['tmdb', 'offline']),
+  description: z.string(),
+  /** Offline only: how many titles it holds and where they come from. */
+  titles: z.number().int().optional(),
+  attribution: z.string().optional(),
+})
+export type CatalogStatus = z.infer<typeof catalogStatusSchema>
+
+export const cacheRefreshResponseSchema = z.object({ message: z.string(), cleared: z.number().int().min(0) })
+export type CacheRefreshResponse = z.infer<typeof cacheRefreshResponseSchema>
+
+// ---- Route inputs ------------------------------------------------------------------------------
+
+const integerText = (name: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, `${name} must be a whole number`)
+    .transform((text) => Number(text))
+
+/** TMDB serves at most 500 pages of any list. */
+export const pageSchema = integerText('page').pipe(
+  z.number().int().min(1, 'page must be at least 1').max(500, 'page must be at most 500'),
+)
+
+export const autocompleteQuerySchema = z.object({
+  query: z.string().max(200, 'query must be at most 200 characters').default(''),
+})
+export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>
+
+export const searchQuerySchema = z.object({
+  query: z.string().trim().min(1, 'query is required').max(200, 'query must be at most 200 characters'),
+  page: pageSchema.default(1),
+})
+export type SearchQuery = z.infer<typeof searchQuerySchema>
+
+export const regionSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'region must be a two-letter country code')
+  .transform((region) => region.toUpperCase())
+
+export const providerParamsSchema = z.object({
+  providerId: integerText('providerId').pipe(
+    z.number().refine((id) => providerIds.some((known) => known === id), {
+      error: `providerId must be one of ${providerIds.join(', ')}`,
+    }),
+  ),
+})
+
+export const providerTrendingQuerySchema = z.object({
+  limit: integerText('limit')
+    .pipe(z.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
+    .default(5),
+  region: regionSchema.default('US'),
+  genreId: integerText('genreId').pipe(z.number().int().min(1, 'genreId must be a positive number')).optional(),
+  fallback: z
+    .enum(['true', 'false'], { error: 'fallback must be true or false' })
+    .transform((flag) => flag === 'true')
+    .default(false),
+})
+export type ProviderTrendingQuery = z.infer<typeof providerTrendingQuerySchema>
+
+export const mediaParamsSchema = z.object({
+  mediaType: mediaTypeSchema,
+  id: integerText('id').pipe(
+    z
+      .number()
+      .int()
+      .refine((id) => id !== 0, 'id must not be 0'),
+  ),
+})
+export type MediaParams = z.infer<typeof mediaParamsSchema>
+
+export const providersQuerySchema = z.object({ region: regionSchema.optional() })

@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { Genre, MediaResult } from '@reelmates/contracts/catalog'
+
+/**
+ * The films of the offline catalog, read at run time from `vega-datasets` (BSD-3-Clause), which npm
+ * installs with the project: `data/movies.json`, about 3,200 US releases from 1928 to 2010 with
+ * title, release date, genre, director, running time, distributor and IMDb rating and votes.
+ * Nothing is added that the data does not say: no overview, poster or trailer exists in it, so those
+ * stay empty and the app shows its placeholder.
+ */
+
+export const filmsAttribution =
+  'Films from the "movies" data set of vega-datasets (BSD-3-Clause, https://github.com/vega/vega-datasets); ratings and vote counts are IMDb figures as recorded there.'
+
+/** One row of vega-datasets' movies.json, as published. */
+interface VegaFilm {
+  Title: string | number | null
+  'Release Date': string | null
+  'Running Time min': number | null
+  Distributor: string | null
+  'Major Genre': string | null
+  'Creative Type': string | null
+  Director: string | null
+  'IMDB Rating': number | null
+  'IMDB Votes': number | null
+}
+
+export interface OfflineFilm {
+  result: MediaResult
+  runtime: number | null
+  director: string | null
+  genres: Genre[]
+}
+
+/** TMDB's movie genre ids (GET /genre/movie/list), for the genres this data set uses. */
+export const tmdbMovieGenres = {
+  action: { id: 28, name: 'Action' },
+  adventure: { id: 12, name: 'Adventure' },
+  comedy: { id: 35, name: 'Comedy' },
+  documentary: { id: 99, name: 'Documentary' },
+  drama: { id: 18, name: 'Drama' },
+  family: { id: 10751, name: 'Family' },
+  fantasy: { id: 14, name: 'Fantasy' },
+  history: { id: 36, name: 'History' },
+  horror: { id: 27, name: 'Horror' },
+  music: { id: 10402, name: 'Music' },
+  romance: { id: 10749, name: 'Romance' },
+  scienceFiction: { id: 878, name: 'Science Fiction' },
+  thriller: { id: 53, name: 'Thriller' },
+  western: { id: 37, name: 'Western' },
+} as const satisfies Record<string, Genre>
+
+const g = tmdbMovieGenres
+const genresOfMajorGenre: Record<string, Genre[]> = {
+  Action: [g.action],
+  Adventure: [g.adventure],
+  'Black Comedy': [g.comedy],
+  Comedy: [g.comedy],
+  'Concert/Performance': [g.music],
+  Documentary: [g.documentary],
+  Drama: [g.drama],
+  Horror: [g.horror],
+  Musical: [g.music],
+  'Romantic Comedy': [g.romance, g.comedy],
+  'Thriller/Suspense': [g.thriller],
+  Western: [g.western],
+}
+const genresOfCreativeType: Record<string, Genre[]> = {
+  Fantasy: [g.fantasy],
+  'Historical Fiction': [g.history],
+  'Kids Fiction': [g.family],
+  'Science Fiction': [g.scienceFiction],
+}
+
+/**
+ * The file was once decoded as Mac OS Roman although it was Windows-1252, so "Amélie" reads
+ * "AmÈlie". Mapping each Mac Roman character back to its byte and reading that byte as Windows-1252
+ * restores the title; characters Mac Roman lacks (such as the "³" of "Alien³") are already right.
+ */
+const windows1252Controls = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ'
+const macRomanRepair = (() => {
+  const macRoman = new TextDecoder('macintosh')
+  const repair = new Map<string, string>()
+  for (let byte = 0x80; byte <= 0xff; byte++) {
+    const windows1252 = byte < 0xa0 ? windows1252Controls.charAt(byte - 0x80) : String.fromCharCode(byte)
+    repair.set(macRoman.decode(Uint8Array.of(byte)), windows1252)
+  }
+  return repair
+})()
+
+export function repairText(text: string): string {
+  return text.replace(/[^ -~]/g, (char) => macRomanRepair.get(char) ?? char)
+}
+
+/** "Charge of the Light Brigade, The" is a library sort form; the title is "The Charge of…". */
+function displayTitle(title: string): string {
+  const sortForm = /^(.*), (The|A|An)$/.exec(title)
+  return sortForm ? `${sortForm[2]} ${sortForm[1]}` : title
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * "Mar 15 1972" → "1972-03-15". The data set was collected around 2010; some releases of the
+ * 1910s–1940s were stored with their two-digit year read as 20xx (Gone with the Wind: 2039), so a
+ * year after 2012 is moved back a century.
+ */
+export function releaseDateOf(text: string | null): string | undefined {
+  const match = text ? /^([A-Z][a-z]{2}) (\d{2}) (\d{4})$/.exec(text) : null
+  if (!match) return undefined
+  const [, monthName = '', day = '', yearText = ''] = match
+  const month = months.indexOf(monthName) + 1
+  if (month === 0) return undefined
+  let year = Number(yearText)
+  if (year > 2012) year -= 100
+  return `${year}-${String(month).padStart(2, '0')}-${day}`
+}
+
+/** FNV-1a, 32 bits: a stable hash so a title keeps its id across installs. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash
+}
+
+/**
+ * Offline ids are negative: TMDB's ids are positive integers, so an offline id can never name a
+ * different TMDB title, and a watchlist built offline stays correct after a TMDB token is added
+ * (the TMDB adapter hands negative ids back to the offline catalog). The id is a hash of title and
+ * release date, so it does not depend on the order of the file; the rare collision moves to the
+ * next free id, in file order.
+ */
+export function offlineId(seed: string, taken: Set<number>): number {
+  let id = -1 - (fnv1a(seed) % 2_000_000_000)
+  while (taken.has(id)) id -= 1
+  taken.add(id)
+  return id
+}
+
+export function filmFromRow(row: VegaFilm, taken: Set<number>): OfflineFilm | null {
+  if (row.Title === null) return null
+  const title = displayTitle(repairText(String(row.Title)))
+  const releaseDate = releaseDateOf(row['Release Date'])
+  const genres = [
+    ...(genresOfMajorGenre[row['Major Genre'] ?? ''] ?? []),
+    ...(genresOfCreativeType[row['Creative Type'] ?? ''] ?? []),
+  ]
+  const votes = row['IMDB Votes'] ?? 0
+  const result: MediaResult = {
+    id: offlineId(`${title}|${releaseDate ?? ''}`, taken),
+    media_type: 'movie',
+    title,
+    original_title: title,
+    overview: '',
+    poster_path: null,
+    backdrop_path: null,
+    ...(releaseDate ? { release_date: releaseDate } : {}),
+    vote_average: row['IMDB Rating'] ?? 0,
+    vote_count: votes,
+    // TMDB's popularity is its own activity score; offline, IMDb's vote count is the measure of
+    // how widely a film is known, scaled down to TMDB's usual range.
+    popularity: Math.round(votes / 100) / 10,
+    genre_ids: genres.map((genre) => genre.id),
+  }
+  return {
+    result,
+    runtime: row['Running Time min'],
+    director: row.Director ? repairText(row.Director) : null,
+    genres,
+  }
+}
+
+let loaded: OfflineFilm[] | undefined
+
+/** Reads the films once per process from the installed package. */
+export function loadFilms(): OfflineFilm[] {
+  if (loaded) return loaded
+  const packageEntry = createRequire(import.meta.url).resolve('vega-datasets')
+  const file = join(dirname(packageEntry), '..', 'data', 'movies.json')
+  const rows = JSON.parse(readFileSync(file, 'utf8')) as VegaFilm[]
+  const taken = new Set<number>()
+  loaded = rows.map((row) => filmFromRow(row, taken)).filter((film): film is OfflineFilm => film !== null)
+  return loaded
+}

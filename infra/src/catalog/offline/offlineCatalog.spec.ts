@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { mediaDetailsSchema, mediaResultListSchema, streamingProviders } from '@reelmates/contracts/catalog'
+import { TitleNotFound } from '../port'
+import { loadFilms, releaseDateOf, repairText } from './films'
+import { createOfflineCatalog, offlineNotices } from './offlineCatalog'
+
+const catalog = createOfflineCatalog({ now: () => new Date('2026-11-22T00:00:00Z') })
+const titleOf = (result: { title?: string; name?: string } | undefined) => result?.title ?? result?.name
+
+describe('the offline catalog', () => {
+  it('finds The Godfather first for "godfather"', async () => {
+    const results = await catalog.autocomplete('godfather')
+    expect(titleOf(results[0])).toBe('The Godfather')
+    expect(results.map(titleOf)).toEqual(expect.arrayContaining(['The Godfather: Part II', 'The Godfather: Part III']))
+  })
+
+  it('finds a title from a prefix, from a word with one typo, and without its accents', async () => {
+    expect((await catalog.autocomplete('godf')).map(titleOf)).toContain('The Godfather')
+    expect(titleOf((await catalog.autocomplete('godfathr'))[0])).toBe('The Godfather')
+    expect(titleOf((await catalog.autocomplete('gidfather'))[0])).toBe('The Godfather')
+    expect((await catalog.autocomplete('amelie')).map(titleOf)).toContain("Le Fabuleux destin d'Amélie Poulain")
+  })
+
+  it('suggests nothing for a query under 2 characters', async () => {
+    expect(await catalog.autocomplete('g')).toEqual([])
+    expect(await catalog.autocomplete(' ')).toEqual([])
+  })
+
+  it('pages search results 20 at a time', async () => {
+    const first = await catalog.search('the', 1)
+    const second = await catalog.search('the', 2)
+    expect(first.results).toHaveLength(20)
+    expect(first.total_pages).toBe(Math.ceil(first.total_results / 20))
+    expect(second.page).toBe(2)
+    expect(second.results[0]?.id).not.toBe(first.results[0]?.id)
+    expect(mediaResultListSchema.parse(first)).toEqual(first)
+  })
+
+  it('lists trending movies, most-rated first, and says what the list stands for', async () => {
+    const trending = await catalog.trendingMovies()
+    expect(trending.results.length).toBeGreaterThan(0)
+    const votes = trending.results.map((film) => film.vote_count)
+    expect(votes).toEqual([...votes].sort((a, b) => b - a))
+    expect(trending.notice).toBe(offlineNotices.trending)
+  })
+
+  it('has no TV shows and no upcoming films, and says why rather than inventing them', async () => {
+    expect(await catalog.trendingTv()).toMatchObject({ results: [], notice: offlineNotices.tv })
+    expect(await catalog.upcomingMovies()).toMatchObject({ results: [], notice: offlineNotices.upcoming })
+  })
+
+  it('lists the genres its films have, with TMDB genre ids', async () => {
+    const genres = await catalog.genres()
+    expect(genres.movie).toEqual(expect.arrayContaining([{ id: 18, name: 'Drama' }, { id: 35, name: 'Comedy' }]))
+    expect(genres.tv).toEqual([])
+  })
+
+  it.each(streamingProviders)('asks for the fallback on $name, then lists popular films labelled as such', async (provider) => {
+    const first = await catalog.trendingForProvider({ providerId: provider.id, limit: 5, region: 'US' })
+    expect(first).toMatchObject({ results: [], needsFallback: true })
+    expect(first.fallbackUrl).toBe(`/api/tmdb/trending/provider/${provider.id}?limit=5&region=US&fallback=true`)
+    const fallback = await catalog.trendingForProvider({ providerId: provider.id, limit: 5, region: 'US', fallback: true })
+    expect(fallback.results).toHaveLength(5)
+    expect(fallback.notice).toContain(`not ${provider.name}'s catalogue`)
+  })
+
+  it('keeps to the genre asked for on a provider fallback', async () => {
+    const horror = await catalog.trendingForProvider({ providerId: 8, limit: 10, region: 'US', genreId: 27, fallback: true })
+    expect(horror.results).toHaveLength(10)
+    expect(horror.results.every((film) => film.genre_ids.includes(27))).toBe(true)
+  })
+
+  it('gives details with the real fields of the data set and no poster', async () => {
+    const [godfather] = await catalog.autocomplete('the godfather')
+    if (!godfather) throw new Error('The Godfather is missing')
+    const details = await catalog.details('movie', godfather.id)
+    expect(mediaDetailsSchema.parse(details)).toEqual(details)
+    expect(details).toMatchObject({
+      title: 'The Godfather',
+      release_date: '1972-03-15',
+      vote_average: 9.2,
+      poster_path: null,
+      backdrop_path: null,
+      videos: [],
+      trailer: null,
+      watch_providers: {},
+    })
+    expect(details.credits.crew).toEqual([expect.objectContaining({ name: 'Francis Ford Coppola', job: 'Director' })])
+    expect(details.similar.length).toBeGreaterThan(0)
+  })
+
+  it('answers TitleNotFound for an unknown id and for TV', async () => {
+    await expect(catalog.details('movie', -1)).rejects.toBeInstanceOf(TitleNotFound)
+    const [film] = (await catalog.trendingMovies()).results
+    await expect(catalog.details('tv', film?.id ?? -1)).rejects.toBeInstanceOf(TitleNotFound)
+  })
+
+  it('says it is the offline catalog and where its data comes from', () => {
+    expect(catalog.status()).toMatchObject({ source: 'offline', attribution: expect.stringContaining('vega-datasets') })
+  })
+})
+
+describe('the offline films', () => {
+  const films = loadFilms()
+
+  it('have negative, unique, stable ids, which TMDB never uses', () => {
+    const ids = films.map((film) => film.result.id)
+    expect(ids.every((id) => Number.isSafeInteger(id) && id < 0)).toBe(true)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(createOfflineCatalog().has(ids[0] ?? 0)).toBe(true)
+  })
+
+  it('repair titles that were decoded as Mac Roman', () => {
+    expect(repairText('LÈon')).toBe('Léon')
+    expect(repairText('Die F‰lscher')).toBe('Die Fälscher')
+    expect(repairText('I Love You Ö Don')).toBe('I Love You … Don')
+    expect(repairText('Alien³')).toBe('Alien³')
+  })
+
+  it('read release dates, moving two-digit-year mistakes back a century', () => {
+    expect(releaseDateOf('Mar 15 1972')).toBe('1972-03-15')
+    expect(releaseDateOf('Dec 15 2039')).toBe('1939-12-15')
+    expect(releaseDateOf(null)).toBeUndefined()
+  })
+})
