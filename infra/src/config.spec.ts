@@ -51,6 +51,10 @@ describe('configuration', () => {
     expect(config.mongo).toEqual({ url: 'mongodb://x:27017', dbName: 'reelmates' })
   })
 
+  it('treats an empty variable as not set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), TMDB_API_TOKEN: '', PORT: '' }).tmdb).toBeUndefined()
+  })
+
   it('turns on secure cookies in production', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).secureCookies).toBe(true)
   })

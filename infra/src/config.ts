@@ -78,7 +78,9 @@ function persistedSecret(dataDir: string, name: string): string {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = environment.safeParse(source)
+  // An empty variable (e.g. `TMDB_API_TOKEN=` in a compose file) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = environment.safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
     throw new ConfigurationError(`Invalid configuration: ${problems}`)
