@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { afterAll, describe, expect, it } from 'vitest'
+import { eventStoreContract } from './eventStore.contract'
+import { WrongExpectedRevisionError, type EventToAppend } from './port'
+import { createSqliteEventStore } from './sqliteEventStore'
+
+const directory = mkdtempSync(join(tmpdir(), 'reelmates-event-store-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const freshFile = () => join(directory, `${randomUUID()}.sqlite`)
+
+eventStoreContract('SQLite in memory', () => Promise.resolve(createSqliteEventStore({ path: ':memory:' })))
+eventStoreContract('SQLite file', () => Promise.resolve(createSqliteEventStore({ path: freshFile() })))
+
+describe('SQLite event store', () => {
+  it('keeps events in its file: a reopened store reads them and continues their positions', async () => {
+    const path = freshFile()
+    const first = createSqliteEventStore({ path })
+    const written = await first.append('watchlist-ana', [anEvent(), anEvent()], { expectedRevision: 'no_stream' })
+    await first.close()
+
+    const reopened = createSqliteEventStore({ path })
+    expect((await reopened.readStream('watchlist-ana')).map((event) => event.revision)).toEqual([0, 1])
+    expect(await reopened.headPosition()).toBe(written.position)
+    const next = await reopened.append('watchlist-ana', [anEvent()], { expectedRevision: 1 })
+    expect(next).toEqual({ nextExpectedRevision: 2, position: written.position + 1n })
+    await reopened.close()
+  })
+
+  it('numbers positions 1, 2, 3… from an empty log, whose head is 0', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' })
+    expect(await store.headPosition()).toBe(0n)
+    expect(await store.readAll()).toEqual([])
+    expect((await store.append('a', [anEvent()])).position).toBe(1n)
+    expect((await store.append('b', [anEvent(), anEvent()])).position).toBe(3n)
+    expect((await store.readAll()).map((event) => event.position)).toEqual([1n, 2n, 3n])
+    await store.close()
+  })
+
+  it('delivers appends made by another connection to the same file to an idle subscription', async () => {
+    const path = freshFile()
+    const subscriber = createSqliteEventStore({ path, idlePollMs: 10 })
+    const writer = createSqliteEventStore({ path })
+    const subscription = subscriber.subscribeToAll()
+    const event = anEvent()
+    const iterator = subscription[Symbol.asyncIterator]()
+    const next = iterator.next()
+    await writer.append('elsewhere', [event])
+    expect((await next).value).toMatchObject({ id: event.id, streamId: 'elsewhere' })
+    await subscription.stop()
+    await writer.close()
+    await subscriber.close()
+  })
+
+  it('refuses to store an event id twice in one stream, even where the expected revision matches', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' })
+    const event = anEvent()
+    await store.append('s', [event], { expectedRevision: 'no_stream' })
+    await expect(store.append('s', [event], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError)
+    expect(await store.readStream('s')).toHaveLength(1)
+    await store.close()
+  })
+
+  it('rejects an empty append, a negative expected revision and a batch that repeats an id', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' })
+    const event = anEvent()
+    await expect(store.append('s', [])).rejects.toThrow(RangeError)
+    await expect(store.append('s', [anEvent()], { expectedRevision: -1 })).rejects.toThrow(RangeError)
+    await expect(store.append('s', [event, event])).rejects.toThrow(RangeError)
+    expect(await store.headPosition()).toBe(0n)
+    await store.close()
+  })
+})
+
+function anEvent(): EventToAppend {
+  return {
+    id: randomUUID(),
+    type: 'SomethingHappened',
+    data: {},
+    metadata: { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+  }
+}
