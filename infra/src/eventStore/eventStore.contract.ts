@@ -111,6 +111,16 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect(appendedSince.filter((event) => event.streamId === stream)).toEqual([])
       })
 
+      it('refuses an empty append, a negative expected revision and a batch that repeats an id, writing nothing', async () => {
+        const stream = newStream('refused')
+        const repeated = anEvent()
+        await expect(store.append(stream, [])).rejects.toThrow(RangeError)
+        await expect(store.append(stream, [anEvent()], { expectedRevision: -1 })).rejects.toThrow(RangeError)
+        await expect(store.append(stream, [anEvent()], { expectedRevision: 1.5 })).rejects.toThrow(RangeError)
+        await expect(store.append(stream, [repeated, repeated])).rejects.toThrow(RangeError)
+        expect(await store.readStream(stream)).toEqual([])
+      })
+
       it('lets exactly one of 50 concurrent appends at the same expected revision win', async () => {
         const stream = newStream('race')
         await store.append(stream, [anEvent()], { expectedRevision: 'no_stream' })
@@ -254,6 +264,16 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect((await store.readStream(stream, { direction: 'backwards', maxCount: 3 })).map((event) => event.revision)).toEqual([
           9, 8, 7,
         ])
+      })
+
+      it('refuses a negative or fractional maxCount', async () => {
+        await expect(store.readStream(stream, { maxCount: -1 })).rejects.toThrow(RangeError)
+        await expect(store.readAll({ maxCount: 0.5 })).rejects.toThrow(RangeError)
+      })
+
+      it('reads nothing when maxCount is 0', async () => {
+        expect(await store.readStream(stream, { maxCount: 0 })).toEqual([])
+        expect(await store.readAll({ maxCount: 0 })).toEqual([])
       })
 
       it('reads nothing from a revision past the end', async () => {

@@ -62,16 +62,6 @@ describe('SQLite event store', () => {
     expect(await store.readStream('s')).toHaveLength(1)
     await store.close()
   })
-
-  it('rejects an empty append, a negative expected revision and a batch that repeats an id', async () => {
-    const store = createSqliteEventStore({ path: ':memory:' })
-    const event = anEvent()
-    await expect(store.append('s', [])).rejects.toThrow(RangeError)
-    await expect(store.append('s', [anEvent()], { expectedRevision: -1 })).rejects.toThrow(RangeError)
-    await expect(store.append('s', [event, event])).rejects.toThrow(RangeError)
-    expect(await store.headPosition()).toBe(0n)
-    await store.close()
-  })
 })
 
 function anEvent(): EventToAppend {

@@ -18,6 +18,7 @@ import {
   type RecordedEvent,
   type SubscribeToAllOptions,
 } from './port'
+import { assertAppendable, assertMaxCount } from './argumentChecks'
 
 export interface SqliteEventStoreOptions {
   /** A file path, or ':memory:' (tests). */
@@ -265,20 +266,10 @@ function settle<T>(work: () => T): Promise<T> {
   return new Promise((resolve) => resolve(work()))
 }
 
-function assertAppendable(events: EventToAppend[], expectedRevision: ExpectedRevision): void {
-  if (events.length === 0) throw new RangeError('append needs at least one event')
-  if (typeof expectedRevision === 'number' && !(Number.isSafeInteger(expectedRevision) && expectedRevision >= 0)) {
-    throw new RangeError(`expected revision must be a non-negative integer, got ${expectedRevision}`)
-  }
-  if (new Set(events.map((event) => event.id)).size !== events.length) {
-    throw new RangeError('the same event id appears twice in one append')
-  }
-}
 
 function limitOf(maxCount: number | undefined): number {
-  if (maxCount === undefined) return NO_LIMIT
-  if (!Number.isSafeInteger(maxCount) || maxCount < 0) throw new RangeError(`maxCount must be a non-negative integer, got ${maxCount}`)
-  return maxCount
+  assertMaxCount(maxCount)
+  return maxCount ?? NO_LIMIT
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

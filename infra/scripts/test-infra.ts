@@ -1,0 +1,43 @@
+/**
+ * `npm run test:infra`: runs every `*.infra.spec.ts` when there is something to run them against —
+ * EVENTSTORE_URL / MONGO_URL, or a container runtime for testcontainers. Otherwise it says so and exits
+ * with 3, so a machine without servers never reports a pass it did not earn.
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { getContainerRuntimeClient } from 'testcontainers'
+
+const NOTHING_TO_RUN_AGAINST = 3
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+const urls = ['EVENTSTORE_URL', 'MONGO_URL'].filter((name) => (process.env[name]?.trim() ?? '') !== '')
+const runtime = await containerRuntime()
+
+if (urls.length === 0 && !runtime.available) {
+  console.error(
+    [
+      'test:infra did NOT run: no EVENTSTORE_URL or MONGO_URL is set and no container runtime answers',
+      `(${runtime.reason}).`,
+      'Start Docker (or Podman), or point EVENTSTORE_URL / MONGO_URL at servers, then run it again.',
+    ].join('\n'),
+  )
+  process.exit(NOTHING_TO_RUN_AGAINST)
+}
+
+console.log(
+  `test:infra against ${[...urls, ...(runtime.available ? ['containers started by testcontainers'] : [])].join(', ')}`,
+)
+const vitest = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.infra.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+})
+process.exit(vitest.status ?? 1)
+
+async function containerRuntime(): Promise<{ available: true } | { available: false; reason: string }> {
+  try {
+    await getContainerRuntimeClient()
+    return { available: true }
+  } catch (error) {
+    return { available: false, reason: error instanceof Error ? error.message : String(error) }
+  }
+}
