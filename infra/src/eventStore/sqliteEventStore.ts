@@ -41,7 +41,8 @@ interface EventRow {
   recorded_at: number
 }
 
-const SCHEMA = `
+/** Exported so the benchmark compares against raw inserts into exactly this table. */
+export const EVENTS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
     position    INTEGER PRIMARY KEY,
     stream_id   TEXT    NOT NULL,
@@ -69,7 +70,7 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
   db.pragma('synchronous = NORMAL')
   // Another process (a CLI, a second service) may hold the write lock for a moment.
   db.pragma('busy_timeout = 5000')
-  db.exec(SCHEMA)
+  db.exec(EVENTS_SCHEMA)
 
   const currentRevisionOf = db.prepare<[string], { revision: number | null }>(
     'SELECT max(revision) AS revision FROM events WHERE stream_id = ?',
