@@ -195,7 +195,11 @@ export const autocompleteQuerySchema = z.object({
 export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>
 
 export const searchQuerySchema = z.object({
-  query: z.string().trim().min(1, 'query is required').max(200, 'query must be at most 200 characters'),
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, 'query is required')
+    .max(200, 'query must be at most 200 characters'),
   page: pageSchema.default(1),
 })
 export type SearchQuery = z.infer<typeof searchQuerySchema>

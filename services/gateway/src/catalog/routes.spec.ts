@@ -1,0 +1,255 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaDetails, MediaResultList } from '@reelmates/contracts/catalog'
+import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCatalog'
+import type { Catalog } from '@reelmates/infra/catalog/port'
+import type { SharedCache } from '@reelmates/infra/catalog/tmdb/sharedCache'
+import { createTmdbCatalog } from '@reelmates/infra/catalog/tmdb/tmdbCatalog'
+import { createTmdbClient } from '@reelmates/infra/catalog/tmdb/tmdbClient'
+import { serverError, startTmdbTestServer, type TmdbTestServer } from '@reelmates/infra/catalog/tmdb/tmdbTestServer'
+import { registerErrorHandling } from '../http/errors'
+import { catalogRoutes } from './routes'
+
+/** Stands in for the session-based admin check: the routes must use whatever preHandler they are given. */
+async function adminByHeader(request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers['x-test-role'] !== 'Admin') {
+    await reply.code(403).send({ message: "You don't have permission to access this page.", error: 'Forbidden' })
+  }
+}
+
+/** The offline catalog, noting each autocomplete it is asked for. */
+function countingAutocomplete(): Catalog & { calls: string[] } {
+  const offline = createOfflineCatalog()
+  const calls: string[] = []
+  return {
+    ...offline,
+    calls,
+    autocomplete: (query) => {
+      calls.push(query)
+      return offline.autocomplete(query)
+    },
+  }
+}
+
+async function appWith(catalog: Catalog): Promise<FastifyInstance> {
+  const app = Fastify()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+  await app.register(catalogRoutes, { prefix: '/api', catalog, requireAdmin: adminByHeader })
+  await app.ready()
+  return app
+}
+
+describe('catalog routes on the offline catalog', () => {
+  const catalog = countingAutocomplete()
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await appWith(catalog)
+  })
+  afterAll(() => app.close())
+
+  const get = (url: string) => app.inject({ method: 'GET', url })
+
+  it('GET /api/tmdb/status says the offline catalog is in use', async () => {
+    const response = await get('/api/tmdb/status')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ source: 'offline' })
+  })
+
+  it('GET /api/tmdb/autocomplete suggests The Godfather first for "godfather"', async () => {
+    const response = await get('/api/tmdb/autocomplete?query=godfather')
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ results: { title: string }[] }>().results[0]?.title).toBe('The Godfather')
+  })
+
+  it('GET /api/tmdb/autocomplete under 2 characters answers empty results without asking the catalog', async () => {
+    catalog.calls.length = 0
+    for (const url of ['/api/tmdb/autocomplete?query=g', '/api/tmdb/autocomplete?query=', '/api/tmdb/autocomplete']) {
+      const response = await get(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ results: [] })
+    }
+    expect(catalog.calls).toEqual([])
+  })
+
+  it('GET /api/tmdb/search answers a media result list, page 1 by default', async () => {
+    const response = await get('/api/tmdb/search?query=star')
+    expect(response.statusCode).toBe(200)
+    const list = response.json<MediaResultList>()
+    expect(list.page).toBe(1)
+    expect(list.results.length).toBeGreaterThan(0)
+    expect(list.total_results).toBeGreaterThanOrEqual(list.results.length)
+    const second = await get('/api/tmdb/search?query=the&page=2')
+    expect(second.json<MediaResultList>().page).toBe(2)
+  })
+
+  it.each([
+    ['/api/tmdb/search?query=star&page=0', 'page must be at least 1'],
+    ['/api/tmdb/search?query=star&page=two', 'page must be a whole number'],
+    ['/api/tmdb/search?query=star&page=501', 'page must be at most 500'],
+    ['/api/tmdb/search', 'query'],
+    ['/api/tmdb/trending/provider/7', 'providerId must be one of 8, 9, 337, 384, 15'],
+    ['/api/tmdb/trending/provider/netflix', 'providerId must be a whole number'],
+    ['/api/tmdb/trending/provider/8?limit=101', 'limit must be at most 100'],
+    ['/api/tmdb/trending/provider/8?limit=0', 'limit must be at least 1'],
+    ['/api/tmdb/trending/provider/8?region=USA', 'region must be a two-letter country code'],
+    ['/api/tmdb/trending/provider/8?genreId=drama', 'genreId must be a whole number'],
+    ['/api/tmdb/trending/provider/8?fallback=yes', 'fallback must be true or false'],
+    ['/api/tmdb/movie/abc', 'id must be a whole number'],
+    ['/api/tmdb/movie/12.5/videos', 'id must be a whole number'],
+    ['/api/tmdb/person/12', 'mediaType must be movie or tv'],
+    ['/api/tmdb/movie/12/providers?region=1', 'region must be a two-letter country code'],
+  ])('GET %s → 400 with a message', async (url, message) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ message: string }>().message).toContain(message)
+  })
+
+  it.each([
+    ['/api/tmdb/trending/movies', true],
+    ['/api/tmdb/trending/tv', false],
+    ['/api/tmdb/upcoming/movies', false],
+  ])('GET %s answers a media result list', async (url, hasTitles) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(200)
+    const list = response.json<MediaResultList>()
+    expect(list).toMatchObject({ page: 1 })
+    expect(list.results.length > 0).toBe(hasTitles)
+    if (!hasTitles) expect(list.notice).toEqual(expect.any(String) as unknown)
+  })
+
+  it('GET /api/tmdb/genres lists movie and TV genres', async () => {
+    const response = await get('/api/tmdb/genres')
+    expect(response.statusCode).toBe(200)
+    expect(response.json<{ movie: unknown[] }>().movie.length).toBeGreaterThan(0)
+  })
+
+  it.each([8, 9, 337, 384, 15])(
+    'GET /api/tmdb/trending/provider/%i falls back to a non-empty list',
+    async (providerId) => {
+      const first = (await get(`/api/tmdb/trending/provider/${providerId}`)).json<MediaResultList>()
+      expect(first).toMatchObject({
+        needsFallback: true,
+        fallbackUrl: `/api/tmdb/trending/provider/${providerId}?limit=5&region=US&fallback=true`,
+      })
+      const fallback = await get(first.fallbackUrl ?? '')
+      expect(fallback.statusCode).toBe(200)
+      expect(fallback.json<MediaResultList>().results).toHaveLength(5)
+    },
+  )
+
+  it('GET /api/tmdb/trending/provider/8 takes limit, region, genreId and fallback', async () => {
+    const response = await get('/api/tmdb/trending/provider/8?limit=12&region=gb&genreId=27&fallback=true')
+    expect(response.statusCode).toBe(200)
+    const list = response.json<MediaResultList>()
+    expect(list.results).toHaveLength(12)
+    expect(list.results.every((title) => title.genre_ids.includes(27))).toBe(true)
+  })
+
+  describe('details', () => {
+    let id: number
+    beforeAll(async () => {
+      const [godfather] = (await get('/api/tmdb/autocomplete?query=godfather')).json<{ results: { id: number }[] }>()
+        .results
+      id = godfather?.id ?? 0
+    })
+
+    it('GET /api/tmdb/movie/:id answers real fields and no poster', async () => {
+      const response = await get(`/api/tmdb/movie/${id}`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json<MediaDetails>()).toMatchObject({
+        id,
+        title: 'The Godfather',
+        release_date: '1972-03-15',
+        poster_path: null,
+      })
+    })
+
+    it('GET /api/tmdb/movie/:id/videos answers the videos and the trailer', async () => {
+      const response = await get(`/api/tmdb/movie/${id}/videos`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ results: [], trailer: null })
+    })
+
+    it('GET /api/tmdb/movie/:id/providers answers the providers per region', async () => {
+      const response = await get(`/api/tmdb/movie/${id}/providers?region=US`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ id, results: {} })
+    })
+
+    it('GET /api/tmdb/tv/:id of an unknown title → 404 with a message', async () => {
+      const response = await get('/api/tmdb/tv/-5')
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ message: 'No TV show with id -5 was found.', error: 'Not Found' })
+    })
+  })
+
+  it('POST /api/admin/refresh-api-cache is for admins only', async () => {
+    const refused = await app.inject({ method: 'POST', url: '/api/admin/refresh-api-cache' })
+    expect(refused.statusCode).toBe(403)
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/admin/refresh-api-cache',
+      headers: { 'x-test-role': 'Admin' },
+    })
+    expect(done.statusCode).toBe(200)
+    expect(done.json()).toEqual({ message: 'Catalog cache cleared (0 entries).', cleared: 0 })
+  })
+})
+
+describe('catalog routes on TMDB', () => {
+  let server: TmdbTestServer
+  let app: FastifyInstance
+  const entries = new Map<string, unknown>()
+  const cache: SharedCache = {
+    get: <T>(key: string) => Promise.resolve(entries.get(key) as T | undefined),
+    set: (key, value) => Promise.resolve(void entries.set(key, value)),
+    clear: () => {
+      const count = entries.size
+      entries.clear()
+      return Promise.resolve(count)
+    },
+  }
+
+  beforeAll(async () => {
+    server = await startTmdbTestServer()
+    const client = createTmdbClient({ apiToken: 'token', baseUrl: server.baseUrl, sleep: () => Promise.resolve() })
+    app = await appWith(createTmdbCatalog({ client, cache }))
+  })
+  afterAll(async () => {
+    await app.close()
+    await server.close()
+  })
+
+  it('GET /api/tmdb/movie/:id answers TMDB details with the selected trailer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/tmdb/movie/238' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<MediaDetails>()).toMatchObject({ title: 'The Godfather', trailer: { key: 'official1' } })
+    const providers = await app.inject({ method: 'GET', url: '/api/tmdb/movie/238/providers?region=fr' })
+    expect(Object.keys(providers.json<{ results: object }>().results)).toEqual(['FR'])
+  })
+
+  it('an upstream failure → 502 with the spec message', async () => {
+    server.override('/trending/tv/week', () => serverError)
+    const response = await app.inject({ method: 'GET', url: '/api/tmdb/trending/tv' })
+    expect(response.statusCode).toBe(502)
+    expect(response.json()).toEqual({ message: 'Failed to get trending TV shows', error: 'Bad Gateway' })
+  })
+
+  it('a title TMDB does not know → 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/tmdb/movie/999' })).statusCode).toBe(404)
+  })
+
+  it('POST /api/admin/refresh-api-cache empties the shared cache', async () => {
+    await app.inject({ method: 'GET', url: '/api/tmdb/trending/movies' })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/refresh-api-cache',
+      headers: { 'x-test-role': 'Admin' },
+    })
+    expect(response.json<{ cleared: number }>().cleared).toBeGreaterThan(0)
+    expect(entries.size).toBe(0)
+  })
+})
