@@ -62,6 +62,11 @@ export function createEventStoreDbEventStore({ connectionString }: EventStoreDbE
         events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
         { expectedRevision: toTheirExpectedRevision(expected) },
       )
+      if (!result.success) {
+        // Only with `throwOnAppendFailure=false` in the connection string: the refusal comes back as a value.
+        const actual = result.nextExpectedRevision < 0n ? 'no_stream' : Number(result.nextExpectedRevision)
+        throw new WrongExpectedRevisionError(streamId, expected, actual)
+      }
       const nextExpectedRevision = Number(result.nextExpectedRevision)
       // The server reports no position when it recognised a retry (idempotent append): read it back.
       const position = result.position?.commit ?? (await positionOf(streamId, nextExpectedRevision))

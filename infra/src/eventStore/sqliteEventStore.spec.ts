@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { eventStoreContract } from './eventStore.contract'
@@ -26,6 +29,28 @@ describe('SQLite event store', () => {
     expect(await reopened.headPosition()).toBe(written.position)
     const next = await reopened.append('watchlist-ana', [anEvent()], { expectedRevision: 1 })
     expect(next).toEqual({ nextExpectedRevision: 2, position: written.position + 1n })
+    await reopened.close()
+  })
+
+  it('loses no acknowledged append when the writing process is killed (SIGKILL)', async () => {
+    const path = freshFile()
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', APPEND_FOREVER, fileURLToPath(new URL('./sqliteEventStore.ts', import.meta.url)), path],
+      { cwd: fileURLToPath(new URL('../../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let lastAcknowledged = -1
+    for await (const line of createInterface({ input: writer.stdout })) {
+      lastAcknowledged = Number(line)
+      if (lastAcknowledged >= 300) break
+    }
+    writer.kill('SIGKILL')
+    await new Promise((resolve) => writer.once('exit', resolve))
+
+    const reopened = createSqliteEventStore({ path })
+    const stored = await reopened.readStream('killed')
+    expect(stored.length).toBeGreaterThan(lastAcknowledged)
+    expect(stored.map((event) => event.revision)).toEqual(stored.map((_, index) => index))
     await reopened.close()
   })
 
@@ -72,3 +97,15 @@ function anEvent(): EventToAppend {
     metadata: { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
   }
 }
+
+/** Appends to stream `killed` forever, printing each acknowledged revision. */
+const APPEND_FOREVER = `
+const [, modulePath, path] = process.argv
+const { createSqliteEventStore } = await import(modulePath)
+const store = createSqliteEventStore({ path })
+for (;;) {
+  const event = { id: crypto.randomUUID(), type: 'T', data: {}, metadata: {} }
+  const { nextExpectedRevision } = await store.append('killed', [event])
+  process.stdout.write(nextExpectedRevision + '\\n')
+}
+`
