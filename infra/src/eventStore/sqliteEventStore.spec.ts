@@ -87,6 +87,20 @@ describe('SQLite event store', () => {
     expect(await store.readStream('s')).toHaveLength(1)
     await store.close()
   })
+
+  it('refuses a batch whose later event id the stream already has, and writes none of it', async () => {
+    const store = createSqliteEventStore({ path: ':memory:' })
+    const stored = anEvent()
+    await store.append('s', [stored], { expectedRevision: 'no_stream' })
+    await expect(store.append('s', [anEvent(), stored], { expectedRevision: 0 })).rejects.toMatchObject({
+      name: 'WrongExpectedRevisionError',
+      expected: 0,
+      actual: 0,
+    })
+    expect(await store.readStream('s')).toHaveLength(1)
+    expect(await store.headPosition()).toBe(1n)
+    await store.close()
+  })
 })
 
 function anEvent(): EventToAppend {

@@ -112,12 +112,8 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
     const first = events[0]
     if (first === undefined) return undefined
     const stored = storedEventById.get(streamId, first.id)
-    if (stored === undefined) {
-      if (events.some((event) => storedEventById.get(streamId, event.id) !== undefined)) {
-        throw new WrongExpectedRevisionError(streamId, expected, current)
-      }
-      return undefined
-    }
+    // Later ids of the batch found in the stream surface as a unique-index violation on insert.
+    if (stored === undefined) return undefined
     const start = stored.revision
     const startsWhereExpected = expected === 'no_stream' ? start === 0 : typeof expected === 'number' ? start === expected + 1 : true
     if (!startsWhereExpected) throw new WrongExpectedRevisionError(streamId, expected, current)
@@ -148,18 +144,27 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
       const recordedAt = Date.now()
       let next = revision ?? -1
       let position = 0
-      for (const event of events) {
-        next += 1
-        const info = insertEvent.run(
-          streamId,
-          next,
-          event.id,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          recordedAt,
-        )
-        position = Number(info.lastInsertRowid)
+      try {
+        for (const event of events) {
+          next += 1
+          const info = insertEvent.run(
+            streamId,
+            next,
+            event.id,
+            event.type,
+            JSON.stringify(event.data),
+            JSON.stringify(event.metadata),
+            recordedAt,
+          )
+          position = Number(info.lastInsertRowid)
+        }
+      } catch (error) {
+        // The write lock is held, so revisions cannot collide: a unique violation is an event id the
+        // stream already has, somewhere other than a retry would put it.
+        if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new WrongExpectedRevisionError(streamId, expected, current)
+        }
+        throw error
       }
       return { nextExpectedRevision: next, position: BigInt(position), written: true }
     },
