@@ -9,7 +9,7 @@ import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCa
  * (a letter replaced, dropped or doubled) in a word of 4 letters or more. Target: p95 under 5 ms.
  */
 
-export interface AutocompleteFigures {
+export type AutocompleteFigures = {
   queries: number
   titles: number
   p50Ms: number

@@ -8,7 +8,9 @@ import type { Genre, MediaResult } from '@reelmates/contracts/catalog'
  * installs with the project: `data/movies.json`, about 3,200 US releases from 1928 to 2010 with
  * title, release date, genre, director, running time, distributor and IMDb rating and votes.
  * Nothing is added that the data does not say: no overview, poster or trailer exists in it, so those
- * stay empty and the app shows its placeholder.
+ * stay empty and the app shows its placeholder. The package calls this a teaching data set with
+ * "known data quality issues and intentional errors": the ones that can be detected (text encoding,
+ * two-digit years) are repaired below; docs/catalog.md says what remains.
  */
 
 export const filmsAttribution =
