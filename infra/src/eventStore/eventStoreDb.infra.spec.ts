@@ -23,7 +23,7 @@ if (unavailable !== undefined) {
     let connectionString = configuredUrl
 
     beforeAll(async () => {
-      if (connectionString !== '') return
+      if (connectionString !== '') return assertAnswers(connectionString)
       container = await new GenericContainer(IMAGE)
         .withEnvironment({
           EVENTSTORE_INSECURE: 'true',
@@ -42,6 +42,18 @@ if (unavailable !== undefined) {
 
     eventStoreContract('EventStoreDB', () => Promise.resolve(createEventStoreDbEventStore({ connectionString })))
   })
+}
+
+/** A URL that was given must work: failing here says so instead of failing every test obscurely. */
+async function assertAnswers(url: string): Promise<void> {
+  const probe = createEventStoreDbEventStore({ connectionString: url })
+  try {
+    await probe.headPosition()
+  } catch (error) {
+    throw new Error(`EVENTSTORE_URL (${url}) does not answer: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    await probe.close()
+  }
 }
 
 async function whyNoContainerRuntime(): Promise<string | undefined> {

@@ -196,9 +196,12 @@ export function createEventStoreDbEventStore({ connectionString }: EventStoreDbE
       if (stopped) return
       stopped = true
       openSubscriptions.delete(handle)
-      await subscription.unsubscribe()
-      // A cancelled call does not always end the readable; destroying it releases a pending iteration.
-      subscription.destroy()
+      try {
+        await subscription.unsubscribe()
+      } finally {
+        // A cancelled call does not always end the readable; destroying it releases a pending iteration.
+        subscription.destroy()
+      }
     }
 
     const iterator = deliver()
