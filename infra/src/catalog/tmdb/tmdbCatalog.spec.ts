@@ -101,6 +101,12 @@ describe('the TMDB catalog', () => {
     expect(server.requestsTo(path)).toHaveLength(2)
   })
 
+  it('asks TMDB once for calls that miss the cache at the same time', async () => {
+    const [first, second] = await Promise.all([catalog.trendingMovies(), catalog.trendingMovies()])
+    expect(second).toEqual(first)
+    expect(server.requestsTo('/trending/movie/week')).toHaveLength(1)
+  })
+
   it('lists trending TV shows by name', async () => {
     expect(titlesOf(await catalog.trendingTv())).toEqual(['Breaking Bad', 'The Office'])
   })

@@ -65,6 +65,9 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
     return results
   }
 
+  // Concurrent misses of one key share one TMDB request instead of each making their own.
+  const inFlight = new Map<string, Promise<unknown>>()
+
   async function cached<T>(
     key: string,
     ttlMs: number,
@@ -73,9 +76,15 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
   ) {
     const hit = await cache.get<T>(key)
     if (hit !== undefined) return hit
-    const value = await load()
-    if (keep(value)) await cache.set(key, value, ttlMs)
-    return value
+    const pending = inFlight.get(key) as Promise<T> | undefined
+    if (pending) return pending
+    const loading = (async () => {
+      const value = await load()
+      if (keep(value)) await cache.set(key, value, ttlMs)
+      return value
+    })().finally(() => inFlight.delete(key))
+    inFlight.set(key, loading)
+    return loading
   }
 
   async function cachedList(

@@ -141,7 +141,10 @@ describe('catalog routes on the offline catalog', () => {
   )
 
   it('GET /api/tmdb/trending/provider/8 takes limit, region, genreId and fallback', async () => {
-    const response = await get('/api/tmdb/trending/provider/8?limit=12&region=gb&genreId=27&fallback=true')
+    // The web client adds _ts to every URL (spec §7); it is not a parameter of the call.
+    const response = await get(
+      '/api/tmdb/trending/provider/8?limit=12&region=gb&genreId=27&fallback=true&_ts=1763800000000',
+    )
     expect(response.statusCode).toBe(200)
     const list = response.json<MediaResultList>()
     expect(list.results).toHaveLength(12)
