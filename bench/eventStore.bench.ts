@@ -73,7 +73,15 @@ function rawRate(path: string, transactions: number, perTransaction: number): nu
     const recordedAt = Date.now()
     for (const event of events) {
       revision += 1
-      insert.run(stream, revision, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), recordedAt)
+      insert.run(
+        stream,
+        revision,
+        event.id,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        recordedAt,
+      )
     }
     revisions.set(stream, revision)
   })

@@ -24,7 +24,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('creates a stream whose events get revisions from 0 and keep their content', async () => {
         const stream = newStream('watchlist')
         const first = anEvent('TitleAddedToWatchlist', { mediaKey: 'movie:438631', note: 'Dune — «with friends»' })
-        const second = anEvent('TitleRemovedFromWatchlist', { mediaKey: 'movie:438631', nested: { list: [1, 'two', null] } })
+        const second = anEvent('TitleRemovedFromWatchlist', {
+          mediaKey: 'movie:438631',
+          nested: { list: [1, 'two', null] },
+        })
 
         const result = await store.append(stream, [first, second], { expectedRevision: 'no_stream' })
 
@@ -32,7 +35,14 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const events = await store.readStream(stream)
         expect(events.map(summary)).toEqual([
           { id: first.id, type: first.type, streamId: stream, revision: 0, data: first.data, metadata: first.metadata },
-          { id: second.id, type: second.type, streamId: stream, revision: 1, data: second.data, metadata: second.metadata },
+          {
+            id: second.id,
+            type: second.type,
+            streamId: stream,
+            revision: 1,
+            data: second.data,
+            metadata: second.metadata,
+          },
         ])
         expect(events[1]?.position).toBe(result.position)
         expect(events[0]?.recordedAt).toBeInstanceOf(Date)
@@ -81,8 +91,16 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const stream = newStream('exact')
         await store.append(stream, [anEvent(), anEvent(), anEvent()])
 
-        await expectConflict(store.append(stream, [anEvent()], { expectedRevision: 1 }), { streamId: stream, expected: 1, actual: 2 })
-        await expectConflict(store.append(stream, [anEvent()], { expectedRevision: 3 }), { streamId: stream, expected: 3, actual: 2 })
+        await expectConflict(store.append(stream, [anEvent()], { expectedRevision: 1 }), {
+          streamId: stream,
+          expected: 1,
+          actual: 2,
+        })
+        await expectConflict(store.append(stream, [anEvent()], { expectedRevision: 3 }), {
+          streamId: stream,
+          expected: 3,
+          actual: 2,
+        })
         const result = await store.append(stream, [anEvent(), anEvent()], { expectedRevision: 2 })
         expect(result.nextExpectedRevision).toBe(4)
       })
@@ -102,9 +120,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         await store.append(stream, [original])
         const head = await store.headPosition()
 
-        await expect(store.append(stream, [anEvent(), anEvent()], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-          WrongExpectedRevisionError,
-        )
+        await expect(
+          store.append(stream, [anEvent(), anEvent()], { expectedRevision: 'no_stream' }),
+        ).rejects.toBeInstanceOf(WrongExpectedRevisionError)
 
         expect((await store.readStream(stream)).map((event) => event.id)).toEqual([original.id])
         const appendedSince = await store.readAll({ after: head })
@@ -209,9 +227,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const stored = anEvent()
         await store.append(stream, [stored], { expectedRevision: 'no_stream' })
 
-        await expect(store.append(stream, [stored, anEvent()], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-          WrongExpectedRevisionError,
-        )
+        await expect(
+          store.append(stream, [stored, anEvent()], { expectedRevision: 'no_stream' }),
+        ).rejects.toBeInstanceOf(WrongExpectedRevisionError)
         expect((await store.readStream(stream)).map((event) => event.id)).toEqual([stored.id])
       })
 
@@ -260,10 +278,12 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       })
 
       it('reads at most maxCount events, in either direction', async () => {
-        expect((await store.readStream(stream, { fromRevision: 3, maxCount: 2 })).map((event) => event.revision)).toEqual([3, 4])
-        expect((await store.readStream(stream, { direction: 'backwards', maxCount: 3 })).map((event) => event.revision)).toEqual([
-          9, 8, 7,
-        ])
+        expect(
+          (await store.readStream(stream, { fromRevision: 3, maxCount: 2 })).map((event) => event.revision),
+        ).toEqual([3, 4])
+        expect(
+          (await store.readStream(stream, { direction: 'backwards', maxCount: 3 })).map((event) => event.revision),
+        ).toEqual([9, 8, 7])
       })
 
       it('refuses a negative or fractional maxCount', async () => {
@@ -301,7 +321,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         await store.append(b, appended.slice(2, 3))
         await store.append(a, appended.slice(3, 5))
 
-        const events = (await store.readAll({ after: head })).filter((event) => event.streamId === a || event.streamId === b)
+        const events = (await store.readAll({ after: head })).filter(
+          (event) => event.streamId === a || event.streamId === b,
+        )
 
         expect(events.map((event) => event.id)).toEqual(appended.map((event) => event.id))
         expect(events.map((event) => [event.streamId, event.revision])).toEqual([
@@ -337,7 +359,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('pages through $all with `after` and maxCount without gaps or repeats', async () => {
         const head = await store.headPosition()
         const stream = newStream('pages')
-        await store.append(stream, Array.from({ length: 7 }, () => anEvent()))
+        await store.append(
+          stream,
+          Array.from({ length: 7 }, () => anEvent()),
+        )
         const seen: RecordedEvent[] = []
         let after = head
         for (;;) {
@@ -346,7 +371,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
           seen.push(...page)
           after = page[page.length - 1]?.position ?? after
         }
-        expect(seen.filter((event) => event.streamId === stream).map((event) => event.revision)).toEqual([0, 1, 2, 3, 4, 5, 6])
+        expect(seen.filter((event) => event.streamId === stream).map((event) => event.revision)).toEqual([
+          0, 1, 2, 3, 4, 5, 6,
+        ])
       })
     })
 
@@ -359,32 +386,28 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     })
 
     describe('subscribeToAll', () => {
-      it(
-        `catches up from a position, then stays live through ${SUBSCRIPTION_APPENDS} appends: each event once, in order`,
-        async () => {
-          const stream = newStream('subscription')
-          const head = await store.headPosition()
-          const before = Array.from({ length: 100 }, () => anEvent())
-          await store.append(stream, before.slice(0, 50))
-          const midway = await store.append(stream, before.slice(50, 51))
-          await store.append(stream, before.slice(51))
-          const live = Array.from({ length: SUBSCRIPTION_APPENDS }, (_, index) => anEvent('Live', { index }))
-          const expected = [...before.slice(51), ...live].map((event) => event.id)
+      it(`catches up from a position, then stays live through ${SUBSCRIPTION_APPENDS} appends: each event once, in order`, async () => {
+        const stream = newStream('subscription')
+        const head = await store.headPosition()
+        const before = Array.from({ length: 100 }, () => anEvent())
+        await store.append(stream, before.slice(0, 50))
+        const midway = await store.append(stream, before.slice(50, 51))
+        await store.append(stream, before.slice(51))
+        const live = Array.from({ length: SUBSCRIPTION_APPENDS }, (_, index) => anEvent('Live', { index }))
+        const expected = [...before.slice(51), ...live].map((event) => event.id)
 
-          const subscription = store.subscribeToAll({ after: midway.position })
-          const received = collect(subscription, (event) => event.streamId === stream, expected.length)
-          // Appends race the subscription while it is still catching up.
-          for (const event of live) await store.append(stream, [event])
+        const subscription = store.subscribeToAll({ after: midway.position })
+        const received = collect(subscription, (event) => event.streamId === stream, expected.length)
+        // Appends race the subscription while it is still catching up.
+        for (const event of live) await store.append(stream, [event])
 
-          const events = await received
-          expect(events.map((event) => event.id)).toEqual(expected)
-          expect(events.map((event) => event.revision)).toEqual(expected.map((_, index) => 51 + index))
-          expect(isStrictlyIncreasing(events.map((event) => event.position))).toBe(true)
-          expect(events[0]?.position).toBeGreaterThan(head)
-          await subscription.stop()
-        },
-        180_000,
-      )
+        const events = await received
+        expect(events.map((event) => event.id)).toEqual(expected)
+        expect(events.map((event) => event.revision)).toEqual(expected.map((_, index) => 51 + index))
+        expect(isStrictlyIncreasing(events.map((event) => event.position))).toBe(true)
+        expect(events[0]?.position).toBeGreaterThan(head)
+        await subscription.stop()
+      }, 180_000)
 
       it('delivers the same log to two subscriptions at once, each from its own start', async () => {
         const stream = newStream('two-subscribers')
@@ -397,7 +420,9 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
 
         for (const event of events) await store.append(stream, [event])
 
-        expect((await seenFromStart).map((event) => event.revision)).toEqual(Array.from({ length: 201 }, (_, index) => index + 1))
+        expect((await seenFromStart).map((event) => event.revision)).toEqual(
+          Array.from({ length: 201 }, (_, index) => index + 1),
+        )
         expect((await seenFromLater).map((event) => event.id)).toEqual(events.map((event) => event.id))
         await fromStart.stop()
         await fromLater.stop()
@@ -444,7 +469,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       it('ends the iteration when stopped in the middle of delivery and delivers nothing more', async () => {
         const stream = newStream('stop-midway')
         const head = await store.headPosition()
-        await store.append(stream, Array.from({ length: 20 }, () => anEvent()))
+        await store.append(
+          stream,
+          Array.from({ length: 20 }, () => anEvent()),
+        )
         const subscription = store.subscribeToAll({ after: head })
         const delivered: RecordedEvent[] = []
         for await (const event of subscription) {

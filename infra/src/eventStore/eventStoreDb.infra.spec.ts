@@ -50,7 +50,9 @@ async function assertAnswers(url: string): Promise<void> {
   try {
     await probe.headPosition()
   } catch (error) {
-    throw new Error(`EVENTSTORE_URL (${url}) does not answer: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(
+      `EVENTSTORE_URL (${url}) does not answer: ${error instanceof Error ? error.message : String(error)}`,
+    )
   } finally {
     await probe.close()
   }

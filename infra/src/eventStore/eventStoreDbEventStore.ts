@@ -59,7 +59,9 @@ export function createEventStoreDbEventStore({ connectionString }: EventStoreDbE
     try {
       const result = await client.appendToStream(
         streamId,
-        events.map((event) => jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
+        events.map((event) =>
+          jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata }),
+        ),
         { expectedRevision: toTheirExpectedRevision(expected) },
       )
       if (!result.success) {

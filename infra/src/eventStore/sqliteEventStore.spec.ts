@@ -36,7 +36,15 @@ describe('SQLite event store', () => {
     const path = freshFile()
     const writer = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', APPEND_FOREVER, fileURLToPath(new URL('./sqliteEventStore.ts', import.meta.url)), path],
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        APPEND_FOREVER,
+        fileURLToPath(new URL('./sqliteEventStore.ts', import.meta.url)),
+        path,
+      ],
       { cwd: fileURLToPath(new URL('../../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
     )
     let lastAcknowledged = -1
@@ -108,7 +116,13 @@ function anEvent(): EventToAppend {
     id: randomUUID(),
     type: 'SomethingHappened',
     data: {},
-    metadata: { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      actorId: 'system',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      schemaVersion: 1,
+    },
   }
 }
 

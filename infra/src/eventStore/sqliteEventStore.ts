@@ -90,7 +90,9 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
   const readBackwards = db.prepare<[string, number, number], EventRow>(
     'SELECT * FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
   )
-  const readAllAfter = db.prepare<[bigint, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?')
+  const readAllAfter = db.prepare<[bigint, number], EventRow>(
+    'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+  )
   const lastPosition = db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM events')
 
   /** Tells live subscriptions that the log has grown. Carries no events: subscribers read them back. */
@@ -115,12 +117,14 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
     // Later ids of the batch found in the stream surface as a unique-index violation on insert.
     if (stored === undefined) return undefined
     const start = stored.revision
-    const startsWhereExpected = expected === 'no_stream' ? start === 0 : typeof expected === 'number' ? start === expected + 1 : true
+    const startsWhereExpected =
+      expected === 'no_stream' ? start === 0 : typeof expected === 'number' ? start === expected + 1 : true
     if (!startsWhereExpected) throw new WrongExpectedRevisionError(streamId, expected, current)
     let position = stored.position
     for (let offset = 1; offset < events.length; offset++) {
       const atRevision = eventIdAt.get(streamId, start + offset)
-      if (atRevision === undefined || atRevision.event_id !== events[offset]?.id) throw new WrongExpectedRevisionError(streamId, expected, current)
+      if (atRevision === undefined || atRevision.event_id !== events[offset]?.id)
+        throw new WrongExpectedRevisionError(streamId, expected, current)
       position = atRevision.position
     }
     return { nextExpectedRevision: start + events.length - 1, position: BigInt(position) }
@@ -271,7 +275,6 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
 function settle<T>(work: () => T): Promise<T> {
   return new Promise((resolve) => resolve(work()))
 }
-
 
 function limitOf(maxCount: number | undefined): number {
   assertMaxCount(maxCount)
