@@ -50,8 +50,22 @@ const ALL_PAGE_SIZE = 1000
 
 type StoredEvent = NonNullable<ResolvedEvent['event'] | AllStreamResolvedEvent['event']>
 
-export function createEventStoreDbEventStore({ connectionString }: EventStoreDbEventStoreOptions): EventStore {
+/** Connects and checks that the server answers, so a wrong URL fails at start-up rather than on first use. */
+export async function createEventStoreDbEventStore({
+  connectionString,
+}: EventStoreDbEventStoreOptions): Promise<EventStore> {
   const client = EventStoreDBClient.connectionString(connectionString)
+  try {
+    for await (const _record of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) break
+  } catch (error) {
+    await client.dispose()
+    throw new Error(
+      `EventStoreDB at ${connectionString} does not answer: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
+  }
   const openSubscriptions = new Set<AllSubscription>()
 
   async function append(streamId: string, events: EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
