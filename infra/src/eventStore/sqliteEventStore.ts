@@ -243,7 +243,7 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
       settle(() => {
         assertAppendable(events, expectedRevision)
         const { written, ...result } = appendInTransaction.immediate(streamId, events, expectedRevision)
-        if (written) void appended.emit('appended')
+        if (written && openSubscriptions.size > 0) void appended.emit('appended')
         return result
       }),
 
