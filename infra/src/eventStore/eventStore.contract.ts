@@ -351,9 +351,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         await store.append(newStream('page'), [anEvent(), anEvent(), anEvent()])
         const page = await store.readAll({ maxCount: 2 })
         expect(page).toHaveLength(2)
-        const everything = await store.readAll()
-        expect(page).toEqual(everything.slice(0, 2))
-        expect(isStrictlyIncreasing(everything.map((event) => event.position))).toBe(true)
+        // A long-lived server may hold a large log: compare against a longer page, not all of it.
+        const longer = await store.readAll({ after: 0n, maxCount: 3 })
+        expect(page).toEqual(longer.slice(0, 2))
+        expect(isStrictlyIncreasing(longer.map((event) => event.position))).toBe(true)
       })
 
       it('pages through $all with `after` and maxCount without gaps or repeats', async () => {
