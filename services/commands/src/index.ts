@@ -1,0 +1,2 @@
+export { DomainError, type Decider } from './decider'
+export { ConcurrentChange, handleCommand, loadState, type CommandMetadata, type HandleCommandInput, type HandledCommand } from './handleCommand'
