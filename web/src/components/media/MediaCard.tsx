@@ -1,0 +1,34 @@
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { Link } from '@tanstack/react-router'
+import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
+import { MediaPoster } from './MediaPoster'
+import { RatingBadge } from './RatingBadge'
+
+interface MediaCardProps {
+  media: MediaResult
+  priority?: boolean
+}
+
+/** A title as a poster with its name and year, opening its details page. */
+export function MediaCard({ media, priority = false }: MediaCardProps) {
+  const title = titleOf(media)
+  const year = yearOf(media)
+  return (
+    <Link
+      to="/media/$mediaType/$id"
+      params={{ mediaType: media.media_type, id: String(media.id) }}
+      className="group block rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-amber-400 focus-visible:ring-offset-2 focus-visible:ring-offset-zinc-950"
+    >
+      <div className="relative transition duration-300 ease-out group-hover:-translate-y-1 group-hover:shadow-2xl group-hover:shadow-black/50">
+        <MediaPoster title={title} year={year} posterPath={media.poster_path} seed={media.id} priority={priority} />
+        <RatingBadge value={media.vote_average} voteCount={media.vote_count} className="absolute left-2 top-2" />
+      </div>
+      <div className="mt-2 px-0.5">
+        <p className="truncate text-sm font-medium text-zinc-100 group-hover:text-white">{title}</p>
+        <p className="text-xs text-zinc-400">
+          {[year, media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+    </Link>
+  )
+}

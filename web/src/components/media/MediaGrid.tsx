@@ -1,0 +1,16 @@
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { MediaCard } from './MediaCard'
+import { gridClassName } from './MediaSkeletons'
+
+/** A full list of titles as a responsive poster grid. */
+export function MediaGrid({ results, label }: { results: readonly MediaResult[]; label: string }) {
+  return (
+    <ul className={gridClassName} aria-label={label}>
+      {results.map((media, index) => (
+        <li key={`${media.media_type}-${media.id}`}>
+          <MediaCard media={media} priority={index < 6} />
+        </li>
+      ))}
+    </ul>
+  )
+}

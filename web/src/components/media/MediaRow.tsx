@@ -1,0 +1,80 @@
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { useRef, type ReactNode } from 'react'
+import { MediaCard } from './MediaCard'
+import { PosterRowSkeleton } from './MediaSkeletons'
+
+interface MediaRowProps {
+  /** The heading, e.g. "Trending movies", or a provider logo with its name. */
+  heading: ReactNode
+  /** Plain-text name for assistive technology when the heading is a logo. */
+  label: string
+  /** "See all" link to the full list, rendered by the caller so it stays typed. */
+  seeAll?: ReactNode
+  results: readonly MediaResult[] | undefined
+  isLoading: boolean
+  /** What to say when the row has nothing (an offline note, a failure). */
+  emptyMessage?: string | undefined
+  /** The first row of a page loads its posters eagerly. */
+  priority?: boolean
+}
+
+/**
+ * A horizontally scrolling row of posters. Native scroll with snap points: a thumb or a trackpad
+ * flicks through it, and on larger screens arrow buttons page it.
+ */
+export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMessage, priority = false }: MediaRowProps) {
+  const track = useRef<HTMLUListElement>(null)
+  const page = (direction: 1 | -1) => {
+    const element = track.current
+    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
+  }
+
+  return (
+    <section aria-label={label} className="group/row relative">
+      <div className="mb-3 flex items-end justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">{heading}</h2>
+        {seeAll}
+      </div>
+      {isLoading ? (
+        <PosterRowSkeleton />
+      ) : results && results.length > 0 ? (
+        <div className="relative">
+          <ul
+            ref={track}
+            className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 lg:scroll-px-8 lg:px-8 [&::-webkit-scrollbar]:hidden"
+          >
+            {results.map((media, index) => (
+              <li key={`${media.media_type}-${media.id}`} className="w-[36%] shrink-0 snap-start sm:w-[24%] md:w-[18%] lg:w-[14%] xl:w-[12%]">
+                <MediaCard media={media} priority={priority && index < 4} />
+              </li>
+            ))}
+          </ul>
+          <RowButton direction={-1} onClick={() => page(-1)} />
+          <RowButton direction={1} onClick={() => page(1)} />
+        </div>
+      ) : (
+        <p className="mx-4 rounded-xl border border-dashed border-zinc-700 px-4 py-6 text-sm text-zinc-400 sm:mx-6 lg:mx-8">
+          {emptyMessage ?? 'Nothing to show here right now.'}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function RowButton({ direction, onClick }: { direction: 1 | -1; onClick: () => void }) {
+  const side = direction === 1 ? 'right-2' : 'left-2'
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      // Pointer users page with these; keyboard users tab through the cards, so they skip them.
+      tabIndex={-1}
+      aria-label={direction === 1 ? 'Scroll right' : 'Scroll left'}
+      className={`absolute top-[38%] ${side} hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/80 text-white opacity-0 shadow-lg ring-1 ring-white/10 backdrop-blur transition hover:bg-zinc-800 group-hover/row:opacity-100 md:flex`}
+    >
+      <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
+        <path d={direction === 1 ? 'M7.5 4.5L13 10l-5.5 5.5-1.4-1.4L10.2 10 6.1 5.9z' : 'M12.5 4.5L7 10l5.5 5.5 1.4-1.4L9.8 10l4.1-4.1z'} />
+      </svg>
+    </button>
+  )
+}

@@ -1,0 +1,57 @@
+/** Grey shapes where posters will be, so the page does not jump when they arrive. */
+function PosterSkeleton() {
+  return (
+    <div>
+      <div className="aspect-[2/3] w-full animate-pulse rounded-xl bg-zinc-800/80" />
+      <div className="mt-2 h-3.5 w-4/5 animate-pulse rounded bg-zinc-800/80" />
+      <div className="mt-1.5 h-3 w-2/5 animate-pulse rounded bg-zinc-800/60" />
+    </div>
+  )
+}
+
+export function PosterRowSkeleton() {
+  return (
+    <div className="flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 sm:px-6 lg:px-8" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, index) => (
+        <div key={index} className="w-[36%] shrink-0 sm:w-[24%] md:w-[18%] lg:w-[14%] xl:w-[12%]">
+          <PosterSkeleton />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export function PosterGridSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <div className={gridClassName} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <PosterSkeleton key={index} />
+      ))}
+    </div>
+  )
+}
+
+export function MediaDetailsSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:px-8" aria-hidden="true">
+      <div className="flex flex-col gap-6 md:flex-row">
+        <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-72">
+          <div className="aspect-[2/3] w-full animate-pulse rounded-2xl bg-zinc-800/80" />
+        </div>
+        <div className="flex-1 space-y-4">
+          <div className="h-9 w-3/4 animate-pulse rounded bg-zinc-800/80" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-zinc-800/60" />
+          <div className="space-y-2 pt-4">
+            {[100, 95, 90, 60].map((width) => (
+              <div key={width} className="h-3.5 animate-pulse rounded bg-zinc-800/60" style={{ width: `${width}%` }} />
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** The poster grid of full lists; shared by the grid and its skeleton so they line up. */
+export const gridClassName =
+  'grid grid-cols-2 gap-x-3 gap-y-6 px-4 min-[480px]:grid-cols-3 sm:gap-x-4 sm:px-6 md:grid-cols-4 lg:grid-cols-5 lg:px-8 xl:grid-cols-6'
