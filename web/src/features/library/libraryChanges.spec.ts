@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { applyToWatchlist, emptyStatus, foldStatus, foldWatched, foldWatchlist, type LibraryChange } from './libraryChanges'
+import { watchedItem, watchlistItem, watchlistOf } from './testing'
+
+const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
+const add = (tmdbId: number): LibraryChange => ({ kind: 'addToWatchlist', item: watchlistItem(tmdbId, 999) })
+const remove = (tmdbId: number): LibraryChange => ({ kind: 'removeFromWatchlist', ref: film(tmdbId) })
+const move = (tmdbId: number, toIndex: number): LibraryChange => ({ kind: 'moveOnWatchlist', ref: film(tmdbId), toIndex })
+const ids = (items: { tmdbId: number }[]) => items.map((item) => item.tmdbId)
+
+describe('the watchlist shown while changes are on their way', () => {
+  it('moves a title the way the server does: out of its place, into the new one', () => {
+    expect(ids(foldWatchlist(watchlistOf(1, 2, 3, 4), [move(4, 1)]))).toEqual([1, 4, 2, 3])
+    expect(ids(foldWatchlist(watchlistOf(1, 2, 3, 4), [move(1, 3)]))).toEqual([2, 3, 4, 1])
+  })
+
+  it('keeps places contiguous from 0 after adds, moves and removals', () => {
+    const shown = foldWatchlist(watchlistOf(1, 2, 3), [add(9), move(9, 0), remove(2)])
+    expect(shown.map((item) => [item.tmdbId, item.order])).toEqual([
+      [9, 0],
+      [1, 1],
+      [3, 2],
+    ])
+  })
+
+  it('changes nothing when a change the list already holds is folded again', () => {
+    const confirmed = foldWatchlist(watchlistOf(1, 2, 3), [add(4)])
+    for (const change of [add(4), move(4, 3), remove(7), { kind: 'editWatchlistNote', ref: film(8), note: 'x' } as const]) {
+      expect(applyToWatchlist(confirmed, change)).toBe(confirmed)
+    }
+    const moved = foldWatchlist(watchlistOf(1, 2, 3), [move(3, 0)])
+    expect(ids(applyToWatchlist(moved, move(3, 0)))).toEqual([3, 1, 2])
+  })
+
+  it('keeps a drag past the end inside the list', () => {
+    expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [move(1, 10)]))).toEqual([2, 3, 1])
+  })
+
+  it('shows the later changes, not the refused one, when a change in the middle is dropped', () => {
+    const changes = [add(5), move(5, 0), remove(1)]
+    const withoutRefusedMove = changes.filter((change) => change !== changes[1])
+    expect(ids(foldWatchlist(watchlistOf(1, 2), withoutRefusedMove))).toEqual([2, 5])
+  })
+
+  it('takes a title off when it is marked watched with "also remove from watchlist"', () => {
+    const mark = (removeFromWatchlist: boolean): LibraryChange => ({ kind: 'markWatched', entry: watchedItem('e1', 2), removeFromWatchlist })
+    expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(true)]))).toEqual([1, 3])
+    expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(false)]))).toEqual([1, 2, 3])
+  })
+})
+
+describe('the watched log and the title status while changes are on their way', () => {
+  it('edits and removes entries', () => {
+    const log = [watchedItem('a', 1), watchedItem('b', 2)]
+    const shown = foldWatched(log, [
+      { kind: 'editWatched', entryId: 'a', changes: { rating: 10, review: 'Even better' } },
+      { kind: 'removeWatched', entryId: 'b' },
+    ])
+    expect(shown).toEqual([{ ...log[0], rating: 10, review: 'Even better' }])
+  })
+
+  it('counts a rewatch and shows its rating, and follows adds and removals', () => {
+    const rewatched = foldStatus({ ...emptyStatus, inWatchlist: true, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z', lastRating: 4 }, film(2), [
+      { kind: 'markWatched', entry: watchedItem('e2', 2, { rating: 9 }), removeFromWatchlist: true },
+    ])
+    expect(rewatched).toMatchObject({ inWatchlist: false, timesWatched: 2, lastRating: 9 })
+    expect(foldStatus(emptyStatus, film(2), [add(2)]).inWatchlist).toBe(true)
+    expect(foldStatus(emptyStatus, film(2), [add(2), remove(2)]).inWatchlist).toBe(false)
+    expect(foldStatus(emptyStatus, film(2), [add(3)]).inWatchlist).toBe(false)
+  })
+
+  it('keeps the last rating of the latest watch when an older date is logged', () => {
+    const status = { ...emptyStatus, timesWatched: 1, lastWatchedAt: '2026-06-01T00:00:00.000Z', lastRating: 8 }
+    const older = watchedItem('old', 2, { watchedAt: '2020-01-01T00:00:00.000Z', rating: 2 })
+    expect(foldStatus(status, film(2), [{ kind: 'markWatched', entry: older, removeFromWatchlist: false }])).toMatchObject({
+      timesWatched: 2,
+      lastRating: 8,
+    })
+  })
+})

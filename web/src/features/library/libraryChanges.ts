@@ -1,0 +1,106 @@
+import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import type { titleStatus, WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { z } from 'zod'
+
+export type TitleStatus = z.infer<typeof titleStatus>
+export type WatchedFields = Pick<WatchedItem, 'watchedAt' | 'rating' | 'recommend' | 'review' | 'streamingService' | 'isPrivate'>
+
+/**
+ * A change the user made that the server has not confirmed yet. Screens show the server's lists
+ * with these folded on top, so an action shows at once and a refused one simply disappears.
+ */
+export type LibraryChange =
+  | { kind: 'addToWatchlist'; item: WatchlistItem }
+  | { kind: 'removeFromWatchlist'; ref: MediaRef }
+  | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number }
+  | { kind: 'editWatchlistNote'; ref: MediaRef; note: string | null }
+  | { kind: 'markWatched'; entry: WatchedItem; removeFromWatchlist: boolean }
+  | { kind: 'editWatched'; entryId: string; changes: Partial<WatchedFields> }
+  | { kind: 'removeWatched'; entryId: string }
+
+const sameTitle = (a: MediaRef, b: MediaRef) => a.tmdbId === b.tmdbId && a.mediaType === b.mediaType
+
+/** Places are contiguous from 0, as the server keeps them. */
+const renumbered = (items: WatchlistItem[]) => items.map((item, order) => (item.order === order ? item : { ...item, order }))
+
+/**
+ * The watchlist after one change. Every change is idempotent on its own (adding a title that is
+ * there, or moving one to where it is, changes nothing), so a change whose answer is still on its
+ * way may safely be folded onto a list that already holds it.
+ */
+export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange): WatchlistItem[] {
+  switch (change.kind) {
+    case 'addToWatchlist':
+      if (items.some((item) => sameTitle(item, change.item))) return items
+      return renumbered([...items, change.item])
+    case 'removeFromWatchlist':
+      return items.some((item) => sameTitle(item, change.ref)) ? renumbered(items.filter((item) => !sameTitle(item, change.ref))) : items
+    case 'markWatched':
+      return change.removeFromWatchlist ? applyToWatchlist(items, { kind: 'removeFromWatchlist', ref: change.entry }) : items
+    case 'moveOnWatchlist': {
+      const from = items.findIndex((item) => sameTitle(item, change.ref))
+      if (from === -1) return items
+      const to = Math.min(Math.max(change.toIndex, 0), items.length - 1)
+      if (from === to) return items
+      const moved = [...items]
+      const [item] = moved.splice(from, 1)
+      moved.splice(to, 0, item!)
+      return renumbered(moved)
+    }
+    case 'editWatchlistNote':
+      if (!items.some((item) => sameTitle(item, change.ref))) return items
+      return items.map((item) => (sameTitle(item, change.ref) ? { ...item, note: change.note } : item))
+    default:
+      return items
+  }
+}
+
+/**
+ * The watched log after one change. A new entry is not placed into a sorted, filtered page here:
+ * the page is fetched again once the server has it.
+ */
+export function applyToWatched(items: WatchedItem[], change: LibraryChange): WatchedItem[] {
+  switch (change.kind) {
+    case 'editWatched':
+      return items.map((item) => (item.id === change.entryId ? { ...item, ...change.changes } : item))
+    case 'removeWatched':
+      return items.filter((item) => item.id !== change.entryId)
+    default:
+      return items
+  }
+}
+
+/** What the media page shows for one title after a change. */
+export function applyToStatus(status: TitleStatus, ref: MediaRef, change: LibraryChange): TitleStatus {
+  switch (change.kind) {
+    case 'addToWatchlist':
+      return sameTitle(change.item, ref) ? { ...status, inWatchlist: true, watchlistNote: change.item.note } : status
+    case 'removeFromWatchlist':
+      return sameTitle(change.ref, ref) ? { ...status, inWatchlist: false, watchlistNote: null } : status
+    case 'editWatchlistNote':
+      return sameTitle(change.ref, ref) ? { ...status, watchlistNote: change.note } : status
+    case 'markWatched': {
+      if (!sameTitle(change.entry, ref)) return status
+      const latest = status.lastWatchedAt === null || change.entry.watchedAt >= status.lastWatchedAt
+      return {
+        ...status,
+        ...(change.removeFromWatchlist ? { inWatchlist: false, watchlistNote: null } : {}),
+        timesWatched: status.timesWatched + 1,
+        ...(latest ? { lastWatchedAt: change.entry.watchedAt, lastRating: change.entry.rating } : {}),
+      }
+    }
+    default:
+      return status
+  }
+}
+
+export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) => changes.reduce(applyToWatchlist, items)
+export const foldWatched = (items: WatchedItem[], changes: readonly LibraryChange[]) => changes.reduce(applyToWatched, items)
+export const foldStatus = (status: TitleStatus, ref: MediaRef, changes: readonly LibraryChange[]) =>
+  changes.reduce((current, change) => applyToStatus(current, ref, change), status)
+
+export const emptyStatus: TitleStatus = { inWatchlist: false, watchlistNote: null, timesWatched: 0, lastWatchedAt: null, lastRating: null }
+
+/** The key the watchlist and the status use for a title: `movie:603`. */
+export const titleKey = (ref: MediaRef) => mediaKeyOf(ref)

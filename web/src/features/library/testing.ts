@@ -1,0 +1,42 @@
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+
+/** A watchlist item as the API returns it. */
+export function watchlistItem(tmdbId: number, order = 0, extra: Partial<WatchlistItem> = {}): WatchlistItem {
+  return {
+    id: `u1:movie:${tmdbId}`,
+    userId: 'u1',
+    tmdbId,
+    mediaType: 'movie',
+    addedAt: '2026-11-01T10:00:00.000Z',
+    order,
+    note: null,
+    title: `Film ${tmdbId}`,
+    posterPath: null,
+    releaseDate: '2024-05-01',
+    voteAverage: 7,
+    ...extra,
+  }
+}
+
+export const watchlistOf = (...ids: number[]) => ids.map((id, order) => watchlistItem(id, order))
+
+export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedItem> = {}): WatchedItem {
+  return {
+    id,
+    userId: 'u1',
+    tmdbId,
+    mediaType: 'movie',
+    watchedAt: '2026-11-10T20:00:00.000Z',
+    rating: 7,
+    recommend: null,
+    review: null,
+    streamingService: null,
+    isPrivate: false,
+    title: `Film ${tmdbId}`,
+    posterPath: null,
+    releaseDate: '2024-05-01',
+    voteAverage: 7,
+    ...extra,
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { arrangeWatchlist, canReorder } from './watchlistArrangement'
+import { watchlistItem } from './testing'
+
+const items = [
+  watchlistItem(1, 0, { title: 'Zodiac', releaseDate: '2007-03-02', voteAverage: 7.5, addedAt: '2026-01-03T00:00:00Z' }),
+  watchlistItem(2, 1, { title: 'alien', releaseDate: null, voteAverage: null, mediaType: 'tv', addedAt: '2026-01-01T00:00:00Z' }),
+  watchlistItem(3, 2, { title: 'Heat', releaseDate: '1995-12-15', voteAverage: 8.3, addedAt: '2026-01-02T00:00:00Z' }),
+]
+const ids = (list: { tmdbId: number }[]) => list.map((item) => item.tmdbId)
+
+describe('arranging the watchlist', () => {
+  it('keeps my order by default and sorts titles without regard to case', () => {
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc' }))).toEqual([1, 2, 3])
+    expect(ids(arrangeWatchlist(items, { sort: 'title', direction: 'asc' }))).toEqual([2, 3, 1])
+    expect(ids(arrangeWatchlist(items, { sort: 'addedAt', direction: 'desc' }))).toEqual([1, 3, 2])
+  })
+
+  it('puts titles without a release date or rating last in either direction', () => {
+    expect(ids(arrangeWatchlist(items, { sort: 'releaseDate', direction: 'asc' }))).toEqual([3, 1, 2])
+    expect(ids(arrangeWatchlist(items, { sort: 'releaseDate', direction: 'desc' }))).toEqual([1, 3, 2])
+    expect(ids(arrangeWatchlist(items, { sort: 'rating', direction: 'desc' }))).toEqual([3, 1, 2])
+  })
+
+  it('filters by media type and rating', () => {
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', mediaType: 'tv' }))).toEqual([2])
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', minRating: 8 }))).toEqual([3])
+  })
+
+  it('offers dragging only in my order, unfiltered', () => {
+    expect(canReorder({ sort: 'order', direction: 'asc' })).toBe(true)
+    expect(canReorder({ sort: 'title', direction: 'asc' })).toBe(false)
+    expect(canReorder({ sort: 'order', direction: 'asc', mediaType: 'movie' })).toBe(false)
+  })
+})

@@ -1,0 +1,63 @@
+import type { MediaType } from '@reelmates/contracts/media'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+
+export type WatchlistSort = 'order' | 'addedAt' | 'title' | 'releaseDate' | 'rating'
+
+export interface WatchlistArrangement {
+  sort: WatchlistSort
+  direction: 'asc' | 'desc'
+  mediaType?: MediaType
+  /** Lowest TMDB vote average (0–10) to show. */
+  minRating?: number
+}
+
+export const watchlistSortLabels: Record<WatchlistSort, string> = {
+  order: 'My order',
+  addedAt: 'Date added',
+  title: 'Title',
+  releaseDate: 'Release date',
+  rating: 'TMDB rating',
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+
+/** Titles without a date or rating go last, whichever way the list is sorted. */
+function compareMaybe<T>(a: T | null, b: T | null, compare: (a: T, b: T) => number, sign: number): number {
+  if (a === null && b === null) return 0
+  if (a === null) return 1
+  if (b === null) return -1
+  return sign * compare(a, b)
+}
+
+/**
+ * The whole watchlist is loaded, so sorting and filtering happen here and a pending change shows
+ * in every arrangement at once.
+ */
+export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: WatchlistArrangement): WatchlistItem[] {
+  const { sort, direction, mediaType, minRating } = arrangement
+  const sign = direction === 'asc' ? 1 : -1
+  const shown = items.filter(
+    (item) => (!mediaType || item.mediaType === mediaType) && (minRating === undefined || (item.voteAverage ?? 0) >= minRating),
+  )
+  const byText = (a: string, b: string) => collator.compare(a, b)
+  const byNumber = (a: number, b: number) => a - b
+  const compare = (a: WatchlistItem, b: WatchlistItem): number => {
+    switch (sort) {
+      case 'order':
+        return sign * (a.order - b.order)
+      case 'addedAt':
+        return sign * byText(a.addedAt, b.addedAt)
+      case 'title':
+        return sign * byText(a.title, b.title)
+      case 'releaseDate':
+        return compareMaybe(a.releaseDate || null, b.releaseDate || null, byText, sign)
+      case 'rating':
+        return compareMaybe(a.voteAverage, b.voteAverage, byNumber, sign)
+    }
+  }
+  return shown.sort((a, b) => compare(a, b) || a.order - b.order)
+}
+
+/** Dragging changes "my order", so it is offered only when that order is what is shown, whole. */
+export const canReorder = (arrangement: WatchlistArrangement) =>
+  arrangement.sort === 'order' && arrangement.direction === 'asc' && !arrangement.mediaType && arrangement.minRating === undefined
