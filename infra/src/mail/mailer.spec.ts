@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { createMailer } from './mailer'
+import type { Mailer, MailMessage } from './port'
+
+const directory = mkdtempSync(join(tmpdir(), 'reelmates-mail-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const from = 'Reelmates <no-reply@reelmates.test>'
+
+const toClose: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  await Promise.all(toClose.splice(0).map((each) => each.close()))
+})
+
+function mailer(options: { smtpUrl?: string; outboxPath?: string } = {}): Mailer {
+  const created = createMailer({ from, outboxPath: join(directory, `${randomUUID()}.sqlite`), ...options })
+  toClose.push(created)
+  return created
+}
+
+const resetFor = (to: string, userId?: string): MailMessage => ({
+  to,
+  userId,
+  category: 'password-reset',
+  subject: 'Reset your Reelmates password',
+  text: `Follow https://reelmates.test/reset?token=${randomUUID()} to choose a new password.`,
+})
+
+interface ReceivedMail {
+  from: string | undefined
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every recipient. */
+async function smtpServer({ refuseRecipients = false } = {}) {
+  const received: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseRecipients) {
+        callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 }))
+        return
+      }
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom === false ? undefined : session.envelope.mailFrom.address,
+          to: session.envelope.rcptTo.map((each) => each.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  toClose.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
+  return { url: `smtp://127.0.0.1:${port}`, received }
+}
+
+function bytesOf(path: string): string {
+  return readdirSync(directory)
+    .map((file) => join(directory, file))
+    .filter((file) => file.startsWith(path))
+    .map((file) => readFileSync(file).toString('utf8'))
+    .join('')
+}
+
+describe('mailer without SMTP (the outbox)', () => {
+  it('keeps every message in the outbox, newest first', async () => {
+    const mail = mailer()
+    const first = await mail.send(resetFor('ana@example.com', 'user-ana'))
+    const second = await mail.send({ ...resetFor('ben@example.com'), category: 'magic-link', html: '<p>Sign in</p>' })
+    expect(first.status).toBe('outbox')
+    const listed = await mail.list()
+    expect(listed).toEqual([second, first])
+    expect(listed[0]).toMatchObject({ to: 'ben@example.com', category: 'magic-link', html: '<p>Sign in</p>' })
+    expect(listed[1]).toMatchObject({
+      to: 'ana@example.com',
+      userId: 'user-ana',
+      subject: 'Reset your Reelmates password',
+    })
+  })
+
+  it('lists the messages to one address, whatever its case, within a limit', async () => {
+    const mail = mailer()
+    const sent = []
+    for (let index = 0; index < 3; index++) sent.push(await mail.send(resetFor('Ana@Example.com')))
+    await mail.send(resetFor('ben@example.com'))
+    expect((await mail.list({ to: ' ana@example.COM' })).map((entry) => entry.id)).toEqual(
+      sent.map((entry) => entry.id).reverse(),
+    )
+    expect((await mail.list({ to: 'ana@example.com', limit: 2 })).map((entry) => entry.id)).toEqual([
+      sent[2]?.id,
+      sent[1]?.id,
+    ])
+    expect(await mail.list({ limit: 1 })).toHaveLength(1)
+  })
+
+  it('keeps the outbox across restarts', async () => {
+    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
+    const first = createMailer({ from, outboxPath })
+    const sent = await first.send(resetFor('ana@example.com'))
+    await first.close()
+    expect(await mailer({ outboxPath }).list()).toEqual([sent])
+  })
+
+  it('erases every message to a user or their address, and leaves no bytes of them in its files', async () => {
+    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
+    const mail = mailer({ outboxPath })
+    const byId = await mail.send(resetFor('old-address@example.com', 'user-ana'))
+    const byAddress = await mail.send(resetFor('ANA@example.com'))
+    const bens = await mail.send(resetFor('ben@example.com', 'user-ben'))
+    // The check can see a message: before erasure its text is in the file.
+    expect(bytesOf(outboxPath)).toContain(byId.text)
+
+    await mail.eraseUser('user-ana', 'ana@example.com')
+    expect(await mail.list()).toEqual([bens])
+    await mail.close()
+    const bytes = bytesOf(outboxPath)
+    for (const gone of [byId.text, byAddress.text, 'old-address@example.com', 'ANA@example.com', 'ana@example.com']) {
+      expect(bytes).not.toContain(gone)
+    }
+    expect(bytes).toContain(bens.text)
+    expect(existsSync(`${outboxPath}-journal`) || existsSync(`${outboxPath}-wal`)).toBe(false)
+  })
+})
+
+describe('mailer with SMTP', () => {
+  it('sends through the SMTP server and records the message as sent', async () => {
+    const smtp = await smtpServer()
+    const mail = mailer({ smtpUrl: smtp.url })
+    const message = resetFor('ana@example.com', 'user-ana')
+    const entry = await mail.send(message)
+
+    expect(entry.status).toBe('sent')
+    expect(smtp.received).toHaveLength(1)
+    expect(smtp.received[0]?.from).toBe('no-reply@reelmates.test')
+    expect(smtp.received[0]?.to).toEqual(['ana@example.com'])
+    expect(smtp.received[0]?.raw).toContain('Subject: Reset your Reelmates password')
+    expect(smtp.received[0]?.raw).toContain(message.text.slice(0, 40))
+    expect(await mail.list()).toEqual([entry])
+  })
+
+  it('records a message the server refused as failed, with the reason', async () => {
+    const smtp = await smtpServer({ refuseRecipients: true })
+    const mail = mailer({ smtpUrl: smtp.url })
+    const entry = await mail.send(resetFor('nobody@example.com'))
+
+    expect(entry.status).toBe('failed')
+    expect(entry.error).toMatch(/unavailable/)
+    expect(smtp.received).toHaveLength(0)
+    expect(await mail.list()).toEqual([entry])
+  })
+})

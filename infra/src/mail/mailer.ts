@@ -1,0 +1,156 @@
+/**
+ * Mail through nodemailer. Every message is kept in a durable outbox: with no SMTP server configured
+ * the outbox is where mail ends up (admins read it in the app, tests follow its links), and with one
+ * it records what was sent and what failed. Account deletion erases a user's messages from it
+ * without leaving their bytes in the file (`secure_delete`, and a rollback journal that is deleted
+ * after each transaction).
+ */
+import { randomUUID } from 'node:crypto'
+import Database from 'better-sqlite3'
+import { createTransport } from 'nodemailer'
+import type { Mailer, MailMessage, OutboxEntry } from './port'
+
+export interface MailerOptions {
+  /** e.g. `smtp://user:pass@mail.example.com:587`. Without it, mail stays in the outbox. */
+  smtpUrl?: string
+  /** The From header, e.g. `Reelmates <no-reply@reelmates.app>`. */
+  from: string
+  /** The outbox SQLite file, or ':memory:' (tests). */
+  outboxPath: string
+}
+
+const DEFAULT_LIST_LIMIT = 50
+const MAX_LIST_LIMIT = 500
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS mail_outbox (
+    sequence   INTEGER PRIMARY KEY,
+    id         TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    status     TEXT NOT NULL CHECK (status IN ('outbox', 'sent', 'failed')),
+    category   TEXT NOT NULL,
+    to_address TEXT NOT NULL,
+    recipient  TEXT NOT NULL,
+    user_id    TEXT,
+    subject    TEXT NOT NULL,
+    text       TEXT NOT NULL,
+    html       TEXT,
+    error      TEXT
+  );
+  CREATE INDEX IF NOT EXISTS mail_outbox_by_recipient ON mail_outbox (recipient, sequence);
+  CREATE INDEX IF NOT EXISTS mail_outbox_by_user ON mail_outbox (user_id);
+`
+
+interface OutboxRow {
+  id: string
+  created_at: string
+  status: OutboxEntry['status']
+  category: string
+  to_address: string
+  user_id: string | null
+  subject: string
+  text: string
+  html: string | null
+  error: string | null
+}
+
+/** Addresses compare case-insensitively and trimmed, as mail systems treat them in practice. */
+const recipientKey = (address: string) => address.trim().toLowerCase()
+
+export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mailer {
+  const db = new Database(outboxPath)
+  db.pragma('secure_delete = ON')
+  db.pragma('journal_mode = DELETE')
+  db.pragma('busy_timeout = 5000')
+  db.exec(SCHEMA)
+  const transport = smtpUrl === undefined ? undefined : createTransport(smtpUrl)
+
+  const insert = db.prepare<[OutboxRow & { recipient: string }]>(
+    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error)
+     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error)`,
+  )
+  const newest = db.prepare<[number], OutboxRow>('SELECT * FROM mail_outbox ORDER BY sequence DESC LIMIT ?')
+  const newestTo = db.prepare<[string, number], OutboxRow>(
+    'SELECT * FROM mail_outbox WHERE recipient = ? ORDER BY sequence DESC LIMIT ?',
+  )
+  const eraseByUser = db.prepare<[string]>('DELETE FROM mail_outbox WHERE user_id = ?')
+  const eraseByRecipient = db.prepare<[string]>('DELETE FROM mail_outbox WHERE recipient = ?')
+  const erase = db.transaction((userId: string, email: string | undefined) => {
+    eraseByUser.run(userId)
+    if (email !== undefined) eraseByRecipient.run(recipientKey(email))
+  })
+
+  async function deliver(message: MailMessage): Promise<Pick<OutboxEntry, 'status' | 'error'>> {
+    if (transport === undefined) return { status: 'outbox' }
+    try {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      })
+      return { status: 'sent' }
+    } catch (error) {
+      return { status: 'failed', error: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  return {
+    async send(message) {
+      const outcome = await deliver(message)
+      const entry: OutboxEntry = {
+        ...message,
+        id: randomUUID(),
+        createdAt: new Date().toISOString(),
+        ...outcome,
+      }
+      insert.run({
+        id: entry.id,
+        created_at: entry.createdAt,
+        status: entry.status,
+        category: entry.category,
+        to_address: entry.to,
+        recipient: recipientKey(entry.to),
+        user_id: entry.userId ?? null,
+        subject: entry.subject,
+        text: entry.text,
+        html: entry.html ?? null,
+        error: entry.error ?? null,
+      })
+      return entry
+    },
+
+    list({ limit = DEFAULT_LIST_LIMIT, to } = {}) {
+      const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
+      const rows = to === undefined ? newest.all(bounded) : newestTo.all(recipientKey(to), bounded)
+      return Promise.resolve(rows.map(toEntry))
+    },
+
+    eraseUser(userId, email) {
+      erase(userId, email)
+      return Promise.resolve()
+    },
+
+    close() {
+      transport?.close()
+      db.close()
+      return Promise.resolve()
+    },
+  }
+}
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    status: row.status,
+    category: row.category,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text,
+    ...(row.user_id === null ? {} : { userId: row.user_id }),
+    ...(row.html === null ? {} : { html: row.html }),
+    ...(row.error === null ? {} : { error: row.error }),
+  }
+}
