@@ -1,0 +1,261 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { Projector } from './projector'
+import { createProjectionRunner, type ProjectionRunner } from './runner'
+import { CHECKPOINTS } from './runner/checkpoints'
+import { appendUndefined, capturingLogger, RATINGS, rate, ratingsProjector, rename, titlesProjector } from './runner/runnerFixtures'
+
+describe('the projection runner', () => {
+  let eventStore: EventStore
+  let readStore: ReadStore
+  const runners: ProjectionRunner[] = []
+
+  beforeEach(async () => {
+    eventStore = createSqliteEventStore({ path: ':memory:' })
+    readStore = await createEmbeddedReadStore({})
+  })
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop()
+    await readStore.close()
+    await eventStore.close()
+  })
+
+  async function started(projectors: Projector[], options: { batchSize?: number } = {}) {
+    const logger = capturingLogger()
+    const runner = createProjectionRunner({ eventStore, readStore, projectors, logger, ...options })
+    runners.push(runner)
+    await runner.start()
+    return Object.assign(runner, { logger })
+  }
+
+  const ratings = () => readStore.collection(RATINGS).find({}, { sort: { _id: 1 } })
+  const checkpoint = (name: string) => readStore.collection(CHECKPOINTS).findOne({ _id: name })
+
+  it('applies events written before and after it started, in log order', async () => {
+    await rate(eventStore, 'ann', 'dune', 4)
+    const runner = await started([ratingsProjector()])
+    await rate(eventStore, 'bob', 'dune', 5)
+    const { position } = await rate(eventStore, 'ann', 'alien', 3)
+
+    expect(await runner.waitForPosition(position, 5_000)).toBe(true)
+    expect(await ratings()).toEqual([
+      { _id: 'ann', count: 2, positions: ['1', '3'] },
+      { _id: 'bob', count: 1, positions: ['2'] },
+    ])
+  })
+
+  it('stores each checkpoint as a decimal string with the version of its projector', async () => {
+    await rate(eventStore, 'ann', 'dune', 4)
+    const { position } = await rate(eventStore, 'bob', 'dune', 5)
+    const runner = await started([ratingsProjector({ version: 3 })])
+
+    await runner.waitForPosition(position, 5_000)
+    expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 3, position: position.toString() })
+  })
+
+  it('advances every checkpoint past events a projector does not handle', async () => {
+    await rate(eventStore, 'ann', 'dune', 4)
+    const { position } = await rename(eventStore, 'dune', 'Dune: Part Two')
+    const runner = await started([ratingsProjector(), titlesProjector])
+
+    expect(await runner.waitForPosition(position, 5_000)).toBe(true)
+    expect((await checkpoint('ratings'))?.position).toBe(position.toString())
+    expect((await checkpoint('titles'))?.position).toBe(position.toString())
+    expect(runner.status().map((s) => [s.name, s.position, s.state])).toEqual([
+      ['ratings', position, 'live'],
+      ['titles', position, 'live'],
+    ])
+  })
+
+  it('applies small batches one atomic step at a time, each with its checkpoint', async () => {
+    for (let i = 0; i < 25; i++) await rate(eventStore, `user-${i % 4}`, `title-${i}`, 3)
+    const runner = await started([ratingsProjector()], { batchSize: 3 })
+
+    expect(await runner.waitForPosition(25n, 5_000)).toBe(true)
+    const counts = (await ratings()).map((doc) => doc.count)
+    expect(counts).toEqual([7, 6, 6, 6])
+    expect((await checkpoint('ratings'))?.position).toBe('25')
+  })
+
+  it('hands projectors upcast, validated data', async () => {
+    const { position } = await rate(eventStore, 'ann', 'dune', 4, 1)
+    const projector = ratingsProjector({ version: 2 })
+    const runner = await started([projector])
+
+    await runner.waitForPosition(position, 5_000)
+    expect(await ratings()).toEqual([{ _id: 'ann', count: 1, totalStars: 4, positions: ['1'] }])
+  })
+
+  it('skips events of a type with no definition, says so, and carries on', async () => {
+    await rate(eventStore, 'ann', 'dune', 4)
+    await appendUndefined(eventStore)
+    const { position } = await rate(eventStore, 'ann', 'alien', 2)
+    const undefinedHandler = { ...titlesProjector, name: 'mystery', handles: ['TestNobodyDefinedThis'] }
+    const runner = await started([ratingsProjector(), undefinedHandler])
+
+    expect(await runner.waitForPosition(position, 5_000)).toBe(true)
+    expect((await ratings())[0]?.count).toBe(2)
+    expect(runner.status().every((s) => s.state === 'live')).toBe(true)
+    const warnings = runner.logger.entries.filter((entry) => entry.level === 'warn')
+    expect(warnings.map((w) => w.message)).toEqual([
+      'projector handles an event type with no definition loaded; import its contract',
+      'projections skip an event type with no definition',
+    ])
+  })
+
+  describe('redelivery', () => {
+    it('changes nothing when events at or below a checkpoint come again', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      await rename(eventStore, 'dune', 'Dune')
+      const { position } = await rate(eventStore, 'bob', 'dune', 5)
+      const first = await started([ratingsProjector()])
+      await first.waitForPosition(position, 5_000)
+      await first.stop()
+      const before = await ratings()
+
+      // A new read model starts at 0, so the one subscription delivers the old events to both again.
+      const projector = ratingsProjector()
+      const second = await started([projector, titlesProjector])
+      expect(await second.waitForPosition(position, 5_000)).toBe(true)
+
+      expect(await ratings()).toEqual(before)
+      expect(projector.seen).toEqual([])
+      expect(await readStore.collection('test_titles').find({})).toEqual([{ _id: 'dune', title: 'Dune' }])
+    })
+  })
+
+  describe('after a restart', () => {
+    it('resumes from the checkpoints and applies no event twice', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      const { position } = await rate(eventStore, 'bob', 'dune', 5)
+      const first = await started([ratingsProjector()])
+      await first.waitForPosition(position, 5_000)
+      await first.stop()
+      expect(first.status()[0]?.state).toBe('stopped')
+
+      await rate(eventStore, 'ann', 'alien', 3)
+      const projector = ratingsProjector()
+      const second = await started([projector])
+      const { position: last } = await rate(eventStore, 'cid', 'alien', 1)
+
+      expect(await second.waitForPosition(last, 5_000)).toBe(true)
+      expect(projector.seen).toEqual([3n, 4n])
+      expect(await ratings()).toEqual([
+        { _id: 'ann', count: 2, positions: ['1', '3'] },
+        { _id: 'bob', count: 1, positions: ['2'] },
+        { _id: 'cid', count: 1, positions: ['4'] },
+      ])
+    })
+
+    it('refuses to be started twice', async () => {
+      const runner = await started([ratingsProjector()])
+      await expect(runner.start()).rejects.toThrow('starts once')
+    })
+  })
+
+  describe('read your writes', () => {
+    it('answers true at once for a position already applied', async () => {
+      const { position } = await rate(eventStore, 'ann', 'dune', 4)
+      const runner = await started([ratingsProjector()])
+      await runner.waitForPosition(position, 5_000)
+      expect(await runner.waitForPosition(position, 0)).toBe(true)
+    })
+
+    it('waits for an event appended after the question', async () => {
+      const runner = await started([ratingsProjector(), titlesProjector])
+      const reached = runner.waitForPosition(2n, 5_000)
+      await rate(eventStore, 'ann', 'dune', 4)
+      await rename(eventStore, 'dune', 'Dune')
+
+      expect(await reached).toBe(true)
+      expect(await readStore.collection('test_titles').countDocuments()).toBe(1)
+    })
+
+    it('answers false when the read models do not reach the position in time', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      const runner = await started([ratingsProjector()])
+      expect(await runner.waitForPosition(99n, 20)).toBe(false)
+    })
+
+    it('answers false once the runner has stopped', async () => {
+      const runner = await started([ratingsProjector()])
+      const waiting = runner.waitForPosition(5n, 60_000)
+      await runner.stop()
+      expect(await waiting).toBe(false)
+      expect(await runner.waitForPosition(0n, 60_000)).toBe(false)
+    })
+  })
+
+  describe('a projector that throws', () => {
+    it('stops at that event, leaves no trace of it, and keeps the others running', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      await rename(eventStore, 'dune', 'Dune')
+      const { position: bad } = await rate(eventStore, 'ann', 'alien', 0)
+      await rate(eventStore, 'bob', 'alien', 5)
+      const brittle = ratingsProjector()
+      brittle.failOnStars = 0
+      const runner = await started([brittle, titlesProjector])
+      const { position: last } = await rename(eventStore, 'alien', 'Alien')
+
+      expect(await runner.waitForPosition(last, 5_000)).toBe(true)
+      expect(runner.status()).toEqual([
+        {
+          name: 'ratings',
+          version: 1,
+          position: bad - 1n,
+          state: 'failed',
+          failure: { position: bad, message: 'cannot take a rating of 0' },
+        },
+        { name: 'titles', version: 1, position: last, state: 'live' },
+      ])
+      expect(await ratings()).toEqual([{ _id: 'ann', count: 1, positions: ['1'] }])
+      expect((await checkpoint('ratings'))?.position).toBe((bad - 1n).toString())
+      expect(await readStore.collection('test_titles').find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'alien', title: 'Alien' },
+        { _id: 'dune', title: 'Dune' },
+      ])
+      const errors = runner.logger.entries.filter((entry) => entry.level === 'error')
+      expect(errors).toHaveLength(1)
+      expect(errors[0]?.details).toMatchObject({ projector: 'ratings', position: bad.toString() })
+    })
+
+    it('rolls back what it wrote for the failing event within the same batch', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      await rate(eventStore, 'ann', 'alien', 0)
+      const brittle: Projector = {
+        ...ratingsProjector(),
+        async project(event, db) {
+          const { userId, stars } = event.data as { userId: string; stars: number }
+          await db.collection(RATINGS).updateOne({ _id: userId }, { $inc: { count: 1 } }, { upsert: true })
+          if (stars === 0) throw new Error('half done')
+        },
+      }
+      const runner = await started([brittle, titlesProjector])
+      await runner.waitForPosition(2n, 5_000)
+
+      expect(runner.status()[0]?.state).toBe('failed')
+      expect(await ratings()).toEqual([{ _id: 'ann', count: 1 }])
+    })
+
+    it('gets the event it stopped at again after a restart', async () => {
+      await rate(eventStore, 'ann', 'dune', 4)
+      const { position: bad } = await rate(eventStore, 'ann', 'alien', 0)
+      const brittle = ratingsProjector()
+      brittle.failOnStars = 0
+      const first = await started([brittle])
+      await first.waitForPosition(bad, 5_000)
+      await first.stop()
+      expect(first.status()[0]?.state).toBe('failed')
+
+      // The next deployment carries the fix.
+      const fixed = ratingsProjector()
+      const second = await started([fixed])
+      expect(await second.waitForPosition(bad, 5_000)).toBe(true)
+      expect(fixed.seen).toEqual([bad])
+      expect((await ratings())[0]).toEqual({ _id: 'ann', count: 2, positions: ['1', '2'] })
+    })
+  })
+})

@@ -1,0 +1,309 @@
+import { eventDefinition } from '@reelmates/contracts/events'
+import type { AllSubscription, EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { Projector } from './projector'
+import { createPositionWaiters, DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS } from './readYourWrites'
+import { applyBatch, type ProjectorFailure } from './runner/applyBatch'
+import { readCheckpoints, writeCheckpoint } from './runner/checkpoints'
+import { createEventParser } from './runner/eventParser'
+import { consoleLogger, type RunnerLogger } from './runner/logger'
+import { finishSwap, pendingSwapOf, rebuildProjector } from './runner/rebuild'
+import { isRebuildNameOf } from './runner/renamedView'
+import { serially } from './runner/serially'
+
+export type { RunnerLogger } from './runner/logger'
+
+/**
+ * - `catching_up`: applying events written before the runner started.
+ * - `live`: up to date with the log as it grows.
+ * - `rebuilding`: its collections were built by another version (or it failed); a rebuild is replaying
+ *   the log into fresh copies while the old ones keep answering queries.
+ * - `failed`: stopped at an event it could not apply (see `failure`); the others carry on.
+ * - `stopped`: the runner stopped.
+ */
+export type ProjectorState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped'
+
+export interface ProjectorStatus {
+  name: string
+  /** The version of the code that built the collections now answering queries. */
+  version: number
+  /** The last log position applied to those collections. */
+  position: bigint
+  state: ProjectorState
+  failure?: { position: bigint; message: string }
+  /** A rebuild in progress: the version it builds and how far its replay has come. */
+  rebuild?: { version: number; position: bigint }
+}
+
+export interface ProjectionRunner {
+  start(): Promise<void>
+  stop(): Promise<void>
+  /**
+   * Read-your-writes: true once every projector that is keeping up (not failed, not paused for a
+   * rebuild) has applied the log up to `position`; false after `timeoutMs` (default 5 s).
+   */
+  waitForPosition(position: bigint, timeoutMs?: number): Promise<boolean>
+  status(): ProjectorStatus[]
+  /** Rebuilds one read model from position 0 and swaps it in; resolves once it answers queries. */
+  rebuild(name: string): Promise<void>
+}
+
+export interface ProjectionRunnerOptions {
+  eventStore: EventStore
+  readStore: ReadStore
+  projectors: readonly Projector[]
+  /** Events applied per atomic step of the read store. */
+  batchSize?: number
+  logger?: RunnerLogger
+}
+
+interface Track {
+  projector: Projector
+  version: number
+  position: bigint
+  state: ProjectorState
+  failure?: { position: bigint; message: string }
+  rebuild?: { version: number; position: bigint; done: Promise<void> }
+}
+
+const DEFAULT_BATCH_SIZE = 500
+const RESUBSCRIBE_AFTER_MS = 1_000
+
+/**
+ * Keeps every read model up to date from one subscription to `$all`. Each projector has its own
+ * checkpoint, stored in the same atomic step as the updates it made, so a restart resumes exactly
+ * where the stored documents are, and an event at or below a checkpoint is never applied again.
+ */
+export function createProjectionRunner({
+  eventStore,
+  readStore,
+  projectors,
+  batchSize = DEFAULT_BATCH_SIZE,
+  logger = consoleLogger,
+}: ProjectionRunnerOptions): ProjectionRunner {
+  const tracks = projectors.map((projector): Track => ({ projector, version: projector.version, position: 0n, state: 'stopped' }))
+  const byName = new Map(tracks.map((track) => [track.projector.name, track]))
+  if (byName.size !== tracks.length) throw new Error('Two projectors share a name; each needs its own checkpoint')
+
+  const parse = createEventParser(logger)
+  const turn = serially()
+  const keepingUp = (track: Track) => track.state === 'live' || track.state === 'catching_up'
+
+  let phase: 'new' | 'running' | 'stopped' = 'new'
+  let stopping = false
+  // Read through a function: it changes while the loops below are suspended.
+  const isStopping = () => stopping
+  let headAtStart = 0n
+  /** The last position the live loop has dealt with, whether or not anyone handled it. */
+  let processed = 0n
+
+  const waiters = createPositionWaiters(
+    (position) => processed >= position && tracks.every((track) => !keepingUp(track) || track.position >= position),
+  )
+
+  // The subscription fills `queue`; the live loop empties it a batch at a time.
+  const queue: RecordedEvent[] = []
+  const highWater = batchSize * 4
+  let subscription: AllSubscription | undefined
+  let wakeLiveLoop: (() => void) | undefined
+  let roomInQueue: (() => void) | undefined
+  let loops: Promise<unknown> = Promise.resolve()
+
+  async function follow(after: bigint): Promise<void> {
+    let cursor = after
+    while (!isStopping()) {
+      subscription = eventStore.subscribeToAll({ after: cursor })
+      try {
+        for await (const event of subscription) {
+          queue.push(event)
+          cursor = event.position
+          wakeLiveLoop?.()
+          if (queue.length >= highWater) await new Promise<void>((resolve) => (roomInQueue = resolve))
+          if (isStopping()) break
+        }
+      } catch (error) {
+        if (isStopping()) return
+        logger.error({ err: error, after: cursor.toString() }, 'projections lost their subscription; subscribing again')
+        await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_AFTER_MS))
+      }
+    }
+  }
+
+  async function applyLive(): Promise<void> {
+    for (;;) {
+      if (isStopping()) return
+      if (queue.length === 0) {
+        await new Promise<void>((resolve) => (wakeLiveLoop = resolve))
+        continue
+      }
+      const batch = queue.splice(0, batchSize)
+      roomInQueue?.()
+      await turn(() => applyToAll(batch))
+    }
+  }
+
+  async function applyToAll(batch: RecordedEvent[]): Promise<void> {
+    for (const track of tracks) {
+      if (!keepingUp(track)) continue
+      const { name } = track.projector
+      const { version } = track
+      const outcome = await applyBatch({
+        store: readStore,
+        projector: track.projector,
+        db: readStore,
+        parse,
+        events: batch,
+        from: track.position,
+        saveProgress: (position) => writeCheckpoint(readStore, name, version, position),
+      })
+      track.position = outcome.position
+      if (outcome.failure) fail(track, outcome.failure)
+      else if (track.state === 'catching_up' && track.position >= headAtStart) track.state = 'live'
+    }
+    const last = batch.at(-1)
+    if (last && last.position > processed) processed = last.position
+    waiters.check()
+  }
+
+  function fail(track: Track, { position, error }: ProjectorFailure): void {
+    track.state = 'failed'
+    track.failure = { position, message: error instanceof Error ? error.message : String(error) }
+    logger.error(
+      { err: error, projector: track.projector.name, position: position.toString() },
+      'projector stopped at an event it could not apply; the other read models carry on',
+    )
+    // It no longer holds anyone back.
+    waiters.check()
+  }
+
+  function launchRebuild(track: Track): Promise<void> {
+    if (track.rebuild) return track.rebuild.done
+    const { projector } = track
+    // Collections built by another version, or left behind by a failure, cannot take live events.
+    if (track.version !== projector.version || track.state === 'failed') track.state = 'rebuilding'
+    const rebuild = { version: projector.version, position: 0n, done: Promise.resolve() }
+    track.rebuild = rebuild
+    logger.info({ projector: projector.name, version: projector.version }, 'rebuilding read model')
+    rebuild.done = (async () => {
+      try {
+        const position = await rebuildProjector({
+          eventStore,
+          store: readStore,
+          projector,
+          parse,
+          batchSize,
+          turn,
+          isStopping,
+          onProgress: (reached) => (rebuild.position = reached),
+          current: () => ({ version: track.version, position: track.position }),
+        })
+        if (position === undefined) return
+        Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
+        logger.info({ projector: projector.name, version: projector.version, position: position.toString() }, 'rebuilt read model swapped in')
+        waiters.check()
+      } catch (error) {
+        logger.error({ err: error, projector: projector.name }, 'rebuild failed; the previous collections still answer')
+        if (track.state === 'rebuilding') {
+          track.state = 'failed'
+          track.failure = { position: rebuild.position, message: error instanceof Error ? error.message : String(error) }
+        }
+        throw error
+      } finally {
+        track.rebuild = undefined
+      }
+    })()
+    return rebuild.done
+  }
+
+  /** Brings every checkpoint to a state the live loop can start from; answers who needs a rebuild. */
+  async function prepare(): Promise<Track[]> {
+    const checkpoints = await readCheckpoints(readStore)
+    const collections = await readStore.listCollections()
+    const toRebuild: Track[] = []
+    for (const track of tracks) {
+      const { projector } = track
+      for (const type of projector.handles) {
+        if (!eventDefinition(type)) {
+          logger.warn({ projector: projector.name, type }, 'projector handles an event type with no definition loaded; import its contract')
+        }
+      }
+      let stored: { version: number; position: bigint } | undefined
+      const checkpoint = checkpoints.get(projector.name)
+      const pending = pendingSwapOf(checkpoint)
+      if (pending) {
+        await finishSwap(readStore, projector, pending)
+        stored = pending
+      } else if (checkpoint) {
+        stored = { version: checkpoint.version, position: BigInt(checkpoint.position) }
+      }
+      // Half-built copies of a rebuild the last run did not finish.
+      for (const name of collections) {
+        if (projector.collections.some((owned) => isRebuildNameOf(owned, name))) await readStore.dropCollection(name)
+      }
+      if (!stored) {
+        await projector.setup?.(readStore)
+        await writeCheckpoint(readStore, projector.name, projector.version, 0n)
+        Object.assign(track, { version: projector.version, position: 0n, state: 'catching_up' })
+      } else if (stored.version === projector.version) {
+        await projector.setup?.(readStore)
+        Object.assign(track, { version: stored.version, position: stored.position, state: 'catching_up' })
+      } else {
+        Object.assign(track, { version: stored.version, position: stored.position, state: 'rebuilding' })
+        toRebuild.push(track)
+      }
+    }
+    return toRebuild
+  }
+
+  return {
+    async start() {
+      if (phase !== 'new') throw new Error('A projection runner starts once; create a new one to start again')
+      phase = 'running'
+      const toRebuild = await prepare()
+      headAtStart = await eventStore.headPosition()
+      const keeping = tracks.filter(keepingUp)
+      for (const track of keeping) if (track.position >= headAtStart) track.state = 'live'
+      processed = keeping.length === 0 ? headAtStart : keeping.reduce((low, t) => (t.position < low ? t.position : low), headAtStart)
+      loops = Promise.all([follow(processed), applyLive()])
+      for (const track of toRebuild) launchRebuild(track).catch(() => undefined)
+      logger.info({ from: processed.toString(), head: headAtStart.toString() }, 'projections started')
+    },
+
+    async stop() {
+      if (phase !== 'running') {
+        phase = 'stopped'
+        return
+      }
+      stopping = true
+      await subscription?.stop()
+      wakeLiveLoop?.()
+      roomInQueue?.()
+      await loops
+      await Promise.allSettled(tracks.flatMap((track) => (track.rebuild ? [track.rebuild.done] : [])))
+      await turn(() => Promise.resolve())
+      for (const track of tracks) if (track.state !== 'failed') track.state = 'stopped'
+      waiters.close()
+      phase = 'stopped'
+    },
+
+    waitForPosition: (position, timeoutMs = DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS) =>
+      phase === 'running' ? waiters.wait(position, timeoutMs) : Promise.resolve(false),
+
+    status: () =>
+      tracks.map(({ projector, version, position, state, failure, rebuild }) => ({
+        name: projector.name,
+        version,
+        position,
+        state,
+        ...(failure ? { failure } : {}),
+        ...(rebuild ? { rebuild: { version: rebuild.version, position: rebuild.position } } : {}),
+      })),
+
+    rebuild(name) {
+      const track = byName.get(name)
+      if (!track) return Promise.reject(new Error(`No projector is named ${name}`))
+      if (phase !== 'running') return Promise.reject(new Error('Start the projection runner before rebuilding'))
+      return launchRebuild(track)
+    },
+  }
+}

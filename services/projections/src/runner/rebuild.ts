@@ -1,0 +1,111 @@
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { Projector } from '../projector'
+import { applyBatch } from './applyBatch'
+import { writeCheckpoint, type Checkpoint } from './checkpoints'
+import type { EventParser } from './eventParser'
+import { rebuildNameOf, renamedView } from './renamedView'
+
+export class RebuildFailed extends Error {
+  override readonly name = 'RebuildFailed'
+  constructor(
+    readonly projector: string,
+    readonly position: bigint,
+    override readonly cause: unknown,
+  ) {
+    super(`Rebuilding ${projector} failed at position ${position}: ${cause instanceof Error ? cause.message : String(cause)}`)
+  }
+}
+
+export interface RebuildInput {
+  eventStore: EventStore
+  store: ReadStore
+  projector: Projector
+  parse: EventParser
+  batchSize: number
+  /** Takes a turn with the live batches, so pages and swap never interleave with one. */
+  turn: <T>(task: () => Promise<T>) => Promise<T>
+  isStopping: () => boolean
+  onProgress: (position: bigint) => void
+  /** Answers what the live collections hold now, to record beside the swap marker. */
+  current: () => { version: number; position: bigint }
+}
+
+/**
+ * Blue-green rebuild: replays the whole log into fresh copies of the projector's collections while
+ * the old ones keep answering queries, then, once the copy has reached the head of the log, swaps
+ * them in and records the new version. Answers the position the new collections hold, or undefined
+ * when the runner stopped first (the half-built copies are dropped at the next start).
+ */
+export async function rebuildProjector(input: RebuildInput): Promise<bigint | undefined> {
+  const { eventStore, store, projector, parse, batchSize, turn, isStopping } = input
+  const version = projector.version
+  const renames = new Map(projector.collections.map((name) => [name, rebuildNameOf(name, version)]))
+  const db = renamedView(store, renames)
+
+  await turn(async () => {
+    await dropCollections(store, [...renames.values()])
+    await projector.setup?.(db)
+  })
+
+  let cursor = 0n
+  for (;;) {
+    if (isStopping()) return undefined
+    const swapped = await turn(async () => {
+      const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
+      const last = page.at(-1)
+      if (last === undefined) {
+        await swapIn(store, projector, { version, position: cursor }, input.current())
+        return true
+      }
+      const result = await applyBatch({ store, projector, db, parse, events: page, from: cursor })
+      if (result.failure) {
+        await dropCollections(store, [...renames.values()])
+        throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
+      }
+      cursor = last.position
+      input.onProgress(cursor)
+      return false
+    })
+    if (swapped) return cursor
+  }
+}
+
+async function swapIn(
+  store: ReadStore,
+  projector: Projector,
+  rebuilt: { version: number; position: bigint },
+  live: { version: number; position: bigint },
+): Promise<void> {
+  const existing = new Set(await store.listCollections())
+  // A collection the replay never wrote to is empty in the new version.
+  for (const name of projector.collections) {
+    if (!existing.has(rebuildNameOf(name, rebuilt.version)) && existing.has(name)) await store.dropCollection(name)
+  }
+  // Marked first, so that a crash between the renames below is finished at the next start.
+  await writeCheckpoint(store, projector.name, live.version, live.position, rebuilt)
+  await finishSwap(store, projector, rebuilt)
+}
+
+/** Renames whatever rebuilt collections are still waiting and records the version they hold. */
+export async function finishSwap(
+  store: ReadStore,
+  projector: Projector,
+  rebuilt: { version: number; position: bigint },
+): Promise<void> {
+  const existing = new Set(await store.listCollections())
+  for (const name of projector.collections) {
+    const fresh = rebuildNameOf(name, rebuilt.version)
+    if (existing.has(fresh)) await store.renameCollection(fresh, name)
+  }
+  await writeCheckpoint(store, projector.name, rebuilt.version, rebuilt.position)
+}
+
+export function pendingSwapOf(checkpoint: Checkpoint | undefined): { version: number; position: bigint } | undefined {
+  return checkpoint?.swap ? { version: checkpoint.swap.version, position: BigInt(checkpoint.swap.position) } : undefined
+}
+
+async function dropCollections(store: ReadStore, names: readonly string[]): Promise<void> {
+  const existing = new Set(await store.listCollections())
+  for (const name of names) if (existing.has(name)) await store.dropCollection(name)
+}
