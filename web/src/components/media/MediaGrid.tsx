@@ -1,6 +1,6 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { MediaCard } from './MediaCard'
-import { gridClassName } from './MediaSkeletons'
+import { gridClassName } from './layout'
 
 /** A full list of titles as a responsive poster grid. */
 export function MediaGrid({ results, label }: { results: readonly MediaResult[]; label: string }) {

@@ -1,6 +1,7 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { useRef, type ReactNode } from 'react'
 import { MediaCard } from './MediaCard'
+import { cardWidth } from './layout'
 import { PosterRowSkeleton } from './MediaSkeletons'
 
 interface MediaRowProps {
@@ -16,13 +17,17 @@ interface MediaRowProps {
   emptyMessage?: string | undefined
   /** The first row of a page loads its posters eagerly. */
   priority?: boolean
+  /** A quiet line under the heading, e.g. what an offline list really stands for. */
+  caption?: string | undefined
+  /** A last tile after the posters, e.g. "See all on Netflix". */
+  trailing?: ReactNode
 }
 
 /**
  * A horizontally scrolling row of posters. Native scroll with snap points: a thumb or a trackpad
  * flicks through it, and on larger screens arrow buttons page it.
  */
-export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMessage, priority = false }: MediaRowProps) {
+export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMessage, priority = false, trailing, caption }: MediaRowProps) {
   const track = useRef<HTMLUListElement>(null)
   const page = (direction: 1 | -1) => {
     const element = track.current
@@ -35,6 +40,9 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
         <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">{heading}</h2>
         {seeAll}
       </div>
+      {caption && results && results.length > 0 ? (
+        <p className="-mt-2 mb-3 max-w-3xl px-4 text-xs text-zinc-400 sm:px-6 lg:px-8">{caption}</p>
+      ) : null}
       {isLoading ? (
         <PosterRowSkeleton />
       ) : results && results.length > 0 ? (
@@ -44,10 +52,11 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
             className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 lg:scroll-px-8 lg:px-8 [&::-webkit-scrollbar]:hidden"
           >
             {results.map((media, index) => (
-              <li key={`${media.media_type}-${media.id}`} className="w-[36%] shrink-0 snap-start sm:w-[24%] md:w-[18%] lg:w-[14%] xl:w-[12%]">
+              <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
                 <MediaCard media={media} priority={priority && index < 4} />
               </li>
             ))}
+            {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}
           </ul>
           <RowButton direction={-1} onClick={() => page(-1)} />
           <RowButton direction={1} onClick={() => page(1)} />

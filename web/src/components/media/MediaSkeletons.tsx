@@ -1,3 +1,5 @@
+import { cardWidth, gridClassName } from './layout'
+
 /** Grey shapes where posters will be, so the page does not jump when they arrive. */
 function PosterSkeleton() {
   return (
@@ -13,7 +15,7 @@ export function PosterRowSkeleton() {
   return (
     <div className="flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 sm:px-6 lg:px-8" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
-        <div key={index} className="w-[36%] shrink-0 sm:w-[24%] md:w-[18%] lg:w-[14%] xl:w-[12%]">
+        <div key={index} className={cardWidth}>
           <PosterSkeleton />
         </div>
       ))}
@@ -51,7 +53,3 @@ export function MediaDetailsSkeleton() {
     </div>
   )
 }
-
-/** The poster grid of full lists; shared by the grid and its skeleton so they line up. */
-export const gridClassName =
-  'grid grid-cols-2 gap-x-3 gap-y-6 px-4 min-[480px]:grid-cols-3 sm:gap-x-4 sm:px-6 md:grid-cols-4 lg:grid-cols-5 lg:px-8 xl:grid-cols-6'

@@ -1,0 +1,47 @@
+import { preload } from 'react-dom'
+import { homeProviders, providerById, providerLogoUrl } from '../../features/catalog/providers'
+import { CatalogNote } from './CatalogNote'
+import { ProviderRow } from './ProviderRow'
+import { SearchBox } from './SearchBox'
+import { TrendingRow } from './TrendingRow'
+
+const hboMax = providerById(384)
+
+/**
+ * Home: a search field first (most visits start with a title in mind), then what is trending, what
+ * is coming, and a row per streaming service. Each row loads on its own, so the first appears fast.
+ */
+export function HomeScreen() {
+  // Spec §2: the extra HBO Max logo file is preloaded (its row is far down the page, its tile is the heaviest).
+  if (hboMax) preload(providerLogoUrl(hboMax), { as: 'image' })
+  return (
+    <div className="pb-16">
+      <section className="relative overflow-hidden px-4 pb-8 pt-8 sm:px-6 sm:pt-14 lg:px-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 -top-24 h-72 bg-[radial-gradient(60%_100%_at_30%_0%,rgba(251,191,36,0.18),transparent)]"
+        />
+        <div className="relative max-w-2xl">
+          <h1 className="text-3xl font-bold tracking-tight text-white [text-wrap:balance] sm:text-5xl">
+            Find something worth watching tonight.
+          </h1>
+          <p className="mt-3 text-base text-zinc-400 sm:text-lg">
+            What’s trending, what’s coming, and where it’s streaming.
+          </p>
+          <div className="mt-6">
+            <SearchBox size="large" />
+          </div>
+        </div>
+      </section>
+      <div className="space-y-10 sm:space-y-12">
+        <TrendingRow list="trendingMovies" priority />
+        <TrendingRow list="trendingTv" />
+        <TrendingRow list="upcomingMovies" />
+        {homeProviders.map((provider) => (
+          <ProviderRow key={provider.id} provider={provider} />
+        ))}
+      </div>
+      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+    </div>
+  )
+}

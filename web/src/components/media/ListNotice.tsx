@@ -1,0 +1,7 @@
+/** What a list stands for when that is not obvious (the server's `notice`, e.g. offline stand-ins). */
+export function ListNotice({ notice }: { notice: string | undefined }) {
+  if (!notice) return null
+  return (
+    <p className="mx-4 mb-5 rounded-xl bg-zinc-900 px-4 py-3 text-sm text-zinc-300 ring-1 ring-white/10 sm:mx-6 lg:mx-8">{notice}</p>
+  )
+}

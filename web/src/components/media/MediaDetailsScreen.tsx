@@ -1,0 +1,146 @@
+import { imageUrl, type MediaDetails, type MediaType } from '@reelmates/contracts/catalog'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
+import { keyCrew, mediaFacts } from '../../features/catalog/mediaFacts'
+import { catalogQueries } from '../../features/catalog/queries'
+import { CastList } from './CastList'
+import { CatalogNote } from './CatalogNote'
+import { CatalogProblem } from './CatalogProblem'
+import { MediaPoster } from './MediaPoster'
+import { MediaRow } from './MediaRow'
+import { MediaDetailsSkeleton } from './MediaSkeletons'
+import { RatingBadge } from './RatingBadge'
+import { TrailerPlayer } from './TrailerPlayer'
+import { EmptyList } from './TrendingListScreen'
+import { WhereToStream } from './WhereToStream'
+
+interface MediaDetailsScreenProps {
+  mediaType: MediaType
+  id: number
+  /** Watchlist / watched controls, supplied by the library feature. */
+  actions?: ReactNode
+}
+
+/** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
+export function MediaDetailsScreen({ mediaType, id, actions }: MediaDetailsScreenProps) {
+  const query = useQuery(catalogQueries.details(mediaType, id))
+  if (query.isPending) return <MediaDetailsSkeleton />
+  if (query.isError) {
+    return (
+      <div className="pt-10">
+        {statusOf(query.error) === 404 ? (
+          <EmptyList message="We couldn’t find that title. It may have been removed from the catalog." />
+        ) : (
+          <CatalogProblem message="This title could not be loaded." onRetry={() => void query.refetch()} />
+        )}
+      </div>
+    )
+  }
+  return <MediaDetailsView details={query.data} actions={actions} />
+}
+
+function MediaDetailsView({ details, actions }: { details: MediaDetails; actions: ReactNode }) {
+  const title = titleOf(details)
+  const facts = mediaFacts(details)
+  const crew = keyCrew(details)
+  const backdrop = imageUrl(details.backdrop_path)
+
+  return (
+    <article className="pb-16">
+      <div className="relative isolate">
+        {/* The backdrop sets the mood behind the header; without one, a wash of colour does. */}
+        <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[26rem] overflow-hidden sm:h-[30rem]">
+          {backdrop ? (
+            <img src={backdrop} alt="" className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]" />
+          ) : (
+            <div className="h-full w-full bg-[radial-gradient(80%_100%_at_20%_0%,rgba(251,191,36,0.14),transparent)]" />
+          )}
+          <div className="absolute inset-0 bg-gradient-to-b from-zinc-950/30 via-zinc-950/80 to-zinc-950" />
+        </div>
+
+        <header className="mx-auto flex max-w-6xl gap-4 px-4 pt-6 sm:gap-8 sm:px-6 sm:pt-12 lg:px-8">
+          <div className="w-32 shrink-0 sm:w-56 lg:w-72">
+            <MediaPoster
+              title={title}
+              year={yearOf(details)}
+              posterPath={details.poster_path}
+              seed={details.id}
+              priority
+              className="shadow-2xl shadow-black/60 ring-1 ring-white/10"
+            />
+          </div>
+          <div className="min-w-0 flex-1 pt-1 sm:pt-6">
+            <p className="text-xs font-semibold uppercase tracking-widest text-amber-300">
+              {details.media_type === 'tv' ? 'TV show' : 'Movie'}
+            </p>
+            <h1 className="mt-1 text-2xl font-bold leading-tight tracking-tight text-white [text-wrap:balance] sm:text-4xl lg:text-5xl">
+              {title}
+            </h1>
+            {details.tagline ? <p className="mt-2 hidden text-base italic text-zinc-300 sm:block">{details.tagline}</p> : null}
+            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-300">
+              <RatingBadge value={details.vote_average} voteCount={details.vote_count} className="!bg-zinc-800 !text-sm" />
+              {facts.map((fact) => (
+                <span key={fact}>{fact}</span>
+              ))}
+            </div>
+            {details.genres.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Genres">
+                {details.genres.map((genre) => (
+                  <li key={genre.id} className="rounded-full bg-white/5 px-3 py-1 text-xs font-medium text-zinc-200 ring-1 ring-white/10">
+                    {genre.name}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {actions ? <div className="mt-5 hidden sm:block">{actions}</div> : null}
+          </div>
+        </header>
+      </div>
+
+      <div className="mx-auto max-w-6xl space-y-10 px-4 pt-6 sm:px-6 sm:pt-10 lg:px-8">
+        {actions ? <div className="sm:hidden">{actions}</div> : null}
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-8">
+            <section aria-labelledby="overview-heading">
+              <h2 id="overview-heading" className="text-lg font-semibold text-white">
+                Overview
+              </h2>
+              {details.tagline ? <p className="mt-2 italic text-zinc-300 sm:hidden">{details.tagline}</p> : null}
+              <p className="mt-2 max-w-prose text-[15px] leading-relaxed text-zinc-300">
+                {details.overview || 'No overview is available for this title yet.'}
+              </p>
+              {crew.length > 0 ? (
+                <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2">
+                  {crew.map((group) => (
+                    <div key={group.role}>
+                      <dt className="text-zinc-400">{group.role}</dt>
+                      <dd className="font-medium text-zinc-100">{group.names.join(', ')}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </section>
+            <TrailerPlayer title={title} videos={details.videos} backdropPath={details.backdrop_path} />
+            <CastList cast={details.credits.cast} />
+          </div>
+          <aside>
+            <WhereToStream providers={details.watch_providers} />
+          </aside>
+        </div>
+      </div>
+
+      {details.similar.length > 0 ? (
+        <div className="mx-auto mt-12 max-w-6xl">
+          <MediaRow heading="More like this" label="More like this" results={details.similar} isLoading={false} />
+        </div>
+      ) : null}
+      <CatalogNote className="mx-auto mt-12 max-w-6xl px-4 sm:px-6 lg:px-8" />
+    </article>
+  )
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
+}

@@ -1,0 +1,110 @@
+import type { Genre, Provider } from '@reelmates/contracts/catalog'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { providerPageLimit } from '../../features/catalog/cachePolicy'
+import { catalogQueries } from '../../features/catalog/queries'
+import { providerRegions, regionName } from '../../features/catalog/providers'
+import { CatalogNote } from './CatalogNote'
+import { ListNotice } from './ListNotice'
+import { MediaGrid } from './MediaGrid'
+import { PosterGridSkeleton } from './MediaSkeletons'
+import { PageHeading } from './PageHeading'
+import { ProviderLogo } from './ProviderLogo'
+import { EmptyList } from './TrendingListScreen'
+
+interface ProviderScreenProps {
+  provider: Provider
+  region: string
+  genreId: number | undefined
+  onRegionChange: (region: string) => void
+  onGenreChange: (genreId: number | undefined) => void
+}
+
+/** What is popular on one streaming service, in a region, optionally in one genre. */
+export function ProviderScreen({ provider, region, genreId, onRegionChange, onGenreChange }: ProviderScreenProps) {
+  const list = useQuery(catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }))
+  const genres = useQuery(catalogQueries.genres())
+  const regionId = useId()
+  const regions = providerRegions.some((code) => code === region) ? providerRegions : [region, ...providerRegions]
+
+  return (
+    <div className="pb-16">
+      <PageHeading
+        leading={<ProviderLogo provider={provider} decorative className="h-14 w-14 sm:h-16 sm:w-16" />}
+        title={provider.name}
+        subtitle={`Popular in ${regionName(region)} right now`}
+        actions={
+          <div className="flex items-center gap-2 text-sm">
+            <label htmlFor={regionId} className="text-zinc-400">
+              Region
+            </label>
+            <select
+              id={regionId}
+              value={region}
+              onChange={(event) => onRegionChange(event.target.value)}
+              className="rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+            >
+              {regions.map((code) => (
+                <option key={code} value={code}>
+                  {regionName(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+      {genres.data && genres.data.movie.length > 0 ? (
+        <GenreChips genres={genres.data.movie} selected={genreId} onSelect={onGenreChange} />
+      ) : null}
+      <ListNotice notice={list.data?.notice} />
+      {list.isPending ? (
+        <PosterGridSkeleton />
+      ) : list.data && list.data.results.length > 0 ? (
+        <MediaGrid results={list.data.results} label={`Popular on ${provider.name}`} />
+      ) : (
+        <EmptyList
+          message={
+            genreId === undefined
+              ? `Nothing from ${provider.name} to show in ${regionName(region)} right now.`
+              : `Nothing from ${provider.name} in this genre in ${regionName(region)} right now.`
+          }
+        />
+      )}
+      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+    </div>
+  )
+}
+
+function GenreChips({
+  genres,
+  selected,
+  onSelect,
+}: {
+  genres: readonly Genre[]
+  selected: number | undefined
+  onSelect: (genreId: number | undefined) => void
+}) {
+  const sorted = [...genres].sort((a, b) => a.name.localeCompare(b.name))
+  const chip = (active: boolean) =>
+    `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${
+      active ? 'bg-amber-400 text-zinc-950 ring-amber-400' : 'bg-zinc-900 text-zinc-300 ring-white/10 hover:bg-zinc-800'
+    }`
+  return (
+    <div role="group" aria-label="Genre" className="mb-5 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:px-6 lg:px-8">
+      <button type="button" aria-pressed={selected === undefined} className={chip(selected === undefined)} onClick={() => onSelect(undefined)}>
+        All genres
+      </button>
+      {sorted.map((genre) => (
+        <button
+          key={genre.id}
+          type="button"
+          aria-pressed={selected === genre.id}
+          className={chip(selected === genre.id)}
+          onClick={() => onSelect(selected === genre.id ? undefined : genre.id)}
+        >
+          {genre.name}
+        </button>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query'
+import { catalogQueries } from '../../features/catalog/queries'
+import { CatalogNote } from './CatalogNote'
+import { CatalogProblem, problemMessage } from './CatalogProblem'
+import { MediaGrid } from './MediaGrid'
+import { PosterGridSkeleton } from './MediaSkeletons'
+import { SearchBox } from './SearchBox'
+import { SearchPager } from './SearchPager'
+import { EmptyList } from './TrendingListScreen'
+import { TrendingRow } from './TrendingRow'
+
+interface SearchScreenProps {
+  query: string
+  page: number
+  onSearch: (query: string) => void
+  onPageChange: (page: number) => void
+}
+
+/** Search: the field with its suggestions, then every match, 20 a page. */
+export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScreenProps) {
+  const hasQuery = query.trim().length > 0
+  const results = useQuery({ ...catalogQueries.search(query, page), enabled: hasQuery })
+
+  return (
+    <div className="pb-16">
+      <div className="px-4 pb-6 pt-6 sm:px-6 sm:pt-10 lg:px-8">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight text-white sm:text-3xl">Search</h1>
+        <div className="max-w-2xl">
+          {/* A new query remounts the field with it, e.g. after Back. */}
+          <SearchBox key={query} initialQuery={query} onSearch={onSearch} autoFocus={!hasQuery} size="large" />
+        </div>
+      </div>
+      {!hasQuery ? (
+        <div className="space-y-10">
+          <p className="px-4 text-sm text-zinc-400 sm:px-6 lg:px-8">Find any film or show by its title, even with a typo.</p>
+          <TrendingRow list="trendingMovies" priority />
+        </div>
+      ) : results.isPending ? (
+        <PosterGridSkeleton />
+      ) : results.isError ? (
+        <CatalogProblem message={problemMessage(results.error)} onRetry={() => void results.refetch()} />
+      ) : results.data.results.length === 0 ? (
+        <EmptyList message={`No titles match “${query.trim()}”. Try fewer words or check the spelling.`} />
+      ) : (
+        <section aria-labelledby="search-results-heading" className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+          <h2 id="search-results-heading" className="mb-4 px-4 text-sm text-zinc-400 sm:px-6 lg:px-8">
+            {results.data.total_results.toLocaleString('en-US')} {results.data.total_results === 1 ? 'result' : 'results'} for “
+            {query.trim()}”
+          </h2>
+          <MediaGrid results={results.data.results} label={`Results for ${query.trim()}`} />
+          <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={onPageChange} />
+        </section>
+      )}
+      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+/** How wide a poster is in a row: two and a half on a phone, more as the screen grows. */
+export const cardWidth = 'w-[38%] shrink-0 min-[480px]:w-[28%] sm:w-[22%] md:w-[18%] lg:w-[14%] xl:w-[12%]'
+
+/** The poster grid of full lists; shared by the grid and its skeleton so they line up. */
+export const gridClassName =
+  'grid grid-cols-2 gap-x-3 gap-y-6 px-4 min-[480px]:grid-cols-3 sm:gap-x-4 sm:px-6 md:grid-cols-4 lg:grid-cols-5 lg:px-8 xl:grid-cols-6'
+
+/** The side padding every discovery screen shares, so rows, grids and headings line up. */
+export const pageGutter = 'px-4 sm:px-6 lg:px-8'
+
+/** A row's "See all" link. */
+export const seeAllClassName =
+  'shrink-0 rounded-full px-3 py-1 text-sm font-medium text-amber-300 hover:bg-white/5 hover:text-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
