@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { CollectionData } from './collectionData'
+import { EmbeddedCollection, type CollectionHost } from './embeddedCollection'
+import type { Collection, Doc, ReadStore } from './port'
+import { openSnapshot, type Snapshot } from './snapshot'
+
+/**
+ * The read store of the embedded column: documents held in this process, queried and updated with
+ * MongoDB's semantics (mingo), with real indexes, and snapshotted to SQLite by `flush()` so that a
+ * restart resumes from the snapshot's checkpoints instead of replaying every event.
+ *
+ * `atomically(work)` gives the projection runner its "update and checkpoint together": a flush waits
+ * until running units finish (and new units wait for the flush), so no snapshot holds half of one;
+ * a unit that throws has its writes rolled back, as a MongoDB transaction would be.
+ */
+export interface EmbeddedReadStoreOptions {
+  /** The SQLite snapshot file; without it the store lives in memory only. */
+  snapshotPath?: string
+}
+
+interface Unit {
+  undo: (() => void)[]
+}
+
+export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions = {}): Promise<ReadStore> {
+  const snapshot = options.snapshotPath === undefined ? undefined : openSnapshot(options.snapshotPath)
+  try {
+    return Promise.resolve(new EmbeddedReadStore(snapshot))
+  } catch (error) {
+    snapshot?.close()
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+  }
+}
+
+class EmbeddedReadStore implements ReadStore {
+  private readonly collections = new Map<string, CollectionData>()
+  private readonly units = new AsyncLocalStorage<Unit>()
+  private runningUnits = 0
+  private unitsFinished: (() => void)[] = []
+  private flushing: Promise<void> | undefined
+  private closed = false
+  private readonly host: CollectionHost = {
+    existing: (name) => this.usable().collections.get(name),
+    forWrite: (name) => {
+      let data = this.usable().collections.get(name)
+      if (data === undefined) {
+        const created = new CollectionData(name, { fromSnapshot: false })
+        this.collections.set(name, created)
+        this.recordUndo(() => {
+          if (this.collections.get(name) === created) this.collections.delete(name)
+        })
+        data = created
+      }
+      return data
+    },
+    recordUndo: (undo) => this.recordUndo(undo),
+  }
+
+  constructor(private readonly snapshot: Snapshot | undefined) {
+    for (const stored of snapshot?.load() ?? []) {
+      const data = new CollectionData(stored.name, { fromSnapshot: true })
+      for (const doc of stored.docs) data.docs.set(doc._id, doc)
+      for (const definition of stored.indexes) data.addIndex(definition)
+      data.indexesChanged = false
+      this.collections.set(stored.name, data)
+    }
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    return new EmbeddedCollection<T>(name, this.host)
+  }
+
+  listCollections(): Promise<string[]> {
+    return Promise.resolve([...this.usable().collections.keys()].sort())
+  }
+
+  dropCollection(name: string): Promise<void> {
+    const dropped = this.usable().collections.get(name)
+    if (dropped !== undefined) {
+      this.collections.delete(name)
+      this.recordUndo(() => this.collections.set(name, dropped))
+    }
+    return Promise.resolve()
+  }
+
+  renameCollection(from: string, to: string): Promise<void> {
+    if (from === to) return Promise.reject(new Error(`Cannot rename ${from} to itself`))
+    const moved = this.usable().collections.get(from)
+    const replaced = this.collections.get(to)
+    // An empty rebuild never created its collection: swapping it in leaves the target empty.
+    this.collections.delete(to)
+    if (moved !== undefined) {
+      this.collections.delete(from)
+      moved.name = to
+      moved.rewriteAll = true
+      this.collections.set(to, moved)
+    }
+    this.recordUndo(() => {
+      this.collections.delete(to)
+      if (replaced !== undefined) this.collections.set(to, replaced)
+      if (moved !== undefined) {
+        moved.name = from
+        moved.rewriteAll = true
+        this.collections.set(from, moved)
+      }
+    })
+    return Promise.resolve()
+  }
+
+  async atomically<R>(work: () => Promise<R>): Promise<R> {
+    if (this.units.getStore() !== undefined) return work()
+    while (this.flushing !== undefined) await this.flushing
+    const unit: Unit = { undo: [] }
+    this.runningUnits++
+    try {
+      return await this.units.run(unit, work)
+    } catch (error) {
+      for (const step of unit.undo.reverse()) step()
+      throw error
+    } finally {
+      this.runningUnits--
+      if (this.runningUnits === 0) for (const resume of this.unitsFinished.splice(0)) resume()
+    }
+  }
+
+  async flush(): Promise<void> {
+    const snapshot = this.snapshot
+    if (snapshot === undefined || this.closed) return
+    if (this.units.getStore() !== undefined) throw new Error('flush() inside atomically() would wait for itself')
+    while (this.flushing !== undefined) await this.flushing
+    this.flushing = (async () => {
+      while (this.runningUnits > 0) await new Promise<void>((resume) => this.unitsFinished.push(resume))
+      // Synchronous from here: nothing else runs while the snapshot is written.
+      snapshot.write(this.collections)
+    })()
+    try {
+      await this.flushing
+    } finally {
+      this.flushing = undefined
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return
+    while (this.flushing !== undefined) await this.flushing
+    this.closed = true
+    this.snapshot?.close()
+  }
+
+  private recordUndo(undo: () => void): void {
+    this.units.getStore()?.undo.push(undo)
+  }
+
+  private usable(): this {
+    if (this.closed) throw new Error('The read store is closed')
+    return this
+  }
+}

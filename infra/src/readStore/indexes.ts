@@ -1,0 +1,207 @@
+import { DuplicateKeyError, type Doc, type Filter, type IndexSpec } from './port'
+
+/**
+ * The embedded read store's indexes. Each index keeps, for every prefix of its keys, a map from the
+ * encoded key values to the ids of the documents holding them, so an equality filter on a prefix of
+ * an index (e.g. `{ userId }` on a `{ userId, mediaKey }` index) finds its candidates without a scan.
+ *
+ * Keys follow MongoDB: a path reaching into arrays yields one key per element (multikey), a missing
+ * field, `null` and an empty array are all the null key — so a unique index admits one such document.
+ */
+
+export interface IndexDefinition {
+  name: string
+  keys: Record<string, 1 | -1>
+  unique: boolean
+}
+
+export function indexDefinition(spec: IndexSpec): IndexDefinition {
+  const fields = Object.keys(spec.keys)
+  if (fields.length === 0) throw new Error('An index needs at least one key')
+  return {
+    name:
+      spec.name ??
+      Object.entries(spec.keys)
+        .map(([field, direction]) => `${field}_${direction}`)
+        .join('_'),
+    keys: { ...spec.keys },
+    unique: spec.unique ?? false,
+  }
+}
+
+export function sameDefinition(a: IndexDefinition, b: IndexDefinition): boolean {
+  return a.name === b.name && a.unique === b.unique && JSON.stringify(a.keys) === JSON.stringify(b.keys)
+}
+
+export class CollectionIndex {
+  readonly fields: string[]
+  private readonly paths: string[][]
+  /** `byPrefix[n]` maps the encoded values of the first n+1 fields to the ids that hold them. */
+  private readonly byPrefix: Map<string, Set<string>>[]
+
+  constructor(readonly definition: IndexDefinition) {
+    this.fields = Object.keys(definition.keys)
+    this.paths = this.fields.map((field) => field.split('.'))
+    this.byPrefix = this.fields.map(() => new Map<string, Set<string>>())
+  }
+
+  /** Throws `DuplicateKeyError` if `doc` (about to be stored under its id) would break this unique index. */
+  checkUnique(collection: string, doc: Doc): void {
+    if (!this.definition.unique) return
+    const full = this.byPrefix[this.byPrefix.length - 1]
+    for (const key of this.keysOf(doc, this.fields.length)) {
+      const holders = full?.get(key)
+      if (holders === undefined) continue
+      for (const id of holders) {
+        if (id !== doc._id) throw new DuplicateKeyError(collection, this.definition.name, this.keyValues(doc))
+      }
+    }
+  }
+
+  add(doc: Doc): void {
+    this.byPrefix.forEach((map, n) => {
+      for (const key of this.keysOf(doc, n + 1)) {
+        let holders = map.get(key)
+        if (holders === undefined) map.set(key, (holders = new Set()))
+        holders.add(doc._id)
+      }
+    })
+  }
+
+  remove(doc: Doc): void {
+    this.byPrefix.forEach((map, n) => {
+      for (const key of this.keysOf(doc, n + 1)) {
+        const holders = map.get(key)
+        holders?.delete(doc._id)
+        if (holders?.size === 0) map.delete(key)
+      }
+    })
+  }
+
+  /** Whether `before` and `after` hold the same keys, so an update need not touch this index. */
+  sameKeys(before: Doc, after: Doc): boolean {
+    const a = this.keysOf(before, this.fields.length)
+    const b = this.keysOf(after, this.fields.length)
+    return a.length === b.length && a.every((key, i) => key === b[i])
+  }
+
+  /**
+   * The ids that may match `filter`, from the longest prefix of this index that the filter pins to
+   * plain values; `undefined` when the filter pins none. The caller still tests every candidate.
+   */
+  candidates(filter: Filter): Set<string> | undefined {
+    const choices: unknown[][] = []
+    for (const field of this.fields) {
+      const values = pinnedValues(filter, field)
+      if (values === undefined) break
+      choices.push(values)
+    }
+    if (choices.length === 0) return undefined
+    if (choices.reduce((product, values) => product * values.length, 1) > MAX_COMBINATIONS) return undefined
+    const map = this.byPrefix[choices.length - 1]
+    const found = new Set<string>()
+    for (const combination of cartesian(choices.map((values) => values.map(encodeValue)))) {
+      for (const id of map?.get(JSON.stringify(combination)) ?? []) found.add(id)
+    }
+    return found
+  }
+
+  private keysOf(doc: Doc, fieldCount: number): string[] {
+    const perField = this.paths
+      .slice(0, fieldCount)
+      .map((path) => [...new Set(indexValuesAt(doc, path).map(encodeValue))])
+    return cartesian(perField).map((combination) => JSON.stringify(combination))
+  }
+
+  private keyValues(doc: Doc): Record<string, unknown> {
+    return Object.fromEntries(
+      this.fields.map((field, i) => {
+        const values = indexValuesAt(doc, this.paths[i] ?? [])
+        return [field, values.length === 1 ? (values[0] ?? null) : values]
+      }),
+    )
+  }
+}
+
+/** The values an index holds for `path` in `doc`, expanding arrays as MongoDB's multikey indexes do. */
+function indexValuesAt(doc: unknown, path: string[]): unknown[] {
+  const values = valuesAt(doc, path, 0).flatMap((value) =>
+    Array.isArray(value) ? (value.length === 0 ? [null] : (value as unknown[])) : [value],
+  )
+  return values.length === 0 ? [null] : values
+}
+
+function valuesAt(value: unknown, path: string[], at: number): unknown[] {
+  if (at === path.length) return [value]
+  const segment = path[at] ?? ''
+  if (Array.isArray(value)) {
+    if (/^\d+$/.test(segment)) return valuesAt((value as unknown[])[Number(segment)], path, at + 1)
+    return (value as unknown[]).flatMap((element) => (isPlainObject(element) ? valuesAt(element, path, at) : []))
+  }
+  if (isPlainObject(value)) return valuesAt(value[segment], path, at + 1)
+  return [null]
+}
+
+/**
+ * The plain values `filter` requires at `field` (`{ field: v }`, `{ field: { $eq: v } }`,
+ * `{ field: { $in: [...] } }`, also inside a top-level `$and`), or `undefined` when it requires none
+ * an index can answer. Only strings, numbers and booleans qualify: `null` also matches missing
+ * fields, and objects or arrays compare whole, which the element keys of an index cannot answer.
+ */
+export function pinnedValues(filter: Filter, field: string): unknown[] | undefined {
+  if (Object.hasOwn(filter, field)) {
+    const values = plainValues(filter[field])
+    if (values !== undefined) return values
+  }
+  const all = filter.$and
+  if (Array.isArray(all)) {
+    for (const clause of all) {
+      if (isPlainObject(clause)) {
+        const values = pinnedValues(clause, field)
+        if (values !== undefined) return values
+      }
+    }
+  }
+  return undefined
+}
+
+function plainValues(condition: unknown): unknown[] | undefined {
+  if (isIndexable(condition)) return [condition]
+  if (!isPlainObject(condition)) return undefined
+  const operators = Object.keys(condition)
+  if (operators.length !== 1) return undefined
+  if (operators[0] === '$eq' && isIndexable(condition.$eq)) return [condition.$eq]
+  if (operators[0] === '$in' && Array.isArray(condition.$in) && condition.$in.every(isIndexable)) {
+    return condition.$in
+  }
+  return undefined
+}
+
+/** Beyond this many key combinations a lookup is no cheaper than a scan. */
+const MAX_COMBINATIONS = 64
+
+function cartesian(choices: string[][]): string[][] {
+  let combinations: string[][] = [[]]
+  for (const values of choices) {
+    combinations = combinations.flatMap((prefix) => values.map((value) => [...prefix, value]))
+  }
+  return combinations
+}
+
+function isIndexable(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+/** One string per value, equal exactly when MongoDB's equality holds for the values an index holds. */
+function encodeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  if (typeof value === 'string') return `s${value}`
+  if (typeof value === 'number') return `n${value === 0 ? 0 : value}`
+  if (typeof value === 'boolean') return `b${value}`
+  if (value instanceof Date) return `d${value.getTime()}`
+  return `o${JSON.stringify(value)}`
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+}

@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+import Database from 'better-sqlite3'
+import type { CollectionData } from './collectionData'
+import type { IndexDefinition } from './indexes'
+import type { Doc } from './port'
+
+/**
+ * The embedded read store's snapshot: every collection's documents and index definitions in one
+ * SQLite file, written incrementally (only what changed since the last flush) in one transaction.
+ *
+ * Personal data must be erasable (spec: account deletion), so a deleted or overwritten document must
+ * leave no bytes behind: `secure_delete` zeroes freed content in the database file, and the rollback
+ * journal (which holds old pages while a flush runs) is deleted when the flush commits — unlike a
+ * WAL, which would keep old page images until a checkpoint.
+ *
+ * Documents are stored with v8's structured serialization, the same clone that the store's copies
+ * use, so a Date read from a restored snapshot is still a Date.
+ */
+
+export interface StoredCollection {
+  name: string
+  indexes: IndexDefinition[]
+  docs: Doc[]
+}
+
+export interface Snapshot {
+  readonly path: string
+  load(): StoredCollection[]
+  /** Writes the changes since the last `write` (or `load`), then marks the collections clean. */
+  write(collections: ReadonlyMap<string, CollectionData>): void
+  close(): void
+}
+
+export function openSnapshot(path: string): Snapshot {
+  mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = DELETE')
+  db.pragma('secure_delete = ON')
+  db.pragma('synchronous = FULL')
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS collections (name TEXT PRIMARY KEY, indexes TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS documents (
+      collection TEXT NOT NULL,
+      id TEXT NOT NULL,
+      body BLOB NOT NULL,
+      PRIMARY KEY (collection, id)
+    );
+  `)
+  const statements = {
+    collections: db.prepare<[], { name: string; indexes: string }>('SELECT name, indexes FROM collections'),
+    documents: db.prepare<[], { collection: string; body: Buffer }>('SELECT collection, body FROM documents'),
+    saveCollection: db.prepare<[string, string]>(
+      'INSERT INTO collections (name, indexes) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes',
+    ),
+    dropCollection: db.prepare<[string]>('DELETE FROM collections WHERE name = ?'),
+    clearCollection: db.prepare<[string]>('DELETE FROM documents WHERE collection = ?'),
+    saveDocument: db.prepare<[string, string, Buffer]>(
+      'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body',
+    ),
+    deleteDocument: db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?'),
+  }
+  /** The collection names the file holds now. */
+  let stored = new Set(statements.collections.all().map((row) => row.name))
+
+  const writeChanges = db.transaction((collections: ReadonlyMap<string, CollectionData>) => {
+    for (const name of stored) {
+      if (!collections.has(name)) {
+        statements.clearCollection.run(name)
+        statements.dropCollection.run(name)
+      }
+    }
+    for (const [name, data] of collections) {
+      if (data.rewriteAll || !stored.has(name)) {
+        statements.clearCollection.run(name)
+        for (const doc of data.docs.values()) statements.saveDocument.run(name, doc._id, serialize(doc))
+      } else {
+        for (const id of data.changedIds) {
+          const doc = data.docs.get(id)
+          if (doc === undefined) statements.deleteDocument.run(name, id)
+          else statements.saveDocument.run(name, id, serialize(doc))
+        }
+      }
+      if (data.rewriteAll || data.indexesChanged || !stored.has(name)) {
+        statements.saveCollection.run(name, JSON.stringify(data.indexes.map((index) => index.definition)))
+      }
+    }
+  })
+
+  return {
+    path,
+    load() {
+      const byName = new Map<string, StoredCollection>()
+      for (const row of statements.collections.all()) {
+        byName.set(row.name, { name: row.name, indexes: JSON.parse(row.indexes) as IndexDefinition[], docs: [] })
+      }
+      for (const row of statements.documents.iterate()) {
+        byName.get(row.collection)?.docs.push(deserialize(row.body) as Doc)
+      }
+      return [...byName.values()]
+    },
+    write(collections) {
+      writeChanges(collections)
+      stored = new Set(collections.keys())
+      for (const data of collections.values()) {
+        data.changedIds.clear()
+        data.rewriteAll = false
+        data.indexesChanged = false
+      }
+    },
+    close() {
+      db.close()
+    },
+  }
+}
