@@ -1,0 +1,324 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+
+// ---- Field rules (spec §5), with the messages the screens show ----
+
+export const usernameMin = 3
+export const usernameMax = 50
+export const passwordMin = 6
+export const locationMax = 100
+export const bioMax = 500
+export const avatarUrlMax = 2048
+
+export const messages = {
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must be at most 50 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, dots, dashes and underscores',
+  passwordTooShort: 'Password must be at least 6 characters',
+  invalidEmail: 'Please enter a valid email address',
+  locationTooLong: 'Location must be at most 100 characters',
+  bioTooLong: 'Bio must be at most 500 characters',
+  avatarUrlInvalid: 'Avatar URL must be a web address',
+  digestType: 'Digest must be weekly, daily or none',
+  currentPasswordRequired: 'Current password is required to set new password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  usernameTaken: 'This username is already taken. Please choose a different one.',
+  emailTaken: 'This email is already registered. Please use a different email or sign in.',
+  invalidCredentials: 'Invalid username or password',
+  passwordResetMailSent: 'If an account with that email address exists, we have sent a link to reset your password.',
+  usernameMailSent: 'If an account with that email address exists, we have sent your username to it.',
+  signInLinkMailSent: 'If an account with that email address exists, we have sent a sign-in link to it.',
+  magicLinkMissing: 'The magic link is invalid. It may be missing required parameters.',
+  resetLinkMissing: 'Invalid Reset Link',
+} as const
+
+export const roles = ['User', 'Admin'] as const
+export const role = z.enum(roles, { message: 'Role must be User or Admin' })
+export type Role = z.infer<typeof role>
+
+export const digestTypes = ['weekly', 'daily', 'none'] as const
+export const digestType = z.enum(digestTypes, { message: messages.digestType })
+export type DigestType = z.infer<typeof digestType>
+
+/** Sign-in only checks the length: the account decides the rest. */
+const signInUsername = z.string({ error: messages.usernameTooShort }).trim().min(usernameMin, messages.usernameTooShort)
+
+// Usernames appear in profile addresses (/profile/{username}) and in mails, so they are kept to
+// characters that read the same everywhere; '@' is excluded so a username can never look like an email.
+export const username = z
+  .string({ error: messages.usernameTooShort })
+  .trim()
+  .min(usernameMin, messages.usernameTooShort)
+  .max(usernameMax, messages.usernameTooLong)
+  .regex(/^[\p{L}\p{N}._-]+$/u, messages.usernameCharacters)
+
+export const email = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .max(254, messages.invalidEmail)
+  .pipe(z.email(messages.invalidEmail))
+
+export const password = z
+  .string({ error: messages.passwordTooShort })
+  .min(passwordMin, messages.passwordTooShort)
+  // scrypt hashes any length, but an unbounded one is a cheap way to make the server work hard.
+  .max(1024, 'Password must be at most 1024 characters')
+
+const location = z.string().max(locationMax, messages.locationTooLong)
+const bio = z.string().max(bioMax, messages.bioTooLong)
+// Shown as an <img> source and as a link: only web addresses (or a cleared value).
+const avatarUrl = z
+  .string({ error: messages.avatarUrlInvalid })
+  .trim()
+  .max(avatarUrlMax, messages.avatarUrlInvalid)
+  .regex(/^(https?:\/\/\S+|\/[^/\\]\S*|)$/i, messages.avatarUrlInvalid)
+
+/** A form that leaves a password field empty sends ''; it means "not given". */
+const optionalPassword = z.union([z.literal(''), password]).optional()
+
+// ---- Requests ----
+
+export const signInRequest = z.object({
+  username: signInUsername,
+  password: z.string({ error: messages.passwordTooShort }).min(passwordMin, messages.passwordTooShort),
+})
+export type SignInRequest = z.infer<typeof signInRequest>
+
+export const registerRequest = z.object({
+  username,
+  email,
+  password,
+  location: location.nullish(),
+  bio: bio.nullish(),
+  /** An invitation from a friend, carried through sign-up. */
+  invitationToken: z.string().max(512).nullish(),
+})
+export type RegisterRequest = z.infer<typeof registerRequest>
+
+export const profileUpdateRequest = z
+  .object({
+    username: username.optional(),
+    email: email.optional(),
+    location: location.nullish(),
+    bio: bio.nullish(),
+    avatarUrl: avatarUrl.nullish(),
+    currentPassword: optionalPassword,
+    newPassword: optionalPassword,
+    digestType: digestType.optional(),
+    receiveCampaignEmails: z.boolean({ message: 'receiveCampaignEmails must be true or false' }).optional(),
+    pushNotificationsEnabled: z.boolean({ message: 'pushNotificationsEnabled must be true or false' }).optional(),
+    /** The browser's PushSubscription as JSON; any shape (spec §5). */
+    pushSubscription: z.unknown().optional(),
+    onboardingCompleted: z.boolean({ message: 'onboardingCompleted must be true or false' }).optional(),
+  })
+  .refine((update) => !update.newPassword || Boolean(update.currentPassword), {
+    message: messages.currentPasswordRequired,
+    path: ['currentPassword'],
+  })
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>
+
+export const emailRequest = z.object({ email })
+export type EmailRequest = z.infer<typeof emailRequest>
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: messages.resetLinkMissing }).min(1, messages.resetLinkMissing).max(512, messages.resetLinkMissing),
+    newPassword: password,
+    confirmPassword: password,
+  })
+  .refine((reset) => reset.newPassword === reset.confirmPassword, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>
+
+export const emailPreferencesRequest = z.object({
+  email,
+  receiveCampaignEmails: z.boolean({ message: 'receiveCampaignEmails must be true or false' }),
+})
+export type EmailPreferencesRequest = z.infer<typeof emailPreferencesRequest>
+
+export const signInLinkRequest = z.object({
+  email,
+  /** Where to go after signing in; only a path on this site is kept. */
+  redirect: z.string().max(2048).optional(),
+})
+
+const token = z
+  .string({ error: messages.magicLinkMissing })
+  .min(1, messages.magicLinkMissing)
+  .max(512, messages.magicLinkMissing)
+export const magicLinkQuery = z.object({ token, redirect: z.string().max(2048).optional() })
+export const processTokenQuery = z.object({ token })
+
+export const validateUsernameQuery = z.object({ username: z.string().max(200) })
+
+export const deleteAccountRequest = z.object({
+  currentPassword: z.string({ error: messages.passwordTooShort }).min(passwordMin, messages.passwordTooShort),
+})
+
+export const outboxQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  to: z.string().max(254).optional(),
+})
+
+// ---- Responses ----
+
+/** The user as the API shows it to themselves: no password, no tokens, no push subscription secrets. */
+export const publicUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  createdAt: z.string(),
+  digestType,
+  onboardingCompleted: z.boolean(),
+  receiveCampaignEmails: z.boolean(),
+  pushNotificationsEnabled: z.boolean(),
+  role,
+  lastActivityVisit: z.string().nullable(),
+  lastNewsVisit: z.string().nullable(),
+})
+export type PublicUser = z.infer<typeof publicUser>
+
+/** A mutation that answers the user also carries the log position it reached (read-your-writes). */
+export const userAnswer = publicUser.extend({ position: z.string().optional() })
+
+export const messageAnswer = z.object({ message: z.string(), position: z.string().optional() })
+export const emailPreferencesAnswer = z.object({ success: z.boolean(), message: z.string() })
+export const availabilityAnswer = z.object({ available: z.boolean() })
+export const magicLinkAnswer = z.object({ redirect: z.string(), position: z.string().optional() })
+export const processTokenAnswer = z.object({
+  success: z.literal(true),
+  user: publicUser,
+  action: z.string().nullable(),
+  actionData: z.unknown(),
+  position: z.string().optional(),
+})
+
+export const outboxEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  category: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  userId: z.string().optional(),
+  error: z.string().optional(),
+})
+export const outboxAnswer = z.object({ messages: z.array(outboxEntry) })
+
+// ---- Events (stream `account-<userId>`) ----
+//
+// Personal fields are sealed with the user's key (crypto-shredding): once the account is deleted
+// they read back as null, so their schemas accept null.
+
+const personal = (...fields: string[]) => ({ personal: { subjectField: 'userId', fields } })
+const erasable = <T extends z.ZodType>(schema: T) => schema.nullable()
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  z.object({
+    userId: z.string(),
+    username: erasable(z.string()),
+    email: erasable(z.string()),
+    passwordHash: erasable(z.string()),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+    invitationToken: z.string().nullable(),
+    registeredAt: z.string(),
+  }),
+  personal('username', 'email', 'passwordHash', 'location', 'bio'),
+)
+
+/** Only the fields that changed are present; `null` clears a field. */
+export const ProfileUpdated = defineEvent(
+  'ProfileUpdated',
+  z.object({
+    userId: z.string(),
+    username: erasable(z.string()).optional(),
+    location: z.string().nullable().optional(),
+    bio: z.string().nullable().optional(),
+    avatarUrl: z.string().nullable().optional(),
+    pushSubscription: z.unknown().optional(),
+    digestType: digestType.optional(),
+    receiveCampaignEmails: z.boolean().optional(),
+    pushNotificationsEnabled: z.boolean().optional(),
+    onboardingCompleted: z.boolean().optional(),
+  }),
+  personal('username', 'location', 'bio', 'avatarUrl', 'pushSubscription'),
+)
+
+export const EmailChanged = defineEvent(
+  'EmailChanged',
+  z.object({ userId: z.string(), email: erasable(z.string()) }),
+  personal('email'),
+)
+
+export const PasswordChanged = defineEvent(
+  'PasswordChanged',
+  z.object({ userId: z.string(), passwordHash: erasable(z.string()) }),
+  personal('passwordHash'),
+)
+
+/** Unsubscribe (or subscribe again) from campaign emails. */
+export const EmailPreferencesUpdated = defineEvent(
+  'EmailPreferencesUpdated',
+  z.object({ userId: z.string(), receiveCampaignEmails: z.boolean() }),
+)
+
+export const UserRoleChanged = defineEvent(
+  'UserRoleChanged',
+  z.object({ userId: z.string(), role, previousRole: role }),
+)
+
+/** Only the SHA-256 of the token is kept: the log never holds a usable link. */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
+)
+
+export const PasswordReset = defineEvent(
+  'PasswordReset',
+  z.object({ userId: z.string(), tokenHash: z.string(), passwordHash: erasable(z.string()) }),
+  personal('passwordHash'),
+)
+
+/**
+ * A single-use sign-in link (magic link, or a link that signs in and then does `action`, such as
+ * accepting a friend's invitation).
+ */
+export const SignInLinkIssued = defineEvent(
+  'SignInLinkIssued',
+  z.object({
+    userId: z.string(),
+    tokenHash: z.string(),
+    expiresAt: z.string(),
+    redirect: z.string().nullable(),
+    action: z.string().nullable(),
+    actionData: z.unknown(),
+  }),
+  personal('redirect', 'actionData'),
+)
+
+export const SignInLinkUsed = defineEvent('SignInLinkUsed', z.object({ userId: z.string(), tokenHash: z.string() }))
+
+/** The account is gone; its personal data is erased with the user's key right after this fact. */
+export const AccountDeleted = defineEvent('AccountDeleted', z.object({ userId: z.string(), deletedAt: z.string() }))
+
+export type AccountEvent =
+  | EventOf<typeof UserRegistered>
+  | EventOf<typeof ProfileUpdated>
+  | EventOf<typeof EmailChanged>
+  | EventOf<typeof PasswordChanged>
+  | EventOf<typeof EmailPreferencesUpdated>
+  | EventOf<typeof UserRoleChanged>
+  | EventOf<typeof PasswordResetRequested>
+  | EventOf<typeof PasswordReset>
+  | EventOf<typeof SignInLinkIssued>
+  | EventOf<typeof SignInLinkUsed>
+  | EventOf<typeof AccountDeleted>

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AccountDeleted,
+  EmailChanged,
+  EmailPreferencesUpdated,
+  PasswordChanged,
+  PasswordReset,
+  PasswordResetRequested,
+  ProfileUpdated,
+  SignInLinkIssued,
+  SignInLinkUsed,
+  UserRegistered,
+  UserRoleChanged,
+} from '@reelmates/contracts/account'
+import { specFor } from '../testing/givenWhenThen'
+import { account, type AccountCommand, type ProfileChanges } from './account'
+import {
+  AccountAlreadyExists,
+  AccountGone,
+  AccountNotFound,
+  CurrentPasswordIncorrect,
+  CurrentPasswordRequired,
+  ResetLinkExpired,
+  ResetLinkInvalid,
+  ResetLinkSuperseded,
+  ResetLinkUsed,
+  SignInLinkExpired,
+  SignInLinkInvalid,
+  SignInLinkUsed as SignInLinkAlreadyUsed,
+} from './errors'
+
+const given = specFor(account)
+const userId = '6f1c1a52-3d0e-4a51-9d55-6c1b1f0f7a10'
+const at = '2026-11-22T10:00:00.000Z'
+const inAnHour = '2026-11-22T11:00:00.000Z'
+
+const registered = UserRegistered({
+  userId,
+  username: 'ada',
+  email: 'ada@example.com',
+  passwordHash: 'hash-1',
+  location: 'London',
+  bio: null,
+  invitationToken: null,
+  registeredAt: at,
+})
+const register = (overrides: Partial<Extract<AccountCommand, { type: 'RegisterUser' }>> = {}): AccountCommand => ({
+  type: 'RegisterUser',
+  userId,
+  username: 'ada',
+  email: 'ada@example.com',
+  passwordHash: 'hash-1',
+  location: 'London',
+  bio: null,
+  invitationToken: null,
+  registeredAt: at,
+  ...overrides,
+})
+const update = (changes: ProfileChanges, extra: Partial<Extract<AccountCommand, { type: 'UpdateProfile' }>> = {}): AccountCommand => ({
+  type: 'UpdateProfile',
+  userId,
+  changes,
+  currentPassword: 'absent',
+  ...extra,
+})
+const deleted = AccountDeleted({ userId, deletedAt: at })
+const resetRequested = (tokenHash: string, expiresAt = inAnHour) => PasswordResetRequested({ userId, tokenHash, expiresAt })
+const resetPassword = (tokenHash: string, when = at): AccountCommand => ({
+  type: 'ResetPassword',
+  userId,
+  tokenHash,
+  passwordHash: 'hash-2',
+  at: when,
+})
+const linkIssued = (tokenHash: string, expiresAt = '2026-11-22T10:15:00.000Z') =>
+  SignInLinkIssued({ userId, tokenHash, expiresAt, redirect: '/watchlist', action: null, actionData: null })
+const useLink = (tokenHash: string, when = at): AccountCommand => ({ type: 'UseSignInLink', userId, tokenHash, at: when })
+
+describe('account: registration', () => {
+  it('registers a new account, trimming its text and keeping empty text as none', () =>
+    given([])
+      .when(register({ username: ' ada ', location: '  London ', bio: '   ' }))
+      .then([registered]))
+
+  it('refuses to register an account twice', () => given([registered]).when(register()).thenThrows(AccountAlreadyExists))
+
+  it('starts every account as a User with the defaults of the spec', () => {
+    const state = given([registered]).state()
+    expect(state).toMatchObject({
+      status: 'active',
+      role: 'User',
+      digestType: 'weekly',
+      receiveCampaignEmails: true,
+      pushNotificationsEnabled: false,
+      onboardingCompleted: false,
+    })
+  })
+
+  it('refuses every other command before registration', () =>
+    given([]).when(update({ bio: 'hi' })).thenThrows(AccountNotFound, 'No account found.'))
+})
+
+describe('account: profile', () => {
+  it('records only the fields that changed', () =>
+    given([registered])
+      .when(update({ username: 'ada', location: 'London', bio: 'Loves noir', digestType: 'daily' }))
+      .then([ProfileUpdated({ userId, bio: 'Loves noir', digestType: 'daily' })]))
+
+  it('clears a text field given as empty', () =>
+    given([registered]).when(update({ location: '' })).then([ProfileUpdated({ userId, location: null })]))
+
+  it('does nothing when nothing changed', () =>
+    given([registered]).when(update({ username: 'ada', location: 'London' })).thenNothingHappens())
+
+  it('renames the account', () =>
+    given([registered]).when(update({ username: 'ada_l' })).then([ProfileUpdated({ userId, username: 'ada_l' })]))
+
+  it('keeps a push subscription of any shape and ignores the same one again', () => {
+    const subscription = { endpoint: 'https://push.example/1', keys: { p256dh: 'k', auth: 'a' } }
+    given([registered])
+      .when(update({ pushSubscription: subscription, pushNotificationsEnabled: true }))
+      .then([ProfileUpdated({ userId, pushSubscription: subscription, pushNotificationsEnabled: true })])
+    given([registered, ProfileUpdated({ userId, pushSubscription: subscription })])
+      .when(update({ pushSubscription: { ...subscription } }))
+      .thenNothingHappens()
+  })
+
+  it('sets a new password when the current one was given and correct', () =>
+    given([registered])
+      .when(update({}, { newPasswordHash: 'hash-2', currentPassword: 'correct' }))
+      .then([PasswordChanged({ userId, passwordHash: 'hash-2' })]))
+
+  it('refuses a new password without the current one', () =>
+    given([registered])
+      .when(update({}, { newPasswordHash: 'hash-2' }))
+      .thenThrows(CurrentPasswordRequired, 'Current password is required to set new password'))
+
+  it('refuses any change when the current password given is wrong', () =>
+    given([registered])
+      .when(update({ bio: 'x' }, { newPasswordHash: 'hash-2', currentPassword: 'incorrect' }))
+      .thenThrows(CurrentPasswordIncorrect, 'Current password is incorrect'))
+
+  it('changes the email only with the current password', () => {
+    given([registered])
+      .when(update({ email: 'ada@lovelace.dev' }))
+      .thenThrows(CurrentPasswordRequired, 'Current password is required to change your email')
+    given([registered])
+      .when(update({ email: 'ada@lovelace.dev', bio: 'Hi' }, { currentPassword: 'correct' }))
+      .then([ProfileUpdated({ userId, bio: 'Hi' }), EmailChanged({ userId, email: 'ada@lovelace.dev' })])
+  })
+
+  it('does not ask for the password when the email sent is the same', () =>
+    given([registered]).when(update({ email: 'ada@example.com', bio: 'Hi' })).then([ProfileUpdated({ userId, bio: 'Hi' })]))
+
+  it('updates email preferences (unsubscribe), once', () => {
+    const unsubscribe: AccountCommand = { type: 'UpdateEmailPreferences', userId, receiveCampaignEmails: false }
+    given([registered]).when(unsubscribe).then([EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })])
+    given([registered, EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })]).when(unsubscribe).thenNothingHappens()
+  })
+})
+
+describe('account: role', () => {
+  it('makes a user an admin, saying what it was before', () =>
+    given([registered])
+      .when({ type: 'ChangeRole', userId, role: 'Admin' })
+      .then([UserRoleChanged({ userId, role: 'Admin', previousRole: 'User' })]))
+
+  it('does nothing when the role is already the one asked for', () =>
+    given([registered, UserRoleChanged({ userId, role: 'Admin', previousRole: 'User' })])
+      .when({ type: 'ChangeRole', userId, role: 'Admin' })
+      .thenNothingHappens())
+})
+
+describe('account: password reset', () => {
+  it('records a reset request by the hash of its token', () =>
+    given([registered])
+      .when({ type: 'RequestPasswordReset', userId, tokenHash: 't1', expiresAt: inAnHour })
+      .then([resetRequested('t1')]))
+
+  it('resets the password with a valid token', () =>
+    given([registered, resetRequested('t1')])
+      .when(resetPassword('t1'))
+      .then([PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]))
+
+  it('refuses an unknown token', () =>
+    given([registered, resetRequested('t1')]).when(resetPassword('t2')).thenThrows(ResetLinkInvalid))
+
+  it('refuses a token used before', () =>
+    given([registered, resetRequested('t1'), PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })])
+      .when(resetPassword('t1'))
+      .thenThrows(ResetLinkUsed, 'This reset link has already been used. Please request a new one.'))
+
+  it('refuses an expired token, from the moment it expires', () =>
+    given([registered, resetRequested('t1')])
+      .when(resetPassword('t1', inAnHour))
+      .thenThrows(ResetLinkExpired, 'This reset link has expired. Please request a new one.'))
+
+  it('refuses an older token once a newer one was sent', () =>
+    given([registered, resetRequested('t1'), resetRequested('t2')]).when(resetPassword('t1')).thenThrows(ResetLinkSuperseded))
+
+  it('the new password replaces the old one', () => {
+    const state = given([registered, resetRequested('t1'), PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]).state()
+    expect(state.passwordHash).toBe('hash-2')
+  })
+})
+
+describe('account: sign-in links', () => {
+  it('issues a link with its redirect and action', () =>
+    given([registered])
+      .when({
+        type: 'IssueSignInLink',
+        userId,
+        tokenHash: 'm1',
+        expiresAt: '2026-11-22T10:15:00.000Z',
+        redirect: '/watchlist',
+        action: null,
+        actionData: null,
+      })
+      .then([linkIssued('m1')]))
+
+  it('signs in once with a link', () => given([registered, linkIssued('m1')]).when(useLink('m1')).then([SignInLinkUsed({ userId, tokenHash: 'm1' })]))
+
+  it('refuses a link used before', () =>
+    given([registered, linkIssued('m1'), SignInLinkUsed({ userId, tokenHash: 'm1' })])
+      .when(useLink('m1'))
+      .thenThrows(SignInLinkAlreadyUsed))
+
+  it('refuses an expired link', () =>
+    given([registered, linkIssued('m1')]).when(useLink('m1', '2026-11-22T10:15:00.001Z')).thenThrows(SignInLinkExpired))
+
+  it('refuses an unknown link', () => given([registered, linkIssued('m1')]).when(useLink('m2')).thenThrows(SignInLinkInvalid))
+
+  it('keeps several links valid side by side', () =>
+    given([registered, linkIssued('m1'), linkIssued('m2'), SignInLinkUsed({ userId, tokenHash: 'm1' })])
+      .when(useLink('m2'))
+      .then([SignInLinkUsed({ userId, tokenHash: 'm2' })]))
+})
+
+describe('account: deletion', () => {
+  const deleteAccount = (currentPassword: 'absent' | 'correct' | 'incorrect'): AccountCommand => ({
+    type: 'DeleteAccount',
+    userId,
+    currentPassword,
+    deletedAt: at,
+  })
+
+  it('deletes the account with the current password', () => given([registered]).when(deleteAccount('correct')).then([deleted]))
+
+  it('refuses without the current password, or with a wrong one', () => {
+    given([registered]).when(deleteAccount('absent')).thenThrows(CurrentPasswordRequired)
+    given([registered]).when(deleteAccount('incorrect')).thenThrows(CurrentPasswordIncorrect)
+  })
+
+  it('forgets everything it knew about the user', () => {
+    const state = given([registered, linkIssued('m1'), resetRequested('t1'), deleted]).state()
+    expect(state).toMatchObject({ status: 'deleted', username: null, email: null, passwordHash: null })
+    expect(state.signInLinks.size).toBe(0)
+  })
+
+  it('refuses every command on a deleted account, registration included', () => {
+    given([registered, deleted]).when(update({ bio: 'back' })).thenThrows(AccountGone, 'This account has been deleted.')
+    given([registered, deleted]).when(useLink('m1')).thenThrows(AccountGone)
+    given([registered, deleted]).when(register()).thenThrows(AccountAlreadyExists)
+  })
+
+  it('reads the history of an erased account (personal fields as null) without failing', () => {
+    const erased = UserRegistered({ ...registered.data, username: null, email: null, passwordHash: null, location: null })
+    expect(given([erased, ProfileUpdated({ userId, username: null, bio: null }), deleted]).state().status).toBe('deleted')
+  })
+})

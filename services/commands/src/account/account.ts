@@ -1,0 +1,290 @@
+import {
+  AccountDeleted,
+  EmailChanged,
+  EmailPreferencesUpdated,
+  PasswordChanged,
+  PasswordReset,
+  PasswordResetRequested,
+  ProfileUpdated,
+  SignInLinkIssued,
+  SignInLinkUsed,
+  UserRegistered,
+  UserRoleChanged,
+  type AccountEvent,
+  type DigestType,
+  type Role,
+} from '@reelmates/contracts/account'
+import type { Decider } from '../decider'
+import {
+  AccountAlreadyExists,
+  AccountGone,
+  AccountNotFound,
+  CurrentPasswordIncorrect,
+  CurrentPasswordRequired,
+  ResetLinkExpired,
+  ResetLinkInvalid,
+  ResetLinkSuperseded,
+  ResetLinkUsed,
+  SignInLinkExpired,
+  SignInLinkInvalid,
+  SignInLinkUsed as SignInLinkAlreadyUsed,
+} from './errors'
+
+export const accountStreamId = (userId: string) => `account-${userId}`
+
+/**
+ * Hashing passwords and checking them is slow work done by the gateway before it asks; the command
+ * carries the outcome, so the rules stay pure. `currentPassword` says whether the user gave their
+ * current password and whether it matched.
+ */
+export type PasswordCheck = 'absent' | 'correct' | 'incorrect'
+
+export interface ProfileChanges {
+  username?: string
+  email?: string
+  location?: string | null
+  bio?: string | null
+  avatarUrl?: string | null
+  digestType?: DigestType
+  receiveCampaignEmails?: boolean
+  pushNotificationsEnabled?: boolean
+  pushSubscription?: unknown
+  onboardingCompleted?: boolean
+}
+
+export type AccountCommand =
+  | {
+      type: 'RegisterUser'
+      userId: string
+      username: string
+      email: string
+      passwordHash: string
+      location: string | null
+      bio: string | null
+      invitationToken: string | null
+      registeredAt: string
+    }
+  | { type: 'UpdateProfile'; userId: string; changes: ProfileChanges; newPasswordHash?: string; currentPassword: PasswordCheck }
+  | { type: 'ChangeRole'; userId: string; role: Role }
+  | { type: 'RequestPasswordReset'; userId: string; tokenHash: string; expiresAt: string }
+  | { type: 'ResetPassword'; userId: string; tokenHash: string; passwordHash: string; at: string }
+  | {
+      type: 'IssueSignInLink'
+      userId: string
+      tokenHash: string
+      expiresAt: string
+      redirect: string | null
+      action: string | null
+      actionData: unknown
+    }
+  | { type: 'UseSignInLink'; userId: string; tokenHash: string; at: string }
+  | { type: 'UpdateEmailPreferences'; userId: string; receiveCampaignEmails: boolean }
+  | { type: 'DeleteAccount'; userId: string; currentPassword: PasswordCheck; deletedAt: string }
+
+export interface SignInLink {
+  expiresAt: string
+  redirect: string | null
+  action: string | null
+  actionData: unknown
+  used: boolean
+}
+
+export interface AccountState {
+  status: 'none' | 'active' | 'deleted'
+  username: string | null
+  email: string | null
+  passwordHash: string | null
+  role: Role
+  location: string | null
+  bio: string | null
+  avatarUrl: string | null
+  digestType: DigestType
+  receiveCampaignEmails: boolean
+  pushNotificationsEnabled: boolean
+  pushSubscription: unknown
+  onboardingCompleted: boolean
+  /** Reset links by token hash; only `latestResetToken` may be used. */
+  resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean }>
+  latestResetToken: string | null
+  signInLinks: ReadonlyMap<string, SignInLink>
+}
+
+const initialState = (): AccountState => ({
+  status: 'none',
+  username: null,
+  email: null,
+  passwordHash: null,
+  role: 'User',
+  location: null,
+  bio: null,
+  avatarUrl: null,
+  digestType: 'weekly',
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  pushSubscription: null,
+  onboardingCompleted: false,
+  resetTokens: new Map(),
+  latestResetToken: null,
+  signInLinks: new Map(),
+})
+
+/** Optional text: trimmed, and empty means "none". */
+const text = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? ''
+  return trimmed === '' ? null : trimmed
+}
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        ...state,
+        status: 'active',
+        username: event.data.username,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+        location: event.data.location,
+        bio: event.data.bio,
+      }
+    case 'ProfileUpdated': {
+      const { userId: _userId, ...changes } = event.data
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+      return { ...state, ...defined }
+    }
+    case 'EmailChanged':
+      return { ...state, email: event.data.email }
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash }
+    case 'EmailPreferencesUpdated':
+      return { ...state, receiveCampaignEmails: event.data.receiveCampaignEmails }
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role }
+    case 'PasswordResetRequested':
+      return {
+        ...state,
+        resetTokens: new Map(state.resetTokens).set(event.data.tokenHash, { expiresAt: event.data.expiresAt, used: false }),
+        latestResetToken: event.data.tokenHash,
+      }
+    case 'PasswordReset': {
+      const reset = state.resetTokens.get(event.data.tokenHash)
+      const resetTokens = new Map(state.resetTokens)
+      if (reset) resetTokens.set(event.data.tokenHash, { ...reset, used: true })
+      return { ...state, passwordHash: event.data.passwordHash, resetTokens }
+    }
+    case 'SignInLinkIssued': {
+      const { tokenHash, expiresAt, redirect, action, actionData } = event.data
+      return {
+        ...state,
+        signInLinks: new Map(state.signInLinks).set(tokenHash, { expiresAt, redirect, action, actionData, used: false }),
+      }
+    }
+    case 'SignInLinkUsed': {
+      const link = state.signInLinks.get(event.data.tokenHash)
+      if (!link) return state
+      return { ...state, signInLinks: new Map(state.signInLinks).set(event.data.tokenHash, { ...link, used: true }) }
+    }
+    case 'AccountDeleted':
+      return { ...initialState(), status: 'deleted' }
+  }
+}
+
+function requireActive(state: AccountState): void {
+  if (state.status === 'none') throw new AccountNotFound()
+  if (state.status === 'deleted') throw new AccountGone()
+}
+
+const isPast = (expiresAt: string, at: string) => Date.parse(expiresAt) <= Date.parse(at)
+
+/** The profile fields of a command that differ from the account as it is. */
+function changedProfile(state: AccountState, changes: ProfileChanges) {
+  const changed: Omit<ProfileChanges, 'email'> = {}
+  if (changes.username !== undefined && changes.username.trim() !== state.username) changed.username = changes.username.trim()
+  for (const field of ['location', 'bio', 'avatarUrl'] as const) {
+    if (changes[field] === undefined) continue
+    const value = text(changes[field])
+    if (value !== state[field]) changed[field] = value
+  }
+  for (const field of ['digestType', 'receiveCampaignEmails', 'pushNotificationsEnabled', 'onboardingCompleted'] as const) {
+    if (changes[field] !== undefined && changes[field] !== state[field]) Object.assign(changed, { [field]: changes[field] })
+  }
+  if (
+    changes.pushSubscription !== undefined &&
+    JSON.stringify(changes.pushSubscription) !== JSON.stringify(state.pushSubscription)
+  ) {
+    changed.pushSubscription = changes.pushSubscription
+  }
+  return changed
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  const { userId } = command
+  if (command.type === 'RegisterUser') {
+    if (state.status !== 'none') throw new AccountAlreadyExists()
+    return [
+      UserRegistered({
+        userId,
+        username: command.username.trim(),
+        email: command.email.trim(),
+        passwordHash: command.passwordHash,
+        location: text(command.location),
+        bio: text(command.bio),
+        invitationToken: command.invitationToken,
+        registeredAt: command.registeredAt,
+      }),
+    ]
+  }
+  requireActive(state)
+
+  switch (command.type) {
+    case 'UpdateProfile': {
+      if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
+      const newEmail = command.changes.email?.trim()
+      const emailChanges = newEmail !== undefined && newEmail !== state.email
+      // A changed password or email hands the account to whoever holds them: both need the current password.
+      if (command.newPasswordHash !== undefined && command.currentPassword !== 'correct') throw new CurrentPasswordRequired()
+      if (emailChanges && command.currentPassword !== 'correct') {
+        throw new CurrentPasswordRequired('Current password is required to change your email')
+      }
+      const events: AccountEvent[] = []
+      const profile = changedProfile(state, command.changes)
+      if (Object.keys(profile).length > 0) events.push(ProfileUpdated({ userId, ...profile }))
+      if (emailChanges) events.push(EmailChanged({ userId, email: newEmail }))
+      if (command.newPasswordHash !== undefined) events.push(PasswordChanged({ userId, passwordHash: command.newPasswordHash }))
+      return events
+    }
+    case 'ChangeRole':
+      return command.role === state.role ? [] : [UserRoleChanged({ userId, role: command.role, previousRole: state.role })]
+    case 'RequestPasswordReset':
+      return [PasswordResetRequested({ userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt })]
+    case 'ResetPassword': {
+      const reset = state.resetTokens.get(command.tokenHash)
+      if (!reset) throw new ResetLinkInvalid()
+      if (reset.used) throw new ResetLinkUsed()
+      if (state.latestResetToken !== command.tokenHash) throw new ResetLinkSuperseded()
+      if (isPast(reset.expiresAt, command.at)) throw new ResetLinkExpired()
+      return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
+    }
+    case 'IssueSignInLink': {
+      const { tokenHash, expiresAt, redirect, action, actionData } = command
+      return [SignInLinkIssued({ userId, tokenHash, expiresAt, redirect, action, actionData })]
+    }
+    case 'UseSignInLink': {
+      const link = state.signInLinks.get(command.tokenHash)
+      if (!link) throw new SignInLinkInvalid()
+      if (link.used) throw new SignInLinkAlreadyUsed()
+      if (isPast(link.expiresAt, command.at)) throw new SignInLinkExpired()
+      return [SignInLinkUsed({ userId, tokenHash: command.tokenHash })]
+    }
+    case 'UpdateEmailPreferences':
+      return command.receiveCampaignEmails === state.receiveCampaignEmails
+        ? []
+        : [EmailPreferencesUpdated({ userId, receiveCampaignEmails: command.receiveCampaignEmails })]
+    case 'DeleteAccount':
+      if (command.currentPassword === 'absent') throw new CurrentPasswordRequired('Current password is required to delete your account')
+      if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
+      return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
+  }
+}
+
+/** A user's account: registration, profile, credentials, recovery and sign-in links, role, deletion. */
+export const account: Decider<AccountCommand, AccountEvent, AccountState> = { initialState, evolve, decide }

@@ -1,0 +1,94 @@
+import { messages } from '@reelmates/contracts/account'
+import { DomainError } from '../decider'
+
+export class AccountNotFound extends DomainError {
+  override readonly name = 'AccountNotFound'
+  constructor() {
+    super('not_found', 'No account found.')
+  }
+}
+
+export class AccountGone extends DomainError {
+  override readonly name = 'AccountGone'
+  constructor() {
+    super('gone', 'This account has been deleted.')
+  }
+}
+
+export class AccountAlreadyExists extends DomainError {
+  override readonly name = 'AccountAlreadyExists'
+  constructor() {
+    super('conflict', 'This account already exists.')
+  }
+}
+
+export class CurrentPasswordRequired extends DomainError {
+  override readonly name = 'CurrentPasswordRequired'
+  constructor(message: string = messages.currentPasswordRequired) {
+    super('invalid', message, { validationErrors: { currentPassword: message } })
+  }
+}
+
+export class CurrentPasswordIncorrect extends DomainError {
+  override readonly name = 'CurrentPasswordIncorrect'
+  constructor() {
+    const message = 'Current password is incorrect'
+    super('invalid', message, { validationErrors: { currentPassword: message } })
+  }
+}
+
+export class ResetLinkInvalid extends DomainError {
+  override readonly name = 'ResetLinkInvalid'
+  constructor() {
+    super('invalid', 'This reset link is invalid. Please request a new one.')
+  }
+}
+
+export class ResetLinkUsed extends DomainError {
+  override readonly name = 'ResetLinkUsed'
+  constructor() {
+    super('gone', 'This reset link has already been used. Please request a new one.')
+  }
+}
+
+export class ResetLinkExpired extends DomainError {
+  override readonly name = 'ResetLinkExpired'
+  constructor() {
+    super('gone', 'This reset link has expired. Please request a new one.')
+  }
+}
+
+/** A newer reset mail replaced the link: only the latest one works. */
+export class ResetLinkSuperseded extends DomainError {
+  override readonly name = 'ResetLinkSuperseded'
+  constructor() {
+    super('gone', 'This reset link has been replaced by a newer one. Please use the latest email we sent.')
+  }
+}
+
+export class SignInLinkInvalid extends DomainError {
+  override readonly name = 'SignInLinkInvalid'
+  constructor() {
+    super('unauthorized', 'Failed to authenticate with magic link', {
+      detail: 'This sign-in link is not valid. Please request a new one.',
+    })
+  }
+}
+
+export class SignInLinkUsed extends DomainError {
+  override readonly name = 'SignInLinkUsed'
+  constructor() {
+    super('gone', 'Failed to authenticate with magic link', {
+      detail: 'This sign-in link has already been used. Please request a new one.',
+    })
+  }
+}
+
+export class SignInLinkExpired extends DomainError {
+  override readonly name = 'SignInLinkExpired'
+  constructor() {
+    super('gone', 'Failed to authenticate with magic link', {
+      detail: 'This sign-in link has expired. Please request a new one.',
+    })
+  }
+}
