@@ -1,0 +1,122 @@
+import { useId, type ReactNode } from 'react'
+import type { MediaType } from '@reelmates/contracts/media'
+import { exportUrl } from '../../features/library/libraryCalls'
+import { Icon } from './icons'
+
+/** The bar above a library list: arrangement controls on the left, view and export on the right. */
+export function LibraryToolbar({ children, view, onView, list }: { children: ReactNode; view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void; list: 'watchlist' | 'watched' }) {
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-3">
+      <div className="flex flex-1 flex-wrap items-end gap-x-3 gap-y-3">{children}</div>
+      <div className="flex items-center gap-2">
+        <ViewToggle view={view} onView={onView} />
+        <ExportMenu list={list} />
+      </div>
+    </div>
+  )
+}
+
+const selectClass =
+  'h-10 rounded-full border border-white/10 bg-zinc-900 pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
+
+export function SelectFilter<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-[11px] font-semibold uppercase tracking-wider text-zinc-500">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={selectClass}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export function DirectionToggle({ direction, onChange }: { direction: 'asc' | 'desc'; onChange: (direction: 'asc' | 'desc') => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onChange(direction === 'asc' ? 'desc' : 'asc')}
+      aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
+      title={direction === 'asc' ? 'Ascending' : 'Descending'}
+      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 bg-zinc-900 text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+    >
+      <Icon name={direction === 'asc' ? 'up' : 'down'} />
+    </button>
+  )
+}
+
+/** All / Films / TV as a segmented control (a radio group, so arrows move between them). */
+export function MediaTypeFilter({ value, onChange }: { value: MediaType | undefined; onChange: (value: MediaType | undefined) => void }) {
+  const name = useId()
+  const options = [
+    [undefined, 'All'],
+    ['movie', 'Films'],
+    ['tv', 'TV'],
+  ] as const
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">Type</legend>
+      <div className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
+        {options.map(([option, text]) => (
+          <label
+            key={text}
+            className="flex cursor-pointer items-center rounded-full px-3.5 text-sm text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+          >
+            <input type="radio" name={name} className="sr-only" checked={value === option} onChange={() => onChange(option)} />
+            {text}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void }) {
+  return (
+    <div role="group" aria-label="View" className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
+      {(['grid', 'list'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={view === option}
+          aria-label={option === 'grid' ? 'Grid view' : 'List view'}
+          title={option === 'grid' ? 'Grid view' : 'List view'}
+          onClick={() => onView(option)}
+          className={`inline-flex w-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-amber-400 ${view === option ? 'bg-white/10 text-white' : 'text-zinc-500 hover:text-zinc-200'}`}
+        >
+          <Icon name={option} className="h-[18px] w-[18px]" />
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Your data is yours: the whole list as CSV (spreadsheets, Letterboxd import) or JSON. */
+function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
+  return (
+    <details className="group relative">
+      <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-white/10 bg-zinc-900 px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 [&::-webkit-details-marker]:hidden">
+        <Icon name="download" className="h-[18px] w-[18px]" />
+        Export
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl shadow-black/60">
+        {(['csv', 'json'] as const).map((format) => (
+          <a
+            key={format}
+            href={exportUrl(list, format)}
+            download
+            className="block px-4 py-2.5 text-sm text-zinc-200 hover:bg-white/5 focus-visible:bg-white/5 focus-visible:outline-none"
+          >
+            Download {format.toUpperCase()}
+          </a>
+        ))}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,224 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { streamingProviders } from '@reelmates/contracts/catalog'
+import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
+import type { LibraryTitle } from '../../features/library/library'
+import type { WatchedFields } from '../../features/library/libraryChanges'
+import { useLibrary } from '../../features/library/useLibrary'
+import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
+import { StarRatingInput } from './StarRatingInput'
+
+export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
+
+interface RatingDialogProps {
+  title: LibraryTitle
+  mode: RatingDialogMode
+  onClose: () => void
+}
+
+const otherService = 'other'
+const providerNames: string[] = streamingProviders.map((provider) => provider.name)
+
+/**
+ * Log a watch (or edit one): the day, a rating in half stars, a recommendation, a review, where it
+ * was streamed and whether friends may see it. A native modal dialog: it traps focus, closes on
+ * Escape and gives focus back to the button that opened it. Mount it when it should show.
+ */
+export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
+  const library = useLibrary()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const ids = useId()
+  const entry = mode.kind === 'edit' ? mode.entry : null
+  const today = localDay(new Date())
+  const [day, setDay] = useState(entry ? dayOf(entry.watchedAt) : today)
+  const [rating, setRating] = useState<number | null>(entry?.rating ?? null)
+  const [recommend, setRecommend] = useState<boolean | null>(entry?.recommend ?? null)
+  const [review, setReview] = useState(entry?.review ?? '')
+  const known = entry?.streamingService ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase()) : undefined
+  const [service, setService] = useState(known ?? (entry?.streamingService ? otherService : ''))
+  const [otherName, setOtherName] = useState(known ? '' : (entry?.streamingService ?? ''))
+  const [isPrivate, setIsPrivate] = useState(entry?.isPrivate ?? false)
+  const [removeFromWatchlist, setRemoveFromWatchlist] = useState(true)
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const streamingService = service === otherService ? otherName.trim() || null : service || null
+    const fields: WatchedFields = {
+      watchedAt: entry && day === dayOf(entry.watchedAt) ? entry.watchedAt : watchedAtFor(day, new Date()),
+      rating,
+      recommend,
+      review: review.trim() || null,
+      streamingService,
+      isPrivate,
+    }
+    if (entry) {
+      const changes = Object.fromEntries(
+        Object.entries(fields).filter(([field, value]) => entry[field as keyof WatchedFields] !== value),
+      ) as Partial<WatchedFields>
+      if (Object.keys(changes).length > 0) void library.editWatched(entry.id, changes)
+    } else {
+      void library.markWatched(title, fields, mode.kind === 'mark' && mode.onWatchlist && removeFromWatchlist)
+    }
+    onClose()
+  }
+
+  const label = 'mb-1.5 block text-sm font-medium text-zinc-200'
+  const field =
+    'w-full rounded-lg border border-white/10 bg-zinc-900 px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${ids}-title`}
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && onClose()}
+      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-950 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+    >
+      <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
+        <header className="flex items-start justify-between gap-4">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">{entry ? 'Edit your log' : 'I watched…'}</p>
+            <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-semibold leading-tight text-white">
+              {title.title}
+            </h2>
+          </div>
+          <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 -mt-1 rounded-full p-2 text-zinc-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400">
+            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </button>
+        </header>
+
+        <div>
+          <label htmlFor={`${ids}-day`} className={label}>
+            Watched on
+          </label>
+          <input id={`${ids}-day`} type="date" required max={today} value={day} onChange={(event) => setDay(event.target.value)} className={`${field} [color-scheme:dark]`} />
+        </div>
+
+        <StarRatingInput value={rating} onChange={setRating} />
+
+        <fieldset>
+          <legend className={label}>Would you recommend it?</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {([true, false] as const).map((answer) => (
+              <label
+                key={String(answer)}
+                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-white/10 bg-zinc-900 px-3 py-2.5 text-sm font-medium text-zinc-300 transition has-[:checked]:border-amber-400 has-[:checked]:bg-amber-400/10 has-[:checked]:text-amber-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+              >
+                <input
+                  type="radio"
+                  name={`${ids}-recommend`}
+                  className="sr-only"
+                  checked={recommend === answer}
+                  onChange={() => setRecommend(answer)}
+                  onClick={() => recommend === answer && setRecommend(null)}
+                />
+                {answer ? 'Yes, recommend' : 'No'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor={`${ids}-review`} className={label}>
+            Review <span className="font-normal text-zinc-500">(optional)</span>
+          </label>
+          <textarea
+            id={`${ids}-review`}
+            rows={4}
+            maxLength={reviewMax}
+            value={review}
+            onChange={(event) => setReview(event.target.value)}
+            placeholder="What stayed with you?"
+            aria-describedby={`${ids}-review-count`}
+            className={`${field} resize-y`}
+          />
+          <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-500">
+            {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
+          </p>
+        </div>
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${ids}-service`} className={label}>
+              Watched on service
+            </label>
+            <select id={`${ids}-service`} value={service} onChange={(event) => setService(event.target.value)} className={field}>
+              <option value="">Not set</option>
+              {providerNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+              <option value={otherService}>Somewhere else…</option>
+            </select>
+          </div>
+          {service === otherService ? (
+            <div>
+              <label htmlFor={`${ids}-other`} className={label}>
+                Which one?
+              </label>
+              <input
+                id={`${ids}-other`}
+                value={otherName}
+                maxLength={streamingServiceMax}
+                onChange={(event) => setOtherName(event.target.value)}
+                placeholder="Cinema, Blu-ray, Mubi…"
+                className={field}
+              />
+            </div>
+          ) : null}
+        </div>
+
+        <div className="space-y-3 rounded-xl bg-white/[0.03] p-3">
+          <Toggle checked={isPrivate} onChange={setIsPrivate} label="Private" hint="Only you see this entry; friends' feeds never show it." />
+          {mode.kind === 'mark' && mode.onWatchlist ? (
+            <Toggle checked={removeFromWatchlist} onChange={setRemoveFromWatchlist} label="Also remove from watchlist" hint="It's on your watchlist." />
+          ) : null}
+        </div>
+
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400">
+            Cancel
+          </button>
+          <button type="submit" className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
+            {entry ? 'Save changes' : 'Log it'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}
+
+function Toggle({ checked, onChange, label, hint }: { checked: boolean; onChange: (checked: boolean) => void; label: string; hint: string }) {
+  const id = useId()
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-zinc-100">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-zinc-500">
+          {hint}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        onClick={() => onChange(!checked)}
+        className={`relative h-7 w-12 shrink-0 rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${checked ? 'bg-amber-400' : 'bg-zinc-700'}`}
+      >
+        <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${checked ? 'left-6' : 'left-1'}`} />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core'
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import type { ReactNode } from 'react'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { titleKey } from '../../features/library/libraryChanges'
+import { useLibrary } from '../../features/library/useLibrary'
+
+/** What an item needs to be dragged by its handle and moved by its buttons. */
+export interface ReorderControls {
+  enabled: boolean
+  isDragging: boolean
+  /** Spread onto the drag handle button: pointer, touch and keyboard (Space to lift, arrows, Space to drop). */
+  handle: Record<string, unknown>
+  setHandleRef: (element: HTMLElement | null) => void
+  /** The single-tap alternatives to dragging (WCAG 2.5.7). */
+  moveUp?: (() => void) | undefined
+  moveDown?: (() => void) | undefined
+}
+
+interface SortableWatchlistProps {
+  items: WatchlistItem[]
+  layout: 'grid' | 'list'
+  /** Off while the list is sorted or filtered: "my order" only means something when it is what is shown. */
+  reorderable: boolean
+  className: string
+  renderItem: (item: WatchlistItem, index: number, reorder: ReorderControls) => ReactNode
+}
+
+export const reorderInstructions =
+  'To move a title, focus its handle and press Space or Enter to pick it up, move it with the arrow keys, and press Space or Enter to drop it, or Escape to cancel.'
+
+/**
+ * The watchlist in the user's order, reordered by dragging a handle (mouse, touch or keyboard)
+ * or with the move buttons. A drop sends one move; the list shows it before the server answers.
+ */
+export function SortableWatchlist({ items, layout, reorderable, className, renderItem }: SortableWatchlistProps) {
+  const library = useLibrary()
+  const sensors = useSensors(
+    // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const ids = items.map((item) => titleKey(item))
+  const titleOf = (id: UniqueIdentifier) => items.find((item) => titleKey(item) === id)?.title ?? 'Title'
+  const placeOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1)
+
+  const move = (item: WatchlistItem, toIndex: number) => {
+    if (toIndex < 0 || toIndex >= items.length) return
+    void library.moveOnWatchlist(item, toIndex)
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return
+    const item = items.find((candidate) => titleKey(candidate) === active.id)
+    if (item) move(item, ids.indexOf(String(over.id)))
+  }
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, number ${placeOf(active.id)} of ${items.length}.`,
+    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is now at number ${placeOf(over.id)} of ${items.length}.` : `${titleOf(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `Dropped ${titleOf(active.id)} at number ${placeOf(over.id)} of ${items.length}.` : `Dropped ${titleOf(active.id)}.`),
+    onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} stays at number ${placeOf(active.id)}.`,
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: reorderInstructions } }}
+    >
+      <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy} disabled={!reorderable}>
+        <ol className={className}>
+          {items.map((item, index) => (
+            <SortableSlot key={ids[index]} id={ids[index]!} enabled={reorderable}>
+              {(controls) =>
+                renderItem(item, index, {
+                  ...controls,
+                  moveUp: reorderable && index > 0 ? () => move(item, index - 1) : undefined,
+                  moveDown: reorderable && index < items.length - 1 ? () => move(item, index + 1) : undefined,
+                })
+              }
+            </SortableSlot>
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function SortableSlot({ id, enabled, children }: { id: string; enabled: boolean; children: (controls: ReorderControls) => ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !enabled })
+  return (
+    <li
+      ref={setNodeRef}
+      data-title-key={id}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative ${isDragging ? 'z-20' : ''}`}
+    >
+      {children({ enabled, isDragging, handle: { ...attributes, ...listeners }, setHandleRef: setActivatorNodeRef })}
+    </li>
+  )
+}

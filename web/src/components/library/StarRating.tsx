@@ -1,0 +1,35 @@
+import { ratingLabel, starFills, type StarFill } from '../../features/library/rating'
+
+const starPath = 'M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z'
+
+/** One star, whole, half or empty; the half is the left half, as five-star scales read. */
+export function Star({ fill, className = 'h-4 w-4' }: { fill: StarFill; className?: string }) {
+  return (
+    <svg viewBox="0 0 20 20" className={className} aria-hidden="true">
+      <path d={starPath} className="fill-zinc-700" />
+      {fill !== 'empty' ? (
+        <path d={starPath} className="fill-amber-400" style={fill === 'half' ? { clipPath: 'inset(0 50% 0 0)' } : undefined} />
+      ) : null}
+    </svg>
+  )
+}
+
+interface StarRatingProps {
+  /** 1–10, shown as five stars with halves. */
+  rating: number | null
+  size?: 'sm' | 'md'
+  className?: string
+}
+
+/** A rating as five stars, read as words by screen readers. */
+export function StarRating({ rating, size = 'sm', className = '' }: StarRatingProps) {
+  if (rating === null) return null
+  const star = size === 'sm' ? 'h-3.5 w-3.5' : 'h-5 w-5'
+  return (
+    <span role="img" aria-label={ratingLabel(rating)} className={`inline-flex items-center gap-0.5 ${className}`}>
+      {starFills(rating).map((fill, index) => (
+        <Star key={index} fill={fill} className={star} />
+      ))}
+    </span>
+  )
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import type { LibraryTitle } from '../../features/library/library'
+import { useIsOnWatchlist, useLibrary } from '../../features/library/useLibrary'
+import { Icon } from './icons'
+import { RatingDialog } from './RatingDialog'
+
+/**
+ * Two round buttons for a title card: watchlist toggle and "mark watched". Whether the title is on
+ * the watchlist comes from the (one, cached) watchlist query, so a page of cards makes one request.
+ * Place it over the poster, outside the card's link (a button inside a link is invalid HTML).
+ */
+export function TitleCardActions({ title, className = '' }: { title: LibraryTitle; className?: string }) {
+  const library = useLibrary()
+  const onWatchlist = useIsOnWatchlist(title)
+  const [logging, setLogging] = useState(false)
+  const button =
+    'inline-flex h-9 w-9 items-center justify-center rounded-full shadow-lg shadow-black/40 backdrop-blur transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50'
+  return (
+    <div className={`flex gap-1.5 ${className}`}>
+      <button
+        type="button"
+        aria-pressed={onWatchlist ?? false}
+        disabled={onWatchlist === undefined}
+        aria-label={onWatchlist ? `Remove ${title.title} from watchlist` : `Add ${title.title} to watchlist`}
+        title={onWatchlist ? 'On your watchlist' : 'Add to watchlist'}
+        onClick={() => void (onWatchlist ? library.removeFromWatchlist(title) : library.addToWatchlist(title))}
+        className={`${button} ${onWatchlist ? 'bg-amber-400 text-zinc-950' : 'bg-black/65 text-white hover:bg-black/85'}`}
+      >
+        <Icon name={onWatchlist ? 'bookmarkFilled' : 'bookmark'} className="h-[18px] w-[18px]" />
+      </button>
+      <button
+        type="button"
+        aria-label={`Mark ${title.title} watched`}
+        title="Mark watched"
+        onClick={() => setLogging(true)}
+        className={`${button} bg-black/65 text-white hover:bg-black/85`}
+      >
+        <Icon name="eye" className="h-[18px] w-[18px]" />
+      </button>
+      {logging ? <RatingDialog title={title} mode={{ kind: 'mark', onWatchlist: onWatchlist ?? false }} onClose={() => setLogging(false)} /> : null}
+    </div>
+  )
+}

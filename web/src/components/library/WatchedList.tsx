@@ -1,0 +1,122 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import { MediaPoster } from '../media/MediaPoster'
+import { useLibrary } from '../../features/library/useLibrary'
+import { IconButton } from './controls'
+import { Icon } from './icons'
+import { kindOf, libraryTitleFrom, yearOf } from './libraryTitle'
+import { RatingDialog } from './RatingDialog'
+import { StarRating } from './StarRating'
+
+interface WatchedListProps {
+  items: WatchedItem[]
+  layout: 'grid' | 'list'
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** The watched log, a diary: each watch is its own entry, rewatches included. */
+export function WatchedList({ items, layout }: WatchedListProps) {
+  return layout === 'grid' ? (
+    <ol className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+      {items.map((entry, index) => (
+        <li key={entry.id}>
+          <WatchedCard entry={entry} priority={index < 6} />
+        </li>
+      ))}
+    </ol>
+  ) : (
+    <ol className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5">
+      {items.map((entry) => (
+        <li key={entry.id}>
+          <WatchedRow entry={entry} />
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function useEntryActions(entry: WatchedItem) {
+  const library = useLibrary()
+  const [editing, setEditing] = useState(false)
+  const pending = entry.id.startsWith('pending:')
+  const actions = (
+    <div className="flex shrink-0">
+      <IconButton icon="pencil" label={`Edit your entry for ${entry.title}`} disabled={pending} onClick={() => setEditing(true)} />
+      <IconButton icon="trash" tone="danger" label={`Remove your entry for ${entry.title}`} disabled={pending} onClick={() => void library.removeWatched(entry.id)} />
+    </div>
+  )
+  const dialog = editing ? <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} /> : null
+  return { actions, dialog }
+}
+
+function EntryFacts({ entry }: { entry: WatchedItem }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
+      <time dateTime={entry.watchedAt}>{dayFormat.format(new Date(entry.watchedAt))}</time>
+      <StarRating rating={entry.rating} />
+      {entry.recommend === true ? (
+        <span className="inline-flex items-center gap-1 text-emerald-300">
+          <Icon name="thumb" className="h-3.5 w-3.5" />
+          Recommends
+        </span>
+      ) : null}
+      {entry.streamingService ? <span>on {entry.streamingService}</span> : null}
+      {entry.isPrivate ? (
+        <span className="inline-flex items-center gap-1 text-zinc-500">
+          <Icon name="lock" className="h-3.5 w-3.5" />
+          Private
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function TitleLink({ entry, children, className }: { entry: WatchedItem; children: React.ReactNode; className: string }) {
+  return (
+    <Link to="/media/$mediaType/$id" params={{ mediaType: entry.mediaType, id: String(entry.tmdbId) }} className={className}>
+      {children}
+    </Link>
+  )
+}
+
+function WatchedCard({ entry, priority }: { entry: WatchedItem; priority: boolean }) {
+  const { actions, dialog } = useEntryActions(entry)
+  const year = yearOf(entry.releaseDate)
+  return (
+    <article aria-label={`${entry.title}, watched ${dayFormat.format(new Date(entry.watchedAt))}`}>
+      <TitleLink entry={entry} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
+        <MediaPoster title={entry.title} posterPath={entry.posterPath} year={year} seed={entry.tmdbId} priority={priority} />
+      </TitleLink>
+      <div className="mt-2 px-0.5">
+        <h3 className="truncate text-sm font-medium text-zinc-100">{entry.title}</h3>
+        <EntryFacts entry={entry} />
+        {entry.review ? <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p> : null}
+      </div>
+      <div className="-ml-2 mt-1">{actions}</div>
+      {dialog}
+    </article>
+  )
+}
+
+function WatchedRow({ entry }: { entry: WatchedItem }) {
+  const { actions, dialog } = useEntryActions(entry)
+  const year = yearOf(entry.releaseDate)
+  return (
+    <article className="flex gap-3 bg-zinc-950 p-3 sm:gap-4">
+      <TitleLink entry={entry} className="w-14 shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 sm:w-16">
+        <MediaPoster title={entry.title} posterPath={entry.posterPath} seed={entry.tmdbId} className="!rounded-md [&_span]:hidden" />
+      </TitleLink>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-medium text-zinc-100">
+          {entry.title} <span className="text-sm font-normal text-zinc-500">{[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}</span>
+        </h3>
+        <EntryFacts entry={entry} />
+        {entry.review ? <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">{entry.review}</p> : null}
+      </div>
+      {actions}
+      {dialog}
+    </article>
+  )
+}

@@ -1,0 +1,91 @@
+import { streamingProviders } from '@reelmates/contracts/catalog'
+import type { WatchedSearch } from '../../features/library/librarySearch'
+import { watchedFiltersOf, withSort } from '../../features/library/librarySearch'
+import { useWatchedLog } from '../../features/library/useLibrary'
+import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
+import { DirectionToggle, LibraryToolbar, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
+import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
+import { WatchedList } from './WatchedList'
+
+interface WatchedScreenProps {
+  search: WatchedSearch
+  onSearch: (search: WatchedSearch) => void
+}
+
+const sortOptions = [
+  ['watchedAt', 'Date watched'],
+  ['rating', 'My rating'],
+  ['title', 'Title'],
+  ['releaseDate', 'Release date'],
+] as const
+const ratingOptions = [
+  ['any', 'Any rating'],
+  ['6', '★★★+'],
+  ['7', '★★★½+'],
+  ['8', '★★★★+'],
+  ['9', '★★★★½+'],
+  ['10', '★★★★★'],
+] as const
+const serviceOptions = [['any', 'Any service'] as const, ...streamingProviders.map((provider) => [provider.name, provider.name] as const)]
+
+/** /watched: the diary of what I watched, rated and reviewed. */
+export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
+  const filters = watchedFiltersOf(search)
+  const { items, total, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
+  const filtered = Boolean(search.type ?? search.minRating ?? search.service)
+  const count = total === undefined ? '' : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match' : ''}`
+
+  return (
+    <section aria-labelledby="watched-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
+      <ScreenHeader id="watched-title" eyebrow="Diary" title="Watched" count={count} />
+      {isPending ? (
+        <ListSkeleton />
+      ) : isError ? (
+        <LoadFailed onRetry={() => void refetch()} />
+      ) : items?.length === 0 && !filtered ? (
+        <EmptyLibrary icon="eye" title="Nothing logged yet">
+          Log what you watch with a rating and a few words; rewatches count too. Your friends will see what you loved.
+        </EmptyLibrary>
+      ) : (
+        <>
+          <LibraryToolbar list="watched" view={search.view} onView={(view) => onSearch({ ...search, view })}>
+            <SelectFilter label="Sort" value={search.sort} options={sortOptions} onChange={(sort) => onSearch(withSort(search, sort))} />
+            <DirectionToggle direction={filters.direction} onChange={(dir) => onSearch({ ...search, dir })} />
+            <MediaTypeFilter value={search.type} onChange={(type) => onSearch({ ...search, type })} />
+            <SelectFilter
+              label="Rating"
+              value={search.minRating ? String(search.minRating) : 'any'}
+              options={ratingOptions}
+              onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
+            />
+            <SelectFilter
+              label="Service"
+              value={search.service ?? 'any'}
+              options={serviceOptions}
+              onChange={(value) => onSearch({ ...search, service: value === 'any' ? undefined : value })}
+            />
+          </LibraryToolbar>
+          <div className="mt-5">
+            {items && items.length > 0 ? (
+              <WatchedList items={items} layout={search.view} />
+            ) : (
+              <NothingMatches onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, service: undefined })} />
+            )}
+          </div>
+          {hasNextPage ? (
+            <div className="mt-8 flex justify-center">
+              <button
+                type="button"
+                disabled={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+                className="h-11 rounded-full bg-white/10 px-6 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-60"
+              >
+                {isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,82 @@
+import type { WatchlistSearch } from '../../features/library/librarySearch'
+import { watchlistArrangementOf, withSort } from '../../features/library/librarySearch'
+import { useWatchlist } from '../../features/library/useLibrary'
+import { arrangeWatchlist, canReorder, watchlistSortLabels, type WatchlistSort } from '../../features/library/watchlistArrangement'
+import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
+import { DirectionToggle, LibraryToolbar, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
+import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
+import { reorderInstructions } from './SortableWatchlist'
+import { WatchlistGrid } from './WatchlistGrid'
+import { WatchlistList } from './WatchlistList'
+import { WatchlistQuickAdd } from './WatchlistQuickAdd'
+
+interface WatchlistScreenProps {
+  search: WatchlistSearch
+  onSearch: (search: WatchlistSearch) => void
+}
+
+const sortOptions = Object.entries(watchlistSortLabels) as [WatchlistSort, string][]
+const ratingOptions = [
+  ['any', 'Any rating'],
+  ['6', '6+ on TMDB'],
+  ['7', '7+ on TMDB'],
+  ['8', '8+ on TMDB'],
+] as const
+
+/** /watchlist: what I want to watch, in the order I want to watch it. */
+export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
+  const { items, isPending, isError, refetch } = useWatchlist()
+  const arrangement = watchlistArrangementOf(search)
+  const shown = items ? arrangeWatchlist(items, arrangement) : []
+  const reorderable = canReorder(arrangement)
+  const filtered = Boolean(search.type ?? search.minRating)
+  const count = items === undefined ? '' : items.length === 1 ? '1 title' : `${items.length} titles`
+
+  return (
+    <section aria-labelledby="watchlist-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
+      <ScreenHeader id="watchlist-title" eyebrow="Up next" title="Watchlist" count={count}>
+        <WatchlistQuickAdd />
+      </ScreenHeader>
+      {isPending ? (
+        <ListSkeleton />
+      ) : isError ? (
+        <LoadFailed onRetry={() => void refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyLibrary icon="bookmark" title="Your watchlist is empty">
+          Save films and shows you want to see, then drag them into the order you'll watch them.
+        </EmptyLibrary>
+      ) : (
+        <>
+          <LibraryToolbar list="watchlist" view={search.view} onView={(view) => onSearch({ ...search, view })}>
+            <SelectFilter label="Sort" value={search.sort} options={sortOptions} onChange={(sort) => onSearch(withSort(search, sort))} />
+            {search.sort !== 'order' ? <DirectionToggle direction={arrangement.direction} onChange={(dir) => onSearch({ ...search, dir })} /> : null}
+            <MediaTypeFilter value={search.type} onChange={(type) => onSearch({ ...search, type })} />
+            <SelectFilter
+              label="Rating"
+              value={search.minRating ? String(search.minRating) : 'any'}
+              options={ratingOptions}
+              onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
+            />
+          </LibraryToolbar>
+          <p id="watchlist-reorder-hint" className="mb-4 mt-3 text-xs text-zinc-500">
+            {reorderable ? (
+              <>
+                Drag <span aria-hidden="true">⠿</span> to reorder. <span className="sr-only">{reorderInstructions}</span>
+              </>
+            ) : (
+              'Choose “My order” with no filters to reorder.'
+            )}
+          </p>
+          {shown.length === 0 ? (
+            <NothingMatches onClear={() => onSearch({ ...search, type: undefined, minRating: undefined })} />
+          ) : search.view === 'grid' ? (
+            <WatchlistGrid items={shown} reorderable={reorderable} />
+          ) : (
+            <WatchlistList items={shown} reorderable={reorderable} />
+          )}
+          {filtered && shown.length > 0 ? <p className="mt-4 text-xs text-zinc-500">Showing {shown.length} of {items.length}.</p> : null}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,6 @@
+export { LibraryActions } from './LibraryActions'
+export { TitleCardActions } from './TitleCardActions'
+export { libraryTitleOf } from './libraryTitle'
+export { WatchlistScreen } from './WatchlistScreen'
+export { WatchedScreen } from './WatchedScreen'
+export type { LibraryTitle } from '../../features/library/library'
