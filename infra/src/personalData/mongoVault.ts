@@ -4,16 +4,17 @@
  * atomic). Reservations are keyed by their HMAC in `_id`, whose unique index makes concurrent
  * reservations of one value resolve to exactly one holder.
  */
-import { Binary, MongoServerError, type Collection, type Db } from 'mongodb'
+import { Binary, MongoServerError, type Collection } from 'mongodb'
 import { createKeyVault, type KeyCacheOptions, type KeyStorage } from './keyVault'
+import { openMongoTarget, type MongoTarget } from './mongoTarget'
 import type { PersonalDataVault, ReservationKind } from './port'
 
-export interface MongoVaultOptions extends KeyCacheOptions {
-  /** The database to keep `personal_keys` and `personal_reservations` in. The caller owns the client. */
-  db: Db
-  /** At least 32 characters; it wraps the data keys and keys the reservation hashes. */
-  secret: string
-}
+/** The database keeps `personal_keys` and `personal_reservations`. */
+export type MongoVaultOptions = MongoTarget &
+  KeyCacheOptions & {
+    /** At least 32 characters; it wraps the data keys and keys the reservation hashes. */
+    secret: string
+  }
 
 interface KeyDocument {
   _id: string
@@ -30,7 +31,9 @@ interface ReservationDocument {
 
 const DUPLICATE_KEY = 11000
 
-export async function createMongoVault({ db, secret, ...cache }: MongoVaultOptions): Promise<PersonalDataVault> {
+export async function createMongoVault(options: MongoVaultOptions): Promise<PersonalDataVault> {
+  const { secret, maxCachedKeys, cacheTtlMs } = options
+  const { db, close } = await openMongoTarget(options)
   const keys: Collection<KeyDocument> = db.collection('personal_keys')
   const reservations: Collection<ReservationDocument> = db.collection('personal_reservations')
   await reservations.createIndex({ subjectId: 1 }, { name: 'by_subject' })
@@ -71,11 +74,9 @@ export async function createMongoVault({ db, secret, ...cache }: MongoVaultOptio
     async holderOf(hash) {
       return (await reservations.findOne({ _id: hash }))?.subjectId ?? null
     },
-    close() {
-      return Promise.resolve()
-    },
+    close,
   }
-  return createKeyVault(storage, secret, cache)
+  return createKeyVault(storage, secret, { maxCachedKeys, cacheTtlMs })
 }
 
 /** Two upserts of one `_id` may race; the loser's duplicate key error means "someone else inserted it". */

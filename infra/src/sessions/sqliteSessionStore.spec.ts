@@ -1,0 +1,67 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_TTL_MS, sessionStoreContract } from './sessionStore.contract'
+import { createSqliteSessionStore } from './sqliteSessionStore'
+
+const directory = mkdtempSync(join(tmpdir(), 'reelmates-sessions-'))
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const freshFile = () => join(directory, `${randomUUID()}.sqlite`)
+
+sessionStoreContract('SQLite in memory', (now) =>
+  Promise.resolve(createSqliteSessionStore({ path: ':memory:', ttlMs: SESSION_TTL_MS, now })),
+)
+sessionStoreContract('SQLite file', (now) =>
+  Promise.resolve(createSqliteSessionStore({ path: freshFile(), ttlMs: SESSION_TTL_MS, now })),
+)
+
+describe('SQLite session store', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('keeps sessions across restarts, under a hash of their id', async () => {
+    const path = freshFile()
+    const id = randomBytes(24).toString('base64url')
+    const first = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS })
+    await promisify(first.set.bind(first))(id, { cookie: { expires: null }, userId: 'user-ana' })
+    await first.close()
+
+    const bytes = readdirSync(directory)
+      .filter((file) => join(directory, file).startsWith(path))
+      .map((file) => readFileSync(join(directory, file)).toString('latin1'))
+      .join('')
+    expect(bytes).toContain('user-ana')
+    expect(bytes).not.toContain(id)
+
+    const reopened = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS })
+    expect(await promisify(reopened.get.bind(reopened))(id)).toMatchObject({ userId: 'user-ana' })
+    await reopened.close()
+  })
+
+  it('sweeps expired sessions on its interval', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    let time = 0
+    const store = createSqliteSessionStore({ path: ':memory:', ttlMs: 1000, now: () => time, sweepIntervalMs: 5000 })
+    const set = promisify(store.set.bind(store))
+    await set('expiring', { cookie: { expires: null } })
+    await set('lasting', { cookie: { expires: new Date(60_000) } })
+    time = 1000
+    vi.advanceTimersByTime(5000)
+    // The sweep already removed the expired one, so a sweep now finds nothing more.
+    expect(store.sweepExpired()).toBe(0)
+    time = 60_000
+    expect(store.sweepExpired()).toBe(1)
+    await store.close()
+  })
+
+  it('does not keep the process alive with its sweep timer', async () => {
+    const store = createSqliteSessionStore({ path: ':memory:', ttlMs: 1000 })
+    const refedTimers = process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length
+    await store.close()
+    expect(process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length).toBe(refedTimers)
+  })
+})

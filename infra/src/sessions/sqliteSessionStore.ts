@@ -1,0 +1,103 @@
+/**
+ * The embedded session store: a SQLite file. Expired sessions are never answered, are deleted when
+ * met, and are swept periodically by a timer that does not keep the process alive.
+ */
+import Database from 'better-sqlite3'
+import {
+  answer,
+  expiryOf,
+  storageKeyOf,
+  userIdOf,
+  type SessionStore,
+  type SessionStoreTiming,
+  type StoredSession,
+} from './port'
+
+export interface SqliteSessionStoreOptions extends SessionStoreTiming {
+  /** A file path, or ':memory:' (tests). */
+  path: string
+  /** How often expired sessions are swept. Defaults to ten minutes. */
+  sweepIntervalMs?: number
+}
+
+export interface SqliteSessionStore<S extends StoredSession = StoredSession> extends SessionStore<S> {
+  /** Deletes every expired session now; answers how many. */
+  sweepExpired(): number
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS sessions (
+    session_key TEXT PRIMARY KEY,
+    user_id     TEXT,
+    data        TEXT NOT NULL,
+    expires_at  INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires_at);
+  CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_id);
+`
+
+export function createSqliteSessionStore<S extends StoredSession = StoredSession>({
+  path,
+  ttlMs,
+  now = Date.now,
+  sweepIntervalMs = 10 * 60_000,
+}: SqliteSessionStoreOptions): SqliteSessionStore<S> {
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('secure_delete = ON')
+  db.pragma('busy_timeout = 5000')
+  db.exec(SCHEMA)
+
+  const upsert = db.prepare<[string, string | null, string, number]>(
+    `INSERT INTO sessions (session_key, user_id, data, expires_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (session_key) DO UPDATE SET user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
+  )
+  const find = db.prepare<[string], { data: string; expires_at: number }>(
+    'SELECT data, expires_at FROM sessions WHERE session_key = ?',
+  )
+  const remove = db.prepare<[string]>('DELETE FROM sessions WHERE session_key = ?')
+  const removeUser = db.prepare<[string]>('DELETE FROM sessions WHERE user_id = ?')
+  const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?')
+
+  const sweepExpired = () => removeExpired.run(now()).changes
+  const sweeper = setInterval(sweepExpired, sweepIntervalMs)
+  sweeper.unref()
+
+  return {
+    set(sessionId, session, callback) {
+      answer(() => {
+        upsert.run(storageKeyOf(sessionId), userIdOf(session), JSON.stringify(session), expiryOf(session, ttlMs, now()))
+        return Promise.resolve()
+      }, callback)
+    },
+    get(sessionId, callback) {
+      answer(() => {
+        const key = storageKeyOf(sessionId)
+        const row = find.get(key)
+        if (row === undefined) return Promise.resolve(null)
+        if (row.expires_at <= now()) {
+          remove.run(key)
+          return Promise.resolve(null)
+        }
+        return Promise.resolve(JSON.parse(row.data) as S)
+      }, callback)
+    },
+    destroy(sessionId, callback) {
+      answer(() => {
+        remove.run(storageKeyOf(sessionId))
+        return Promise.resolve()
+      }, callback)
+    },
+    eraseUser(userId) {
+      removeUser.run(userId)
+      return Promise.resolve()
+    },
+    sweepExpired,
+    close() {
+      clearInterval(sweeper)
+      db.close()
+      return Promise.resolve()
+    },
+  }
+}
