@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto'
+import type { DomainEvent } from '@reelmates/contracts/events'
+import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import type { Doc, Filter } from '@reelmates/infra/readStore/port'
+import type { Projector } from '../projector'
+
+/**
+ * Events in, documents out: feeds a projector recorded events in log order on a real embedded read
+ * store, the way the runner does.
+ */
+export async function projectorHarness(projector: Projector) {
+  const db = await createEmbeddedReadStore({})
+  await projector.setup?.(db)
+  let position = 0n
+  const revisions = new Map<string, number>()
+
+  const record = (event: DomainEvent, streamId: string): RecordedEvent => {
+    const revision = (revisions.get(streamId) ?? -1) + 1
+    revisions.set(streamId, revision)
+    position += 1n
+    return {
+      id: randomUUID(),
+      type: event.type,
+      streamId,
+      revision,
+      position,
+      data: event.data as Record<string, unknown>,
+      metadata: {
+        correlationId: 'test',
+        causationId: 'test',
+        actorId: 'test',
+        occurredAt: '2026-11-20T20:00:00.000Z',
+        schemaVersion: 1,
+      },
+      recordedAt: new Date('2026-11-20T20:00:00.000Z'),
+    }
+  }
+
+  return {
+    db,
+    /** Projects the events in order; answers what was recorded, to replay one if a test wants to. */
+    async given(...events: DomainEvent[]): Promise<RecordedEvent[]> {
+      const recorded: RecordedEvent[] = []
+      for (const event of events) {
+        const streamId = `stream-${String((event.data as { userId?: unknown }).userId ?? 'any')}`
+        const one = record(event, streamId)
+        if (projector.handles.includes(one.type)) await projector.project(one, db)
+        recorded.push(one)
+      }
+      return recorded
+    },
+    docs: (collection: string, filter: Filter = {}): Promise<Doc[]> =>
+      db.collection(collection).find(filter, { sort: { _id: 1 } }),
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { projectorHarness } from '../testing/projectorHarness'
+import { watchedItems } from './watchedItems'
+
+const dune = { tmdbId: 438631, mediaType: 'movie' as const }
+const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
+const entry = {
+  watchedAt: '2026-11-20T18:00:00.000Z',
+  rating: 8,
+  recommend: true,
+  review: 'Epic',
+  streamingService: 'HBO Max',
+  isPrivate: false,
+}
+const watched = (entryId: string, userId = 'u1') => TitleWatched({ entryId, userId, ...dune, ...entry, media })
+
+describe('watched_items', () => {
+  it('adds a document per entry, rewatches included', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(watched('e1'), watched('e2'))
+    const docs = await h.docs('watched_items')
+    expect(docs).toHaveLength(2)
+    expect(docs[0]).toEqual({ _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, ...media })
+  })
+
+  it('applies an edit', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(watched('e1'), WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 10, isPrivate: true }))
+    expect((await h.docs('watched_items'))[0]).toMatchObject({ rating: 10, isPrivate: true, title: 'Dune' })
+  })
+
+  it('removes an entry after an edit', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(
+      watched('e1'),
+      watched('e2'),
+      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, review: 'changed' }),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+    )
+    expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
+  })
+
+  it('forgets a deleted account’s log', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(watched('e1', 'u1'), watched('e2', 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
+    expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
+  })
+})

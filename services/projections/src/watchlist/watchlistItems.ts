@@ -1,0 +1,80 @@
+import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import type { Projector } from '../projector'
+
+const collection = 'watchlist_items'
+const idOf = (userId: string, ref: MediaRef) => `${userId}:${mediaKeyOf(ref)}`
+
+interface WatchlistEventData extends MediaRef {
+  userId: string
+}
+
+/**
+ * One document per title on a user's watchlist, with its place (`order`, 0-based, contiguous) and
+ * what we knew of the title when it was added.
+ */
+export const watchlistItems: Projector = {
+  name: 'watchlist_items',
+  version: 1,
+  collections: [collection],
+  handles: ['TitleAddedToWatchlist', 'TitleRemovedFromWatchlist', 'WatchlistTitleMoved', 'WatchlistNoteEdited', 'AccountDeleted'],
+
+  async setup(db) {
+    await db.collection(collection).createIndex({ keys: { userId: 1, order: 1 } })
+    await db.collection(collection).createIndex({ keys: { userId: 1, tmdbId: 1, mediaType: 1 }, unique: true })
+  },
+
+  async project(event, db) {
+    const items = db.collection(collection)
+    if (event.type === 'AccountDeleted') {
+      await items.deleteMany({ userId: event.data.userId })
+      return
+    }
+    const data = event.data as unknown as WatchlistEventData
+    const id = idOf(data.userId, data)
+    switch (event.type) {
+      case 'TitleAddedToWatchlist': {
+        const d = event.data as unknown as WatchlistEventData & {
+          note: string | null
+          addedAt: string
+          media: { title: string; posterPath: string | null; releaseDate: string | null; voteAverage: number | null }
+        }
+        const order = await items.countDocuments({ userId: d.userId })
+        await items.insertOne({
+          _id: id,
+          id,
+          userId: d.userId,
+          tmdbId: d.tmdbId,
+          mediaType: d.mediaType,
+          addedAt: d.addedAt,
+          order,
+          note: d.note,
+          ...d.media,
+        })
+        return
+      }
+      case 'TitleRemovedFromWatchlist': {
+        const removed = await items.findOne({ _id: id })
+        if (!removed) return
+        await items.deleteOne({ _id: id })
+        await items.updateMany({ userId: data.userId, order: { $gt: removed.order } }, { $inc: { order: -1 } })
+        return
+      }
+      case 'WatchlistTitleMoved': {
+        const moved = await items.findOne({ _id: id })
+        if (!moved) return
+        const from = moved.order as number
+        const to = (event.data as { toIndex: number }).toIndex
+        if (to < from) {
+          await items.updateMany({ userId: data.userId, order: { $gte: to, $lt: from } }, { $inc: { order: 1 } })
+        } else if (to > from) {
+          await items.updateMany({ userId: data.userId, order: { $gt: from, $lte: to } }, { $inc: { order: -1 } })
+        }
+        await items.updateOne({ _id: id }, { $set: { order: to } })
+        return
+      }
+      case 'WatchlistNoteEdited':
+        await items.updateOne({ _id: id }, { $set: { note: (event.data as { note: string | null }).note } })
+        return
+    }
+  },
+}
