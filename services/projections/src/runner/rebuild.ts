@@ -1,4 +1,4 @@
-import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
 import { applyBatch } from './applyBatch'
@@ -23,7 +23,7 @@ export interface RebuildInput {
   projector: Projector
   parse: EventParser
   batchSize: number
-  /** Takes a turn with the live batches, so pages and swap never interleave with one. */
+  /** Takes a turn with the live batches, so that the swap never lands in the middle of one. */
   turn: <T>(task: () => Promise<T>) => Promise<T>
   isStopping: () => boolean
   onProgress: (position: bigint) => void
@@ -49,26 +49,35 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
   })
 
   let cursor = 0n
+  const replay = async (page: RecordedEvent[]) => {
+    const result = await applyBatch({ store, projector, db, parse, events: page, from: cursor })
+    if (result.failure) {
+      await dropCollections(store, [...renames.values()])
+      throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
+    }
+    cursor = result.position
+    input.onProgress(cursor)
+  }
+
+  // Most of the log is replayed beside the live batches: the copies are nobody else's to write.
   for (;;) {
     if (isStopping()) return undefined
-    const swapped = await turn(async () => {
-      const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
-      const last = page.at(-1)
-      if (last === undefined) {
-        await swapIn(store, projector, { version, position: cursor }, input.current())
-        return true
-      }
-      const result = await applyBatch({ store, projector, db, parse, events: page, from: cursor })
-      if (result.failure) {
-        await dropCollections(store, [...renames.values()])
-        throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
-      }
-      cursor = last.position
-      input.onProgress(cursor)
-      return false
-    })
-    if (swapped) return cursor
+    const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
+    if (page.length < batchSize) break
+    await replay(page)
   }
+  // The tail, and the swap, take a turn: no live batch may land between the last page and the swap.
+  return turn(async () => {
+    for (;;) {
+      if (isStopping()) return undefined
+      const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
+      if (page.length === 0) {
+        await swapIn(store, projector, { version, position: cursor }, input.current())
+        return cursor
+      }
+      await replay(page)
+    }
+  })
 }
 
 async function swapIn(
