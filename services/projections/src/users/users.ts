@@ -1,0 +1,95 @@
+import type { Projector } from '../projector'
+
+const collection = 'users'
+
+/** Look-up keys compare the way the vault reserves names: NFKC, trimmed, case-insensitive. */
+export const lookupKey = (value: string): string => value.normalize('NFKC').trim().toLowerCase()
+
+const profileFields = [
+  'username',
+  'location',
+  'bio',
+  'avatarUrl',
+  'pushSubscription',
+  'digestType',
+  'receiveCampaignEmails',
+  'pushNotificationsEnabled',
+  'onboardingCompleted',
+] as const
+
+/**
+ * One document per account: the user as the API shows it to themselves (the gateway strips the push
+ * subscription), plus `usernameKey`/`emailKey` for look-ups. Uniqueness is the vault's job (it
+ * reserves names before an event is written), so these indexes only make look-ups fast.
+ * A deleted account's document is removed; on a rebuild, an erased account (its personal fields
+ * read back as null) is never written at all.
+ */
+export const users: Projector = {
+  name: 'users',
+  version: 1,
+  collections: [collection],
+  handles: ['UserRegistered', 'ProfileUpdated', 'EmailChanged', 'EmailPreferencesUpdated', 'UserRoleChanged', 'AccountDeleted'],
+
+  async setup(db) {
+    await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })
+    await db.collection(collection).createIndex({ keys: { emailKey: 1 } })
+    await db.collection(collection).createIndex({ keys: { role: 1 } })
+  },
+
+  async project(event, db) {
+    const docs = db.collection(collection)
+    const data = event.data
+    const userId = String(data.userId)
+    switch (event.type) {
+      case 'UserRegistered': {
+        if (typeof data.username !== 'string' || typeof data.email !== 'string') return
+        await docs.replaceOne(
+          { _id: userId },
+          {
+            _id: userId,
+            id: userId,
+            username: data.username,
+            usernameKey: lookupKey(data.username),
+            email: data.email,
+            emailKey: lookupKey(data.email),
+            location: data.location ?? null,
+            bio: data.bio ?? null,
+            avatarUrl: null,
+            createdAt: data.registeredAt,
+            digestType: 'weekly',
+            onboardingCompleted: false,
+            receiveCampaignEmails: true,
+            pushNotificationsEnabled: false,
+            pushSubscription: null,
+            role: 'User',
+            lastActivityVisit: null,
+            lastNewsVisit: null,
+          },
+          { upsert: true },
+        )
+        return
+      }
+      case 'ProfileUpdated': {
+        if (event.metadata.personalDataErased) return
+        const set: Record<string, unknown> = {}
+        for (const field of profileFields) if (data[field] !== undefined) set[field] = data[field]
+        if (typeof data.username === 'string') set.usernameKey = lookupKey(data.username)
+        if (Object.keys(set).length > 0) await docs.updateOne({ _id: userId }, { $set: set })
+        return
+      }
+      case 'EmailChanged':
+        if (typeof data.email !== 'string') return
+        await docs.updateOne({ _id: userId }, { $set: { email: data.email, emailKey: lookupKey(data.email) } })
+        return
+      case 'EmailPreferencesUpdated':
+        await docs.updateOne({ _id: userId }, { $set: { receiveCampaignEmails: data.receiveCampaignEmails } })
+        return
+      case 'UserRoleChanged':
+        await docs.updateOne({ _id: userId }, { $set: { role: data.role } })
+        return
+      case 'AccountDeleted':
+        await docs.deleteOne({ _id: userId })
+        return
+    }
+  },
+}
