@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TTL_MS, sessionStoreContract } from './sessionStore.contract'
+import type { StoredSession } from './port'
 import { createSqliteSessionStore } from './sqliteSessionStore'
 
 const directory = mkdtempSync(join(tmpdir(), 'reelmates-sessions-'))
@@ -18,6 +19,12 @@ sessionStoreContract('SQLite file', (now) =>
   Promise.resolve(createSqliteSessionStore({ path: freshFile(), ttlMs: SESSION_TTL_MS, now })),
 )
 
+const bytesOf = (path: string) =>
+  readdirSync(directory)
+    .filter((file) => join(directory, file).startsWith(path))
+    .map((file) => readFileSync(join(directory, file)).toString('latin1'))
+    .join('')
+
 describe('SQLite session store', () => {
   afterEach(() => {
     vi.useRealTimers()
@@ -30,16 +37,29 @@ describe('SQLite session store', () => {
     await promisify(first.set.bind(first))(id, { cookie: { expires: null }, userId: 'user-ana' })
     await first.close()
 
-    const bytes = readdirSync(directory)
-      .filter((file) => join(directory, file).startsWith(path))
-      .map((file) => readFileSync(join(directory, file)).toString('latin1'))
-      .join('')
+    const bytes = bytesOf(path)
     expect(bytes).toContain('user-ana')
     expect(bytes).not.toContain(id)
 
     const reopened = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS })
     expect(await promisify(reopened.get.bind(reopened))(id)).toMatchObject({ userId: 'user-ana' })
     await reopened.close()
+  })
+
+  it("leaves no bytes of an erased user's sessions in its files", async () => {
+    const path = freshFile()
+    const store = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS })
+    const set = promisify(store.set.bind(store))
+    await set('phone', { cookie: { expires: null }, userId: 'user-ana', greeting: 'Hola Ana Lopez' } as StoredSession)
+    await set('laptop', { cookie: { expires: null }, userId: 'user-ben', greeting: 'Hi Ben Okafor' } as StoredSession)
+    // The check can see a session: before erasure its data is in the files.
+    expect(bytesOf(path)).toContain('Hola Ana Lopez')
+
+    await store.eraseUser('user-ana')
+    expect(bytesOf(path)).not.toContain('Hola Ana Lopez')
+    expect(bytesOf(path)).toContain('Hi Ben Okafor')
+    await store.close()
+    expect(bytesOf(path)).not.toContain('Hola Ana Lopez')
   })
 
   it('sweeps expired sessions on its interval', async () => {

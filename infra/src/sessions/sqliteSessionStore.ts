@@ -1,6 +1,7 @@
 /**
  * The embedded session store: a SQLite file. Expired sessions are never answered, are deleted when
- * met, and are swept periodically by a timer that does not keep the process alive.
+ * met, and are swept periodically by a timer that does not keep the process alive. Erasing a user
+ * leaves no bytes of their sessions in the files (`secure_delete` and a truncating checkpoint).
  */
 import Database from 'better-sqlite3'
 import {
@@ -91,6 +92,9 @@ export function createSqliteSessionStore<S extends StoredSession = StoredSession
     },
     eraseUser(userId) {
       removeUser.run(userId)
+      // The WAL still holds the deleted pages; copying the zeroed pages back and truncating it leaves
+      // nothing of the user's sessions in the files.
+      db.pragma('wal_checkpoint(TRUNCATE)')
       return Promise.resolve()
     },
     sweepExpired,
