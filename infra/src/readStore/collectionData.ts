@@ -1,3 +1,4 @@
+import { deepCopy } from './documentCopy'
 import { Query } from 'mingo'
 import { CollectionIndex, pinnedValues, type IndexDefinition } from './indexes'
 import { DuplicateKeyError, type Doc, type Filter, type FindOptions } from './port'
@@ -80,13 +81,13 @@ export class CollectionData {
     const { sort, skip, limit, projection } = options
     if (sort === undefined && projection === undefined) {
       const end = limit === undefined || limit === 0 ? undefined : (skip ?? 0) + limit
-      return matches.slice(skip ?? 0, end).map((doc) => structuredClone(doc))
+      return matches.slice(skip ?? 0, end).map(deepCopy)
     }
     let cursor = new Query({}).find<Doc>(matches, projection)
     if (sort !== undefined) cursor = cursor.sort(sort)
     if (skip !== undefined) cursor = cursor.skip(skip)
     if (limit !== undefined && limit !== 0) cursor = cursor.limit(limit)
-    return cursor.all().map((doc) => structuredClone(doc))
+    return cursor.all().map(deepCopy)
   }
 
   private candidates(filter: Filter): Doc[] {

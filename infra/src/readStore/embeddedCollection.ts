@@ -1,3 +1,4 @@
+import { deepCopy } from './documentCopy'
 import { isDeepStrictEqual } from 'node:util'
 import type { CollectionData } from './collectionData'
 import { applyUpdate, assertReplacement, assertUpdateOperators, upsertSeed } from './documentUpdates'
@@ -67,7 +68,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       return this.write(data, (batch) => {
         const [target] = data.matching(filter)
         if (target !== undefined) {
-          const next = structuredClone(target)
+          const next = deepCopy(target)
           const modified = applyUpdate(next, update, filter, false)
           if (modified) batch.put(next._id, next)
           return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null }
@@ -90,7 +91,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         const targets = data.matching(filter)
         let modifiedCount = 0
         for (const target of targets) {
-          const next = structuredClone(target)
+          const next = deepCopy(target)
           if (applyUpdate(next, update, filter, false)) {
             batch.put(next._id, next)
             modifiedCount++
@@ -112,7 +113,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
           if ((doc._id as unknown) !== undefined && doc._id !== target._id) {
             throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'")
           }
-          const { _id: _sameId, ...fields } = structuredClone(doc)
+          const { _id: _sameId, ...fields } = deepCopy(doc)
           const next: Doc = { _id: target._id, ...fields }
           const modified = !isDeepStrictEqual(next, target)
           if (modified) batch.put(target._id, next)
@@ -202,6 +203,6 @@ function newDocument(doc: Doc): Doc {
   if (typeof (doc as { _id?: unknown })._id !== 'string') {
     throw new Error(`Document _id must be a string, got ${JSON.stringify(doc._id)}`)
   }
-  const { _id, ...fields } = structuredClone(doc)
+  const { _id, ...fields } = deepCopy(doc)
   return { _id, ...fields }
 }

@@ -36,7 +36,7 @@ export function sameDefinition(a: IndexDefinition, b: IndexDefinition): boolean 
 export class CollectionIndex {
   readonly fields: string[]
   private readonly paths: string[][]
-  /** `byPrefix[n]` maps the encoded values of the first n+1 fields to the ids that hold them. */
+  /** `byPrefix[n]` maps the encoded values of the first n+1 fields (one field: the value's own key) to the ids holding them. */
   private readonly byPrefix: Map<string, Set<string>>[]
 
   constructor(readonly definition: IndexDefinition) {
@@ -100,13 +100,18 @@ export class CollectionIndex {
     if (choices.reduce((product, values) => product * values.length, 1) > MAX_COMBINATIONS) return undefined
     const map = this.byPrefix[choices.length - 1]
     const found = new Set<string>()
-    for (const combination of cartesian(choices.map((values) => values.map(encodeValue)))) {
-      for (const id of map?.get(JSON.stringify(combination)) ?? []) found.add(id)
+    const keys =
+      choices.length === 1
+        ? (choices[0] ?? []).map(encodeValue)
+        : cartesian(choices.map((values) => values.map(encodeValue))).map((combination) => JSON.stringify(combination))
+    for (const key of keys) {
+      for (const id of map?.get(key) ?? []) found.add(id)
     }
     return found
   }
 
   private keysOf(doc: Doc, fieldCount: number): string[] {
+    if (fieldCount === 1) return [...new Set(indexValuesAt(doc, this.paths[0] ?? []).map(encodeValue))]
     const perField = this.paths
       .slice(0, fieldCount)
       .map((path) => [...new Set(indexValuesAt(doc, path).map(encodeValue))])

@@ -309,6 +309,23 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(await titles.countDocuments()).toBe(4)
       })
 
+      it('counts unsetting a missing field or setting an equal embedded value as no modification', async () => {
+        const titles = await withLibrary()
+        expect(await titles.updateOne({ _id: amelie._id }, { $unset: { rating: '' } })).toMatchObject({
+          modifiedCount: 0,
+        })
+        expect(
+          await titles.updateOne({ _id: dune._id }, { $set: { rating: { imdb: 8.0, votes: 900 }, year: 2021 } }),
+        ).toMatchObject({ matchedCount: 1, modifiedCount: 0 })
+        expect(await titles.updateOne({ _id: dune._id }, { $inc: { year: 0 } })).toMatchObject({ modifiedCount: 0 })
+      })
+
+      it('refuses to increment a field that is not a number, changing nothing', async () => {
+        const titles = await withLibrary()
+        await expect(titles.updateOne({ _id: dune._id }, { $inc: { title: 1, year: 1 } })).rejects.toThrow()
+        expect(await titles.findOne({ _id: dune._id })).toEqual(dune)
+      })
+
       it('updates one document with updateOne and every match with updateMany', async () => {
         const titles = await withLibrary()
         const one = await titles.updateOne({ genres: 'drama' }, { $set: { seen: true } })
