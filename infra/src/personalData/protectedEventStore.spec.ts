@@ -110,6 +110,13 @@ describe('event store protecting personal data', () => {
     expect(eventStoreBytes()).not.toContain(ana.email)
   })
 
+  it('seals each event of a batch under its own subject', async () => {
+    const { vault, events } = setUp()
+    await events.append('profiles', [toAppend(profileWritten(ana)), toAppend(profileWritten(ben))])
+    await vault.erase('user-ben')
+    expect((await events.readStream('profiles')).map((event) => event.data.email)).toEqual([ana.email, null])
+  })
+
   it('keeps an optional personal field absent when it was absent', async () => {
     const { events } = setUp()
     const withoutBio = { userId: 'user-ana', email: ana.email, plan: 'free' }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SubjectErasedError } from './keyVault'
+import { MissingSubjectKeyError, SubjectErasedError } from './keyVault'
 import type { PersonalDataVault } from './port'
 
 export function vaultContract(name: string, open: (place: string) => Promise<PersonalDataVault>): void {
@@ -47,6 +47,22 @@ export function vaultContract(name: string, open: (place: string) => Promise<Per
       await store.encrypt(ben, 'anything')
       const ciphertext = await store.encrypt(ana, 'ana@example.com')
       await expect(store.decrypt(ben, ciphertext)).rejects.toThrow()
+    })
+
+    it('refuses a tampered ciphertext instead of answering altered data', async () => {
+      const store = await vault()
+      const ana = subject()
+      const ciphertext = await store.encrypt(ana, { role: 'User' })
+      const [format, iv, tag, body = ''] = ciphertext.split('.')
+      const flipped = Buffer.from(body, 'base64url')
+      flipped[0] = (flipped[0] ?? 0) ^ 1
+      await expect(store.decrypt(ana, [format, iv, tag, flipped.toString('base64url')].join('.'))).rejects.toThrow()
+    })
+
+    it('says plainly when it holds no key for a subject, rather than reporting it erased', async () => {
+      const store = await vault()
+      const ciphertext = await store.encrypt(subject(), 'x')
+      await expect(store.decrypt(subject(), ciphertext)).rejects.toThrow(MissingSubjectKeyError)
     })
 
     it('answers erased for every value of an erased subject, and only for that subject', async () => {
