@@ -7,13 +7,20 @@
 export type ReservationKind = 'username' | 'email'
 
 export interface PersonalDataVault {
-  /** Encrypts a JSON value for `subjectId`, creating the subject's key on first use. */
+  /**
+   * Encrypts a JSON value for `subjectId`, creating the subject's key on first use. Throws
+   * `SubjectErasedError` for an erased subject: nothing personal is stored for it again.
+   */
   encrypt(subjectId: string, value: unknown): Promise<string>
-  /** Decrypts; answers `{ erased: true }` when the subject's key has been destroyed. */
+  /**
+   * Decrypts; answers `{ erased: true }` when the subject's key has been destroyed. Throws on a
+   * tampered ciphertext, and `MissingSubjectKeyError` when the vault never had the subject's key.
+   */
   decrypt(subjectId: string, ciphertext: string): Promise<{ erased: false; value: unknown } | { erased: true }>
   /**
    * Reserves a unique value (compared case-insensitively, trimmed) for `subjectId`.
    * Answers false when another subject holds it; true when reserved (or already held by this subject).
+   * Throws `SubjectErasedError` for an erased subject.
    */
   reserve(kind: ReservationKind, value: string, subjectId: string): Promise<boolean>
   /** Frees a value held by `subjectId` (a no-op otherwise). */
