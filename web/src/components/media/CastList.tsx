@@ -15,9 +15,9 @@ export function CastList({ cast }: { cast: Credits['cast'] }) {
           return (
             <li key={`${person.id}-${person.character ?? ''}`} className="flex w-24 shrink-0 flex-col items-center text-center sm:w-auto sm:flex-row sm:gap-3 sm:text-left">
               {photo ? (
-                <img src={photo} alt="" loading="lazy" className="h-20 w-20 rounded-full bg-zinc-800 object-cover sm:h-12 sm:w-12" />
+                <img src={photo} alt="" loading="lazy" className="h-20 w-20 rounded-full bg-panel-2 object-cover sm:h-12 sm:w-12" />
               ) : (
-                <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-zinc-800 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm">
+                <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-panel-2 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm">
                   {initials(person.name)}
                 </span>
               )}

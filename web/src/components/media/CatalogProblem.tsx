@@ -6,13 +6,13 @@ interface CatalogProblemProps {
 /** What a screen shows when the catalog could not answer: the reason, and a way to try again. */
 export function CatalogProblem({ message, onRetry }: CatalogProblemProps) {
   return (
-    <div role="alert" className="mx-4 rounded-2xl border border-red-500/30 bg-red-950/30 px-4 py-5 text-sm text-red-100 sm:mx-6 lg:mx-8">
+    <div role="alert" className="rounded-2xl border border-red-500/30 bg-red-950/30 px-4 py-5 text-sm text-red-100">
       <p>{message}</p>
       {onRetry ? (
         <button
           type="button"
           onClick={onRetry}
-          className="mt-3 rounded-full bg-white/10 px-4 py-1.5 font-medium text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          className="mt-3 rounded-full bg-white/10 px-4 py-1.5 font-medium text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel"
         >
           Try again
         </button>

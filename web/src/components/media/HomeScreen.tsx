@@ -16,10 +16,10 @@ export function HomeScreen() {
   if (hboMax) preload(providerLogoUrl(hboMax), { as: 'image' })
   return (
     <div className="pb-16">
-      <section className="relative overflow-hidden px-4 pb-8 pt-8 sm:px-6 sm:pt-14 lg:px-8">
+      <section className="relative pb-8 pt-2 sm:pb-10 sm:pt-6">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-x-0 -top-24 h-72 bg-[radial-gradient(60%_100%_at_30%_0%,rgba(251,191,36,0.18),transparent)]"
+          className="pointer-events-none absolute -inset-x-4 -top-24 h-72 md:-inset-x-8 bg-[radial-gradient(60%_100%_at_30%_0%,rgba(255,90,95,0.16),transparent)]"
         />
         <div className="relative max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight text-white [text-wrap:balance] sm:text-5xl">
@@ -41,7 +41,7 @@ export function HomeScreen() {
           <ProviderRow key={provider.id} provider={provider} />
         ))}
       </div>
-      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+      <CatalogNote className="mt-12" />
     </div>
   )
 }

@@ -2,6 +2,6 @@
 export function ListNotice({ notice }: { notice: string | undefined }) {
   if (!notice) return null
   return (
-    <p className="mx-4 mb-5 rounded-xl bg-zinc-900 px-4 py-3 text-sm text-zinc-300 ring-1 ring-white/10 sm:mx-6 lg:mx-8">{notice}</p>
+    <p className="mb-5 rounded-xl bg-panel px-4 py-3 text-sm text-zinc-300 ring-1 ring-white/10">{notice}</p>
   )
 }

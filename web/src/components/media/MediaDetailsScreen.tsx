@@ -50,16 +50,16 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
     <article className="pb-16">
       <div className="relative isolate">
         {/* The backdrop sets the mood behind the header; without one, a wash of colour does. */}
-        <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[26rem] overflow-hidden sm:h-[30rem]">
+        <div aria-hidden="true" className="absolute -inset-x-4 -top-5 -z-10 h-[26rem] overflow-hidden sm:h-[30rem] md:-inset-x-8 md:-top-8">
           {backdrop ? (
             <img src={backdrop} alt="" className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]" />
           ) : (
-            <div className="h-full w-full bg-[radial-gradient(80%_100%_at_20%_0%,rgba(251,191,36,0.14),transparent)]" />
+            <div className="h-full w-full bg-[radial-gradient(80%_100%_at_20%_0%,rgba(255,90,95,0.12),transparent)]" />
           )}
-          <div className="absolute inset-0 bg-gradient-to-b from-zinc-950/30 via-zinc-950/80 to-zinc-950" />
+          <div className="absolute inset-0 bg-gradient-to-b from-ink/30 via-ink/80 to-ink" />
         </div>
 
-        <header className="mx-auto flex max-w-6xl gap-4 px-4 pt-6 sm:gap-8 sm:px-6 sm:pt-12 lg:px-8">
+        <header className="flex gap-4 pt-1 sm:gap-8 sm:pt-6">
           <div className="w-32 shrink-0 sm:w-56 lg:w-72">
             <MediaPoster
               title={title}
@@ -71,7 +71,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
             />
           </div>
           <div className="min-w-0 flex-1 pt-1 sm:pt-6">
-            <p className="text-xs font-semibold uppercase tracking-widest text-amber-300">
+            <p className="text-xs font-semibold uppercase tracking-widest text-gold">
               {details.media_type === 'tv' ? 'TV show' : 'Movie'}
             </p>
             <h1 className="mt-1 text-2xl font-bold leading-tight tracking-tight text-white [text-wrap:balance] sm:text-4xl lg:text-5xl">
@@ -79,7 +79,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
             </h1>
             {details.tagline ? <p className="mt-2 hidden text-base italic text-zinc-300 sm:block">{details.tagline}</p> : null}
             <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-300">
-              <RatingBadge value={details.vote_average} voteCount={details.vote_count} className="!bg-zinc-800 !text-sm" />
+              <RatingBadge value={details.vote_average} voteCount={details.vote_count} className="!bg-panel-2 !text-sm" />
               {facts.map((fact) => (
                 <span key={fact}>{fact}</span>
               ))}
@@ -98,7 +98,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
         </header>
       </div>
 
-      <div className="mx-auto max-w-6xl space-y-10 px-4 pt-6 sm:px-6 sm:pt-10 lg:px-8">
+      <div className="space-y-10 pt-6 sm:pt-10">
         {actions ? <div className="sm:hidden">{actions}</div> : null}
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-8">
@@ -131,11 +131,11 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
       </div>
 
       {details.similar.length > 0 ? (
-        <div className="mx-auto mt-12 max-w-6xl">
+        <div className="mt-12">
           <MediaRow heading="More like this" label="More like this" results={details.similar} isLoading={false} />
         </div>
       ) : null}
-      <CatalogNote className="mx-auto mt-12 max-w-6xl px-4 sm:px-6 lg:px-8" />
+      <CatalogNote className="mt-12" />
     </article>
   )
 }

@@ -19,7 +19,7 @@ interface MediaPosterProps {
  */
 export function MediaPoster({ title, posterPath, year, seed, priority = false, className = '' }: MediaPosterProps) {
   const src = imageUrl(posterPath)
-  const frame = `relative aspect-[2/3] w-full overflow-hidden rounded-xl bg-zinc-800 ${className}`
+  const frame = `relative aspect-[2/3] w-full overflow-hidden rounded-xl bg-panel-2 ${className}`
   if (src) {
     return (
       <div className={frame}>

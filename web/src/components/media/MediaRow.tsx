@@ -36,12 +36,12 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
 
   return (
     <section aria-label={label} className="group/row relative">
-      <div className="mb-3 flex items-end justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mb-3 flex items-end justify-between gap-4">
         <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">{heading}</h2>
         {seeAll}
       </div>
       {caption && results && results.length > 0 ? (
-        <p className="-mt-2 mb-3 max-w-3xl px-4 text-xs text-zinc-400 sm:px-6 lg:px-8">{caption}</p>
+        <p className="-mt-2 mb-3 max-w-3xl text-xs text-zinc-400">{caption}</p>
       ) : null}
       {isLoading ? (
         <PosterRowSkeleton />
@@ -49,7 +49,7 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
         <div className="relative">
           <ul
             ref={track}
-            className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 lg:scroll-px-8 lg:px-8 [&::-webkit-scrollbar]:hidden"
+            className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
           >
             {results.map((media, index) => (
               <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
@@ -62,7 +62,7 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
           <RowButton direction={1} onClick={() => page(1)} />
         </div>
       ) : (
-        <p className="mx-4 rounded-xl border border-dashed border-zinc-700 px-4 py-6 text-sm text-zinc-400 sm:mx-6 lg:mx-8">
+        <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-sm text-zinc-400">
           {emptyMessage ?? 'Nothing to show here right now.'}
         </p>
       )}
@@ -79,7 +79,7 @@ function RowButton({ direction, onClick }: { direction: 1 | -1; onClick: () => v
       // Pointer users page with these; keyboard users tab through the cards, so they skip them.
       tabIndex={-1}
       aria-label={direction === 1 ? 'Scroll right' : 'Scroll left'}
-      className={`absolute top-[38%] ${side} hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-zinc-950/80 text-white opacity-0 shadow-lg ring-1 ring-white/10 backdrop-blur transition hover:bg-zinc-800 group-hover/row:opacity-100 md:flex`}
+      className={`absolute top-[38%] ${side} hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-ink/80 text-white opacity-0 shadow-lg ring-1 ring-white/10 backdrop-blur transition hover:bg-panel-2 group-hover/row:opacity-100 md:flex`}
     >
       <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
         <path d={direction === 1 ? 'M7.5 4.5L13 10l-5.5 5.5-1.4-1.4L10.2 10 6.1 5.9z' : 'M12.5 4.5L7 10l5.5 5.5 1.4-1.4L9.8 10l4.1-4.1z'} />

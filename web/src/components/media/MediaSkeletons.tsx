@@ -4,16 +4,16 @@ import { cardWidth, gridClassName } from './layout'
 function PosterSkeleton() {
   return (
     <div>
-      <div className="aspect-[2/3] w-full animate-pulse rounded-xl bg-zinc-800/80" />
-      <div className="mt-2 h-3.5 w-4/5 animate-pulse rounded bg-zinc-800/80" />
-      <div className="mt-1.5 h-3 w-2/5 animate-pulse rounded bg-zinc-800/60" />
+      <div className="aspect-[2/3] w-full animate-pulse rounded-xl bg-panel-2" />
+      <div className="mt-2 h-3.5 w-4/5 animate-pulse rounded bg-panel-2" />
+      <div className="mt-1.5 h-3 w-2/5 animate-pulse rounded bg-panel-2/70" />
     </div>
   )
 }
 
 export function PosterRowSkeleton() {
   return (
-    <div className="flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 sm:px-6 lg:px-8" aria-hidden="true">
+    <div className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 md:-mx-8 md:px-8" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
         <div key={index} className={cardWidth}>
           <PosterSkeleton />
@@ -35,17 +35,17 @@ export function PosterGridSkeleton({ count = 12 }: { count?: number }) {
 
 export function MediaDetailsSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6 lg:px-8" aria-hidden="true">
+    <div className="pt-2 sm:pt-8" aria-hidden="true">
       <div className="flex flex-col gap-6 md:flex-row">
         <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-72">
-          <div className="aspect-[2/3] w-full animate-pulse rounded-2xl bg-zinc-800/80" />
+          <div className="aspect-[2/3] w-full animate-pulse rounded-2xl bg-panel-2" />
         </div>
         <div className="flex-1 space-y-4">
-          <div className="h-9 w-3/4 animate-pulse rounded bg-zinc-800/80" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-zinc-800/60" />
+          <div className="h-9 w-3/4 animate-pulse rounded bg-panel-2" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-panel-2/70" />
           <div className="space-y-2 pt-4">
             {[100, 95, 90, 60].map((width) => (
-              <div key={width} className="h-3.5 animate-pulse rounded bg-zinc-800/60" style={{ width: `${width}%` }} />
+              <div key={width} className="h-3.5 animate-pulse rounded bg-panel-2/70" style={{ width: `${width}%` }} />
             ))}
           </div>
         </div>

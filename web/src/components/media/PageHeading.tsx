@@ -12,7 +12,7 @@ interface PageHeadingProps {
 /** The top of a discovery list page. */
 export function PageHeading({ title, subtitle, leading, actions }: PageHeadingProps) {
   return (
-    <header className="flex flex-col gap-4 px-4 pb-5 pt-6 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pt-10 lg:px-8">
+    <header className="flex flex-col gap-4 pb-6 pt-1 sm:flex-row sm:items-end sm:justify-between sm:pt-2">
       <div className="flex items-center gap-4">
         {leading}
         <div>

@@ -19,7 +19,7 @@ export function ProviderLogo({ provider, className = 'h-9 w-9', decorative = fal
       height={96}
       loading="lazy"
       decoding="async"
-      className={`shrink-0 rounded-lg bg-zinc-900 object-contain ring-1 ring-white/10 ${className}`}
+      className={`shrink-0 rounded-lg bg-panel object-contain ring-1 ring-white/10 ${className}`}
     />
   )
 }

@@ -42,7 +42,7 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
               id={regionId}
               value={region}
               onChange={(event) => onRegionChange(event.target.value)}
-              className="rounded-lg border border-zinc-700 bg-zinc-900 px-3 py-2 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+              className="rounded-lg border border-white/10 bg-panel px-3 py-2 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-reel"
             >
               {regions.map((code) => (
                 <option key={code} value={code}>
@@ -70,7 +70,7 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
           }
         />
       )}
-      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+      <CatalogNote className="mt-12" />
     </div>
   )
 }
@@ -86,11 +86,11 @@ function GenreChips({
 }) {
   const sorted = [...genres].sort((a, b) => a.name.localeCompare(b.name))
   const chip = (active: boolean) =>
-    `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${
-      active ? 'bg-amber-400 text-zinc-950 ring-amber-400' : 'bg-zinc-900 text-zinc-300 ring-white/10 hover:bg-zinc-800'
+    `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel ${
+      active ? 'bg-gold text-ink ring-gold' : 'bg-panel text-zinc-300 ring-white/10 hover:bg-panel-2'
     }`
   return (
-    <div role="group" aria-label="Genre" className="mb-5 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:px-6 lg:px-8">
+    <div role="group" aria-label="Genre" className="-mx-4 mb-5 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:-mx-8 md:px-8">
       <button type="button" aria-pressed={selected === undefined} className={chip(selected === undefined)} onClick={() => onSelect(undefined)}>
         All genres
       </button>

@@ -10,7 +10,7 @@ export function RatingBadge({ value, voteCount, className = '' }: RatingBadgePro
   if (value <= 0 || voteCount === 0) return null
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-amber-300 backdrop-blur ${className}`}
+      className={`inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-gold backdrop-blur ${className}`}
       aria-label={`Rated ${value.toFixed(1)} out of 10`}
     >
       <svg viewBox="0 0 20 20" className="h-3 w-3 fill-current" aria-hidden="true">

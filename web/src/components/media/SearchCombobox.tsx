@@ -25,7 +25,7 @@ export interface SearchComboboxProps {
  * highlighted title or searches for the text, Escape closes the list and then clears the text.
  */
 const panel =
-  'absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border border-zinc-700 bg-zinc-900/95 shadow-2xl shadow-black/60 backdrop-blur'
+  'absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border border-zinc-700 bg-panel/95 shadow-2xl shadow-black/60 backdrop-blur'
 
 export function SearchCombobox({
   query,
@@ -135,7 +135,7 @@ export function SearchCombobox({
             onKeyDown={onKeyDown}
             onFocus={() => setOpen(true)}
             onBlur={() => setOpen(false)}
-            className={`w-full rounded-full border border-zinc-700 bg-zinc-900 text-zinc-100 placeholder:text-zinc-400 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 [&::-webkit-search-cancel-button]:hidden ${
+            className={`w-full rounded-full border border-white/10 bg-panel text-zinc-100 placeholder:text-zinc-400 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 [&::-webkit-search-cancel-button]:hidden ${
               large ? 'py-3.5 pl-12 pr-4 text-base' : 'py-2 pl-9 pr-3 text-sm'
             }`}
           />
@@ -169,7 +169,7 @@ export function SearchCombobox({
               width={32}
               height={48}
               loading="lazy"
-              className="h-12 w-8 shrink-0 rounded-md bg-zinc-800 object-cover"
+              className="h-12 w-8 shrink-0 rounded-md bg-panel-2 object-cover"
             />
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-zinc-100">{titleOf(media)}</span>

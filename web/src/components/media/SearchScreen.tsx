@@ -23,7 +23,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
 
   return (
     <div className="pb-16">
-      <div className="px-4 pb-6 pt-6 sm:px-6 sm:pt-10 lg:px-8">
+      <div className="pb-6 pt-1 sm:pt-2">
         <h1 className="mb-4 text-2xl font-bold tracking-tight text-white sm:text-3xl">Search</h1>
         <div className="max-w-2xl">
           {/* A new query remounts the field with it, e.g. after Back. */}
@@ -32,7 +32,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
       </div>
       {!hasQuery ? (
         <div className="space-y-10">
-          <p className="px-4 text-sm text-zinc-400 sm:px-6 lg:px-8">Find any film or show by its title, even with a typo.</p>
+          <p className="text-sm text-zinc-400">Find any film or show by its title, even with a typo.</p>
           <TrendingRow list="trendingMovies" priority />
         </div>
       ) : results.isPending ? (
@@ -43,7 +43,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
         <EmptyList message={`No titles match “${query.trim()}”. Try fewer words or check the spelling.`} />
       ) : (
         <section aria-labelledby="search-results-heading" className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-          <h2 id="search-results-heading" className="mb-4 px-4 text-sm text-zinc-400 sm:px-6 lg:px-8">
+          <h2 id="search-results-heading" className="mb-4 text-sm text-zinc-400">
             {results.data.total_results.toLocaleString('en-US')} {results.data.total_results === 1 ? 'result' : 'results'} for “
             {query.trim()}”
           </h2>
@@ -51,7 +51,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={onPageChange} />
         </section>
       )}
-      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+      <CatalogNote className="mt-12" />
     </div>
   )
 }

@@ -20,7 +20,7 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
   const still = imageUrl(backdropPath)
 
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-zinc-900 ring-1 ring-white/10">
+    <div className="relative aspect-video w-full overflow-hidden rounded-2xl bg-panel ring-1 ring-white/10">
       {playing ? (
         <iframe
           src={trailerEmbedUrl(trailer)}
@@ -34,14 +34,14 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-amber-400"
+          className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-reel"
         >
           {still ? (
             <img src={still} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover opacity-60 transition group-hover:opacity-75" />
           ) : (
             <span className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,_#3f3f46,_#18181b_70%)]" />
           )}
-          <span className="relative flex items-center gap-3 rounded-full bg-white/95 py-3 pl-4 pr-6 text-sm font-semibold text-zinc-900 shadow-xl transition group-hover:scale-105">
+          <span className="relative flex items-center gap-3 rounded-full bg-white/95 py-3 pl-4 pr-6 text-sm font-semibold text-ink shadow-xl transition group-hover:scale-105">
             <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
               <path d="M6 4l10 6-10 6z" />
             </svg>

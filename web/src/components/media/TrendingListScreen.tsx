@@ -31,14 +31,14 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
       ) : (
         <MediaGrid results={query.data.results} label={screen.title} />
       )}
-      <CatalogNote className="mx-4 mt-12 sm:mx-6 lg:mx-8" />
+      <CatalogNote className="mt-12" />
     </div>
   )
 }
 
 export function EmptyList({ message }: { message: string }) {
   return (
-    <div className="mx-4 flex flex-col items-center rounded-2xl border border-dashed border-zinc-700 px-6 py-14 text-center sm:mx-6 lg:mx-8">
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-white/10 px-6 py-14 text-center">
       <svg viewBox="0 0 24 24" className="h-10 w-10 fill-none stroke-zinc-500" strokeWidth="1.5" aria-hidden="true">
         <rect x="3" y="6" width="18" height="13" rx="2" />
         <path d="M3 10h18M7 6l2-3M12 6l2-3M17 6l2-3" />

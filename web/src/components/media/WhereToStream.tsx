@@ -30,7 +30,7 @@ export function WhereToStream({ providers, preferredRegion = 'US' }: WhereToStre
   const offers = providers[region]
 
   return (
-    <section aria-labelledby={`${selectId}-heading`} className="rounded-2xl bg-zinc-900/70 p-4 ring-1 ring-white/10 sm:p-5">
+    <section aria-labelledby={`${selectId}-heading`} className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${selectId}-heading`} className="text-lg font-semibold text-white">
           Where to watch
@@ -44,7 +44,7 @@ export function WhereToStream({ providers, preferredRegion = 'US' }: WhereToStre
               id={selectId}
               value={region}
               onChange={(event) => setRegion(event.target.value)}
-              className="rounded-lg border border-zinc-700 bg-zinc-950 px-2 py-1.5 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+              className="rounded-lg border border-white/10 bg-ink px-2 py-1.5 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-reel"
             >
               {regions.map((code) => (
                 <option key={code} value={code}>
@@ -92,7 +92,7 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
   const content = (
     <>
       {logo ? (
-        <img src={logo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-lg bg-zinc-950 object-contain" />
+        <img src={logo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-lg bg-ink object-contain" />
       ) : (
         <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-zinc-700 text-sm font-bold text-white">
           {provider.provider_name.slice(0, 1)}
@@ -101,9 +101,9 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
       <span className="pr-2 text-sm text-zinc-100">{provider.provider_name}</span>
     </>
   )
-  const tile = 'flex items-center gap-2 rounded-xl bg-zinc-800/80 p-1 ring-1 ring-white/5'
+  const tile = 'flex items-center gap-2 rounded-xl bg-panel-2 p-1 ring-1 ring-white/5'
   return link ? (
-    <a href={link} target="_blank" rel="noopener noreferrer" className={`${tile} transition hover:bg-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400`}>
+    <a href={link} target="_blank" rel="noopener noreferrer" className={`${tile} transition hover:bg-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel`}>
       {content}
     </a>
   ) : (

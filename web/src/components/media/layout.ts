@@ -3,10 +3,7 @@ export const cardWidth = 'w-[38%] shrink-0 min-[480px]:w-[28%] sm:w-[22%] md:w-[
 
 /** The poster grid of full lists; shared by the grid and its skeleton so they line up. */
 export const gridClassName =
-  'grid grid-cols-2 gap-x-3 gap-y-6 px-4 min-[480px]:grid-cols-3 sm:gap-x-4 sm:px-6 md:grid-cols-4 lg:grid-cols-5 lg:px-8 xl:grid-cols-6'
-
-/** The side padding every discovery screen shares, so rows, grids and headings line up. */
-export const pageGutter = 'px-4 sm:px-6 lg:px-8'
+  'grid grid-cols-2 gap-x-3 gap-y-6 min-[480px]:grid-cols-3 sm:gap-x-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6'
 
 /** A row's "See all" link. */
 export const seeAllClassName =

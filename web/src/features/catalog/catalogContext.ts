@@ -1,8 +1,6 @@
+import { requests } from '../../lib/api'
 import type { CatalogCallContext } from './catalogCalls'
 import { catalogSessionCache } from './sessionCache'
 
-// Placeholder until the shell's request client lands.
-export const catalogContext: CatalogCallContext = {
-  get: () => Promise.reject(new Error('request client missing')),
-  cache: catalogSessionCache,
-}
+/** The catalog calls as the app makes them: through the one request client, with the session cache. */
+export const catalogContext: CatalogCallContext = { get: requests.get, cache: catalogSessionCache }
