@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { mediaDetailsSchema, mediaResultListSchema, type MediaResultList } from '@reelmates/contracts/catalog'
 import { createOfflineCatalog } from '../offline/offlineCatalog'
 import { CatalogUnavailable, TitleNotFound, type Catalog } from '../port'
-import type { SharedCache } from './sharedCache'
+import { createEmbeddedReadStore } from '../../readStore/embeddedReadStore'
+import type { ReadStore } from '../../readStore/port'
+import { createSharedCache } from './sharedCache'
 import { createTmdbCatalog } from './tmdbCatalog'
 import { createTmdbClient, retryDelayMs } from './tmdbClient'
 import { notFound, rateLimited, serverError, startTmdbTestServer, type TmdbTestServer } from './tmdbTestServer'
@@ -10,40 +12,22 @@ import { notFound, rateLimited, serverError, startTmdbTestServer, type TmdbTestS
 const hour = 60 * 60 * 1000
 const token = 'test-read-access-token'
 
-/** The cache contract on a Map, with its own clock, so the tests can move time past an expiry. */
-function mapCache(now: () => number): SharedCache & { keys(): string[] } {
-  const entries = new Map<string, { value: unknown; expiresAt: number }>()
-  return {
-    get<T>(key: string) {
-      const entry = entries.get(key)
-      return Promise.resolve(entry && entry.expiresAt > now() ? (entry.value as T) : undefined)
-    },
-    set(key, value, ttlMs) {
-      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlMs })
-      return Promise.resolve()
-    },
-    clear() {
-      const count = entries.size
-      entries.clear()
-      return Promise.resolve(count)
-    },
-    keys: () => [...entries.keys()],
-  }
-}
-
 let server: TmdbTestServer
 let clock: number
 let sleeps: number[]
 let errors: string[]
 let catalog: Catalog
+let readStore: ReadStore
 
 beforeAll(async () => {
   server = await startTmdbTestServer()
 })
 afterAll(() => server.close())
+afterEach(() => readStore.close())
 
-beforeEach(() => {
+beforeEach(async () => {
   server.reset()
+  readStore = await createEmbeddedReadStore()
   clock = Date.parse('2026-11-22T08:00:00Z')
   sleeps = []
   errors = []
@@ -56,7 +40,7 @@ beforeEach(() => {
         return Promise.resolve()
       },
     }),
-    cache: mapCache(() => clock),
+    cache: createSharedCache(readStore, () => new Date(clock)),
     offline: createOfflineCatalog(),
     onError: (message) => errors.push(message),
   })
@@ -358,6 +342,16 @@ describe('the TMDB catalog', () => {
       expect(server.requestsTo('/trending/tv/week')).toHaveLength(4)
       expect(sleeps).toEqual([1000, 1000, 1000])
     })
+  })
+
+  it('shares its cache with every gateway instance on the same read store', async () => {
+    await catalog.trendingMovies()
+    const otherInstance = createTmdbCatalog({
+      client: createTmdbClient({ apiToken: token, baseUrl: server.baseUrl }),
+      cache: createSharedCache(readStore, () => new Date(clock)),
+    })
+    expect((await otherInstance.trendingMovies()).results).toHaveLength(3)
+    expect(server.requestsTo('/trending/movie/week')).toHaveLength(1)
   })
 
   it('empties its cache on request', async () => {

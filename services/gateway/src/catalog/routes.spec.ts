@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaDetails, MediaResultList } from '@reelmates/contracts/catalog'
 import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCatalog'
 import type { Catalog } from '@reelmates/infra/catalog/port'
-import type { SharedCache } from '@reelmates/infra/catalog/tmdb/sharedCache'
+import { createSharedCache } from '@reelmates/infra/catalog/tmdb/sharedCache'
 import { createTmdbCatalog } from '@reelmates/infra/catalog/tmdb/tmdbCatalog'
 import { createTmdbClient } from '@reelmates/infra/catalog/tmdb/tmdbClient'
 import { serverError, startTmdbTestServer, type TmdbTestServer } from '@reelmates/infra/catalog/tmdb/tmdbTestServer'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { registerErrorHandling } from '../http/errors'
 import { catalogRoutes } from './routes'
 
@@ -205,25 +207,19 @@ describe('catalog routes on the offline catalog', () => {
 describe('catalog routes on TMDB', () => {
   let server: TmdbTestServer
   let app: FastifyInstance
-  const entries = new Map<string, unknown>()
-  const cache: SharedCache = {
-    get: <T>(key: string) => Promise.resolve(entries.get(key) as T | undefined),
-    set: (key, value) => Promise.resolve(void entries.set(key, value)),
-    clear: () => {
-      const count = entries.size
-      entries.clear()
-      return Promise.resolve(count)
-    },
-  }
+  let readStore: ReadStore
 
   beforeAll(async () => {
     server = await startTmdbTestServer()
+    readStore = await createEmbeddedReadStore()
+    const cache = createSharedCache(readStore, () => new Date())
     const client = createTmdbClient({ apiToken: 'token', baseUrl: server.baseUrl, sleep: () => Promise.resolve() })
     app = await appWith(createTmdbCatalog({ client, cache }))
   })
   afterAll(async () => {
     await app.close()
     await server.close()
+    await readStore.close()
   })
 
   it('GET /api/tmdb/movie/:id answers TMDB details with the selected trailer', async () => {
@@ -253,6 +249,6 @@ describe('catalog routes on TMDB', () => {
       headers: { 'x-test-role': 'Admin' },
     })
     expect(response.json<{ cleared: number }>().cleared).toBeGreaterThan(0)
-    expect(entries.size).toBe(0)
+    expect(await readStore.collection('catalog_cache').countDocuments()).toBe(0)
   })
 })
