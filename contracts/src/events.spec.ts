@@ -29,6 +29,15 @@ describe('event definitions', () => {
     expect(() => parseEventData('TestThingRenamed', { thingId: 1 }, 2)).toThrow()
   })
 
+  it('accept null personal fields of an erased user, and only those', () => {
+    expect(parseEventData('TestThingRenamed', { thingId: 't1', name: null }, 2, { personalDataErased: true })).toEqual({
+      thingId: 't1',
+      name: null,
+    })
+    expect(() => parseEventData('TestThingRenamed', { thingId: 't1', name: null }, 2)).toThrow()
+    expect(() => parseEventData('TestThingRenamed', { thingId: null, name: null }, 2, { personalDataErased: true })).toThrow()
+  })
+
   it('refuse unknown event types', () => {
     expect(() => parseEventData('Nope', {}, 1)).toThrow('Unknown event type Nope')
   })

@@ -54,11 +54,40 @@ export function eventDefinition(type: string): EventDefinition<string, z.ZodType
   return registry.get(type)
 }
 
-/** Validates (and upcasts) stored event data into the current schema of its type. */
-export function parseEventData(type: string, data: Record<string, unknown>, storedVersion: number): Record<string, unknown> {
+/**
+ * The schema that stored data of an erased user must match: their personal fields read back as
+ * `null` (the key that could decrypt them is gone), everything else as usual.
+ */
+const erasedSchemas = new Map<string, z.ZodType<Record<string, unknown>>>()
+function erasedSchemaOf(definition: EventDefinition<string, z.ZodType<Record<string, unknown>>>) {
+  let schema = erasedSchemas.get(definition.type)
+  if (!schema) {
+    const base = definition.schema
+    const fields = definition.personal?.fields ?? []
+    schema =
+      base instanceof z.ZodObject
+        ? (base.extend(
+            Object.fromEntries(fields.map((field) => [field, (base.shape as Record<string, z.ZodType>)[field]?.nullable() ?? z.null()])),
+          ) as unknown as z.ZodType<Record<string, unknown>>)
+        : base
+    erasedSchemas.set(definition.type, schema)
+  }
+  return schema
+}
+
+/**
+ * Validates (and upcasts) stored event data into the current schema of its type. For an erased
+ * user (`personalDataErased` in the event's metadata) the personal fields may be `null`.
+ */
+export function parseEventData(
+  type: string,
+  data: Record<string, unknown>,
+  storedVersion: number,
+  options: { personalDataErased?: boolean } = {},
+): Record<string, unknown> {
   const definition = registry.get(type)
   if (!definition) throw new Error(`Unknown event type ${type}`)
   const current =
     storedVersion < definition.version && definition.upcast ? definition.upcast(data, storedVersion) : data
-  return definition.schema.parse(current)
+  return (options.personalDataErased ? erasedSchemaOf(definition) : definition.schema).parse(current)
 }

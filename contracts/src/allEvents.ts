@@ -1,0 +1,7 @@
+/**
+ * Importing this module registers every event type of the product. Each process that appends or
+ * reads events imports it once, so that personal fields are always known (and encrypted) and every
+ * stored event can be validated.
+ */
+import './watchlist'
+import './watched'
