@@ -1,0 +1,37 @@
+import { Link } from '@tanstack/react-router'
+
+const areas = [
+  { to: '/admin', label: 'Overview' },
+  { to: '/admin/email-campaigns', label: 'Email campaigns' },
+  { to: '/admin/blog/posts', label: 'Blog posts' },
+  { to: '/admin/user-notifications', label: 'User notifications' },
+  { to: '/admin/user-management', label: 'User management' },
+  { to: '/admin/refresh-api-cache', label: 'Catalog cache' },
+  { to: '/test-digest', label: 'Test digest' },
+] as const
+
+/** The admin frame: the areas, and the screen's own content (empty until its data arrives). */
+export function AdminScreen({ title, emptyText }: { title: string; emptyText: string }) {
+  return (
+    <section aria-labelledby="screen-title">
+      <p className="text-xs font-semibold uppercase tracking-widest text-gold">Admin</p>
+      <h1 id="screen-title" className="mt-1 text-2xl font-bold text-white md:text-3xl">
+        {title}
+      </h1>
+      <nav aria-label="Admin areas" className="mt-5 flex gap-2 overflow-x-auto pb-2">
+        {areas.map((area) => (
+          <Link
+            key={area.to}
+            to={area.to}
+            activeOptions={{ exact: true }}
+            activeProps={{ className: 'bg-white text-zinc-900' }}
+            className="shrink-0 rounded-full border border-white/10 px-3 py-1.5 text-sm text-zinc-300 hover:bg-white/5"
+          >
+            {area.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">{emptyText}</div>
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+import { Link } from '@tanstack/react-router'
+
+/** The Reelmates mark: two film frames overlapping, one per mate. */
+export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 64 64" className={className} aria-hidden="true">
+      <rect x="4" y="14" width="34" height="36" rx="8" fill="#ff5a5f" />
+      <rect x="26" y="14" width="34" height="36" rx="8" fill="#ffc857" fillOpacity="0.92" />
+      <path d="M27 24l12 8-12 8z" fill="#0b0b12" />
+    </svg>
+  )
+}
+
+export function Brand({ to = '/home' }: { to?: '/home' | '/sign_in' }) {
+  return (
+    <Link to={to} className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-white" aria-label="Reelmates home">
+      <BrandMark />
+      <span className="text-lg">Reelmates</span>
+    </Link>
+  )
+}

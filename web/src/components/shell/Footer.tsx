@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router'
+
+const links = [
+  { to: '/about', label: 'About Us' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/contact', label: 'Contact' },
+] as const
+
+/** Spec §2: the footer links on every screen. */
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-white/5 px-4 pb-24 pt-8 text-sm text-zinc-400 md:pb-10">
+      <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="rounded hover:text-white">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-4 text-center text-xs text-zinc-400">
+        © {new Date().getFullYear()} Reelmates · Film and TV data from TMDB. This product uses the TMDB API but is not endorsed or certified by TMDB.
+      </p>
+    </footer>
+  )
+}

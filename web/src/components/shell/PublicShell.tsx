@@ -1,0 +1,57 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useCurrentUser } from '../../features/account/currentUser'
+import { Brand } from './Brand'
+import { Footer } from './Footer'
+
+/** The frame of open pages (news, static pages, public profiles), readable signed in or not. */
+export function PublicShell({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-4 px-4">
+          <Brand to={user ? '/home' : '/sign_in'} />
+          <nav aria-label="Site" className="ml-auto flex items-center gap-1 text-sm">
+            <Link to="/news" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
+              News
+            </Link>
+            {user ? (
+              <Link to="/home" className="rounded-lg bg-white px-3 py-2 font-semibold text-zinc-900">
+                Open app
+              </Link>
+            ) : (
+              <>
+                <Link to="/sign_in" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
+                  Sign in
+                </Link>
+                <Link to="/sign_up" className="rounded-lg bg-reel px-3 py-2 font-semibold text-white hover:bg-reel-strong">
+                  Join free
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+/** A page of prose: a heading, a lede, and sections. */
+export function StaticPage({ title, lede, children }: { title: string; lede: string; children: ReactNode }) {
+  return (
+    <PublicShell>
+      <article className="grid gap-6 text-zinc-300 [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-white [&_a]:text-reel [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 [&_li]:mt-1 leading-relaxed">
+        <header>
+          <h1 className="text-3xl font-bold tracking-tight text-white md:text-4xl">{title}</h1>
+          <p className="mt-3 text-lg text-zinc-400">{lede}</p>
+        </header>
+        {children}
+      </article>
+    </PublicShell>
+  )
+}

@@ -1,0 +1,52 @@
+import * as ToastPrimitive from '@radix-ui/react-toast'
+import { dismissToast, useToasts, type Toast } from '../../lib/toast'
+
+const variantClass: Record<NonNullable<Toast['variant']>, string> = {
+  default: 'border-white/10 bg-zinc-900 text-zinc-50',
+  destructive: 'border-red-500/40 bg-red-950 text-red-50',
+  success: 'border-emerald-500/40 bg-emerald-950 text-emerald-50',
+}
+
+/**
+ * The toast layer (spec §9): Radix toasts closing after 5 s, swiped away to the right, F8 to focus
+ * the region, Escape to close; the viewport sits at z-index 100 and is at most 420 px wide.
+ */
+export function Toaster() {
+  const toasts = useToasts()
+  return (
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id)
+          }}
+          {...(item.duration === undefined ? {} : { duration: item.duration })}
+          className={`group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-9 shadow-2xl shadow-black/40 data-[state=closed]:animate-[toast-out_150ms_ease-in] data-[state=open]:animate-[toast-in_200ms_ease-out] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${variantClass[item.variant ?? 'default']}`}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
+          </div>
+          {item.action ? (
+            <ToastPrimitive.Action
+              altText={item.action.altText}
+              onClick={item.action.onClick}
+              className="ml-auto shrink-0 rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {item.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <span aria-hidden="true">✕</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4" />
+    </ToastPrimitive.Provider>
+  )
+}

@@ -1,0 +1,53 @@
+import type { PublicUser } from '@reelmates/contracts/account'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { isInstalledApp } from '../../lib/installedApp'
+import { getQueryFn } from '../../lib/queryClient'
+import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
+
+export const currentUserKey = ['/api/user'] as const
+
+const userQueryFn = getQueryFn<PublicUser>({ on401: 'returnNull' })
+
+/**
+ * The current user (spec §4): a user means signed in, null means not (a 401). Fresh for 5 minutes in
+ * the installed app, where it also starts from the persisted auth state; always re-checked otherwise.
+ */
+export function currentUserQuery() {
+  const installed = isInstalledApp()
+  return queryOptions<PublicUser | null>({
+    queryKey: currentUserKey,
+    queryFn: async (context) => {
+      const user = await userQueryFn(context)
+      if (installed) writePersistedAuth(window.localStorage, user)
+      return user
+    },
+    staleTime: installed ? 5 * 60 * 1000 : 0,
+    ...(installed ? persistedStart() : {}),
+  })
+}
+
+function persistedStart(): { initialData?: PublicUser | null; initialDataUpdatedAt?: number } {
+  const persisted = readPersistedAuth(window.localStorage)
+  return persisted ? { initialData: persisted.user, initialDataUpdatedAt: persisted.timestamp } : {}
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery())
+}
+
+/** Login and registration put the returned user into the current-user state (spec §4). */
+export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {
+  queryClient.setQueryData(currentUserKey, user)
+  if (isInstalledApp()) writePersistedAuth(window.localStorage, user)
+}
+
+/** The user as the guards see it; an unreachable server counts as signed out. */
+export async function knownUser(queryClient: QueryClient): Promise<PublicUser | null> {
+  try {
+    return await queryClient.ensureQueryData(currentUserQuery())
+  } catch {
+    return null
+  }
+}
+
+export const isAdmin = (user: PublicUser | null | undefined): boolean => user?.role === 'Admin'

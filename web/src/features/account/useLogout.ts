@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { apiJson, resetRequestClient } from '../../lib/api'
+import { toast } from '../../lib/toast'
+import { clearLocalAccountState } from './clearLocalState'
+import { currentUserKey } from './currentUser'
+
+/** Spec §4 logout: clear all cached data and local account state, then go to /sign_in. */
+export function useLogout(): () => void {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(() => {
+    void (async () => {
+      try {
+        await apiJson('/api/logout', { method: 'POST' })
+        toast({ title: 'Logged out', description: "You've been successfully logged out." })
+      } catch (error) {
+        toast({ title: 'Logout failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      }
+      await queryClient.cancelQueries()
+      queryClient.clear()
+      queryClient.setQueryData(currentUserKey, null)
+      resetRequestClient()
+      await clearLocalAccountState().catch((error: unknown) => console.error('Could not clear local caches', error))
+      await navigate({ to: '/sign_in', replace: true })
+    })()
+  }, [queryClient, navigate])
+}

@@ -1,0 +1,128 @@
+import { ApiError, errorFromResponse, requestMessages } from './apiError'
+import { forgetPositions, minPositionHeader, rememberPosition } from './readYourWrites'
+
+/**
+ * The one request client of the app (spec §7). Components never call fetch: they use `apiRequest`,
+ * `apiJson` or the query function built on them.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RequestOptions {
+  method?: Method
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+const stateChanging = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Every URL gets `_ts` so no cache between us and the server can answer an old copy. */
+export function withTimestamp(path: string, now: number = Date.now()): string {
+  const [base, hash] = path.split('#', 2) as [string, string | undefined]
+  const joined = `${base}${base.includes('?') ? '&' : '?'}_ts=${now}`
+  return hash === undefined ? joined : `${joined}#${hash}`
+}
+
+let csrfToken: Promise<string> | undefined
+
+/** The CSRF token from GET /api/csrf-token, fetched once per session and again after a refusal. */
+export function fetchCsrfToken(): Promise<string> {
+  csrfToken ??= apiJson<{ csrfToken: string }>('/api/csrf-token').then(
+    (answer) => answer.csrfToken,
+    (error: unknown) => {
+      csrfToken = undefined
+      throw error
+    },
+  )
+  return csrfToken
+}
+
+export function forgetCsrfToken(): void {
+  csrfToken = undefined
+}
+
+/** Forgets everything the client remembers about the session (logout). */
+export function resetRequestClient(): void {
+  forgetCsrfToken()
+  forgetPositions()
+}
+
+async function send(path: string, options: RequestOptions, csrf: string | undefined): Promise<Response> {
+  const method = options.method ?? 'GET'
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache, no-store, must-revalidate',
+    Pragma: 'no-cache',
+    ...(stateChanging.has(method) ? {} : minPositionHeader()),
+    ...(csrf ? { 'CSRF-Token': csrf } : {}),
+    ...options.headers,
+  }
+  const hasBody = options.body !== undefined
+  if (hasBody) headers['Content-Type'] = 'application/json'
+  try {
+    return await fetch(withTimestamp(path), {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : null,
+      credentials: 'include',
+      mode: 'cors',
+      cache: 'no-store',
+      signal: options.signal ?? null,
+    })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    throw new ApiError(requestMessages.network, 0, undefined)
+  }
+}
+
+/** A 403 about the CSRF token (not a permission refusal), e.g. after the session changed at sign-in. */
+async function refusedCsrf(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false
+  const text = await response.clone().text().catch(() => '')
+  return /csrf/i.test(text)
+}
+
+/**
+ * Sends a request and returns the raw response after the error check (spec §7: the shared helper).
+ * State-changing requests carry the CSRF token; a token the server no longer knows (a new session
+ * after sign-in) is refreshed once.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET'
+  const needsCsrf = stateChanging.has(method)
+  let response = await send(path, options, needsCsrf ? await fetchCsrfToken() : undefined)
+  if (needsCsrf && (await refusedCsrf(response))) {
+    forgetCsrfToken()
+    response = await send(path, options, await fetchCsrfToken())
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response)
+    console.error(`${method} ${path} failed (${error.status}): ${error.message}`)
+    throw error
+  }
+  return response
+}
+
+/** Sends a request and parses the JSON answer; remembers the log position of state-changing answers. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(path, options)
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  if (text === '') return undefined as T
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    console.error(`${options.method ?? 'GET'} ${path}: the answer is not JSON`)
+    throw new ApiError(requestMessages.invalidResponse, response.status, text)
+  }
+  if (stateChanging.has(options.method ?? 'GET')) rememberPosition(body)
+  return body as T
+}
+
+/** The shape the feature modules (catalog, library) take: GET and a state-changing send. */
+export const requests = {
+  get: <T>(path: string): Promise<T> => apiJson<T>(path),
+  send: <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> =>
+    apiJson<T>(path, { method, body }),
+}

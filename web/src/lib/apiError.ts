@@ -1,0 +1,57 @@
+/** Spec §8, generic request errors. */
+export const requestMessages = {
+  fallback: 'An error occurred with your request',
+  network: 'Network error. Please check your connection and try again.',
+  invalidResponse: 'Invalid response from server. Please try again later.',
+} as const
+
+export type ValidationErrors = Record<string, string | undefined>
+
+/** The API error object of spec §3: message, status, data (the parsed body), validationErrors, isApiError. */
+export class ApiError extends Error {
+  readonly isApiError = true as const
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown = undefined,
+    readonly validationErrors: ValidationErrors | undefined = undefined,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && (error as { isApiError?: unknown }).isApiError === true
+}
+
+function textField(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const value = (body as Record<string, unknown>)[field]
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}
+
+function validationErrorsOf(body: unknown): ValidationErrors | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const value = (body as Record<string, unknown>).validationErrors
+  return typeof value === 'object' && value !== null ? (value as ValidationErrors) : undefined
+}
+
+/**
+ * Turns a non-OK response into the API error: a JSON body gives its message, else its error field,
+ * else the generic text; any other body gives its text, else the status text.
+ */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('json')
+  const text = await response.text().catch(() => '')
+  if (isJson) {
+    try {
+      const body: unknown = JSON.parse(text)
+      const message = textField(body, 'message') ?? textField(body, 'error') ?? requestMessages.fallback
+      return new ApiError(message, response.status, body, validationErrorsOf(body))
+    } catch {
+      // A body that claims JSON but is not: fall through to its text.
+    }
+  }
+  return new ApiError(text.trim() || response.statusText || requestMessages.fallback, response.status, text || undefined)
+}

@@ -1,0 +1,27 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { AccessDenied } from '../components/shell/AccessDenied'
+import { AppShell } from '../components/shell/AppShell'
+import { isAdmin, knownUser } from '../features/account/currentUser'
+import { unregisterServiceWorker } from '../features/update/serviceWorker'
+
+/** Admin-only routes (spec §6): everyone else sees Access Denied and is sent to /sign_in. */
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: async ({ context }) => {
+    const user = await knownUser(context.queryClient)
+    return { user, allowed: isAdmin(user) }
+  },
+  component: AdminLayout,
+})
+
+function AdminLayout() {
+  const { user, allowed } = Route.useRouteContext()
+  // Spec §4: admin screens always talk to the live server, never to a cached app.
+  useEffect(() => void unregisterServiceWorker(), [])
+  if (!allowed || !user) return <AccessDenied />
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  )
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FeedScreen } from '../../components/shell/FeedScreen'
+
+/** Spec §2: an activity's own address shows the feed screen, focused on that activity. */
+export const Route = createFileRoute('/_authed/activity/$id')({
+  component: function Activity() {
+    const { id } = Route.useParams()
+    return <FeedScreen activityId={id} />
+  },
+})

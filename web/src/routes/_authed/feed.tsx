@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FeedScreen } from '../../components/shell/FeedScreen'
+
+export const Route = createFileRoute('/_authed/feed')({ component: () => <FeedScreen /> })

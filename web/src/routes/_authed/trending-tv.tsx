@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
+export const Route = createFileRoute('/_authed/trending-tv')({
+  component: () => <h1 className="text-2xl font-bold text-white">Trending TV</h1>,
+})

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { WatchlistScreen } from '../../components/library/WatchlistScreen'
+import { watchlistSearch } from '../../features/library/librarySearch'
+
+export const Route = createFileRoute('/_authed/watchlist')({
+  validateSearch: watchlistSearch,
+  component: function Watchlist() {
+    const search = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return <WatchlistScreen search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
+  },
+})

@@ -1,0 +1,85 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+
+// Names shared with features/account/clearLocalState.ts: logout deletes these caches.
+const assetsCacheName = 'reelmates-assets'
+const avatarCacheName = 'reelmates-avatars'
+
+// The app shell: every built file, so the app opens with no network after one visit.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Any page address answers the shell; the client router decides. The API and the version file never do.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/version\.json/, /^\/service-worker\.js/, /^\/logos\//],
+  }),
+)
+
+// Provider logos (versioned addresses) and poster images.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/logos/') || url.hostname === 'image.tmdb.org',
+  new CacheFirst({ cacheName: assetsCacheName, plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 })] }),
+)
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/api/avatars/'),
+  new StaleWhileRevalidate({ cacheName: avatarCacheName, plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
+)
+
+async function tellClients(message: Record<string, unknown>): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const client of windows) client.postMessage(message)
+}
+
+self.addEventListener('install', () => {
+  // A worker installing while another is active is a new version: the open pages should offer it.
+  if (self.registration.active) void tellClients({ type: 'UPDATE_AVAILABLE' })
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim())
+})
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string; buildTimestamp?: string } | null
+  if (data?.type === 'SKIP_WAITING') {
+    event.waitUntil(
+      self.skipWaiting().then(() => {
+        event.source?.postMessage({ type: 'SKIP_WAITING_COMPLETE' })
+      }),
+    )
+  } else if (data?.type === 'CHECK_VERSION') {
+    event.waitUntil(
+      fetch(`/version.json?_ts=${Date.now()}`, { cache: 'no-store' })
+        .then((response) => (response.ok ? (response.json() as Promise<{ buildTimestamp?: string }>) : undefined))
+        .then((version) => {
+          if (version?.buildTimestamp && data.buildTimestamp && version.buildTimestamp !== data.buildTimestamp) {
+            event.source?.postMessage({ type: 'UPDATE_NEEDED', buildTimestamp: version.buildTimestamp })
+          }
+        })
+        .catch(() => undefined),
+    )
+  }
+})
+
+// A notification opens the app on the address it carries.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close()
+  const url = typeof (event.notification.data as { url?: unknown } | null)?.url === 'string' ? (event.notification.data as { url: string }).url : '/home'
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows[0]
+      if (open) {
+        open.postMessage({ type: 'NAVIGATE_TO', url })
+        await open.focus()
+      } else {
+        await self.clients.openWindow(url)
+      }
+    }),
+  )
+})
