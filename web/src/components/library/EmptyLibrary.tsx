@@ -18,10 +18,16 @@ export function EmptyLibrary({ icon, title, children }: EmptyLibraryProps) {
       <h2 className="font-serif text-2xl font-semibold text-white">{title}</h2>
       <p className="mt-2 text-sm leading-relaxed text-zinc-400">{children}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
-        <Link to="/search" className="inline-flex h-11 items-center rounded-full bg-amber-400 px-5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
+        <Link
+          to="/search"
+          className="inline-flex h-11 items-center rounded-full bg-amber-400 px-5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+        >
           Search titles
         </Link>
-        <Link to="/home" className="inline-flex h-11 items-center rounded-full bg-white/10 px-5 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
+        <Link
+          to="/home"
+          className="inline-flex h-11 items-center rounded-full bg-white/10 px-5 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+        >
           See what's trending
         </Link>
       </div>
@@ -34,7 +40,11 @@ export function NothingMatches({ onClear }: { onClear: () => void }) {
   return (
     <div className="rounded-2xl border border-white/5 px-6 py-10 text-center">
       <p className="text-sm text-zinc-400">Nothing here matches these filters.</p>
-      <button type="button" onClick={onClear} className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400">
+      <button
+        type="button"
+        onClick={onClear}
+        className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+      >
         Clear filters
       </button>
     </div>

@@ -31,7 +31,11 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
         type="button"
         disabled={isPending}
         onClick={() => setLogging(true)}
-        aria-label={status.timesWatched > 0 ? `Watched ${status.timesWatched} ${status.timesWatched === 1 ? 'time' : 'times'}; log another watch` : 'Mark watched'}
+        aria-label={
+          status.timesWatched > 0
+            ? `Watched ${status.timesWatched} ${status.timesWatched === 1 ? 'time' : 'times'}; log another watch`
+            : 'Mark watched'
+        }
         className={`${base} bg-white/10 text-zinc-100 ring-1 ring-white/10 hover:bg-white/15`}
       >
         <Icon name={status.timesWatched > 0 ? 'check' : 'eye'} />
@@ -42,7 +46,13 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
           You rated it <StarRating rating={status.lastRating} />
         </span>
       ) : null}
-      {logging ? <RatingDialog title={title} mode={{ kind: 'mark', onWatchlist: status.inWatchlist }} onClose={() => setLogging(false)} /> : null}
+      {logging ? (
+        <RatingDialog
+          title={title}
+          mode={{ kind: 'mark', onWatchlist: status.inWatchlist }}
+          onClose={() => setLogging(false)}
+        />
+      ) : null}
     </div>
   )
 }

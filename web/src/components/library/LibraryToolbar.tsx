@@ -4,7 +4,17 @@ import { exportUrl } from '../../features/library/libraryCalls'
 import { Icon } from './icons'
 
 /** The bar above a library list: arrangement controls on the left, view and export on the right. */
-export function LibraryToolbar({ children, view, onView, list }: { children: ReactNode; view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void; list: 'watchlist' | 'watched' }) {
+export function LibraryToolbar({
+  children,
+  view,
+  onView,
+  list,
+}: {
+  children: ReactNode
+  view: 'grid' | 'list'
+  onView: (view: 'grid' | 'list') => void
+  list: 'watchlist' | 'watched'
+}) {
   return (
     <div className="flex flex-wrap items-end gap-x-3 gap-y-3">
       <div className="flex flex-1 flex-wrap items-end gap-x-3 gap-y-3">{children}</div>
@@ -19,7 +29,17 @@ export function LibraryToolbar({ children, view, onView, list }: { children: Rea
 const selectClass =
   'h-10 rounded-full border border-white/10 bg-zinc-900 pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
 
-export function SelectFilter<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
+export function SelectFilter<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: T
+  options: readonly (readonly [T, string])[]
+  onChange: (value: T) => void
+}) {
   const id = useId()
   return (
     <div className="flex flex-col gap-1">
@@ -37,7 +57,13 @@ export function SelectFilter<T extends string>({ label, value, options, onChange
   )
 }
 
-export function DirectionToggle({ direction, onChange }: { direction: 'asc' | 'desc'; onChange: (direction: 'asc' | 'desc') => void }) {
+export function DirectionToggle({
+  direction,
+  onChange,
+}: {
+  direction: 'asc' | 'desc'
+  onChange: (direction: 'asc' | 'desc') => void
+}) {
   return (
     <button
       type="button"
@@ -52,7 +78,13 @@ export function DirectionToggle({ direction, onChange }: { direction: 'asc' | 'd
 }
 
 /** All / Films / TV as a segmented control (a radio group, so arrows move between them). */
-export function MediaTypeFilter({ value, onChange }: { value: MediaType | undefined; onChange: (value: MediaType | undefined) => void }) {
+export function MediaTypeFilter({
+  value,
+  onChange,
+}: {
+  value: MediaType | undefined
+  onChange: (value: MediaType | undefined) => void
+}) {
   const name = useId()
   const options = [
     [undefined, 'All'],
@@ -68,7 +100,13 @@ export function MediaTypeFilter({ value, onChange }: { value: MediaType | undefi
             key={text}
             className="flex cursor-pointer items-center rounded-full px-3.5 text-sm text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
           >
-            <input type="radio" name={name} className="sr-only" checked={value === option} onChange={() => onChange(option)} />
+            <input
+              type="radio"
+              name={name}
+              className="sr-only"
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
             {text}
           </label>
         ))}

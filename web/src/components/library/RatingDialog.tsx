@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { streamingProviders } from '@reelmates/contracts/catalog'
 import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
 import type { LibraryTitle } from '../../features/library/library'
@@ -33,7 +33,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const [rating, setRating] = useState<number | null>(entry?.rating ?? null)
   const [recommend, setRecommend] = useState<boolean | null>(entry?.recommend ?? null)
   const [review, setReview] = useState(entry?.review ?? '')
-  const known = entry?.streamingService ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase()) : undefined
+  const known = entry?.streamingService
+    ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase())
+    : undefined
   const [service, setService] = useState(known ?? (entry?.streamingService ? otherService : ''))
   const [otherName, setOtherName] = useState(known ? '' : (entry?.streamingService ?? ''))
   const [isPrivate, setIsPrivate] = useState(entry?.isPrivate ?? false)
@@ -45,7 +47,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     return () => element?.close()
   }, [])
 
-  function submit(event: FormEvent) {
+  function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     const streamingService = service === otherService ? otherName.trim() || null : service || null
     const fields: WatchedFields = {
@@ -82,12 +84,19 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
         <header className="flex items-start justify-between gap-4">
           <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">{entry ? 'Edit your log' : 'I watched…'}</p>
+            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">
+              {entry ? 'Edit your log' : 'I watched…'}
+            </p>
             <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-semibold leading-tight text-white">
               {title.title}
             </h2>
           </div>
-          <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 -mt-1 rounded-full p-2 text-zinc-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="-mr-2 -mt-1 rounded-full p-2 text-zinc-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+          >
             <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
               <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
@@ -98,7 +107,15 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           <label htmlFor={`${ids}-day`} className={label}>
             Watched on
           </label>
-          <input id={`${ids}-day`} type="date" required max={today} value={day} onChange={(event) => setDay(event.target.value)} className={`${field} [color-scheme:dark]`} />
+          <input
+            id={`${ids}-day`}
+            type="date"
+            required
+            max={today}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+            className={`${field} [color-scheme:dark]`}
+          />
         </div>
 
         <StarRatingInput value={rating} onChange={setRating} />
@@ -149,7 +166,12 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             <label htmlFor={`${ids}-service`} className={label}>
               Watched on service
             </label>
-            <select id={`${ids}-service`} value={service} onChange={(event) => setService(event.target.value)} className={field}>
+            <select
+              id={`${ids}-service`}
+              value={service}
+              onChange={(event) => setService(event.target.value)}
+              className={field}
+            >
               <option value="">Not set</option>
               {providerNames.map((name) => (
                 <option key={name} value={name}>
@@ -177,17 +199,34 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
         </div>
 
         <div className="space-y-3 rounded-xl bg-white/[0.03] p-3">
-          <Toggle checked={isPrivate} onChange={setIsPrivate} label="Private" hint="Only you see this entry; friends' feeds never show it." />
+          <Toggle
+            checked={isPrivate}
+            onChange={setIsPrivate}
+            label="Private"
+            hint="Only you see this entry; friends' feeds never show it."
+          />
           {mode.kind === 'mark' && mode.onWatchlist ? (
-            <Toggle checked={removeFromWatchlist} onChange={setRemoveFromWatchlist} label="Also remove from watchlist" hint="It's on your watchlist." />
+            <Toggle
+              checked={removeFromWatchlist}
+              onChange={setRemoveFromWatchlist}
+              label="Also remove from watchlist"
+              hint="It's on your watchlist."
+            />
           ) : null}
         </div>
 
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
+          >
             Cancel
           </button>
-          <button type="submit" className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
+          <button
+            type="submit"
+            className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+          >
             {entry ? 'Save changes' : 'Log it'}
           </button>
         </div>
@@ -196,7 +235,17 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   )
 }
 
-function Toggle({ checked, onChange, label, hint }: { checked: boolean; onChange: (checked: boolean) => void; label: string; hint: string }) {
+function Toggle({
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  label: string
+  hint: string
+}) {
   const id = useId()
   return (
     <div className="flex items-center justify-between gap-4">
@@ -217,7 +266,9 @@ function Toggle({ checked, onChange, label, hint }: { checked: boolean; onChange
         onClick={() => onChange(!checked)}
         className={`relative h-7 w-12 shrink-0 rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${checked ? 'bg-amber-400' : 'bg-zinc-700'}`}
       >
-        <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${checked ? 'left-6' : 'left-1'}`} />
+        <span
+          className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${checked ? 'left-6' : 'left-1'}`}
+        />
       </button>
     </div>
   )

@@ -1,11 +1,25 @@
 import type { ReactNode } from 'react'
 
-export function ScreenHeader({ id, eyebrow, title, count, children }: { id: string; eyebrow: string; title: string; count: ReactNode; children?: ReactNode }) {
+export function ScreenHeader({
+  id,
+  eyebrow,
+  title,
+  count,
+  children,
+}: {
+  id: string
+  eyebrow: string
+  title: string
+  count: ReactNode
+  children?: ReactNode
+}) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-amber-400">{eyebrow}</p>
-        <h1 id={id} className="mt-1 font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl">{title}</h1>
+        <h1 id={id} className="mt-1 font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl">
+          {title}
+        </h1>
         <p className="mt-1 text-sm text-zinc-400" aria-live="polite">
           {count}
         </p>
@@ -17,7 +31,10 @@ export function ScreenHeader({ id, eyebrow, title, count, children }: { id: stri
 
 export function ListSkeleton() {
   return (
-    <div className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6" aria-hidden="true">
+    <div
+      className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+      aria-hidden="true"
+    >
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index}>
           <div className="aspect-[2/3] animate-pulse rounded-xl bg-zinc-800/70" />
@@ -32,7 +49,11 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl border border-rose-500/20 bg-rose-500/5 px-6 py-8 text-center">
       <p className="text-sm text-rose-200">We couldn't load this list.</p>
-      <button type="button" onClick={onRetry} className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+      >
         Try again
       </button>
     </div>

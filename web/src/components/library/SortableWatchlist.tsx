@@ -74,8 +74,14 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, number ${placeOf(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is now at number ${placeOf(over.id)} of ${items.length}.` : `${titleOf(active.id)} is no longer over the list.`),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${titleOf(active.id)} at number ${placeOf(over.id)} of ${items.length}.` : `Dropped ${titleOf(active.id)}.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${titleOf(active.id)} is now at number ${placeOf(over.id)} of ${items.length}.`
+        : `${titleOf(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Dropped ${titleOf(active.id)} at number ${placeOf(over.id)} of ${items.length}.`
+        : `Dropped ${titleOf(active.id)}.`,
     onDragCancel: ({ active }) => `Cancelled. ${titleOf(active.id)} stays at number ${placeOf(active.id)}.`,
   }
 
@@ -86,10 +92,14 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: reorderInstructions } }}
     >
-      <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy} disabled={!reorderable}>
+      <SortableContext
+        items={ids}
+        strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+        disabled={!reorderable}
+      >
         <ol className={className}>
           {items.map((item, index) => (
-            <SortableSlot key={ids[index]} id={ids[index]!} enabled={reorderable}>
+            <SortableSlot key={titleKey(item)} id={titleKey(item)} enabled={reorderable}>
               {(controls) =>
                 renderItem(item, index, {
                   ...controls,
@@ -105,8 +115,19 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
   )
 }
 
-function SortableSlot({ id, enabled, children }: { id: string; enabled: boolean; children: (controls: ReorderControls) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !enabled })
+function SortableSlot({
+  id,
+  enabled,
+  children,
+}: {
+  id: string
+  enabled: boolean
+  children: (controls: ReorderControls) => ReactNode
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !enabled,
+  })
   return (
     <li
       ref={setNodeRef}

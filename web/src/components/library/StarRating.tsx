@@ -8,7 +8,11 @@ export function Star({ fill, className = 'h-4 w-4' }: { fill: StarFill; classNam
     <svg viewBox="0 0 20 20" className={className} aria-hidden="true">
       <path d={starPath} className="fill-zinc-700" />
       {fill !== 'empty' ? (
-        <path d={starPath} className="fill-amber-400" style={fill === 'half' ? { clipPath: 'inset(0 50% 0 0)' } : undefined} />
+        <path
+          d={starPath}
+          className="fill-amber-400"
+          style={fill === 'half' ? { clipPath: 'inset(0 50% 0 0)' } : undefined}
+        />
       ) : null}
     </svg>
   )

@@ -48,7 +48,11 @@ export function StarRatingInput({ value, onChange }: StarRatingInputProps) {
           {shown === null ? 'Not rated' : `${ratingLabel(shown)} · ${shown}/${ratingMax}`}
         </span>
         {value !== null ? (
-          <button type="button" onClick={() => onChange(null)} className="text-sm text-zinc-400 underline-offset-4 hover:text-zinc-100 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400">
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="text-sm text-zinc-400 underline-offset-4 hover:text-zinc-100 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+          >
             Clear rating
           </button>
         ) : null}

@@ -37,7 +37,13 @@ export function TitleCardActions({ title, className = '' }: { title: LibraryTitl
       >
         <Icon name="eye" className="h-[18px] w-[18px]" />
       </button>
-      {logging ? <RatingDialog title={title} mode={{ kind: 'mark', onWatchlist: onWatchlist ?? false }} onClose={() => setLogging(false)} /> : null}
+      {logging ? (
+        <RatingDialog
+          title={title}
+          mode={{ kind: 'mark', onWatchlist: onWatchlist ?? false }}
+          onClose={() => setLogging(false)}
+        />
+      ) : null}
     </div>
   )
 }

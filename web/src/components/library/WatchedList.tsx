@@ -43,11 +43,24 @@ function useEntryActions(entry: WatchedItem) {
   const pending = entry.id.startsWith('pending:')
   const actions = (
     <div className="flex shrink-0">
-      <IconButton icon="pencil" label={`Edit your entry for ${entry.title}`} disabled={pending} onClick={() => setEditing(true)} />
-      <IconButton icon="trash" tone="danger" label={`Remove your entry for ${entry.title}`} disabled={pending} onClick={() => void library.removeWatched(entry.id)} />
+      <IconButton
+        icon="pencil"
+        label={`Edit your entry for ${entry.title}`}
+        disabled={pending}
+        onClick={() => setEditing(true)}
+      />
+      <IconButton
+        icon="trash"
+        tone="danger"
+        label={`Remove your entry for ${entry.title}`}
+        disabled={pending}
+        onClick={() => void library.removeWatched(entry.id)}
+      />
     </div>
   )
-  const dialog = editing ? <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} /> : null
+  const dialog = editing ? (
+    <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} />
+  ) : null
   return { actions, dialog }
 }
 
@@ -73,9 +86,21 @@ function EntryFacts({ entry }: { entry: WatchedItem }) {
   )
 }
 
-function TitleLink({ entry, children, className }: { entry: WatchedItem; children: React.ReactNode; className: string }) {
+function TitleLink({
+  entry,
+  children,
+  className,
+}: {
+  entry: WatchedItem
+  children: React.ReactNode
+  className: string
+}) {
   return (
-    <Link to="/media/$mediaType/$id" params={{ mediaType: entry.mediaType, id: String(entry.tmdbId) }} className={className}>
+    <Link
+      to="/media/$mediaType/$id"
+      params={{ mediaType: entry.mediaType, id: String(entry.tmdbId) }}
+      className={className}
+    >
       {children}
     </Link>
   )
@@ -86,13 +111,24 @@ function WatchedCard({ entry, priority }: { entry: WatchedItem; priority: boolea
   const year = yearOf(entry.releaseDate)
   return (
     <article aria-label={`${entry.title}, watched ${dayFormat.format(new Date(entry.watchedAt))}`}>
-      <TitleLink entry={entry} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400">
-        <MediaPoster title={entry.title} posterPath={entry.posterPath} year={year} seed={entry.tmdbId} priority={priority} />
+      <TitleLink
+        entry={entry}
+        className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+      >
+        <MediaPoster
+          title={entry.title}
+          posterPath={entry.posterPath}
+          year={year}
+          seed={entry.tmdbId}
+          priority={priority}
+        />
       </TitleLink>
       <div className="mt-2 px-0.5">
         <h3 className="truncate text-sm font-medium text-zinc-100">{entry.title}</h3>
         <EntryFacts entry={entry} />
-        {entry.review ? <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p> : null}
+        {entry.review ? (
+          <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p>
+        ) : null}
       </div>
       <div className="-ml-2 mt-1">{actions}</div>
       {dialog}
@@ -105,15 +141,30 @@ function WatchedRow({ entry }: { entry: WatchedItem }) {
   const year = yearOf(entry.releaseDate)
   return (
     <article className="flex gap-3 bg-zinc-950 p-3 sm:gap-4">
-      <TitleLink entry={entry} className="w-14 shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 sm:w-16">
-        <MediaPoster title={entry.title} posterPath={entry.posterPath} seed={entry.tmdbId} className="!rounded-md [&_span]:hidden" />
+      <TitleLink
+        entry={entry}
+        className="w-14 shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 sm:w-16"
+      >
+        <MediaPoster
+          title={entry.title}
+          posterPath={entry.posterPath}
+          seed={entry.tmdbId}
+          className="!rounded-md [&_span]:hidden"
+        />
       </TitleLink>
       <div className="min-w-0 flex-1">
         <h3 className="font-medium text-zinc-100">
-          {entry.title} <span className="text-sm font-normal text-zinc-500">{[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}</span>
+          {entry.title}{' '}
+          <span className="text-sm font-normal text-zinc-500">
+            {[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}
+          </span>
         </h3>
         <EntryFacts entry={entry} />
-        {entry.review ? <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">{entry.review}</p> : null}
+        {entry.review ? (
+          <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">
+            {entry.review}
+          </p>
+        ) : null}
       </div>
       {actions}
       {dialog}

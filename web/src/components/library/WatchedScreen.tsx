@@ -26,30 +26,38 @@ const ratingOptions = [
   ['9', '★★★★½+'],
   ['10', '★★★★★'],
 ] as const
-const serviceOptions = [['any', 'Any service'] as const, ...streamingProviders.map((provider) => [provider.name, provider.name] as const)]
+const serviceOptions = [
+  ['any', 'Any service'] as const,
+  ...streamingProviders.map((provider) => [provider.name, provider.name] as const),
+]
 
 /** /watched: the diary of what I watched, rated and reviewed. */
 export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
   const filters = watchedFiltersOf(search)
-  const { items, total, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
+  const { items, total, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
   const filtered = Boolean(search.type ?? search.minRating ?? search.service)
   const count = total === undefined ? '' : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match' : ''}`
 
   return (
     <section aria-labelledby="watched-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
       <ScreenHeader id="watched-title" eyebrow="Diary" title="Watched" count={count} />
-      {isPending ? (
-        <ListSkeleton />
-      ) : isError ? (
+      {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
-      ) : items?.length === 0 && !filtered ? (
+      ) : !items ? (
+        <ListSkeleton />
+      ) : items.length === 0 && !filtered ? (
         <EmptyLibrary icon="eye" title="Nothing logged yet">
           Log what you watch with a rating and a few words; rewatches count too. Your friends will see what you loved.
         </EmptyLibrary>
       ) : (
         <>
           <LibraryToolbar list="watched" view={search.view} onView={(view) => onSearch({ ...search, view })}>
-            <SelectFilter label="Sort" value={search.sort} options={sortOptions} onChange={(sort) => onSearch(withSort(search, sort))} />
+            <SelectFilter
+              label="Sort"
+              value={search.sort}
+              options={sortOptions}
+              onChange={(sort) => onSearch(withSort(search, sort))}
+            />
             <DirectionToggle direction={filters.direction} onChange={(dir) => onSearch({ ...search, dir })} />
             <MediaTypeFilter value={search.type} onChange={(type) => onSearch({ ...search, type })} />
             <SelectFilter
@@ -66,10 +74,12 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
             />
           </LibraryToolbar>
           <div className="mt-5">
-            {items && items.length > 0 ? (
+            {items.length > 0 ? (
               <WatchedList items={items} layout={search.view} />
             ) : (
-              <NothingMatches onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, service: undefined })} />
+              <NothingMatches
+                onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, service: undefined })}
+              />
             )}
           </div>
           {hasNextPage ? (

@@ -41,7 +41,13 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
           className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
         >
-          <MediaPoster title={item.title} posterPath={item.posterPath} year={year} seed={item.tmdbId} priority={index < 6} />
+          <MediaPoster
+            title={item.title}
+            posterPath={item.posterPath}
+            year={year}
+            seed={item.tmdbId}
+            priority={index < 6}
+          />
         </Link>
         <span className="pointer-events-none absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold tabular-nums text-white backdrop-blur">
           {index + 1}
@@ -76,11 +82,28 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <div className="flex">
           {reorder.enabled ? (
             <>
-              <IconButton icon="up" className="-rotate-90" label={`Move ${item.title} earlier`} disabled={!reorder.moveUp} onClick={reorder.moveUp} />
-              <IconButton icon="down" className="-rotate-90" label={`Move ${item.title} later`} disabled={!reorder.moveDown} onClick={reorder.moveDown} />
+              <IconButton
+                icon="up"
+                className="-rotate-90"
+                label={`Move ${item.title} earlier`}
+                disabled={!reorder.moveUp}
+                onClick={reorder.moveUp}
+              />
+              <IconButton
+                icon="down"
+                className="-rotate-90"
+                label={`Move ${item.title} later`}
+                disabled={!reorder.moveDown}
+                onClick={reorder.moveDown}
+              />
             </>
           ) : null}
-          <IconButton icon="trash" tone="danger" label={`Remove ${item.title} from watchlist`} onClick={() => void library.removeFromWatchlist(item)} />
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`Remove ${item.title} from watchlist`}
+            onClick={() => void library.removeFromWatchlist(item)}
+          />
         </div>
       </div>
       {markWatched.dialog}

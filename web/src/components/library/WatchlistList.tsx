@@ -52,11 +52,18 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
         params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
       >
-        <MediaPoster title={item.title} posterPath={item.posterPath} seed={item.tmdbId} className="!w-12 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden" />
+        <MediaPoster
+          title={item.title}
+          posterPath={item.posterPath}
+          seed={item.tmdbId}
+          className="!w-12 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden"
+        />
         <span className="min-w-0">
           <span className="block truncate font-medium text-zinc-100">{item.title}</span>
           <span className="block text-xs text-zinc-400">
-            {[year, kindOf(item.mediaType), item.voteAverage ? `★ ${item.voteAverage.toFixed(1)}` : undefined].filter(Boolean).join(' · ')}
+            {[year, kindOf(item.mediaType), item.voteAverage ? `★ ${item.voteAverage.toFixed(1)}` : undefined]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
           {item.note ? <span className="mt-0.5 block truncate text-xs italic text-zinc-400">“{item.note}”</span> : null}
         </span>
@@ -74,10 +81,20 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
         {reorder.enabled ? (
           <span className="hidden sm:flex">
             <IconButton icon="up" label={`Move ${item.title} up`} disabled={!reorder.moveUp} onClick={reorder.moveUp} />
-            <IconButton icon="down" label={`Move ${item.title} down`} disabled={!reorder.moveDown} onClick={reorder.moveDown} />
+            <IconButton
+              icon="down"
+              label={`Move ${item.title} down`}
+              disabled={!reorder.moveDown}
+              onClick={reorder.moveDown}
+            />
           </span>
         ) : null}
-        <IconButton icon="trash" tone="danger" label={`Remove ${item.title} from watchlist`} onClick={() => void library.removeFromWatchlist(item)} />
+        <IconButton
+          icon="trash"
+          tone="danger"
+          label={`Remove ${item.title} from watchlist`}
+          onClick={() => void library.removeFromWatchlist(item)}
+        />
       </div>
       {markWatched.dialog}
     </article>

@@ -1,7 +1,12 @@
 import type { WatchlistSearch } from '../../features/library/librarySearch'
 import { watchlistArrangementOf, withSort } from '../../features/library/librarySearch'
 import { useWatchlist } from '../../features/library/useLibrary'
-import { arrangeWatchlist, canReorder, watchlistSortLabels, type WatchlistSort } from '../../features/library/watchlistArrangement'
+import {
+  arrangeWatchlist,
+  canReorder,
+  watchlistSortLabels,
+  type WatchlistSort,
+} from '../../features/library/watchlistArrangement'
 import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
 import { DirectionToggle, LibraryToolbar, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
 import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
@@ -25,7 +30,7 @@ const ratingOptions = [
 
 /** /watchlist: what I want to watch, in the order I want to watch it. */
 export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
-  const { items, isPending, isError, refetch } = useWatchlist()
+  const { items, isError, refetch } = useWatchlist()
   const arrangement = watchlistArrangementOf(search)
   const shown = items ? arrangeWatchlist(items, arrangement) : []
   const reorderable = canReorder(arrangement)
@@ -37,10 +42,10 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
       <ScreenHeader id="watchlist-title" eyebrow="Up next" title="Watchlist" count={count}>
         <WatchlistQuickAdd />
       </ScreenHeader>
-      {isPending ? (
-        <ListSkeleton />
-      ) : isError ? (
+      {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
+      ) : !items ? (
+        <ListSkeleton />
       ) : items.length === 0 ? (
         <EmptyLibrary icon="bookmark" title="Your watchlist is empty">
           Save films and shows you want to see, then drag them into the order you'll watch them.
@@ -48,8 +53,15 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
       ) : (
         <>
           <LibraryToolbar list="watchlist" view={search.view} onView={(view) => onSearch({ ...search, view })}>
-            <SelectFilter label="Sort" value={search.sort} options={sortOptions} onChange={(sort) => onSearch(withSort(search, sort))} />
-            {search.sort !== 'order' ? <DirectionToggle direction={arrangement.direction} onChange={(dir) => onSearch({ ...search, dir })} /> : null}
+            <SelectFilter
+              label="Sort"
+              value={search.sort}
+              options={sortOptions}
+              onChange={(sort) => onSearch(withSort(search, sort))}
+            />
+            {search.sort !== 'order' ? (
+              <DirectionToggle direction={arrangement.direction} onChange={(dir) => onSearch({ ...search, dir })} />
+            ) : null}
             <MediaTypeFilter value={search.type} onChange={(type) => onSearch({ ...search, type })} />
             <SelectFilter
               label="Rating"
@@ -61,7 +73,8 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
           <p id="watchlist-reorder-hint" className="mb-4 mt-3 text-xs text-zinc-500">
             {reorderable ? (
               <>
-                Drag <span aria-hidden="true">⠿</span> to reorder. <span className="sr-only">{reorderInstructions}</span>
+                Drag <span aria-hidden="true">⠿</span> to reorder.{' '}
+                <span className="sr-only">{reorderInstructions}</span>
               </>
             ) : (
               'Choose “My order” with no filters to reorder.'
@@ -74,7 +87,11 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
           ) : (
             <WatchlistList items={shown} reorderable={reorderable} />
           )}
-          {filtered && shown.length > 0 ? <p className="mt-4 text-xs text-zinc-500">Showing {shown.length} of {items.length}.</p> : null}
+          {filtered && shown.length > 0 ? (
+            <p className="mt-4 text-xs text-zinc-500">
+              Showing {shown.length} of {items.length}.
+            </p>
+          ) : null}
         </>
       )}
     </section>

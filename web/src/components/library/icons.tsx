@@ -24,7 +24,13 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; classNam
   const dotted = name === 'grip'
   return (
     <svg viewBox="0 0 20 20" className={className} aria-hidden="true" fill={filled ? 'currentColor' : 'none'}>
-      <path d={paths[name]} stroke="currentColor" strokeWidth={dotted ? 2.6 : 1.7} strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[name]}
+        stroke="currentColor"
+        strokeWidth={dotted ? 2.6 : 1.7}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

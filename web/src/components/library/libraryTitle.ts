@@ -24,5 +24,6 @@ export const libraryTitleFrom = (entry: LibraryTitle): LibraryTitle => ({
   voteAverage: entry.voteAverage,
 })
 
-export const yearOf = (releaseDate: string | null) => (releaseDate && /^\d{4}/.test(releaseDate) ? releaseDate.slice(0, 4) : undefined)
+export const yearOf = (releaseDate: string | null) =>
+  releaseDate && /^\d{4}/.test(releaseDate) ? releaseDate.slice(0, 4) : undefined
 export const kindOf = (mediaType: MediaType) => (mediaType === 'tv' ? 'TV' : 'Film')

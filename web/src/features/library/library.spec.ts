@@ -30,7 +30,12 @@ function heldRequests(watchlist: () => WatchlistItem[]) {
       }),
   }
   const changes = () => calls.filter((call) => call.method !== 'GET')
-  return { requests, calls, changes }
+  const change = (index: number): Call => {
+    const call = changes()[index]
+    if (!call) throw new Error(`change ${index} was never sent`)
+    return call
+  }
+  return { requests, calls, changes, change }
 }
 
 const title = (tmdbId: number): LibraryTitle => ({
@@ -52,7 +57,8 @@ function setup() {
   queryClient.setQueryData(libraryKeys.watchlist(), server)
   // The screen showing the watchlist: only a watched query is fetched again.
   new QueryObserver(queryClient, { ...watchlistQuery(held.requests), staleTime: Infinity }).subscribe(() => undefined)
-  const shown = () => foldWatchlist(queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [], library.pending.current())
+  const shown = () =>
+    foldWatchlist(queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [], library.pending.current())
   return { queryClient, held, library, refusals, shown, setServer: (items: WatchlistItem[]) => (server = items) }
 }
 const ids = (items: { tmdbId: number }[]) => items.map((item) => item.tmdbId)
@@ -65,10 +71,13 @@ describe('library changes on a slow network', () => {
     expect(ids(shown())).toEqual([4, 1, 2, 3])
     await settle()
     expect(held.changes().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/watchlist'])
-    held.changes()[0]!.answer({ position: '10' })
+    held.change(0).answer({ position: '10' })
     await settle()
-    expect(held.changes().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/watchlist', 'POST /api/watchlist/movie/4/move'])
-    expect(held.changes()[1]!.body).toEqual({ toIndex: 0 })
+    expect(held.changes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/watchlist',
+      'POST /api/watchlist/movie/4/move',
+    ])
+    expect(held.change(1).body).toEqual({ toIndex: 0 })
     expect(ids(shown())).toEqual([4, 1, 2, 3])
   })
 
@@ -77,7 +86,7 @@ describe('library changes on a slow network', () => {
     const refused = library.removeFromWatchlist({ ...title(2), title: 'Film 2' })
     void library.moveOnWatchlist(title(3), 0)
     await settle()
-    held.changes()[0]!.refuse(new Error('This title is not on your watchlist.'))
+    held.change(0).refuse(new Error('This title is not on your watchlist.'))
     expect(await refused).toBe(false)
     expect(ids(shown())).toEqual([3, 1, 2])
     expect(refusals).toEqual(["Couldn't remove Film 2 from your watchlist: This title is not on your watchlist."])
@@ -88,15 +97,15 @@ describe('library changes on a slow network', () => {
     const added = library.addToWatchlist(title(4))
     const moved = library.moveOnWatchlist(title(4), 1)
     await settle()
-    held.changes()[0]!.answer({ position: '10' })
+    held.change(0).answer({ position: '10' })
     await settle()
-    expect(ids(queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist())!)).toEqual([1, 2, 3, 4])
+    expect(ids(queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [])).toEqual([1, 2, 3, 4])
     expect(library.pending.current()).toHaveLength(1)
     const gets = held.calls.filter((call) => call.method === 'GET').length
     expect(gets).toBe(0) // nothing is fetched while a change is still on its way
     // Meanwhile the user also dropped title 2 on another device: the server's list has the last word.
     setServer(watchlistOf(1, 4, 3))
-    held.changes()[1]!.answer({ position: '11' })
+    held.change(1).answer({ position: '11' })
     expect(await added).toBe(true)
     expect(await moved).toBe(true)
     expect(library.pending.current()).toHaveLength(0)

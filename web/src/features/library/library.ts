@@ -3,7 +3,14 @@ import type { MediaRef, MediaSnapshot, MediaType } from '@reelmates/contracts/me
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
-import { applyToStatus, applyToWatched, applyToWatchlist, type LibraryChange, type TitleStatus, type WatchedFields } from './libraryChanges'
+import {
+  applyToStatus,
+  applyToWatched,
+  applyToWatchlist,
+  type LibraryChange,
+  type TitleStatus,
+  type WatchedFields,
+} from './libraryChanges'
 import { libraryKeys } from './libraryQueries'
 import { createPendingChanges, type PendingChanges } from './pendingChanges'
 import { createSerialQueue } from './serialQueue'
@@ -33,9 +40,16 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
   function confirm(change: LibraryChange) {
     // A fetch that started before this answer may not hold it: drop it, the refetch below will.
     void queryClient.cancelQueries({ queryKey: libraryKeys.all })
-    queryClient.setQueryData<WatchlistItem[]>(libraryKeys.watchlist(), (items) => items && applyToWatchlist(items, change))
-    queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>({ queryKey: libraryKeys.watchedLists() }, (data) =>
-      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) } : data,
+    queryClient.setQueryData<WatchlistItem[]>(
+      libraryKeys.watchlist(),
+      (items) => items && applyToWatchlist(items, change),
+    )
+    queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>(
+      { queryKey: libraryKeys.watchedLists() },
+      (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) }
+          : data,
     )
     for (const [key, status] of queryClient.getQueriesData<TitleStatus>({ queryKey: libraryKeys.statuses() })) {
       const [, , mediaType, tmdbId] = key as [string, string, MediaType, number]
@@ -105,15 +119,30 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
         {
           kind: 'markWatched',
           removeFromWatchlist,
-          entry: { id: `pending:${newId()}`, userId: '', tmdbId: title.tmdbId, mediaType: title.mediaType, ...fields, ...snapshotOf(title) },
+          entry: {
+            id: `pending:${newId()}`,
+            userId: '',
+            tmdbId: title.tmdbId,
+            mediaType: title.mediaType,
+            ...fields,
+            ...snapshotOf(title),
+          },
         },
         () => libraryCalls.markWatched(client, { ...refOf(title), ...fields, removeFromWatchlist }),
         `Couldn't log ${title.title} as watched`,
       ),
     editWatched: (entryId: string, changes: Partial<WatchedFields>) =>
-      perform({ kind: 'editWatched', entryId, changes }, () => libraryCalls.editWatched(client, entryId, changes), "Couldn't save your changes"),
+      perform(
+        { kind: 'editWatched', entryId, changes },
+        () => libraryCalls.editWatched(client, entryId, changes),
+        "Couldn't save your changes",
+      ),
     removeWatched: (entryId: string) =>
-      perform({ kind: 'removeWatched', entryId }, () => libraryCalls.removeWatched(client, entryId), "Couldn't remove that entry"),
+      perform(
+        { kind: 'removeWatched', entryId },
+        () => libraryCalls.removeWatched(client, entryId),
+        "Couldn't remove that entry",
+      ),
   }
 }
 

@@ -41,7 +41,8 @@ const titlePath = (ref: MediaRef) => `/api/watchlist/${ref.mediaType}/${ref.tmdb
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value))
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value))
   return search.toString()
 }
 
@@ -49,13 +50,19 @@ function query(params: Record<string, string | number | undefined>): string {
 export async function fetchWatchlist(client: LibraryRequests): Promise<WatchlistItem[]> {
   const items: WatchlistItem[] = []
   for (let page = 1; ; page++) {
-    const answer = await client.get<Page<WatchlistItem>>(`/api/watchlist?${query({ page, pageSize: watchlistPageSize, sort: 'order' })}`)
+    const answer = await client.get<Page<WatchlistItem>>(
+      `/api/watchlist?${query({ page, pageSize: watchlistPageSize, sort: 'order' })}`,
+    )
     items.push(...answer.items)
     if (answer.items.length === 0 || items.length >= answer.total) return items
   }
 }
 
-export function fetchWatchedPage(client: LibraryRequests, filters: WatchedFilters, page: number): Promise<Page<WatchedItem>> {
+export function fetchWatchedPage(
+  client: LibraryRequests,
+  filters: WatchedFilters,
+  page: number,
+): Promise<Page<WatchedItem>> {
   return client.get(`/api/watched?${query({ page, pageSize: watchedPageSize, ...filters })}`)
 }
 
@@ -65,7 +72,11 @@ export function fetchTitleStatus(client: LibraryRequests, ref: MediaRef): Promis
 
 export const libraryCalls = {
   addToWatchlist: (client: LibraryRequests, ref: MediaRef, note?: string) =>
-    client.send<ChangeAnswer>('POST', '/api/watchlist', { tmdbId: ref.tmdbId, mediaType: ref.mediaType, ...(note ? { note } : {}) }),
+    client.send<ChangeAnswer>('POST', '/api/watchlist', {
+      tmdbId: ref.tmdbId,
+      mediaType: ref.mediaType,
+      ...(note ? { note } : {}),
+    }),
   removeFromWatchlist: (client: LibraryRequests, ref: MediaRef) => client.send<ChangeAnswer>('DELETE', titlePath(ref)),
   moveOnWatchlist: (client: LibraryRequests, ref: MediaRef, toIndex: number) =>
     client.send<ChangeAnswer>('POST', `${titlePath(ref)}/move`, { toIndex }),
@@ -75,8 +86,10 @@ export const libraryCalls = {
     client.send<ChangeAnswer & { entryId: string }>('POST', '/api/watched', mark),
   editWatched: (client: LibraryRequests, entryId: string, changes: Partial<WatchedFields>) =>
     client.send<ChangeAnswer>('PATCH', `/api/watched/${entryId}`, changes),
-  removeWatched: (client: LibraryRequests, entryId: string) => client.send<ChangeAnswer>('DELETE', `/api/watched/${entryId}`),
+  removeWatched: (client: LibraryRequests, entryId: string) =>
+    client.send<ChangeAnswer>('DELETE', `/api/watched/${entryId}`),
 }
 
 /** Where the export buttons point: the browser downloads the file itself (cookies go along). */
-export const exportUrl = (list: 'watchlist' | 'watched', format: 'csv' | 'json') => `/api/${list}/export?format=${format}`
+export const exportUrl = (list: 'watchlist' | 'watched', format: 'csv' | 'json') =>
+  `/api/${list}/export?format=${format}`

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { applyToWatchlist, emptyStatus, foldStatus, foldWatched, foldWatchlist, type LibraryChange } from './libraryChanges'
+import {
+  applyToWatchlist,
+  emptyStatus,
+  foldStatus,
+  foldWatched,
+  foldWatchlist,
+  type LibraryChange,
+} from './libraryChanges'
 import { watchedItem, watchlistItem, watchlistOf } from './testing'
 
 const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
 const add = (tmdbId: number): LibraryChange => ({ kind: 'addToWatchlist', item: watchlistItem(tmdbId, 999) })
 const remove = (tmdbId: number): LibraryChange => ({ kind: 'removeFromWatchlist', ref: film(tmdbId) })
-const move = (tmdbId: number, toIndex: number): LibraryChange => ({ kind: 'moveOnWatchlist', ref: film(tmdbId), toIndex })
+const move = (tmdbId: number, toIndex: number): LibraryChange => ({
+  kind: 'moveOnWatchlist',
+  ref: film(tmdbId),
+  toIndex,
+})
 const ids = (items: { tmdbId: number }[]) => items.map((item) => item.tmdbId)
 
 describe('the watchlist shown while changes are on their way', () => {
@@ -25,7 +36,12 @@ describe('the watchlist shown while changes are on their way', () => {
 
   it('changes nothing when a change the list already holds is folded again', () => {
     const confirmed = foldWatchlist(watchlistOf(1, 2, 3), [add(4)])
-    for (const change of [add(4), move(4, 3), remove(7), { kind: 'editWatchlistNote', ref: film(8), note: 'x' } as const]) {
+    for (const change of [
+      add(4),
+      move(4, 3),
+      remove(7),
+      { kind: 'editWatchlistNote', ref: film(8), note: 'x' } as const,
+    ]) {
       expect(applyToWatchlist(confirmed, change)).toBe(confirmed)
     }
     const moved = foldWatchlist(watchlistOf(1, 2, 3), [move(3, 0)])
@@ -43,7 +59,11 @@ describe('the watchlist shown while changes are on their way', () => {
   })
 
   it('takes a title off when it is marked watched with "also remove from watchlist"', () => {
-    const mark = (removeFromWatchlist: boolean): LibraryChange => ({ kind: 'markWatched', entry: watchedItem('e1', 2), removeFromWatchlist })
+    const mark = (removeFromWatchlist: boolean): LibraryChange => ({
+      kind: 'markWatched',
+      entry: watchedItem('e1', 2),
+      removeFromWatchlist,
+    })
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(true)]))).toEqual([1, 3])
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(false)]))).toEqual([1, 2, 3])
   })
@@ -60,9 +80,11 @@ describe('the watched log and the title status while changes are on their way', 
   })
 
   it('counts a rewatch and shows its rating, and follows adds and removals', () => {
-    const rewatched = foldStatus({ ...emptyStatus, inWatchlist: true, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z', lastRating: 4 }, film(2), [
-      { kind: 'markWatched', entry: watchedItem('e2', 2, { rating: 9 }), removeFromWatchlist: true },
-    ])
+    const rewatched = foldStatus(
+      { ...emptyStatus, inWatchlist: true, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z', lastRating: 4 },
+      film(2),
+      [{ kind: 'markWatched', entry: watchedItem('e2', 2, { rating: 9 }), removeFromWatchlist: true }],
+    )
     expect(rewatched).toMatchObject({ inWatchlist: false, timesWatched: 2, lastRating: 9 })
     expect(foldStatus(emptyStatus, film(2), [add(2)]).inWatchlist).toBe(true)
     expect(foldStatus(emptyStatus, film(2), [add(2), remove(2)]).inWatchlist).toBe(false)
@@ -72,7 +94,9 @@ describe('the watched log and the title status while changes are on their way', 
   it('keeps the last rating of the latest watch when an older date is logged', () => {
     const status = { ...emptyStatus, timesWatched: 1, lastWatchedAt: '2026-06-01T00:00:00.000Z', lastRating: 8 }
     const older = watchedItem('old', 2, { watchedAt: '2020-01-01T00:00:00.000Z', rating: 2 })
-    expect(foldStatus(status, film(2), [{ kind: 'markWatched', entry: older, removeFromWatchlist: false }])).toMatchObject({
+    expect(
+      foldStatus(status, film(2), [{ kind: 'markWatched', entry: older, removeFromWatchlist: false }]),
+    ).toMatchObject({
       timesWatched: 2,
       lastRating: 8,
     })

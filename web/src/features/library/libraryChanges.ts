@@ -4,7 +4,10 @@ import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
 
 export type TitleStatus = z.infer<typeof titleStatus>
-export type WatchedFields = Pick<WatchedItem, 'watchedAt' | 'rating' | 'recommend' | 'review' | 'streamingService' | 'isPrivate'>
+export type WatchedFields = Pick<
+  WatchedItem,
+  'watchedAt' | 'rating' | 'recommend' | 'review' | 'streamingService' | 'isPrivate'
+>
 
 /**
  * A change the user made that the server has not confirmed yet. Screens show the server's lists
@@ -22,7 +25,8 @@ export type LibraryChange =
 const sameTitle = (a: MediaRef, b: MediaRef) => a.tmdbId === b.tmdbId && a.mediaType === b.mediaType
 
 /** Places are contiguous from 0, as the server keeps them. */
-const renumbered = (items: WatchlistItem[]) => items.map((item, order) => (item.order === order ? item : { ...item, order }))
+const renumbered = (items: WatchlistItem[]) =>
+  items.map((item, order) => (item.order === order ? item : { ...item, order }))
 
 /**
  * The watchlist after one change. Every change is idempotent on its own (adding a title that is
@@ -35,17 +39,20 @@ export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange):
       if (items.some((item) => sameTitle(item, change.item))) return items
       return renumbered([...items, change.item])
     case 'removeFromWatchlist':
-      return items.some((item) => sameTitle(item, change.ref)) ? renumbered(items.filter((item) => !sameTitle(item, change.ref))) : items
+      return items.some((item) => sameTitle(item, change.ref))
+        ? renumbered(items.filter((item) => !sameTitle(item, change.ref)))
+        : items
     case 'markWatched':
-      return change.removeFromWatchlist ? applyToWatchlist(items, { kind: 'removeFromWatchlist', ref: change.entry }) : items
+      return change.removeFromWatchlist
+        ? applyToWatchlist(items, { kind: 'removeFromWatchlist', ref: change.entry })
+        : items
     case 'moveOnWatchlist': {
       const from = items.findIndex((item) => sameTitle(item, change.ref))
       if (from === -1) return items
       const to = Math.min(Math.max(change.toIndex, 0), items.length - 1)
       if (from === to) return items
-      const moved = [...items]
-      const [item] = moved.splice(from, 1)
-      moved.splice(to, 0, item!)
+      const moved = items.filter((_, index) => index !== from)
+      moved.splice(to, 0, items[from] as WatchlistItem)
       return renumbered(moved)
     }
     case 'editWatchlistNote':
@@ -95,12 +102,20 @@ export function applyToStatus(status: TitleStatus, ref: MediaRef, change: Librar
   }
 }
 
-export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) => changes.reduce(applyToWatchlist, items)
-export const foldWatched = (items: WatchedItem[], changes: readonly LibraryChange[]) => changes.reduce(applyToWatched, items)
+export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) =>
+  changes.reduce(applyToWatchlist, items)
+export const foldWatched = (items: WatchedItem[], changes: readonly LibraryChange[]) =>
+  changes.reduce(applyToWatched, items)
 export const foldStatus = (status: TitleStatus, ref: MediaRef, changes: readonly LibraryChange[]) =>
   changes.reduce((current, change) => applyToStatus(current, ref, change), status)
 
-export const emptyStatus: TitleStatus = { inWatchlist: false, watchlistNote: null, timesWatched: 0, lastWatchedAt: null, lastRating: null }
+export const emptyStatus: TitleStatus = {
+  inWatchlist: false,
+  watchlistNote: null,
+  timesWatched: 0,
+  lastWatchedAt: null,
+  lastRating: null,
+}
 
 /** The key the watchlist and the status use for a title: `movie:603`. */
 export const titleKey = (ref: MediaRef) => mediaKeyOf(ref)

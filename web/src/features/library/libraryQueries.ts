@@ -1,6 +1,12 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { MediaRef } from '@reelmates/contracts/media'
-import { fetchTitleStatus, fetchWatchedPage, fetchWatchlist, type LibraryRequests, type WatchedFilters } from './libraryCalls'
+import {
+  fetchTitleStatus,
+  fetchWatchedPage,
+  fetchWatchlist,
+  type LibraryRequests,
+  type WatchedFilters,
+} from './libraryCalls'
 
 /** Everything under `library` is refetched once the user's changes have all been answered. */
 export const libraryKeys = {
@@ -21,6 +27,8 @@ export const watchedQuery = (client: LibraryRequests, filters: WatchedFilters) =
     queryFn: ({ pageParam }) => fetchWatchedPage(client, filters, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    // Another sort or filter keeps the current entries on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   })
 
 export const titleStatusQuery = (client: LibraryRequests, ref: MediaRef) =>

@@ -1,10 +1,8 @@
+import { requests } from '../../lib/api'
 import type { LibraryRequests } from './libraryCalls'
 
-// Placeholder until the shell's request client lands.
-export const libraryRequests: LibraryRequests = {
-  get: () => Promise.reject(new Error('request client missing')),
-  send: () => Promise.reject(new Error('request client missing')),
-}
+/** The app's one request client: it sends the CSRF token, remembers each change's position and sends it as X-Min-Position. */
+export const libraryRequests: LibraryRequests = requests
 
 export function tellRefusal(message: string): void {
   console.error(message)

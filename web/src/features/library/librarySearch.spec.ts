@@ -4,7 +4,10 @@ import { watchedFiltersOf, watchedSearch, watchlistArrangementOf, watchlistSearc
 describe('how the library lists are shown, from the URL', () => {
   it('falls back to the defaults for missing or bad values', () => {
     expect(watchlistSearch.parse({})).toEqual({ view: 'grid', sort: 'order' })
-    expect(watchlistSearch.parse({ view: 'wall', sort: 'mood', type: 'book', minRating: '42' })).toEqual({ view: 'grid', sort: 'order' })
+    expect(watchlistSearch.parse({ view: 'wall', sort: 'mood', type: 'book', minRating: '42' })).toEqual({
+      view: 'grid',
+      sort: 'order',
+    })
     expect(watchedSearch.parse({})).toEqual({ view: 'list', sort: 'watchedAt' })
   })
 

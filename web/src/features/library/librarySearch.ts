@@ -3,7 +3,7 @@ import { mediaType } from '@reelmates/contracts/media'
 import { watchedSort } from '@reelmates/contracts/watched'
 import { watchlistSort } from '@reelmates/contracts/watchlist'
 import type { WatchedFilters } from './libraryCalls'
-import type { WatchlistArrangement, WatchlistSort } from './watchlistArrangement'
+import type { WatchlistArrangement } from './watchlistArrangement'
 
 /**
  * The /watchlist and /watched search params: how the list is shown lives in the URL, so it
@@ -34,10 +34,11 @@ export const watchedSearch = z.object({
 export type WatchedSearch = z.infer<typeof watchedSearch>
 
 /** Newest, best and latest first; names and my order from the top. */
-export const defaultDirection = (sort: string): 'asc' | 'desc' => (sort === 'order' || sort === 'title' ? 'asc' : 'desc')
+export const defaultDirection = (sort: string): 'asc' | 'desc' =>
+  sort === 'order' || sort === 'title' ? 'asc' : 'desc'
 
 export const watchlistArrangementOf = (search: WatchlistSearch): WatchlistArrangement => ({
-  sort: search.sort as WatchlistSort,
+  sort: search.sort,
   direction: search.dir ?? defaultDirection(search.sort),
   ...(search.type ? { mediaType: search.type } : {}),
   ...(search.minRating ? { minRating: search.minRating } : {}),
@@ -52,7 +53,10 @@ export const watchedFiltersOf = (search: WatchedSearch): WatchedFilters => ({
 })
 
 /** Choosing another sort starts from that sort's natural direction. */
-export const withSort = <S extends { sort: string; dir?: 'asc' | 'desc' | undefined }>(search: S, sort: S['sort']): S => ({
+export const withSort = <S extends { sort: string; dir?: 'asc' | 'desc' | undefined }>(
+  search: S,
+  sort: S['sort'],
+): S => ({
   ...search,
   sort,
   dir: undefined,

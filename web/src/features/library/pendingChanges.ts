@@ -5,11 +5,11 @@ import type { LibraryChange } from './libraryChanges'
  * Screens subscribe to it (useSyncExternalStore), so the snapshot is a new array on every change.
  */
 export interface PendingChanges {
-  current(): readonly LibraryChange[]
-  add(change: LibraryChange): void
+  current: () => readonly LibraryChange[]
+  add: (change: LibraryChange) => void
   /** The change is confirmed (and folded into the cached lists) or refused: stop showing it as pending. */
-  settle(change: LibraryChange): void
-  subscribe(listener: () => void): () => void
+  settle: (change: LibraryChange) => void
+  subscribe: (listener: () => void) => () => void
 }
 
 export function createPendingChanges(): PendingChanges {
@@ -23,7 +23,7 @@ export function createPendingChanges(): PendingChanges {
     current: () => changes,
     add: (change) => publish([...changes, change]),
     settle: (change) => publish(changes.filter((pending) => pending !== change)),
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },

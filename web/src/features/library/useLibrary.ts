@@ -37,7 +37,13 @@ export function useWatchedLog(filters: WatchedFilters) {
   const query = useInfiniteQuery(watchedQuery(libraryRequests, filters))
   const pending = usePendingChanges()
   const items = useMemo(
-    () => (query.data ? foldWatched(query.data.pages.flatMap((page) => page.items), pending) : undefined),
+    () =>
+      query.data
+        ? foldWatched(
+            query.data.pages.flatMap((page) => page.items),
+            pending,
+          )
+        : undefined,
     [query.data, pending],
   )
   const total = query.data?.pages[0]?.total
@@ -48,7 +54,10 @@ export function useWatchedLog(filters: WatchedFilters) {
 export function useTitleStatus(ref: MediaRef) {
   const query = useQuery(titleStatusQuery(libraryRequests, ref))
   const pending = usePendingChanges()
-  const status = useMemo(() => foldStatus(query.data ?? emptyStatus, ref, pending), [query.data, ref.mediaType, ref.tmdbId, pending])
+  const status = useMemo(
+    () => foldStatus(query.data ?? emptyStatus, ref, pending),
+    [query.data, ref.mediaType, ref.tmdbId, pending],
+  )
   return { ...query, status }
 }
 

@@ -3,8 +3,19 @@ import { arrangeWatchlist, canReorder } from './watchlistArrangement'
 import { watchlistItem } from './testing'
 
 const items = [
-  watchlistItem(1, 0, { title: 'Zodiac', releaseDate: '2007-03-02', voteAverage: 7.5, addedAt: '2026-01-03T00:00:00Z' }),
-  watchlistItem(2, 1, { title: 'alien', releaseDate: null, voteAverage: null, mediaType: 'tv', addedAt: '2026-01-01T00:00:00Z' }),
+  watchlistItem(1, 0, {
+    title: 'Zodiac',
+    releaseDate: '2007-03-02',
+    voteAverage: 7.5,
+    addedAt: '2026-01-03T00:00:00Z',
+  }),
+  watchlistItem(2, 1, {
+    title: 'alien',
+    releaseDate: null,
+    voteAverage: null,
+    mediaType: 'tv',
+    addedAt: '2026-01-01T00:00:00Z',
+  }),
   watchlistItem(3, 2, { title: 'Heat', releaseDate: '1995-12-15', voteAverage: 8.3, addedAt: '2026-01-02T00:00:00Z' }),
 ]
 const ids = (list: { tmdbId: number }[]) => list.map((item) => item.tmdbId)

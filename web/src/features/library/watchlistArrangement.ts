@@ -37,7 +37,8 @@ export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: W
   const { sort, direction, mediaType, minRating } = arrangement
   const sign = direction === 'asc' ? 1 : -1
   const shown = items.filter(
-    (item) => (!mediaType || item.mediaType === mediaType) && (minRating === undefined || (item.voteAverage ?? 0) >= minRating),
+    (item) =>
+      (!mediaType || item.mediaType === mediaType) && (minRating === undefined || (item.voteAverage ?? 0) >= minRating),
   )
   const byText = (a: string, b: string) => collator.compare(a, b)
   const byNumber = (a: number, b: number) => a - b
@@ -60,4 +61,7 @@ export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: W
 
 /** Dragging changes "my order", so it is offered only when that order is what is shown, whole. */
 export const canReorder = (arrangement: WatchlistArrangement) =>
-  arrangement.sort === 'order' && arrangement.direction === 'asc' && !arrangement.mediaType && arrangement.minRating === undefined
+  arrangement.sort === 'order' &&
+  arrangement.direction === 'asc' &&
+  !arrangement.mediaType &&
+  arrangement.minRating === undefined

@@ -1,0 +1,312 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+
+/**
+ * The watchlist and the watched log in a real browser against the real server (embedded column,
+ * offline catalog): search → add → reorder → log a watch with rating and review → /watched → remove,
+ * on a desktop and on a phone with touch; and 50 quick changes that must end where the server is.
+ */
+
+const screenshots = new URL('../../artifacts/screenshots/', import.meta.url).pathname
+
+interface Suggestion {
+  id: number
+  media_type: 'movie' | 'tv'
+  title?: string
+  name?: string
+}
+
+async function csrfToken(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/csrf-token')
+  return ((await answer.json()) as { csrfToken: string }).csrfToken
+}
+
+/** A fresh account for each test, signed in in this browser context (the API shares its cookies). */
+async function signUp(page: Page): Promise<void> {
+  const username = `lib_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const answer = await page.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse' },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(answer.status(), await answer.text()).toBeLessThan(300)
+}
+
+/** Distinct catalog titles whose names are unique among the suggestions, to find them by name. */
+async function titlesFor(page: Page, queries: string[]): Promise<{ tmdbId: number; title: string }[]> {
+  const found = new Map<string, { tmdbId: number; title: string }>()
+  for (const query of queries) {
+    const answer = await page.request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
+    for (const result of ((await answer.json()) as { results: Suggestion[] }).results) {
+      const title = result.title ?? result.name ?? ''
+      if (result.media_type === 'movie' && title && !found.has(title)) found.set(title, { tmdbId: result.id, title })
+    }
+  }
+  return [...found.values()]
+}
+
+async function addByApi(page: Page, tmdbId: number): Promise<string> {
+  const answer = await page.request.post('/api/watchlist', {
+    data: { tmdbId, mediaType: 'movie' },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(answer.status()).toBe(201)
+  return ((await answer.json()) as { position: string }).position
+}
+
+async function serverWatchlist(page: Page, minPosition?: string): Promise<string[]> {
+  const answer = await page.request.get('/api/watchlist?pageSize=500', {
+    headers: minPosition ? { 'X-Min-Position': minPosition } : {},
+  })
+  expect(answer.ok()).toBe(true)
+  return ((await answer.json()) as { items: { title: string }[] }).items.map((item) => item.title)
+}
+
+/** The titles the watchlist screen shows, top to bottom. */
+const shownWatchlist = (page: Page) =>
+  page
+    .locator('[data-title-key] article')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''))
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+async function quickAdd(page: Page, title: string): Promise<void> {
+  const field = page.getByRole('combobox', { name: 'Add a title to your watchlist' })
+  await field.fill(title)
+  await page
+    .getByRole('option', { name: new RegExp(`^${escape(title)}`) })
+    .first()
+    .click()
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error(`${locator.toString()} is not on screen`)
+  return box
+}
+
+/** Drags the handle onto another title's place, the way a finger or a mouse does: press, travel, release. */
+async function dragHandle(page: Page, from: string, to: string, input: 'mouse' | 'touch'): Promise<void> {
+  const handle = page.getByRole('button', { name: `Move ${from}`, exact: true })
+  const target = page.getByRole('article', { name: to, exact: true })
+  const start = await boxOf(handle)
+  const end = await boxOf(target)
+  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2]
+  const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 3]
+  if (input === 'mouse') {
+    await page.mouse.move(x0, y0)
+    await page.mouse.down()
+    for (let step = 1; step <= 12; step++)
+      await page.mouse.move(x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
+    await page.mouse.up()
+    return
+  }
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] })
+  await touch('touchStart', x0, y0)
+  for (let step = 1; step <= 12; step++)
+    await touch('touchMove', x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
+  await touch('touchEnd', x1, y1)
+  await cdp.detach()
+}
+
+async function logWatch(page: Page, title: string, input: 'mouse' | 'touch') {
+  await page.getByRole('button', { name: `Mark ${title} watched` }).click()
+  const dialog = page.getByRole('dialog', { name: title })
+  await expect(dialog).toBeVisible()
+  // Four stars: the right half of the fourth star is 8 out of 10.
+  await dialog.getByText('4 stars', { exact: true }).locator('..').click()
+  await expect(dialog.getByText('4 stars · 8/10')).toBeVisible()
+  await dialog.getByText('Yes, recommend').click()
+  await dialog.getByLabel('Review').fill(`Watched on ${input}: the last act still lands.`)
+  await dialog.getByLabel('Watched on service').selectOption('Netflix')
+  await expect(dialog.getByRole('switch', { name: 'Also remove from watchlist' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  await dialog.getByRole('button', { name: 'Log it' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+for (const device of ['desktop', 'phone'] as const) {
+  test.describe(`on a ${device}`, () => {
+    if (device === 'phone') test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    else test.use({ viewport: { width: 1440, height: 900 } })
+
+    test('search, add, reorder, log a watch with a rating and review, see it in /watched, remove it', async ({
+      page,
+    }) => {
+      await signUp(page)
+      const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca', 'vertigo'])
+      if (!first || !second || !third) throw new Error('the offline catalog should have these films')
+
+      await page.goto('/watchlist')
+      await expect(page.getByRole('heading', { name: 'Your watchlist is empty' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Search titles' })).toHaveAttribute('href', '/search')
+
+      for (const title of [first, second, third]) await quickAdd(page, title.title)
+      await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+      await expect.poll(() => serverWatchlist(page)).toEqual([first.title, second.title, third.title])
+
+      // Reorder: the third title goes to the top, by dragging its handle.
+      await dragHandle(page, third.title, first.title, device === 'phone' ? 'touch' : 'mouse')
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
+      await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
+      await page.reload()
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
+
+      await logWatch(page, first.title, device === 'phone' ? 'touch' : 'mouse')
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])
+
+      await page.goto('/watched')
+      const entry = page.getByRole('article').filter({ hasText: first.title })
+      await expect(entry).toBeVisible()
+      await expect(entry.getByRole('img', { name: '4 stars' })).toBeVisible()
+      await expect(entry.getByText('the last act still lands')).toBeVisible()
+      await expect(entry.getByText('Recommends')).toBeVisible()
+      await expect(entry.getByText('on Netflix')).toBeVisible()
+
+      await entry.getByRole('button', { name: `Remove your entry for ${first.title}` }).click()
+      await expect(entry).toHaveCount(0)
+      await expect(page.getByRole('heading', { name: 'Nothing logged yet' })).toBeVisible()
+      const log = await page.request.get('/api/watched')
+      expect(((await log.json()) as { total: number }).total).toBe(0)
+    })
+  })
+}
+
+test('keyboard: a title is picked up with Space, moved with the arrows and dropped with Space', async ({ page }) => {
+  await signUp(page)
+  const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
+  if (!first || !second || !third) throw new Error('the offline catalog should have these films')
+  for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist?view=list')
+  await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+  await page.getByRole('button', { name: `Move ${first.title}`, exact: true }).focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Space')
+  const expected = [second.title, third.title, first.title]
+  await expect.poll(() => shownWatchlist(page)).toEqual(expected)
+  await expect.poll(() => serverWatchlist(page)).toEqual(expected)
+})
+
+test('after 50 quick changes the watchlist shown is the server’s and the fold of what was done', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signUp(page)
+  const pool = await titlesFor(page, ['godfather', 'casablanca', 'vertigo', 'alien', 'jaws', 'heat', 'fargo', 'psycho'])
+  expect(pool.length).toBeGreaterThanOrEqual(14)
+  const seeded = pool.slice(0, 6)
+  for (const title of seeded) await addByApi(page, title.tmdbId)
+
+  // Every change the UI sends, and the last position the server answered.
+  const positions: bigint[] = []
+  page.on('response', async (response) => {
+    const request = response.request()
+    if (request.method() !== 'GET' && /\/api\/watchlist/.test(request.url()) && response.ok()) {
+      const { position } = (await response.json()) as { position?: string }
+      if (position) positions.push(BigInt(position))
+    }
+  })
+  // A slow network, so that changes pile up behind each other.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 60,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+
+  await page.goto('/watchlist?view=list')
+  const model = seeded.map((title) => title.title)
+  await expect.poll(() => shownWatchlist(page)).toEqual(model)
+
+  let seed = 20261122
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  let changes = 0
+  while (changes < 50) {
+    const roll = random()
+    const spare = pool.filter((title) => !model.includes(title.title))
+    if (roll < 0.2 && spare.length > 0) {
+      const title = spare[Math.floor(random() * spare.length)]?.title ?? ''
+      await quickAdd(page, title)
+      model.push(title)
+    } else if (roll < 0.4 && model.length > 3) {
+      const index = Math.floor(random() * model.length)
+      const [title] = model.splice(index, 1)
+      await page.getByRole('button', { name: `Remove ${title} from watchlist` }).click()
+    } else if (model.length > 1) {
+      const index = 1 + Math.floor(random() * (model.length - 1))
+      const up = random() < 0.6
+      const from = up ? index : index - 1
+      const title = model[from] ?? ''
+      await page.getByRole('button', { name: `Move ${title} ${up ? 'up' : 'down'}` }).click()
+      model.splice(from, 1)
+      model.splice(up ? from - 1 : from + 1, 0, title)
+    } else continue
+    changes++
+  }
+
+  // What the UI shows equals the fold of the 50 changes, while they are still on their way and after.
+  expect(await shownWatchlist(page)).toEqual(model)
+  await expect.poll(() => positions.length, { timeout: 60_000 }).toBe(50)
+  const last = positions.reduce((a, b) => (a > b ? a : b)).toString()
+  expect(await serverWatchlist(page, last)).toEqual(model)
+  await expect.poll(() => shownWatchlist(page)).toEqual(model)
+  await page.reload()
+  await expect.poll(() => shownWatchlist(page)).toEqual(model)
+})
+
+test.describe('screenshots', () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    test(`/watchlist and /watched at ${width}×${height}`, async ({ page }) => {
+      mkdirSync(screenshots, { recursive: true })
+      await page.setViewportSize({ width, height })
+      await signUp(page)
+      const titles = await titlesFor(page, ['godfather', 'casablanca', 'vertigo', 'alien'])
+      for (const title of titles.slice(0, 8)) await addByApi(page, title.tmdbId)
+      const token = await csrfToken(page)
+      const reviews = [
+        'A family saga that earns every minute.',
+        'Still the best ending in the movies.',
+        null,
+        'Scarier than I remembered.',
+      ]
+      for (const [index, title] of titles.slice(8, 12).entries()) {
+        await page.request.post('/api/watched', {
+          data: {
+            tmdbId: title.tmdbId,
+            mediaType: 'movie',
+            rating: [9, 10, 6, 7][index],
+            recommend: index !== 2,
+            review: reviews[index],
+            streamingService: ['Netflix', 'HBO Max', null, 'Hulu'][index],
+            watchedAt: new Date(Date.now() - (index + 1) * 86_400_000 * 3).toISOString(),
+            isPrivate: index === 2,
+          },
+          headers: { 'CSRF-Token': token },
+        })
+      }
+      await page.goto('/watchlist')
+      await expect(page.locator('[data-title-key]').first()).toBeVisible()
+      await page.screenshot({ path: `${screenshots}watchlist-${width}x${height}.png`, fullPage: false })
+      await page.goto('/watchlist?view=list')
+      await expect(page.locator('[data-title-key]').first()).toBeVisible()
+      await page.screenshot({ path: `${screenshots}watchlist-list-${width}x${height}.png`, fullPage: false })
+      await page.goto('/watched')
+      await expect(page.getByRole('article').first()).toBeVisible()
+      await page.screenshot({ path: `${screenshots}watched-${width}x${height}.png`, fullPage: false })
+      await page.goto('/watchlist')
+      await page
+        .getByRole('button', { name: /^Mark .* watched$/ })
+        .first()
+        .click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await page.screenshot({ path: `${screenshots}rating-dialog-${width}x${height}.png`, fullPage: false })
+    })
+  }
+})
