@@ -312,6 +312,16 @@ describe('the TMDB catalog', () => {
       await expect(failure).rejects.toThrow(message)
     })
 
+    it('throws the spec message when TMDB cannot be reached', async () => {
+      const closed = await startTmdbTestServer()
+      await closed.close()
+      const unreachable = createTmdbCatalog({
+        client: createTmdbClient({ apiToken: token, baseUrl: closed.baseUrl }),
+        cache: createSharedCache(readStore, () => new Date(clock)),
+      })
+      await expect(unreachable.upcomingMovies()).rejects.toThrow('Failed to get upcoming movies')
+    })
+
     it('throws the spec message on a 404 from a list endpoint', async () => {
       server.override('/trending/movie/week', () => notFound)
       await expect(catalog.trendingMovies()).rejects.toThrow('Failed to get trending movies')
