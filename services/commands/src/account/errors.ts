@@ -69,26 +69,20 @@ export class ResetLinkSuperseded extends DomainError {
 export class SignInLinkInvalid extends DomainError {
   override readonly name = 'SignInLinkInvalid'
   constructor() {
-    super('unauthorized', 'Failed to authenticate with magic link', {
-      detail: 'This sign-in link is not valid. Please request a new one.',
-    })
+    super('unauthorized', 'This sign-in link is not valid. Please request a new one.', { detail: 'invalid_token' })
   }
 }
 
 export class SignInLinkUsed extends DomainError {
   override readonly name = 'SignInLinkUsed'
   constructor() {
-    super('gone', 'Failed to authenticate with magic link', {
-      detail: 'This sign-in link has already been used. Please request a new one.',
-    })
+    super('gone', 'This sign-in link has already been used. Please request a new one.', { detail: 'token_used' })
   }
 }
 
 export class SignInLinkExpired extends DomainError {
   override readonly name = 'SignInLinkExpired'
   constructor() {
-    super('gone', 'Failed to authenticate with magic link', {
-      detail: 'This sign-in link has expired. Please request a new one.',
-    })
+    super('gone', 'This sign-in link has expired. Please request a new one.', { detail: 'token_expired' })
   }
 }

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { outboxAnswer, outboxQuery } from '@reelmates/contracts/account'
+import { requireAdmin } from '../http/auth'
+import type { Platform } from '../platform'
+
+/** The mail outbox, where mail waits when no SMTP server is configured (admins only). */
+// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
+export const outboxRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.get(
+    '/admin/outbox',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The newest mails of the outbox',
+        querystring: outboxQuery,
+        response: { 200: outboxAnswer },
+      },
+    },
+    async (request) => {
+      const { limit, to } = request.query
+      return { messages: await platform.mailer.list({ limit, ...(to ? { to } : {}) }) }
+    },
+  )
+}

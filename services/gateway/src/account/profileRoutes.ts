@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  deleteAccountRequest,
+  emailPreferencesAnswer,
+  emailPreferencesRequest,
+  messageAnswer,
+  messages,
+  profileUpdateRequest,
+  userAnswer,
+} from '@reelmates/contracts/account'
+import { account, accountStreamId, type PasswordCheck } from '@reelmates/commands/account/account'
+import { loadState } from '@reelmates/commands/handleCommand'
+import type { ReservationKind } from '@reelmates/infra/personalData/port'
+import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
+import { currentUserId, endUserSession, requireUser } from '../http/auth'
+import { execute, withPosition } from '../http/execute'
+import type { Platform } from '../platform'
+import { hashPassword, verifyPassword } from './passwords'
+import { errorAnswer } from './schemas'
+import { readUser } from './userDocument'
+
+const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }
+
+/** The signed-in user's own account: profile, credentials, email preferences, deletion. */
+// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
+export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const { vault, eventStore } = platform
+
+  app.put(
+    '/user/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Update the profile; a new password or email needs the current password',
+        body: profileUpdateRequest,
+        response: { 200: userAnswer, 400: errorAnswer, 409: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request)
+      const { currentPassword, newPassword, ...changes } = request.body
+      const state = await loadState(eventStore, account, accountStreamId(userId))
+      const check: PasswordCheck = currentPassword
+        ? (await verifyPassword(currentPassword, state.passwordHash)) ? 'correct' : 'incorrect'
+        : 'absent'
+      const newPasswordHash = newPassword && check === 'correct' ? await hashPassword(newPassword) : undefined
+
+      // A new username or email is claimed in the vault before the change is recorded; the old one is
+      // given back only once the change is in the log.
+      const claims: { kind: ReservationKind; value: string; previous: string | null }[] = []
+      for (const kind of ['username', 'email'] as const) {
+        const value = changes[kind]
+        const current = state[kind]
+        if (value === undefined || (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current))) continue
+        claims.push({ kind, value, previous: current })
+      }
+      const reserved: typeof claims = []
+      const releaseReserved = () => Promise.all(reserved.map((c) => vault.release(c.kind, c.value, userId)))
+      for (const claim of claims) {
+        if (!(await vault.reserve(claim.kind, claim.value, userId))) {
+          await releaseReserved()
+          return reply.code(409).send({
+            message: takenMessage[claim.kind],
+            error: 'Conflict',
+            validationErrors: { [claim.kind]: takenMessage[claim.kind] },
+          })
+        }
+        reserved.push(claim)
+      }
+
+      let position: bigint | null
+      try {
+        ;({ position } = await execute(request, {
+          decider: account,
+          streamId: accountStreamId(userId),
+          command: {
+            type: 'UpdateProfile',
+            userId,
+            changes,
+            currentPassword: check,
+            ...(newPasswordHash ? { newPasswordHash } : {}),
+          },
+        }))
+      } catch (error) {
+        await releaseReserved()
+        throw error
+      }
+      await Promise.all(claims.flatMap((c) => (c.previous ? [vault.release(c.kind, c.previous, userId)] : [])))
+
+      const user = await readUser(platform, userId, position)
+      if (!user) throw new Error(`account ${userId} was updated but the users read model does not have it`)
+      return withPosition(user, position)
+    },
+  )
+
+  app.delete(
+    '/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and erase its personal data everywhere (needs the current password)',
+        body: deleteAccountRequest,
+        response: { 200: messageAnswer, 400: errorAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const state = await loadState(eventStore, account, accountStreamId(userId))
+      const check: PasswordCheck = (await verifyPassword(request.body.currentPassword, state.passwordHash))
+        ? 'correct'
+        : 'incorrect'
+      const { position } = await execute(request, {
+        decider: account,
+        streamId: accountStreamId(userId),
+        command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
+      })
+      await eraseAccount(platform, userId, state.email, position)
+      await endUserSession(request)
+      return { message: 'Your account has been deleted.' }
+    },
+  )
+
+  app.post(
+    '/update-email-preferences',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Unsubscribe from campaign emails by address (subscribing again needs that user signed in)',
+        body: emailPreferencesRequest,
+        response: { 200: emailPreferencesAnswer, 401: emailPreferencesAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { email, receiveCampaignEmails } = request.body
+      const userId = await vault.lookup('email', email)
+      const done = receiveCampaignEmails
+        ? 'You will receive our emails again.'
+        : 'You have been unsubscribed from our emails.'
+      // Anyone holding an address may stop mail to it (the unsubscribe link), but only its owner may
+      // start it again: otherwise anybody could sign strangers up.
+      if (receiveCampaignEmails && (userId === null || request.session.userId !== userId)) {
+        return reply.code(401).send({ success: false, message: 'Please sign in to receive our emails again.' })
+      }
+      // An address without an account gets the same answer, so this does not tell who has one.
+      if (userId === null) return { success: true, message: done }
+      await execute(request, {
+        decider: account,
+        streamId: accountStreamId(userId),
+        command: { type: 'UpdateEmailPreferences', userId, receiveCampaignEmails },
+      })
+      return { success: true, message: done }
+    },
+  )
+}
+
+/**
+ * After `AccountDeleted`: the user's key and reservations go (their personal fields in the log read as
+ * null from now on), then their mail, their sessions and, through the projections, their documents;
+ * the embedded read store then writes a snapshot without them.
+ */
+async function eraseAccount(platform: Platform, userId: string, email: string | null, position: bigint | null) {
+  await platform.vault.erase(userId)
+  await platform.mailer.eraseUser(userId, email ?? undefined)
+  await platform.sessions.eraseUser(userId)
+  if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
+  await platform.readStore.flush()
+}

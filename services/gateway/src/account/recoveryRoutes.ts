@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { emailRequest, messageAnswer, messages, resetPasswordRequest } from '@reelmates/contracts/account'
+import { account, accountStreamId, type AccountState } from '@reelmates/commands/account/account'
+import { ResetLinkInvalid } from '@reelmates/commands/account/errors'
+import { DomainError } from '@reelmates/commands/decider'
+import { loadState } from '@reelmates/commands/handleCommand'
+import { statusOfDomainError } from '../http/errors'
+import { execute } from '../http/execute'
+import type { Platform } from '../platform'
+import { afterAnswering } from './background'
+import { passwordResetMail, usernameReminderMail } from './mails'
+import { hashPassword } from './passwords'
+import { newLinkToken, readLinkToken } from './tokens'
+
+export const resetLinkLifetimeMs = 60 * 60 * 1000
+
+/** Forgotten password or username, and setting a new password from the mailed link. */
+// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
+export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const { vault, eventStore, mailer, config } = platform
+  const rateLimit = config.rateLimits.auth
+
+  /** The active account behind an email address, with what the mails need. */
+  async function accountByEmail(email: string): Promise<{ userId: string; state: AccountState & { email: string; username: string } } | null> {
+    const userId = await vault.lookup('email', email)
+    if (!userId) return null
+    const state = await loadState(eventStore, account, accountStreamId(userId))
+    if (state.status !== 'active' || state.email === null || state.username === null) return null
+    return { userId, state: { ...state, email: state.email, username: state.username } }
+  }
+
+  // Both requests answer the same whether or not the address has an account, and before looking.
+  function recoveryRequest(request: FastifyRequest, log: FastifyBaseLogger, work: (found: NonNullable<Awaited<ReturnType<typeof accountByEmail>>>) => Promise<void>) {
+    const { email } = request.body as { email: string }
+    afterAnswering(platform, log, async () => {
+      const found = await accountByEmail(email)
+      if (found) await work(found)
+    })
+  }
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a single-use link (1 hour) to reset the password, if the address has an account',
+        body: emailRequest,
+        response: { 200: messageAnswer },
+      },
+    },
+    (request, reply) => {
+      recoveryRequest(request, request.log, async ({ userId, state }) => {
+        const { token, tokenHash } = newLinkToken(userId)
+        await execute(request, {
+          decider: account,
+          streamId: accountStreamId(userId),
+          command: {
+            type: 'RequestPasswordReset',
+            userId,
+            tokenHash,
+            expiresAt: new Date(platform.now().getTime() + resetLinkLifetimeMs).toISOString(),
+          },
+        })
+        const link = `${config.publicUrl}/reset-password/${encodeURIComponent(token)}`
+        await mailer.send(passwordResetMail({ userId, email: state.email, username: state.username }, link))
+      })
+      void reply.send({ message: messages.passwordResetMailSent })
+    },
+  )
+
+  app.post(
+    '/forgot-username',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        summary: 'Mail the username to the address, if it has an account',
+        body: emailRequest,
+        response: { 200: messageAnswer },
+      },
+    },
+    (request, reply) => {
+      recoveryRequest(request, request.log, async ({ userId, state }) => {
+        await mailer.send(usernameReminderMail({ userId, email: state.email, username: state.username }, `${config.publicUrl}/sign_in`))
+      })
+      void reply.send({ message: messages.usernameMailSent })
+    },
+  )
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit },
+      // The reset screen shows the body of a failed answer as it is (spec §7): plain text.
+      errorHandler: answerInText,
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with the mailed token (failures answer the reason as plain text)',
+        body: resetPasswordRequest,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body
+      const parsed = readLinkToken(token)
+      if (!parsed) throw new ResetLinkInvalid()
+      const { userId, tokenHash } = parsed
+      const state = await loadState(eventStore, account, accountStreamId(userId))
+      if (state.status !== 'active') throw new ResetLinkInvalid()
+      await execute(request, {
+        decider: account,
+        streamId: accountStreamId(userId),
+        actorId: userId,
+        command: {
+          type: 'ResetPassword',
+          userId,
+          tokenHash,
+          passwordHash: await hashPassword(newPassword),
+          at: platform.now().toISOString(),
+        },
+      })
+      // Whoever knew the old password is signed out everywhere.
+      await platform.sessions.eraseUser(userId)
+      return { message: 'Your password has been reset. You can now sign in with your new password.' }
+    },
+  )
+}
+
+function answerInText(this: unknown, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500
+  let text = 'Failed to reset password'
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400
+    text = error.validation[0]?.message ?? text
+  } else if (error instanceof DomainError) {
+    status = statusOfDomainError[error.kind]
+    text = error.message
+  } else if (typeof error.statusCode === 'number' && error.statusCode < 500) {
+    status = error.statusCode
+    text = error.message
+  } else {
+    request.log.error({ err: error }, 'reset password failed')
+  }
+  void reply.code(status).type('text/plain; charset=utf-8').send(text)
+}

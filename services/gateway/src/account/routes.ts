@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Platform } from '../platform'
+import { accountWorkSettled } from './background'
+import { outboxRoutes } from './outboxRoutes'
+import { profileRoutes } from './profileRoutes'
+import { recoveryRoutes } from './recoveryRoutes'
+import { registrationRoutes } from './registrationRoutes'
+import { sessionRoutes } from './sessionRoutes'
+import { signInLinkRoutes } from './signInLinkRoutes'
+
+/** Every account call of spec §7 (friendships aside), and the admin's view of the mail outbox. */
+export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  // Mail work started after answering must finish before the platform beneath it closes.
+  app.addHook('onClose', async () => accountWorkSettled(platform))
+  await app.register(sessionRoutes, { platform })
+  await app.register(registrationRoutes, { platform })
+  await app.register(profileRoutes, { platform })
+  await app.register(recoveryRoutes, { platform })
+  await app.register(signInLinkRoutes, { platform })
+  await app.register(outboxRoutes, { platform })
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  magicLinkAnswer,
+  magicLinkQuery,
+  messageAnswer,
+  messages,
+  processTokenAnswer,
+  processTokenQuery,
+  signInLinkRequest,
+} from '@reelmates/contracts/account'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { loadState } from '@reelmates/commands/handleCommand'
+import { startUserSession } from '../http/auth'
+import { withPosition } from '../http/execute'
+import type { Platform } from '../platform'
+import { afterAnswering } from './background'
+import { signInLinkMail } from './mails'
+import { errorAnswer } from './schemas'
+import { issueSignInLink, useSignInLink } from './signInLinks'
+import { sameSitePath } from './tokens'
+import { readUser } from './userDocument'
+
+const defaultRedirect = '/home'
+
+/** Passwordless sign-in: request a magic link by mail, spend it, or spend a token that carries an action. */
+// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
+export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const rateLimit = platform.config.rateLimits.auth
+
+  app.post(
+    '/auth/magic-link/request',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a single-use sign-in link (15 minutes), if the address has an account',
+        body: signInLinkRequest,
+        response: { 200: messageAnswer },
+      },
+    },
+    (request, reply) => {
+      const { email, redirect } = request.body
+      // Same answer, same timing, whether or not the address has an account.
+      afterAnswering(platform, request.log, async () => {
+        const userId = await platform.vault.lookup('email', email)
+        if (!userId) return
+        const state = await loadState(platform.eventStore, account, accountStreamId(userId))
+        if (state.status !== 'active' || !state.email || !state.username) return
+        const { url } = await issueSignInLink(request, { userId, redirect: redirect ?? null })
+        await platform.mailer.send(signInLinkMail({ userId, email: state.email, username: state.username }, url))
+      })
+      void reply.send({ message: messages.signInLinkMailSent })
+    },
+  )
+
+  app.get(
+    '/auth/magic-link',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with a magic link; answers where to go next (a path on this site)',
+        querystring: magicLinkQuery,
+        response: { 200: magicLinkAnswer, 401: errorAnswer, 410: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { token, redirect } = request.query
+      const used = await useSignInLink(request, token)
+      await startUserSession(request, { id: used.userId, role: used.role })
+      const target = sameSitePath(redirect) ?? sameSitePath(used.link.redirect) ?? defaultRedirect
+      return withPosition({ redirect: target }, used.position)
+    },
+  )
+
+  app.get(
+    '/auth/process-token',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with a single-use token from a mail; answers the user and the action it carries',
+        querystring: processTokenQuery,
+        response: { 200: processTokenAnswer, 401: errorAnswer, 410: errorAnswer },
+      },
+    },
+    async (request) => {
+      const used = await useSignInLink(request, request.query.token)
+      await startUserSession(request, { id: used.userId, role: used.role })
+      const user = await readUser(platform, used.userId, used.position)
+      if (!user) throw new Error(`account ${used.userId} signed in with a link but has no users document`)
+      return withPosition(
+        { success: true as const, user, action: used.link.action, actionData: used.link.actionData },
+        used.position,
+      )
+    },
+  )
+}
