@@ -42,6 +42,17 @@ describe('the shared catalog cache', () => {
     expect(await createSharedCache(readStore, () => new Date(clock)).get('upcoming:movie')).toBe('list')
   })
 
+  it('sweeps out expired entries at most once an hour', async () => {
+    await cache.set('provider:8:FR:all:5:exact', 'short-lived', 1000)
+    clock += 30 * 60 * 1000
+    await cache.set('genres', 'kept', 24 * 60 * 60 * 1000)
+    expect(await readStore.collection(catalogCacheCollection).countDocuments()).toBe(2)
+    clock += 30 * 60 * 1000
+    await cache.set('trending:tv', 'kept', 24 * 60 * 60 * 1000)
+    const left = await readStore.collection(catalogCacheCollection).find({}, { sort: { _id: 1 } })
+    expect(left.map((entry) => entry._id)).toEqual(['genres', 'trending:tv'])
+  })
+
   it('empties on request and says how many entries it dropped', async () => {
     await cache.set('a', 1, 1000)
     await cache.set('b', 2, 1000)
