@@ -112,8 +112,8 @@ export function createProjectionRunner({
   async function follow(after: bigint): Promise<void> {
     let cursor = after
     while (!isStopping()) {
-      subscription = eventStore.subscribeToAll({ after: cursor })
       try {
+        subscription = eventStore.subscribeToAll({ after: cursor })
         for await (const event of subscription) {
           queue.push(event)
           cursor = event.position
@@ -138,7 +138,12 @@ export function createProjectionRunner({
       }
       const batch = queue.splice(0, batchSize)
       roomInQueue?.()
-      await turn(() => applyToAll(batch))
+      try {
+        await turn(() => applyToAll(batch))
+      } catch (error) {
+        // applyBatch turns every projector's trouble into a failure; anything else is a bug here.
+        logger.error({ err: error }, 'projection batch failed unexpectedly; its events come again after a restart')
+      }
     }
   }
 
