@@ -141,6 +141,32 @@ describe('rebuilding a read model', () => {
     expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 2, position: position.toString() })
   })
 
+  it('starts the rebuild over after a restart that interrupted it', async () => {
+    await threeRatings()
+    await (await caughtUp([ratingsProjector({ version: 1 })])).stop()
+    const interrupted = ratingsProjector({ version: 2 })
+    const hold = interrupted.holdAt(2n)
+    holds.push(hold.release)
+    const first = await started([interrupted])
+    await hold.reached
+
+    const stopping = first.stop()
+    hold.release()
+    await stopping
+
+    expect(first.status()[0]).toMatchObject({ version: 1, state: 'stopped' })
+    expect((await ratings())[0]).toEqual({ _id: 'ann', count: 2, positions: ['1', '3'] })
+    expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 1, position: '3' })
+
+    const second = await started([ratingsProjector({ version: 2 })])
+    await second.rebuild('ratings')
+    expect(await ratings()).toEqual([
+      { _id: 'ann', count: 2, totalStars: 7, positions: ['1', '3'] },
+      { _id: 'bob', count: 1, totalStars: 5, positions: ['2'] },
+    ])
+    expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 2, position: '3' })
+  })
+
   it('leaves the old collection serving when a rebuild fails, and says why', async () => {
     await threeRatings()
     const projector = ratingsProjector()

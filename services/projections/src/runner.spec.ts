@@ -156,6 +156,41 @@ describe('the projection runner', () => {
     })
   })
 
+  it('subscribes again after losing its subscription, without a gap or a duplicate', async () => {
+    await rate(eventStore, 'ann', 'dune', 4)
+    await rate(eventStore, 'bob', 'dune', 5)
+    // The real store, whose first subscription breaks after one event, as a dropped connection would.
+    let subscriptions = 0
+    const flaky: EventStore = {
+      ...eventStore,
+      subscribeToAll(options) {
+        subscriptions += 1
+        const subscription = eventStore.subscribeToAll(options)
+        if (subscriptions > 1) return subscription
+        return {
+          stop: () => subscription.stop(),
+          async *[Symbol.asyncIterator]() {
+            for await (const event of subscription) {
+              yield event
+              throw new Error('connection reset')
+            }
+          },
+        }
+      },
+    }
+    const logger = capturingLogger()
+    const projector = ratingsProjector()
+    const runner = createProjectionRunner({ eventStore: flaky, readStore, projectors: [projector], logger })
+    runners.push(runner)
+    await runner.start()
+    const { position } = await rate(eventStore, 'ann', 'alien', 3)
+
+    expect(await runner.waitForPosition(position, 10_000)).toBe(true)
+    expect(projector.seen).toEqual([1n, 2n, 3n])
+    expect(subscriptions).toBe(2)
+    expect(logger.entries.map((entry) => entry.message)).toContain('projections lost their subscription; subscribing again')
+  })
+
   describe('read your writes', () => {
     it('answers true at once for a position already applied', async () => {
       const { position } = await rate(eventStore, 'ann', 'dune', 4)
