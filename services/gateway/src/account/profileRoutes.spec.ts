@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { password, register, type Registered } from './accountFixtures'
+
+let t: TestApp
+let taken: Registered
+beforeAll(async () => {
+  t = await createTestApp()
+  taken = await register(t.app, 'taken')
+})
+afterAll(() => t.close())
+
+describe('PUT /api/user/profile', () => {
+  it('needs a signed-in user', async () => {
+    expect((await agent(t.app).put('/api/user/profile', { bio: 'x' })).statusCode).toBe(401)
+  })
+
+  it('updates the profile fields and answers the user', async () => {
+    const { client } = await register(t.app, 'margaret')
+    const answer = await client.put('/api/user/profile', {
+      location: 'Boston',
+      bio: 'Apollo guidance computer fan',
+      avatarUrl: 'https://images.example/m.png',
+      digestType: 'daily',
+      receiveCampaignEmails: false,
+      pushNotificationsEnabled: true,
+      pushSubscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'secret-key', auth: 'secret-auth' } },
+      onboardingCompleted: true,
+    })
+    expect(answer.statusCode).toBe(200)
+    const user = answer.json<Record<string, unknown>>()
+    expect(user).toMatchObject({
+      location: 'Boston',
+      bio: 'Apollo guidance computer fan',
+      avatarUrl: 'https://images.example/m.png',
+      digestType: 'daily',
+      receiveCampaignEmails: false,
+      pushNotificationsEnabled: true,
+      onboardingCompleted: true,
+    })
+    expect(JSON.stringify(user)).not.toContain('secret-key')
+    expect((await client.get('/api/user')).json()).toMatchObject({ bio: 'Apollo guidance computer fan' })
+  })
+
+  it('clears text fields sent empty', async () => {
+    const { client } = await register(t.app, 'clearer', { location: 'Paris', bio: 'Hello' })
+    const answer = await client.put('/api/user/profile', { location: '', bio: null })
+    expect(answer.json()).toMatchObject({ location: null, bio: null })
+  })
+
+  it('renames the user, freeing the old name and refusing a taken one', async () => {
+    const { client } = await register(t.app, 'oldname')
+    expect((await client.put('/api/user/profile', { username: 'newname' })).json()).toMatchObject({ username: 'newname' })
+    expect((await client.get('/api/validate-username?username=oldname')).json()).toEqual({ available: true })
+    expect((await client.get('/api/validate-username?username=newname')).json()).toEqual({ available: false })
+    expect((await agent(t.app).post('/api/login', { username: 'newname', password })).statusCode).toBe(200)
+
+    const refused = await client.put('/api/user/profile', { username: 'TAKEN' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      validationErrors: { username: 'This username is already taken. Please choose a different one.' },
+    })
+    // A change of case of one's own name is not a conflict.
+    expect((await client.put('/api/user/profile', { username: 'NewName' })).json()).toMatchObject({ username: 'NewName' })
+  })
+
+  it('changes the password only with the correct current password', async () => {
+    const { client } = await register(t.app, 'changer')
+    const missing = await client.put('/api/user/profile', { newPassword: 'new-password' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({
+      message: 'Current password is required to set new password',
+      validationErrors: { currentPassword: 'Current password is required to set new password' },
+    })
+    const wrong = await client.put('/api/user/profile', { currentPassword: 'not-my-password', newPassword: 'new-password' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ validationErrors: { currentPassword: 'Current password is incorrect' } })
+
+    const ok = await client.put('/api/user/profile', { currentPassword: password, newPassword: 'new-password' })
+    expect(ok.statusCode).toBe(200)
+    expect((await agent(t.app).post('/api/login', { username: 'changer', password })).statusCode).toBe(401)
+    expect((await agent(t.app).post('/api/login', { username: 'changer', password: 'new-password' })).statusCode).toBe(200)
+  })
+
+  it('treats empty password fields as not given', async () => {
+    const { client } = await register(t.app, 'formfiller')
+    const answer = await client.put('/api/user/profile', { bio: 'Hi', currentPassword: '', newPassword: '' })
+    expect(answer.statusCode).toBe(200)
+  })
+
+  it('changes the email only with the current password, and refuses a taken one', async () => {
+    const { client } = await register(t.app, 'mover')
+    const missing = await client.put('/api/user/profile', { email: 'moved@example.com' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ validationErrors: { currentPassword: 'Current password is required to change your email' } })
+    const clash = await client.put('/api/user/profile', { email: taken.user.email, currentPassword: password })
+    expect(clash.statusCode).toBe(409)
+    expect(clash.json()).toMatchObject({
+      validationErrors: { email: 'This email is already registered. Please use a different email or sign in.' },
+    })
+    const ok = await client.put('/api/user/profile', { email: 'moved@example.com', currentPassword: password })
+    expect(ok.json()).toMatchObject({ email: 'moved@example.com' })
+    // The old address is free again; the refused attempt left the new one free too.
+    expect((await agent(t.app).post('/api/register', { username: 'second', email: 'mover@example.com', password })).statusCode).toBe(201)
+    expect((await agent(t.app).post('/api/login', { username: 'moved@example.com', password })).statusCode).toBe(200)
+  })
+
+  it('gives back a claimed username when the rest of the update is refused', async () => {
+    const { client } = await register(t.app, 'claimer')
+    const refused = await client.put('/api/user/profile', { username: 'claimed', email: 'elsewhere@example.com' })
+    expect(refused.statusCode).toBe(400)
+    expect((await client.get('/api/validate-username?username=claimed')).json()).toEqual({ available: true })
+  })
+
+  it('checks the profile rules of spec §5 with their messages', async () => {
+    const { client } = await register(t.app, 'validator')
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+      [{ username: 'x'.repeat(51) }, 'username', 'Username must be at most 50 characters'],
+      [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
+      [{ location: 'x'.repeat(101) }, 'location', 'Location must be at most 100 characters'],
+      [{ bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
+      [{ avatarUrl: 42 }, 'avatarUrl', 'Avatar URL must be a web address'],
+      [{ avatarUrl: 'javascript:alert(1)' }, 'avatarUrl', 'Avatar URL must be a web address'],
+      [{ currentPassword: '12345' }, 'currentPassword', 'Password must be at least 6 characters'],
+      [{ currentPassword: password, newPassword: '12345' }, 'newPassword', 'Password must be at least 6 characters'],
+      [{ digestType: 'hourly' }, 'digestType', 'Digest must be weekly, daily or none'],
+      [{ receiveCampaignEmails: 'yes' }, 'receiveCampaignEmails', 'receiveCampaignEmails must be true or false'],
+      [{ pushNotificationsEnabled: 1 }, 'pushNotificationsEnabled', 'pushNotificationsEnabled must be true or false'],
+    ]
+    for (const [body, field, message] of cases) {
+      const answer = await client.put('/api/user/profile', body)
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400)
+      expect(answer.json<{ validationErrors: Record<string, string> }>().validationErrors[field], JSON.stringify(body)).toBe(message)
+    }
+    expect(
+      (await client.put('/api/user/profile', { location: 'x'.repeat(100), bio: 'y'.repeat(500), username: 'v'.repeat(50) })).statusCode,
+    ).toBe(200)
+  })
+
+  it('refuses an update without the CSRF token', async () => {
+    const { client } = await register(t.app, 'csrfless')
+    expect((await client.put('/api/user/profile', { bio: 'sneaky' }, { csrf: false })).statusCode).toBe(403)
+    expect((await client.get('/api/user')).json()).toMatchObject({ bio: null })
+  })
+})
+
+describe('POST /api/update-email-preferences', () => {
+  it('unsubscribes an address without signing in', async () => {
+    const { client } = await register(t.app, 'reader')
+    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'READER@example.com', receiveCampaignEmails: false })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
+    const header = { 'x-min-position': (await t.platform.eventStore.headPosition()).toString() }
+    expect((await client.get('/api/user', { headers: header })).json()).toMatchObject({ receiveCampaignEmails: false })
+  })
+
+  it('answers the same for an address without an account', async () => {
+    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'ghost@example.com', receiveCampaignEmails: false })
+    expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
+  })
+
+  it('subscribes again only for the signed-in owner of the address', async () => {
+    const { client } = await register(t.app, 'returner')
+    await agent(t.app).post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: false })
+    const stranger = await agent(t.app).post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: true })
+    expect(stranger.statusCode).toBe(401)
+    expect(stranger.json()).toEqual({ success: false, message: 'Please sign in to receive our emails again.' })
+    const owner = await client.post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: true })
+    expect(owner.json()).toEqual({ success: true, message: 'You will receive our emails again.' })
+  })
+
+  it('checks the address (spec §5)', async () => {
+    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'no-at-sign', receiveCampaignEmails: false })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ validationErrors: { email: 'Please enter a valid email address' } })
+  })
+})

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { password, register, type Registered } from './accountFixtures'
+
+let t: TestApp
+let ada: Registered
+
+beforeAll(async () => {
+  t = await createTestApp()
+  ada = await register(t.app, 'ada', { location: 'London', bio: 'Noir and more noir' })
+})
+afterAll(() => t.close())
+
+describe('GET /api/user', () => {
+  it('answers 401 with JSON when nobody is signed in', async () => {
+    const answer = await agent(t.app).get('/api/user')
+    expect(answer.statusCode).toBe(401)
+    expect(answer.json()).toEqual({ message: 'You need to sign in first.', error: 'Unauthorized' })
+  })
+
+  it('answers the signed-in user, without password or secrets', async () => {
+    const answer = await ada.client.get('/api/user')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
+      id: ada.user.id,
+      username: 'ada',
+      email: 'ada@example.com',
+      location: 'London',
+      bio: 'Noir and more noir',
+      avatarUrl: null,
+      createdAt: expect.any(String),
+      digestType: 'weekly',
+      onboardingCompleted: false,
+      receiveCampaignEmails: true,
+      pushNotificationsEnabled: false,
+      role: 'User',
+      lastActivityVisit: null,
+      lastNewsVisit: null,
+    })
+  })
+})
+
+describe('POST /api/login', () => {
+  it('signs in with username and password and answers the user', async () => {
+    const client = agent(t.app)
+    const answer = await client.post('/api/login', { username: 'ada', password })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({ id: ada.user.id, username: 'ada' })
+    expect((await client.get('/api/user')).json()).toMatchObject({ id: ada.user.id })
+  })
+
+  it('finds the account whatever the case of the username, or by its email', async () => {
+    expect((await agent(t.app).post('/api/login', { username: 'ADA', password })).statusCode).toBe(200)
+    expect((await agent(t.app).post('/api/login', { username: 'Ada@Example.com', password })).statusCode).toBe(200)
+  })
+
+  it('gives a new session id at sign-in (no session fixation)', async () => {
+    const client = agent(t.app)
+    await client.get('/api/csrf-token')
+    const before = client.cookies.get('reelmates.sid')
+    expect(before).toBeDefined()
+    await client.post('/api/login', { username: 'ada', password })
+    expect(client.cookies.get('reelmates.sid')).not.toBe(before)
+  })
+
+  it('answers 401 with an error for a wrong password, and signs nobody in', async () => {
+    const client = agent(t.app)
+    const answer = await client.post('/api/login', { username: 'ada', password: 'wrong-horse' })
+    expect(answer.statusCode).toBe(401)
+    expect(answer.json()).toEqual({ message: 'Invalid username or password', error: 'Invalid username or password' })
+    expect((await client.get('/api/user')).statusCode).toBe(401)
+  })
+
+  it('answers the same 401 for a username nobody has', async () => {
+    const answer = await agent(t.app).post('/api/login', { username: 'nobody-here', password })
+    expect(answer.statusCode).toBe(401)
+    expect(answer.json()).toEqual({ message: 'Invalid username or password', error: 'Invalid username or password' })
+  })
+
+  it('checks the sign-in rules of spec §5 with their messages', async () => {
+    const short = await agent(t.app).post('/api/login', { username: 'ad', password })
+    expect(short.statusCode).toBe(400)
+    expect(short.json()).toMatchObject({
+      message: 'Username must be at least 3 characters',
+      validationErrors: { username: 'Username must be at least 3 characters' },
+    })
+    const weak = await agent(t.app).post('/api/login', { username: 'ada', password: '12345' })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json()).toMatchObject({ validationErrors: { password: 'Password must be at least 6 characters' } })
+    const missing = await agent(t.app).post('/api/login', {})
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ validationErrors: { username: 'Username must be at least 3 characters' } })
+  })
+
+  it('refuses a sign-in without the CSRF token', async () => {
+    const answer = await agent(t.app).post('/api/login', { username: 'ada', password }, { csrf: false })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json()).toMatchObject({ error: 'Forbidden' })
+  })
+})
+
+describe('POST /api/logout', () => {
+  it('ends the session', async () => {
+    const client = agent(t.app)
+    await client.post('/api/login', { username: 'ada', password })
+    const answer = await client.post('/api/logout')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: "You've been successfully logged out." })
+    expect((await client.get('/api/user')).statusCode).toBe(401)
+  })
+
+  it('ends it for good: the old session cookie no longer signs in', async () => {
+    const client = agent(t.app)
+    await client.post('/api/login', { username: 'ada', password })
+    const cookie = `reelmates.sid=${client.cookies.get('reelmates.sid') ?? ''}`
+    await client.post('/api/logout')
+    const replay = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })
+    expect(replay.statusCode).toBe(401)
+  })
+
+  it('refuses a logout without the CSRF token', async () => {
+    expect((await ada.client.post('/api/logout', undefined, { csrf: false })).statusCode).toBe(403)
+    expect((await ada.client.get('/api/user')).statusCode).toBe(200)
+  })
+})
+
+describe('GET /api/validate-username', () => {
+  it('says whether anybody holds a username, ignoring case', async () => {
+    expect((await agent(t.app).get('/api/validate-username?username=ada')).json()).toEqual({ available: false })
+    expect((await agent(t.app).get('/api/validate-username?username=ADA')).json()).toEqual({ available: false })
+    expect((await agent(t.app).get('/api/validate-username?username=grace')).json()).toEqual({ available: true })
+  })
+})
