@@ -275,6 +275,22 @@ function duplicateKeyError(error: unknown, collection: string): DuplicateKeyErro
   return new DuplicateKeyError(
     collection,
     index,
-    typeof key === 'object' && key !== null ? (key as Record<string, unknown>) : {},
+    typeof key === 'object' && key !== null ? (key as Record<string, unknown>) : keyFromMessage(message),
   )
+}
+
+/** The key of `dup key: { email: "ana@example.com" }`, for servers that do not send `keyValue`. */
+function keyFromMessage(message: string): Record<string, unknown> {
+  const fields = /dup key: \{ (.*) \}$/.exec(message)?.[1]
+  if (fields === undefined) return {}
+  const key: Record<string, unknown> = {}
+  for (const [, field, value] of fields.matchAll(/(?:^|, )([^:,]+): ("(?:[^"\\]|\\.)*"|[^,]+)/g)) {
+    if (field === undefined || value === undefined) continue
+    try {
+      key[field] = JSON.parse(value)
+    } catch {
+      key[field] = value
+    }
+  }
+  return key
 }

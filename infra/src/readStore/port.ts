@@ -57,7 +57,10 @@ export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>
   listCollections(): Promise<string[]>
   dropCollection(name: string): Promise<void>
-  /** Atomically renames `from` to `to`, replacing `to` if it exists (the blue-green swap of a rebuild). */
+  /**
+   * Atomically renames `from` to `to`, replacing `to` if it exists (the blue-green swap of a rebuild).
+   * A `from` that does not exist (a rebuild that wrote nothing) leaves `to` dropped.
+   */
   renameCollection(from: string, to: string): Promise<void>
   /**
    * Runs `work` so that its writes and the checkpoint it stores become visible and durable together:

@@ -594,6 +594,15 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         )
       })
 
+      it('swapping in a rebuild that never created its collection leaves the target empty', async () => {
+        const live = fresh<Doc>('live')
+        const emptyRebuild = fresh<Doc>('rebuild')
+        await live.insertOne({ _id: 'stale' })
+        await store.renameCollection(emptyRebuild.name, live.name)
+        expect(await live.find({})).toEqual([])
+        expect(await store.listCollections()).not.toContain(emptyRebuild.name)
+      })
+
       it('renames a collection to a free name', async () => {
         const from = fresh<Doc>('from')
         const to = fresh<Doc>('to')
