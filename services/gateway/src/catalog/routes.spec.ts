@@ -10,7 +10,10 @@ import { createTmdbClient } from '@reelmates/infra/catalog/tmdb/tmdbClient'
 import { serverError, startTmdbTestServer, type TmdbTestServer } from '@reelmates/infra/catalog/tmdb/tmdbTestServer'
 import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { handleCommand } from '@reelmates/commands/handleCommand'
 import { registerErrorHandling } from '../http/errors'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { catalogRoutes } from './routes'
 
 /** Stands in for the session-based admin check: the routes must use whatever preHandler they are given. */
@@ -250,5 +253,49 @@ describe('catalog routes on TMDB', () => {
     })
     expect(response.json<{ cleared: number }>().cleared).toBeGreaterThan(0)
     expect(await readStore.collection('catalog_cache').countDocuments()).toBe(0)
+  })
+})
+
+describe('catalog routes in the real composition (embedded column, no TMDB token)', () => {
+  let test: TestApp
+  beforeAll(async () => {
+    test = await createTestApp()
+  })
+  afterAll(() => test.close())
+
+  it('serves the offline catalog and says so', async () => {
+    const client = agent(test.app)
+    expect((await client.get('/api/tmdb/status')).json()).toMatchObject({ source: 'offline' })
+    const godfather = await client.get('/api/tmdb/search?query=godfather')
+    expect(godfather.json<MediaResultList>().results[0]?.title).toBe('The Godfather')
+  })
+
+  it('refreshes the API cache for an admin only', async () => {
+    const client = agent(test.app)
+    expect((await client.post('/api/admin/refresh-api-cache')).statusCode).toBe(401)
+    const registered = await client.post('/api/register', {
+      username: 'cinephile',
+      email: 'cinephile@example.com',
+      password: 'correct-horse',
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    expect((await client.post('/api/admin/refresh-api-cache')).statusCode).toBe(403)
+
+    const userId = registered.json<{ id: string }>().id
+    const { position } = await handleCommand(test.platform.eventStore, {
+      decider: account,
+      streamId: accountStreamId(userId),
+      command: { type: 'ChangeRole', userId, role: 'Admin' },
+      metadata: { correlationId: 'test', causationId: 'test', actorId: 'test', occurredAt: new Date().toISOString() },
+    })
+    if (position !== null) await test.platform.projections.waitForPosition(position)
+    const refreshed = await client.post('/api/admin/refresh-api-cache')
+    expect(refreshed.statusCode).toBe(200)
+    expect(refreshed.json()).toEqual({ message: 'Catalog cache cleared (0 entries).', cleared: 0 })
+  })
+
+  it('refuses the refresh without the CSRF token', async () => {
+    const client = agent(test.app)
+    expect((await client.post('/api/admin/refresh-api-cache', undefined, { csrf: false })).statusCode).toBe(403)
   })
 })
