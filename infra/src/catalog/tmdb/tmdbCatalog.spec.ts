@@ -174,13 +174,18 @@ describe('the TMDB catalog', () => {
     it('reads as many TMDB pages as a larger limit needs and keeps that list for 1 hour', async () => {
       const list = await catalog.trendingForProvider({ providerId: 8, limit: 45, region: 'US' })
       expect(list.results).toHaveLength(45)
-      expect(server.requestsTo('/discover/movie').map((r) => r.query.get('page'))).toEqual(['1', '2', '3'])
+      expect(server.requestsTo('/discover/movie').map((r) => r.query.get('page'))).toEqual(['1', '2'])
       clock += hour - 1
       await catalog.trendingForProvider({ providerId: 8, limit: 45, region: 'US' })
-      expect(server.requestsTo('/discover/movie')).toHaveLength(3)
+      expect(server.requestsTo('/discover/movie')).toHaveLength(2)
       clock += 1
       await catalog.trendingForProvider({ providerId: 8, limit: 45, region: 'US' })
-      expect(server.requestsTo('/discover/movie')).toHaveLength(6)
+      expect(server.requestsTo('/discover/movie')).toHaveLength(4)
+    })
+
+    it('reads no more pages than TMDB has', async () => {
+      await catalog.trendingForProvider({ providerId: 8, limit: 100, region: 'FR' })
+      expect(server.requestsTo('/discover/movie').map((r) => r.query.get('page'))).toEqual(['1'])
     })
 
     it('does not keep a list shorter than its limit, and asks the client to fall back', async () => {

@@ -113,13 +113,15 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
       include_adult: 'false',
       page,
     })
-    const fetches = (['movie', 'tv'] as const).flatMap((mediaType) =>
-      Array.from({ length: pages }, (_, i) =>
-        client
-          .get<TmdbPage>(`/discover/${mediaType}`, query(i + 1))
-          .then((page) => toMediaResults(page.results, mediaType)),
-      ),
-    )
+    // Page 1 says how many pages exist; only the ones the limit needs are read after it.
+    const titlesOf = async (mediaType: MediaType) => {
+      const discover = (page: number) => client.get<TmdbPage>(`/discover/${mediaType}`, query(page))
+      const first = await discover(1)
+      const more = Array.from({ length: Math.min(pages, first.total_pages) - 1 }, (_, i) => discover(i + 2))
+      const rest = await Promise.all(more)
+      return [first, ...rest].flatMap((page) => toMediaResults(page.results, mediaType))
+    }
+    const fetches = [titlesOf('movie'), titlesOf('tv')]
     return (await Promise.all(fetches)).flat().sort((a, b) => b.popularity - a.popularity)
   }
 
