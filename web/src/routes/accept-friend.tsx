@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AcceptFriendScreen } from '../components/account/AcceptFriendScreen'
+import { tokenSearch } from '../features/account/accountSearch'
 
 export const Route = createFileRoute('/accept-friend')({
-  component: () => <h1 className="text-2xl font-bold text-white">Accept friend</h1>,
+  validateSearch: tokenSearch,
+  component: function AcceptFriend() {
+    return <AcceptFriendScreen token={Route.useSearch().token} />
+  },
 })

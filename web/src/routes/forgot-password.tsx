@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { RecoveryScreen } from '../components/account/RecoveryScreen'
 
-export const Route = createFileRoute('/forgot-password')({
-  component: () => <h1 className="text-2xl font-bold text-white">Forgot password</h1>,
-})
+export const Route = createFileRoute('/forgot-password')({ component: () => <RecoveryScreen kind="password" /> })

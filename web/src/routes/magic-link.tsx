@@ -1,5 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { MagicLinkScreen } from '../components/account/MagicLinkScreen'
+import { magicLinkSearch } from '../features/account/accountSearch'
 
 export const Route = createFileRoute('/magic-link')({
-  component: () => <h1 className="text-2xl font-bold text-white">Magic link</h1>,
+  validateSearch: magicLinkSearch,
+  component: function MagicLink() {
+    const { token, redirect } = Route.useSearch()
+    return <MagicLinkScreen token={token} redirect={redirect} />
+  },
 })

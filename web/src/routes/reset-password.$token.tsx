@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ResetPasswordScreen } from '../components/account/ResetPasswordScreen'
 
 export const Route = createFileRoute('/reset-password/$token')({
-  component: () => <h1 className="text-2xl font-bold text-white">Reset password</h1>,
+  component: function ResetPassword() {
+    return <ResetPasswordScreen token={Route.useParams().token} />
+  },
 })

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ResetPasswordScreen } from '../components/account/ResetPasswordScreen'
+import { tokenSearch } from '../features/account/accountSearch'
 
 export const Route = createFileRoute('/reset-password/')({
-  component: () => <h1 className="text-2xl font-bold text-white">Reset password</h1>,
+  validateSearch: tokenSearch,
+  component: function ResetPassword() {
+    return <ResetPasswordScreen token={Route.useSearch().token} />
+  },
 })

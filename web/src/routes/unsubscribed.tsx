@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { UnsubscribedScreen } from '../components/account/UnsubscribedScreen'
+import { unsubscribedSearch } from '../features/account/accountSearch'
 
 export const Route = createFileRoute('/unsubscribed')({
-  component: () => <h1 className="text-2xl font-bold text-white">Unsubscribed</h1>,
+  validateSearch: unsubscribedSearch,
+  component: function Unsubscribed() {
+    return <UnsubscribedScreen flags={Route.useSearch()} />
+  },
 })

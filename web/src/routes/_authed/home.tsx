@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { HomeScreen } from '../../components/media/HomeScreen'
+import { providerDefaults } from '../../features/catalog/cachePolicy'
+import { homeProviders } from '../../features/catalog/providers'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
 export const Route = createFileRoute('/_authed/home')({
-  component: () => <h1 className="text-2xl font-bold text-white">Home</h1>,
+  // Start every row's request at once, without holding the page: each row shows its skeleton until it lands.
+  loader: ({ context: { queryClient } }) => {
+    startLoading(queryClient, catalogQueries.trendingList('trendingMovies'))
+    startLoading(queryClient, catalogQueries.trendingList('trendingTv'))
+    startLoading(queryClient, catalogQueries.trendingList('upcomingMovies'))
+    for (const provider of homeProviders) {
+      startLoading(queryClient, catalogQueries.providerTrending({ providerId: provider.id, ...providerDefaults }))
+    }
+  },
+  component: HomeScreen,
 })

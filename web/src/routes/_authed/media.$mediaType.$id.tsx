@@ -1,6 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { mediaParamsSchema } from '@reelmates/contracts/catalog'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { MediaDetailsScreen } from '../../components/media/MediaDetailsScreen'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
 export const Route = createFileRoute('/_authed/media/$mediaType/$id')({
-  component: () => <h1 className="text-2xl font-bold text-white">Media details</h1>,
+  // The same rules as the API (movie or tv, a whole non-zero id): anything else is a not-found page.
+  loader: ({ context: { queryClient }, params }) => {
+    const title = mediaParamsSchema.safeParse(params)
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's not-found signal is not an Error
+    if (!title.success) throw notFound()
+    startLoading(queryClient, catalogQueries.details(title.data.mediaType, title.data.id))
+  },
+  component: MediaRoute,
 })
+
+function MediaRoute() {
+  const title = mediaParamsSchema.safeParse(Route.useParams())
+  if (!title.success) return null
+  const { mediaType, id } = title.data
+  return <MediaDetailsScreen key={`${mediaType}-${id}`} mediaType={mediaType} id={id} />
+}

@@ -1,6 +1,42 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { providerById } from '@reelmates/contracts/catalog'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ProviderScreen } from '../../components/media/ProviderScreen'
+import { providerDefaults, providerPageLimit } from '../../features/catalog/cachePolicy'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
+import { providerScreenParamsSchema } from '../../features/catalog/searchParams'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
+/** Only the five product providers have a page (spec §1). */
+const providerOf = (providerId: string) => (/^\d+$/.test(providerId) ? providerById(Number(providerId)) : undefined)
+
 export const Route = createFileRoute('/_authed/provider/$providerId')({
-  component: () => <h1 className="text-2xl font-bold text-white">Provider</h1>,
+  validateSearch: providerScreenParamsSchema,
+  loaderDeps: ({ search }) => ({ region: search.region ?? providerDefaults.region, genreId: search.genre }),
+  loader: ({ context: { queryClient }, params, deps }) => {
+    const provider = providerOf(params.providerId)
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's not-found signal is not an Error
+    if (!provider) throw notFound()
+    startLoading(queryClient, 
+      catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, ...deps }),
+    )
+    startLoading(queryClient, catalogQueries.genres())
+  },
+  component: ProviderRoute,
 })
+
+function ProviderRoute() {
+  const { providerId } = Route.useParams()
+  const { region = providerDefaults.region, genre } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const provider = providerOf(providerId)
+  if (!provider) return null
+  return (
+    <ProviderScreen
+      key={provider.id}
+      provider={provider}
+      region={region}
+      genreId={genre}
+      onRegionChange={(next) => void navigate({ search: (previous) => ({ ...previous, region: next }), replace: true })}
+      onGenreChange={(next) => void navigate({ search: (previous) => ({ ...previous, genre: next }), replace: true })}
+    />
+  )
+}

@@ -1,6 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { SearchScreen } from '../../components/media/SearchScreen'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
+import { searchScreenParamsSchema } from '../../features/catalog/searchParams'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
 export const Route = createFileRoute('/_authed/search')({
-  component: () => <h1 className="text-2xl font-bold text-white">Search</h1>,
+  validateSearch: searchScreenParamsSchema,
+  loaderDeps: ({ search }) => ({ q: search.q ?? '', page: search.page ?? 1 }),
+  loader: ({ context: { queryClient }, deps }) => {
+    if (deps.q) startLoading(queryClient, catalogQueries.search(deps.q, deps.page))
+  },
+  component: SearchRoute,
 })
+
+function SearchRoute() {
+  const { q = '', page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <SearchScreen
+      query={q}
+      page={page}
+      onSearch={(query) => void navigate({ search: { q: query } })}
+      onPageChange={(next) => {
+        void navigate({ search: { q, page: next } })
+        window.scrollTo({ top: 0 })
+      }}
+    />
+  )
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { TrendingListScreen } from '../../components/media/TrendingListScreen'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
 export const Route = createFileRoute('/_authed/trending-movies')({
-  component: () => <h1 className="text-2xl font-bold text-white">Trending movies</h1>,
+  loader: ({ context: { queryClient } }) => startLoading(queryClient, catalogQueries.trendingList('trendingMovies')),
+  component: () => <TrendingListScreen list="trendingMovies" />,
 })

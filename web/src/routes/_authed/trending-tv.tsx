@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { TrendingListScreen } from '../../components/media/TrendingListScreen'
+import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
-// Placeholder: the discovery engineer owns this route file (see web/ROUTES.md).
 export const Route = createFileRoute('/_authed/trending-tv')({
-  component: () => <h1 className="text-2xl font-bold text-white">Trending TV</h1>,
+  loader: ({ context: { queryClient } }) => startLoading(queryClient, catalogQueries.trendingList('trendingTv')),
+  component: () => <TrendingListScreen list="trendingTv" />,
 })

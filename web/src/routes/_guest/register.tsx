@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { SignUpScreen } from '../../components/account/SignUpScreen'
+import { signUpSearch } from '../../features/account/accountSearch'
 
 export const Route = createFileRoute('/_guest/register')({
-  component: () => <h1 className="text-2xl font-bold text-white">Create Account</h1>,
+  validateSearch: signUpSearch,
+  component: function SignUp() {
+    return <SignUpScreen search={Route.useSearch()} />
+  },
 })

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { SignInScreen } from '../../components/account/SignInScreen'
+import { signInSearch } from '../../features/account/accountSearch'
 
 export const Route = createFileRoute('/_guest/sign_in')({
-  component: () => <h1 className="text-2xl font-bold text-white">Sign in</h1>,
+  validateSearch: signInSearch,
+  component: function SignIn() {
+    return <SignInScreen search={Route.useSearch()} />
+  },
 })

@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { acceptFriendWithToken, processAuthToken } from '../../features/account/accountCalls'
+import { currentUserQuery } from '../../features/account/currentUser'
+import { toast } from '../../lib/toast'
+import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
+
+/** Spec §9: go to /friends 1.5 s after success; re-check the session up to 3 times, 1 s × attempt apart. */
+export const acceptRedirectMs = 1500
+export const authRecheckAttempts = 3
+
+export const acceptFriendMessages = {
+  noToken: 'No token provided. This link may be invalid or expired.',
+  generic: 'An error occurred processing your request',
+  tokenFailed: 'Failed to process authentication token',
+  authError: 'An error occurred during authentication. Please try logging in manually.',
+  notLoggedIn: 'Authentication appears to have succeeded, but you are not logged in. Please try logging in manually.',
+  couldNotVerify: 'Could not verify authentication status...',
+} as const
+
+type Outcome = { state: 'working' } | { state: 'success'; text: string } | { state: 'info'; text: string } | { state: 'error'; text: string }
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
+
+/** /accept-friend?token= (spec §4): sign in with the token if needed, then accept the friendship. */
+export function AcceptFriendScreen({ token }: { token: string | undefined }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'working' })
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    if (!token) {
+      setOutcome({ state: 'error', text: acceptFriendMessages.noToken })
+      return
+    }
+    const signedIn = async () => (await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 })) !== null
+
+    void (async () => {
+      try {
+        if (!(await signedIn())) {
+          try {
+            await processAuthToken(token)
+          } catch (error) {
+            setOutcome({ state: 'error', text: errorText(error, acceptFriendMessages.tokenFailed) })
+            return
+          }
+          let established = false
+          for (let attempt = 1; attempt <= authRecheckAttempts && !established; attempt += 1) {
+            await wait(attempt * 1000)
+            established = await signedIn().catch(() => false)
+          }
+          if (!established) {
+            setOutcome({ state: 'error', text: acceptFriendMessages.notLoggedIn })
+            return
+          }
+        }
+      } catch {
+        setOutcome({ state: 'error', text: acceptFriendMessages.couldNotVerify })
+        return
+      }
+      try {
+        const answer = await acceptFriendWithToken(token)
+        if (answer.error) throw new Error(answer.error)
+        toast({ title: 'Friend added', description: answer.message ?? 'You are now friends.', variant: 'success' })
+        setOutcome({ state: 'success', text: answer.message ?? 'You are now friends.' })
+      } catch (error) {
+        const text = errorText(error, acceptFriendMessages.generic)
+        if (text.includes('already been')) setOutcome({ state: 'info', text: 'Already friends' })
+        else setOutcome({ state: 'error', text })
+        return
+      }
+      setTimeout(() => void navigate({ to: '/friends', replace: true }), acceptRedirectMs)
+    })()
+  }, [token, queryClient, navigate])
+
+  useEffect(() => {
+    if (outcome.state !== 'info') return
+    const timer = setTimeout(() => void navigate({ to: '/friends', replace: true }), acceptRedirectMs)
+    return () => clearTimeout(timer)
+  }, [outcome.state, navigate])
+
+  if (outcome.state === 'working') return <ResultScreen state="working" title="Accepting invitation…"><p>Connecting you with your friend.</p></ResultScreen>
+  if (outcome.state === 'error') {
+    return (
+      <ResultScreen state="error" title="Couldn't accept the invitation">
+        <p className="text-base text-zinc-200">{outcome.text}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/sign_in" className={buttonClass}>
+            Go to Login
+          </Link>
+          <Link to="/friends" className={secondaryButtonClass}>
+            Go to Friends
+          </Link>
+        </div>
+      </ResultScreen>
+    )
+  }
+  return (
+    <ResultScreen state={outcome.state} title={outcome.state === 'info' ? 'Already friends' : "You're now friends!"}>
+      <p>{outcome.text}</p>
+      <p className="text-zinc-400">Taking you to your friends…</p>
+    </ResultScreen>
+  )
+}

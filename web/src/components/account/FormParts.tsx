@@ -1,0 +1,85 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useId } from 'react'
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string
+  error?: string | undefined
+  hint?: ReactNode
+}
+
+/** A labelled input with its error message announced and linked. */
+export function Field({ label, error, hint, ...input }: FieldProps) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`h-12 w-full rounded-xl border bg-white/[0.04] px-4 text-base text-white placeholder:text-zinc-500 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${error ? 'border-red-400/70' : 'border-white/10'}`}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+      {hint}
+    </div>
+  )
+}
+
+export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy}
+      className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-reel font-semibold text-white shadow-lg shadow-reel/20 transition hover:bg-reel-strong disabled:cursor-wait disabled:opacity-80"
+    >
+      {busy ? <Spinner /> : null}
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  )
+}
+
+export function Spinner({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={`animate-spin ${className}`} aria-hidden="true">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  )
+}
+
+type Tone = 'error' | 'success' | 'info' | 'invite'
+const toneClass: Record<Tone, string> = {
+  error: 'border-red-400/30 bg-red-500/10 text-red-100',
+  success: 'border-emerald-400/40 bg-emerald-500/15 text-emerald-50',
+  info: 'border-sky-400/30 bg-sky-500/10 text-sky-50',
+  invite: 'border-gold/40 bg-gold/10 text-amber-50',
+}
+
+/** A message box on a form or result screen; errors are alerts, the rest are polite statuses. */
+export function Notice({ tone, title, children }: { tone: Tone; title?: string; children?: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-2xl border px-4 py-3 text-sm ${toneClass[tone]}`}>
+      {title ? <p className="font-semibold">{title}</p> : null}
+      {children ? <div className={title ? 'mt-1 opacity-90' : ''}>{children}</div> : null}
+    </div>
+  )
+}
+
+export function FormCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="rounded-3xl border border-white/10 bg-panel/80 p-6 shadow-2xl shadow-black/40 backdrop-blur sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{title}</h1>
+      {subtitle ? <p className="mt-2 text-sm text-zinc-400">{subtitle}</p> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { messages } from '@reelmates/contracts/account'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { authenticateWithMagicLink } from '../../features/account/accountCalls'
+import { currentUserQuery } from '../../features/account/currentUser'
+import { safeReturnTo } from '../../features/account/returnTo'
+import { isApiError } from '../../lib/apiError'
+import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
+
+/** Spec §9: the session is checked 500 ms after the link; a failed check redirects after 3 s. */
+export const magicLinkSessionDelayMs = 500
+export const magicLinkFallbackRedirectMs = 3000
+
+const notEstablished = 'Authentication succeeded but session was not established. Please try to sign in manually.'
+
+interface Failure {
+  message: string
+  details?: string | undefined
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function magicLinkFailure(error: unknown): Failure {
+  if (!isApiError(error) || error.status === 0) return { message: 'Failed to authenticate with magic link', details: error instanceof Error ? error.message : String(error) }
+  const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { message?: unknown; detail?: unknown; error?: unknown }
+  const detail = [body.message, body.detail, body.error].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ')
+  return { message: `Authentication failed with status ${error.status}`, details: detail || error.message }
+}
+
+/** /magic-link?token=&redirect= (spec §4): CSRF → authenticate → wait 500 ms → verify → go. */
+export function MagicLinkScreen({ token, redirect }: { token: string | undefined; redirect: string | undefined }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [failure, setFailure] = useState<Failure>()
+  const [succeeded, setSucceeded] = useState(false)
+  const started = useRef(false)
+  const target = safeReturnTo(redirect) ?? '/home'
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    if (!token) {
+      setFailure({ message: messages.magicLinkMissing })
+      return
+    }
+    void (async () => {
+      let answer: { redirect?: string }
+      try {
+        answer = await authenticateWithMagicLink(token, target)
+      } catch (error) {
+        setFailure(magicLinkFailure(error))
+        return
+      }
+      await wait(magicLinkSessionDelayMs)
+      try {
+        const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 })
+        if (!user) {
+          setFailure({ message: notEstablished })
+          return
+        }
+        setSucceeded(true)
+        await navigate({ href: safeReturnTo(answer.redirect) ?? target, replace: true })
+      } catch (error) {
+        setFailure({ message: error instanceof Error ? error.message : String(error), details: 'The session check failed; taking you to sign in.' })
+        setTimeout(() => void navigate({ to: '/sign_in', replace: true }), magicLinkFallbackRedirectMs)
+      }
+    })()
+  }, [token, target, queryClient, navigate])
+
+  if (failure) {
+    return (
+      <ResultScreen state="error" title="Authentication Failed">
+        <p className="text-base text-zinc-200">{failure.message}</p>
+        {failure.details ? (
+          <details className="rounded-xl bg-black/30 p-3 text-left text-xs text-zinc-400" open>
+            <summary className="cursor-pointer font-semibold text-zinc-300">Technical details</summary>
+            <pre className="mt-2 whitespace-pre-wrap break-words font-mono">{failure.details}</pre>
+          </details>
+        ) : null}
+        <div className="mt-2 flex flex-wrap justify-center gap-3">
+          <Link to="/sign_in" className={buttonClass}>
+            Go to Login
+          </Link>
+          <Link to="/home" className={secondaryButtonClass}>
+            Go to Home
+          </Link>
+        </div>
+      </ResultScreen>
+    )
+  }
+  return <ResultScreen state={succeeded ? 'success' : 'working'} title={succeeded ? 'Signed in' : 'Authenticating...'}>{succeeded ? <p>Taking you there…</p> : <p>Checking your sign-in link.</p>}</ResultScreen>
+}

@@ -1,0 +1,90 @@
+import { messages, resetPasswordRequest } from '@reelmates/contracts/account'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import { resetPassword } from '../../features/account/accountCalls'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
+import { isApiError, requestMessages } from '../../lib/apiError'
+import { AuthLayout } from './AuthLayout'
+import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+
+/** Spec §9: after a successful reset the screen goes to sign-in after 3 s. */
+export const resetRedirectMs = 3000
+
+type Fields = 'newPassword' | 'confirmPassword'
+
+function resetFailureText(error: unknown): string {
+  if (!isApiError(error) || error.status === 0) return 'Failed to reset password'
+  if (error.message && error.message !== requestMessages.fallback) return error.message
+  return 'Failed to reset password. The link may have expired.'
+}
+
+/** /reset-password/{token} and /reset-password?token= (spec §2). */
+export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
+  const [failure, setFailure] = useState<string>()
+  const [done, setDone] = useState(false)
+
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => void navigate({ to: '/sign_in', replace: true }), resetRedirectMs)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+
+  if (!token) {
+    return (
+      <AuthLayout carousel={false}>
+        <FormCard title={messages.resetLinkMissing} subtitle="This password reset link is incomplete or has already been used.">
+          <Link to="/forgot-password" className="inline-block rounded-xl bg-reel px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong">
+            Request a new link
+          </Link>
+        </FormCard>
+      </AuthLayout>
+    )
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = resetPasswordRequest.safeParse({ token, newPassword: form.get('newPassword'), confirmPassword: form.get('confirmPassword') })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Fields>(parsed.error))
+      return
+    }
+    setErrors({})
+    setFailure(undefined)
+    setBusy(true)
+    try {
+      await resetPassword(parsed.data)
+      setDone(true)
+    } catch (error) {
+      setFailure(resetFailureText(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthLayout carousel={false}>
+      <FormCard title={done ? 'Password reset' : 'Choose a new password'}>
+        {done ? (
+          <div className="grid gap-4">
+            <Notice tone="success" title="Your password has been reset.">
+              Taking you to sign in…
+            </Notice>
+            <Link to="/sign_in" className="text-sm font-semibold text-reel hover:underline">
+              Sign in now
+            </Link>
+          </div>
+        ) : (
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            {failure ? <Notice tone="error">{failure}</Notice> : null}
+            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+            <SubmitButton busy={busy}>Reset password</SubmitButton>
+          </form>
+        )}
+      </FormCard>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,87 @@
+import { signInRequest } from '@reelmates/contracts/account'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { isUsernameAvailable, signIn } from '../../features/account/accountCalls'
+import { destinationAfterSignIn, isInvitation } from '../../features/account/afterSignIn'
+import type { SignInSearch } from '../../features/account/accountSearch'
+import { setCurrentUser } from '../../features/account/currentUser'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
+import { explainSignInFailure } from '../../features/account/signInMessages'
+import { toast } from '../../lib/toast'
+import { AuthLayout } from './AuthLayout'
+import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+
+type Fields = 'username' | 'password'
+
+/** /sign_in (spec §2): username and password, the two 401 explanations, invitations, returnTo. */
+export function SignInScreen({ search }: { search: SignInSearch }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [status, setStatus] = useState<'idle' | 'submitting'>('idle')
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
+  const [failure, setFailure] = useState<string>()
+  const invited = isInvitation(search)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = signInRequest.safeParse({ username: form.get('username'), password: form.get('password') })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Fields>(parsed.error))
+      return
+    }
+    setErrors({})
+    setFailure(undefined)
+    setStatus('submitting')
+    try {
+      const user = await signIn(parsed.data)
+      setCurrentUser(queryClient, user)
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!`, variant: 'success' })
+      await navigate({ href: destinationAfterSignIn(search), replace: true })
+    } catch (error) {
+      const explained = await explainSignInFailure(error, () => isUsernameAvailable(parsed.data.username))
+      setFailure(explained.message)
+      if (explained.toast) toast({ title: 'Login failed', description: 'There was a problem signing you in. Please try again later.', variant: 'destructive' })
+      setStatus('idle')
+    }
+  }
+
+  const signUpSearch = { ...(invited ? { invite: 'true', from: search.from, token: search.token } : {}), ...(search.returnTo ? { returnTo: search.returnTo } : {}) }
+
+  return (
+    <AuthLayout>
+      <FormCard title="Welcome back" subtitle="Sign in to see what your friends are watching.">
+        <div className="grid gap-5">
+          {invited ? (
+            <Notice tone="invite" title={`${search.from ?? 'A friend'} invited you to Reelmates`}>
+              Sign in to accept the invitation and see what they're watching.
+            </Notice>
+          ) : null}
+          {failure ? <Notice tone="error">{failure}</Notice> : null}
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
+            <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+            <div className="flex flex-wrap justify-between gap-2 text-sm">
+              <Link to="/forgot-password" className="text-zinc-300 underline-offset-4 hover:text-white hover:underline">
+                Forgot password?
+              </Link>
+              <Link to="/forgot-username" className="text-zinc-300 underline-offset-4 hover:text-white hover:underline">
+                Forgot username?
+              </Link>
+            </div>
+            <SubmitButton busy={status === 'submitting'} busyLabel="Signing In…">
+              Sign In
+            </SubmitButton>
+          </form>
+          <p className="text-center text-sm text-zinc-400">
+            New to Reelmates?{' '}
+            <Link to="/sign_up" search={signUpSearch} className="font-semibold text-reel hover:underline">
+              Create an account
+            </Link>
+          </p>
+        </div>
+      </FormCard>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,98 @@
+import { registerRequest } from '@reelmates/contracts/account'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { register } from '../../features/account/accountCalls'
+import type { SignUpSearch } from '../../features/account/accountSearch'
+import { destinationAfterSignIn, isInvitation } from '../../features/account/afterSignIn'
+import { setCurrentUser } from '../../features/account/currentUser'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
+import { explainRegistrationFailure } from '../../features/account/signInMessages'
+import { toast } from '../../lib/toast'
+import { AuthLayout } from './AuthLayout'
+import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+
+type Fields = 'username' | 'email' | 'password'
+
+/** /sign_up and /register (spec §2): Create Account, prefilled email, invitation and recommendation banners. */
+export function SignUpScreen({ search }: { search: SignUpSearch }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
+  const [failure, setFailure] = useState<string>()
+  const invited = isInvitation(search)
+  const recommended = Boolean(search.returnTo) && !invited
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const parsed = registerRequest.safeParse({
+      username: form.get('username'),
+      email: form.get('email'),
+      password: form.get('password'),
+      location: null,
+      bio: null,
+      invitationToken: invited ? (search.token ?? null) : null,
+    })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Fields>(parsed.error))
+      return
+    }
+    setErrors({})
+    setFailure(undefined)
+    setBusy(true)
+    try {
+      const user = await register(parsed.data)
+      setCurrentUser(queryClient, user)
+      toast({ title: 'Registration successful', description: `Welcome to Reelmates, ${user.username}!`, variant: 'success' })
+      await navigate({ href: destinationAfterSignIn(search), replace: true })
+    } catch (error) {
+      // Spec §8: a failed registration is said on the form and logged, never toasted.
+      console.error('Registration failed', error)
+      const explained = explainRegistrationFailure(error)
+      setErrors(explained.fields)
+      setFailure(explained.message)
+      setBusy(false)
+    }
+  }
+
+  const inviteSearch = { invite: 'true', from: search.from, token: search.token }
+
+  return (
+    <AuthLayout>
+      <FormCard title="Create Account" subtitle="Free forever. Bring your friends.">
+        <div className="grid gap-5">
+          {invited ? (
+            <Notice tone="invite" title={`${search.from ?? 'A friend'} invited you to Reelmates`}>
+              Create your account to connect with them.{' '}
+              <Link to="/sign_in" search={inviteSearch} className="font-semibold underline">
+                Already have an account? Sign in
+              </Link>
+            </Notice>
+          ) : null}
+          {recommended ? (
+            <Notice tone="success" title="You've received a recommendation!">
+              Create your free account to see it.
+            </Notice>
+          ) : null}
+          {failure ? <Notice tone="error">{failure}</Notice> : null}
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
+            <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={search.email ?? ''} error={errors.email} />
+            <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} hint={<p className="text-xs text-zinc-500">At least 6 characters.</p>} />
+            <SubmitButton busy={busy} busyLabel="Creating account…">
+              Sign Up
+            </SubmitButton>
+          </form>
+          <p className="text-center text-sm text-zinc-400">
+            Already have an account?{' '}
+            <Link to="/sign_in" search={invited ? inviteSearch : search.returnTo ? { returnTo: search.returnTo } : {}} className="font-semibold text-reel hover:underline">
+              Sign in
+            </Link>
+          </p>
+        </div>
+      </FormCard>
+    </AuthLayout>
+  )
+}

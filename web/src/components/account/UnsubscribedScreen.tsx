@@ -1,0 +1,107 @@
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { stopCampaignEmails } from '../../features/account/accountCalls'
+import { AuthLayout } from './AuthLayout'
+import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { buttonClass, secondaryButtonClass } from './ResultScreen'
+
+const supportEmail = 'support@reelmates.app'
+
+export const unsubscribeMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  failed: 'Failed to update preferences. Please try again.',
+  error: 'An error occurred. Please try again later.',
+} as const
+
+/** Spec §5: the confirmation only needs a non-empty address with an at-sign; the server checks the rest. */
+export const looksLikeEmail = (value: string) => value.trim() !== '' && value.includes('@')
+
+interface Flags {
+  success?: boolean | undefined
+  special?: boolean | undefined
+  error?: string | undefined
+  email?: string | undefined
+}
+
+/** /unsubscribed?success|special|error (spec §2): the result of an unsubscribe link. */
+export function UnsubscribedScreen({ flags }: { flags: Flags }) {
+  const [busy, setBusy] = useState(false)
+  const [emailError, setEmailError] = useState<string>()
+  const [failure, setFailure] = useState<string>()
+  const [confirmed, setConfirmed] = useState<string>()
+  const failed = Boolean(flags.error) && flags.error !== 'false'
+
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const email = String(new FormData(event.currentTarget).get('email') ?? '')
+    if (!looksLikeEmail(email)) {
+      setEmailError(unsubscribeMessages.invalidEmail)
+      return
+    }
+    setEmailError(undefined)
+    setFailure(undefined)
+    setBusy(true)
+    try {
+      const answer = await stopCampaignEmails(email.trim())
+      if (answer.success) setConfirmed(answer.message)
+      else setFailure(answer.message || unsubscribeMessages.failed)
+    } catch {
+      setFailure(unsubscribeMessages.error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const title = failed ? 'Unsubscribe Failed' : flags.special && !confirmed ? 'Confirm your email' : "You're unsubscribed"
+
+  return (
+    <AuthLayout carousel={false}>
+      <FormCard title={title}>
+        <div className="grid gap-5">
+          {failed ? (
+            <Notice tone="error" title="Unsubscribe Failed">
+              {flags.error && flags.error !== 'true' ? flags.error : "We couldn't update your email preferences from that link."}
+            </Notice>
+          ) : null}
+          {flags.success && !flags.special ? (
+            <Notice tone="success" title="Unsubscribed">
+              You won't receive tips and news emails from Reelmates any more. Account emails such as password resets still arrive.
+            </Notice>
+          ) : null}
+          {flags.special && !confirmed ? (
+            <>
+              <Notice tone="info" title="One more step">
+                To stop these emails, confirm the address they were sent to.
+              </Notice>
+              <form onSubmit={(event) => void confirm(event)} noValidate className="grid gap-4">
+                {failure ? <Notice tone="error">{failure}</Notice> : null}
+                <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={flags.email ?? ''} error={emailError} />
+                <SubmitButton busy={busy}>Unsubscribe</SubmitButton>
+              </form>
+            </>
+          ) : null}
+          {confirmed ? (
+            <Notice tone="success" title="Unsubscribed">
+              {confirmed}
+            </Notice>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Link to="/profile" hash="email-preferences" className={buttonClass}>
+              Email preferences
+            </Link>
+            <Link to="/home" className={secondaryButtonClass}>
+              Go to Home
+            </Link>
+          </div>
+          <p className="text-sm text-zinc-400">
+            Need help? Write to{' '}
+            <a href={`mailto:${supportEmail}`} className="font-semibold text-reel underline">
+              {supportEmail}
+            </a>
+            .
+          </p>
+        </div>
+      </FormCard>
+    </AuthLayout>
+  )
+}

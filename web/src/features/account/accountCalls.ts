@@ -1,0 +1,63 @@
+import type { PublicUser, RegisterRequest, ResetPasswordRequest, SignInRequest } from '@reelmates/contracts/account'
+import { apiJson, fetchCsrfToken, forgetCsrfToken } from '../../lib/api'
+
+/** The account calls of spec §7. Sign-in, sign-up and sign-out start a new session, hence a new CSRF token. */
+type UserAnswer = PublicUser & { position?: string }
+
+function userOf(answer: UserAnswer): PublicUser {
+  const { position: _position, ...user } = answer
+  return user
+}
+
+export async function signIn(request: SignInRequest): Promise<PublicUser> {
+  const answer = await apiJson<UserAnswer>('/api/login', { method: 'POST', body: request })
+  forgetCsrfToken()
+  return userOf(answer)
+}
+
+export async function isUsernameAvailable(username: string): Promise<boolean> {
+  const answer = await apiJson<{ available: boolean }>(`/api/validate-username?username=${encodeURIComponent(username)}`)
+  return answer.available
+}
+
+export async function register(request: RegisterRequest): Promise<PublicUser> {
+  const answer = await apiJson<UserAnswer>('/api/register', { method: 'POST', body: request })
+  forgetCsrfToken()
+  return userOf(answer)
+}
+
+export async function requestPasswordReset(email: string): Promise<string | undefined> {
+  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-password', { method: 'POST', body: { email } })
+  return answer?.message
+}
+
+export async function requestUsername(email: string): Promise<string | undefined> {
+  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-username', { method: 'POST', body: { email } })
+  return answer?.message
+}
+
+export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
+  await apiJson('/api/reset-password', { method: 'POST', body: request })
+}
+
+export async function stopCampaignEmails(email: string): Promise<{ success: boolean; message: string }> {
+  return apiJson('/api/update-email-preferences', { method: 'POST', body: { email, receiveCampaignEmails: false } })
+}
+
+/** Spec §4 magic link steps 1–2: a CSRF token, then the link itself (a GET that signs in). */
+export async function authenticateWithMagicLink(token: string, redirect: string): Promise<{ redirect?: string }> {
+  const csrf = await fetchCsrfToken()
+  const query = `token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`
+  const answer = await apiJson<{ redirect?: string }>(`/api/auth/magic-link?${query}`, { headers: { 'CSRF-Token': csrf } })
+  forgetCsrfToken()
+  return answer
+}
+
+export async function processAuthToken(token: string): Promise<void> {
+  await apiJson(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+  forgetCsrfToken()
+}
+
+export async function acceptFriendWithToken(token: string): Promise<{ message?: string; error?: string }> {
+  return apiJson(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+}

@@ -1,0 +1,67 @@
+import { isApiError } from '../../lib/apiError'
+
+/** Spec §8, login and registration. */
+export const signInMessages = {
+  noSuchUsername: "This username doesn't exist. Please check your username or sign up.",
+  wrongPassword: 'The password you entered is incorrect. Please try again.',
+  failed: 'Sign in failed. Please check your information and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const
+
+export const registrationMessages = {
+  usernameTaken: 'This username is already taken. Please choose a different one.',
+  emailTaken: 'This email is already registered. Please use a different email or sign in.',
+  failed: 'Registration failed. Please check your information and try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const
+
+export interface SignInFailure {
+  message: string
+  /** A wrong username or password is said on the form only; anything else also gets the destructive toast. */
+  toast: boolean
+}
+
+const isNetworkFailure = (error: unknown) => !isApiError(error) || error.status === 0
+
+/**
+ * What the sign-in form says after a failed login. A 401 asks whether the username exists, so the
+ * person learns which of the two was wrong.
+ */
+export async function explainSignInFailure(error: unknown, usernameAvailable: () => Promise<boolean>): Promise<SignInFailure> {
+  if (isNetworkFailure(error)) return { message: signInMessages.unexpected, toast: true }
+  if (isApiError(error) && error.status === 401) {
+    try {
+      return { message: (await usernameAvailable()) ? signInMessages.noSuchUsername : signInMessages.wrongPassword, toast: false }
+    } catch {
+      return { message: signInMessages.failed, toast: false }
+    }
+  }
+  const serverText = isApiError(error) ? serverErrorText(error.data) : undefined
+  return { message: serverText ?? signInMessages.failed, toast: true }
+}
+
+function serverErrorText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { error, message } = body as { error?: unknown; message?: unknown }
+  if (typeof error === 'string' && error.trim() && !/^[A-Z][a-z]+( [A-Z][a-z]+)*$/.test(error)) return error
+  return typeof message === 'string' && message.trim() ? message : undefined
+}
+
+export interface RegistrationFailure {
+  message?: string
+  fields: { username?: string; email?: string }
+}
+
+/** Spec §8 registration: a 409 names the taken field(s); anything else is one message. */
+export function explainRegistrationFailure(error: unknown): RegistrationFailure {
+  if (isNetworkFailure(error)) return { message: registrationMessages.unexpected, fields: {} }
+  if (isApiError(error) && error.status === 409) {
+    const taken = error.validationErrors ?? {}
+    const fields: RegistrationFailure['fields'] = {}
+    if (taken.username) fields.username = registrationMessages.usernameTaken
+    if (taken.email) fields.email = registrationMessages.emailTaken
+    if (!fields.username && !fields.email) return { message: error.message, fields }
+    return { fields }
+  }
+  return { message: registrationMessages.failed, fields: {} }
+}
