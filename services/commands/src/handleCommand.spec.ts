@@ -161,6 +161,16 @@ describe('handling a command', () => {
     expect(results.map((r) => r.events[0]?.data.to).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 
+  it('refuses a retried command that the concurrent change made invalid', async () => {
+    for (let i = 0; i < 99; i++) await handleCommand(store, increment('ann'))
+
+    const outcomes = await Promise.allSettled([handleCommand(store, increment('bob')), handleCommand(store, increment('cid'))])
+
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')?.reason).toBeInstanceOf(LimitReached)
+    expect((await store.readStream('tally-a')).length).toBe(100)
+  })
+
   it('gives up with a conflict after the bounded number of retries', async () => {
     const contested = withCompetingWriter(store)
 
