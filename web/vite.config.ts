@@ -1,4 +1,4 @@
-import { writeFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -21,6 +21,21 @@ function versionFile(): Plugin {
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, 'version.json'), JSON.stringify({ version, buildTimestamp }) + '\n')
     },
+  }
+}
+
+/**
+ * Spec §2: provider logos carry a cache-busting version, and the HBO Max logo is preloaded. The
+ * version lives with the catalog code (features/catalog/providers.ts); the shell reads it from there.
+ */
+function preloadHboMaxLogo(): Plugin {
+  const source = readFileSync(join(import.meta.dirname, 'src/features/catalog/providers.ts'), 'utf8')
+  const logoVersion = /export const logoVersion = '([^']+)'/.exec(source)?.[1] ?? '1'
+  return {
+    name: 'reelmates-preload-hbo-max-logo',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'preload', as: 'image', href: `/logos/png/hbo-max.png?v=${logoVersion}` }, injectTo: 'head' },
+    ],
   }
 }
 
@@ -68,6 +83,7 @@ export default defineConfig({
       },
     }),
     versionFile(),
+    preloadHboMaxLogo(),
   ],
   build: {
     outDir: 'dist',

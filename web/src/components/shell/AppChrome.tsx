@@ -1,9 +1,17 @@
+import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { useAppUpdate } from '../../features/update/useAppUpdate'
 import { ScrollToTop } from './ScrollToTop'
+import { Splash } from './Splash'
 import { Toaster } from './Toaster'
+import { UpdateBanner } from './UpdateBanner'
 
-/** What every screen shares: scroll reset, toasts, and (in the installed app) the splash and update banner. */
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/test-digest'
+
+/** What every screen shares: scroll reset, toasts, the splash of the installed app and the update banner. */
 export function AppChrome({ children }: { children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const update = useAppUpdate({ serviceWorkerAllowed: !isAdminPath(pathname) })
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900">
@@ -11,6 +19,8 @@ export function AppChrome({ children }: { children: ReactNode }) {
       </a>
       <ScrollToTop />
       {children}
+      {update.available ? <UpdateBanner onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} /> : null}
+      <Splash />
       <Toaster />
     </>
   )

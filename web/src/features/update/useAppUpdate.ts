@@ -1,0 +1,102 @@
+import { useRouter } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Workbox } from 'workbox-window'
+import { apiJson } from '../../lib/api'
+import { isInstalledApp, isIos } from '../../lib/installedApp'
+import { toast } from '../../lib/toast'
+import { unregisterServiceWorker } from './serviceWorker'
+import {
+  isNewBuild,
+  isUpdatePromptSuppressed,
+  rememberUpdateAttempt,
+  reloadAddress,
+  versionCheckIntervalMs,
+  type VersionFile,
+} from './updatePolicy'
+
+const runningBuild = __BUILD_TIMESTAMP__
+
+interface WorkerMessage {
+  type?: string
+  url?: string
+}
+
+/**
+ * Spec §4 app update: registers /service-worker.js (never on admin routes) and raises the banner when
+ * a worker is waiting, when the worker says so, or when version.json names another build.
+ */
+export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: boolean }) {
+  const router = useRouter()
+  const [available, setAvailable] = useState(false)
+  const workbox = useRef<Workbox | undefined>(undefined)
+  // "Later" means later: the banner does not come back on this page once dismissed.
+  const dismissed = useRef(false)
+
+  const offer = useCallback(() => {
+    if (!dismissed.current && !isUpdatePromptSuppressed(window.sessionStorage)) setAvailable(true)
+  }, [])
+
+  const checkVersion = useCallback(async () => {
+    navigator.serviceWorker?.controller?.postMessage({ type: 'CHECK_VERSION', buildTimestamp: runningBuild })
+    try {
+      const file = await apiJson<VersionFile>('/version.json')
+      if (isNewBuild(file, runningBuild)) offer()
+    } catch {
+      // Offline or the server is restarting: the next check will tell.
+    }
+  }, [offer])
+
+  useEffect(() => {
+    if (!serviceWorkerAllowed || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    const wb = new Workbox('/service-worker.js', { scope: '/' })
+    workbox.current = wb
+    wb.addEventListener('waiting', offer)
+    void wb.register().catch((error: unknown) => console.error('Service worker registration failed', error))
+    return () => {
+      wb.removeEventListener('waiting', offer)
+    }
+  }, [serviceWorkerAllowed, offer])
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    const onMessage = (event: MessageEvent<WorkerMessage | null>) => {
+      const type = event.data?.type
+      if (type === 'UPDATE_AVAILABLE' || type === 'UPDATE_NEEDED') offer()
+      else if (type === 'NAVIGATE_TO' && typeof event.data?.url === 'string') void router.navigate({ href: event.data.url })
+    }
+    navigator.serviceWorker.addEventListener('message', onMessage)
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage)
+  }, [offer, router])
+
+  useEffect(() => {
+    void checkVersion()
+    const timer = setInterval(() => void checkVersion(), versionCheckIntervalMs)
+    const onVisible = () => document.visibilityState === 'visible' && void checkVersion()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [checkVersion])
+
+  const updateNow = useCallback(async () => {
+    rememberUpdateAttempt(window.sessionStorage)
+    setAvailable(false)
+    if ('caches' in window) await Promise.all((await caches.keys()).map((name) => caches.delete(name)))
+    if (isInstalledApp()) {
+      window.localStorage.clear()
+      await unregisterServiceWorker()
+    } else {
+      workbox.current?.messageSkipWaiting()
+    }
+    window.location.replace(reloadAddress(window.location.href, isIos()))
+  }, [])
+
+  const dismiss = useCallback(() => {
+    setAvailable(false)
+    dismissed.current = true
+    toast({ title: 'Update later', description: 'Refresh the page later to get the latest version of Reelmates.' })
+  }, [])
+
+  return { available, updateNow, dismiss }
+}
