@@ -24,7 +24,12 @@ const EVENTS_PER_APPEND = 100
 
 const BenchTitleWatched = defineEvent(
   'BenchTitleWatched',
-  z.object({ userId: z.string(), tmdbId: z.number().int(), rating: z.number().int().min(1).max(5), watchedAt: z.string() }),
+  z.object({
+    userId: z.string(),
+    tmdbId: z.number().int(),
+    rating: z.number().int().min(1).max(5),
+    watchedAt: z.string(),
+  }),
 )
 
 /** One document per user: how much they watched, their rating total and their last title. */
@@ -37,7 +42,12 @@ const watchCounts: Projector = {
     await db.collection('bench_watch_counts').createIndex({ keys: { watched: -1 } })
   },
   async project(event, db) {
-    const { userId, tmdbId, rating, watchedAt } = event.data as { userId: string; tmdbId: number; rating: number; watchedAt: string }
+    const { userId, tmdbId, rating, watchedAt } = event.data as {
+      userId: string
+      tmdbId: number
+      rating: number
+      watchedAt: string
+    }
     await db
       .collection('bench_watch_counts')
       .updateOne(
@@ -61,7 +71,12 @@ export async function benchProjectionReplay(): Promise<Record<string, number | s
         return {
           id: randomUUID(),
           type: BenchTitleWatched.type,
-          data: { userId, tmdbId: 1000 + (sequence % 5000), rating: 1 + (sequence % 5), watchedAt: '2026-11-22T08:00:00.000Z' },
+          data: {
+            userId,
+            tmdbId: 1000 + (sequence % 5000),
+            rating: 1 + (sequence % 5),
+            watchedAt: '2026-11-22T08:00:00.000Z',
+          },
           metadata: {
             correlationId: randomUUID(),
             causationId: randomUUID(),

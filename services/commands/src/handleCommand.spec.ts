@@ -16,7 +16,8 @@ const TallyIncremented = defineEvent(
   { version: 2, upcast: (data) => ({ tallyId: data.tallyId, to: data.value, by: 'someone' }) },
 )
 type TallyEvent = EventOf<typeof TallyIncremented>
-type TallyCommand = { type: 'Increment'; tallyId: string; by: string } | { type: 'IncrementUpTo'; tallyId: string; limit: number }
+type TallyCommand =
+  { type: 'Increment'; tallyId: string; by: string } | { type: 'IncrementUpTo'; tallyId: string; limit: number }
 interface TallyState {
   value: number
   lastBy: string | null
@@ -67,7 +68,12 @@ function withCompetingWriter(store: EventStore): EventStore & { sneakedIn: () =>
       const current = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 })
       const to = current[0] === undefined ? 1 : Number(current[0].data.to) + 1
       await store.append(streamId, [
-        { id: randomUUID(), type: 'TestTallyIncremented', data: { tallyId: 'a', to, by: 'rival' }, metadata: { ...metadata, schemaVersion: 2 } },
+        {
+          id: randomUUID(),
+          type: 'TestTallyIncremented',
+          data: { tallyId: 'a', to, by: 'rival' },
+          metadata: { ...metadata, schemaVersion: 2 },
+        },
       ])
       sneaked += 1
       return store.append(streamId, events, options)
@@ -109,9 +115,15 @@ describe('handling a command', () => {
   })
 
   it('appends nothing and answers no position when the decider decides nothing', async () => {
-    const first = await handleCommand(store, { ...increment('ann'), command: { type: 'IncrementUpTo', tallyId: 'a', limit: 1 } })
+    const first = await handleCommand(store, {
+      ...increment('ann'),
+      command: { type: 'IncrementUpTo', tallyId: 'a', limit: 1 },
+    })
     const headBefore = await store.headPosition()
-    const second = await handleCommand(store, { ...increment('ann'), command: { type: 'IncrementUpTo', tallyId: 'a', limit: 1 } })
+    const second = await handleCommand(store, {
+      ...increment('ann'),
+      command: { type: 'IncrementUpTo', tallyId: 'a', limit: 1 },
+    })
 
     expect(first.events).toHaveLength(1)
     expect(second).toEqual({ events: [], position: null, nextExpectedRevision: 0 })
@@ -119,7 +131,10 @@ describe('handling a command', () => {
   })
 
   it('answers no_stream as the revision of an empty stream that stays empty', async () => {
-    const result = await handleCommand(store, { ...increment('ann'), command: { type: 'IncrementUpTo', tallyId: 'a', limit: 0 } })
+    const result = await handleCommand(store, {
+      ...increment('ann'),
+      command: { type: 'IncrementUpTo', tallyId: 'a', limit: 0 },
+    })
     expect(result).toEqual({ events: [], position: null, nextExpectedRevision: 'no_stream' })
   })
 
@@ -133,7 +148,12 @@ describe('handling a command', () => {
 
   it('folds events stored at an older schema version through their upcaster', async () => {
     await store.append('tally-a', [
-      { id: randomUUID(), type: 'TestTallyIncremented', data: { tallyId: 'a', value: 41 }, metadata: { ...metadata, schemaVersion: 1 } },
+      {
+        id: randomUUID(),
+        type: 'TestTallyIncremented',
+        data: { tallyId: 'a', value: 41 },
+        metadata: { ...metadata, schemaVersion: 1 },
+      },
     ])
     const result = await handleCommand(store, increment('ann'))
 
@@ -144,7 +164,9 @@ describe('handling a command', () => {
   it('refuses an event whose data does not match its schema, before storing it', async () => {
     const sloppy: Decider<TallyCommand, TallyEvent, TallyState> = {
       ...tally,
-      decide: () => [{ type: 'TestTallyIncremented', data: { tallyId: 'a', to: 'one', by: 'x' } } as unknown as TallyEvent],
+      decide: () => [
+        { type: 'TestTallyIncremented', data: { tallyId: 'a', to: 'one', by: 'x' } } as unknown as TallyEvent,
+      ],
     }
     await expect(handleCommand(store, { ...increment('ann'), decider: sloppy })).rejects.toThrow()
     expect(await store.headPosition()).toBe(0n)
@@ -158,13 +180,18 @@ describe('handling a command', () => {
     const stored = await store.readStream('tally-a')
     expect(stored.map((e) => e.data.to)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(new Set(stored.map((e) => e.data.by))).toEqual(new Set(writers))
-    expect(results.map((r) => r.events[0]?.data.to).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(results.map((r) => r.events[0]?.data.to).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ])
   })
 
   it('refuses a retried command that the concurrent change made invalid', async () => {
     for (let i = 0; i < 99; i++) await handleCommand(store, increment('ann'))
 
-    const outcomes = await Promise.allSettled([handleCommand(store, increment('bob')), handleCommand(store, increment('cid'))])
+    const outcomes = await Promise.allSettled([
+      handleCommand(store, increment('bob')),
+      handleCommand(store, increment('cid')),
+    ])
 
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect(outcomes.find((outcome) => outcome.status === 'rejected')?.reason).toBeInstanceOf(LimitReached)

@@ -61,9 +61,13 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 
     const events: Event[] = decided.map((event) => ({ ...event, data: validData(event) }))
     try {
-      const appended = await eventStore.append(streamId, events.map((event) => toAppend(event, metadata)), {
-        expectedRevision: revision,
-      })
+      const appended = await eventStore.append(
+        streamId,
+        events.map((event) => toAppend(event, metadata)),
+        {
+          expectedRevision: revision,
+        },
+      )
       return { events, position: appended.position, nextExpectedRevision: appended.nextExpectedRevision }
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error
@@ -88,7 +92,10 @@ async function loadStream<Command, Event extends DomainEvent, State>(
   streamId: string,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
   const recorded = await eventStore.readStream(streamId)
-  const state = recorded.reduce((folded, event) => decider.evolve(folded, toDomainEvent(event) as Event), decider.initialState())
+  const state = recorded.reduce(
+    (folded, event) => decider.evolve(folded, toDomainEvent(event) as Event),
+    decider.initialState(),
+  )
   const last = recorded.at(-1)
   return { state, revision: last === undefined ? 'no_stream' : last.revision }
 }
@@ -101,7 +108,8 @@ function toDomainEvent(event: RecordedEvent): DomainEvent {
 /** A decider that emits data its schema refuses is a bug: better refused now than stored for ever. */
 function validData(event: DomainEvent): Record<string, unknown> {
   const definition = eventDefinition(event.type)
-  if (!definition) throw new Error(`Event type ${event.type} has no definition; define it with defineEvent in contracts/`)
+  if (!definition)
+    throw new Error(`Event type ${event.type} has no definition; define it with defineEvent in contracts/`)
   return definition.schema.parse(event.data)
 }
 

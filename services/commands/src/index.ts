@@ -1,2 +1,9 @@
 export { DomainError, type Decider } from './decider'
-export { ConcurrentChange, handleCommand, loadState, type CommandMetadata, type HandleCommandInput, type HandledCommand } from './handleCommand'
+export {
+  ConcurrentChange,
+  handleCommand,
+  loadState,
+  type CommandMetadata,
+  type HandleCommandInput,
+  type HandledCommand,
+} from './handleCommand'

@@ -124,7 +124,13 @@ describe('rebuilding a read model', () => {
     const runner = await started([upgraded, titlesProjector])
     await hold.reached
 
-    expect(runner.status()[0]).toMatchObject({ name: 'ratings', version: 1, position: 3n, state: 'rebuilding', rebuild: { version: 2 } })
+    expect(runner.status()[0]).toMatchObject({
+      name: 'ratings',
+      version: 1,
+      position: 3n,
+      state: 'rebuilding',
+      rebuild: { version: 2 },
+    })
     expect((await ratings())[0]).toEqual({ _id: 'ann', count: 2, positions: ['1', '3'] })
     // The old version cannot take new events, and it does not hold up the read models that can.
     const { position } = await rename(eventStore, 'dune', 'Dune')
@@ -219,7 +225,9 @@ describe('rebuilding a read model', () => {
     await threeRatings()
     // As a crash between the swap marker and the renames leaves it: the new version beside the old one.
     await readStore.collection(RATINGS).insertOne({ _id: 'ann', count: 1, positions: ['1'] })
-    await readStore.collection(`${RATINGS}__v2`).insertOne({ _id: 'ann', count: 2, totalStars: 7, positions: ['1', '3'] })
+    await readStore
+      .collection(`${RATINGS}__v2`)
+      .insertOne({ _id: 'ann', count: 2, totalStars: 7, positions: ['1', '3'] })
     await readStore
       .collection(CHECKPOINTS)
       .insertOne({ _id: 'ratings', version: 1, position: '1', swap: { version: 2, position: '3' } })

@@ -6,7 +6,15 @@ import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from './projector'
 import { createProjectionRunner, type ProjectionRunner } from './runner'
 import { CHECKPOINTS } from './runner/checkpoints'
-import { appendUndefined, capturingLogger, RATINGS, rate, ratingsProjector, rename, titlesProjector } from './runner/runnerFixtures'
+import {
+  appendUndefined,
+  capturingLogger,
+  RATINGS,
+  rate,
+  ratingsProjector,
+  rename,
+  titlesProjector,
+} from './runner/runnerFixtures'
 
 describe('the projection runner', () => {
   let eventStore: EventStore
@@ -188,7 +196,9 @@ describe('the projection runner', () => {
     expect(await runner.waitForPosition(position, 10_000)).toBe(true)
     expect(projector.seen).toEqual([1n, 2n, 3n])
     expect(subscriptions).toBe(2)
-    expect(logger.entries.map((entry) => entry.message)).toContain('projections lost their subscription; subscribing again')
+    expect(logger.entries.map((entry) => entry.message)).toContain(
+      'projections lost their subscription; subscribing again',
+    )
   })
 
   describe('read your writes', () => {

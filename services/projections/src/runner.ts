@@ -81,7 +81,12 @@ export function createProjectionRunner({
   batchSize = DEFAULT_BATCH_SIZE,
   logger = consoleLogger,
 }: ProjectionRunnerOptions): ProjectionRunner {
-  const tracks = projectors.map((projector): Track => ({ projector, version: projector.version, position: 0n, state: 'stopped' }))
+  const tracks = projectors.map((projector): Track => ({
+    projector,
+    version: projector.version,
+    position: 0n,
+    state: 'stopped',
+  }))
   const byName = new Map(tracks.map((track) => [track.projector.name, track]))
   if (byName.size !== tracks.length) throw new Error('Two projectors share a name; each needs its own checkpoint')
 
@@ -204,13 +209,19 @@ export function createProjectionRunner({
         })
         if (position === undefined) return
         Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
-        logger.info({ projector: projector.name, version: projector.version, position: position.toString() }, 'rebuilt read model swapped in')
+        logger.info(
+          { projector: projector.name, version: projector.version, position: position.toString() },
+          'rebuilt read model swapped in',
+        )
         waiters.check()
       } catch (error) {
         logger.error({ err: error, projector: projector.name }, 'rebuild failed; the previous collections still answer')
         if (track.state === 'rebuilding') {
           track.state = 'failed'
-          track.failure = { position: rebuild.position, message: error instanceof Error ? error.message : String(error) }
+          track.failure = {
+            position: rebuild.position,
+            message: error instanceof Error ? error.message : String(error),
+          }
         }
         throw error
       } finally {
@@ -229,7 +240,10 @@ export function createProjectionRunner({
       const { projector } = track
       for (const type of projector.handles) {
         if (!eventDefinition(type)) {
-          logger.warn({ projector: projector.name, type }, 'projector handles an event type with no definition loaded; import its contract')
+          logger.warn(
+            { projector: projector.name, type },
+            'projector handles an event type with no definition loaded; import its contract',
+          )
         }
       }
       let stored: { version: number; position: bigint } | undefined
@@ -268,7 +282,10 @@ export function createProjectionRunner({
       headAtStart = await eventStore.headPosition()
       const keeping = tracks.filter(keepingUp)
       for (const track of keeping) if (track.position >= headAtStart) track.state = 'live'
-      processed = keeping.length === 0 ? headAtStart : keeping.reduce((low, t) => (t.position < low ? t.position : low), headAtStart)
+      processed =
+        keeping.length === 0
+          ? headAtStart
+          : keeping.reduce((low, t) => (t.position < low ? t.position : low), headAtStart)
       loops = Promise.all([follow(processed), applyLive()])
       for (const track of toRebuild) launchRebuild(track).catch(() => undefined)
       logger.info({ from: processed.toString(), head: headAtStart.toString() }, 'projections started')

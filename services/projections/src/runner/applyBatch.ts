@@ -42,7 +42,10 @@ export async function applyBatch(input: BatchInput): Promise<{ position: bigint;
       return { position: await applyUpTo(input, failure.position), failure }
     } catch (again) {
       // A projector that throws somewhere else on the second pass is not deterministic; keep nothing.
-      return { position: input.from, failure: again instanceof ProjectorThrew ? again.failure : { position: failure.position, error: again } }
+      return {
+        position: input.from,
+        failure: again instanceof ProjectorThrew ? again.failure : { position: failure.position, error: again },
+      }
     }
   }
 }

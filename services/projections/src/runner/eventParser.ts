@@ -17,7 +17,10 @@ export function createEventParser(logger: RunnerLogger): EventParser {
     if (!eventDefinition(event.type)) {
       if (!reportedUnknown.has(event.type)) {
         reportedUnknown.add(event.type)
-        logger.warn({ type: event.type, position: event.position.toString() }, 'projections skip an event type with no definition')
+        logger.warn(
+          { type: event.type, position: event.position.toString() },
+          'projections skip an event type with no definition',
+        )
       }
       return undefined
     }

@@ -13,7 +13,9 @@ export class RebuildFailed extends Error {
     readonly position: bigint,
     override readonly cause: unknown,
   ) {
-    super(`Rebuilding ${projector} failed at position ${position}: ${cause instanceof Error ? cause.message : String(cause)}`)
+    super(
+      `Rebuilding ${projector} failed at position ${position}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    )
   }
 }
 

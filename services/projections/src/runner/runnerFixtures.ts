@@ -18,19 +18,31 @@ export const RATINGS = 'test_user_ratings'
 
 export async function rate(store: EventStore, userId: string, titleId: string, stars: number, schemaVersion = 2) {
   const data = schemaVersion === 1 ? { userId, titleId, score: stars } : { userId, titleId, stars }
-  return store.append(`ratings-${userId}`, [{ id: randomUUID(), type: TestTitleRated.type, data, metadata: metadataOf(schemaVersion) }])
+  return store.append(`ratings-${userId}`, [
+    { id: randomUUID(), type: TestTitleRated.type, data, metadata: metadataOf(schemaVersion) },
+  ])
 }
 
 export async function rename(store: EventStore, titleId: string, title: string) {
-  return store.append(`title-${titleId}`, [{ id: randomUUID(), type: TestTitleRenamed.type, data: { titleId, title }, metadata: metadataOf(1) }])
+  return store.append(`title-${titleId}`, [
+    { id: randomUUID(), type: TestTitleRenamed.type, data: { titleId, title }, metadata: metadataOf(1) },
+  ])
 }
 
 export async function appendUndefined(store: EventStore) {
-  return store.append('mystery-1', [{ id: randomUUID(), type: 'TestNobodyDefinedThis', data: {}, metadata: metadataOf(1) }])
+  return store.append('mystery-1', [
+    { id: randomUUID(), type: 'TestNobodyDefinedThis', data: {}, metadata: metadataOf(1) },
+  ])
 }
 
 function metadataOf(schemaVersion: number) {
-  return { correlationId: 'c', causationId: 'c', actorId: 'user', occurredAt: '2026-11-22T08:00:00.000Z', schemaVersion }
+  return {
+    correlationId: 'c',
+    causationId: 'c',
+    actorId: 'user',
+    occurredAt: '2026-11-22T08:00:00.000Z',
+    schemaVersion,
+  }
 }
 
 export interface RatingsProjector extends Projector {
