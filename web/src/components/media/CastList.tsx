@@ -13,17 +13,30 @@ export function CastList({ cast }: { cast: Credits['cast'] }) {
         {billed.map((person) => {
           const photo = imageUrl(person.profile_path)
           return (
-            <li key={`${person.id}-${person.character ?? ''}`} className="flex w-24 shrink-0 flex-col items-center text-center sm:w-auto sm:flex-row sm:gap-3 sm:text-left">
+            <li
+              key={`${person.id}-${person.character ?? ''}`}
+              className="flex w-24 shrink-0 flex-col items-center text-center sm:w-auto sm:flex-row sm:gap-3 sm:text-left"
+            >
               {photo ? (
-                <img src={photo} alt="" loading="lazy" className="h-20 w-20 rounded-full bg-panel-2 object-cover sm:h-12 sm:w-12" />
+                <img
+                  src={photo}
+                  alt=""
+                  loading="lazy"
+                  className="h-20 w-20 rounded-full bg-panel-2 object-cover sm:h-12 sm:w-12"
+                />
               ) : (
-                <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-panel-2 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm">
+                <span
+                  aria-hidden="true"
+                  className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-panel-2 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm"
+                >
                   {initials(person.name)}
                 </span>
               )}
               <span className="mt-2 min-w-0 sm:mt-0">
                 <span className="block text-sm font-medium leading-tight text-zinc-100">{person.name}</span>
-                {person.character ? <span className="block truncate text-xs text-zinc-400">{person.character}</span> : null}
+                {person.character ? (
+                  <span className="block truncate text-xs text-zinc-400">{person.character}</span>
+                ) : null}
               </span>
             </li>
           )

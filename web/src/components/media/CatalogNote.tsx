@@ -14,8 +14,9 @@ export function CatalogNote({ className = '' }: { className?: string }) {
         <path d="M10 2a8 8 0 110 16 8 8 0 010-16zm1 7H9v6h2zm0-3H9v2h2z" />
       </svg>
       <span>
-        Offline catalog: {status.data.titles ? `${status.data.titles.toLocaleString('en-US')} real films` : 'real films'}, without posters or
-        trailers. {status.data.attribution}
+        Offline catalog:{' '}
+        {status.data.titles ? `${status.data.titles.toLocaleString('en-US')} real films` : 'real films'}, without
+        posters or trailers. {status.data.attribution}
       </span>
     </p>
   )

@@ -50,7 +50,10 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
     <article className="pb-16">
       <div className="relative isolate">
         {/* The backdrop sets the mood behind the header; without one, a wash of colour does. */}
-        <div aria-hidden="true" className="absolute -inset-x-4 -top-5 -z-10 h-[26rem] overflow-hidden sm:h-[30rem] md:-inset-x-8 md:-top-8">
+        <div
+          aria-hidden="true"
+          className="absolute -inset-x-4 -top-5 -z-10 h-[26rem] overflow-hidden sm:h-[30rem] md:-inset-x-8 md:-top-8"
+        >
           {backdrop ? (
             <img src={backdrop} alt="" className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]" />
           ) : (
@@ -77,9 +80,15 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
             <h1 className="mt-1 text-2xl font-bold leading-tight tracking-tight text-white [text-wrap:balance] sm:text-4xl lg:text-5xl">
               {title}
             </h1>
-            {details.tagline ? <p className="mt-2 hidden text-base italic text-zinc-300 sm:block">{details.tagline}</p> : null}
+            {details.tagline ? (
+              <p className="mt-2 hidden text-base italic text-zinc-300 sm:block">{details.tagline}</p>
+            ) : null}
             <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-zinc-300">
-              <RatingBadge value={details.vote_average} voteCount={details.vote_count} className="!bg-panel-2 !text-sm" />
+              <RatingBadge
+                value={details.vote_average}
+                voteCount={details.vote_count}
+                className="!bg-panel-2 !text-sm"
+              />
               {facts.map((fact) => (
                 <span key={fact}>{fact}</span>
               ))}
@@ -87,7 +96,10 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
             {details.genres.length > 0 ? (
               <ul className="mt-3 flex flex-wrap gap-2" aria-label="Genres">
                 {details.genres.map((genre) => (
-                  <li key={genre.id} className="rounded-full bg-white/5 px-3 py-1 text-xs font-medium text-zinc-200 ring-1 ring-white/10">
+                  <li
+                    key={genre.id}
+                    className="rounded-full bg-white/5 px-3 py-1 text-xs font-medium text-zinc-200 ring-1 ring-white/10"
+                  >
                     {genre.name}
                   </li>
                 ))}

@@ -39,7 +39,11 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
   const hue = Math.abs(seed * 47) % 360
   return (
     <div className={frame} style={{ backgroundImage: titleCardGradient(hue) }}>
-      <img src={placeholderPoster} alt="" className="absolute inset-0 h-full w-full object-cover opacity-40 mix-blend-luminosity" />
+      <img
+        src={placeholderPoster}
+        alt=""
+        className="absolute inset-0 h-full w-full object-cover opacity-40 mix-blend-luminosity"
+      />
       <div className="absolute inset-0 flex flex-col justify-end p-3 sm:p-4">
         <span className="line-clamp-4 font-serif text-lg font-semibold leading-tight text-white [text-wrap:balance] sm:text-xl">
           {title}

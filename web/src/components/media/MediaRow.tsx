@@ -27,7 +27,17 @@ interface MediaRowProps {
  * A horizontally scrolling row of posters. Native scroll with snap points: a thumb or a trackpad
  * flicks through it, and on larger screens arrow buttons page it.
  */
-export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMessage, priority = false, trailing, caption }: MediaRowProps) {
+export function MediaRow({
+  heading,
+  label,
+  seeAll,
+  results,
+  isLoading,
+  emptyMessage,
+  priority = false,
+  trailing,
+  caption,
+}: MediaRowProps) {
   const track = useRef<HTMLUListElement>(null)
   const page = (direction: 1 | -1) => {
     const element = track.current
@@ -37,7 +47,9 @@ export function MediaRow({ heading, label, seeAll, results, isLoading, emptyMess
   return (
     <section aria-label={label} className="group/row relative">
       <div className="mb-3 flex items-end justify-between gap-4">
-        <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">{heading}</h2>
+        <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">
+          {heading}
+        </h2>
         {seeAll}
       </div>
       {caption && results && results.length > 0 ? (
@@ -82,7 +94,13 @@ function RowButton({ direction, onClick }: { direction: 1 | -1; onClick: () => v
       className={`absolute top-[38%] ${side} hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-ink/80 text-white opacity-0 shadow-lg ring-1 ring-white/10 backdrop-blur transition hover:bg-panel-2 group-hover/row:opacity-100 md:flex`}
     >
       <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
-        <path d={direction === 1 ? 'M7.5 4.5L13 10l-5.5 5.5-1.4-1.4L10.2 10 6.1 5.9z' : 'M12.5 4.5L7 10l5.5 5.5 1.4-1.4L9.8 10l4.1-4.1z'} />
+        <path
+          d={
+            direction === 1
+              ? 'M7.5 4.5L13 10l-5.5 5.5-1.4-1.4L10.2 10 6.1 5.9z'
+              : 'M12.5 4.5L7 10l5.5 5.5 1.4-1.4L9.8 10l4.1-4.1z'
+          }
+        />
       </svg>
     </button>
   )

@@ -24,8 +24,8 @@ export function ProviderRow({ provider }: { provider: Provider }) {
       }
       seeAll={
         <Link {...providerLink} className={seeAllClassName}>
-              See all<span className="sr-only"> on {provider.name}</span>
-            </Link>
+          See all<span className="sr-only"> on {provider.name}</span>
+        </Link>
       }
       results={query.data?.results}
       isLoading={query.isPending}

@@ -22,7 +22,9 @@ interface ProviderScreenProps {
 
 /** What is popular on one streaming service, in a region, optionally in one genre. */
 export function ProviderScreen({ provider, region, genreId, onRegionChange, onGenreChange }: ProviderScreenProps) {
-  const list = useQuery(catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }))
+  const list = useQuery(
+    catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }),
+  )
   const genres = useQuery(catalogQueries.genres())
   const regionId = useId()
   const regions = providerRegions.some((code) => code === region) ? providerRegions : [region, ...providerRegions]
@@ -90,8 +92,17 @@ function GenreChips({
       active ? 'bg-gold text-ink ring-gold' : 'bg-panel text-zinc-300 ring-white/10 hover:bg-panel-2'
     }`
   return (
-    <div role="group" aria-label="Genre" className="-mx-4 mb-5 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:-mx-8 md:px-8">
-      <button type="button" aria-pressed={selected === undefined} className={chip(selected === undefined)} onClick={() => onSelect(undefined)}>
+    <div
+      role="group"
+      aria-label="Genre"
+      className="-mx-4 mb-5 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:-mx-8 md:px-8"
+    >
+      <button
+        type="button"
+        aria-pressed={selected === undefined}
+        className={chip(selected === undefined)}
+        onClick={() => onSelect(undefined)}
+      >
         All genres
       </button>
       {sorted.map((genre) => (

@@ -8,7 +8,15 @@ import { SearchCombobox } from './SearchCombobox'
 const godfather = movie(238, 'The Godfather')
 const partTwo = movie(240, 'The Godfather Part II')
 
-function Harness({ suggestions, onChoose, onSubmit }: { suggestions: MediaResult[]; onChoose: () => void; onSubmit: () => void }) {
+function Harness({
+  suggestions,
+  onChoose,
+  onSubmit,
+}: {
+  suggestions: MediaResult[]
+  onChoose: () => void
+  onSubmit: () => void
+}) {
   const [query, setQuery] = useState('')
   return (
     <SearchCombobox

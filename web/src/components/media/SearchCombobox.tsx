@@ -141,13 +141,7 @@ export function SearchCombobox({
           />
         </div>
       </form>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!showList}
-        className={`${panel} p-1.5`}
-      >
+      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!showList} className={`${panel} p-1.5`}>
         {suggestions.map((media, index) => (
           <li
             key={`${media.media_type}-${media.id}`}

@@ -42,10 +42,13 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
       ) : results.data.results.length === 0 ? (
         <EmptyList message={`No titles match “${query.trim()}”. Try fewer words or check the spelling.`} />
       ) : (
-        <section aria-labelledby="search-results-heading" className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+        <section
+          aria-labelledby="search-results-heading"
+          className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
+        >
           <h2 id="search-results-heading" className="mb-4 text-sm text-zinc-400">
-            {results.data.total_results.toLocaleString('en-US')} {results.data.total_results === 1 ? 'result' : 'results'} for “
-            {query.trim()}”
+            {results.data.total_results.toLocaleString('en-US')}{' '}
+            {results.data.total_results === 1 ? 'result' : 'results'} for “{query.trim()}”
           </h2>
           <MediaGrid results={results.data.results} label={`Results for ${query.trim()}`} />
           <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={onPageChange} />

@@ -37,7 +37,12 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
           className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-reel"
         >
           {still ? (
-            <img src={still} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover opacity-60 transition group-hover:opacity-75" />
+            <img
+              src={still}
+              alt=""
+              loading="lazy"
+              className="absolute inset-0 h-full w-full object-cover opacity-60 transition group-hover:opacity-75"
+            />
           ) : (
             <span className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,_#3f3f46,_#18181b_70%)]" />
           )}

@@ -22,8 +22,8 @@ export function TrendingRow({ list, priority = false }: { list: TrendingListName
       label={row.heading}
       seeAll={
         <Link to={row.to} className={seeAllClassName}>
-              See all<span className="sr-only"> {row.heading.toLowerCase()}</span>
-            </Link>
+          See all<span className="sr-only"> {row.heading.toLowerCase()}</span>
+        </Link>
       }
       results={query.data?.results}
       isLoading={query.isPending}

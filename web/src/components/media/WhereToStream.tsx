@@ -25,7 +25,9 @@ interface WhereToStreamProps {
 /** Where a title can be watched, per region, grouped by how (stream, free, rent, buy). */
 export function WhereToStream({ providers, preferredRegion = 'US' }: WhereToStreamProps) {
   const regions = Object.keys(providers).sort((a, b) => regionName(a).localeCompare(regionName(b)))
-  const [region, setRegion] = useState(() => (preferredRegion in providers ? preferredRegion : (regions[0] ?? preferredRegion)))
+  const [region, setRegion] = useState(() =>
+    preferredRegion in providers ? preferredRegion : (regions[0] ?? preferredRegion),
+  )
   const selectId = useId()
   const offers = providers[region]
 
@@ -92,9 +94,19 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
   const content = (
     <>
       {logo ? (
-        <img src={logo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-lg bg-ink object-contain" />
+        <img
+          src={logo}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          className="h-10 w-10 rounded-lg bg-ink object-contain"
+        />
       ) : (
-        <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-zinc-700 text-sm font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 items-center justify-center rounded-lg bg-zinc-700 text-sm font-bold text-white"
+        >
           {provider.provider_name.slice(0, 1)}
         </span>
       )}
@@ -103,7 +115,12 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
   )
   const tile = 'flex items-center gap-2 rounded-xl bg-panel-2 p-1 ring-1 ring-white/5'
   return link ? (
-    <a href={link} target="_blank" rel="noopener noreferrer" className={`${tile} transition hover:bg-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel`}>
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${tile} transition hover:bg-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel`}
+    >
       {content}
     </a>
   ) : (

@@ -34,7 +34,10 @@ export function keyCrew(details: MediaDetails): { role: string; names: string[] 
   ]
   const groups = [
     { role: 'Directed by', names: byJob(['Director']) },
-    { role: details.media_type === 'tv' ? 'Created by' : 'Written by', names: byJob(['Creator', 'Screenplay', 'Writer']) },
+    {
+      role: details.media_type === 'tv' ? 'Created by' : 'Written by',
+      names: byJob(['Creator', 'Screenplay', 'Writer']),
+    },
   ]
   return groups.filter((group) => group.names.length > 0).map((group) => ({ ...group, names: group.names.slice(0, 3) }))
 }

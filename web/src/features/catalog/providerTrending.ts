@@ -19,39 +19,41 @@ export async function fetchProviderTrending(
   const kept = context.cache.read<MediaResultList>(path)
   if (kept) return kept
 
+  const keptEvenIfOld = () => context.cache.read<MediaResultList>(path, { allowStale: true })
+
   let list: MediaResultList
-  let fallbackFailed = false
   try {
     list = await context.get<MediaResultList>(path)
-    if (list.needsFallback) {
-      try {
-        list = await context.get<MediaResultList>(sameOriginOr(list.fallbackUrl, fallbackPath))
-      } catch (error) {
-        fallbackFailed = true
-        throw error
-      }
-    }
-    if (request.limit > providerDefaults.limit && list.results.length === 0) {
-      // A forced refresh: straight to the network (never the session cache), widened by the fallback.
-      list = await context.get<MediaResultList>(fallbackPath)
-    }
   } catch {
-    const stale = context.cache.read<MediaResultList>(path, { allowStale: true })
+    const stale = keptEvenIfOld()
     if (stale) return stale
-    if (fallbackFailed) return emptyResultList()
     try {
       list = await context.get<MediaResultList>(fallbackPath)
     } catch {
       return emptyResultList()
     }
+    return keep(list)
   }
 
-  if (isProviderListWorthKeeping(list.results.length, request.limit)) {
-    context.cache.write(path, list, providerListTtlMs(request.limit))
+  try {
+    if (list.needsFallback) list = await context.get<MediaResultList>(sameOriginOr(list.fallbackUrl, fallbackPath))
+    if (request.limit > providerDefaults.limit && list.results.length === 0) {
+      // A forced refresh: straight to the network (never the session cache), widened by the fallback.
+      list = await context.get<MediaResultList>(fallbackPath)
+    }
+  } catch {
+    // The fallback itself failed: it is not tried a second time.
+    return keptEvenIfOld() ?? emptyResultList()
   }
-  return list
+  return keep(list)
+
+  function keep(answer: MediaResultList): MediaResultList {
+    if (isProviderListWorthKeeping(answer.results.length, request.limit)) {
+      context.cache.write(path, answer, providerListTtlMs(request.limit))
+    }
+    return answer
+  }
 }
-
 /** The server's `fallbackUrl` is followed only when it is one of our own API paths. */
 function sameOriginOr(url: string | undefined, otherwise: string): string {
   return url?.startsWith('/api/tmdb/trending/provider/') ? url : otherwise

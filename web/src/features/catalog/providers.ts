@@ -16,7 +16,22 @@ export const homeProviders: readonly Provider[] = streamingProviders
 export { providerById }
 
 /** Regions offered on a provider page; TMDB knows watch providers for many more. */
-export const providerRegions = ['US', 'GB', 'CA', 'AU', 'IE', 'DE', 'FR', 'ES', 'IT', 'NL', 'BR', 'MX', 'IN', 'JP'] as const
+export const providerRegions = [
+  'US',
+  'GB',
+  'CA',
+  'AU',
+  'IE',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'BR',
+  'MX',
+  'IN',
+  'JP',
+] as const
 
 export function regionName(code: string, locale?: string): string {
   try {

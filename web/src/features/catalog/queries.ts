@@ -1,5 +1,11 @@
 import type { CatalogStatus, GenresResponse, MediaType } from '@reelmates/contracts/catalog'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  type QueryExecuteOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query'
 import { catalogFailureMessages, failWith } from './catalogCalls'
 import { catalogContext } from './catalogContext'
 import { catalogPaths, type ProviderTrendingRequest } from './catalogPaths'
@@ -63,4 +69,16 @@ export const catalogQueries = {
       queryKey: [catalogPaths.details(mediaType, id)],
       queryFn: () => fetchMediaDetails(mediaType, id, catalogContext),
     }),
+}
+
+/**
+ * Starts a screen's requests from its route loader without holding the navigation: the screen
+ * appears at once with skeletons, and a failure is shown by the component's own query. What a
+ * hover just preloaded is not asked for again on the click that follows.
+ */
+export function startLoading<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: QueryExecuteOptions<TData, Error, TData, TData, TKey>,
+): void {
+  queryClient.query({ ...options, staleTime: 30_000 }).catch(() => undefined)
 }

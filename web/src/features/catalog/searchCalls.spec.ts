@@ -6,7 +6,7 @@ function recordingGet(answer: unknown) {
   const requests: string[] = []
   return {
     requests,
-    get: <T,>(path: string) => {
+    get: <T>(path: string) => {
       requests.push(path)
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer as T)
     },

@@ -1,4 +1,10 @@
-import type { AutocompleteResponse, MediaDetails, MediaResult, MediaResultList, MediaType } from '@reelmates/contracts/catalog'
+import type {
+  AutocompleteResponse,
+  MediaDetails,
+  MediaResult,
+  MediaResultList,
+  MediaType,
+} from '@reelmates/contracts/catalog'
 import { catalogFailureMessages, failWith, isAutocompleteQuery, type CatalogCallContext } from './catalogCalls'
 import { catalogPaths } from './catalogPaths'
 
@@ -6,7 +12,10 @@ import { catalogPaths } from './catalogPaths'
  * Suggestions while typing. Under 2 characters there are none and no call is made (spec §5); a failed
  * call shows no suggestions rather than an error (spec §8: "caught, returns empty results").
  */
-export async function fetchSuggestions(query: string, context: Pick<CatalogCallContext, 'get'>): Promise<MediaResult[]> {
+export async function fetchSuggestions(
+  query: string,
+  context: Pick<CatalogCallContext, 'get'>,
+): Promise<MediaResult[]> {
   if (!isAutocompleteQuery(query)) return []
   try {
     return (await context.get<AutocompleteResponse>(catalogPaths.autocomplete(query.trim()))).results

@@ -5,6 +5,8 @@
  */
 export interface SessionCache {
   /** A fresh entry, or with `allowStale` any entry still stored (used when the network fails). */
+  // The cache holds JSON; the caller names the type it wrote under that key.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   read<T>(key: string, options?: { allowStale?: boolean }): T | undefined
   write(key: string, value: unknown, ttlMs: number): void
   /** Forget every catalog entry (logout). */
@@ -31,6 +33,7 @@ export function createSessionCache(storage: KeyValueStorage | undefined, now: ()
   }
 
   return {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
     read<T>(key: string, options: { allowStale?: boolean } = {}) {
       const entry = readEntry(key)
       if (!entry) return undefined

@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authed/provider/$providerId')({
     const provider = providerOf(params.providerId)
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's not-found signal is not an Error
     if (!provider) throw notFound()
-    startLoading(queryClient, 
+    startLoading(
+      queryClient,
       catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, ...deps }),
     )
     startLoading(queryClient, catalogQueries.genres())

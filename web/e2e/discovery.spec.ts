@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+
+/**
+ * Discovery in a real browser against the real server (embedded column, offline catalog unless a
+ * TMDB token is set): autocomplete → details, a provider page, home's rows; screenshots of home,
+ * search and details on a phone and a desktop; and no serious or critical axe violation on them.
+ */
+
+const screenshots = new URL('../../artifacts/screenshots/', import.meta.url).pathname
+mkdirSync(screenshots, { recursive: true })
+
+const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const
+
+async function csrfToken(page: Page): Promise<string> {
+  const answer = await page.request.get('/api/csrf-token')
+  return ((await answer.json()) as { csrfToken: string }).csrfToken
+}
+
+/** A fresh account, signed in in this browser context (the API shares its cookies). */
+async function signUp(page: Page): Promise<void> {
+  const username = `disc_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const answer = await page.request.post('/api/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse' },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(answer.status(), await answer.text()).toBeLessThan(300)
+}
+
+/** The Godfather's id in whichever catalog the server runs. */
+async function godfatherId(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/tmdb/autocomplete?query=godfather')
+  const { results } = (await answer.json()) as { results: { id: number; title?: string }[] }
+  const film = results.find((result) => result.title === 'The Godfather')
+  expect(film, 'the catalog knows The Godfather').toBeDefined()
+  return film?.id ?? 0
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([])
+}
+
+test.beforeEach(async ({ page }) => {
+  await signUp(page)
+})
+
+test('search: autocomplete waits for 2 characters, is keyboard navigable, and opens the details page', async ({
+  page,
+}) => {
+  const suggestionCalls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/tmdb/autocomplete')) suggestionCalls.push(request.url())
+  })
+  await page.goto('/search')
+  const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+  await expect(field).toBeFocused()
+
+  await field.pressSequentially('g')
+  // One character never asks: give a debounced call every chance to appear before looking.
+  await page.waitForTimeout(600)
+  expect(suggestionCalls).toEqual([])
+
+  await field.pressSequentially('odfather')
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' })
+  await expect(suggestions.getByRole('option').first()).toContainText('The Godfather')
+  await expect(field).toHaveAttribute('aria-expanded', 'true')
+  // Debounced: typing "odfather" quickly asked far fewer times than it had keys.
+  expect(suggestionCalls.length).toBeLessThan(8)
+
+  await field.press('ArrowDown')
+  const highlighted = page.locator(`#${await field.getAttribute('aria-activedescendant')}`)
+  await expect(highlighted).toHaveAttribute('aria-selected', 'true')
+  await expect(highlighted).toContainText('The Godfather')
+  await field.press('Escape')
+  await expect(field).toHaveAttribute('aria-expanded', 'false')
+  await field.press('ArrowDown')
+  await field.press('Enter')
+
+  await expect(page).toHaveURL(/\/media\/movie\/-?\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'The Godfather' })).toBeVisible()
+  await expect(page.getByText('1972', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Where to watch' })).toBeVisible()
+})
+
+test('search: Enter searches, results are paged, and the query lives in the address', async ({ page }) => {
+  await page.goto('/search')
+  const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+  await field.fill('the')
+  await field.press('Enter')
+  await expect(page).toHaveURL(/[?&]q=the/)
+  const results = page.getByRole('list', { name: 'Results for the' })
+  await expect(results.getByRole('link').first()).toBeVisible()
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Next →' }).click()
+  await expect(page).toHaveURL(/[?&]page=2/)
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  await page.goBack()
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+})
+
+test('a provider page lists its titles with its logo, and follows the region and genre chosen', async ({ page }) => {
+  await page.goto('/provider/8')
+  await expect(page.getByRole('heading', { level: 1, name: 'Netflix' })).toBeVisible()
+  const logo = page.locator('img[src*="/logos/png/netflix.png?v="]').first()
+  await expect(logo).toBeVisible()
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  const titles = page.getByRole('list', { name: 'Popular on Netflix' }).getByRole('link')
+  await expect(titles.first()).toBeVisible()
+  expect(await titles.count()).toBeGreaterThan(5)
+
+  await page.getByLabel('Region').selectOption('GB')
+  await expect(page).toHaveURL(/[?&]region=GB/)
+  await expect(page.getByText('Popular in United Kingdom right now')).toBeVisible()
+
+  const drama = page.getByRole('group', { name: 'Genre' }).getByRole('button', { name: 'Drama' })
+  await drama.click()
+  await expect(drama).toHaveAttribute('aria-pressed', 'true')
+  await expect(page).toHaveURL(/[?&]genre=18/)
+  await expect(titles.first()).toBeVisible()
+})
+
+test('home shows trending, upcoming and a row for each of the five providers', async ({ page }) => {
+  await page.goto('/home')
+  await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()
+  for (const provider of ['Netflix', 'Amazon Prime Video', 'Disney+', 'HBO Max', 'Hulu']) {
+    const row = page.getByRole('region', { name: `Popular on ${provider}` })
+    await expect(row).toBeVisible()
+    await expect(row.getByRole('link', { name: `More on ${provider}` })).toBeVisible()
+  }
+  await page.getByRole('region', { name: 'Popular on Hulu' }).getByRole('link', { name: 'See all on Hulu' }).click()
+  await expect(page).toHaveURL(/\/provider\/15/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Hulu' })).toBeVisible()
+})
+
+for (const [device, viewport] of Object.entries(viewports)) {
+  test(`home, search and details on a ${device}: screenshots, and no serious accessibility violation`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    const id = await godfatherId(page)
+
+    await page.goto('/home')
+    await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Popular on Hulu' }).getByRole('link').first()).toBeVisible()
+    await page.screenshot({ path: `${screenshots}home-${viewport.width}x${viewport.height}.png`, fullPage: true })
+    await expectNoSeriousViolations(page)
+
+    await page.goto('/search?q=godfather')
+    await expect(page.getByRole('list', { name: 'Results for godfather' }).getByRole('link').first()).toBeVisible()
+    const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+    await field.focus()
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible()
+    await page.screenshot({ path: `${screenshots}search-${viewport.width}x${viewport.height}.png` })
+    await expectNoSeriousViolations(page)
+
+    await page.goto(`/media/movie/${id}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'The Godfather' })).toBeVisible()
+    await page.screenshot({
+      path: `${screenshots}media-details-${viewport.width}x${viewport.height}.png`,
+      fullPage: true,
+    })
+    await expectNoSeriousViolations(page)
+  })
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { providerScreenParamsSchema, searchScreenParamsSchema } from './searchParams'
+
+describe('search screen address', () => {
+  it('reads the query and the page', () => {
+    expect(searchScreenParamsSchema.parse({ q: ' alien ', page: '3' })).toEqual({ q: 'alien', page: 3 })
+  })
+
+  it('drops a page that is not a page rather than failing', () => {
+    expect(searchScreenParamsSchema.parse({ q: 'alien', page: '0' })).toEqual({ q: 'alien' })
+    expect(searchScreenParamsSchema.parse({ q: 'alien', page: 'two' })).toEqual({ q: 'alien' })
+    expect(searchScreenParamsSchema.parse({})).toEqual({})
+  })
+})
+
+describe('provider screen address', () => {
+  it('reads a region (upper-cased) and a genre', () => {
+    expect(providerScreenParamsSchema.parse({ region: 'gb', genre: 18 })).toEqual({ region: 'GB', genre: 18 })
+  })
+
+  it('ignores a region that is not a country code', () => {
+    expect(providerScreenParamsSchema.parse({ region: 'Narnia' })).toEqual({})
+  })
+})
