@@ -1,0 +1,110 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountStreamId } from '@reelmates/commands/account/account'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { mailsTo, password, register, type Registered } from './accountFixtures'
+
+// Distinctive values, so a hit in a file can only be this user's data.
+const personal = {
+  username: 'vanishing7391',
+  email: 'vanishing7391@example.com',
+  location: 'Zanzibar-7391',
+  bio: 'bio-that-must-vanish-7391',
+  newBio: 'updated-bio-that-must-vanish-7391',
+}
+
+/** Every file under `dir` (databases, WAL and journal files, secrets) whose bytes contain `text`. */
+function filesContaining(dir: string, text: string): string[] {
+  const needle = Buffer.from(text, 'utf8')
+  const hits: string[] = []
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name)
+    if (statSync(path).isFile() && readFileSync(path).includes(needle)) hits.push(name)
+  }
+  return hits
+}
+
+const everywhere = (dir: string) => Object.fromEntries(Object.entries(personal).map(([key, value]) => [key, filesContaining(dir, value)]))
+const nowhere = Object.fromEntries(Object.keys(personal).map((key) => [key, []]))
+
+describe('DELETE /api/user', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-deletion-'))
+  let t: TestApp
+  let doomed: Registered
+  let survivor: Registered
+
+  beforeAll(async () => {
+    t = await createTestApp({ dataDir })
+    doomed = await register(t.app, personal.username, { location: personal.location, bio: personal.bio })
+    survivor = await register(t.app, 'survivor')
+    expect((await doomed.client.put('/api/user/profile', { bio: personal.newBio })).statusCode).toBe(200)
+    // Mail about the user lands in the outbox: reset, username reminder, magic link.
+    for (const url of ['/api/forgot-password', '/api/forgot-username', '/api/auth/magic-link/request']) {
+      await agent(t.app).post(url, { email: personal.email })
+    }
+    expect(await mailsTo(t.platform, personal.email)).toHaveLength(3)
+  })
+  let closed = false
+  afterAll(async () => {
+    if (!closed) await t.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('never writes the personal data in clear into the event store', () => {
+    expect(filesContaining(dataDir, personal.email).filter((name) => name.startsWith('events.db'))).toEqual([])
+  })
+
+  it('has the data in the read models and the outbox before deletion (so the search below can find it)', async () => {
+    await t.platform.readStore.flush()
+    expect(filesContaining(dataDir, personal.newBio)).toContain('read-models.db')
+    expect(filesContaining(dataDir, personal.email)).toContain('outbox.db')
+  })
+
+  it('needs the current password and the CSRF token', async () => {
+    const none = await doomed.client.delete('/api/user', {})
+    expect(none.statusCode).toBe(400)
+    expect(none.json()).toMatchObject({ validationErrors: { currentPassword: 'Password must be at least 6 characters' } })
+    const wrong = await doomed.client.delete('/api/user', { currentPassword: 'not-the-password' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' })
+    expect((await doomed.client.delete('/api/user', { currentPassword: password }, { csrf: false })).statusCode).toBe(403)
+    expect((await agent(t.app).delete('/api/user', { currentPassword: password })).statusCode).toBe(401)
+    expect((await doomed.client.get('/api/user')).statusCode).toBe(200)
+  })
+
+  it('deletes the account and signs it out everywhere', async () => {
+    const elsewhere = agent(t.app)
+    expect((await elsewhere.post('/api/login', { username: personal.username, password })).statusCode).toBe(200)
+
+    const answer = await doomed.client.delete('/api/user', { currentPassword: password })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: 'Your account has been deleted.' })
+    expect((await doomed.client.get('/api/user')).statusCode).toBe(401)
+    expect((await elsewhere.get('/api/user')).statusCode).toBe(401)
+    expect((await agent(t.app).post('/api/login', { username: personal.username, password })).statusCode).toBe(401)
+    expect((await survivor.client.get('/api/user')).json()).toMatchObject({ username: 'survivor' })
+  })
+
+  it('frees the username and the email for someone new', async () => {
+    expect((await agent(t.app).get(`/api/validate-username?username=${personal.username}`)).json()).toEqual({ available: true })
+    expect(await t.platform.mailer.list({ to: personal.email })).toEqual([])
+  })
+
+  it('keeps the log whole: the events remain, their personal fields read as null', async () => {
+    const events = await t.platform.eventStore.readStream(accountStreamId(doomed.user.id))
+    expect(events.map((e) => e.type)).toContain('AccountDeleted')
+    expect(events[0]?.data).toMatchObject({ username: null, email: null, passwordHash: null, bio: null })
+  })
+
+  it('leaves the username, email and profile text in no file of the data directory', async () => {
+    expect(everywhere(dataDir)).toEqual(nowhere)
+    // A rebuild of the read model from the log does not bring the user back.
+    await t.platform.projections.rebuild('users')
+    expect(await t.platform.readStore.collection('users').findOne({ _id: doomed.user.id })).toBeNull()
+    await t.close()
+    closed = true
+    expect(everywhere(dataDir)).toEqual(nowhere)
+  })
+})

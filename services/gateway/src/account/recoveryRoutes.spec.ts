@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { mailsTo, password, register, resetTokenIn, testClock } from './accountFixtures'
+
+const clock = testClock()
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now })
+})
+afterAll(() => t.close())
+
+const resetSent = 'If an account with that email address exists, we have sent a link to reset your password.'
+const usernameSent = 'If an account with that email address exists, we have sent your username to it.'
+
+async function requestReset(email: string): Promise<string> {
+  const answer = await agent(t.app).post('/api/forgot-password', { email })
+  expect(answer.json()).toEqual({ message: resetSent })
+  return resetTokenIn((await mailsTo(t.platform, email))[0])
+}
+
+const reset = (token: string, newPassword = 'brand-new-password', confirmPassword = newPassword) =>
+  agent(t.app).post('/api/reset-password', { token, newPassword, confirmPassword })
+
+describe('POST /api/forgot-password', () => {
+  it('mails a reset link to an account, and answers the same for an address without one', async () => {
+    await register(t.app, 'forgetful')
+    const known = await agent(t.app).post('/api/forgot-password', { email: 'forgetful@example.com' })
+    const unknown = await agent(t.app).post('/api/forgot-password', { email: 'nobody@example.com' })
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(unknown.json()).toEqual(known.json())
+    expect(known.json()).toEqual({ message: resetSent })
+
+    const [mail] = await mailsTo(t.platform, 'forgetful@example.com')
+    expect(mail).toMatchObject({ category: 'password-reset', subject: 'Reset your Reelmates password' })
+    expect(mail?.text).toContain(`${t.platform.config.publicUrl}/reset-password/`)
+    expect(await mailsTo(t.platform, 'nobody@example.com')).toEqual([])
+  })
+
+  it('checks the address (spec §5)', async () => {
+    const answer = await agent(t.app).post('/api/forgot-password', { email: 'not an email' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ validationErrors: { email: 'Please enter a valid email address' } })
+  })
+})
+
+describe('POST /api/reset-password', () => {
+  it('sets a new password with the mailed token, and signs out every session', async () => {
+    const { client } = await register(t.app, 'resetter')
+    const token = await requestReset('resetter@example.com')
+    const answer = await reset(token)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: 'Your password has been reset. You can now sign in with your new password.' })
+    expect((await client.get('/api/user')).statusCode).toBe(401)
+    expect((await agent(t.app).post('/api/login', { username: 'resetter', password })).statusCode).toBe(401)
+    expect((await agent(t.app).post('/api/login', { username: 'resetter', password: 'brand-new-password' })).statusCode).toBe(200)
+  })
+
+  it('refuses a token used before, with the reason as plain text', async () => {
+    await register(t.app, 'twice')
+    const token = await requestReset('twice@example.com')
+    expect((await reset(token)).statusCode).toBe(200)
+    const again = await reset(token, 'another-password')
+    expect(again.statusCode).toBe(410)
+    expect(again.headers['content-type']).toMatch(/^text\/plain/)
+    expect(again.body).toBe('This reset link has already been used. Please request a new one.')
+  })
+
+  it('refuses a token after its hour is over', async () => {
+    await register(t.app, 'slowpoke')
+    const token = await requestReset('slowpoke@example.com')
+    clock.advance(60 * 60 * 1000)
+    const late = await reset(token)
+    expect(late.statusCode).toBe(410)
+    expect(late.body).toBe('This reset link has expired. Please request a new one.')
+    expect((await agent(t.app).post('/api/login', { username: 'slowpoke', password })).statusCode).toBe(200)
+  })
+
+  it('refuses an older token once a newer one was mailed', async () => {
+    await register(t.app, 'impatient')
+    const first = await requestReset('impatient@example.com')
+    const second = await requestReset('impatient@example.com')
+    expect(second).not.toBe(first)
+    expect((await reset(first)).statusCode).toBe(410)
+    expect((await reset(second)).statusCode).toBe(200)
+  })
+
+  it('refuses a token that is not one of ours, or a forged secret for a real account', async () => {
+    const { user } = await register(t.app, 'target')
+    const garbage = await reset('garbage')
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.body).toBe('This reset link is invalid. Please request a new one.')
+    await requestReset('target@example.com')
+    const forged = await reset(`${user.id}.${'A'.repeat(43)}`)
+    expect(forged.statusCode).toBe(400)
+    expect(forged.body).toBe('This reset link is invalid. Please request a new one.')
+  })
+
+  it('answers the rules of spec §5 as plain text', async () => {
+    const mismatch = await reset('anything', 'brand-new-password', 'brand-new-passwort')
+    expect(mismatch.statusCode).toBe(400)
+    expect(mismatch.body).toBe('Passwords do not match')
+    const short = await reset('anything', '12345', '12345')
+    expect(short.body).toBe('Password must be at least 6 characters')
+    const missing = await agent(t.app).post('/api/reset-password', { newPassword: 'brand-new-password', confirmPassword: 'brand-new-password' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.body).toBe('Invalid Reset Link')
+  })
+
+  it('refuses a reset without the CSRF token', async () => {
+    const answer = await agent(t.app).post('/api/reset-password', { token: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, { csrf: false })
+    expect(answer.statusCode).toBe(403)
+  })
+})
+
+describe('POST /api/forgot-username', () => {
+  it('mails the username to an account, and answers the same for an address without one', async () => {
+    await register(t.app, 'whoami')
+    const known = await agent(t.app).post('/api/forgot-username', { email: 'WHOAMI@example.com' })
+    const unknown = await agent(t.app).post('/api/forgot-username', { email: 'ghost@example.com' })
+    expect(known.json()).toEqual({ message: usernameSent })
+    expect(unknown.json()).toEqual({ message: usernameSent })
+    const [mail] = await mailsTo(t.platform, 'whoami@example.com')
+    expect(mail).toMatchObject({ category: 'username-reminder' })
+    expect(mail?.text).toContain('Your username is: whoami')
+    expect(await mailsTo(t.platform, 'ghost@example.com')).toEqual([])
+  })
+
+  it('checks the address (spec §5)', async () => {
+    const answer = await agent(t.app).post('/api/forgot-username', {})
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ validationErrors: { email: 'Please enter a valid email address' } })
+  })
+})
