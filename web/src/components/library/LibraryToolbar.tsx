@@ -3,25 +3,32 @@ import type { MediaType } from '@reelmates/contracts/media'
 import { exportUrl } from '../../features/library/libraryCalls'
 import { Icon } from './icons'
 
-/** The bar above a library list: arrangement controls on the left, view and export on the right. */
-export function LibraryToolbar({
-  children,
+/**
+ * The arrangement controls above a library list. On a phone they form one row that scrolls
+ * sideways (labels are read, not shown), so the titles start near the top of the screen.
+ */
+export function LibraryFilters({ children }: { children: ReactNode }) {
+  return (
+    <div className="-mx-4 flex min-w-0 items-end gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:gap-x-3 sm:gap-y-3 sm:overflow-visible sm:px-0">
+      {children}
+    </div>
+  )
+}
+
+/** View and export, beside the screen's title. */
+export function LibraryViewActions({
   view,
   onView,
   list,
 }: {
-  children: ReactNode
   view: 'grid' | 'list'
   onView: (view: 'grid' | 'list') => void
   list: 'watchlist' | 'watched'
 }) {
   return (
-    <div className="flex flex-wrap items-end gap-x-3 gap-y-3">
-      <div className="flex flex-1 flex-wrap items-end gap-x-3 gap-y-3">{children}</div>
-      <div className="flex items-center gap-2">
-        <ViewToggle view={view} onView={onView} />
-        <ExportMenu list={list} />
-      </div>
+    <div className="flex items-center gap-2">
+      <ViewToggle view={view} onView={onView} />
+      <ExportMenu list={list} />
     </div>
   )
 }
@@ -42,8 +49,11 @@ export function SelectFilter<T extends string>({
 }) {
   const id = useId()
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-[11px] font-semibold uppercase tracking-wider text-zinc-500">
+    <div className="flex shrink-0 flex-col gap-1">
+      <label
+        htmlFor={id}
+        className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-500 sm:not-sr-only"
+      >
         {label}
       </label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={selectClass}>
@@ -70,7 +80,7 @@ export function DirectionToggle({
       onClick={() => onChange(direction === 'asc' ? 'desc' : 'asc')}
       aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
       title={direction === 'asc' ? 'Ascending' : 'Descending'}
-      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/10 bg-zinc-900 text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/10 bg-zinc-900 text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
     >
       <Icon name={direction === 'asc' ? 'up' : 'down'} />
     </button>
@@ -92,8 +102,10 @@ export function MediaTypeFilter({
     ['tv', 'TV'],
   ] as const
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500">Type</legend>
+    <fieldset className="flex shrink-0 flex-col gap-1">
+      <legend className="sr-only mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500 sm:not-sr-only">
+        Type
+      </legend>
       <div className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
         {options.map(([option, text]) => (
           <label
@@ -115,7 +127,7 @@ export function MediaTypeFilter({
   )
 }
 
-function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void }) {
+export function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void }) {
   return (
     <div role="group" aria-label="View" className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
       {(['grid', 'list'] as const).map((option) => (
@@ -136,7 +148,7 @@ function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (view: 'g
 }
 
 /** Your data is yours: the whole list as CSV (spreadsheets, Letterboxd import) or JSON. */
-function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
+export function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
   return (
     <details className="group relative">
       <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-white/10 bg-zinc-900 px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 [&::-webkit-details-marker]:hidden">

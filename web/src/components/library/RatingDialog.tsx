@@ -215,7 +215,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           ) : null}
         </div>
 
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+        <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-zinc-950/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
           <button
             type="button"
             onClick={onClose}
@@ -225,7 +225,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           </button>
           <button
             type="submit"
-            className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+            className="flex-1 rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold sm:flex-none text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
           >
             {entry ? 'Save changes' : 'Log it'}
           </button>

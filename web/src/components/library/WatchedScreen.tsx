@@ -3,7 +3,7 @@ import type { WatchedSearch } from '../../features/library/librarySearch'
 import { watchedFiltersOf, withSort } from '../../features/library/librarySearch'
 import { useWatchedLog } from '../../features/library/useLibrary'
 import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
-import { DirectionToggle, LibraryToolbar, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
+import { DirectionToggle, LibraryFilters, LibraryViewActions, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
 import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { WatchedList } from './WatchedList'
 
@@ -40,7 +40,11 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
 
   return (
     <section aria-labelledby="watched-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
-      <ScreenHeader id="watched-title" eyebrow="Diary" title="Watched" count={count} />
+      <ScreenHeader id="watched-title" eyebrow="Diary" title="Watched" count={count}>
+        {items && (items.length > 0 || filtered) ? (
+          <LibraryViewActions list="watched" view={search.view} onView={(view) => onSearch({ ...search, view })} />
+        ) : null}
+      </ScreenHeader>
       {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
       ) : !items ? (
@@ -51,7 +55,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
         </EmptyLibrary>
       ) : (
         <>
-          <LibraryToolbar list="watched" view={search.view} onView={(view) => onSearch({ ...search, view })}>
+          <LibraryFilters>
             <SelectFilter
               label="Sort"
               value={search.sort}
@@ -72,7 +76,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
               options={serviceOptions}
               onChange={(value) => onSearch({ ...search, service: value === 'any' ? undefined : value })}
             />
-          </LibraryToolbar>
+          </LibraryFilters>
           <div className="mt-5">
             {items.length > 0 ? (
               <WatchedList items={items} layout={search.view} />

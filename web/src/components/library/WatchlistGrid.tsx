@@ -69,21 +69,20 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
         {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
       </div>
-      <div className="mt-1 flex items-center justify-between">
-        <button
-          type="button"
+      <div className="-ml-1.5 mt-1 flex items-center justify-between">
+        <IconButton
+          icon="check"
+          size="sm"
+          tone="accent"
+          label={`Mark ${item.title} watched`}
           onClick={markWatched.open}
-          className="-ml-1 inline-flex h-10 items-center gap-1.5 rounded-full px-2 text-xs font-semibold text-amber-300 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-amber-400"
-          aria-label={`Mark ${item.title} watched`}
-        >
-          <Icon name="check" className="h-4 w-4" />
-          Watched
-        </button>
+        />
         <div className="flex">
           {reorder.enabled ? (
             <>
               <IconButton
                 icon="up"
+                size="sm"
                 className="-rotate-90"
                 label={`Move ${item.title} earlier`}
                 disabled={!reorder.moveUp}
@@ -91,6 +90,7 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
               />
               <IconButton
                 icon="down"
+                size="sm"
                 className="-rotate-90"
                 label={`Move ${item.title} later`}
                 disabled={!reorder.moveDown}
@@ -100,6 +100,7 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           ) : null}
           <IconButton
             icon="trash"
+            size="sm"
             tone="danger"
             label={`Remove ${item.title} from watchlist`}
             onClick={() => void library.removeFromWatchlist(item)}

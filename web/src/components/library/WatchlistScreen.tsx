@@ -8,7 +8,7 @@ import {
   type WatchlistSort,
 } from '../../features/library/watchlistArrangement'
 import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
-import { DirectionToggle, LibraryToolbar, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
+import { DirectionToggle, LibraryFilters, LibraryViewActions, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
 import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { reorderInstructions } from './SortableWatchlist'
 import { WatchlistGrid } from './WatchlistGrid'
@@ -40,19 +40,16 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
   return (
     <section aria-labelledby="watchlist-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
       <ScreenHeader id="watchlist-title" eyebrow="Up next" title="Watchlist" count={count}>
-        <WatchlistQuickAdd />
+        {items && items.length > 0 ? (
+          <LibraryViewActions list="watchlist" view={search.view} onView={(view) => onSearch({ ...search, view })} />
+        ) : null}
       </ScreenHeader>
-      {isError && !items ? (
-        <LoadFailed onRetry={() => void refetch()} />
-      ) : !items ? (
-        <ListSkeleton />
-      ) : items.length === 0 ? (
-        <EmptyLibrary icon="bookmark" title="Your watchlist is empty">
-          Save films and shows you want to see, then drag them into the order you'll watch them.
-        </EmptyLibrary>
-      ) : (
-        <>
-          <LibraryToolbar list="watchlist" view={search.view} onView={(view) => onSearch({ ...search, view })}>
+      <div className="mb-5 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div className="lg:order-last lg:w-80">
+          <WatchlistQuickAdd />
+        </div>
+        {items && items.length > 0 ? (
+          <LibraryFilters>
             <SelectFilter
               label="Sort"
               value={search.sort}
@@ -69,8 +66,20 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
               options={ratingOptions}
               onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
             />
-          </LibraryToolbar>
-          <p id="watchlist-reorder-hint" className="mb-4 mt-3 text-xs text-zinc-500">
+          </LibraryFilters>
+        ) : null}
+      </div>
+      {isError && !items ? (
+        <LoadFailed onRetry={() => void refetch()} />
+      ) : !items ? (
+        <ListSkeleton />
+      ) : items.length === 0 ? (
+        <EmptyLibrary icon="bookmark" title="Your watchlist is empty">
+          Save films and shows you want to see, then drag them into the order you'll watch them.
+        </EmptyLibrary>
+      ) : (
+        <>
+          <p id="watchlist-reorder-hint" className="mb-4 text-xs text-zinc-500">
             {reorderable ? (
               <>
                 Drag <span aria-hidden="true">⠿</span> to reorder.{' '}

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import { createLibrary, type LibraryTitle } from './library'
+import { createLibrary, type LibraryTitle, type Refusal } from './library'
 import type { LibraryRequests } from './libraryCalls'
 import { foldWatchlist } from './libraryChanges'
 import { libraryKeys, watchlistQuery } from './libraryQueries'
@@ -52,8 +52,8 @@ function setup() {
   let server = watchlistOf(1, 2, 3)
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } })
   const held = heldRequests(() => server)
-  const refusals: string[] = []
-  const library = createLibrary(queryClient, held.requests, { onRefused: (message) => refusals.push(message) })
+  const refusals: Refusal[] = []
+  const library = createLibrary(queryClient, held.requests, { onRefused: (refusal) => refusals.push(refusal) })
   queryClient.setQueryData(libraryKeys.watchlist(), server)
   // The screen showing the watchlist: only a watched query is fetched again.
   new QueryObserver(queryClient, { ...watchlistQuery(held.requests), staleTime: Infinity }).subscribe(() => undefined)
@@ -89,7 +89,7 @@ describe('library changes on a slow network', () => {
     held.change(0).refuse(new Error('This title is not on your watchlist.'))
     expect(await refused).toBe(false)
     expect(ids(shown())).toEqual([3, 1, 2])
-    expect(refusals).toEqual(["Couldn't remove Film 2 from your watchlist: This title is not on your watchlist."])
+    expect(refusals).toEqual([{ title: "Couldn't remove Film 2 from your watchlist", description: 'This title is not on your watchlist.' }])
   })
 
   it("folds confirmed changes into the cached list, then shows the server's list once all have answered", async () => {

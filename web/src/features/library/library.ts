@@ -20,7 +20,7 @@ export interface LibraryTitle extends MediaRef, MediaSnapshot {}
 
 export interface LibraryOptions {
   /** Tells the user a change was refused; the change has already disappeared from the screen. */
-  onRefused?: (message: string, error: unknown) => void
+  onRefused?: (refusal: Refusal, error: unknown) => void
   now?: () => Date
   newId?: () => string
 }
@@ -155,8 +155,13 @@ const snapshotOf = (title: LibraryTitle): MediaSnapshot => ({
   voteAverage: title.voteAverage,
 })
 
-/** The server's own words when it gave a reason (409 "already on your watchlist"), else ours. */
-function refusal(error: unknown, fallback: string): string {
+export interface Refusal {
+  title: string
+  description?: string
+}
+
+/** What we tried, and the server's own words when it gave a reason (409 "already on your watchlist"). */
+function refusal(error: unknown, title: string): Refusal {
   const message = error instanceof Error ? error.message : ''
-  return message && !/^An error occurred/.test(message) ? `${fallback}: ${message}` : `${fallback}.`
+  return message ? { title, description: message } : { title }
 }
