@@ -167,8 +167,9 @@ export function providerById(id: number): Provider | undefined {
 export const catalogStatusSchema = z.object({
   source: z.enum(['tmdb', 'offline']),
   description: z.string(),
-  /** Offline only: how many titles it holds and where they come from. */
+  /** Offline only: how many titles it holds. */
   titles: z.number().int().optional(),
+  /** Where the data comes from, to show beside it. */
   attribution: z.string().optional(),
 })
 export type CatalogStatus = z.infer<typeof catalogStatusSchema>

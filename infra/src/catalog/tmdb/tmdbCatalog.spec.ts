@@ -377,8 +377,11 @@ describe('the TMDB catalog', () => {
     expect(server.requestsTo('/trending/movie/week')).toHaveLength(2)
   })
 
-  it('says it is TMDB', () => {
-    expect(catalog.status().source).toBe('tmdb')
+  it('says it is TMDB, with the notice TMDB asks for', () => {
+    expect(catalog.status()).toMatchObject({
+      source: 'tmdb',
+      attribution: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+    })
   })
 })
 

@@ -152,7 +152,12 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
   }
 
   return {
-    status: () => ({ source: 'tmdb', description: 'TMDB (The Movie Database) API v3.' }),
+    status: () => ({
+      source: 'tmdb',
+      description: 'TMDB (The Movie Database) API v3.',
+      // The notice TMDB's terms ask every app using its API to show.
+      attribution: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+    }),
 
     async autocomplete(query) {
       if (query.trim().length < autocompleteMinimumLength) return []
