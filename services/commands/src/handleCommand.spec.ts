@@ -12,8 +12,13 @@ import { ConcurrentChange, handleCommand, loadState } from './handleCommand'
 const TallyIncremented = defineEvent(
   'TestTallyIncremented',
   z.object({ tallyId: z.string(), to: z.number().int(), by: z.string() }),
-  // Version 1 stored `value` and no author.
-  { version: 2, upcast: (data) => ({ tallyId: data.tallyId, to: data.value, by: 'someone' }) },
+  {
+    version: 2,
+    // Version 1 stored `value` and no author.
+    upcast: (data) => ({ tallyId: data.tallyId, to: data.value, by: 'someone' }),
+    // Who counted is personal: it reads as null once that person's data is erased.
+    personal: { subjectField: 'by', fields: ['by'] },
+  },
 )
 type TallyEvent = EventOf<typeof TallyIncremented>
 type TallyCommand =
@@ -159,6 +164,19 @@ describe('handling a command', () => {
 
     expect(result.events[0]?.data.to).toBe(42)
     expect(await loadState(store, tally, 'tally-a')).toEqual({ value: 42, lastBy: 'ann' })
+  })
+
+  it("folds events whose personal fields were erased with their author's account", async () => {
+    await store.append('tally-a', [
+      {
+        id: randomUUID(),
+        type: 'TestTallyIncremented',
+        data: { tallyId: 'a', to: 1, by: null },
+        metadata: { ...metadata, schemaVersion: 2, personalDataErased: true },
+      },
+    ])
+    expect(await loadState(store, tally, 'tally-a')).toEqual({ value: 1, lastBy: null })
+    expect((await handleCommand(store, increment('bob'))).events[0]?.data.to).toBe(2)
   })
 
   it('refuses an event whose data does not match its schema, before storing it', async () => {

@@ -100,9 +100,13 @@ async function loadStream<Command, Event extends DomainEvent, State>(
   return { state, revision: last === undefined ? 'no_stream' : last.revision }
 }
 
-/** Stored data is read in today's shape: older versions go through their upcasters. */
+/** Stored data is read in today's shape: older versions go through their upcasters; an erased user's personal fields read as null. */
 function toDomainEvent(event: RecordedEvent): DomainEvent {
-  return { type: event.type, data: parseEventData(event.type, event.data, event.metadata.schemaVersion) }
+  const erased = event.metadata.personalDataErased === true
+  return {
+    type: event.type,
+    data: parseEventData(event.type, event.data, event.metadata.schemaVersion, { personalDataErased: erased }),
+  }
 }
 
 /** A decider that emits data its schema refuses is a bug: better refused now than stored for ever. */

@@ -13,6 +13,7 @@ import {
   rate,
   ratingsProjector,
   rename,
+  renameErased,
   titlesProjector,
 } from './runner/runnerFixtures'
 
@@ -95,6 +96,16 @@ describe('the projection runner', () => {
 
     await runner.waitForPosition(position, 5_000)
     expect(await ratings()).toEqual([{ _id: 'ann', count: 1, totalStars: 4, positions: ['1'] }])
+  })
+
+  it("hands projectors an erased user's events with their personal fields as null", async () => {
+    await rename(eventStore, 'dune', 'Dune')
+    const { position } = await renameErased(eventStore, 'dune')
+    const runner = await started([titlesProjector])
+
+    expect(await runner.waitForPosition(position, 5_000)).toBe(true)
+    expect(runner.status()[0]?.state).toBe('live')
+    expect(await readStore.collection('test_titles').find({})).toEqual([{ _id: 'dune', title: null }])
   })
 
   it('skips events of a type with no definition, says so, and carries on', async () => {

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { RunnerLogger } from './logger'
 
 /**
- * Gives projectors each event in today's shape (validated, upcast). Answers undefined for a type
+ * Gives projectors each event in today's shape (validated, upcast; an erased user's personal fields
+ * as null). Answers undefined for a type
  * this process has no definition for: such an event is skipped, and said once per type, rather than
  * stopping every read model. Data that its definition refuses throws, so the projector that needed
  * it stops at that event.
@@ -26,7 +27,12 @@ export function createEventParser(logger: RunnerLogger): EventParser {
     }
     let current = parsed.get(event)
     if (!current) {
-      current = { ...event, data: parseEventData(event.type, event.data, event.metadata.schemaVersion) }
+      current = {
+        ...event,
+        data: parseEventData(event.type, event.data, event.metadata.schemaVersion, {
+          personalDataErased: event.metadata.personalDataErased === true,
+        }),
+      }
       parsed.set(event, current)
     }
     return current

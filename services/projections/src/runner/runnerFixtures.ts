@@ -12,7 +12,10 @@ export const TestTitleRated = defineEvent(
   // Version 1 called the stars `score`.
   { version: 2, upcast: (data) => ({ userId: data.userId, titleId: data.titleId, stars: data.score }) },
 )
-export const TestTitleRenamed = defineEvent('TestTitleRenamed', z.object({ titleId: z.string(), title: z.string() }))
+// The name is treated as personal here only to show how an erased user's event reads.
+export const TestTitleRenamed = defineEvent('TestTitleRenamed', z.object({ titleId: z.string(), title: z.string() }), {
+  personal: { subjectField: 'titleId', fields: ['title'] },
+})
 
 export const RATINGS = 'test_user_ratings'
 
@@ -26,6 +29,18 @@ export async function rate(store: EventStore, userId: string, titleId: string, s
 export async function rename(store: EventStore, titleId: string, title: string) {
   return store.append(`title-${titleId}`, [
     { id: randomUUID(), type: TestTitleRenamed.type, data: { titleId, title }, metadata: metadataOf(1) },
+  ])
+}
+
+/** As the personal-data layer hands back an event of an erased user: personal fields null, and flagged. */
+export async function renameErased(store: EventStore, titleId: string) {
+  return store.append(`title-${titleId}`, [
+    {
+      id: randomUUID(),
+      type: TestTitleRenamed.type,
+      data: { titleId, title: null },
+      metadata: { ...metadataOf(1), personalDataErased: true },
+    },
   ])
 }
 
