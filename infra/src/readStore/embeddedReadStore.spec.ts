@@ -220,12 +220,15 @@ describe('embedded read store with a snapshot', () => {
       { _id: 'u3', email: 'keep-me@example.com', bio: 'public' },
     ])
     await store.collection('profiles').insertOne({ _id: 'p1', text: 'secret-profile-text' })
+    // An id can be personal too (a username as key): the primary key's index must forget it as well.
+    await store.collection('usernames').insertMany([{ _id: 'erase-me-username' }, { _id: 'kept-username' }])
     await store.flush()
     expect(snapshotBytesContain('erase-me-1@example.com')).toBe(true)
 
     await users.deleteOne({ _id: 'u1' })
     await users.replaceOne({ _id: 'u2' }, { _id: 'u2', email: 'anonymous', bio: '' })
     await store.dropCollection('profiles')
+    await store.collection('usernames').deleteOne({ _id: 'erase-me-username' })
     await store.flush()
 
     for (const secret of [
@@ -234,6 +237,7 @@ describe('embedded read store with a snapshot', () => {
       'erase-me-2@example.com',
       'secret-bio-two',
       'secret-profile-text',
+      'erase-me-username',
     ]) {
       expect(snapshotBytesContain(secret), secret).toBe(false)
     }

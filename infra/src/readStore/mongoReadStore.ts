@@ -74,7 +74,8 @@ class MongoReadStore implements ReadStore {
 
   async dropCollection(name: string): Promise<void> {
     try {
-      await this.db.dropCollection(name, { session: this.sessions.getStore() })
+      // Outside any unit's session: MongoDB does not drop collections inside transactions.
+      await this.db.dropCollection(name)
     } catch (error) {
       // Servers before 7.0 answer NamespaceNotFound for a missing collection; the port's drop is idempotent.
       if (!hasCode(error, NAMESPACE_NOT_FOUND)) throw error
@@ -83,6 +84,7 @@ class MongoReadStore implements ReadStore {
 
   async renameCollection(from: string, to: string): Promise<void> {
     try {
+      // Outside any unit's session too: a rename is atomic on its own and cannot join a transaction.
       await this.db.renameCollection(from, to, { dropTarget: true })
     } catch (error) {
       if (!hasCode(error, NAMESPACE_NOT_FOUND)) throw error
