@@ -1,3 +1,5 @@
+// The runner reads every event type there is, wherever it runs (a server, a script, a spec).
+import '@reelmates/contracts/allEvents'
 import { eventDefinition } from '@reelmates/contracts/events'
 import type { AllSubscription, EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
