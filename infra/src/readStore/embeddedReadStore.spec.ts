@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { serialize } from 'node:v8'
+import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEmbeddedReadStore } from './embeddedReadStore'
 import { DuplicateKeyError, type Doc, type ReadStore } from './port'
@@ -108,6 +110,31 @@ describe('embedded read store with a snapshot', () => {
     expect(await restored.collection('items').findOne({ _id: 'i50' })).toEqual({ _id: 'i50', n: 50 })
     expect(await restored.collection('live').find({})).toEqual([{ _id: 'fresh' }])
     expect(await restored.collection('new_name').find({})).toEqual([{ _id: 'o' }])
+  })
+
+  it('writes only the documents changed since the last flush', async () => {
+    const store = await openStore()
+    const items = store.collection('items')
+    await items.insertMany([
+      { _id: 'changed', n: 1 },
+      { _id: 'unchanged', n: 1 },
+    ])
+    await store.flush()
+    // Mark the unchanged document's row behind the store's back: a flush that rewrote it would undo this.
+    const file = new Database(path)
+    file
+      .prepare('UPDATE documents SET body = ? WHERE id = ?')
+      .run(serialize({ _id: 'unchanged', n: 'marker' }), 'unchanged')
+    file.close()
+
+    await items.updateOne({ _id: 'changed' }, { $set: { n: 2 } })
+    await store.flush()
+
+    const restored = await reopen(store)
+    expect(await restored.collection('items').find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'changed', n: 2 },
+      { _id: 'unchanged', n: 'marker' },
+    ])
   })
 
   it('never snapshots half of an atomically: a flush waits for the running unit', async () => {
