@@ -12,7 +12,7 @@ export function CatalogProblem({ message, onRetry }: CatalogProblemProps) {
         <button
           type="button"
           onClick={onRetry}
-          className="mt-3 rounded-full bg-white/10 px-4 py-1.5 font-medium text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel"
+          className="mt-3 rounded-full bg-white/10 px-4 py-1.5 font-medium text-white hover:bg-white/20"
         >
           Try again
         </button>

@@ -17,7 +17,7 @@ export function MediaCard({ media, priority = false }: MediaCardProps) {
     <Link
       to="/media/$mediaType/$id"
       params={{ mediaType: media.media_type, id: String(media.id) }}
-      className="group block rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-reel focus-visible:ring-offset-2 focus-visible:ring-offset-ink"
+      className="group block rounded-xl outline-none"
     >
       <div className="relative transition duration-300 ease-out group-hover:-translate-y-1 group-hover:shadow-2xl group-hover:shadow-black/50">
         <MediaPoster title={title} year={year} posterPath={media.poster_path} seed={media.id} priority={priority} />

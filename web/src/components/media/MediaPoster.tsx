@@ -19,7 +19,7 @@ interface MediaPosterProps {
  */
 export function MediaPoster({ title, posterPath, year, seed, priority = false, className = '' }: MediaPosterProps) {
   const src = imageUrl(posterPath)
-  const frame = `relative aspect-[2/3] w-full overflow-hidden rounded-xl bg-panel-2 ${className}`
+  const frame = `@container relative aspect-[2/3] w-full overflow-hidden rounded-xl bg-panel-2 ${className}`
   if (src) {
     return (
       <div className={frame}>
@@ -44,11 +44,15 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
         alt=""
         className="absolute inset-0 h-full w-full object-cover opacity-40 mix-blend-luminosity"
       />
-      <div className="absolute inset-0 flex flex-col justify-end p-3 sm:p-4">
-        <span className="line-clamp-4 font-serif text-lg font-semibold leading-tight text-white [text-wrap:balance] sm:text-xl">
+      <div className="absolute inset-0 flex flex-col justify-end p-[8cqw]">
+        <span className="line-clamp-5 font-serif font-semibold leading-[1.1] text-white [font-size:clamp(0.85rem,12cqw,2.5rem)] [overflow-wrap:anywhere] [text-wrap:balance] hyphens-auto">
           {title}
         </span>
-        {year ? <span className="mt-1 text-xs font-medium tracking-widest text-white/70">{year}</span> : null}
+        {year ? (
+          <span className="mt-[3cqw] font-medium tracking-widest text-white/70 [font-size:clamp(0.65rem,6cqw,1rem)]">
+            {year}
+          </span>
+        ) : null}
       </div>
     </div>
   )

@@ -17,7 +17,6 @@ export function ProviderLogo({ provider, className = 'h-9 w-9', decorative = fal
       alt={decorative ? '' : provider.name}
       width={96}
       height={96}
-      loading="lazy"
       decoding="async"
       className={`shrink-0 rounded-lg bg-panel object-contain ring-1 ring-white/10 ${className}`}
     />

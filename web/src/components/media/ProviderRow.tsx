@@ -34,7 +34,7 @@ export function ProviderRow({ provider }: { provider: Provider }) {
       trailing={
         <Link
           {...providerLink}
-          className="flex aspect-[2/3] w-full flex-col items-center justify-center gap-3 rounded-xl bg-panel p-3 text-center text-sm font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-panel-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel"
+          className="flex aspect-[2/3] w-full flex-col items-center justify-center gap-3 rounded-xl bg-panel p-3 text-center text-sm font-medium text-zinc-200 ring-1 ring-white/10 transition hover:bg-panel-2"
         >
           <ProviderLogo provider={provider} decorative className="h-12 w-12" />
           More on {provider.name}

@@ -44,7 +44,7 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
               id={regionId}
               value={region}
               onChange={(event) => onRegionChange(event.target.value)}
-              className="rounded-lg border border-white/10 bg-panel px-3 py-2 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-reel"
+              className="rounded-lg border border-white/10 bg-panel px-3 py-2 text-zinc-100"
             >
               {regions.map((code) => (
                 <option key={code} value={code}>
@@ -88,7 +88,7 @@ function GenreChips({
 }) {
   const sorted = [...genres].sort((a, b) => a.name.localeCompare(b.name))
   const chip = (active: boolean) =>
-    `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel ${
+    `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition ${
       active ? 'bg-gold text-ink ring-gold' : 'bg-panel text-zinc-300 ring-white/10 hover:bg-panel-2'
     }`
   return (

@@ -135,7 +135,7 @@ export function SearchCombobox({
             onKeyDown={onKeyDown}
             onFocus={() => setOpen(true)}
             onBlur={() => setOpen(false)}
-            className={`w-full rounded-full border border-white/10 bg-panel text-zinc-100 placeholder:text-zinc-400 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 [&::-webkit-search-cancel-button]:hidden ${
+            className={`w-full rounded-full border border-white/10 bg-panel text-zinc-100 placeholder:text-zinc-400 focus:border-reel [&::-webkit-search-cancel-button]:hidden ${
               large ? 'py-3.5 pl-12 pr-4 text-base' : 'py-2 pl-9 pr-3 text-sm'
             }`}
           />

@@ -9,7 +9,7 @@ export function SearchPager({ page, totalPages, onPageChange }: SearchPagerProps
   const lastPage = Math.min(totalPages, 500)
   if (lastPage <= 1) return null
   const button =
-    'rounded-full bg-panel px-4 py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/10 transition hover:bg-panel-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel disabled:cursor-not-allowed disabled:opacity-40'
+    'rounded-full bg-panel px-4 py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/10 transition hover:bg-panel-2 disabled:cursor-not-allowed disabled:opacity-40'
   return (
     <nav aria-label="Result pages" className="mt-10 flex items-center justify-center gap-4">
       <button type="button" className={button} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -34,7 +34,7 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-reel"
+          className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none"
         >
           {still ? (
             <img

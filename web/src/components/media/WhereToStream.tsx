@@ -46,7 +46,7 @@ export function WhereToStream({ providers, preferredRegion = 'US' }: WhereToStre
               id={selectId}
               value={region}
               onChange={(event) => setRegion(event.target.value)}
-              className="rounded-lg border border-white/10 bg-ink px-2 py-1.5 text-zinc-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-reel"
+              className="rounded-lg border border-white/10 bg-ink px-2 py-1.5 text-zinc-100"
             >
               {regions.map((code) => (
                 <option key={code} value={code}>
@@ -115,12 +115,7 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
   )
   const tile = 'flex items-center gap-2 rounded-xl bg-panel-2 p-1 ring-1 ring-white/5'
   return link ? (
-    <a
-      href={link}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={`${tile} transition hover:bg-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-reel`}
-    >
+    <a href={link} target="_blank" rel="noopener noreferrer" className={`${tile} transition hover:bg-zinc-700`}>
       {content}
     </a>
   ) : (

@@ -7,4 +7,4 @@ export const gridClassName =
 
 /** A row's "See all" link. */
 export const seeAllClassName =
-  'shrink-0 rounded-full px-3 py-1 text-sm font-medium text-amber-300 hover:bg-white/5 hover:text-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+  'shrink-0 rounded-full px-3 py-1 text-sm font-medium text-gold hover:bg-white/5 hover:text-white'
