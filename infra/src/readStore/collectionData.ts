@@ -1,5 +1,5 @@
-import { deepCopy } from './documentCopy'
 import { Query } from 'mingo'
+import { deepCopy } from './documentCopy'
 import { CollectionIndex, pinnedValues, type IndexDefinition } from './indexes'
 import { DuplicateKeyError, type Doc, type Filter, type FindOptions } from './port'
 
@@ -18,9 +18,13 @@ export class CollectionData {
 
   constructor(
     public name: string,
-    { fromSnapshot }: { fromSnapshot: boolean },
+    private readonly options: {
+      fromSnapshot: boolean
+      /** Without a snapshot to feed, remembering changed ids would only grow memory. */
+      tracksChanges: boolean
+    },
   ) {
-    this.rewriteAll = !fromSnapshot
+    this.rewriteAll = !options.fromSnapshot
   }
 
   /**
@@ -39,7 +43,7 @@ export class CollectionData {
     }
     if (next === undefined) this.docs.delete(id)
     else this.docs.set(id, next)
-    this.changedIds.add(id)
+    if (this.options.tracksChanges) this.changedIds.add(id)
     return previous
   }
 

@@ -1,8 +1,8 @@
-import { deepCopy } from './documentCopy'
 import { randomBytes } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { update as updateWithQuery } from 'mingo'
 import * as updateOperators from 'mingo/operators/update'
+import { deepCopy } from './documentCopy'
 import type { Doc, Filter, Update } from './port'
 
 /**

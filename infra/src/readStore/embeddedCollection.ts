@@ -1,5 +1,5 @@
-import { deepCopy } from './documentCopy'
 import { isDeepStrictEqual } from 'node:util'
+import { deepCopy } from './documentCopy'
 import type { CollectionData } from './collectionData'
 import { applyUpdate, assertReplacement, assertUpdateOperators, upsertSeed } from './documentUpdates'
 import { indexDefinition, sameDefinition } from './indexes'

@@ -44,7 +44,7 @@ class EmbeddedReadStore implements ReadStore {
     forWrite: (name) => {
       let data = this.usable().collections.get(name)
       if (data === undefined) {
-        const created = new CollectionData(name, { fromSnapshot: false })
+        const created = new CollectionData(name, { fromSnapshot: false, tracksChanges: this.snapshot !== undefined })
         this.collections.set(name, created)
         this.recordUndo(() => {
           if (this.collections.get(name) === created) this.collections.delete(name)
@@ -58,7 +58,7 @@ class EmbeddedReadStore implements ReadStore {
 
   constructor(private readonly snapshot: Snapshot | undefined) {
     for (const stored of snapshot?.load() ?? []) {
-      const data = new CollectionData(stored.name, { fromSnapshot: true })
+      const data = new CollectionData(stored.name, { fromSnapshot: true, tracksChanges: true })
       for (const doc of stored.docs) data.docs.set(doc._id, doc)
       for (const definition of stored.indexes) data.addIndex(definition)
       data.indexesChanged = false
