@@ -42,7 +42,7 @@ function useEntryActions(entry: WatchedItem) {
   const [editing, setEditing] = useState(false)
   const pending = entry.id.startsWith('pending:')
   const actions = (
-    <div className="flex shrink-0">
+    <>
       <IconButton
         icon="pencil"
         label={`Edit your entry for ${entry.title}`}
@@ -56,7 +56,7 @@ function useEntryActions(entry: WatchedItem) {
         disabled={pending}
         onClick={() => void library.removeWatched(entry.id)}
       />
-    </div>
+    </>
   )
   const dialog = editing ? (
     <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} />
@@ -130,7 +130,7 @@ function WatchedCard({ entry, priority }: { entry: WatchedItem; priority: boolea
           <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p>
         ) : null}
       </div>
-      <div className="-ml-2 mt-1">{actions}</div>
+      <div className="-ml-2 mt-1 flex">{actions}</div>
       {dialog}
     </article>
   )
@@ -166,7 +166,7 @@ function WatchedRow({ entry }: { entry: WatchedItem }) {
           </p>
         ) : null}
       </div>
-      {actions}
+      <div className="flex shrink-0 flex-col sm:flex-row">{actions}</div>
       {dialog}
     </article>
   )

@@ -46,7 +46,9 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           <Icon name="grip" />
         </button>
       ) : null}
-      <span className="w-6 shrink-0 text-right font-serif text-lg tabular-nums text-zinc-500">{index + 1}</span>
+      <span className="w-5 shrink-0 text-right font-serif text-base tabular-nums text-zinc-500 sm:w-6 sm:text-lg">
+        {index + 1}
+      </span>
       <Link
         to="/media/$mediaType/$id"
         params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
@@ -56,11 +58,11 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           title={item.title}
           posterPath={item.posterPath}
           seed={item.tmdbId}
-          className="!w-12 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden"
+          className="!w-10 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden"
         />
         <span className="min-w-0">
-          <span className="block truncate font-medium text-zinc-100">{item.title}</span>
-          <span className="block text-xs text-zinc-400">
+          <span className="line-clamp-2 font-medium leading-snug text-zinc-100 sm:line-clamp-1">{item.title}</span>
+          <span className="block truncate text-xs text-zinc-400">
             {[year, kindOf(item.mediaType), item.voteAverage ? `★ ${item.voteAverage.toFixed(1)}` : undefined]
               .filter(Boolean)
               .join(' · ')}

@@ -89,7 +89,9 @@ describe('library changes on a slow network', () => {
     held.change(0).refuse(new Error('This title is not on your watchlist.'))
     expect(await refused).toBe(false)
     expect(ids(shown())).toEqual([3, 1, 2])
-    expect(refusals).toEqual([{ title: "Couldn't remove Film 2 from your watchlist", description: 'This title is not on your watchlist.' }])
+    expect(refusals).toEqual([
+      { title: "Couldn't remove Film 2 from your watchlist", description: 'This title is not on your watchlist.' },
+    ])
   })
 
   it("folds confirmed changes into the cached list, then shows the server's list once all have answered", async () => {
