@@ -7,12 +7,14 @@ import { benchProjectionReplay } from './projections.bench'
 import { benchGateway } from './gateway.bench'
 import { benchAutocomplete } from './autocomplete.bench'
 import { benchWebBundle } from './webBundle.bench'
+import { benchLibrary } from './library.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
   ['Projection replay', benchProjectionReplay],
   ['Gateway', benchGateway],
   ['Autocomplete (server side)', benchAutocomplete],
+  ['Watchlist', benchLibrary],
   ['Web bundle (gzip)', benchWebBundle],
 ]
 

@@ -3,5 +3,6 @@
  * reads events imports it once, so that personal fields are always known (and encrypted) and every
  * stored event can be validated.
  */
+import './account'
 import './watchlist'
 import './watched'

@@ -5,6 +5,8 @@
  * personal field and `metadata.personalDataErased` set — the log stays intact and immutable, and
  * projectors and deciders can show "deleted user" instead of failing.
  */
+// Every event type must be known here, or its personal fields would be stored in clear.
+import '@reelmates/contracts/allEvents'
 import { eventDefinition, type PersonalData } from '@reelmates/contracts/events'
 import type { AllSubscription, EventStore, EventToAppend, RecordedEvent } from '../eventStore/port'
 import type { PersonalDataVault } from './port'

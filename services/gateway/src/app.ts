@@ -20,6 +20,9 @@ import { registerReadYourWrites } from './http/readYourWrites'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerStaticWeb } from './web/staticWeb'
+import { libraryRoutes } from './library/libraryRoutes'
+import { watchedRoutes } from './library/watchedRoutes'
+import { watchlistRoutes } from './library/watchlistRoutes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -102,6 +105,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   await app.register(accountRoutes, { prefix: '/api', platform })
   await app.register(catalogRoutes, { prefix: '/api', catalog: platform.catalog, requireAdmin })
+  await app.register(watchlistRoutes, { prefix: '/api', platform })
+  await app.register(watchedRoutes, { prefix: '/api', platform })
+  await app.register(libraryRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

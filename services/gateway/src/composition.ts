@@ -1,3 +1,4 @@
+import '@reelmates/contracts/allEvents'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { Config } from '@reelmates/infra/config'

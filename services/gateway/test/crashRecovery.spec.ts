@@ -33,7 +33,7 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     AUTH_RATE_LIMIT_MAX: '100000',
     SNAPSHOT_INTERVAL_MS: '200',
   }
-  let server: ServerProcess | undefined
+  let server: (ServerProcess & { port: number }) | undefined
   afterAll(async () => {
     await server?.kill()
     rmSync(dataDir, { recursive: true, force: true })
@@ -80,8 +80,8 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     expect(killed).toBe(true)
     expect(acknowledged.length).toBeGreaterThanOrEqual(killAfterAnswers)
 
-    // Restart on the same data; wait for the read models to reach the head of the log.
-    server = await startServer(env)
+    // Restart on the same data and port; wait for the read models to reach the head of the log.
+    server = await startServer(env, server.port)
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { headPosition: string }
     for (const { client, userId } of clients) {
       const answer = await client.call('GET', '/api/user', undefined, { 'x-min-position': health.headPosition })

@@ -24,9 +24,12 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-/** Starts `services/gateway/src/main.ts` as its own process on 127.0.0.1 and waits until it answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort()
+/**
+ * Starts `services/gateway/src/main.ts` as its own process on 127.0.0.1 and waits until it answers.
+ * Pass the port of an earlier server to restart "the same" server for clients that keep its URL.
+ */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess & { port: number }> {
+  port ??= await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
@@ -53,13 +56,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
-  return { url, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') }
+  return { url, port, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') }
 }
 
 /** A cookie-keeping client that sends the CSRF token like the web app does. */
 export function httpClient(baseUrl: string) {
   const cookies = new Map<string, string>()
   let csrfToken: string | undefined
+  const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     if (method !== 'GET' && csrfToken === undefined) {
@@ -70,7 +74,7 @@ export function httpClient(baseUrl: string) {
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(cookies.size ? { cookie: cookieHeader() } : {}),
         ...(method !== 'GET' && csrfToken ? { 'csrf-token': csrfToken } : {}),
         ...headers,
       },
@@ -83,5 +87,5 @@ export function httpClient(baseUrl: string) {
     }
     return answer
   }
-  return { call }
+  return { call, cookieHeader }
 }

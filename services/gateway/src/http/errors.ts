@@ -31,7 +31,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const validationErrors: Record<string, string> = {}
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'request')
-        validationErrors[field] ??= issue.message
+        validationErrors[field] ??= issue.message ?? 'Invalid value'
       }
       const first = error.validation[0]?.message ?? 'Invalid request'
       return reply.code(400).send({ message: first, error: 'Bad Request', validationErrors })

@@ -80,7 +80,7 @@ export function agent(app: FastifyInstance) {
       if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) cookies.delete(cookie.name)
       else cookies.set(cookie.name, cookie.value)
     }
-    if (stateChanging && response.statusCode < 300 && response.headers['content-type']?.includes('json')) {
+    if (stateChanging && response.statusCode < 300 && String(response.headers['content-type']).includes('json')) {
       const body: unknown = response.json()
       if (body && typeof body === 'object' && 'position' in body && typeof body.position === 'string') {
         lastPosition = body.position

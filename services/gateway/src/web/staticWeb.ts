@@ -19,9 +19,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       index: false,
       setHeaders(res, path) {
         const file = path.slice(webDist.length).replaceAll('\\', '/')
-        if (revalidate.has(file)) res.setHeader('Cache-Control', 'no-cache')
-        else if (file.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-        if (file === '/service-worker.js') res.setHeader('Service-Worker-Allowed', '/')
+        if (revalidate.has(file)) res.header('Cache-Control', 'no-cache')
+        else if (file.startsWith('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable')
+        if (file === '/service-worker.js') res.header('Service-Worker-Allowed', '/')
       },
     })
   }

@@ -1,0 +1,111 @@
+import { stringify } from 'csv-stringify/sync'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { mediaType, tmdbId } from '@reelmates/contracts/media'
+import { titleStatus, watchedItem } from '@reelmates/contracts/watched'
+import { watchlistItem } from '@reelmates/contracts/watchlist'
+import { currentUserId, requireUser } from '../http/auth'
+import type { Platform } from '../platform'
+
+const exportQuery = z.object({ format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv') })
+
+const watchlistColumns = ['title', 'mediaType', 'tmdbId', 'releaseDate', 'addedAt', 'order', 'note'] as const
+const watchedColumns = [
+  'title',
+  'mediaType',
+  'tmdbId',
+  'releaseDate',
+  'watchedAt',
+  'rating',
+  'recommend',
+  'review',
+  'streamingService',
+  'isPrivate',
+] as const
+
+/** Per-title status for the media page, and exports: your data is yours, in CSV or JSON. */
+export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('preHandler', requireUser)
+
+  app.get(
+    '/library/status/:mediaType/:tmdbId',
+    {
+      schema: {
+        tags: ['watchlist', 'watched'],
+        summary: 'Is this title on my watchlist, and how many times have I watched it?',
+        params: z.object({ mediaType, tmdbId: z.coerce.number().pipe(tmdbId) }),
+        response: { 200: titleStatus },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const ref = { userId, tmdbId: request.params.tmdbId, mediaType: request.params.mediaType }
+      const [onWatchlist, watches] = await Promise.all([
+        platform.readStore.collection('watchlist_items').findOne(ref),
+        platform.readStore.collection('watched_items').find(ref, { sort: { watchedAt: -1 } }),
+      ])
+      const last = watches[0]
+      return {
+        inWatchlist: onWatchlist !== null,
+        watchlistNote: (onWatchlist?.note as string | null | undefined) ?? null,
+        timesWatched: watches.length,
+        lastWatchedAt: (last?.watchedAt as string | undefined) ?? null,
+        lastRating: (last?.rating as number | null | undefined) ?? null,
+      }
+    },
+  )
+
+  app.get(
+    '/watchlist/export',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary: 'Download the whole watchlist as CSV or JSON',
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const docs = await platform.readStore
+        .collection('watchlist_items')
+        .find({ userId: currentUserId(request) }, { sort: { order: 1 } })
+      const items = docs.map((doc) => watchlistItem.parse(doc))
+      return sendExport(reply, 'reelmates-watchlist', request.query.format, items, watchlistColumns)
+    },
+  )
+
+  app.get(
+    '/watched/export',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: 'Download the whole watched log as CSV or JSON',
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const docs = await platform.readStore
+        .collection('watched_items')
+        .find({ userId: currentUserId(request) }, { sort: { watchedAt: -1 } })
+      const items = docs.map((doc) => watchedItem.parse(doc))
+      return sendExport(reply, 'reelmates-watched', request.query.format, items, watchedColumns)
+    },
+  )
+}
+
+function sendExport<T extends Record<string, unknown>>(
+  reply: import('fastify').FastifyReply,
+  name: string,
+  format: 'csv' | 'json',
+  items: T[],
+  columns: readonly (keyof T & string)[],
+) {
+  void reply.header('Content-Disposition', `attachment; filename="${name}.${format}"`)
+  if (format === 'json') {
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(items.map((item) => pickColumns(item, columns)), null, 2))
+  }
+  const csv = stringify(items.map((item) => pickColumns(item, columns)), { header: true, columns: [...columns] })
+  return reply.type('text/csv; charset=utf-8').send(csv)
+}
+
+const pickColumns = <T extends Record<string, unknown>>(item: T, columns: readonly (keyof T & string)[]) =>
+  Object.fromEntries(columns.map((column) => [column, item[column] ?? null]))

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { signedInAgent } from '../testing/signedIn'
+
+const now = new Date('2026-11-20T20:00:00.000Z')
+let test: TestApp
+let titles: MediaResult[]
+
+beforeAll(async () => {
+  test = await createTestApp({ now: () => now })
+  titles = (await test.platform.catalog.trendingMovies()).results.slice(0, 3)
+  expect(titles.length).toBe(3)
+})
+afterAll(() => test.close())
+
+const ref = (title: MediaResult) => ({ tmdbId: title.id, mediaType: 'movie' as const })
+type Entry = { id: string; tmdbId: number; rating: number | null; review: string | null; watchedAt: string; isPrivate: boolean }
+
+describe('watched log API', () => {
+  it('needs a signed-in user', async () => {
+    expect((await agent(test.app).get('/api/watched')).statusCode).toBe(401)
+  })
+
+  it('records a watch with rating, review and service, defaulting to now', async () => {
+    const { client, user } = await signedInAgent(test.app, 'wd_logger')
+    const answer = await client.post('/api/watched', {
+      ...ref(titles[0]!),
+      rating: 8,
+      recommend: true,
+      review: 'Loved it',
+      streamingService: 'Netflix',
+    })
+    expect(answer.statusCode).toBe(201)
+    const { entryId } = answer.json<{ entryId: string }>()
+    const items = (await client.get('/api/watched')).json<{ items: Record<string, unknown>[] }>().items
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: entryId,
+        userId: user.id,
+        tmdbId: titles[0]!.id,
+        watchedAt: now.toISOString(),
+        rating: 8,
+        recommend: true,
+        review: 'Loved it',
+        streamingService: 'Netflix',
+        isPrivate: false,
+        title: titles[0]!.title,
+      }),
+    ])
+  })
+
+  it('counts rewatches as separate entries and reports the title status', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_rewatcher')
+    await client.post('/api/watched', { ...ref(titles[1]!), rating: 6, watchedAt: '2026-01-01T20:00:00.000Z' })
+    await client.post('/api/watched', { ...ref(titles[1]!), rating: 9, watchedAt: '2026-06-01T20:00:00.000Z' })
+    const status = await client.get(`/api/library/status/movie/${titles[1]!.id}`)
+    expect(status.json()).toEqual({
+      inWatchlist: false,
+      watchlistNote: null,
+      timesWatched: 2,
+      lastWatchedAt: '2026-06-01T20:00:00.000Z',
+      lastRating: 9,
+    })
+  })
+
+  it('takes the title off the watchlist when asked', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_offlist')
+    await client.post('/api/watchlist', ref(titles[2]!))
+    expect((await client.get(`/api/library/status/movie/${titles[2]!.id}`)).json()).toMatchObject({ inWatchlist: true })
+    expect((await client.post('/api/watched', { ...ref(titles[2]!), removeFromWatchlist: true })).statusCode).toBe(201)
+    expect((await client.get(`/api/library/status/movie/${titles[2]!.id}`)).json()).toMatchObject({
+      inWatchlist: false,
+      timesWatched: 1,
+    })
+    // Asking to take off a title that is not on the watchlist still records the watch.
+    expect((await client.post('/api/watched', { ...ref(titles[0]!), removeFromWatchlist: true })).statusCode).toBe(201)
+  })
+
+  it('refuses bad input with a message', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_bad')
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ rating: 11 }, /rating must be from 1 to 10/],
+      [{ rating: 7.5 }, /whole number/],
+      [{ review: 'x'.repeat(5001) }, /at most 5000/],
+      [{ watchedAt: 'yesterday' }, /ISO date-time/],
+      [{ watchedAt: '2026-12-24T20:00:00.000Z' }, /cannot be in the future/],
+      [{ isPrivate: 'yes' }, /isPrivate|boolean/],
+    ]
+    for (const [fields, message] of cases) {
+      const answer = await client.post('/api/watched', { ...ref(titles[0]!), ...fields })
+      expect(answer.statusCode, JSON.stringify(fields)).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    expect((await client.get('/api/watched')).json<{ total: number }>().total).toBe(0)
+    expect((await client.patch('/api/watched/not-a-uuid', { rating: 5 })).statusCode).toBe(400)
+    expect((await client.get('/api/watched?minRating=12')).statusCode).toBe(400)
+  })
+
+  it('edits and removes an entry; an edit after removal is a 404', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_editor')
+    const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 5 })).json<{ entryId: string }>()
+    expect((await client.patch(`/api/watched/${entryId}`, { rating: 7, review: 'Better the second time' })).statusCode).toBe(200)
+    const edited = (await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]
+    expect(edited).toMatchObject({ rating: 7, review: 'Better the second time' })
+    expect((await client.patch(`/api/watched/${entryId}`, {})).statusCode).toBe(400)
+    expect((await client.delete(`/api/watched/${entryId}`)).statusCode).toBe(200)
+    expect((await client.get('/api/watched')).json<{ total: number }>().total).toBe(0)
+    expect((await client.patch(`/api/watched/${entryId}`, { rating: 3 })).statusCode).toBe(404)
+    expect((await client.delete(`/api/watched/${entryId}`)).statusCode).toBe(404)
+  })
+
+  it("keeps a user's entries, private ones above all, out of everyone else's view", async () => {
+    const alice = await signedInAgent(test.app, 'wd_alice')
+    const bob = await signedInAgent(test.app, 'wd_bob')
+    const { entryId } = (
+      await alice.client.post('/api/watched', { ...ref(titles[0]!), review: 'my private thoughts', isPrivate: true })
+    ).json<{ entryId: string }>()
+    const bobs = await bob.client.get('/api/watched')
+    expect(bobs.json<{ total: number }>().total).toBe(0)
+    expect(bobs.body).not.toContain('my private thoughts')
+    expect((await bob.client.patch(`/api/watched/${entryId}`, { rating: 1 })).statusCode).toBe(404)
+    expect((await bob.client.delete(`/api/watched/${entryId}`)).statusCode).toBe(404)
+    const status = (await bob.client.get(`/api/library/status/movie/${titles[0]!.id}`)).json<{ timesWatched: number }>()
+    expect(status.timesWatched).toBe(0)
+    // The feed's read model marks it private, so no public activity exists for it.
+    const publicActivities = await test.platform.readStore
+      .collection('activities')
+      .find({ userId: alice.user.id, isPrivate: false })
+    expect(publicActivities).toHaveLength(0)
+  })
+
+  it('sorts by rating and filters by rating and service', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_filter')
+    await client.post('/api/watched', { ...ref(titles[0]!), rating: 4, streamingService: 'Hulu' })
+    await client.post('/api/watched', { ...ref(titles[1]!), rating: 9, streamingService: 'Netflix' })
+    await client.post('/api/watched', { ...ref(titles[2]!), rating: 7, streamingService: 'netflix' })
+    const byRating = (await client.get('/api/watched?sort=rating&direction=desc')).json<{ items: Entry[] }>().items
+    expect(byRating.map((e) => e.rating)).toEqual([9, 7, 4])
+    expect((await client.get('/api/watched?minRating=7')).json<{ total: number }>().total).toBe(2)
+    expect((await client.get('/api/watched?streamingService=Netflix')).json<{ total: number }>().total).toBe(2)
+  })
+
+  it('exports the log as CSV and JSON', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_export')
+    await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })
+    const csv = await client.get('/api/watched/export')
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.body.split('\n')[0]).toBe('title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,streamingService,isPrivate')
+    expect(csv.body).toContain('"line one\nline two"')
+    expect((await client.get('/api/watched/export?format=json')).json<{ rating: number }[]>()[0]?.rating).toBe(10)
+  })
+})

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  editWatchedRequest,
+  markWatchedRequest,
+  watchedEntryParams,
+  watchedItem,
+  watchedPage,
+  watchedQuery,
+} from '@reelmates/contracts/watched'
+import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
+import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { currentUserId, requireUser } from '../http/auth'
+import { execute, withPosition } from '../http/execute'
+import type { Platform } from '../platform'
+import { titleSnapshot } from './titleSnapshot'
+
+const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The signed-in user's watched log (a diary: a rewatch is another entry). */
+export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('preHandler', requireUser)
+  const entries = () => platform.readStore.collection('watched_items')
+
+  app.get(
+    '/watched',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: "The signed-in user's watched log, paged, sorted and filtered",
+        querystring: watchedQuery,
+        response: { 200: watchedPage },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sort, direction, mediaType, minRating, streamingService } = request.query
+      const filter = {
+        userId: currentUserId(request),
+        ...(mediaType ? { mediaType } : {}),
+        ...(minRating ? { rating: { $gte: minRating } } : {}),
+        ...(streamingService ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } } : {}),
+      }
+      const order = direction === 'asc' ? 1 : -1
+      const [found, total] = await Promise.all([
+        entries().find(filter, { sort: { [sortFields[sort]]: order, watchedAt: -1 }, skip: (page - 1) * pageSize, limit: pageSize }),
+        entries().countDocuments(filter),
+      ])
+      return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }
+    },
+  )
+
+  app.post(
+    '/watched',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: 'Mark a title watched (optionally taking it off the watchlist)',
+        body: markWatchedRequest,
+        response: { 201: z.object({ entryId: z.string(), position: z.string().optional() }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request)
+      const { tmdbId, mediaType, removeFromWatchlist, ...fields } = request.body
+      const media = await titleSnapshot(platform.catalog, { tmdbId, mediaType })
+      const now = platform.now().toISOString()
+      const entryId = platform.newId()
+      let { position } = await execute(request, {
+        decider: watched,
+        streamId: watchedStreamId(userId),
+        command: {
+          type: 'MarkTitleWatched',
+          entryId,
+          userId,
+          tmdbId,
+          mediaType,
+          now,
+          media,
+          watchedAt: fields.watchedAt ?? now,
+          rating: fields.rating ?? null,
+          recommend: fields.recommend ?? null,
+          review: fields.review ?? null,
+          streamingService: fields.streamingService ?? null,
+          isPrivate: fields.isPrivate,
+        },
+      })
+      if (removeFromWatchlist) {
+        try {
+          const removed = await execute(request, {
+            decider: watchlist,
+            streamId: watchlistStreamId(userId),
+            command: { type: 'RemoveTitleFromWatchlist', userId, tmdbId, mediaType },
+          })
+          position = removed.position ?? position
+        } catch (error) {
+          // Not on the watchlist: there is nothing to take off, and the watch itself is recorded.
+          if (!(error instanceof NotInWatchlist)) throw error
+        }
+      }
+      return reply.code(201).send(withPosition({ entryId }, position))
+    },
+  )
+
+  app.patch(
+    '/watched/:entryId',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: 'Edit a watched entry',
+        params: watchedEntryParams,
+        body: editWatchedRequest,
+        response: { 200: z.object({ position: z.string().optional() }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: watched,
+        streamId: watchedStreamId(userId),
+        command: {
+          type: 'EditWatchedEntry',
+          entryId: request.params.entryId,
+          userId,
+          now: platform.now().toISOString(),
+          changes: request.body,
+        },
+      })
+      return withPosition({}, position)
+    },
+  )
+
+  app.delete(
+    '/watched/:entryId',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: 'Remove a watched entry',
+        params: watchedEntryParams,
+        response: { 200: z.object({ position: z.string().optional() }) },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: watched,
+        streamId: watchedStreamId(userId),
+        command: { type: 'RemoveWatchedEntry', entryId: request.params.entryId, userId },
+      })
+      return withPosition({}, position)
+    },
+  )
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { signedInAgent } from '../testing/signedIn'
+
+let test: TestApp
+let titles: MediaResult[]
+
+beforeAll(async () => {
+  test = await createTestApp()
+  titles = (await test.platform.catalog.trendingMovies()).results.slice(0, 4)
+  expect(titles.length).toBe(4)
+})
+afterAll(() => test.close())
+
+const ref = (title: MediaResult) => ({ tmdbId: title.id, mediaType: 'movie' as const })
+const path = (title: MediaResult) => `/api/watchlist/movie/${title.id}`
+
+describe('watchlist API', () => {
+  it('needs a signed-in user', async () => {
+    const anonymous = agent(test.app)
+    expect((await anonymous.get('/api/watchlist')).statusCode).toBe(401)
+    expect((await anonymous.post('/api/watchlist', ref(titles[0]!))).statusCode).toBe(401)
+  })
+
+  it('adds titles with what the catalog knows of them, in order', async () => {
+    const { client, user } = await signedInAgent(test.app, 'wl_adder')
+    const first = await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'with Sam' })
+    expect(first.statusCode).toBe(201)
+    expect(first.json<{ position: string }>().position).toMatch(/^\d+$/)
+    await client.post('/api/watchlist', ref(titles[1]!))
+
+    const list = await client.get('/api/watchlist')
+    expect(list.statusCode).toBe(200)
+    const page = list.json<{ items: Record<string, unknown>[]; total: number }>()
+    expect(page.total).toBe(2)
+    expect(page.items.map((item) => item.tmdbId)).toEqual([titles[0]!.id, titles[1]!.id])
+    expect(page.items[0]).toMatchObject({
+      userId: user.id,
+      mediaType: 'movie',
+      order: 0,
+      note: 'with Sam',
+      title: titles[0]!.title,
+      posterPath: titles[0]!.poster_path,
+    })
+  })
+
+  it('answers 409 for a title already on the watchlist, and keeps one copy', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_twice')
+    await client.post('/api/watchlist', ref(titles[0]!))
+    const again = await client.post('/api/watchlist', ref(titles[0]!))
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ message: 'This title is already on your watchlist.' })
+    expect((await client.get('/api/watchlist')).json<{ total: number }>().total).toBe(1)
+  })
+
+  it('refuses bad input with a message', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_bad')
+    const cases = [
+      { body: { tmdbId: 'abc', mediaType: 'movie' }, message: /tmdbId/ },
+      { body: { tmdbId: 603, mediaType: 'book' }, message: /mediaType must be movie or tv/ },
+      { body: { tmdbId: titles[0]!.id, mediaType: 'movie', note: 'x'.repeat(501) }, message: /at most 500/ },
+    ]
+    for (const { body, message } of cases) {
+      const answer = await client.post('/api/watchlist', body)
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    expect((await client.get('/api/watchlist?page=0')).statusCode).toBe(400)
+    expect((await client.get('/api/watchlist?sort=nonsense')).statusCode).toBe(400)
+  })
+
+  it('answers 404 for a title the catalog does not have', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_unknown')
+    const answer = await client.post('/api/watchlist', { tmdbId: 999_999_999, mediaType: 'movie' })
+    expect(answer.statusCode).toBe(404)
+  })
+
+  it('moves, edits the note of, and removes titles', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_editor')
+    for (const title of titles.slice(0, 3)) await client.post('/api/watchlist', ref(title))
+    expect((await client.post(`${path(titles[2]!)}/move`, { toIndex: 0 })).statusCode).toBe(200)
+    expect((await client.patch(path(titles[1]!), { note: 'IMAX' })).statusCode).toBe(200)
+    expect((await client.delete(path(titles[0]!))).statusCode).toBe(200)
+
+    const items = (await client.get('/api/watchlist')).json<{ items: { tmdbId: number; order: number; note: string | null }[] }>().items
+    expect(items.map((item) => [item.tmdbId, item.order, item.note])).toEqual([
+      [titles[2]!.id, 0, null],
+      [titles[1]!.id, 1, 'IMAX'],
+    ])
+  })
+
+  it('answers 404 when moving, editing or removing a title not on the watchlist, and 400 for a bad place', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_missing')
+    expect((await client.delete(path(titles[3]!))).statusCode).toBe(404)
+    expect((await client.patch(path(titles[3]!), { note: 'x' })).statusCode).toBe(404)
+    await client.post('/api/watchlist', ref(titles[3]!))
+    const outside = await client.post(`${path(titles[3]!)}/move`, { toIndex: 5 })
+    expect(outside.statusCode).toBe(400)
+    expect(outside.json<{ message: string }>().message).toBe('toIndex must be between 0 and 0.')
+  })
+
+  it("never shows or changes another user's watchlist", async () => {
+    const alice = await signedInAgent(test.app, 'wl_alice')
+    const bob = await signedInAgent(test.app, 'wl_bob')
+    await alice.client.post('/api/watchlist', { ...ref(titles[0]!), note: 'secret plans' })
+    const bobs = await bob.client.get('/api/watchlist')
+    expect(bobs.json<{ total: number }>().total).toBe(0)
+    expect(bobs.body).not.toContain('secret plans')
+    // Bob's changes go to Bob's own stream: Alice's title is not on his list.
+    expect((await bob.client.delete(path(titles[0]!))).statusCode).toBe(404)
+    expect((await alice.client.get('/api/watchlist')).json<{ total: number }>().total).toBe(1)
+  })
+
+  it('sorts and filters', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_sorter')
+    for (const title of titles.slice(0, 3)) await client.post('/api/watchlist', ref(title))
+    const byTitle = (await client.get('/api/watchlist?sort=title')).json<{ items: { title: string }[] }>().items
+    expect(byTitle.map((i) => i.title)).toEqual([...byTitle.map((i) => i.title)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect((await client.get('/api/watchlist?mediaType=tv')).json<{ total: number }>().total).toBe(0)
+    const paged = (await client.get('/api/watchlist?pageSize=2&page=2')).json<{ items: unknown[]; total: number }>()
+    expect(paged.items).toHaveLength(1)
+    expect(paged.total).toBe(3)
+  })
+
+  it('exports the watchlist as CSV and JSON', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_exporter')
+    await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'a "quoted", note' })
+    const csv = await client.get('/api/watchlist/export?format=csv')
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.headers['content-disposition']).toContain('reelmates-watchlist.csv')
+    expect(csv.body.split('\n')[0]).toBe('title,mediaType,tmdbId,releaseDate,addedAt,order,note')
+    expect(csv.body).toContain('"a ""quoted"", note"')
+    const json = await client.get('/api/watchlist/export?format=json')
+    expect(json.json<{ note: string }[]>()[0]?.note).toBe('a "quoted", note')
+    expect((await client.get('/api/watchlist/export?format=xml')).statusCode).toBe(400)
+  })
+})
