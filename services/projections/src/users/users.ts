@@ -1,3 +1,12 @@
+import {
+  AccountDeleted,
+  EmailChanged,
+  EmailPreferencesUpdated,
+  ProfileUpdated,
+  UserRegistered,
+  UserRoleChanged,
+  type AccountEvent,
+} from '@reelmates/contracts/account'
 import type { Projector } from '../projector'
 
 const collection = 'users'
@@ -28,7 +37,9 @@ export const users: Projector = {
   name: 'users',
   version: 1,
   collections: [collection],
-  handles: ['UserRegistered', 'ProfileUpdated', 'EmailChanged', 'EmailPreferencesUpdated', 'UserRoleChanged', 'AccountDeleted'],
+  // Naming the definitions (not just their type strings) also registers them in this process, which
+  // a projections-only process needs to read these events at all.
+  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted].map((d) => d.type),
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })
@@ -38,11 +49,12 @@ export const users: Projector = {
 
   async project(event, db) {
     const docs = db.collection(collection)
-    const data = event.data
-    const userId = String(data.userId)
-    switch (event.type) {
+    const account = { type: event.type, data: event.data } as AccountEvent
+    const userId = account.data.userId
+    switch (account.type) {
       case 'UserRegistered': {
-        if (typeof data.username !== 'string' || typeof data.email !== 'string') return
+        const { data } = account
+        if (data.username === null || data.email === null) return
         await docs.replaceOne(
           { _id: userId },
           {
@@ -52,8 +64,8 @@ export const users: Projector = {
             usernameKey: lookupKey(data.username),
             email: data.email,
             emailKey: lookupKey(data.email),
-            location: data.location ?? null,
-            bio: data.bio ?? null,
+            location: data.location,
+            bio: data.bio,
             avatarUrl: null,
             createdAt: data.registeredAt,
             digestType: 'weekly',
@@ -71,24 +83,29 @@ export const users: Projector = {
       }
       case 'ProfileUpdated': {
         if (event.metadata.personalDataErased) return
+        const { data } = account
         const set: Record<string, unknown> = {}
         for (const field of profileFields) if (data[field] !== undefined) set[field] = data[field]
         if (typeof data.username === 'string') set.usernameKey = lookupKey(data.username)
         if (Object.keys(set).length > 0) await docs.updateOne({ _id: userId }, { $set: set })
         return
       }
-      case 'EmailChanged':
-        if (typeof data.email !== 'string') return
-        await docs.updateOne({ _id: userId }, { $set: { email: data.email, emailKey: lookupKey(data.email) } })
+      case 'EmailChanged': {
+        const { email } = account.data
+        if (email === null) return
+        await docs.updateOne({ _id: userId }, { $set: { email, emailKey: lookupKey(email) } })
         return
+      }
       case 'EmailPreferencesUpdated':
-        await docs.updateOne({ _id: userId }, { $set: { receiveCampaignEmails: data.receiveCampaignEmails } })
+        await docs.updateOne({ _id: userId }, { $set: { receiveCampaignEmails: account.data.receiveCampaignEmails } })
         return
       case 'UserRoleChanged':
-        await docs.updateOne({ _id: userId }, { $set: { role: data.role } })
+        await docs.updateOne({ _id: userId }, { $set: { role: account.data.role } })
         return
       case 'AccountDeleted':
         await docs.deleteOne({ _id: userId })
+        return
+      default:
         return
     }
   },
