@@ -15,7 +15,6 @@ import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
-import { loggerOptions } from './http/logging'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
@@ -35,7 +34,7 @@ export interface AppOptions {
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    ...(options.logger === false ? { logger: false } : { loggerInstance: platform.logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>()

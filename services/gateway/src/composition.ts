@@ -18,12 +18,15 @@ import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionS
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
+import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 
 const sessionTtlMs = 30 * 24 * 60 * 60 * 1000
 
 export interface PlatformOverrides {
   now?: () => Date
+  /** Where the logs go (stdout by default); tests read them to check what is never written. */
+  logDestination?: NodeJS.WritableStream
 }
 
 /**
@@ -32,6 +35,7 @@ export interface PlatformOverrides {
  */
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
   const closers: (() => Promise<void>)[] = []
+  const logger = createLogger(config, overrides.logDestination)
   let rawEventStore: EventStore
   let readStore: ReadStore
   let vault: PersonalDataVault
@@ -54,8 +58,17 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     from: config.mailFrom,
     outboxPath: join(config.dataDir, 'outbox.db'),
   })
-  const catalog = await createCatalog({ config, readStore })
-  const projections = createProjectionRunner({ eventStore, readStore, projectors: allProjectors })
+  const catalog = await createCatalog({
+    config,
+    readStore,
+    onError: (message, error) => logger.warn({ err: error }, message),
+  })
+  const projections = createProjectionRunner({
+    eventStore,
+    readStore,
+    projectors: allProjectors,
+    logger: logger.child({ component: 'projections' }),
+  })
   await projections.start()
 
   if (config.column === 'embedded') {
@@ -74,6 +87,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     sessions,
     projections,
     catalog,
+    logger,
     now: overrides.now ?? (() => new Date()),
     newId: randomUUID,
     async close() {

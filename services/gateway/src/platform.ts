@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import type { Config } from '@reelmates/infra/config'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
@@ -21,6 +22,7 @@ export interface Platform {
   sessions: SessionStore
   projections: ProjectionRunner
   catalog: Catalog
+  logger: Logger
   now: () => Date
   newId: () => string
   close: () => Promise<void>

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify'
+import { pino, type Logger, type LoggerOptions } from 'pino'
 import type { Config } from '@reelmates/infra/config'
 
 // Query parameters that carry secrets (reset, magic-link and invitation tokens) never reach the logs.
@@ -8,8 +8,12 @@ export function redactUrl(url: string): string {
   return url.replace(secretParams, '$1[redacted]')
 }
 
-/** pino options: structured JSON, with passwords, tokens and cookies never written. */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'env'>): FastifyServerOptions['logger'] {
+/** The process's logger: structured JSON, with passwords, tokens and cookies never written. */
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
+  return destination ? pino(loggerOptions(config), destination) : pino(loggerOptions(config))
+}
+
+function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: {

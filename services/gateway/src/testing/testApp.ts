@@ -30,8 +30,9 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '10000',
     ...options.env,
   })
-  const platform = await openPlatform(config, options.now ? { now: options.now } : {})
-  const app = await buildApp(platform, { logger: false })
+  const { env: _env, dataDir: _dataDir, ...overrides } = options
+  const platform = await openPlatform(config, overrides)
+  const app = await buildApp(platform, { logger: Boolean(options.logDestination) })
   await app.ready()
   return {
     app,

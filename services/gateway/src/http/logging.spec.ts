@@ -1,0 +1,43 @@
+import { PassThrough } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { redactUrl } from './logging'
+
+describe('logs', () => {
+  let test: TestApp
+  let written = ''
+
+  beforeAll(async () => {
+    const destination = new PassThrough()
+    destination.on('data', (chunk: Buffer) => (written += chunk.toString()))
+    test = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logDestination: destination })
+  })
+  afterAll(() => test.close())
+
+  it('never contain passwords, tokens or cookies', async () => {
+    const client = agent(test.app)
+    const registered = await client.post('/api/register', {
+      username: 'loggeduser',
+      email: 'logged@example.com',
+      password: 'hunter2-secret-password',
+    })
+    expect(registered.statusCode).toBeLessThan(300)
+    await client.post('/api/login', { username: 'loggeduser', password: 'hunter2-secret-password' })
+    await client.get('/api/auth/magic-link?token=tok-very-secret-123&redirect=/home')
+    await client.get('/api/auth/process-token?token=another-secret-456')
+    await client.get('/api/user')
+
+    expect(written).toContain('"url":"/api/auth/magic-link?token=[redacted]&redirect=/home"')
+    expect(written).not.toContain('hunter2-secret-password')
+    expect(written).not.toContain('tok-very-secret-123')
+    expect(written).not.toContain('another-secret-456')
+    for (const value of client.cookies.values()) expect(written).not.toContain(value)
+    expect(written).not.toContain('logged@example.com')
+  })
+
+  it('redact secret query parameters wherever they appear', () => {
+    expect(redactUrl('/api/friendships/accept-with-token?token=abc&x=1')).toBe('/api/friendships/accept-with-token?token=[redacted]&x=1')
+    expect(redactUrl('/a?x=1&invitationToken=zzz')).toBe('/a?x=1&invitationToken=[redacted]')
+    expect(redactUrl('/api/tmdb/search?query=token')).toBe('/api/tmdb/search?query=token')
+  })
+})
