@@ -8,9 +8,11 @@ import { benchGateway } from './gateway.bench'
 import { benchAutocomplete } from './autocomplete.bench'
 import { benchWebBundle } from './webBundle.bench'
 import { benchLibrary } from './library.bench'
+import { benchReadStore } from './readStore.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
+  ['Read store (embedded)', benchReadStore],
   ['Projection replay', benchProjectionReplay],
   ['Gateway', benchGateway],
   ['Autocomplete (server side)', benchAutocomplete],
