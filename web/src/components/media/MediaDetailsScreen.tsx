@@ -52,7 +52,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
         {/* The backdrop sets the mood behind the header; without one, a wash of colour does. */}
         <div
           aria-hidden="true"
-          className="absolute -inset-x-4 -top-5 -z-10 h-[26rem] overflow-hidden sm:h-[30rem] md:-inset-x-8 md:-top-8"
+          className="absolute -inset-x-4 -top-5 bottom-0 -z-10 overflow-hidden md:-inset-x-8 md:-top-8"
         >
           {backdrop ? (
             <img src={backdrop} alt="" className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]" />

@@ -1,0 +1,20 @@
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MediaPoster } from './MediaPoster'
+import placeholderPoster from './placeholder-poster.svg'
+
+afterEach(cleanup)
+
+describe('the media poster', () => {
+  it('shows the poster at width 500', () => {
+    const { container } = render(<MediaPoster title="Dune" posterPath="/dune.jpg" seed={1} />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://image.tmdb.org/t/p/w500/dune.jpg')
+  })
+
+  it('shows the placeholder image under a title card when the title has no image', () => {
+    const { container, getByText } = render(<MediaPoster title="Casablanca" year="1942" posterPath={null} seed={2} />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(placeholderPoster)
+    expect(getByText('Casablanca')).toBeTruthy()
+    expect(getByText('1942')).toBeTruthy()
+  })
+})
