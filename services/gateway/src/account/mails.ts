@@ -50,3 +50,34 @@ export function signInLinkMail(to: { userId: string; email: string; username: st
     ].join('\n'),
   }
 }
+
+/** Sent to the old address, so a takeover that changes the email does not go unnoticed. */
+export function emailChangedMail(to: { userId: string; email: string; username: string }, newEmail: string): MailMessage {
+  return {
+    to: to.email,
+    userId: to.userId,
+    category: 'email-changed',
+    subject: 'Your Reelmates email address was changed',
+    text: [
+      `Hi ${to.username},`,
+      '',
+      `The email address of your Reelmates account was changed to ${newEmail}.`,
+      'If you did not do this, reset your password right away and contact us.',
+    ].join('\n'),
+  }
+}
+
+export function passwordChangedMail(to: { userId: string; email: string; username: string }, resetLink: string): MailMessage {
+  return {
+    to: to.email,
+    userId: to.userId,
+    category: 'password-changed',
+    subject: 'Your Reelmates password was changed',
+    text: [
+      `Hi ${to.username},`,
+      '',
+      'The password of your Reelmates account was just changed, and every other device was signed out.',
+      `If you did not do this, choose a new password here: ${resetLink}`,
+    ].join('\n'),
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
-import { password, register, type Registered } from './accountFixtures'
+import { mailsTo, password, register, type Registered } from './accountFixtures'
 
 let t: TestApp
 let taken: Registered
@@ -82,6 +82,17 @@ describe('PUT /api/user/profile', () => {
     expect((await agent(t.app).post('/api/login', { username: 'changer', password: 'new-password' })).statusCode).toBe(200)
   })
 
+  it('signs out every other session on a new password, keeps this one, and tells the owner', async () => {
+    const { client } = await register(t.app, 'rotator')
+    const laptop = agent(t.app)
+    expect((await laptop.post('/api/login', { username: 'rotator', password })).statusCode).toBe(200)
+    expect((await client.put('/api/user/profile', { currentPassword: password, newPassword: 'rotated-password' })).statusCode).toBe(200)
+    expect((await laptop.get('/api/user')).statusCode).toBe(401)
+    expect((await client.get('/api/user')).json()).toMatchObject({ username: 'rotator' })
+    const [notice] = await mailsTo(t.platform, 'rotator@example.com')
+    expect(notice).toMatchObject({ category: 'password-changed', subject: 'Your Reelmates password was changed' })
+  })
+
   it('treats empty password fields as not given', async () => {
     const { client } = await register(t.app, 'formfiller')
     const answer = await client.put('/api/user/profile', { bio: 'Hi', currentPassword: '', newPassword: '' })
@@ -100,6 +111,9 @@ describe('PUT /api/user/profile', () => {
     })
     const ok = await client.put('/api/user/profile', { email: 'moved@example.com', currentPassword: password })
     expect(ok.json()).toMatchObject({ email: 'moved@example.com' })
+    const [notice] = await mailsTo(t.platform, 'mover@example.com')
+    expect(notice).toMatchObject({ category: 'email-changed' })
+    expect(notice?.text).toContain('moved@example.com')
     // The old address is free again; the refused attempt left the new one free too.
     expect((await agent(t.app).post('/api/register', { username: 'second', email: 'mover@example.com', password })).statusCode).toBe(201)
     expect((await agent(t.app).post('/api/login', { username: 'moved@example.com', password })).statusCode).toBe(200)

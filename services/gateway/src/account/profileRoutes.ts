@@ -7,14 +7,18 @@ import {
   messages,
   profileUpdateRequest,
   userAnswer,
+  type AccountEvent,
 } from '@reelmates/contracts/account'
-import { account, accountStreamId, type PasswordCheck } from '@reelmates/commands/account/account'
+import { account, accountStreamId, type AccountState, type PasswordCheck } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
+import type { FastifyRequest } from 'fastify'
+import type { MailMessage } from '@reelmates/infra/mail/port'
 import type { ReservationKind } from '@reelmates/infra/personalData/port'
 import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
-import { currentUserId, endUserSession, requireUser } from '../http/auth'
+import { currentUserId, endUserSession, requireUser, startUserSession } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
+import { emailChangedMail, passwordChangedMail } from './mails'
 import { hashPassword, verifyPassword } from './passwords'
 import { errorAnswer } from './schemas'
 import { readUser } from './userDocument'
@@ -70,8 +74,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       }
 
       let position: bigint | null
+      let events: AccountEvent[]
       try {
-        ;({ position } = await execute(request, {
+        ;({ position, events } = await execute(request, {
           decider: account,
           streamId: accountStreamId(userId),
           command: {
@@ -87,6 +92,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         throw error
       }
       await Promise.all(claims.flatMap((c) => (c.previous ? [vault.release(c.kind, c.previous, userId)] : [])))
+      await afterCredentialsChanged(request, state, events)
 
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was updated but the users read model does not have it`)
@@ -153,6 +159,29 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       return { success: true, message: done }
     },
   )
+}
+
+/**
+ * A new password signs out every other session (this one gets a fresh id and stays signed in), and
+ * both a new password and a new email are told to the address that was on the account before.
+ */
+async function afterCredentialsChanged(request: FastifyRequest, before: AccountState, events: AccountEvent[]) {
+  const { sessions, mailer, config } = request.server.platform
+  const userId = currentUserId(request)
+  const recipient = before.email && before.username ? { userId, email: before.email, username: before.username } : null
+  // The change is recorded already: a notice that cannot be sent is logged, not turned into a failure.
+  const notify = (mail: MailMessage) =>
+    mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'account notice not sent'))
+  for (const event of events) {
+    if (event.type === 'PasswordChanged') {
+      await sessions.eraseUser(userId)
+      await startUserSession(request, { id: userId, role: before.role })
+      if (recipient) await notify(passwordChangedMail(recipient, `${config.publicUrl}/forgot-password`))
+    }
+    if (event.type === 'EmailChanged' && recipient && event.data.email) {
+      await notify(emailChangedMail(recipient, event.data.email))
+    }
+  }
 }
 
 /**
