@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountStreamId } from '@reelmates/commands/account/account'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { handleCommand } from '@reelmates/commands/handleCommand'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { mailsTo, password, register, type Registered } from './accountFixtures'
 
@@ -106,5 +107,29 @@ describe('DELETE /api/user', () => {
     await t.close()
     closed = true
     expect(everywhere(dataDir)).toEqual(nowhere)
+  })
+})
+
+describe('DELETE /api/user after an erasure that stopped half-way', () => {
+  it('finishes the erasure of an account already deleted', async () => {
+    const t = await createTestApp()
+    try {
+      const { client, user } = await register(t.app, 'halfway')
+      // The deletion was recorded, then the process stopped before erasing anything.
+      await handleCommand(t.platform.eventStore, {
+        decider: account,
+        streamId: accountStreamId(user.id),
+        command: { type: 'DeleteAccount', userId: user.id, currentPassword: 'correct', deletedAt: new Date().toISOString() },
+        metadata: { correlationId: 'test', causationId: 'test', actorId: user.id, occurredAt: new Date().toISOString() },
+      })
+      expect(await t.platform.vault.lookup('username', 'halfway')).toBe(user.id)
+
+      const answer = await client.delete('/api/user', { currentPassword: password })
+      expect(answer.json()).toEqual({ message: 'Your account has been deleted.' })
+      expect(await t.platform.vault.lookup('username', 'halfway')).toBeNull()
+      expect((await client.get('/api/user')).statusCode).toBe(401)
+    } finally {
+      await t.close()
+    }
   })
 })

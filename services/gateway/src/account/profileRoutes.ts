@@ -114,6 +114,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     async (request) => {
       const userId = currentUserId(request)
       const state = await loadState(eventStore, account, accountStreamId(userId))
+      if (state.status === 'deleted') {
+        // Deleted before, but the erasure did not finish (the process stopped half-way): finish it.
+        await eraseAccount(platform, userId, null, null)
+        await endUserSession(request)
+        return { message: 'Your account has been deleted.' }
+      }
       const check: PasswordCheck = (await verifyPassword(request.body.currentPassword, state.passwordHash))
         ? 'correct'
         : 'incorrect'
