@@ -1,4 +1,5 @@
 import { imageUrl, type Credits } from '@reelmates/contracts/catalog'
+import { hideBrokenImage } from './hideBrokenImage'
 
 /** The top-billed cast as faces (or initials) with their roles, scrolling sideways on a phone. */
 export function CastList({ cast }: { cast: Credits['cast'] }) {
@@ -22,6 +23,7 @@ export function CastList({ cast }: { cast: Credits['cast'] }) {
                   src={photo}
                   alt=""
                   loading="lazy"
+                  onError={hideBrokenImage}
                   className="h-20 w-20 rounded-full bg-panel-2 object-cover sm:h-12 sm:w-12"
                 />
               ) : (

@@ -14,6 +14,7 @@ import { RatingBadge } from './RatingBadge'
 import { TrailerPlayer } from './TrailerPlayer'
 import { EmptyList } from './TrendingListScreen'
 import { WhereToStream } from './WhereToStream'
+import { hideBrokenImage } from './hideBrokenImage'
 
 interface MediaDetailsScreenProps {
   mediaType: MediaType
@@ -55,7 +56,12 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
           className="absolute -inset-x-4 -top-5 bottom-0 -z-10 overflow-hidden md:-inset-x-8 md:-top-8"
         >
           {backdrop ? (
-            <img src={backdrop} alt="" className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]" />
+            <img
+              src={backdrop}
+              alt=""
+              onError={hideBrokenImage}
+              className="h-full w-full scale-105 object-cover opacity-35 blur-[2px]"
+            />
           ) : (
             <div className="h-full w-full bg-[radial-gradient(80%_100%_at_20%_0%,rgba(255,90,95,0.12),transparent)]" />
           )}
@@ -112,33 +118,36 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
 
       <div className="space-y-10 pt-6 sm:pt-10">
         {actions ? <div className="sm:hidden">{actions}</div> : null}
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="space-y-8">
-            <section aria-labelledby="overview-heading">
-              <h2 id="overview-heading" className="text-lg font-semibold text-white">
-                Overview
-              </h2>
-              {details.tagline ? <p className="mt-2 italic text-zinc-300 sm:hidden">{details.tagline}</p> : null}
-              <p className="mt-2 max-w-prose text-[15px] leading-relaxed text-zinc-300">
-                {details.overview || 'No overview is available for this title yet.'}
-              </p>
-              {crew.length > 0 ? (
-                <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2">
-                  {crew.map((group) => (
-                    <div key={group.role}>
-                      <dt className="text-zinc-400">{group.role}</dt>
-                      <dd className="font-medium text-zinc-100">{group.names.join(', ')}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </section>
-            <TrailerPlayer title={title} videos={details.videos} backdropPath={details.backdrop_path} />
-            <CastList cast={details.credits.cast} />
-          </div>
-          <aside>
+        {/* On a phone, where to watch comes right after the story; on a wide screen it sits beside it all. */}
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
+          <section aria-labelledby="overview-heading" className="lg:col-start-1">
+            <h2 id="overview-heading" className="text-lg font-semibold text-white">
+              Overview
+            </h2>
+            {details.tagline ? <p className="mt-2 italic text-zinc-300 sm:hidden">{details.tagline}</p> : null}
+            <p className="mt-2 max-w-prose text-[15px] leading-relaxed text-zinc-300">
+              {details.overview || 'No overview is available for this title yet.'}
+            </p>
+            {crew.length > 0 ? (
+              <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2">
+                {crew.map((group) => (
+                  <div key={group.role}>
+                    <dt className="text-zinc-400">{group.role}</dt>
+                    <dd className="font-medium text-zinc-100">{group.names.join(', ')}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </section>
+          <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
             <WhereToStream providers={details.watch_providers} />
           </aside>
+          <div className="empty:hidden lg:col-start-1">
+            <TrailerPlayer title={title} videos={details.videos} backdropPath={details.backdrop_path} />
+          </div>
+          <div className="empty:hidden lg:col-start-1">
+            <CastList cast={details.credits.cast} />
+          </div>
         </div>
       </div>
 

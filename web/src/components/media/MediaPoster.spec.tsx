@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MediaPoster } from './MediaPoster'
 import placeholderPoster from './placeholder-poster.svg'
@@ -16,5 +16,12 @@ describe('the media poster', () => {
     expect(container.querySelector('img')?.getAttribute('src')).toBe(placeholderPoster)
     expect(getByText('Casablanca')).toBeTruthy()
     expect(getByText('1942')).toBeTruthy()
+  })
+
+  it('falls back to the title card when the poster cannot load', () => {
+    const { container, getByText } = render(<MediaPoster title="Dune" posterPath="/dune.jpg" seed={1} />)
+    fireEvent.error(container.querySelector('img') as HTMLImageElement)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(placeholderPoster)
+    expect(getByText('Dune')).toBeTruthy()
   })
 })

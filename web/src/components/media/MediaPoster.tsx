@@ -1,4 +1,5 @@
 import { imageUrl } from '@reelmates/contracts/catalog'
+import { useState } from 'react'
 import placeholderPoster from './placeholder-poster.svg'
 
 interface MediaPosterProps {
@@ -15,12 +16,13 @@ interface MediaPosterProps {
 
 /**
  * A poster at TMDB's width 500, or the placeholder image under a title card when the title has no
- * image (always, in the offline catalog): a tasteful card beats a grey box.
+ * image (always, in the offline catalog) or its image cannot load: a tasteful card beats a grey box.
  */
 export function MediaPoster({ title, posterPath, year, seed, priority = false, className = '' }: MediaPosterProps) {
+  const [failed, setFailed] = useState<string | null>(null)
   const src = imageUrl(posterPath)
   const frame = `@container relative aspect-[2/3] w-full overflow-hidden rounded-xl bg-panel-2 ${className}`
-  if (src) {
+  if (src && failed !== src) {
     return (
       <div className={frame}>
         <img
@@ -31,6 +33,7 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
           loading={priority ? 'eager' : 'lazy'}
           decoding="async"
           {...(priority ? { fetchPriority: 'high' as const } : {})}
+          onError={() => setFailed(src)}
           className="h-full w-full object-cover"
         />
       </div>

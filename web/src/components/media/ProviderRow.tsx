@@ -17,8 +17,9 @@ export function ProviderRow({ provider }: { provider: Provider }) {
       heading={
         <>
           <ProviderLogo provider={provider} decorative className="h-8 w-8 sm:h-9 sm:w-9" />
-          <span>
-            Popular on <span className="text-zinc-300">{provider.name}</span>
+          <span className="flex flex-col leading-tight">
+            <span className="text-[11px] font-semibold uppercase tracking-widest text-zinc-400">Popular on</span>
+            {provider.name}
           </span>
         </>
       }

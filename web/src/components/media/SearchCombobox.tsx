@@ -163,6 +163,10 @@ export function SearchCombobox({
               width={32}
               height={48}
               loading="lazy"
+              onError={(event) => {
+                // A poster that cannot load gives way to the placeholder.
+                if (event.currentTarget.src !== placeholderPoster) event.currentTarget.src = placeholderPoster
+              }}
               className="h-12 w-8 shrink-0 rounded-md bg-panel-2 object-cover"
             />
             <span className="min-w-0">

@@ -1,5 +1,6 @@
 import { imageUrl, pickTrailer, type Video } from '@reelmates/contracts/catalog'
 import { useState } from 'react'
+import { hideBrokenImage } from './hideBrokenImage'
 
 interface TrailerPlayerProps {
   title: string
@@ -41,6 +42,7 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
               src={still}
               alt=""
               loading="lazy"
+              onError={hideBrokenImage}
               className="absolute inset-0 h-full w-full object-cover opacity-60 transition group-hover:opacity-75"
             />
           ) : (

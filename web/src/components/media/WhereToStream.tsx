@@ -7,6 +7,7 @@ import {
 } from '@reelmates/contracts/catalog'
 import { useId, useState } from 'react'
 import { providerLogoUrl, regionName } from '../../features/catalog/providers'
+import { hideBrokenImage } from './hideBrokenImage'
 
 const offerKinds = [
   { key: 'flatrate', label: 'Stream' },
@@ -100,6 +101,7 @@ function ProviderOffer({ provider, link }: { provider: WatchProvider; link: stri
           width={40}
           height={40}
           loading="lazy"
+          onError={hideBrokenImage}
           className="h-10 w-10 rounded-lg bg-ink object-contain"
         />
       ) : (
