@@ -1,8 +1,9 @@
 import type { MailMessage } from '@reelmates/infra/mail/port'
+import type { MailRecipient } from './mailRecipient'
 
 /** The account mails. Links point at the web app's screens (spec §2), built from the public URL. */
 
-export function passwordResetMail(to: { userId: string; email: string; username: string }, link: string): MailMessage {
+export function passwordResetMail(to: MailRecipient, link: string): MailMessage {
   return {
     to: to.email,
     userId: to.userId,
@@ -19,7 +20,7 @@ export function passwordResetMail(to: { userId: string; email: string; username:
   }
 }
 
-export function usernameReminderMail(to: { userId: string; email: string; username: string }, signInLink: string): MailMessage {
+export function usernameReminderMail(to: MailRecipient, signInLink: string): MailMessage {
   return {
     to: to.email,
     userId: to.userId,
@@ -35,7 +36,7 @@ export function usernameReminderMail(to: { userId: string; email: string; userna
   }
 }
 
-export function signInLinkMail(to: { userId: string; email: string; username: string }, link: string): MailMessage {
+export function signInLinkMail(to: MailRecipient, link: string): MailMessage {
   return {
     to: to.email,
     userId: to.userId,
@@ -52,7 +53,7 @@ export function signInLinkMail(to: { userId: string; email: string; username: st
 }
 
 /** Sent to the old address, so a takeover that changes the email does not go unnoticed. */
-export function emailChangedMail(to: { userId: string; email: string; username: string }, newEmail: string): MailMessage {
+export function emailChangedMail(to: MailRecipient, newEmail: string): MailMessage {
   return {
     to: to.email,
     userId: to.userId,
@@ -67,7 +68,7 @@ export function emailChangedMail(to: { userId: string; email: string; username: 
   }
 }
 
-export function passwordChangedMail(to: { userId: string; email: string; username: string }, resetLink: string): MailMessage {
+export function passwordChangedMail(to: MailRecipient, resetLink: string): MailMessage {
   return {
     to: to.email,
     userId: to.userId,

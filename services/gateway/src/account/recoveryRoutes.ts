@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emailRequest, messageAnswer, messages, resetPasswordRequest } from '@reelmates/contracts/account'
-import { account, accountStreamId, type AccountState } from '@reelmates/commands/account/account'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { ResetLinkInvalid } from '@reelmates/commands/account/errors'
 import { DomainError } from '@reelmates/commands/decider'
 import { loadState } from '@reelmates/commands/handleCommand'
@@ -11,6 +11,7 @@ import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
 import { passwordResetMail, usernameReminderMail } from './mails'
+import { recipientByEmail, type MailRecipient } from './mailRecipient'
 import { hashPassword } from './passwords'
 import { newLinkToken, readLinkToken } from './tokens'
 
@@ -19,24 +20,14 @@ export const resetLinkLifetimeMs = 60 * 60 * 1000
 /** Forgotten password or username, and setting a new password from the mailed link. */
 // eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  const { vault, eventStore, mailer, config } = platform
+  const { eventStore, mailer, config } = platform
   const rateLimit = config.rateLimits.auth
 
-  /** The active account behind an email address, with what the mails need. */
-  async function accountByEmail(email: string): Promise<{ userId: string; state: AccountState & { email: string; username: string } } | null> {
-    const userId = await vault.lookup('email', email)
-    if (!userId) return null
-    const state = await loadState(eventStore, account, accountStreamId(userId))
-    if (state.status !== 'active' || state.email === null || state.username === null) return null
-    return { userId, state: { ...state, email: state.email, username: state.username } }
-  }
-
   // Both requests answer the same whether or not the address has an account, and before looking.
-  function recoveryRequest(request: FastifyRequest, log: FastifyBaseLogger, work: (found: NonNullable<Awaited<ReturnType<typeof accountByEmail>>>) => Promise<void>) {
-    const { email } = request.body as { email: string }
-    afterAnswering(platform, log, async () => {
-      const found = await accountByEmail(email)
-      if (found) await work(found)
+  function whenAccountExists(request: FastifyRequest, email: string, work: (to: MailRecipient) => Promise<void>) {
+    afterAnswering(platform, request.log, async () => {
+      const recipient = await recipientByEmail(platform, email)
+      if (recipient) await work(recipient)
     })
   }
 
@@ -52,7 +43,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       },
     },
     (request, reply) => {
-      recoveryRequest(request, request.log, async ({ userId, state }) => {
+      whenAccountExists(request, request.body.email, async (recipient) => {
+        const { userId } = recipient
         const { token, tokenHash } = newLinkToken(userId)
         await execute(request, {
           decider: account,
@@ -65,7 +57,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
           },
         })
         const link = `${config.publicUrl}/reset-password/${encodeURIComponent(token)}`
-        await mailer.send(passwordResetMail({ userId, email: state.email, username: state.username }, link))
+        await mailer.send(passwordResetMail(recipient, link))
       })
       void reply.send({ message: messages.passwordResetMailSent })
     },
@@ -83,8 +75,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       },
     },
     (request, reply) => {
-      recoveryRequest(request, request.log, async ({ userId, state }) => {
-        await mailer.send(usernameReminderMail({ userId, email: state.email, username: state.username }, `${config.publicUrl}/sign_in`))
+      whenAccountExists(request, request.body.email, async (recipient) => {
+        await mailer.send(usernameReminderMail(recipient, `${config.publicUrl}/sign_in`))
       })
       void reply.send({ message: messages.usernameMailSent })
     },

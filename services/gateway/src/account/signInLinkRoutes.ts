@@ -8,12 +8,11 @@ import {
   processTokenQuery,
   signInLinkRequest,
 } from '@reelmates/contracts/account'
-import { account, accountStreamId } from '@reelmates/commands/account/account'
-import { loadState } from '@reelmates/commands/handleCommand'
 import { startUserSession } from '../http/auth'
 import { withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
+import { recipientByEmail } from './mailRecipient'
 import { signInLinkMail } from './mails'
 import { errorAnswer } from './schemas'
 import { issueSignInLink, useSignInLink } from './signInLinks'
@@ -42,12 +41,10 @@ export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       const { email, redirect } = request.body
       // Same answer, same timing, whether or not the address has an account.
       afterAnswering(platform, request.log, async () => {
-        const userId = await platform.vault.lookup('email', email)
-        if (!userId) return
-        const state = await loadState(platform.eventStore, account, accountStreamId(userId))
-        if (state.status !== 'active' || !state.email || !state.username) return
-        const { url } = await issueSignInLink(request, { userId, redirect: redirect ?? null })
-        await platform.mailer.send(signInLinkMail({ userId, email: state.email, username: state.username }, url))
+        const recipient = await recipientByEmail(platform, email)
+        if (!recipient) return
+        const { url } = await issueSignInLink(request, { userId: recipient.userId, redirect: redirect ?? null })
+        await platform.mailer.send(signInLinkMail(recipient, url))
       })
       void reply.send({ message: messages.signInLinkMailSent })
     },
