@@ -111,7 +111,7 @@ async function dragHandle(page: Page, from: string, to: string, input: 'mouse' |
 }
 
 async function logWatch(page: Page, title: string, input: 'mouse' | 'touch') {
-  await page.getByRole('button', { name: `Mark ${title} watched` }).click()
+  await page.getByRole('button', { name: `Mark ${title} watched`, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
   // Four stars: the right half of the fourth star is 8 out of 10.
@@ -148,6 +148,20 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
       await expect.poll(() => serverWatchlist(page)).toEqual([first.title, second.title, third.title])
 
+      // A note, to remember why it is there.
+      await page.getByRole('button', { name: `Add a note to ${second.title}`, exact: true }).click()
+      const noteDialog = page.getByRole('dialog', { name: second.title })
+      await noteDialog.getByLabel(`Note for ${second.title}`).fill('With Sam, on a big screen')
+      await noteDialog.getByRole('button', { name: 'Save note' }).click()
+      await expect(page.getByText('“With Sam, on a big screen”')).toBeVisible()
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get('/api/watchlist')).json()) as { items: { note: string | null }[] }).items[1]
+              ?.note,
+        )
+        .toBe('With Sam, on a big screen')
+
       // Reorder: the third title goes to the top, by dragging its handle (on a phone, in the compact list).
       if (device === 'phone') await page.getByRole('button', { name: 'List view' }).click()
       await dragHandle(page, third.title, first.title, device === 'phone' ? 'touch' : 'mouse')
@@ -155,6 +169,13 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
       await page.reload()
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
+
+      // Removed by mistake: the toast's Undo puts it back in its place.
+      await page.getByRole('button', { name: `Remove ${first.title} from watchlist`, exact: true }).click()
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])
+      await page.getByRole('button', { name: 'Undo' }).click()
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
+      await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
 
       await logWatch(page, first.title, device === 'phone' ? 'touch' : 'mouse')
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])
@@ -240,13 +261,13 @@ test('after 50 quick changes the watchlist shown is the server’s and the fold 
     } else if (roll < 0.4 && model.length > 3) {
       const index = Math.floor(random() * model.length)
       const [title] = model.splice(index, 1)
-      await page.getByRole('button', { name: `Remove ${title} from watchlist` }).click()
+      await page.getByRole('button', { name: `Remove ${title} from watchlist`, exact: true }).click()
     } else if (model.length > 1) {
       const index = 1 + Math.floor(random() * (model.length - 1))
       const up = random() < 0.6
       const from = up ? index : index - 1
       const title = model[from] ?? ''
-      await page.getByRole('button', { name: `Move ${title} ${up ? 'up' : 'down'}` }).click()
+      await page.getByRole('button', { name: `Move ${title} ${up ? 'up' : 'down'}`, exact: true }).click()
       model.splice(from, 1)
       model.splice(up ? from - 1 : from + 1, 0, title)
     } else continue

@@ -34,7 +34,7 @@ export function LibraryViewActions({
 }
 
 const selectClass =
-  'h-10 rounded-full border border-white/10 bg-zinc-900 pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
+  'h-10 rounded-full border border-white/10 bg-panel pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
 
 export function SelectFilter<T extends string>({
   label,
@@ -80,7 +80,7 @@ export function DirectionToggle({
       onClick={() => onChange(direction === 'asc' ? 'desc' : 'asc')}
       aria-label={direction === 'asc' ? 'Ascending; switch to descending' : 'Descending; switch to ascending'}
       title={direction === 'asc' ? 'Ascending' : 'Descending'}
-      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/10 bg-zinc-900 text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-white/10 bg-panel text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
     >
       <Icon name={direction === 'asc' ? 'up' : 'down'} />
     </button>
@@ -106,7 +106,7 @@ export function MediaTypeFilter({
       <legend className="sr-only mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500 sm:not-sr-only">
         Type
       </legend>
-      <div className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
+      <div className="flex h-10 rounded-full border border-white/10 bg-panel p-1">
         {options.map(([option, text]) => (
           <label
             key={text}
@@ -129,7 +129,7 @@ export function MediaTypeFilter({
 
 export function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (view: 'grid' | 'list') => void }) {
   return (
-    <div role="group" aria-label="View" className="flex h-10 rounded-full border border-white/10 bg-zinc-900 p-1">
+    <div role="group" aria-label="View" className="flex h-10 rounded-full border border-white/10 bg-panel p-1">
       {(['grid', 'list'] as const).map((option) => (
         <button
           key={option}
@@ -151,11 +151,11 @@ export function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (v
 export function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
   return (
     <details className="group relative">
-      <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-white/10 bg-zinc-900 px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 [&::-webkit-details-marker]:hidden">
+      <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-white/10 bg-panel px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 [&::-webkit-details-marker]:hidden">
         <Icon name="download" className="h-[18px] w-[18px]" />
         Export
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-zinc-900 py-1 shadow-2xl shadow-black/60">
+      <div className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-panel py-1 shadow-2xl shadow-black/60">
         {(['csv', 'json'] as const).map((format) => (
           <a
             key={format}

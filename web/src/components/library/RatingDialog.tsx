@@ -71,7 +71,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
 
   const label = 'mb-1.5 block text-sm font-medium text-zinc-200'
   const field =
-    'w-full rounded-lg border border-white/10 bg-zinc-900 px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
+    'w-full rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
 
   return (
     <dialog
@@ -79,7 +79,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       aria-labelledby={`${ids}-title`}
       onClose={onClose}
       onClick={(event) => event.target === dialog.current && onClose()}
-      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-zinc-950 p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
         <header className="flex items-start justify-between gap-4">
@@ -126,7 +126,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             {([true, false] as const).map((answer) => (
               <label
                 key={String(answer)}
-                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-white/10 bg-zinc-900 px-3 py-2.5 text-sm font-medium text-zinc-300 transition has-[:checked]:border-amber-400 has-[:checked]:bg-amber-400/10 has-[:checked]:text-amber-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-sm font-medium text-zinc-300 transition has-[:checked]:border-amber-400 has-[:checked]:bg-amber-400/10 has-[:checked]:text-amber-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
               >
                 <input
                   type="radio"
@@ -215,7 +215,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           ) : null}
         </div>
 
-        <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-zinc-950/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
+        <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
           <button
             type="button"
             onClick={onClose}

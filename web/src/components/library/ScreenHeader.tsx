@@ -37,8 +37,8 @@ export function ListSkeleton() {
     >
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index}>
-          <div className="aspect-[2/3] animate-pulse rounded-xl bg-zinc-800/70" />
-          <div className="mt-2 h-3.5 w-3/4 animate-pulse rounded bg-zinc-800/70" />
+          <div className="aspect-[2/3] animate-pulse rounded-xl bg-panel-2" />
+          <div className="mt-2 h-3.5 w-3/4 animate-pulse rounded bg-panel-2" />
         </div>
       ))}
     </div>

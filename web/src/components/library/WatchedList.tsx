@@ -140,7 +140,7 @@ function WatchedRow({ entry }: { entry: WatchedItem }) {
   const { actions, dialog } = useEntryActions(entry)
   const year = yearOf(entry.releaseDate)
   return (
-    <article className="flex gap-3 bg-zinc-950 p-3 sm:gap-4">
+    <article className="flex gap-3 bg-ink p-3 sm:gap-4">
       <TitleLink
         entry={entry}
         className="w-14 shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 sm:w-16"

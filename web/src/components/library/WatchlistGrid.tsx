@@ -3,10 +3,11 @@ import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
 import { useLibrary } from '../../features/library/useLibrary'
 import { IconButton } from './controls'
+import { removeWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
-import { useMarkWatchedDialog } from './WatchlistItemDialog'
+import { useWatchlistItemDialogs } from './WatchlistItemDialog'
 
 interface WatchlistViewProps {
   items: WatchlistItem[]
@@ -20,7 +21,7 @@ export function WatchlistGrid({ items, reorderable }: WatchlistViewProps) {
       items={items}
       layout="grid"
       reorderable={reorderable}
-      className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+      className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-5"
       renderItem={(item, index, reorder) => <WatchlistCard item={item} index={index} reorder={reorder} />}
     />
   )
@@ -28,7 +29,7 @@ export function WatchlistGrid({ items, reorderable }: WatchlistViewProps) {
 
 function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: number; reorder: ReorderControls }) {
   const library = useLibrary()
-  const markWatched = useMarkWatchedDialog(item)
+  const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
   return (
     <article
@@ -75,9 +76,10 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           size="sm"
           tone="accent"
           label={`Mark ${item.title} watched`}
-          onClick={markWatched.open}
+          onClick={dialogs.markWatched}
         />
         <div className="flex">
+          <IconButton icon="pencil" size="sm" label={dialogs.noteLabel} onClick={dialogs.editNote} />
           {reorder.enabled ? (
             <>
               <IconButton
@@ -103,11 +105,11 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
             size="sm"
             tone="danger"
             label={`Remove ${item.title} from watchlist`}
-            onClick={() => void library.removeFromWatchlist(item)}
+            onClick={() => removeWithUndo(library, item)}
           />
         </div>
       </div>
-      {markWatched.dialog}
+      {dialogs.dialog}
     </article>
   )
 }

@@ -3,10 +3,11 @@ import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
 import { useLibrary } from '../../features/library/useLibrary'
 import { IconButton } from './controls'
+import { removeWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
-import { useMarkWatchedDialog } from './WatchlistItemDialog'
+import { useWatchlistItemDialogs } from './WatchlistItemDialog'
 
 interface WatchlistViewProps {
   items: WatchlistItem[]
@@ -28,12 +29,12 @@ export function WatchlistList({ items, reorderable }: WatchlistViewProps) {
 
 function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: number; reorder: ReorderControls }) {
   const library = useLibrary()
-  const markWatched = useMarkWatchedDialog(item)
+  const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
   return (
     <article
       aria-label={item.title}
-      className={`flex items-center gap-2 bg-zinc-950 py-2 pl-1 pr-2 sm:gap-3 sm:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
+      className={`flex items-center gap-2 bg-ink py-2 pl-1 pr-2 sm:gap-3 sm:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
     >
       {reorder.enabled ? (
         <button
@@ -73,13 +74,16 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
       <div className="flex shrink-0 items-center">
         <button
           type="button"
-          onClick={markWatched.open}
+          onClick={dialogs.markWatched}
           aria-label={`Mark ${item.title} watched`}
           className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-xs font-semibold text-amber-300 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-amber-400"
         >
           <Icon name="check" className="h-4 w-4" />
           <span className="hidden sm:inline">Watched</span>
         </button>
+        <span className="hidden sm:flex">
+          <IconButton icon="pencil" label={dialogs.noteLabel} onClick={dialogs.editNote} />
+        </span>
         {reorder.enabled ? (
           <span className="hidden sm:flex">
             <IconButton icon="up" label={`Move ${item.title} up`} disabled={!reorder.moveUp} onClick={reorder.moveUp} />
@@ -95,10 +99,10 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           icon="trash"
           tone="danger"
           label={`Remove ${item.title} from watchlist`}
-          onClick={() => void library.removeFromWatchlist(item)}
+          onClick={() => removeWithUndo(library, item)}
         />
       </div>
-      {markWatched.dialog}
+      {dialogs.dialog}
     </article>
   )
 }

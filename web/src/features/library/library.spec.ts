@@ -116,4 +116,22 @@ describe('library changes on a slow network', () => {
     expect(held.calls.filter((call) => call.method === 'GET')).toHaveLength(1)
     expect(ids(shown())).toEqual([1, 4, 3])
   })
+
+  it('puts a removed title back in its old place when the removal is undone', async () => {
+    const { held, library, shown } = setup()
+    const removed = watchlistOf(1, 2, 3)[1]
+    if (!removed) throw new Error('no second title')
+    void library.removeFromWatchlist(removed)
+    void library.restoreToWatchlist(removed)
+    expect(ids(shown())).toEqual([1, 2, 3])
+    for (let index = 0; index < 3; index++) {
+      await settle()
+      held.change(index).answer({ position: String(20 + index) })
+    }
+    expect(held.changes().map((call) => `${call.method} ${call.path} ${JSON.stringify(call.body ?? '')}`)).toEqual([
+      'DELETE /api/watchlist/movie/2 ""',
+      'POST /api/watchlist {"tmdbId":2,"mediaType":"movie"}',
+      'POST /api/watchlist/movie/2/move {"toIndex":1}',
+    ])
+  })
 })

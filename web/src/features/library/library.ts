@@ -7,6 +7,7 @@ import {
   applyToStatus,
   applyToWatched,
   applyToWatchlist,
+  foldWatchlist,
   type LibraryChange,
   type TitleStatus,
   type WatchedFields,
@@ -102,6 +103,29 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
         () => libraryCalls.removeFromWatchlist(client, refOf(title)),
         `Couldn't remove ${title.title ?? 'the title'} from your watchlist`,
       ),
+    /** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter). */
+    restoreToWatchlist: async (item: WatchlistItem): Promise<boolean> => {
+      const current = foldWatchlist(
+        queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
+        pending.current(),
+      )
+      const toIndex = Math.min(item.order, current.length)
+      const added = perform(
+        { kind: 'addToWatchlist', item: { ...item, order: Number.MAX_SAFE_INTEGER } },
+        () => libraryCalls.addToWatchlist(client, refOf(item), item.note ?? undefined),
+        `Couldn't put ${item.title} back on your watchlist`,
+      )
+      // Queued right behind the add, so the place is taken before anything else the user does.
+      const moved =
+        toIndex < current.length
+          ? perform(
+              { kind: 'moveOnWatchlist', ref: refOf(item), toIndex },
+              () => libraryCalls.moveOnWatchlist(client, refOf(item), toIndex),
+              `Couldn't put ${item.title} back in its place`,
+            )
+          : Promise.resolve(true)
+      return (await added) && (await moved)
+    },
     moveOnWatchlist: (ref: MediaRef, toIndex: number) =>
       perform(
         { kind: 'moveOnWatchlist', ref: refOf(ref), toIndex },
