@@ -232,7 +232,8 @@ export const UserRegistered = defineEvent(
     invitationToken: z.string().nullable(),
     registeredAt: z.string(),
   }),
-  personal('username', 'email', 'passwordHash', 'location', 'bio'),
+  // The invitation links the new account to whoever invited it: erased with the rest.
+  personal('username', 'email', 'passwordHash', 'location', 'bio', 'invitationToken'),
 )
 
 /** Only the fields that changed are present; `null` clears a field. */

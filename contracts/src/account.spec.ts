@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  emailPreferencesRequest,
+  profileUpdateRequest,
+  publicUser,
+  registerRequest,
+  resetPasswordRequest,
+  signInRequest,
+} from './account'
+
+/** The first message zod gives for each field, the way the gateway reports validationErrors. */
+function problems(schema: z.ZodType, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value)
+  if (result.success) return {}
+  const found: Record<string, string> = {}
+  for (const issue of result.error.issues) found[issue.path.join('.')] ??= issue.message
+  return found
+}
+
+describe('account requests (spec §5)', () => {
+  it('sign-in: username at least 3, password at least 6', () => {
+    expect(problems(signInRequest, { username: 'ab', password: '12345' })).toEqual({
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+    })
+    expect(problems(signInRequest, { username: 'ada', password: '123456' })).toEqual({})
+  })
+
+  it('sign-up: a valid email; location and bio optional', () => {
+    expect(problems(registerRequest, { username: 'ada', email: 'ada@', password: 'secret1' })).toEqual({
+      email: 'Please enter a valid email address',
+    })
+    expect(registerRequest.parse({ username: ' ada ', email: ' ada@example.com ', password: 'secret1' })).toEqual({
+      username: 'ada',
+      email: 'ada@example.com',
+      password: 'secret1',
+    })
+  })
+
+  it('reset: both passwords at least 6 and equal, the mismatch shown on the confirm field', () => {
+    expect(problems(resetPasswordRequest, { token: 't', newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    })
+    expect(problems(resetPasswordRequest, { token: 't', newPassword: '123', confirmPassword: '123' })).toMatchObject({
+      newPassword: 'Password must be at least 6 characters',
+    })
+  })
+
+  it('profile: a new password requires the current one', () => {
+    expect(problems(profileUpdateRequest, { newPassword: 'secret12' })).toEqual({
+      currentPassword: 'Current password is required to set new password',
+    })
+    expect(problems(profileUpdateRequest, { newPassword: 'secret12', currentPassword: 'secret1' })).toEqual({})
+  })
+
+  it('profile: limits of username, location and bio, and a push subscription of any shape', () => {
+    expect(problems(profileUpdateRequest, { username: 'x'.repeat(51), location: 'x'.repeat(101), bio: 'x'.repeat(501) })).toEqual({
+      username: 'Username must be at most 50 characters',
+      location: 'Location must be at most 100 characters',
+      bio: 'Bio must be at most 500 characters',
+    })
+    expect(problems(profileUpdateRequest, { pushSubscription: ['any', { shape: 1 }] })).toEqual({})
+  })
+
+  it('unsubscribe: the email must contain an at-sign', () => {
+    expect(problems(emailPreferencesRequest, { email: '', receiveCampaignEmails: false })).toEqual({
+      email: 'Please enter a valid email address',
+    })
+  })
+})
+
+describe('the public user', () => {
+  it('drops what is not public', () => {
+    const shown = publicUser.parse({
+      id: 'u1',
+      username: 'ada',
+      email: 'ada@example.com',
+      location: null,
+      bio: null,
+      avatarUrl: null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      digestType: 'weekly',
+      onboardingCompleted: false,
+      receiveCampaignEmails: true,
+      pushNotificationsEnabled: false,
+      role: 'User',
+      lastActivityVisit: null,
+      lastNewsVisit: null,
+      passwordHash: 'scrypt$x',
+      pushSubscription: { keys: { auth: 'secret' } },
+      usernameKey: 'ada',
+    })
+    expect(Object.keys(shown)).not.toContain('passwordHash')
+    expect(Object.keys(shown)).not.toContain('pushSubscription')
+    expect(Object.keys(shown)).not.toContain('usernameKey')
+  })
+})
