@@ -18,22 +18,22 @@ export function CastList({ cast }: { cast: Credits['cast'] }) {
               key={`${person.id}-${person.character ?? ''}`}
               className="flex w-24 shrink-0 flex-col items-center text-center sm:w-auto sm:flex-row sm:gap-3 sm:text-left"
             >
-              {photo ? (
-                <img
-                  src={photo}
-                  alt=""
-                  loading="lazy"
-                  onError={hideBrokenImage}
-                  className="h-20 w-20 rounded-full bg-panel-2 object-cover sm:h-12 sm:w-12"
-                />
-              ) : (
-                <span
-                  aria-hidden="true"
-                  className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-panel-2 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm"
-                >
-                  {initials(person.name)}
-                </span>
-              )}
+              {/* Initials underneath; the photo, when there is one and it loads, covers them. */}
+              <span
+                aria-hidden="true"
+                className="relative flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-panel-2 text-lg font-semibold text-zinc-300 sm:h-12 sm:w-12 sm:text-sm"
+              >
+                {initials(person.name)}
+                {photo ? (
+                  <img
+                    src={photo}
+                    alt=""
+                    loading="lazy"
+                    onError={hideBrokenImage}
+                    className="absolute inset-0 h-full w-full object-cover"
+                  />
+                ) : null}
+              </span>
               <span className="mt-2 min-w-0 sm:mt-0">
                 <span className="block text-sm font-medium leading-tight text-zinc-100">{person.name}</span>
                 {person.character ? (
