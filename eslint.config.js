@@ -4,7 +4,20 @@ import globals from 'globals'
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', 'web/src/routeTree.gen.ts', 'artifacts/**', 'coverage/**', '**/*.js', '**/*.cjs', '**/*.mjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.tsbuild/**',
+      'data/**',
+      'artifacts/**',
+      'coverage/**',
+      'test-results/**',
+      'web/src/routeTree.gen.ts',
+      '**/.tmp-*',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -17,6 +30,29 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
+      // fastify plugins and hooks must be async functions even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // TanStack Router's redirect() and notFound() are thrown by design.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] },
+            { from: 'package', package: '@tanstack/react-router', name: ['Redirect', 'NotFoundError'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests state what they expect first, then index into it; a failed `!` is a failed test.
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 )

@@ -58,9 +58,9 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     // Fire 1,000 profile updates, 16 at a time, and pull the plug once 400 have been answered.
     const acknowledged: { userId: string; bio: string }[] = []
     let next = 0
-    let killed = false
+    const plug = { pulled: false }
     const worker = async () => {
-      while (next < commands && !killed) {
+      while (next < commands && !plug.pulled) {
         const n = next++
         const { client, userId } = clients[n % users]!
         const bio = `crash-update-${n}`
@@ -70,14 +70,14 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
         } catch {
           // the connection died with the server: this command was never acknowledged
         }
-        if (acknowledged.length >= killAfterAnswers && !killed) {
-          killed = true
+        if (acknowledged.length >= killAfterAnswers && !plug.pulled) {
+          plug.pulled = true
           await server!.kill()
         }
       }
     }
     await Promise.all(Array.from({ length: inFlight }, worker))
-    expect(killed).toBe(true)
+    expect(plug.pulled).toBe(true)
     expect(acknowledged.length).toBeGreaterThanOrEqual(killAfterAnswers)
 
     // Restart on the same data and port; wait for the read models to reach the head of the log.

@@ -38,6 +38,6 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ csrfToken: z.string() }) },
       },
     },
-    async (_request, reply) => ({ csrfToken: await reply.generateCsrf() }),
+    async (_request, reply) => ({ csrfToken: reply.generateCsrf() }),
   )
 }

@@ -25,7 +25,7 @@ export async function projectorHarness(projector: Projector) {
       streamId,
       revision,
       position,
-      data: event.data as Record<string, unknown>,
+      data: event.data,
       metadata: {
         correlationId: 'test',
         causationId: 'test',
@@ -43,7 +43,8 @@ export async function projectorHarness(projector: Projector) {
     async given(...events: DomainEvent[]): Promise<RecordedEvent[]> {
       const recorded: RecordedEvent[] = []
       for (const event of events) {
-        const streamId = `stream-${String((event.data as { userId?: unknown }).userId ?? 'any')}`
+        const userId = (event.data as { userId?: unknown }).userId
+        const streamId = `stream-${typeof userId === 'string' ? userId : 'any'}`
         const one = record(event, streamId)
         if (projector.handles.includes(one.type)) await projector.project(one, db)
         recorded.push(one)
