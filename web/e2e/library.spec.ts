@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 
@@ -282,6 +283,45 @@ test('after 50 quick changes the watchlist shown is the server’s and the fold 
   await expect.poll(() => shownWatchlist(page)).toEqual(model)
   await page.reload()
   await expect.poll(() => shownWatchlist(page)).toEqual(model)
+})
+
+test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both views', async ({ page }) => {
+  await signUp(page)
+  const titles = await titlesFor(page, ['godfather', 'casablanca'])
+  for (const title of titles.slice(0, 3)) await addByApi(page, title.tmdbId)
+  const [watched] = titles.slice(3)
+  if (!watched) throw new Error('the offline catalog should have these films')
+  await page.request.post('/api/watched', {
+    data: {
+      tmdbId: watched.tmdbId,
+      mediaType: 'movie',
+      rating: 7,
+      recommend: true,
+      review: 'Good.',
+      streamingService: 'Hulu',
+    },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  const audit = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+      [],
+    )
+  }
+  for (const path of ['/watchlist', '/watchlist?view=list', '/watched', '/watched?view=grid']) {
+    await page.goto(path)
+    await expect(page.getByRole('article').first()).toBeVisible()
+    await audit(path)
+  }
+  await page.goto('/watchlist')
+  await page
+    .getByRole('button', { name: /^Mark .* watched$/ })
+    .first()
+    .click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await audit('rating dialog')
 })
 
 test.describe('screenshots', () => {

@@ -52,7 +52,7 @@ export function SelectFilter<T extends string>({
     <div className="flex shrink-0 flex-col gap-1">
       <label
         htmlFor={id}
-        className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-500 sm:not-sr-only"
+        className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only"
       >
         {label}
       </label>
@@ -103,7 +103,7 @@ export function MediaTypeFilter({
   ] as const
   return (
     <fieldset className="flex shrink-0 flex-col gap-1">
-      <legend className="sr-only mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-500 sm:not-sr-only">
+      <legend className="sr-only mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only">
         Type
       </legend>
       <div className="flex h-10 rounded-full border border-white/10 bg-panel p-1">

@@ -51,7 +51,7 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
             aria-describedby={`${id}-count`}
             className="w-full resize-y rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm"
           />
-          <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-500">
+          <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
             {note.length} / {watchlistNoteMax}
           </p>
         </div>

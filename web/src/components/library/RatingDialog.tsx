@@ -144,7 +144,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
 
         <div>
           <label htmlFor={`${ids}-review`} className={label}>
-            Review <span className="font-normal text-zinc-500">(optional)</span>
+            Review <span className="font-normal text-zinc-400">(optional)</span>
           </label>
           <textarea
             id={`${ids}-review`}
@@ -156,7 +156,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             aria-describedby={`${ids}-review-count`}
             className={`${field} resize-y`}
           />
-          <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-500">
+          <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
             {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
           </p>
         </div>
@@ -253,7 +253,7 @@ function Toggle({
         <label htmlFor={id} className="text-sm font-medium text-zinc-100">
           {label}
         </label>
-        <p id={`${id}-hint`} className="text-xs text-zinc-500">
+        <p id={`${id}-hint`} className="text-xs text-zinc-400">
           {hint}
         </p>
       </div>

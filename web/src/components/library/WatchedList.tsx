@@ -77,7 +77,7 @@ function EntryFacts({ entry }: { entry: WatchedItem }) {
       ) : null}
       {entry.streamingService ? <span>on {entry.streamingService}</span> : null}
       {entry.isPrivate ? (
-        <span className="inline-flex items-center gap-1 text-zinc-500">
+        <span className="inline-flex items-center gap-1 text-zinc-400">
           <Icon name="lock" className="h-3.5 w-3.5" />
           Private
         </span>
@@ -99,6 +99,7 @@ function TitleLink({
     <Link
       to="/media/$mediaType/$id"
       params={{ mediaType: entry.mediaType, id: String(entry.tmdbId) }}
+      aria-label={entry.title}
       className={className}
     >
       {children}
@@ -155,7 +156,7 @@ function WatchedRow({ entry }: { entry: WatchedItem }) {
       <div className="min-w-0 flex-1">
         <h3 className="font-medium text-zinc-100">
           {entry.title}{' '}
-          <span className="text-sm font-normal text-zinc-500">
+          <span className="text-sm font-normal text-zinc-400">
             {[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}
           </span>
         </h3>

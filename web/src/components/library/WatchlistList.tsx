@@ -42,12 +42,12 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           type="button"
           aria-label={`Move ${item.title}`}
           {...reorder.handle}
-          className="inline-flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-zinc-500 hover:bg-white/5 hover:text-zinc-200 focus-visible:outline-2 focus-visible:outline-amber-400 active:cursor-grabbing"
+          className="inline-flex h-11 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-zinc-400 hover:bg-white/5 hover:text-zinc-200 focus-visible:outline-2 focus-visible:outline-amber-400 active:cursor-grabbing"
         >
           <Icon name="grip" />
         </button>
       ) : null}
-      <span className="w-5 shrink-0 text-right font-serif text-base tabular-nums text-zinc-500 sm:w-6 sm:text-lg">
+      <span className="w-5 shrink-0 text-right font-serif text-base tabular-nums text-zinc-400 sm:w-6 sm:text-lg">
         {index + 1}
       </span>
       <Link

@@ -79,7 +79,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
         </EmptyLibrary>
       ) : (
         <>
-          <p id="watchlist-reorder-hint" className="mb-4 text-xs text-zinc-500">
+          <p id="watchlist-reorder-hint" className="mb-4 text-xs text-zinc-400">
             {reorderable ? (
               <>
                 Drag <span aria-hidden="true">⠿</span> to reorder.{' '}
@@ -97,7 +97,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
             <WatchlistList items={shown} reorderable={reorderable} />
           )}
           {filtered && shown.length > 0 ? (
-            <p className="mt-4 text-xs text-zinc-500">
+            <p className="mt-4 text-xs text-zinc-400">
               Showing {shown.length} of {items.length}.
             </p>
           ) : null}
