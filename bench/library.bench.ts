@@ -41,7 +41,7 @@ export async function benchLibrary(): Promise<Record<string, number | string>> {
     for (let page = 1; titles.length < 2_000; page++) {
       const list = await catalog.search('the', page)
       if (list.results.length === 0) break
-      titles.push(...list.results.filter((r) => (r.media_type ?? 'movie') === 'movie').map((r) => r.id))
+      titles.push(...list.results.filter((r) => r.media_type === 'movie').map((r) => r.id))
     }
     if (titles.length < 500) throw new Error(`the catalog gave only ${titles.length} movies for the benchmark`)
 

@@ -44,7 +44,7 @@ export function defineEvent<T extends string, S extends z.ZodType<Record<string,
     personal: options.personal,
     upcast: options.upcast,
   }) as EventDefinition<T, S>
-  registry.set(type, definition as unknown as EventDefinition<string, z.ZodType<Record<string, unknown>>>)
+  registry.set(type, definition)
   return definition
 }
 
@@ -66,9 +66,9 @@ function erasedSchemaOf(definition: EventDefinition<string, z.ZodType<Record<str
     const fields = definition.personal?.fields ?? []
     schema =
       base instanceof z.ZodObject
-        ? (base.extend(
+        ? base.extend(
             Object.fromEntries(fields.map((field) => [field, (base.shape as Record<string, z.ZodType>)[field]?.nullable() ?? z.null()])),
-          ) as unknown as z.ZodType<Record<string, unknown>>)
+          )
         : base
     erasedSchemas.set(definition.type, schema)
   }
