@@ -39,7 +39,7 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
       type="submit"
       disabled={busy}
       aria-busy={busy}
-      className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-reel font-semibold text-white shadow-lg shadow-reel/20 transition hover:bg-reel-strong disabled:cursor-wait disabled:opacity-80"
+      className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-reel-fill font-semibold text-white shadow-lg shadow-reel/20 transition hover:bg-reel-strong disabled:cursor-wait disabled:opacity-80"
     >
       {busy ? <Spinner /> : null}
       {busy && busyLabel ? busyLabel : children}

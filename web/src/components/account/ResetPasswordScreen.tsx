@@ -36,7 +36,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     return (
       <AuthLayout carousel={false}>
         <FormCard title={messages.resetLinkMissing} subtitle="This password reset link is incomplete or has already been used.">
-          <Link to="/forgot-password" className="inline-block rounded-xl bg-reel px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong">
+          <Link to="/forgot-password" className="inline-block rounded-xl bg-reel-fill px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong">
             Request a new link
           </Link>
         </FormCard>

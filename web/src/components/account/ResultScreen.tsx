@@ -24,5 +24,5 @@ export function ResultScreen({ state, title, children }: { state: State; title: 
   )
 }
 
-export const buttonClass = 'inline-flex h-11 items-center justify-center rounded-xl bg-reel px-5 font-semibold text-white hover:bg-reel-strong'
+export const buttonClass = 'inline-flex h-11 items-center justify-center rounded-xl bg-reel-fill px-5 font-semibold text-white hover:bg-reel-strong'
 export const secondaryButtonClass = 'inline-flex h-11 items-center justify-center rounded-xl border border-white/15 px-5 font-semibold text-zinc-100 hover:bg-white/5'

@@ -47,7 +47,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     }
   }
 
-  const signUpSearch = { ...(invited ? { invite: 'true', from: search.from, token: search.token } : {}), ...(search.returnTo ? { returnTo: search.returnTo } : {}) }
+  const signUpSearch = { ...(invited ? { invite: true, from: search.from, token: search.token } : {}), ...(search.returnTo ? { returnTo: search.returnTo } : {}) }
 
   return (
     <AuthLayout>

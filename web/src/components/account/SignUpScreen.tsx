@@ -57,7 +57,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
     }
   }
 
-  const inviteSearch = { invite: 'true', from: search.from, token: search.token }
+  const inviteSearch = { invite: true, from: search.from, token: search.token }
 
   return (
     <AuthLayout>

@@ -29,7 +29,7 @@ export function EmptyScreen({ title, intro, emptyTitle, emptyText, action, child
           <h2 className="text-lg font-semibold text-white">{emptyTitle}</h2>
           <p className="mt-2 text-sm text-zinc-400">{emptyText}</p>
           {action ? (
-            <Link to={action.to} className="mt-6 inline-block rounded-xl bg-reel px-5 py-2.5 text-sm font-semibold text-white hover:bg-reel-strong">
+            <Link to={action.to} className="mt-6 inline-block rounded-xl bg-reel-fill px-5 py-2.5 text-sm font-semibold text-white hover:bg-reel-strong">
               {action.label}
             </Link>
           ) : null}

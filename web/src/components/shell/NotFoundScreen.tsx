@@ -11,7 +11,7 @@ export function NotFoundScreen() {
         <h1 className="mt-2 text-3xl font-bold text-white">Page not found</h1>
         <p className="mt-3 text-zinc-400">This scene got cut. The page you're looking for doesn't exist or has moved.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/home" className="rounded-xl bg-reel px-5 py-2.5 font-semibold text-white hover:bg-reel-strong">
+          <Link to="/home" className="rounded-xl bg-reel-fill px-5 py-2.5 font-semibold text-white hover:bg-reel-strong">
             Go home
           </Link>
           <Link to="/search" className="rounded-xl border border-white/15 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-white/5">

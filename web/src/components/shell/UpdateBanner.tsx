@@ -14,7 +14,7 @@ export function UpdateBanner({ onUpdate, onDismiss }: UpdateBannerProps) {
         <p className="flex-1 text-sm text-zinc-100">
           <span className="font-semibold">A new version of Reelmates is available.</span>
         </p>
-        <button type="button" onClick={onUpdate} className="shrink-0 rounded-xl bg-reel px-3 py-2 text-sm font-semibold text-white hover:bg-reel-strong">
+        <button type="button" onClick={onUpdate} className="shrink-0 rounded-xl bg-reel-fill px-3 py-2 text-sm font-semibold text-white hover:bg-reel-strong">
           Update Now
         </button>
         <button type="button" onClick={onDismiss} aria-label="Dismiss update" className="grid h-9 w-9 shrink-0 place-items-center rounded-xl text-zinc-400 hover:bg-white/5 hover:text-white">

@@ -5,7 +5,8 @@ const text = z.string().max(2048).optional().catch(undefined)
 
 export const signInSearch = z.object({
   returnTo: text,
-  invite: z.union([z.boolean(), z.string()]).transform(String).optional().catch(undefined),
+  // A boolean, so links built from it write invite=true (a string 'true' would be written quoted).
+  invite: z.union([z.boolean(), z.string()]).transform((value) => value === true || value === 'true').optional().catch(undefined),
   from: text,
   token: text,
 })

@@ -1,0 +1,202 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { adminAccount, csrfToken, latestMailTo, linkIn, password, registerByApi, signOutByApi, toastWith, uniqueName } from './support/server'
+
+/** The account screens of spec §2 against the real server, with the messages of spec §8. */
+
+async function fillSignIn(page: Page, username: string, secret: string) {
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(secret)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test('sign-up creates the account and lands on home, signed in', async ({ page }) => {
+  const username = uniqueName('new')
+  await page.goto('/sign_up?email=' + encodeURIComponent(`${username}@example.com`))
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(`${username}@example.com`)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(toastWith(page, 'Registration successful')).toBeVisible()
+  await expect(toastWith(page, `Welcome to Reelmates, ${username}!`)).toBeVisible()
+  const me = await page.request.get('/api/user')
+  expect(((await me.json()) as { username: string }).username).toBe(username)
+})
+
+test('sign-up says which field is already taken (409)', async ({ page }) => {
+  const taken = await registerByApi(page.request, 'taken')
+  await signOutByApi(page.request)
+  await page.goto('/sign_up')
+  await page.getByLabel('Username').fill(taken.username)
+  await page.getByLabel('Email').fill(taken.email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  const usernameTaken = page.getByText('This username is already taken. Please choose a different one.')
+  const emailTaken = page.getByText('This email is already registered. Please use a different email or sign in.')
+  await expect(usernameTaken.or(emailTaken).first()).toBeVisible()
+})
+
+test('sign-in validates the fields before calling the server', async ({ page }) => {
+  await page.goto('/sign_in')
+  await fillSignIn(page, 'ab', '123')
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible()
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+})
+
+test('sign-in says when the username does not exist', async ({ page }) => {
+  await page.goto('/sign_in')
+  await fillSignIn(page, uniqueName('ghost'), password)
+  await expect(page.getByRole('alert').filter({ hasText: "This username doesn't exist. Please check your username or sign up." })).toBeVisible()
+  // A wrong username or password is said on the form only (spec §8: a 401 has no toast).
+  await expect(page.getByText('Login failed')).toHaveCount(0)
+})
+
+test('sign-in says when the password is wrong', async ({ page }) => {
+  const account = await registerByApi(page.request)
+  await signOutByApi(page.request)
+  await page.goto('/sign_in')
+  await fillSignIn(page, account.username, 'not-the-password')
+  await expect(page.getByRole('alert').filter({ hasText: 'The password you entered is incorrect. Please try again.' })).toBeVisible()
+})
+
+test('sign-in says sign-in failed when the username check fails', async ({ page }) => {
+  await page.route('**/api/validate-username**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
+  await page.goto('/sign_in')
+  await fillSignIn(page, uniqueName('ghost'), password)
+  await expect(page.getByRole('alert').filter({ hasText: 'Sign in failed. Please check your information and try again.' })).toBeVisible()
+})
+
+test('sign-in shows an unexpected error when the network fails, with the Login failed toast', async ({ page }) => {
+  await page.goto('/sign_in')
+  await page.route('**/api/login**', (route) => route.abort('internetdisconnected'))
+  await fillSignIn(page, 'someone', password)
+  await expect(page.getByRole('alert').filter({ hasText: 'An unexpected error occurred. Please try again.' })).toBeVisible()
+  await expect(toastWith(page, 'There was a problem signing you in. Please try again later.')).toBeVisible()
+})
+
+test('sign-in welcomes the user back and follows returnTo', async ({ page }) => {
+  const account = await registerByApi(page.request)
+  await signOutByApi(page.request)
+  await page.goto('/watchlist')
+  await expect(page).toHaveURL(/\/sign_in\?returnTo=%2Fwatchlist/)
+  await fillSignIn(page, account.username, account.password)
+  await expect(page).toHaveURL(/\/watchlist/)
+  await expect(toastWith(page, `Welcome back, ${account.username}!`)).toBeVisible()
+})
+
+test('an invitation shows its banner on sign-in and sign-up, and sign-up links back keeping it', async ({ page }) => {
+  await page.goto('/sign_in?invite=true&from=maya&token=tok123')
+  await expect(page.getByText('maya invited you to Reelmates')).toBeVisible()
+  await page.goto('/sign_up?invite=true&from=maya&token=tok123')
+  await expect(page.getByText('maya invited you to Reelmates')).toBeVisible()
+  await expect(page.getByText("You've received a recommendation!")).toHaveCount(0)
+  await page.getByRole('link', { name: 'Already have an account? Sign in' }).click()
+  await expect(page).toHaveURL(/\/sign_in\?/)
+  const search = new URL(page.url()).searchParams
+  expect([search.get('invite'), search.get('from'), search.get('token')]).toEqual(['true', 'maya', 'tok123'])
+})
+
+test('a recommendation link shows the green banner on sign-up', async ({ page }) => {
+  await page.goto('/sign_up?returnTo=%2Fmedia%2Fmovie%2F238')
+  await expect(page.getByText("You've received a recommendation!")).toBeVisible()
+})
+
+test('forgot password → the mail in the outbox → reset → sign in with the new password', async ({ page, browser, baseURL }) => {
+  const account = await registerByApi(page.request, 'forgetful')
+  await signOutByApi(page.request)
+
+  await page.goto('/forgot-password')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText(/if an account with that email address exists/i)).toBeVisible()
+
+  const adminContext = await browser.newContext({ baseURL })
+  const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email)
+  await adminContext.close()
+  const link = new URL(linkIn(mail, '/reset-password'))
+
+  await page.goto(link.pathname + link.search)
+  await page.getByLabel('New password').fill('brand-new-pass')
+  await page.getByLabel('Confirm password').fill('brand-new-pass-typo')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await expect(page.getByText('Passwords do not match')).toBeVisible()
+  await page.getByLabel('Confirm password').fill('brand-new-pass')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await expect(page.getByText('Your password has been reset.')).toBeVisible()
+  await expect(page).toHaveURL(/\/sign_in$/, { timeout: 6000 })
+
+  await fillSignIn(page, account.username, 'brand-new-pass')
+  await expect(page).toHaveURL(/\/home$/)
+})
+
+async function adminAccountIn(context: BrowserContext) {
+  const page = await context.newPage()
+  await adminAccount(page.request)
+  return page
+}
+
+test('reset password without a token is an invalid link', async ({ page }) => {
+  await page.goto('/reset-password')
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password')
+})
+
+test('a magic link signs in and goes to its redirect', async ({ page, browser, baseURL }) => {
+  const account = await registerByApi(page.request, 'magic')
+  await signOutByApi(page.request)
+  const requested = await page.request.post('/api/auth/magic-link/request', {
+    data: { email: account.email, redirect: '/watchlist' },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(requested.status()).toBe(200)
+
+  const adminContext = await browser.newContext({ baseURL })
+  const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email, 'magic-link')
+  await adminContext.close()
+  const link = new URL(linkIn(mail, '/magic-link'))
+
+  await page.goto(link.pathname + link.search)
+  await expect(page).toHaveURL(/\/watchlist/, { timeout: 10_000 })
+  const me = await page.request.get('/api/user')
+  expect(((await me.json()) as { username: string }).username).toBe(account.username)
+})
+
+test('a magic link without a token fails with the details shown', async ({ page }) => {
+  await page.goto('/magic-link')
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible()
+  await expect(page.getByText('The magic link is invalid. It may be missing required parameters.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible()
+})
+
+test('a spent magic link shows Authentication Failed with the server status', async ({ page }) => {
+  await page.goto('/magic-link?token=not-a-real-token')
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible()
+  await expect(page.getByText(/Authentication failed with status \d{3}/)).toBeVisible()
+  await expect(page.getByText('Technical details')).toBeVisible()
+})
+
+test('logout clears the session, the cached data and the local account state', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.goto('/profile')
+  await page.evaluate(async () => {
+    localStorage.setItem('reelmates.auth', JSON.stringify({ user: null, isAuthenticated: true, timestamp: Date.now() }))
+    localStorage.setItem('reelmates.avatar.me', 'data:')
+    await caches.open('reelmates-assets')
+    await caches.open('reelmates-avatars-v1')
+  })
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/sign_in$/)
+  await expect(toastWith(page, "You've been successfully logged out.")).toBeVisible()
+  const left = await page.evaluate(async () => ({
+    auth: localStorage.getItem('reelmates.auth'),
+    avatar: localStorage.getItem('reelmates.avatar.me'),
+    caches: (await caches.keys()).filter((name) => name.startsWith('reelmates-')),
+  }))
+  expect(left).toEqual({ auth: null, avatar: null, caches: [] })
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/sign_in/)
+})

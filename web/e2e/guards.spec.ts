@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test'
+import { adminAccount, registerByApi } from './support/server'
+
+/** Every route of spec §2, and who may see it (spec §6). */
+const publicRoutes = ['/sign_in', '/sign_up', '/register', '/forgot-password', '/forgot-username', '/reset-password', '/reset-password/some-token', '/unsubscribed?success=true', '/accept-friend', '/magic-link']
+const loggedInRoutes = [
+  '/home',
+  '/search',
+  '/watchlist',
+  '/watched',
+  '/feed',
+  '/activity/an-activity',
+  '/friends',
+  '/profile',
+  '/media/movie/238',
+  '/provider/8',
+  '/trending-movies',
+  '/trending-tv',
+  '/upcoming-movies',
+  '/recommendations',
+]
+const adminRoutes = [
+  '/admin',
+  '/admin/email-campaigns',
+  '/admin/blog/posts',
+  '/admin/blog/posts/a-post',
+  '/admin/refresh-api-cache',
+  '/admin/user-notifications',
+  '/admin/user-management',
+  '/test-digest',
+]
+const openRoutes = ['/profile/somebody', '/news', '/news/a-post', '/news/category/releases', '/about', '/how-it-works', '/contact', '/terms', '/privacy']
+
+const accessDenied = "Access Denied - You don't have permission to access this page."
+
+const pathOf = (page: Page) => new URL(page.url()).pathname
+
+async function expectAccessDenied(page: Page, route: string) {
+  await page.goto(route)
+  await expect(page.getByRole('heading', { name: accessDenied })).toBeVisible()
+}
+
+async function expectStays(page: Page, route: string) {
+  await page.goto(route)
+  // The screen's own content is not this test's business (a title may not be in the catalog): only who gets in.
+  await expect(page.locator('main').first()).toBeVisible()
+  expect(pathOf(page)).toBe(route.split('?')[0])
+  await expect(page.getByText('Page not found')).toHaveCount(0)
+  await expect(page.getByText(accessDenied)).toHaveCount(0)
+}
+
+test.describe('an anonymous visitor', () => {
+  test('goes from / and /auth to /sign_in', async ({ page }) => {
+    for (const route of ['/', '/auth']) {
+      await page.goto(route)
+      await expect(page).toHaveURL(/\/sign_in$/)
+    }
+  })
+
+  test('reaches the public and open routes', async ({ page }) => {
+    for (const route of [...publicRoutes, ...openRoutes]) await expectStays(page, route)
+  })
+
+  test('is sent to /sign_in from every logged-in route, with returnTo', async ({ page }) => {
+    for (const route of loggedInRoutes) {
+      await page.goto(route)
+      await expect(page).toHaveURL(/\/sign_in\?/)
+      // returnTo is the full address asked for, including search params the screen filled in.
+      const returnTo = new URL(page.url()).searchParams.get('returnTo') ?? ''
+      expect(new URL(returnTo, 'http://app.test').pathname).toBe(route)
+    }
+  })
+
+  test('sees Access Denied on every admin route, then goes to /sign_in', async ({ page }) => {
+    for (const route of adminRoutes) await expectAccessDenied(page, route)
+    await expect(page).toHaveURL(/\/sign_in/, { timeout: 6000 })
+  })
+
+  test('sees the not-found page on an unknown path', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  })
+})
+
+test.describe('a signed-in user', () => {
+  test.beforeEach(async ({ page }) => {
+    await registerByApi(page.request)
+  })
+
+  test('reaches every logged-in and open route', async ({ page }) => {
+    for (const route of [...loggedInRoutes, ...openRoutes]) await expectStays(page, route)
+  })
+
+  test('is sent on from sign-in and sign-up to /home, or to returnTo', async ({ page }) => {
+    for (const route of ['/sign_in', '/sign_up', '/register']) {
+      await page.goto(route)
+      await expect(page).toHaveURL(/\/home$/)
+    }
+    await page.goto('/sign_in?returnTo=%2Fwatchlist')
+    await expect(page).toHaveURL(/\/watchlist/)
+  })
+
+  test('sees Access Denied on every admin route', async ({ page }) => {
+    for (const route of adminRoutes) await expectAccessDenied(page, route)
+  })
+
+  test('sees the not-found page on an unknown path', async ({ page }) => {
+    await page.goto('/definitely-not-a-route')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  })
+})
+
+test.describe('an admin', () => {
+  test('reaches every admin route', async ({ page }) => {
+    await adminAccount(page.request)
+    for (const route of adminRoutes) await expectStays(page, route)
+  })
+})

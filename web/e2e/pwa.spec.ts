@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { repoRoot, toastWith } from './support/server'
+
+/** Installability (manifest, service worker), the offline shell, and the update banner (spec §4). */
+
+test('the manifest describes an installable app', async ({ page, request }) => {
+  await page.goto('/sign_in')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+    name: string
+    short_name: string
+    start_url: string
+    display: string
+    theme_color: string
+    background_color: string
+    icons: { src: string; sizes: string; type: string; purpose?: string }[]
+  }
+  expect(manifest).toMatchObject({ name: 'Reelmates', short_name: 'Reelmates', start_url: '/home', display: 'standalone' })
+  expect(manifest.theme_color).toMatch(/^#/)
+  expect(manifest.background_color).toMatch(/^#/)
+  expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true)
+  for (const icon of manifest.icons) {
+    const answer = await request.get(icon.src)
+    expect(answer.status(), icon.src).toBe(200)
+    expect(answer.headers()['content-type']).toBe('image/png')
+  }
+})
+
+test('version.json names the build', async ({ request }) => {
+  const version = (await (await request.get(`/version.json?_ts=${Date.now()}`)).json()) as { version: string; buildTimestamp: string }
+  expect(version.version).toMatch(/^\d+\.\d+\.\d+/)
+  expect(version.buildTimestamp).toMatch(/^\d{13}$/)
+})
+
+test('/service-worker.js takes control of the page', async ({ page }) => {
+  await page.goto('/sign_in')
+  const script = await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    return new URL((await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? '').pathname
+  })
+  expect(script).toBe('/service-worker.js')
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toContain('/service-worker.js')
+})
+
+test('the service worker is unregistered on admin routes', async ({ page }) => {
+  await page.goto('/sign_in')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.goto('/admin')
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0)
+})
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+test.describe('with its own server', () => {
+  let server: ChildProcess | undefined
+  test.afterEach(() => {
+    server?.kill('SIGTERM')
+  })
+
+  test('the app shell opens with the server stopped after a first visit', async ({ browser }) => {
+    const port = await freePort()
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-offline-'))
+    server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    })
+    const baseURL = `http://localhost:${port}`
+    await expect.poll(async () => fetch(`${baseURL}/api/csrf-token`).then((answer) => answer.status, () => 0), { timeout: 60_000 }).toBe(200)
+
+    const context = await browser.newContext({ baseURL })
+    const page = await context.newPage()
+    await page.goto('/sign_in')
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+
+    const stopped = new Promise((resolve) => server?.once('exit', resolve))
+    server.kill('SIGTERM')
+    await stopped
+    server = undefined
+    expect(await fetch(`${baseURL}/version.json`).then(() => 'answered', () => 'down')).toBe('down')
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible()
+    await context.close()
+  })
+})
+
+test('the update banner appears when version.json names another build, and Later dismisses it', async ({ browser, baseURL }) => {
+  // Without a service worker, so the check is the version file alone.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.goto('/sign_in')
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Update Now' })).toHaveCount(0)
+
+  await page.route('**/version.json**', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: '9.9.9', buildTimestamp: '1' }) }))
+  // The app checks again whenever it becomes visible.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await expect(page.getByText('A new version of Reelmates is available.')).toBeVisible()
+  await page.getByRole('button', { name: 'Dismiss update' }).click()
+  await expect(page.getByText('A new version of Reelmates is available.')).toHaveCount(0)
+  await expect(toastWith(page, 'Update later')).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Update Now' })).toBeVisible()
+  await page.getByRole('button', { name: 'Update Now' }).click()
+  await expect(page).toHaveURL(/[?&]refresh=\d+/)
+  // Suppressed for 30 s after the attempt, although the server still names another build.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  const checked = page.waitForResponse('**/version.json**')
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await checked
+  await expect(page.getByRole('button', { name: 'Update Now' })).toHaveCount(0)
+  await context.close()
+})
