@@ -19,8 +19,8 @@ import { hideBrokenImage } from './hideBrokenImage'
 interface MediaDetailsScreenProps {
   mediaType: MediaType
   id: number
-  /** Watchlist / watched controls, supplied by the library feature. */
-  actions?: ReactNode
+  /** Watchlist / watched controls for the loaded title, supplied by the library feature. */
+  actions?: (details: MediaDetails) => ReactNode
 }
 
 /** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
@@ -38,7 +38,7 @@ export function MediaDetailsScreen({ mediaType, id, actions }: MediaDetailsScree
       </div>
     )
   }
-  return <MediaDetailsView details={query.data} actions={actions} />
+  return <MediaDetailsView details={query.data} actions={actions?.(query.data)} />
 }
 
 function MediaDetailsView({ details, actions }: { details: MediaDetails; actions: ReactNode }) {
@@ -68,8 +68,9 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
           <div className="absolute inset-0 bg-gradient-to-b from-ink/30 via-ink/80 to-ink" />
         </div>
 
-        <header className="flex gap-4 pt-1 sm:gap-8 sm:pt-6">
-          <div className="w-32 shrink-0 sm:w-56 lg:w-72">
+        {/* Poster beside the facts; the library buttons under the facts, full width on a phone. */}
+        <header className="grid grid-cols-[8rem_minmax(0,1fr)] content-start gap-x-4 pt-1 sm:grid-cols-[14rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr] sm:gap-x-8 sm:pt-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <div className="sm:row-span-2">
             <MediaPoster
               title={title}
               year={yearOf(details)}
@@ -79,7 +80,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
               className="shadow-2xl shadow-black/60 ring-1 ring-white/10"
             />
           </div>
-          <div className="min-w-0 flex-1 pt-1 sm:pt-6">
+          <div className="min-w-0 pt-1 sm:pt-6">
             <p className="text-xs font-semibold uppercase tracking-widest text-gold">
               {details.media_type === 'tv' ? 'TV show' : 'Movie'}
             </p>
@@ -111,13 +112,12 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
                 ))}
               </ul>
             ) : null}
-            {actions ? <div className="mt-5 hidden sm:block">{actions}</div> : null}
           </div>
+          {actions ? <div className="col-span-2 mt-5 self-start sm:col-span-1 sm:col-start-2">{actions}</div> : null}
         </header>
       </div>
 
       <div className="space-y-10 pt-6 sm:pt-10">
-        {actions ? <div className="sm:hidden">{actions}</div> : null}
         {/* On a phone, where to watch comes right after the story; on a wide screen it sits beside it all. */}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
           <section aria-labelledby="overview-heading" className="lg:col-start-1">

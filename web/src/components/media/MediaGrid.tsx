@@ -1,5 +1,5 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { MediaCard } from './MediaCard'
+import { MediaTile } from './MediaTile'
 import { gridClassName } from './layout'
 
 /** A full list of titles as a responsive poster grid. */
@@ -8,7 +8,7 @@ export function MediaGrid({ results, label }: { results: readonly MediaResult[];
     <ul className={gridClassName} aria-label={label}>
       {results.map((media, index) => (
         <li key={`${media.media_type}-${media.id}`}>
-          <MediaCard media={media} priority={index < 6} />
+          <MediaTile media={media} priority={index < 6} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { useRef, type ReactNode } from 'react'
-import { MediaCard } from './MediaCard'
+import { MediaTile } from './MediaTile'
 import { cardWidth } from './layout'
 import { PosterRowSkeleton } from './MediaSkeletons'
 
@@ -65,7 +65,7 @@ export function MediaRow({
           >
             {results.map((media, index) => (
               <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
-                <MediaCard media={media} priority={priority && index < 4} />
+                <MediaTile media={media} priority={priority && index < 4} />
               </li>
             ))}
             {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}

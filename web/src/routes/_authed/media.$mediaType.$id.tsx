@@ -1,5 +1,6 @@
 import { mediaParamsSchema } from '@reelmates/contracts/catalog'
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { LibraryActions, libraryTitleOf } from '../../components/library'
 import { MediaDetailsScreen } from '../../components/media/MediaDetailsScreen'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
@@ -7,7 +8,6 @@ export const Route = createFileRoute('/_authed/media/$mediaType/$id')({
   // The same rules as the API (movie or tv, a whole non-zero id): anything else is a not-found page.
   loader: ({ context: { queryClient }, params }) => {
     const title = mediaParamsSchema.safeParse(params)
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's not-found signal is not an Error
     if (!title.success) throw notFound()
     startLoading(queryClient, catalogQueries.details(title.data.mediaType, title.data.id))
   },
@@ -18,5 +18,12 @@ function MediaRoute() {
   const title = mediaParamsSchema.safeParse(Route.useParams())
   if (!title.success) return null
   const { mediaType, id } = title.data
-  return <MediaDetailsScreen key={`${mediaType}-${id}`} mediaType={mediaType} id={id} />
+  return (
+    <MediaDetailsScreen
+      key={`${mediaType}-${id}`}
+      mediaType={mediaType}
+      id={id}
+      actions={(details) => <LibraryActions title={libraryTitleOf(details, mediaType)} />}
+    />
+  )
 }

@@ -13,7 +13,6 @@ export const Route = createFileRoute('/_authed/provider/$providerId')({
   loaderDeps: ({ search }) => ({ region: search.region ?? providerDefaults.region, genreId: search.genre }),
   loader: ({ context: { queryClient }, params, deps }) => {
     const provider = providerOf(params.providerId)
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's not-found signal is not an Error
     if (!provider) throw notFound()
     startLoading(
       queryClient,

@@ -1,0 +1,16 @@
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { TitleCardActions, libraryTitleOf } from '../library'
+import { MediaCard } from './MediaCard'
+
+/**
+ * A title card in a row or a grid, with the library's watchlist and "mark watched" buttons over
+ * its poster (beside the card's link, never inside it).
+ */
+export function MediaTile({ media, priority = false }: { media: MediaResult; priority?: boolean }) {
+  return (
+    <div className="relative">
+      <MediaCard media={media} priority={priority} />
+      <TitleCardActions title={libraryTitleOf(media)} className="absolute right-2 top-2" />
+    </div>
+  )
+}
