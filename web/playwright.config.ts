@@ -40,7 +40,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: join(repoRoot, 'artifacts', 'playwright'),
+  // Overridable so that two runs at once (several engineers share one tree) do not wipe each other's traces.
+  outputDir: process.env.REELMATES_E2E_OUTPUT ?? join(repoRoot, 'artifacts', 'playwright'),
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
