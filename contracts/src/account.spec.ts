@@ -55,7 +55,9 @@ describe('account requests (spec §5)', () => {
   })
 
   it('profile: limits of username, location and bio, and a push subscription of any shape', () => {
-    expect(problems(profileUpdateRequest, { username: 'x'.repeat(51), location: 'x'.repeat(101), bio: 'x'.repeat(501) })).toEqual({
+    expect(
+      problems(profileUpdateRequest, { username: 'x'.repeat(51), location: 'x'.repeat(101), bio: 'x'.repeat(501) }),
+    ).toEqual({
       username: 'Username must be at most 50 characters',
       location: 'Location must be at most 100 characters',
       bio: 'Bio must be at most 500 characters',

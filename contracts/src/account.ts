@@ -122,7 +122,10 @@ export type EmailRequest = z.infer<typeof emailRequest>
 
 export const resetPasswordRequest = z
   .object({
-    token: z.string({ error: messages.resetLinkMissing }).min(1, messages.resetLinkMissing).max(512, messages.resetLinkMissing),
+    token: z
+      .string({ error: messages.resetLinkMissing })
+      .min(1, messages.resetLinkMissing)
+      .max(512, messages.resetLinkMissing),
     newPassword: password,
     confirmPassword: password,
   })

@@ -56,7 +56,10 @@ const register = (overrides: Partial<Extract<AccountCommand, { type: 'RegisterUs
   registeredAt: at,
   ...overrides,
 })
-const update = (changes: ProfileChanges, extra: Partial<Extract<AccountCommand, { type: 'UpdateProfile' }>> = {}): AccountCommand => ({
+const update = (
+  changes: ProfileChanges,
+  extra: Partial<Extract<AccountCommand, { type: 'UpdateProfile' }>> = {},
+): AccountCommand => ({
   type: 'UpdateProfile',
   userId,
   changes,
@@ -64,7 +67,8 @@ const update = (changes: ProfileChanges, extra: Partial<Extract<AccountCommand, 
   ...extra,
 })
 const deleted = AccountDeleted({ userId, deletedAt: at })
-const resetRequested = (tokenHash: string, expiresAt = inAnHour) => PasswordResetRequested({ userId, tokenHash, expiresAt })
+const resetRequested = (tokenHash: string, expiresAt = inAnHour) =>
+  PasswordResetRequested({ userId, tokenHash, expiresAt })
 const resetPassword = (tokenHash: string, when = at): AccountCommand => ({
   type: 'ResetPassword',
   userId,
@@ -74,7 +78,12 @@ const resetPassword = (tokenHash: string, when = at): AccountCommand => ({
 })
 const linkIssued = (tokenHash: string, expiresAt = '2026-11-22T10:15:00.000Z') =>
   SignInLinkIssued({ userId, tokenHash, expiresAt, redirect: '/watchlist', action: null, actionData: null })
-const useLink = (tokenHash: string, when = at): AccountCommand => ({ type: 'UseSignInLink', userId, tokenHash, at: when })
+const useLink = (tokenHash: string, when = at): AccountCommand => ({
+  type: 'UseSignInLink',
+  userId,
+  tokenHash,
+  at: when,
+})
 
 describe('account: registration', () => {
   it('registers a new account, trimming its text and keeping empty text as none', () =>
@@ -82,7 +91,8 @@ describe('account: registration', () => {
       .when(register({ username: ' ada ', location: '  London ', bio: '   ' }))
       .then([registered]))
 
-  it('refuses to register an account twice', () => given([registered]).when(register()).thenThrows(AccountAlreadyExists))
+  it('refuses to register an account twice', () =>
+    given([registered]).when(register()).thenThrows(AccountAlreadyExists))
 
   it('starts every account as a User with the defaults of the spec', () => {
     const state = given([registered]).state()
@@ -97,7 +107,9 @@ describe('account: registration', () => {
   })
 
   it('refuses every other command before registration', () =>
-    given([]).when(update({ bio: 'hi' })).thenThrows(AccountNotFound, 'No account found.'))
+    given([])
+      .when(update({ bio: 'hi' }))
+      .thenThrows(AccountNotFound, 'No account found.'))
 })
 
 describe('account: profile', () => {
@@ -107,13 +119,19 @@ describe('account: profile', () => {
       .then([ProfileUpdated({ userId, bio: 'Loves noir', digestType: 'daily' })]))
 
   it('clears a text field given as empty', () =>
-    given([registered]).when(update({ location: '' })).then([ProfileUpdated({ userId, location: null })]))
+    given([registered])
+      .when(update({ location: '' }))
+      .then([ProfileUpdated({ userId, location: null })]))
 
   it('does nothing when nothing changed', () =>
-    given([registered]).when(update({ username: 'ada', location: 'London' })).thenNothingHappens())
+    given([registered])
+      .when(update({ username: 'ada', location: 'London' }))
+      .thenNothingHappens())
 
   it('renames the account', () =>
-    given([registered]).when(update({ username: 'ada_l' })).then([ProfileUpdated({ userId, username: 'ada_l' })]))
+    given([registered])
+      .when(update({ username: 'ada_l' }))
+      .then([ProfileUpdated({ userId, username: 'ada_l' })]))
 
   it('keeps a push subscription of any shape and ignores the same one again', () => {
     const subscription = { endpoint: 'https://push.example/1', keys: { p256dh: 'k', auth: 'a' } }
@@ -150,12 +168,18 @@ describe('account: profile', () => {
   })
 
   it('does not ask for the password when the email sent is the same', () =>
-    given([registered]).when(update({ email: 'ada@example.com', bio: 'Hi' })).then([ProfileUpdated({ userId, bio: 'Hi' })]))
+    given([registered])
+      .when(update({ email: 'ada@example.com', bio: 'Hi' }))
+      .then([ProfileUpdated({ userId, bio: 'Hi' })]))
 
   it('updates email preferences (unsubscribe), once', () => {
     const unsubscribe: AccountCommand = { type: 'UpdateEmailPreferences', userId, receiveCampaignEmails: false }
-    given([registered]).when(unsubscribe).then([EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })])
-    given([registered, EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })]).when(unsubscribe).thenNothingHappens()
+    given([registered])
+      .when(unsubscribe)
+      .then([EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })])
+    given([registered, EmailPreferencesUpdated({ userId, receiveCampaignEmails: false })])
+      .when(unsubscribe)
+      .thenNothingHappens()
   })
 })
 
@@ -183,7 +207,9 @@ describe('account: password reset', () => {
       .then([PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]))
 
   it('refuses an unknown token', () =>
-    given([registered, resetRequested('t1')]).when(resetPassword('t2')).thenThrows(ResetLinkInvalid))
+    given([registered, resetRequested('t1')])
+      .when(resetPassword('t2'))
+      .thenThrows(ResetLinkInvalid))
 
   it('refuses a token used before', () =>
     given([registered, resetRequested('t1'), PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })])
@@ -196,10 +222,16 @@ describe('account: password reset', () => {
       .thenThrows(ResetLinkExpired, 'This reset link has expired. Please request a new one.'))
 
   it('refuses an older token once a newer one was sent', () =>
-    given([registered, resetRequested('t1'), resetRequested('t2')]).when(resetPassword('t1')).thenThrows(ResetLinkSuperseded))
+    given([registered, resetRequested('t1'), resetRequested('t2')])
+      .when(resetPassword('t1'))
+      .thenThrows(ResetLinkSuperseded))
 
   it('the new password replaces the old one', () => {
-    const state = given([registered, resetRequested('t1'), PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]).state()
+    const state = given([
+      registered,
+      resetRequested('t1'),
+      PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' }),
+    ]).state()
     expect(state.passwordHash).toBe('hash-2')
   })
 })
@@ -218,7 +250,10 @@ describe('account: sign-in links', () => {
       })
       .then([linkIssued('m1')]))
 
-  it('signs in once with a link', () => given([registered, linkIssued('m1')]).when(useLink('m1')).then([SignInLinkUsed({ userId, tokenHash: 'm1' })]))
+  it('signs in once with a link', () =>
+    given([registered, linkIssued('m1')])
+      .when(useLink('m1'))
+      .then([SignInLinkUsed({ userId, tokenHash: 'm1' })]))
 
   it('refuses a link used before', () =>
     given([registered, linkIssued('m1'), SignInLinkUsed({ userId, tokenHash: 'm1' })])
@@ -226,9 +261,14 @@ describe('account: sign-in links', () => {
       .thenThrows(SignInLinkAlreadyUsed))
 
   it('refuses an expired link', () =>
-    given([registered, linkIssued('m1')]).when(useLink('m1', '2026-11-22T10:15:00.001Z')).thenThrows(SignInLinkExpired))
+    given([registered, linkIssued('m1')])
+      .when(useLink('m1', '2026-11-22T10:15:00.001Z'))
+      .thenThrows(SignInLinkExpired))
 
-  it('refuses an unknown link', () => given([registered, linkIssued('m1')]).when(useLink('m2')).thenThrows(SignInLinkInvalid))
+  it('refuses an unknown link', () =>
+    given([registered, linkIssued('m1')])
+      .when(useLink('m2'))
+      .thenThrows(SignInLinkInvalid))
 
   it('keeps several links valid side by side', () =>
     given([registered, linkIssued('m1'), linkIssued('m2'), SignInLinkUsed({ userId, tokenHash: 'm1' })])
@@ -244,7 +284,8 @@ describe('account: deletion', () => {
     deletedAt: at,
   })
 
-  it('deletes the account with the current password', () => given([registered]).when(deleteAccount('correct')).then([deleted]))
+  it('deletes the account with the current password', () =>
+    given([registered]).when(deleteAccount('correct')).then([deleted]))
 
   it('refuses without the current password, or with a wrong one', () => {
     given([registered]).when(deleteAccount('absent')).thenThrows(CurrentPasswordRequired)
@@ -258,13 +299,23 @@ describe('account: deletion', () => {
   })
 
   it('refuses every command on a deleted account, registration included', () => {
-    given([registered, deleted]).when(update({ bio: 'back' })).thenThrows(AccountGone, 'This account has been deleted.')
+    given([registered, deleted])
+      .when(update({ bio: 'back' }))
+      .thenThrows(AccountGone, 'This account has been deleted.')
     given([registered, deleted]).when(useLink('m1')).thenThrows(AccountGone)
     given([registered, deleted]).when(register()).thenThrows(AccountAlreadyExists)
   })
 
   it('reads the history of an erased account (personal fields as null) without failing', () => {
-    const erased = UserRegistered({ ...registered.data, username: null, email: null, passwordHash: null, location: null })
-    expect(given([erased, ProfileUpdated({ userId, username: null, bio: null }), deleted]).state().status).toBe('deleted')
+    const erased = UserRegistered({
+      ...registered.data,
+      username: null,
+      email: null,
+      passwordHash: null,
+      location: null,
+    })
+    expect(given([erased, ProfileUpdated({ userId, username: null, bio: null }), deleted]).state().status).toBe(
+      'deleted',
+    )
   })
 })

@@ -64,7 +64,13 @@ export type AccountCommand =
       invitationToken: string | null
       registeredAt: string
     }
-  | { type: 'UpdateProfile'; userId: string; changes: ProfileChanges; newPasswordHash?: string; currentPassword: PasswordCheck }
+  | {
+      type: 'UpdateProfile'
+      userId: string
+      changes: ProfileChanges
+      newPasswordHash?: string
+      currentPassword: PasswordCheck
+    }
   | { type: 'ChangeRole'; userId: string; role: Role }
   | { type: 'RequestPasswordReset'; userId: string; tokenHash: string; expiresAt: string }
   | { type: 'ResetPassword'; userId: string; tokenHash: string; passwordHash: string; at: string }
@@ -162,7 +168,10 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'PasswordResetRequested':
       return {
         ...state,
-        resetTokens: new Map(state.resetTokens).set(event.data.tokenHash, { expiresAt: event.data.expiresAt, used: false }),
+        resetTokens: new Map(state.resetTokens).set(event.data.tokenHash, {
+          expiresAt: event.data.expiresAt,
+          used: false,
+        }),
         latestResetToken: event.data.tokenHash,
       }
     case 'PasswordReset': {
@@ -175,7 +184,13 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       const { tokenHash, expiresAt, redirect, action, actionData } = event.data
       return {
         ...state,
-        signInLinks: new Map(state.signInLinks).set(tokenHash, { expiresAt, redirect, action, actionData, used: false }),
+        signInLinks: new Map(state.signInLinks).set(tokenHash, {
+          expiresAt,
+          redirect,
+          action,
+          actionData,
+          used: false,
+        }),
       }
     }
     case 'SignInLinkUsed': {
@@ -198,14 +213,21 @@ const isPast = (expiresAt: string, at: string) => Date.parse(expiresAt) <= Date.
 /** The profile fields of a command that differ from the account as it is. */
 function changedProfile(state: AccountState, changes: ProfileChanges) {
   const changed: Omit<ProfileChanges, 'email'> = {}
-  if (changes.username !== undefined && changes.username.trim() !== state.username) changed.username = changes.username.trim()
+  if (changes.username !== undefined && changes.username.trim() !== state.username)
+    changed.username = changes.username.trim()
   for (const field of ['location', 'bio', 'avatarUrl'] as const) {
     if (changes[field] === undefined) continue
     const value = text(changes[field])
     if (value !== state[field]) changed[field] = value
   }
-  for (const field of ['digestType', 'receiveCampaignEmails', 'pushNotificationsEnabled', 'onboardingCompleted'] as const) {
-    if (changes[field] !== undefined && changes[field] !== state[field]) Object.assign(changed, { [field]: changes[field] })
+  for (const field of [
+    'digestType',
+    'receiveCampaignEmails',
+    'pushNotificationsEnabled',
+    'onboardingCompleted',
+  ] as const) {
+    if (changes[field] !== undefined && changes[field] !== state[field])
+      Object.assign(changed, { [field]: changes[field] })
   }
   if (
     changes.pushSubscription !== undefined &&
@@ -241,7 +263,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const newEmail = command.changes.email?.trim()
       const emailChanges = newEmail !== undefined && newEmail !== state.email
       // A changed password or email hands the account to whoever holds them: both need the current password.
-      if (command.newPasswordHash !== undefined && command.currentPassword !== 'correct') throw new CurrentPasswordRequired()
+      if (command.newPasswordHash !== undefined && command.currentPassword !== 'correct')
+        throw new CurrentPasswordRequired()
       if (emailChanges && command.currentPassword !== 'correct') {
         throw new CurrentPasswordRequired('Current password is required to change your email')
       }
@@ -249,11 +272,14 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const profile = changedProfile(state, command.changes)
       if (Object.keys(profile).length > 0) events.push(ProfileUpdated({ userId, ...profile }))
       if (emailChanges) events.push(EmailChanged({ userId, email: newEmail }))
-      if (command.newPasswordHash !== undefined) events.push(PasswordChanged({ userId, passwordHash: command.newPasswordHash }))
+      if (command.newPasswordHash !== undefined)
+        events.push(PasswordChanged({ userId, passwordHash: command.newPasswordHash }))
       return events
     }
     case 'ChangeRole':
-      return command.role === state.role ? [] : [UserRoleChanged({ userId, role: command.role, previousRole: state.role })]
+      return command.role === state.role
+        ? []
+        : [UserRoleChanged({ userId, role: command.role, previousRole: state.role })]
     case 'RequestPasswordReset':
       return [PasswordResetRequested({ userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt })]
     case 'ResetPassword': {
@@ -280,7 +306,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
         ? []
         : [EmailPreferencesUpdated({ userId, receiveCampaignEmails: command.receiveCampaignEmails })]
     case 'DeleteAccount':
-      if (command.currentPassword === 'absent') throw new CurrentPasswordRequired('Current password is required to delete your account')
+      if (command.currentPassword === 'absent')
+        throw new CurrentPasswordRequired('Current password is required to delete your account')
       if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
       return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
   }

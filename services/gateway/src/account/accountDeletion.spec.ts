@@ -27,7 +27,8 @@ function filesContaining(dir: string, text: string): string[] {
   return hits
 }
 
-const everywhere = (dir: string) => Object.fromEntries(Object.entries(personal).map(([key, value]) => [key, filesContaining(dir, value)]))
+const everywhere = (dir: string) =>
+  Object.fromEntries(Object.entries(personal).map(([key, value]) => [key, filesContaining(dir, value)]))
 const nowhere = Object.fromEntries(Object.keys(personal).map((key) => [key, []]))
 
 describe('DELETE /api/user', () => {
@@ -66,11 +67,15 @@ describe('DELETE /api/user', () => {
   it('needs the current password and the CSRF token', async () => {
     const none = await doomed.client.delete('/api/user', {})
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toMatchObject({ validationErrors: { currentPassword: 'Password must be at least 6 characters' } })
+    expect(none.json()).toMatchObject({
+      validationErrors: { currentPassword: 'Password must be at least 6 characters' },
+    })
     const wrong = await doomed.client.delete('/api/user', { currentPassword: 'not-the-password' })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toMatchObject({ message: 'Current password is incorrect' })
-    expect((await doomed.client.delete('/api/user', { currentPassword: password }, { csrf: false })).statusCode).toBe(403)
+    expect((await doomed.client.delete('/api/user', { currentPassword: password }, { csrf: false })).statusCode).toBe(
+      403,
+    )
     expect((await agent(t.app).delete('/api/user', { currentPassword: password })).statusCode).toBe(401)
     expect((await doomed.client.get('/api/user')).statusCode).toBe(200)
   })
@@ -89,7 +94,9 @@ describe('DELETE /api/user', () => {
   })
 
   it('frees the username and the email for someone new', async () => {
-    expect((await agent(t.app).get(`/api/validate-username?username=${personal.username}`)).json()).toEqual({ available: true })
+    expect((await agent(t.app).get(`/api/validate-username?username=${personal.username}`)).json()).toEqual({
+      available: true,
+    })
     expect(await t.platform.mailer.list({ to: personal.email })).toEqual([])
   })
 
@@ -119,8 +126,18 @@ describe('DELETE /api/user after an erasure that stopped half-way', () => {
       await handleCommand(t.platform.eventStore, {
         decider: account,
         streamId: accountStreamId(user.id),
-        command: { type: 'DeleteAccount', userId: user.id, currentPassword: 'correct', deletedAt: new Date().toISOString() },
-        metadata: { correlationId: 'test', causationId: 'test', actorId: user.id, occurredAt: new Date().toISOString() },
+        command: {
+          type: 'DeleteAccount',
+          userId: user.id,
+          currentPassword: 'correct',
+          deletedAt: new Date().toISOString(),
+        },
+        metadata: {
+          correlationId: 'test',
+          causationId: 'test',
+          actorId: user.id,
+          occurredAt: new Date().toISOString(),
+        },
       })
       expect(await t.platform.vault.lookup('username', 'halfway')).toBe(user.id)
 

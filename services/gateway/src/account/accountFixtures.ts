@@ -15,7 +15,11 @@ export interface Registered {
 }
 
 /** A new account registered through the API; its client is signed in. */
-export async function register(app: FastifyInstance, username: string, extra: Record<string, unknown> = {}): Promise<Registered> {
+export async function register(
+  app: FastifyInstance,
+  username: string,
+  extra: Record<string, unknown> = {},
+): Promise<Registered> {
   const client = agent(app)
   const answer = await client.post('/api/register', { username, email: `${username}@example.com`, password, ...extra })
   expect(answer.statusCode, answer.body).toBe(201)

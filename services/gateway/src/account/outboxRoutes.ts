@@ -4,7 +4,6 @@ import { requireAdmin } from '../http/auth'
 import type { Platform } from '../platform'
 
 /** The mail outbox, where mail waits when no SMTP server is configured (admins only). */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const outboxRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.get(
     '/admin/outbox',

@@ -50,7 +50,9 @@ describe('PUT /api/user/profile', () => {
 
   it('renames the user, freeing the old name and refusing a taken one', async () => {
     const { client } = await register(t.app, 'oldname')
-    expect((await client.put('/api/user/profile', { username: 'newname' })).json()).toMatchObject({ username: 'newname' })
+    expect((await client.put('/api/user/profile', { username: 'newname' })).json()).toMatchObject({
+      username: 'newname',
+    })
     expect((await client.get('/api/validate-username?username=oldname')).json()).toEqual({ available: true })
     expect((await client.get('/api/validate-username?username=newname')).json()).toEqual({ available: false })
     expect((await agent(t.app).post('/api/login', { username: 'newname', password })).statusCode).toBe(200)
@@ -61,7 +63,9 @@ describe('PUT /api/user/profile', () => {
       validationErrors: { username: 'This username is already taken. Please choose a different one.' },
     })
     // A change of case of one's own name is not a conflict.
-    expect((await client.put('/api/user/profile', { username: 'NewName' })).json()).toMatchObject({ username: 'NewName' })
+    expect((await client.put('/api/user/profile', { username: 'NewName' })).json()).toMatchObject({
+      username: 'NewName',
+    })
   })
 
   it('changes the password only with the correct current password', async () => {
@@ -72,21 +76,29 @@ describe('PUT /api/user/profile', () => {
       message: 'Current password is required to set new password',
       validationErrors: { currentPassword: 'Current password is required to set new password' },
     })
-    const wrong = await client.put('/api/user/profile', { currentPassword: 'not-my-password', newPassword: 'new-password' })
+    const wrong = await client.put('/api/user/profile', {
+      currentPassword: 'not-my-password',
+      newPassword: 'new-password',
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toMatchObject({ validationErrors: { currentPassword: 'Current password is incorrect' } })
 
     const ok = await client.put('/api/user/profile', { currentPassword: password, newPassword: 'new-password' })
     expect(ok.statusCode).toBe(200)
     expect((await agent(t.app).post('/api/login', { username: 'changer', password })).statusCode).toBe(401)
-    expect((await agent(t.app).post('/api/login', { username: 'changer', password: 'new-password' })).statusCode).toBe(200)
+    expect((await agent(t.app).post('/api/login', { username: 'changer', password: 'new-password' })).statusCode).toBe(
+      200,
+    )
   })
 
   it('signs out every other session on a new password, keeps this one, and tells the owner', async () => {
     const { client } = await register(t.app, 'rotator')
     const laptop = agent(t.app)
     expect((await laptop.post('/api/login', { username: 'rotator', password })).statusCode).toBe(200)
-    expect((await client.put('/api/user/profile', { currentPassword: password, newPassword: 'rotated-password' })).statusCode).toBe(200)
+    expect(
+      (await client.put('/api/user/profile', { currentPassword: password, newPassword: 'rotated-password' }))
+        .statusCode,
+    ).toBe(200)
     expect((await laptop.get('/api/user')).statusCode).toBe(401)
     expect((await client.get('/api/user')).json()).toMatchObject({ username: 'rotator' })
     const [notice] = await mailsTo(t.platform, 'rotator@example.com')
@@ -103,7 +115,9 @@ describe('PUT /api/user/profile', () => {
     const { client } = await register(t.app, 'mover')
     const missing = await client.put('/api/user/profile', { email: 'moved@example.com' })
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toMatchObject({ validationErrors: { currentPassword: 'Current password is required to change your email' } })
+    expect(missing.json()).toMatchObject({
+      validationErrors: { currentPassword: 'Current password is required to change your email' },
+    })
     const clash = await client.put('/api/user/profile', { email: taken.user.email, currentPassword: password })
     expect(clash.statusCode).toBe(409)
     expect(clash.json()).toMatchObject({
@@ -115,7 +129,10 @@ describe('PUT /api/user/profile', () => {
     expect(notice).toMatchObject({ category: 'email-changed' })
     expect(notice?.text).toContain('moved@example.com')
     // The old address is free again; the refused attempt left the new one free too.
-    expect((await agent(t.app).post('/api/register', { username: 'second', email: 'mover@example.com', password })).statusCode).toBe(201)
+    expect(
+      (await agent(t.app).post('/api/register', { username: 'second', email: 'mover@example.com', password }))
+        .statusCode,
+    ).toBe(201)
     expect((await agent(t.app).post('/api/login', { username: 'moved@example.com', password })).statusCode).toBe(200)
   })
 
@@ -145,10 +162,19 @@ describe('PUT /api/user/profile', () => {
     for (const [body, field, message] of cases) {
       const answer = await client.put('/api/user/profile', body)
       expect(answer.statusCode, JSON.stringify(body)).toBe(400)
-      expect(answer.json<{ validationErrors: Record<string, string> }>().validationErrors[field], JSON.stringify(body)).toBe(message)
+      expect(
+        answer.json<{ validationErrors: Record<string, string> }>().validationErrors[field],
+        JSON.stringify(body),
+      ).toBe(message)
     }
     expect(
-      (await client.put('/api/user/profile', { location: 'x'.repeat(100), bio: 'y'.repeat(500), username: 'v'.repeat(50) })).statusCode,
+      (
+        await client.put('/api/user/profile', {
+          location: 'x'.repeat(100),
+          bio: 'y'.repeat(500),
+          username: 'v'.repeat(50),
+        })
+      ).statusCode,
     ).toBe(200)
   })
 
@@ -162,7 +188,10 @@ describe('PUT /api/user/profile', () => {
 describe('POST /api/update-email-preferences', () => {
   it('unsubscribes an address without signing in', async () => {
     const { client } = await register(t.app, 'reader')
-    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'READER@example.com', receiveCampaignEmails: false })
+    const answer = await agent(t.app).post('/api/update-email-preferences', {
+      email: 'READER@example.com',
+      receiveCampaignEmails: false,
+    })
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
     const header = { 'x-min-position': (await t.platform.eventStore.headPosition()).toString() }
@@ -170,22 +199,37 @@ describe('POST /api/update-email-preferences', () => {
   })
 
   it('answers the same for an address without an account', async () => {
-    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'ghost@example.com', receiveCampaignEmails: false })
+    const answer = await agent(t.app).post('/api/update-email-preferences', {
+      email: 'ghost@example.com',
+      receiveCampaignEmails: false,
+    })
     expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
   })
 
   it('subscribes again only for the signed-in owner of the address', async () => {
     const { client } = await register(t.app, 'returner')
-    await agent(t.app).post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: false })
-    const stranger = await agent(t.app).post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: true })
+    await agent(t.app).post('/api/update-email-preferences', {
+      email: 'returner@example.com',
+      receiveCampaignEmails: false,
+    })
+    const stranger = await agent(t.app).post('/api/update-email-preferences', {
+      email: 'returner@example.com',
+      receiveCampaignEmails: true,
+    })
     expect(stranger.statusCode).toBe(401)
     expect(stranger.json()).toEqual({ success: false, message: 'Please sign in to receive our emails again.' })
-    const owner = await client.post('/api/update-email-preferences', { email: 'returner@example.com', receiveCampaignEmails: true })
+    const owner = await client.post('/api/update-email-preferences', {
+      email: 'returner@example.com',
+      receiveCampaignEmails: true,
+    })
     expect(owner.json()).toEqual({ success: true, message: 'You will receive our emails again.' })
   })
 
   it('checks the address (spec §5)', async () => {
-    const answer = await agent(t.app).post('/api/update-email-preferences', { email: 'no-at-sign', receiveCampaignEmails: false })
+    const answer = await agent(t.app).post('/api/update-email-preferences', {
+      email: 'no-at-sign',
+      receiveCampaignEmails: false,
+    })
     expect(answer.statusCode).toBe(400)
     expect(answer.json()).toMatchObject({ validationErrors: { email: 'Please enter a valid email address' } })
   })

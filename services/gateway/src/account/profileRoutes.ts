@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  deleteAccountRequest,
   emailPreferencesAnswer,
   emailPreferencesRequest,
-  messageAnswer,
   messages,
   profileUpdateRequest,
   userAnswer,
@@ -15,7 +13,7 @@ import type { FastifyRequest } from 'fastify'
 import type { MailMessage } from '@reelmates/infra/mail/port'
 import type { ReservationKind } from '@reelmates/infra/personalData/port'
 import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
-import { currentUserId, endUserSession, requireUser, startUserSession } from '../http/auth'
+import { currentUserId, requireUser, startUserSession } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { emailChangedMail, passwordChangedMail } from './mails'
@@ -25,8 +23,7 @@ import { readUser } from './userDocument'
 
 const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }
 
-/** The signed-in user's own account: profile, credentials, email preferences, deletion. */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
+/** The signed-in user's own account: profile, credentials, email preferences. */
 export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const { vault, eventStore } = platform
 
@@ -46,7 +43,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const { currentPassword, newPassword, ...changes } = request.body
       const state = await loadState(eventStore, account, accountStreamId(userId))
       const check: PasswordCheck = currentPassword
-        ? (await verifyPassword(currentPassword, state.passwordHash)) ? 'correct' : 'incorrect'
+        ? (await verifyPassword(currentPassword, state.passwordHash))
+          ? 'correct'
+          : 'incorrect'
         : 'absent'
       const newPasswordHash = newPassword && check === 'correct' ? await hashPassword(newPassword) : undefined
 
@@ -56,7 +55,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       for (const kind of ['username', 'email'] as const) {
         const value = changes[kind]
         const current = state[kind]
-        if (value === undefined || (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current))) continue
+        if (
+          value === undefined ||
+          (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current))
+        )
+          continue
         claims.push({ kind, value, previous: current })
       }
       const reserved: typeof claims = []
@@ -97,40 +100,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was updated but the users read model does not have it`)
       return withPosition(user, position)
-    },
-  )
-
-  app.delete(
-    '/user',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['account'],
-        summary: 'Delete the account and erase its personal data everywhere (needs the current password)',
-        body: deleteAccountRequest,
-        response: { 200: messageAnswer, 400: errorAnswer },
-      },
-    },
-    async (request) => {
-      const userId = currentUserId(request)
-      const state = await loadState(eventStore, account, accountStreamId(userId))
-      if (state.status === 'deleted') {
-        // Deleted before, but the erasure did not finish (the process stopped half-way): finish it.
-        await eraseAccount(platform, userId, null, null)
-        await endUserSession(request)
-        return { message: 'Your account has been deleted.' }
-      }
-      const check: PasswordCheck = (await verifyPassword(request.body.currentPassword, state.passwordHash))
-        ? 'correct'
-        : 'incorrect'
-      const { position } = await execute(request, {
-        decider: account,
-        streamId: accountStreamId(userId),
-        command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
-      })
-      await eraseAccount(platform, userId, state.email, position)
-      await endUserSession(request)
-      return { message: 'Your account has been deleted.' }
     },
   )
 
@@ -188,17 +157,4 @@ async function afterCredentialsChanged(request: FastifyRequest, before: AccountS
       await notify(emailChangedMail(recipient, event.data.email))
     }
   }
-}
-
-/**
- * After `AccountDeleted`: the user's key and reservations go (their personal fields in the log read as
- * null from now on), then their mail, their sessions and, through the projections, their documents;
- * the embedded read store then writes a snapshot without them.
- */
-async function eraseAccount(platform: Platform, userId: string, email: string | null, position: bigint | null) {
-  await platform.vault.erase(userId)
-  await platform.mailer.eraseUser(userId, email ?? undefined)
-  await platform.sessions.eraseUser(userId)
-  if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
-  await platform.readStore.flush()
 }

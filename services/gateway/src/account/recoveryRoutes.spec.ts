@@ -50,10 +50,14 @@ describe('POST /api/reset-password', () => {
     const token = await requestReset('resetter@example.com')
     const answer = await reset(token)
     expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toEqual({ message: 'Your password has been reset. You can now sign in with your new password.' })
+    expect(answer.json()).toEqual({
+      message: 'Your password has been reset. You can now sign in with your new password.',
+    })
     expect((await client.get('/api/user')).statusCode).toBe(401)
     expect((await agent(t.app).post('/api/login', { username: 'resetter', password })).statusCode).toBe(401)
-    expect((await agent(t.app).post('/api/login', { username: 'resetter', password: 'brand-new-password' })).statusCode).toBe(200)
+    expect(
+      (await agent(t.app).post('/api/login', { username: 'resetter', password: 'brand-new-password' })).statusCode,
+    ).toBe(200)
   })
 
   it('refuses a token used before, with the reason as plain text', async () => {
@@ -102,13 +106,20 @@ describe('POST /api/reset-password', () => {
     expect(mismatch.body).toBe('Passwords do not match')
     const short = await reset('anything', '12345', '12345')
     expect(short.body).toBe('Password must be at least 6 characters')
-    const missing = await agent(t.app).post('/api/reset-password', { newPassword: 'brand-new-password', confirmPassword: 'brand-new-password' })
+    const missing = await agent(t.app).post('/api/reset-password', {
+      newPassword: 'brand-new-password',
+      confirmPassword: 'brand-new-password',
+    })
     expect(missing.statusCode).toBe(400)
     expect(missing.body).toBe('Invalid Reset Link')
   })
 
   it('refuses a reset without the CSRF token', async () => {
-    const answer = await agent(t.app).post('/api/reset-password', { token: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, { csrf: false })
+    const answer = await agent(t.app).post(
+      '/api/reset-password',
+      { token: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' },
+      { csrf: false },
+    )
     expect(answer.statusCode).toBe(403)
   })
 })

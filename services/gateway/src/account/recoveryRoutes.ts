@@ -18,7 +18,6 @@ import { newLinkToken, readLinkToken } from './tokens'
 export const resetLinkLifetimeMs = 60 * 60 * 1000
 
 /** Forgotten password or username, and setting a new password from the mailed link. */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const { eventStore, mailer, config } = platform
   const rateLimit = config.rateLimits.auth

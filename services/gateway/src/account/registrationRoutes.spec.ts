@@ -27,7 +27,13 @@ describe('POST /api/register', () => {
     })
     expect(answer.statusCode).toBe(201)
     const user = answer.json<Record<string, unknown>>()
-    expect(user).toMatchObject({ username: 'linus', email: 'linus@example.com', location: 'Helsinki', bio: null, role: 'User' })
+    expect(user).toMatchObject({
+      username: 'linus',
+      email: 'linus@example.com',
+      location: 'Helsinki',
+      bio: null,
+      role: 'User',
+    })
     expect(user.position).toMatch(/^\d+$/)
     expect(Object.keys(user)).not.toContain('password')
     expect(JSON.stringify(user)).not.toContain(password)
@@ -37,11 +43,19 @@ describe('POST /api/register', () => {
   it('answers 409 with validationErrors when the username is taken, whatever its case', async () => {
     const answer = await agent(t.app).post('/api/register', { username: 'GRACE', email: 'other@example.com', password })
     expect(answer.statusCode).toBe(409)
-    expect(answer.json()).toEqual({ message: taken.username, error: 'Conflict', validationErrors: { username: taken.username } })
+    expect(answer.json()).toEqual({
+      message: taken.username,
+      error: 'Conflict',
+      validationErrors: { username: taken.username },
+    })
   })
 
   it('answers 409 with validationErrors when the email is taken', async () => {
-    const answer = await agent(t.app).post('/api/register', { username: 'grace2', email: ' Grace@Example.com ', password })
+    const answer = await agent(t.app).post('/api/register', {
+      username: 'grace2',
+      email: ' Grace@Example.com ',
+      password,
+    })
     expect(answer.statusCode).toBe(409)
     expect(answer.json()).toEqual({ message: taken.email, error: 'Conflict', validationErrors: { email: taken.email } })
   })
@@ -54,16 +68,24 @@ describe('POST /api/register', () => {
 
   it('gives back what it claimed when the other half was taken', async () => {
     // "hopper" is claimed, then given back because the email is taken: it must stay free.
-    const refused = await agent(t.app).post('/api/register', { username: 'hopper', email: 'grace@example.com', password })
+    const refused = await agent(t.app).post('/api/register', {
+      username: 'hopper',
+      email: 'grace@example.com',
+      password,
+    })
     expect(refused.statusCode).toBe(409)
     expect((await agent(t.app).get('/api/validate-username?username=hopper')).json()).toEqual({ available: true })
     const client = agent(t.app)
-    expect((await client.post('/api/register', { username: 'hopper', email: 'hopper@example.com', password })).statusCode).toBe(201)
+    expect(
+      (await client.post('/api/register', { username: 'hopper', email: 'hopper@example.com', password })).statusCode,
+    ).toBe(201)
   })
 
   it('lets exactly one of two simultaneous sign-ups with the same username through', async () => {
     const answers = await Promise.all(
-      ['race1@example.com', 'race2@example.com'].map((email) => agent(t.app).post('/api/register', { username: 'racer', email, password })),
+      ['race1@example.com', 'race2@example.com'].map((email) =>
+        agent(t.app).post('/api/register', { username: 'racer', email, password }),
+      ),
     )
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409])
   })
@@ -71,7 +93,11 @@ describe('POST /api/register', () => {
   it('checks the sign-up rules of spec §5 with their messages', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ username: 'ab', email: 'ab@example.com', password }, 'username', 'Username must be at least 3 characters'],
-      [{ username: 'a'.repeat(51), email: 'long@example.com', password }, 'username', 'Username must be at most 50 characters'],
+      [
+        { username: 'a'.repeat(51), email: 'long@example.com', password },
+        'username',
+        'Username must be at most 50 characters',
+      ],
       [
         { username: 'has space', email: 'space@example.com', password },
         'username',
@@ -79,9 +105,21 @@ describe('POST /api/register', () => {
       ],
       [{ username: 'valid', email: 'not-an-email', password }, 'email', 'Please enter a valid email address'],
       [{ username: 'valid', password }, 'email', 'Please enter a valid email address'],
-      [{ username: 'valid', email: 'valid@example.com', password: '12345' }, 'password', 'Password must be at least 6 characters'],
-      [{ username: 'valid', email: 'valid@example.com', password, location: 'x'.repeat(101) }, 'location', 'Location must be at most 100 characters'],
-      [{ username: 'valid', email: 'valid@example.com', password, bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
+      [
+        { username: 'valid', email: 'valid@example.com', password: '12345' },
+        'password',
+        'Password must be at least 6 characters',
+      ],
+      [
+        { username: 'valid', email: 'valid@example.com', password, location: 'x'.repeat(101) },
+        'location',
+        'Location must be at most 100 characters',
+      ],
+      [
+        { username: 'valid', email: 'valid@example.com', password, bio: 'x'.repeat(501) },
+        'bio',
+        'Bio must be at most 500 characters',
+      ],
     ]
     for (const [body, field, message] of cases) {
       const answer = await agent(t.app).post('/api/register', body)
@@ -92,7 +130,11 @@ describe('POST /api/register', () => {
   })
 
   it('refuses a sign-up without the CSRF token', async () => {
-    const answer = await agent(t.app).post('/api/register', { username: 'nocsrf', email: 'nocsrf@example.com', password }, { csrf: false })
+    const answer = await agent(t.app).post(
+      '/api/register',
+      { username: 'nocsrf', email: 'nocsrf@example.com', password },
+      { csrf: false },
+    )
     expect(answer.statusCode).toBe(403)
   })
 })

@@ -9,7 +9,6 @@ import { errorAnswer } from './schemas'
 import { readUser } from './userDocument'
 
 /** Sign-up: a new account, signed in at once. */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const { vault } = platform
 

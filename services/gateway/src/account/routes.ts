@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Platform } from '../platform'
 import { accountWorkSettled } from './background'
+import { deletionRoutes } from './deletionRoutes'
 import { outboxRoutes } from './outboxRoutes'
 import { profileRoutes } from './profileRoutes'
 import { recoveryRoutes } from './recoveryRoutes'
@@ -15,6 +16,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   await app.register(sessionRoutes, { platform })
   await app.register(registrationRoutes, { platform })
   await app.register(profileRoutes, { platform })
+  await app.register(deletionRoutes, { platform })
   await app.register(recoveryRoutes, { platform })
   await app.register(signInLinkRoutes, { platform })
   await app.register(outboxRoutes, { platform })

@@ -16,7 +16,6 @@ import { errorAnswer } from './schemas'
 import { readUser } from './userDocument'
 
 /** Signing in and out, and who is signed in. */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const { vault, eventStore } = platform
 

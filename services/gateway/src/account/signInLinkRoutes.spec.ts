@@ -65,11 +65,15 @@ describe('GET /api/auth/magic-link', () => {
   it('follows a redirect given with the link, but only to a path on this site', async () => {
     await register(t.app, 'wanderer')
     const onSite = await mailedToken('wanderer@example.com')
-    const stay = await agent(t.app).get(`/api/auth/magic-link?token=${encodeURIComponent(onSite)}&redirect=${encodeURIComponent('/friends?tab=1')}`)
+    const stay = await agent(t.app).get(
+      `/api/auth/magic-link?token=${encodeURIComponent(onSite)}&redirect=${encodeURIComponent('/friends?tab=1')}`,
+    )
     expect(stay.json()).toMatchObject({ redirect: '/friends?tab=1' })
     for (const offSite of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       const token = await mailedToken('wanderer@example.com', offSite)
-      const answer = await agent(t.app).get(`/api/auth/magic-link?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(offSite)}`)
+      const answer = await agent(t.app).get(
+        `/api/auth/magic-link?token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(offSite)}`,
+      )
       expect(answer.statusCode).toBe(200)
       expect(answer.json()).toMatchObject({ redirect: '/home' })
     }
@@ -82,19 +86,29 @@ describe('GET /api/auth/magic-link', () => {
     const client = agent(t.app)
     const answer = await client.get(`/api/auth/magic-link?token=${encodeURIComponent(token)}`)
     expect(answer.statusCode).toBe(410)
-    expect(answer.json()).toMatchObject({ message: 'This sign-in link has expired. Please request a new one.', detail: 'token_expired' })
+    expect(answer.json()).toMatchObject({
+      message: 'This sign-in link has expired. Please request a new one.',
+      detail: 'token_expired',
+    })
     expect((await client.get('/api/user')).statusCode).toBe(401)
   })
 
   it('refuses a missing or made-up token', async () => {
     const missing = await agent(t.app).get('/api/auth/magic-link')
     expect(missing.statusCode).toBe(400)
-    expect(missing.json()).toMatchObject({ message: 'The magic link is invalid. It may be missing required parameters.' })
+    expect(missing.json()).toMatchObject({
+      message: 'The magic link is invalid. It may be missing required parameters.',
+    })
     const { user } = await register(t.app, 'forged')
     const forged = await agent(t.app).get(`/api/auth/magic-link?token=${user.id}.${'B'.repeat(43)}`)
     expect(forged.statusCode).toBe(401)
-    expect(forged.json()).toMatchObject({ message: 'This sign-in link is not valid. Please request a new one.', detail: 'invalid_token' })
-    const unknownUser = await agent(t.app).get(`/api/auth/magic-link?token=00000000-0000-4000-8000-000000000000.${'B'.repeat(43)}`)
+    expect(forged.json()).toMatchObject({
+      message: 'This sign-in link is not valid. Please request a new one.',
+      detail: 'invalid_token',
+    })
+    const unknownUser = await agent(t.app).get(
+      `/api/auth/magic-link?token=00000000-0000-4000-8000-000000000000.${'B'.repeat(43)}`,
+    )
     expect(unknownUser.statusCode).toBe(401)
   })
 })

@@ -22,7 +22,6 @@ import { readUser } from './userDocument'
 const defaultRedirect = '/home'
 
 /** Passwordless sign-in: request a magic link by mail, spend it, or spend a token that carries an action. */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const rateLimit = platform.config.rateLimits.auth
 

@@ -16,7 +16,13 @@ describe('link tokens', () => {
   })
 
   it('refuses what cannot be a token', () => {
-    for (const token of ['', 'abc', `${userId}.short`, `not-a-uuid.${'a'.repeat(43)}`, `${userId}.${'a'.repeat(43)}.x`]) {
+    for (const token of [
+      '',
+      'abc',
+      `${userId}.short`,
+      `not-a-uuid.${'a'.repeat(43)}`,
+      `${userId}.${'a'.repeat(43)}.x`,
+    ]) {
       expect(readLinkToken(token)).toBeNull()
     }
   })
@@ -29,7 +35,15 @@ describe('sign-in redirects', () => {
   })
 
   it('refuses other sites, protocol-relative addresses and schemes', () => {
-    for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'watchlist', '/\u0000x', '']) {
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'watchlist',
+      '/\u0000x',
+      '',
+    ]) {
       expect(sameSitePath(target)).toBeNull()
     }
     expect(sameSitePath(undefined)).toBeNull()

@@ -6,7 +6,11 @@ import type { Platform } from '../platform'
  * wait until the read model has the change; a user the read model does not know yet (just
  * registered, the projections still catching up) is waited for up to the head of the log.
  */
-export async function readUser(platform: Platform, userId: string, position?: bigint | null): Promise<PublicUser | null> {
+export async function readUser(
+  platform: Platform,
+  userId: string,
+  position?: bigint | null,
+): Promise<PublicUser | null> {
   const { projections, readStore, eventStore, config } = platform
   const users = readStore.collection('users')
   if (position) await projections.waitForPosition(position, config.readYourWritesTimeoutMs)

@@ -13,10 +13,14 @@ const root = resolve(import.meta.dirname, '../../../..')
 /** Runs the CLI the way `npm run user:role --` does, on a given data directory. */
 async function userRole(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'services/gateway/src/cli/userRole.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web') },
-    })
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'services/gateway/src/cli/userRole.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web') },
+      },
+    )
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }

@@ -58,7 +58,14 @@ describe('users', () => {
       ProfileUpdated({ userId: 'u1', username: 'Lovelace', bio: 'Noir', location: null, digestType: 'daily' }),
     )
     expect(await h.docs('users')).toEqual([
-      expect.objectContaining({ username: 'Lovelace', usernameKey: 'lovelace', bio: 'Noir', location: null, digestType: 'daily', role: 'User' }),
+      expect.objectContaining({
+        username: 'Lovelace',
+        usernameKey: 'lovelace',
+        bio: 'Noir',
+        location: null,
+        digestType: 'daily',
+        role: 'User',
+      }),
     ])
   })
 
@@ -72,7 +79,12 @@ describe('users', () => {
       PasswordChanged({ userId: 'u1', passwordHash: 'scrypt$other' }),
     )
     const [doc] = await h.docs('users')
-    expect(doc).toMatchObject({ email: 'ADA@lovelace.dev', emailKey: 'ada@lovelace.dev', receiveCampaignEmails: false, role: 'Admin' })
+    expect(doc).toMatchObject({
+      email: 'ADA@lovelace.dev',
+      emailKey: 'ada@lovelace.dev',
+      receiveCampaignEmails: false,
+      role: 'Admin',
+    })
     expect(JSON.stringify(doc)).not.toContain('scrypt')
   })
 
@@ -84,15 +96,27 @@ describe('users', () => {
 
   it('removes a deleted account and only that one', async () => {
     const h = await projectorHarness(users)
-    await h.given(registered('u1', 'ada'), registered('u2', 'grace'), AccountDeleted({ userId: 'u1', deletedAt: '2026-11-21T00:00:00.000Z' }))
+    await h.given(
+      registered('u1', 'ada'),
+      registered('u2', 'grace'),
+      AccountDeleted({ userId: 'u1', deletedAt: '2026-11-21T00:00:00.000Z' }),
+    )
     expect((await h.docs('users')).map((d) => d.id)).toEqual(['u2'])
   })
 
   it('never writes an erased account when rebuilding', async () => {
     const h = await projectorHarness(users)
-    const recorded = (await h.given(
-      UserRegistered({ ...registered('u1', 'x').data, username: null, email: null, passwordHash: null, location: null }),
-    ))[0]
+    const recorded = (
+      await h.given(
+        UserRegistered({
+          ...registered('u1', 'x').data,
+          username: null,
+          email: null,
+          passwordHash: null,
+          location: null,
+        }),
+      )
+    )[0]
     if (!recorded) throw new Error('the harness recorded nothing')
     const erasedUpdate = {
       ...recorded,

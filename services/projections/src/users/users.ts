@@ -39,7 +39,9 @@ export const users: Projector = {
   collections: [collection],
   // Naming the definitions (not just their type strings) also registers them in this process, which
   // a projections-only process needs to read these events at all.
-  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted].map((d) => d.type),
+  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted].map(
+    (d) => d.type,
+  ),
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { deleteAccountRequest, messageAnswer } from '@reelmates/contracts/account'
+import { account, accountStreamId, type PasswordCheck } from '@reelmates/commands/account/account'
+import { loadState } from '@reelmates/commands/handleCommand'
+import { currentUserId, endUserSession, requireUser } from '../http/auth'
+import { execute } from '../http/execute'
+import type { Platform } from '../platform'
+import { verifyPassword } from './passwords'
+import { errorAnswer } from './schemas'
+
+/** Account deletion: the fact goes in the log, the personal data is erased everywhere. */
+export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const { eventStore } = platform
+
+  app.delete(
+    '/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account and erase its personal data everywhere (needs the current password)',
+        body: deleteAccountRequest,
+        response: { 200: messageAnswer, 400: errorAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const state = await loadState(eventStore, account, accountStreamId(userId))
+      if (state.status === 'deleted') {
+        // Deleted before, but the erasure did not finish (the process stopped half-way): finish it.
+        await eraseAccount(platform, userId, null, null)
+        await endUserSession(request)
+        return { message: 'Your account has been deleted.' }
+      }
+      const check: PasswordCheck = (await verifyPassword(request.body.currentPassword, state.passwordHash))
+        ? 'correct'
+        : 'incorrect'
+      const { position } = await execute(request, {
+        decider: account,
+        streamId: accountStreamId(userId),
+        command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
+      })
+      await eraseAccount(platform, userId, state.email, position)
+      await endUserSession(request)
+      return { message: 'Your account has been deleted.' }
+    },
+  )
+}
+
+/**
+ * After `AccountDeleted`: the user's key and reservations go (their personal fields in the log read as
+ * null from now on), then their mail, their sessions and, through the projections, their documents;
+ * the embedded read store then writes a snapshot without them.
+ */
+async function eraseAccount(platform: Platform, userId: string, email: string | null, position: bigint | null) {
+  await platform.vault.erase(userId)
+  await platform.mailer.eraseUser(userId, email ?? undefined)
+  await platform.sessions.eraseUser(userId)
+  if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
+  await platform.readStore.flush()
+}
