@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySession from '@fastify/session'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,8 +33,9 @@ export interface AppOptions {
 /** The gateway: one fastify app serving the /api contract and the built web app. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform
+  const logger: FastifyBaseLogger = platform.logger
   const app = Fastify({
-    ...(options.logger === false ? { logger: false } : { loggerInstance: platform.logger }),
+    ...(options.logger === false ? { logger: false } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>()
@@ -63,7 +64,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       httpOnly: true,
       sameSite: 'lax',
       secure: config.secureCookies,
-      path: '/',
+      // Only API calls carry the session. With '/', the service worker's precache fetches (sent with the
+      // cookie of the moment) answered after a sign-in with a clearing Set-Cookie (the session plugin
+      // clears a cookie whose session it does not know), signing the browser straight out again.
+      path: '/api',
       maxAge: sessionLifetimeMs,
     },
   })
