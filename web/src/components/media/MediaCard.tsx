@@ -21,12 +21,13 @@ export function MediaCard({ media, priority = false }: MediaCardProps) {
     >
       <div className="relative transition duration-300 ease-out group-hover:-translate-y-1 group-hover:shadow-2xl group-hover:shadow-black/50">
         <MediaPoster title={title} year={year} posterPath={media.poster_path} seed={media.id} priority={priority} />
-        <RatingBadge value={media.vote_average} voteCount={media.vote_count} className="absolute left-2 top-2" />
       </div>
       <div className="mt-2 px-0.5">
         <p className="truncate text-sm font-medium text-zinc-100 group-hover:text-white">{title}</p>
-        <p className="text-xs text-zinc-400">
-          {[year, media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}
+        {/* The score sits under the poster: its top corners belong to the library buttons. */}
+        <p className="flex items-center gap-1.5 text-xs text-zinc-400">
+          <RatingBadge value={media.vote_average} voteCount={media.vote_count} variant="inline" />
+          <span>{[year, media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}</span>
         </p>
       </div>
     </Link>

@@ -94,7 +94,8 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
               <RatingBadge
                 value={details.vote_average}
                 voteCount={details.vote_count}
-                className="!bg-panel-2 !text-sm"
+                variant="inline"
+                className="text-base"
               />
               {facts.map((fact) => (
                 <span key={fact}>{fact}</span>

@@ -3,14 +3,19 @@ interface RatingBadgeProps {
   value: number
   voteCount?: number
   className?: string
+  /** A pill over artwork, or plain text in a line of facts. */
+  variant?: 'pill' | 'inline'
 }
 
 /** The audience score as a small star badge; nothing at all when nobody has rated the title. */
-export function RatingBadge({ value, voteCount, className = '' }: RatingBadgeProps) {
+export function RatingBadge({ value, voteCount, className = '', variant = 'pill' }: RatingBadgeProps) {
   if (value <= 0 || voteCount === 0) return null
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-gold backdrop-blur ${className}`}
+      className={`inline-flex items-center gap-1 font-semibold text-gold ${
+        variant === 'pill' ? 'rounded-full bg-black/70 px-2 py-0.5 text-xs backdrop-blur' : ''
+      } ${className}`}
+      role="img"
       aria-label={`Rated ${value.toFixed(1)} out of 10`}
     >
       <svg viewBox="0 0 20 20" className="h-3 w-3 fill-current" aria-hidden="true">
