@@ -25,8 +25,13 @@ export async function benchGateway(): Promise<Record<string, number | string>> {
 
   const test = await createTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '5000' } })
   const client = agent(test.app)
-  const registered = await client.post('/api/register', { username: 'benchuser', email: 'bench@example.com', password: 'secret-pass' })
-  if (registered.statusCode !== 200 && registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`)
+  const registered = await client.post('/api/register', {
+    username: 'benchuser',
+    email: 'bench@example.com',
+    password: 'secret-pass',
+  })
+  if (registered.statusCode !== 200 && registered.statusCode !== 201)
+    throw new Error(`register failed: ${registered.body}`)
   const appUrl = await test.app.listen({ host: '127.0.0.1', port: 0 })
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 

@@ -48,14 +48,22 @@ export async function benchLibrary(): Promise<Record<string, number | string>> {
     const clients = await Promise.all(
       Array.from({ length: users }, async (_, n) => {
         const client = httpClient(url)
-        const answer = await client.call('POST', '/api/register', { username: `bench${n}`, email: `bench${n}@example.com`, password: 'bench-password' })
+        const answer = await client.call('POST', '/api/register', {
+          username: `bench${n}`,
+          email: `bench${n}@example.com`,
+          password: 'bench-password',
+        })
         if (!answer.ok) throw new Error(`register: ${answer.status} ${await answer.text()}`)
         return client
       }),
     )
 
     const baselinePost = await roundTripsPerSecond(async () => {
-      const answer = await fetch(`${helloUrl}/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      const answer = await fetch(`${helloUrl}/hello`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
       await answer.arrayBuffer()
     })
     const adds = await roundTripsPerSecond(async (user, n) => {
@@ -67,7 +75,11 @@ export async function benchLibrary(): Promise<Record<string, number | string>> {
 
     // One user with exactly 500 titles on the watchlist.
     const reader = httpClient(url)
-    await reader.call('POST', '/api/register', { username: 'bench_reader', email: 'reader@example.com', password: 'bench-password' })
+    await reader.call('POST', '/api/register', {
+      username: 'bench_reader',
+      email: 'reader@example.com',
+      password: 'bench-password',
+    })
     let position = '0'
     for (const tmdbId of titles.slice(0, 500)) {
       const answer = await reader.call('POST', '/api/watchlist', { tmdbId, mediaType: 'movie' })

@@ -8,7 +8,9 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dirname, '..')
 const built = join(root, 'web', 'dist', 'index.html')
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contracts/src'].map((p) => join(root, p))
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contracts/src'].map((p) =>
+  join(root, p),
+)
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0

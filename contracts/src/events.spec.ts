@@ -2,19 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineEvent, eventDefinition, parseEventData } from './events'
 
-const Renamed = defineEvent(
-  'TestThingRenamed',
-  z.object({ thingId: z.string(), name: z.string() }),
-  {
-    version: 2,
-    personal: { subjectField: 'thingId', fields: ['name'] },
-    upcast: (data) => ({ thingId: data.thingId, name: data.title }),
-  },
-)
+const Renamed = defineEvent('TestThingRenamed', z.object({ thingId: z.string(), name: z.string() }), {
+  version: 2,
+  personal: { subjectField: 'thingId', fields: ['name'] },
+  upcast: (data) => ({ thingId: data.thingId, name: data.title }),
+})
 
 describe('event definitions', () => {
   it('create events of their type', () => {
-    expect(Renamed({ thingId: 't1', name: 'x' })).toEqual({ type: 'TestThingRenamed', data: { thingId: 't1', name: 'x' } })
+    expect(Renamed({ thingId: 't1', name: 'x' })).toEqual({
+      type: 'TestThingRenamed',
+      data: { thingId: 't1', name: 'x' },
+    })
   })
 
   it('are registered by type with their personal fields', () => {
@@ -22,7 +21,10 @@ describe('event definitions', () => {
   })
 
   it('upcast data stored at an older version', () => {
-    expect(parseEventData('TestThingRenamed', { thingId: 't1', title: 'old' }, 1)).toEqual({ thingId: 't1', name: 'old' })
+    expect(parseEventData('TestThingRenamed', { thingId: 't1', title: 'old' }, 1)).toEqual({
+      thingId: 't1',
+      name: 'old',
+    })
   })
 
   it('refuse data that does not match the schema', () => {
@@ -35,7 +37,9 @@ describe('event definitions', () => {
       name: null,
     })
     expect(() => parseEventData('TestThingRenamed', { thingId: 't1', name: null }, 2)).toThrow()
-    expect(() => parseEventData('TestThingRenamed', { thingId: null, name: null }, 2, { personalDataErased: true })).toThrow()
+    expect(() =>
+      parseEventData('TestThingRenamed', { thingId: null, name: null }, 2, { personalDataErased: true }),
+    ).toThrow()
   })
 
   it('refuse unknown event types', () => {

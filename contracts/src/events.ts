@@ -67,7 +67,9 @@ function erasedSchemaOf(definition: EventDefinition<string, z.ZodType<Record<str
     schema =
       base instanceof z.ZodObject
         ? base.extend(
-            Object.fromEntries(fields.map((field) => [field, (base.shape as Record<string, z.ZodType>)[field]?.nullable() ?? z.null()])),
+            Object.fromEntries(
+              fields.map((field) => [field, (base.shape as Record<string, z.ZodType>)[field]?.nullable() ?? z.null()]),
+            ),
           )
         : base
     erasedSchemas.set(definition.type, schema)

@@ -11,7 +11,11 @@ const rating = z
   .min(1, 'rating must be from 1 to 10')
   .max(10, 'rating must be from 1 to 10')
 const review = z.string().trim().max(reviewMax, `A review can be at most ${reviewMax} characters`)
-const streamingService = z.string().trim().min(1).max(streamingServiceMax, `streamingService can be at most ${streamingServiceMax} characters`)
+const streamingService = z
+  .string()
+  .trim()
+  .min(1)
+  .max(streamingServiceMax, `streamingService can be at most ${streamingServiceMax} characters`)
 const watchedAt = z.iso.datetime({ offset: true, message: 'watchedAt must be an ISO date-time' })
 
 // A review is the user's own words: kept encrypted with their key, erased with their account.
@@ -42,9 +46,7 @@ export const WatchedEntryRemoved = defineEvent(
 )
 
 export type WatchedEvent =
-  | EventOf<typeof TitleWatched>
-  | EventOf<typeof WatchedEntryEdited>
-  | EventOf<typeof WatchedEntryRemoved>
+  EventOf<typeof TitleWatched> | EventOf<typeof WatchedEntryEdited> | EventOf<typeof WatchedEntryRemoved>
 
 // ---- API ----
 

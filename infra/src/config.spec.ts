@@ -31,11 +31,15 @@ describe('configuration', () => {
 
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc' })).toThrow(/PORT/)
-    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET must be at least 32/,
+    )
   })
 
   it('needs both servers and shared secrets for the distributed column', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), EVENTSTORE_URL: 'esdb://x:2113' })).toThrow(/both EVENTSTORE_URL and MONGO_URL/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), EVENTSTORE_URL: 'esdb://x:2113' })).toThrow(
+      /both EVENTSTORE_URL and MONGO_URL/,
+    )
     expect(() =>
       loadConfig({ DATA_DIR: tempDir(), EVENTSTORE_URL: 'esdb://x:2113', MONGO_URL: 'mongodb://x' }),
     ).toThrow(/SESSION_SECRET and PERSONAL_DATA_SECRET/)

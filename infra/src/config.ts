@@ -87,7 +87,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data
   if (Boolean(e.EVENTSTORE_URL) !== Boolean(e.MONGO_URL)) {
-    throw new ConfigurationError('Invalid configuration: the distributed column needs both EVENTSTORE_URL and MONGO_URL')
+    throw new ConfigurationError(
+      'Invalid configuration: the distributed column needs both EVENTSTORE_URL and MONGO_URL',
+    )
   }
   const column = e.EVENTSTORE_URL ? 'distributed' : 'embedded'
   if (column === 'distributed' && (!e.SESSION_SECRET || !e.PERSONAL_DATA_SECRET)) {

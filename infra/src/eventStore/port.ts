@@ -81,7 +81,11 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
 }
 
 export interface EventStore {
-  append(streamId: string, events: EventToAppend[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>
+  append(
+    streamId: string,
+    events: EventToAppend[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>
   /** Reads one stream. A stream that does not exist yields nothing (no error). */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
   /** Reads a page of `$all` in log order (forwards), without system events. */

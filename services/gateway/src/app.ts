@@ -102,7 +102,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       status: 'ok' as const,
       column: config.column,
       headPosition: (await platform.eventStore.headPosition()).toString(),
-      projections: platform.projections.status().map((p) => ({ name: p.name, position: p.position.toString(), state: p.state })),
+      projections: platform.projections
+        .status()
+        .map((p) => ({ name: p.name, position: p.position.toString(), state: p.state })),
     }),
   )
 

@@ -9,7 +9,9 @@ export async function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -28,7 +30,10 @@ export interface ServerProcess {
  * Starts `services/gateway/src/main.ts` as its own process on 127.0.0.1 and waits until it answers.
  * Pass the port of an earlier server to restart "the same" server for clients that keep its URL.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess & { port: number }> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess & { port: number }> {
   port ??= await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: repoRoot,

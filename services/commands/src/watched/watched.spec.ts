@@ -34,16 +34,25 @@ const edit = (entryId: string, changes: Partial<WatchedEntry>) =>
 const remove = (entryId: string) => ({ type: 'RemoveWatchedEntry', entryId, userId }) as const
 
 describe('watched log', () => {
-  it('records a title as watched', () => given([]).when(markWatched('e1')).then([watchedEvent('e1')]))
+  it('records a title as watched', () =>
+    given([])
+      .when(markWatched('e1'))
+      .then([watchedEvent('e1')]))
 
   it('records a rewatch as a new entry', () =>
-    given([watchedEvent('e1')]).when(markWatched('e2', { rating: 10 })).then([watchedEvent('e2', { rating: 10 })]))
+    given([watchedEvent('e1')])
+      .when(markWatched('e2', { rating: 10 }))
+      .then([watchedEvent('e2', { rating: 10 })]))
 
   it('refuses a second entry with the same id', () =>
-    given([watchedEvent('e1')]).when(markWatched('e1')).thenThrows(WatchedEntryExists))
+    given([watchedEvent('e1')])
+      .when(markWatched('e1'))
+      .thenThrows(WatchedEntryExists))
 
   it('accepts a watch at this very moment', () =>
-    given([]).when(markWatched('e1', { watchedAt: now })).then([watchedEvent('e1', { watchedAt: now })]))
+    given([])
+      .when(markWatched('e1', { watchedAt: now }))
+      .then([watchedEvent('e1', { watchedAt: now })]))
 
   it('refuses a watch in the future', () =>
     given([])
@@ -52,7 +61,9 @@ describe('watched log', () => {
 
   it('refuses ratings outside 1 to 10 and half points', () => {
     for (const rating of [0, 11, 7.5]) {
-      given([]).when(markWatched('e1', { rating })).thenThrows(InvalidRating, 'rating must be a whole number from 1 to 10')
+      given([])
+        .when(markWatched('e1', { rating }))
+        .thenThrows(InvalidRating, 'rating must be a whole number from 1 to 10')
     }
   })
 
@@ -62,17 +73,21 @@ describe('watched log', () => {
       .then([watchedEvent('e1', { rating: null, recommend: null, review: null, streamingService: null })]))
 
   it('refuses a review over 5,000 characters', () =>
-    given([]).when(markWatched('e1', { review: 'x'.repeat(5001) })).thenThrows(ReviewTooLong, 'A review can be at most 5000 characters'))
+    given([])
+      .when(markWatched('e1', { review: 'x'.repeat(5001) }))
+      .thenThrows(ReviewTooLong, 'A review can be at most 5000 characters'))
 
   it('keeps a review of exactly 5,000 characters', () => {
     const review = 'x'.repeat(5000)
-    given([]).when(markWatched('e1', { review })).then([watchedEvent('e1', { review })])
+    given([])
+      .when(markWatched('e1', { review }))
+      .then([watchedEvent('e1', { review })])
   })
 
   it('keeps blank text as none', () =>
-    given([]).when(markWatched('e1', { review: '  ', streamingService: ' ' })).then([
-      watchedEvent('e1', { review: null, streamingService: null }),
-    ]))
+    given([])
+      .when(markWatched('e1', { review: '  ', streamingService: ' ' }))
+      .then([watchedEvent('e1', { review: null, streamingService: null })]))
 
   it('edits an entry, keeping what was not changed', () =>
     given([watchedEvent('e1')])
@@ -80,16 +95,24 @@ describe('watched log', () => {
       .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 9, isPrivate: true })]))
 
   it('applies the same rules to an edit', () =>
-    given([watchedEvent('e1')]).when(edit('e1', { watchedAt: '2027-01-01T00:00:00.000Z' })).thenThrows(WatchedInTheFuture))
+    given([watchedEvent('e1')])
+      .when(edit('e1', { watchedAt: '2027-01-01T00:00:00.000Z' }))
+      .thenThrows(WatchedInTheFuture))
 
   it('does nothing when an edit changes nothing', () =>
-    given([watchedEvent('e1')]).when(edit('e1', { rating: 8 })).thenNothingHappens())
+    given([watchedEvent('e1')])
+      .when(edit('e1', { rating: 8 }))
+      .thenNothingHappens())
 
   it('refuses to edit an entry that does not exist', () =>
-    given([]).when(edit('nope', { rating: 5 })).thenThrows(WatchedEntryNotFound, 'This entry is not in your watched log.'))
+    given([])
+      .when(edit('nope', { rating: 5 }))
+      .thenThrows(WatchedEntryNotFound, 'This entry is not in your watched log.'))
 
   it('removes an entry', () =>
-    given([watchedEvent('e1')]).when(remove('e1')).then([WatchedEntryRemoved({ entryId: 'e1', userId, ...dune })]))
+    given([watchedEvent('e1')])
+      .when(remove('e1'))
+      .then([WatchedEntryRemoved({ entryId: 'e1', userId, ...dune })]))
 
   it('refuses to remove an entry twice', () =>
     given([watchedEvent('e1'), WatchedEntryRemoved({ entryId: 'e1', userId, ...dune })])
@@ -97,7 +120,10 @@ describe('watched log', () => {
       .thenThrows(WatchedEntryNotFound))
 
   it('keeps the edited fields in its state', () => {
-    const state = given([watchedEvent('e1'), WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 3 })]).state()
+    const state = given([
+      watchedEvent('e1'),
+      WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 3 }),
+    ]).state()
     expect(state.entries.get('e1')?.rating).toBe(3)
   })
 })

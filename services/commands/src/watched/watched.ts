@@ -100,7 +100,11 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
     switch (event.type) {
       case 'TitleWatched':
       case 'WatchedEntryEdited':
-        entries.set(event.data.entryId, { tmdbId: event.data.tmdbId, mediaType: event.data.mediaType, ...entryOf(event.data) })
+        entries.set(event.data.entryId, {
+          tmdbId: event.data.tmdbId,
+          mediaType: event.data.mediaType,
+          ...entryOf(event.data),
+        })
         break
       case 'WatchedEntryRemoved':
         entries.delete(event.data.entryId)

@@ -17,7 +17,8 @@ const alien: MediaRef = { tmdbId: 348, mediaType: 'movie' }
 const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
 const addedAt = '2026-11-01T10:00:00.000Z'
 
-const added = (ref: MediaRef, note: string | null = null) => TitleAddedToWatchlist({ userId, ...ref, note, addedAt, media })
+const added = (ref: MediaRef, note: string | null = null) =>
+  TitleAddedToWatchlist({ userId, ...ref, note, addedAt, media })
 const addTitle = (ref: MediaRef, note: string | null = null) =>
   ({ type: 'AddTitleToWatchlist', userId, ...ref, note, addedAt, media }) as const
 const removeTitle = (ref: MediaRef) => ({ type: 'RemoveTitleFromWatchlist', userId, ...ref }) as const
@@ -25,10 +26,15 @@ const moveTitle = (ref: MediaRef, toIndex: number) => ({ type: 'MoveWatchlistTit
 const editNote = (ref: MediaRef, note: string | null) => ({ type: 'EditWatchlistNote', userId, ...ref, note }) as const
 
 describe('watchlist', () => {
-  it('adds a title that is not on it yet', () => given([]).when(addTitle(dune, 'with Sam')).then([added(dune, 'with Sam')]))
+  it('adds a title that is not on it yet', () =>
+    given([])
+      .when(addTitle(dune, 'with Sam'))
+      .then([added(dune, 'with Sam')]))
 
   it('refuses a title that is already on the watchlist', () =>
-    given([added(dune)]).when(addTitle(dune)).thenThrows(AlreadyInWatchlist, 'This title is already on your watchlist.'))
+    given([added(dune)])
+      .when(addTitle(dune))
+      .thenThrows(AlreadyInWatchlist, 'This title is already on your watchlist.'))
 
   it('tells a movie and a show with the same id apart', () =>
     given([added(dune)])
@@ -36,19 +42,29 @@ describe('watchlist', () => {
       .then([added({ tmdbId: dune.tmdbId, mediaType: 'tv' })]))
 
   it('adds a title again after it was removed', () =>
-    given([added(dune), TitleRemovedFromWatchlist({ userId, ...dune })]).when(addTitle(dune)).then([added(dune)]))
+    given([added(dune), TitleRemovedFromWatchlist({ userId, ...dune })])
+      .when(addTitle(dune))
+      .then([added(dune)]))
 
   it('trims a note and keeps an empty one as none', () =>
-    given([]).when(addTitle(dune, '   ')).then([added(dune, null)]))
+    given([])
+      .when(addTitle(dune, '   '))
+      .then([added(dune, null)]))
 
   it('refuses a note over 500 characters', () =>
-    given([]).when(addTitle(dune, 'x'.repeat(501))).thenThrows(NoteTooLong, 'A note can be at most 500 characters'))
+    given([])
+      .when(addTitle(dune, 'x'.repeat(501)))
+      .thenThrows(NoteTooLong, 'A note can be at most 500 characters'))
 
   it('removes a title on it', () =>
-    given([added(dune)]).when(removeTitle(dune)).then([TitleRemovedFromWatchlist({ userId, ...dune })]))
+    given([added(dune)])
+      .when(removeTitle(dune))
+      .then([TitleRemovedFromWatchlist({ userId, ...dune })]))
 
   it('refuses to remove a title that is not on it', () =>
-    given([added(dune)]).when(removeTitle(alien)).thenThrows(NotInWatchlist, 'This title is not on your watchlist.'))
+    given([added(dune)])
+      .when(removeTitle(alien))
+      .thenThrows(NotInWatchlist, 'This title is not on your watchlist.'))
 
   it('moves a title to another place', () =>
     given([added(dune), added(severance), added(alien)])
@@ -56,19 +72,29 @@ describe('watchlist', () => {
       .then([WatchlistTitleMoved({ userId, ...alien, toIndex: 0 })]))
 
   it('does nothing when a title is moved to where it already is', () =>
-    given([added(dune), added(severance)]).when(moveTitle(severance, 1)).thenNothingHappens())
+    given([added(dune), added(severance)])
+      .when(moveTitle(severance, 1))
+      .thenNothingHappens())
 
   it('refuses a place outside the list', () =>
-    given([added(dune), added(severance)]).when(moveTitle(dune, 2)).thenThrows(PositionOutOfRange, 'toIndex must be between 0 and 1.'))
+    given([added(dune), added(severance)])
+      .when(moveTitle(dune, 2))
+      .thenThrows(PositionOutOfRange, 'toIndex must be between 0 and 1.'))
 
   it('refuses to move a title that is not on it', () =>
-    given([added(dune)]).when(moveTitle(alien, 0)).thenThrows(NotInWatchlist))
+    given([added(dune)])
+      .when(moveTitle(alien, 0))
+      .thenThrows(NotInWatchlist))
 
   it('edits a note', () =>
-    given([added(dune)]).when(editNote(dune, 'IMAX')).then([WatchlistNoteEdited({ userId, ...dune, note: 'IMAX' })]))
+    given([added(dune)])
+      .when(editNote(dune, 'IMAX'))
+      .then([WatchlistNoteEdited({ userId, ...dune, note: 'IMAX' })]))
 
   it('does nothing when the note is unchanged', () =>
-    given([added(dune, 'IMAX')]).when(editNote(dune, ' IMAX ')).thenNothingHappens())
+    given([added(dune, 'IMAX')])
+      .when(editNote(dune, ' IMAX '))
+      .thenNothingHappens())
 
   it('refuses to edit the note of a title that is not on it', () =>
     given([]).when(editNote(dune, 'x')).thenThrows(NotInWatchlist))

@@ -90,13 +90,21 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
     switch (command.type) {
       case 'AddTitleToWatchlist':
         if (present) throw new AlreadyInWatchlist()
-        return [TitleAddedToWatchlist({ ...ref, note: checkedNote(command.note), addedAt: command.addedAt, media: command.media })]
+        return [
+          TitleAddedToWatchlist({
+            ...ref,
+            note: checkedNote(command.note),
+            addedAt: command.addedAt,
+            media: command.media,
+          }),
+        ]
       case 'RemoveTitleFromWatchlist':
         if (!present) throw new NotInWatchlist()
         return [TitleRemovedFromWatchlist(ref)]
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()
-        if (command.toIndex < 0 || command.toIndex >= state.order.length) throw new PositionOutOfRange(state.order.length)
+        if (command.toIndex < 0 || command.toIndex >= state.order.length)
+          throw new PositionOutOfRange(state.order.length)
         if (state.order.indexOf(key) === command.toIndex) return []
         return [WatchlistTitleMoved({ ...ref, toIndex: command.toIndex })]
       }

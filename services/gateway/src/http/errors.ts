@@ -30,7 +30,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const validationErrors: Record<string, string> = {}
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request')
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request')
         validationErrors[field] ??= issue.message ?? 'Invalid value'
       }
       const first = error.validation[0]?.message ?? 'Invalid request'

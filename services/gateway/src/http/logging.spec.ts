@@ -36,7 +36,9 @@ describe('logs', () => {
   })
 
   it('redact secret query parameters wherever they appear', () => {
-    expect(redactUrl('/api/friendships/accept-with-token?token=abc&x=1')).toBe('/api/friendships/accept-with-token?token=[redacted]&x=1')
+    expect(redactUrl('/api/friendships/accept-with-token?token=abc&x=1')).toBe(
+      '/api/friendships/accept-with-token?token=[redacted]&x=1',
+    )
     expect(redactUrl('/a?x=1&invitationToken=zzz')).toBe('/a?x=1&invitationToken=[redacted]')
     expect(redactUrl('/api/tmdb/search?query=token')).toBe('/api/tmdb/search?query=token')
   })

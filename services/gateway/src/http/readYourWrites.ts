@@ -13,7 +13,9 @@ export function registerReadYourWrites(app: FastifyInstance): void {
     if (header === undefined) return
     const value = Array.isArray(header) ? header[0] : header
     if (value === undefined || !positionPattern.test(value)) {
-      await reply.code(400).send({ message: 'X-Min-Position must be a log position (digits only).', error: 'Bad Request' })
+      await reply
+        .code(400)
+        .send({ message: 'X-Min-Position must be a log position (digits only).', error: 'Bad Request' })
       return reply
     }
     const { projections, config } = app.platform

@@ -7,7 +7,9 @@ import { watchlistItem } from '@reelmates/contracts/watchlist'
 import { currentUserId, requireUser } from '../http/auth'
 import type { Platform } from '../platform'
 
-const exportQuery = z.object({ format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv') })
+const exportQuery = z.object({
+  format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
+})
 
 const watchlistColumns = ['title', 'mediaType', 'tmdbId', 'releaseDate', 'addedAt', 'order', 'note'] as const
 const watchedColumns = [
@@ -101,9 +103,18 @@ function sendExport<T extends Record<string, unknown>>(
 ) {
   void reply.header('Content-Disposition', `attachment; filename="${name}.${format}"`)
   if (format === 'json') {
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(items.map((item) => pickColumns(item, columns)), null, 2))
+    return reply.type('application/json; charset=utf-8').send(
+      JSON.stringify(
+        items.map((item) => pickColumns(item, columns)),
+        null,
+        2,
+      ),
+    )
   }
-  const csv = stringify(items.map((item) => pickColumns(item, columns)), { header: true, columns: [...columns] })
+  const csv = stringify(
+    items.map((item) => pickColumns(item, columns)),
+    { header: true, columns: [...columns] },
+  )
   return reply.type('text/csv; charset=utf-8').send(csv)
 }
 

@@ -18,7 +18,10 @@ export async function titleSnapshot(catalog: Catalog, ref: MediaRef): Promise<Me
     }
   } catch (error) {
     if (error instanceof TitleNotFound) {
-      throw new DomainError('not_found', `No ${ref.mediaType === 'movie' ? 'movie' : 'TV show'} with id ${ref.tmdbId} was found.`)
+      throw new DomainError(
+        'not_found',
+        `No ${ref.mediaType === 'movie' ? 'movie' : 'TV show'} with id ${ref.tmdbId} was found.`,
+      )
     }
     throw error
   }

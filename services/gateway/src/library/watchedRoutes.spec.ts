@@ -15,7 +15,14 @@ beforeAll(async () => {
 afterAll(() => test.close())
 
 const ref = (title: MediaResult) => ({ tmdbId: title.id, mediaType: 'movie' as const })
-type Entry = { id: string; tmdbId: number; rating: number | null; review: string | null; watchedAt: string; isPrivate: boolean }
+type Entry = {
+  id: string
+  tmdbId: number
+  rating: number | null
+  review: string | null
+  watchedAt: string
+  isPrivate: boolean
+}
 
 describe('watched log API', () => {
   it('needs a signed-in user', async () => {
@@ -99,8 +106,12 @@ describe('watched log API', () => {
 
   it('edits and removes an entry; an edit after removal is a 404', async () => {
     const { client } = await signedInAgent(test.app, 'wd_editor')
-    const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 5 })).json<{ entryId: string }>()
-    expect((await client.patch(`/api/watched/${entryId}`, { rating: 7, review: 'Better the second time' })).statusCode).toBe(200)
+    const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 5 })).json<{
+      entryId: string
+    }>()
+    expect(
+      (await client.patch(`/api/watched/${entryId}`, { rating: 7, review: 'Better the second time' })).statusCode,
+    ).toBe(200)
     const edited = (await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]
     expect(edited).toMatchObject({ rating: 7, review: 'Better the second time' })
     expect((await client.patch(`/api/watched/${entryId}`, {})).statusCode).toBe(400)
@@ -146,7 +157,9 @@ describe('watched log API', () => {
     await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })
     const csv = await client.get('/api/watched/export')
     expect(csv.headers['content-type']).toContain('text/csv')
-    expect(csv.body.split('\n')[0]).toBe('title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,streamingService,isPrivate')
+    expect(csv.body.split('\n')[0]).toBe(
+      'title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,streamingService,isPrivate',
+    )
     expect(csv.body).toContain('"line one\nline two"')
     expect((await client.get('/api/watched/export?format=json')).json<{ rating: number }[]>()[0]?.rating).toBe(10)
   })

@@ -39,11 +39,17 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         userId: currentUserId(request),
         ...(mediaType ? { mediaType } : {}),
         ...(minRating ? { rating: { $gte: minRating } } : {}),
-        ...(streamingService ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } } : {}),
+        ...(streamingService
+          ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } }
+          : {}),
       }
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
-        entries().find(filter, { sort: { [sortFields[sort]]: order, watchedAt: -1 }, skip: (page - 1) * pageSize, limit: pageSize }),
+        entries().find(filter, {
+          sort: { [sortFields[sort]]: order, watchedAt: -1 },
+          skip: (page - 1) * pageSize,
+          limit: pageSize,
+        }),
         entries().countDocuments(filter),
       ])
       return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }

@@ -83,7 +83,9 @@ describe('watchlist API', () => {
     expect((await client.patch(path(titles[1]!), { note: 'IMAX' })).statusCode).toBe(200)
     expect((await client.delete(path(titles[0]!))).statusCode).toBe(200)
 
-    const items = (await client.get('/api/watchlist')).json<{ items: { tmdbId: number; order: number; note: string | null }[] }>().items
+    const items = (await client.get('/api/watchlist')).json<{
+      items: { tmdbId: number; order: number; note: string | null }[]
+    }>().items
     expect(items.map((item) => [item.tmdbId, item.order, item.note])).toEqual([
       [titles[2]!.id, 0, null],
       [titles[1]!.id, 1, 'IMAX'],
@@ -116,7 +118,9 @@ describe('watchlist API', () => {
     const { client } = await signedInAgent(test.app, 'wl_sorter')
     for (const title of titles.slice(0, 3)) await client.post('/api/watchlist', ref(title))
     const byTitle = (await client.get('/api/watchlist?sort=title')).json<{ items: { title: string }[] }>().items
-    expect(byTitle.map((i) => i.title)).toEqual([...byTitle.map((i) => i.title)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect(byTitle.map((i) => i.title)).toEqual(
+      [...byTitle.map((i) => i.title)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    )
     expect((await client.get('/api/watchlist?mediaType=tv')).json<{ total: number }>().total).toBe(0)
     const paged = (await client.get('/api/watchlist?pageSize=2&page=2')).json<{ items: unknown[]; total: number }>()
     expect(paged.items).toHaveLength(1)

@@ -16,7 +16,13 @@ import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
 const mutationAnswer = z.object({ position: z.string().optional() })
-const sortFields = { order: 'order', addedAt: 'addedAt', title: 'title', releaseDate: 'releaseDate', rating: 'voteAverage' } as const
+const sortFields = {
+  order: 'order',
+  addedAt: 'addedAt',
+  title: 'title',
+  releaseDate: 'releaseDate',
+  rating: 'voteAverage',
+} as const
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -38,7 +44,11 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       const filter = { userId: currentUserId(request), ...(mediaType ? { mediaType } : {}) }
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
-        items().find(filter, { sort: { [sortFields[sort]]: order, order: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
+        items().find(filter, {
+          sort: { [sortFields[sort]]: order, order: 1 },
+          skip: (page - 1) * pageSize,
+          limit: pageSize,
+        }),
         items().countDocuments(filter),
       ])
       return { items: found.map((doc) => watchlistItem.parse(doc)), page, pageSize, total }

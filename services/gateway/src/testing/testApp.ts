@@ -64,11 +64,15 @@ export function agent(app: FastifyInstance) {
   let csrfToken: string | undefined
   let lastPosition: string | undefined
 
-  async function request(method: Method, url: string, options: AgentRequestOptions = {}): Promise<LightMyRequestResponse> {
+  async function request(
+    method: Method,
+    url: string,
+    options: AgentRequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const stateChanging = method !== 'GET'
     if (stateChanging && options.csrf !== false && csrfToken === undefined) {
       const answer = await request('GET', '/api/csrf-token')
-      csrfToken = (answer.json<{ csrfToken: string }>()).csrfToken
+      csrfToken = answer.json<{ csrfToken: string }>().csrfToken
     }
     const headers: Record<string, string> = { ...options.headers }
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -96,7 +100,8 @@ export function agent(app: FastifyInstance) {
     post: (url: string, body?: unknown, options?: AgentRequestOptions) => request('POST', url, { ...options, body }),
     put: (url: string, body?: unknown, options?: AgentRequestOptions) => request('PUT', url, { ...options, body }),
     patch: (url: string, body?: unknown, options?: AgentRequestOptions) => request('PATCH', url, { ...options, body }),
-    delete: (url: string, body?: unknown, options?: AgentRequestOptions) => request('DELETE', url, { ...options, body }),
+    delete: (url: string, body?: unknown, options?: AgentRequestOptions) =>
+      request('DELETE', url, { ...options, body }),
     cookies,
     /** Forgets the CSRF token, as a new page load would. */
     resetCsrf: () => (csrfToken = undefined),

@@ -20,7 +20,13 @@ describe('activities', () => {
   it('records a watchlist add', async () => {
     const h = await projectorHarness(activities)
     const [recorded] = await h.given(
-      TitleAddedToWatchlist({ userId: 'u1', ...dune, note: 'private note', addedAt: '2026-11-01T00:00:00.000Z', media }),
+      TitleAddedToWatchlist({
+        userId: 'u1',
+        ...dune,
+        note: 'private note',
+        addedAt: '2026-11-01T00:00:00.000Z',
+        media,
+      }),
     )
     expect(await publicOnes(h)).toEqual([
       {
@@ -67,7 +73,9 @@ describe('activities', () => {
       WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, isPrivate: true }),
     )
     expect(await publicOnes(h)).toEqual([])
-    await h.given(WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, review: 'Even better', isPrivate: false }))
+    await h.given(
+      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, review: 'Even better', isPrivate: false }),
+    )
     expect(await publicOnes(h)).toEqual([expect.objectContaining({ review: 'Even better', mediaTitle: 'Dune' })])
   })
 

@@ -20,7 +20,11 @@ const watchedActivityId = (entryId: string) => `watched:${entryId}`
 const watchedDetails = (data: WatchedData) => ({
   recommend: data.recommend,
   review: data.review,
-  metadataJson: JSON.stringify({ rating: data.rating, streamingService: data.streamingService, watchedAt: data.watchedAt }),
+  metadataJson: JSON.stringify({
+    rating: data.rating,
+    streamingService: data.streamingService,
+    watchedAt: data.watchedAt,
+  }),
 })
 
 /**

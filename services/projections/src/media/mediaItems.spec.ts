@@ -40,7 +40,14 @@ describe('media_items', () => {
   it('tells a movie and a show with the same id apart', async () => {
     const h = await projectorHarness(mediaItems)
     const added = (mediaType: 'movie' | 'tv') =>
-      TitleAddedToWatchlist({ userId: 'u1', tmdbId: 1, mediaType, note: null, addedAt: '2026-11-01T00:00:00.000Z', media })
+      TitleAddedToWatchlist({
+        userId: 'u1',
+        tmdbId: 1,
+        mediaType,
+        note: null,
+        addedAt: '2026-11-01T00:00:00.000Z',
+        media,
+      })
     await h.given(added('movie'), added('tv'))
     expect((await h.docs('media_items')).map((d) => d._id)).toEqual(['movie:1', 'tv:1'])
   })

@@ -26,7 +26,10 @@ describe('watched_items', () => {
 
   it('applies an edit', async () => {
     const h = await projectorHarness(watchedItems)
-    await h.given(watched('e1'), WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 10, isPrivate: true }))
+    await h.given(
+      watched('e1'),
+      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 10, isPrivate: true }),
+    )
     expect((await h.docs('watched_items'))[0]).toMatchObject({ rating: 10, isPrivate: true, title: 'Dune' })
   })
 

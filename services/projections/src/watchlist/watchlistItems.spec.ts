@@ -10,7 +10,14 @@ import { watchlistItems } from './watchlistItems'
 
 const media = (title: string) => ({ title, posterPath: `/${title}.jpg`, releaseDate: '2020-01-01', voteAverage: 7 })
 const add = (userId: string, tmdbId: number, note: string | null = null) =>
-  TitleAddedToWatchlist({ userId, tmdbId, mediaType: 'movie', note, addedAt: `2026-11-0${tmdbId % 9 + 1}T00:00:00.000Z`, media: media(`t${tmdbId}`) })
+  TitleAddedToWatchlist({
+    userId,
+    tmdbId,
+    mediaType: 'movie',
+    note,
+    addedAt: `2026-11-0${(tmdbId % 9) + 1}T00:00:00.000Z`,
+    media: media(`t${tmdbId}`),
+  })
 const order = async (h: Awaited<ReturnType<typeof projectorHarness>>, userId: string) =>
   (await h.db.collection('watchlist_items').find({ userId }, { sort: { order: 1 } })).map((d) => [d.tmdbId, d.order])
 
@@ -40,28 +47,52 @@ describe('watchlist_items', () => {
   it('keeps each user’s order separate', async () => {
     const h = await projectorHarness(watchlistItems)
     await h.given(add('u1', 1), add('u2', 2), add('u1', 3))
-    expect(await order(h, 'u1')).toEqual([[1, 0], [3, 1]])
+    expect(await order(h, 'u1')).toEqual([
+      [1, 0],
+      [3, 1],
+    ])
     expect(await order(h, 'u2')).toEqual([[2, 0]])
   })
 
   it('closes the gap when a title is removed', async () => {
     const h = await projectorHarness(watchlistItems)
-    await h.given(add('u1', 1), add('u1', 2), add('u1', 3), TitleRemovedFromWatchlist({ userId: 'u1', tmdbId: 1, mediaType: 'movie' }))
-    expect(await order(h, 'u1')).toEqual([[2, 0], [3, 1]])
+    await h.given(
+      add('u1', 1),
+      add('u1', 2),
+      add('u1', 3),
+      TitleRemovedFromWatchlist({ userId: 'u1', tmdbId: 1, mediaType: 'movie' }),
+    )
+    expect(await order(h, 'u1')).toEqual([
+      [2, 0],
+      [3, 1],
+    ])
   })
 
   it('moves a title up and down, shifting the ones between', async () => {
     const h = await projectorHarness(watchlistItems)
     await h.given(add('u1', 1), add('u1', 2), add('u1', 3), add('u1', 4))
     await h.given(WatchlistTitleMoved({ userId: 'u1', tmdbId: 4, mediaType: 'movie', toIndex: 1 }))
-    expect(await order(h, 'u1')).toEqual([[1, 0], [4, 1], [2, 2], [3, 3]])
+    expect(await order(h, 'u1')).toEqual([
+      [1, 0],
+      [4, 1],
+      [2, 2],
+      [3, 3],
+    ])
     await h.given(WatchlistTitleMoved({ userId: 'u1', tmdbId: 1, mediaType: 'movie', toIndex: 3 }))
-    expect(await order(h, 'u1')).toEqual([[4, 0], [2, 1], [3, 2], [1, 3]])
+    expect(await order(h, 'u1')).toEqual([
+      [4, 0],
+      [2, 1],
+      [3, 2],
+      [1, 3],
+    ])
   })
 
   it('edits a note', async () => {
     const h = await projectorHarness(watchlistItems)
-    await h.given(add('u1', 1, 'old'), WatchlistNoteEdited({ userId: 'u1', tmdbId: 1, mediaType: 'movie', note: 'IMAX' }))
+    await h.given(
+      add('u1', 1, 'old'),
+      WatchlistNoteEdited({ userId: 'u1', tmdbId: 1, mediaType: 'movie', note: 'IMAX' }),
+    )
     expect((await h.docs('watchlist_items'))[0]?.note).toBe('IMAX')
   })
 
@@ -74,7 +105,10 @@ describe('watchlist_items', () => {
       TitleRemovedFromWatchlist({ userId: 'u1', tmdbId: 1, mediaType: 'movie' }),
       add('u1', 1),
     )
-    expect(await order(h, 'u1')).toEqual([[2, 0], [1, 1]])
+    expect(await order(h, 'u1')).toEqual([
+      [2, 0],
+      [1, 1],
+    ])
     expect((await h.docs('watchlist_items', { tmdbId: 1 }))[0]?.note).toBeNull()
   })
 

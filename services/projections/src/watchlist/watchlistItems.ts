@@ -16,7 +16,13 @@ export const watchlistItems: Projector = {
   name: 'watchlist_items',
   version: 1,
   collections: [collection],
-  handles: ['TitleAddedToWatchlist', 'TitleRemovedFromWatchlist', 'WatchlistTitleMoved', 'WatchlistNoteEdited', 'AccountDeleted'],
+  handles: [
+    'TitleAddedToWatchlist',
+    'TitleRemovedFromWatchlist',
+    'WatchlistTitleMoved',
+    'WatchlistNoteEdited',
+    'AccountDeleted',
+  ],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, order: 1 } })
