@@ -34,7 +34,11 @@ function preloadHboMaxLogo(): Plugin {
   return {
     name: 'reelmates-preload-hbo-max-logo',
     transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preload', as: 'image', href: `/logos/png/hbo-max.png?v=${logoVersion}` }, injectTo: 'head' },
+      {
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'image', href: `/logos/png/hbo-max.png?v=${logoVersion}` },
+        injectTo: 'head',
+      },
     ],
   }
 }
@@ -47,7 +51,12 @@ export default defineConfig({
     __BUILD_TIMESTAMP__: JSON.stringify(buildTimestamp),
   },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     tailwindcss(),
     VitePWA({

@@ -1,5 +1,15 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { adminAccount, csrfToken, latestMailTo, linkIn, password, registerByApi, signOutByApi, toastWith, uniqueName } from './support/server'
+import {
+  adminAccount,
+  csrfToken,
+  latestMailTo,
+  linkIn,
+  password,
+  registerByApi,
+  signOutByApi,
+  toastWith,
+  uniqueName,
+} from './support/server'
 
 /** The account screens of spec §2 against the real server, with the messages of spec §8. */
 
@@ -47,7 +57,9 @@ test('sign-in validates the fields before calling the server', async ({ page }) 
 test('sign-in says when the username does not exist', async ({ page }) => {
   await page.goto('/sign_in')
   await fillSignIn(page, uniqueName('ghost'), password)
-  await expect(page.getByRole('alert').filter({ hasText: "This username doesn't exist. Please check your username or sign up." })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: "This username doesn't exist. Please check your username or sign up." }),
+  ).toBeVisible()
   // A wrong username or password is said on the form only (spec §8: a 401 has no toast).
   await expect(page.getByText('Login failed')).toHaveCount(0)
 })
@@ -57,21 +69,29 @@ test('sign-in says when the password is wrong', async ({ page }) => {
   await signOutByApi(page.request)
   await page.goto('/sign_in')
   await fillSignIn(page, account.username, 'not-the-password')
-  await expect(page.getByRole('alert').filter({ hasText: 'The password you entered is incorrect. Please try again.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The password you entered is incorrect. Please try again.' }),
+  ).toBeVisible()
 })
 
 test('sign-in says sign-in failed when the username check fails', async ({ page }) => {
-  await page.route('**/api/validate-username**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
+  await page.route('**/api/validate-username**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+  )
   await page.goto('/sign_in')
   await fillSignIn(page, uniqueName('ghost'), password)
-  await expect(page.getByRole('alert').filter({ hasText: 'Sign in failed. Please check your information and try again.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sign in failed. Please check your information and try again.' }),
+  ).toBeVisible()
 })
 
 test('sign-in shows an unexpected error when the network fails, with the Login failed toast', async ({ page }) => {
   await page.goto('/sign_in')
   await page.route('**/api/login**', (route) => route.abort('internetdisconnected'))
   await fillSignIn(page, 'someone', password)
-  await expect(page.getByRole('alert').filter({ hasText: 'An unexpected error occurred. Please try again.' })).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An unexpected error occurred. Please try again.' }),
+  ).toBeVisible()
   await expect(toastWith(page, 'There was a problem signing you in. Please try again later.')).toBeVisible()
 })
 
@@ -102,7 +122,11 @@ test('a recommendation link shows the green banner on sign-up', async ({ page })
   await expect(page.getByText("You've received a recommendation!")).toBeVisible()
 })
 
-test('forgot password → the mail in the outbox → reset → sign in with the new password', async ({ page, browser, baseURL }) => {
+test('forgot password → the mail in the outbox → reset → sign in with the new password', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const account = await registerByApi(page.request, 'forgetful')
   await signOutByApi(page.request)
 

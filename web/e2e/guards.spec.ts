@@ -2,7 +2,18 @@ import { expect, test, type Page } from '@playwright/test'
 import { adminAccount, registerByApi } from './support/server'
 
 /** Every route of spec §2, and who may see it (spec §6). */
-const publicRoutes = ['/sign_in', '/sign_up', '/register', '/forgot-password', '/forgot-username', '/reset-password', '/reset-password/some-token', '/unsubscribed?success=true', '/accept-friend', '/magic-link']
+const publicRoutes = [
+  '/sign_in',
+  '/sign_up',
+  '/register',
+  '/forgot-password',
+  '/forgot-username',
+  '/reset-password',
+  '/reset-password/some-token',
+  '/unsubscribed?success=true',
+  '/accept-friend',
+  '/magic-link',
+]
 const loggedInRoutes = [
   '/home',
   '/search',
@@ -29,7 +40,17 @@ const adminRoutes = [
   '/admin/user-management',
   '/test-digest',
 ]
-const openRoutes = ['/profile/somebody', '/news', '/news/a-post', '/news/category/releases', '/about', '/how-it-works', '/contact', '/terms', '/privacy']
+const openRoutes = [
+  '/profile/somebody',
+  '/news',
+  '/news/a-post',
+  '/news/category/releases',
+  '/about',
+  '/how-it-works',
+  '/contact',
+  '/terms',
+  '/privacy',
+]
 
 const accessDenied = "Access Denied - You don't have permission to access this page."
 

@@ -20,7 +20,12 @@ test('the manifest describes an installable app', async ({ page, request }) => {
     background_color: string
     icons: { src: string; sizes: string; type: string; purpose?: string }[]
   }
-  expect(manifest).toMatchObject({ name: 'Reelmates', short_name: 'Reelmates', start_url: '/home', display: 'standalone' })
+  expect(manifest).toMatchObject({
+    name: 'Reelmates',
+    short_name: 'Reelmates',
+    start_url: '/home',
+    display: 'standalone',
+  })
   expect(manifest.theme_color).toMatch(/^#/)
   expect(manifest.background_color).toMatch(/^#/)
   expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
@@ -33,7 +38,10 @@ test('the manifest describes an installable app', async ({ page, request }) => {
 })
 
 test('version.json names the build', async ({ request }) => {
-  const version = (await (await request.get(`/version.json?_ts=${Date.now()}`)).json()) as { version: string; buildTimestamp: string }
+  const version = (await (await request.get(`/version.json?_ts=${Date.now()}`)).json()) as {
+    version: string
+    buildTimestamp: string
+  }
   expect(version.version).toMatch(/^\d+\.\d+\.\d+/)
   expect(version.buildTimestamp).toMatch(/^\d{13}$/)
 })
@@ -45,7 +53,9 @@ test('/service-worker.js takes control of the page', async ({ page }) => {
     return new URL((await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? '').pathname
   })
   expect(script).toBe('/service-worker.js')
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toContain('/service-worker.js')
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toContain('/service-worker.js')
 })
 
 test('the service worker is unregistered on admin routes', async ({ page }) => {
@@ -79,7 +89,16 @@ test.describe('with its own server', () => {
       stdio: 'ignore',
     })
     const baseURL = `http://localhost:${port}`
-    await expect.poll(async () => fetch(`${baseURL}/api/csrf-token`).then((answer) => answer.status, () => 0), { timeout: 60_000 }).toBe(200)
+    await expect
+      .poll(
+        async () =>
+          fetch(`${baseURL}/api/csrf-token`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200)
 
     const context = await browser.newContext({ baseURL })
     const page = await context.newPage()
@@ -91,7 +110,12 @@ test.describe('with its own server', () => {
     server.kill('SIGTERM')
     await stopped
     server = undefined
-    expect(await fetch(`${baseURL}/version.json`).then(() => 'answered', () => 'down')).toBe('down')
+    expect(
+      await fetch(`${baseURL}/version.json`).then(
+        () => 'answered',
+        () => 'down',
+      ),
+    ).toBe('down')
 
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
@@ -101,7 +125,10 @@ test.describe('with its own server', () => {
   })
 })
 
-test('the update banner appears when version.json names another build, and Later dismisses it', async ({ browser, baseURL }) => {
+test('the update banner appears when version.json names another build, and Later dismisses it', async ({
+  browser,
+  baseURL,
+}) => {
   // Without a service worker, so the check is the version file alone.
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
   const page = await context.newPage()
@@ -109,7 +136,9 @@ test('the update banner appears when version.json names another build, and Later
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Update Now' })).toHaveCount(0)
 
-  await page.route('**/version.json**', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: '9.9.9', buildTimestamp: '1' }) }))
+  await page.route('**/version.json**', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: '9.9.9', buildTimestamp: '1' }) }),
+  )
   // The app checks again whenever it becomes visible.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await expect(page.getByText('A new version of Reelmates is available.')).toBeVisible()

@@ -12,7 +12,12 @@ const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([])
 }
 
 for (const [name, path, heading] of [
@@ -25,7 +30,10 @@ for (const [name, path, heading] of [
       await page.goto(path)
       await expect(page.getByRole('heading', { name: heading })).toBeVisible()
       await expectNoSeriousViolations(page)
-      await page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`), fullPage: false })
+      await page.screenshot({
+        path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`),
+        fullPage: false,
+      })
     })
   }
 }

@@ -24,7 +24,10 @@ registerRoute(
 // Provider logos (versioned addresses) and poster images.
 registerRoute(
   ({ url }) => url.pathname.startsWith('/logos/') || url.hostname === 'image.tmdb.org',
-  new CacheFirst({ cacheName: assetsCacheName, plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 })] }),
+  new CacheFirst({
+    cacheName: assetsCacheName,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+  }),
 )
 registerRoute(
   ({ url }) => url.pathname.startsWith('/api/avatars/'),
@@ -70,7 +73,10 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // A notification opens the app on the address it carries.
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close()
-  const url = typeof (event.notification.data as { url?: unknown } | null)?.url === 'string' ? (event.notification.data as { url: string }).url : '/home'
+  const url =
+    typeof (event.notification.data as { url?: unknown } | null)?.url === 'string'
+      ? (event.notification.data as { url: string }).url
+      : '/home'
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows[0]

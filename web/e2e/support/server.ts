@@ -33,12 +33,18 @@ export interface Account {
 export async function registerByApi(request: APIRequestContext, prefix = 'user'): Promise<Account> {
   const username = uniqueName(prefix)
   const account = { username, email: `${username}@example.com`, password }
-  const answer = await request.post('/api/register', { data: account, headers: { 'CSRF-Token': await csrfToken(request) } })
+  const answer = await request.post('/api/register', {
+    data: account,
+    headers: { 'CSRF-Token': await csrfToken(request) },
+  })
   expect(answer.status(), await answer.text()).toBeLessThan(300)
   return account
 }
 
-export async function signInByApi(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<void> {
+export async function signInByApi(
+  request: APIRequestContext,
+  account: Pick<Account, 'username' | 'password'>,
+): Promise<void> {
   const answer = await request.post('/api/login', {
     data: { username: account.username, password: account.password },
     headers: { 'CSRF-Token': await csrfToken(request) },
@@ -84,7 +90,11 @@ interface OutboxMail {
 }
 
 /** The newest mail to an address, read from the outbox as an admin (spec: admins read it in the app). */
-export async function latestMailTo(adminRequest: APIRequestContext, to: string, category?: string): Promise<OutboxMail> {
+export async function latestMailTo(
+  adminRequest: APIRequestContext,
+  to: string,
+  category?: string,
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined
   await expect
     .poll(
@@ -103,7 +113,9 @@ export async function latestMailTo(adminRequest: APIRequestContext, to: string, 
 }
 
 export function linkIn(mail: OutboxMail, path: string): string {
-  const match = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>]*`).exec(mail.text)
+  const match = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>]*`).exec(
+    mail.text,
+  )
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`)
   return match[0]
 }

@@ -78,7 +78,10 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
 /** A 403 about the CSRF token (not a permission refusal), e.g. after the session changed at sign-in. */
 async function refusedCsrf(response: Response): Promise<boolean> {
   if (response.status !== 403) return false
-  const text = await response.clone().text().catch(() => '')
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '')
   return /csrf/i.test(text)
 }
 

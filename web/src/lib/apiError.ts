@@ -13,8 +13,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly data: unknown = undefined,
-    readonly validationErrors: ValidationErrors | undefined = undefined,
+    readonly data?: unknown,
+    readonly validationErrors?: ValidationErrors,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -53,5 +53,9 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
       // A body that claims JSON but is not: fall through to its text.
     }
   }
-  return new ApiError(text.trim() || response.statusText || requestMessages.fallback, response.status, text || undefined)
+  return new ApiError(
+    text.trim() || response.statusText || requestMessages.fallback,
+    response.status,
+    text || undefined,
+  )
 }

@@ -64,7 +64,11 @@ export function updateToast(id: string, change: Partial<ToastInput>): void {
 }
 
 /** Adds a toast, newest first; only `toastLimit` stay in the list. */
-export function toast(input: ToastInput): { id: string; dismiss: () => void; update: (change: Partial<ToastInput>) => void } {
+export function toast(input: ToastInput): {
+  id: string
+  dismiss: () => void
+  update: (change: Partial<ToastInput>) => void
+} {
   if (input.action && input.action.altText.trim() === '') throw new Error('A toast action needs alternative text')
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER
   const id = String(counter)

@@ -8,7 +8,10 @@ export const Route = createFileRoute('/_guest')({
     const user = await knownUser(context.queryClient)
     if (user) {
       const returnTo = (search as { returnTo?: unknown }).returnTo
-      throw redirect({ href: safeReturnTo(typeof returnTo === 'string' ? returnTo : undefined) ?? '/home', replace: true })
+      throw redirect({
+        href: safeReturnTo(typeof returnTo === 'string' ? returnTo : undefined) ?? '/home',
+        replace: true,
+      })
     }
   },
   component: Outlet,

@@ -5,16 +5,24 @@ export const supportEmail = 'support@reelmates.app'
 
 export const Route = createFileRoute('/contact')({
   component: () => (
-    <StaticPage title="Contact" lede="Questions, bugs, a title that shows the wrong streaming service — we'd like to hear about it.">
+    <StaticPage
+      title="Contact"
+      lede="Questions, bugs, a title that shows the wrong streaming service — we'd like to hear about it."
+    >
       <h2>Support</h2>
       <p>
-        Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Tell us your username (never your password) and what you were doing when something went wrong. We answer
-        within two working days.
+        Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Tell us your username (never your password) and
+        what you were doing when something went wrong. We answer within two working days.
       </p>
       <h2>Privacy requests</h2>
-      <p>To get a copy of your data or to have your account erased, write to the same address with the subject “Privacy request”.</p>
+      <p>
+        To get a copy of your data or to have your account erased, write to the same address with the subject “Privacy
+        request”.
+      </p>
       <h2>Press and partnerships</h2>
-      <p>Write to <a href="mailto:hello@reelmates.app">hello@reelmates.app</a>.</p>
+      <p>
+        Write to <a href="mailto:hello@reelmates.app">hello@reelmates.app</a>.
+      </p>
     </StaticPage>
   ),
 })

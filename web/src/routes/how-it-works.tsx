@@ -5,15 +5,30 @@ export const Route = createFileRoute('/how-it-works')({
   component: () => (
     <StaticPage title="How It Works" lede="Four steps from “what should we watch?” to pressing play.">
       <h2>1. Find a title</h2>
-      <p>Search any movie or show with instant suggestions, or browse what's trending this week, what's coming soon, and what's popular on each streaming service.</p>
+      <p>
+        Search any movie or show with instant suggestions, or browse what's trending this week, what's coming soon, and
+        what's popular on each streaming service.
+      </p>
       <h2>2. See where it streams</h2>
-      <p>Every title page shows the trailer, the essentials, and which of your services carries it — so you don't open five apps to find it.</p>
+      <p>
+        Every title page shows the trailer, the essentials, and which of your services carries it — so you don't open
+        five apps to find it.
+      </p>
       <h2>3. Keep your lists</h2>
-      <p>Add titles to your watchlist and put them in the order you want to watch them. When you've watched something, log it with a rating, a short review and where you watched it. Anything can be private.</p>
+      <p>
+        Add titles to your watchlist and put them in the order you want to watch them. When you've watched something,
+        log it with a rating, a short review and where you watched it. Anything can be private.
+      </p>
       <h2>4. Share with your people</h2>
-      <p>Invite friends and family by email. Your feed shows what they add, watch and recommend; react, comment, or send them a recommendation of your own.</p>
+      <p>
+        Invite friends and family by email. Your feed shows what they add, watch and recommend; react, comment, or send
+        them a recommendation of your own.
+      </p>
       <h2>Install it</h2>
-      <p>Reelmates works in any modern browser and can be installed to your home screen or desktop, where it opens instantly and keeps working on a shaky connection.</p>
+      <p>
+        Reelmates works in any modern browser and can be installed to your home screen or desktop, where it opens
+        instantly and keeps working on a shaky connection.
+      </p>
     </StaticPage>
   ),
 })

@@ -3,6 +3,6 @@ import { NewsScreen } from '../components/shell/NewsScreen'
 
 export const Route = createFileRoute('/news/')({
   component: function News() {
-    return <NewsScreen  />
+    return <NewsScreen />
   },
 })

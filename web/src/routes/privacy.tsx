@@ -6,19 +6,33 @@ export const Route = createFileRoute('/privacy')({
     <StaticPage title="Privacy Policy" lede="What we keep about you, why, and how to make us forget it.">
       <h2>What we keep</h2>
       <ul>
-        <li>Your account: username, email, a scrambled (hashed) password, and the optional location, bio and avatar you add.</li>
-        <li>Your lists and activity: watchlist, watched titles, ratings, reviews, reactions, comments and recommendations.</li>
-        <li>Your friendships and the invitations you send (the invitee's email, until they accept or the invitation expires).</li>
+        <li>
+          Your account: username, email, a scrambled (hashed) password, and the optional location, bio and avatar you
+          add.
+        </li>
+        <li>
+          Your lists and activity: watchlist, watched titles, ratings, reviews, reactions, comments and recommendations.
+        </li>
+        <li>
+          Your friendships and the invitations you send (the invitee's email, until they accept or the invitation
+          expires).
+        </li>
         <li>Email preferences and, if you turn them on, a push notification subscription.</li>
       </ul>
       <h2>What we don't do</h2>
-      <p>We don't sell your data and we don't show ads. We use a session cookie to keep you signed in — no tracking cookies.</p>
+      <p>
+        We don't sell your data and we don't show ads. We use a session cookie to keep you signed in — no tracking
+        cookies.
+      </p>
       <h2>Who sees what</h2>
-      <p>Friends see your activity unless you mark it private. Your public profile shows only your username, bio and public activity.</p>
+      <p>
+        Friends see your activity unless you mark it private. Your public profile shows only your username, bio and
+        public activity.
+      </p>
       <h2>Erasure</h2>
       <p>
-        When you delete your account, the personal details in our records are made unreadable for good (we destroy the key they were encrypted with), including in backups.
-        Write to support@reelmates.app for a copy of your data.
+        When you delete your account, the personal details in our records are made unreadable for good (we destroy the
+        key they were encrypted with), including in backups. Write to support@reelmates.app for a copy of your data.
       </p>
     </StaticPage>
   ),

@@ -8,7 +8,10 @@ export const Route = createFileRoute('/profile/$username')({
       <PublicShell>
         <section aria-labelledby="screen-title" className="grid gap-6">
           <header className="flex items-center gap-4">
-            <div className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink" aria-hidden="true">
+            <div
+              className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
+              aria-hidden="true"
+            >
               {username.slice(0, 1).toUpperCase()}
             </div>
             <h1 id="screen-title" className="text-2xl font-bold text-white">

@@ -5,18 +5,31 @@ export const Route = createFileRoute('/terms')({
   component: () => (
     <StaticPage title="Terms of Service" lede="The rules for using Reelmates, in plain words.">
       <h2>Your account</h2>
-      <p>You need to be at least 13 to use Reelmates. Keep your password to yourself; you are responsible for what happens under your account.</p>
+      <p>
+        You need to be at least 13 to use Reelmates. Keep your password to yourself; you are responsible for what
+        happens under your account.
+      </p>
       <h2>What you post</h2>
       <p>
-        Reviews, comments and notes stay yours. You allow us to show them to the people you've chosen (friends, or no one when marked private). Don't post
-        anything unlawful, hateful or that you don't have the right to share; we may remove it and suspend accounts that do.
+        Reviews, comments and notes stay yours. You allow us to show them to the people you've chosen (friends, or no
+        one when marked private). Don't post anything unlawful, hateful or that you don't have the right to share; we
+        may remove it and suspend accounts that do.
       </p>
       <h2>Film and TV information</h2>
-      <p>Titles, images and streaming availability come from TMDB and may be incomplete or out of date. Always check the streaming service itself.</p>
+      <p>
+        Titles, images and streaming availability come from TMDB and may be incomplete or out of date. Always check the
+        streaming service itself.
+      </p>
       <h2>Emails</h2>
-      <p>We send account emails (password resets, sign-in links) and, unless you turn them off, occasional tips and digests. Every such email has an unsubscribe link.</p>
+      <p>
+        We send account emails (password resets, sign-in links) and, unless you turn them off, occasional tips and
+        digests. Every such email has an unsubscribe link.
+      </p>
       <h2>Ending</h2>
-      <p>You can delete your account at any time. We may change these terms; we'll tell you in the app before changes take effect.</p>
+      <p>
+        You can delete your account at any time. We may change these terms; we'll tell you in the app before changes
+        take effect.
+      </p>
     </StaticPage>
   ),
 })

@@ -19,10 +19,15 @@ export const acceptFriendMessages = {
   couldNotVerify: 'Could not verify authentication status...',
 } as const
 
-type Outcome = { state: 'working' } | { state: 'success'; text: string } | { state: 'info'; text: string } | { state: 'error'; text: string }
+type Outcome =
+  | { state: 'working' }
+  | { state: 'success'; text: string }
+  | { state: 'info'; text: string }
+  | { state: 'error'; text: string }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback
 
 /** /accept-friend?token= (spec §4): sign in with the token if needed, then accept the friendship. */
 export function AcceptFriendScreen({ token }: { token: string | undefined }) {
@@ -38,7 +43,7 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       setOutcome({ state: 'error', text: acceptFriendMessages.noToken })
       return
     }
-    const signedIn = async () => (await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 })) !== null
+    const signedIn = async () => (await queryClient.query({ ...currentUserQuery(), staleTime: 0 })) !== null
 
     void (async () => {
       try {
@@ -84,7 +89,12 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
     return () => clearTimeout(timer)
   }, [outcome.state, navigate])
 
-  if (outcome.state === 'working') return <ResultScreen state="working" title="Accepting invitation…"><p>Connecting you with your friend.</p></ResultScreen>
+  if (outcome.state === 'working')
+    return (
+      <ResultScreen state="working" title="Accepting invitation…">
+        <p>Connecting you with your friend.</p>
+      </ResultScreen>
+    )
   if (outcome.state === 'error') {
     return (
       <ResultScreen state="error" title="Couldn't accept the invitation">

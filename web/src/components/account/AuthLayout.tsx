@@ -10,7 +10,9 @@ export function AuthLayout({ children, carousel = true }: { children: ReactNode;
       <header className="mx-auto flex w-full max-w-6xl items-center px-5 pt-[max(1.25rem,env(safe-area-inset-top))]">
         <Brand to="/sign_in" />
       </header>
-      <div className={`mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-5 py-8 lg:gap-16 ${carousel ? 'lg:grid-cols-[minmax(0,440px)_1fr]' : 'max-w-md'}`}>
+      <div
+        className={`mx-auto grid w-full max-w-6xl flex-1 items-center gap-10 px-5 py-8 lg:gap-16 ${carousel ? 'lg:grid-cols-[minmax(0,440px)_1fr]' : 'max-w-md'}`}
+      >
         <main id="main" className="w-full">
           {children}
         </main>

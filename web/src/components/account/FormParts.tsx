@@ -33,7 +33,15 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
   )
 }
 
-export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+}: {
+  busy: boolean
+  children: ReactNode
+  busyLabel?: string
+}) {
   return (
     <button
       type="submit"
@@ -67,7 +75,10 @@ const toneClass: Record<Tone, string> = {
 /** A message box on a form or result screen; errors are alerts, the rest are polite statuses. */
 export function Notice({ tone, title, children }: { tone: Tone; title?: string; children?: ReactNode }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-2xl border px-4 py-3 text-sm ${toneClass[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-2xl border px-4 py-3 text-sm ${toneClass[tone]}`}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? 'mt-1 opacity-90' : ''}>{children}</div> : null}
     </div>

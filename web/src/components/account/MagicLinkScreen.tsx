@@ -22,9 +22,19 @@ interface Failure {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function magicLinkFailure(error: unknown): Failure {
-  if (!isApiError(error) || error.status === 0) return { message: 'Failed to authenticate with magic link', details: error instanceof Error ? error.message : String(error) }
-  const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { message?: unknown; detail?: unknown; error?: unknown }
-  const detail = [body.message, body.detail, body.error].filter((part): part is string => typeof part === 'string' && part !== '').join(' — ')
+  if (!isApiError(error) || error.status === 0)
+    return {
+      message: 'Failed to authenticate with magic link',
+      details: error instanceof Error ? error.message : String(error),
+    }
+  const body = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as {
+    message?: unknown
+    detail?: unknown
+    error?: unknown
+  }
+  const detail = [body.message, body.detail, body.error]
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' — ')
   return { message: `Authentication failed with status ${error.status}`, details: detail || error.message }
 }
 
@@ -54,7 +64,7 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
       }
       await wait(magicLinkSessionDelayMs)
       try {
-        const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 })
+        const user = await queryClient.query({ ...currentUserQuery(), staleTime: 0 })
         if (!user) {
           setFailure({ message: notEstablished })
           return
@@ -62,7 +72,10 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
         setSucceeded(true)
         await navigate({ href: safeReturnTo(answer.redirect) ?? target, replace: true })
       } catch (error) {
-        setFailure({ message: error instanceof Error ? error.message : String(error), details: 'The session check failed; taking you to sign in.' })
+        setFailure({
+          message: error instanceof Error ? error.message : String(error),
+          details: 'The session check failed; taking you to sign in.',
+        })
         setTimeout(() => void navigate({ to: '/sign_in', replace: true }), magicLinkFallbackRedirectMs)
       }
     })()
@@ -89,5 +102,9 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
       </ResultScreen>
     )
   }
-  return <ResultScreen state={succeeded ? 'success' : 'working'} title={succeeded ? 'Signed in' : 'Authenticating...'}>{succeeded ? <p>Taking you there…</p> : <p>Checking your sign-in link.</p>}</ResultScreen>
+  return (
+    <ResultScreen state={succeeded ? 'success' : 'working'} title={succeeded ? 'Signed in' : 'Authenticating...'}>
+      {succeeded ? <p>Taking you there…</p> : <p>Checking your sign-in link.</p>}
+    </ResultScreen>
+  )
 }

@@ -10,7 +10,10 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
   return (
     <section aria-labelledby="screen-title" className="grid gap-6">
       <header className="flex items-center gap-4">
-        <div className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink" aria-hidden="true">
+        <div
+          className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
+          aria-hidden="true"
+        >
           {user.username.slice(0, 1).toUpperCase()}
         </div>
         <div>
@@ -18,7 +21,10 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
             {user.username}
           </h1>
           <p className="text-sm text-zinc-400">
-            {user.location ? `${user.location} · ` : ''}Member since {Number.isNaN(since.getTime()) ? '—' : since.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+            {user.location ? `${user.location} · ` : ''}Member since{' '}
+            {Number.isNaN(since.getTime())
+              ? '—'
+              : since.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
           </p>
         </div>
       </header>
@@ -42,7 +48,11 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
         </div>
       </dl>
       <div>
-        <button type="button" onClick={logout} className="rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold text-zinc-100 hover:bg-white/5">
+        <button
+          type="button"
+          onClick={logout}
+          className="rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold text-zinc-100 hover:bg-white/5"
+        >
           Log out
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { emailRequest, messages } from '@reelmates/contracts/account'
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { requestPasswordReset, requestUsername } from '../../features/account/accountCalls'
 import { fieldErrorsOf } from '../../features/account/fieldErrors'
 import { isApiError } from '../../lib/apiError'
@@ -34,7 +34,7 @@ export function RecoveryScreen({ kind }: { kind: keyof typeof recoveries }) {
   const [failure, setFailure] = useState<string>()
   const [sent, setSent] = useState<string>()
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const parsed = emailRequest.safeParse({ email: new FormData(event.currentTarget).get('email') })
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { messages, resetPasswordRequest } from '@reelmates/contracts/account'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type SubmitEvent } from 'react'
 import { resetPassword } from '../../features/account/accountCalls'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { isApiError, requestMessages } from '../../lib/apiError'
@@ -35,8 +35,14 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   if (!token) {
     return (
       <AuthLayout carousel={false}>
-        <FormCard title={messages.resetLinkMissing} subtitle="This password reset link is incomplete or has already been used.">
-          <Link to="/forgot-password" className="inline-block rounded-xl bg-reel-fill px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong">
+        <FormCard
+          title={messages.resetLinkMissing}
+          subtitle="This password reset link is incomplete or has already been used."
+        >
+          <Link
+            to="/forgot-password"
+            className="inline-block rounded-xl bg-reel-fill px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong"
+          >
             Request a new link
           </Link>
         </FormCard>
@@ -44,10 +50,14 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     )
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const parsed = resetPasswordRequest.safeParse({ token, newPassword: form.get('newPassword'), confirmPassword: form.get('confirmPassword') })
+    const parsed = resetPasswordRequest.safeParse({
+      token,
+      newPassword: form.get('newPassword'),
+      confirmPassword: form.get('confirmPassword'),
+    })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))
       return
@@ -79,8 +89,20 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {failure ? <Notice tone="error">{failure}</Notice> : null}
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
-            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              error={errors.newPassword}
+            />
+            <Field
+              label="Confirm password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirmPassword}
+            />
             <SubmitButton busy={busy}>Reset password</SubmitButton>
           </form>
         )}

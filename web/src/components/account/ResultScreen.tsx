@@ -15,7 +15,10 @@ const badge: Record<State, ReactNode> = {
 export function ResultScreen({ state, title, children }: { state: State; title: string; children?: ReactNode }) {
   return (
     <AuthLayout carousel={false}>
-      <div className="rounded-3xl border border-white/10 bg-panel/80 p-8 text-center shadow-2xl shadow-black/40" aria-live="polite">
+      <div
+        className="rounded-3xl border border-white/10 bg-panel/80 p-8 text-center shadow-2xl shadow-black/40"
+        aria-live="polite"
+      >
         <div className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-white/5">{badge[state]}</div>
         <h1 className="mt-5 text-2xl font-bold text-white">{title}</h1>
         <div className="mt-4 grid gap-4 text-sm text-zinc-300">{children}</div>
@@ -24,5 +27,7 @@ export function ResultScreen({ state, title, children }: { state: State; title: 
   )
 }
 
-export const buttonClass = 'inline-flex h-11 items-center justify-center rounded-xl bg-reel-fill px-5 font-semibold text-white hover:bg-reel-strong'
-export const secondaryButtonClass = 'inline-flex h-11 items-center justify-center rounded-xl border border-white/15 px-5 font-semibold text-zinc-100 hover:bg-white/5'
+export const buttonClass =
+  'inline-flex h-11 items-center justify-center rounded-xl bg-reel-fill px-5 font-semibold text-white hover:bg-reel-strong'
+export const secondaryButtonClass =
+  'inline-flex h-11 items-center justify-center rounded-xl border border-white/15 px-5 font-semibold text-zinc-100 hover:bg-white/5'

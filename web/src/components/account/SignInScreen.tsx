@@ -1,7 +1,7 @@
 import { signInRequest } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { isUsernameAvailable, signIn } from '../../features/account/accountCalls'
 import { destinationAfterSignIn, isInvitation } from '../../features/account/afterSignIn'
 import type { SignInSearch } from '../../features/account/accountSearch'
@@ -23,7 +23,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const [failure, setFailure] = useState<string>()
   const invited = isInvitation(search)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const parsed = signInRequest.safeParse({ username: form.get('username'), password: form.get('password') })
@@ -42,12 +42,20 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     } catch (error) {
       const explained = await explainSignInFailure(error, () => isUsernameAvailable(parsed.data.username))
       setFailure(explained.message)
-      if (explained.toast) toast({ title: 'Login failed', description: 'There was a problem signing you in. Please try again later.', variant: 'destructive' })
+      if (explained.toast)
+        toast({
+          title: 'Login failed',
+          description: 'There was a problem signing you in. Please try again later.',
+          variant: 'destructive',
+        })
       setStatus('idle')
     }
   }
 
-  const signUpSearch = { ...(invited ? { invite: true, from: search.from, token: search.token } : {}), ...(search.returnTo ? { returnTo: search.returnTo } : {}) }
+  const signUpSearch = {
+    ...(invited ? { invite: true, from: search.from, token: search.token } : {}),
+    ...(search.returnTo ? { returnTo: search.returnTo } : {}),
+  }
 
   return (
     <AuthLayout>
@@ -60,8 +68,21 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
           ) : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
-            <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
-            <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+            <Field
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.username}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password}
+            />
             <div className="flex flex-wrap justify-between gap-2 text-sm">
               <Link to="/forgot-password" className="text-zinc-300 underline-offset-4 hover:text-white hover:underline">
                 Forgot password?

@@ -1,7 +1,7 @@
 import { registerRequest } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { register } from '../../features/account/accountCalls'
 import type { SignUpSearch } from '../../features/account/accountSearch'
 import { destinationAfterSignIn, isInvitation } from '../../features/account/afterSignIn'
@@ -24,7 +24,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   const invited = isInvitation(search)
   const recommended = Boolean(search.returnTo) && !invited
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const parsed = registerRequest.safeParse({
@@ -45,7 +45,11 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
     try {
       const user = await register(parsed.data)
       setCurrentUser(queryClient, user)
-      toast({ title: 'Registration successful', description: `Welcome to Reelmates, ${user.username}!`, variant: 'success' })
+      toast({
+        title: 'Registration successful',
+        description: `Welcome to Reelmates, ${user.username}!`,
+        variant: 'success',
+      })
       await navigate({ href: destinationAfterSignIn(search), replace: true })
     } catch (error) {
       // Spec §8: a failed registration is said on the form and logged, never toasted.
@@ -78,16 +82,41 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
           ) : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
-            <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username} />
-            <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={search.email ?? ''} error={errors.email} />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} hint={<p className="text-xs text-zinc-500">At least 6 characters.</p>} />
+            <Field
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.username}
+            />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={search.email ?? ''}
+              error={errors.email}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+              hint={<p className="text-xs text-zinc-500">At least 6 characters.</p>}
+            />
             <SubmitButton busy={busy} busyLabel="Creating account…">
               Sign Up
             </SubmitButton>
           </form>
           <p className="text-center text-sm text-zinc-400">
             Already have an account?{' '}
-            <Link to="/sign_in" search={invited ? inviteSearch : search.returnTo ? { returnTo: search.returnTo } : {}} className="font-semibold text-reel hover:underline">
+            <Link
+              to="/sign_in"
+              search={invited ? inviteSearch : search.returnTo ? { returnTo: search.returnTo } : {}}
+              className="font-semibold text-reel hover:underline"
+            >
               Sign in
             </Link>
           </p>

@@ -1,11 +1,16 @@
 import type { FeatureSlideId } from './featureSlides'
 
-const poster = (hue: number) => ({ background: `linear-gradient(160deg, hsl(${hue} 70% 55%), hsl(${(hue + 40) % 360} 60% 25%))` })
+const poster = (hue: number) => ({
+  background: `linear-gradient(160deg, hsl(${hue} 70% 55%), hsl(${(hue + 40) % 360} 60% 25%))`,
+})
 
 /** Small drawn previews of each feature (no screenshots, so they stay sharp and light). */
 export function SlideArt({ kind }: { kind: FeatureSlideId }) {
   return (
-    <div aria-hidden="true" className="mx-auto aspect-[4/3] w-full max-w-sm overflow-hidden rounded-3xl border border-white/10 bg-gradient-to-b from-panel-2 to-panel p-4 shadow-2xl shadow-black/50">
+    <div
+      aria-hidden="true"
+      className="mx-auto aspect-[4/3] w-full max-w-sm overflow-hidden rounded-3xl border border-white/10 bg-gradient-to-b from-panel-2 to-panel p-4 shadow-2xl shadow-black/50"
+    >
       {kind === 'feed' ? <FeedArt /> : null}
       {kind === 'watchlist' ? <WatchlistArt /> : null}
       {kind === 'details' ? <DetailsArt /> : null}
@@ -25,7 +30,9 @@ function FeedArt() {
     <div className="grid gap-3">
       {rows.map((row) => (
         <div key={row.who} className="flex items-center gap-3 rounded-2xl bg-white/5 p-2.5">
-          <div className="grid h-8 w-8 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-xs font-bold text-ink">{row.who[0]}</div>
+          <div className="grid h-8 w-8 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-xs font-bold text-ink">
+            {row.who[0]}
+          </div>
           <div className="flex-1 text-left text-xs text-zinc-300">
             <b className="text-white">{row.who}</b> {row.what}
             <div className="text-gold">{row.stars}</div>
@@ -42,7 +49,9 @@ function WatchlistArt() {
     <div className="grid h-full grid-cols-4 gap-2">
       {[10, 60, 120, 200, 260, 300, 30, 170].map((hue, index) => (
         <div key={hue} className="relative rounded-lg" style={poster(hue)}>
-          <span className="absolute left-1 top-1 grid h-5 w-5 place-items-center rounded-full bg-black/60 text-[10px] font-bold text-white">{index + 1}</span>
+          <span className="absolute left-1 top-1 grid h-5 w-5 place-items-center rounded-full bg-black/60 text-[10px] font-bold text-white">
+            {index + 1}
+          </span>
         </div>
       ))}
     </div>
@@ -99,7 +108,10 @@ function StreamArt() {
   return (
     <div className="grid h-full grid-cols-2 content-center gap-2">
       {services.map((service, index) => (
-        <div key={service.name} className={`flex h-12 items-center justify-center rounded-xl text-sm font-black ${service.className} ${index === 4 ? 'col-span-2' : ''}`}>
+        <div
+          key={service.name}
+          className={`flex h-12 items-center justify-center rounded-xl text-sm font-black ${service.className} ${index === 4 ? 'col-span-2' : ''}`}
+        >
           {service.name}
         </div>
       ))}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { stopCampaignEmails } from '../../features/account/accountCalls'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
@@ -31,9 +31,10 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
   const [confirmed, setConfirmed] = useState<string>()
   const failed = Boolean(flags.error) && flags.error !== 'false'
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
+  async function confirm(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const email = String(new FormData(event.currentTarget).get('email') ?? '')
+    const entered = new FormData(event.currentTarget).get('email')
+    const email = typeof entered === 'string' ? entered : ''
     if (!looksLikeEmail(email)) {
       setEmailError(unsubscribeMessages.invalidEmail)
       return
@@ -52,7 +53,11 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
     }
   }
 
-  const title = failed ? 'Unsubscribe Failed' : flags.special && !confirmed ? 'Confirm your email' : "You're unsubscribed"
+  const title = failed
+    ? 'Unsubscribe Failed'
+    : flags.special && !confirmed
+      ? 'Confirm your email'
+      : "You're unsubscribed"
 
   return (
     <AuthLayout carousel={false}>
@@ -60,12 +65,15 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
         <div className="grid gap-5">
           {failed ? (
             <Notice tone="error" title="Unsubscribe Failed">
-              {flags.error && flags.error !== 'true' ? flags.error : "We couldn't update your email preferences from that link."}
+              {flags.error && flags.error !== 'true'
+                ? flags.error
+                : "We couldn't update your email preferences from that link."}
             </Notice>
           ) : null}
           {flags.success && !flags.special ? (
             <Notice tone="success" title="Unsubscribed">
-              You won't receive tips and news emails from Reelmates any more. Account emails such as password resets still arrive.
+              You won't receive tips and news emails from Reelmates any more. Account emails such as password resets
+              still arrive.
             </Notice>
           ) : null}
           {flags.special && !confirmed ? (
@@ -75,7 +83,14 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
               </Notice>
               <form onSubmit={(event) => void confirm(event)} noValidate className="grid gap-4">
                 {failure ? <Notice tone="error">{failure}</Notice> : null}
-                <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={flags.email ?? ''} error={emailError} />
+                <Field
+                  label="Email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={flags.email ?? ''}
+                  error={emailError}
+                />
                 <SubmitButton busy={busy}>Unsubscribe</SubmitButton>
               </form>
             </>

@@ -31,7 +31,9 @@ export function AdminScreen({ title, emptyText }: { title: string; emptyText: st
           </Link>
         ))}
       </nav>
-      <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">{emptyText}</div>
+      <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
+        {emptyText}
+      </div>
     </section>
   )
 }

@@ -14,7 +14,10 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const update = useAppUpdate({ serviceWorkerAllowed: !isAdminPath(pathname) })
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
+      >
         Skip to content
       </a>
       <ScrollToTop />

@@ -28,7 +28,16 @@ const secondary: NavItem[] = [
 
 function Icon({ name }: { name: NavIcon }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={navIcons[name]} />
     </svg>
   )
@@ -65,24 +74,41 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
       <TopBar onMenuClick={() => setMenuOpen(true)} menuOpen={menuOpen}>
-        <button type="button" onClick={() => void navigate({ to: '/search' })} aria-label="Search" className="grid h-10 w-10 place-items-center rounded-xl text-zinc-200 hover:bg-white/5">
+        <button
+          type="button"
+          onClick={() => void navigate({ to: '/search' })}
+          aria-label="Search"
+          className="grid h-10 w-10 place-items-center rounded-xl text-zinc-200 hover:bg-white/5"
+        >
           <Icon name="search" />
         </button>
       </TopBar>
 
-      <aside className="sticky top-0 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex" aria-label="Main">
+      <aside
+        className="sticky top-0 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
+        aria-label="Main"
+      >
         <Link to="/home" className="mb-6 flex items-center gap-2 px-3 text-lg font-extrabold text-white">
           <BrandMark /> Reelmates
         </Link>
-        <nav className="flex flex-col gap-1" aria-label="Main navigation">{links()}</nav>
+        <nav className="flex flex-col gap-1" aria-label="Main navigation">
+          {links()}
+        </nav>
         <UserCard user={user} onLogout={logout} />
       </aside>
 
       {menuOpen ? (
         <div className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label="Menu">
-          <button type="button" className="absolute inset-0 bg-black/60" aria-label="Close menu" onClick={() => setMenuOpen(false)} />
+          <button
+            type="button"
+            className="absolute inset-0 bg-black/60"
+            aria-label="Close menu"
+            onClick={() => setMenuOpen(false)}
+          />
           <div className="absolute inset-y-0 left-0 flex w-72 flex-col gap-1 bg-panel px-3 py-5 shadow-2xl">
-            <nav className="flex flex-col gap-1" aria-label="Menu navigation">{links(() => setMenuOpen(false))}</nav>
+            <nav className="flex flex-col gap-1" aria-label="Menu navigation">
+              {links(() => setMenuOpen(false))}
+            </nav>
             <UserCard user={user} onLogout={logout} />
           </div>
         </div>
@@ -95,9 +121,17 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         <Footer />
       </div>
 
-      <nav aria-label="Tabs" className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-white/5 bg-ink/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl md:hidden">
+      <nav
+        aria-label="Tabs"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-white/5 bg-ink/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl md:hidden"
+      >
         {primary.map((item) => (
-          <Link key={item.to} to={item.to} activeProps={{ className: 'text-reel' }} className="flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400">
+          <Link
+            key={item.to}
+            to={item.to}
+            activeProps={{ className: 'text-reel' }}
+            className="flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400"
+          >
             <Icon name={item.icon} />
             {item.label}
           </Link>
@@ -110,7 +144,10 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
 function UserCard({ user, onLogout }: { user: PublicUser; onLogout: () => void }) {
   return (
     <div className="mt-auto flex items-center gap-3 rounded-xl border border-white/5 bg-panel p-3">
-      <div className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-sm font-bold text-ink" aria-hidden="true">
+      <div
+        className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-sm font-bold text-ink"
+        aria-hidden="true"
+      >
         {user.username.slice(0, 1).toUpperCase()}
       </div>
       <div className="min-w-0 flex-1">

@@ -13,7 +13,11 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
 
 export function Brand({ to = '/home' }: { to?: '/home' | '/sign_in' }) {
   return (
-    <Link to={to} className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-white" aria-label="Reelmates home">
+    <Link
+      to={to}
+      className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-white"
+      aria-label="Reelmates home"
+    >
       <BrandMark />
       <span className="text-lg">Reelmates</span>
     </Link>

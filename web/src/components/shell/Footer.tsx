@@ -20,7 +20,8 @@ export function Footer() {
         ))}
       </nav>
       <p className="mt-4 text-center text-xs text-zinc-400">
-        © {new Date().getFullYear()} Reelmates · Film and TV data from TMDB. This product uses the TMDB API but is not endorsed or certified by TMDB.
+        © {new Date().getFullYear()} Reelmates · Film and TV data from TMDB. This product uses the TMDB API but is not
+        endorsed or certified by TMDB.
       </p>
     </footer>
   )

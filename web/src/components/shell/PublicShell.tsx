@@ -25,7 +25,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
                 <Link to="/sign_in" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
                   Sign in
                 </Link>
-                <Link to="/sign_up" className="rounded-lg bg-reel-fill px-3 py-2 font-semibold text-white hover:bg-reel-strong">
+                <Link
+                  to="/sign_up"
+                  className="rounded-lg bg-reel-fill px-3 py-2 font-semibold text-white hover:bg-reel-strong"
+                >
                   Join free
                 </Link>
               </>

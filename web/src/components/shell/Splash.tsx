@@ -21,7 +21,11 @@ export function Splash() {
 
   if (!visible) return null
   return (
-    <div className="fixed inset-0 z-[95] grid place-items-center bg-ink" role="status" aria-label="Reelmates is starting">
+    <div
+      className="fixed inset-0 z-[95] grid place-items-center bg-ink"
+      role="status"
+      aria-label="Reelmates is starting"
+    >
       <div className="flex flex-col items-center gap-4">
         <BrandMark className="h-20 w-20 animate-[splash-pulse_1.2s_ease-in-out_infinite]" />
         <p className="text-xl font-extrabold tracking-tight text-white">Reelmates</p>

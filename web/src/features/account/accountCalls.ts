@@ -16,7 +16,9 @@ export async function signIn(request: SignInRequest): Promise<PublicUser> {
 }
 
 export async function isUsernameAvailable(username: string): Promise<boolean> {
-  const answer = await apiJson<{ available: boolean }>(`/api/validate-username?username=${encodeURIComponent(username)}`)
+  const answer = await apiJson<{ available: boolean }>(
+    `/api/validate-username?username=${encodeURIComponent(username)}`,
+  )
   return answer.available
 }
 
@@ -27,12 +29,18 @@ export async function register(request: RegisterRequest): Promise<PublicUser> {
 }
 
 export async function requestPasswordReset(email: string): Promise<string | undefined> {
-  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-password', { method: 'POST', body: { email } })
+  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-password', {
+    method: 'POST',
+    body: { email },
+  })
   return answer?.message
 }
 
 export async function requestUsername(email: string): Promise<string | undefined> {
-  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-username', { method: 'POST', body: { email } })
+  const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-username', {
+    method: 'POST',
+    body: { email },
+  })
   return answer?.message
 }
 
@@ -48,7 +56,9 @@ export async function stopCampaignEmails(email: string): Promise<{ success: bool
 export async function authenticateWithMagicLink(token: string, redirect: string): Promise<{ redirect?: string }> {
   const csrf = await fetchCsrfToken()
   const query = `token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`
-  const answer = await apiJson<{ redirect?: string }>(`/api/auth/magic-link?${query}`, { headers: { 'CSRF-Token': csrf } })
+  const answer = await apiJson<{ redirect?: string }>(`/api/auth/magic-link?${query}`, {
+    headers: { 'CSRF-Token': csrf },
+  })
   forgetCsrfToken()
   return answer
 }

@@ -5,10 +5,15 @@ import { safeReturnTo } from './returnTo'
 describe('where sign-in goes next', () => {
   it('goes home by default', () => expect(destinationAfterSignIn({})).toBe('/home'))
 
-  it('goes to returnTo, decoded', () => expect(destinationAfterSignIn({ returnTo: '%2Fmedia%2Fmovie%2F603%3Ftab%3Dcast' })).toBe('/media/movie/603?tab=cast'))
+  it('goes to returnTo, decoded', () =>
+    expect(destinationAfterSignIn({ returnTo: '%2Fmedia%2Fmovie%2F603%3Ftab%3Dcast' })).toBe(
+      '/media/movie/603?tab=cast',
+    ))
 
   it('keeps an invitation on the way home', () =>
-    expect(destinationAfterSignIn({ invite: 'true', from: 'ana', token: 'abc' })).toBe('/home?invite=true&from=ana&token=abc'))
+    expect(destinationAfterSignIn({ invite: 'true', from: 'ana', token: 'abc' })).toBe(
+      '/home?invite=true&from=ana&token=abc',
+    ))
 
   it('needs both invite=true and from to count as an invitation', () => {
     expect(isInvitation({ invite: 'true' })).toBe(false)

@@ -16,5 +16,9 @@ export async function clearLocalAccountState(): Promise<void> {
   }
   if (!('caches' in window)) return
   const names = await caches.keys()
-  await Promise.all(names.filter((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix)).map((name) => caches.delete(name)))
+  await Promise.all(
+    names
+      .filter((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix))
+      .map((name) => caches.delete(name)),
+  )
 }

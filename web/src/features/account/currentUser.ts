@@ -44,7 +44,8 @@ export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null
 /** The user as the guards see it; an unreachable server counts as signed out. */
 export async function knownUser(queryClient: QueryClient): Promise<PublicUser | null> {
   try {
-    return await queryClient.ensureQueryData(currentUserQuery())
+    // 'static': the guards take the known answer; the screens' own queries re-check it.
+    return await queryClient.query({ ...currentUserQuery(), staleTime: 'static' })
   } catch {
     return null
   }

@@ -27,11 +27,17 @@ const isNetworkFailure = (error: unknown) => !isApiError(error) || error.status 
  * What the sign-in form says after a failed login. A 401 asks whether the username exists, so the
  * person learns which of the two was wrong.
  */
-export async function explainSignInFailure(error: unknown, usernameAvailable: () => Promise<boolean>): Promise<SignInFailure> {
+export async function explainSignInFailure(
+  error: unknown,
+  usernameAvailable: () => Promise<boolean>,
+): Promise<SignInFailure> {
   if (isNetworkFailure(error)) return { message: signInMessages.unexpected, toast: true }
   if (isApiError(error) && error.status === 401) {
     try {
-      return { message: (await usernameAvailable()) ? signInMessages.noSuchUsername : signInMessages.wrongPassword, toast: false }
+      return {
+        message: (await usernameAvailable()) ? signInMessages.noSuchUsername : signInMessages.wrongPassword,
+        toast: false,
+      }
     } catch {
       return { message: signInMessages.failed, toast: false }
     }

@@ -16,7 +16,11 @@ export function useLogout(): () => void {
         await apiJson('/api/logout', { method: 'POST' })
         toast({ title: 'Logged out', description: "You've been successfully logged out." })
       } catch (error) {
-        toast({ title: 'Logout failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+        toast({
+          title: 'Logout failed',
+          description: error instanceof Error ? error.message : String(error),
+          variant: 'destructive',
+        })
       }
       await queryClient.cancelQueries()
       queryClient.clear()

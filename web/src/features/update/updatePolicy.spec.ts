@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isNewBuild, isUpdatePromptSuppressed, rememberUpdateAttempt, reloadAddress, updateSuppressionMs } from './updatePolicy'
+import {
+  isNewBuild,
+  isUpdatePromptSuppressed,
+  rememberUpdateAttempt,
+  reloadAddress,
+  updateSuppressionMs,
+} from './updatePolicy'
 
 describe('app update policy (spec §4)', () => {
   it('sees a new build when the version file carries another timestamp', () => {

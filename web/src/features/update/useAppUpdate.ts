@@ -37,7 +37,9 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
   }, [])
 
   const checkVersion = useCallback(async () => {
-    navigator.serviceWorker?.controller?.postMessage({ type: 'CHECK_VERSION', buildTimestamp: runningBuild })
+    // Absent outside secure contexts, whatever the types say.
+    if ('serviceWorker' in navigator)
+      navigator.serviceWorker.controller?.postMessage({ type: 'CHECK_VERSION', buildTimestamp: runningBuild })
     try {
       const file = await apiJson<VersionFile>('/version.json')
       if (isNewBuild(file, runningBuild)) offer()
@@ -62,7 +64,8 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
     const onMessage = (event: MessageEvent<WorkerMessage | null>) => {
       const type = event.data?.type
       if (type === 'UPDATE_AVAILABLE' || type === 'UPDATE_NEEDED') offer()
-      else if (type === 'NAVIGATE_TO' && typeof event.data?.url === 'string') void router.navigate({ href: event.data.url })
+      else if (type === 'NAVIGATE_TO' && typeof event.data?.url === 'string')
+        void router.navigate({ href: event.data.url })
     }
     navigator.serviceWorker.addEventListener('message', onMessage)
     return () => navigator.serviceWorker.removeEventListener('message', onMessage)

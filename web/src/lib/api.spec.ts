@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { apiJson, apiRequest, resetRequestClient, withTimestamp } from './api'
+import { ApiError, requestMessages } from './apiError'
+
+/**
+ * The request client against a real HTTP server on 127.0.0.1, which answers like the gateway does
+ * (CSRF tokens, JSON errors, a text error, a broken body) and records what it received.
+ */
+interface Received {
+  method: string
+  url: URL
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+let server: Server
+let origin = ''
+let received: Received[] = []
+let csrfIssued = 0
+let validToken = ''
+
+function answer(request: IncomingMessage, body: string): { status: number; type?: string; text: string } {
+  const url = new URL(request.url ?? '/', 'http://x')
+  const needsCsrf = !['GET', 'HEAD'].includes(request.method ?? 'GET')
+  if (url.pathname === '/api/csrf-token') {
+    csrfIssued += 1
+    validToken = `token-${csrfIssued}`
+    return { status: 200, type: 'application/json', text: JSON.stringify({ csrfToken: validToken }) }
+  }
+  if (needsCsrf && request.headers['csrf-token'] !== validToken)
+    return { status: 403, type: 'application/json', text: '{"message":"Invalid csrf token","error":"Forbidden"}' }
+  switch (url.pathname) {
+    case '/api/watchlist':
+      return request.method === 'POST'
+        ? {
+            status: 201,
+            type: 'application/json',
+            text: JSON.stringify({ ok: true, echo: JSON.parse(body) as unknown, position: '41' }),
+          }
+        : { status: 200, type: 'application/json', text: '{"items":[]}' }
+    case '/api/later':
+      return { status: 200, type: 'application/json', text: JSON.stringify({ ok: true, position: '7' }) }
+    case '/api/conflict':
+      return {
+        status: 409,
+        type: 'application/json',
+        text: JSON.stringify({ message: 'Taken', validationErrors: { username: 'taken' } }),
+      }
+    case '/api/only-error':
+      return { status: 400, type: 'application/json', text: JSON.stringify({ error: 'Bad input' }) }
+    case '/api/bare':
+      return { status: 500, type: 'application/json', text: '{}' }
+    case '/api/text-error':
+      return { status: 400, type: 'text/plain', text: 'Token expired' }
+    case '/api/broken':
+      return { status: 200, type: 'application/json', text: '{"not json' }
+    case '/api/forbidden':
+      return { status: 403, type: 'application/json', text: '{"message":"Admins only","error":"Forbidden"}' }
+    default:
+      return { status: 404, type: 'application/json', text: '{"message":"nope"}' }
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: new URL(request.url ?? '/', 'http://x'),
+        headers: request.headers,
+        body,
+      })
+      const { status, type, text } = answer(request, body)
+      response.writeHead(status, type ? { 'Content-Type': type } : {})
+      response.end(text)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // The browser resolves '/api/…' against the page; here the page is the test server.
+  const realFetch = globalThis.fetch
+  globalThis.fetch = (input, init) =>
+    realFetch(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init)
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+beforeEach(() => {
+  received = []
+  resetRequestClient()
+})
+
+const last = () => received[received.length - 1] as Received
+
+describe('the request client (spec §7)', () => {
+  it('sends a GET with the no-cache headers, a timestamp, and no Content-Type without a body', async () => {
+    await apiJson('/api/watchlist')
+    const request = last()
+    expect(request.method).toBe('GET')
+    expect(request.url.searchParams.get('_ts')).toMatch(/^\d+$/)
+    expect(request.headers.accept).toBe('application/json')
+    expect(request.headers['cache-control']).toBe('no-cache, no-store, must-revalidate')
+    expect(request.headers.pragma).toBe('no-cache')
+    expect(request.headers['content-type']).toBeUndefined()
+    expect(request.headers['csrf-token']).toBeUndefined()
+  })
+
+  it('adds _ts after existing query parameters', () => {
+    expect(withTimestamp('/api/tmdb/search?query=dune', 5)).toBe('/api/tmdb/search?query=dune&_ts=5')
+    expect(withTimestamp('/version.json', 5)).toBe('/version.json?_ts=5')
+  })
+
+  it('sends a state-changing request as JSON with the CSRF token from /api/csrf-token', async () => {
+    const answer = await apiJson<{ echo: unknown }>('/api/watchlist', { method: 'POST', body: { tmdbId: 603 } })
+    const request = last()
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(request.headers['csrf-token']).toBe(validToken)
+    expect(answer.echo).toEqual({ tmdbId: 603 })
+  })
+
+  it('fetches a fresh token once when the server no longer knows the old one', async () => {
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    validToken = 'rotated-by-sign-in'
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    expect(
+      received.map(
+        (request) => `${request.method} ${request.url.pathname} ${String(request.headers['csrf-token'] ?? '')}`,
+      ),
+    ).toEqual([
+      'GET /api/csrf-token ',
+      `POST /api/watchlist token-${csrfIssued - 1}`,
+      `POST /api/watchlist token-${csrfIssued - 1}`,
+      'GET /api/csrf-token ',
+      `POST /api/watchlist token-${csrfIssued}`,
+    ])
+  })
+
+  it('does not repeat a request refused for lack of permission', async () => {
+    await expect(apiJson('/api/forbidden', { method: 'DELETE' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Admins only',
+    })
+    expect(received.filter((request) => request.url.pathname === '/api/forbidden')).toHaveLength(1)
+  })
+
+  it('sends the highest position of its own changes as X-Min-Position on later queries', async () => {
+    await apiJson('/api/watchlist')
+    expect(last().headers['x-min-position']).toBeUndefined()
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    expect(last().headers['x-min-position']).toBeUndefined()
+    await apiJson('/api/later', { method: 'PUT', body: {} })
+    await apiJson('/api/watchlist')
+    expect(last().headers['x-min-position']).toBe('41')
+  })
+
+  it('returns the raw response after the error check', async () => {
+    const response = await apiRequest('/api/watchlist')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ items: [] })
+  })
+})
+
+describe('the API error object (spec §8)', () => {
+  const failure = (path: string) =>
+    apiJson(path).then(
+      () => undefined,
+      (error: unknown) => error as ApiError,
+    )
+
+  it('takes the message, status, body and validationErrors of a JSON error', async () => {
+    const error = await failure('/api/conflict')
+    expect(error).toMatchObject({
+      isApiError: true,
+      message: 'Taken',
+      status: 409,
+      validationErrors: { username: 'taken' },
+    })
+    expect(error?.data).toEqual({ message: 'Taken', validationErrors: { username: 'taken' } })
+  })
+
+  it('falls back to the error field, then to the generic text', async () => {
+    expect((await failure('/api/only-error'))?.message).toBe('Bad input')
+    expect((await failure('/api/bare'))?.message).toBe(requestMessages.fallback)
+  })
+
+  it('uses the body text of a non-JSON error', async () => {
+    expect(await failure('/api/text-error')).toMatchObject({ message: 'Token expired', status: 400 })
+  })
+
+  it('says the response is invalid when the body does not parse', async () => {
+    expect((await failure('/api/broken'))?.message).toBe(requestMessages.invalidResponse)
+  })
+
+  it('says the network failed when nothing answers', async () => {
+    const error = await apiJson('http://127.0.0.1:1/api/user').then(
+      () => undefined,
+      (caught: unknown) => caught as ApiError,
+    )
+    expect(error).toMatchObject({ message: requestMessages.network, status: 0 })
+  })
+})
