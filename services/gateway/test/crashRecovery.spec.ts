@@ -58,9 +58,9 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     // Fire 1,000 profile updates, 16 at a time, and pull the plug once 400 have been answered.
     const acknowledged: { userId: string; bio: string }[] = []
     let next = 0
-    const plug = { pulled: false }
+    let pullingThePlug: Promise<void> | undefined
     const worker = async () => {
-      while (next < commands && !plug.pulled) {
+      while (next < commands && !pullingThePlug) {
         const n = next++
         const { client, userId } = clients[n % users]!
         const bio = `crash-update-${n}`
@@ -70,14 +70,14 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
         } catch {
           // the connection died with the server: this command was never acknowledged
         }
-        if (acknowledged.length >= killAfterAnswers && !plug.pulled) {
-          plug.pulled = true
-          await server!.kill()
+        if (acknowledged.length >= killAfterAnswers) {
+          pullingThePlug ??= server!.kill()
+          await pullingThePlug
         }
       }
     }
     await Promise.all(Array.from({ length: inFlight }, worker))
-    expect(plug.pulled).toBe(true)
+    expect(pullingThePlug).toBeDefined()
     expect(acknowledged.length).toBeGreaterThanOrEqual(killAfterAnswers)
 
     // Restart on the same data and port; wait for the read models to reach the head of the log.

@@ -38,7 +38,6 @@ const tags = ['catalog']
  * The metadata calls of spec §7 plus the details the media page needs. Every answer comes from the
  * catalog port, so the same routes serve TMDB and the offline catalog.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async functions by contract
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, requireAdmin }) => {
   // Upstream failures carry the spec's message (§8) with 502: the request was fine, TMDB was not.
   // Everything else goes on to the app's error handler.
