@@ -20,7 +20,8 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
   const screen = screens[list]
   return (
     <div className="pb-16">
-      <PageHeading title={screen.title} subtitle={screen.subtitle} />
+      {/* An offline stand-in list says what it really is (its notice) instead of the usual promise. */}
+      <PageHeading title={screen.title} subtitle={query.data?.notice ? undefined : screen.subtitle} />
       <ListNotice notice={query.data?.results.length ? query.data.notice : undefined} />
       {query.isPending ? (
         <PosterGridSkeleton />
