@@ -135,5 +135,8 @@ test.describe('an admin', () => {
   test('reaches every admin route', async ({ page }) => {
     await adminAccount(page.request)
     for (const route of adminRoutes) await expectStays(page, route)
+    await page.goto('/home')
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
   })
 })

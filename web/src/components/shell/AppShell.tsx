@@ -8,7 +8,8 @@ import { TopBar } from './TopBar'
 import { navIcons, type NavIcon } from './navIcons'
 
 interface NavItem {
-  to: '/home' | '/search' | '/watchlist' | '/watched' | '/feed' | '/friends' | '/recommendations' | '/profile'
+  to:
+    '/home' | '/search' | '/watchlist' | '/watched' | '/feed' | '/friends' | '/recommendations' | '/profile' | '/admin'
   label: string
   icon: NavIcon
 }
@@ -25,6 +26,7 @@ const secondary: NavItem[] = [
   { to: '/friends', label: 'Friends', icon: 'people' },
   { to: '/recommendations', label: 'Recommendations', icon: 'gift' },
 ]
+const adminItem: NavItem = { to: '/admin', label: 'Admin', icon: 'shield' }
 
 function Icon({ name }: { name: NavIcon }) {
   return (
@@ -58,7 +60,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   }, [menuOpen])
 
   const links = (onPick?: () => void) =>
-    [...primary, ...secondary].map((item) => (
+    [...primary, ...secondary, ...(user.role === 'Admin' ? [adminItem] : [])].map((item) => (
       <Link
         key={item.to}
         to={item.to}

@@ -8,5 +8,6 @@ export const navIcons = {
   check: 'M5 12l5 5L20 7',
   people: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 10a7 7 0 0 1 14 0m1-10a3 3 0 1 0 0-6m2 16a6 6 0 0 0-3-5',
   gift: 'M4 10h16v11H4zM2 6h20v4H2zm10 0v15M12 6c-2-4-6-4-6-1s6 1 6 1zm0 0c2-4 6-4 6-1s-6 1-6 1z',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
 } as const
 export type NavIcon = keyof typeof navIcons
