@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import { password, registerByApi, toastWith } from './support/server'
+
+/** Shared elements of spec §2 and §9: page-top scroll, the mobile top bar, toasts, footer links. */
+
+test('a new page starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/privacy')
+  // Scrolled down until it stays there (the page's own top-scroll repeats run for 300 ms after opening).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        window.scrollTo(0, document.body.scrollHeight)
+        await new Promise((resolve) => setTimeout(resolve, 350))
+        return window.scrollY
+      }),
+    )
+    .toBeGreaterThan(100)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click()
+  await expect(page.getByRole('heading', { name: 'Terms of Service' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('the footer links reach the five static pages', async ({ page }) => {
+  await page.goto('/sign_in')
+  for (const [link, heading] of [
+    ['About Us', 'About Us'],
+    ['How It Works', 'How It Works'],
+    ['Terms', 'Terms of Service'],
+    ['Privacy', 'Privacy Policy'],
+    ['Contact', 'Contact'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('link', { name: link }).click()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  }
+})
+
+test('on a phone, the signed-in top bar has a menu button that opens the navigation', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/feed')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await menu.getByRole('link', { name: 'Friends' }).click()
+  await expect(page).toHaveURL(/\/friends$/)
+  await expect(menu).toHaveCount(0)
+})
+
+test('pages without a menu handler have no menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/about')
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0)
+})
+
+test('a toast can be reached with F8 and closed with Escape', async ({ page }) => {
+  await page.goto('/sign_in')
+  await page.route('**/api/login**', (route) => route.abort('internetdisconnected'))
+  await page.getByLabel('Username').fill('someone')
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const loginFailed = toastWith(page, 'Login failed')
+  await expect(loginFailed).toBeVisible()
+  await page.keyboard.press('F8')
+  // F8 moves focus into the toast region (Radix focuses its list of toasts).
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? ''),
+    )
+    .toMatch(/Notifications/)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Escape')
+  await expect(loginFailed).toBeHidden()
+})
