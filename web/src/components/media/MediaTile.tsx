@@ -1,5 +1,7 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { TitleCardActions, libraryTitleOf } from '../library'
+// Direct imports, not the library barrel: title cards must not pull the watchlist screen into every page.
+import { TitleCardActions } from '../library/TitleCardActions'
+import { libraryTitleOf } from '../library/libraryTitle'
 import { MediaCard } from './MediaCard'
 
 /**
