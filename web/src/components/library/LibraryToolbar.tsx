@@ -102,11 +102,19 @@ export function MediaTypeFilter({
     ['tv', 'TV'],
   ] as const
   return (
-    <fieldset className="flex shrink-0 flex-col gap-1">
-      <legend className="sr-only mb-1 text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only">
+    // A labelled radiogroup rather than fieldset/legend: a legend will not line up with the other labels.
+    <div className="flex shrink-0 flex-col gap-1">
+      <span
+        id={`${name}-label`}
+        className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only"
+      >
         Type
-      </legend>
-      <div className="flex h-10 rounded-full border border-white/10 bg-panel p-1">
+      </span>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${name}-label`}
+        className="flex h-10 rounded-full border border-white/10 bg-panel p-1"
+      >
         {options.map(([option, text]) => (
           <label
             key={text}
@@ -123,7 +131,7 @@ export function MediaTypeFilter({
           </label>
         ))}
       </div>
-    </fieldset>
+    </div>
   )
 }
 
