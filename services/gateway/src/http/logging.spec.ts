@@ -26,11 +26,14 @@ describe('logs', () => {
     await client.get('/api/auth/magic-link?token=tok-very-secret-123&redirect=/home')
     await client.get('/api/auth/process-token?token=another-secret-456')
     await client.get('/api/user')
+    // The reset mail's link is a page path, served by the SPA fallback and logged like any request.
+    await client.get('/reset-password/reset-secret-789')
 
     expect(written).toContain('"url":"/api/auth/magic-link?token=[redacted]&redirect=/home"')
     expect(written).not.toContain('hunter2-secret-password')
     expect(written).not.toContain('tok-very-secret-123')
     expect(written).not.toContain('another-secret-456')
+    expect(written).not.toContain('reset-secret-789')
     for (const value of client.cookies.values()) expect(written).not.toContain(value)
     expect(written).not.toContain('logged@example.com')
   })
@@ -41,5 +44,7 @@ describe('logs', () => {
     )
     expect(redactUrl('/a?x=1&invitationToken=zzz')).toBe('/a?x=1&invitationToken=[redacted]')
     expect(redactUrl('/api/tmdb/search?query=token')).toBe('/api/tmdb/search?query=token')
+    expect(redactUrl('/reset-password/abc123?x=1')).toBe('/reset-password/[redacted]?x=1')
+    expect(redactUrl('/news/reset-password/abc')).toBe('/news/reset-password/abc')
   })
 })

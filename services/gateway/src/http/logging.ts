@@ -3,9 +3,11 @@ import type { Config } from '@reelmates/infra/config'
 
 // Query parameters that carry secrets (reset, magic-link and invitation tokens) never reach the logs.
 const secretParams = /([?&](?:token|invitationToken|csrfToken|_csrf)=)[^&]*/gi
+// The reset mail links to /reset-password/<token> (spec §2): that path segment is as secret as a query token.
+const secretPaths = /^(\/reset-password\/)[^/?#]+/i
 
 export function redactUrl(url: string): string {
-  return url.replace(secretParams, '$1[redacted]')
+  return url.replace(secretPaths, '$1[redacted]').replace(secretParams, '$1[redacted]')
 }
 
 /** The process's logger: structured JSON, with passwords, tokens and cookies never written. */
