@@ -1,37 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
-import { TitleAddedToWatchlist } from '@reelmates/contracts/watchlist'
+import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { activities } from './activities'
 
 const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
 const entry = {
-  watchedAt: '2026-11-20T18:00:00.000Z',
+  watchedAt: '2025-01-20T18:00:00.000Z',
   rating: 8,
   recommend: true,
   review: 'Epic',
   streamingService: 'HBO Max',
   isPrivate: false,
 }
-const publicOnes = (h: Awaited<ReturnType<typeof projectorHarness>>) => h.docs('activities', { isPrivate: false })
+const added = (userId = 'u1') =>
+  TitleAddedToWatchlist({ userId, ...dune, note: 'private note', addedAt: '2026-11-01T00:00:00.000Z', media })
+const watched = (entryId: string, changes: Partial<typeof entry> = {}, userId = 'u1') =>
+  TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media })
+const edited = (entryId: string, changes: Partial<typeof entry>) =>
+  WatchedEntryEdited({ entryId, userId: 'u1', ...dune, ...entry, ...changes })
 
 describe('activities', () => {
-  it('records a watchlist add', async () => {
+  it('records a watchlist add, without its note, at the time it was recorded', async () => {
     const h = await projectorHarness(activities)
-    const [recorded] = await h.given(
-      TitleAddedToWatchlist({
-        userId: 'u1',
-        ...dune,
-        note: 'private note',
-        addedAt: '2026-11-01T00:00:00.000Z',
-        media,
-      }),
-    )
-    expect(await publicOnes(h)).toEqual([
+    h.at('2026-11-02T09:30:00.000Z')
+    await h.given(added())
+    expect(await h.docs('activities')).toEqual([
       {
-        _id: recorded!.id,
-        id: recorded!.id,
+        _id: 'watchlist:u1:movie:438631',
+        id: 'watchlist:u1:movie:438631',
         userId: 'u1',
         activityType: 'watchlist_add',
         ...dune,
@@ -40,7 +38,7 @@ describe('activities', () => {
         recommend: null,
         review: null,
         isPrivate: false,
-        createdAt: '2026-11-01T00:00:00.000Z',
+        createdAt: '2026-11-02T09:30:00.000Z',
         targetUserId: null,
         targetUsername: null,
         metadataJson: null,
@@ -48,54 +46,88 @@ describe('activities', () => {
     ])
   })
 
-  it('records a public watch with its review, rating and service', async () => {
+  it('removes the watchlist add when the title leaves the watchlist', async () => {
     const h = await projectorHarness(activities)
-    await h.given(TitleWatched({ entryId: 'e1', userId: 'u1', ...dune, ...entry, media }))
-    const [activity] = await publicOnes(h)
-    expect(activity).toMatchObject({ _id: 'watched:e1', activityType: 'watched', review: 'Epic', recommend: true })
+    await h.given(added('u1'), added('u2'), TitleRemovedFromWatchlist({ userId: 'u1', ...dune }))
+    expect((await h.docs('activities')).map((d) => d.userId)).toEqual(['u2'])
+  })
+
+  it('records a public watch when it was logged, not at the watchedAt the user can edit', async () => {
+    const h = await projectorHarness(activities)
+    h.at('2026-11-21T08:00:00.000Z')
+    await h.given(watched('e1'), edited('e1', { watchedAt: '2024-05-05T00:00:00.000Z' }))
+    const [activity] = await h.docs('activities')
+    expect(activity).toMatchObject({
+      _id: 'watched:e1',
+      activityType: 'watched',
+      mediaTitle: 'Dune',
+      review: 'Epic',
+      recommend: true,
+      isPrivate: false,
+      createdAt: '2026-11-21T08:00:00.000Z',
+    })
     expect(JSON.parse(String(activity?.metadataJson))).toEqual({
       rating: 8,
       streamingService: 'HBO Max',
-      watchedAt: '2026-11-20T18:00:00.000Z',
+      watchedAt: '2024-05-05T00:00:00.000Z',
     })
   })
 
-  it('never makes a private watch public', async () => {
+  it('writes no activity at all for a private watch', async () => {
     const h = await projectorHarness(activities)
-    await h.given(TitleWatched({ entryId: 'e1', userId: 'u1', ...dune, ...entry, isPrivate: true, media }))
-    expect(await publicOnes(h)).toEqual([])
+    await h.given(watched('e1', { isPrivate: true }))
+    expect(await h.docs('activities')).toEqual([])
   })
 
-  it('follows an entry made private, then public again, with its edits', async () => {
+  it('removes the activity of an entry made private, and brings it back, edited, when made public', async () => {
     const h = await projectorHarness(activities)
-    await h.given(
-      TitleWatched({ entryId: 'e1', userId: 'u1', ...dune, ...entry, media }),
-      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, isPrivate: true }),
-    )
-    expect(await publicOnes(h)).toEqual([])
-    await h.given(
-      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, review: 'Even better', isPrivate: false }),
-    )
-    expect(await publicOnes(h)).toEqual([expect.objectContaining({ review: 'Even better', mediaTitle: 'Dune' })])
+    h.at('2026-11-21T08:00:00.000Z')
+    await h.given(watched('e1'))
+    h.at('2026-11-22T08:00:00.000Z')
+    await h.given(edited('e1', { isPrivate: true, review: 'secret' }))
+    expect(await h.docs('activities')).toEqual([])
+    await h.given(edited('e1', { review: 'Even better', isPrivate: false }))
+    expect(await h.docs('activities')).toEqual([
+      expect.objectContaining({ review: 'Even better', mediaTitle: 'Dune', createdAt: '2026-11-21T08:00:00.000Z' }),
+    ])
+  })
+
+  it('creates the activity of a private entry made public', async () => {
+    const h = await projectorHarness(activities)
+    await h.given(watched('e1', { isPrivate: true }), edited('e1', { isPrivate: false }))
+    expect(await h.docs('activities')).toEqual([expect.objectContaining({ _id: 'watched:e1', review: 'Epic' })])
   })
 
   it('removes the activity of a removed entry, after an edit', async () => {
     const h = await projectorHarness(activities)
     await h.given(
-      TitleWatched({ entryId: 'e1', userId: 'u1', ...dune, ...entry, media }),
-      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 2 }),
+      watched('e1'),
+      edited('e1', { rating: 2 }),
       WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
     )
     expect(await h.docs('activities')).toEqual([])
   })
 
+  it('changes nothing when events come again, and brings nothing removed back', async () => {
+    const h = await projectorHarness(activities)
+    const recorded = await h.given(
+      added(),
+      watched('e1'),
+      watched('e2'),
+      edited('e2', { isPrivate: true }),
+      TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+    )
+    expect(await h.docs('activities')).toEqual([])
+    await h.redeliver(...recorded)
+    await h.redeliver(recorded[0]!, recorded[1]!, recorded[2]!)
+    expect(await h.docs('activities')).toEqual([])
+  })
+
   it('forgets a deleted account’s activities', async () => {
     const h = await projectorHarness(activities)
-    await h.given(
-      TitleWatched({ entryId: 'e1', userId: 'u1', ...dune, ...entry, media }),
-      TitleWatched({ entryId: 'e2', userId: 'u2', ...dune, ...entry, media }),
-      { type: 'AccountDeleted', data: { userId: 'u1' } },
-    )
+    await h.given(watched('e1', {}, 'u1'), watched('e2', {}, 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
     expect((await h.docs('activities')).map((d) => d.userId)).toEqual(['u2'])
+    expect((await h.docs('activity_entries')).map((d) => d.userId)).toEqual(['u2'])
   })
 })

@@ -1,7 +1,17 @@
-import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
+import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
+import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+import type { Doc } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
+import type { ProjectorDb } from '../runner/renamedView'
+import { applyOnce } from '../streamRevisions'
 
 const collection = 'activities'
+/**
+ * Every watched entry's title and recording time, private ones included, so an entry made public
+ * later can get its activity back. Never queried for anyone's feed, and it holds no review.
+ */
+const entries = 'activity_entries'
+const revisions = 'activities_revisions'
 
 interface WatchedData extends MediaRef {
   entryId: string
@@ -12,96 +22,141 @@ interface WatchedData extends MediaRef {
   review: string | null
   streamingService: string | null
   isPrivate: boolean
-  media?: MediaSnapshot
 }
 
+interface EntryDoc extends Doc, MediaRef {
+  userId: string
+  mediaTitle: string
+  mediaPosterPath: string | null
+  createdAt: string
+}
+
+const watchlistActivityId = (userId: string, ref: MediaRef) => `watchlist:${userId}:${mediaKeyOf(ref)}`
 const watchedActivityId = (entryId: string) => `watched:${entryId}`
 
-const watchedDetails = (data: WatchedData) => ({
-  recommend: data.recommend,
-  review: data.review,
-  metadataJson: JSON.stringify({
-    rating: data.rating,
-    streamingService: data.streamingService,
-    watchedAt: data.watchedAt,
-  }),
-})
+function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
+  const id = watchedActivityId(data.entryId)
+  return {
+    _id: id,
+    id,
+    userId: entry.userId,
+    activityType: 'watched',
+    tmdbId: entry.tmdbId,
+    mediaType: entry.mediaType,
+    mediaTitle: entry.mediaTitle,
+    mediaPosterPath: entry.mediaPosterPath,
+    recommend: data.recommend,
+    review: data.review,
+    isPrivate: false,
+    createdAt: entry.createdAt,
+    targetUserId: null,
+    targetUsername: null,
+    metadataJson: JSON.stringify({
+      rating: data.rating,
+      streamingService: data.streamingService,
+      watchedAt: data.watchedAt,
+    }),
+  }
+}
 
 /**
- * What friends see in the feed: one activity per watchlist add and per watched entry. An entry's
- * activity follows its privacy (`isPrivate`), and every query for other people filters on
- * `isPrivate: false`, so a private entry is never shown to anyone else; keeping the document lets
- * an entry made public again reappear without looking into another read model.
+ * What friends see in the feed: one activity per title on a watchlist and per public watched entry.
+ * A private entry has no activity at all (made private later, its activity goes; made public, it
+ * comes back), so no feed query can leak one. `createdAt` is when the action was recorded, not the
+ * user's own `watchedAt` (a film logged today as watched last year is news today, and a date the
+ * user edits should not move it around the feed).
  */
 export const activities: Projector = {
   name: 'activities',
-  version: 1,
-  collections: [collection],
-  handles: ['TitleAddedToWatchlist', 'TitleWatched', 'WatchedEntryEdited', 'WatchedEntryRemoved', 'AccountDeleted'],
+  version: 2,
+  collections: [collection, entries, revisions],
+  handles: [
+    'TitleAddedToWatchlist',
+    'TitleRemovedFromWatchlist',
+    'TitleWatched',
+    'WatchedEntryEdited',
+    'WatchedEntryRemoved',
+    'AccountDeleted',
+  ],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(collection).createIndex({ keys: { createdAt: -1 } })
   },
 
-  async project(event, db) {
-    const feed = db.collection(collection)
-    switch (event.type) {
-      case 'TitleAddedToWatchlist': {
-        const data = event.data as unknown as MediaRef & { userId: string; addedAt: string; media: MediaSnapshot }
-        await feed.insertOne({
-          _id: event.id,
-          id: event.id,
-          userId: data.userId,
-          activityType: 'watchlist_add',
-          tmdbId: data.tmdbId,
-          mediaType: data.mediaType,
-          mediaTitle: data.media.title,
-          mediaPosterPath: data.media.posterPath,
-          recommend: null,
-          review: null,
-          isPrivate: false,
-          createdAt: data.addedAt,
-          targetUserId: null,
-          targetUsername: null,
-          metadataJson: null,
-        })
-        return
+  project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
+}
+
+async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
+  const feed = db.collection(collection)
+  const sources = db.collection<EntryDoc>(entries)
+  const recordedAt = event.metadata.occurredAt
+  switch (event.type) {
+    case 'TitleAddedToWatchlist': {
+      const data = event.data as unknown as MediaRef & { userId: string; media: MediaSnapshot }
+      const id = watchlistActivityId(data.userId, data)
+      const activity = {
+        _id: id,
+        id,
+        userId: data.userId,
+        activityType: 'watchlist_add',
+        tmdbId: data.tmdbId,
+        mediaType: data.mediaType,
+        mediaTitle: data.media.title,
+        mediaPosterPath: data.media.posterPath,
+        recommend: null,
+        review: null,
+        isPrivate: false,
+        createdAt: recordedAt,
+        targetUserId: null,
+        targetUsername: null,
+        metadataJson: null,
       }
-      case 'TitleWatched': {
-        const data = event.data as unknown as WatchedData & { media: MediaSnapshot }
-        const id = watchedActivityId(data.entryId)
-        await feed.insertOne({
-          _id: id,
-          id,
-          userId: data.userId,
-          activityType: 'watched',
-          tmdbId: data.tmdbId,
-          mediaType: data.mediaType,
-          mediaTitle: data.media.title,
-          mediaPosterPath: data.media.posterPath,
-          isPrivate: data.isPrivate,
-          createdAt: data.watchedAt,
-          targetUserId: null,
-          targetUsername: null,
-          ...watchedDetails(data),
-        })
-        return
-      }
-      case 'WatchedEntryEdited': {
-        const data = event.data as unknown as WatchedData
-        await feed.updateOne(
-          { _id: watchedActivityId(data.entryId) },
-          { $set: { ...watchedDetails(data), isPrivate: data.isPrivate, createdAt: data.watchedAt } },
-        )
-        return
-      }
-      case 'WatchedEntryRemoved':
-        await feed.deleteOne({ _id: watchedActivityId(String(event.data.entryId)) })
-        return
-      case 'AccountDeleted':
-        await feed.deleteMany({ userId: event.data.userId })
-        return
+      await feed.replaceOne({ _id: id }, activity, { upsert: true })
+      return
     }
-  },
+    case 'TitleRemovedFromWatchlist': {
+      const data = event.data as unknown as MediaRef & { userId: string }
+      await feed.deleteOne({ _id: watchlistActivityId(data.userId, data) })
+      return
+    }
+    case 'TitleWatched': {
+      const data = event.data as unknown as WatchedData & { media: MediaSnapshot }
+      const entry: EntryDoc = {
+        _id: data.entryId,
+        userId: data.userId,
+        tmdbId: data.tmdbId,
+        mediaType: data.mediaType,
+        mediaTitle: data.media.title,
+        mediaPosterPath: data.media.posterPath,
+        createdAt: recordedAt,
+      }
+      await sources.replaceOne({ _id: entry._id }, entry, { upsert: true })
+      await showOrHide(db, entry, data)
+      return
+    }
+    case 'WatchedEntryEdited': {
+      const data = event.data as unknown as WatchedData
+      const entry = await sources.findOne({ _id: data.entryId })
+      if (entry) await showOrHide(db, entry, data)
+      return
+    }
+    case 'WatchedEntryRemoved': {
+      const entryId = String(event.data.entryId)
+      await feed.deleteOne({ _id: watchedActivityId(entryId) })
+      await sources.deleteOne({ _id: entryId })
+      return
+    }
+    case 'AccountDeleted':
+      await feed.deleteMany({ userId: event.data.userId })
+      await sources.deleteMany({ userId: event.data.userId })
+      return
+  }
+}
+
+async function showOrHide(db: ProjectorDb, entry: EntryDoc, data: WatchedData): Promise<void> {
+  const feed = db.collection(collection)
+  const id = watchedActivityId(data.entryId)
+  if (data.isPrivate) await feed.deleteOne({ _id: id })
+  else await feed.replaceOne({ _id: id }, watchedActivity(entry, data), { upsert: true })
 }

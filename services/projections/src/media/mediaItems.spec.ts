@@ -33,6 +33,7 @@ describe('media_items', () => {
         ...media,
         voteAverage: 8.1,
         updatedAt: '2026-11-20T20:00:00.000Z',
+        position: '00000000000000000002',
       },
     ])
   })
@@ -50,5 +51,22 @@ describe('media_items', () => {
       })
     await h.given(added('movie'), added('tv'))
     expect((await h.docs('media_items')).map((d) => d._id)).toEqual(['movie:1', 'tv:1'])
+  })
+
+  it('keeps the newer snapshot when an older event comes again', async () => {
+    const h = await projectorHarness(mediaItems)
+    const added = (userId: string, voteAverage: number) =>
+      TitleAddedToWatchlist({
+        userId,
+        ...dune,
+        note: null,
+        addedAt: '2026-11-01T00:00:00.000Z',
+        media: { ...media, voteAverage },
+      })
+    const [older, newer] = await h.given(added('u1', 7), added('u2', 9))
+    await h.redeliver(older!)
+    expect(await h.docs('media_items')).toEqual([expect.objectContaining({ voteAverage: 9 })])
+    await h.redeliver(newer!)
+    expect(await h.docs('media_items')).toEqual([expect.objectContaining({ voteAverage: 9 })])
   })
 })

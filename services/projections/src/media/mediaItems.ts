@@ -3,10 +3,20 @@ import type { Projector } from '../projector'
 
 const collection = 'media_items'
 
-/** The titles people have put in their libraries, as last seen in the catalog. */
+/**
+ * Log positions as fixed-width decimal strings, so that string order is log order (a bigint does
+ * not fit a JSON number, and both stores compare strings).
+ */
+const positionKey = (position: bigint) => position.toString().padStart(20, '0')
+
+/**
+ * The titles people have put in their libraries, as last seen in the catalog. Events about one title
+ * come from many users' streams, so each document keeps the log position of the snapshot it holds: a
+ * redelivered older event never overwrites a newer snapshot.
+ */
 export const mediaItems: Projector = {
   name: 'media_items',
-  version: 1,
+  version: 2,
   collections: [collection],
   handles: ['TitleAddedToWatchlist', 'TitleWatched'],
 
@@ -17,11 +27,20 @@ export const mediaItems: Projector = {
   async project(event, db) {
     const data = event.data as unknown as MediaRef & { media: MediaSnapshot }
     const id = mediaKeyOf(data)
-    await db.collection(collection).updateOne(
+    const items = db.collection(collection)
+    const position = positionKey(event.position)
+    const held = await items.findOne({ _id: id })
+    if (held && typeof held.position === 'string' && held.position >= position) return
+    await items.replaceOne(
       { _id: id },
       {
-        $set: { ...data.media, updatedAt: event.metadata.occurredAt },
-        $setOnInsert: { id, tmdbId: data.tmdbId, mediaType: data.mediaType },
+        _id: id,
+        id,
+        tmdbId: data.tmdbId,
+        mediaType: data.mediaType,
+        ...data.media,
+        updatedAt: event.metadata.occurredAt,
+        position,
       },
       { upsert: true },
     )

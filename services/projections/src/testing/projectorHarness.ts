@@ -14,6 +14,7 @@ export async function projectorHarness(projector: Projector) {
   await projector.setup?.(db)
   let position = 0n
   const revisions = new Map<string, number>()
+  let occurredAt = '2026-11-20T20:00:00.000Z'
 
   const record = (event: DomainEvent, streamId: string): RecordedEvent => {
     const revision = (revisions.get(streamId) ?? -1) + 1
@@ -30,10 +31,10 @@ export async function projectorHarness(projector: Projector) {
         correlationId: 'test',
         causationId: 'test',
         actorId: 'test',
-        occurredAt: '2026-11-20T20:00:00.000Z',
+        occurredAt,
         schemaVersion: 1,
       },
-      recordedAt: new Date('2026-11-20T20:00:00.000Z'),
+      recordedAt: new Date(occurredAt),
     }
   }
 
@@ -50,6 +51,14 @@ export async function projectorHarness(projector: Projector) {
         recorded.push(one)
       }
       return recorded
+    },
+    /** Feeds already recorded events to the projector again, as a redelivery would. */
+    async redeliver(...recorded: RecordedEvent[]): Promise<void> {
+      for (const one of recorded) if (projector.handles.includes(one.type)) await projector.project(one, db)
+    },
+    /** When the events given from now on happened (their `occurredAt`). */
+    at(iso: string): void {
+      occurredAt = iso
     },
     docs: (collection: string, filter: Filter = {}): Promise<Doc[]> =>
       db.collection(collection).find(filter, { sort: { _id: 1 } }),

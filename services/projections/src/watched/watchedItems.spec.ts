@@ -44,6 +44,29 @@ describe('watched_items', () => {
     expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
   })
 
+  it('changes nothing when a watch or an edit comes again', async () => {
+    const h = await projectorHarness(watchedItems)
+    const recorded = await h.given(
+      watched('e1'),
+      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 3 }),
+      WatchedEntryEdited({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 9 }),
+    )
+    await h.redeliver(...recorded)
+    await h.redeliver(recorded[1]!)
+    expect(await h.docs('watched_items')).toEqual([expect.objectContaining({ _id: 'e1', rating: 9 })])
+  })
+
+  it('does not bring back a removed entry when its watch comes again', async () => {
+    const h = await projectorHarness(watchedItems)
+    const [first] = await h.given(
+      watched('e1'),
+      watched('e2'),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+    )
+    await h.redeliver(first!)
+    expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
+  })
+
   it('forgets a deleted account’s log', async () => {
     const h = await projectorHarness(watchedItems)
     await h.given(watched('e1', 'u1'), watched('e2', 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })

@@ -112,6 +112,37 @@ describe('watchlist_items', () => {
     expect((await h.docs('watchlist_items', { tmdbId: 1 }))[0]?.note).toBeNull()
   })
 
+  it('changes nothing when events come again: an add, a move, an edit', async () => {
+    const h = await projectorHarness(watchlistItems)
+    const recorded = await h.given(
+      add('u1', 1),
+      add('u1', 2),
+      add('u1', 3),
+      WatchlistTitleMoved({ userId: 'u1', tmdbId: 3, mediaType: 'movie', toIndex: 0 }),
+      WatchlistNoteEdited({ userId: 'u1', tmdbId: 1, mediaType: 'movie', note: 'IMAX' }),
+    )
+    const before = await h.docs('watchlist_items')
+    await h.redeliver(...recorded)
+    await h.redeliver(recorded[3]!, recorded[0]!)
+    expect(await h.docs('watchlist_items')).toEqual(before)
+    expect(await order(h, 'u1')).toEqual([
+      [3, 0],
+      [1, 1],
+      [2, 2],
+    ])
+  })
+
+  it('does not bring back a removed title when its add comes again', async () => {
+    const h = await projectorHarness(watchlistItems)
+    const [added] = await h.given(
+      add('u1', 1),
+      add('u1', 2),
+      TitleRemovedFromWatchlist({ userId: 'u1', tmdbId: 1, mediaType: 'movie' }),
+    )
+    await h.redeliver(added!)
+    expect(await order(h, 'u1')).toEqual([[2, 0]])
+  })
+
   it('forgets a deleted account’s watchlist', async () => {
     const h = await projectorHarness(watchlistItems)
     await h.given(add('u1', 1), add('u2', 1), { type: 'AccountDeleted', data: { userId: 'u1' } })
