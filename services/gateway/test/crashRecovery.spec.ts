@@ -55,33 +55,64 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
       }),
     )
 
-    // Fire 1,000 profile updates, 16 at a time, and pull the plug once 400 have been answered.
-    const acknowledged: { userId: string; bio: string }[] = []
+    // Titles to put on watchlists: the second kind of command, on other streams and read models.
+    const trending = await (await clients[0]!.client.call('GET', '/api/tmdb/trending/movies')).json()
+    const titles = (trending as { results: { id: number }[] }).results.map((title) => title.id)
+    expect(titles.length).toBeGreaterThan(5)
+
+    // Send 1,000 commands, 16 at a time: profile updates and watchlist additions. Once 400 have been
+    // answered the plug is pulled; what is in flight then, or sent while the server is down, is never
+    // answered. The rest goes to the restarted server, so every one of the 1,000 is attempted.
+    const acknowledgedBios: { userId: string; bio: string }[] = []
+    const acknowledgedAdds: { userId: string; tmdbId: number }[] = []
+    let answered = 0
+    let unanswered = 0
+    let attempted = 0
     let next = 0
-    let pullingThePlug: Promise<void> | undefined
+    let restarting: Promise<void> | undefined
+    const restart = async () => {
+      await server!.kill()
+      server = await startServer(env, server!.port)
+    }
+    const send = async (n: number) => {
+      const { client, userId } = clients[n % users]!
+      if (n % 3 === 0) {
+        const tmdbId = titles[Math.floor(n / users) % titles.length]!
+        const answer = await client.call('POST', '/api/watchlist', { tmdbId, mediaType: 'movie' })
+        // A 409 is an answer too (the title was already there): only a 2xx acknowledges a new event.
+        if (answer.ok) acknowledgedAdds.push({ userId, tmdbId })
+        return
+      }
+      const bio = `crash-update-${n}`
+      const answer = await client.call('PUT', '/api/user/profile', { bio })
+      expect(answer.status, await answer.clone().text()).toBe(200)
+      acknowledgedBios.push({ userId, bio })
+    }
     const worker = async () => {
-      while (next < commands && !pullingThePlug) {
+      while (next < commands) {
         const n = next++
-        const { client, userId } = clients[n % users]!
-        const bio = `crash-update-${n}`
+        attempted++
         try {
-          const answer = await client.call('PUT', '/api/user/profile', { bio })
-          if (answer.ok) acknowledged.push({ userId, bio })
-        } catch {
-          // the connection died with the server: this command was never acknowledged
+          await send(n)
+          answered++
+        } catch (error) {
+          if (!(error instanceof TypeError)) throw error
+          // fetch failed: the connection died with the server, or nobody was listening yet
+          unanswered++
+          await restarting
         }
-        if (acknowledged.length >= killAfterAnswers) {
-          pullingThePlug ??= server!.kill()
-          await pullingThePlug
-        }
+        if (answered >= killAfterAnswers) restarting ??= restart()
       }
     }
     await Promise.all(Array.from({ length: inFlight }, worker))
-    expect(pullingThePlug).toBeDefined()
-    expect(acknowledged.length).toBeGreaterThanOrEqual(killAfterAnswers)
+    await restarting
+    expect(restarting).toBeDefined()
+    expect(attempted).toBe(commands)
+    expect(answered + unanswered).toBe(commands)
+    expect(answered).toBeGreaterThan(killAfterAnswers)
+    expect(acknowledgedAdds.length).toBeGreaterThan(0)
 
-    // Restart on the same data and port; wait for the read models to reach the head of the log.
-    server = await startServer(env, server.port)
+    // Wait for the restarted server's read models to reach the head of the log.
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { headPosition: string }
     for (const { client, userId } of clients) {
       const answer = await client.call('GET', '/api/user', undefined, { 'x-min-position': health.headPosition })
@@ -102,7 +133,13 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
         events.filter((e) => e.type === 'ProfileUpdated').map((e) => String(e.data.bio)),
       )
     }
-    for (const { userId, bio } of acknowledged) expect(biosByUser.get(userId)).toContain(bio)
+    for (const { userId, bio } of acknowledgedBios) expect(biosByUser.get(userId)).toContain(bio)
+    for (const { userId, tmdbId } of acknowledgedAdds) {
+      const added = (await eventStore.readStream(`watchlist-${userId}`)).filter(
+        (e) => e.type === 'TitleAddedToWatchlist' && e.data.tmdbId === tmdbId,
+      )
+      expect(added.length).toBeGreaterThan(0)
+    }
 
     // The read models (restored from the snapshot, then caught up) equal a rebuild from position 0.
     const restored = await createEmbeddedReadStore({ snapshotPath: join(dataDir, 'read-models.db') })
@@ -113,10 +150,13 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     await runner.stop()
     expect(await collectionsOf(restored)).toEqual(await collectionsOf(rebuilt))
 
-    // And each user's read model shows the last acknowledged-or-later update of their stream.
+    // And each user's read models show the last update of their stream and every acknowledged title.
     for (const { userId } of clients) {
       const doc = await restored.collection('users').findOne({ _id: userId })
       expect(doc?.bio).toBe(biosByUser.get(userId)?.at(-1))
+    }
+    for (const { userId, tmdbId } of acknowledgedAdds) {
+      expect(await restored.collection('watchlist_items').findOne({ userId, tmdbId })).not.toBeNull()
     }
     await restored.close()
     await rebuilt.close()
