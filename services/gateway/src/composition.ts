@@ -18,6 +18,7 @@ import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionS
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
+import type { Projector } from '@reelmates/projections/projector'
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 
@@ -27,6 +28,8 @@ export interface PlatformOverrides {
   now?: () => Date
   /** Where the logs go (stdout by default); tests read them to check what is never written. */
   logDestination?: NodeJS.WritableStream
+  /** The read models to keep (all of them by default); tests add a slow one to see queries wait. */
+  projectors?: readonly Projector[]
 }
 
 /**
@@ -66,7 +69,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const projections = createProjectionRunner({
     eventStore,
     readStore,
-    projectors: allProjectors,
+    projectors: overrides.projectors ?? allProjectors,
     logger: logger.child({ component: 'projections' }),
   })
   await projections.start()

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allProjectors } from '@reelmates/projections/allProjectors'
+import type { Projector } from '@reelmates/projections/projector'
+import { signedInAgent } from '../testing/signedIn'
+import { createTestApp, type TestApp } from '../testing/testApp'
+
+/** A read model that holds every profile update until the test lets it through. */
+function gatedProjector() {
+  let open: () => void = () => undefined
+  let gate = Promise.resolve()
+  const projector: Projector = {
+    name: 'gated_profiles',
+    version: 1,
+    collections: ['gated_profiles'],
+    handles: ['ProfileUpdated'],
+    async project(event, db) {
+      await gate
+      await db
+        .collection('gated_profiles')
+        .updateOne({ _id: event.streamId }, { $set: { seen: true } }, { upsert: true })
+    },
+  }
+  return {
+    projector,
+    close: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+    open: () => open(),
+  }
+}
+
+const settledWithin = async <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
+
+describe('read-your-writes (X-Min-Position)', () => {
+  const gated = gatedProjector()
+  let test: TestApp
+
+  beforeAll(async () => {
+    test = await createTestApp({
+      projectors: [...allProjectors, gated.projector],
+      env: { READ_YOUR_WRITES_TIMEOUT_MS: '1500' },
+    })
+  })
+  afterAll(() => test.close())
+
+  it('holds a query until every read model has reached the position the command answered', async () => {
+    const { client } = await signedInAgent(test.app, 'waiting')
+    gated.close()
+    const updated = await client.put('/api/user/profile', { bio: 'held back' })
+    expect(updated.statusCode).toBe(200)
+    const { position } = updated.json<{ position: string }>()
+
+    const query = test.app.inject({ url: '/api/health', headers: { 'x-min-position': position } })
+    expect(await settledWithin(query, 300)).toBe(false)
+    gated.open()
+    const answer = await query
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['x-read-models-behind']).toBeUndefined()
+    expect(await test.platform.readStore.collection('gated_profiles').countDocuments({})).toBeGreaterThan(0)
+  })
+
+  it('answers anyway after the bounded wait, flagged as behind', async () => {
+    const { client } = await signedInAgent(test.app, 'toolate')
+    gated.close()
+    const updated = await client.put('/api/user/profile', { bio: 'never in time' })
+    const { position } = updated.json<{ position: string }>()
+    const started = Date.now()
+    const answer = await test.app.inject({ url: '/api/health', headers: { 'x-min-position': position } })
+    gated.open()
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['x-read-models-behind']).toBe('true')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
+  })
+
+  it('does not wait for a position beyond the head of the log', async () => {
+    const started = Date.now()
+    const answer = await test.app.inject({ url: '/api/health', headers: { 'x-min-position': '9'.repeat(25) } })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['x-read-models-behind']).toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+})
