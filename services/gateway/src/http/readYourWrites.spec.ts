@@ -22,7 +22,9 @@ function gatedProjector() {
   }
   return {
     projector,
-    close: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+    close: () => {
+      gate = new Promise<void>((resolve) => (open = resolve))
+    },
     open: () => open(),
   }
 }
