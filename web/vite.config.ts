@@ -66,8 +66,8 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifestFilename: 'manifest.webmanifest',
+      // swDest left to the plugin: outDir/service-worker.js, so a build into another --outDir works.
       injectManifest: {
-        swDest: 'dist/service-worker.js',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/version.json'],
       },
