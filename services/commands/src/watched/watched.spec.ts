@@ -54,6 +54,16 @@ describe('watched log', () => {
       .when(markWatched('e1', { watchedAt: now }))
       .then([watchedEvent('e1', { watchedAt: now })]))
 
+  it('accepts a watch a few minutes ahead, from a browser whose clock runs fast', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-20T20:05:00.000Z' }))
+      .then([watchedEvent('e1', { watchedAt: '2026-11-20T20:05:00.000Z' })]))
+
+  it('refuses a watch more than the clock tolerance ahead', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-20T20:05:00.001Z' }))
+      .thenThrows(WatchedInTheFuture))
+
   it('refuses a watch in the future', () =>
     given([])
       .when(markWatched('e1', { watchedAt: '2026-11-21T00:00:00.000Z' }))

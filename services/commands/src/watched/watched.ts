@@ -72,8 +72,15 @@ export interface WatchedState {
 
 export const watchedStreamId = (userId: string) => `watched-${userId}`
 
+/**
+ * How far ahead of the server's clock a watchedAt may be. A date-time picked in the browser is read
+ * off the browser's clock, which can run a little fast; refusing "a minute from now" would make
+ * "watched just now" fail for those people, while anything later is really the future.
+ */
+export const clockSkewToleranceMs = 5 * 60_000
+
 function checked(entry: WatchedEntry, now: string): WatchedEntry {
-  if (Date.parse(entry.watchedAt) > Date.parse(now)) throw new WatchedInTheFuture()
+  if (Date.parse(entry.watchedAt) > Date.parse(now) + clockSkewToleranceMs) throw new WatchedInTheFuture()
   if (entry.rating !== null && (!Number.isInteger(entry.rating) || entry.rating < 1 || entry.rating > 10)) {
     throw new InvalidRating()
   }

@@ -56,6 +56,11 @@ describe('watchlist', () => {
       .when(addTitle(dune, 'x'.repeat(501)))
       .thenThrows(NoteTooLong, 'A note can be at most 500 characters'))
 
+  it('keeps a note of exactly 500 characters', () =>
+    given([])
+      .when(addTitle(dune, 'x'.repeat(500)))
+      .then([added(dune, 'x'.repeat(500))]))
+
   it('removes a title on it', () =>
     given([added(dune)])
       .when(removeTitle(dune))
@@ -81,6 +86,16 @@ describe('watchlist', () => {
       .when(moveTitle(dune, 2))
       .thenThrows(PositionOutOfRange, 'toIndex must be between 0 and 1.'))
 
+  it('refuses a negative place', () =>
+    given([added(dune), added(severance)])
+      .when(moveTitle(severance, -1))
+      .thenThrows(PositionOutOfRange, 'toIndex must be between 0 and 1.'))
+
+  it('refuses a place that is not a whole number', () =>
+    given([added(dune), added(severance)])
+      .when(moveTitle(severance, 0.5))
+      .thenThrows(PositionOutOfRange))
+
   it('refuses to move a title that is not on it', () =>
     given([added(dune)])
       .when(moveTitle(alien, 0))
@@ -95,6 +110,20 @@ describe('watchlist', () => {
     given([added(dune, 'IMAX')])
       .when(editNote(dune, ' IMAX '))
       .thenNothingHappens())
+
+  it('refuses an edited note over 500 characters', () =>
+    given([added(dune, 'IMAX')])
+      .when(editNote(dune, 'x'.repeat(501)))
+      .thenThrows(NoteTooLong, 'A note can be at most 500 characters'))
+
+  it('keeps an edited note of exactly 500 characters, and clears one', () => {
+    given([added(dune, 'IMAX')])
+      .when(editNote(dune, 'y'.repeat(500)))
+      .then([WatchlistNoteEdited({ userId, ...dune, note: 'y'.repeat(500) })])
+    given([added(dune, 'IMAX')])
+      .when(editNote(dune, null))
+      .then([WatchlistNoteEdited({ userId, ...dune, note: null })])
+  })
 
   it('refuses to edit the note of a title that is not on it', () =>
     given([]).when(editNote(dune, 'x')).thenThrows(NotInWatchlist))

@@ -103,7 +103,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
         return [TitleRemovedFromWatchlist(ref)]
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()
-        if (command.toIndex < 0 || command.toIndex >= state.order.length)
+        if (!Number.isInteger(command.toIndex) || command.toIndex < 0 || command.toIndex >= state.order.length)
           throw new PositionOutOfRange(state.order.length)
         if (state.order.indexOf(key) === command.toIndex) return []
         return [WatchlistTitleMoved({ ...ref, toIndex: command.toIndex })]

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { streamingProviders } from '@reelmates/contracts/catalog'
 import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
 import type { LibraryTitle } from '../../features/library/library'
-import type { WatchedFields } from '../../features/library/libraryChanges'
+import type { NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
 import { useLibrary } from '../../features/library/useLibrary'
 import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { StarRatingInput } from './StarRatingInput'
@@ -50,8 +50,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     const streamingService = service === otherService ? otherName.trim() || null : service || null
-    const fields: WatchedFields = {
-      watchedAt: entry && day === dayOf(entry.watchedAt) ? entry.watchedAt : watchedAtFor(day, new Date()),
+    const now = new Date()
+    const fields: NewWatchedFields = {
+      watchedAt: entry && day === dayOf(entry.watchedAt) ? entry.watchedAt : watchedAtFor(day, now),
       rating,
       recommend,
       review: review.trim() || null,
@@ -59,8 +60,11 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       isPrivate,
     }
     if (entry) {
+      // An edit has to name its new instant; moving an entry to today uses this browser's now, which
+      // the server accepts within its clock tolerance.
+      const edited: WatchedFields = { ...fields, watchedAt: fields.watchedAt ?? now.toISOString() }
       const changes = Object.fromEntries(
-        Object.entries(fields).filter(([field, value]) => entry[field as keyof WatchedFields] !== value),
+        Object.entries(edited).filter(([field, value]) => entry[field as keyof WatchedFields] !== value),
       ) as Partial<WatchedFields>
       if (Object.keys(changes).length > 0) void library.editWatched(entry.id, changes)
     } else {

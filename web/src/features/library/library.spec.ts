@@ -134,4 +134,20 @@ describe('library changes on a slow network', () => {
       'POST /api/watchlist/movie/2/move {"toIndex":1}',
     ])
   })
+
+  it("leaves a watch's time to the server when none was picked, and shows it at once as now", async () => {
+    const { held, library } = setup()
+    const before = Date.now()
+    const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
+    void library.markWatched(title(7), fields, false)
+    void library.markWatched(title(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false)
+    const pending = library.pending.current().filter((change) => change.kind === 'markWatched')
+    expect(Date.parse(pending[0]!.entry.watchedAt)).toBeGreaterThanOrEqual(before)
+    await settle()
+    expect(held.change(0).body).not.toHaveProperty('watchedAt')
+    expect(held.change(0).body).toMatchObject({ tmdbId: 7, rating: 8 })
+    held.change(0).answer({ position: '10', entryId: 'e7' })
+    await settle()
+    expect(held.change(1).body).toMatchObject({ tmdbId: 8, watchedAt: '2026-11-01T12:00:00.000Z' })
+  })
 })

@@ -10,6 +10,7 @@ import {
   foldWatchlist,
   type LibraryChange,
   type TitleStatus,
+  type NewWatchedFields,
   type WatchedFields,
 } from './libraryChanges'
 import { libraryKeys } from './libraryQueries'
@@ -138,7 +139,7 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
         () => libraryCalls.editWatchlistNote(client, refOf(ref), note?.trim() || null),
         "Couldn't save the note",
       ),
-    markWatched: (title: LibraryTitle, fields: WatchedFields, removeFromWatchlist: boolean) =>
+    markWatched: (title: LibraryTitle, { watchedAt, ...fields }: NewWatchedFields, removeFromWatchlist: boolean) =>
       perform(
         {
           kind: 'markWatched',
@@ -148,11 +149,18 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
             userId: '',
             tmdbId: title.tmdbId,
             mediaType: title.mediaType,
+            watchedAt: watchedAt ?? new Date().toISOString(),
             ...fields,
             ...snapshotOf(title),
           },
         },
-        () => libraryCalls.markWatched(client, { ...refOf(title), ...fields, removeFromWatchlist }),
+        () =>
+          libraryCalls.markWatched(client, {
+            ...refOf(title),
+            ...fields,
+            ...(watchedAt === undefined ? {} : { watchedAt }),
+            removeFromWatchlist,
+          }),
         `Couldn't log ${title.title} as watched`,
       ),
     editWatched: (entryId: string, changes: Partial<WatchedFields>) =>

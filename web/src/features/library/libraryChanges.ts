@@ -8,6 +8,8 @@ export type WatchedFields = Pick<
   WatchedItem,
   'watchedAt' | 'rating' | 'recommend' | 'review' | 'streamingService' | 'isPrivate'
 >
+/** A new entry's fields: without `watchedAt` it was watched now, by the server's clock. */
+export type NewWatchedFields = Omit<WatchedFields, 'watchedAt'> & { watchedAt?: string | undefined }
 
 /**
  * A change the user made that the server has not confirmed yet. Screens show the server's lists

@@ -8,10 +8,15 @@ export function localDay(instant: Date): string {
   return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`
 }
 
-export function watchedAtFor(day: string, now: Date): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day >= localDay(now)) return now.toISOString()
+/**
+ * The instant to send for a day, or `undefined` for today (and for anything that is not an earlier
+ * day): the server then takes its own now, so a browser clock that runs fast cannot make
+ * "watched today" a refused date in the future.
+ */
+export function watchedAtFor(day: string, now: Date): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day >= localDay(now)) return undefined
   const noon = new Date(`${day}T12:00:00`)
-  return Number.isNaN(noon.getTime()) ? now.toISOString() : noon.toISOString()
+  return Number.isNaN(noon.getTime()) ? undefined : noon.toISOString()
 }
 
 /** The day an entry shows in the dialog when it is edited. */
