@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AcceptFriendScreen } from '../components/account/AcceptFriendScreen'
-import { tokenSearch } from '../features/account/accountSearch'
+import { tokenSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/accept-friend')({
   validateSearch: tokenSearch,

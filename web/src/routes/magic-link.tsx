@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { MagicLinkScreen } from '../components/account/MagicLinkScreen'
-import { magicLinkSearch } from '../features/account/accountSearch'
+import { magicLinkSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/magic-link')({
   validateSearch: magicLinkSearch,

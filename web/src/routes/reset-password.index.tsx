@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ResetPasswordScreen } from '../components/account/ResetPasswordScreen'
-import { tokenSearch } from '../features/account/accountSearch'
+import { tokenSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/reset-password/')({
   validateSearch: tokenSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { UnsubscribedScreen } from '../components/account/UnsubscribedScreen'
-import { unsubscribedSearch } from '../features/account/accountSearch'
+import { unsubscribedSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/unsubscribed')({
   validateSearch: unsubscribedSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignInScreen } from '../../components/account/SignInScreen'
-import { signInSearch } from '../../features/account/accountSearch'
+import { signInSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/_guest/sign_in')({
   validateSearch: signInSearch,

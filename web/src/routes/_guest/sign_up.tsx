@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SignUpScreen } from '../../components/account/SignUpScreen'
-import { signUpSearch } from '../../features/account/accountSearch'
+import { signUpSearch } from '@reelmates/contracts/accountPages'
 
 export const Route = createFileRoute('/_guest/sign_up')({
   validateSearch: signUpSearch,

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/**
+ * The query parameters the account pages read (spec §2: success, special, error, invite, from, token,
+ * email, returnTo, redirect). The router hands them over already JSON-parsed (`?from=42` is the
+ * number 42, `?invite=true` the boolean), so texts take numbers and flags take strings too. Anything
+ * malformed is ignored rather than breaking the page a mail link opened.
+ */
+const text = z
+  .union([z.string(), z.number().transform(String)])
+  .pipe(z.string().max(2048))
+  .optional()
+  .catch(undefined)
+
+const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((value) => value === true || value === 'true' || value === 1 || value === '1')
+  .optional()
+  .catch(undefined)
+
+export const signInSearch = z.object({
+  returnTo: text,
+  // A boolean, so links built from it write invite=true (a string 'true' would be written quoted).
+  invite: flag,
+  from: text,
+  token: text,
+})
+export type SignInSearch = z.infer<typeof signInSearch>
+
+export const signUpSearch = signInSearch.extend({ email: text })
+export type SignUpSearch = z.infer<typeof signUpSearch>
+
+export const tokenSearch = z.object({ token: text })
+
+export const magicLinkSearch = z.object({ token: text, redirect: text })
+
+export const unsubscribedSearch = z.object({
+  success: flag,
+  special: flag,
+  /** `error=true`, or the reason itself. */
+  error: z
+    .union([z.string(), z.boolean().transform(String), z.number().transform(String)])
+    .pipe(z.string().max(2048))
+    .optional()
+    .catch(undefined),
+  email: text,
+})
+export type UnsubscribedSearch = z.infer<typeof unsubscribedSearch>
