@@ -208,6 +208,7 @@ test('logout clears the session, the cached data and the local account state', a
   await page.evaluate(async () => {
     localStorage.setItem('reelmates.auth', JSON.stringify({ user: null, isAuthenticated: true, timestamp: Date.now() }))
     localStorage.setItem('reelmates.avatar.me', 'data:')
+    sessionStorage.setItem('reelmates.catalog:trending/movies', JSON.stringify({ value: {}, expiresAt: 9e15 }))
     await caches.open('reelmates-assets')
     await caches.open('reelmates-avatars-v1')
   })
@@ -217,9 +218,10 @@ test('logout clears the session, the cached data and the local account state', a
   const left = await page.evaluate(async () => ({
     auth: localStorage.getItem('reelmates.auth'),
     avatar: localStorage.getItem('reelmates.avatar.me'),
+    catalog: Object.keys(sessionStorage).filter((key) => key.startsWith('reelmates.catalog:')),
     caches: (await caches.keys()).filter((name) => name.startsWith('reelmates-')),
   }))
-  expect(left).toEqual({ auth: null, avatar: null, caches: [] })
+  expect(left).toEqual({ auth: null, avatar: null, catalog: [], caches: [] })
   expect((await page.request.get('/api/user')).status()).toBe(401)
   await page.goto('/home')
   await expect(page).toHaveURL(/\/sign_in/)
