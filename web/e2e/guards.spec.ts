@@ -121,6 +121,16 @@ test.describe('a signed-in user', () => {
     await expect(page).toHaveURL(/\/watchlist/)
   })
 
+  test('is sent on from the recovery pages to /home, but may still use a reset link', async ({ page }) => {
+    for (const route of ['/forgot-password', '/forgot-username']) {
+      await page.goto(route)
+      await expect(page).toHaveURL(/\/home$/)
+    }
+    // The reset token is the credential; someone signed in who forgot the password still needs it.
+    await expectStays(page, '/reset-password/some-token')
+    await expect(page.getByLabel('New password')).toBeVisible()
+  })
+
   test('sees Access Denied on every admin route', async ({ page }) => {
     for (const route of adminRoutes) await expectAccessDenied(page, route)
   })

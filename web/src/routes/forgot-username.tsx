@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RecoveryScreen } from '../components/account/RecoveryScreen'
+import { sendSignedInUserHome } from '../features/account/signedInGoHome'
 
-export const Route = createFileRoute('/forgot-username')({ component: () => <RecoveryScreen kind="username" /> })
+export const Route = createFileRoute('/forgot-username')({
+  beforeLoad: ({ context }) => sendSignedInUserHome(context.queryClient),
+  component: () => <RecoveryScreen kind="username" />,
+})
