@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { acceptFriendWithToken, processAuthToken } from '../../features/account/accountCalls'
 import { currentUserQuery } from '../../features/account/currentUser'
+import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
 import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
 
@@ -51,7 +52,12 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
           try {
             await processAuthToken(token)
           } catch (error) {
-            setOutcome({ state: 'error', text: errorText(error, acceptFriendMessages.tokenFailed) })
+            // The server refused the token: say why. No answer at all: the sign-in itself broke.
+            const text =
+              isApiError(error) && error.status > 0
+                ? errorText(error, acceptFriendMessages.tokenFailed)
+                : acceptFriendMessages.authError
+            setOutcome({ state: 'error', text })
             return
           }
           let established = false

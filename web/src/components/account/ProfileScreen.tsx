@@ -1,8 +1,9 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { useLogout } from '../../features/account/useLogout'
+import { ProfileEditForm } from './ProfileEditForm'
 
-/** /profile: who you are on Reelmates and how we may reach you. Editing arrives with the profile work. */
+/** /profile: who you are on Reelmates and how we may reach you, and where you change it. */
 export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
   const user = useCurrentUser().data ?? checkedUser
   const logout = useLogout()
@@ -10,12 +11,16 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
   return (
     <section aria-labelledby="screen-title" className="grid gap-6">
       <header className="flex items-center gap-4">
-        <div
-          className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
-          aria-hidden="true"
-        >
-          {user.username.slice(0, 1).toUpperCase()}
-        </div>
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" className="h-16 w-16 rounded-full object-cover" />
+        ) : (
+          <div
+            className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
+            aria-hidden="true"
+          >
+            {user.username.slice(0, 1).toUpperCase()}
+          </div>
+        )}
         <div>
           <h1 id="screen-title" className="text-2xl font-bold text-white">
             {user.username}
@@ -29,24 +34,7 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
         </div>
       </header>
       {user.bio ? <p className="max-w-prose text-zinc-300">{user.bio}</p> : null}
-      <dl className="grid gap-3 rounded-2xl border border-white/5 bg-panel p-5 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-zinc-400">Email</dt>
-          <dd className="text-white">{user.email}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-400">Digest</dt>
-          <dd className="capitalize text-white">{user.digestType}</dd>
-        </div>
-        <div id="email-preferences">
-          <dt className="text-zinc-400">Tips and news emails</dt>
-          <dd className="text-white">{user.receiveCampaignEmails ? 'On' : 'Off'}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-400">Push notifications</dt>
-          <dd className="text-white">{user.pushNotificationsEnabled ? 'On' : 'Off'}</dd>
-        </div>
-      </dl>
+      <ProfileEditForm user={user} />
       <div>
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type SubmitEvent } from 'react'
 import { stopCampaignEmails } from '../../features/account/accountCalls'
+import { isApiError } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
 import { buttonClass, secondaryButtonClass } from './ResultScreen'
@@ -45,19 +46,25 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
     try {
       const answer = await stopCampaignEmails(email.trim())
       if (answer.success) setConfirmed(answer.message)
-      else setFailure(answer.message || unsubscribeMessages.failed)
-    } catch {
-      setFailure(unsubscribeMessages.error)
+      else setFailure(unsubscribeMessages.failed)
+    } catch (error) {
+      // The server answered and said no (a 4xx): the preferences were not updated. Anything else
+      // (no connection, a server fault) is the generic error.
+      const refused = isApiError(error) && error.status >= 400 && error.status < 500
+      setFailure(refused ? unsubscribeMessages.failed : unsubscribeMessages.error)
     } finally {
       setBusy(false)
     }
   }
 
+  // Without any flag the page was opened by hand, not from an unsubscribe link: it claims nothing.
   const title = failed
     ? 'Unsubscribe Failed'
-    : flags.special && !confirmed
-      ? 'Confirm your email'
-      : "You're unsubscribed"
+    : confirmed || (flags.success && !flags.special)
+      ? "You're unsubscribed"
+      : flags.special
+        ? 'Confirm your email'
+        : 'Email preferences'
 
   return (
     <AuthLayout carousel={false}>
@@ -82,7 +89,11 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
                 To stop these emails, confirm the address they were sent to.
               </Notice>
               <form onSubmit={(event) => void confirm(event)} noValidate className="grid gap-4">
-                {failure ? <Notice tone="error">{failure}</Notice> : null}
+                {failure ? (
+                  <Notice tone="error" title="Unsubscribe Failed">
+                    {failure}
+                  </Notice>
+                ) : null}
                 <Field
                   label="Email"
                   name="email"
@@ -94,6 +105,12 @@ export function UnsubscribedScreen({ flags }: { flags: Flags }) {
                 <SubmitButton busy={busy}>Unsubscribe</SubmitButton>
               </form>
             </>
+          ) : null}
+          {!failed && !flags.success && !flags.special ? (
+            <p className="text-zinc-300">
+              This page shows the result of an unsubscribe link from one of our emails. To choose which emails Reelmates
+              sends you, open your email preferences.
+            </p>
           ) : null}
           {confirmed ? (
             <Notice tone="success" title="Unsubscribed">

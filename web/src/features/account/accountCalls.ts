@@ -1,4 +1,10 @@
-import type { PublicUser, RegisterRequest, ResetPasswordRequest, SignInRequest } from '@reelmates/contracts/account'
+import type {
+  ProfileUpdateRequest,
+  PublicUser,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+} from '@reelmates/contracts/account'
 import { apiJson, fetchCsrfToken, forgetCsrfToken } from '../../lib/api'
 
 /** The account calls of spec §7. Sign-in, sign-up and sign-out start a new session, hence a new CSRF token. */
@@ -70,4 +76,11 @@ export async function processAuthToken(token: string): Promise<void> {
 
 export async function acceptFriendWithToken(token: string): Promise<{ message?: string; error?: string }> {
   return apiJson(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+}
+
+/** PUT /api/user/profile (spec §7). A new password gives this session a new id, hence a new CSRF token. */
+export async function updateProfile(request: ProfileUpdateRequest): Promise<PublicUser> {
+  const answer = await apiJson<UserAnswer>('/api/user/profile', { method: 'PUT', body: request })
+  if (request.newPassword) forgetCsrfToken()
+  return userOf(answer)
 }

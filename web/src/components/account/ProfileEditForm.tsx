@@ -1,0 +1,181 @@
+import { digestTypes, type PublicUser } from '@reelmates/contracts/account'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react'
+import { updateProfile } from '../../features/account/accountCalls'
+import { setCurrentUser } from '../../features/account/currentUser'
+import type { FieldErrors } from '../../features/account/fieldErrors'
+import {
+  planProfileUpdate,
+  profileFormValues,
+  type ProfileField,
+  type ProfileFormValues,
+} from '../../features/account/profileForm'
+import { isApiError } from '../../lib/apiError'
+import { toast } from '../../lib/toast'
+import { Field, Notice, SubmitButton } from './FormParts'
+
+const digestLabels = { weekly: 'Weekly', daily: 'Daily', none: 'None' } as const
+
+function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <fieldset id={id} className="grid scroll-mt-24 gap-4 rounded-2xl border border-white/5 bg-panel p-5">
+      <legend className="float-left mb-1 text-base font-semibold text-white">{title}</legend>
+      {children}
+    </fieldset>
+  )
+}
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex items-center justify-between gap-4 text-sm text-zinc-200">
+      {label}
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-5 w-5 accent-reel"
+      />
+    </label>
+  )
+}
+
+/** The editable profile (spec §5 rules, §8 toasts): one save for details, email preferences and password. */
+export function ProfileEditForm({ user }: { user: PublicUser }) {
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user))
+  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
+  const [busy, setBusy] = useState(false)
+  const [nothingToSave, setNothingToSave] = useState(false)
+  const bioId = useId()
+  const set = <K extends ProfileField>(field: K, value: ProfileFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setNothingToSave(false)
+  }
+  const text = (field: ProfileField) => ({
+    name: field,
+    value: values[field] as string,
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+  })
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const plan = planProfileUpdate(user, values)
+    if (!plan.ok) {
+      setErrors(plan.errors)
+      return
+    }
+    setErrors({})
+    if (!plan.changed) {
+      setNothingToSave(true)
+      return
+    }
+    setBusy(true)
+    try {
+      const updated = await updateProfile(plan.request)
+      setCurrentUser(queryClient, updated)
+      setValues(profileFormValues(updated))
+      toast({
+        title: 'Profile updated',
+        description: 'Your profile has been successfully updated.',
+        variant: 'success',
+      })
+    } catch (error) {
+      if (isApiError(error) && error.validationErrors) setErrors(error.validationErrors)
+      toast({
+        title: 'Profile update failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit profile" className="grid gap-5">
+      <Section title="Profile">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Username" autoComplete="username" {...text('username')} />
+          <Field label="Email" type="email" autoComplete="email" {...text('email')} />
+          <Field label="Location" autoComplete="address-level2" {...text('location')} />
+          <Field label="Avatar URL" type="url" inputMode="url" {...text('avatarUrl')} />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={bioId} className="text-sm font-medium text-zinc-200">
+            Bio
+          </label>
+          <textarea
+            id={bioId}
+            name="bio"
+            rows={3}
+            value={values.bio}
+            onChange={(event) => set('bio', event.target.value)}
+            aria-invalid={errors.bio ? true : undefined}
+            aria-describedby={errors.bio ? `${bioId}-error` : undefined}
+            className={`w-full rounded-xl border bg-white/[0.04] px-4 py-3 text-base text-white focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${errors.bio ? 'border-red-400/70' : 'border-white/10'}`}
+          />
+          {errors.bio ? (
+            <p id={`${bioId}-error`} className="text-sm text-red-300">
+              {errors.bio}
+            </p>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section id="email-preferences" title="Email preferences">
+        <div role="radiogroup" aria-label="Digest email" className="grid gap-2">
+          <p className="text-sm text-zinc-400">Digest email</p>
+          <div className="flex flex-wrap gap-2">
+            {digestTypes.map((type) => (
+              <label
+                key={type}
+                className="flex items-center gap-2 rounded-xl border border-white/10 px-3 py-2 text-sm text-zinc-100 has-[:checked]:border-reel has-[:checked]:bg-reel/10"
+              >
+                <input
+                  type="radio"
+                  name="digestType"
+                  value={type}
+                  checked={values.digestType === type}
+                  onChange={() => set('digestType', type)}
+                  className="accent-reel"
+                />
+                {digestLabels[type]}
+              </label>
+            ))}
+          </div>
+        </div>
+        <Toggle
+          label="Tips and news emails"
+          checked={values.receiveCampaignEmails}
+          onChange={(on) => set('receiveCampaignEmails', on)}
+        />
+        <Toggle
+          label="Push notifications"
+          checked={values.pushNotificationsEnabled}
+          onChange={(on) => set('pushNotificationsEnabled', on)}
+        />
+      </Section>
+
+      <Section title="Change password">
+        <p className="text-sm text-zinc-400">Your current password is needed to set a new one or change your email.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            {...text('currentPassword')}
+          />
+          <Field label="New password" type="password" autoComplete="new-password" {...text('newPassword')} />
+        </div>
+      </Section>
+
+      {nothingToSave ? <Notice tone="info">No changes to save.</Notice> : null}
+      <div className="sm:max-w-xs">
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Save changes
+        </SubmitButton>
+      </div>
+    </form>
+  )
+}

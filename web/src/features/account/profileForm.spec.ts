@@ -1,0 +1,83 @@
+import { messages, type PublicUser } from '@reelmates/contracts/account'
+import { describe, expect, it } from 'vitest'
+import { emailNeedsCurrentPassword, planProfileUpdate, profileFormValues } from './profileForm'
+
+const user: PublicUser = {
+  id: 'u1',
+  username: 'maya',
+  email: 'maya@example.com',
+  location: 'Lisbon',
+  bio: null,
+  avatarUrl: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  digestType: 'weekly',
+  onboardingCompleted: true,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  role: 'User',
+  lastActivityVisit: null,
+  lastNewsVisit: null,
+}
+const unchanged = profileFormValues(user)
+
+describe('the profile form (spec §5)', () => {
+  it('sends only what changed; an emptied text clears it', () => {
+    const plan = planProfileUpdate(user, {
+      ...unchanged,
+      location: ' ',
+      bio: ' Films on Sundays ',
+      digestType: 'daily',
+    })
+    expect(plan).toEqual({
+      ok: true,
+      changed: true,
+      request: { location: null, bio: 'Films on Sundays', digestType: 'daily' },
+    })
+    expect(planProfileUpdate(user, unchanged)).toEqual({ ok: true, changed: false, request: {} })
+  })
+
+  it('a new password needs the current one, with the spec message', () => {
+    expect(planProfileUpdate(user, { ...unchanged, newPassword: 'brand-new' })).toEqual({
+      ok: false,
+      errors: { currentPassword: messages.currentPasswordRequired },
+    })
+    expect(planProfileUpdate(user, { ...unchanged, newPassword: 'brand-new', currentPassword: 'old-secret' })).toEqual({
+      ok: true,
+      changed: true,
+      request: { newPassword: 'brand-new', currentPassword: 'old-secret' },
+    })
+  })
+
+  it('applies the limits of username, email, location, bio and passwords', () => {
+    const plan = planProfileUpdate(user, {
+      ...unchanged,
+      username: 'ab',
+      email: 'not-an-address',
+      location: 'x'.repeat(101),
+      bio: 'x'.repeat(501),
+      currentPassword: '123',
+      newPassword: '123',
+    })
+    expect(plan).toEqual({
+      ok: false,
+      errors: {
+        username: 'Username must be at least 3 characters',
+        email: 'Please enter a valid email address',
+        location: 'Location must be at most 100 characters',
+        bio: 'Bio must be at most 500 characters',
+        currentPassword: 'Password must be at least 6 characters',
+        newPassword: 'Password must be at least 6 characters',
+      },
+    })
+    expect(planProfileUpdate(user, { ...unchanged, username: 'x'.repeat(51) })).toMatchObject({
+      errors: { username: 'Username must be at most 50 characters' },
+    })
+  })
+
+  it('a new email asks for the current password before calling the server', () => {
+    expect(planProfileUpdate(user, { ...unchanged, email: 'new@example.com' })).toEqual({
+      ok: false,
+      errors: { currentPassword: emailNeedsCurrentPassword },
+    })
+  })
+})

@@ -1,0 +1,74 @@
+import {
+  profileUpdateRequest,
+  type DigestType,
+  type ProfileUpdateRequest,
+  type PublicUser,
+} from '@reelmates/contracts/account'
+import { fieldErrorsOf, type FieldErrors } from './fieldErrors'
+
+/** What the profile form holds: every editable field as the inputs show it. */
+export interface ProfileFormValues {
+  username: string
+  email: string
+  location: string
+  bio: string
+  avatarUrl: string
+  digestType: DigestType
+  receiveCampaignEmails: boolean
+  pushNotificationsEnabled: boolean
+  currentPassword: string
+  newPassword: string
+}
+
+export const emailNeedsCurrentPassword = 'Current password is required to change your email'
+
+export type ProfileField = keyof ProfileFormValues
+
+export function profileFormValues(user: PublicUser): ProfileFormValues {
+  return {
+    username: user.username,
+    email: user.email,
+    location: user.location ?? '',
+    bio: user.bio ?? '',
+    avatarUrl: user.avatarUrl ?? '',
+    digestType: user.digestType,
+    receiveCampaignEmails: user.receiveCampaignEmails,
+    pushNotificationsEnabled: user.pushNotificationsEnabled,
+    currentPassword: '',
+    newPassword: '',
+  }
+}
+
+export type ProfileUpdatePlan =
+  { ok: true; request: ProfileUpdateRequest; changed: boolean } | { ok: false; errors: FieldErrors<ProfileField> }
+
+/**
+ * The PUT /api/user/profile body for what the person changed, checked with the rules of spec §5 (the
+ * contract's schema, so the messages are the server's). Only changed fields are sent: an old value
+ * that today's rules would refuse never blocks saving something else. An emptied optional text
+ * clears it (null).
+ */
+export function planProfileUpdate(user: PublicUser, values: ProfileFormValues): ProfileUpdatePlan {
+  const before = profileFormValues(user)
+  const candidate: Record<string, unknown> = {}
+  for (const field of ['username', 'email'] as const) {
+    if (values[field].trim() !== before[field]) candidate[field] = values[field]
+  }
+  for (const field of ['location', 'bio', 'avatarUrl'] as const) {
+    const value = values[field].trim()
+    if (value !== before[field]) candidate[field] = value === '' ? null : value
+  }
+  for (const field of ['digestType', 'receiveCampaignEmails', 'pushNotificationsEnabled'] as const) {
+    if (values[field] !== before[field]) candidate[field] = values[field]
+  }
+  const changed = Object.keys(candidate).length > 0 || values.newPassword !== ''
+  if (values.currentPassword !== '') candidate.currentPassword = values.currentPassword
+  if (values.newPassword !== '') candidate.newPassword = values.newPassword
+
+  const parsed = profileUpdateRequest.safeParse(candidate)
+  if (!parsed.success) return { ok: false, errors: fieldErrorsOf<ProfileField>(parsed.error) }
+  // The server asks for it too (a new address hands over the account); saying so here saves a trip.
+  if (parsed.data.email !== undefined && !parsed.data.currentPassword)
+    return { ok: false, errors: { currentPassword: emailNeedsCurrentPassword } }
+  return { ok: true, request: parsed.data, changed }
+}
