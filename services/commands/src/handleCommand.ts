@@ -101,7 +101,7 @@ async function loadStream<Command, Event extends DomainEvent, State>(
 }
 
 /** Stored data is read in today's shape: older versions go through their upcasters; an erased user's personal fields read as null. */
-function toDomainEvent(event: RecordedEvent): DomainEvent {
+export function toDomainEvent(event: RecordedEvent): DomainEvent {
   const erased = event.metadata.personalDataErased === true
   return {
     type: event.type,

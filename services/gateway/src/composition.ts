@@ -19,6 +19,7 @@ import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import type { Projector } from '@reelmates/projections/projector'
+import { startScheduler } from '@reelmates/scheduler'
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 
@@ -73,6 +74,14 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     logger: logger.child({ component: 'projections' }),
   })
   await projections.start()
+  const scheduler = await startScheduler({
+    eventStore,
+    readStore,
+    vault,
+    mailer,
+    sessions,
+    logger: logger.child({ component: 'scheduler' }),
+  })
 
   if (config.column === 'embedded') {
     // The embedded read store lives in memory; a periodic snapshot bounds what a restart must replay.
@@ -89,12 +98,14 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     mailer,
     sessions,
     projections,
+    scheduler,
     catalog,
     logger,
     now: overrides.now ?? (() => new Date()),
     newId: randomUUID,
     async close() {
       for (const close of closers) await close()
+      await scheduler.stop()
       await projections.stop()
       await readStore.flush()
       await readStore.close()

@@ -6,6 +6,7 @@ import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import type { ProjectionRunner } from '@reelmates/projections/runner'
+import type { Scheduler } from '@reelmates/scheduler'
 import type { SessionStore as FastifySessionStore } from '@fastify/session'
 
 /**
@@ -21,6 +22,8 @@ export interface Platform {
   mailer: Mailer
   sessions: SessionStore
   projections: ProjectionRunner
+  /** Reactions to events that act outside the read models (erasure of deleted accounts, for now). */
+  scheduler: Scheduler
   catalog: Catalog
   logger: Logger
   now: () => Date

@@ -117,12 +117,17 @@ describe('DELETE /api/user', () => {
   })
 })
 
-describe('DELETE /api/user after an erasure that stopped half-way', () => {
-  it('finishes the erasure of an account already deleted', async () => {
-    const t = await createTestApp()
+describe('an account deletion the process did not live to erase', () => {
+  it('is erased by the scheduler when the server starts again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-halfway-'))
+    let t = await createTestApp({ dataDir })
     try {
-      const { client, user } = await register(t.app, 'halfway')
-      // The deletion was recorded, then the process stopped before erasing anything.
+      const { client, user } = await register(t.app, 'halfway7391', { bio: 'halfway-bio-7391' })
+      await agent(t.app).post('/api/forgot-password', { email: 'halfway7391@example.com' })
+      expect(await mailsTo(t.platform, 'halfway7391@example.com')).toHaveLength(1)
+
+      // The deletion is recorded, then the process stops before any erasure runs.
+      await t.platform.scheduler.stop()
       await handleCommand(t.platform.eventStore, {
         decider: account,
         streamId: accountStreamId(user.id),
@@ -139,14 +144,20 @@ describe('DELETE /api/user after an erasure that stopped half-way', () => {
           occurredAt: new Date().toISOString(),
         },
       })
-      expect(await t.platform.vault.lookup('username', 'halfway')).toBe(user.id)
-
-      const answer = await client.delete('/api/user', { currentPassword: password })
-      expect(answer.json()).toEqual({ message: 'Your account has been deleted.' })
-      expect(await t.platform.vault.lookup('username', 'halfway')).toBeNull()
-      expect((await client.get('/api/user')).statusCode).toBe(401)
-    } finally {
       await t.close()
+      expect(filesContaining(dataDir, 'halfway7391@example.com')).toContain('outbox.db')
+
+      t = await createTestApp({ dataDir })
+      expect(await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)).toBe(true)
+      expect(await t.platform.vault.lookup('username', 'halfway7391')).toBeNull()
+      expect(await t.platform.mailer.list({ to: 'halfway7391@example.com' })).toEqual([])
+      const sameBrowser = agent(t.app)
+      for (const [name, value] of client.cookies) sameBrowser.cookies.set(name, value)
+      expect((await sameBrowser.get('/api/user')).statusCode).toBe(401)
+      await t.close()
+      for (const text of ['halfway7391', 'halfway-bio-7391']) expect(filesContaining(dataDir, text)).toEqual([])
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

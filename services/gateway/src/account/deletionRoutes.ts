@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { deleteAccountRequest, messageAnswer } from '@reelmates/contracts/account'
 import { account, accountStreamId, type PasswordCheck } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
+import { eraseAccountData } from '@reelmates/scheduler'
 import { currentUserId, endUserSession, requireUser } from '../http/auth'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
@@ -28,7 +29,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       const state = await loadState(eventStore, account, accountStreamId(userId))
       if (state.status === 'deleted') {
         // Deleted before, but the erasure did not finish (the process stopped half-way): finish it.
-        await eraseAccount(platform, userId, null, null)
+        await eraseAccount(platform, userId, null)
         await endUserSession(request)
         return { message: 'Your account has been deleted.' }
       }
@@ -40,7 +41,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         streamId: accountStreamId(userId),
         command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
       })
-      await eraseAccount(platform, userId, state.email, position)
+      await eraseAccount(platform, userId, position)
       await endUserSession(request)
       return { message: 'Your account has been deleted.' }
     },
@@ -48,14 +49,12 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
 }
 
 /**
- * After `AccountDeleted`: the user's key and reservations go (their personal fields in the log read as
- * null from now on), then their mail, their sessions and, through the projections, their documents;
- * the embedded read store then writes a snapshot without them.
+ * After `AccountDeleted`: the mail, the sessions and the key go (the scheduler's erasure, run here at
+ * once so that the person sees it done; the scheduler repeats it if this process stops half-way), then
+ * through the projections their documents; the embedded read store then writes a snapshot without them.
  */
-async function eraseAccount(platform: Platform, userId: string, email: string | null, position: bigint | null) {
-  await platform.vault.erase(userId)
-  await platform.mailer.eraseUser(userId, email ?? undefined)
-  await platform.sessions.eraseUser(userId)
+async function eraseAccount(platform: Platform, userId: string, position: bigint | null) {
+  await eraseAccountData(platform, userId)
   if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
   await platform.readStore.flush()
 }

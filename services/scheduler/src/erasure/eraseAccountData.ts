@@ -1,0 +1,37 @@
+import { account, accountStreamId, type AccountState } from '@reelmates/commands/account/account'
+import { toDomainEvent } from '@reelmates/commands/handleCommand'
+import type { AccountEvent } from '@reelmates/contracts/account'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { Mailer } from '@reelmates/infra/mail/port'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+
+export interface ErasureTargets {
+  eventStore: EventStore
+  vault: PersonalDataVault
+  mailer: Pick<Mailer, 'eraseUser'>
+  sessions: { eraseUser(userId: string): Promise<void> }
+}
+
+/**
+ * Erases a deleted account's personal data outside the read models: its mail, its sessions, and last
+ * its key, which turns every personal field of its events into nothing. The key goes last because
+ * the address its mail went to is only readable with it: a run cut short before the end can be run
+ * again and still find that mail. Running it twice changes nothing.
+ */
+export async function eraseAccountData(targets: ErasureTargets, userId: string): Promise<void> {
+  const email = await lastKnownEmail(targets.eventStore, userId)
+  await targets.mailer.eraseUser(userId, email ?? undefined)
+  await targets.sessions.eraseUser(userId)
+  await targets.vault.erase(userId)
+}
+
+/** The account's address just before it was deleted (deletion itself forgets it), if still readable. */
+async function lastKnownEmail(eventStore: EventStore, userId: string): Promise<string | null> {
+  const recorded = await eventStore.readStream(accountStreamId(userId))
+  let state: AccountState = account.initialState()
+  for (const event of recorded) {
+    if (event.type === 'AccountDeleted') continue
+    state = account.evolve(state, toDomainEvent(event) as AccountEvent)
+  }
+  return state.email
+}
