@@ -154,7 +154,9 @@ const token = z
 export const magicLinkQuery = z.object({ token, redirect: z.string().max(2048).optional() })
 export const processTokenQuery = z.object({ token })
 
-export const validateUsernameQuery = z.object({ username: z.string().max(200) })
+export const validateUsernameQuery = z.object({
+  username: z.string({ error: 'A username to check is required' }).max(200, 'A username is at most 200 characters'),
+})
 
 export const deleteAccountRequest = z.object({
   currentPassword: z.string({ error: messages.passwordTooShort }).min(passwordMin, messages.passwordTooShort),

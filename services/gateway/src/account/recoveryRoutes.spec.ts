@@ -70,6 +70,15 @@ describe('POST /api/reset-password', () => {
     expect(again.body).toBe('This reset link has already been used. Please request a new one.')
   })
 
+  it('lets exactly one of two simultaneous resets with one token through', async () => {
+    await register(t.app, 'racer')
+    const token = await requestReset('racer@example.com')
+    const answers = await Promise.all([reset(token, 'first-password'), reset(token, 'second-password')])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 410])
+    const winner = answers[0]?.statusCode === 200 ? 'first-password' : 'second-password'
+    expect((await agent(t.app).post('/api/login', { username: 'racer', password: winner })).statusCode).toBe(200)
+  })
+
   it('refuses a token after its hour is over', async () => {
     await register(t.app, 'slowpoke')
     const token = await requestReset('slowpoke@example.com')

@@ -119,6 +119,14 @@ describe('POST /api/logout', () => {
     expect(replay.statusCode).toBe(401)
   })
 
+  it('answers a logout with no session as done: there is nothing left to end', async () => {
+    const nobody = agent(t.app)
+    const answer = await nobody.post('/api/logout')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: "You've been successfully logged out." })
+    expect((await nobody.get('/api/user')).statusCode).toBe(401)
+  })
+
   it('refuses a logout without the CSRF token', async () => {
     expect((await ada.client.post('/api/logout', undefined, { csrf: false })).statusCode).toBe(403)
     expect((await ada.client.get('/api/user')).statusCode).toBe(200)
@@ -130,5 +138,14 @@ describe('GET /api/validate-username', () => {
     expect((await agent(t.app).get('/api/validate-username?username=ada')).json()).toEqual({ available: false })
     expect((await agent(t.app).get('/api/validate-username?username=ADA')).json()).toEqual({ available: false })
     expect((await agent(t.app).get('/api/validate-username?username=grace')).json()).toEqual({ available: true })
+  })
+
+  it('asks for the username to check', async () => {
+    const missing = await agent(t.app).get('/api/validate-username')
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ message: 'A username to check is required' })
+    const long = await agent(t.app).get(`/api/validate-username?username=${'a'.repeat(201)}`)
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ message: 'A username is at most 200 characters' })
   })
 })

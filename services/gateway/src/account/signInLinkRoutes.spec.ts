@@ -138,4 +138,18 @@ describe('GET /api/auth/process-token', () => {
     expect((await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)).statusCode).toBe(410)
     expect((await agent(t.app).get('/api/auth/process-token?token=nonsense')).statusCode).toBe(401)
   })
+
+  it('asks for the token when there is none', async () => {
+    const missing = await agent(t.app).get('/api/auth/process-token')
+    expect(missing.statusCode).toBe(400)
+    expect(typeof missing.json<{ message: unknown }>().message).toBe('string')
+  })
+
+  it('lets exactly one of two simultaneous uses of a token sign in', async () => {
+    const { user } = await register(t.app, 'racing')
+    const { token } = await issueFor(user.id, {})
+    const url = `/api/auth/process-token?token=${encodeURIComponent(token)}`
+    const answers = await Promise.all([agent(t.app).get(url), agent(t.app).get(url)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 410])
+  })
 })
