@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test'
+import { registerByApi, signOutByApi, toastWith } from './support/server'
+
+/** Editing the profile (spec §5 rules, §7 PUT /api/user/profile, §8 toasts) against the real server. */
+
+const save = (page: Page) => page.getByRole('button', { name: 'Save changes' }).click()
+
+test('bio and location are saved, shown at once, and still there after a reload', async ({ page }) => {
+  const account = await registerByApi(page.request, 'editor')
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { level: 1, name: account.username })).toBeVisible()
+  await page.getByLabel('Location').fill('Porto')
+  await page.getByLabel('Bio').fill('Slow cinema and loud comedies.')
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().includes('/api/user/profile'),
+  )
+  await save(page)
+  expect((await sent).postDataJSON()).toEqual({ location: 'Porto', bio: 'Slow cinema and loud comedies.' })
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  await expect(toastWith(page, 'Your profile has been successfully updated.')).toBeVisible()
+  // The current user is replaced by the server's answer: the header shows it without a reload.
+  const header = page.getByRole('main').locator('header')
+  await expect(header).toContainText('Porto')
+  await expect(page.getByRole('main').getByText('Slow cinema and loud comedies.').first()).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByLabel('Location')).toHaveValue('Porto')
+  await expect(page.getByLabel('Bio')).toHaveValue('Slow cinema and loud comedies.')
+})
+
+test('email preferences are saved with the rest', async ({ page }) => {
+  await registerByApi(page.request, 'prefs')
+  await page.goto('/profile')
+  const preferences = page.getByRole('group', { name: 'Email preferences' })
+  await preferences.getByRole('radio', { name: 'Daily' }).check()
+  await preferences.getByRole('checkbox', { name: 'Tips and news emails' }).uncheck()
+  await preferences.getByRole('checkbox', { name: 'Push notifications' }).check()
+  await save(page)
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  const me = (await (await page.request.get('/api/user')).json()) as Record<string, unknown>
+  expect(me).toMatchObject({ digestType: 'daily', receiveCampaignEmails: false, pushNotificationsEnabled: true })
+})
+
+test('the §5 rules are checked before any call', async ({ page }) => {
+  await registerByApi(page.request, 'rules')
+  await page.goto('/profile')
+  let puts = 0
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts += 1
+  })
+  await page.getByLabel('New password').fill('brand-new-pass')
+  await save(page)
+  await expect(page.getByText('Current password is required to set new password')).toBeVisible()
+  await page.getByLabel('New password').fill('')
+  await page.getByLabel('Username').fill('ab')
+  await page.getByLabel('Location').fill('x'.repeat(101))
+  await page.getByLabel('Bio').fill('x'.repeat(501))
+  await save(page)
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible()
+  await expect(page.getByText('Location must be at most 100 characters')).toBeVisible()
+  await expect(page.getByText('Bio must be at most 500 characters')).toBeVisible()
+  expect(puts).toBe(0)
+})
+
+test('a wrong current password: Profile update failed with the server message', async ({ page }) => {
+  await registerByApi(page.request, 'wrongpw')
+  await page.goto('/profile')
+  await page.getByLabel('Current password').fill('not-my-password')
+  await page.getByLabel('New password').fill('brand-new-pass')
+  await save(page)
+  await expect(toastWith(page, 'Profile update failed')).toBeVisible()
+  await expect(toastWith(page, 'Current password is incorrect')).toBeVisible()
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('a new password works for the next sign-in', async ({ page }) => {
+  const account = await registerByApi(page.request, 'newpw')
+  await page.goto('/profile')
+  await page.getByLabel('Current password').fill(account.password)
+  await page.getByLabel('New password').fill('a-fresh-secret-9')
+  await save(page)
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  await expect(page.getByLabel('New password')).toHaveValue('')
+  // Still signed in here (the server gave this session a new id).
+  expect((await page.request.get('/api/user')).status()).toBe(200)
+
+  await signOutByApi(page.request)
+  await page.goto('/sign_in')
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('The password you entered is incorrect. Please try again.')).toBeVisible()
+  await page.getByLabel('Password').fill('a-fresh-secret-9')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+})
