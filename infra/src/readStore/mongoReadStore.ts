@@ -39,14 +39,20 @@ export async function createMongoReadStore({ url, dbName }: MongoReadStoreOption
   try {
     const db = client.db(dbName)
     const hello = await db.admin().command({ hello: 1 })
-    // Transactions need a replica set member or a mongos; a standalone server runs units directly.
+    // Transactions need a replica set member or a mongos. Without them a crash could store a read
+    // model's documents without its checkpoint (or the reverse), and a replay would then apply counters
+    // twice: a standalone server is refused rather than run unsafely.
     const transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid'
+    if (!transactions) throw new Error(standaloneRefusal)
     return new MongoReadStore(client, db, transactions)
   } catch (error) {
     await client.close()
     throw error
   }
 }
+
+export const standaloneRefusal =
+  'MONGO_URL names a standalone MongoDB server. Reelmates needs transactions, so that read models and their checkpoints commit together: run MongoDB as a replica set (a single node is enough: mongod --replSet rs0, then rs.initiate()).'
 
 const NAMESPACE_NOT_FOUND = 26
 const DUPLICATE_KEY = 11000
