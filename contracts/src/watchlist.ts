@@ -3,7 +3,8 @@ import { defineEvent, type EventOf } from './events'
 import { mediaSnapshot, mediaType, tmdbId } from './media'
 
 export const watchlistNoteMax = 500
-const note = z.string().trim().max(watchlistNoteMax, `A note can be at most ${watchlistNoteMax} characters`)
+const note = (message: string) =>
+  z.string({ message }).trim().max(watchlistNoteMax, `A note can be at most ${watchlistNoteMax} characters`)
 
 // A note is the user's own words: kept encrypted with their key, erased with their account.
 const personalNote = { subjectField: 'userId', fields: ['note'] } as const
@@ -42,12 +43,16 @@ export type WatchlistEvent =
 
 // ---- API ----
 
-export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note.optional() })
-export const editWatchlistItemRequest = z.object({ note: note.nullable() })
+export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note('note must be text').optional() })
+export const editWatchlistItemRequest = z.object({ note: note('note must be text, or null to clear it').nullable() })
 export const moveWatchlistItemRequest = z.object({
   toIndex: z.number({ message: 'toIndex must be a number' }).int().min(0, 'toIndex must be 0 or more'),
 })
-export const watchlistItemParams = z.object({ mediaType, tmdbId: z.coerce.number().pipe(tmdbId) })
+/** `/:mediaType/:tmdbId` in a path: one title. */
+export const watchlistItemParams = z.object({
+  mediaType,
+  tmdbId: z.coerce.number({ message: 'tmdbId must be a number' }).pipe(tmdbId),
+})
 
 export const watchlistSort = z.enum(['order', 'addedAt', 'title', 'releaseDate', 'rating'])
 export const watchlistQuery = z.object({

@@ -1,9 +1,9 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { mediaType, tmdbId } from '@reelmates/contracts/media'
 import { titleStatus, watchedItem } from '@reelmates/contracts/watched'
-import { watchlistItem } from '@reelmates/contracts/watchlist'
+import { watchlistItem, watchlistItemParams } from '@reelmates/contracts/watchlist'
+import { errorAnswer } from '../account/schemas'
 import { currentUserId, requireUser } from '../http/auth'
 import type { Platform } from '../platform'
 
@@ -35,8 +35,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       schema: {
         tags: ['watchlist', 'watched'],
         summary: 'Is this title on my watchlist, and how many times have I watched it?',
-        params: z.object({ mediaType, tmdbId: z.coerce.number().pipe(tmdbId) }),
-        response: { 200: titleStatus },
+        params: watchlistItemParams,
+        response: { 200: titleStatus, 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request) => {
@@ -64,6 +64,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['watchlist'],
         summary: 'Download the whole watchlist as CSV or JSON',
         querystring: exportQuery,
+        response: { 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -82,6 +83,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['watched'],
         summary: 'Download the whole watched log as CSV or JSON',
         querystring: exportQuery,
+        response: { 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request, reply) => {

@@ -100,8 +100,55 @@ describe('watched log API', () => {
       expect(answer.json<{ message: string }>().message).toMatch(message)
     }
     expect((await client.get('/api/watched')).json<{ total: number }>().total).toBe(0)
-    expect((await client.patch('/api/watched/not-a-uuid', { rating: 5 })).statusCode).toBe(400)
-    expect((await client.get('/api/watched?minRating=12')).statusCode).toBe(400)
+    for (const query of ['minRating=12', 'minRating=x', 'sort=order', 'direction=up', 'page=0', 'mediaType=book']) {
+      expect((await client.get(`/api/watched?${query}`)).statusCode, query).toBe(400)
+    }
+  })
+
+  it('refuses a bad edit with a message, and keeps the entry as it was', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_bad_edit')
+    const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 6 })).json<{
+      entryId: string
+    }>()
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ rating: 0 }, /rating must be from 1 to 10/],
+      [{ rating: 7.5 }, /whole number/],
+      [{ rating: '8' }, /rating must be a number/],
+      [{ review: 'x'.repeat(5001) }, /at most 5000/],
+      [{ watchedAt: 'last week' }, /ISO date-time/],
+      [{ watchedAt: '2026-11-20T21:00:00.000Z' }, /cannot be in the future/],
+      [{ isPrivate: null }, /isPrivate|boolean/],
+      [{}, /Nothing to change/],
+    ]
+    for (const [changes, message] of cases) {
+      const answer = await client.patch(`/api/watched/${entryId}`, changes)
+      expect(answer.statusCode, JSON.stringify(changes)).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    const bad = await client.patch('/api/watched/not-a-uuid', { rating: 5 })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<{ message: string }>().message).toMatch(/entryId must be a uuid/)
+    expect((await client.delete('/api/watched/not-a-uuid')).statusCode).toBe(400)
+    expect((await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]).toMatchObject({
+      rating: 6,
+      watchedAt: now.toISOString(),
+    })
+  })
+
+  it('moves an entry in the diary by correcting when it was watched', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_mover')
+    const watch = async (title: MediaResult, watchedAt: string) =>
+      (await client.post('/api/watched', { ...ref(title), watchedAt })).json<{ entryId: string }>().entryId
+    await watch(titles[0]!, '2026-11-01T20:00:00.000Z')
+    const moved = await watch(titles[1]!, '2026-10-01T20:00:00.000Z')
+    await watch(titles[2]!, '2026-09-01T20:00:00.000Z')
+    const diary = async () =>
+      (await client.get('/api/watched')).json<{ items: Entry[] }>().items.map((entry) => entry.tmdbId)
+    expect(await diary()).toEqual([titles[0]!.id, titles[1]!.id, titles[2]!.id])
+    // A few minutes ahead of the server's clock is a browser clock running fast, not the future.
+    const answer = await client.patch(`/api/watched/${moved}`, { watchedAt: '2026-11-20T20:03:00.000Z' })
+    expect(answer.statusCode).toBe(200)
+    expect(await diary()).toEqual([titles[1]!.id, titles[0]!.id, titles[2]!.id])
   })
 
   it('edits and removes an entry; an edit after removal is a 404', async () => {
@@ -134,11 +181,32 @@ describe('watched log API', () => {
     expect((await bob.client.delete(`/api/watched/${entryId}`)).statusCode).toBe(404)
     const status = (await bob.client.get(`/api/library/status/movie/${titles[0]!.id}`)).json<{ timesWatched: number }>()
     expect(status.timesWatched).toBe(0)
-    // The feed's read model marks it private, so no public activity exists for it.
-    const publicActivities = await test.platform.readStore
-      .collection('activities')
-      .find({ userId: alice.user.id, isPrivate: false })
-    expect(publicActivities).toHaveLength(0)
+    for (const format of ['csv', 'json']) {
+      const exported = await bob.client.get(`/api/watched/export?format=${format}`)
+      expect(exported.statusCode).toBe(200)
+      expect(exported.body).not.toContain('my private thoughts')
+    }
+
+    // The feed's read model, once it has caught up with Alice's writes: her public watch has an
+    // activity, her private one has none at all, so no feed query can show it to anyone.
+    const { position } = (
+      await alice.client.post('/api/watched', { ...ref(titles[1]!), review: 'for everyone' })
+    ).json<{ position: string }>()
+    const activitiesOfAlice = async (at: string) => {
+      expect(await test.platform.projections.waitForPosition(BigInt(at))).toBe(true)
+      return test.platform.readStore.collection('activities').find({ userId: alice.user.id, activityType: 'watched' })
+    }
+    const first = await activitiesOfAlice(position)
+    expect(first.map((activity) => activity.review)).toEqual(['for everyone'])
+    expect(JSON.stringify(first)).not.toContain('my private thoughts')
+
+    // Made public, the entry gets its activity; made private again, it loses it.
+    const madePublic = await alice.client.patch(`/api/watched/${entryId}`, { isPrivate: false })
+    const shown = await activitiesOfAlice(madePublic.json<{ position: string }>().position)
+    expect(shown.map((activity) => activity.review).sort()).toEqual(['for everyone', 'my private thoughts'])
+    const madePrivate = await alice.client.patch(`/api/watched/${entryId}`, { isPrivate: true })
+    const hidden = await activitiesOfAlice(madePrivate.json<{ position: string }>().position)
+    expect(hidden.map((activity) => activity.review)).toEqual(['for everyone'])
   })
 
   it('sorts by rating and filters by rating and service', async () => {
@@ -150,6 +218,26 @@ describe('watched log API', () => {
     expect(byRating.map((e) => e.rating)).toEqual([9, 7, 4])
     expect((await client.get('/api/watched?minRating=7')).json<{ total: number }>().total).toBe(2)
     expect((await client.get('/api/watched?streamingService=Netflix')).json<{ total: number }>().total).toBe(2)
+  })
+
+  it('sorts by date watched, title and release date', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_sorter')
+    const dates = ['2026-03-01T20:00:00.000Z', '2026-01-01T20:00:00.000Z', '2026-02-01T20:00:00.000Z']
+    for (const [i, title] of titles.entries()) {
+      await client.post('/api/watched', { ...ref(title), watchedAt: dates[i] })
+    }
+    const list = async (query: string) => (await client.get(`/api/watched?${query}`)).json<{ items: Entry[] }>().items
+    expect((await list('sort=watchedAt')).map((e) => e.watchedAt)).toEqual([...dates].sort().reverse())
+    expect((await list('sort=watchedAt&direction=asc')).map((e) => e.watchedAt)).toEqual([...dates].sort())
+    const names = titles.map((title) => title.title ?? '')
+    const byName = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    type Titled = Entry & { title: string; releaseDate: string | null }
+    expect((await list('sort=title&direction=asc')).map((e) => (e as Titled).title)).toEqual(byName)
+    const released = titles.map((title) => title.release_date ?? '').sort()
+    expect((await list('sort=releaseDate&direction=asc')).map((e) => (e as Titled).releaseDate ?? '')).toEqual(released)
+    expect((await list('sort=releaseDate&direction=desc')).map((e) => (e as Titled).releaseDate ?? '')).toEqual(
+      [...released].reverse(),
+    )
   })
 
   it('exports the log as CSV and JSON', async () => {

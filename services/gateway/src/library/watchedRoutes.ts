@@ -10,12 +10,16 @@ import {
 } from '@reelmates/contracts/watched'
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
 import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { errorAnswer } from '../account/schemas'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
 const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
+const mutationAnswer = z.object({ position: z.string().optional() })
+/** The error answers a change of one entry can give (the body of each is the shared error JSON). */
+const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
@@ -30,7 +34,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['watched'],
         summary: "The signed-in user's watched log, paged, sorted and filtered",
         querystring: watchedQuery,
-        response: { 200: watchedPage },
+        response: { 200: watchedPage, 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request) => {
@@ -46,7 +50,8 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
         entries().find(filter, {
-          sort: { [sortFields[sort]]: order, watchedAt: -1 },
+          // Ties (the same rating, say) show the latest watch first; the sorted field itself comes first.
+          sort: sort === 'watchedAt' ? { watchedAt: order } : { [sortFields[sort]]: order, watchedAt: -1 },
           skip: (page - 1) * pageSize,
           limit: pageSize,
         }),
@@ -63,7 +68,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['watched'],
         summary: 'Mark a title watched (optionally taking it off the watchlist)',
         body: markWatchedRequest,
-        response: { 201: z.object({ entryId: z.string(), position: z.string().optional() }) },
+        response: { 201: z.object({ entryId: z.string(), position: z.string().optional() }), ...entryErrors },
       },
     },
     async (request, reply) => {
@@ -108,15 +113,18 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     },
   )
 
+  // No move route, unlike the watchlist: a diary is in the order things were watched (Letterboxd's
+  // works the same way), so "reordering" an entry means correcting when it was watched, which this
+  // PATCH does with `watchedAt`; the list's other orders are the sorts of GET /watched.
   app.patch(
     '/watched/:entryId',
     {
       schema: {
         tags: ['watched'],
-        summary: 'Edit a watched entry',
+        summary: 'Edit a watched entry (a new watchedAt moves it in the diary)',
         params: watchedEntryParams,
         body: editWatchedRequest,
-        response: { 200: z.object({ position: z.string().optional() }) },
+        response: { 200: mutationAnswer, ...entryErrors },
       },
     },
     async (request) => {
@@ -143,7 +151,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['watched'],
         summary: 'Remove a watched entry',
         params: watchedEntryParams,
-        response: { 200: z.object({ position: z.string().optional() }) },
+        response: { 200: mutationAnswer, ...entryErrors },
       },
     },
     async (request) => {

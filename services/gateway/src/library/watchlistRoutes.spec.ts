@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -6,8 +7,12 @@ import { signedInAgent } from '../testing/signedIn'
 let test: TestApp
 let titles: MediaResult[]
 
+// Every add gets its own instant, so sorting by date added has something to tell apart.
+let last = 0
+const tickingClock = () => new Date((last = Math.max(Date.now(), last + 1)))
+
 beforeAll(async () => {
-  test = await createTestApp()
+  test = await createTestApp({ now: tickingClock })
   titles = (await test.platform.catalog.trendingMovies()).results.slice(0, 4)
   expect(titles.length).toBe(4)
 })
@@ -70,6 +75,34 @@ describe('watchlist API', () => {
     expect((await client.get('/api/watchlist?sort=nonsense')).statusCode).toBe(400)
   })
 
+  it('refuses bad notes, places and title paths on every change route', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_bad_paths')
+    await client.post('/api/watchlist', ref(titles[0]!))
+    const expect400 = async (answer: Promise<LightMyRequestResponse>, message: RegExp) => {
+      const settled = await answer
+      expect(settled.statusCode).toBe(400)
+      expect(settled.json<{ message: string }>().message).toMatch(message)
+    }
+    await expect400(client.patch(path(titles[0]!), { note: 'x'.repeat(501) }), /at most 500/)
+    await expect400(client.patch(path(titles[0]!), {}), /note/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: -1 }), /toIndex must be 0 or more/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 'x' }), /toIndex must be a number/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 0.5 }), /toIndex/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, {}), /toIndex/)
+    for (const bad of ['/api/watchlist/book/1', '/api/watchlist/movie/abc', '/api/watchlist/movie/0']) {
+      const message = bad.includes('book') ? /mediaType must be movie or tv/ : /tmdbId/
+      await expect400(client.patch(bad, { note: 'x' }), message)
+      await expect400(client.post(`${bad}/move`, { toIndex: 0 }), message)
+      await expect400(client.delete(bad), message)
+    }
+    for (const query of ['page=0', 'pageSize=501', 'sort=nonsense', 'direction=up', 'mediaType=book']) {
+      expect((await client.get(`/api/watchlist?${query}`)).statusCode, query).toBe(400)
+    }
+    // Nothing of it changed the list.
+    const items = (await client.get('/api/watchlist')).json<{ items: { note: string | null }[] }>().items
+    expect(items).toEqual([expect.objectContaining({ tmdbId: titles[0]!.id, note: null, order: 0 })])
+  })
+
   it('answers 404 for a title the catalog does not have', async () => {
     const { client } = await signedInAgent(test.app, 'wl_unknown')
     const answer = await client.post('/api/watchlist', { tmdbId: 999_999_999, mediaType: 'movie' })
@@ -109,9 +142,26 @@ describe('watchlist API', () => {
     const bobs = await bob.client.get('/api/watchlist')
     expect(bobs.json<{ total: number }>().total).toBe(0)
     expect(bobs.body).not.toContain('secret plans')
-    // Bob's changes go to Bob's own stream: Alice's title is not on his list.
+    await alice.client.post('/api/watchlist', ref(titles[1]!))
+    // Bob's changes go to Bob's own stream: Alice's titles are not on his list.
     expect((await bob.client.delete(path(titles[0]!))).statusCode).toBe(404)
-    expect((await alice.client.get('/api/watchlist')).json<{ total: number }>().total).toBe(1)
+    expect((await bob.client.patch(path(titles[0]!), { note: 'hijacked' })).statusCode).toBe(404)
+    expect((await bob.client.post(`${path(titles[1]!)}/move`, { toIndex: 0 })).statusCode).toBe(404)
+    const bobsStatus = await bob.client.get(`/api/library/status/movie/${titles[0]!.id}`)
+    expect(bobsStatus.json()).toMatchObject({ inWatchlist: false, watchlistNote: null })
+    for (const format of ['csv', 'json']) {
+      const exported = await bob.client.get(`/api/watchlist/export?format=${format}`)
+      expect(exported.statusCode).toBe(200)
+      expect(exported.body).not.toContain('secret plans')
+      expect(exported.body).not.toContain(titles[0]!.title)
+    }
+    const alices = (await alice.client.get('/api/watchlist')).json<{
+      items: { tmdbId: number; note: string | null }[]
+    }>().items
+    expect(alices.map((item) => [item.tmdbId, item.note])).toEqual([
+      [titles[0]!.id, 'secret plans'],
+      [titles[1]!.id, null],
+    ])
   })
 
   it('sorts and filters', async () => {
@@ -122,9 +172,37 @@ describe('watchlist API', () => {
       [...byTitle.map((i) => i.title)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     )
     expect((await client.get('/api/watchlist?mediaType=tv')).json<{ total: number }>().total).toBe(0)
+    expect((await client.get('/api/watchlist?mediaType=movie')).json<{ total: number }>().total).toBe(3)
     const paged = (await client.get('/api/watchlist?pageSize=2&page=2')).json<{ items: unknown[]; total: number }>()
     expect(paged.items).toHaveLength(1)
     expect(paged.total).toBe(3)
+  })
+
+  it('sorts by date added, release date and rating, both ways', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_sorter2')
+    // Four titles that every sort tells apart, added in an order none of the sorts gives back by chance.
+    const pool = (await test.platform.catalog.trendingMovies()).results
+    const distinct = pool.filter(
+      (title, i) =>
+        pool.findIndex((other) => other.vote_average === title.vote_average) === i &&
+        pool.findIndex((other) => other.release_date === title.release_date) === i,
+    )
+    const [a, b, c, d] = distinct
+    const added = [c!, a!, d!, b!]
+    for (const title of added) await client.post('/api/watchlist', ref(title))
+    const ids = async (query: string) =>
+      (await client.get(`/api/watchlist?${query}`)).json<{ items: { tmdbId: number }[] }>().items.map((i) => i.tmdbId)
+    const by = (key: (title: MediaResult) => string | number) =>
+      [...added].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).map((title) => title.id)
+
+    expect(await ids('')).toEqual(added.map((title) => title.id))
+    expect(await ids('sort=order&direction=desc')).toEqual(added.map((title) => title.id).reverse())
+    expect(await ids('sort=addedAt')).toEqual(added.map((title) => title.id))
+    expect(await ids('sort=addedAt&direction=desc')).toEqual(added.map((title) => title.id).reverse())
+    expect(await ids('sort=releaseDate')).toEqual(by((title) => title.release_date ?? ''))
+    expect(await ids('sort=releaseDate&direction=desc')).toEqual(by((title) => title.release_date ?? '').reverse())
+    expect(await ids('sort=rating&direction=desc')).toEqual(by((title) => title.vote_average).reverse())
+    expect(await ids('sort=rating')).toEqual(by((title) => title.vote_average))
   })
 
   it('exports the watchlist as CSV and JSON', async () => {

@@ -10,12 +10,15 @@ import {
   watchlistQuery,
 } from '@reelmates/contracts/watchlist'
 import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { errorAnswer } from '../account/schemas'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
 const mutationAnswer = z.object({ position: z.string().optional() })
+/** The error answers a change of one title can give (the body of each is the shared error JSON). */
+const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 const sortFields = {
   order: 'order',
   addedAt: 'addedAt',
@@ -36,7 +39,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         tags: ['watchlist'],
         summary: "The signed-in user's watchlist, paged and sorted",
         querystring: watchlistQuery,
-        response: { 200: watchlistPage },
+        response: { 200: watchlistPage, 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request) => {
@@ -45,7 +48,8 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
         items().find(filter, {
-          sort: { [sortFields[sort]]: order, order: 1 },
+          // Ties keep the user's own order; sorting by that order itself needs no tie-breaker.
+          sort: sort === 'order' ? { order } : { [sortFields[sort]]: order, order: 1 },
           skip: (page - 1) * pageSize,
           limit: pageSize,
         }),
@@ -62,7 +66,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         tags: ['watchlist'],
         summary: 'Add a title to the watchlist (409 when it is already there)',
         body: addToWatchlistRequest,
-        response: { 201: mutationAnswer },
+        response: { 201: mutationAnswer, ...titleErrors, 409: errorAnswer },
       },
     },
     async (request, reply) => {
@@ -94,7 +98,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         summary: 'Edit the note of a title on the watchlist',
         params: watchlistItemParams,
         body: editWatchlistItemRequest,
-        response: { 200: mutationAnswer },
+        response: { 200: mutationAnswer, ...titleErrors },
       },
     },
     async (request) => {
@@ -116,7 +120,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         summary: 'Move a title to another place in the watchlist (0 is the top)',
         params: watchlistItemParams,
         body: moveWatchlistItemRequest,
-        response: { 200: mutationAnswer },
+        response: { 200: mutationAnswer, ...titleErrors },
       },
     },
     async (request) => {
@@ -137,7 +141,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         tags: ['watchlist'],
         summary: 'Take a title off the watchlist',
         params: watchlistItemParams,
-        response: { 200: mutationAnswer },
+        response: { 200: mutationAnswer, ...titleErrors },
       },
     },
     async (request) => {
