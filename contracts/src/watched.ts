@@ -33,16 +33,17 @@ const entryFields = {
 export const TitleWatched = defineEvent(
   'TitleWatched',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields, media: mediaSnapshot }),
-  { personal: personalReview },
+  { version: 1, personal: personalReview },
 )
 export const WatchedEntryEdited = defineEvent(
   'WatchedEntryEdited',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields }),
-  { personal: personalReview },
+  { version: 1, personal: personalReview },
 )
 export const WatchedEntryRemoved = defineEvent(
   'WatchedEntryRemoved',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType }),
+  { version: 1 },
 )
 
 export type WatchedEvent =

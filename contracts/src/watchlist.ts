@@ -19,20 +19,22 @@ export const TitleAddedToWatchlist = defineEvent(
     addedAt: z.string(),
     media: mediaSnapshot,
   }),
-  { personal: personalNote },
+  { version: 1, personal: personalNote },
 )
 export const TitleRemovedFromWatchlist = defineEvent(
   'TitleRemovedFromWatchlist',
   z.object({ userId: z.string(), tmdbId, mediaType }),
+  { version: 1 },
 )
 export const WatchlistTitleMoved = defineEvent(
   'WatchlistTitleMoved',
   z.object({ userId: z.string(), tmdbId, mediaType, toIndex: z.number().int().min(0) }),
+  { version: 1 },
 )
 export const WatchlistNoteEdited = defineEvent(
   'WatchlistNoteEdited',
   z.object({ userId: z.string(), tmdbId, mediaType, note: z.string().nullable() }),
-  { personal: personalNote },
+  { version: 1, personal: personalNote },
 )
 
 export type WatchlistEvent =

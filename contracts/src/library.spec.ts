@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { eventDefinition, parseEventData } from './events'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from './watched'
+import { TitleAddedToWatchlist, TitleRemovedFromWatchlist, WatchlistNoteEdited, WatchlistTitleMoved } from './watchlist'
+
+const dune = { tmdbId: 438631, mediaType: 'movie' as const }
+const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
+const entry = {
+  entryId: 'e1',
+  userId: 'u1',
+  ...dune,
+  watchedAt: '2026-11-20T18:00:00.000Z',
+  rating: 8,
+  recommend: true,
+  review: 'Epic',
+  streamingService: 'HBO Max',
+  isPrivate: false,
+}
+
+/** One event of each library type, as version 1 stores it. */
+const stored = [
+  TitleAddedToWatchlist({ userId: 'u1', ...dune, note: 'IMAX', addedAt: '2026-11-01T00:00:00.000Z', media }),
+  TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
+  WatchlistTitleMoved({ userId: 'u1', ...dune, toIndex: 2 }),
+  WatchlistNoteEdited({ userId: 'u1', ...dune, note: null }),
+  TitleWatched({ ...entry, media }),
+  WatchedEntryEdited(entry),
+  WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+]
+
+describe('library events', () => {
+  it('are at version 1 and read back from version 1 as they were stored', () => {
+    for (const event of stored) {
+      expect(eventDefinition(event.type)?.version, event.type).toBe(1)
+      expect(parseEventData(event.type, event.data, 1), event.type).toEqual(event.data)
+    }
+  })
+
+  it('keep the note and the review as personal data of the user', () => {
+    expect(eventDefinition('TitleAddedToWatchlist')?.personal).toEqual({ subjectField: 'userId', fields: ['note'] })
+    expect(eventDefinition('WatchlistNoteEdited')?.personal?.fields).toEqual(['note'])
+    expect(eventDefinition('TitleWatched')?.personal).toEqual({ subjectField: 'userId', fields: ['review'] })
+    expect(eventDefinition('WatchedEntryEdited')?.personal?.fields).toEqual(['review'])
+    expect(eventDefinition('WatchlistTitleMoved')?.personal).toBeUndefined()
+  })
+
+  it('read back an erased user’s events with the personal fields gone', () => {
+    const [added] = stored
+    const erased = { ...added!.data, note: null }
+    expect(parseEventData('TitleAddedToWatchlist', erased, 1, { personalDataErased: true })).toEqual(erased)
+    expect(
+      parseEventData('TitleWatched', { ...entry, review: null, media }, 1, { personalDataErased: true }),
+    ).toMatchObject({ review: null, rating: 8 })
+  })
+
+  it('refuse stored data that does not match', () => {
+    expect(() => parseEventData('WatchlistTitleMoved', { userId: 'u1', ...dune, toIndex: -1 }, 1)).toThrow()
+    expect(() => parseEventData('TitleWatched', { ...entry }, 1)).toThrow()
+    expect(() => parseEventData('TitleAddedToWatchlist', { userId: 'u1', ...dune, mediaType: 'book' }, 1)).toThrow()
+  })
+})
