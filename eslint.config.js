@@ -51,6 +51,14 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in a worker scope, type-checked against its own tsconfig (WebWorker lib).
+    files: ['web/src/service-worker.ts'],
+    languageOptions: {
+      globals: { ...globals.serviceworker },
+      parserOptions: { projectService: false, project: './web/tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     // Tests state what they expect first, then index into it; a failed `!` is a failed test.
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
