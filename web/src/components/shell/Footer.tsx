@@ -1,3 +1,5 @@
+import type { CatalogStatus } from '@reelmates/contracts/catalog'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
 const links = [
@@ -8,8 +10,13 @@ const links = [
   { to: '/contact', label: 'Contact' },
 ] as const
 
-/** Spec §2: the footer links on every screen. */
+/**
+ * Spec §2: the footer links on every screen, and whose data the titles are. The credit follows the
+ * catalog in use: TMDB's notice only when TMDB serves the titles, the offline data's sources otherwise.
+ */
 export function Footer() {
+  // The default query function GETs the key's path; the catalog in use never changes while the server runs.
+  const { data: catalog } = useQuery<CatalogStatus>({ queryKey: ['/api/tmdb/status'], staleTime: Infinity })
   return (
     <footer className="mt-16 border-t border-white/5 px-4 pb-24 pt-8 text-sm text-zinc-400 md:pb-10">
       <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2">
@@ -19,9 +26,9 @@ export function Footer() {
           </Link>
         ))}
       </nav>
-      <p className="mt-4 text-center text-xs text-zinc-400">
-        © {new Date().getFullYear()} Reelmates · Film and TV data from TMDB. This product uses the TMDB API but is not
-        endorsed or certified by TMDB.
+      <p className="mx-auto mt-4 max-w-3xl text-center text-xs text-zinc-400">
+        © {new Date().getFullYear()} Reelmates
+        {catalog?.attribution ? ` · ${catalog.attribution}` : ''}
       </p>
     </footer>
   )
