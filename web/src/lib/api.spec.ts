@@ -111,6 +111,24 @@ describe('the request client (spec §7)', () => {
     expect(request.headers['csrf-token']).toBeUndefined()
   })
 
+  it('asks fetch for cookies, CORS mode and no HTTP cache on every request', async () => {
+    const seen: RequestInit[] = []
+    const previous = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      seen.push(init ?? {})
+      return previous(input, init)
+    }
+    try {
+      await apiJson('/api/watchlist')
+      await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    } finally {
+      globalThis.fetch = previous
+    }
+    // The GET, the CSRF token fetch, and the POST.
+    expect(seen).toHaveLength(3)
+    for (const init of seen) expect(init).toMatchObject({ credentials: 'include', mode: 'cors', cache: 'no-store' })
+  })
+
   it('adds _ts after existing query parameters', () => {
     expect(withTimestamp('/api/tmdb/search?query=dune', 5)).toBe('/api/tmdb/search?query=dune&_ts=5')
     expect(withTimestamp('/version.json', 5)).toBe('/version.json?_ts=5')

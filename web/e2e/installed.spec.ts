@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test'
+import { registerByApi } from './support/server'
+
+/**
+ * The installed app (spec §4 splash, §9 persisted auth and current-user freshness), emulated in the
+ * browser: `(display-mode: standalone)` matches and navigator.standalone is true, as on a home screen.
+ */
+async function runAsInstalledApp(page: Page) {
+  await page.addInitScript(() => {
+    const original = window.matchMedia.bind(window)
+    window.matchMedia = (query: string) =>
+      query.includes('display-mode: standalone')
+        ? ({
+            matches: true,
+            media: query,
+            onchange: null,
+            addListener: () => undefined,
+            removeListener: () => undefined,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+            dispatchEvent: () => false,
+          } as MediaQueryList)
+        : original(query)
+    Object.defineProperty(navigator, 'standalone', { value: true, configurable: true })
+  })
+}
+
+/** Records, on the page's own clock, when the splash came and went. */
+async function watchSplash(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { shownAt?: number; goneAt?: number } = {}
+    ;(window as unknown as { splash: typeof seen }).splash = seen
+    new MutationObserver(() => {
+      const splash = document.querySelector('[aria-label="Reelmates is starting"]')
+      if (splash && seen.shownAt === undefined) seen.shownAt = performance.now()
+      if (!splash && seen.shownAt !== undefined && seen.goneAt === undefined) seen.goneAt = performance.now()
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
+/** How long the splash stayed after the current-user answer arrived (page clock, ms). */
+async function splashAfterAuthKnown(page: Page): Promise<{ before: boolean; after: number }> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { splash: { goneAt?: number } }).splash.goneAt))
+    .toBeDefined()
+  return page.evaluate(() => {
+    const { shownAt = 0, goneAt = 0 } = (window as unknown as { splash: { shownAt?: number; goneAt?: number } }).splash
+    const answer = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname === '/api/user') as PerformanceResourceTiming | undefined
+    const answeredAt = answer?.responseEnd ?? Number.NaN
+    return { before: shownAt < answeredAt, after: goneAt - answeredAt }
+  })
+}
+
+/** The current-user answer is held back so the splash has something to wait for. */
+async function slowCurrentUser(page: Page, ms: number) {
+  await page.route(
+    (url) => url.pathname === '/api/user',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      await route.continue()
+    },
+  )
+}
+
+function countCurrentUserCalls(page: Page): { count: number } {
+  const calls = { count: 0 }
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user') calls.count += 1
+  })
+  return calls
+}
+
+const splash = (page: Page) => page.getByRole('status', { name: 'Reelmates is starting' })
+
+test('the splash waits for the auth state, then stays 300 ms for a visitor', async ({ page }) => {
+  await runAsInstalledApp(page)
+  await watchSplash(page)
+  await slowCurrentUser(page, 600)
+  await page.goto('/about')
+  await expect(splash(page)).toBeVisible()
+  await expect(splash(page)).toHaveCount(0)
+  const { before, after } = await splashAfterAuthKnown(page)
+  expect(before).toBe(true)
+  expect(after).toBeGreaterThanOrEqual(280)
+  expect(after).toBeLessThan(480)
+})
+
+test('the splash stays 500 ms for a signed-in user', async ({ page }) => {
+  await registerByApi(page.request, 'installed')
+  await runAsInstalledApp(page)
+  await watchSplash(page)
+  await slowCurrentUser(page, 600)
+  await page.goto('/about')
+  await expect(splash(page)).toBeVisible()
+  await expect(splash(page)).toHaveCount(0)
+  const { before, after } = await splashAfterAuthKnown(page)
+  expect(before).toBe(true)
+  expect(after).toBeGreaterThanOrEqual(480)
+  expect(after).toBeLessThan(900)
+})
+
+test('in a browser tab there is no splash', async ({ page }) => {
+  await watchSplash(page)
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { splash: { shownAt?: number } }).splash.shownAt),
+  ).toBeUndefined()
+})
+
+type Persisted = { user: { username: string } | null; isAuthenticated: boolean; timestamp: number } | null
+const persisted = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('reelmates.auth') ?? 'null') as Persisted)
+
+test('the installed app keeps the auth state for 24 h and trusts the user for 5 minutes', async ({ page }) => {
+  const account = await registerByApi(page.request, 'persisted')
+  await runAsInstalledApp(page)
+  const calls = countCurrentUserCalls(page)
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/home$/)
+  await expect.poll(async () => (await persisted(page))?.user?.username).toBe(account.username)
+  const first = await persisted(page)
+  expect(first?.isAuthenticated).toBe(true)
+  expect(Math.abs(Date.now() - (first?.timestamp ?? 0))).toBeLessThan(60_000)
+  expect(calls.count).toBeGreaterThan(0)
+
+  // Opened again within 5 minutes: the persisted user is fresh, the server is not asked.
+  calls.count = 0
+  await page.reload()
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: account.username })).toBeVisible()
+  expect(calls.count).toBe(0)
+
+  // Six minutes old: still used to open at once, but checked again.
+  await page.evaluate(() => {
+    const state = JSON.parse(localStorage.getItem('reelmates.auth') ?? '{}') as { timestamp: number }
+    localStorage.setItem('reelmates.auth', JSON.stringify({ ...state, timestamp: Date.now() - 6 * 60_000 }))
+  })
+  await page.reload()
+  await expect.poll(() => calls.count).toBe(1)
+
+  // Older than 24 hours: forgotten, and written again from the server's answer.
+  await page.evaluate(() => {
+    const state = JSON.parse(localStorage.getItem('reelmates.auth') ?? '{}') as { timestamp: number }
+    localStorage.setItem('reelmates.auth', JSON.stringify({ ...state, timestamp: Date.now() - 25 * 60 * 60_000 }))
+  })
+  await page.reload()
+  await expect.poll(async () => Date.now() - ((await persisted(page))?.timestamp ?? 0)).toBeLessThan(60_000)
+})
+
+test('in a browser tab the user is checked on every visit and nothing is persisted', async ({ page }) => {
+  await registerByApi(page.request, 'tab')
+  const calls = countCurrentUserCalls(page)
+  await page.goto('/home')
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+  calls.count = 0
+  await page.reload()
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Profile' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  // Fresh for 0 ms: the reload asks, and so does the profile screen when it mounts.
+  await expect.poll(() => calls.count).toBeGreaterThanOrEqual(2)
+  expect(await persisted(page)).toBeNull()
+})

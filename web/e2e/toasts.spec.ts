@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test'
+import { password, toastWith } from './support/server'
+
+/** Toasts (spec §4, §9): they close by themselves after 5 s and are swiped away to the right. */
+
+async function failedSignIn(page: Page) {
+  await page.goto('/sign_in')
+  await page.route('**/api/login**', (route) => route.abort('internetdisconnected'))
+  await page.getByLabel('Username').fill('someone')
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const loginFailed = toastWith(page, 'Login failed')
+  await expect(loginFailed).toBeVisible()
+  return loginFailed
+}
+
+test('a toast closes by itself after 5 seconds', async ({ page }) => {
+  const loginFailed = await failedSignIn(page)
+  const shownAt = Date.now()
+  // Radix pauses the timer while the pointer rests on the toasts: keep it away.
+  await page.mouse.move(0, 0)
+  await page.waitForTimeout(4000)
+  await expect(loginFailed).toBeVisible()
+  await expect(loginFailed).toBeHidden({ timeout: 3000 })
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900)
+})
+
+test('a toast is swiped away to the right, not to the left', async ({ page }) => {
+  const loginFailed = await failedSignIn(page)
+  const box = await loginFailed.boundingBox()
+  if (!box) throw new Error('the toast has no box')
+  const y = box.y + box.height / 2
+  const swipe = async (dx: number) => {
+    await page.mouse.move(box.x + box.width / 2, y)
+    await page.mouse.down()
+    for (let step = 1; step <= 8; step += 1) await page.mouse.move(box.x + box.width / 2 + (dx * step) / 8, y)
+    await page.mouse.up()
+  }
+  await swipe(-120)
+  await expect(loginFailed).toBeVisible()
+  await swipe(120)
+  await expect(loginFailed).toBeHidden({ timeout: 2000 })
+})

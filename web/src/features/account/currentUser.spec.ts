@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { currentUserQuery } from './currentUser'
+
+function displayMode(standalone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: standalone && query.includes('standalone'),
+    media: query,
+  }))
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  window.localStorage.clear()
+})
+
+describe('the current-user query (spec §4, §9)', () => {
+  it('is fresh for 5 minutes in the installed app', () => {
+    displayMode(true)
+    expect(currentUserQuery().staleTime).toBe(5 * 60 * 1000)
+  })
+
+  it('is re-checked every time in a browser tab', () => {
+    displayMode(false)
+    expect(currentUserQuery().staleTime).toBe(0)
+    expect(currentUserQuery().initialData).toBeUndefined()
+  })
+
+  it('starts from the persisted auth state in the installed app', () => {
+    displayMode(true)
+    const user = { id: 'u1', username: 'maya' }
+    window.localStorage.setItem(
+      'reelmates.auth',
+      JSON.stringify({ user, isAuthenticated: true, timestamp: Date.now() }),
+    )
+    const options = currentUserQuery()
+    expect(options.initialData).toEqual(user)
+    expect(typeof options.initialDataUpdatedAt).toBe('number')
+  })
+})

@@ -1,0 +1,41 @@
+import { QueryObserver } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient, getQueryFn } from './queryClient'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const answering = (status: number, body: unknown) =>
+  vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  )
+
+describe('the query client defaults (spec §9)', () => {
+  it('staleTime 0, no refetch interval, no refetch on focus, no retries for queries or mutations', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions()
+    expect(queries).toMatchObject({ staleTime: 0, refetchInterval: false, refetchOnWindowFocus: false, retry: false })
+    expect(mutations).toMatchObject({ retry: false })
+  })
+
+  it('a failed query is asked once, not retried (an observer, as useQuery uses, would otherwise retry 3 times)', async () => {
+    const fetch = answering(500, { message: 'down' })
+    vi.stubGlobal('fetch', fetch)
+    const observer = new QueryObserver(createQueryClient(), { queryKey: ['/api/tmdb/genres'] })
+    const unsubscribe = observer.subscribe(() => undefined)
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'), { timeout: 3000 })
+    } finally {
+      unsubscribe()
+    }
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('the default query function GETs the first key element; a 401 is null only with returnNull', async () => {
+    const fetch = answering(401, { message: 'Not signed in' })
+    vi.stubGlobal('fetch', fetch)
+    const client = createQueryClient()
+    await expect(client.fetchQuery({ queryKey: ['/api/user'] })).rejects.toMatchObject({ status: 401 })
+    expect(String((fetch.mock.calls[0] as unknown as [string])[0])).toMatch(/^\/api\/user\?_ts=\d+$/)
+    const asNull = getQueryFn({ on401: 'returnNull' })
+    expect(await client.fetchQuery({ queryKey: ['/api/user', 'null'], queryFn: asNull })).toBeNull()
+  })
+})
