@@ -14,12 +14,10 @@ async function runAsInstalledApp(page: Page) {
             matches: true,
             media: query,
             onchange: null,
-            addListener: () => undefined,
-            removeListener: () => undefined,
             addEventListener: () => undefined,
             removeEventListener: () => undefined,
             dispatchEvent: () => false,
-          } as MediaQueryList)
+          } as unknown as MediaQueryList)
         : original(query)
     Object.defineProperty(navigator, 'standalone', { value: true, configurable: true })
   })

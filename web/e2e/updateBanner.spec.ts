@@ -20,9 +20,10 @@ async function workerSays(page: Page, type: string) {
   }, type)
 }
 
-async function serveBuild(page: Page, buildTimestamp: string | 'real') {
+/** Answers version.json with another build; null serves the real file again. */
+async function serveBuild(page: Page, buildTimestamp: string | null) {
   await page.unroute('**/version.json**')
-  if (buildTimestamp === 'real') return
+  if (buildTimestamp === null) return
   await page.route('**/version.json**', (route) =>
     route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: '9.9.9', buildTimestamp }) }),
   )
