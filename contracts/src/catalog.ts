@@ -33,6 +33,10 @@ export const mediaResultSchema = z.object({
   overview: z.string(),
   poster_path: z.string().nullable(),
   backdrop_path: z.string().nullable(),
+  /**
+   * "YYYY-MM-DD" from TMDB; the offline catalog's series carry only their year ("2008"), so read a
+   * year from the first four characters, and compare dates as text.
+   */
   release_date: z.string().optional(),
   first_air_date: z.string().optional(),
   vote_average: z.number(),
@@ -121,6 +125,9 @@ export const crewMemberSchema = z.object({
 export const creditsSchema = z.object({ cast: z.array(castMemberSchema), crew: z.array(crewMemberSchema) })
 export type Credits = z.infer<typeof creditsSchema>
 
+export const networkSchema = z.object({ id: z.number().int(), name: z.string(), logo_path: z.string().nullable() })
+export type Network = z.infer<typeof networkSchema>
+
 export const mediaDetailsSchema = mediaResultSchema.extend({
   genres: z.array(genreSchema),
   tagline: z.string().optional(),
@@ -132,6 +139,8 @@ export const mediaDetailsSchema = mediaResultSchema.extend({
   number_of_episodes: z.number().int().optional(),
   episode_run_time: z.array(z.number().int()).optional(),
   last_air_date: z.string().nullable().optional(),
+  /** Shows only: the network or streaming service the series was made for (TMDB's `networks`). */
+  networks: z.array(networkSchema).optional(),
   credits: creditsSchema,
   videos: z.array(videoSchema),
   /** The video chosen by the trailer rule of spec §5, or null. */

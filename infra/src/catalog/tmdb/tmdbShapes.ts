@@ -70,6 +70,7 @@ export interface TmdbDetails extends TmdbListItem {
   number_of_episodes?: number
   episode_run_time?: number[]
   last_air_date?: string | null
+  networks?: { id: number; name: string; logo_path?: string | null }[]
   credits?: { cast?: TmdbPerson[]; crew?: TmdbPerson[] }
   videos?: { results?: TmdbVideo[] }
   'watch/providers'?: { results?: WatchProvidersByRegion }
@@ -163,6 +164,15 @@ export function toMediaDetails(details: TmdbDetails, mediaType: MediaType): Medi
     ...(details.number_of_episodes !== undefined ? { number_of_episodes: details.number_of_episodes } : {}),
     ...(details.episode_run_time !== undefined ? { episode_run_time: details.episode_run_time } : {}),
     ...(details.last_air_date !== undefined ? { last_air_date: details.last_air_date } : {}),
+    ...(details.networks !== undefined
+      ? {
+          networks: details.networks.map((network) => ({
+            id: network.id,
+            name: network.name,
+            logo_path: network.logo_path ?? null,
+          })),
+        }
+      : {}),
     credits: toCredits(details.credits),
     videos,
     trailer: pickTrailer(videos),
