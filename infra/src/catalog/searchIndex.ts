@@ -1,10 +1,12 @@
-import MiniSearch from 'minisearch'
+import MiniSearch, { type Query } from 'minisearch'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 
 /**
  * The in-process title index behind instant search: prefix matching while typing, one typo
  * forgiven in words of four letters or more, accents and case ignored ("amelie" finds "Amélie").
- * Ranked by relevance; titles that match about equally well are ordered by popularity.
+ * Two swapped letters count as one typo ("jwas" finds Jaws). Ranked by relevance; titles that
+ * match about equally well are ordered by popularity. A query none of whose titles has every word
+ * is tried again matching any of its words ("lrd of the rings").
  */
 export interface TitleIndex {
   /** Adds titles, replacing ones already indexed (same media type and id). */
@@ -43,6 +45,46 @@ function originalTitleOf(result: MediaResult): string {
 
 const keyOf = (result: MediaResult) => `${result.media_type}:${result.id}`
 
+/** Typos are forgiven only in words this long: shorter ones match too much by accident. */
+const typoMinimumLength = 4
+
+/** How much a word with two letters swapped counts beside the word as typed. */
+const swappedWeight = 0.5
+
+/** MiniSearch's own word boundaries: spaces and punctuation. */
+const wordBoundary = /[\n\r\p{Z}\p{P}]+/u
+
+/** The word with two neighbouring letters swapped, each way it can be ("jwas" → "wjas", "jaws", "jwsa"). */
+export function swappedLetters(word: string): string[] {
+  if (word.length < typoMinimumLength) return []
+  const variants = new Set<string>()
+  for (let i = 0; i < word.length - 1; i++) {
+    if (word[i] === word[i + 1]) continue
+    variants.add(word.slice(0, i) + word.charAt(i + 1) + word.charAt(i) + word.slice(i + 2))
+  }
+  return [...variants]
+}
+
+/**
+ * Every word of the query, each also as its swapped-letter variants. The variants are whole words
+ * (no fuzzy match on top) and count half, so a real word still outranks a variant that happens to
+ * be another word ("from" / "form"); this costs a few exact look-ups per word.
+ */
+function withSwappedLetters(query: string): Query {
+  const words = query.split(wordBoundary).filter((word) => word.length > 0)
+  return {
+    combineWith: 'AND',
+    queries: words.map((word) => {
+      const swapped = swappedLetters(word)
+      if (swapped.length === 0) return word
+      return {
+        combineWith: 'OR',
+        queries: [word, { queries: swapped, combineWith: 'OR', fuzzy: false, boostTerm: () => swappedWeight }],
+      }
+    }),
+  }
+}
+
 export function createTitleIndex(options: { capacity?: number } = {}): TitleIndex {
   const capacity = options.capacity ?? defaultCapacity
   const titles = new Map<string, MediaResult>()
@@ -52,7 +94,7 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
     processTerm: (term) => foldForSearch(term) || null,
     searchOptions: {
       prefix: true,
-      fuzzy: (term) => (term.length >= 4 ? 1 : false),
+      fuzzy: (term) => (term.length >= typoMinimumLength ? 1 : false),
       maxFuzzy: 1,
       combineWith: 'AND',
       boost: { title: 2 },
@@ -75,7 +117,9 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
       }
     },
     search(query, limit = Number.POSITIVE_INFINITY) {
-      const hits = index.search(query)
+      let hits = index.search(withSwappedLetters(query))
+      // Nothing has every word: rank what has any of them (a typo in a short word, an extra word).
+      if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' })
       const ranked = hits
         .map((hit) => ({
           bucket: Math.round(Math.log(hit.score) / relevanceBucket),

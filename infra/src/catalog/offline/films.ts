@@ -17,7 +17,7 @@ export const filmsAttribution =
   'Films from the "movies" data set of vega-datasets (BSD-3-Clause, https://github.com/vega/vega-datasets); ratings and vote counts are IMDb figures as recorded there.'
 
 /** One row of vega-datasets' movies.json, as published. */
-interface VegaFilm {
+export interface VegaFilm {
   Title: string | number | null
   'Release Date': string | null
   'Running Time min': number | null
@@ -27,6 +27,7 @@ interface VegaFilm {
   Director: string | null
   'IMDB Rating': number | null
   'IMDB Votes': number | null
+  'Worldwide Gross': number | null
 }
 
 export interface OfflineFilm {
@@ -144,7 +145,25 @@ export function offlineId(seed: string, taken: Set<number>): number {
   return id
 }
 
-export function filmFromRow(row: VegaFilm, taken: Set<number>): OfflineFilm | null {
+/**
+ * How widely a film is known, in TMDB's usual popularity range: IMDb votes ÷ 1,000. A film the data
+ * set has no votes for (the Star Wars episodes among them) is ranked by its worldwide gross instead,
+ * converted at the median votes-per-dollar of the films that have both; with neither, 0.
+ */
+export function popularityOf(row: VegaFilm, votesPerDollar: number): number {
+  const votes = row['IMDB Votes'] ?? (row['Worldwide Gross'] ?? 0) * votesPerDollar
+  return Math.round(votes / 100) / 10
+}
+
+export function medianVotesPerDollar(rows: readonly VegaFilm[]): number {
+  const ratios = rows
+    .filter((row) => (row['IMDB Votes'] ?? 0) > 0 && (row['Worldwide Gross'] ?? 0) > 0)
+    .map((row) => (row['IMDB Votes'] ?? 0) / (row['Worldwide Gross'] ?? 1))
+    .sort((a, b) => a - b)
+  return ratios[Math.floor(ratios.length / 2)] ?? 0
+}
+
+export function filmFromRow(row: VegaFilm, taken: Set<number>, votesPerDollar = 0): OfflineFilm | null {
   if (row.Title === null) return null
   const title = displayTitle(repairText(String(row.Title)))
   const releaseDate = releaseDateOf(row['Release Date'])
@@ -152,7 +171,6 @@ export function filmFromRow(row: VegaFilm, taken: Set<number>): OfflineFilm | nu
     ...(genresOfMajorGenre[row['Major Genre'] ?? ''] ?? []),
     ...(genresOfCreativeType[row['Creative Type'] ?? ''] ?? []),
   ]
-  const votes = row['IMDB Votes'] ?? 0
   const result: MediaResult = {
     id: offlineId(`${title}|${releaseDate ?? ''}`, taken),
     media_type: 'movie',
@@ -163,10 +181,9 @@ export function filmFromRow(row: VegaFilm, taken: Set<number>): OfflineFilm | nu
     backdrop_path: null,
     ...(releaseDate ? { release_date: releaseDate } : {}),
     vote_average: row['IMDB Rating'] ?? 0,
-    vote_count: votes,
-    // TMDB's popularity is its own activity score; offline, IMDb's vote count is the measure of
-    // how widely a film is known, scaled down to TMDB's usual range.
-    popularity: Math.round(votes / 100) / 10,
+    vote_count: row['IMDB Votes'] ?? 0,
+    // TMDB's popularity is its own activity score; offline it measures how widely a film is known.
+    popularity: popularityOf(row, votesPerDollar),
     genre_ids: genres.map((genre) => genre.id),
   }
   return {
@@ -186,6 +203,9 @@ export function loadFilms(): OfflineFilm[] {
   const file = join(dirname(packageEntry), '..', 'data', 'movies.json')
   const rows = JSON.parse(readFileSync(file, 'utf8')) as VegaFilm[]
   const taken = new Set<number>()
-  loaded = rows.map((row) => filmFromRow(row, taken)).filter((film): film is OfflineFilm => film !== null)
+  const votesPerDollar = medianVotesPerDollar(rows)
+  loaded = rows
+    .map((row) => filmFromRow(row, taken, votesPerDollar))
+    .filter((film): film is OfflineFilm => film !== null)
   return loaded
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mediaDetailsSchema, mediaResultListSchema, streamingProviders } from '@reelmates/contracts/catalog'
+import { mediaDetailsSchema, mediaResultListSchema } from '@reelmates/contracts/catalog'
 import { TitleNotFound } from '../port'
 import { loadFilms, releaseDateOf, repairText } from './films'
 import { createOfflineCatalog, offlineNotices } from './offlineCatalog'
@@ -36,20 +36,29 @@ describe('the offline catalog', () => {
     expect(mediaResultListSchema.parse(first)).toEqual(first)
   })
 
-  it('lists trending movies, most-rated first, and says what the list stands for', async () => {
+  it('lists trending movies, best-known first, and says what the list stands for', async () => {
     const trending = await catalog.trendingMovies()
     expect(trending.results.length).toBeGreaterThan(0)
-    const votes = trending.results.map((film) => film.vote_count)
-    expect(votes).toEqual([...votes].sort((a, b) => b - a))
+    const popularity = trending.results.map((film) => film.popularity)
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
     expect(trending.notice).toBe(offlineNotices.trending)
   })
 
-  it('has no TV shows and no upcoming films, and says why rather than inventing them', async () => {
-    expect(await catalog.trendingTv()).toMatchObject({ results: [], notice: offlineNotices.tv })
+  it('lists trending TV: real series, newest premiere first, saying it is not what is trending today', async () => {
+    const trending = await catalog.trendingTv()
+    expect(trending.results).toHaveLength(20)
+    expect(trending.results.every((show) => show.media_type === 'tv' && show.name)).toBe(true)
+    const years = trending.results.map((show) => show.first_air_date ?? '')
+    expect(years).toEqual([...years].sort((a, b) => b.localeCompare(a)))
+    expect(trending.notice).toBe(offlineNotices.tv)
+    expect(mediaResultListSchema.parse(trending)).toEqual(trending)
+  })
+
+  it('has no upcoming films, and says why rather than inventing them', async () => {
     expect(await catalog.upcomingMovies()).toMatchObject({ results: [], notice: offlineNotices.upcoming })
   })
 
-  it('lists the genres its films have, with TMDB genre ids', async () => {
+  it('lists the genres its films and its series have, with TMDB genre ids', async () => {
     const genres = await catalog.genres()
     expect(genres.movie).toEqual(
       expect.arrayContaining([
@@ -57,36 +66,31 @@ describe('the offline catalog', () => {
         { id: 35, name: 'Comedy' },
       ]),
     )
-    expect(genres.tv).toEqual([])
+    expect(genres.tv).toEqual(
+      expect.arrayContaining([
+        { id: 18, name: 'Drama' },
+        { id: 10759, name: 'Action & Adventure' },
+        { id: 10765, name: 'Sci-Fi & Fantasy' },
+      ]),
+    )
+    expect(genres.tv.some((genre) => genre.id === 878)).toBe(false)
   })
 
-  it.each(streamingProviders)(
-    'asks for the fallback on $name, then lists popular films labelled as such',
-    async (provider) => {
-      const first = await catalog.trendingForProvider({ providerId: provider.id, limit: 5, region: 'US' })
-      expect(first).toMatchObject({ results: [], needsFallback: true })
-      expect(first.fallbackUrl).toBe(`/api/tmdb/trending/provider/${provider.id}?limit=5&region=US&fallback=true`)
-      const fallback = await catalog.trendingForProvider({
-        providerId: provider.id,
-        limit: 5,
-        region: 'US',
-        fallback: true,
-      })
-      expect(fallback.results).toHaveLength(5)
-      expect(fallback.notice).toContain(`not ${provider.name}'s catalogue`)
-    },
-  )
-
-  it('keeps to the genre asked for on a provider fallback', async () => {
-    const horror = await catalog.trendingForProvider({
-      providerId: 8,
-      limit: 10,
-      region: 'US',
-      genreId: 27,
-      fallback: true,
+  it('finds series by name, and still The Godfather first for "godfather"', async () => {
+    expect(await catalog.autocomplete('breaking bad')).toEqual([
+      expect.objectContaining({ name: 'Breaking Bad', media_type: 'tv', first_air_date: '2008' }),
+    ])
+    expect((await catalog.autocomplete('stranger things'))[0]).toMatchObject({
+      name: 'Stranger Things',
+      media_type: 'tv',
     })
-    expect(horror.results).toHaveLength(10)
-    expect(horror.results.every((film) => film.genre_ids.includes(27))).toBe(true)
+    expect((await catalog.search('sopranos', 1)).results[0]).toMatchObject({ name: 'The Sopranos' })
+    expect(titleOf((await catalog.autocomplete('godfather'))[0])).toBe('The Godfather')
+  })
+
+  it('forgives two swapped letters, and a query no title has every word of', async () => {
+    expect(titleOf((await catalog.autocomplete('jwas'))[0])).toBe('Jaws')
+    expect(titleOf((await catalog.search('lrd of the rings', 1)).results[0])).toMatch(/^The Lord of the Rings/)
   })
 
   it('gives details with the real fields of the data set and no poster', async () => {
@@ -108,16 +112,20 @@ describe('the offline catalog', () => {
     expect(details.similar.length).toBeGreaterThan(0)
   })
 
-  it('answers TitleNotFound for an unknown id and for TV', async () => {
+  it('answers TitleNotFound for an unknown id, and for a film asked for as TV or a series as a movie', async () => {
     await expect(catalog.details('movie', -1)).rejects.toBeInstanceOf(TitleNotFound)
+    await expect(catalog.details('tv', -1)).rejects.toBeInstanceOf(TitleNotFound)
     const [film] = (await catalog.trendingMovies()).results
     await expect(catalog.details('tv', film?.id ?? -1)).rejects.toBeInstanceOf(TitleNotFound)
+    const [show] = (await catalog.trendingTv()).results
+    await expect(catalog.details('movie', show?.id ?? -1)).rejects.toBeInstanceOf(TitleNotFound)
   })
 
   it('says it is the offline catalog and where its data comes from', () => {
     const status = catalog.status()
     expect(status.source).toBe('offline')
     expect(status.attribution).toContain('vega-datasets')
+    expect(status.attribution).toContain('written for Reelmates')
   })
 })
 
@@ -129,6 +137,17 @@ describe('the offline films', () => {
     expect(ids.every((id) => Number.isSafeInteger(id) && id < 0)).toBe(true)
     expect(new Set(ids).size).toBe(ids.length)
     expect(createOfflineCatalog().has(ids[0] ?? 0)).toBe(true)
+  })
+
+  it('keep the id a library may have saved: a change here orphans saved titles', () => {
+    const godfather = films.find((film) => film.result.title === 'The Godfather')
+    expect(godfather?.result.id).toBe(-101149221)
+  })
+
+  it('without IMDb votes are ranked by worldwide gross, and are not given votes', () => {
+    const newHope = films.find((film) => film.result.title === 'Star Wars Ep. IV: A New Hope')
+    expect(newHope?.result.vote_count).toBe(0)
+    expect(newHope?.result.popularity).toBeGreaterThan(100)
   })
 
   it('repair titles that were decoded as Mac Roman', () => {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MediaDetails, MediaResultList } from '@reelmates/contracts/catalog'
+import type { GenresResponse, MediaDetails, MediaResultList } from '@reelmates/contracts/catalog'
 import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCatalog'
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import { createSharedCache } from '@reelmates/infra/catalog/tmdb/sharedCache'
@@ -95,6 +95,7 @@ describe('catalog routes on the offline catalog', () => {
     ['/api/tmdb/search?query=star&page=two', 'page must be a whole number'],
     ['/api/tmdb/search?query=star&page=501', 'page must be at most 500'],
     ['/api/tmdb/search', 'query'],
+    [`/api/tmdb/autocomplete?query=${'a'.repeat(201)}`, 'query must be at most 200 characters'],
     ['/api/tmdb/trending/provider/7', 'providerId must be one of 8, 9, 337, 384, 15'],
     ['/api/tmdb/trending/provider/netflix', 'providerId must be a whole number'],
     ['/api/tmdb/trending/provider/8?limit=101', 'limit must be at most 100'],
@@ -114,7 +115,7 @@ describe('catalog routes on the offline catalog', () => {
 
   it.each([
     ['/api/tmdb/trending/movies', true],
-    ['/api/tmdb/trending/tv', false],
+    ['/api/tmdb/trending/tv', true],
     ['/api/tmdb/upcoming/movies', false],
   ])('GET %s answers a media result list', async (url, hasTitles) => {
     const response = await get(url)
@@ -128,32 +129,72 @@ describe('catalog routes on the offline catalog', () => {
   it('GET /api/tmdb/genres lists movie and TV genres', async () => {
     const response = await get('/api/tmdb/genres')
     expect(response.statusCode).toBe(200)
-    expect(response.json<{ movie: unknown[] }>().movie.length).toBeGreaterThan(0)
+    const genres = response.json<GenresResponse>()
+    expect(genres.movie).toContainEqual({ id: 878, name: 'Science Fiction' })
+    expect(genres.tv).toContainEqual({ id: 10765, name: 'Sci-Fi & Fantasy' })
   })
 
   it.each([8, 9, 337, 384, 15])(
-    'GET /api/tmdb/trending/provider/%i falls back to a non-empty list',
+    'GET /api/tmdb/trending/provider/%i answers the service’s originals on the first call',
     async (providerId) => {
-      const first = (await get(`/api/tmdb/trending/provider/${providerId}`)).json<MediaResultList>()
-      expect(first).toMatchObject({
-        needsFallback: true,
-        fallbackUrl: `/api/tmdb/trending/provider/${providerId}?limit=5&region=US&fallback=true`,
-      })
-      const fallback = await get(first.fallbackUrl ?? '')
-      expect(fallback.statusCode).toBe(200)
-      expect(fallback.json<MediaResultList>().results).toHaveLength(5)
+      const response = await get(`/api/tmdb/trending/provider/${providerId}`)
+      expect(response.statusCode).toBe(200)
+      const list = response.json<MediaResultList>()
+      expect(list.results).toHaveLength(5)
+      expect(list.needsFallback).toBeUndefined()
+      expect(list.notice).toContain('originals')
     },
   )
+
+  it('GET /api/tmdb/trending/provider/337 asks for the fallback above what is known, then fills up', async () => {
+    const first = (await get('/api/tmdb/trending/provider/337?limit=100')).json<MediaResultList>()
+    expect(first.results.length).toBeGreaterThan(0)
+    expect(first).toMatchObject({
+      needsFallback: true,
+      fallbackUrl: '/api/tmdb/trending/provider/337?limit=100&region=US&fallback=true',
+    })
+    const fallback = (await get(first.fallbackUrl ?? '')).json<MediaResultList>()
+    expect(fallback.results).toHaveLength(100)
+    expect(fallback.notice).toContain("which are not Disney+'s catalogue")
+  })
 
   it('GET /api/tmdb/trending/provider/8 takes limit, region, genreId and fallback', async () => {
     // The web client adds _ts to every URL (spec §7); it is not a parameter of the call.
     const response = await get(
-      '/api/tmdb/trending/provider/8?limit=12&region=gb&genreId=27&fallback=true&_ts=1763800000000',
+      '/api/tmdb/trending/provider/8?limit=12&region=gb&genreId=18&fallback=true&_ts=1763800000000',
     )
     expect(response.statusCode).toBe(200)
     const list = response.json<MediaResultList>()
     expect(list.results).toHaveLength(12)
-    expect(list.results.every((title) => title.genre_ids.includes(27))).toBe(true)
+    expect(list.results.every((title) => title.genre_ids.includes(18))).toBe(true)
+    expect(list.notice).toContain('known offline only in the US')
+  })
+
+  describe('TV details', () => {
+    let id: number
+    beforeAll(async () => {
+      const [show] = (await get('/api/tmdb/autocomplete?query=stranger%20things')).json<{ results: { id: number }[] }>()
+        .results
+      id = show?.id ?? 0
+    })
+
+    it('GET /api/tmdb/tv/:id answers the series, its creators and no poster', async () => {
+      const response = await get(`/api/tmdb/tv/${id}`)
+      expect(response.statusCode).toBe(200)
+      const details = response.json<MediaDetails>()
+      expect(details).toMatchObject({ id, media_type: 'tv', name: 'Stranger Things', first_air_date: '2016' })
+      expect(details.poster_path).toBeNull()
+      expect(details.credits.crew.map((member) => member.name)).toEqual(['Matt Duffer', 'Ross Duffer'])
+    })
+
+    it('GET /api/tmdb/tv/:id/providers answers the service it is an original of', async () => {
+      const response = await get(`/api/tmdb/tv/${id}/providers?region=US`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({
+        id,
+        results: { US: { flatrate: [{ provider_id: 8, provider_name: 'Netflix', logo_path: null }] } },
+      })
+    })
   })
 
   describe('details', () => {
