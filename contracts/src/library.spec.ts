@@ -19,7 +19,14 @@ const entry = {
 
 /** One event of each library type, as version 1 stores it. */
 const stored = [
-  TitleAddedToWatchlist({ userId: 'u1', ...dune, note: 'IMAX', addedAt: '2026-11-01T00:00:00.000Z', media }),
+  TitleAddedToWatchlist({
+    userId: 'u1',
+    ...dune,
+    note: 'IMAX',
+    addedAt: '2026-11-01T00:00:00.000Z',
+    media,
+    streamingOn: [8],
+  }),
   TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
   WatchlistTitleMoved({ userId: 'u1', ...dune, toIndex: 2 }),
   WatchlistNoteEdited({ userId: 'u1', ...dune, note: null }),
@@ -29,11 +36,18 @@ const stored = [
 ]
 
 describe('library events', () => {
-  it('are at version 1 and read back from version 1 as they were stored', () => {
+  it('are at their current version and read back from it as they were stored', () => {
     for (const event of stored) {
-      expect(eventDefinition(event.type)?.version, event.type).toBe(1)
-      expect(parseEventData(event.type, event.data, 1), event.type).toEqual(event.data)
+      const version = event.type === 'TitleAddedToWatchlist' ? 2 : 1
+      expect(eventDefinition(event.type)?.version, event.type).toBe(version)
+      expect(parseEventData(event.type, event.data, version), event.type).toEqual(event.data)
     }
+  })
+
+  it('upcast a watchlist add stored at version 1: it knew no streaming services', () => {
+    const { streamingOn: _none, ...v1 } = stored[0]!.data as Record<string, unknown>
+    expect(parseEventData('TitleAddedToWatchlist', v1, 1)).toEqual({ ...v1, streamingOn: [] })
+    expect(() => parseEventData('TitleAddedToWatchlist', v1, 2)).toThrow()
   })
 
   it('keep the note and the review as personal data of the user', () => {
@@ -47,7 +61,7 @@ describe('library events', () => {
   it('read back an erased user’s events with the personal fields gone', () => {
     const [added] = stored
     const erased = { ...added!.data, note: null }
-    expect(parseEventData('TitleAddedToWatchlist', erased, 1, { personalDataErased: true })).toEqual(erased)
+    expect(parseEventData('TitleAddedToWatchlist', erased, 2, { personalDataErased: true })).toEqual(erased)
     expect(
       parseEventData('TitleWatched', { ...entry, review: null, media }, 1, { personalDataErased: true }),
     ).toMatchObject({ review: null, rating: 8 })
@@ -56,6 +70,6 @@ describe('library events', () => {
   it('refuse stored data that does not match', () => {
     expect(() => parseEventData('WatchlistTitleMoved', { userId: 'u1', ...dune, toIndex: -1 }, 1)).toThrow()
     expect(() => parseEventData('TitleWatched', { ...entry }, 1)).toThrow()
-    expect(() => parseEventData('TitleAddedToWatchlist', { userId: 'u1', ...dune, mediaType: 'book' }, 1)).toThrow()
+    expect(() => parseEventData('TitleAddedToWatchlist', { userId: 'u1', ...dune, mediaType: 'book' }, 2)).toThrow()
   })
 })

@@ -18,8 +18,18 @@ export const TitleAddedToWatchlist = defineEvent(
     note: z.string().nullable(),
     addedAt: z.string(),
     media: mediaSnapshot,
+    /**
+     * Which of the product's streaming services (TMDB provider ids) had the title in their catalog
+     * (flat rate, in the US, the spec's default region) when it was added. Since version 2; an add
+     * recorded before that knew none, so it reads back with an empty list.
+     */
+    streamingOn: z.array(z.number().int()),
   }),
-  { version: 1, personal: personalNote },
+  {
+    version: 2,
+    personal: personalNote,
+    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, streamingOn: [] } : data),
+  },
 )
 export const TitleRemovedFromWatchlist = defineEvent(
   'TitleRemovedFromWatchlist',
@@ -63,6 +73,8 @@ export const watchlistQuery = z.object({
   sort: watchlistSort.default('order'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   mediaType: mediaType.optional(),
+  /** Only titles one of the streaming services (a TMDB provider id) had when they were added. */
+  provider: z.coerce.number({ message: 'provider must be a provider id' }).int().positive().optional(),
 })
 
 export const watchlistItem = z.object({
@@ -77,6 +89,7 @@ export const watchlistItem = z.object({
   posterPath: z.string().nullable(),
   releaseDate: z.string().nullable(),
   voteAverage: z.number().nullable(),
+  streamingOn: z.array(z.number()),
 })
 export type WatchlistItem = z.infer<typeof watchlistItem>
 

@@ -18,9 +18,9 @@ const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15
 const addedAt = '2026-11-01T10:00:00.000Z'
 
 const added = (ref: MediaRef, note: string | null = null) =>
-  TitleAddedToWatchlist({ userId, ...ref, note, addedAt, media })
+  TitleAddedToWatchlist({ userId, ...ref, note, addedAt, media, streamingOn: [8] })
 const addTitle = (ref: MediaRef, note: string | null = null) =>
-  ({ type: 'AddTitleToWatchlist', userId, ...ref, note, addedAt, media }) as const
+  ({ type: 'AddTitleToWatchlist', userId, ...ref, note, addedAt, media, streamingOn: [8] }) as const
 const removeTitle = (ref: MediaRef) => ({ type: 'RemoveTitleFromWatchlist', userId, ...ref }) as const
 const moveTitle = (ref: MediaRef, toIndex: number) => ({ type: 'MoveWatchlistTitle', userId, ...ref, toIndex }) as const
 const editNote = (ref: MediaRef, note: string | null) => ({ type: 'EditWatchlistNote', userId, ...ref, note }) as const

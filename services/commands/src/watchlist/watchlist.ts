@@ -40,7 +40,13 @@ export class NoteTooLong extends DomainError {
 type Target = { userId: string } & MediaRef
 
 export type WatchlistCommand =
-  | ({ type: 'AddTitleToWatchlist'; note: string | null; addedAt: string; media: MediaSnapshot } & Target)
+  | ({
+      type: 'AddTitleToWatchlist'
+      note: string | null
+      addedAt: string
+      media: MediaSnapshot
+      streamingOn: readonly number[]
+    } & Target)
   | ({ type: 'RemoveTitleFromWatchlist' } & Target)
   | ({ type: 'MoveWatchlistTitle'; toIndex: number } & Target)
   | ({ type: 'EditWatchlistNote'; note: string | null } & Target)
@@ -96,6 +102,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
             note: checkedNote(command.note),
             addedAt: command.addedAt,
             media: command.media,
+            streamingOn: [...command.streamingOn],
           }),
         ]
       case 'RemoveTitleFromWatchlist':

@@ -1,21 +1,26 @@
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import { TitleNotFound } from '@reelmates/infra/catalog/port'
+import { providerIds, type MediaDetails } from '@reelmates/contracts/catalog'
 import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError } from '@reelmates/commands/decider'
+
+/** Where the product's streaming services are looked up: the spec's default region. */
+const streamingRegion = 'US'
+
+export interface RecordedTitle {
+  media: MediaSnapshot
+  /** The product's streaming services (TMDB provider ids) that stream it flat rate, right now. */
+  streamingOn: number[]
+}
 
 /**
  * What we record about a title when it enters someone's library, read from the catalog at that
  * moment so that projectors stay pure and lists never need a catalog call to render.
  */
-export async function titleSnapshot(catalog: Catalog, ref: MediaRef): Promise<MediaSnapshot> {
+export async function recordedTitle(catalog: Catalog, ref: MediaRef): Promise<RecordedTitle> {
+  let details: MediaDetails
   try {
-    const details = await catalog.details(ref.mediaType, ref.tmdbId)
-    return {
-      title: details.title ?? details.name ?? details.original_title ?? details.original_name ?? 'Untitled',
-      posterPath: details.poster_path,
-      releaseDate: (details.release_date ?? details.first_air_date) || null,
-      voteAverage: details.vote_average,
-    }
+    details = await catalog.details(ref.mediaType, ref.tmdbId)
   } catch (error) {
     if (error instanceof TitleNotFound) {
       throw new DomainError(
@@ -25,4 +30,21 @@ export async function titleSnapshot(catalog: Catalog, ref: MediaRef): Promise<Me
     }
     throw error
   }
+  const flatrate = details.watch_providers[streamingRegion]?.flatrate ?? []
+  return {
+    media: {
+      title: details.title ?? details.name ?? details.original_title ?? details.original_name ?? 'Untitled',
+      posterPath: details.poster_path,
+      releaseDate: (details.release_date ?? details.first_air_date) || null,
+      voteAverage: details.vote_average,
+    },
+    streamingOn: [
+      ...new Set(
+        flatrate.map((offer) => offer.provider_id).filter((id) => (providerIds as readonly number[]).includes(id)),
+      ),
+    ],
+  }
 }
+
+export const titleSnapshot = async (catalog: Catalog, ref: MediaRef): Promise<MediaSnapshot> =>
+  (await recordedTitle(catalog, ref)).media

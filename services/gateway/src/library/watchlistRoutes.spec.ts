@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { signedInAgent } from '../testing/signedIn'
@@ -203,6 +203,45 @@ describe('watchlist API', () => {
     expect(await ids('sort=releaseDate&direction=desc')).toEqual(by((title) => title.release_date ?? '').reverse())
     expect(await ids('sort=rating&direction=desc')).toEqual(by((title) => title.vote_average).reverse())
     expect(await ids('sort=rating')).toEqual(by((title) => title.vote_average))
+  })
+
+  it('records which of the streaming services stream a title, and filters by one', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_providers')
+    // The catalog as TMDB answers for a title on Netflix (8) and on a service the product does not carry.
+    const [streamed, other] = [titles[1]!, titles[2]!]
+    const details = test.platform.catalog.details.bind(test.platform.catalog)
+    const spy = vi.spyOn(test.platform.catalog, 'details').mockImplementation(async (mediaType, id) => {
+      const found = await details(mediaType, id)
+      if (id !== streamed.id) return found
+      const offer = (provider_id: number, provider_name: string) => ({ provider_id, provider_name, logo_path: null })
+      return {
+        ...found,
+        watch_providers: {
+          US: { flatrate: [offer(8, 'Netflix'), offer(1899, 'Elsewhere')], rent: [offer(9, 'Prime Video')] },
+          GB: { flatrate: [offer(15, 'Hulu')] },
+        },
+      }
+    })
+    try {
+      await client.post('/api/watchlist', ref(streamed))
+      await client.post('/api/watchlist', ref(other))
+    } finally {
+      spy.mockRestore()
+    }
+
+    type Listed = { items: { tmdbId: number; streamingOn: number[] }[]; total: number }
+    const all = (await client.get('/api/watchlist')).json<Listed>()
+    expect(all.items.map((item) => [item.tmdbId, item.streamingOn])).toEqual([
+      [streamed.id, [8]],
+      [other.id, []],
+    ])
+    const onNetflix = (await client.get('/api/watchlist?provider=8')).json<Listed>()
+    expect(onNetflix.items.map((item) => item.tmdbId)).toEqual([streamed.id])
+    expect(onNetflix.total).toBe(1)
+    expect((await client.get('/api/watchlist?provider=15')).json<Listed>().total).toBe(0)
+    const invalid = await client.get('/api/watchlist?provider=netflix')
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.json<{ message: string }>().message).toMatch(/provider must be a provider id/)
   })
 
   it('exports the watchlist as CSV and JSON', async () => {

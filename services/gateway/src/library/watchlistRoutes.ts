@@ -14,7 +14,7 @@ import { errorAnswer } from '../account/schemas'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
-import { titleSnapshot } from './titleSnapshot'
+import { recordedTitle } from './titleSnapshot'
 
 const mutationAnswer = z.object({ position: z.string().optional() })
 /** The error answers a change of one title can give (the body of each is the shared error JSON). */
@@ -43,8 +43,12 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       },
     },
     async (request) => {
-      const { page, pageSize, sort, direction, mediaType } = request.query
-      const filter = { userId: currentUserId(request), ...(mediaType ? { mediaType } : {}) }
+      const { page, pageSize, sort, direction, mediaType, provider } = request.query
+      const filter = {
+        userId: currentUserId(request),
+        ...(mediaType ? { mediaType } : {}),
+        ...(provider ? { streamingOn: provider } : {}),
+      }
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
         items().find(filter, {
@@ -72,7 +76,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     async (request, reply) => {
       const userId = currentUserId(request)
       const { tmdbId, mediaType, note } = request.body
-      const media = await titleSnapshot(platform.catalog, { tmdbId, mediaType })
+      const { media, streamingOn } = await recordedTitle(platform.catalog, { tmdbId, mediaType })
       const { position } = await execute(request, {
         decider: watchlist,
         streamId: watchlistStreamId(userId),
@@ -84,6 +88,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
           note: note ?? null,
           addedAt: platform.now().toISOString(),
           media,
+          streamingOn,
         },
       })
       return reply.code(201).send(withPosition({}, position))

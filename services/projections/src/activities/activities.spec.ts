@@ -15,7 +15,14 @@ const entry = {
   isPrivate: false,
 }
 const added = (userId = 'u1') =>
-  TitleAddedToWatchlist({ userId, ...dune, note: 'private note', addedAt: '2026-11-01T00:00:00.000Z', media })
+  TitleAddedToWatchlist({
+    userId,
+    ...dune,
+    note: 'private note',
+    addedAt: '2026-11-01T00:00:00.000Z',
+    media,
+    streamingOn: [8],
+  })
 const watched = (entryId: string, changes: Partial<typeof entry> = {}, userId = 'u1') =>
   TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media })
 const edited = (entryId: string, changes: Partial<typeof entry>) =>

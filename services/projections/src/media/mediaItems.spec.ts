@@ -11,7 +11,14 @@ describe('media_items', () => {
   it('keeps one document per title, with what was last recorded of it', async () => {
     const h = await projectorHarness(mediaItems)
     await h.given(
-      TitleAddedToWatchlist({ userId: 'u1', ...dune, note: null, addedAt: '2026-11-01T00:00:00.000Z', media }),
+      TitleAddedToWatchlist({
+        userId: 'u1',
+        ...dune,
+        note: null,
+        addedAt: '2026-11-01T00:00:00.000Z',
+        media,
+        streamingOn: [],
+      }),
       TitleWatched({
         entryId: 'e1',
         userId: 'u2',
@@ -48,6 +55,7 @@ describe('media_items', () => {
         note: null,
         addedAt: '2026-11-01T00:00:00.000Z',
         media,
+        streamingOn: [],
       })
     await h.given(added('movie'), added('tv'))
     expect((await h.docs('media_items')).map((d) => d._id)).toEqual(['movie:1', 'tv:1'])
@@ -62,6 +70,7 @@ describe('media_items', () => {
         note: null,
         addedAt: '2026-11-01T00:00:00.000Z',
         media: { ...media, voteAverage },
+        streamingOn: [],
       })
     const [older, newer] = await h.given(added('u1', 7), added('u2', 9))
     await h.redeliver(older!)

@@ -17,6 +17,7 @@ const add = (userId: string, tmdbId: number, note: string | null = null) =>
     note,
     addedAt: `2026-11-0${(tmdbId % 9) + 1}T00:00:00.000Z`,
     media: media(`t${tmdbId}`),
+    streamingOn: tmdbId === 1 ? [8, 15] : [],
   })
 const order = async (h: Awaited<ReturnType<typeof projectorHarness>>, userId: string) =>
   (await h.db.collection('watchlist_items').find({ userId }, { sort: { order: 1 } })).map((d) => [d.tmdbId, d.order])
@@ -39,6 +40,7 @@ describe('watchlist_items', () => {
         posterPath: '/t1.jpg',
         releaseDate: '2020-01-01',
         voteAverage: 7,
+        streamingOn: [8, 15],
       },
       expect.objectContaining({ _id: 'u1:movie:2', order: 1 }),
     ])

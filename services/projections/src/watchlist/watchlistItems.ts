@@ -50,6 +50,7 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
         note: string | null
         addedAt: string
         media: { title: string; posterPath: string | null; releaseDate: string | null; voteAverage: number | null }
+        streamingOn: number[]
       }
       const order = await items.countDocuments({ userId: d.userId })
       await items.insertOne({
@@ -62,6 +63,7 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
         order,
         note: d.note,
         ...d.media,
+        streamingOn: d.streamingOn,
       })
       return
     }

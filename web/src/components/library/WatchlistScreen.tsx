@@ -1,3 +1,4 @@
+import { streamingProviders } from '@reelmates/contracts/catalog'
 import type { WatchlistSearch } from '../../features/library/librarySearch'
 import { watchlistArrangementOf, withSort } from '../../features/library/librarySearch'
 import { useWatchlist } from '../../features/library/useLibrary'
@@ -27,6 +28,10 @@ const ratingOptions = [
   ['7', '7+ on TMDB'],
   ['8', '8+ on TMDB'],
 ] as const
+const providerOptions = [
+  ['any', 'Any service'] as const,
+  ...streamingProviders.map((provider) => [String(provider.id), provider.name] as const),
+]
 
 /** /watchlist: what I want to watch, in the order I want to watch it. */
 export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
@@ -34,7 +39,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
   const arrangement = watchlistArrangementOf(search)
   const shown = items ? arrangeWatchlist(items, arrangement) : []
   const reorderable = canReorder(arrangement)
-  const filtered = Boolean(search.type ?? search.minRating)
+  const filtered = Boolean(search.type ?? search.minRating ?? search.provider)
   const count = items === undefined ? '' : items.length === 1 ? '1 title' : `${items.length} titles`
 
   return (
@@ -66,6 +71,13 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
               options={ratingOptions}
               onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
             />
+            {/* What the catalog said streamed each title when it was added (TMDB's US flat-rate offers). */}
+            <SelectFilter
+              label="Streaming on"
+              value={search.provider ? String(search.provider) : 'any'}
+              options={providerOptions}
+              onChange={(value) => onSearch({ ...search, provider: value === 'any' ? undefined : Number(value) })}
+            />
           </LibraryFilters>
         ) : null}
       </div>
@@ -90,7 +102,9 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
             )}
           </p>
           {shown.length === 0 ? (
-            <NothingMatches onClear={() => onSearch({ ...search, type: undefined, minRating: undefined })} />
+            <NothingMatches
+              onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, provider: undefined })}
+            />
           ) : search.view === 'grid' ? (
             <WatchlistGrid items={shown} reorderable={reorderable} />
           ) : (

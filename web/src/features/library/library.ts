@@ -87,6 +87,8 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
     posterPath: title.posterPath,
     releaseDate: title.releaseDate,
     voteAverage: title.voteAverage,
+    // The server looks the streaming services up when it records the add; the refetch brings them.
+    streamingOn: [],
   })
   const refOf = (ref: MediaRef): MediaRef => ({ tmdbId: ref.tmdbId, mediaType: ref.mediaType })
 

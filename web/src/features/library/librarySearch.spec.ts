@@ -4,7 +4,9 @@ import { watchedFiltersOf, watchedSearch, watchlistArrangementOf, watchlistSearc
 describe('how the library lists are shown, from the URL', () => {
   it('falls back to the defaults for missing or bad values', () => {
     expect(watchlistSearch.parse({})).toEqual({ view: 'grid', sort: 'order' })
-    expect(watchlistSearch.parse({ view: 'wall', sort: 'mood', type: 'book', minRating: '42' })).toEqual({
+    expect(
+      watchlistSearch.parse({ view: 'wall', sort: 'mood', type: 'book', minRating: '42', provider: '1899' }),
+    ).toEqual({
       view: 'grid',
       sort: 'order',
     })
@@ -15,6 +17,16 @@ describe('how the library lists are shown, from the URL', () => {
     expect(watchlistArrangementOf(watchlistSearch.parse({ sort: 'rating' })).direction).toBe('desc')
     expect(watchlistArrangementOf(watchlistSearch.parse({ sort: 'title' })).direction).toBe('asc')
     expect(watchedFiltersOf(watchedSearch.parse({ sort: 'watchedAt', dir: 'asc' })).direction).toBe('asc')
+  })
+
+  it('filters the watchlist by one of the streaming services', () => {
+    expect(watchlistArrangementOf(watchlistSearch.parse({ provider: '8', type: 'movie' }))).toEqual({
+      sort: 'order',
+      direction: 'asc',
+      mediaType: 'movie',
+      provider: 8,
+    })
+    expect(watchlistSearch.parse({ provider: 'netflix' }).provider).toBeUndefined()
   })
 
   it('passes the filters on to the watched log query', () => {

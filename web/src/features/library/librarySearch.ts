@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { providerIds } from '@reelmates/contracts/catalog'
 import { mediaType } from '@reelmates/contracts/media'
 import { watchedSort } from '@reelmates/contracts/watched'
 import { watchlistSort } from '@reelmates/contracts/watchlist'
@@ -19,6 +20,12 @@ export const watchlistSearch = z.object({
   type: mediaType.optional().catch(undefined),
   /** Lowest TMDB rating, 1–9. */
   minRating: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
+  /** One of the streaming services, by TMDB provider id. */
+  provider: z.coerce
+    .number()
+    .refine((id) => (providerIds as readonly number[]).includes(id))
+    .optional()
+    .catch(undefined),
 })
 export type WatchlistSearch = z.infer<typeof watchlistSearch>
 
@@ -42,6 +49,7 @@ export const watchlistArrangementOf = (search: WatchlistSearch): WatchlistArrang
   direction: search.dir ?? defaultDirection(search.sort),
   ...(search.type ? { mediaType: search.type } : {}),
   ...(search.minRating ? { minRating: search.minRating } : {}),
+  ...(search.provider ? { provider: search.provider } : {}),
 })
 
 export const watchedFiltersOf = (search: WatchedSearch): WatchedFilters => ({

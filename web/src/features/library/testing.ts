@@ -15,6 +15,7 @@ export function watchlistItem(tmdbId: number, order = 0, extra: Partial<Watchlis
     posterPath: null,
     releaseDate: '2024-05-01',
     voteAverage: 7,
+    streamingOn: [],
     ...extra,
   }
 }

@@ -8,6 +8,7 @@ const items = [
     releaseDate: '2007-03-02',
     voteAverage: 7.5,
     addedAt: '2026-01-03T00:00:00Z',
+    streamingOn: [8, 15],
   }),
   watchlistItem(2, 1, {
     title: 'alien',
@@ -16,7 +17,13 @@ const items = [
     mediaType: 'tv',
     addedAt: '2026-01-01T00:00:00Z',
   }),
-  watchlistItem(3, 2, { title: 'Heat', releaseDate: '1995-12-15', voteAverage: 8.3, addedAt: '2026-01-02T00:00:00Z' }),
+  watchlistItem(3, 2, {
+    title: 'Heat',
+    releaseDate: '1995-12-15',
+    voteAverage: 8.3,
+    addedAt: '2026-01-02T00:00:00Z',
+    streamingOn: [15],
+  }),
 ]
 const ids = (list: { tmdbId: number }[]) => list.map((item) => item.tmdbId)
 
@@ -38,9 +45,17 @@ describe('arranging the watchlist', () => {
     expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', minRating: 8 }))).toEqual([3])
   })
 
+  it('filters by the streaming service that had a title when it was added', () => {
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', provider: 15 }))).toEqual([1, 3])
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', provider: 8 }))).toEqual([1])
+    expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', provider: 337 }))).toEqual([])
+    expect(ids(arrangeWatchlist(items, { sort: 'title', direction: 'asc', provider: 15, minRating: 8 }))).toEqual([3])
+  })
+
   it('offers dragging only in my order, unfiltered', () => {
     expect(canReorder({ sort: 'order', direction: 'asc' })).toBe(true)
     expect(canReorder({ sort: 'title', direction: 'asc' })).toBe(false)
     expect(canReorder({ sort: 'order', direction: 'asc', mediaType: 'movie' })).toBe(false)
+    expect(canReorder({ sort: 'order', direction: 'asc', provider: 8 })).toBe(false)
   })
 })

@@ -9,6 +9,8 @@ export interface WatchlistArrangement {
   mediaType?: MediaType
   /** Lowest TMDB vote average (0–10) to show. */
   minRating?: number
+  /** Only titles this streaming service (a TMDB provider id) streamed when they were added. */
+  provider?: number
 }
 
 export const watchlistSortLabels: Record<WatchlistSort, string> = {
@@ -34,11 +36,13 @@ function compareMaybe<T>(a: T | null, b: T | null, compare: (a: T, b: T) => numb
  * in every arrangement at once.
  */
 export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: WatchlistArrangement): WatchlistItem[] {
-  const { sort, direction, mediaType, minRating } = arrangement
+  const { sort, direction, mediaType, minRating, provider } = arrangement
   const sign = direction === 'asc' ? 1 : -1
   const shown = items.filter(
     (item) =>
-      (!mediaType || item.mediaType === mediaType) && (minRating === undefined || (item.voteAverage ?? 0) >= minRating),
+      (!mediaType || item.mediaType === mediaType) &&
+      (minRating === undefined || (item.voteAverage ?? 0) >= minRating) &&
+      (provider === undefined || item.streamingOn.includes(provider)),
   )
   const byText = (a: string, b: string) => collator.compare(a, b)
   const byNumber = (a: number, b: number) => a - b
@@ -64,4 +68,5 @@ export const canReorder = (arrangement: WatchlistArrangement) =>
   arrangement.sort === 'order' &&
   arrangement.direction === 'asc' &&
   !arrangement.mediaType &&
-  arrangement.minRating === undefined
+  arrangement.minRating === undefined &&
+  arrangement.provider === undefined
