@@ -20,7 +20,7 @@ let catalog: Catalog
 let readStore: ReadStore
 
 beforeAll(async () => {
-  server = await startTmdbTestServer()
+  server = await startTmdbTestServer({ apiToken: token })
 })
 afterAll(() => server.close())
 afterEach(() => readStore.close())
@@ -273,6 +273,7 @@ describe('the TMDB catalog', () => {
         number_of_seasons: 5,
         number_of_episodes: 62,
         episode_run_time: [45, 47],
+        networks: [{ id: 174, name: 'AMC', logo_path: '/alqLicR1ZMHMaZGP3xRQxn9sq7p.png' }],
       })
       expect(server.requests[0]?.path).toBe('/tv/1396')
     })
@@ -325,6 +326,22 @@ describe('the TMDB catalog', () => {
         cache: createSharedCache(readStore, () => new Date(clock)),
       })
       await expect(unreachable.upcomingMovies()).rejects.toThrow('Failed to get upcoming movies')
+    })
+
+    it('says the token was refused when TMDB answers 401, behind the spec message', async () => {
+      const wrongToken = createTmdbCatalog({
+        client: createTmdbClient({ apiToken: 'not-the-token', baseUrl: server.baseUrl }),
+        cache: createSharedCache(readStore, () => new Date(clock)),
+      })
+      const failure = wrongToken.trendingMovies()
+      await expect(failure).rejects.toThrow('Failed to get trending movies')
+      const error = await failure.catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(CatalogUnavailable)
+      expect((error as CatalogUnavailable).cause).toMatchObject({
+        status: 401,
+        message: expect.stringContaining('TMDB refused the API token (401: Invalid API key') as unknown,
+      })
+      expect((error as Error & { cause: Error }).cause.message).toContain('TMDB_API_TOKEN')
     })
 
     it('throws the spec message on a 404 from a list endpoint', async () => {

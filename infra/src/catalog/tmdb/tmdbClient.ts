@@ -27,7 +27,11 @@ export class TmdbHttpError extends Error {
     readonly path: string,
     readonly statusMessage: string,
   ) {
-    super(`TMDB answered ${status} to ${path}${statusMessage ? `: ${statusMessage}` : ''}`)
+    super(
+      status === 401
+        ? `TMDB refused the API token (401${statusMessage ? `: ${statusMessage}` : ''}). TMDB_API_TOKEN must be the "API Read Access Token" of a TMDB account, not the short API key.`
+        : `TMDB answered ${status} to ${path}${statusMessage ? `: ${statusMessage}` : ''}`,
+    )
   }
 }
 

@@ -41,6 +41,11 @@ export const serverError: TmdbAnswer = {
   status: 500,
   body: { success: false, status_code: 11, status_message: 'Internal error: Something went wrong, contact TMDB.' },
 }
+/** TMDB's answer to a missing or wrong token (status_code 7 of its error list). */
+export const unauthorized: TmdbAnswer = {
+  status: 401,
+  body: { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' },
+}
 export const rateLimited = (retryAfterSeconds: string): TmdbAnswer => ({
   status: 429,
   headers: { 'retry-after': retryAfterSeconds },
@@ -291,6 +296,7 @@ export const breakingBadDetails = {
   tagline: 'Change the equation.',
   credits: { cast: [], crew: [] },
   videos: { results: [video('bbUnofficial', 'Trailer', false), video('bbTeaser', 'Teaser', true)] },
+  networks: [{ id: 174, name: 'AMC', logo_path: '/alqLicR1ZMHMaZGP3xRQxn9sq7p.png', origin_country: 'US' }],
   'watch/providers': { results: {} },
   similar: page([withoutMediaType(theOffice)]),
 }
@@ -346,7 +352,8 @@ function answer(routes: Map<string, TmdbRoute>, request: IncomingMessage): TmdbA
   return route ? route(url.searchParams) : notFound
 }
 
-export async function startTmdbTestServer(): Promise<TmdbTestServer> {
+/** With `apiToken`, a request without that bearer token is answered 401, as TMDB does. */
+export async function startTmdbTestServer(options: { apiToken?: string } = {}): Promise<TmdbTestServer> {
   const requests: TmdbRequest[] = []
   const routes = new Map(Object.entries(defaultRoutes))
   const server: Server = createServer((request, response) => {
@@ -356,7 +363,8 @@ export async function startTmdbTestServer(): Promise<TmdbTestServer> {
       query: url.searchParams,
       authorization: request.headers.authorization,
     })
-    const { status, body, headers } = answer(routes, request)
+    const refused = options.apiToken !== undefined && request.headers.authorization !== `Bearer ${options.apiToken}`
+    const { status, body, headers } = refused ? unauthorized : answer(routes, request)
     response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers })
     response.end(JSON.stringify(body))
   })

@@ -41,10 +41,13 @@ const tags = ['catalog']
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, requireAdmin }) => {
   // Upstream failures carry the spec's message (§8) with 502: the request was fine, TMDB was not.
   // Everything else goes on to the app's error handler.
-  app.setErrorHandler((error, _request, reply) => {
+  // The log keeps the upstream cause (e.g. "TMDB refused the API token"), which the client never sees.
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof TitleNotFound) return reply.code(404).send({ message: error.message, error: 'Not Found' })
-    if (error instanceof CatalogUnavailable)
+    if (error instanceof CatalogUnavailable) {
+      request.log.warn({ err: error.cause }, error.message)
       return reply.code(502).send({ message: error.message, error: 'Bad Gateway' })
+    }
     throw error
   })
 
