@@ -8,8 +8,10 @@ import { Icon } from './icons'
  * sideways (labels are read, not shown), so the titles start near the top of the screen.
  */
 export function LibraryFilters({ children }: { children: ReactNode }) {
+  // `relative`: the visually hidden labels are positioned; without it they would escape the phone's
+  // sideways scroller and widen the whole page past the screen.
   return (
-    <div className="-mx-4 flex min-w-0 items-end gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:gap-x-3 sm:gap-y-3 sm:overflow-visible sm:px-0">
+    <div className="relative -mx-4 flex min-w-0 items-end gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:gap-x-3 sm:gap-y-3 sm:overflow-visible sm:px-0">
       {children}
     </div>
   )
