@@ -1,0 +1,130 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { adminAccount, csrfToken, latestMailTo, linkIn, registerByApi, signOutByApi } from './support/server'
+
+/** Forgot username, the reset timing, and the magic link's steps (spec §2, §4, §9) on the real server. */
+
+async function mailTo(browser: Browser, baseURL: string | undefined, email: string, category: string) {
+  const admin = await browser.newContext({ baseURL })
+  const adminPage = await admin.newPage()
+  await adminAccount(adminPage.request)
+  const mail = await latestMailTo(adminPage.request, email, category)
+  await admin.close()
+  return mail
+}
+
+test('forgot username: Check your email, and the mail names the username', async ({ page, browser, baseURL }) => {
+  const account = await registerByApi(page.request, 'forgotname')
+  await signOutByApi(page.request)
+  await page.goto('/forgot-username')
+  await page.getByLabel('Email').fill('not-an-address')
+  await page.getByRole('button', { name: 'Send my username' }).click()
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByRole('button', { name: 'Send my username' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText(/if an account with that email address exists/i)).toBeVisible()
+  await expect(page.getByRole('link', { name: '← Back to login' })).toHaveAttribute('href', '/sign_in')
+
+  const mail = await mailTo(browser, baseURL, account.email, 'username-reminder')
+  expect(mail.subject).toBe('Your Reelmates username')
+  expect(mail.text).toContain(`Your username is: ${account.username}`)
+})
+
+test('reset password by the /reset-password/{token} address goes to sign-in 3 s after success', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const account = await registerByApi(page.request, 'resettimer')
+  await signOutByApi(page.request)
+  const asked = await page.request.post('/api/forgot-password', {
+    data: { email: account.email },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(asked.status()).toBe(200)
+  const link = new URL(linkIn(await mailTo(browser, baseURL, account.email, 'password-reset'), '/reset-password'))
+  const token = link.searchParams.get('token') ?? link.pathname.split('/').pop() ?? ''
+  expect(token).not.toBe('')
+
+  await page.goto(`/reset-password/${encodeURIComponent(token)}`)
+  await page.getByLabel('New password').fill('after-reset-77')
+  await page.getByLabel('Confirm password').fill('after-reset-77')
+  const answered = page.waitForResponse('**/api/reset-password**')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await answered
+  const doneAt = Date.now()
+  await expect(page.getByText('Your password has been reset.')).toBeVisible()
+  await page.waitForTimeout(Math.max(0, doneAt + 2000 - Date.now()))
+  expect(new URL(page.url()).pathname).toBe(`/reset-password/${encodeURIComponent(token)}`)
+  await expect(page).toHaveURL(/\/sign_in$/, { timeout: 4000 })
+  const waited = Date.now() - doneAt
+  expect(waited).toBeGreaterThanOrEqual(2800)
+  expect(waited).toBeLessThan(5000)
+})
+
+async function magicLinkFor(page: Page, browser: Browser, baseURL: string | undefined, redirect: string) {
+  const account = await registerByApi(page.request, 'magicsteps')
+  await signOutByApi(page.request)
+  const requested = await page.request.post('/api/auth/magic-link/request', {
+    data: { email: account.email, redirect },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(requested.status()).toBe(200)
+  const link = new URL(linkIn(await mailTo(browser, baseURL, account.email, 'magic-link'), '/magic-link'))
+  return { account, path: link.pathname + link.search }
+}
+
+test('a magic link: CSRF token, then the link, then 500 ms, then the session check, then the redirect', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { path } = await magicLinkFor(page, browser, baseURL, '/watched')
+  const steps: { step: string; at: number; csrf?: string }[] = []
+  let linkAnsweredAt = 0
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (['/api/csrf-token', '/api/auth/magic-link', '/api/user'].includes(pathname))
+      steps.push({ step: pathname, at: Date.now(), csrf: request.headers()['csrf-token'] })
+  })
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/magic-link') linkAnsweredAt = Date.now()
+  })
+  await page.goto(path)
+  await expect(page).toHaveURL(/\/watched(\?|$)/, { timeout: 10_000 })
+
+  const first = (step: string) => steps.find((entry) => entry.step === step)
+  const csrf = first('/api/csrf-token')
+  const link = first('/api/auth/magic-link')
+  expect(csrf && link && csrf.at <= link.at).toBe(true)
+  expect(link?.csrf).toBeTruthy()
+  // The app also asks who is signed in when it opens; the link's own check comes 500 ms after the link.
+  const check = steps.find((entry) => entry.step === '/api/user' && entry.at >= linkAnsweredAt)
+  expect(check).toBeDefined()
+  expect((check?.at ?? 0) - linkAnsweredAt).toBeGreaterThanOrEqual(450)
+  expect((check?.at ?? 0) - linkAnsweredAt).toBeLessThan(2000)
+})
+
+test('a magic link whose session check fails redirects to sign-in after 3 s', async ({ page, browser, baseURL }) => {
+  const { path } = await magicLinkFor(page, browser, baseURL, '/home')
+  let linkUsed = false
+  let failedAt = 0
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/magic-link') linkUsed = true
+  })
+  // Only the check after the link fails; the app's own first look at the session goes through.
+  await page.route(
+    (url) => url.pathname === '/api/user',
+    async (route) => {
+      if (!linkUsed) return route.continue()
+      failedAt ||= Date.now()
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Session store down"}' })
+    },
+  )
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible()
+  await expect(page.getByText('Session store down')).toBeVisible()
+  await expect(page).toHaveURL(/\/sign_in/, { timeout: 6000 })
+  expect(failedAt).toBeGreaterThan(0)
+  expect(Date.now() - failedAt).toBeGreaterThanOrEqual(2900)
+})
