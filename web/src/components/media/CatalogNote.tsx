@@ -15,8 +15,10 @@ export function CatalogNote({ className = '' }: { className?: string }) {
       </svg>
       <span>
         Offline catalog:{' '}
-        {status.data.titles ? `${status.data.titles.toLocaleString('en-US')} real films` : 'real films'}, without
-        posters or trailers. {status.data.attribution}
+        {status.data.titles
+          ? `${status.data.titles.toLocaleString('en-US')} real films and TV series`
+          : 'real films and TV series'}
+        , without posters or trailers. {status.data.attribution}
       </span>
     </p>
   )
