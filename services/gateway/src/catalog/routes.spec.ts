@@ -311,6 +311,23 @@ describe('catalog routes in the real composition (embedded column, no TMDB token
     expect(godfather.json<MediaResultList>().results[0]?.title).toBe('The Godfather')
   })
 
+  it('answers trending movies, trending TV, genres and each provider page with titles on the first call', async () => {
+    const client = agent(test.app)
+    for (const url of ['/api/tmdb/trending/movies', '/api/tmdb/trending/tv']) {
+      expect((await client.get(url)).json<MediaResultList>().results.length, url).toBeGreaterThan(0)
+    }
+    const genres = (await client.get('/api/tmdb/genres')).json<GenresResponse>()
+    expect([genres.movie.length > 0, genres.tv.length > 0]).toEqual([true, true])
+    for (const providerId of [8, 9, 337, 384, 15]) {
+      const list = (await client.get(`/api/tmdb/trending/provider/${providerId}`)).json<MediaResultList>()
+      expect({ providerId, titles: list.results.length, needsFallback: list.needsFallback }).toEqual({
+        providerId,
+        titles: 5,
+        needsFallback: undefined,
+      })
+    }
+  })
+
   it('refreshes the API cache for an admin only', async () => {
     const client = agent(test.app)
     expect((await client.post('/api/admin/refresh-api-cache')).statusCode).toBe(401)
