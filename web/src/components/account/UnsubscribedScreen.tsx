@@ -1,3 +1,4 @@
+import type { UnsubscribedSearch } from '@reelmates/contracts/accountPages'
 import { Link } from '@tanstack/react-router'
 import { useState, type SubmitEvent } from 'react'
 import { stopCampaignEmails } from '../../features/account/accountCalls'
@@ -17,15 +18,8 @@ export const unsubscribeMessages = {
 /** Spec §5: the confirmation only needs a non-empty address with an at-sign; the server checks the rest. */
 export const looksLikeEmail = (value: string) => value.trim() !== '' && value.includes('@')
 
-interface Flags {
-  success?: boolean | undefined
-  special?: boolean | undefined
-  error?: string | undefined
-  email?: string | undefined
-}
-
 /** /unsubscribed?success|special|error (spec §2): the result of an unsubscribe link. */
-export function UnsubscribedScreen({ flags }: { flags: Flags }) {
+export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
   const [busy, setBusy] = useState(false)
   const [emailError, setEmailError] = useState<string>()
   const [failure, setFailure] = useState<string>()
