@@ -105,9 +105,15 @@ test('a provider page lists its titles with its logo, and follows the region and
   await expect(titles.first()).toBeVisible()
   expect(await titles.count()).toBeGreaterThan(5)
 
+  // Offline, the page says what it shows: the service's own originals, not today's popularity.
+  await expect(page.getByText('Netflix originals in the offline catalog')).toBeVisible()
+  await expect(page.getByText('Popular in United States right now')).toHaveCount(0)
   await page.getByLabel('Region').selectOption('GB')
   await expect(page).toHaveURL(/[?&]region=GB/)
-  await expect(page.getByText('Popular in United Kingdom right now')).toBeVisible()
+  // The list mixes films and series, so the genres of both are offered.
+  await expect(
+    page.getByRole('group', { name: 'Genre' }).getByRole('button', { name: 'Sci-Fi & Fantasy' }),
+  ).toBeVisible()
 
   const drama = page.getByRole('group', { name: 'Genre' }).getByRole('button', { name: 'Drama' })
   await drama.click()

@@ -26,6 +26,11 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
     catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }),
   )
   const genres = useQuery(catalogQueries.genres())
+  const catalog = useQuery(catalogQueries.status())
+  // A provider's list holds films and series: offer the genres of both (ids such as Drama are shared).
+  const genreChoices = genres.data
+    ? [...new Map([...genres.data.movie, ...genres.data.tv].map((genre) => [genre.id, genre])).values()]
+    : []
   const regionId = useId()
   const regions = providerRegions.some((code) => code === region) ? providerRegions : [region, ...providerRegions]
 
@@ -34,7 +39,12 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
       <PageHeading
         leading={<ProviderLogo provider={provider} decorative className="h-14 w-14 sm:h-16 sm:w-16" />}
         title={provider.name}
-        subtitle={`Popular in ${regionName(region)} right now`}
+        subtitle={
+          // The offline catalog knows what each service made, not what is popular on it today.
+          catalog.data?.source === 'offline'
+            ? `${provider.name} originals in the offline catalog`
+            : `Popular in ${regionName(region)} right now`
+        }
         actions={
           <div className="flex items-center gap-2 text-sm">
             <label htmlFor={regionId} className="text-zinc-400">
@@ -55,8 +65,8 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
           </div>
         }
       />
-      {genres.data && genres.data.movie.length > 0 ? (
-        <GenreChips genres={genres.data.movie} selected={genreId} onSelect={onGenreChange} />
+      {genreChoices.length > 0 ? (
+        <GenreChips genres={genreChoices} selected={genreId} onSelect={onGenreChange} />
       ) : null}
       <ListNotice notice={list.data?.notice} />
       {list.isPending ? (

@@ -30,6 +30,13 @@ describe('where to stream', () => {
     expect(logos).toContain(`/logos/png/netflix.png?v=${logoVersion}`)
     expect(logos).toContain('https://image.tmdb.org/t/p/w500/mubi.png')
     expect(within(screen.getByText('Buy').parentElement as HTMLElement).getByText('Apple TV')).toBeTruthy()
+    expect(screen.getByText('Availability data from JustWatch via TMDB.')).toBeTruthy()
+  })
+
+  it('credits JustWatch only for offers that come from TMDB (with its watch link)', () => {
+    render(<WhereToStream providers={{ US: { flatrate: [netflix] } }} />)
+    expect(screen.getByText('Netflix')).toBeTruthy()
+    expect(screen.queryByText('Availability data from JustWatch via TMDB.')).toBeNull()
   })
 
   it('follows the region chosen', () => {

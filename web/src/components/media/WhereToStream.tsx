@@ -76,7 +76,9 @@ export function WhereToStream({ providers, preferredRegion = 'US' }: WhereToStre
               </div>
             )
           })}
-          <p className="text-xs text-zinc-400">Availability data from JustWatch via TMDB.</p>
+          {/* TMDB's offers come with a link to its watch page; the offline catalog's (a series on the
+              service that made it) do not, and must not be credited to JustWatch. */}
+          {offers.link ? <p className="text-xs text-zinc-400">Availability data from JustWatch via TMDB.</p> : null}
         </div>
       ) : (
         <p className="mt-3 text-sm text-zinc-400">
