@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config'
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'reelmates-config-'))
+const made: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reelmates-config-'))
+  made.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
 
 describe('configuration', () => {
   it('runs the embedded column with no configuration at all', () => {

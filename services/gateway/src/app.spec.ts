@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,15 +6,18 @@ import { agent, createTestApp, type TestApp } from './testing/testApp'
 
 describe('the gateway', () => {
   let test: TestApp
+  const web = mkdtempSync(join(tmpdir(), 'reelmates-web-'))
   beforeAll(async () => {
-    const web = mkdtempSync(join(tmpdir(), 'reelmates-web-'))
     mkdirSync(join(web, 'assets'))
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Reelmates</title>')
     writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)')
     writeFileSync(join(web, 'service-worker.js'), 'self.addEventListener("fetch", () => {})')
     test = await createTestApp({ env: { WEB_DIST: web } })
   })
-  afterAll(() => test.close())
+  afterAll(async () => {
+    await test.close()
+    rmSync(web, { recursive: true, force: true })
+  })
 
   it('answers its health with how far the read models are', async () => {
     const answer = await test.app.inject('/api/health')
