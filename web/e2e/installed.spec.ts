@@ -81,8 +81,9 @@ test('the splash waits for the auth state, then stays 300 ms for a visitor', asy
   await expect(splash(page)).toHaveCount(0)
   const { before, after } = await splashAfterAuthKnown(page)
   expect(before).toBe(true)
+  // Timers are never early, but a busy machine makes them late: the exact 300/500 ms rule is
+  // checked on a fake clock in Splash.spec.tsx; here only that the splash waited at least so long.
   expect(after).toBeGreaterThanOrEqual(280)
-  expect(after).toBeLessThan(480)
 })
 
 test('the splash stays 500 ms for a signed-in user', async ({ page }) => {
@@ -96,7 +97,6 @@ test('the splash stays 500 ms for a signed-in user', async ({ page }) => {
   const { before, after } = await splashAfterAuthKnown(page)
   expect(before).toBe(true)
   expect(after).toBeGreaterThanOrEqual(480)
-  expect(after).toBeLessThan(900)
 })
 
 test('in a browser tab there is no splash', async ({ page }) => {
