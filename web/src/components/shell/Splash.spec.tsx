@@ -31,21 +31,31 @@ describe('the splash of the installed app', () => {
 
   it('stays until the auth state is known, then 300 ms for a visitor', () => {
     const { rerender } = render(<Splash />)
-    act(() => vi.advanceTimersByTime(5_000))
+    act(() => {
+      vi.advanceTimersByTime(5_000)
+    })
     expect(splash()).not.toBeNull()
     answer(null, rerender)
-    act(() => vi.advanceTimersByTime(299))
+    act(() => {
+      vi.advanceTimersByTime(299)
+    })
     expect(splash()).not.toBeNull()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(splash()).toBeNull()
   })
 
   it('stays 500 ms for a signed-in user', () => {
     const { rerender } = render(<Splash />)
     answer({ id: 'u1' }, rerender)
-    act(() => vi.advanceTimersByTime(499))
+    act(() => {
+      vi.advanceTimersByTime(499)
+    })
     expect(splash()).not.toBeNull()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(splash()).toBeNull()
   })
 
