@@ -75,6 +75,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   })
   await projections.start()
   const scheduler = await startScheduler({
+    storedLog: rawEventStore,
     eventStore,
     readStore,
     vault,

@@ -7,7 +7,8 @@ import { startReactor, type ReactorLogger, type RunningReactor } from './reactor
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 
 export interface SchedulerDependencies extends ErasureTargets {
-  eventStore: EventStore
+  /** The log as stored: followed for event types and positions, with no personal field decrypted. */
+  storedLog: EventStore
   readStore: ReadStore
   logger: ReactorLogger
 }
@@ -20,7 +21,12 @@ export interface Scheduler {
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export async function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  const reactors: RunningReactor[] = [await startReactor(accountErasure(dependencies), dependencies)]
+  const following = {
+    eventStore: dependencies.storedLog,
+    readStore: dependencies.readStore,
+    logger: dependencies.logger,
+  }
+  const reactors: RunningReactor[] = [await startReactor(accountErasure(dependencies), following)]
   return {
     async waitForPosition(position, timeoutMs) {
       const answers = await Promise.all(reactors.map((reactor) => reactor.waitForPosition(position, timeoutMs)))

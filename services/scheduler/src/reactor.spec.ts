@@ -77,14 +77,44 @@ describe('a reactor', () => {
     expect(second.seen).toEqual(['2'])
   })
 
-  it('logs a failed reaction and goes on with the next event', async () => {
-    const { reaction, seen } = recording(['Wanted'], (event) => event.data.n === 1)
-    const reactor = await startReactor(reaction, { eventStore, readStore, logger })
+  it('tries a failing reaction again before it goes on', async () => {
+    let tries = 0
+    const { reaction, seen } = recording(['Wanted'], (event) => event.data.n === 1 && ++tries < 3)
+    const reactor = await startReactor(reaction, { eventStore, readStore, logger, retryDelaysMs: [5, 5, 5] })
     await append('Wanted', 1)
     expect(await reactor.waitForPosition(await append('Wanted', 2), 5_000)).toBe(true)
     await reactor.stop()
+    expect(seen).toEqual(['1', '2'])
+    expect(errors).toEqual([])
+  })
+
+  it('sets a reaction that keeps failing aside, goes on, and does it once the failure is over', async () => {
+    let broken = true
+    const { reaction, seen } = recording(['Wanted'], (event) => broken && event.data.n === 1)
+    const reactor = await startReactor(reaction, { eventStore, readStore, logger, retryDelaysMs: [5] })
+    await append('Wanted', 1)
+    expect(await reactor.waitForPosition(await append('Wanted', 2), 5_000)).toBe(true)
     expect(seen).toEqual(['2'])
     expect(errors).toEqual([expect.objectContaining({ reaction: 'recording' })])
+    expect(await readStore.collection('scheduler_failures').countDocuments({})).toBe(1)
+
+    expect(await reactor.retryFailures()).toBe(1)
+    broken = false
+    expect(await reactor.retryFailures()).toBe(0)
+    await reactor.stop()
+    expect(seen).toEqual(['2', '1'])
+    expect(await readStore.collection('scheduler_failures').countDocuments({})).toBe(0)
+  })
+
+  it('moves its checkpoint past the events it does not handle, so a restart does not read them again', async () => {
+    const { reaction } = recording(['Wanted'])
+    const reactor = await startReactor(reaction, { eventStore, readStore, logger })
+    let last = 0n
+    for (let n = 0; n < 3; n++) last = await append('Other', n)
+    expect(await reactor.waitForPosition(last, 5_000)).toBe(true)
+    await reactor.stop()
+    const saved = await readStore.collection('scheduler_checkpoints').findOne({ _id: 'recording' })
+    expect(saved?.position).toBe(String(last))
   })
 
   it('answers false when the position is not reached in time', async () => {
