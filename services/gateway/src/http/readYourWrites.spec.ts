@@ -65,19 +65,16 @@ describe('read-your-writes (X-Min-Position)', () => {
     gated.close()
     const updated = await client.put('/api/user/profile', { bio: 'never in time' })
     const { position } = updated.json<{ position: string }>()
-    const started = Date.now()
     const answer = await test.app.inject({ url: '/api/health', headers: { 'x-min-position': position } })
     gated.open()
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['x-read-models-behind']).toBe('true')
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
   })
 
   it('does not wait for a position beyond the head of the log', async () => {
-    const started = Date.now()
+    // Waiting for it would time out and flag the answer as behind.
     const answer = await test.app.inject({ url: '/api/health', headers: { 'x-min-position': '9'.repeat(25) } })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['x-read-models-behind']).toBeUndefined()
-    expect(Date.now() - started).toBeLessThan(1000)
   })
 })
