@@ -26,7 +26,8 @@ import {
  * The read store of the distributed column: MongoDB through the official driver. The port already
  * speaks MongoDB's dialect, so this adapter passes filters, updates, sorts and projections through;
  * what it adds is the port's contract — string ids on upserts, `DuplicateKeyError` for E11000,
- * `atomically` as a transaction where the deployment has them, and plain results without driver types.
+ * `atomically` as a transaction (a standalone server, which has none, is refused), and plain results
+ * without driver types.
  */
 export interface MongoReadStoreOptions {
   url: string
@@ -44,14 +45,14 @@ export async function createMongoReadStore({ url, dbName }: MongoReadStoreOption
     // twice: a standalone server is refused rather than run unsafely.
     const transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid'
     if (!transactions) throw new Error(standaloneRefusal)
-    return new MongoReadStore(client, db, transactions)
+    return new MongoReadStore(client, db)
   } catch (error) {
     await client.close()
     throw error
   }
 }
 
-export const standaloneRefusal =
+const standaloneRefusal =
   'MONGO_URL names a standalone MongoDB server. Reelmates needs transactions, so that read models and their checkpoints commit together: run MongoDB as a replica set (a single node is enough: mongod --replSet rs0, then rs.initiate()).'
 
 const NAMESPACE_NOT_FOUND = 26
@@ -63,7 +64,6 @@ class MongoReadStore implements ReadStore {
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
-    private readonly transactions: boolean,
   ) {}
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -100,7 +100,7 @@ class MongoReadStore implements ReadStore {
   }
 
   async atomically<R>(work: () => Promise<R>): Promise<R> {
-    if (!this.transactions || this.sessions.getStore() !== undefined) return work()
+    if (this.sessions.getStore() !== undefined) return work()
     const session = this.client.startSession()
     try {
       // withTransaction commits, or aborts and rethrows; it may run `work` again on a transient error.
