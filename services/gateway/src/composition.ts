@@ -33,6 +33,28 @@ export interface PlatformOverrides {
   projectors?: readonly Projector[]
 }
 
+export interface EventLog {
+  /** The log as stored: personal fields are ciphertext. */
+  rawEventStore: EventStore
+  /** The same log with personal fields decrypted on read and encrypted on append. */
+  eventStore: EventStore
+  vault: PersonalDataVault
+}
+
+/** The event log of the configured column and the vault of its personal-data keys (tools open only this). */
+export async function openEventLog(config: Config): Promise<EventLog> {
+  let rawEventStore: EventStore
+  let vault: PersonalDataVault
+  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
+    rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
+    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
+  } else {
+    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
+    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
+  }
+  return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
+}
+
 /**
  * The composition root: the one place that picks the embedded or the distributed column from the
  * configuration and wires the adapters together.
@@ -40,23 +62,17 @@ export interface PlatformOverrides {
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
   const closers: (() => Promise<void>)[] = []
   const logger = createLogger(config, overrides.logDestination)
-  let rawEventStore: EventStore
+  const { rawEventStore, eventStore, vault } = await openEventLog(config)
   let readStore: ReadStore
-  let vault: PersonalDataVault
   let sessions: SessionStore
 
-  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
-    rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
+  if (config.column === 'distributed' && config.mongo) {
     readStore = await createMongoReadStore(config.mongo)
-    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
     sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
   } else {
-    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
     readStore = await createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
-    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
     sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
   }
-  const eventStore = protectPersonalData(rawEventStore, vault)
   const mailer = createMailer({
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     from: config.mailFrom,

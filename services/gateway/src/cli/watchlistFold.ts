@@ -7,18 +7,12 @@
  * SQLite's write-ahead log lets it read while a server is writing.
  */
 import '@reelmates/contracts/allEvents'
-import { join } from 'node:path'
 import type { MediaType } from '@reelmates/contracts/media'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
 import { loadConfig } from '@reelmates/infra/config'
-import { createEventStoreDbEventStore } from '@reelmates/infra/eventStore/eventStoreDbEventStore'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
-import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
-import { createMongoVault } from '@reelmates/infra/personalData/mongoVault'
-import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
-import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
-import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
+import { openEventLog } from '../composition'
 
 interface FoldedWatchlistItem {
   tmdbId: number
@@ -37,39 +31,19 @@ async function foldedWatchlist(eventStore: EventStore, userId: string): Promise<
   })
 }
 
-async function openEventLog(): Promise<{ eventStore: EventStore; close: () => Promise<void> }> {
-  const config = loadConfig()
-  let raw: EventStore
-  let vault: PersonalDataVault
-  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
-    raw = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
-    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
-  } else {
-    raw = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
-    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
-  }
-  const eventStore = protectPersonalData(raw, vault)
-  return {
-    eventStore,
-    async close() {
-      await eventStore.close()
-      await vault.close()
-    },
-  }
-}
-
 async function main(args: string[]): Promise<number> {
   const [userId, ...rest] = args
   if (!userId || rest.length > 0) {
     console.error(usage)
     return 2
   }
-  const log = await openEventLog()
+  const { eventStore, vault } = await openEventLog(loadConfig())
   try {
-    console.log(JSON.stringify(await foldedWatchlist(log.eventStore, userId)))
+    console.log(JSON.stringify(await foldedWatchlist(eventStore, userId)))
     return 0
   } finally {
-    await log.close()
+    await eventStore.close()
+    await vault.close()
   }
 }
 
