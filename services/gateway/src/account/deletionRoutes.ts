@@ -7,7 +7,7 @@ import { currentUserId, endUserSession, requireUser } from '../http/auth'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { verifyPassword } from './passwords'
-import { errorAnswer } from './schemas'
+import { errorAnswer } from '@reelmates/contracts/answers'
 
 /** Account deletion: the fact goes in the log, the personal data is erased everywhere. */
 export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {

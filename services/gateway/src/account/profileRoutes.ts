@@ -18,7 +18,7 @@ import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { emailChangedMail, passwordChangedMail } from './mails'
 import { hashPassword, verifyPassword } from './passwords'
-import { errorAnswer } from './schemas'
+import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 
 const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }

@@ -5,7 +5,7 @@ import { startUserSession } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { hashPassword } from './passwords'
-import { errorAnswer } from './schemas'
+import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 
 /** Sign-up: a new account, signed in at once. */

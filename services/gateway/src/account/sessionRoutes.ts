@@ -12,7 +12,7 @@ import { loadState } from '@reelmates/commands/handleCommand'
 import { currentUserId, endUserSession, requireUser, startUserSession } from '../http/auth'
 import type { Platform } from '../platform'
 import { verifyPassword } from './passwords'
-import { errorAnswer } from './schemas'
+import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 
 /** Signing in and out, and who is signed in. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { titleStatus, watchedItem } from '@reelmates/contracts/watched'
 import { watchlistItem, watchlistItemParams } from '@reelmates/contracts/watchlist'
-import { errorAnswer } from '../account/schemas'
+import { errorAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import type { Platform } from '../platform'
 

@@ -10,14 +10,13 @@ import {
 } from '@reelmates/contracts/watched'
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
 import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
-import { errorAnswer } from '../account/schemas'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
 const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
-const mutationAnswer = z.object({ position: z.string().optional() })
 /** The error answers a change of one entry can give (the body of each is the shared error JSON). */
 const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
   addToWatchlistRequest,
   editWatchlistItemRequest,
@@ -10,13 +9,12 @@ import {
   watchlistQuery,
 } from '@reelmates/contracts/watchlist'
 import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
-import { errorAnswer } from '../account/schemas'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { recordedTitle } from './titleSnapshot'
 
-const mutationAnswer = z.object({ position: z.string().optional() })
 /** The error answers a change of one title can give (the body of each is the shared error JSON). */
 const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 const sortFields = {
