@@ -21,6 +21,7 @@ export const messages = {
   avatarUrlInvalid: 'Avatar URL must be a web address',
   digestType: 'Digest must be weekly, daily or none',
   currentPasswordRequired: 'Current password is required to set new password',
+  currentPasswordForEmail: 'Current password is required to change your email',
   passwordsDoNotMatch: 'Passwords do not match',
   usernameTaken: 'This username is already taken. Please choose a different one.',
   emailTaken: 'This email is already registered. Please use a different email or sign in.',

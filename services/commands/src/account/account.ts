@@ -10,6 +10,7 @@ import {
   SignInLinkUsed,
   UserRegistered,
   UserRoleChanged,
+  messages,
   type AccountEvent,
   type DigestType,
   type Role,
@@ -266,7 +267,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (command.newPasswordHash !== undefined && command.currentPassword !== 'correct')
         throw new CurrentPasswordRequired()
       if (emailChanges && command.currentPassword !== 'correct') {
-        throw new CurrentPasswordRequired('Current password is required to change your email')
+        throw new CurrentPasswordRequired(messages.currentPasswordForEmail)
       }
       const events: AccountEvent[] = []
       const profile = changedProfile(state, command.changes)

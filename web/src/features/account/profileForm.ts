@@ -1,4 +1,5 @@
 import {
+  messages,
   profileUpdateRequest,
   type DigestType,
   type ProfileUpdateRequest,
@@ -20,7 +21,7 @@ export interface ProfileFormValues {
   newPassword: string
 }
 
-export const emailNeedsCurrentPassword = 'Current password is required to change your email'
+export const emailNeedsCurrentPassword = messages.currentPasswordForEmail
 
 export type ProfileField = keyof ProfileFormValues
 
