@@ -43,6 +43,13 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
 export function ProfileEditForm({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient()
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user))
+  // A newer user (saved elsewhere: another tab, an unsubscribe link) replaces an untouched form;
+  // otherwise saving would send the old values back over the new ones.
+  const [shownUser, setShownUser] = useState(user)
+  if (user !== shownUser) {
+    setShownUser(user)
+    if (JSON.stringify(values) === JSON.stringify(profileFormValues(shownUser))) setValues(profileFormValues(user))
+  }
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [busy, setBusy] = useState(false)
   const [nothingToSave, setNothingToSave] = useState(false)
