@@ -140,6 +140,15 @@ describe('GET /api/validate-username', () => {
     expect((await agent(t.app).get('/api/validate-username?username=grace')).json()).toEqual({ available: true })
   })
 
+  it('knows an account by its email too, as sign-in does', async () => {
+    expect((await agent(t.app).get('/api/validate-username?username=ada@example.com')).json()).toEqual({
+      available: false,
+    })
+    expect((await agent(t.app).get('/api/validate-username?username=nobody@example.com')).json()).toEqual({
+      available: true,
+    })
+  })
+
   it('asks for the username to check', async () => {
     const missing = await agent(t.app).get('/api/validate-username')
     expect(missing.statusCode).toBe(400)

@@ -53,7 +53,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     },
     async (request, reply) => {
       const { username, password } = request.body
-      const userId = await vault.lookup(username.includes('@') ? 'email' : 'username', username)
+      const userId = await vault.lookup(signInNameKind(username), username)
       // An unknown name still reads a (missing) stream and checks a decoy hash: it costs the same as
       // a wrong password, so the answer's timing does not say which names exist.
       const state = await loadState(eventStore, account, accountStreamId(userId ?? platform.newId()))
@@ -98,7 +98,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     async (request) => {
       const username = request.query.username.trim()
       if (username === '') return { available: true }
-      return { available: (await vault.lookup('username', username)) === null }
+      // Asked after a failed sign-in with what was typed, which may be the account's email.
+      return { available: (await vault.lookup(signInNameKind(username), username)) === null }
     },
   )
+}
+
+/** Sign-in takes a username or the account's email; a username cannot hold an at-sign (spec §5 rules). */
+function signInNameKind(name: string): 'email' | 'username' {
+  return name.includes('@') ? 'email' : 'username'
 }
