@@ -47,6 +47,17 @@ describe('media facts', () => {
     ])
   })
 
+  it('names the network a series was made for after its year', () => {
+    const show = details({
+      media_type: 'tv',
+      release_date: undefined,
+      first_air_date: '2008',
+      status: 'Ended',
+      networks: [{ id: 174, name: 'AMC', logo_path: null }],
+    })
+    expect(mediaFacts(show)).toEqual(['2008', 'AMC'])
+  })
+
   it('leaves out what is not known', () => {
     expect(mediaFacts(details({ release_date: undefined, runtime: null }))).toEqual([])
   })

@@ -12,7 +12,10 @@ export function formatRuntime(minutes: number | null | undefined): string | unde
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
-/** The short facts under a title: year, length (runtime or seasons), in that order, leaving out the unknown. */
+/**
+ * The short facts under a title: year, then for a film its length, for a series the network it was
+ * made for and its seasons, in that order, leaving out the unknown.
+ */
 export function mediaFacts(details: MediaDetails): string[] {
   const facts: string[] = []
   const year = yearOf(details)
@@ -21,6 +24,8 @@ export function mediaFacts(details: MediaDetails): string[] {
     const runtime = formatRuntime(details.runtime)
     if (runtime) facts.push(runtime)
   } else {
+    const networks = (details.networks ?? []).map((network) => network.name)
+    if (networks.length > 0) facts.push(networks.join(', '))
     if (details.number_of_seasons) facts.push(plural(details.number_of_seasons, 'season'))
     if (details.number_of_episodes) facts.push(plural(details.number_of_episodes, 'episode'))
   }
