@@ -7,6 +7,7 @@ import { IconButton } from './controls'
 import { Icon } from './icons'
 import { kindOf, libraryTitleFrom, yearOf } from './libraryTitle'
 import { RatingDialog } from './RatingDialog'
+import { removeWatchedWithUndo } from './removeWithUndo'
 import { StarRating } from './StarRating'
 
 interface WatchedListProps {
@@ -54,7 +55,7 @@ function useEntryActions(entry: WatchedItem) {
         tone="danger"
         label={`Remove your entry for ${entry.title}`}
         disabled={pending}
-        onClick={() => void library.removeWatched(entry.id)}
+        onClick={() => removeWatchedWithUndo(library, entry)}
       />
     </>
   )

@@ -5,7 +5,7 @@ import { createLibrary, type LibraryTitle, type Refusal } from './library'
 import type { LibraryRequests } from './libraryCalls'
 import { foldWatchlist } from './libraryChanges'
 import { libraryKeys, watchlistQuery } from './libraryQueries'
-import { watchlistOf } from './testing'
+import { watchedItem, watchlistOf } from './testing'
 
 interface Call {
   method: string
@@ -149,5 +149,37 @@ describe('library changes on a slow network', () => {
     held.change(0).answer({ position: '10', entryId: 'e7' })
     await settle()
     expect(held.change(1).body).toMatchObject({ tmdbId: 8, watchedAt: '2026-11-01T12:00:00.000Z' })
+  })
+
+  it('puts a removed diary entry back with the same watch time, rating, review, service and privacy', async () => {
+    const { held, library } = setup()
+    const entry = watchedItem('e1', 5, {
+      watchedAt: '2026-10-03T21:15:00.000Z',
+      rating: 9,
+      recommend: true,
+      review: 'The last act still lands.',
+      streamingService: 'Netflix',
+      isPrivate: true,
+    })
+    void library.removeWatched(entry.id)
+    void library.restoreWatched(entry)
+    await settle()
+    held.change(0).answer({ position: '10' })
+    await settle()
+    expect(held.changes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /api/watched/e1',
+      'POST /api/watched',
+    ])
+    expect(held.change(1).body).toEqual({
+      tmdbId: 5,
+      mediaType: 'movie',
+      watchedAt: '2026-10-03T21:15:00.000Z',
+      rating: 9,
+      recommend: true,
+      review: 'The last act still lands.',
+      streamingService: 'Netflix',
+      isPrivate: true,
+      removeFromWatchlist: false,
+    })
   })
 })

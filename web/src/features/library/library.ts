@@ -92,6 +92,37 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
   })
   const refOf = (ref: MediaRef): MediaRef => ({ tmdbId: ref.tmdbId, mediaType: ref.mediaType })
 
+  function logWatch(
+    title: LibraryTitle,
+    { watchedAt, ...fields }: NewWatchedFields,
+    removeFromWatchlist: boolean,
+    failure: string,
+  ) {
+    return perform(
+      {
+        kind: 'markWatched',
+        removeFromWatchlist,
+        entry: {
+          id: `pending:${newId()}`,
+          userId: '',
+          tmdbId: title.tmdbId,
+          mediaType: title.mediaType,
+          watchedAt: watchedAt ?? new Date().toISOString(),
+          ...fields,
+          ...snapshotOf(title),
+        },
+      },
+      () =>
+        libraryCalls.markWatched(client, {
+          ...refOf(title),
+          ...fields,
+          ...(watchedAt === undefined ? {} : { watchedAt }),
+          removeFromWatchlist,
+        }),
+      failure,
+    )
+  }
+
   return {
     pending,
     addToWatchlist: (title: LibraryTitle, note?: string) =>
@@ -141,29 +172,25 @@ export function createLibrary(queryClient: QueryClient, client: LibraryRequests,
         () => libraryCalls.editWatchlistNote(client, refOf(ref), note?.trim() || null),
         "Couldn't save the note",
       ),
-    markWatched: (title: LibraryTitle, { watchedAt, ...fields }: NewWatchedFields, removeFromWatchlist: boolean) =>
-      perform(
+    markWatched: (title: LibraryTitle, fields: NewWatchedFields, removeFromWatchlist: boolean) =>
+      logWatch(title, fields, removeFromWatchlist, `Couldn't log ${title.title} as watched`),
+    /**
+     * Undo of a removed diary entry: the same watch logged again with everything it said. The log
+     * has no "restore" command, so the entry comes back under a new id (nothing links to entry ids).
+     */
+    restoreWatched: (entry: WatchedItem) =>
+      logWatch(
+        entry,
         {
-          kind: 'markWatched',
-          removeFromWatchlist,
-          entry: {
-            id: `pending:${newId()}`,
-            userId: '',
-            tmdbId: title.tmdbId,
-            mediaType: title.mediaType,
-            watchedAt: watchedAt ?? new Date().toISOString(),
-            ...fields,
-            ...snapshotOf(title),
-          },
+          watchedAt: entry.watchedAt,
+          rating: entry.rating,
+          recommend: entry.recommend,
+          review: entry.review,
+          streamingService: entry.streamingService,
+          isPrivate: entry.isPrivate,
         },
-        () =>
-          libraryCalls.markWatched(client, {
-            ...refOf(title),
-            ...fields,
-            ...(watchedAt === undefined ? {} : { watchedAt }),
-            removeFromWatchlist,
-          }),
-        `Couldn't log ${title.title} as watched`,
+        false,
+        `Couldn't put your entry for ${entry.title} back`,
       ),
     editWatched: (entryId: string, changes: Partial<WatchedFields>) =>
       perform(
