@@ -71,13 +71,7 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
       </div>
       <div className="-ml-1.5 mt-1 flex items-center justify-between">
-        <IconButton
-          icon="check"
-          size="sm"
-          tone="accent"
-          label={`Mark ${item.title} watched`}
-          onClick={dialogs.markWatched}
-        />
+        <IconButton icon="eye" size="sm" label={`Mark ${item.title} watched`} onClick={dialogs.markWatched} />
         <div className="flex">
           <IconButton icon="pencil" size="sm" label={dialogs.noteLabel} onClick={dialogs.editNote} />
           {reorder.enabled ? (

@@ -72,14 +72,17 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
         </span>
       </Link>
       <div className="flex shrink-0 items-center">
+        {/* An action, worded and drawn as on the media page and the title cards: a watchlist row
+            knows nothing of past watches, so it never shows a "watched" state. */}
         <button
           type="button"
           onClick={dialogs.markWatched}
           aria-label={`Mark ${item.title} watched`}
-          className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-xs font-semibold text-amber-300 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-amber-400"
+          title="Mark watched"
+          className="inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full text-xs font-semibold text-zinc-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 sm:px-3 sm:ring-1 sm:ring-white/10"
         >
-          <Icon name="check" className="h-4 w-4" />
-          <span className="hidden sm:inline">Watched</span>
+          <Icon name="eye" className="h-[18px] w-[18px]" />
+          <span className="hidden sm:inline">Mark watched</span>
         </button>
         <span className="hidden sm:flex">
           <IconButton icon="pencil" label={dialogs.noteLabel} onClick={dialogs.editNote} />
