@@ -22,11 +22,13 @@ interface WatchlistScreenProps {
 }
 
 const sortOptions = Object.entries(watchlistSortLabels) as [WatchlistSort, string][]
+// The catalog's own rating: TMDB's vote average, or IMDb's figure in the offline catalog. The
+// words fit either, so they need not wait for the catalog status.
 const ratingOptions = [
   ['any', 'Any rating'],
-  ['6', '6+ on TMDB'],
-  ['7', '7+ on TMDB'],
-  ['8', '8+ on TMDB'],
+  ['6', 'Rated 6+'],
+  ['7', 'Rated 7+'],
+  ['8', 'Rated 8+'],
 ] as const
 const providerOptions = [
   ['any', 'Any service'] as const,
@@ -71,7 +73,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
               options={ratingOptions}
               onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
             />
-            {/* What the catalog said streamed each title when it was added (TMDB's US flat-rate offers). */}
+            {/* What the catalog said streamed each title when it was added (US flat-rate offers). */}
             <SelectFilter
               label="Streaming on"
               value={search.provider ? String(search.provider) : 'any'}

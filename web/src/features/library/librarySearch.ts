@@ -18,7 +18,7 @@ export const watchlistSearch = z.object({
   sort: watchlistSort.catch('order'),
   dir: direction,
   type: mediaType.optional().catch(undefined),
-  /** Lowest TMDB rating, 1–9. */
+  /** Lowest catalog rating, 1–9. */
   minRating: z.coerce.number().int().min(1).max(9).optional().catch(undefined),
   /** One of the streaming services, by TMDB provider id. */
   provider: z.coerce

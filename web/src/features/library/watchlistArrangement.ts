@@ -7,7 +7,7 @@ export interface WatchlistArrangement {
   sort: WatchlistSort
   direction: 'asc' | 'desc'
   mediaType?: MediaType
-  /** Lowest TMDB vote average (0–10) to show. */
+  /** Lowest catalog rating (0–10) to show: TMDB's vote average, or IMDb's offline. */
   minRating?: number
   /** Only titles this streaming service (a TMDB provider id) streamed when they were added. */
   provider?: number
@@ -18,7 +18,7 @@ export const watchlistSortLabels: Record<WatchlistSort, string> = {
   addedAt: 'Date added',
   title: 'Title',
   releaseDate: 'Release date',
-  rating: 'TMDB rating',
+  rating: 'Rating',
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
