@@ -106,6 +106,9 @@ async function boxOf(locator: Locator) {
 async function dragHandle(page: Page, from: string, to: string, input: 'mouse' | 'touch'): Promise<void> {
   const handle = page.getByRole('button', { name: `Move ${from}`, exact: true })
   const target = page.getByRole('article', { name: to, exact: true })
+  // As a person would, bring the handle to the middle of the screen first: at the bottom edge it
+  // may sit under the phone's tab bar, where a finger would press the tab bar instead.
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }))
   const start = await boxOf(handle)
   const end = await boxOf(target)
   const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2]
@@ -182,6 +185,17 @@ for (const device of ['desktop', 'phone'] as const) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       )
+      // Every filter is on the screen, none hidden past its right edge.
+      for (const filter of [
+        page.getByRole('combobox', { name: 'Sort', exact: true }),
+        page.getByRole('radiogroup', { name: 'Type', exact: true }),
+        page.getByRole('combobox', { name: 'Rating', exact: true }),
+        page.getByRole('combobox', { name: 'Streaming on', exact: true }),
+      ]) {
+        const box = await boxOf(filter)
+        expect(box.x).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
+      }
 
       // A note, to remember why it is there.
       await press(page.getByRole('button', { name: `Add a note to ${second.title}`, exact: true }), input)
@@ -231,6 +245,21 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect(entry.getByText('the last act still lands')).toBeVisible()
       await expect(entry.getByText('Recommends')).toBeVisible()
       await expect(entry.getByText('on Netflix')).toBeVisible()
+
+      // Deleted by mistake: the toast's Undo brings the entry back with its rating and review.
+      await press(entry.getByRole('button', { name: `Remove your entry for ${first.title}` }), input)
+      await expect(entry).toHaveCount(0)
+      await press(page.getByRole('button', { name: 'Undo' }), input)
+      await expect(entry.getByText('the last act still lands')).toBeVisible()
+      await expect(entry.getByRole('img', { name: '4 stars' })).toBeVisible()
+      await expect(entry.getByText('Recommends')).toBeVisible()
+      await expect(entry.getByText('on Netflix')).toBeVisible()
+      const restored = (await (await page.request.get('/api/watched')).json()) as {
+        items: { rating: number | null; review: string | null; streamingService: string | null }[]
+      }
+      expect(restored.items).toEqual([
+        expect.objectContaining({ rating: 8, review: `Watched on ${input}: the last act still lands.` }),
+      ])
 
       await press(entry.getByRole('button', { name: `Remove your entry for ${first.title}` }), input)
       await expect(entry).toHaveCount(0)
@@ -334,6 +363,31 @@ test('after 50 quick changes the watchlist shown is the read model’s and the e
   await expect.poll(() => shownWatchlist(page)).toEqual(model)
   await page.reload()
   await expect.poll(() => shownWatchlist(page)).toEqual(model)
+})
+
+test('a watchlist row offers to mark a title watched, and its rating words fit either catalog', async ({ page }) => {
+  await signUp(page)
+  const titles = (await titlesFor(page, ['godfather'])).slice(0, 2)
+  for (const title of titles) await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist?view=list')
+  await expect.poll(() => shownWatchlist(page)).toEqual(titles.map((title) => title.title))
+  for (const title of titles) {
+    const row = page.getByRole('article', { name: title.title, exact: true })
+    // None of these was ever watched: the row names the action, it claims no "Watched" state.
+    await expect(row.getByRole('button', { name: `Mark ${title.title} watched`, exact: true })).toHaveText(
+      'Mark watched',
+    )
+    await expect(row.getByText(/^\W*Watched$/)).toHaveCount(0)
+    await expect(row.getByText(/\bFilm\b/)).toBeVisible()
+  }
+  await page.getByRole('button', { name: 'Grid view' }).click()
+  await expect(
+    page.getByRole('article', { name: titles[0]?.title ?? '', exact: true }).getByText(/\bFilm\b/),
+  ).toBeVisible()
+  // The offline catalog's ratings are IMDb's: the screen must not call them TMDB's.
+  await expect(page.getByRole('combobox', { name: 'Rating', exact: true })).not.toContainText('TMDB')
+  await expect(page.getByRole('combobox', { name: 'Sort', exact: true })).not.toContainText('TMDB')
+  await expect(page.getByRole('combobox', { name: 'Rating', exact: true })).toContainText('Rated 7+')
 })
 
 test.describe('the buttons other screens carry', () => {

@@ -4,17 +4,13 @@ import { exportUrl } from '../../features/library/libraryCalls'
 import { Icon } from './icons'
 
 /**
- * The arrangement controls above a library list. On a phone they form one row that scrolls
- * sideways (labels are read, not shown), so the titles start near the top of the screen.
+ * The arrangement controls above a library list. On a phone they wrap onto a second row (labels
+ * are read, not shown) rather than scroll sideways: a scroller hid the last filters past the edge
+ * with nothing to say they were there.
  */
 export function LibraryFilters({ children }: { children: ReactNode }) {
-  // `relative`: the visually hidden labels are positioned; without it they would escape the phone's
-  // sideways scroller and widen the whole page past the screen.
-  return (
-    <div className="relative -mx-4 flex min-w-0 items-end gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:gap-x-3 sm:gap-y-3 sm:overflow-visible sm:px-0">
-      {children}
-    </div>
-  )
+  // `relative`: the visually hidden labels are positioned; it keeps them inside this row.
+  return <div className="relative flex min-w-0 flex-wrap items-end gap-2 sm:gap-x-3 sm:gap-y-3">{children}</div>
 }
 
 /** View and export, beside the screen's title. */
