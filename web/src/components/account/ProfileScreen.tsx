@@ -2,9 +2,11 @@ import type { PublicUser } from '@reelmates/contracts/account'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { useLogout } from '../../features/account/useLogout'
 import { ProfileEditForm } from './ProfileEditForm'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** /profile: who you are on Reelmates and how we may reach you, and where you change it. */
 export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
+  useDocumentTitle('Profile')
   const user = useCurrentUser().data ?? checkedUser
   const logout = useLogout()
   const since = new Date(user.createdAt)

@@ -6,6 +6,7 @@ import { fieldErrorsOf } from '../../features/account/fieldErrors'
 import { isApiError } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 const recoveries = {
   password: {
@@ -29,6 +30,7 @@ const somethingWentWrong = 'Something went wrong. Please try again.'
 /** /forgot-password and /forgot-username (spec §2): an email field, then "Check your email". */
 export function RecoveryScreen({ kind }: { kind: keyof typeof recoveries }) {
   const recovery = recoveries[kind]
+  useDocumentTitle(recovery.title)
   const [busy, setBusy] = useState(false)
   const [emailError, setEmailError] = useState<string>()
   const [failure, setFailure] = useState<string>()

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { AuthLayout } from './AuthLayout'
 import { Spinner } from './FormParts'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 type State = 'working' | 'success' | 'error' | 'info'
 
@@ -13,6 +14,7 @@ const badge: Record<State, ReactNode> = {
 
 /** The one-card result screens: magic link, accept friend, unsubscribe. */
 export function ResultScreen({ state, title, children }: { state: State; title: string; children?: ReactNode }) {
+  useDocumentTitle(title)
   return (
     <AuthLayout carousel={false}>
       <div

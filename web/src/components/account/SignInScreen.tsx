@@ -11,11 +11,13 @@ import { explainSignInFailure } from '../../features/account/signInMessages'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'password'
 
 /** /sign_in (spec §2): username and password, the two 401 explanations, invitations, returnTo. */
 export function SignInScreen({ search }: { search: SignInSearch }) {
+  useDocumentTitle('Sign in')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [status, setStatus] = useState<'idle' | 'submitting'>('idle')

@@ -11,11 +11,13 @@ import { explainRegistrationFailure } from '../../features/account/signInMessage
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'email' | 'password'
 
 /** /sign_up and /register (spec §2): Create Account, prefilled email, invitation and recommendation banners. */
 export function SignUpScreen({ search }: { search: SignUpSearch }) {
+  useDocumentTitle('Create account')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)

@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
 import { buttonClass, secondaryButtonClass } from './ResultScreen'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 const supportEmail = 'support@reelmates.app'
 
@@ -59,6 +60,7 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
       : flags.special
         ? 'Confirm your email'
         : 'Email preferences'
+  useDocumentTitle(title)
 
   return (
     <AuthLayout carousel={false}>

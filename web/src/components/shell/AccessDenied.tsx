@@ -1,11 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 export const accessDeniedMessage = "Access Denied - You don't have permission to access this page."
 const redirectDelayMs = 3000
 
 /** Spec §6: anyone but an admin on an admin route sees this, then goes to /sign_in. */
 export function AccessDenied() {
+  useDocumentTitle('Access denied')
   const navigate = useNavigate()
   useEffect(() => {
     const timer = setTimeout(() => void navigate({ to: '/sign_in', replace: true }), redirectDelayMs)

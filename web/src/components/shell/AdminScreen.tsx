@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
   { to: '/admin', label: 'Overview' },
@@ -12,6 +13,7 @@ const areas = [
 
 /** The admin frame: the areas, and the screen's own content (empty until its data arrives). */
 export function AdminScreen({ title, emptyText }: { title: string; emptyText: string }) {
+  useDocumentTitle(title)
   return (
     <section aria-labelledby="screen-title">
       <p className="text-xs font-semibold uppercase tracking-widest text-gold">Admin</p>

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { PublicShell } from './PublicShell'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** /news, /news/{slug} and /news/category/{slug}: the Reelmates blog. */
 export function NewsScreen({ slug, category }: { slug?: string; category?: string }) {
   const heading = slug ? 'Post not found' : category ? `News: ${category.replaceAll('-', ' ')}` : 'News'
+  useDocumentTitle(heading)
   return (
     <PublicShell>
       <section aria-labelledby="screen-title">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { Brand } from './Brand'
 import { Footer } from './Footer'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** The frame of open pages (news, static pages, public profiles), readable signed in or not. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -46,6 +47,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
 
 /** A page of prose: a heading, a lede, and sections. */
 export function StaticPage({ title, lede, children }: { title: string; lede: string; children: ReactNode }) {
+  useDocumentTitle(title)
   return (
     <PublicShell>
       <article className="grid gap-6 text-zinc-300 [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-white [&_a]:text-reel [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 [&_li]:mt-1 leading-relaxed">
