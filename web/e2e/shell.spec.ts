@@ -79,3 +79,17 @@ test('a toast can be reached with F8 and closed with Escape', async ({ page }) =
   await page.keyboard.press('Escape')
   await expect(loginFailed).toBeHidden()
 })
+
+test('each screen names itself in the document title', async ({ page }) => {
+  await page.goto('/about')
+  await expect(page).toHaveTitle('About Us · Reelmates')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click()
+  await expect(page).toHaveTitle('Privacy Policy · Reelmates')
+  await page.goto('/sign_in')
+  await expect(page).toHaveTitle('Sign in · Reelmates')
+  await registerByApi(page.request)
+  await page.goto('/feed')
+  await expect(page).toHaveTitle('Feed · Reelmates')
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Friends' }).click()
+  await expect(page).toHaveTitle('Friends · Reelmates')
+})

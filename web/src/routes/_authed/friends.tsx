@@ -6,9 +6,13 @@ export const Route = createFileRoute('/_authed/friends')({
     <EmptyScreen
       title="Friends"
       intro="The people whose taste you trust."
-      emptyTitle="No friends yet"
-      emptyText="Invite friends by email and they'll appear here once they accept. You'll see what they watch in your feed."
-      action={{ to: '/feed', label: 'Open your feed' }}
+      icon="people"
+      emptyTitle="Friends are coming soon"
+      emptyText="You can't add friends in Reelmates yet. When you can, you'll invite them by email and see what they watch. Meanwhile, build your watchlist and log your watches — they'll be there to share."
+      actions={[
+        { to: '/search', label: 'Find something to watch' },
+        { to: '/watchlist', label: 'Open your watchlist' },
+      ]}
     />
   ),
 })

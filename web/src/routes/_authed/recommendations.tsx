@@ -6,9 +6,13 @@ export const Route = createFileRoute('/_authed/recommendations')({
     <EmptyScreen
       title="Recommendations"
       intro="Titles your friends think you'll love, and the ones you've sent."
-      emptyTitle="Nothing recommended yet"
-      emptyText="When a friend recommends a movie or show to you, it lands here. Open any title and use Recommend to send one yourself."
-      action={{ to: '/search', label: 'Find something to recommend' }}
+      icon="gift"
+      emptyTitle="Recommendations are coming soon"
+      emptyText="Sending a title to a friend, and getting their picks, comes with friends — neither is in Reelmates yet. For now, see what's trending and save what catches your eye to your watchlist."
+      actions={[
+        { to: '/trending-movies', label: 'See trending movies' },
+        { to: '/watchlist', label: 'Open your watchlist' },
+      ]}
     />
   ),
 })
