@@ -167,6 +167,31 @@ test('reset password without a token is an invalid link', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password')
 })
 
+test('a reset link the server refuses offers a new one next to its message', async ({ page }) => {
+  await page.goto('/reset-password/no-such-token')
+  await page.getByLabel('New password').fill('brand-new-pass')
+  await page.getByLabel('Confirm password').fill('brand-new-pass')
+  const answered = page.waitForResponse('**/api/reset-password**')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  expect((await answered).status()).toBeGreaterThanOrEqual(400)
+  const refusal = page.getByRole('alert').filter({ hasText: /reset|link|token/i })
+  await expect(refusal).toBeVisible()
+  await expect(refusal.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  )
+})
+
+test('a reset that never reached the server offers no new link: trying again may work', async ({ page }) => {
+  await page.goto('/reset-password/some-token')
+  await page.route('**/api/reset-password**', (route) => route.abort('internetdisconnected'))
+  await page.getByLabel('New password').fill('brand-new-pass')
+  await page.getByLabel('Confirm password').fill('brand-new-pass')
+  await page.getByRole('button', { name: 'Reset password' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to reset password' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Request a new reset link' })).toHaveCount(0)
+})
+
 test('a magic link signs in and goes to its redirect', async ({ page, browser, baseURL }) => {
   const account = await registerByApi(page.request, 'magic')
   await signOutByApi(page.request)

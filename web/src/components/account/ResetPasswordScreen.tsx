@@ -6,6 +6,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErr
 import { isApiError, requestMessages } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** Spec §9: after a successful reset the screen goes to sign-in after 3 s. */
 export const resetRedirectMs = 3000
@@ -18,12 +19,24 @@ function resetFailureText(error: unknown): string {
   return 'Failed to reset password. The link may have expired.'
 }
 
+/**
+ * The server looked at the request and said no for a reason other than the passwords (which are checked
+ * here first): the token was used, expired or never existed, and only a new link helps. A lost
+ * connection or a rate limit is worth retrying instead.
+ */
+function tokenRefused(error: unknown): boolean {
+  if (!isApiError(error) || error.status < 400 || error.status >= 500 || error.status === 429) return false
+  const fields = error.validationErrors ?? {}
+  return !('newPassword' in fields) && !('confirmPassword' in fields)
+}
+
 /** /reset-password/{token} and /reset-password?token= (spec §2). */
 export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  useDocumentTitle('Reset password')
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
-  const [failure, setFailure] = useState<string>()
+  const [failure, setFailure] = useState<{ text: string; newLinkNeeded: boolean }>()
   const [done, setDone] = useState(false)
 
   useEffect(() => {
@@ -69,7 +82,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
       await resetPassword(parsed.data)
       setDone(true)
     } catch (error) {
-      setFailure(resetFailureText(error))
+      setFailure({ text: resetFailureText(error), newLinkNeeded: tokenRefused(error) })
       setBusy(false)
     }
   }
@@ -88,7 +101,16 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
           </div>
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
-            {failure ? <Notice tone="error">{failure}</Notice> : null}
+            {failure ? (
+              <Notice tone="error">
+                {failure.text}
+                {failure.newLinkNeeded ? (
+                  <Link to="/forgot-password" className="mt-2 block font-semibold underline">
+                    Request a new reset link
+                  </Link>
+                ) : null}
+              </Notice>
+            ) : null}
             <Field
               label="New password"
               name="newPassword"
