@@ -94,3 +94,16 @@ test('a new password works for the next sign-in', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/home$/)
 })
+
+test('a refused save takes focus to the first invalid field, even far above the button', async ({ page }) => {
+  await registerByApi(page.request, 'focus')
+  await page.setViewportSize({ width: 390, height: 700 })
+  await page.goto('/profile')
+  await page.getByLabel('Avatar URL').fill('not a web address')
+  await page.getByRole('button', { name: 'Save changes' }).scrollIntoViewIfNeeded()
+  await expect(page.getByLabel('Avatar URL')).not.toBeInViewport()
+  await save(page)
+  await expect(page.getByText('Avatar URL must be a web address')).toBeVisible()
+  await expect(page.getByLabel('Avatar URL')).toBeFocused()
+  await expect(page.getByLabel('Avatar URL')).toBeInViewport()
+})

@@ -1,6 +1,6 @@
 import { digestTypes, type PublicUser } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type ReactNode, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
 import { updateProfile } from '../../features/account/accountCalls'
 import { setCurrentUser } from '../../features/account/currentUser'
 import type { FieldErrors } from '../../features/account/fieldErrors'
@@ -39,6 +39,17 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   )
 }
 
+/**
+ * The first field (in page order) marked invalid gets focus, centred on screen: the errors may be far
+ * above the Save button that was just pressed, and a screen reader announces the field with its message.
+ */
+function focusFirstInvalidField(form: HTMLFormElement | null) {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  if (!field) return
+  field.scrollIntoView({ block: 'center' })
+  field.focus({ preventScroll: true })
+}
+
 /** The editable profile (spec §5 rules, §8 toasts): one save for details, email preferences and password. */
 export function ProfileEditForm({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient()
@@ -53,7 +64,18 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [busy, setBusy] = useState(false)
   const [nothingToSave, setNothingToSave] = useState(false)
+  // Bumped on every refused save, so the same errors twice still bring the first field back into view.
+  const [refusals, setRefusals] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
   const bioId = useId()
+  useEffect(() => {
+    if (refusals === 0) return
+    focusFirstInvalidField(formRef.current)
+  }, [refusals])
+  const refuse = (found: FieldErrors<ProfileField>) => {
+    setErrors(found)
+    setRefusals((count) => count + 1)
+  }
   const set = <K extends ProfileField>(field: K, value: ProfileFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }))
     setNothingToSave(false)
@@ -69,7 +91,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
     event.preventDefault()
     const plan = planProfileUpdate(user, values)
     if (!plan.ok) {
-      setErrors(plan.errors)
+      refuse(plan.errors)
       return
     }
     setErrors({})
@@ -88,7 +110,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
         variant: 'success',
       })
     } catch (error) {
-      if (isApiError(error) && error.validationErrors) setErrors(error.validationErrors)
+      if (isApiError(error) && error.validationErrors) refuse(error.validationErrors)
       toast({
         title: 'Profile update failed',
         description: error instanceof Error ? error.message : String(error),
@@ -100,7 +122,13 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit profile" className="grid gap-5">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Edit profile"
+      className="grid gap-5"
+    >
       <Section title="Profile">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Username" autoComplete="username" {...text('username')} />
