@@ -97,9 +97,14 @@ test.describe('an anonymous visitor', () => {
     await expect(page).toHaveURL(/\/sign_in/, { timeout: 6000 })
   })
 
-  test('sees the not-found page on an unknown path', async ({ page }) => {
+  test('sees the not-found page on an unknown path, with the footer and a way to sign in', async ({ page }) => {
     await page.goto('/no/such/page')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page).toHaveTitle('Page not found · Reelmates')
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Ways on' }).getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/sign_in$/)
   })
 })
 
@@ -135,9 +140,20 @@ test.describe('a signed-in user', () => {
     for (const route of adminRoutes) await expectAccessDenied(page, route)
   })
 
-  test('sees the not-found page on an unknown path', async ({ page }) => {
+  test('sees the not-found page on an unknown path, with the footer and a way home', async ({ page }) => {
     await page.goto('/definitely-not-a-route')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await page.getByRole('navigation', { name: 'Ways on' }).getByRole('link', { name: 'Go home' }).click()
+    await expect(page).toHaveURL(/\/home$/)
+  })
+
+  test('sees one frame around a screen that finds nothing, never one frame inside another', async ({ page }) => {
+    await page.goto('/media/no-such-kind/1')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('navigation', { name: 'Ways on' }).getByRole('link', { name: 'Go home' })).toBeVisible()
   })
 })
 

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { AppChrome } from '../components/shell/AppChrome'
-import { NotFoundScreen } from '../components/shell/NotFoundScreen'
+import { NotFoundPage } from '../components/shell/NotFoundScreen'
 import type { RouterContext } from '../router'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -9,5 +9,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </AppChrome>
   ),
-  notFoundComponent: NotFoundScreen,
+  notFoundComponent: NotFoundPage,
 })

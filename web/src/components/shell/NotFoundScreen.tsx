@@ -1,32 +1,62 @@
 import { Link } from '@tanstack/react-router'
+import { useCurrentUser } from '../../features/account/currentUser'
+import { useDocumentTitle } from '../../lib/documentTitle'
 import { BrandMark } from './Brand'
+import { PublicShell } from './PublicShell'
 
-/** Any path the app does not know (spec §2). */
+const primaryClass = 'rounded-xl bg-reel-fill px-5 py-2.5 font-semibold text-white hover:bg-reel-strong'
+const secondaryClass = 'rounded-xl border border-white/15 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-white/5'
+
+/**
+ * "Page not found" inside whatever frame is already there: a screen that finds no such title or
+ * provider is shown within the app's own navigation. Its way out fits the reader: a visitor would
+ * only bounce off /home to sign-in.
+ */
 export function NotFoundScreen() {
+  useDocumentTitle('Page not found')
+  const { data: user } = useCurrentUser()
   return (
-    <main className="grid min-h-dvh place-items-center px-6 text-center">
+    <section aria-labelledby="not-found-title" className="grid place-items-center py-10 text-center">
       <div className="max-w-md">
         <BrandMark className="mx-auto h-14 w-14 opacity-80" />
         <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-reel">404</p>
-        <h1 className="mt-2 text-3xl font-bold text-white">Page not found</h1>
+        <h1 id="not-found-title" className="mt-2 text-3xl font-bold text-white">
+          Page not found
+        </h1>
         <p className="mt-3 text-zinc-400">
           This scene got cut. The page you're looking for doesn't exist or has moved.
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/home"
-            className="rounded-xl bg-reel-fill px-5 py-2.5 font-semibold text-white hover:bg-reel-strong"
-          >
-            Go home
-          </Link>
-          <Link
-            to="/search"
-            className="rounded-xl border border-white/15 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-white/5"
-          >
-            Search titles
-          </Link>
-        </div>
+        <nav aria-label="Ways on" className="mt-8 flex flex-wrap justify-center gap-3">
+          {user ? (
+            <>
+              <Link to="/home" className={primaryClass}>
+                Go home
+              </Link>
+              <Link to="/search" className={secondaryClass}>
+                Search titles
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/sign_in" className={primaryClass}>
+                Sign in
+              </Link>
+              <Link to="/sign_up" className={secondaryClass}>
+                Create an account
+              </Link>
+            </>
+          )}
+        </nav>
       </div>
-    </main>
+    </section>
+  )
+}
+
+/** Any path the app does not know (spec §2): nothing frames it yet, so it takes the open pages' frame. */
+export function NotFoundPage() {
+  return (
+    <PublicShell>
+      <NotFoundScreen />
+    </PublicShell>
   )
 }
