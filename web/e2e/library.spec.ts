@@ -102,6 +102,20 @@ async function boxOf(locator: Locator) {
   return box
 }
 
+/** Every filter of a library screen is on the screen, none hidden past its right edge. */
+async function expectFiltersOnScreen(page: Page, serviceFilter: 'Streaming on' | 'Service'): Promise<void> {
+  for (const filter of [
+    page.getByRole('combobox', { name: 'Sort', exact: true }),
+    page.getByRole('radiogroup', { name: 'Type', exact: true }),
+    page.getByRole('combobox', { name: 'Rating', exact: true }),
+    page.getByRole('combobox', { name: serviceFilter, exact: true }),
+  ]) {
+    const box = await boxOf(filter)
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
+  }
+}
+
 /** Drags the handle onto another title's place, the way a finger or a mouse does: press, travel, release. */
 async function dragHandle(page: Page, from: string, to: string, input: 'mouse' | 'touch'): Promise<void> {
   const handle = page.getByRole('button', { name: `Move ${from}`, exact: true })
@@ -185,17 +199,7 @@ for (const device of ['desktop', 'phone'] as const) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       )
-      // Every filter is on the screen, none hidden past its right edge.
-      for (const filter of [
-        page.getByRole('combobox', { name: 'Sort', exact: true }),
-        page.getByRole('radiogroup', { name: 'Type', exact: true }),
-        page.getByRole('combobox', { name: 'Rating', exact: true }),
-        page.getByRole('combobox', { name: 'Streaming on', exact: true }),
-      ]) {
-        const box = await boxOf(filter)
-        expect(box.x).toBeGreaterThanOrEqual(0)
-        expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
-      }
+      await expectFiltersOnScreen(page, 'Streaming on')
 
       // A note, to remember why it is there.
       await press(page.getByRole('button', { name: `Add a note to ${second.title}`, exact: true }), input)
@@ -241,6 +245,7 @@ for (const device of ['desktop', 'phone'] as const) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         page.viewportSize()?.width ?? 0,
       )
+      await expectFiltersOnScreen(page, 'Service')
       await expect(entry.getByRole('img', { name: '4 stars' })).toBeVisible()
       await expect(entry.getByText('the last act still lands')).toBeVisible()
       await expect(entry.getByText('Recommends')).toBeVisible()

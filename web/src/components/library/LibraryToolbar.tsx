@@ -4,9 +4,9 @@ import { exportUrl } from '../../features/library/libraryCalls'
 import { Icon } from './icons'
 
 /**
- * The arrangement controls above a library list. On a phone they wrap onto a second row (labels
- * are read, not shown) rather than scroll sideways: a scroller hid the last filters past the edge
- * with nothing to say they were there.
+ * The arrangement controls above a library list. On a phone they wrap, two to a row, and stretch
+ * to fill it (labels are read, not shown), rather than scroll sideways: a scroller hid the last
+ * filters past the screen's edge with nothing to say they were there.
  */
 export function LibraryFilters({ children }: { children: ReactNode }) {
   // `relative`: the visually hidden labels are positioned; it keeps them inside this row.
@@ -31,6 +31,10 @@ export function LibraryViewActions({
   )
 }
 
+// On a phone a filter starts at 9rem and grows to fill its row, so two share a row; from `sm` each
+// takes its natural width.
+const phoneCell = 'flex min-w-0 flex-1 basis-36 flex-col gap-1 sm:flex-none sm:basis-auto'
+
 const selectClass =
   'h-10 rounded-full border border-white/10 bg-panel pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
 
@@ -47,14 +51,19 @@ export function SelectFilter<T extends string>({
 }) {
   const id = useId()
   return (
-    <div className="flex shrink-0 flex-col gap-1">
+    <div className={phoneCell}>
       <label
         htmlFor={id}
         className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only"
       >
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)} className={selectClass}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className={`w-full sm:w-auto ${selectClass}`}
+      >
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}
@@ -101,7 +110,7 @@ export function MediaTypeFilter({
   ] as const
   return (
     // A labelled radiogroup rather than fieldset/legend: a legend will not line up with the other labels.
-    <div className="flex shrink-0 flex-col gap-1">
+    <div className={phoneCell}>
       <span
         id={`${name}-label`}
         className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only"
@@ -116,7 +125,7 @@ export function MediaTypeFilter({
         {options.map(([option, text]) => (
           <label
             key={text}
-            className="flex cursor-pointer items-center rounded-full px-3.5 text-sm text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+            className="flex flex-1 cursor-pointer items-center justify-center rounded-full px-3 text-sm sm:flex-none sm:px-3.5 text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
           >
             <input
               type="radio"
