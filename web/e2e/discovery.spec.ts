@@ -75,6 +75,7 @@ test('search: autocomplete waits for 2 characters, is keyboard navigable, and op
 
   await expect(page).toHaveURL(/\/media\/movie\/-?\d+$/)
   await expect(page.getByRole('heading', { level: 1, name: 'The Godfather' })).toBeVisible()
+  await expect(page).toHaveTitle('The Godfather · Reelmates')
   await expect(page.locator('article header')).toContainText('1972')
   await expect(page.getByRole('heading', { name: 'Where to watch' })).toBeVisible()
 })
@@ -98,6 +99,7 @@ test('search: Enter searches, results are paged, and the query lives in the addr
 test('a provider page lists its titles with its logo, and follows the region and genre chosen', async ({ page }) => {
   await page.goto('/provider/8')
   await expect(page.getByRole('heading', { level: 1, name: 'Netflix' })).toBeVisible()
+  await expect(page).toHaveTitle('Netflix · Reelmates')
   const logo = page.locator('img[src*="/logos/png/netflix.png?v="]').first()
   await expect(logo).toBeVisible()
   expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)

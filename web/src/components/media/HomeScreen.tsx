@@ -4,6 +4,7 @@ import { CatalogNote } from './CatalogNote'
 import { ProviderRow } from './ProviderRow'
 import { SearchBox } from './SearchBox'
 import { TrendingRow } from './TrendingRow'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 const hboMax = providerById(384)
 
@@ -12,6 +13,7 @@ const hboMax = providerById(384)
  * is coming, and a row per streaming service. Each row loads on its own, so the first appears fast.
  */
 export function HomeScreen() {
+  useDocumentTitle('Home')
   // Spec §2: the extra HBO Max logo file is preloaded (its row is far down the page, its tile is the heaviest).
   if (hboMax) preload(providerLogoUrl(hboMax), { as: 'image' })
   return (

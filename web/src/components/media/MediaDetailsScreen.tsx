@@ -15,6 +15,7 @@ import { TrailerPlayer } from './TrailerPlayer'
 import { EmptyList } from './TrendingListScreen'
 import { WhereToStream } from './WhereToStream'
 import { hideBrokenImage } from './hideBrokenImage'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 interface MediaDetailsScreenProps {
   mediaType: MediaType
@@ -26,6 +27,7 @@ interface MediaDetailsScreenProps {
 /** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
 export function MediaDetailsScreen({ mediaType, id, actions }: MediaDetailsScreenProps) {
   const query = useQuery(catalogQueries.details(mediaType, id))
+  useDocumentTitle(query.data ? titleOf(query.data) : undefined)
   if (query.isPending) return <MediaDetailsSkeleton />
   if (query.isError) {
     return (

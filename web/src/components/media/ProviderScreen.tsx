@@ -11,6 +11,7 @@ import { PosterGridSkeleton } from './MediaSkeletons'
 import { PageHeading } from './PageHeading'
 import { ProviderLogo } from './ProviderLogo'
 import { EmptyList } from './TrendingListScreen'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 interface ProviderScreenProps {
   provider: Provider
@@ -26,6 +27,7 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
     catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }),
   )
   const genres = useQuery(catalogQueries.genres())
+  useDocumentTitle(provider.name)
   const catalog = useQuery(catalogQueries.status())
   // A provider's list holds films and series: offer the genres of both (ids such as Drama are shared).
   const genreChoices = genres.data

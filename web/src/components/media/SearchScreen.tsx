@@ -8,6 +8,7 @@ import { SearchBox } from './SearchBox'
 import { SearchPager } from './SearchPager'
 import { EmptyList } from './TrendingListScreen'
 import { TrendingRow } from './TrendingRow'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 interface SearchScreenProps {
   query: string
@@ -19,6 +20,7 @@ interface SearchScreenProps {
 /** Search: the field with its suggestions, then every match, 20 a page. */
 export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScreenProps) {
   const hasQuery = query.trim().length > 0
+  useDocumentTitle(hasQuery ? `${query.trim()} · Search` : 'Search')
   const results = useQuery({ ...catalogQueries.search(query, page), enabled: hasQuery })
 
   return (

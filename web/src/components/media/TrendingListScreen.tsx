@@ -7,6 +7,7 @@ import { ListNotice } from './ListNotice'
 import { MediaGrid } from './MediaGrid'
 import { PosterGridSkeleton } from './MediaSkeletons'
 import { PageHeading } from './PageHeading'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 const screens = {
   trendingMovies: { title: 'Trending movies', subtitle: 'The films everyone is watching this week.' },
@@ -18,6 +19,7 @@ const screens = {
 export function TrendingListScreen({ list }: { list: TrendingListName }) {
   const query = useQuery(catalogQueries.trendingList(list))
   const screen = screens[list]
+  useDocumentTitle(screen.title)
   return (
     <div className="pb-16">
       {/* An offline stand-in list says what it really is (its notice) instead of the usual promise. */}
