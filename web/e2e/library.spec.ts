@@ -182,6 +182,7 @@ for (const device of ['desktop', 'phone'] as const) {
       // The empty watchlist leads to search; the title cards there add to the watchlist.
       await page.goto('/watchlist')
       await expect(page.getByRole('heading', { name: 'Your watchlist is empty' })).toBeVisible()
+      await expect(page).toHaveTitle('Watchlist · Reelmates')
       await press(page.getByRole('link', { name: 'Search titles' }), input)
       await expect(page).toHaveURL(/\/search/)
       await page.getByRole('combobox', { name: 'Search movies and TV shows' }).fill('godfather')
@@ -280,6 +281,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await press(entry.getByRole('button', { name: `Remove your entry for ${first.title}` }), input)
       await expect(entry).toHaveCount(0)
       await expect(page.getByRole('heading', { name: 'Nothing logged yet' })).toBeVisible()
+      await expect(page).toHaveTitle('Watched · Reelmates')
       const log = await page.request.get('/api/watched')
       expect(((await log.json()) as { total: number }).total).toBe(0)
     })

@@ -6,6 +6,7 @@ import { EmptyLibrary, NothingMatches } from './EmptyLibrary'
 import { DirectionToggle, LibraryFilters, LibraryViewActions, MediaTypeFilter, SelectFilter } from './LibraryToolbar'
 import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { WatchedList } from './WatchedList'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 interface WatchedScreenProps {
   search: WatchedSearch
@@ -33,6 +34,7 @@ const serviceOptions = [
 
 /** /watched: the diary of what I watched, rated and reviewed. */
 export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
+  useDocumentTitle('Watched')
   const filters = watchedFiltersOf(search)
   const { items, total, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
   const filtered = Boolean(search.type ?? search.minRating ?? search.service)
@@ -51,7 +53,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
         <ListSkeleton />
       ) : items.length === 0 && !filtered ? (
         <EmptyLibrary icon="eye" title="Nothing logged yet">
-          Log what you watch with a rating and a few words; rewatches count too. Your friends will see what you loved.
+          Log what you watch with a rating and a few words; rewatches count too. Private entries stay yours alone.
         </EmptyLibrary>
       ) : (
         <>

@@ -15,6 +15,7 @@ import { reorderInstructions } from './SortableWatchlist'
 import { WatchlistGrid } from './WatchlistGrid'
 import { WatchlistList } from './WatchlistList'
 import { WatchlistQuickAdd } from './WatchlistQuickAdd'
+import { useDocumentTitle } from '../../lib/documentTitle'
 
 interface WatchlistScreenProps {
   search: WatchlistSearch
@@ -37,6 +38,7 @@ const providerOptions = [
 
 /** /watchlist: what I want to watch, in the order I want to watch it. */
 export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
+  useDocumentTitle('Watchlist')
   const { items, isError, refetch } = useWatchlist()
   const arrangement = watchlistArrangementOf(search)
   const shown = items ? arrangeWatchlist(items, arrangement) : []

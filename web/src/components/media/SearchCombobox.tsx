@@ -172,7 +172,7 @@ export function SearchCombobox({
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-zinc-100">{titleOf(media)}</span>
               <span className="block text-xs text-zinc-400">
-                {[yearOf(media), media.media_type === 'tv' ? 'TV show' : 'Movie'].filter(Boolean).join(' · ')}
+                {[yearOf(media), media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}
               </span>
             </span>
           </li>
