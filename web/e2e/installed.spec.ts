@@ -72,32 +72,26 @@ function countCurrentUserCalls(page: Page): { count: number } {
 
 const splash = (page: Page) => page.getByRole('status', { name: 'Reelmates is starting' })
 
-test('the splash waits for the auth state, then stays 300 ms for a visitor', async ({ page }) => {
-  await runAsInstalledApp(page)
-  await watchSplash(page)
-  await slowCurrentUser(page, 600)
-  await page.goto('/about')
-  await expect(splash(page)).toBeVisible()
-  await expect(splash(page)).toHaveCount(0)
-  const { before, after } = await splashAfterAuthKnown(page)
-  expect(before).toBe(true)
-  // Timers are never early, but a busy machine makes them late: the exact 300/500 ms rule is
-  // checked on a fake clock in Splash.spec.tsx; here only that the splash waited at least so long.
-  expect(after).toBeGreaterThanOrEqual(280)
-})
-
-test('the splash stays 500 ms for a signed-in user', async ({ page }) => {
-  await registerByApi(page.request, 'installed')
-  await runAsInstalledApp(page)
-  await watchSplash(page)
-  await slowCurrentUser(page, 600)
-  await page.goto('/about')
-  await expect(splash(page)).toBeVisible()
-  await expect(splash(page)).toHaveCount(0)
-  const { before, after } = await splashAfterAuthKnown(page)
-  expect(before).toBe(true)
-  expect(after).toBeGreaterThanOrEqual(480)
-})
+for (const { who, signedIn, atLeastMs } of [
+  { who: 'a visitor', signedIn: false, atLeastMs: 300 },
+  { who: 'a signed-in user', signedIn: true, atLeastMs: 500 },
+]) {
+  test(`the splash waits for the auth state, then stays ${atLeastMs} ms for ${who}`, async ({ page }) => {
+    if (signedIn) await registerByApi(page.request, 'installed')
+    await runAsInstalledApp(page)
+    await watchSplash(page)
+    await slowCurrentUser(page, 600)
+    await page.goto('/about')
+    await expect(splash(page)).toBeVisible()
+    await expect(splash(page)).toHaveCount(0)
+    const { before, after } = await splashAfterAuthKnown(page)
+    expect(before).toBe(true)
+    // Timers are never early, but a busy machine makes them late: the exact 300/500 ms rule is
+    // checked on a fake clock in Splash.spec.tsx; here only that the splash waited at least so long
+    // (less a little for the page clock's coarse resolution).
+    expect(after).toBeGreaterThanOrEqual(atLeastMs - 20)
+  })
+}
 
 test('in a browser tab there is no splash', async ({ page }) => {
   await watchSplash(page)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { password, registerByApi, toastWith } from './support/server'
+import { registerByApi } from './support/server'
 
 /** Shared elements of spec §2 and §9: page-top scroll, the mobile top bar, toasts, footer links. */
 
@@ -58,26 +58,6 @@ test('pages without a menu handler have no menu button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/about')
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0)
-})
-
-test('a toast can be reached with F8 and closed with Escape', async ({ page }) => {
-  await page.goto('/sign_in')
-  await page.route('**/api/login**', (route) => route.abort('internetdisconnected'))
-  await page.getByLabel('Username').fill('someone')
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  const loginFailed = toastWith(page, 'Login failed')
-  await expect(loginFailed).toBeVisible()
-  await page.keyboard.press('F8')
-  // F8 moves focus into the toast region (Radix focuses its list of toasts).
-  await expect
-    .poll(() =>
-      page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? ''),
-    )
-    .toMatch(/Notifications/)
-  await page.keyboard.press('Tab')
-  await page.keyboard.press('Escape')
-  await expect(loginFailed).toBeHidden()
 })
 
 test('each screen names itself in the document title', async ({ page }) => {

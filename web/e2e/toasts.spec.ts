@@ -41,3 +41,17 @@ test('a toast is swiped away to the right, not to the left', async ({ page }) =>
   await swipe(120)
   await expect(loginFailed).toBeHidden({ timeout: 2000 })
 })
+
+test('a toast can be reached with F8 and closed with Escape', async ({ page }) => {
+  const loginFailed = await failedSignIn(page)
+  await page.keyboard.press('F8')
+  // F8 moves focus into the toast region (Radix focuses its list of toasts).
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? ''),
+    )
+    .toMatch(/Notifications/)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Escape')
+  await expect(loginFailed).toBeHidden()
+})
