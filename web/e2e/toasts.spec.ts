@@ -27,19 +27,23 @@ test('a toast closes by itself after 5 seconds', async ({ page }) => {
 
 test('a toast is swiped away to the right, not to the left', async ({ page }) => {
   const loginFailed = await failedSignIn(page)
-  const box = await loginFailed.boundingBox()
-  if (!box) throw new Error('the toast has no box')
-  const y = box.y + box.height / 2
   const swipe = async (dx: number) => {
-    await page.mouse.move(box.x + box.width / 2, y)
+    // Wait for the toast to come to rest (its entry, or the snap back after a cancelled swipe), then
+    // measure it: a box taken mid-animation puts the pointer beside the toast on a busy machine.
+    await loginFailed.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    const box = await loginFailed.boundingBox()
+    if (!box) throw new Error('the toast has no box')
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
     await page.mouse.down()
-    for (let step = 1; step <= 8; step += 1) await page.mouse.move(box.x + box.width / 2 + (dx * step) / 8, y)
+    for (let step = 1; step <= 12; step += 1) await page.mouse.move(x + (dx * step) / 12, y)
     await page.mouse.up()
   }
   await swipe(-120)
   await expect(loginFailed).toBeVisible()
   await swipe(120)
-  await expect(loginFailed).toBeHidden({ timeout: 2000 })
+  await expect(loginFailed).toBeHidden({ timeout: 3000 })
 })
 
 test('a toast can be reached with F8 and closed with Escape', async ({ page }) => {
