@@ -227,11 +227,14 @@ export const providerParamsSchema = z.object({
   ),
 })
 
+/** Spec §9's default region, and the one with TMDB's fullest watch-provider data. */
+export const defaultRegion = 'US'
+
 export const providerTrendingQuerySchema = z.object({
   limit: integerText('limit')
     .pipe(z.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
     .default(5),
-  region: regionSchema.default('US'),
+  region: regionSchema.default(defaultRegion),
   genreId: integerText('genreId').pipe(z.number().int().min(1, 'genreId must be a positive number')).optional(),
   fallback: z
     .enum(['true', 'false'], { error: 'fallback must be true or false' })

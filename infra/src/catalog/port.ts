@@ -1,3 +1,4 @@
+import { defaultRegion } from '@reelmates/contracts/catalog'
 import type {
   CatalogStatus,
   GenresResponse,
@@ -80,4 +81,27 @@ export function fallbackUrl(request: ProviderTrendingRequest): string {
   if (request.genreId !== undefined) query.set('genreId', String(request.genreId))
   query.set('fallback', 'true')
   return `/api/tmdb/trending/provider/${request.providerId}?${query.toString()}`
+}
+
+export interface FallbackStep {
+  region: string
+  genreId: number | undefined
+  /** Whether the step still asks for the genre requested. */
+  inGenre: boolean
+}
+
+/**
+ * The steps a provider list widens through (spec §4 fallback): as asked, then without the genre,
+ * then in the default region (TMDB's fullest watch-provider data) with and without the genre.
+ */
+export function fallbackSteps(request: ProviderTrendingRequest): FallbackStep[] {
+  const asked = request.genreId !== undefined
+  const steps: FallbackStep[] = [{ region: request.region, genreId: request.genreId, inGenre: true }]
+  if (!request.fallback) return steps
+  if (asked) steps.push({ region: request.region, genreId: undefined, inGenre: false })
+  if (request.region !== defaultRegion) {
+    if (asked) steps.push({ region: defaultRegion, genreId: request.genreId, inGenre: true })
+    steps.push({ region: defaultRegion, genreId: undefined, inGenre: !asked })
+  }
+  return steps
 }

@@ -1,9 +1,9 @@
-import { providerById, type MediaResult, type MediaResultList } from '@reelmates/contracts/catalog'
-import { fallbackUrl, type ProviderTrendingRequest } from '../port'
+import { defaultRegion, providerById, type MediaResult, type MediaResultList } from '@reelmates/contracts/catalog'
+import { fallbackSteps, fallbackUrl, type ProviderTrendingRequest } from '../port'
 import { showsRecorded } from './shows'
 
 /** The only region whose availability the offline catalog records. */
-export const knownRegion = 'US'
+export const knownRegion = defaultRegion
 
 interface Part {
   count: number
@@ -46,14 +46,7 @@ export function providerPage(
   const genreLabel = request.genreId === undefined ? '' : ' in this genre'
   const exact = `series made for ${provider}${genreLabel}`
   const other = request.genreId === undefined ? exact : `other series made for ${provider}`
-  const steps = [{ region: request.region, genreId: request.genreId, label: exact }]
-  if (request.fallback) {
-    if (request.genreId !== undefined) steps.push({ region: request.region, genreId: undefined, label: other })
-    if (request.region !== knownRegion) {
-      if (request.genreId !== undefined) steps.push({ region: knownRegion, genreId: request.genreId, label: exact })
-      steps.push({ region: knownRegion, genreId: undefined, label: other })
-    }
-  }
+  const steps = fallbackSteps(request).map((step) => ({ ...step, label: step.inGenre ? exact : other }))
 
   const results = new Map<string, MediaResult>()
   const parts: Part[] = []

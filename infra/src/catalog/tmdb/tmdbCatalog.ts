@@ -11,6 +11,7 @@ import {
   autocompleteMinimumLength,
   CatalogUnavailable,
   failureMessages,
+  fallbackSteps,
   fallbackUrl,
   TitleNotFound,
   type Catalog,
@@ -130,18 +131,8 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
    * watch-provider data) — keeping every title on the provider, until the list reaches its limit.
    */
   async function providerList(request: ProviderTrendingRequest): Promise<MediaResultList> {
-    const steps: { region: string; genreId: number | undefined }[] = [
-      { region: request.region, genreId: request.genreId },
-    ]
-    if (request.fallback) {
-      if (request.genreId !== undefined) steps.push({ region: request.region, genreId: undefined })
-      if (request.region !== 'US') {
-        if (request.genreId !== undefined) steps.push({ region: 'US', genreId: request.genreId })
-        steps.push({ region: 'US', genreId: undefined })
-      }
-    }
     const results = new Map<string, MediaResult>()
-    for (const step of steps) {
+    for (const step of fallbackSteps(request)) {
       for (const title of await providerTitles(request, step.region, step.genreId)) {
         if (results.size < request.limit) results.set(`${title.media_type}:${title.id}`, title)
       }
