@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { useId } from 'react'
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -7,8 +7,26 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode
 }
 
-/** A labelled input with its error message announced and linked. */
-export function Field({ label, error, hint, ...input }: FieldProps) {
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string
+  error?: string | undefined
+}
+
+const controlClass = (error: string | undefined) =>
+  `w-full rounded-xl border bg-white/[0.04] px-4 text-base text-white placeholder:text-zinc-500 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${error ? 'border-red-400/70' : 'border-white/10'}`
+
+/** The label above a control and its error below, announced and linked (the control gets `id` and aria). */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  control,
+}: {
+  label: string
+  error: string | undefined
+  hint?: ReactNode
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+}) {
   const id = useId()
   const errorId = `${id}-error`
   return (
@@ -16,13 +34,7 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
       <label htmlFor={id} className="text-sm font-medium text-zinc-200">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`h-12 w-full rounded-xl border bg-white/[0.04] px-4 text-base text-white placeholder:text-zinc-500 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${error ? 'border-red-400/70' : 'border-white/10'}`}
-        {...input}
-      />
+      {control(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
       {error ? (
         <p id={errorId} className="text-sm text-red-300">
           {error}
@@ -30,6 +42,29 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
       ) : null}
       {hint}
     </div>
+  )
+}
+
+/** A labelled input with its error message announced and linked. */
+export function Field({ label, error, hint, ...input }: FieldProps) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      control={(aria) => <input {...aria} className={`h-12 ${controlClass(error)}`} {...input} />}
+    />
+  )
+}
+
+/** A labelled multi-line text, like `Field`. */
+export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      control={(aria) => <textarea {...aria} className={`py-3 ${controlClass(error)}`} {...textarea} />}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 import { digestTypes, type PublicUser } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
 import { updateProfile } from '../../features/account/accountCalls'
 import { setCurrentUser } from '../../features/account/currentUser'
 import type { FieldErrors } from '../../features/account/fieldErrors'
@@ -12,7 +12,7 @@ import {
 } from '../../features/account/profileForm'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
-import { Field, Notice, SubmitButton } from './FormParts'
+import { Field, Notice, SubmitButton, TextAreaField } from './FormParts'
 
 const digestLabels = { weekly: 'Weekly', daily: 'Daily', none: 'None' } as const
 
@@ -67,7 +67,6 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   // Bumped on every refused save, so the same errors twice still bring the first field back into view.
   const [refusals, setRefusals] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
-  const bioId = useId()
   useEffect(() => {
     if (refusals === 0) return
     focusFirstInvalidField(formRef.current)
@@ -136,26 +135,14 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
           <Field label="Location" autoComplete="address-level2" {...text('location')} />
           <Field label="Avatar URL" type="url" inputMode="url" {...text('avatarUrl')} />
         </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={bioId} className="text-sm font-medium text-zinc-200">
-            Bio
-          </label>
-          <textarea
-            id={bioId}
-            name="bio"
-            rows={3}
-            value={values.bio}
-            onChange={(event) => set('bio', event.target.value)}
-            aria-invalid={errors.bio ? true : undefined}
-            aria-describedby={errors.bio ? `${bioId}-error` : undefined}
-            className={`w-full rounded-xl border bg-white/[0.04] px-4 py-3 text-base text-white focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${errors.bio ? 'border-red-400/70' : 'border-white/10'}`}
-          />
-          {errors.bio ? (
-            <p id={`${bioId}-error`} className="text-sm text-red-300">
-              {errors.bio}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Bio"
+          name="bio"
+          rows={3}
+          value={values.bio}
+          onChange={(event) => set('bio', event.target.value)}
+          error={errors.bio}
+        />
       </Section>
 
       <Section id="email-preferences" title="Email preferences">
