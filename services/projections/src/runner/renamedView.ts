@@ -1,6 +1,7 @@
 import type { Collection, Doc, ReadStore } from '@reelmates/infra/readStore/port'
+import type { ProjectorDb } from '../projector'
 
-export type ProjectorDb = Pick<ReadStore, 'collection'>
+export type { ProjectorDb } from '../projector'
 
 /**
  * The store as a projector sees it during a rebuild: its own collections are the fresh copies,

@@ -1,20 +1,27 @@
-import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
-import type { Projector } from '../projector'
-import type { ProjectorDb } from '../runner/renamedView'
+import { AccountDeleted } from '@reelmates/contracts/account'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
 const collection = 'watched_items'
 const revisions = 'watched_items_revisions'
-const entryFields = ['watchedAt', 'rating', 'recommend', 'review', 'streamingService', 'isPrivate'] as const
+const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, AccountDeleted] as const
 
-const pick = (data: Record<string, unknown>) => Object.fromEntries(entryFields.map((field) => [field, data[field]]))
+const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']) => ({
+  watchedAt: data.watchedAt,
+  rating: data.rating,
+  recommend: data.recommend,
+  review: data.review,
+  streamingService: data.streamingService,
+  isPrivate: data.isPrivate,
+})
 
 /** One document per diary entry (a rewatch is another entry), with the title as it was recorded. */
-export const watchedItems: Projector = {
+export const watchedItems = defineProjector({
   name: 'watched_items',
   version: 2,
   collections: [collection, revisions],
-  handles: ['TitleWatched', 'WatchedEntryEdited', 'WatchedEntryRemoved', 'AccountDeleted'],
+  handles,
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, watchedAt: -1 } })
@@ -22,33 +29,32 @@ export const watchedItems: Projector = {
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
-}
+})
 
-async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
+async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
   const entries = db.collection(collection)
-  const data = event.data
   switch (event.type) {
     case 'TitleWatched': {
-      const entryId = String(data.entryId)
+      const { data } = event
       await entries.insertOne({
-        _id: entryId,
-        id: entryId,
+        _id: data.entryId,
+        id: data.entryId,
         userId: data.userId,
         tmdbId: data.tmdbId,
         mediaType: data.mediaType,
-        ...pick(data),
-        ...(data.media as Record<string, unknown>),
+        ...entryOf(data),
+        ...data.media,
       })
       return
     }
     case 'WatchedEntryEdited':
-      await entries.updateOne({ _id: String(data.entryId) }, { $set: pick(data) })
+      await entries.updateOne({ _id: event.data.entryId }, { $set: entryOf(event.data) })
       return
     case 'WatchedEntryRemoved':
-      await entries.deleteOne({ _id: String(data.entryId) })
+      await entries.deleteOne({ _id: event.data.entryId })
       return
     case 'AccountDeleted':
-      await entries.deleteMany({ userId: data.userId })
+      await entries.deleteMany({ userId: event.data.userId })
       return
   }
 }
