@@ -87,6 +87,20 @@ function withCompetingWriter(store: EventStore): EventStore & { sneakedIn: () =>
   }
 }
 
+/** Counts every event the command handler reads from the store. */
+function countingReads(store: EventStore): EventStore & { eventsRead: () => number } {
+  let read = 0
+  return {
+    ...store,
+    async readStream(streamId, options) {
+      const events = await store.readStream(streamId, options)
+      read += events.length
+      return events
+    },
+    eventsRead: () => read,
+  }
+}
+
 describe('handling a command', () => {
   let store: EventStore
   beforeEach(() => {
@@ -231,6 +245,30 @@ describe('handling a command', () => {
     const contested = withCompetingWriter(store)
     await expect(handleCommand(contested, increment('ann'))).rejects.toThrow(ConcurrentChange)
     expect(contested.sneakedIn()).toBe(6)
+  })
+
+  it('folds only the events appended since its last command on a stream, however long the stream grows', async () => {
+    const counting = countingReads(store)
+    for (let i = 0; i < 50; i++) await handleCommand(counting, increment('ann'))
+    const readBefore = counting.eventsRead()
+
+    const result = await handleCommand(counting, increment('bob'))
+
+    expect(result.events[0]?.data.to).toBe(51)
+    // Only the previous command's event is new to it; the whole stream would be 50.
+    expect(counting.eventsRead() - readBefore).toBe(1)
+  })
+
+  it('still sees what another process appended after the state it keeps', async () => {
+    const counting = countingReads(store)
+    await handleCommand(counting, increment('ann'))
+    // Written beside this process's cache, as a second gateway would.
+    await handleCommand(store, increment('bob'))
+
+    const result = await handleCommand(counting, increment('cid'))
+
+    expect(result.events[0]?.data.to).toBe(3)
+    expect((await store.readStream('tally-a')).map((e) => e.data.to)).toEqual([1, 2, 3])
   })
 
   it('loads the folded state of a stream, or the initial state of one that does not exist', async () => {

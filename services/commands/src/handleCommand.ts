@@ -7,6 +7,7 @@ import {
   type RecordedEvent,
 } from '@reelmates/infra/eventStore/port'
 import { DomainError, type Decider } from './decider'
+import { stateCacheOf } from './stateCache'
 
 /** Who asked, why and when: copied into the metadata of every event the command produces. */
 export interface CommandMetadata {
@@ -86,18 +87,29 @@ export async function loadState<Command, Event extends DomainEvent, State>(
   return (await loadStream(eventStore, decider, streamId)).state
 }
 
+/**
+ * The state of a stream and the revision it was folded to. Only the events after the cached revision
+ * are read and folded, so a command costs the same on a user's tenth event as on their five-thousandth.
+ */
 async function loadStream<Command, Event extends DomainEvent, State>(
   eventStore: EventStore,
   decider: Decider<Command, Event, State>,
   streamId: string,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const recorded = await eventStore.readStream(streamId)
+  const cache = stateCacheOf(eventStore)
+  const cached = cache.get<State>(decider, streamId)
+  const recorded = await eventStore.readStream(
+    streamId,
+    cached === undefined ? {} : { fromRevision: cached.revision + 1 },
+  )
   const state = recorded.reduce(
     (folded, event) => decider.evolve(folded, toDomainEvent(event) as Event),
-    decider.initialState(),
+    cached === undefined ? decider.initialState() : cached.state,
   )
-  const last = recorded.at(-1)
-  return { state, revision: last === undefined ? 'no_stream' : last.revision }
+  const revision = recorded.at(-1)?.revision ?? cached?.revision
+  if (revision === undefined) return { state, revision: 'no_stream' }
+  cache.set(decider, streamId, { state, revision })
+  return { state, revision }
 }
 
 /** Stored data is read in today's shape: older versions go through their upcasters; an erased user's personal fields read as null. */

@@ -7,3 +7,4 @@ export {
   type HandleCommandInput,
   type HandledCommand,
 } from './handleCommand'
+export { createStateCache, stateCacheOf, type CachedState, type StateCache } from './stateCache'
