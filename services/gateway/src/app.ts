@@ -16,6 +16,7 @@ import { catalogRoutes } from './catalog/routes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
+import { registerIdempotency } from './http/idempotency'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerStaticWeb } from './web/staticWeb'
@@ -81,6 +82,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   })
   await registerCsrf(app)
   registerReadYourWrites(app)
+  registerIdempotency(app)
 
   app.get(
     '/api/health',

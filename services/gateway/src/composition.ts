@@ -15,6 +15,9 @@ import { protectPersonalData } from '@reelmates/infra/personalData/protectedEven
 import { createMailer } from '@reelmates/infra/mail/mailer'
 import { createSqliteSessionStore } from '@reelmates/infra/sessions/sqliteSessionStore'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
+import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
+import { createSqliteIdempotencyStore } from '@reelmates/infra/idempotency/sqliteIdempotencyStore'
+import { createMongoIdempotencyStore } from '@reelmates/infra/idempotency/mongoIdempotencyStore'
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
@@ -65,13 +68,16 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const { rawEventStore, eventStore, vault } = await openEventLog(config)
   let readStore: ReadStore
   let sessions: SessionStore
+  let idempotency: IdempotencyStore
 
   if (config.column === 'distributed' && config.mongo) {
     readStore = await createMongoReadStore(config.mongo)
     sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
+    idempotency = await createMongoIdempotencyStore(config.mongo)
   } else {
     readStore = await createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
     sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
+    idempotency = createSqliteIdempotencyStore({ path: join(config.dataDir, 'idempotency.db') })
   }
   const mailer = createMailer({
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
@@ -114,6 +120,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     vault,
     mailer,
     sessions,
+    idempotency,
     projections,
     scheduler,
     catalog,
@@ -127,6 +134,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       await readStore.flush()
       await readStore.close()
       await mailer.close()
+      await idempotency.close()
       await vault.close()
       await eventStore.close()
       if ('close' in sessions && typeof sessions.close === 'function') await (sessions.close as () => Promise<void>)()

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '@reelmates/infra/config'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -21,6 +22,8 @@ export interface Platform {
   vault: PersonalDataVault
   mailer: Mailer
   sessions: SessionStore
+  /** The recorded answers of requests sent with an `Idempotency-Key`. */
+  idempotency: IdempotencyStore
   projections: ProjectionRunner
   /** Reactions to events that act outside the read models (erasure of deleted accounts, for now). */
   scheduler: Scheduler

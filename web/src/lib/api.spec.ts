@@ -159,6 +159,48 @@ describe('the request client (spec §7)', () => {
     ])
   })
 
+  it("sends an Idempotency-Key with every change: the caller's, or a fresh one per request", async () => {
+    await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: 'add-dune-1' })
+    expect(last().headers['idempotency-key']).toBe('add-dune-1')
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    const own = String(last().headers['idempotency-key'])
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    expect(own).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(last().headers['idempotency-key']).not.toBe(own)
+    await apiJson('/api/watchlist')
+    expect(last().headers['idempotency-key']).toBeUndefined()
+  })
+
+  it('keeps the key of a change when it sends it again with a fresh CSRF token', async () => {
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    validToken = 'rotated-by-sign-in'
+    await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: 'one-action' })
+    const posts = received.filter((request) => request.method === 'POST').slice(-2)
+    expect(posts.map((request) => request.headers['idempotency-key'])).toEqual(['one-action', 'one-action'])
+  })
+
+  it('sends a change whose connection dropped once more, under the same key', async () => {
+    let attempts = 0
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      attempts += 1
+      return attempts === 2 ? Promise.reject(new TypeError('Failed to fetch')) : realFetch(input, init)
+    }
+    try {
+      // The first call fetches the CSRF token; the second (the change) drops; the third is the retry.
+      const answer = await apiJson<{ ok: boolean }>('/api/watchlist', {
+        method: 'POST',
+        body: {},
+        idempotencyKey: 'k7',
+      })
+      expect(answer.ok).toBe(true)
+    } finally {
+      globalThis.fetch = realFetch
+    }
+    expect(attempts).toBe(3)
+    expect(last().headers['idempotency-key']).toBe('k7')
+  })
+
   it('does not repeat a request refused for lack of permission', async () => {
     await expect(apiJson('/api/forbidden', { method: 'DELETE' })).rejects.toMatchObject({
       status: 403,

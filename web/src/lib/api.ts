@@ -12,6 +12,12 @@ export interface RequestOptions {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /**
+   * The user action this change belongs to (`newIdempotencyKey()`, made once per action). Sent as
+   * `Idempotency-Key`, so the server does the change once however often the request is sent again.
+   * A state-changing request without one gets its own.
+   */
+  idempotencyKey?: string
 }
 
 const stateChanging = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -21,6 +27,12 @@ export function withTimestamp(path: string, now: number = Date.now()): string {
   const [base, hash] = path.split('#', 2) as [string, string | undefined]
   const joined = `${base}${base.includes('?') ? '&' : '?'}_ts=${now}`
   return hash === undefined ? joined : `${joined}#${hash}`
+}
+
+/** A fresh key for one user action; `crypto.randomUUID` exists only on secure pages (https, localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 let csrfToken: Promise<string> | undefined
@@ -93,10 +105,16 @@ async function refusedCsrf(response: Response): Promise<boolean> {
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET'
   const needsCsrf = stateChanging.has(method)
-  let response = await send(path, options, needsCsrf ? await fetchCsrfToken() : undefined)
+  const sent: RequestOptions = needsCsrf
+    ? {
+        ...options,
+        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey(), ...options.headers },
+      }
+    : options
+  let response = await sendOnce(path, sent, needsCsrf)
   if (needsCsrf && (await refusedCsrf(response))) {
     forgetCsrfToken()
-    response = await send(path, options, await fetchCsrfToken())
+    response = await send(path, sent, await fetchCsrfToken())
   }
   if (!response.ok) {
     const error = await errorFromResponse(response)
@@ -104,6 +122,20 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     throw error
   }
   return response
+}
+
+/**
+ * A change whose connection dropped is sent once more with the same `Idempotency-Key`: if the first
+ * one reached the server, the server answers what it answered then instead of doing it twice.
+ */
+async function sendOnce(path: string, options: RequestOptions, needsCsrf: boolean): Promise<Response> {
+  const csrf = needsCsrf ? await fetchCsrfToken() : undefined
+  try {
+    return await send(path, options, csrf)
+  } catch (error) {
+    if (!needsCsrf || !(error instanceof ApiError) || error.status !== 0) throw error
+    return send(path, options, csrf)
+  }
 }
 
 /** Sends a request and parses the JSON answer; remembers the log position of state-changing answers. */
