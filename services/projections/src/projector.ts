@@ -29,7 +29,9 @@ type AnyEventDefinition = EventDefinition<string, any>
 
 /** A recorded event of one of the handled definitions, its `type` and `data` narrowed together. */
 export type ProjectedEvent<D extends AnyEventDefinition> =
-  D extends EventDefinition<infer T, infer S> ? Omit<RecordedEvent, 'type' | 'data'> & { type: T; data: z.infer<S> } : never
+  D extends EventDefinition<infer T, infer S>
+    ? Omit<RecordedEvent, 'type' | 'data'> & { type: T; data: z.infer<S> }
+    : never
 
 export interface ProjectorDefinition<Ds extends readonly AnyEventDefinition[]> {
   name: string

@@ -1,8 +1,9 @@
-import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
-import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { AccountDeleted } from '@reelmates/contracts/account'
+import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import type { Doc } from '@reelmates/infra/readStore/port'
-import type { Projector } from '../projector'
-import type { ProjectorDb } from '../runner/renamedView'
+import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
 const collection = 'activities'
@@ -13,16 +14,15 @@ const collection = 'activities'
 const entries = 'activity_entries'
 const revisions = 'activities_revisions'
 
-interface WatchedData extends MediaRef {
-  entryId: string
-  userId: string
-  watchedAt: string
-  rating: number | null
-  recommend: boolean | null
-  review: string | null
-  streamingService: string | null
-  isPrivate: boolean
-}
+type WatchedData = ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']
+const handles = [
+  TitleAddedToWatchlist,
+  TitleRemovedFromWatchlist,
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  AccountDeleted,
+] as const
 
 interface EntryDoc extends Doc, MediaRef {
   userId: string
@@ -66,18 +66,11 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
  * user's own `watchedAt` (a film logged today as watched last year is news today, and a date the
  * user edits should not move it around the feed).
  */
-export const activities: Projector = {
+export const activities = defineProjector({
   name: 'activities',
   version: 2,
   collections: [collection, entries, revisions],
-  handles: [
-    'TitleAddedToWatchlist',
-    'TitleRemovedFromWatchlist',
-    'TitleWatched',
-    'WatchedEntryEdited',
-    'WatchedEntryRemoved',
-    'AccountDeleted',
-  ],
+  handles,
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
@@ -85,15 +78,15 @@ export const activities: Projector = {
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
-}
+})
 
-async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
+async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
   const feed = db.collection(collection)
   const sources = db.collection<EntryDoc>(entries)
   const recordedAt = event.metadata.occurredAt
   switch (event.type) {
     case 'TitleAddedToWatchlist': {
-      const data = event.data as unknown as MediaRef & { userId: string; media: MediaSnapshot }
+      const { data } = event
       const id = watchlistActivityId(data.userId, data)
       const activity = {
         _id: id,
@@ -116,12 +109,12 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
       return
     }
     case 'TitleRemovedFromWatchlist': {
-      const data = event.data as unknown as MediaRef & { userId: string }
+      const { data } = event
       await feed.deleteOne({ _id: watchlistActivityId(data.userId, data) })
       return
     }
     case 'TitleWatched': {
-      const data = event.data as unknown as WatchedData & { media: MediaSnapshot }
+      const { data } = event
       const entry: EntryDoc = {
         _id: data.entryId,
         userId: data.userId,
@@ -136,13 +129,13 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
       return
     }
     case 'WatchedEntryEdited': {
-      const data = event.data as unknown as WatchedData
+      const { data } = event
       const entry = await sources.findOne({ _id: data.entryId })
       if (entry) await showOrHide(db, entry, data)
       return
     }
     case 'WatchedEntryRemoved': {
-      const entryId = String(event.data.entryId)
+      const { entryId } = event.data
       await feed.deleteOne({ _id: watchedActivityId(entryId) })
       await sources.deleteOne({ _id: entryId })
       return

@@ -1,5 +1,7 @@
-import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
-import type { Projector } from '../projector'
+import { mediaKeyOf } from '@reelmates/contracts/media'
+import { TitleWatched } from '@reelmates/contracts/watched'
+import { TitleAddedToWatchlist } from '@reelmates/contracts/watchlist'
+import { defineProjector } from '../projector'
 
 const collection = 'media_items'
 
@@ -14,18 +16,18 @@ const positionKey = (position: bigint) => position.toString().padStart(20, '0')
  * come from many users' streams, so each document keeps the log position of the snapshot it holds: a
  * redelivered older event never overwrites a newer snapshot.
  */
-export const mediaItems: Projector = {
+export const mediaItems = defineProjector({
   name: 'media_items',
   version: 2,
   collections: [collection],
-  handles: ['TitleAddedToWatchlist', 'TitleWatched'],
+  handles: [TitleAddedToWatchlist, TitleWatched],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { tmdbId: 1, mediaType: 1 }, unique: true })
   },
 
   async project(event, db) {
-    const data = event.data as unknown as MediaRef & { media: MediaSnapshot }
+    const { data } = event
     const id = mediaKeyOf(data)
     const items = db.collection(collection)
     const position = positionKey(event.position)
@@ -45,4 +47,4 @@ export const mediaItems: Projector = {
       { upsert: true },
     )
   },
-}
+})

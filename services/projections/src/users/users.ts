@@ -5,9 +5,8 @@ import {
   ProfileUpdated,
   UserRegistered,
   UserRoleChanged,
-  type AccountEvent,
 } from '@reelmates/contracts/account'
-import type { Projector } from '../projector'
+import { defineProjector } from '../projector'
 
 const collection = 'users'
 
@@ -33,15 +32,11 @@ const profileFields = [
  * A deleted account's document is removed; on a rebuild, an erased account (its personal fields
  * read back as null) is never written at all.
  */
-export const users: Projector = {
+export const users = defineProjector({
   name: 'users',
   version: 1,
   collections: [collection],
-  // Naming the definitions (not just their type strings) also registers them in this process, which
-  // a projections-only process needs to read these events at all.
-  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted].map(
-    (d) => d.type,
-  ),
+  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })
@@ -51,11 +46,10 @@ export const users: Projector = {
 
   async project(event, db) {
     const docs = db.collection(collection)
-    const account = { type: event.type, data: event.data } as AccountEvent
-    const userId = account.data.userId
-    switch (account.type) {
+    const userId = event.data.userId
+    switch (event.type) {
       case 'UserRegistered': {
-        const { data } = account
+        const { data } = event
         if (data.username === null || data.email === null) return
         await docs.replaceOne(
           { _id: userId },
@@ -85,7 +79,7 @@ export const users: Projector = {
       }
       case 'ProfileUpdated': {
         if (event.metadata.personalDataErased) return
-        const { data } = account
+        const { data } = event
         const set: Record<string, unknown> = {}
         for (const field of profileFields) if (data[field] !== undefined) set[field] = data[field]
         if (typeof data.username === 'string') set.usernameKey = lookupKey(data.username)
@@ -93,22 +87,20 @@ export const users: Projector = {
         return
       }
       case 'EmailChanged': {
-        const { email } = account.data
+        const { email } = event.data
         if (email === null) return
         await docs.updateOne({ _id: userId }, { $set: { email, emailKey: lookupKey(email) } })
         return
       }
       case 'EmailPreferencesUpdated':
-        await docs.updateOne({ _id: userId }, { $set: { receiveCampaignEmails: account.data.receiveCampaignEmails } })
+        await docs.updateOne({ _id: userId }, { $set: { receiveCampaignEmails: event.data.receiveCampaignEmails } })
         return
       case 'UserRoleChanged':
-        await docs.updateOne({ _id: userId }, { $set: { role: account.data.role } })
+        await docs.updateOne({ _id: userId }, { $set: { role: event.data.role } })
         return
       case 'AccountDeleted':
         await docs.deleteOne({ _id: userId })
         return
-      default:
-        return
     }
   },
-}
+})

@@ -1,69 +1,66 @@
+import { AccountDeleted } from '@reelmates/contracts/account'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
-import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
-import type { Projector } from '../projector'
-import type { ProjectorDb } from '../runner/renamedView'
+import {
+  TitleAddedToWatchlist,
+  TitleRemovedFromWatchlist,
+  WatchlistNoteEdited,
+  WatchlistTitleMoved,
+} from '@reelmates/contracts/watchlist'
+import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
+import { watchlistCollection, type WatchlistItemDoc } from './watchlistItemDoc'
 
-const collection = 'watchlist_items'
 const revisions = 'watchlist_items_revisions'
 const idOf = (userId: string, ref: MediaRef) => `${userId}:${mediaKeyOf(ref)}`
-
-interface WatchlistEventData extends MediaRef {
-  userId: string
-}
+const handles = [
+  TitleAddedToWatchlist,
+  TitleRemovedFromWatchlist,
+  WatchlistTitleMoved,
+  WatchlistNoteEdited,
+  AccountDeleted,
+] as const
 
 /**
  * One document per title on a user's watchlist, with its place (`order`, 0-based, contiguous) and
  * what we knew of the title when it was added.
  */
-export const watchlistItems: Projector = {
+export const watchlistItems = defineProjector({
   name: 'watchlist_items',
   version: 2,
-  collections: [collection, revisions],
-  handles: [
-    'TitleAddedToWatchlist',
-    'TitleRemovedFromWatchlist',
-    'WatchlistTitleMoved',
-    'WatchlistNoteEdited',
-    'AccountDeleted',
-  ],
+  collections: [watchlistCollection, revisions],
+  handles,
 
   async setup(db) {
-    await db.collection(collection).createIndex({ keys: { userId: 1, order: 1 } })
-    await db.collection(collection).createIndex({ keys: { userId: 1, tmdbId: 1, mediaType: 1 }, unique: true })
+    await db.collection(watchlistCollection).createIndex({ keys: { userId: 1, order: 1 } })
+    await db.collection(watchlistCollection).createIndex({ keys: { userId: 1, tmdbId: 1, mediaType: 1 }, unique: true })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
-}
+})
 
-async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
-  const items = db.collection(collection)
+async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
+  const items = db.collection<WatchlistItemDoc>(watchlistCollection)
   if (event.type === 'AccountDeleted') {
     await items.deleteMany({ userId: event.data.userId })
     return
   }
-  const data = event.data as unknown as WatchlistEventData
-  const id = idOf(data.userId, data)
+  const { userId } = event.data
+  const id = idOf(userId, event.data)
   switch (event.type) {
     case 'TitleAddedToWatchlist': {
-      const d = event.data as unknown as WatchlistEventData & {
-        note: string | null
-        addedAt: string
-        media: { title: string; posterPath: string | null; releaseDate: string | null; voteAverage: number | null }
-        streamingOn: number[]
-      }
-      const order = await items.countDocuments({ userId: d.userId })
+      const { data } = event
+      const order = await items.countDocuments({ userId })
       await items.insertOne({
         _id: id,
         id,
-        userId: d.userId,
-        tmdbId: d.tmdbId,
-        mediaType: d.mediaType,
-        addedAt: d.addedAt,
+        userId,
+        tmdbId: data.tmdbId,
+        mediaType: data.mediaType,
+        addedAt: data.addedAt,
         order,
-        note: d.note,
-        ...d.media,
-        streamingOn: d.streamingOn,
+        note: data.note,
+        ...data.media,
+        streamingOn: data.streamingOn,
       })
       return
     }
@@ -71,24 +68,24 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
       const removed = await items.findOne({ _id: id })
       if (!removed) return
       await items.deleteOne({ _id: id })
-      await items.updateMany({ userId: data.userId, order: { $gt: removed.order } }, { $inc: { order: -1 } })
+      await items.updateMany({ userId, order: { $gt: removed.order } }, { $inc: { order: -1 } })
       return
     }
     case 'WatchlistTitleMoved': {
       const moved = await items.findOne({ _id: id })
       if (!moved) return
-      const from = moved.order as number
-      const to = (event.data as { toIndex: number }).toIndex
+      const from = moved.order
+      const to = event.data.toIndex
       if (to < from) {
-        await items.updateMany({ userId: data.userId, order: { $gte: to, $lt: from } }, { $inc: { order: 1 } })
+        await items.updateMany({ userId, order: { $gte: to, $lt: from } }, { $inc: { order: 1 } })
       } else if (to > from) {
-        await items.updateMany({ userId: data.userId, order: { $gt: from, $lte: to } }, { $inc: { order: -1 } })
+        await items.updateMany({ userId, order: { $gt: from, $lte: to } }, { $inc: { order: -1 } })
       }
       await items.updateOne({ _id: id }, { $set: { order: to } })
       return
     }
     case 'WatchlistNoteEdited':
-      await items.updateOne({ _id: id }, { $set: { note: (event.data as { note: string | null }).note } })
+      await items.updateOne({ _id: id }, { $set: { note: event.data.note } })
       return
   }
 }
