@@ -1,7 +1,8 @@
 // The runner reads every event type there is, wherever it runs (a server, a script, a spec).
 import '@reelmates/contracts/allEvents'
 import { eventDefinition } from '@reelmates/contracts/events'
-import type { AllSubscription, EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { followLog, type FollowedLog } from '@reelmates/infra/eventStore/followLog'
+import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from './projector'
 import { createPositionWaiters, DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS } from './readYourWrites'
@@ -57,6 +58,8 @@ export interface ProjectionRunnerOptions {
   /** Events applied per atomic step of the read store. */
   batchSize?: number
   logger?: RunnerLogger
+  /** Waits before subscribing again after the log subscription drops (tests shorten them). */
+  resubscribeBackoff?: { initialMs: number; maxMs: number }
 }
 
 interface Track {
@@ -69,7 +72,6 @@ interface Track {
 }
 
 const DEFAULT_BATCH_SIZE = 500
-const RESUBSCRIBE_AFTER_MS = 1_000
 
 /**
  * Keeps every read model up to date from one subscription to `$all`. Each projector has its own
@@ -82,6 +84,7 @@ export function createProjectionRunner({
   projectors,
   batchSize = DEFAULT_BATCH_SIZE,
   logger = consoleLogger,
+  resubscribeBackoff,
 }: ProjectionRunnerOptions): ProjectionRunner {
   const tracks = projectors.map((projector): Track => ({
     projector,
@@ -111,28 +114,18 @@ export function createProjectionRunner({
   // The subscription fills `queue`; the live loop empties it a batch at a time.
   const queue: RecordedEvent[] = []
   const highWater = batchSize * 4
-  let subscription: AllSubscription | undefined
+  let followed: FollowedLog | undefined
   let wakeLiveLoop: (() => void) | undefined
   let roomInQueue: (() => void) | undefined
   let loops: Promise<unknown> = Promise.resolve()
 
   async function follow(after: bigint): Promise<void> {
-    let cursor = after
-    while (!isStopping()) {
-      try {
-        subscription = eventStore.subscribeToAll({ after: cursor })
-        for await (const event of subscription) {
-          queue.push(event)
-          cursor = event.position
-          wakeLiveLoop?.()
-          if (queue.length >= highWater) await new Promise<void>((resolve) => (roomInQueue = resolve))
-          if (isStopping()) break
-        }
-      } catch (error) {
-        if (isStopping()) return
-        logger.error({ err: error, after: cursor.toString() }, 'projections lost their subscription; subscribing again')
-        await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_AFTER_MS))
-      }
+    followed = followLog({ eventStore, after, follower: 'projections', logger, backoff: resubscribeBackoff })
+    for await (const event of followed) {
+      queue.push(event)
+      wakeLiveLoop?.()
+      if (queue.length >= highWater) await new Promise<void>((resolve) => (roomInQueue = resolve))
+      if (isStopping()) break
     }
   }
 
@@ -299,7 +292,7 @@ export function createProjectionRunner({
         return
       }
       stopping = true
-      await subscription?.stop()
+      await followed?.stop()
       wakeLiveLoop?.()
       roomInQueue?.()
       await loops
