@@ -7,7 +7,10 @@ import type { AllSubscription, EventStore, RecordedEvent } from './port'
  */
 export function droppingSubscriptions(
   store: EventStore,
-  { dropAfter = new Map<number, number>(), refuse = new Set<number>() }: {
+  {
+    dropAfter = new Map<number, number>(),
+    refuse = new Set<number>(),
+  }: {
     dropAfter?: ReadonlyMap<number, number>
     refuse?: ReadonlySet<number>
   },

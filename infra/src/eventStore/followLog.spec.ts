@@ -19,7 +19,13 @@ async function appendNumbered(store: EventStore, from: number, count: number) {
         id: randomUUID(),
         type: 'Counted',
         data: { n },
-        metadata: { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-11-24T08:00:00Z', schemaVersion: 1 },
+        metadata: {
+          correlationId: 'c',
+          causationId: 'c',
+          actorId: 'system',
+          occurredAt: '2026-11-24T08:00:00Z',
+          schemaVersion: 1,
+        },
       },
     ])
   }
@@ -51,7 +57,13 @@ describe('followLog', () => {
     await appendNumbered(store, 0, 40)
     // Subscription 0 drops after 15 events (catching up), 1 is refused outright, 2 drops after 30
     // (the rest of catch-up and into the live part), 3 holds.
-    const flaky = droppingSubscriptions(store, { dropAfter: new Map([[0, 15], [2, 30]]), refuse: new Set([1]) })
+    const flaky = droppingSubscriptions(store, {
+      dropAfter: new Map([
+        [0, 15],
+        [2, 30],
+      ]),
+      refuse: new Set([1]),
+    })
     const logger = silentLogger()
     const followed = followLog({ eventStore: flaky, after: 0n, follower: 'test', logger, backoff: quickly })
     const handled: RecordedEvent[] = []

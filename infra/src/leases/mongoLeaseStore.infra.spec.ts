@@ -45,7 +45,11 @@ if (unavailable !== undefined) {
     })
 
     leaseStoreContract('MongoDB', (now) =>
-      createMongoLeaseStore({ db: connected().db(DATABASE), collectionName: `leases_${randomUUID().slice(0, 8)}`, now }),
+      createMongoLeaseStore({
+        db: connected().db(DATABASE),
+        collectionName: `leases_${randomUUID().slice(0, 8)}`,
+        now,
+      }),
     )
   })
 }

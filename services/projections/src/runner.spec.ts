@@ -180,7 +180,13 @@ describe('the projection runner', () => {
     for (let n = 0; n < 6; n++) await rate(eventStore, n % 2 ? 'ann' : 'bob', `title-${n}`, 4)
     // The real store, whose subscriptions break three times (twice mid-stream, once refused), as a
     // dropped connection would.
-    const flaky = droppingSubscriptions(eventStore, { dropAfter: new Map([[0, 1], [2, 3]]), refuse: new Set([1]) })
+    const flaky = droppingSubscriptions(eventStore, {
+      dropAfter: new Map([
+        [0, 1],
+        [2, 3],
+      ]),
+      refuse: new Set([1]),
+    })
     const logger = capturingLogger()
     const projector = ratingsProjector()
     const runner = createProjectionRunner({
@@ -197,7 +203,9 @@ describe('the projection runner', () => {
     expect(await runner.waitForPosition(position, 10_000)).toBe(true)
     expect(projector.seen).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n])
     expect(flaky.subscriptions()).toBe(4)
-    expect(logger.entries.filter((entry) => entry.message === 'the log subscription dropped; subscribing again')).toHaveLength(3)
+    expect(
+      logger.entries.filter((entry) => entry.message === 'the log subscription dropped; subscribing again'),
+    ).toHaveLength(3)
   })
 
   describe('read your writes', () => {
