@@ -63,6 +63,18 @@ describe('configuration', () => {
     expect(config.mongo).toEqual({ url: 'mongodb://x:27017', dbName: 'reelmates' })
   })
 
+  it('lets a dead lease holder be replaced within 15 s by default, and refuses renewals too rare to keep a lease', () => {
+    const { leases } = loadConfig({ DATA_DIR: tempDir() })
+    expect(leases.ttlMs + leases.renewIntervalMs).toBeLessThanOrEqual(15_000)
+    expect(loadConfig({ DATA_DIR: tempDir(), LEASE_TTL_MS: '600', LEASE_RENEW_INTERVAL_MS: '100' }).leases).toEqual({
+      ttlMs: 600,
+      renewIntervalMs: 100,
+    })
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LEASE_TTL_MS: '1000', LEASE_RENEW_INTERVAL_MS: '600' })).toThrow(
+      /LEASE_RENEW_INTERVAL_MS/,
+    )
+  })
+
   it('treats an empty variable as not set', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TMDB_API_TOKEN: '', PORT: '' }).tmdb).toBeUndefined()
   })

@@ -27,6 +27,9 @@ const environment = z.object({
   WEB_DIST: z.string().min(1).default('./web/dist'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  // A holder that dies is replaced after at most TTL + one renewal interval: 10 s + 3 s < 15 s.
+  LEASE_TTL_MS: z.coerce.number().int().min(100).default(10_000),
+  LEASE_RENEW_INTERVAL_MS: z.coerce.number().int().min(20).default(3_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: z
@@ -55,6 +58,8 @@ export interface Config {
   webDist: string
   readYourWritesTimeoutMs: number
   snapshotIntervalMs: number
+  /** Leases of projectors and reactors: how long one lasts unrenewed, and how often holders renew and others ask. */
+  leases: { ttlMs: number; renewIntervalMs: number }
   rateLimits: { auth: { max: number; timeWindow: number } }
   trustProxy: boolean
   secureCookies: boolean
@@ -97,6 +102,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration: the distributed column needs SESSION_SECRET and PERSONAL_DATA_SECRET shared by every instance',
     )
   }
+  if (e.LEASE_RENEW_INTERVAL_MS * 2 > e.LEASE_TTL_MS) {
+    throw new ConfigurationError(
+      'Invalid configuration: LEASE_RENEW_INTERVAL_MS must be at most half of LEASE_TTL_MS, so a holder renews before its lease lapses',
+    )
+  }
   const dataDir = resolve(e.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
   return {
@@ -117,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: resolve(e.WEB_DIST),
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL_MS,
+    leases: { ttlMs: e.LEASE_TTL_MS, renewIntervalMs: e.LEASE_RENEW_INTERVAL_MS },
     rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
+import { droppingSubscriptions } from '@reelmates/infra/eventStore/droppingEventStore'
 import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -175,41 +176,36 @@ describe('the projection runner', () => {
     })
   })
 
-  it('subscribes again after losing its subscription, without a gap or a duplicate', async () => {
-    await rate(eventStore, 'ann', 'dune', 4)
-    await rate(eventStore, 'bob', 'dune', 5)
-    // The real store, whose first subscription breaks after one event, as a dropped connection would.
-    let subscriptions = 0
-    const flaky: EventStore = {
-      ...eventStore,
-      subscribeToAll(options) {
-        subscriptions += 1
-        const subscription = eventStore.subscribeToAll(options)
-        if (subscriptions > 1) return subscription
-        return {
-          stop: () => subscription.stop(),
-          async *[Symbol.asyncIterator]() {
-            for await (const event of subscription) {
-              yield event
-              throw new Error('connection reset')
-            }
-          },
-        }
-      },
-    }
+  it('subscribes again each time it loses its subscription, without a gap or a duplicate', async () => {
+    for (let n = 0; n < 6; n++) await rate(eventStore, n % 2 ? 'ann' : 'bob', `title-${n}`, 4)
+    // The real store, whose subscriptions break three times (twice mid-stream, once refused), as a
+    // dropped connection would.
+    const flaky = droppingSubscriptions(eventStore, {
+      dropAfter: new Map([
+        [0, 1],
+        [2, 3],
+      ]),
+      refuse: new Set([1]),
+    })
     const logger = capturingLogger()
     const projector = ratingsProjector()
-    const runner = createProjectionRunner({ eventStore: flaky, readStore, projectors: [projector], logger })
+    const runner = createProjectionRunner({
+      eventStore: flaky,
+      readStore,
+      projectors: [projector],
+      logger,
+      resubscribeBackoff: { initialMs: 5, maxMs: 20 },
+    })
     runners.push(runner)
     await runner.start()
     const { position } = await rate(eventStore, 'ann', 'alien', 3)
 
     expect(await runner.waitForPosition(position, 10_000)).toBe(true)
-    expect(projector.seen).toEqual([1n, 2n, 3n])
-    expect(subscriptions).toBe(2)
-    expect(logger.entries.map((entry) => entry.message)).toContain(
-      'projections lost their subscription; subscribing again',
-    )
+    expect(projector.seen).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n])
+    expect(flaky.subscriptions()).toBe(4)
+    expect(
+      logger.entries.filter((entry) => entry.message === 'the log subscription dropped; subscribing again'),
+    ).toHaveLength(3)
   })
 
   describe('read your writes', () => {

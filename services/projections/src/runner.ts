@@ -1,12 +1,14 @@
 // The runner reads every event type there is, wherever it runs (a server, a script, a spec).
 import '@reelmates/contracts/allEvents'
 import { eventDefinition } from '@reelmates/contracts/events'
-import type { AllSubscription, EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { followLog, type FollowedLog } from '@reelmates/infra/eventStore/followLog'
+import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from './projector'
 import { createPositionWaiters, DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS } from './readYourWrites'
 import { applyBatch, type ProjectorFailure } from './runner/applyBatch'
-import { readCheckpoints, writeCheckpoint } from './runner/checkpoints'
+import { claimCheckpoints, readCheckpoints, writeCheckpoint, type Fence } from './runner/checkpoints'
 import { createEventParser } from './runner/eventParser'
 import { consoleLogger, type RunnerLogger } from './runner/logger'
 import { finishSwap, pendingSwapOf, rebuildProjector } from './runner/rebuild'
@@ -22,8 +24,9 @@ export type { RunnerLogger } from './runner/logger'
  *   the log into fresh copies while the old ones keep answering queries.
  * - `failed`: stopped at an event it could not apply (see `failure`); the others carry on.
  * - `stopped`: the runner stopped.
+ * - `standby`: another process holds the projections lease and applies the events.
  */
-export type ProjectorState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped'
+export type ProjectorState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped' | 'standby'
 
 export interface ProjectorStatus {
   name: string
@@ -57,6 +60,14 @@ export interface ProjectionRunnerOptions {
   /** Events applied per atomic step of the read store. */
   batchSize?: number
   logger?: RunnerLogger
+  /** Waits before subscribing again after the log subscription drops (tests shorten them). */
+  resubscribeBackoff?: { initialMs: number; maxMs: number }
+  /**
+   * The lease this runner holds, when several runners share one read store: every checkpoint it
+   * writes is fenced by the token, and `onLost` is called (once) when a write is refused because a
+   * newer holder claimed the read models. The runner then writes nothing more; stop it.
+   */
+  fence?: Fence & { onLost: (lost: LeaseLost) => void }
 }
 
 interface Track {
@@ -69,7 +80,6 @@ interface Track {
 }
 
 const DEFAULT_BATCH_SIZE = 500
-const RESUBSCRIBE_AFTER_MS = 1_000
 
 /**
  * Keeps every read model up to date from one subscription to `$all`. Each projector has its own
@@ -82,6 +92,8 @@ export function createProjectionRunner({
   projectors,
   batchSize = DEFAULT_BATCH_SIZE,
   logger = consoleLogger,
+  resubscribeBackoff,
+  fence,
 }: ProjectionRunnerOptions): ProjectionRunner {
   const tracks = projectors.map((projector): Track => ({
     projector,
@@ -92,6 +104,7 @@ export function createProjectionRunner({
   const byName = new Map(tracks.map((track) => [track.projector.name, track]))
   if (byName.size !== tracks.length) throw new Error('Two projectors share a name; each needs its own checkpoint')
 
+  const fencing = fence ? { fence: { lease: fence.lease, token: fence.token } } : {}
   const parse = createEventParser(logger)
   const turn = serially()
   const keepingUp = (track: Track) => track.state === 'live' || track.state === 'catching_up'
@@ -111,28 +124,18 @@ export function createProjectionRunner({
   // The subscription fills `queue`; the live loop empties it a batch at a time.
   const queue: RecordedEvent[] = []
   const highWater = batchSize * 4
-  let subscription: AllSubscription | undefined
+  let followed: FollowedLog | undefined
   let wakeLiveLoop: (() => void) | undefined
   let roomInQueue: (() => void) | undefined
   let loops: Promise<unknown> = Promise.resolve()
 
   async function follow(after: bigint): Promise<void> {
-    let cursor = after
-    while (!isStopping()) {
-      try {
-        subscription = eventStore.subscribeToAll({ after: cursor })
-        for await (const event of subscription) {
-          queue.push(event)
-          cursor = event.position
-          wakeLiveLoop?.()
-          if (queue.length >= highWater) await new Promise<void>((resolve) => (roomInQueue = resolve))
-          if (isStopping()) break
-        }
-      } catch (error) {
-        if (isStopping()) return
-        logger.error({ err: error, after: cursor.toString() }, 'projections lost their subscription; subscribing again')
-        await new Promise((resolve) => setTimeout(resolve, RESUBSCRIBE_AFTER_MS))
-      }
+    followed = followLog({ eventStore, after, follower: 'projections', logger, backoff: resubscribeBackoff })
+    for await (const event of followed) {
+      queue.push(event)
+      wakeLiveLoop?.()
+      if (queue.length >= highWater) await new Promise<void>((resolve) => (roomInQueue = resolve))
+      if (isStopping()) break
     }
   }
 
@@ -148,6 +151,7 @@ export function createProjectionRunner({
       try {
         await turn(() => applyToAll(batch))
       } catch (error) {
+        if (error instanceof LeaseLost) return leaseLost(error)
         // applyBatch turns every projector's trouble into a failure; anything else is a bug here.
         logger.error({ err: error }, 'projection batch failed unexpectedly; its events come again after a restart')
       }
@@ -166,7 +170,7 @@ export function createProjectionRunner({
         parse,
         events: batch,
         from: track.position,
-        saveProgress: (position) => writeCheckpoint(readStore, name, version, position),
+        saveProgress: (position) => writeCheckpoint(readStore, name, { version, position, ...fencing }),
       })
       track.position = outcome.position
       if (outcome.failure) fail(track, outcome.failure)
@@ -175,6 +179,17 @@ export function createProjectionRunner({
     const last = batch.at(-1)
     if (last && last.position > processed) processed = last.position
     waiters.check()
+  }
+
+  /** Another runner took the read models over: this one stops writing at once, and says so. */
+  function leaseLost(error: LeaseLost): void {
+    if (stopping) return
+    stopping = true
+    logger.warn({ lease: error.lease, token: error.token }, 'projections lost their lease; another runner carries on')
+    void followed?.stop()
+    wakeLiveLoop?.()
+    roomInQueue?.()
+    fence?.onLost(error)
   }
 
   function fail(track: Track, { position, error }: ProjectorFailure): void {
@@ -208,6 +223,7 @@ export function createProjectionRunner({
           isStopping,
           onProgress: (reached) => (rebuild.position = reached),
           current: () => ({ version: track.version, position: track.position }),
+          ...fencing,
         })
         if (position === undefined) return
         Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
@@ -217,6 +233,10 @@ export function createProjectionRunner({
         )
         waiters.check()
       } catch (error) {
+        if (error instanceof LeaseLost) {
+          leaseLost(error)
+          throw error
+        }
         logger.error({ err: error, projector: projector.name }, 'rebuild failed; the previous collections still answer')
         if (track.state === 'rebuilding') {
           track.state = 'failed'
@@ -235,6 +255,13 @@ export function createProjectionRunner({
 
   /** Brings every checkpoint to a state the live loop can start from; answers who needs a rebuild. */
   async function prepare(): Promise<Track[]> {
+    // Claimed first: a runner that held the lease before cannot move a checkpoint after it is read.
+    if (fence)
+      await claimCheckpoints(
+        readStore,
+        projectors.map((projector) => projector.name),
+        fence,
+      )
     const checkpoints = await readCheckpoints(readStore)
     const collections = await readStore.listCollections()
     const toRebuild: Track[] = []
@@ -252,7 +279,7 @@ export function createProjectionRunner({
       const checkpoint = checkpoints.get(projector.name)
       const pending = pendingSwapOf(checkpoint)
       if (pending) {
-        await finishSwap(readStore, projector, pending)
+        await finishSwap(readStore, projector, pending, fencing.fence)
         stored = pending
       } else if (checkpoint) {
         stored = { version: checkpoint.version, position: BigInt(checkpoint.position) }
@@ -263,7 +290,7 @@ export function createProjectionRunner({
       }
       if (!stored) {
         await projector.setup?.(readStore)
-        await writeCheckpoint(readStore, projector.name, projector.version, 0n)
+        await writeCheckpoint(readStore, projector.name, { version: projector.version, position: 0n, ...fencing })
         Object.assign(track, { version: projector.version, position: 0n, state: 'catching_up' })
       } else if (stored.version === projector.version) {
         await projector.setup?.(readStore)
@@ -299,7 +326,7 @@ export function createProjectionRunner({
         return
       }
       stopping = true
-      await subscription?.stop()
+      await followed?.stop()
       wakeLiveLoop?.()
       roomInQueue?.()
       await loops

@@ -1,3 +1,4 @@
+import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
@@ -19,6 +20,8 @@ export interface BatchInput {
   from: bigint
   /** Stored in the same atomic step as the updates (the live checkpoint); absent during a rebuild. */
   saveProgress?: (position: bigint) => Promise<void>
+  /** Runs last in the atomic step; throwing (a lost lease) rolls the whole step back. */
+  guard?: () => Promise<void>
 }
 
 class ProjectorThrew extends Error {
@@ -37,10 +40,13 @@ export async function applyBatch(input: BatchInput): Promise<{ position: bigint;
   try {
     return { position: await applyUpTo(input, undefined) }
   } catch (error) {
+    // Not the projector's fault: the runner is no longer the one to write, and must stop.
+    if (error instanceof LeaseLost) throw error
     const failure = error instanceof ProjectorThrew ? error.failure : { position: firstNew(input), error }
     try {
       return { position: await applyUpTo(input, failure.position), failure }
     } catch (again) {
+      if (again instanceof LeaseLost) throw again
       // A projector that throws somewhere else on the second pass is not deterministic; keep nothing.
       return {
         position: input.from,
@@ -52,7 +58,7 @@ export async function applyBatch(input: BatchInput): Promise<{ position: bigint;
 
 /** Applies the new events strictly before `stopAt` (all when undefined); answers the position reached. */
 async function applyUpTo(
-  { store, projector, db, parse, events, from, saveProgress }: BatchInput,
+  { store, projector, db, parse, events, from, saveProgress, guard }: BatchInput,
   stopAt: bigint | undefined,
 ): Promise<bigint> {
   const handles = new Set(projector.handles)
@@ -72,6 +78,7 @@ async function applyUpTo(
       applied = event.position
     }
     if (saveProgress && applied > from) await saveProgress(applied)
+    await guard?.()
     return applied
   })
 }

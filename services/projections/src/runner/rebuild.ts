@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
 import { applyBatch } from './applyBatch'
-import { writeCheckpoint, type Checkpoint } from './checkpoints'
+import { assertFence, writeCheckpoint, type Checkpoint, type Fence } from './checkpoints'
 import type { EventParser } from './eventParser'
 import { rebuildNameOf, renamedView } from './renamedView'
 
@@ -31,6 +31,8 @@ export interface RebuildInput {
   onProgress: (position: bigint) => void
   /** Answers what the live collections hold now, to record beside the swap marker. */
   current: () => { version: number; position: bigint }
+  /** The runner's lease, when it runs under one: every page and the swap are fenced by it. */
+  fence?: Fence
 }
 
 /**
@@ -40,7 +42,7 @@ export interface RebuildInput {
  * when the runner stopped first (the half-built copies are dropped at the next start).
  */
 export async function rebuildProjector(input: RebuildInput): Promise<bigint | undefined> {
-  const { eventStore, store, projector, parse, batchSize, turn, isStopping } = input
+  const { eventStore, store, projector, parse, batchSize, turn, isStopping, fence } = input
   const version = projector.version
   const renames = new Map(projector.collections.map((name) => [name, rebuildNameOf(name, version)]))
   const db = renamedView(store, renames)
@@ -52,7 +54,15 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
 
   let cursor = 0n
   const replay = async (page: RecordedEvent[]) => {
-    const result = await applyBatch({ store, projector, db, parse, events: page, from: cursor })
+    const result = await applyBatch({
+      store,
+      projector,
+      db,
+      parse,
+      events: page,
+      from: cursor,
+      ...(fence ? { guard: () => assertFence(store, projector.name, fence) } : {}),
+    })
     if (result.failure) {
       await dropCollections(store, [...renames.values()])
       throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
@@ -74,7 +84,7 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
       if (isStopping()) return undefined
       const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
       if (page.length === 0) {
-        await swapIn(store, projector, { version, position: cursor }, input.current())
+        await swapIn(store, projector, { version, position: cursor }, input.current(), fence)
         return cursor
       }
       await replay(page)
@@ -87,15 +97,17 @@ async function swapIn(
   projector: Projector,
   rebuilt: { version: number; position: bigint },
   live: { version: number; position: bigint },
+  fence: Fence | undefined,
 ): Promise<void> {
+  if (fence) await assertFence(store, projector.name, fence)
   const existing = new Set(await store.listCollections())
   // A collection the replay never wrote to is empty in the new version.
   for (const name of projector.collections) {
     if (!existing.has(rebuildNameOf(name, rebuilt.version)) && existing.has(name)) await store.dropCollection(name)
   }
   // Marked first, so that a crash between the renames below is finished at the next start.
-  await writeCheckpoint(store, projector.name, live.version, live.position, rebuilt)
-  await finishSwap(store, projector, rebuilt)
+  await writeCheckpoint(store, projector.name, { ...live, swap: rebuilt, ...(fence ? { fence } : {}) })
+  await finishSwap(store, projector, rebuilt, fence)
 }
 
 /** Renames whatever rebuilt collections are still waiting and records the version they hold. */
@@ -103,13 +115,14 @@ export async function finishSwap(
   store: ReadStore,
   projector: Projector,
   rebuilt: { version: number; position: bigint },
+  fence?: Fence,
 ): Promise<void> {
   const existing = new Set(await store.listCollections())
   for (const name of projector.collections) {
     const fresh = rebuildNameOf(name, rebuilt.version)
     if (existing.has(fresh)) await store.renameCollection(fresh, name)
   }
-  await writeCheckpoint(store, projector.name, rebuilt.version, rebuilt.position)
+  await writeCheckpoint(store, projector.name, { ...rebuilt, ...(fence ? { fence } : {}) })
 }
 
 export function pendingSwapOf(checkpoint: Checkpoint | undefined): { version: number; position: bigint } | undefined {
