@@ -16,6 +16,7 @@ import { catalogRoutes } from './catalog/routes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
+import { normaliseRequestTarget } from './http/requestTarget'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerStaticWeb } from './web/staticWeb'
@@ -38,6 +39,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     ...(options.logger === false ? { logger: false } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: normaliseRequestTarget,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.decorate('platform', platform)
