@@ -27,6 +27,7 @@ const environment = z.object({
   WEB_DIST: z.string().min(1).default('./web/dist'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: z
@@ -55,6 +56,8 @@ export interface Config {
   webDist: string
   readYourWritesTimeoutMs: number
   snapshotIntervalMs: number
+  /** How long a graceful stop may take before the process exits regardless. */
+  shutdownDeadlineMs: number
   rateLimits: { auth: { max: number; timeWindow: number } }
   trustProxy: boolean
   secureCookies: boolean
@@ -117,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: resolve(e.WEB_DIST),
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL_MS,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',
