@@ -17,6 +17,7 @@ import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { normaliseRequestTarget } from './http/requestTarget'
+import { registerSecurityHeaders } from './http/securityHeaders'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerStaticWeb } from './web/staticWeb'
@@ -46,6 +47,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  await registerSecurityHeaders(app, { https: config.secureCookies })
 
   await app.register(fastifySwagger, {
     openapi: {
