@@ -30,6 +30,7 @@ const environment = z.object({
   // A holder that dies is replaced after at most TTL + one renewal interval: 10 s + 3 s < 15 s.
   LEASE_TTL_MS: z.coerce.number().int().min(100).default(10_000),
   LEASE_RENEW_INTERVAL_MS: z.coerce.number().int().min(20).default(3_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   TRUST_PROXY: z
@@ -60,6 +61,8 @@ export interface Config {
   snapshotIntervalMs: number
   /** Leases of projectors and reactors: how long one lasts unrenewed, and how often holders renew and others ask. */
   leases: { ttlMs: number; renewIntervalMs: number }
+  /** How long a graceful stop may take before the process exits regardless. */
+  shutdownDeadlineMs: number
   rateLimits: { auth: { max: number; timeWindow: number } }
   trustProxy: boolean
   secureCookies: boolean
@@ -128,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     readYourWritesTimeoutMs: e.READ_YOUR_WRITES_TIMEOUT_MS,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL_MS,
     leases: { ttlMs: e.LEASE_TTL_MS, renewIntervalMs: e.LEASE_RENEW_INTERVAL_MS },
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',

@@ -17,6 +17,8 @@ import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { registerIdempotency } from './http/idempotency'
+import { normaliseRequestTarget } from './http/requestTarget'
+import { registerSecurityHeaders } from './http/securityHeaders'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerStaticWeb } from './web/staticWeb'
@@ -39,12 +41,14 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     ...(options.logger === false ? { logger: false } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: normaliseRequestTarget,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.decorate('platform', platform)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  await registerSecurityHeaders(app, { https: config.secureCookies })
 
   await app.register(fastifySwagger, {
     openapi: {

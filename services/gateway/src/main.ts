@@ -1,22 +1,19 @@
 import { loadConfig } from '@reelmates/infra/config'
 import { buildApp } from './app'
 import { openPlatform } from './composition'
+import { shutdownOnSignals } from './http/shutdown'
 
 const config = loadConfig()
 const platform = await openPlatform(config)
 const app = await buildApp(platform)
 
-let closing = false
-async function shutdown(signal: string) {
-  if (closing) return
-  closing = true
-  app.log.info({ signal }, 'shutting down')
-  await app.close()
-  await platform.close()
-  process.exit(0)
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+shutdownOnSignals({
+  app,
+  closePlatform: () => platform.close(),
+  flushSnapshot: () => platform.readStore.flush(),
+  logger: platform.logger,
+  deadlineMs: config.shutdownDeadlineMs,
+})
 
 await app.listen({ host: config.host, port: config.port })
 app.log.info(`Reelmates (${config.column} column) at ${config.publicUrl} — data in ${config.dataDir}`)

@@ -60,14 +60,14 @@ describe('POST /api/reset-password', () => {
     ).toBe(200)
   })
 
-  it('refuses a token used before, with the reason as plain text', async () => {
+  it('refuses a token used before, with the reason as its message', async () => {
     await register(t.app, 'twice')
     const token = await requestReset('twice@example.com')
     expect((await reset(token)).statusCode).toBe(200)
     const again = await reset(token, 'another-password')
     expect(again.statusCode).toBe(410)
-    expect(again.headers['content-type']).toMatch(/^text\/plain/)
-    expect(again.body).toBe('This reset link has already been used. Please request a new one.')
+    expect(again.headers['content-type']).toMatch(/^application\/json/)
+    expect(again.json()).toMatchObject({ message: 'This reset link has already been used. Please request a new one.' })
   })
 
   it('lets exactly one of two simultaneous resets with one token through', async () => {
@@ -85,7 +85,7 @@ describe('POST /api/reset-password', () => {
     clock.advance(60 * 60 * 1000)
     const late = await reset(token)
     expect(late.statusCode).toBe(410)
-    expect(late.body).toBe('This reset link has expired. Please request a new one.')
+    expect(late.json()).toMatchObject({ message: 'This reset link has expired. Please request a new one.' })
     expect((await agent(t.app).post('/api/login', { username: 'slowpoke', password })).statusCode).toBe(200)
   })
 
@@ -102,25 +102,28 @@ describe('POST /api/reset-password', () => {
     const { user } = await register(t.app, 'target')
     const garbage = await reset('garbage')
     expect(garbage.statusCode).toBe(400)
-    expect(garbage.body).toBe('This reset link is invalid. Please request a new one.')
+    expect(garbage.json()).toMatchObject({ message: 'This reset link is invalid. Please request a new one.' })
     await requestReset('target@example.com')
     const forged = await reset(`${user.id}.${'A'.repeat(43)}`)
     expect(forged.statusCode).toBe(400)
-    expect(forged.body).toBe('This reset link is invalid. Please request a new one.')
+    expect(forged.json()).toMatchObject({ message: 'This reset link is invalid. Please request a new one.' })
   })
 
-  it('answers the rules of spec §5 as plain text', async () => {
+  it('answers the rules of spec §5 as messages, on the field they belong to', async () => {
     const mismatch = await reset('anything', 'brand-new-password', 'brand-new-passwort')
     expect(mismatch.statusCode).toBe(400)
-    expect(mismatch.body).toBe('Passwords do not match')
+    expect(mismatch.json()).toMatchObject({
+      message: 'Passwords do not match',
+      validationErrors: { confirmPassword: 'Passwords do not match' },
+    })
     const short = await reset('anything', '12345', '12345')
-    expect(short.body).toBe('Password must be at least 6 characters')
+    expect(short.json()).toMatchObject({ message: 'Password must be at least 6 characters' })
     const missing = await agent(t.app).post('/api/reset-password', {
       newPassword: 'brand-new-password',
       confirmPassword: 'brand-new-password',
     })
     expect(missing.statusCode).toBe(400)
-    expect(missing.body).toBe('Invalid Reset Link')
+    expect(missing.json()).toMatchObject({ message: 'Invalid Reset Link' })
   })
 
   it('refuses a reset without the CSRF token', async () => {
@@ -130,6 +133,27 @@ describe('POST /api/reset-password', () => {
       { csrf: false },
     )
     expect(answer.statusCode).toBe(403)
+    expect(answer.json<{ message: string }>().message).toMatch(/CSRF/)
+  })
+
+  it('answers a wrong CSRF token and a wrong content type as JSON, like every route', async () => {
+    const client = agent(t.app)
+    await client.get('/api/csrf-token')
+    const forged = await client.post(
+      '/api/reset-password',
+      { token: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' },
+      { csrf: false, headers: { 'csrf-token': 'forged' } },
+    )
+    expect(forged.statusCode).toBe(403)
+    expect(forged.headers['content-type']).toMatch(/^application\/json/)
+    expect(forged.json<{ message: string }>().message).toMatch(/csrf/i)
+    const text = await client.request('POST', '/api/reset-password', {
+      body: 'token=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(text.statusCode).toBe(415)
+    expect(text.headers['content-type']).toMatch(/^application\/json/)
+    expect(typeof text.json<{ message: unknown }>().message).toBe('string')
   })
 })
 

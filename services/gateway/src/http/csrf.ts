@@ -18,7 +18,8 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf })
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) {
+    // The route the router matched, not the raw target: no spelling of a path can step around the check.
+    if (safeMethods.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) {
       done()
       return
     }

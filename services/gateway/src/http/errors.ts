@@ -4,7 +4,7 @@ import { DomainError } from '@reelmates/commands/decider'
 import { DuplicateKeyError } from '@reelmates/infra/readStore/port'
 
 /** The one place that turns failures into the spec's error JSON: `{ message, error?, validationErrors? }`. */
-export const statusOfDomainError: Record<DomainError['kind'], number> = {
+const statusOfDomainError: Record<DomainError['kind'], number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,

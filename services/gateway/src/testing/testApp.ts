@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import lightMyRequest from 'light-my-request'
 import { loadConfig } from '@reelmates/infra/config'
 import { buildApp } from '../app'
 import { openPlatform, type PlatformOverrides } from '../composition'
@@ -109,3 +110,22 @@ export function agent(app: FastifyInstance) {
 }
 
 export type Agent = ReturnType<typeof agent>
+
+/**
+ * `app.inject` with the request target exactly as given: light-my-request turns every URL into its
+ * path, so an absolute-form target (`http://host/api/x`), `*` or `//x` needs the raw request rewritten
+ * before fastify routes it.
+ */
+export function injectRawTarget(
+  app: FastifyInstance,
+  target: string,
+  options: Omit<InjectOptions, 'url' | 'path'> = {},
+): Promise<LightMyRequestResponse> {
+  return lightMyRequest(
+    (request, response) => {
+      request.url = target
+      app.routing(request, response)
+    },
+    { ...options, url: '/' },
+  )
+}

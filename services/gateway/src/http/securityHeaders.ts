@@ -1,0 +1,40 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Security headers on every answer (HTML, assets, API JSON and errors), through @fastify/helmet.
+ * The web app has no inline script (vite emits module files; the service worker is registered from
+ * the bundle, not by an injected tag), so scripts come from our origin only. Styles allow inline
+ * because React renders `style` attributes. Posters and avatars may come from any https host
+ * (TMDB, a linked avatar); trailers are embedded from youtube-nocookie.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        // Over plain http (npm start on localhost) an upgrade would point every request at a port with no TLS.
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    // YouTube's player refuses to play without knowing the embedding origin; no path or query leaves.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.https,
+  })
+}
