@@ -85,7 +85,14 @@ describe('the watched log and the title status while changes are on their way', 
     const rewatched = foldStatus(
       { ...emptyStatus, inWatchlist: true, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z', lastRating: 4 },
       film(2),
-      [{ kind: 'markWatched', entry: watchedItem('e2', 2, { rating: 9 }), removeFromWatchlist: true, serverClock: false }],
+      [
+        {
+          kind: 'markWatched',
+          entry: watchedItem('e2', 2, { rating: 9 }),
+          removeFromWatchlist: true,
+          serverClock: false,
+        },
+      ],
     )
     expect(rewatched).toMatchObject({ inWatchlist: false, timesWatched: 2, lastRating: 9 })
     expect(foldStatus(emptyStatus, film(2), [add(2)]).inWatchlist).toBe(true)
@@ -97,7 +104,9 @@ describe('the watched log and the title status while changes are on their way', 
     const status = { ...emptyStatus, timesWatched: 1, lastWatchedAt: '2026-06-01T00:00:00.000Z', lastRating: 8 }
     const older = watchedItem('old', 2, { watchedAt: '2020-01-01T00:00:00.000Z', rating: 2 })
     expect(
-      foldStatus(status, film(2), [{ kind: 'markWatched', entry: older, removeFromWatchlist: false, serverClock: false }]),
+      foldStatus(status, film(2), [
+        { kind: 'markWatched', entry: older, removeFromWatchlist: false, serverClock: false },
+      ]),
     ).toMatchObject({
       timesWatched: 2,
       lastRating: 8,

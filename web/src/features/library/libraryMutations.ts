@@ -34,9 +34,16 @@ export const pendingLibraryChanges = (queryClient: QueryClient) =>
 function confirm(queryClient: QueryClient, change: LibraryChange): void {
   // A fetch that started before this answer may not hold it: drop it, the refetch after the last change will.
   void queryClient.cancelQueries({ queryKey: libraryKeys.all })
-  queryClient.setQueryData<WatchlistItem[]>(libraryKeys.watchlist(), (items) => items && applyToWatchlist(items, change))
-  queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>({ queryKey: libraryKeys.watchedLists() }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) } : data,
+  queryClient.setQueryData<WatchlistItem[]>(
+    libraryKeys.watchlist(),
+    (items) => items && applyToWatchlist(items, change),
+  )
+  queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>(
+    { queryKey: libraryKeys.watchedLists() },
+    (data) =>
+      data
+        ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) }
+        : data,
   )
   for (const [key, status] of queryClient.getQueriesData<TitleStatus>({ queryKey: libraryKeys.statuses() })) {
     const [, , mediaType, tmdbId] = key as [string, string, MediaType, number]
@@ -80,7 +87,11 @@ export function libraryMutations(requests: LibraryRequests) {
       removeFromWatchlist,
     })
   return {
-    addToWatchlist: libraryMutation('addToWatchlist', add, ({ item }) => `Couldn't add ${item.title} to your watchlist`),
+    addToWatchlist: libraryMutation(
+      'addToWatchlist',
+      add,
+      ({ item }) => `Couldn't add ${item.title} to your watchlist`,
+    ),
     putBackOnWatchlist: libraryMutation(
       'putBackOnWatchlist',
       add,
@@ -99,7 +110,11 @@ export function libraryMutations(requests: LibraryRequests) {
       () => "Couldn't save the note",
     ),
     markWatched: libraryMutation('markWatched', mark, ({ entry }) => `Couldn't log ${entry.title} as watched`),
-    putBackWatched: libraryMutation('putBackWatched', mark, ({ entry }) => `Couldn't put your entry for ${entry.title} back`),
+    putBackWatched: libraryMutation(
+      'putBackWatched',
+      mark,
+      ({ entry }) => `Couldn't put your entry for ${entry.title} back`,
+    ),
     editWatched: libraryMutation(
       'editWatched',
       ({ entryId, changes }: LibraryChangeOf<'editWatched'>) => libraryCalls.editWatched(requests, entryId, changes),
