@@ -1,6 +1,7 @@
 import { useState } from 'react'
-import type { LibraryTitle } from '../../features/library/library'
-import { useLibrary, useTitleStatus } from '../../features/library/useLibrary'
+import type { LibraryTitle } from '../../features/library/libraryChanges'
+import { useTitleStatus } from '../../features/library/useLibrary'
+import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
 import { StarRating } from './StarRating'
@@ -10,7 +11,8 @@ import { StarRating } from './StarRating'
  * the title off) and "Mark watched" / "Watched 2×" (each press logs another watch).
  */
 export function LibraryActions({ title }: { title: LibraryTitle }) {
-  const library = useLibrary()
+  const addToWatchlist = useAddToWatchlist()
+  const removeFromWatchlist = useRemoveFromWatchlist()
   const { status, isPending } = useTitleStatus(title)
   const [logging, setLogging] = useState(false)
   const base =
@@ -21,7 +23,7 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
         type="button"
         aria-pressed={status.inWatchlist}
         disabled={isPending}
-        onClick={() => void (status.inWatchlist ? library.removeFromWatchlist(title) : library.addToWatchlist(title))}
+        onClick={() => void (status.inWatchlist ? removeFromWatchlist(title) : addToWatchlist(title))}
         className={`${base} ${status.inWatchlist ? 'bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/50 hover:bg-amber-400/25' : 'bg-amber-400 text-zinc-950 hover:bg-amber-300'}`}
       >
         <Icon name={status.inWatchlist ? 'bookmarkFilled' : 'bookmark'} />

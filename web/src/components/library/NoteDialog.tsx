@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
-import { useLibrary } from '../../features/library/useLibrary'
+import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
 
 /** A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). */
 export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: () => void }) {
-  const library = useLibrary()
+  const editWatchlistNote = useEditWatchlistNote()
   const dialog = useRef<HTMLDialogElement>(null)
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
@@ -18,7 +18,7 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     const next = note.trim() || null
-    if (next !== item.note) void library.editWatchlistNote(item, next)
+    if (next !== item.note) void editWatchlistNote(item, next)
     onClose()
   }
 

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { streamingProviders } from '@reelmates/contracts/catalog'
 import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
-import type { LibraryTitle } from '../../features/library/library'
-import type { NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
-import { useLibrary } from '../../features/library/useLibrary'
+import type { LibraryTitle, NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
+import { useEditWatched, useMarkWatched } from '../../features/library/useLibraryChanges'
 import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { StarRatingInput } from './StarRatingInput'
 
@@ -24,7 +23,8 @@ const providerNames: string[] = streamingProviders.map((provider) => provider.na
  * Escape and gives focus back to the button that opened it. Mount it when it should show.
  */
 export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
-  const library = useLibrary()
+  const markWatched = useMarkWatched()
+  const editWatched = useEditWatched()
   const dialog = useRef<HTMLDialogElement>(null)
   const ids = useId()
   const entry = mode.kind === 'edit' ? mode.entry : null
@@ -66,9 +66,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       const changes = Object.fromEntries(
         Object.entries(edited).filter(([field, value]) => entry[field as keyof WatchedFields] !== value),
       ) as Partial<WatchedFields>
-      if (Object.keys(changes).length > 0) void library.editWatched(entry.id, changes)
+      if (Object.keys(changes).length > 0) void editWatched(entry.id, changes)
     } else {
-      void library.markWatched(title, fields, mode.kind === 'mark' && mode.onWatchlist && removeFromWatchlist)
+      void markWatched(title, fields, mode.kind === 'mark' && mode.onWatchlist && removeFromWatchlist)
     }
     onClose()
   }

@@ -20,7 +20,7 @@ import { CSS } from '@dnd-kit/utilities'
 import type { ReactNode } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { titleKey } from '../../features/library/libraryChanges'
-import { useLibrary } from '../../features/library/useLibrary'
+import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
 
 /** What an item needs to be dragged by its handle and moved by its buttons. */
 export interface ReorderControls {
@@ -51,7 +51,7 @@ export const reorderInstructions =
  * or with the move buttons. A drop sends one move; the list shows it before the server answers.
  */
 export function SortableWatchlist({ items, layout, reorderable, className, renderItem }: SortableWatchlistProps) {
-  const library = useLibrary()
+  const moveOnWatchlist = useMoveOnWatchlist()
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -63,7 +63,7 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
 
   const move = (item: WatchlistItem, toIndex: number) => {
     if (toIndex < 0 || toIndex >= items.length) return
-    void library.moveOnWatchlist(item, toIndex)
+    void moveOnWatchlist(item, toIndex)
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
-import type { LibraryTitle } from '../../features/library/library'
-import { useIsOnWatchlist, useLibrary } from '../../features/library/useLibrary'
+import type { LibraryTitle } from '../../features/library/libraryChanges'
+import { useIsOnWatchlist } from '../../features/library/useLibrary'
+import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
 
@@ -10,7 +11,8 @@ import { RatingDialog } from './RatingDialog'
  * Place it over the poster, outside the card's link (a button inside a link is invalid HTML).
  */
 export function TitleCardActions({ title, className = '' }: { title: LibraryTitle; className?: string }) {
-  const library = useLibrary()
+  const addToWatchlist = useAddToWatchlist()
+  const removeFromWatchlist = useRemoveFromWatchlist()
   const onWatchlist = useIsOnWatchlist(title)
   const [logging, setLogging] = useState(false)
   const button =
@@ -23,7 +25,7 @@ export function TitleCardActions({ title, className = '' }: { title: LibraryTitl
         disabled={onWatchlist === undefined}
         aria-label={onWatchlist ? `Remove ${title.title} from watchlist` : `Add ${title.title} to watchlist`}
         title={onWatchlist ? 'On your watchlist' : 'Add to watchlist'}
-        onClick={() => void (onWatchlist ? library.removeFromWatchlist(title) : library.addToWatchlist(title))}
+        onClick={() => void (onWatchlist ? removeFromWatchlist(title) : addToWatchlist(title))}
         className={`${button} ${onWatchlist ? 'bg-amber-400 text-zinc-950' : 'bg-black/65 text-white hover:bg-black/85'}`}
       >
         <Icon name={onWatchlist ? 'bookmarkFilled' : 'bookmark'} className="h-[18px] w-[18px]" />

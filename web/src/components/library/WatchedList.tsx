@@ -2,12 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
-import { useLibrary } from '../../features/library/useLibrary'
 import { IconButton } from './controls'
 import { Icon } from './icons'
 import { kindOf, libraryTitleFrom, yearOf } from './libraryTitle'
 import { RatingDialog } from './RatingDialog'
-import { removeWatchedWithUndo } from './removeWithUndo'
+import { useRemoveWatchedWithUndo } from './removeWithUndo'
 import { StarRating } from './StarRating'
 
 interface WatchedListProps {
@@ -39,7 +38,7 @@ export function WatchedList({ items, layout }: WatchedListProps) {
 }
 
 function useEntryActions(entry: WatchedItem) {
-  const library = useLibrary()
+  const removeWithUndo = useRemoveWatchedWithUndo()
   const [editing, setEditing] = useState(false)
   const pending = entry.id.startsWith('pending:')
   const actions = (
@@ -55,7 +54,7 @@ function useEntryActions(entry: WatchedItem) {
         tone="danger"
         label={`Remove your entry for ${entry.title}`}
         disabled={pending}
-        onClick={() => removeWatchedWithUndo(library, entry)}
+        onClick={() => removeWithUndo(entry)}
       />
     </>
   )

@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
-import { useLibrary } from '../../features/library/useLibrary'
 import { IconButton } from './controls'
-import { removeWithUndo } from './removeWithUndo'
+import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
@@ -28,7 +27,7 @@ export function WatchlistList({ items, reorderable }: WatchlistViewProps) {
 }
 
 function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: number; reorder: ReorderControls }) {
-  const library = useLibrary()
+  const removeWithUndo = useRemoveFromWatchlistWithUndo()
   const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
   return (
@@ -102,7 +101,7 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           icon="trash"
           tone="danger"
           label={`Remove ${item.title} from watchlist`}
-          onClick={() => removeWithUndo(library, item)}
+          onClick={() => removeWithUndo(item)}
         />
       </div>
       {dialogs.dialog}

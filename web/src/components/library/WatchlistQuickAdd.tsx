@@ -5,18 +5,18 @@ import { SearchCombobox } from '../media/SearchCombobox'
 import { isAutocompleteQuery } from '../../features/catalog/catalogCalls'
 import { catalogQueries } from '../../features/catalog/queries'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
-import { useLibrary } from '../../features/library/useLibrary'
+import { useAddToWatchlist } from '../../features/library/useLibraryChanges'
 import { libraryTitleOf } from './libraryTitle'
 
 /** "Add a title" right on the watchlist: the search field, where choosing a title adds it. */
 export function WatchlistQuickAdd() {
-  const library = useLibrary()
+  const addToWatchlist = useAddToWatchlist()
   const [query, setQuery] = useState('')
   const settled = useDebouncedValue(query, 200)
   const canSuggest = isAutocompleteQuery(settled)
   const suggestions = useQuery({ ...catalogQueries.suggestions(settled), enabled: canSuggest })
   const add = (media: MediaResult) => {
-    void library.addToWatchlist(libraryTitleOf(media))
+    void addToWatchlist(libraryTitleOf(media))
     setQuery('')
   }
   return (

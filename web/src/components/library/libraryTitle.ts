@@ -1,6 +1,6 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { MediaType } from '@reelmates/contracts/media'
-import type { LibraryTitle } from '../../features/library/library'
+import type { LibraryTitle } from '../../features/library/libraryChanges'
 
 /** A library title from a catalog result (title cards, the media page). */
 export function libraryTitleOf(media: MediaResult, mediaType: MediaType = media.media_type): LibraryTitle {

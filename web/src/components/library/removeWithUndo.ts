@@ -1,11 +1,22 @@
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import type { Library } from '../../features/library/library'
+import {
+  usePutBackOnWatchlist,
+  usePutBackWatched,
+  useRemoveFromWatchlist,
+  useRemoveWatched,
+} from '../../features/library/useLibraryChanges'
 import { toast } from '../../lib/toast'
 
+/** A removal and its undo, each resolving true once the server took it. */
+interface Undoable<T> {
+  remove: (removed: T) => Promise<boolean>
+  putBack: (removed: T) => Promise<boolean>
+}
+
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
-export function removeWithUndo(library: Library, item: WatchlistItem): void {
-  void library.removeFromWatchlist(item).then((removed) => {
+export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
+  void remove(item).then((removed) => {
     if (!removed) return
     toast({
       title: `Removed ${item.title}`,
@@ -13,7 +24,7 @@ export function removeWithUndo(library: Library, item: WatchlistItem): void {
       action: {
         label: 'Undo',
         altText: `Put ${item.title} back on your watchlist`,
-        onClick: () => void library.restoreToWatchlist(item),
+        onClick: () => void putBack(item),
       },
     })
   })
@@ -23,8 +34,8 @@ export function removeWithUndo(library: Library, item: WatchlistItem): void {
  * Deletes a diary entry at once, like a watchlist removal; a rating and review are work to lose,
  * so the toast offers to log the same watch again with all it said.
  */
-export function removeWatchedWithUndo(library: Library, entry: WatchedItem): void {
-  void library.removeWatched(entry.id).then((removed) => {
+export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>, entry: WatchedItem): void {
+  void remove(entry).then((removed) => {
     if (!removed) return
     toast({
       title: `Removed your entry for ${entry.title}`,
@@ -32,8 +43,21 @@ export function removeWatchedWithUndo(library: Library, entry: WatchedItem): voi
       action: {
         label: 'Undo',
         altText: `Put your entry for ${entry.title} back in your diary`,
-        onClick: () => void library.restoreWatched(entry),
+        onClick: () => void putBack(entry),
       },
     })
   })
+}
+
+/** The row is gone by the time Undo is pressed; its mutations run on in the query client's mutation cache. */
+export function useRemoveFromWatchlistWithUndo(): (item: WatchlistItem) => void {
+  const remove = useRemoveFromWatchlist()
+  const putBack = usePutBackOnWatchlist()
+  return (item) => removeWithUndo({ remove, putBack }, item)
+}
+
+export function useRemoveWatchedWithUndo(): (entry: WatchedItem) => void {
+  const remove = useRemoveWatched()
+  const putBack = usePutBackWatched()
+  return (entry) => removeWatchedWithUndo({ remove: (removed) => remove(removed.id), putBack }, entry)
 }

@@ -11,11 +11,12 @@ import { watchedItem, watchlistItem, watchlistOf } from './testing'
 
 const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
 const add = (tmdbId: number): LibraryChange => ({ kind: 'addToWatchlist', item: watchlistItem(tmdbId, 999) })
-const remove = (tmdbId: number): LibraryChange => ({ kind: 'removeFromWatchlist', ref: film(tmdbId) })
+const remove = (tmdbId: number): LibraryChange => ({ kind: 'removeFromWatchlist', ref: film(tmdbId), title: 'Film' })
 const move = (tmdbId: number, toIndex: number): LibraryChange => ({
   kind: 'moveOnWatchlist',
   ref: film(tmdbId),
   toIndex,
+  title: 'Film',
 })
 const ids = (items: { tmdbId: number }[]) => items.map((item) => item.tmdbId)
 
@@ -63,6 +64,7 @@ describe('the watchlist shown while changes are on their way', () => {
       kind: 'markWatched',
       entry: watchedItem('e1', 2),
       removeFromWatchlist,
+      serverClock: false,
     })
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(true)]))).toEqual([1, 3])
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [mark(false)]))).toEqual([1, 2, 3])
@@ -83,7 +85,14 @@ describe('the watched log and the title status while changes are on their way', 
     const rewatched = foldStatus(
       { ...emptyStatus, inWatchlist: true, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z', lastRating: 4 },
       film(2),
-      [{ kind: 'markWatched', entry: watchedItem('e2', 2, { rating: 9 }), removeFromWatchlist: true }],
+      [
+        {
+          kind: 'markWatched',
+          entry: watchedItem('e2', 2, { rating: 9 }),
+          removeFromWatchlist: true,
+          serverClock: false,
+        },
+      ],
     )
     expect(rewatched).toMatchObject({ inWatchlist: false, timesWatched: 2, lastRating: 9 })
     expect(foldStatus(emptyStatus, film(2), [add(2)]).inWatchlist).toBe(true)
@@ -95,7 +104,9 @@ describe('the watched log and the title status while changes are on their way', 
     const status = { ...emptyStatus, timesWatched: 1, lastWatchedAt: '2026-06-01T00:00:00.000Z', lastRating: 8 }
     const older = watchedItem('old', 2, { watchedAt: '2020-01-01T00:00:00.000Z', rating: 2 })
     expect(
-      foldStatus(status, film(2), [{ kind: 'markWatched', entry: older, removeFromWatchlist: false }]),
+      foldStatus(status, film(2), [
+        { kind: 'markWatched', entry: older, removeFromWatchlist: false, serverClock: false },
+      ]),
     ).toMatchObject({
       timesWatched: 2,
       lastRating: 8,

@@ -1,7 +1,10 @@
-import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
 import type { titleStatus, WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
+
+/** A title as the library records it: which one, and what it looks like on a card. */
+export interface LibraryTitle extends MediaRef, MediaSnapshot {}
 
 export type TitleStatus = z.infer<typeof titleStatus>
 export type WatchedFields = Pick<
@@ -12,17 +15,26 @@ export type WatchedFields = Pick<
 export type NewWatchedFields = Omit<WatchedFields, 'watchedAt'> & { watchedAt?: string | undefined }
 
 /**
- * A change the user made that the server has not confirmed yet. Screens show the server's lists
- * with these folded on top, so an action shows at once and a refused one simply disappears.
+ * A change the user made to their library: the variables of its mutation (libraryMutations.ts).
+ * While it is on its way, screens show the server's lists with it folded on top, so an action
+ * shows at once and a refused one simply disappears. A title carries its name for the toasts.
  */
 export type LibraryChange =
   | { kind: 'addToWatchlist'; item: WatchlistItem }
-  | { kind: 'removeFromWatchlist'; ref: MediaRef }
-  | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number }
+  | { kind: 'removeFromWatchlist'; ref: MediaRef; title: string }
+  | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number; title: string }
   | { kind: 'editWatchlistNote'; ref: MediaRef; note: string | null }
-  | { kind: 'markWatched'; entry: WatchedItem; removeFromWatchlist: boolean }
+  | {
+      kind: 'markWatched'
+      entry: WatchedItem
+      removeFromWatchlist: boolean
+      /** No day was picked: the server's clock says when, and `entry.watchedAt` is this browser's guess for the screen. */
+      serverClock: boolean
+    }
   | { kind: 'editWatched'; entryId: string; changes: Partial<WatchedFields> }
   | { kind: 'removeWatched'; entryId: string }
+
+export type LibraryChangeOf<Kind extends LibraryChange['kind']> = Extract<LibraryChange, { kind: Kind }>
 
 const sameTitle = (a: MediaRef, b: MediaRef) => a.tmdbId === b.tmdbId && a.mediaType === b.mediaType
 
@@ -46,7 +58,7 @@ export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange):
         : items
     case 'markWatched':
       return change.removeFromWatchlist
-        ? applyToWatchlist(items, { kind: 'removeFromWatchlist', ref: change.entry })
+        ? applyToWatchlist(items, { kind: 'removeFromWatchlist', ref: change.entry, title: change.entry.title })
         : items
     case 'moveOnWatchlist': {
       const from = items.findIndex((item) => sameTitle(item, change.ref))
@@ -121,3 +133,90 @@ export const emptyStatus: TitleStatus = {
 
 /** The key the watchlist and the status use for a title: `movie:603`. */
 export const titleKey = (ref: MediaRef) => mediaKeyOf(ref)
+
+const refOf = (ref: MediaRef): MediaRef => ({ tmdbId: ref.tmdbId, mediaType: ref.mediaType })
+const snapshotOf = (title: LibraryTitle): MediaSnapshot => ({
+  title: title.title,
+  posterPath: title.posterPath,
+  releaseDate: title.releaseDate,
+  voteAverage: title.voteAverage,
+})
+
+/** How a click becomes a change: with the item or entry the screens show until the server's own arrives. */
+export const libraryChange = {
+  addToWatchlist: (title: LibraryTitle, note?: string | null, now = new Date()): LibraryChangeOf<'addToWatchlist'> => ({
+    kind: 'addToWatchlist',
+    item: {
+      id: `pending:${title.mediaType}:${title.tmdbId}`,
+      userId: '',
+      ...refOf(title),
+      addedAt: now.toISOString(),
+      order: Number.MAX_SAFE_INTEGER,
+      note: note?.trim() || null,
+      ...snapshotOf(title),
+      // The server looks the streaming services up when it records the add; the refetch brings them.
+      streamingOn: [],
+    },
+  }),
+  /** Back on the list with its note and everything the server recorded, at the end until moved. */
+  putBackOnWatchlist: (item: WatchlistItem): LibraryChangeOf<'addToWatchlist'> => ({
+    kind: 'addToWatchlist',
+    item: { ...item, order: Number.MAX_SAFE_INTEGER },
+  }),
+  removeFromWatchlist: (title: LibraryTitle): LibraryChangeOf<'removeFromWatchlist'> => ({
+    kind: 'removeFromWatchlist',
+    ref: refOf(title),
+    title: title.title,
+  }),
+  moveOnWatchlist: (title: LibraryTitle, toIndex: number): LibraryChangeOf<'moveOnWatchlist'> => ({
+    kind: 'moveOnWatchlist',
+    ref: refOf(title),
+    toIndex,
+    title: title.title,
+  }),
+  editWatchlistNote: (ref: MediaRef, note: string | null): LibraryChangeOf<'editWatchlistNote'> => ({
+    kind: 'editWatchlistNote',
+    ref: refOf(ref),
+    note: note?.trim() || null,
+  }),
+  markWatched: (
+    title: LibraryTitle,
+    { watchedAt, ...fields }: NewWatchedFields,
+    removeFromWatchlist: boolean,
+  ): LibraryChangeOf<'markWatched'> => ({
+    kind: 'markWatched',
+    entry: {
+      id: `pending:${crypto.randomUUID()}`,
+      userId: '',
+      ...refOf(title),
+      watchedAt: watchedAt ?? new Date().toISOString(),
+      ...fields,
+      ...snapshotOf(title),
+    },
+    removeFromWatchlist,
+    serverClock: watchedAt === undefined,
+  }),
+  /**
+   * The same watch logged again with everything it said. The log has no "restore" command, so the
+   * entry comes back under a new id (nothing links to entry ids).
+   */
+  putBackWatched: (entry: WatchedItem): LibraryChangeOf<'markWatched'> =>
+    libraryChange.markWatched(
+      entry,
+      {
+        watchedAt: entry.watchedAt,
+        rating: entry.rating,
+        recommend: entry.recommend,
+        review: entry.review,
+        streamingService: entry.streamingService,
+        isPrivate: entry.isPrivate,
+      },
+      false,
+    ),
+  editWatched: (entryId: string, changes: Partial<WatchedFields>): LibraryChangeOf<'editWatched'> => ({
+    kind: 'editWatched',
+    entryId,
+    changes,
+  }),
+  removeWatched: (entryId: string): LibraryChangeOf<'removeWatched'> => ({ kind: 'removeWatched', entryId }),
+}

@@ -1,0 +1,131 @@
+import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { MediaType } from '@reelmates/contracts/media'
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
+import {
+  applyToStatus,
+  applyToWatched,
+  applyToWatchlist,
+  type LibraryChange,
+  type LibraryChangeOf,
+  type TitleStatus,
+} from './libraryChanges'
+import { libraryKeys } from './libraryQueries'
+
+/** Every library mutation's key starts with this; the screens fold the pending ones (useLibrary.ts). */
+export const libraryMutationKey = ['library'] as const
+
+/**
+ * One scope for the signed-in user's library, so changes are sent one after another in the order
+ * they were made (and, offline, wait in that order): every change to the watchlist or the log lands
+ * on the user's stream, and a move sent before the add it depends on would be refused.
+ */
+const libraryScope = { id: 'library' }
+
+export const pendingLibraryChanges = (queryClient: QueryClient) =>
+  pendingChanges<LibraryChange>(queryClient, libraryMutationKey)
+
+/**
+ * The server took the change: fold it into the cached lists, since its overlay goes the moment the
+ * mutation settles and the lists are fetched again only once nothing else is on its way.
+ */
+function confirm(queryClient: QueryClient, change: LibraryChange): void {
+  // A fetch that started before this answer may not hold it: drop it, the refetch after the last change will.
+  void queryClient.cancelQueries({ queryKey: libraryKeys.all })
+  queryClient.setQueryData<WatchlistItem[]>(
+    libraryKeys.watchlist(),
+    (items) => items && applyToWatchlist(items, change),
+  )
+  queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>(
+    { queryKey: libraryKeys.watchedLists() },
+    (data) =>
+      data
+        ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) }
+        : data,
+  )
+  for (const [key, status] of queryClient.getQueriesData<TitleStatus>({ queryKey: libraryKeys.statuses() })) {
+    const [, , mediaType, tmdbId] = key as [string, string, MediaType, number]
+    if (status) queryClient.setQueryData(key, applyToStatus(status, { mediaType, tmdbId }, change))
+  }
+}
+
+/** One mutation per action: its key names the action, its variables are the change the screens fold. */
+function libraryMutation<Change extends LibraryChange>(
+  action: string,
+  send: (change: Change) => Promise<ChangeAnswer>,
+  failure: (change: Change) => string,
+) {
+  return mutationOptions<ChangeAnswer, Error, Change>({
+    mutationKey: [...libraryMutationKey, action],
+    scope: libraryScope,
+    mutationFn: send,
+    onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
+    onError: (error, change) => tellRefusal(failure(change), error),
+    onSettled: (_answer, _error, _change, _result, { client }) =>
+      refetchOnceSettled(client, libraryMutationKey, libraryKeys.all),
+  })
+}
+
+/** The library's mutations, sending through `requests` (the app's request client; a held one in specs). */
+export function libraryMutations(requests: LibraryRequests) {
+  const add = ({ item }: LibraryChangeOf<'addToWatchlist'>) =>
+    libraryCalls.addToWatchlist(requests, item, item.note ?? undefined)
+  const move = ({ ref, toIndex }: LibraryChangeOf<'moveOnWatchlist'>) =>
+    libraryCalls.moveOnWatchlist(requests, ref, toIndex)
+  const mark = ({ entry, removeFromWatchlist, serverClock }: LibraryChangeOf<'markWatched'>) =>
+    libraryCalls.markWatched(requests, {
+      tmdbId: entry.tmdbId,
+      mediaType: entry.mediaType,
+      ...(serverClock ? {} : { watchedAt: entry.watchedAt }),
+      rating: entry.rating,
+      recommend: entry.recommend,
+      review: entry.review,
+      streamingService: entry.streamingService,
+      isPrivate: entry.isPrivate,
+      removeFromWatchlist,
+    })
+  return {
+    addToWatchlist: libraryMutation(
+      'addToWatchlist',
+      add,
+      ({ item }) => `Couldn't add ${item.title} to your watchlist`,
+    ),
+    putBackOnWatchlist: libraryMutation(
+      'putBackOnWatchlist',
+      add,
+      ({ item }) => `Couldn't put ${item.title} back on your watchlist`,
+    ),
+    removeFromWatchlist: libraryMutation(
+      'removeFromWatchlist',
+      ({ ref }: LibraryChangeOf<'removeFromWatchlist'>) => libraryCalls.removeFromWatchlist(requests, ref),
+      ({ title }) => `Couldn't remove ${title} from your watchlist`,
+    ),
+    moveOnWatchlist: libraryMutation('moveOnWatchlist', move, () => "Couldn't move that title"),
+    putBackInPlace: libraryMutation('putBackInPlace', move, ({ title }) => `Couldn't put ${title} back in its place`),
+    editWatchlistNote: libraryMutation(
+      'editWatchlistNote',
+      ({ ref, note }: LibraryChangeOf<'editWatchlistNote'>) => libraryCalls.editWatchlistNote(requests, ref, note),
+      () => "Couldn't save the note",
+    ),
+    markWatched: libraryMutation('markWatched', mark, ({ entry }) => `Couldn't log ${entry.title} as watched`),
+    putBackWatched: libraryMutation(
+      'putBackWatched',
+      mark,
+      ({ entry }) => `Couldn't put your entry for ${entry.title} back`,
+    ),
+    editWatched: libraryMutation(
+      'editWatched',
+      ({ entryId, changes }: LibraryChangeOf<'editWatched'>) => libraryCalls.editWatched(requests, entryId, changes),
+      () => "Couldn't save your changes",
+    ),
+    removeWatched: libraryMutation(
+      'removeWatched',
+      ({ entryId }: LibraryChangeOf<'removeWatched'>) => libraryCalls.removeWatched(requests, entryId),
+      () => "Couldn't remove that entry",
+    ),
+  }
+}
+
+export type LibraryMutations = ReturnType<typeof libraryMutations>

@@ -1,0 +1,208 @@
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { resetRequestClient } from '../../lib/api'
+import { createQueryClient } from '../../lib/queryClient'
+import { removeToast, useToasts } from '../../lib/toast'
+import { heldServer } from './heldServer'
+import type { LibraryTitle } from './libraryChanges'
+import { libraryKeys } from './libraryQueries'
+import { watchedItem, watchlistOf } from './testing'
+import { useWatchlist } from './useLibrary'
+import {
+  useAddToWatchlist,
+  useMarkWatched,
+  useMoveOnWatchlist,
+  usePutBackOnWatchlist,
+  usePutBackWatched,
+  useRemoveFromWatchlist,
+  useRemoveWatched,
+} from './useLibraryChanges'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  resetRequestClient()
+  onlineManager.setOnline(true)
+  act(() => removeToast())
+})
+
+const title = (tmdbId: number): LibraryTitle => ({
+  tmdbId,
+  mediaType: 'movie',
+  title: `Film ${tmdbId}`,
+  posterPath: null,
+  releaseDate: null,
+  voteAverage: null,
+})
+const ids = (items: { tmdbId: number }[] | undefined) => items?.map((item) => item.tmdbId)
+
+/** The watchlist screen's hooks, on the app's query client and request client, against a held server. */
+async function setup() {
+  let server = watchlistOf(1, 2, 3)
+  const held = heldServer(() => server)
+  vi.stubGlobal('fetch', vi.fn(held.fetch))
+  // The request client reports every refused request on the console; the specs read the toast instead.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const queryClient = createQueryClient()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
+  const screen = renderHook(
+    () => ({
+      watchlist: useWatchlist(),
+      toasts: useToasts(),
+      add: useAddToWatchlist(),
+      remove: useRemoveFromWatchlist(),
+      putBack: usePutBackOnWatchlist(),
+      move: useMoveOnWatchlist(),
+      mark: useMarkWatched(),
+      removeWatched: useRemoveWatched(),
+      putBackWatched: usePutBackWatched(),
+    }),
+    { wrapper },
+  )
+  await waitFor(() => expect(ids(screen.result.current.watchlist.items)).toEqual([1, 2, 3]))
+  const shown = () => ids(screen.result.current.watchlist.items)
+  const cached = () => ids(queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()))
+  /** Starts a change as a click would: inside act, without waiting for its answer. */
+  const click = <T,>(change: (actions: typeof screen.result.current) => Promise<T>): Promise<T> => {
+    let started!: Promise<T>
+    act(() => {
+      started = change(screen.result.current)
+    })
+    return started
+  }
+  return { held, screen, shown, cached, click, setServer: (items: WatchlistItem[]) => (server = items) }
+}
+
+describe('library changes on a slow network', () => {
+  it('shows each change before any answer but sends the next only after the previous has answered', async () => {
+    const { held, shown, click } = await setup()
+    void click((actions) => actions.add(title(4)))
+    void click((actions) => actions.move(title(4), 0))
+    await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
+    expect(held.sent()).toEqual(['POST /api/watchlist'])
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist', 'POST /api/watchlist/movie/4/move']))
+    expect(held.change(1).body).toEqual({ toIndex: 0 })
+    expect(shown()).toEqual([4, 1, 2, 3])
+  })
+
+  it('takes back only the refused change, keeps the later ones, and says why', async () => {
+    const { held, screen, shown, click } = await setup()
+    const refused = click((actions) => actions.remove(title(2)))
+    void click((actions) => actions.move(title(3), 0))
+    await waitFor(() => expect(shown()).toEqual([3, 1]))
+    expect(held.changes).toHaveLength(1)
+    held.change(0).refuse(409, 'This title is not on your watchlist.')
+    expect(await refused).toBe(false)
+    await waitFor(() => expect(shown()).toEqual([3, 1, 2]))
+    expect(screen.result.current.toasts).toMatchObject([
+      {
+        title: "Couldn't remove Film 2 from your watchlist",
+        description: 'This title is not on your watchlist.',
+        variant: 'destructive',
+      },
+    ])
+  })
+
+  it("folds answered changes into the cached list, then reads the server's list at the last position once all have answered", async () => {
+    const { held, shown, cached, click, setServer } = await setup()
+    const readsBefore = held.reads.length
+    const added = click((actions) => actions.add(title(4)))
+    const moved = click((actions) => actions.move(title(4), 1))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    expect(cached()).toEqual([1, 2, 3, 4])
+    expect(held.reads).toHaveLength(readsBefore) // nothing is fetched while a change is still on its way
+    // Meanwhile the user also dropped title 2 on another device: the server's list has the last word.
+    setServer(watchlistOf(1, 4, 3))
+    held.change(1).answer({ position: '11' })
+    expect(await added).toBe(true)
+    expect(await moved).toBe(true)
+    await waitFor(() => expect(shown()).toEqual([1, 4, 3]))
+    expect(held.reads.slice(readsBefore)).toEqual([
+      { path: '/api/watchlist?page=1&pageSize=500&sort=order', minPosition: '11' },
+    ])
+  })
+
+  it('puts a removed title back in its old place when the removal is undone', async () => {
+    const { held, shown, click } = await setup()
+    const removed = watchlistOf(1, 2, 3)[1]
+    if (!removed) throw new Error('no second title')
+    void click((actions) => actions.remove(removed))
+    await waitFor(() => expect(shown()).toEqual([1, 3]))
+    void click((actions) => actions.putBack(removed))
+    await waitFor(() => expect(shown()).toEqual([1, 2, 3]))
+    for (let index = 0; index < 3; index++) {
+      await waitFor(() => expect(held.changes).toHaveLength(index + 1))
+      held.change(index).answer({ position: String(20 + index) })
+    }
+    expect(held.changes.map((call) => `${call.method} ${call.path} ${JSON.stringify(call.body ?? '')}`)).toEqual([
+      'DELETE /api/watchlist/movie/2 ""',
+      'POST /api/watchlist {"tmdbId":2,"mediaType":"movie"}',
+      'POST /api/watchlist/movie/2/move {"toIndex":1}',
+    ])
+  })
+
+  it('keeps changes made offline, in order, and sends them when the connection is back', async () => {
+    const { held, shown, click } = await setup()
+    act(() => onlineManager.setOnline(false))
+    void click((actions) => actions.add(title(4)))
+    void click((actions) => actions.move(title(4), 0))
+    await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(held.changes).toHaveLength(0)
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist']))
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist', 'POST /api/watchlist/movie/4/move']))
+  })
+})
+
+describe('logging watches', () => {
+  it("leaves a watch's time to the server when none was picked", async () => {
+    const { held, click } = await setup()
+    const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
+    void click((actions) => actions.mark(title(7), fields, false))
+    void click((actions) => actions.mark(title(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    expect(held.change(0).body).not.toHaveProperty('watchedAt')
+    expect(held.change(0).body).toMatchObject({ tmdbId: 7, rating: 8 })
+    held.change(0).answer({ position: '10', entryId: 'e7' })
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    expect(held.change(1).body).toMatchObject({ tmdbId: 8, watchedAt: '2026-11-01T12:00:00.000Z' })
+  })
+
+  it('puts a removed diary entry back with the same watch time, rating, review, service and privacy', async () => {
+    const { held, click } = await setup()
+    const entry = watchedItem('e1', 5, {
+      watchedAt: '2026-10-03T21:15:00.000Z',
+      rating: 9,
+      recommend: true,
+      review: 'The last act still lands.',
+      streamingService: 'Netflix',
+      isPrivate: true,
+    })
+    void click((actions) => actions.removeWatched(entry.id))
+    void click((actions) => actions.putBackWatched(entry))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.sent()).toEqual(['DELETE /api/watched/e1', 'POST /api/watched']))
+    expect(held.change(1).body).toEqual({
+      tmdbId: 5,
+      mediaType: 'movie',
+      watchedAt: '2026-10-03T21:15:00.000Z',
+      rating: 9,
+      recommend: true,
+      review: 'The last act still lands.',
+      streamingService: 'Netflix',
+      isPrivate: true,
+      removeFromWatchlist: false,
+    })
+  })
+})

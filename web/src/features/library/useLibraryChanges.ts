@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { MediaRef } from '@reelmates/contracts/media'
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { useChange } from '../../lib/mutations'
+import {
+  foldWatchlist,
+  libraryChange,
+  type LibraryTitle,
+  type NewWatchedFields,
+  type WatchedFields,
+} from './libraryChanges'
+import { libraryMutations, pendingLibraryChanges } from './libraryMutations'
+import { libraryKeys } from './libraryQueries'
+import { libraryRequests } from './libraryRequests'
+
+/**
+ * The library's actions, one `useMutation` each. Every one shows at once (the screens fold it
+ * while it is pending), is sent in the order it was made, and resolves true once the server took
+ * it, false when it was refused (it has left the screen and a toast said why).
+ */
+const mutations = libraryMutations(libraryRequests)
+
+export function useAddToWatchlist() {
+  const add = useChange(mutations.addToWatchlist)
+  return (title: LibraryTitle, note?: string) => add(libraryChange.addToWatchlist(title, note))
+}
+
+export function useRemoveFromWatchlist() {
+  const remove = useChange(mutations.removeFromWatchlist)
+  return (title: LibraryTitle) => remove(libraryChange.removeFromWatchlist(title))
+}
+
+/** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter). */
+export function usePutBackOnWatchlist() {
+  const queryClient = useQueryClient()
+  const add = useChange(mutations.putBackOnWatchlist)
+  const move = useChange(mutations.putBackInPlace)
+  return async (item: WatchlistItem): Promise<boolean> => {
+    const shown = foldWatchlist(
+      queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
+      pendingLibraryChanges(queryClient),
+    )
+    const toIndex = Math.min(item.order, shown.length)
+    const added = add(libraryChange.putBackOnWatchlist(item))
+    // Queued right behind the add in the library's scope, so the place is taken before anything else the user does.
+    const moved = toIndex < shown.length ? move(libraryChange.moveOnWatchlist(item, toIndex)) : Promise.resolve(true)
+    return (await added) && (await moved)
+  }
+}
+
+export function useMoveOnWatchlist() {
+  const move = useChange(mutations.moveOnWatchlist)
+  return (title: LibraryTitle, toIndex: number) => move(libraryChange.moveOnWatchlist(title, toIndex))
+}
+
+export function useEditWatchlistNote() {
+  const edit = useChange(mutations.editWatchlistNote)
+  return (ref: MediaRef, note: string | null) => edit(libraryChange.editWatchlistNote(ref, note))
+}
+
+export function useMarkWatched() {
+  const mark = useChange(mutations.markWatched)
+  return (title: LibraryTitle, fields: NewWatchedFields, removeFromWatchlist: boolean) =>
+    mark(libraryChange.markWatched(title, fields, removeFromWatchlist))
+}
+
+/** Undo of a removed diary entry: the same watch logged again with everything it said. */
+export function usePutBackWatched() {
+  const mark = useChange(mutations.putBackWatched)
+  return (entry: WatchedItem) => mark(libraryChange.putBackWatched(entry))
+}
+
+export function useEditWatched() {
+  const edit = useChange(mutations.editWatched)
+  return (entryId: string, changes: Partial<WatchedFields>) => edit(libraryChange.editWatched(entryId, changes))
+}
+
+export function useRemoveWatched() {
+  const remove = useChange(mutations.removeWatched)
+  return (entryId: string) => remove(libraryChange.removeWatched(entryId))
+}
