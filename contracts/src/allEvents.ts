@@ -6,3 +6,4 @@
 import './account'
 import './watchlist'
 import './watched'
+import './friendships'

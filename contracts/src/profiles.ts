@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { username } from './account'
+import { friendshipState, userCard } from './friendships'
+import { mediaType, tmdbId } from './media'
+
+export const publicProfileParams = z.object({ username })
+
+/** A review is cut to this many characters wherever friends' watches are listed. */
+export const reviewExcerptMax = 280
+
+/** One public watch (never a private one) as a profile or the media page shows it. */
+export const publicWatch = z.object({
+  id: z.string(),
+  tmdbId: z.number(),
+  mediaType,
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  watchedAt: z.string(),
+  rating: z.number().int().nullable(),
+  recommend: z.boolean().nullable(),
+  review: z.string().nullable(),
+})
+export type PublicWatch = z.infer<typeof publicWatch>
+
+/**
+ * `GET /api/users/:username`: what anyone signed in may see of a member. Never the email, never a
+ * private watch; `stats.watched` counts public watches only, so it cannot reveal private ones.
+ */
+export const publicProfileAnswer = z.object({
+  user: z.object({
+    username: z.string(),
+    bio: z.string().nullable(),
+    location: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  stats: z.object({ watched: z.number().int(), watchlist: z.number().int(), friends: z.number().int() }),
+  /** The latest public watches, newest first (at most 20). */
+  recent: z.array(publicWatch),
+  friendship: friendshipState,
+  /** The friendship's id when there is one (pending or accepted), for accept/decline/cancel/unfriend. */
+  friendshipId: z.string().nullable(),
+})
+export type PublicProfileAnswer = z.infer<typeof publicProfileAnswer>
+
+export const mediaFriendsParams = z.object({
+  mediaType,
+  tmdbId: z.coerce.number({ message: 'tmdbId must be a number' }).pipe(tmdbId),
+})
+
+/** A friend's latest public watch of one title. */
+export const friendWatch = z.object({
+  user: userCard,
+  watchedAt: z.string(),
+  rating: z.number().int().nullable(),
+  recommend: z.boolean().nullable(),
+  /** The review cut to `reviewExcerptMax` characters. */
+  reviewExcerpt: z.string().nullable(),
+})
+export type FriendWatch = z.infer<typeof friendWatch>
+
+/** `GET /api/media/:mediaType/:tmdbId/friends`: which of my friends watched it, or keep it on their watchlist. */
+export const mediaFriendsAnswer = z.object({
+  watched: z.array(friendWatch),
+  /** Mean of the friends' ratings above (those who rated), or null. */
+  averageRating: z.number().nullable(),
+  watchlist: z.object({ count: z.number().int(), users: z.array(userCard) }),
+})
+export type MediaFriendsAnswer = z.infer<typeof mediaFriendsAnswer>
