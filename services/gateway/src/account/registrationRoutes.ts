@@ -7,6 +7,7 @@ import type { Platform } from '../platform'
 import { hashPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
+import { acceptInvitationOnSignUp } from '../friends/invitationLinks'
 
 /** Sign-up: a new account, signed in at once. */
 export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -66,6 +67,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         throw error
       }
       await startUserSession(request, { id: userId, role: 'User' })
+      if (invitationToken) position = (await acceptInvitationOnSignUp(request, userId, invitationToken)) ?? position
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was registered but the users read model does not have it`)
       return reply.code(201).send(withPosition(user, position))

@@ -18,6 +18,7 @@ import { errorAnswer } from '@reelmates/contracts/answers'
 import { issueSignInLink, useSignInLink } from './signInLinks'
 import { sameSitePath } from './tokens'
 import { readUser } from './userDocument'
+import { isInvitationToken, signInWithInvitation } from '../friends/invitationLinks'
 
 const defaultRedirect = '/home'
 
@@ -75,12 +76,21 @@ export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       config: { rateLimit },
       schema: {
         tags: ['account'],
-        summary: 'Sign in with a single-use token from a mail; answers the user and the action it carries',
+        summary:
+          'Sign in with a single-use token from a mail; answers the user and the action it carries (a friend-request link is accepted in the same step: action acceptFriendship)',
         querystring: processTokenQuery,
-        response: { 200: processTokenAnswer, 401: errorAnswer, 410: errorAnswer },
+        response: {
+          200: processTokenAnswer,
+          401: errorAnswer,
+          403: errorAnswer,
+          404: errorAnswer,
+          409: errorAnswer,
+          410: errorAnswer,
+        },
       },
     },
     async (request) => {
+      if (isInvitationToken(request.query.token)) return signInWithInvitation(request, request.query.token)
       const used = await useSignInLink(request, request.query.token)
       await startUserSession(request, { id: used.userId, role: used.role })
       const user = await readUser(platform, used.userId, used.position)

@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hashToken, newSecret, secretPattern } from '@reelmates/commands/tokenHash'
+
+export { hashToken }
 
 /**
  * A single-use link token: `<userId>.<secret>`. The user id says which account stream to check, so
@@ -12,12 +14,9 @@ export interface LinkToken {
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const secretPattern = /^[\w-]{43}$/
-
-export const hashToken = (secret: string): string => createHash('sha256').update(secret).digest('hex')
 
 export function newLinkToken(userId: string): LinkToken {
-  const secret = randomBytes(32).toString('base64url')
+  const secret = newSecret()
   return { token: `${userId}.${secret}`, userId, tokenHash: hashToken(secret) }
 }
 

@@ -11,6 +11,7 @@ export const statusOfDomainError: Record<DomainError['kind'], number> = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  too_many: 429,
 }
 
 const reasonPhrase: Record<number, string> = {

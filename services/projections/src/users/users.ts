@@ -10,6 +10,8 @@ import {
 import type { Projector } from '../projector'
 
 const collection = 'users'
+/** For the queries beside this projector (the only other place that reads it). */
+export const usersCollection = collection
 
 /** Look-up keys compare the way the vault reserves names: NFKC, trimmed, case-insensitive. */
 export const lookupKey = (value: string): string => value.normalize('NFKC').trim().toLowerCase()

@@ -4,6 +4,8 @@ import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../proje
 import { applyOnce } from '../streamRevisions'
 
 const collection = 'watched_items'
+/** For the queries beside this projector (the only other place that reads it). */
+export const watchedItemsCollection = collection
 const revisions = 'watched_items_revisions'
 const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, AccountDeleted] as const
 

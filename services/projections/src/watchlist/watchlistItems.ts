@@ -5,6 +5,8 @@ import type { ProjectorDb } from '../runner/renamedView'
 import { applyOnce } from '../streamRevisions'
 
 const collection = 'watchlist_items'
+/** For the queries beside this projector (the only other place that reads it). */
+export const watchlistItemsCollection = collection
 const revisions = 'watchlist_items_revisions'
 const idOf = (userId: string, ref: MediaRef) => `${userId}:${mediaKeyOf(ref)}`
 

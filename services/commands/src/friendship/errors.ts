@@ -1,0 +1,116 @@
+import { friendshipMessages as says } from '@reelmates/contracts/friendships'
+import { DomainError } from '../decider'
+
+export class FriendRequestToSelf extends DomainError {
+  override readonly name = 'FriendRequestToSelf'
+  constructor() {
+    super('invalid', says.self)
+  }
+}
+
+export class UnknownUser extends DomainError {
+  override readonly name = 'UnknownUser'
+  constructor(username: string) {
+    super('not_found', says.unknownUser(username))
+  }
+}
+
+export class FriendAccountDeleted extends DomainError {
+  override readonly name = 'FriendAccountDeleted'
+  constructor() {
+    super('gone', says.accountDeleted)
+  }
+}
+
+export class AlreadyFriends extends DomainError {
+  override readonly name = 'AlreadyFriends'
+  constructor(username: string) {
+    super('conflict', says.alreadyFriends(username))
+  }
+}
+
+export class RequestAlreadyPending extends DomainError {
+  override readonly name = 'RequestAlreadyPending'
+  constructor(username: string) {
+    super('conflict', says.alreadyPending(username))
+  }
+}
+
+/** "already been": the accept-friend screen reads it as "Already friends" (spec §8). */
+export class RequestAlreadyAccepted extends DomainError {
+  override readonly name = 'RequestAlreadyAccepted'
+  constructor() {
+    super('conflict', says.alreadyAccepted)
+  }
+}
+
+export class TooManyRequests extends DomainError {
+  override readonly name = 'TooManyRequests'
+  constructor(message: string = says.tooManyRequests) {
+    super('too_many', message)
+  }
+}
+
+export class NoSuchFriendRequest extends DomainError {
+  override readonly name = 'NoSuchFriendRequest'
+  constructor() {
+    super('not_found', says.noSuchRequest)
+  }
+}
+
+/** Also what a stranger to the pair is told: nothing about whether the friendship exists. */
+export class NoSuchFriendship extends DomainError {
+  override readonly name = 'NoSuchFriendship'
+  constructor() {
+    super('not_found', says.noSuchFriendship)
+  }
+}
+
+export class OnlyRecipientAnswers extends DomainError {
+  override readonly name = 'OnlyRecipientAnswers'
+  constructor() {
+    super('forbidden', says.onlyRecipientAccepts)
+  }
+}
+
+export class RecipientMustDecline extends DomainError {
+  override readonly name = 'RecipientMustDecline'
+  constructor() {
+    super('forbidden', 'To refuse a friend request, decline it.')
+  }
+}
+
+export class InvitationTokenInvalid extends DomainError {
+  override readonly name = 'InvitationTokenInvalid'
+  constructor() {
+    super('not_found', says.invalidToken)
+  }
+}
+
+export class InvitationTokenExpired extends DomainError {
+  override readonly name = 'InvitationTokenExpired'
+  constructor() {
+    super('gone', says.expiredToken)
+  }
+}
+
+export class InvitationTokenUsed extends DomainError {
+  override readonly name = 'InvitationTokenUsed'
+  constructor() {
+    super('gone', says.usedToken)
+  }
+}
+
+export class InvitationForAnotherAccount extends DomainError {
+  override readonly name = 'InvitationForAnotherAccount'
+  constructor() {
+    super('forbidden', says.wrongAccount)
+  }
+}
+
+export class OwnInvitation extends DomainError {
+  override readonly name = 'OwnInvitation'
+  constructor() {
+    super('forbidden', says.ownInvitation)
+  }
+}

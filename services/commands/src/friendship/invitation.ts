@@ -1,0 +1,121 @@
+import {
+  FriendInvitationAccepted,
+  FriendInvitationSent,
+  friendshipMessages,
+  invitesPerDay,
+  type FriendInvitationEvent,
+} from '@reelmates/contracts/friendships'
+import type { Decider } from '../decider'
+import {
+  InvitationForAnotherAccount,
+  InvitationTokenExpired,
+  InvitationTokenInvalid,
+  InvitationTokenUsed,
+  OwnInvitation,
+  RequestAlreadyAccepted,
+  TooManyRequests,
+} from './errors'
+
+/** One inviter's invitations to one address: every resend is on the same stream. */
+export const invitationStreamId = (invitationId: string) => `invitation-${invitationId}`
+
+const dayMs = 24 * 60 * 60 * 1000
+
+export type InvitationCommand =
+  | {
+      type: 'SendFriendInvitation'
+      invitationId: string
+      inviterUserId: string
+      inviteeEmail: string
+      inviteeUserId: string | null
+      tokenHash: string
+      expiresAt: string
+      at: string
+    }
+  | { type: 'AcceptFriendInvitation'; invitationId: string; tokenHash: string; userId: string; at: string }
+
+export interface InvitationState {
+  inviterUserId: string | null
+  inviteeUserId: string | null
+  inviteCount: number
+  sentAt: string[]
+  /** Every link mailed so far (a resend does not kill the earlier ones), by token hash. */
+  expiresAt: Map<string, string>
+  acceptedBy: string | null
+  usedTokenHash: string | null
+}
+
+const initialState = (): InvitationState => ({
+  inviterUserId: null,
+  inviteeUserId: null,
+  inviteCount: 0,
+  sentAt: [],
+  expiresAt: new Map(),
+  acceptedBy: null,
+  usedTokenHash: null,
+})
+
+function evolve(state: InvitationState, event: FriendInvitationEvent): InvitationState {
+  switch (event.type) {
+    case 'FriendInvitationSent':
+      return {
+        ...state,
+        inviterUserId: event.data.inviterUserId,
+        inviteeUserId: event.data.inviteeUserId,
+        inviteCount: event.data.inviteCount,
+        sentAt: [...state.sentAt, event.data.sentAt],
+        expiresAt: new Map(state.expiresAt).set(event.data.tokenHash, event.data.expiresAt),
+      }
+    case 'FriendInvitationAccepted':
+      return { ...state, acceptedBy: event.data.acceptedByUserId, usedTokenHash: event.data.tokenHash }
+  }
+}
+
+function decide(command: InvitationCommand, state: InvitationState): FriendInvitationEvent[] {
+  switch (command.type) {
+    case 'SendFriendInvitation': {
+      const { at } = command
+      if (state.acceptedBy !== null) throw new RequestAlreadyAccepted()
+      const now = Date.parse(at)
+      if (state.sentAt.filter((sent) => now - Date.parse(sent) < dayMs).length >= invitesPerDay)
+        throw new TooManyRequests(friendshipMessages.tooManyInvitations)
+      return [
+        FriendInvitationSent({
+          invitationId: command.invitationId,
+          inviterUserId: command.inviterUserId,
+          inviteeEmail: command.inviteeEmail,
+          inviteeUserId: command.inviteeUserId,
+          tokenHash: command.tokenHash,
+          expiresAt: command.expiresAt,
+          sentAt: at,
+          inviteCount: state.inviteCount + 1,
+        }),
+      ]
+    }
+    case 'AcceptFriendInvitation': {
+      const { tokenHash, userId, at } = command
+      const expiresAt = state.expiresAt.get(tokenHash)
+      if (expiresAt === undefined || state.inviterUserId === null) throw new InvitationTokenInvalid()
+      if (state.acceptedBy === userId) throw new RequestAlreadyAccepted()
+      if (state.acceptedBy !== null) throw new InvitationTokenUsed()
+      if (Date.parse(at) >= Date.parse(expiresAt)) throw new InvitationTokenExpired()
+      if (userId === state.inviterUserId) throw new OwnInvitation()
+      if (state.inviteeUserId !== null && state.inviteeUserId !== userId) throw new InvitationForAnotherAccount()
+      return [
+        FriendInvitationAccepted({
+          invitationId: command.invitationId,
+          inviterUserId: state.inviterUserId,
+          acceptedByUserId: userId,
+          tokenHash,
+          acceptedAt: at,
+        }),
+      ]
+    }
+  }
+}
+
+export const invitation: Decider<InvitationCommand, FriendInvitationEvent, InvitationState> = {
+  initialState,
+  evolve,
+  decide,
+}

@@ -1,0 +1,137 @@
+import { friendshipIdOf, invitationLifetimeDays } from '@reelmates/contracts/friendships'
+import type { Asker, Changed, FriendshipPorts } from './context'
+import { commandsFor } from './context'
+import { FriendAccountDeleted, FriendRequestToSelf, InvitationTokenInvalid } from './errors'
+import { counterpart, type FriendshipChange } from './friendRequests'
+import { friendship, friendshipStreamId, type FriendshipCommand } from './friendship'
+import { invitation, invitationStreamId } from './invitation'
+import { newInvitationToken, readInvitationToken } from './invitationToken'
+import { loadState } from '../handleCommand'
+import type { Member } from './members'
+
+const lifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000
+
+export type EmailInvitationResult =
+  | ({ kind: 'invitation'; invitationId: string } & Changed)
+  /** The address belongs to someone who had already asked me: asking back accepted them. */
+  | ({ kind: 'friendship' } & FriendshipChange)
+
+/**
+ * Invite an address. A member's address gets a friend request and a mail whose link accepts it; any
+ * other address gets a sign-up mail whose link makes the two friends once the account exists. Sending
+ * to the same address again is a resend (same invitation, a new link, `inviteCount` + 1).
+ */
+export async function inviteByEmail(
+  ports: FriendshipPorts,
+  asker: Asker,
+  email: string,
+): Promise<EmailInvitationResult> {
+  const inviter = await ports.members.byId(asker.userId)
+  if (!inviter) throw new FriendAccountDeleted()
+  const invitee = await ports.members.byEmail(email)
+  if (invitee?.userId === inviter.userId) throw new FriendRequestToSelf()
+  const commands = commandsFor(ports, asker)
+  const invitationId = (await ports.invitationTo(inviter.userId, email)) ?? ports.newId()
+  const friendshipId = invitee ? friendshipIdOf(inviter.userId, invitee.userId) : null
+
+  let request: FriendshipCommand | null = null
+  if (invitee && friendshipId) {
+    const state = await loadState(ports.eventStore, friendship, friendshipStreamId(friendshipId))
+    // Already asked by me: this is a resend of the mail, not another request.
+    if (!(state.status === 'pending' && state.fromUserId === inviter.userId)) {
+      request = {
+        type: 'SendFriendRequest',
+        fromUserId: inviter.userId,
+        toUserId: invitee.userId,
+        invitationId,
+        at: commands.at(),
+        otherUsername: invitee.username,
+        otherDeleted: false,
+      }
+      if (state.status === 'pending') {
+        await commands.run(friendship, friendshipStreamId(friendshipId), request)
+        return { kind: 'friendship', friendshipId, other: invitee, status: 'accepted', position: commands.position() }
+      }
+      await commands.check(friendship, friendshipStreamId(friendshipId), request)
+    }
+  }
+
+  const { token, tokenHash } = newInvitationToken(invitationId)
+  const at = ports.now()
+  await commands.run(invitation, invitationStreamId(invitationId), {
+    type: 'SendFriendInvitation',
+    invitationId,
+    inviterUserId: inviter.userId,
+    inviteeEmail: email,
+    inviteeUserId: invitee?.userId ?? null,
+    tokenHash,
+    expiresAt: new Date(at.getTime() + lifetimeMs).toISOString(),
+    at: at.toISOString(),
+  })
+  if (request && friendshipId) await commands.run(friendship, friendshipStreamId(friendshipId), request)
+  if (invitee) await ports.mails.friendRequest(invitee, inviter, token)
+  else await ports.mails.signUpInvitation(email, inviter, token)
+  return { kind: 'invitation', invitationId, position: commands.position() }
+}
+
+export interface InvitationAccepted extends Changed {
+  friendshipId: string
+  inviter: Member
+  /** Who accepted: the signed-in asker, or the member the invitation was mailed to. */
+  userId: string
+}
+
+/**
+ * Spend an invitation link as `userId` and make them friends with the inviter. Refused before anything
+ * is written when either the link (unknown, used, expired, someone else's) or the pair (already friends:
+ * "already been accepted") says no.
+ */
+export async function acceptInvitation(
+  ports: FriendshipPorts,
+  asker: Asker,
+  token: string,
+): Promise<InvitationAccepted> {
+  const parsed = readInvitationToken(token)
+  if (!parsed) throw new InvitationTokenInvalid()
+  const { invitationId, tokenHash } = parsed
+  const commands = commandsFor(ports, asker)
+  const state = await loadState(ports.eventStore, invitation, invitationStreamId(invitationId))
+  if (state.inviterUserId === null) throw new InvitationTokenInvalid()
+  const accept = {
+    type: 'AcceptFriendInvitation',
+    invitationId,
+    tokenHash,
+    userId: asker.userId,
+    at: commands.at(),
+  } as const
+  invitation.decide(accept, state)
+
+  const { member: inviter, otherUsername, otherDeleted } = await counterpart(ports, state.inviterUserId)
+  const friendshipId = friendshipIdOf(state.inviterUserId, asker.userId)
+  const befriend = {
+    type: 'BefriendByInvitation',
+    inviterUserId: state.inviterUserId,
+    inviteeUserId: asker.userId,
+    invitationId,
+    at: commands.at(),
+    otherUsername,
+    otherDeleted,
+  } as const
+  await commands.check(friendship, friendshipStreamId(friendshipId), befriend)
+  if (!inviter) throw new FriendAccountDeleted()
+
+  await commands.run(invitation, invitationStreamId(invitationId), accept)
+  await commands.run(friendship, friendshipStreamId(friendshipId), befriend)
+  return { friendshipId, inviter, userId: asker.userId, position: commands.position() }
+}
+
+/**
+ * The member a friend-request link was mailed to, for `process-token` to sign them in before accepting;
+ * null when the token is not an invitation link or was mailed to an address without an account.
+ */
+export async function invitedMember(ports: FriendshipPorts, token: string): Promise<Member | null> {
+  const parsed = readInvitationToken(token)
+  if (!parsed) return null
+  const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
+  return state.inviteeUserId ? ports.members.byId(state.inviteeUserId) : null
+}

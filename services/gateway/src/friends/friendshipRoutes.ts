@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  acceptWithTokenAnswer,
+  acceptWithTokenQuery,
+  friendRequest,
+  friendRequestAnswer,
+  friendsAnswer,
+  friendshipAnswer,
+  friendshipMessages,
+  friendshipParams,
+} from '@reelmates/contracts/friendships'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
+import { answerFriendship, requestByUsername } from '@reelmates/commands/friendship/friendRequests'
+import { acceptInvitation, inviteByEmail } from '@reelmates/commands/friendship/invitations'
+import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
+import { currentUserId, requireUser } from '../http/auth'
+import { withPosition } from '../http/execute'
+import type { Platform } from '../platform'
+import { askerOf, friendshipPorts } from './friendshipPorts'
+
+const refusals = {
+  400: errorAnswer,
+  401: errorAnswer,
+  403: errorAnswer,
+  404: errorAnswer,
+  409: errorAnswer,
+  410: errorAnswer,
+}
+
+/** My friends, requests and invitations: ask, invite, accept, decline, cancel, unfriend. */
+export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('preHandler', requireUser)
+  const ports = friendshipPorts(platform)
+  const friends = friendsQueries(platform.readStore)
+
+  /** The friendship as the asker sees it once the read model has the change. */
+  async function viewAfter(friendshipId: string, userId: string, position: bigint | null) {
+    if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
+    const friendship = await friends.view(friendshipId, userId)
+    if (!friendship) throw new Error(`friendship ${friendshipId} was changed but is not in the read model`)
+    return withPosition({ friendship }, position)
+  }
+
+  app.post(
+    '/friendships',
+    {
+      schema: {
+        tags: ['friends'],
+        summary:
+          'Ask a member by username ({ friendship }), or invite an email address ({ invitation }; again = resend). ' +
+          'Asking someone who already asked me accepts their request.',
+        body: friendRequest,
+        response: { 201: friendRequestAnswer, ...refusals, 429: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const asker = askerOf(request)
+      if ('username' in request.body) {
+        const change = await requestByUsername(ports, asker, request.body.username)
+        return reply.code(201).send(await viewAfter(change.friendshipId, asker.userId, change.position))
+      }
+      const result = await inviteByEmail(ports, asker, request.body.email)
+      if (result.kind === 'friendship')
+        return reply.code(201).send(await viewAfter(result.friendshipId, asker.userId, result.position))
+      if (result.position !== null)
+        await platform.projections.waitForPosition(result.position, platform.config.readYourWritesTimeoutMs)
+      const invitation = await friends.invitationTo(asker.userId, request.body.email)
+      if (!invitation) throw new Error(`invitation ${result.invitationId} was sent but is not in the read model`)
+      return reply.code(201).send(withPosition({ invitation }, result.position))
+    },
+  )
+
+  app.get(
+    '/friendships',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'My friends, incoming and outgoing requests, and invitations not yet taken up',
+        response: { 200: friendsAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => friends.overview(currentUserId(request)),
+  )
+
+  app.get(
+    '/friendships/accept-with-token',
+    {
+      schema: {
+        tags: ['friends'],
+        summary:
+          'Accept the invitation of a mail link (spec §7). Already friends: 409 whose message contains "already been".',
+        querystring: acceptWithTokenQuery,
+        response: { 200: acceptWithTokenAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const accepted = await acceptInvitation(ports, askerOf(request), request.query.token)
+      const { inviter } = accepted
+      return withPosition(
+        {
+          message: friendshipMessages.requestAccepted(inviter.username),
+          friendshipId: accepted.friendshipId,
+          user: { id: inviter.userId, username: inviter.username, avatarUrl: inviter.avatarUrl },
+        },
+        accepted.position,
+      )
+    },
+  )
+
+  app.post(
+    '/friendships/:id/accept',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Accept a friend request sent to me',
+        params: friendshipParams,
+        response: { 200: friendshipAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const asker = askerOf(request)
+      const change = await answerFriendship(ports, asker, request.params.id, 'AcceptFriendRequest')
+      return viewAfter(change.friendshipId, asker.userId, change.position)
+    },
+  )
+
+  app.post(
+    '/friendships/:id/decline',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Decline a friend request sent to me',
+        params: friendshipParams,
+        response: { 200: mutationAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const change = await answerFriendship(ports, askerOf(request), request.params.id, 'DeclineFriendRequest')
+      return withPosition({}, change.position)
+    },
+  )
+
+  app.delete(
+    '/friendships/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Cancel my pending request, or unfriend',
+        params: friendshipParams,
+        response: { 200: mutationAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const change = await answerFriendship(ports, askerOf(request), request.params.id, 'EndFriendship')
+      return withPosition({}, change.position)
+    },
+  )
+}

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify'
+import { DomainError } from '@reelmates/commands/decider'
+import { InvitationTokenInvalid } from '@reelmates/commands/friendship/errors'
+import { acceptInvitation, invitedMember } from '@reelmates/commands/friendship/invitations'
+import { readInvitationToken } from '@reelmates/commands/friendship/invitationToken'
+import { acceptFriendshipAction, friendshipMessages } from '@reelmates/contracts/friendships'
+import { startUserSession } from '../http/auth'
+import { withPosition } from '../http/execute'
+import { readUser } from '../account/userDocument'
+import { friendshipPorts } from './friendshipPorts'
+
+export const isInvitationToken = (token: string): boolean => readInvitationToken(token) !== null
+
+/**
+ * `process-token` with a friend-request link (spec §4, signed out): the link was mailed to a member,
+ * so it signs them in, and, being single-use, accepts the request in the same step. The answer says
+ * so (`action: acceptFriendship`, `actionData.message`), and the screen must not spend the link again.
+ * A refused link signs nobody in.
+ */
+export async function signInWithInvitation(request: FastifyRequest, token: string) {
+  const platform = request.server.platform
+  const ports = friendshipPorts(platform)
+  const member = await invitedMember(ports, token)
+  if (!member) throw new InvitationTokenInvalid()
+  const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token)
+  await startUserSession(request, { id: member.userId, role: member.role })
+  const user = await readUser(platform, member.userId, accepted.position)
+  if (!user) throw new Error(`account ${member.userId} accepted an invitation but has no users document`)
+  const actionData = {
+    friendshipId: accepted.friendshipId,
+    message: friendshipMessages.requestAccepted(accepted.inviter.username),
+  }
+  return withPosition({ success: true as const, user, action: acceptFriendshipAction, actionData }, accepted.position)
+}
+
+/**
+ * Sign-up with an invitation (`invitationToken`): the new account and the inviter become friends.
+ * The account exists whatever happens to the invitation, so a refused link (expired, used) is only
+ * logged. Answers the position reached, for the sign-up's read-your-writes.
+ */
+export async function acceptInvitationOnSignUp(
+  request: FastifyRequest,
+  userId: string,
+  token: string,
+): Promise<bigint | null> {
+  try {
+    const ports = friendshipPorts(request.server.platform)
+    return (await acceptInvitation(ports, { userId, correlationId: request.id }, token)).position
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    request.log.info({ reason: error.message }, 'sign-up invitation not accepted')
+    return null
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { userSearchAnswer, userSearchQuery } from '@reelmates/contracts/friendships'
+import {
+  mediaFriendsAnswer,
+  mediaFriendsParams,
+  publicProfileAnswer,
+  publicProfileParams,
+} from '@reelmates/contracts/profiles'
+import { errorAnswer } from '@reelmates/contracts/answers'
+import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
+import { publicQueries } from '@reelmates/projections/friends/publicQueries'
+import { userQueries } from '@reelmates/projections/users/userQueries'
+import { currentUserId, requireUser } from '../http/auth'
+import type { Platform } from '../platform'
+
+const searchLimit = 10
+
+/**
+ * What members may see of each other. Signed in only, and never on the sign-in rate limit; a deleted
+ * or unknown name is the same 404, and nothing here reads an email or a private watch.
+ */
+export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('preHandler', requireUser)
+  const friends = friendsQueries(platform.readStore)
+  const users = userQueries(platform.readStore)
+  const activity = publicQueries(platform.readStore)
+
+  app.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Members whose username starts with q (find people to ask), with how I stand with each',
+        querystring: userSearchQuery,
+        response: { 200: userSearchAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => {
+      const me = currentUserId(request)
+      const found = await users.search(request.query.q, searchLimit)
+      const states = await friends.relations(
+        me,
+        found.map((user) => user.id),
+      )
+      return { users: found.map((user) => ({ ...user, friendship: states.get(user.id) ?? 'none' })) }
+    },
+  )
+
+  app.get(
+    '/users/:username',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: "A member's public profile: counts, recent public watches, and how I stand with them",
+        params: publicProfileParams,
+        response: { 200: publicProfileAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const member = await users.byUsername(request.params.username)
+      if (!member) return reply.code(404).send({ message: 'User not found', error: 'Not Found' })
+      const me = currentUserId(request)
+      const [shared, friendCount, relation] = await Promise.all([
+        activity.activity(member.id),
+        friends.friendCount(member.id),
+        friends.relation(me, member.id),
+      ])
+      const { id: _id, ...user } = member
+      return {
+        user,
+        stats: { watched: shared.watched, watchlist: shared.watchlist, friends: friendCount },
+        recent: shared.recent,
+        friendship: relation.state,
+        friendshipId: relation.friendshipId,
+      }
+    },
+  )
+
+  app.get(
+    '/media/:mediaType/:tmdbId/friends',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Which of my friends watched this title (public watches only), and whose watchlist it is on',
+        params: mediaFriendsParams,
+        response: { 200: mediaFriendsAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => {
+      const friendIds = await friends.friendIds(currentUserId(request))
+      return activity.mediaFriends(friendIds, request.params)
+    },
+  )
+}

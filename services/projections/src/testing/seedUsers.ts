@@ -1,0 +1,41 @@
+import { UserRegistered } from '@reelmates/contracts/account'
+import type { ProjectorDb } from '../projector'
+import { users } from '../users/users'
+
+/** Registers members straight into the `users` read model, for specs of queries that show names. */
+export async function seedUsers(db: ProjectorDb, usernames: Record<string, string>): Promise<void> {
+  await users.setup?.(db)
+  let revision = 0
+  for (const [userId, username] of Object.entries(usernames)) {
+    const registeredAt = '2026-01-01T00:00:00.000Z'
+    const { type, data } = UserRegistered({
+      userId,
+      username,
+      email: `${username}@example.com`,
+      passwordHash: 'x',
+      location: null,
+      bio: null,
+      invitationToken: null,
+      registeredAt,
+    })
+    await users.project(
+      {
+        id: userId,
+        type,
+        data,
+        streamId: `account-${userId}`,
+        revision: 0,
+        position: BigInt((revision += 1)),
+        metadata: {
+          correlationId: 'seed',
+          causationId: 'seed',
+          actorId: 'seed',
+          occurredAt: registeredAt,
+          schemaVersion: 1,
+        },
+        recordedAt: new Date(registeredAt),
+      },
+      db,
+    )
+  }
+}
