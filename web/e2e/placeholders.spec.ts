@@ -2,11 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { registerByApi, signOutByApi, uniqueName } from './support/server'
 
 /**
- * Screens whose feature is not built yet (friends, the feed, recommendations, public profiles) keep
- * their layout and say so honestly: no promise of entries that cannot arrive, and no way on that leads
- * to another such screen.
+ * Screens whose feature is not built yet (the feed, recommendations) keep their layout and say so
+ * honestly: no promise of entries that cannot arrive, and no way on that leads to another such screen.
+ * Public profiles of names nobody holds say so too.
  */
-const comingLater = ['/feed', '/friends', '/recommendations', '/activity/an-activity']
+const comingLater = ['/feed', '/recommendations', '/activity/an-activity']
 const isComingLater = (path: string) => comingLater.some((route) => path === route || path.startsWith('/activity/'))
 
 async function waysOn(page: Page): Promise<string[]> {
@@ -18,12 +18,14 @@ async function waysOn(page: Page): Promise<string[]> {
   return hrefs.filter((href): href is string => href !== null)
 }
 
-test('friends, feed and recommendations say they are coming and lead only to working screens', async ({ page }) => {
+test('feed and recommendations say they are coming and lead only to working screens', async ({ page }) => {
   await registerByApi(page.request, 'placeholder')
   for (const route of comingLater) {
     await page.goto(route)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('main')).not.toContainText(/shows up here|use Recommend|lands here/i)
+    // Friends work now: no placeholder may say they don't.
+    await expect(page.getByRole('main')).not.toContainText(/friends (are|aren't|arrive)|neither is/i)
     const hrefs = await waysOn(page)
     expect(hrefs.length, route).toBeGreaterThan(0)
     for (const href of hrefs) expect(isComingLater(href), `${route} links to ${href}`).toBe(false)
@@ -32,46 +34,54 @@ test('friends, feed and recommendations say they are coming and lead only to wor
       expect(new URL(page.url()).pathname).toBe(href)
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
       await expect(page.getByText('Page not found')).toHaveCount(0)
+      await expect(page.getByText('Coming soon')).toHaveCount(0)
     }
   }
 })
 
 test.describe('a public profile', () => {
   test('of a name nobody holds says so, with a way on', async ({ page }) => {
+    await registerByApi(page.request, 'visitor')
     const nobody = uniqueName('nobody')
     await page.goto(`/profile/${nobody}`)
     await expect(page.getByRole('heading', { level: 1, name: 'No one goes by that name' })).toBeVisible()
     await expect(page.getByRole('main')).toContainText(nobody)
     await expect(page.getByRole('main')).not.toContainText('public activity')
     await expect(page).toHaveTitle('Profile not found · Reelmates')
-    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/sign_in$/)
+    await page.getByRole('main').getByRole('link', { name: 'Go home' }).click()
+    await expect(page).toHaveURL(/\/home$/)
   })
 
   test('of an email address is not found, without asking the server who holds it', async ({ page }) => {
     const asked: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/api/validate-username')) asked.push(request.url())
+      if (request.url().includes('/api/users/')) asked.push(request.url())
     })
+    await registerByApi(page.request, 'asker')
     await page.goto('/profile/someone@example.com')
     await expect(page.getByRole('heading', { level: 1, name: 'No one goes by that name' })).toBeVisible()
     expect(asked).toEqual([])
   })
 
-  test('of a member shows their name and says public profiles are coming', async ({ page }) => {
+  test('of a member, signed out: asks to sign in without saying whether the name exists', async ({ page }) => {
     const member = await registerByApi(page.request, 'member')
     await signOutByApi(page.request)
     await page.goto(`/profile/${member.username}`)
-    await expect(page.getByRole('heading', { level: 1, name: member.username })).toBeVisible()
-    await expect(page.getByText("Public profiles aren't built yet")).toBeVisible()
-    await expect(page.getByText('No one goes by that name')).toHaveCount(0)
-    await expect(page).toHaveTitle(`${member.username} · Reelmates`)
+    const memberText = await page.getByRole('main').innerText()
+    await page.goto(`/profile/${uniqueName('nobody')}`)
+    await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible()
+    const nobodyText = await page.getByRole('main').innerText()
+    expect(memberText.replace(member.username, 'NAME')).toContain('Sign in to see NAME')
+    expect(nobodyText).toContain('Sign in to see')
+    await page.goto(`/profile/${member.username}`)
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/sign_in\?returnTo=/)
   })
 
-  test('says so when the check itself fails, and can try again', async ({ page }) => {
+  test('says so when loading fails, and can try again', async ({ page }) => {
     const member = await registerByApi(page.request, 'flaky')
     let failNext = true
-    await page.route('**/api/validate-username**', async (route) => {
+    await page.route('**/api/users/**', async (route) => {
       if (failNext) {
         failNext = false
         return route.abort('internetdisconnected')
@@ -82,5 +92,6 @@ test.describe('a public profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: "Couldn't load this profile" })).toBeVisible()
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('heading', { level: 1, name: member.username })).toBeVisible()
+    await expect(page.getByText('Edit your profile')).toBeVisible()
   })
 })

@@ -21,8 +21,9 @@ export const Route = createFileRoute('/how-it-works')({
       </p>
       <h2>4. Share with your people</h2>
       <p>
-        Invite friends and family by email. Your feed shows what they add, watch and recommend; react, comment, or send
-        them a recommendation of your own.
+        Find friends and family by username or invite them by email. Once they accept, their profiles show what they've
+        watched, with their ratings and reviews, and every title page shows which of your friends watched it, how they
+        rated it, and how many keep it on their watchlist. Anything you mark private stays out of sight.
       </p>
       <h2>Install it</h2>
       <p>

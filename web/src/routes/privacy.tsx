@@ -26,8 +26,10 @@ export const Route = createFileRoute('/privacy')({
       </p>
       <h2>Who sees what</h2>
       <p>
-        Friends see your activity unless you mark it private. Your public profile shows only your username, bio and
-        public activity.
+        Signed-in members can open your public profile: your username, avatar, bio, location, when you joined, your
+        counts (watched, watchlist, friends) and your public watches with their ratings and reviews. Your friends also
+        see your public watches and watchlist on the pages of those titles. A watch you mark private appears nowhere but
+        in your own lists, and your email address is never shown to anyone.
       </p>
       <h2>Erasure</h2>
       <p>

@@ -1,8 +1,14 @@
+import {
+  acceptFriendshipAction,
+  acceptFriendshipActionData,
+  friendshipMessages,
+} from '@reelmates/contracts/friendships'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { acceptFriendWithToken, processAuthToken } from '../../features/account/accountCalls'
 import { currentUserQuery } from '../../features/account/currentUser'
+import { friendsKeys } from '../../features/friends/queries'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
 import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
@@ -26,6 +32,16 @@ type Outcome =
   | { state: 'info'; text: string }
   | { state: 'error'; text: string }
 
+type AcceptAnswer = { message?: string; error?: string }
+
+/** What signing in with a friend-request token did about the request (the action it carried). */
+function acceptAnswerOf(carried: { action: string | null; actionData: unknown }): AcceptAnswer {
+  if (carried.action !== acceptFriendshipAction) return { error: friendshipMessages.invalidToken }
+  const data = acceptFriendshipActionData.safeParse(carried.actionData)
+  if (!data.success) return { error: acceptFriendMessages.generic }
+  return data.data.error !== undefined ? { error: data.data.error } : { message: data.data.message ?? '' }
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const errorText = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback
@@ -47,10 +63,18 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
     const signedIn = async () => (await queryClient.query({ ...currentUserQuery(), staleTime: 0 })) !== null
 
     void (async () => {
+      let answer: AcceptAnswer
       try {
-        if (!(await signedIn())) {
+        if (await signedIn()) {
+          answer = await acceptFriendWithToken(token).catch((error: unknown): AcceptAnswer => ({
+            error: errorText(error, acceptFriendMessages.generic),
+          }))
+        } else {
+          // The token is single-use: signing in with it also accepts the request, and the answer says
+          // how that went. Spending it a second time on the accept call could only fail.
+          let carried: Awaited<ReturnType<typeof processAuthToken>>
           try {
-            await processAuthToken(token)
+            carried = await processAuthToken(token)
           } catch (error) {
             // The server refused the token: say why. No answer at all: the sign-in itself broke.
             const text =
@@ -69,22 +93,21 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
             setOutcome({ state: 'error', text: acceptFriendMessages.notLoggedIn })
             return
           }
+          answer = acceptAnswerOf(carried)
         }
       } catch {
         setOutcome({ state: 'error', text: acceptFriendMessages.couldNotVerify })
         return
       }
-      try {
-        const answer = await acceptFriendWithToken(token)
-        if (answer.error) throw new Error(answer.error)
-        toast({ title: 'Friend added', description: answer.message ?? 'You are now friends.', variant: 'success' })
-        setOutcome({ state: 'success', text: answer.message ?? 'You are now friends.' })
-      } catch (error) {
-        const text = errorText(error, acceptFriendMessages.generic)
-        if (text.includes('already been')) setOutcome({ state: 'info', text: 'Already friends' })
-        else setOutcome({ state: 'error', text })
+      if (answer.error !== undefined) {
+        if (answer.error.includes('already been')) setOutcome({ state: 'info', text: 'Already friends' })
+        else setOutcome({ state: 'error', text: answer.error || acceptFriendMessages.generic })
         return
       }
+      const text = answer.message || 'You are now friends.'
+      void queryClient.invalidateQueries({ queryKey: friendsKeys.all })
+      toast({ title: 'Friend added', description: text, variant: 'success' })
+      setOutcome({ state: 'success', text })
       setTimeout(() => void navigate({ to: '/friends', replace: true }), acceptRedirectMs)
     })()
   }, [token, queryClient, navigate])

@@ -2,7 +2,7 @@ export const featureSlides = [
   {
     id: 'feed',
     title: 'See what your friends watch',
-    text: 'A feed of what friends and family add, watch, rate and recommend.',
+    text: 'Add friends and family to see what they watched, how they rated it and what they recommend.',
   },
   {
     id: 'watchlist',

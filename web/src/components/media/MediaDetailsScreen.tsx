@@ -22,10 +22,12 @@ interface MediaDetailsScreenProps {
   id: number
   /** Watchlist / watched controls for the loaded title, supplied by the library feature. */
   actions?: (details: MediaDetails) => ReactNode
+  /** What friends made of the title, shown above where to watch it; supplied by the friends feature. */
+  friends?: ReactNode
 }
 
 /** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
-export function MediaDetailsScreen({ mediaType, id, actions }: MediaDetailsScreenProps) {
+export function MediaDetailsScreen({ mediaType, id, actions, friends }: MediaDetailsScreenProps) {
   const query = useQuery(catalogQueries.details(mediaType, id))
   useDocumentTitle(query.data ? titleOf(query.data) : undefined)
   if (query.isPending) return <MediaDetailsSkeleton />
@@ -40,10 +42,18 @@ export function MediaDetailsScreen({ mediaType, id, actions }: MediaDetailsScree
       </div>
     )
   }
-  return <MediaDetailsView details={query.data} actions={actions?.(query.data)} />
+  return <MediaDetailsView details={query.data} actions={actions?.(query.data)} friends={friends} />
 }
 
-function MediaDetailsView({ details, actions }: { details: MediaDetails; actions: ReactNode }) {
+function MediaDetailsView({
+  details,
+  actions,
+  friends,
+}: {
+  details: MediaDetails
+  actions: ReactNode
+  friends: ReactNode
+}) {
   const title = titleOf(details)
   const facts = mediaFacts(details)
   const crew = keyCrew(details)
@@ -143,6 +153,7 @@ function MediaDetailsView({ details, actions }: { details: MediaDetails; actions
             ) : null}
           </section>
           <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+            {friends}
             <WhereToStream providers={details.watch_providers} />
           </aside>
           <div className="empty:hidden lg:col-start-1">

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 import { navIcons, type NavIcon } from './navIcons'
 
 /** Only screens that work today: a placeholder must never send people to another placeholder. */
-type WorkingScreen = '/search' | '/home' | '/watchlist' | '/watched' | '/trending-movies' | '/profile'
+type WorkingScreen = '/search' | '/home' | '/watchlist' | '/watched' | '/trending-movies' | '/profile' | '/friends'
 
 interface EmptyScreenProps {
   title: string

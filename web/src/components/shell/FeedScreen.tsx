@@ -1,8 +1,8 @@
 import { EmptyScreen } from './EmptyScreen'
 
 /**
- * /feed and /activity/{id}. Friends and their activity are not built yet, so the screen says so and
- * points at what works today instead of promising entries that cannot arrive.
+ * /feed and /activity/{id}. The feed is not built yet, so the screen says so and points at what works
+ * today (friends, and your own lists) instead of promising entries that cannot arrive.
  */
 export function FeedScreen({ activityId }: { activityId?: string }) {
   return (
@@ -13,12 +13,12 @@ export function FeedScreen({ activityId }: { activityId?: string }) {
       emptyTitle={activityId ? "This activity can't be shown yet" : 'The feed is on its way'}
       emptyText={
         activityId
-          ? "Links to a friend's activity will open here once friends and the feed arrive in Reelmates. Until then, your own lists are ready to use."
-          : "Friends and the activity feed aren't in Reelmates yet. Until they are, keep your own lists: the titles you save and the watches you log stay with your account, ready for when friends arrive."
+          ? "Links to a friend's activity will open here once the feed arrives in Reelmates. Until then, your friends' profiles show what they've watched."
+          : "The activity feed isn't in Reelmates yet. Friends are: add them, and see what they've watched and how they rated it on their profiles and on every title page."
       }
       actions={[
+        { to: '/friends', label: 'See your friends' },
         { to: '/watchlist', label: 'Open your watchlist' },
-        { to: '/watched', label: 'Open your watched list' },
       ]}
     />
   )

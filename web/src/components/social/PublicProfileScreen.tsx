@@ -1,110 +1,163 @@
 import { username as usernameSchema } from '@reelmates/contracts/account'
+import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { isUsernameAvailable } from '../../features/account/accountCalls'
+import type { ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
+import { publicProfileQuery } from '../../features/friends/queries'
+import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { PublicShell } from '../shell/PublicShell'
+import { Avatar } from './Avatar'
+import { FriendButton } from './FriendButton'
+import { PublicWatchList } from './PublicWatchList'
+import { monthYear, panel, primaryButton, sectionHeading } from './socialStyles'
 
-const panelClass = 'rounded-2xl border border-dashed border-white/10 bg-panel/60 p-8 text-center text-zinc-400'
-const linkClass = 'rounded-xl bg-reel-fill px-5 py-2.5 text-sm font-semibold text-white hover:bg-reel-strong'
-
-/**
- * Whether someone holds the name. There is no public-profile call yet; the username check answers the
- * one question this screen can honestly settle. A name no account could have (an email, say, which the
- * check would look up as one) is not asked about at all.
- */
-function useProfileExists(name: string) {
-  const possible = usernameSchema.safeParse(name).success
-  const query = useQuery({
-    queryKey: ['public-profile-exists', name],
-    queryFn: async () => !(await isUsernameAvailable(name)),
-    enabled: possible,
-    staleTime: 60_000,
-  })
-  return possible ? query : { data: false, isPending: false, isError: false, refetch: query.refetch }
+function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="screen-title" className="grid justify-items-center gap-4 py-10 text-center">
+      {eyebrow ? <p className="text-sm font-semibold uppercase tracking-widest text-reel">{eyebrow}</p> : null}
+      <h1 id="screen-title" className="text-3xl font-bold text-white">
+        {title}
+      </h1>
+      {children}
+    </section>
+  )
 }
 
-/** /profile/{username}: an open page, readable signed in or not (spec §2). */
+function Stat({ value, label, to }: { value: number; label: string; to?: '/friends' }) {
+  const body = (
+    <>
+      <span className="block text-2xl font-bold tabular-nums text-white sm:text-3xl">{value.toLocaleString()}</span>
+      <span className="text-xs font-medium uppercase tracking-widest text-zinc-400">{label}</span>
+    </>
+  )
+  return (
+    <div className="flex-1 rounded-2xl bg-panel px-3 py-3 text-center ring-1 ring-white/10">
+      {to ? (
+        <Link to={to} className="block hover:opacity-80">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </div>
+  )
+}
+
+function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
+  const { user, stats, recent, friendship, friendshipId } = profile
+  const isSelf = friendship === 'self'
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
+        <Avatar username={user.username} avatarUrl={user.avatarUrl} size="lg" className="ring-2 ring-white/10" />
+        <div className="min-w-0 flex-1">
+          <h1 id="screen-title" className="break-words text-3xl font-bold tracking-tight text-white">
+            {user.username}
+          </h1>
+          <p className="mt-1 text-sm text-zinc-400">
+            {[user.location, `Member since ${monthYear(user.createdAt)}`].filter(Boolean).join(' · ')}
+          </p>
+          {user.bio ? <p className="mt-3 max-w-prose whitespace-pre-line text-zinc-300">{user.bio}</p> : null}
+          <div className="mt-4 flex justify-center sm:justify-start">
+            {isSelf ? (
+              <Link to="/profile" className="text-sm font-semibold text-reel hover:underline">
+                Edit your profile
+              </Link>
+            ) : (
+              <FriendButton relation={friendship} username={user.username} friendshipId={friendshipId ?? ''} />
+            )}
+          </div>
+        </div>
+      </header>
+
+      <div className="flex gap-2 sm:gap-3" role="group" aria-label="Counts">
+        <Stat value={stats.watched} label="Watched" />
+        <Stat value={stats.watchlist} label="Watchlist" />
+        <Stat
+          value={stats.friends}
+          label={stats.friends === 1 ? 'Friend' : 'Friends'}
+          {...(isSelf ? { to: '/friends' as const } : {})}
+        />
+      </div>
+
+      <section aria-labelledby="recent-heading">
+        <h2 id="recent-heading" className={`${sectionHeading} mb-4`}>
+          Recently watched
+        </h2>
+        {recent.length > 0 ? (
+          <div className={panel}>
+            <PublicWatchList watches={recent} />
+          </div>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-white/10 bg-panel/60 px-6 py-10 text-center text-sm text-zinc-400">
+            {isSelf
+              ? 'Watches you log in public show here. Private ones never do.'
+              : `${user.username} hasn't logged a public watch yet.`}
+          </p>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** /profile/{username}: an open address; the profile itself is for signed-in members (spec §2). */
 export function PublicProfileScreen({ username }: { username: string }) {
   const { data: viewer } = useCurrentUser()
-  const exists = useProfileExists(username)
+  // A name no account could have (an email, say) is not asked about at all.
+  const possible = usernameSchema.safeParse(username).success
+  const query = useQuery({ ...publicProfileQuery(username), enabled: possible })
+  const status = isApiError(query.error) ? query.error.status : undefined
+  const notFound = !possible || status === 404
+  useDocumentTitle(notFound ? 'Profile not found' : username)
   const home = viewer ? ({ to: '/home', label: 'Go home' } as const) : ({ to: '/sign_in', label: 'Sign in' } as const)
-  useDocumentTitle(exists.data === false ? 'Profile not found' : username)
 
-  if (exists.isPending) {
-    return (
-      <PublicShell>
-        <p role="status" className={panelClass}>
-          Looking for {username}…
+  let body: ReactNode
+  if (notFound) {
+    body = (
+      <Centered eyebrow="Profile not found" title="No one goes by that name">
+        <p className="max-w-md text-zinc-400">
+          There is no Reelmates member called <span className="font-semibold text-zinc-200">{username}</span>. Check the
+          spelling of the link you followed.
         </p>
-      </PublicShell>
+        <Link to={home.to} className={primaryButton}>
+          {home.label}
+        </Link>
+      </Centered>
     )
-  }
-  if (exists.isError) {
-    return (
-      <PublicShell>
-        <section aria-labelledby="screen-title" className="grid gap-4 text-center">
-          <h1 id="screen-title" className="text-2xl font-bold text-white">
-            Couldn't load this profile
-          </h1>
-          <p className="text-zinc-400">Something went wrong while looking for {username}. Please try again.</p>
-          <div>
-            <button type="button" className={linkClass} onClick={() => void exists.refetch()}>
-              Try again
-            </button>
-          </div>
-        </section>
-      </PublicShell>
+  } else if (status === 401) {
+    body = (
+      <Centered title={username}>
+        <p className="max-w-md text-zinc-400">
+          Sign in to see {username}'s profile, what they watched and how they rated it.
+        </p>
+        <Link to="/sign_in" search={{ returnTo: `/profile/${username}` }} className={primaryButton}>
+          Sign in
+        </Link>
+      </Centered>
     )
-  }
-  if (!exists.data) {
-    return (
-      <PublicShell>
-        <section aria-labelledby="screen-title" className="grid justify-items-center gap-4 py-10 text-center">
-          <p className="text-sm font-semibold uppercase tracking-widest text-reel">Profile not found</p>
-          <h1 id="screen-title" className="text-3xl font-bold text-white">
-            No one goes by that name
-          </h1>
-          <p className="max-w-md text-zinc-400">
-            There is no Reelmates member called <span className="font-semibold text-zinc-200">{username}</span>. Check
-            the spelling of the link you followed.
-          </p>
-          <Link to={home.to} className={linkClass}>
-            {home.label}
-          </Link>
-        </section>
-      </PublicShell>
+  } else if (query.isError) {
+    body = (
+      <Centered title="Couldn't load this profile">
+        <p className="text-zinc-400">Something went wrong while loading {username}'s profile. Please try again.</p>
+        <button type="button" className={primaryButton} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </Centered>
     )
-  }
-  return (
-    <PublicShell>
-      <section aria-labelledby="screen-title" className="grid gap-6">
-        <header className="flex items-center gap-4">
-          <div
-            className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
-            aria-hidden="true"
-          >
-            {username.slice(0, 1).toUpperCase()}
-          </div>
-          <div>
-            <h1 id="screen-title" className="text-2xl font-bold text-white">
-              {username}
-            </h1>
-            <p className="text-sm text-zinc-400">Reelmates member</p>
-          </div>
-        </header>
-        <div className={panelClass}>
-          <p className="text-xs font-semibold uppercase tracking-widest text-gold">Coming soon</p>
-          <p className="mt-2">
-            Public profiles aren't built yet. Once they are, {username}'s shared watches and recommendations will show
-            here.
-          </p>
-          <Link to={home.to} className={`${linkClass} mt-6 inline-block`}>
-            {home.label}
-          </Link>
-        </div>
+  } else if (query.data) {
+    body = (
+      <section aria-labelledby="screen-title">
+        <ProfileView profile={query.data} />
       </section>
-    </PublicShell>
-  )
+    )
+  } else {
+    body = (
+      <p role="status" className="py-10 text-center text-zinc-400">
+        Loading {username}'s profile…
+      </p>
+    )
+  }
+  return <PublicShell>{body}</PublicShell>
 }

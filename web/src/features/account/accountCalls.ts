@@ -69,9 +69,13 @@ export async function authenticateWithMagicLink(token: string, redirect: string)
   return answer
 }
 
-export async function processAuthToken(token: string): Promise<void> {
-  await apiJson(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+/** Signs in with a mailed single-use token; answers the action the token carried, already carried out. */
+export async function processAuthToken(token: string): Promise<{ action: string | null; actionData: unknown }> {
+  const answer = await apiJson<{ action: string | null; actionData: unknown }>(
+    `/api/auth/process-token?token=${encodeURIComponent(token)}`,
+  )
   forgetCsrfToken()
+  return { action: answer.action, actionData: answer.actionData }
 }
 
 export async function acceptFriendWithToken(token: string): Promise<{ message?: string; error?: string }> {

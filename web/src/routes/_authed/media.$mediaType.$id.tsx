@@ -2,6 +2,7 @@ import { mediaParamsSchema } from '@reelmates/contracts/catalog'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { LibraryActions, libraryTitleOf } from '../../components/library'
 import { MediaDetailsScreen } from '../../components/media/MediaDetailsScreen'
+import { FriendsWhoWatched } from '../../components/social/FriendsWhoWatched'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
 export const Route = createFileRoute('/_authed/media/$mediaType/$id')({
@@ -24,6 +25,7 @@ function MediaRoute() {
       mediaType={mediaType}
       id={id}
       actions={(details) => <LibraryActions title={libraryTitleOf(details, mediaType)} />}
+      friends={<FriendsWhoWatched title={{ mediaType, tmdbId: id }} />}
     />
   )
 }

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authed/recommendations')({
       intro="Titles your friends think you'll love, and the ones you've sent."
       icon="gift"
       emptyTitle="Recommendations are coming soon"
-      emptyText="Sending a title to a friend, and getting their picks, comes with friends — neither is in Reelmates yet. For now, see what's trending and save what catches your eye to your watchlist."
+      emptyText="Sending a title to a friend, and getting their picks, isn't in Reelmates yet. For now, see which friends watched a title on its page, and save what catches your eye to your watchlist."
       actions={[
         { to: '/trending-movies', label: 'See trending movies' },
         { to: '/watchlist', label: 'Open your watchlist' },

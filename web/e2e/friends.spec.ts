@@ -1,0 +1,287 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  adminAccount,
+  csrfToken,
+  latestMailTo,
+  linkIn,
+  password,
+  registerByApi,
+  screenshotsDir,
+  signOutByApi,
+  toastWith,
+  uniqueName,
+  type Account,
+} from './support/server'
+
+/**
+ * Friends end to end against the real server (issue 10): two people in two browser contexts find,
+ * ask and accept each other; an invitation mail leads a new person through sign-up to a friendship;
+ * the accept-friend screen's texts of spec §8 with real friend-request tokens.
+ */
+mkdirSync(screenshotsDir, { recursive: true })
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+
+interface Member {
+  page: Page
+  account: Account
+  close: () => Promise<void>
+}
+
+/** A person in a browser of their own (a context: their own cookies), registered and signed in. */
+async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const account = await registerByApi(page.request, prefix)
+  return { page, account, close: () => context.close() }
+}
+
+async function send(request: APIRequestContext, method: 'POST' | 'PUT', path: string, data: unknown) {
+  const answer = await request.fetch(path, { method, data, headers: { 'CSRF-Token': await csrfToken(request) } })
+  expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300)
+  return (await answer.json()) as { position?: string }
+}
+
+/** Movies of the offline catalog, found the way the search box finds them. */
+async function movies(request: APIRequestContext, queries: string[]): Promise<{ tmdbId: number; title: string }[]> {
+  const found = new Map<number, { tmdbId: number; title: string }>()
+  for (const query of queries) {
+    const answer = await request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
+    const { results } = (await answer.json()) as {
+      results: { id: number; media_type: string; title?: string; name?: string }[]
+    }
+    const first = results.find((result) => result.media_type === 'movie' && !found.has(result.id))
+    if (first) found.set(first.id, { tmdbId: first.id, title: first.title ?? first.name ?? '' })
+  }
+  return [...found.values()]
+}
+
+/** A reader of the mail outbox: an admin in a context of its own. */
+async function mailReader(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await adminAccount(page.request)
+  return {
+    link: async (to: string, category: string, path: string) =>
+      linkIn(await latestMailTo(page.request, to, category), path),
+    close: () => context.close(),
+  }
+}
+
+async function shoot(page: Page, name: string, path: string, ready: (page: Page) => Promise<void>) {
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport)
+    await page.goto(path)
+    await ready(page)
+    await page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`) })
+  }
+  await page.setViewportSize(viewports.desktop)
+}
+
+const friendsList = (page: Page) => page.getByRole('region', { name: /Your friends/ })
+
+test('A finds B by username and asks; B accepts; each sees the other on /friends and on their profile', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'ana')
+  const b = await member(browser, baseURL ?? '', 'ben')
+  const [seen, saved, secret] = await movies(b.page.request, ['godfather', 'casablanca', 'vertigo'])
+  if (!seen || !saved || !secret) throw new Error('the offline catalog should have these films')
+  await send(b.page.request, 'PUT', '/api/user/profile', {
+    bio: 'Noir at night, musicals on Sundays.',
+    location: 'Lisbon',
+  })
+  await send(b.page.request, 'POST', '/api/watched', {
+    tmdbId: seen.tmdbId,
+    mediaType: 'movie',
+    rating: 9,
+    recommend: true,
+    review: 'Still the best family dinner in cinema.',
+  })
+  await send(b.page.request, 'POST', '/api/watched', {
+    tmdbId: secret.tmdbId,
+    mediaType: 'movie',
+    rating: 2,
+    review: 'A guilty secret.',
+    isPrivate: true,
+  })
+  await send(b.page.request, 'POST', '/api/watchlist', { tmdbId: saved.tmdbId, mediaType: 'movie' })
+
+  // A finds B by the start of the username and asks.
+  await a.page.goto('/friends')
+  await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
+  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username.slice(0, -2))
+  const found = a.page
+    .getByRole('list', { name: 'People found' })
+    .getByRole('listitem')
+    .filter({ hasText: b.account.username })
+  await found.getByRole('button', { name: 'Add friend' }).click()
+  await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
+  await expect(found.getByText('Requested')).toBeVisible()
+  const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+  await expect(waiting.getByRole('link', { name: b.account.username })).toBeVisible()
+
+  // B sees the request and accepts it.
+  await b.page.goto('/friends')
+  const requests = b.page.getByRole('region', { name: /Friend requests/ })
+  await expect(requests.getByRole('link', { name: a.account.username })).toBeVisible()
+  await requests.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
+  await expect(toastWith(b.page, `You and ${a.account.username} are now friends.`)).toBeVisible()
+  await expect(requests).toHaveCount(0)
+  await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+
+  // Both see each other on /friends and on each other's profile.
+  await a.page.goto('/friends')
+  await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toBeVisible()
+  await expect(waiting.getByRole('link', { name: b.account.username })).toHaveCount(0)
+  await a.page.goto(`/profile/${b.account.username}`)
+  await expect(a.page.getByRole('heading', { level: 1, name: b.account.username })).toBeVisible()
+  await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()
+  await expect(a.page.getByText('Noir at night, musicals on Sundays.')).toBeVisible()
+  await expect(a.page.getByText('Still the best family dinner in cinema.')).toBeVisible()
+  await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()
+  await expect(a.page.getByRole('main')).not.toContainText('A guilty secret.')
+  await expect(a.page.getByRole('main')).not.toContainText(secret.title)
+  await b.page.goto(`/profile/${a.account.username}`)
+  await expect(b.page.getByRole('button', { name: `Unfriend ${a.account.username}` })).toBeVisible()
+
+  // A title page says which friends watched it, and how many keep one on their watchlist.
+  await a.page.goto(`/media/movie/${seen.tmdbId}`)
+  const watchedBy = a.page.getByRole('region', { name: 'Friends who watched this' })
+  await expect(watchedBy.getByRole('link', { name: b.account.username })).toBeVisible()
+  await expect(watchedBy).toContainText('Still the best family dinner in cinema.')
+  await a.page.goto(`/media/movie/${saved.tmdbId}`)
+  await expect(a.page.getByText("On 1 friend's watchlist")).toBeVisible()
+  await a.page.goto(`/media/movie/${secret.tmdbId}`)
+  await expect(a.page.getByRole('heading', { name: 'Where to watch' })).toBeVisible()
+  await expect(a.page.getByRole('region', { name: /Friends/ })).toHaveCount(0)
+
+  await shoot(a.page, 'friends', '/friends', (page) =>
+    expect(friendsList(page).getByRole('link', { name: b.account.username })).toBeVisible(),
+  )
+  await shoot(a.page, 'profile', `/profile/${b.account.username}`, (page) =>
+    expect(page.getByText('Still the best family dinner in cinema.')).toBeVisible(),
+  )
+  await shoot(a.page, 'media-friends', `/media/movie/${seen.tmdbId}`, (page) =>
+    expect(page.getByRole('region', { name: 'Friends who watched this' })).toBeVisible(),
+  )
+
+  // Unfriending asks first, then both lists forget the other.
+  await a.page.goto('/friends')
+  await friendsList(a.page)
+    .getByRole('button', { name: `Unfriend ${b.account.username}` })
+    .click()
+  await a.page
+    .getByRole('dialog', { name: `Unfriend ${b.account.username}?` })
+    .getByRole('button', { name: 'Unfriend' })
+    .click()
+  await expect(toastWith(a.page, `You and ${b.account.username} are no longer friends.`)).toBeVisible()
+  await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toHaveCount(0)
+  await b.page.goto(`/profile/${a.account.username}`)
+  await expect(b.page.getByRole('button', { name: 'Add friend' })).toBeVisible()
+
+  await a.close()
+  await b.close()
+})
+
+test('an invitation mail leads a new address through sign-up to a friendship', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  const address = `${uniqueName('newcomer')}@example.com`
+  await a.page.goto('/friends')
+  await a.page.getByRole('textbox', { name: 'Email address' }).fill(address)
+  await a.page.getByRole('button', { name: 'Send invite' }).click()
+  await expect(toastWith(a.page, 'Invitation sent')).toBeVisible()
+  const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+  await expect(waiting.getByText(address)).toBeVisible()
+  await waiting.getByRole('button', { name: `Resend the invitation to ${address}` }).click()
+  await expect(waiting.getByText('sent 2×')).toBeVisible()
+
+  const mail = await mailReader(browser, baseURL ?? '')
+  const link = await mail.link(address, 'friend-invitation', '/sign_up')
+  await mail.close()
+
+  const context = await browser.newContext({ baseURL: baseURL ?? '' })
+  const page = await context.newPage()
+  await page.goto(link)
+  await expect(page.getByText(`${a.account.username} invited you to Reelmates`)).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(address)
+  const newcomer = uniqueName('newcomer')
+  await page.getByLabel('Username').fill(newcomer)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/home/)
+  await page.goto('/friends')
+  await expect(friendsList(page).getByRole('link', { name: a.account.username })).toBeVisible()
+
+  await a.page.goto('/friends')
+  await expect(friendsList(a.page).getByRole('link', { name: newcomer })).toBeVisible()
+  await expect(waiting.getByText(address)).toHaveCount(0)
+  await context.close()
+  await a.close()
+})
+
+test.describe('the accept-friend screen with a friend-request mail', () => {
+  test('signed out: the link signs in and accepts in one step, then /friends', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000)
+    const a = await member(browser, baseURL ?? '', 'asker')
+    const b = await member(browser, baseURL ?? '', 'asked')
+    await signOutByApi(b.page.request)
+    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
+    const mail = await mailReader(browser, baseURL ?? '')
+    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
+    await mail.close()
+
+    // The token is single-use: it is spent once, on signing in, and never sent to the accept call.
+    const calls: string[] = []
+    b.page.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (path === '/api/auth/process-token' || path === '/api/friendships/accept-with-token') calls.push(path)
+    })
+    await b.page.goto(link)
+    await expect(b.page.getByRole('heading', { name: "You're now friends!" })).toBeVisible({ timeout: 15_000 })
+    await expect(b.page.getByText(`You and ${a.account.username} are now friends.`).first()).toBeVisible()
+    await expect(b.page).toHaveURL(/\/friends$/, { timeout: 5000 })
+    expect(calls).toEqual(['/api/auth/process-token'])
+    await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    await a.close()
+    await b.close()
+  })
+
+  test('signed in, already friends: "Already friends", then /friends', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000)
+    const a = await member(browser, baseURL ?? '', 'asker')
+    const b = await member(browser, baseURL ?? '', 'asked')
+    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
+    const mail = await mailReader(browser, baseURL ?? '')
+    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
+    await mail.close()
+
+    // B answers in the app first; the mailed link then finds them friends already.
+    await b.page.goto('/friends')
+    await b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
+    await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    await b.page.goto(link)
+    await expect(b.page.getByRole('heading', { name: 'Already friends' })).toBeVisible()
+    await expect(b.page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0)
+    await expect(b.page).toHaveURL(/\/friends$/, { timeout: 5000 })
+    await a.close()
+    await b.close()
+  })
+
+  test('signed in, with a link that was never sent: the server says why, with the ways on', async ({ page }) => {
+    await registerByApi(page.request, 'stray')
+    await page.goto('/accept-friend?token=not-a-real-token')
+    await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
+    await expect(page.getByText('This invitation link is invalid.', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+    await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
+  })
+
+  // The server has no way to age a token in a browser test (its clock is the machine's, and links last
+  // 7 days); the expired text is checked by the API's inject tests until the server offers one.
+  test.skip('an expired link says it has expired', () => {})
+})

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { quietButton } from './socialStyles'
+
+interface ConfirmDialogProps {
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  onConfirm: () => void
+  onClose: () => void
+}
+
+/** Asks before something that cannot be taken back with one tap (unfriending). */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const id = useId()
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && onClose()}
+      className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-sm sm:rounded-2xl"
+    >
+      <div className="space-y-4 p-5 sm:p-6">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+          {title}
+        </h2>
+        <div id={`${id}-text`} className="text-sm text-zinc-400">
+          {children}
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className={quietButton} autoFocus>
+            Keep
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              onConfirm()
+              onClose()
+            }}
+            className="inline-flex h-9 items-center rounded-full bg-rose-600 px-4 text-sm font-semibold text-white hover:bg-rose-700"
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  )
+}

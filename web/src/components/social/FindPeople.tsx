@@ -1,0 +1,86 @@
+import { friendshipIdOf } from '@reelmates/contracts/friendships'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
+import { userSearchQuery } from '../../features/friends/queries'
+import { Avatar } from './Avatar'
+import { FriendButton } from './FriendButton'
+import { inputClass, panel, sectionHeading } from './socialStyles'
+
+export const findPeopleInputId = 'find-people'
+
+/** Find members by the start of their username, and ask them right from the result. */
+export function FindPeople({ myId }: { myId: string }) {
+  const headingId = useId()
+  const [text, setText] = useState('')
+  const settled = useDebouncedValue(text.trim(), 250)
+  const results = useQuery(userSearchQuery(settled))
+  const users = results.data ?? []
+
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h2 id={headingId} className={sectionHeading}>
+        Find people
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">Search Reelmates members by username.</p>
+      <div className="relative mt-3">
+        <svg
+          viewBox="0 0 20 20"
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 fill-zinc-500"
+        >
+          <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.4 1.4-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
+        </svg>
+        <label htmlFor={findPeopleInputId} className="sr-only">
+          Username
+        </label>
+        <input
+          id={findPeopleInputId}
+          type="search"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="search"
+          placeholder="Username"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+      <div aria-live="polite" className="empty:hidden">
+        {settled && results.isError ? (
+          <p className="mt-3 text-sm text-rose-300">{results.error.message}</p>
+        ) : settled && results.isSuccess && users.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">No member's username starts with “{settled}”.</p>
+        ) : null}
+      </div>
+      {settled && users.length > 0 ? (
+        <ul aria-label="People found" className="mt-3 divide-y divide-white/5">
+          {users.map((user) => (
+            <li key={user.id} className="flex items-center gap-3 py-2.5">
+              <Avatar username={user.username} avatarUrl={user.avatarUrl} />
+              <Link
+                to="/profile/$username"
+                params={{ username: user.username }}
+                className="min-w-0 flex-1 truncate font-medium text-zinc-100 hover:text-white hover:underline"
+              >
+                {user.username}
+              </Link>
+              {user.friendship === 'self' ? (
+                <span className="text-xs text-zinc-500">You</span>
+              ) : (
+                <FriendButton
+                  relation={user.friendship}
+                  username={user.username}
+                  friendshipId={friendshipIdOf(myId, user.id)}
+                  size="sm"
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

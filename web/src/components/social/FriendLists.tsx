@@ -1,0 +1,151 @@
+import type { FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useAskFriend } from '../../features/friends/mutations'
+import { toast } from '../../lib/toast'
+import { Avatar } from './Avatar'
+import { FriendButton } from './FriendButton'
+import { dayMonth, monthYear, panel, quietButton, sectionHeading } from './socialStyles'
+
+function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={`${sectionHeading} mb-3 flex items-center gap-2`}>
+        {title}
+        {count !== undefined && count > 0 ? (
+          <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold tabular-nums text-zinc-300">
+            {count}
+          </span>
+        ) : null}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function PersonLink({ username }: { username: string }) {
+  return (
+    <Link
+      to="/profile/$username"
+      params={{ username }}
+      className="block truncate font-semibold text-zinc-100 hover:text-white hover:underline"
+    >
+      {username}
+    </Link>
+  )
+}
+
+/** Requests others sent me: the one thing on this page that waits for an answer, so it comes first. */
+export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
+  if (items.length === 0) return null
+  return (
+    <Section id="incoming-heading" title="Friend requests" count={items.length}>
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center gap-3 rounded-2xl bg-gradient-to-r from-reel/10 to-panel p-3 ring-1 ring-reel/25"
+          >
+            <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
+            <div className="min-w-0 flex-1">
+              <PersonLink username={item.user.username} />
+              <p className="text-xs text-zinc-400">Wants to be friends · {dayMonth(item.since)}</p>
+            </div>
+            <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
+  return (
+    <Section id="friends-heading" title="Your friends" count={items.length}>
+      {items.length === 0 ? (
+        empty
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {items.map((item) => (
+            <li key={item.id} className={`${panel} flex items-center gap-3 !p-3`}>
+              <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
+              <div className="min-w-0 flex-1">
+                <PersonLink username={item.user.username} />
+                <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
+              </div>
+              <FriendButton relation="friends" username={item.user.username} friendshipId={item.id} size="sm" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+function ResendButton({ invitation }: { invitation: InvitationItem }) {
+  const ask = useAskFriend()
+  return (
+    <button
+      type="button"
+      disabled={ask.isPending}
+      className={`${quietButton} h-8 text-xs`}
+      aria-label={`Resend the invitation to ${invitation.email}`}
+      onClick={() =>
+        ask.mutate(
+          { email: invitation.email, resend: true },
+          {
+            onError: (error) =>
+              toast({ title: "Couldn't resend the invitation", description: error.message, variant: 'destructive' }),
+          },
+        )
+      }
+    >
+      {ask.isPending ? 'Sending…' : 'Resend'}
+    </button>
+  )
+}
+
+/** What I sent that is still waiting: requests to members and invitations to addresses. */
+export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipItem[]; invitations: InvitationItem[] }) {
+  const count = outgoing.length + invitations.length
+  return (
+    <Section id="sent-heading" title="Waiting for an answer" count={count}>
+      {count === 0 ? (
+        <p className="text-sm text-zinc-400">Requests and invitations you send wait here until they're answered.</p>
+      ) : (
+        <ul className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
+          {outgoing.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 px-3 py-2.5">
+              <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} />
+              <div className="min-w-0 flex-1">
+                <PersonLink username={item.user.username} />
+                <p className="text-xs text-zinc-400">Request sent {dayMonth(item.since)}</p>
+              </div>
+              <FriendButton relation="outgoing" username={item.user.username} friendshipId={item.id} size="sm" />
+            </li>
+          ))}
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
+              <span
+                aria-hidden="true"
+                className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-white/5 text-zinc-400 ring-1 ring-white/10"
+              >
+                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+                  <path d="M4 6h16v12H4zM4 7l8 6 8-6" strokeLinejoin="round" />
+                </svg>
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-zinc-100">{invitation.email}</p>
+                <p className="text-xs text-zinc-400">
+                  Invited {dayMonth(invitation.sentAt)}
+                  {invitation.inviteCount > 1 ? ` · sent ${invitation.inviteCount}×` : ''}
+                </p>
+              </div>
+              <ResendButton invitation={invitation} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query'
+import { friendsListQuery } from '../../features/friends/queries'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { LoadFailed } from '../library/ScreenHeader'
+import { FindPeople, findPeopleInputId } from './FindPeople'
+import { FriendsGrid, IncomingRequests, SentRequests } from './FriendLists'
+import { InviteByEmail, inviteInputId } from './InviteByEmail'
+import { primaryButton, secondaryButton } from './socialStyles'
+
+const focusField = (id: string) => {
+  const field = document.getElementById(id)
+  field?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  field?.focus({ preventScroll: true })
+}
+
+function NoFriendsYet() {
+  return (
+    <div className="grid place-items-center rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-12 text-center">
+      <div className="max-w-sm">
+        <h3 className="text-lg font-semibold text-white">Movies are better with friends</h3>
+        <p className="mt-2 text-sm text-zinc-400">
+          Add the people whose taste you trust: you'll see what they watched and how they rated it on their profiles and
+          on every title page.
+        </p>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          <button type="button" className={primaryButton} onClick={() => focusField(findPeopleInputId)}>
+            Find people
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => focusField(inviteInputId)}>
+            Invite by email
+          </button>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function countLine(friends: number, requests: number): string {
+  const parts = [`${friends} ${friends === 1 ? 'friend' : 'friends'}`]
+  if (requests > 0) parts.push(`${requests} ${requests === 1 ? 'request' : 'requests'} to answer`)
+  return parts.join(' · ')
+}
+
+/**
+ * /friends: requests to answer, my friends, finding and inviting people, and what I sent. On a phone
+ * it reads top to bottom in the order people use it (find someone first); on a wide screen the finding
+ * and inviting sit in a column beside the lists.
+ */
+export function FriendsScreen({ myId }: { myId: string }) {
+  useDocumentTitle('Friends')
+  const query = useQuery(friendsListQuery())
+  const data = query.data
+
+  return (
+    <section aria-labelledby="screen-title">
+      <header className="mb-6">
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-amber-400">Your people</p>
+        <h1 id="screen-title" className="mt-1 font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl">
+          Friends
+        </h1>
+        <p className="mt-1 text-sm text-zinc-400" aria-live="polite">
+          {data ? countLine(data.friends.length, data.incoming.length) : '\u00a0'}
+        </p>
+      </header>
+      <div className="flex flex-col gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-x-10">
+        <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+          <div className="order-1 lg:order-none">
+            <FindPeople myId={myId} />
+          </div>
+          <div className="order-4 lg:order-none">
+            <InviteByEmail />
+          </div>
+          {data ? (
+            <div className="order-5 lg:order-none">
+              <SentRequests outgoing={data.outgoing} invitations={data.invitations} />
+            </div>
+          ) : null}
+        </div>
+        <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-8">
+          {query.isPending ? (
+            <div className="order-2 grid gap-2 sm:grid-cols-2 lg:order-none" aria-hidden="true">
+              {Array.from({ length: 4 }, (_, index) => (
+                <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-panel-2" />
+              ))}
+            </div>
+          ) : query.isError ? (
+            <div className="order-2 lg:order-none">
+              <LoadFailed onRetry={() => void query.refetch()} />
+            </div>
+          ) : data ? (
+            <>
+              {data.incoming.length > 0 ? (
+                <div className="order-2 lg:order-none">
+                  <IncomingRequests items={data.incoming} />
+                </div>
+              ) : null}
+              <div className="order-3 lg:order-none">
+                <FriendsGrid items={data.friends} empty={<NoFriendsYet />} />
+              </div>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import type {
+  FriendRequest,
+  FriendRequestAnswer,
+  FriendsAnswer,
+  userSearchAnswer,
+} from '@reelmates/contracts/friendships'
+import type { MediaRef } from '@reelmates/contracts/media'
+import type { MediaFriendsAnswer, PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import type { z } from 'zod'
+import { requests } from '../../lib/api'
+
+export type FoundUser = z.infer<typeof userSearchAnswer>['users'][number]
+
+/** Every change answers with the event log position it produced (read-your-writes). */
+interface ChangeAnswer {
+  position?: string
+}
+
+const friendshipPath = (id: string) => `/api/friendships/${encodeURIComponent(id)}`
+
+/** The friendship calls of the API (issue 10), through the app's one request client. */
+export const friendsCalls = {
+  profile: (username: string) => requests.get<PublicProfileAnswer>(`/api/users/${encodeURIComponent(username)}`),
+  mediaFriends: (ref: MediaRef) =>
+    requests.get<MediaFriendsAnswer>(`/api/media/${ref.mediaType}/${ref.tmdbId}/friends`),
+  list: () => requests.get<FriendsAnswer>('/api/friendships'),
+  searchUsers: (text: string) =>
+    requests
+      .get<{ users: FoundUser[] }>(`/api/users/search?q=${encodeURIComponent(text)}`)
+      .then((answer) => answer.users),
+  ask: (request: FriendRequest) => requests.send<FriendRequestAnswer>('POST', '/api/friendships', request),
+  accept: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/accept`),
+  decline: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/decline`),
+  /** Cancels my request or ends a friendship: the server tells which from the friendship's state. */
+  remove: (id: string) => requests.send<ChangeAnswer>('DELETE', friendshipPath(id)),
+}

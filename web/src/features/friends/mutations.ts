@@ -1,0 +1,84 @@
+import type { FriendRequest } from '@reelmates/contracts/friendships'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { toast } from '../../lib/toast'
+import { friendsCalls } from './friendsCalls'
+import { friendsKeys } from './queries'
+
+/**
+ * One scope for every friendship change: they run one after another in the order they were made, so
+ * "ask, then cancel" at speed never reaches the server as "cancel, then ask".
+ */
+const scope = { id: 'friendships' }
+
+/** The answers carry their log position (the request client remembers it): every refetch waits for it. */
+const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: friendsKeys.all })
+
+const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' })
+
+export interface WithName {
+  id: string
+  username: string
+}
+
+/** Ask a member by username, or invite an address; `resend` says it to the user as a reminder. */
+export function useAskFriend() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn: (request: FriendRequest & { resend?: boolean }) => {
+      const { resend: _resend, ...body } = request
+      return friendsCalls.ask(body)
+    },
+    onSuccess: (_answer, request) => {
+      toast({
+        title:
+          'email' in request ? (request.resend ? 'Invitation sent again' : 'Invitation sent') : 'Friend request sent',
+        description:
+          'email' in request
+            ? `We've emailed ${request.email} a link to join you on Reelmates.`
+            : `${request.username} will see it on their Friends page.`,
+        variant: 'success',
+      })
+      return refresh(queryClient)
+    },
+  })
+}
+
+export function useAcceptFriend() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn: (request: WithName) => friendsCalls.accept(request.id),
+    onSuccess: (_answer, request) => {
+      toast({ title: 'Friend added', description: `You and ${request.username} are now friends.`, variant: 'success' })
+      return refresh(queryClient)
+    },
+    onError: failed("Couldn't accept the request"),
+  })
+}
+
+export function useDeclineFriend() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn: (request: WithName) => friendsCalls.decline(request.id),
+    onSuccess: () => refresh(queryClient),
+    onError: failed("Couldn't decline the request"),
+  })
+}
+
+/** Cancels my request (`cancel`) or ends a friendship (`unfriend`): the same call, said differently. */
+export function useRemoveFriend() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn: (request: WithName & { kind: 'cancel' | 'unfriend' }) => friendsCalls.remove(request.id),
+    onSuccess: (_answer, request) => {
+      if (request.kind === 'unfriend')
+        toast({ title: 'Unfriended', description: `You and ${request.username} are no longer friends.` })
+      return refresh(queryClient)
+    },
+    onError: (error, request) =>
+      failed(request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error),
+  })
+}

@@ -1,0 +1,31 @@
+import type { MediaRef } from '@reelmates/contracts/media'
+import { queryOptions } from '@tanstack/react-query'
+import { friendsCalls } from './friendsCalls'
+
+/**
+ * Everything that shows a friendship lives under `friends`, so one invalidation after a change
+ * refreshes the list, profiles and title pages alike (each refetch carries X-Min-Position).
+ */
+export const friendsKeys = {
+  all: ['friends'] as const,
+  list: () => ['friends', 'list'] as const,
+  search: (text: string) => ['friends', 'search', text] as const,
+  profile: (username: string) => ['friends', 'profile', username] as const,
+  media: (ref: MediaRef) => ['friends', 'media', ref.mediaType, ref.tmdbId] as const,
+}
+
+export const friendsListQuery = () => queryOptions({ queryKey: friendsKeys.list(), queryFn: friendsCalls.list })
+
+export const userSearchQuery = (text: string) =>
+  queryOptions({
+    queryKey: friendsKeys.search(text),
+    queryFn: () => friendsCalls.searchUsers(text),
+    enabled: text.length > 0,
+    staleTime: 30_000,
+  })
+
+export const publicProfileQuery = (username: string) =>
+  queryOptions({ queryKey: friendsKeys.profile(username), queryFn: () => friendsCalls.profile(username) })
+
+export const mediaFriendsQuery = (ref: MediaRef) =>
+  queryOptions({ queryKey: friendsKeys.media(ref), queryFn: () => friendsCalls.mediaFriends(ref) })
