@@ -144,13 +144,13 @@ const snapshotOf = (title: LibraryTitle): MediaSnapshot => ({
 
 /** How a click becomes a change: with the item or entry the screens show until the server's own arrives. */
 export const libraryChange = {
-  addToWatchlist: (title: LibraryTitle, note?: string | null, now = new Date()): LibraryChangeOf<'addToWatchlist'> => ({
+  addToWatchlist: (title: LibraryTitle, note?: string | null): LibraryChangeOf<'addToWatchlist'> => ({
     kind: 'addToWatchlist',
     item: {
       id: `pending:${title.mediaType}:${title.tmdbId}`,
       userId: '',
       ...refOf(title),
-      addedAt: now.toISOString(),
+      addedAt: new Date().toISOString(),
       order: Number.MAX_SAFE_INTEGER,
       note: note?.trim() || null,
       ...snapshotOf(title),

@@ -68,7 +68,7 @@ function libraryMutation<Change extends LibraryChange>(
   })
 }
 
-/** The library's mutations, sending through `requests` (the app's request client; a held one in specs). */
+/** The library's mutations, sending through `requests` (the app's request client, as the queries do). */
 export function libraryMutations(requests: LibraryRequests) {
   const add = ({ item }: LibraryChangeOf<'addToWatchlist'>) =>
     libraryCalls.addToWatchlist(requests, item, item.note ?? undefined)
