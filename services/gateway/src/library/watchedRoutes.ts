@@ -4,7 +4,6 @@ import {
   editWatchedRequest,
   markWatchedRequest,
   watchedEntryParams,
-  watchedItem,
   watchedPage,
   watchedQuery,
 } from '@reelmates/contracts/watched'
@@ -13,18 +12,18 @@ import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/command
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
-const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
 /** The error answers a change of one entry can give (the body of each is the shared error JSON). */
 const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
 export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('preHandler', requireUser)
-  const entries = () => platform.readStore.collection('watched_items')
+  const queries = watchedQueries(platform.readStore)
 
   app.get(
     '/watched',
@@ -35,29 +34,9 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: watchedQuery,
         response: { 200: watchedPage, 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchedQueries),
     },
-    async (request) => {
-      const { page, pageSize, sort, direction, mediaType, minRating, streamingService } = request.query
-      const filter = {
-        userId: currentUserId(request),
-        ...(mediaType ? { mediaType } : {}),
-        ...(minRating ? { rating: { $gte: minRating } } : {}),
-        ...(streamingService
-          ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } }
-          : {}),
-      }
-      const order = direction === 'asc' ? 1 : -1
-      const [found, total] = await Promise.all([
-        entries().find(filter, {
-          // Ties (the same rating, say) show the latest watch first; the sorted field itself comes first.
-          sort: sort === 'watchedAt' ? { watchedAt: order } : { [sortFields[sort]]: order, watchedAt: -1 },
-          skip: (page - 1) * pageSize,
-          limit: pageSize,
-        }),
-        entries().countDocuments(filter),
-      ])
-      return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }
-    },
+    async (request) => queries.page(currentUserId(request), request.query),
   )
 
   app.post(

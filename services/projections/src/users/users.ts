@@ -8,7 +8,8 @@ import {
 } from '@reelmates/contracts/account'
 import { defineProjector } from '../projector'
 
-const collection = 'users'
+export const usersCollection = 'users'
+const collection = usersCollection
 
 /** Look-up keys compare the way the vault reserves names: NFKC, trimmed, case-insensitive. */
 export const lookupKey = (value: string): string => value.normalize('NFKC').trim().toLowerCase()
