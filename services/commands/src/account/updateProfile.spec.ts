@@ -58,7 +58,7 @@ describe('updating a profile (application service)', () => {
     }
 
     await expect(updateProfile(ports(), change)).rejects.toThrow(AlreadyTaken)
-    await expect(updateProfile(ports(), change)).rejects.toMatchObject({ kind: 'conflict', field: 'email' })
+    await expect(updateProfile(ports(), change)).rejects.toMatchObject({ kind: 'conflict', fields: ['email'] })
     expect(await eventStore.readStream(accountStreamId('u1'))).toHaveLength(1)
     // The username it claimed on the way is free again.
     expect(await vault.reserve('username', 'annie', 'u2')).toBe(true)

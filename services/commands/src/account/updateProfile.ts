@@ -1,24 +1,17 @@
-import { messages, type AccountEvent } from '@reelmates/contracts/account'
+import type { AccountEvent } from '@reelmates/contracts/account'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
-import type { PersonalDataVault, ReservationKind } from '@reelmates/infra/personalData/port'
+import type { ReservationKind } from '@reelmates/infra/personalData/port'
 import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
-import { DomainError } from '../decider'
 import { handleCommand, loadState, type CommandMetadata, type HandledCommand } from '../handleCommand'
 import { account, accountStreamId, type AccountState, type PasswordCheck, type ProfileChanges } from './account'
+import { claimNames, type NameVault } from './uniqueNames'
 
-const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }
-
-export class AlreadyTaken extends DomainError {
-  override readonly name = 'AlreadyTaken'
-  constructor(readonly field: ReservationKind) {
-    super('conflict', takenMessage[field], { validationErrors: { [field]: takenMessage[field] } })
-  }
-}
+export { AlreadyTaken } from './uniqueNames'
 
 /** What updating a profile needs beside the account stream: the vault's unique names, and passwords. */
 export interface ProfilePorts {
   eventStore: EventStore
-  vault: Pick<PersonalDataVault, 'reserve' | 'release'>
+  vault: NameVault
   passwords: {
     hash(password: string): Promise<string>
     verify(password: string, hash: string | null): Promise<boolean>
@@ -60,15 +53,7 @@ export async function updateProfile(
     if (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current)) continue
     claims.push({ kind, value, previous: current })
   }
-  const reserved: typeof claims = []
-  const releaseReserved = () => Promise.all(reserved.map((c) => vault.release(c.kind, c.value, userId)))
-  for (const claim of claims) {
-    if (!(await vault.reserve(claim.kind, claim.value, userId))) {
-      await releaseReserved()
-      throw new AlreadyTaken(claim.kind)
-    }
-    reserved.push(claim)
-  }
+  const releaseReserved = await claimNames(vault, userId, claims)
 
   let handled: HandledCommand<AccountEvent>
   try {
