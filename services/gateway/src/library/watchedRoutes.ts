@@ -8,10 +8,10 @@ import {
   watchedQuery,
 } from '@reelmates/contracts/watched'
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
-import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { markWatched } from '@reelmates/commands/watched/markWatched'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
-import { execute, withPosition } from '../http/execute'
+import { commandMetadata, execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import type { Platform } from '../platform'
@@ -55,38 +55,23 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const media = await titleSnapshot(platform.catalog, { tmdbId, mediaType })
       const now = platform.now().toISOString()
       const entryId = platform.newId()
-      let { position } = await execute(request, {
-        decider: watched,
-        streamId: watchedStreamId(userId),
-        command: {
-          type: 'MarkTitleWatched',
-          entryId,
-          userId,
-          tmdbId,
-          mediaType,
-          now,
-          media,
-          watchedAt: fields.watchedAt ?? now,
-          rating: fields.rating ?? null,
-          recommend: fields.recommend ?? null,
-          review: fields.review ?? null,
-          streamingService: fields.streamingService ?? null,
-          isPrivate: fields.isPrivate,
-        },
+      const { position } = await markWatched(platform, {
+        type: 'MarkTitleWatched',
+        entryId,
+        userId,
+        tmdbId,
+        mediaType,
+        now,
+        media,
+        watchedAt: fields.watchedAt ?? now,
+        rating: fields.rating ?? null,
+        recommend: fields.recommend ?? null,
+        review: fields.review ?? null,
+        streamingService: fields.streamingService ?? null,
+        isPrivate: fields.isPrivate,
+        removeFromWatchlist,
+        metadata: commandMetadata(request),
       })
-      if (removeFromWatchlist) {
-        try {
-          const removed = await execute(request, {
-            decider: watchlist,
-            streamId: watchlistStreamId(userId),
-            command: { type: 'RemoveTitleFromWatchlist', userId, tmdbId, mediaType },
-          })
-          position = removed.position ?? position
-        } catch (error) {
-          // Not on the watchlist: there is nothing to take off, and the watch itself is recorded.
-          if (!(error instanceof NotInWatchlist)) throw error
-        }
-      }
       return reply.code(201).send(withPosition({ entryId }, position))
     },
   )
