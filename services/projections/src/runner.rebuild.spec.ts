@@ -83,6 +83,25 @@ describe('rebuilding a read model', () => {
     expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 1, position: position.toString() })
   })
 
+  it('names a read model that is rebuilding after a version bump as behind, and only that one', async () => {
+    await threeRatings()
+    const first = await caughtUp([ratingsProjector(), titlesProjector])
+    await first.stop()
+    const bumped = ratingsProjector({ version: 2 })
+    const hold = bumped.holdAt(1n)
+    holds.push(hold.release)
+
+    const runner = await started([bumped, titlesProjector])
+    await hold.reached
+
+    // Its old collections still answer, as of version 1: a query reading them must be told.
+    expect(runner.readModelsBehind(0n)).toEqual(['ratings'])
+    expect(runner.readModelsBehind(0n, ['titles'])).toEqual([])
+    hold.release()
+    await runner.rebuild('ratings')
+    expect(runner.readModelsBehind(await eventStore.headPosition())).toEqual([])
+  })
+
   it('keeps applying live events to the swapped-in collection, each once', async () => {
     await threeRatings()
     const runner = await caughtUp([ratingsProjector()])

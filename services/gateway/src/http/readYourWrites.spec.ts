@@ -137,3 +137,30 @@ describe('read-your-writes with a failed read model', () => {
     expect(unrelated.headers['x-read-models-behind']).toBeUndefined()
   })
 })
+
+describe('read-your-writes on routes that read no read model', () => {
+  const gated = gatedProjector()
+  let test: TestApp
+
+  beforeAll(async () => {
+    test = await createTestApp({
+      projectors: [...allProjectors, gated.projector],
+      env: { READ_YOUR_WRITES_TIMEOUT_MS: '1500' },
+    })
+  })
+  afterAll(() => test.close())
+
+  it('answers a catalog search at once, however far behind the read models are', async () => {
+    const { client } = await signedInAgent(test.app, 'searcher')
+    gated.close()
+    try {
+      const updated = await client.put('/api/user/profile', { bio: 'then a search' })
+      const { position } = updated.json<{ position: string }>()
+      const search = client.get('/api/tmdb/trending/movies', { headers: { 'x-min-position': position } })
+      expect(await settledWithin(search, 300)).toBe(true)
+      expect((await search).headers['x-read-models-behind']).toBeUndefined()
+    } finally {
+      gated.open()
+    }
+  })
+})
