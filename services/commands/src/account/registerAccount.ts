@@ -1,7 +1,7 @@
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { handleCommand, type CommandMetadata, type HandledCommand } from '../handleCommand'
-import { account, accountStreamId } from './account'
 import type { AccountEvent } from '@reelmates/contracts/account'
+import { account, accountStreamId, type AccountCommand } from './account'
 import { claimNames, type NameVault } from './uniqueNames'
 
 export interface RegistrationPorts {
@@ -9,14 +9,8 @@ export interface RegistrationPorts {
   vault: NameVault
 }
 
-export interface RegistrationInput {
-  userId: string
-  username: string
-  email: string
-  passwordHash: string
-  location: string | null
-  bio: string | null
-  invitationToken: string | null
+/** The account to open; it is registered at the time of the request. */
+export type RegistrationInput = Omit<Extract<AccountCommand, { type: 'RegisterUser' }>, 'type' | 'registeredAt'> & {
   metadata: CommandMetadata
 }
 

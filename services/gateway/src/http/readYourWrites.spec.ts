@@ -30,19 +30,17 @@ function gatedProjector() {
   }
 }
 
+/** The real app with one more read model, and a short read-your-writes wait. */
+const appWith = (extra: Projector) =>
+  createTestApp({ projectors: [...allProjectors, extra], env: { READ_YOUR_WRITES_TIMEOUT_MS: '1500' } })
+
 const settledWithin = async <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))])
 
 describe('read-your-writes (X-Min-Position)', () => {
   const gated = gatedProjector()
   let test: TestApp
-
-  beforeAll(async () => {
-    test = await createTestApp({
-      projectors: [...allProjectors, gated.projector],
-      env: { READ_YOUR_WRITES_TIMEOUT_MS: '1500' },
-    })
-  })
+  beforeAll(async () => (test = await appWith(gated.projector)))
   afterAll(() => test.close())
 
   it('holds a query until every read model has reached the position the command answered', async () => {
@@ -141,13 +139,7 @@ describe('read-your-writes with a failed read model', () => {
 describe('read-your-writes on routes that read no read model', () => {
   const gated = gatedProjector()
   let test: TestApp
-
-  beforeAll(async () => {
-    test = await createTestApp({
-      projectors: [...allProjectors, gated.projector],
-      env: { READ_YOUR_WRITES_TIMEOUT_MS: '1500' },
-    })
-  })
+  beforeAll(async () => (test = await appWith(gated.projector)))
   afterAll(() => test.close())
 
   it('answers a catalog search at once, however far behind the read models are', async () => {
