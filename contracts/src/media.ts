@@ -15,7 +15,7 @@ export type MediaRef = z.infer<typeof mediaRef>
 /** `movie:603` — one key per title, used in streams' state and in read-model ids. */
 export const mediaKeyOf = (ref: MediaRef): string => `${ref.mediaType}:${ref.tmdbId}`
 
-/** What we knew of a title when it was recorded (the media_items read model is built from it). */
+/** What we knew of a title when it was recorded (read models copy it beside each entry). */
 export const mediaSnapshot = z.object({
   title: z.string(),
   posterPath: z.string().nullable(),

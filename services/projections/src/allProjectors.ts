@@ -1,17 +1,9 @@
 import type { Projector } from './projector'
 import { activities } from './activities/activities'
 import { friendsProjectors } from './friends/friendsProjectors'
-import { mediaItems } from './media/mediaItems'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
-export const allProjectors: readonly Projector[] = [
-  users,
-  watchlistItems,
-  watchedItems,
-  mediaItems,
-  activities,
-  ...friendsProjectors,
-]
+export const allProjectors: readonly Projector[] = [users, watchlistItems, watchedItems, activities, ...friendsProjectors]

@@ -67,7 +67,12 @@ export function createLeasedProjectionRunner(options: LeasedRunnerOptions): Leas
     stop: async () => held?.stop(),
     abandon: async () => held?.stop({ release: false }),
     holdsLease: () => active !== undefined,
-    waitForPosition: (position, timeoutMs) => active?.waitForPosition(position, timeoutMs) ?? Promise.resolve(false),
+    waitForPosition: (position, timeoutMs, readModels) =>
+      active?.waitForPosition(position, timeoutMs, readModels) ?? Promise.resolve(false),
+    // Without the lease this process applies nothing, so every read model asked about is behind.
+    readModelsBehind: (position, readModels) =>
+      active?.readModelsBehind(position, readModels) ??
+      [...(readModels ?? runnerOptions.projectors.map((projector) => projector.name))],
     status: () =>
       active?.status() ??
       runnerOptions.projectors.map((projector) => ({

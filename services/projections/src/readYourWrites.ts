@@ -3,8 +3,11 @@
  * until the read models have reached it, or until a bounded time has passed.
  */
 export interface PositionWaiters {
-  /** Resolves true once `reached(position)` holds, false after `timeoutMs` or when closed. */
-  wait(position: bigint, timeoutMs: number): Promise<boolean>
+  /**
+   * Resolves true once `reached(position, readModels)` holds, false after `timeoutMs` or when closed.
+   * `readModels` names the read models the query reads; undefined means all of them.
+   */
+  wait(position: bigint, timeoutMs: number, readModels?: readonly string[]): Promise<boolean>
   /** Re-checks every waiter; call after anything that moves the read models forward. */
   check(): void
   /** Answers false to everyone still waiting (the runner stopped). */
@@ -13,17 +16,24 @@ export interface PositionWaiters {
 
 export const DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS = 5_000
 
-export function createPositionWaiters(reached: (position: bigint) => boolean): PositionWaiters {
-  const waiting = new Set<{ position: bigint; settle: (reached: boolean) => void }>()
+export function createPositionWaiters(
+  reached: (position: bigint, readModels?: readonly string[]) => boolean,
+): PositionWaiters {
+  const waiting = new Set<{
+    position: bigint
+    readModels: readonly string[] | undefined
+    settle: (reached: boolean) => void
+  }>()
   let closed = false
 
   return {
-    wait(position, timeoutMs) {
-      if (reached(position)) return Promise.resolve(true)
+    wait(position, timeoutMs, readModels) {
+      if (reached(position, readModels)) return Promise.resolve(true)
       if (closed) return Promise.resolve(false)
       return new Promise<boolean>((resolve) => {
         const waiter = {
           position,
+          readModels,
           settle(answer: boolean) {
             clearTimeout(timer)
             waiting.delete(waiter)
@@ -35,7 +45,7 @@ export function createPositionWaiters(reached: (position: bigint) => boolean): P
       })
     },
     check() {
-      for (const waiter of waiting) if (reached(waiter.position)) waiter.settle(true)
+      for (const waiter of waiting) if (reached(waiter.position, waiter.readModels)) waiter.settle(true)
     },
     close() {
       closed = true

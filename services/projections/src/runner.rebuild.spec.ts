@@ -132,6 +132,9 @@ describe('rebuilding a read model', () => {
       rebuild: { version: 2 },
     })
     expect((await ratings())[0]).toEqual({ _id: 'ann', count: 2, positions: ['1', '3'] })
+    // Its old collections answer as of version 1, so a query reading them is told; the others are not.
+    expect(runner.readModelsBehind(0n)).toEqual(['ratings'])
+    expect(runner.readModelsBehind(0n, ['titles'])).toEqual([])
     // The old version cannot take new events, and it does not hold up the read models that can.
     const { position } = await rename(eventStore, 'dune', 'Dune')
     expect(await runner.waitForPosition(position, 5_000)).toBe(true)
@@ -144,6 +147,7 @@ describe('rebuilding a read model', () => {
       { _id: 'bob', count: 1, totalStars: 5, positions: ['2'] },
     ])
     expect(runner.status()[0]).toEqual({ name: 'ratings', version: 2, position, state: 'live' })
+    expect(runner.readModelsBehind(position)).toEqual([])
     expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 2, position: position.toString() })
   })
 

@@ -44,10 +44,17 @@ export interface ProjectionRunner {
   start(): Promise<void>
   stop(): Promise<void>
   /**
-   * Read-your-writes: true once every projector that is keeping up (not failed, not paused for a
-   * rebuild) has applied the log up to `position`; false after `timeoutMs` (default 5 s).
+   * Read-your-writes: true once every projector named in `readModels` (all of them when absent) that
+   * is keeping up (not failed, not paused for a rebuild) has applied the log up to `position`; false
+   * after `timeoutMs` (default 5 s). A query names only what it reads, so a slow read model it does
+   * not read never holds it back.
    */
-  waitForPosition(position: bigint, timeoutMs?: number): Promise<boolean>
+  waitForPosition(position: bigint, timeoutMs?: number, readModels?: readonly string[]): Promise<boolean>
+  /**
+   * Which of `readModels` (all when absent) cannot answer as of `position`: behind it, or failed, or
+   * rebuilding (their collections answer as of where they stopped, not as of the log).
+   */
+  readModelsBehind(position: bigint, readModels?: readonly string[]): string[]
   status(): ProjectorStatus[]
   /** Rebuilds one read model from position 0 and swaps it in; resolves once it answers queries. */
   rebuild(name: string): Promise<void>
@@ -117,8 +124,12 @@ export function createProjectionRunner({
   /** The last position the live loop has dealt with, whether or not anyone handled it. */
   let processed = 0n
 
+  const named = (readModels: readonly string[] | undefined) =>
+    readModels === undefined ? tracks : tracks.filter((track) => readModels.includes(track.projector.name))
   const waiters = createPositionWaiters(
-    (position) => processed >= position && tracks.every((track) => !keepingUp(track) || track.position >= position),
+    (position, readModels) =>
+      (readModels !== undefined || processed >= position) &&
+      named(readModels).every((track) => !keepingUp(track) || track.position >= position),
   )
 
   // The subscription fills `queue`; the live loop empties it a batch at a time.
@@ -175,6 +186,8 @@ export function createProjectionRunner({
       track.position = outcome.position
       if (outcome.failure) fail(track, outcome.failure)
       else if (track.state === 'catching_up' && track.position >= headAtStart) track.state = 'live'
+      // A query waiting only for this read model need not wait for the others of the batch.
+      waiters.check()
     }
     const last = batch.at(-1)
     if (last && last.position > processed) processed = last.position
@@ -337,8 +350,13 @@ export function createProjectionRunner({
       phase = 'stopped'
     },
 
-    waitForPosition: (position, timeoutMs = DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS) =>
-      phase === 'running' ? waiters.wait(position, timeoutMs) : Promise.resolve(false),
+    waitForPosition: (position, timeoutMs = DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS, readModels) =>
+      phase === 'running' ? waiters.wait(position, timeoutMs, readModels) : Promise.resolve(false),
+
+    readModelsBehind: (position, readModels) =>
+      named(readModels)
+        .filter((track) => track.state === 'failed' || track.state === 'rebuilding' || track.position < position)
+        .map((track) => track.projector.name),
 
     status: () =>
       tracks.map(({ projector, version, position, state, failure, rebuild }) => ({

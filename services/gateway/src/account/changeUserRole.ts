@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Role } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
+import { userQueries } from '@reelmates/projections/users/userQueries'
 import type { Platform } from '../platform'
 
 export class UnknownUser extends Error {
@@ -31,7 +32,12 @@ export async function changeUserRole(
     metadata: { correlationId: id, causationId: id, actorId, occurredAt: platform.now().toISOString() },
   })
   // Let the read model (which admin checks read) have the change before the platform closes.
-  if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
+  if (position !== null)
+    await platform.projections.waitForPosition(
+      position,
+      platform.config.readYourWritesTimeoutMs,
+      userQueries.readModels,
+    )
   const recorded = events.find((event) => event.type === 'UserRoleChanged')
   return recorded?.type === 'UserRoleChanged'
     ? { userId, previousRole: recorded.data.previousRole, role, changed: true }

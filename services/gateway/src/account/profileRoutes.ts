@@ -2,26 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   emailPreferencesAnswer,
   emailPreferencesRequest,
-  messages,
   profileUpdateRequest,
   userAnswer,
   type AccountEvent,
 } from '@reelmates/contracts/account'
-import { account, accountStreamId, type AccountState, type PasswordCheck } from '@reelmates/commands/account/account'
-import { loadState } from '@reelmates/commands/handleCommand'
+import { account, accountStreamId, type AccountState } from '@reelmates/commands/account/account'
+import { updateProfile } from '@reelmates/commands/account/updateProfile'
 import type { FastifyRequest } from 'fastify'
 import type { MailMessage } from '@reelmates/infra/mail/port'
-import type { ReservationKind } from '@reelmates/infra/personalData/port'
-import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
 import { currentUserId, requireUser, startUserSession } from '../http/auth'
-import { execute, withPosition } from '../http/execute'
+import { commandMetadata, execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { emailChangedMail, passwordChangedMail } from './mails'
 import { hashPassword, verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
-
-const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }
 
 /** The signed-in user's own account: profile, credentials, email preferences. */
 export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -38,64 +33,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         response: { 200: userAnswer, 400: errorAnswer, 409: errorAnswer },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const userId = currentUserId(request)
       const { currentPassword, newPassword, ...changes } = request.body
-      const state = await loadState(eventStore, account, accountStreamId(userId))
-      const check: PasswordCheck = currentPassword
-        ? (await verifyPassword(currentPassword, state.passwordHash))
-          ? 'correct'
-          : 'incorrect'
-        : 'absent'
-      const newPasswordHash = newPassword && check === 'correct' ? await hashPassword(newPassword) : undefined
-
-      // A new username or email is claimed in the vault before the change is recorded; the old one is
-      // given back only once the change is in the log.
-      const claims: { kind: ReservationKind; value: string; previous: string | null }[] = []
-      for (const kind of ['username', 'email'] as const) {
-        const value = changes[kind]
-        const current = state[kind]
-        if (
-          value === undefined ||
-          (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current))
-        )
-          continue
-        claims.push({ kind, value, previous: current })
-      }
-      const reserved: typeof claims = []
-      const releaseReserved = () => Promise.all(reserved.map((c) => vault.release(c.kind, c.value, userId)))
-      for (const claim of claims) {
-        if (!(await vault.reserve(claim.kind, claim.value, userId))) {
-          await releaseReserved()
-          return reply.code(409).send({
-            message: takenMessage[claim.kind],
-            error: 'Conflict',
-            validationErrors: { [claim.kind]: takenMessage[claim.kind] },
-          })
-        }
-        reserved.push(claim)
-      }
-
-      let position: bigint | null
-      let events: AccountEvent[]
-      try {
-        ;({ position, events } = await execute(request, {
-          decider: account,
-          streamId: accountStreamId(userId),
-          command: {
-            type: 'UpdateProfile',
-            userId,
-            changes,
-            currentPassword: check,
-            ...(newPasswordHash ? { newPasswordHash } : {}),
-          },
-        }))
-      } catch (error) {
-        await releaseReserved()
-        throw error
-      }
-      await Promise.all(claims.flatMap((c) => (c.previous ? [vault.release(c.kind, c.previous, userId)] : [])))
-      await afterCredentialsChanged(request, state, events)
+      const { before, events, position } = await updateProfile(
+        { eventStore, vault, passwords: { hash: hashPassword, verify: verifyPassword } },
+        { userId, changes, currentPassword, newPassword, metadata: commandMetadata(request) },
+      )
+      await afterCredentialsChanged(request, before, events)
 
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was updated but the users read model does not have it`)

@@ -14,6 +14,8 @@ import type { Platform } from '../platform'
 import { verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
+import { readsFrom } from '../http/readYourWrites'
+import { userQueries } from '@reelmates/projections/users/userQueries'
 
 /** Signing in and out, and who is signed in. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -23,6 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     '/user',
     {
       preHandler: requireUser,
+      config: readsFrom(userQueries),
       schema: {
         tags: ['account'],
         summary: 'The signed-in user (401 means nobody is signed in)',

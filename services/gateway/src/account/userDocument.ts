@@ -1,4 +1,5 @@
-import { publicUser, type PublicUser } from '@reelmates/contracts/account'
+import type { PublicUser } from '@reelmates/contracts/account'
+import { userQueries } from '@reelmates/projections/users/userQueries'
 import type { Platform } from '../platform'
 
 /**
@@ -12,13 +13,12 @@ export async function readUser(
   position?: bigint | null,
 ): Promise<PublicUser | null> {
   const { projections, readStore, eventStore, config } = platform
-  const users = readStore.collection('users')
-  if (position) await projections.waitForPosition(position, config.readYourWritesTimeoutMs)
-  let doc = await users.findOne({ _id: userId })
-  if (!doc) {
-    await projections.waitForPosition(await eventStore.headPosition(), config.readYourWritesTimeoutMs)
-    doc = await users.findOne({ _id: userId })
-  }
-  // Parsing drops what is not public (look-up keys, the push subscription).
-  return doc ? publicUser.parse(doc) : null
+  const users = userQueries(readStore)
+  const wait = (until: bigint) =>
+    projections.waitForPosition(until, config.readYourWritesTimeoutMs, userQueries.readModels)
+  if (position) await wait(position)
+  const known = await users.byId(userId)
+  if (known) return known
+  await wait(await eventStore.headPosition())
+  return users.byId(userId)
 }

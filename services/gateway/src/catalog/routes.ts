@@ -50,6 +50,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     }
     throw error
   })
+  // The catalog is TMDB's (or the offline copy), not a read model: a search right after a change of
+  // one's own (X-Min-Position) has nothing to wait for.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, readModels: [] }
+  })
 
   app.get(
     '/tmdb/status',

@@ -15,6 +15,7 @@ import { acceptInvitation, inviteByEmail } from '@reelmates/commands/friendship/
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 import { askerOf, friendshipPorts } from './friendshipPorts'
 
@@ -73,6 +74,7 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
   app.get(
     '/friendships',
     {
+      config: readsFrom(friendsQueries),
       schema: {
         tags: ['friends'],
         summary: 'My friends, incoming and outgoing requests, and invitations not yet taken up',

@@ -11,6 +11,7 @@ import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { publicQueries } from '@reelmates/projections/friends/publicQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { currentUserId, requireUser } from '../http/auth'
+import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
 const searchLimit = 10
@@ -28,6 +29,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
   app.get(
     '/users/search',
     {
+      config: readsFrom(userQueries, friendsQueries),
       schema: {
         tags: ['friends'],
         summary: 'Members whose username starts with q (find people to ask), with how I stand with each',
@@ -49,6 +51,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
   app.get(
     '/users/:username',
     {
+      config: readsFrom(userQueries, friendsQueries, publicQueries),
       schema: {
         tags: ['friends'],
         summary: "A member's public profile: counts, recent public watches, and how I stand with them",
@@ -79,6 +82,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
   app.get(
     '/media/:mediaType/:tmdbId/friends',
     {
+      config: readsFrom(friendsQueries, publicQueries),
       schema: {
         tags: ['friends'],
         summary: 'Which of my friends watched this title (public watches only), and whose watchlist it is on',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { userQueries } from '@reelmates/projections/users/userQueries'
 
 declare module 'fastify' {
   interface Session {
@@ -29,8 +30,8 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   }
   // The role is read from the users read model, not trusted from the session, so a demotion takes
   // effect at once.
-  const user = await request.server.platform.readStore.collection('users').findOne({ _id: request.session.userId })
-  if (user?.role !== 'Admin') {
+  const role = await userQueries(request.server.platform.readStore).roleOf(request.session.userId)
+  if (role !== 'Admin') {
     await reply.code(403).send({ message: "You don't have permission to access this page.", error: 'Forbidden' })
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { DomainEvent } from '@reelmates/contracts/events'
 import type { Decider } from '@reelmates/commands/decider'
-import { handleCommand } from '@reelmates/commands/handleCommand'
+import { handleCommand, type CommandMetadata } from '@reelmates/commands/handleCommand'
 
 /**
  * Runs one command for an HTTP request: the request supplies the metadata (who, when, which
@@ -11,19 +11,23 @@ export async function execute<Command, Event extends DomainEvent, State>(
   request: FastifyRequest,
   target: { decider: Decider<Command, Event, State>; streamId: string; command: Command; actorId?: string },
 ): Promise<{ events: Event[]; position: bigint | null }> {
-  const platform = request.server.platform
-  const result = await handleCommand(platform.eventStore, {
+  const result = await handleCommand(request.server.platform.eventStore, {
     decider: target.decider,
     streamId: target.streamId,
     command: target.command,
-    metadata: {
-      correlationId: request.id,
-      causationId: request.id,
-      actorId: target.actorId ?? request.session.userId ?? 'anonymous',
-      occurredAt: platform.now().toISOString(),
-    },
+    metadata: commandMetadata(request, target.actorId),
   })
   return { events: result.events, position: result.position }
+}
+
+/** Who asked, why and when, for a command (or an application service) run for this request. */
+export function commandMetadata(request: FastifyRequest, actorId?: string): CommandMetadata {
+  return {
+    correlationId: request.id,
+    causationId: request.id,
+    actorId: actorId ?? request.session.userId ?? 'anonymous',
+    occurredAt: request.server.platform.now().toISOString(),
+  }
 }
 
 /**

@@ -1,10 +1,13 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { titleStatus, watchedItem } from '@reelmates/contracts/watched'
-import { watchlistItem, watchlistItemParams } from '@reelmates/contracts/watchlist'
+import { titleStatus } from '@reelmates/contracts/watched'
+import { watchlistItemParams } from '@reelmates/contracts/watchlist'
+import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
+import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
+import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
 const exportQuery = z.object({
@@ -28,6 +31,8 @@ const watchedColumns = [
 /** Per-title status for the media page, and exports: your data is yours, in CSV or JSON. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('preHandler', requireUser)
+  const watchlist = watchlistQueries(platform.readStore)
+  const watched = watchedQueries(platform.readStore)
 
   app.get(
     '/library/status/:mediaType/:tmdbId',
@@ -38,21 +43,21 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         params: watchlistItemParams,
         response: { 200: titleStatus, 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchlistQueries, watchedQueries),
     },
     async (request) => {
       const userId = currentUserId(request)
-      const ref = { userId, tmdbId: request.params.tmdbId, mediaType: request.params.mediaType }
       const [onWatchlist, watches] = await Promise.all([
-        platform.readStore.collection('watchlist_items').findOne(ref),
-        platform.readStore.collection('watched_items').find(ref, { sort: { watchedAt: -1 } }),
+        watchlist.item(userId, request.params),
+        watched.ofTitle(userId, request.params),
       ])
       const last = watches[0]
       return {
         inWatchlist: onWatchlist !== null,
-        watchlistNote: (onWatchlist?.note as string | null | undefined) ?? null,
+        watchlistNote: onWatchlist?.note ?? null,
         timesWatched: watches.length,
-        lastWatchedAt: (last?.watchedAt as string | undefined) ?? null,
-        lastRating: (last?.rating as number | null | undefined) ?? null,
+        lastWatchedAt: last?.watchedAt ?? null,
+        lastRating: last?.rating ?? null,
       }
     },
   )
@@ -66,12 +71,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: exportQuery,
         response: { 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchlistQueries),
     },
     async (request, reply) => {
-      const docs = await platform.readStore
-        .collection('watchlist_items')
-        .find({ userId: currentUserId(request) }, { sort: { order: 1 } })
-      const items = docs.map((doc) => watchlistItem.parse(doc))
+      const items = await watchlist.all(currentUserId(request))
       return sendExport(reply, 'reelmates-watchlist', request.query.format, items, watchlistColumns)
     },
   )
@@ -85,12 +88,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: exportQuery,
         response: { 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchedQueries),
     },
     async (request, reply) => {
-      const docs = await platform.readStore
-        .collection('watched_items')
-        .find({ userId: currentUserId(request) }, { sort: { watchedAt: -1 } })
-      const items = docs.map((doc) => watchedItem.parse(doc))
+      const items = await watched.all(currentUserId(request))
       return sendExport(reply, 'reelmates-watched', request.query.format, items, watchedColumns)
     },
   )

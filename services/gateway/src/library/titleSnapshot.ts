@@ -39,9 +39,7 @@ export async function recordedTitle(catalog: Catalog, ref: MediaRef): Promise<Re
       voteAverage: details.vote_average,
     },
     streamingOn: [
-      ...new Set(
-        flatrate.map((offer) => offer.provider_id).filter((id) => (providerIds as readonly number[]).includes(id)),
-      ),
+      ...new Set(flatrate.map((offer) => offer.provider_id).filter((id) => providerIds.some((known) => known === id))),
     ],
   }
 }

@@ -4,27 +4,26 @@ import {
   editWatchedRequest,
   markWatchedRequest,
   watchedEntryParams,
-  watchedItem,
   watchedPage,
   watchedQuery,
 } from '@reelmates/contracts/watched'
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
-import { NotInWatchlist, watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { markWatched } from '@reelmates/commands/watched/markWatched'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
-import { execute, withPosition } from '../http/execute'
+import { commandMetadata, execute, withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import type { Platform } from '../platform'
 import { titleSnapshot } from './titleSnapshot'
 
-const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
 /** The error answers a change of one entry can give (the body of each is the shared error JSON). */
 const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
 export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('preHandler', requireUser)
-  const entries = () => platform.readStore.collection('watched_items')
+  const queries = watchedQueries(platform.readStore)
 
   app.get(
     '/watched',
@@ -35,29 +34,9 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: watchedQuery,
         response: { 200: watchedPage, 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchedQueries),
     },
-    async (request) => {
-      const { page, pageSize, sort, direction, mediaType, minRating, streamingService } = request.query
-      const filter = {
-        userId: currentUserId(request),
-        ...(mediaType ? { mediaType } : {}),
-        ...(minRating ? { rating: { $gte: minRating } } : {}),
-        ...(streamingService
-          ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } }
-          : {}),
-      }
-      const order = direction === 'asc' ? 1 : -1
-      const [found, total] = await Promise.all([
-        entries().find(filter, {
-          // Ties (the same rating, say) show the latest watch first; the sorted field itself comes first.
-          sort: sort === 'watchedAt' ? { watchedAt: order } : { [sortFields[sort]]: order, watchedAt: -1 },
-          skip: (page - 1) * pageSize,
-          limit: pageSize,
-        }),
-        entries().countDocuments(filter),
-      ])
-      return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }
-    },
+    async (request) => queries.page(currentUserId(request), request.query),
   )
 
   app.post(
@@ -76,38 +55,23 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const media = await titleSnapshot(platform.catalog, { tmdbId, mediaType })
       const now = platform.now().toISOString()
       const entryId = platform.newId()
-      let { position } = await execute(request, {
-        decider: watched,
-        streamId: watchedStreamId(userId),
-        command: {
-          type: 'MarkTitleWatched',
-          entryId,
-          userId,
-          tmdbId,
-          mediaType,
-          now,
-          media,
-          watchedAt: fields.watchedAt ?? now,
-          rating: fields.rating ?? null,
-          recommend: fields.recommend ?? null,
-          review: fields.review ?? null,
-          streamingService: fields.streamingService ?? null,
-          isPrivate: fields.isPrivate,
-        },
+      const { position } = await markWatched(platform, {
+        type: 'MarkTitleWatched',
+        entryId,
+        userId,
+        tmdbId,
+        mediaType,
+        now,
+        media,
+        watchedAt: fields.watchedAt ?? now,
+        rating: fields.rating ?? null,
+        recommend: fields.recommend ?? null,
+        review: fields.review ?? null,
+        streamingService: fields.streamingService ?? null,
+        isPrivate: fields.isPrivate,
+        removeFromWatchlist,
+        metadata: commandMetadata(request),
       })
-      if (removeFromWatchlist) {
-        try {
-          const removed = await execute(request, {
-            decider: watchlist,
-            streamId: watchlistStreamId(userId),
-            command: { type: 'RemoveTitleFromWatchlist', userId, tmdbId, mediaType },
-          })
-          position = removed.position ?? position
-        } catch (error) {
-          // Not on the watchlist: there is nothing to take off, and the watch itself is recorded.
-          if (!(error instanceof NotInWatchlist)) throw error
-        }
-      }
       return reply.code(201).send(withPosition({ entryId }, position))
     },
   )

@@ -3,7 +3,6 @@ import {
   addToWatchlistRequest,
   editWatchlistItemRequest,
   moveWatchlistItemRequest,
-  watchlistItem,
   watchlistItemParams,
   watchlistPage,
   watchlistQuery,
@@ -12,23 +11,18 @@ import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watc
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
 import type { Platform } from '../platform'
 import { recordedTitle } from './titleSnapshot'
 
 /** The error answers a change of one title can give (the body of each is the shared error JSON). */
 const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
-const sortFields = {
-  order: 'order',
-  addedAt: 'addedAt',
-  title: 'title',
-  releaseDate: 'releaseDate',
-  rating: 'voteAverage',
-} as const
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('preHandler', requireUser)
-  const items = () => platform.readStore.collection('watchlist_items')
+  const queries = watchlistQueries(platform.readStore)
 
   app.get(
     '/watchlist',
@@ -39,26 +33,9 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         querystring: watchlistQuery,
         response: { 200: watchlistPage, 400: errorAnswer, 401: errorAnswer },
       },
+      config: readsFrom(watchlistQueries),
     },
-    async (request) => {
-      const { page, pageSize, sort, direction, mediaType, provider } = request.query
-      const filter = {
-        userId: currentUserId(request),
-        ...(mediaType ? { mediaType } : {}),
-        ...(provider ? { streamingOn: provider } : {}),
-      }
-      const order = direction === 'asc' ? 1 : -1
-      const [found, total] = await Promise.all([
-        items().find(filter, {
-          // Ties keep the user's own order; sorting by that order itself needs no tie-breaker.
-          sort: sort === 'order' ? { order } : { [sortFields[sort]]: order, order: 1 },
-          skip: (page - 1) * pageSize,
-          limit: pageSize,
-        }),
-        items().countDocuments(filter),
-      ])
-      return { items: found.map((doc) => watchlistItem.parse(doc)), page, pageSize, total }
-    },
+    async (request) => queries.page(currentUserId(request), request.query),
   )
 
   app.post(

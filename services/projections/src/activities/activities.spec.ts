@@ -3,6 +3,7 @@ import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmate
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { activities } from './activities'
+import { activityQueries } from './activityQueries'
 
 const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
@@ -136,5 +137,15 @@ describe('activities', () => {
     await h.given(watched('e1', {}, 'u1'), watched('e2', {}, 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
     expect((await h.docs('activities')).map((d) => d.userId)).toEqual(['u2'])
     expect((await h.docs('activity_entries')).map((d) => d.userId)).toEqual(['u2'])
+  })
+})
+
+describe('activity queries', () => {
+  it("answers the latest activities of the people asked for, newest first, and nobody else's", async () => {
+    const h = await projectorHarness(activities)
+    await h.given(added('u1'), watched('e1', {}, 'u2'), watched('e2', {}, 'u3'))
+    const latest = await activityQueries(h.db).latestOf(['u1', 'u2'], { limit: 10 })
+    expect(latest.map((activity) => activity.userId).sort()).toEqual(['u1', 'u2'])
+    expect(activityQueries.readModels).toEqual(['activities'])
   })
 })

@@ -6,7 +6,8 @@ import type { Doc } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
-const collection = 'activities'
+export const activitiesCollection = 'activities'
+const collection = activitiesCollection
 /**
  * Every watched entry's title and recording time, private ones included, so an entry made public
  * later can get its activity back. Never queried for anyone's feed, and it holds no review.

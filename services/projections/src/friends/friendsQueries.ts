@@ -6,10 +6,11 @@ import type {
   UserCard,
 } from '@reelmates/contracts/friendships'
 import type { Doc } from '@reelmates/infra/readStore/port'
-import type { ProjectorDb } from '../projector'
+import { defineQueries } from '../queries'
+import { users as usersReadModel } from '../users/users'
 import { userQueries } from '../users/userQueries'
-import { emailKeyOf, invitationsCollection } from './friendInvitations'
-import { friendshipsCollection } from './friendships'
+import { emailKeyOf, friendInvitations, invitationsCollection } from './friendInvitations'
+import { friendships as friendshipsReadModel, friendshipsCollection } from './friendships'
 
 /** One friendship document as the projector writes it. */
 interface FriendshipDoc extends Doc {
@@ -52,7 +53,7 @@ const invitationItemOf = (doc: Doc): InvitationItem => ({
 })
 
 /** The friendships and invitations read models, as the routes ask them. */
-export const friendsQueries = (db: ProjectorDb) => {
+export const friendsQueries = defineQueries([friendshipsReadModel, friendInvitations, usersReadModel], (db) => {
   const friendships = () => db.collection<FriendshipDoc>(friendshipsCollection)
   const invitations = () => db.collection(invitationsCollection)
   const users = userQueries(db)
@@ -135,5 +136,5 @@ export const friendsQueries = (db: ProjectorDb) => {
       return doc ? invitationItemOf(doc) : null
     },
   }
-}
+})
 export type FriendsQueries = ReturnType<typeof friendsQueries>

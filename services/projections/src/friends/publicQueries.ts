@@ -7,10 +7,13 @@ import {
   type PublicWatch,
 } from '@reelmates/contracts/profiles'
 import type { Doc } from '@reelmates/infra/readStore/port'
-import type { ProjectorDb } from '../projector'
-import { watchedItemsCollection } from '../watched/watchedItems'
-import { watchlistCollection as watchlistItemsCollection } from '../watchlist/watchlistItemDoc'
+import { defineQueries } from '../queries'
+import { users as usersReadModel } from '../users/users'
 import { userQueries } from '../users/userQueries'
+import { watchedItems } from '../watched/watchedItems'
+import { watchedCollection } from '../watched/watchedItemDoc'
+import { watchlistItems } from '../watchlist/watchlistItems'
+import { watchlistCollection } from '../watchlist/watchlistItemDoc'
 
 /** Only what the owner shared: a private watch never leaves these queries. */
 const shared = { isPrivate: false }
@@ -35,9 +38,9 @@ const excerpt = (review: unknown): string | null => {
 }
 
 /** A member's public side (profile page) and what friends did with a title (media page). */
-export const publicQueries = (db: ProjectorDb) => {
-  const watched = () => db.collection(watchedItemsCollection)
-  const watchlist = () => db.collection(watchlistItemsCollection)
+export const publicQueries = defineQueries([watchedItems, watchlistItems, usersReadModel], (db) => {
+  const watched = () => db.collection(watchedCollection)
+  const watchlist = () => db.collection(watchlistCollection)
   const users = userQueries(db)
 
   return {
@@ -81,4 +84,4 @@ export const publicQueries = (db: ProjectorDb) => {
       return { watched: watchedBy, averageRating, watchlist: { count: listedCards.length, users: listedCards } }
     },
   }
-}
+})

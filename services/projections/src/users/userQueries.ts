@@ -1,6 +1,7 @@
+import { publicUser, type PublicUser, type Role } from '@reelmates/contracts/account'
 import type { UserCard } from '@reelmates/contracts/friendships'
-import type { ProjectorDb } from '../projector'
-import { lookupKey, usersCollection } from './users'
+import { defineQueries } from '../queries'
+import { lookupKey, users, usersCollection } from './users'
 
 /** What anyone may see of another member (spec §3 users), never the email or settings. */
 export interface PublicMember {
@@ -21,19 +22,26 @@ const cardOf = (doc: Record<string, unknown>): UserCard => ({
   avatarUrl: typeof doc.avatarUrl === 'string' ? doc.avatarUrl : null,
 })
 
-/** Other members as the `users` read model knows them (a deleted account has no document). */
-export const userQueries = (db: ProjectorDb) => {
-  const users = () => db.collection(usersCollection)
+/** Accounts as the API shows them: to their owner (parsing drops look-up keys and the push subscription), and as other members see them. */
+export const userQueries = defineQueries([users], (db) => {
+  const members = () => db.collection(usersCollection)
+  const byId = async (userId: string): Promise<PublicUser | null> => {
+    const found = await members().findOne({ _id: userId })
+    return found ? publicUser.parse(found) : null
+  }
   return {
+    byId,
+    /** The role as the read model has it, so that a demotion takes effect at once. */
+    roleOf: async (userId: string): Promise<Role | null> => (await byId(userId))?.role ?? null,
     /** The cards of these members, by id; a deleted member is simply absent. */
     async cards(ids: readonly string[]): Promise<Map<string, UserCard>> {
       if (ids.length === 0) return new Map()
-      const docs = await users().find({ _id: { $in: [...ids] } }, { projection: cardFields })
+      const docs = await members().find({ _id: { $in: [...ids] } }, { projection: cardFields })
       return new Map(docs.map((doc) => [doc._id, cardOf(doc)]))
     },
 
     async byUsername(username: string): Promise<PublicMember | null> {
-      const doc = await users().findOne({ usernameKey: lookupKey(username) })
+      const doc = await members().findOne({ usernameKey: lookupKey(username) })
       if (!doc) return null
       return {
         id: doc._id,
@@ -47,11 +55,11 @@ export const userQueries = (db: ProjectorDb) => {
 
     /** Members whose username starts with `prefix` (case-insensitive), in name order. */
     async search(prefix: string, limit: number): Promise<UserCard[]> {
-      const docs = await users().find(
+      const docs = await members().find(
         { usernameKey: { $regex: `^${escapeRegex(lookupKey(prefix))}` } },
         { sort: { usernameKey: 1 }, limit, projection: cardFields },
       )
       return docs.map(cardOf)
     },
   }
-}
+})

@@ -8,9 +8,8 @@ import {
 } from '@reelmates/contracts/account'
 import { defineProjector } from '../projector'
 
-const collection = 'users'
-/** For the queries beside this projector (the only other place that reads it). */
-export const usersCollection = collection
+export const usersCollection = 'users'
+const collection = usersCollection
 
 /** Look-up keys compare the way the vault reserves names: NFKC, trimmed, case-insensitive. */
 export const lookupKey = (value: string): string => value.normalize('NFKC').trim().toLowerCase()

@@ -2,10 +2,7 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
-
-const collection = 'watched_items'
-/** For the queries beside this projector (the only other place that reads it). */
-export const watchedItemsCollection = collection
+import { watchedCollection as collection, type WatchedItemDoc } from './watchedItemDoc'
 const revisions = 'watched_items_revisions'
 const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, AccountDeleted] as const
 
@@ -34,7 +31,7 @@ export const watchedItems = defineProjector({
 })
 
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
-  const entries = db.collection(collection)
+  const entries = db.collection<WatchedItemDoc>(collection)
   switch (event.type) {
     case 'TitleWatched': {
       const { data } = event

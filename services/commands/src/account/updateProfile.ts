@@ -1,0 +1,78 @@
+import type { AccountEvent } from '@reelmates/contracts/account'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReservationKind } from '@reelmates/infra/personalData/port'
+import { normalizeReservedValue } from '@reelmates/infra/personalData/shredding'
+import { handleCommand, loadState, type CommandMetadata, type HandledCommand } from '../handleCommand'
+import { account, accountStreamId, type AccountState, type PasswordCheck, type ProfileChanges } from './account'
+import { claimNames, type NameVault } from './uniqueNames'
+
+export { AlreadyTaken } from './uniqueNames'
+
+/** What updating a profile needs beside the account stream: the vault's unique names, and passwords. */
+export interface ProfilePorts {
+  eventStore: EventStore
+  vault: NameVault
+  passwords: {
+    hash(password: string): Promise<string>
+    verify(password: string, hash: string | null): Promise<boolean>
+  }
+}
+
+export interface UpdateProfileInput {
+  userId: string
+  changes: ProfileChanges
+  currentPassword?: string | undefined
+  newPassword?: string | undefined
+  metadata: CommandMetadata
+}
+
+/**
+ * Updates a profile. A username or email must be nobody else's, which no single stream can know, so
+ * it is claimed in the vault before the change is recorded and the old one is given back only once
+ * the change is in the log; a refused change gives back what it claimed.
+ * Answers the account as it was before (who to notify) and what changed.
+ */
+export async function updateProfile(
+  { eventStore, vault, passwords }: ProfilePorts,
+  { userId, changes, currentPassword, newPassword, metadata }: UpdateProfileInput,
+): Promise<{ before: AccountState; events: AccountEvent[]; position: bigint | null }> {
+  const streamId = accountStreamId(userId)
+  const before = await loadState(eventStore, account, streamId)
+  const check: PasswordCheck = currentPassword
+    ? (await passwords.verify(currentPassword, before.passwordHash))
+      ? 'correct'
+      : 'incorrect'
+    : 'absent'
+  const newPasswordHash = newPassword && check === 'correct' ? await passwords.hash(newPassword) : undefined
+
+  const claims: { kind: ReservationKind; value: string; previous: string | null }[] = []
+  for (const kind of ['username', 'email'] as const) {
+    const value = changes[kind]
+    const current = before[kind]
+    if (value === undefined) continue
+    if (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current)) continue
+    claims.push({ kind, value, previous: current })
+  }
+  const releaseReserved = await claimNames(vault, userId, claims)
+
+  let handled: HandledCommand<AccountEvent>
+  try {
+    handled = await handleCommand(eventStore, {
+      decider: account,
+      streamId,
+      command: {
+        type: 'UpdateProfile',
+        userId,
+        changes,
+        currentPassword: check,
+        ...(newPasswordHash ? { newPasswordHash } : {}),
+      },
+      metadata,
+    })
+  } catch (error) {
+    await releaseReserved()
+    throw error
+  }
+  await Promise.all(claims.flatMap((c) => (c.previous ? [vault.release(c.kind, c.previous, userId)] : [])))
+  return { before, events: handled.events, position: handled.position }
+}

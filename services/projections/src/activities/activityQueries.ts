@@ -1,0 +1,37 @@
+import type { MediaType } from '@reelmates/contracts/media'
+import { defineQueries } from '../queries'
+import { activities, activitiesCollection } from './activities'
+
+/** One activity as the `activities` read model stores it (never a private entry: those have none). */
+export type Activity = {
+  _id: string
+  id: string
+  userId: string
+  activityType: 'watchlist_add' | 'watched'
+  tmdbId: number
+  mediaType: MediaType
+  mediaTitle: string
+  mediaPosterPath: string | null
+  recommend: boolean | null
+  review: string | null
+  isPrivate: false
+  createdAt: string
+  targetUserId: string | null
+  targetUsername: string | null
+  metadataJson: string | null
+}
+
+/** What the feed reads: the latest activities of some people, newest first. */
+export const activityQueries = defineQueries([activities], (db) => ({
+  async latestOf(
+    userIds: readonly string[],
+    { limit, before }: { limit: number; before?: string },
+  ): Promise<Activity[]> {
+    return db
+      .collection<Activity>(activitiesCollection)
+      .find(
+        { userId: { $in: [...userIds] }, ...(before ? { createdAt: { $lt: before } } : {}) },
+        { sort: { createdAt: -1, _id: -1 }, limit },
+      )
+  },
+}))

@@ -1,0 +1,6 @@
+import type { WatchedItem } from '@reelmates/contracts/watched'
+
+export const watchedCollection = 'watched_items'
+
+/** One diary entry as the `watched_items` read model stores it: the API's shape, keyed by entry id. */
+export type WatchedItemDoc = WatchedItem & { _id: string }

@@ -1,0 +1,60 @@
+import type { MediaRef, MediaType } from '@reelmates/contracts/media'
+import { watchedItem, type WatchedItem } from '@reelmates/contracts/watched'
+import { defineQueries, type Page, type PageOptions } from '../queries'
+import { watchedCollection, type WatchedItemDoc } from './watchedItemDoc'
+import { watchedItems } from './watchedItems'
+
+const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export interface WatchedPageOptions extends PageOptions {
+  sort: keyof typeof sortFields
+  direction: 'asc' | 'desc'
+  mediaType?: MediaType | undefined
+  minRating?: number | undefined
+  /** The service's name, whatever its case. */
+  streamingService?: string | undefined
+}
+
+/** A user's watched log (a diary: a rewatch is another entry) as the API shows it. */
+export const watchedQueries = defineQueries([watchedItems], (db) => {
+  const entries = () => db.collection<WatchedItemDoc>(watchedCollection)
+  return {
+    async page(
+      userId: string,
+      { page, pageSize, sort, direction, mediaType, minRating, streamingService }: WatchedPageOptions,
+    ): Promise<Page<WatchedItem>> {
+      const filter = {
+        userId,
+        ...(mediaType ? { mediaType } : {}),
+        ...(minRating ? { rating: { $gte: minRating } } : {}),
+        ...(streamingService
+          ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } }
+          : {}),
+      }
+      const order = direction === 'asc' ? 1 : -1
+      const [found, total] = await Promise.all([
+        entries().find(filter, {
+          // Ties (the same rating, say) show the latest watch first; the sorted field itself comes first.
+          sort: sort === 'watchedAt' ? { watchedAt: order } : { [sortFields[sort]]: order, watchedAt: -1 },
+          skip: (page - 1) * pageSize,
+          limit: pageSize,
+        }),
+        entries().countDocuments(filter),
+      ])
+      return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }
+    },
+
+    /** The whole log, latest watch first (exports). */
+    async all(userId: string): Promise<WatchedItem[]> {
+      const found = await entries().find({ userId }, { sort: { watchedAt: -1 } })
+      return found.map((doc) => watchedItem.parse(doc))
+    },
+
+    /** Every watch of one title, latest first. */
+    async ofTitle(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchedItem[]> {
+      const found = await entries().find({ userId, tmdbId, mediaType }, { sort: { watchedAt: -1 } })
+      return found.map((doc) => watchedItem.parse(doc))
+    },
+  }
+})

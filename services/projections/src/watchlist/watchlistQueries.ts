@@ -1,0 +1,60 @@
+import type { MediaRef, MediaType } from '@reelmates/contracts/media'
+import { watchlistItem, type WatchlistItem } from '@reelmates/contracts/watchlist'
+import { defineQueries, type Page, type PageOptions } from '../queries'
+import { watchlistCollection, type WatchlistItemDoc } from './watchlistItemDoc'
+import { watchlistItems } from './watchlistItems'
+
+const sortFields = {
+  order: 'order',
+  addedAt: 'addedAt',
+  title: 'title',
+  releaseDate: 'releaseDate',
+  rating: 'voteAverage',
+} as const
+
+export interface WatchlistPageOptions extends PageOptions {
+  sort: keyof typeof sortFields
+  direction: 'asc' | 'desc'
+  mediaType?: MediaType | undefined
+  /** Only titles this streaming service (a TMDB provider id) had when they were added. */
+  provider?: number | undefined
+}
+
+/** A user's watchlist as the API shows it; parsing drops the store's own fields. */
+export const watchlistQueries = defineQueries([watchlistItems], (db) => {
+  const items = () => db.collection<WatchlistItemDoc>(watchlistCollection)
+  return {
+    async page(
+      userId: string,
+      { page, pageSize, sort, direction, mediaType, provider }: WatchlistPageOptions,
+    ): Promise<Page<WatchlistItem>> {
+      const filter = {
+        userId,
+        ...(mediaType ? { mediaType } : {}),
+        ...(provider ? { streamingOn: provider } : {}),
+      }
+      const order = direction === 'asc' ? 1 : -1
+      const [found, total] = await Promise.all([
+        items().find(filter, {
+          // Ties keep the user's own order; sorting by that order itself needs no tie-breaker.
+          sort: sort === 'order' ? { order } : { [sortFields[sort]]: order, order: 1 },
+          skip: (page - 1) * pageSize,
+          limit: pageSize,
+        }),
+        items().countDocuments(filter),
+      ])
+      return { items: found.map((doc) => watchlistItem.parse(doc)), page, pageSize, total }
+    },
+
+    /** The whole watchlist in the user's order (exports). */
+    async all(userId: string): Promise<WatchlistItem[]> {
+      const found = await items().find({ userId }, { sort: { order: 1 } })
+      return found.map((doc) => watchlistItem.parse(doc))
+    },
+
+    async item(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchlistItem | null> {
+      const found = await items().findOne({ userId, tmdbId, mediaType })
+      return found ? watchlistItem.parse(found) : null
+    },
+  }
+})
