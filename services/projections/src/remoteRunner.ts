@@ -43,7 +43,9 @@ export function watchRemoteProjections({
   }
 
   return {
-    start: async () => void (await refresh()),
+    async start() {
+      await refresh()
+    },
     stop: () => {
       stopped = true
       return Promise.resolve()
