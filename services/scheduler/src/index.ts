@@ -73,7 +73,10 @@ export async function runReactions(
   return {
     async waitForPosition(position, timeoutMs) {
       const answers = await Promise.all(
-        reactions.map((reaction) => running.get(reaction.name)?.waitForPosition(position, timeoutMs) ?? false),
+        reactions.map((reaction) => {
+          const reactor = running.get(reaction.name)
+          return reactor ? reactor.waitForPosition(position, timeoutMs) : Promise.resolve(false)
+        }),
       )
       return answers.every(Boolean)
     },
