@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
+import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { createMailer } from '@reelmates/infra/mail/mailer'
 import type { OutboxEntry } from '@reelmates/infra/mail/port'
 
@@ -50,21 +50,7 @@ describe('two scheduler processes on the embedded column', () => {
 
   it('reacts to every event exactly once when the lease holder is killed mid-run, and the other takes over within 15 s', async () => {
     const eventStore = createSqliteEventStore({ path: join(dataDir, 'events.db') })
-    const joined = (n: number) =>
-      eventStore.append(`member-${n}`, [
-        {
-          id: randomUUID(),
-          type: 'TestMemberJoined',
-          data: { n },
-          metadata: {
-            correlationId: 'c',
-            causationId: 'c',
-            actorId: 'system',
-            occurredAt: '2026-11-24T08:00:00Z',
-            schemaVersion: 1,
-          },
-        },
-      ])
+    const joined = (n: number) => eventStore.append(`member-${n}`, [testEvent('TestMemberJoined', { n })])
     for (let n = 0; n < members / 2; n++) await joined(n)
 
     const first = await startScheduler(dataDir)
