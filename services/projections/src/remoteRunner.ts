@@ -5,6 +5,7 @@ import type { ProjectionRunner, ProjectorStatus } from './runner'
 import { readCheckpoints } from './runner/checkpoints'
 
 const POLL_MS = 50
+const STATUS_REFRESH_MS = 1_000
 
 /**
  * The projection runner as a gateway of the distributed column sees it: the projectors run in the
@@ -27,6 +28,7 @@ export function watchRemoteProjections({
     state: 'standby',
   }))
   let stopped = false
+  let refreshing: NodeJS.Timeout | undefined
 
   async function refresh(): Promise<ProjectorStatus[]> {
     const checkpoints = await readCheckpoints(readStore)
@@ -45,9 +47,13 @@ export function watchRemoteProjections({
   return {
     async start() {
       await refresh()
+      // Keeps `status()` (the health answer) close to what the projection processes have done.
+      refreshing = setInterval(() => void refresh().catch(() => undefined), STATUS_REFRESH_MS)
+      refreshing.unref()
     },
     stop: () => {
       stopped = true
+      clearInterval(refreshing)
       return Promise.resolve()
     },
     async waitForPosition(position, timeoutMs = DEFAULT_READ_YOUR_WRITES_TIMEOUT_MS) {
