@@ -76,7 +76,10 @@ export function holdLease(options: HoldLeaseOptions): HeldLease {
   }
 
   async function renew(current: { lease: Lease }): Promise<void> {
-    if (lostSignalled) return drop('a fenced write was refused')
+    if (lostSignalled) {
+      lostSignalled = false
+      return drop('a fenced write was refused')
+    }
     try {
       const renewed = await leases.renew(current.lease, ttlMs)
       if (renewed) current.lease = renewed
