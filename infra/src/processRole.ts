@@ -8,18 +8,22 @@ export function processLogger(config: Pick<Config, 'logLevel'>, component: strin
   })
 }
 
+/** Something a process holds until it ends: a runner or scheduler (`stop`) or an adapter (`close`). */
+export type Held = { stop(): Promise<void> } | { close(): Promise<unknown> }
+
 /**
- * How every process role ends: on SIGTERM or SIGINT it closes what it holds (letting its leases go,
- * so another process takes over at once rather than after their expiry) and exits.
+ * How every process role ends: on SIGTERM or SIGINT it stops and closes what it holds, in order
+ * (runners first, so they let their leases go and another process takes over at once rather than
+ * after the expiry), and exits.
  */
-export function closeOnSignal(close: () => Promise<void>, log: (message: string) => void): void {
+export function closeOnSignal(held: readonly Held[], log: (message: string) => void): void {
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     log(`${signal}: shutting down`)
     try {
-      await close()
+      for (const each of held) await ('stop' in each ? each.stop() : each.close())
       process.exit(0)
     } catch (error) {
       console.error('shutdown failed', error)

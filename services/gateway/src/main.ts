@@ -9,13 +9,7 @@ const config = loadConfig()
 const platform = await openPlatform(config)
 const app = await buildApp(platform)
 
-closeOnSignal(
-  async () => {
-    await app.close()
-    await platform.close()
-  },
-  (message) => app.log.info(message),
-)
+closeOnSignal([app, platform], (message) => app.log.info(message))
 
 await app.listen({ host: config.host, port: config.port })
 app.log.info(`Reelmates (${config.column} column) at ${config.publicUrl} — data in ${config.dataDir}`)

@@ -27,15 +27,6 @@ const runner = createLeasedProjectionRunner({
   renewIntervalMs: config.leases.renewIntervalMs,
 })
 
-closeOnSignal(
-  async () => {
-    await runner.stop()
-    await leases.close()
-    await readStore.close()
-    await eventStore.close()
-    await vault.close()
-  },
-  (message) => logger.info(message),
-)
+closeOnSignal([runner, leases, readStore, eventStore, vault], (message) => logger.info(message))
 await runner.start()
 logger.info('projection process started; it applies events while it holds the projections lease')

@@ -32,16 +32,5 @@ const scheduler = await startScheduler({
   leaseTiming: config.leases,
 })
 
-closeOnSignal(
-  async () => {
-    await scheduler.stop()
-    await leases.close()
-    await sessions.close()
-    await mailer.close()
-    await readStore.close()
-    await eventStore.close()
-    await vault.close()
-  },
-  (message) => logger.info(message),
-)
+closeOnSignal([scheduler, leases, sessions, mailer, readStore, eventStore, vault], (message) => logger.info(message))
 logger.info('scheduler process started; each reaction runs while this process holds its lease')

@@ -48,13 +48,5 @@ const scheduler = await runReactions([welcome], {
   owner: processOwnerId('scheduler'),
   leaseTiming: config.leases,
 })
-closeOnSignal(
-  async () => {
-    await scheduler.stop()
-    await leases.close()
-    await mailer.close()
-    await storedLog.close()
-  },
-  (message) => logger.info(message),
-)
+closeOnSignal([scheduler, leases, mailer, storedLog], (message) => logger.info(message))
 console.log('scheduler ready')
