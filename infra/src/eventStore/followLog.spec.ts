@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { droppingSubscriptions } from './droppingEventStore'
 import { followLog, type FollowedLog } from './followLog'
 import type { EventStore, RecordedEvent } from './port'
 import { createSqliteEventStore } from './sqliteEventStore'
+import { testEvent } from './testEvents'
 
 const quickly = { initialMs: 5, maxMs: 40 }
 
@@ -14,20 +14,7 @@ function silentLogger() {
 
 async function appendNumbered(store: EventStore, from: number, count: number) {
   for (let n = from; n < from + count; n++) {
-    await store.append(`counter-${n % 3}`, [
-      {
-        id: randomUUID(),
-        type: 'Counted',
-        data: { n },
-        metadata: {
-          correlationId: 'c',
-          causationId: 'c',
-          actorId: 'system',
-          occurredAt: '2026-11-24T08:00:00Z',
-          schemaVersion: 1,
-        },
-      },
-    ])
+    await store.append(`counter-${n % 3}`, [testEvent('Counted', { n })])
   }
 }
 

@@ -24,6 +24,8 @@ export interface HoldLeaseOptions {
 export interface HeldLease {
   /** The lease while this process holds it. */
   current(): Lease | undefined
+  /** Resolves once the first request for the lease has been answered (and its work started, if granted). */
+  ready(): Promise<void>
   /**
    * Stops the work and lets the lease go, so another process takes over at once. With
    * `release: false` the lease is kept until it expires, as after a crash (tests).
@@ -45,6 +47,8 @@ export function holdLease(options: HoldLeaseOptions): HeldLease {
   let stopping = false
   let wake: (() => void) | undefined
   const isStopping = () => stopping
+  let firstAnswer!: () => void
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
 
   async function drop(reason: string): Promise<void> {
     const current = held
@@ -72,7 +76,10 @@ export function holdLease(options: HoldLeaseOptions): HeldLease {
   }
 
   async function renew(current: { lease: Lease }): Promise<void> {
-    if (lostSignalled) return drop('a fenced write was refused')
+    if (lostSignalled) {
+      lostSignalled = false
+      return drop('a fenced write was refused')
+    }
     try {
       const renewed = await leases.renew(current.lease, ttlMs)
       if (renewed) current.lease = renewed
@@ -91,6 +98,7 @@ export function holdLease(options: HoldLeaseOptions): HeldLease {
       } catch (error) {
         logger.warn({ err: error, lease: name }, 'the lease store did not answer; asking again')
       }
+      firstAnswer()
       if (isStopping()) break
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, lostSignalled ? 0 : renewIntervalMs)
@@ -101,10 +109,12 @@ export function holdLease(options: HoldLeaseOptions): HeldLease {
       })
       wake = undefined
     }
+    firstAnswer()
   })()
 
   return {
     current: () => held?.lease,
+    ready: () => answered,
     async stop({ release = true } = {}) {
       stopping = true
       wake?.()

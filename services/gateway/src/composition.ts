@@ -2,29 +2,23 @@ import '@reelmates/contracts/allEvents'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { Config } from '@reelmates/infra/config'
-import type { EventStore } from '@reelmates/infra/eventStore/port'
-import type { ReadStore } from '@reelmates/infra/readStore/port'
-import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
-import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
-import { createEventStoreDbEventStore } from '@reelmates/infra/eventStore/eventStoreDbEventStore'
-import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
-import { createMongoReadStore } from '@reelmates/infra/readStore/mongoReadStore'
-import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
-import { createMongoVault } from '@reelmates/infra/personalData/mongoVault'
-import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
-import { createMailer } from '@reelmates/infra/mail/mailer'
+import { openEventLog, openLeaseStore, openMailer, openReadStore } from '@reelmates/infra/column'
 import { createSqliteSessionStore } from '@reelmates/infra/sessions/sqliteSessionStore'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
 import { createSqliteIdempotencyStore } from '@reelmates/infra/idempotency/sqliteIdempotencyStore'
 import { createMongoIdempotencyStore } from '@reelmates/infra/idempotency/mongoIdempotencyStore'
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
-import { createProjectionRunner } from '@reelmates/projections/runner'
+import { createProjectionRunner, type ProjectionRunner } from '@reelmates/projections/runner'
+import { watchRemoteProjections } from '@reelmates/projections/remoteRunner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import type { Projector } from '@reelmates/projections/projector'
-import { startScheduler } from '@reelmates/scheduler'
+import { schedulerReactions, startScheduler, type Scheduler } from '@reelmates/scheduler'
+import { watchRemoteReactions } from '@reelmates/scheduler/remoteScheduler'
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
+
+export { openEventLog, type EventLog } from '@reelmates/infra/column'
 
 const sessionTtlMs = 30 * 24 * 60 * 60 * 1000
 
@@ -36,28 +30,6 @@ export interface PlatformOverrides {
   projectors?: readonly Projector[]
 }
 
-export interface EventLog {
-  /** The log as stored: personal fields are ciphertext. */
-  rawEventStore: EventStore
-  /** The same log with personal fields decrypted on read and encrypted on append. */
-  eventStore: EventStore
-  vault: PersonalDataVault
-}
-
-/** The event log of the configured column and the vault of its personal-data keys (tools open only this). */
-export async function openEventLog(config: Config): Promise<EventLog> {
-  let rawEventStore: EventStore
-  let vault: PersonalDataVault
-  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
-    rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
-    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
-  } else {
-    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
-    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
-  }
-  return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
-}
-
 /**
  * The composition root: the one place that picks the embedded or the distributed column from the
  * configuration and wires the adapters together.
@@ -66,45 +38,56 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const closers: (() => Promise<void>)[] = []
   const logger = createLogger(config, overrides.logDestination)
   const { rawEventStore, eventStore, vault } = await openEventLog(config)
-  let readStore: ReadStore
-  let sessions: SessionStore
-  let idempotency: IdempotencyStore
-
-  if (config.column === 'distributed' && config.mongo) {
-    readStore = await createMongoReadStore(config.mongo)
-    sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
-    idempotency = await createMongoIdempotencyStore(config.mongo)
-  } else {
-    readStore = await createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
-    sessions = createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
-    idempotency = createSqliteIdempotencyStore({ path: join(config.dataDir, 'idempotency.db') })
-  }
-  const mailer = createMailer({
-    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
-    from: config.mailFrom,
-    outboxPath: join(config.dataDir, 'outbox.db'),
-  })
+  const readStore = await openReadStore(config)
+  const sessions: SessionStore =
+    config.column === 'distributed' && config.mongo
+      ? await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
+      : createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
+  const idempotency: IdempotencyStore =
+    config.column === 'distributed' && config.mongo
+      ? await createMongoIdempotencyStore(config.mongo)
+      : createSqliteIdempotencyStore({ path: join(config.dataDir, 'idempotency.db') })
+  const mailer = openMailer(config)
+  const leases = await openLeaseStore(config)
   const catalog = await createCatalog({
     config,
     readStore,
     onError: (message, error) => logger.warn({ err: error }, message),
   })
-  const projections = createProjectionRunner({
-    eventStore,
-    readStore,
-    projectors: overrides.projectors ?? allProjectors,
-    logger: logger.child({ component: 'projections' }),
-  })
-  await projections.start()
-  const scheduler = await startScheduler({
-    storedLog: rawEventStore,
-    eventStore,
-    readStore,
-    vault,
-    mailer,
-    sessions,
-    logger: logger.child({ component: 'scheduler' }),
-  })
+  const projectors = overrides.projectors ?? allProjectors
+  let projections: ProjectionRunner
+  let scheduler: Scheduler
+  if (config.column === 'embedded') {
+    // One process runs every role: the read store lives in it, so its projectors must run here too.
+    projections = createProjectionRunner({
+      eventStore,
+      readStore,
+      projectors,
+      logger: logger.child({ component: 'projections' }),
+    })
+    await projections.start()
+    scheduler = await startScheduler({
+      storedLog: rawEventStore,
+      eventStore,
+      readStore,
+      vault,
+      mailer,
+      sessions,
+      logger: logger.child({ component: 'scheduler' }),
+      leases,
+      // The same owner across restarts: a restarted process takes its reactions back at once
+      // instead of waiting for the leases of the process it replaces to expire.
+      owner: `embedded:${config.dataDir}`,
+      leaseTiming: config.leases,
+    })
+  } else {
+    // Gateways run no projector or reactor: those run in the projection and scheduler processes
+    // (`services/projections/src/main.ts`, `services/scheduler/src/main.ts`); here we only watch
+    // their checkpoints, for read-your-writes.
+    projections = watchRemoteProjections({ readStore, projectors })
+    await projections.start()
+    scheduler = watchRemoteReactions({ leases, reactions: schedulerReactions })
+  }
 
   if (config.column === 'embedded') {
     // The embedded read store lives in memory; a periodic snapshot bounds what a restart must replay.
@@ -133,6 +116,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       await projections.stop()
       await readStore.flush()
       await readStore.close()
+      await leases.close()
       await mailer.close()
       await idempotency.close()
       await vault.close()

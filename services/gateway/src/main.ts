@@ -3,6 +3,8 @@ import { buildApp } from './app'
 import { openPlatform } from './composition'
 import { shutdownOnSignals } from './http/shutdown'
 
+// Embedded column: this one process runs every role. Distributed column: it serves HTTP only, and
+// the projection and scheduler processes run beside it (`npm run start:projections`, `start:scheduler`).
 const config = loadConfig()
 const platform = await openPlatform(config)
 const app = await buildApp(platform)

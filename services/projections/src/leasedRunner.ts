@@ -1,5 +1,6 @@
 import { holdLease, type HeldLease } from '@reelmates/infra/leases/holdLease'
 import type { LeaseStore } from '@reelmates/infra/leases/port'
+import { consoleLogger } from './runner/logger'
 import { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner'
 
 export interface LeasedRunnerOptions extends Omit<ProjectionRunnerOptions, 'fence'> {
@@ -27,7 +28,7 @@ export interface LeasedProjectionRunner extends ProjectionRunner {
  */
 export function createLeasedProjectionRunner(options: LeasedRunnerOptions): LeasedProjectionRunner {
   const { leases, owner, ttlMs, renewIntervalMs, leaseName = 'projections', ...runnerOptions } = options
-  const logger = runnerOptions.logger ?? { info: () => undefined, warn: console.warn, error: console.error }
+  const logger = runnerOptions.logger ?? consoleLogger
   let active: ProjectionRunner | undefined
   let held: HeldLease | undefined
 

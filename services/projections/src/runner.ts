@@ -24,7 +24,8 @@ export type { RunnerLogger } from './runner/logger'
  *   the log into fresh copies while the old ones keep answering queries.
  * - `failed`: stopped at an event it could not apply (see `failure`); the others carry on.
  * - `stopped`: the runner stopped.
- * - `standby`: another process holds the projections lease and applies the events.
+ * - `standby`: another process applies the events (it holds the projections lease; or this is a
+ *   gateway of the distributed column, which only reads the checkpoints).
  */
 export type ProjectorState = 'catching_up' | 'live' | 'rebuilding' | 'failed' | 'stopped' | 'standby'
 

@@ -1,39 +1,98 @@
 import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { holdLease, type HeldLease } from '@reelmates/infra/leases/holdLease'
+import type { LeaseStore } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
-import { accountErasure } from './erasure/accountErasure'
+import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
 import type { ErasureTargets } from './erasure/eraseAccountData'
-import { startReactor, type ReactorLogger, type RunningReactor } from './reactor'
+import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
+import { leaseCheckpoint } from './reactorCheckpoint'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
+export type { Reaction } from './reactor'
 
-export interface SchedulerDependencies extends ErasureTargets {
+export interface ReactionsDependencies {
   /** The log as stored: followed for event types and positions, with no personal field decrypted. */
   storedLog: EventStore
+  /** Where failing reactions are set aside. */
   readStore: ReadStore
-  logger: ReactorLogger
+  logger: ReactorLogger & { info(details: object, message: string): void }
+  /** Each reaction runs in the one process holding its lease (`reactor:<name>`). */
+  leases: LeaseStore
+  /** This process, in the leases. */
+  owner: string
+  leaseTiming: { ttlMs: number; renewIntervalMs: number }
 }
+
+export type SchedulerDependencies = ErasureTargets & ReactionsDependencies
 
 export interface Scheduler {
-  /** Resolves once every reaction has handled the log up to `position`. */
+  /** Resolves once every reaction has handled the log up to `position` (false where another process runs one). */
   waitForPosition(position: bigint, timeoutMs: number): Promise<boolean>
   stop(): Promise<void>
+  /** Stops without letting the leases go, as a crash would (tests). */
+  abandon(): Promise<void>
 }
 
-/** The scheduler: reactions to events that act on the world outside the read models. */
-export async function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  const following = {
-    eventStore: dependencies.storedLog,
-    readStore: dependencies.readStore,
-    logger: dependencies.logger,
-  }
-  const reactors: RunningReactor[] = [await startReactor(accountErasure(dependencies), following)]
+/**
+ * Runs each reaction under its own lease, so that with two or more scheduler processes each runs in
+ * exactly one of them, and another takes over within the lease's time to live when it dies. The
+ * reactor's checkpoint is recorded beside the lease and fenced by its token.
+ */
+export async function runReactions(
+  reactions: readonly Reaction[],
+  dependencies: ReactionsDependencies,
+): Promise<Scheduler> {
+  const { storedLog, readStore, logger, leases, owner, leaseTiming } = dependencies
+  const running = new Map<string, RunningReactor>()
+  const held: HeldLease[] = reactions.map((reaction) =>
+    holdLease({
+      leases,
+      name: `reactor:${reaction.name}`,
+      owner,
+      ...leaseTiming,
+      logger,
+      async start(lease, lost) {
+        const reactor = await startReactor(reaction, {
+          eventStore: storedLog,
+          readStore,
+          logger,
+          checkpoint: leaseCheckpoint(leases, lease, readStore, reaction.name),
+          onLeaseLost: lost,
+        })
+        running.set(reaction.name, reactor)
+        return {
+          async stop() {
+            await reactor.stop()
+            if (running.get(reaction.name) === reactor) running.delete(reaction.name)
+          },
+        }
+      },
+    }),
+  )
+  await Promise.all(held.map((lease) => lease.ready()))
   return {
     async waitForPosition(position, timeoutMs) {
-      const answers = await Promise.all(reactors.map((reactor) => reactor.waitForPosition(position, timeoutMs)))
+      const answers = await Promise.all(
+        reactions.map((reaction) => {
+          const reactor = running.get(reaction.name)
+          return reactor ? reactor.waitForPosition(position, timeoutMs) : Promise.resolve(false)
+        }),
+      )
       return answers.every(Boolean)
     },
     async stop() {
-      await Promise.all(reactors.map((reactor) => reactor.stop()))
+      await Promise.all(held.map((lease) => lease.stop()))
+    },
+    async abandon() {
+      await Promise.all(held.map((lease) => lease.stop({ release: false })))
     },
   }
 }
+
+/** The scheduler: reactions to events that act on the world outside the read models. */
+export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
+  return runReactions([accountErasure(dependencies)], dependencies)
+}
+
+/** The names of the scheduler's reactions, for processes that only watch their progress. */
+export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE]

@@ -7,7 +7,10 @@ import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port
 import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
 import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { droppingSubscriptions } from '@reelmates/infra/eventStore/droppingEventStore'
+import { createSqliteLeaseStore } from '@reelmates/infra/leases/sqliteLeaseStore'
 import { startReactor, type Reaction } from './reactor'
+import { leaseCheckpoint } from './reactorCheckpoint'
 
 const metadata = { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-11-23T00:00:00.000Z' }
 
@@ -30,7 +33,11 @@ describe('a reactor', () => {
   let eventStore: EventStore
   let readStore: ReadStore
   const errors: object[] = []
-  const logger = { error: (details: object) => void errors.push(details) }
+  const warnings: string[] = []
+  const logger = {
+    error: (details: object) => void errors.push(details),
+    warn: (_details: object, message: string) => void warnings.push(message),
+  }
 
   const append = async (type: string, n: number) =>
     (
@@ -44,6 +51,7 @@ describe('a reactor', () => {
     eventStore = createSqliteEventStore({ path: join(dir, 'events.db'), idlePollMs: 20 })
     readStore = await createEmbeddedReadStore()
     errors.length = 0
+    warnings.length = 0
   })
   afterEach(async () => {
     await readStore.close()
@@ -115,6 +123,60 @@ describe('a reactor', () => {
     await reactor.stop()
     const saved = await readStore.collection('scheduler_checkpoints').findOne({ _id: 'recording' })
     expect(saved?.position).toBe(String(last))
+  })
+
+  it('stays up when the log subscription drops three times, and reacts to each event once', async () => {
+    for (let n = 1; n <= 6; n++) await append('Wanted', n)
+    const flaky = droppingSubscriptions(eventStore, {
+      dropAfter: new Map([
+        [0, 2],
+        [2, 5],
+      ]),
+      refuse: new Set([1]),
+    })
+    const { reaction, seen } = recording(['Wanted'])
+    const reactor = await startReactor(reaction, {
+      eventStore: flaky,
+      readStore,
+      logger,
+      resubscribeBackoff: { initialMs: 5, maxMs: 20 },
+    })
+    for (let n = 7; n <= 9; n++) await append('Wanted', n)
+    expect(await reactor.waitForPosition(await eventStore.headPosition(), 5_000)).toBe(true)
+    await reactor.stop()
+    expect(seen).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9'])
+    expect(flaky.subscriptions()).toBe(4)
+    expect(warnings.filter((message) => message.includes('dropped'))).toHaveLength(3)
+  })
+
+  it('stops reacting once its fenced checkpoint refuses a write: another process holds the lease', async () => {
+    const leases = createSqliteLeaseStore({ path: ':memory:' })
+    const lease = await leases.acquire('reactor:recording', 'process-a', 60_000)
+    if (!lease) throw new Error('no lease')
+    const { reaction, seen } = recording(['Wanted'])
+    let lost = 0
+    const reactor = await startReactor(reaction, {
+      eventStore,
+      readStore,
+      logger,
+      checkpoint: leaseCheckpoint(leases, lease, readStore, reaction.name),
+      onLeaseLost: () => lost++,
+    })
+    expect(await reactor.waitForPosition(await append('Wanted', 1), 5_000)).toBe(true)
+    expect(await leases.checkpointOf('reactor:recording')).toBe('1')
+
+    // Another process takes the lease over (this one stalled past its expiry, say).
+    await leases.release(lease)
+    await leases.acquire('reactor:recording', 'process-b', 60_000)
+    await append('Wanted', 2)
+    await append('Wanted', 3)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await reactor.stop()
+    // It reacted to the event in hand, could not record it, and went no further.
+    expect(seen).toEqual(['1', '2'])
+    expect(lost).toBe(1)
+    expect(await leases.checkpointOf('reactor:recording')).toBe('1')
+    await leases.close()
   })
 
   it('answers false when the position is not reached in time', async () => {

@@ -1,6 +1,9 @@
+import { followLog, type FollowedLog } from '@reelmates/infra/eventStore/followLog'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { createPositionWaiters } from '@reelmates/projections/readYourWrites'
+import { readStoreCheckpoint, type ReactorCheckpoint } from './reactorCheckpoint'
 
 /**
  * A reaction to events: the scheduler's side of the log. Unlike a projector it may touch the outside
@@ -15,18 +18,26 @@ export interface Reaction {
 }
 
 export interface ReactorLogger {
+  warn(details: object, message: string): void
   error(details: object, message: string): void
 }
 
 export interface ReactorOptions {
   /** The log the reactor follows; types and positions are all it needs, so no decryption. */
   eventStore: EventStore
+  /** Where reactions that keep failing are set aside (and, without `checkpoint`, the checkpoints). */
   readStore: ReadStore
   logger: ReactorLogger
+  /** Where the reactor records how far it has come; fenced by a lease where several processes run it. */
+  checkpoint?: ReactorCheckpoint
+  /** Called once when a fenced checkpoint write was refused: another process runs this reaction now. */
+  onLeaseLost?: () => void
   /** Waits between the tries of one event before it is set aside as a failure. */
   retryDelaysMs?: readonly number[]
   /** How often set-aside failures are tried again. */
   failureRetryIntervalMs?: number
+  /** Waits before subscribing again after the log subscription drops (tests shorten them). */
+  resubscribeBackoff?: { initialMs: number; maxMs: number }
 }
 
 export interface RunningReactor {
@@ -37,30 +48,36 @@ export interface RunningReactor {
   stop(): Promise<void>
 }
 
-const checkpoints = 'scheduler_checkpoints'
 const failures = 'scheduler_failures'
 /** Events the reaction does not handle still move the checkpoint, every so many, so a restart skips them. */
 const checkpointEvery = 500
 
 /**
- * Follows `$all` from the reaction's checkpoint and reacts to the events it handles, in log order.
- * A reaction that keeps failing does not hold up the ones after it, nor is it forgotten: after its
- * tries it is set aside in `scheduler_failures` and tried again until it succeeds.
+ * Follows `$all` from the reaction's checkpoint (through `followLog`, so a dropped subscription is
+ * taken up again) and reacts to the events it handles, in log order. A reaction that keeps failing
+ * does not hold up the ones after it, nor is it forgotten: after its tries it is set aside in
+ * `scheduler_failures` and tried again until it succeeds. When the checkpoint refuses a write (the
+ * lease moved to another process), the reactor stops reacting at once.
  */
 export async function startReactor(reaction: Reaction, options: ReactorOptions): Promise<RunningReactor> {
   const { eventStore, readStore, logger, retryDelaysMs = [1_000, 5_000, 15_000] } = options
-  const stored = await readStore.collection(checkpoints).findOne({ _id: reaction.name })
-  let position = typeof stored?.position === 'string' ? BigInt(stored.position) : 0n
+  const checkpoint = options.checkpoint ?? readStoreCheckpoint(readStore, reaction.name)
+  let position = await checkpoint.read()
   let unsaved = 0
   let stopping = false
+  const isStopping = () => stopping
   const waiters = createPositionWaiters((wanted) => wanted <= position)
-  const subscription = eventStore.subscribeToAll({ after: position })
+  const followed: FollowedLog = followLog({
+    eventStore,
+    after: position,
+    follower: `reactor ${reaction.name}`,
+    logger,
+    ...(options.resubscribeBackoff ? { backoff: options.resubscribeBackoff } : {}),
+  })
 
   const saveCheckpoint = async () => {
     unsaved = 0
-    await readStore
-      .collection(checkpoints)
-      .updateOne({ _id: reaction.name }, { $set: { position: String(position) } }, { upsert: true })
+    await checkpoint.write(position)
   }
 
   const tryReacting = async (event: RecordedEvent, delays: readonly number[]): Promise<unknown> => {
@@ -70,7 +87,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
         return undefined
       } catch (error) {
         const delay = delays[attempt]
-        if (delay === undefined || stopping) return error
+        if (delay === undefined || isStopping()) return error
         await new Promise((resolve) => setTimeout(resolve, delay))
       }
     }
@@ -93,18 +110,40 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     )
   }
 
+  const handle = async (event: RecordedEvent) => {
+    if (reaction.handles.includes(event.type)) {
+      const error = await tryReacting(event, retryDelaysMs)
+      if (error !== undefined) await setAside(event, error)
+      position = event.position
+      await saveCheckpoint()
+    } else {
+      position = event.position
+      if (++unsaved >= checkpointEvery) await saveCheckpoint()
+    }
+  }
+
   const following = (async () => {
-    for await (const event of subscription) {
-      if (reaction.handles.includes(event.type)) {
-        const error = await tryReacting(event, retryDelaysMs)
-        if (error !== undefined) await setAside(event, error)
-        position = event.position
-        await saveCheckpoint()
-      } else {
-        position = event.position
-        if (++unsaved >= checkpointEvery) await saveCheckpoint()
+    for await (const event of followed) {
+      try {
+        await handle(event)
+      } catch (error) {
+        if (error instanceof LeaseLost) {
+          logger.warn(
+            { reaction: reaction.name, token: error.token },
+            'reactor lost its lease; another process reacts now',
+          )
+          stopping = true
+          options.onLeaseLost?.()
+          break
+        }
+        // The checkpoint store did not answer: the event was handled, and the next write carries it.
+        logger.error(
+          { err: error, reaction: reaction.name, position: String(event.position) },
+          'reactor could not record its progress',
+        )
       }
       waiters.check()
+      if (isStopping()) break
     }
   })()
 
@@ -112,6 +151,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     const waiting = await readStore.collection(failures).find({ reaction: reaction.name })
     let failing = 0
     for (const failure of waiting) {
+      if (isStopping()) break
       const [event] = await eventStore.readStream(String(failure.streamId), {
         fromRevision: Number(failure.revision),
         maxCount: 1,
@@ -124,20 +164,28 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     return failing
   }
 
-  const retrying = setInterval(() => void retryFailures(), options.failureRetryIntervalMs ?? 60_000)
+  const retrying = setInterval(
+    () => void retryFailures().catch(() => undefined),
+    options.failureRetryIntervalMs ?? 60_000,
+  )
   retrying.unref()
-  void retryFailures()
+  void retryFailures().catch(() => undefined)
 
   return {
     waitForPosition: (wanted, timeoutMs) => waiters.wait(wanted, timeoutMs),
     retryFailures,
     async stop() {
+      const lost = isStopping()
       stopping = true
       clearInterval(retrying)
-      await subscription.stop()
+      await followed.stop()
       await following
       waiters.close()
-      if (unsaved > 0) await saveCheckpoint()
+      if (unsaved > 0 && !lost) {
+        await saveCheckpoint().catch((error: unknown) => {
+          if (!(error instanceof LeaseLost)) throw error
+        })
+      }
     },
   }
 }

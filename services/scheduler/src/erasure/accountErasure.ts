@@ -6,9 +6,11 @@ import { eraseAccountData, type ErasureTargets } from './eraseAccountData'
  * sees it done; this reaction is what makes it certain, even when the process stopped between the
  * `AccountDeleted` event and the end of that erasure.
  */
+export const ACCOUNT_ERASURE = 'account_erasure'
+
 export function accountErasure(targets: ErasureTargets): Reaction {
   return {
-    name: 'account_erasure',
+    name: ACCOUNT_ERASURE,
     handles: ['AccountDeleted'],
     async react(event) {
       const userId = event.data.userId

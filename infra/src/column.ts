@@ -1,0 +1,71 @@
+/**
+ * Opens the adapters of the configured column (embedded or distributed), for every process role:
+ * the gateway, the projection runner and the scheduler each compose what they need from these.
+ */
+import { hostname } from 'node:os'
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { Config } from './config'
+import { createEventStoreDbEventStore } from './eventStore/eventStoreDbEventStore'
+import type { EventStore } from './eventStore/port'
+import { createSqliteEventStore } from './eventStore/sqliteEventStore'
+import { createMongoLeaseStore } from './leases/mongoLeaseStore'
+import type { LeaseStore } from './leases/port'
+import { createSqliteLeaseStore } from './leases/sqliteLeaseStore'
+import { createMailer } from './mail/mailer'
+import type { Mailer } from './mail/port'
+import { createMongoVault } from './personalData/mongoVault'
+import type { PersonalDataVault } from './personalData/port'
+import { protectPersonalData } from './personalData/protectedEventStore'
+import { createSqliteVault } from './personalData/sqliteVault'
+import { createEmbeddedReadStore } from './readStore/embeddedReadStore'
+import { createMongoReadStore } from './readStore/mongoReadStore'
+import type { ReadStore } from './readStore/port'
+
+export interface EventLog {
+  /** The log as stored: personal fields are ciphertext. */
+  rawEventStore: EventStore
+  /** The same log with personal fields decrypted on read and encrypted on append. */
+  eventStore: EventStore
+  vault: PersonalDataVault
+}
+
+/** The event log of the configured column and the vault of its personal-data keys. */
+export async function openEventLog(config: Config): Promise<EventLog> {
+  let rawEventStore: EventStore
+  let vault: PersonalDataVault
+  if (config.column === 'distributed' && config.eventStoreUrl && config.mongo) {
+    rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
+    vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
+  } else {
+    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
+    vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
+  }
+  return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
+}
+
+/** MongoDB in the distributed column; in the embedded one, documents in this process (snapshotted to SQLite). */
+export function openReadStore(config: Config): Promise<ReadStore> {
+  return config.column === 'distributed' && config.mongo
+    ? createMongoReadStore(config.mongo)
+    : createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
+}
+
+/** One lease store for every process of the column: MongoDB, or a SQLite file in the data directory. */
+export function openLeaseStore(config: Config): Promise<LeaseStore> {
+  return config.column === 'distributed' && config.mongo
+    ? createMongoLeaseStore(config.mongo)
+    : Promise.resolve(createSqliteLeaseStore({ path: join(config.dataDir, 'leases.db') }))
+}
+
+export function openMailer(config: Config): Mailer {
+  return createMailer({
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+    from: config.mailFrom,
+    outboxPath: join(config.dataDir, 'outbox.db'),
+  })
+}
+
+/** Who this process is in the leases: unique per process, so a successor never mistakes it for itself. */
+export const processOwnerId = (role: string): string =>
+  `${role}@${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`

@@ -1,0 +1,36 @@
+/**
+ * `npm run start:scheduler`: a scheduler process of the distributed column. Run two or more: each
+ * reaction runs in the one process holding its lease, and another takes over when that one dies.
+ */
+import '@reelmates/contracts/allEvents'
+import { openEventLog, openLeaseStore, openMailer, openReadStore, processOwnerId } from '@reelmates/infra/column'
+import { loadConfig } from '@reelmates/infra/config'
+import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
+import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
+import { startScheduler } from './index'
+
+const config = loadConfig()
+requireDistributedColumn(config.column, 'The scheduler')
+if (!config.mongo) throw new Error('The distributed column has MONGO_URL')
+const logger = processLogger(config, 'scheduler')
+const { rawEventStore, eventStore, vault } = await openEventLog(config)
+const readStore = await openReadStore(config)
+const leases = await openLeaseStore(config)
+const mailer = openMailer(config)
+// Only to end a deleted user's sessions; sessions live as long as the gateway says, not here.
+const sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: 24 * 60 * 60_000 })
+const scheduler = await startScheduler({
+  storedLog: rawEventStore,
+  eventStore,
+  readStore,
+  vault,
+  mailer,
+  sessions,
+  logger,
+  leases,
+  owner: processOwnerId('scheduler'),
+  leaseTiming: config.leases,
+})
+
+closeOnSignal([scheduler, leases, sessions, mailer, readStore, eventStore, vault], (message) => logger.info(message))
+logger.info('scheduler process started; each reaction runs while this process holds its lease')
