@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   app.get(
     '/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'The signed-in user (401 means nobody is signed in)',

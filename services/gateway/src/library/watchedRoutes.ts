@@ -23,7 +23,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
 export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const entries = () => platform.readStore.collection('watched_items')
 
   app.get(

@@ -27,7 +27,7 @@ const sortFields = {
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const items = () => platform.readStore.collection('watchlist_items')
 
   app.get(
