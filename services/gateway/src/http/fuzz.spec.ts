@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiOperations, describeOperation } from '../testing/apiOperations'
 import { malformedRequests, type MalformedRequest } from '../testing/malformedRequests'
+import { signedInAgent } from '../testing/signedIn'
 import { agent, createTestApp, injectRawTarget } from '../testing/testApp'
 
 /**
@@ -21,14 +22,10 @@ interface Caller {
 /** A session's cookie and CSRF token; signed in again whenever a fuzzed request ended the session. */
 function caller(name: string, signIn: boolean): Caller {
   let headers: Record<string, string> | undefined
+  let accounts = 0
   const open = async () => {
-    const client = agent(t.app)
-    if (signIn) {
-      const username = `fuzz${name}`
-      const body = { username, email: `${username}@example.com`, password: 'correct-horse' }
-      const answer = await client.post('/api/register', body)
-      if (answer.statusCode === 409) await client.post('/api/login', { username, password: body.password })
-    }
+    // A new account each time: a fuzzed sign-out or account deletion may have ended the last one.
+    const client = signIn ? (await signedInAgent(t.app, `fuzz${name}${accounts++}`)).client : agent(t.app)
     const token = (await client.get('/api/csrf-token')).json<{ csrfToken: string }>().csrfToken
     const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ')
     return { cookie, 'csrf-token': token }
@@ -100,13 +97,7 @@ describe('malformed requests to every route', () => {
 
   it('leave the server healthy: it answers, signs in and takes a write', async () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200)
-    const client = agent(t.app)
-    const registered = await client.post('/api/register', {
-      username: 'afterfuzz',
-      email: 'afterfuzz@example.com',
-      password: 'correct-horse',
-    })
-    expect(registered.statusCode).toBe(201)
+    const { client } = await signedInAgent(t.app, 'afterfuzz')
     expect((await client.put('/api/user/profile', { bio: 'still here' })).statusCode).toBe(200)
     expect((await client.get('/api/user')).json()).toMatchObject({ username: 'afterfuzz', bio: 'still here' })
   })
