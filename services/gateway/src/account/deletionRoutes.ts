@@ -16,7 +16,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.delete(
     '/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'Delete the account and erase its personal data everywhere (needs the current password)',

@@ -8,7 +8,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
   app.get(
     '/admin/outbox',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'The newest mails of the outbox',

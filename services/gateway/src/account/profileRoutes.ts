@@ -25,7 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   app.put(
     '/user/profile',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'Update the profile; a new password or email needs the current password',

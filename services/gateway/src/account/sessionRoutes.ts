@@ -24,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   app.get(
     '/user',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: readsFrom(userQueries),
       schema: {
         tags: ['account'],

@@ -189,7 +189,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   app.post(
     '/admin/refresh-api-cache',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Empty the shared catalog cache so the next calls read TMDB afresh',

@@ -17,6 +17,10 @@ export function currentUserId(request: FastifyRequest): string {
   return userId
 }
 
+/**
+ * Attach as an `onRequest` hook (as `requireAdmin`): an anonymous request is refused before its body is
+ * parsed or validated, so it learns nothing about the route and gets 401, not a validation error.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.session.userId) {
     await reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })

@@ -30,7 +30,7 @@ const watchedColumns = [
 
 /** Per-title status for the media page, and exports: your data is yours, in CSV or JSON. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const watchlist = watchlistQueries(platform.readStore)
   const watched = watchedQueries(platform.readStore)
 

@@ -22,7 +22,7 @@ const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
 export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const queries = watchedQueries(platform.readStore)
 
   app.get(

@@ -21,7 +21,7 @@ const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const queries = watchlistQueries(platform.readStore)
 
   app.get(

@@ -28,7 +28,14 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // `*`, `//host/x` and other targets that are no path of ours are not pages either.
+    const notAPage = !path.startsWith('/') || path.startsWith('//')
+    if (
+      notAPage ||
+      path.startsWith('/api/') ||
+      path === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, error: 'Not Found' })
     }
     if (!built) {

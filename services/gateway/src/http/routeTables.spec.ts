@@ -1,0 +1,93 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, describe, expect, it } from 'vitest'
+import { apiOperations, describeOperation, stateChanging, urlOf, type Operation } from '../testing/apiOperations'
+import { signedInAgent } from '../testing/signedIn'
+import { agent, createTestApp } from '../testing/testApp'
+
+/**
+ * Tables of every documented /api route (read from the app's OpenAPI document, so a route added on
+ * any branch is in them): CSRF on every state-changing route, sign-in on every route that is not open
+ * to visitors, the Admin role on everything under /api/admin/.
+ */
+
+/**
+ * What a signed-out visitor may use (spec §7): the session plumbing, sign-in, sign-up, recovery and
+ * the catalog. Every other route needs a signed-in user; a new open route is added here on purpose.
+ */
+const openToVisitors: (string | RegExp)[] = [
+  'GET /api/health',
+  'GET /api/csrf-token',
+  'POST /api/login',
+  'POST /api/logout',
+  'GET /api/validate-username',
+  'POST /api/register',
+  'POST /api/update-email-preferences',
+  'POST /api/forgot-password',
+  'POST /api/forgot-username',
+  'POST /api/reset-password',
+  'POST /api/auth/magic-link/request',
+  'GET /api/auth/magic-link',
+  'GET /api/auth/process-token',
+  /^GET \/api\/tmdb\//,
+]
+
+const isOpen = (operation: Operation) =>
+  openToVisitors.some((rule) =>
+    typeof rule === 'string' ? rule === describeOperation(operation) : rule.test(describeOperation(operation)),
+  )
+const isAdmin = (operation: Operation) => operation.path.startsWith('/api/admin/')
+
+const t = await createTestApp()
+afterAll(() => t.close())
+const operations = apiOperations(t.app)
+const { client: user } = await signedInAgent(t.app, 'tablesuser')
+
+function expectRefusal(answer: LightMyRequestResponse, status: number, message?: RegExp) {
+  expect(answer.statusCode, answer.body).toBe(status)
+  expect(answer.headers['content-type']).toMatch(/^application\/json/)
+  const body = answer.json<{ message?: unknown }>()
+  expect(typeof body.message).toBe('string')
+  if (message) expect(body.message).toMatch(message)
+}
+
+const table = (filter: (operation: Operation) => boolean) =>
+  operations.filter(filter).map((operation) => [describeOperation(operation), operation] as const)
+
+describe('the route tables', () => {
+  it('come from the registered routes', () => {
+    const names = operations.map(describeOperation)
+    expect(names).toEqual(
+      expect.arrayContaining(['POST /api/watchlist', 'PUT /api/user/profile', 'GET /api/admin/outbox']),
+    )
+    // Every open rule still names a route, so the list cannot silently open more than it says.
+    for (const rule of openToVisitors) {
+      expect(
+        names.some((name) => (typeof rule === 'string' ? rule === name : rule.test(name))),
+        String(rule),
+      ).toBe(true)
+    }
+  })
+})
+
+describe('every state-changing route refuses a request without a valid CSRF token', () => {
+  it.each(table(stateChanging))('%s', async (_name, operation) => {
+    const url = urlOf(operation)
+    expectRefusal(await agent(t.app).request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
+    expectRefusal(await user.request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
+    const forged = { csrf: false, body: {}, headers: { 'csrf-token': 'forged-token' } }
+    expectRefusal(await user.request(operation.method, url, forged), 403, /CSRF/i)
+  })
+})
+
+describe('every route that is not open to visitors answers 401 to a signed-out visitor', () => {
+  it.each(table((operation) => !isOpen(operation)))('%s', async (_name, operation) => {
+    // With the CSRF token and an empty body: sign-in is checked before the body is validated.
+    expectRefusal(await agent(t.app).request(operation.method, urlOf(operation), { body: {} }), 401)
+  })
+})
+
+describe('every admin route answers 403 to a signed-in user who is not an admin', () => {
+  it.each(table(isAdmin))('%s', async (_name, operation) => {
+    expectRefusal(await user.request(operation.method, urlOf(operation), { body: {} }), 403)
+  })
+})
