@@ -9,6 +9,7 @@ import { benchAutocomplete } from './autocomplete.bench'
 import { benchWebBundle } from './webBundle.bench'
 import { benchLibrary } from './library.bench'
 import { benchCommandLatency } from './commandLatency.bench'
+import { benchFriends } from './friends.bench'
 import { benchReadStore } from './readStore.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Autocomplete (server side)', benchAutocomplete],
   ['Watchlist', benchLibrary],
   ['Command latency as a history grows', benchCommandLatency],
+  ['Friends', benchFriends],
   ['Web bundle (gzip)', benchWebBundle],
 ]
 

@@ -30,13 +30,18 @@ const refusals = {
 
 /** My friends, requests and invitations: ask, invite, accept, decline, cancel, unfriend. */
 export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const ports = friendshipPorts(platform)
   const friends = friendsQueries(platform.readStore)
 
   /** The friendship as the asker sees it once the read model has the change. */
   async function viewAfter(friendshipId: string, userId: string, position: bigint | null) {
-    if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
+    if (position !== null)
+      await platform.projections.waitForPosition(
+        position,
+        platform.config.readYourWritesTimeoutMs,
+        friendsQueries.readModels,
+      )
     const friendship = await friends.view(friendshipId, userId)
     if (!friendship) throw new Error(`friendship ${friendshipId} was changed but is not in the read model`)
     return withPosition({ friendship }, position)

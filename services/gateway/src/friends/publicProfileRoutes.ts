@@ -21,7 +21,7 @@ const searchLimit = 10
  * or unknown name is the same 404, and nothing here reads an email or a private watch.
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('preHandler', requireUser)
+  app.addHook('onRequest', requireUser)
   const friends = friendsQueries(platform.readStore)
   const users = userQueries(platform.readStore)
   const activity = publicQueries(platform.readStore)

@@ -1,9 +1,10 @@
-import type {
-  FriendsAnswer,
-  FriendshipItem,
-  FriendshipState,
-  InvitationItem,
-  UserCard,
+import {
+  friendshipIdOf,
+  type FriendsAnswer,
+  type FriendshipItem,
+  type FriendshipState,
+  type InvitationItem,
+  type UserCard,
 } from '@reelmates/contracts/friendships'
 import type { Doc } from '@reelmates/infra/readStore/port'
 import { defineQueries } from '../queries'
@@ -11,6 +12,9 @@ import { users as usersReadModel } from '../users/users'
 import { userQueries } from '../users/userQueries'
 import { emailKeyOf, friendInvitations, invitationsCollection } from './friendInvitations'
 import { friendships as friendshipsReadModel, friendshipsCollection } from './friendships'
+import { publicQueries } from './publicQueries'
+import { watchedItems } from '../watched/watchedItems'
+import { watchlistItems } from '../watchlist/watchlistItems'
 
 /** One friendship document as the projector writes it. */
 interface FriendshipDoc extends Doc {
@@ -53,88 +57,95 @@ const invitationItemOf = (doc: Doc): InvitationItem => ({
 })
 
 /** The friendships and invitations read models, as the routes ask them. */
-export const friendsQueries = defineQueries([friendshipsReadModel, friendInvitations, usersReadModel], (db) => {
-  const friendships = () => db.collection<FriendshipDoc>(friendshipsCollection)
-  const invitations = () => db.collection(invitationsCollection)
-  const users = userQueries(db)
-  const mine = (userId: string) => friendships().find({ users: userId })
+// Each friend's last watch comes from publicQueries, so its read models are read here too.
+export const friendsQueries = defineQueries(
+  [friendshipsReadModel, friendInvitations, usersReadModel, watchedItems, watchlistItems],
+  (db) => {
+    const friendships = () => db.collection<FriendshipDoc>(friendshipsCollection)
+    const invitations = () => db.collection(invitationsCollection)
+    const users = userQueries(db)
+    const activity = publicQueries(db)
+    const mine = (userId: string) => friendships().find({ users: userId })
 
-  return {
-    /** Everything `/friends` lists: friends, requests both ways, and invitations not yet taken up. */
-    async overview(userId: string): Promise<FriendsAnswer> {
-      const [docs, sent] = await Promise.all([
-        mine(userId),
-        invitations().find({ inviterUserId: userId, status: 'pending' }, { sort: { sentAt: -1 } }),
-      ])
-      const cards = await users.cards(docs.map((doc) => otherOf(doc, userId)))
-      const answer: FriendsAnswer = { friends: [], incoming: [], outgoing: [], invitations: [] }
-      const acceptedInvitations = new Set<string>()
-      for (const doc of docs) {
-        const user = cards.get(otherOf(doc, userId))
-        if (!user) continue
-        const state = stateOf(doc, userId)
-        if (state === 'friends' && doc.invitationId) acceptedInvitations.add(doc.invitationId)
-        // A request that came from an email invitation is listed as that invitation (by the address
-        // the inviter typed) until it is accepted, so inviting by email never shows whose address it is.
-        if (state === 'outgoing' && doc.invitationId) continue
-        const item: FriendshipItem = {
+    return {
+      /** Everything `/friends` lists: friends, requests both ways, and invitations not yet taken up. */
+      async overview(userId: string): Promise<FriendsAnswer> {
+        const [docs, sent] = await Promise.all([
+          mine(userId),
+          invitations().find({ inviterUserId: userId, status: 'pending' }, { sort: { sentAt: -1 } }),
+        ])
+        const cards = await users.cards(docs.map((doc) => otherOf(doc, userId)))
+        const answer: FriendsAnswer = { friends: [], incoming: [], outgoing: [], invitations: [] }
+        const acceptedInvitations = new Set<string>()
+        for (const doc of docs) {
+          const user = cards.get(otherOf(doc, userId))
+          if (!user) continue
+          const state = stateOf(doc, userId)
+          if (state === 'friends' && doc.invitationId) acceptedInvitations.add(doc.invitationId)
+          // A request that came from an email invitation is listed as that invitation (by the address
+          // the inviter typed) until it is accepted, so inviting by email never shows whose address it is.
+          if (state === 'outgoing' && doc.invitationId) continue
+          const item: FriendshipItem = {
+            id: doc._id,
+            user,
+            since: state === 'friends' ? (doc.acceptedAt ?? doc.createdAt) : doc.createdAt,
+            inviteCount: doc.inviteCount,
+          }
+          const list = state === 'friends' ? answer.friends : state === 'incoming' ? answer.incoming : answer.outgoing
+          list.push(item)
+        }
+        const lastWatches = await activity.lastWatches(answer.friends.map((item) => item.user.id))
+        for (const item of answer.friends) item.lastWatched = lastWatches.get(item.user.id) ?? null
+        answer.friends.sort((a, b) => a.user.username.localeCompare(b.user.username))
+        answer.incoming.sort((a, b) => b.since.localeCompare(a.since))
+        answer.outgoing.sort((a, b) => b.since.localeCompare(a.since))
+        answer.invitations = sent.filter((doc) => !acceptedInvitations.has(doc._id)).map(invitationItemOf)
+        return answer
+      },
+
+      /** How `userId` stands with `otherId`. */
+      async relation(userId: string, otherId: string): Promise<Relation> {
+        if (userId === otherId) return { state: 'self', friendshipId: null }
+        const doc = await friendships().findOne({ _id: friendshipIdOf(userId, otherId) })
+        return { state: stateOf(doc ?? undefined, userId), friendshipId: doc?._id ?? null }
+      },
+
+      /** How `userId` stands with each of `otherIds`. */
+      async relations(userId: string, otherIds: readonly string[]): Promise<Map<string, FriendshipState>> {
+        const docs = await mine(userId)
+        const byOther = new Map(docs.map((doc) => [otherOf(doc, userId), doc]))
+        return new Map(otherIds.map((id) => [id, id === userId ? 'self' : stateOf(byOther.get(id), userId)] as const))
+      },
+
+      /** One friendship as `userId` sees it, or null when there is none (or it is not theirs). */
+      async view(friendshipId: string, userId: string): Promise<FriendshipView | null> {
+        const doc = await friendships().findOne({ _id: friendshipId, users: userId })
+        if (!doc) return null
+        const user = (await users.cards([otherOf(doc, userId)])).get(otherOf(doc, userId))
+        if (!user) return null
+        return {
           id: doc._id,
           user,
-          since: state === 'friends' ? (doc.acceptedAt ?? doc.createdAt) : doc.createdAt,
+          status: doc.status,
+          direction: doc.userId === userId ? 'outgoing' : 'incoming',
           inviteCount: doc.inviteCount,
         }
-        const list = state === 'friends' ? answer.friends : state === 'incoming' ? answer.incoming : answer.outgoing
-        list.push(item)
-      }
-      answer.friends.sort((a, b) => a.user.username.localeCompare(b.user.username))
-      answer.incoming.sort((a, b) => b.since.localeCompare(a.since))
-      answer.outgoing.sort((a, b) => b.since.localeCompare(a.since))
-      answer.invitations = sent.filter((doc) => !acceptedInvitations.has(doc._id)).map(invitationItemOf)
-      return answer
-    },
+      },
 
-    /** How `userId` stands with `otherId`. */
-    async relation(userId: string, otherId: string): Promise<Relation> {
-      if (userId === otherId) return { state: 'self', friendshipId: null }
-      const doc = await friendships().findOne({ users: { $all: [userId, otherId] } })
-      return { state: stateOf(doc ?? undefined, userId), friendshipId: doc?._id ?? null }
-    },
+      async friendIds(userId: string): Promise<string[]> {
+        const docs = await friendships().find({ users: userId, status: 'accepted' })
+        return docs.map((doc) => (doc.users as string[]).find((id) => id !== userId) ?? '').filter(Boolean)
+      },
 
-    /** How `userId` stands with each of `otherIds`. */
-    async relations(userId: string, otherIds: readonly string[]): Promise<Map<string, FriendshipState>> {
-      const docs = await mine(userId)
-      const byOther = new Map(docs.map((doc) => [otherOf(doc, userId), doc]))
-      return new Map(otherIds.map((id) => [id, id === userId ? 'self' : stateOf(byOther.get(id), userId)] as const))
-    },
+      friendCount: (userId: string): Promise<number> =>
+        friendships().countDocuments({ users: userId, status: 'accepted' }),
 
-    /** One friendship as `userId` sees it, or null when there is none (or it is not theirs). */
-    async view(friendshipId: string, userId: string): Promise<FriendshipView | null> {
-      const doc = await friendships().findOne({ _id: friendshipId, users: userId })
-      if (!doc) return null
-      const user = (await users.cards([otherOf(doc, userId)])).get(otherOf(doc, userId))
-      if (!user) return null
-      return {
-        id: doc._id,
-        user,
-        status: doc.status,
-        direction: doc.userId === userId ? 'outgoing' : 'incoming',
-        inviteCount: doc.inviteCount,
-      }
-    },
-
-    async friendIds(userId: string): Promise<string[]> {
-      const docs = await friendships().find({ users: userId, status: 'accepted' }, { projection: { users: 1 } })
-      return docs.map((doc) => (doc.users as string[]).find((id) => id !== userId) ?? '').filter(Boolean)
-    },
-
-    friendCount: (userId: string): Promise<number> =>
-      friendships().countDocuments({ users: userId, status: 'accepted' }),
-
-    /** The invitation this inviter already sent to this address, to send it again; or null. */
-    async invitationTo(inviterUserId: string, email: string): Promise<InvitationItem | null> {
-      const doc = await invitations().findOne({ inviterUserId, emailKey: emailKeyOf(email) })
-      return doc ? invitationItemOf(doc) : null
-    },
-  }
-})
+      /** The invitation this inviter already sent to this address, to send it again; or null. */
+      async invitationTo(inviterUserId: string, email: string): Promise<InvitationItem | null> {
+        const doc = await invitations().findOne({ inviterUserId, emailKey: emailKeyOf(email) })
+        return doc ? invitationItemOf(doc) : null
+      },
+    }
+  },
+)
 export type FriendsQueries = ReturnType<typeof friendsQueries>

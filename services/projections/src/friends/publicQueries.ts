@@ -1,4 +1,4 @@
-import type { UserCard } from '@reelmates/contracts/friendships'
+import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
 import {
   reviewExcerptMax,
@@ -53,13 +53,27 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
       return { watched: watchedCount, watchlist: watchlistCount, recent: recent.map(publicWatchOf) }
     },
 
+    /** The latest public watch of each of these members (absent for one who shared none). */
+    async lastWatches(userIds: readonly string[]): Promise<Map<string, LastWatch>> {
+      if (userIds.length === 0) return new Map()
+      const docs = await watched().find({ userId: { $in: [...userIds] }, ...shared }, { sort: { watchedAt: -1 } })
+      const latest = new Map<string, LastWatch>()
+      for (const doc of docs) {
+        const userId = String(doc.userId)
+        if (latest.has(userId)) continue
+        const { tmdbId, mediaType, title, posterPath, watchedAt, rating } = publicWatchOf(doc)
+        latest.set(userId, { tmdbId, mediaType, title, posterPath, watchedAt, rating })
+      }
+      return latest
+    },
+
     /** Which of `friendIds` watched the title (latest public watch each) or keep it on their watchlist. */
     async mediaFriends(friendIds: readonly string[], title: MediaRef): Promise<MediaFriendsAnswer> {
       if (friendIds.length === 0) return { watched: [], averageRating: null, watchlist: { count: 0, users: [] } }
       const ref = { tmdbId: title.tmdbId, mediaType: title.mediaType, userId: { $in: [...friendIds] } }
       const [watches, listed] = await Promise.all([
         watched().find({ ...ref, ...shared }, { sort: { watchedAt: -1 } }),
-        watchlist().find(ref, { projection: { userId: 1 } }),
+        watchlist().find(ref),
       ])
       const latest = new Map<string, Doc>()
       for (const doc of watches) if (!latest.has(String(doc.userId))) latest.set(String(doc.userId), doc)

@@ -13,7 +13,6 @@ export interface PublicMember {
   createdAt: string
 }
 
-const cardFields = { _id: 1, username: 1, avatarUrl: 1 } as const
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const cardOf = (doc: Record<string, unknown>): UserCard => ({
@@ -29,6 +28,7 @@ export const userQueries = defineQueries([users], (db) => {
     const found = await members().findOne({ _id: userId })
     return found ? publicUser.parse(found) : null
   }
+
   return {
     byId,
     /** The role as the read model has it, so that a demotion takes effect at once. */
@@ -36,7 +36,7 @@ export const userQueries = defineQueries([users], (db) => {
     /** The cards of these members, by id; a deleted member is simply absent. */
     async cards(ids: readonly string[]): Promise<Map<string, UserCard>> {
       if (ids.length === 0) return new Map()
-      const docs = await members().find({ _id: { $in: [...ids] } }, { projection: cardFields })
+      const docs = await members().find({ _id: { $in: [...ids] } })
       return new Map(docs.map((doc) => [doc._id, cardOf(doc)]))
     },
 
@@ -57,7 +57,7 @@ export const userQueries = defineQueries([users], (db) => {
     async search(prefix: string, limit: number): Promise<UserCard[]> {
       const docs = await members().find(
         { usernameKey: { $regex: `^${escapeRegex(lookupKey(prefix))}` } },
-        { sort: { usernameKey: 1 }, limit, projection: cardFields },
+        { sort: { usernameKey: 1 }, limit },
       )
       return docs.map(cardOf)
     },
