@@ -5,7 +5,7 @@ import { useAskFriend } from '../../features/friends/mutations'
 import { toast } from '../../lib/toast'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
-import { dayMonth, monthYear, panel, quietButton, sectionHeading } from './socialStyles'
+import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -65,15 +65,21 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
       {items.length === 0 ? (
         empty
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
           {items.map((item) => (
-            <li key={item.id} className={`${panel} flex items-center gap-3 !p-3`}>
+            <li key={item.id} className="flex items-center gap-3 px-3 py-3 sm:px-4">
               <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
               <div className="min-w-0 flex-1">
                 <PersonLink username={item.user.username} />
                 <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
               </div>
-              <FriendButton relation="friends" username={item.user.username} friendshipId={item.id} size="sm" />
+              <FriendButton
+                relation="friends"
+                username={item.user.username}
+                friendshipId={item.id}
+                size="sm"
+                showFriendsBadge={false}
+              />
             </li>
           ))}
         </ul>
