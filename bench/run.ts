@@ -8,6 +8,7 @@ import { benchGateway } from './gateway.bench'
 import { benchAutocomplete } from './autocomplete.bench'
 import { benchWebBundle } from './webBundle.bench'
 import { benchLibrary } from './library.bench'
+import { benchFriends } from './friends.bench'
 import { benchReadStore } from './readStore.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Gateway', benchGateway],
   ['Autocomplete (server side)', benchAutocomplete],
   ['Watchlist', benchLibrary],
+  ['Friends', benchFriends],
   ['Web bundle (gzip)', benchWebBundle],
 ]
 

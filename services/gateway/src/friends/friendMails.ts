@@ -44,6 +44,8 @@ export function signUpInvitationMail(toEmail: string, from: Member, link: string
   ]
   return {
     to: toEmail,
+    // The address has no account: the mail is about the inviter, and goes with their account.
+    userId: from.userId,
     category: 'friend-invitation',
     subject: `${from.username} invited you to Reelmates`,
     text: [...lines, '', link, '', lasts].join('\n'),

@@ -1,9 +1,10 @@
-import type {
-  FriendsAnswer,
-  FriendshipItem,
-  FriendshipState,
-  InvitationItem,
-  UserCard,
+import {
+  friendshipIdOf,
+  type FriendsAnswer,
+  type FriendshipItem,
+  type FriendshipState,
+  type InvitationItem,
+  type UserCard,
 } from '@reelmates/contracts/friendships'
 import type { Doc } from '@reelmates/infra/readStore/port'
 import type { ProjectorDb } from '../projector'
@@ -95,7 +96,7 @@ export const friendsQueries = (db: ProjectorDb) => {
     /** How `userId` stands with `otherId`. */
     async relation(userId: string, otherId: string): Promise<Relation> {
       if (userId === otherId) return { state: 'self', friendshipId: null }
-      const doc = await friendships().findOne({ users: { $all: [userId, otherId] } })
+      const doc = await friendships().findOne({ _id: friendshipIdOf(userId, otherId) })
       return { state: stateOf(doc ?? undefined, userId), friendshipId: doc?._id ?? null }
     },
 
@@ -122,7 +123,7 @@ export const friendsQueries = (db: ProjectorDb) => {
     },
 
     async friendIds(userId: string): Promise<string[]> {
-      const docs = await friendships().find({ users: userId, status: 'accepted' }, { projection: { users: 1 } })
+      const docs = await friendships().find({ users: userId, status: 'accepted' })
       return docs.map((doc) => (doc.users as string[]).find((id) => id !== userId) ?? '').filter(Boolean)
     },
 

@@ -56,7 +56,7 @@ export const publicQueries = (db: ProjectorDb) => {
       const ref = { tmdbId: title.tmdbId, mediaType: title.mediaType, userId: { $in: [...friendIds] } }
       const [watches, listed] = await Promise.all([
         watched().find({ ...ref, ...shared }, { sort: { watchedAt: -1 } }),
-        watchlist().find(ref, { projection: { userId: 1 } }),
+        watchlist().find(ref),
       ])
       const latest = new Map<string, Doc>()
       for (const doc of watches) if (!latest.has(String(doc.userId))) latest.set(String(doc.userId), doc)

@@ -12,7 +12,6 @@ export interface PublicMember {
   createdAt: string
 }
 
-const cardFields = { _id: 1, username: 1, avatarUrl: 1 } as const
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const cardOf = (doc: Record<string, unknown>): UserCard => ({
@@ -21,14 +20,17 @@ const cardOf = (doc: Record<string, unknown>): UserCard => ({
   avatarUrl: typeof doc.avatarUrl === 'string' ? doc.avatarUrl : null,
 })
 
-/** Other members as the `users` read model knows them (a deleted account has no document). */
+/**
+ * Other members as the `users` read model knows them (a deleted account has no document). Whole
+ * documents are read and cut down here: the embedded store's projections cost more than they save.
+ */
 export const userQueries = (db: ProjectorDb) => {
   const users = () => db.collection(usersCollection)
   return {
     /** The cards of these members, by id; a deleted member is simply absent. */
     async cards(ids: readonly string[]): Promise<Map<string, UserCard>> {
       if (ids.length === 0) return new Map()
-      const docs = await users().find({ _id: { $in: [...ids] } }, { projection: cardFields })
+      const docs = await users().find({ _id: { $in: [...ids] } })
       return new Map(docs.map((doc) => [doc._id, cardOf(doc)]))
     },
 
@@ -49,7 +51,7 @@ export const userQueries = (db: ProjectorDb) => {
     async search(prefix: string, limit: number): Promise<UserCard[]> {
       const docs = await users().find(
         { usernameKey: { $regex: `^${escapeRegex(lookupKey(prefix))}` } },
-        { sort: { usernameKey: 1 }, limit, projection: cardFields },
+        { sort: { usernameKey: 1 }, limit },
       )
       return docs.map(cardOf)
     },

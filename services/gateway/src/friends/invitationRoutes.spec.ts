@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import { mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+const clock = testClock()
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, env: { PUBLIC_URL: 'https://reelmates.test' } })
+})
+afterAll(() => t.close())
+
+const day = 86_400_000
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+const overview = async (who: Registered) => (await who.client.get('/api/friendships')).json<FriendsAnswer>()
+const invite = (from: Registered, email: string) => from.client.post('/api/friendships', { email })
+const newAddress = () => `newcomer${(counter += 1)}@example.org`
+
+const signUpTokenIn = async (email: string) => tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+const acceptTokenIn = async (email: string) =>
+  tokenIn((await mailsTo(t.platform, email))[0], /\/accept-friend\?token=([^&\s]+)/)
+
+describe('invitations by email', () => {
+  it('mails an address without an account a sign-up link, in text and HTML, and lists the invitation', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    const answer = await invite(ann, email)
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json()).toMatchObject({ invitation: { email, inviteCount: 1, id: expect.any(String) as unknown } })
+
+    const [mail] = await mailsTo(t.platform, email)
+    expect(mail).toMatchObject({
+      category: 'friend-invitation',
+      subject: `${ann.user.username} invited you to Reelmates`,
+    })
+    const link = new URL(/https:\/\/reelmates\.test\/sign_up\?\S+/.exec(mail!.text)![0])
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      invite: 'true',
+      from: ann.user.username,
+      email,
+      token: expect.stringMatching(/^i-[0-9a-f-]{36}\.[\w-]{43}$/) as unknown,
+    })
+    expect(mail!.html).toContain('Join Reelmates')
+    expect(mail!.html).toContain(link.toString().replace(/&/g, '&amp;'))
+
+    expect((await overview(ann)).invitations).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        email,
+        sentAt: clock.now().toISOString(),
+        expiresAt: new Date(clock.now().getTime() + 7 * day).toISOString(),
+        inviteCount: 1,
+      },
+    ])
+  })
+
+  it('never stores the token itself', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    await invite(ann, email)
+    const token = await signUpTokenIn(email)
+    const secret = token.split('.')[1]!
+    const docs = await t.platform.readStore.collection('friend_invitations').find({})
+    expect(JSON.stringify(docs)).not.toContain(secret)
+  })
+
+  it('resends to the same address as the same invitation, at most 3 mails a day', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    await invite(ann, email)
+    expect((await invite(ann, email.toUpperCase())).json()).toMatchObject({ invitation: { inviteCount: 2 } })
+    expect((await invite(ann, email)).json()).toMatchObject({ invitation: { inviteCount: 3 } })
+    const fourth = await invite(ann, email)
+    expect(fourth.statusCode).toBe(429)
+    expect(fourth.json()).toMatchObject({ message: 'You can send at most 3 invitations a day to the same address.' })
+    expect((await overview(ann)).invitations).toHaveLength(1)
+    expect(await mailsTo(t.platform, email)).toHaveLength(3)
+  })
+
+  it('makes the inviter and a new account friends at once when it signs up with the token', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    await invite(ann, email)
+    const token = await signUpTokenIn(email)
+    const newcomer = agent(t.app)
+    const signedUp = await newcomer.post('/api/register', {
+      username: `newcomer_${(counter += 1)}`,
+      email,
+      password: 'correct-horse',
+      invitationToken: token,
+    })
+    expect(signedUp.statusCode).toBe(201)
+    const theirs = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
+    expect(theirs.friends.map((item) => item.user.username)).toEqual([ann.user.username])
+    const mine = await overview(ann)
+    expect(mine.friends.map((item) => item.user.id)).toEqual([signedUp.json<{ id: string }>().id])
+    expect(mine.invitations).toEqual([])
+
+    const again = await newcomer.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json<{ message: string }>().message).toContain('already been')
+  })
+
+  it('still creates the account when the sign-up token is expired, without a friendship', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    await invite(ann, email)
+    const token = await signUpTokenIn(email)
+    clock.advance(7 * day)
+    const newcomer = agent(t.app)
+    const signedUp = await newcomer.post('/api/register', {
+      username: `late_${(counter += 1)}`,
+      email,
+      password: 'correct-horse',
+      invitationToken: token,
+    })
+    expect(signedUp.statusCode).toBe(201)
+    expect((await newcomer.get('/api/friendships')).json<FriendsAnswer>().friends).toEqual([])
+  })
+
+  it("sends a member's address a friend request whose link accepts it, answering exactly as for a stranger", async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    const answer = await invite(ann, bob.user.email)
+    expect(answer.statusCode).toBe(201)
+    expect(Object.keys(answer.json<Record<string, unknown>>()).sort()).toEqual(['invitation', 'position'])
+    const stranger = await invite(ann, newAddress())
+    const keysOf = (body: unknown) => Object.keys((body as { invitation: object }).invitation).sort()
+    expect(keysOf(answer.json())).toEqual(keysOf(stranger.json()))
+    expect((await overview(ann)).outgoing).toEqual([])
+    expect((await overview(bob)).incoming.map((item) => item.user.username)).toEqual([ann.user.username])
+
+    const [mail] = await mailsTo(t.platform, bob.user.email)
+    expect(mail).toMatchObject({ category: 'friend-request', userId: bob.user.id })
+    expect(mail!.html).toContain('Accept friend request')
+    const token = await acceptTokenIn(bob.user.email)
+
+    const accepted = await bob.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toMatchObject({
+      message: `You and ${ann.user.username} are now friends.`,
+      user: { id: ann.user.id, username: ann.user.username, avatarUrl: null },
+    })
+    expect(accepted.body).not.toContain('@example.com')
+    expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
+    expect((await overview(ann)).invitations.map((item) => item.email)).not.toContain(bob.user.email)
+
+    const twice = await bob.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json()).toMatchObject({ message: 'This friend request has already been accepted.' })
+  })
+
+  it('refuses a link for another account, an unknown or malformed link, and an expired one (spec §8 texts)', async () => {
+    const [ann, bob, eve] = [await member('ann'), await member('bob'), await member('eve')]
+    await invite(ann, bob.user.email)
+    const token = await acceptTokenIn(bob.user.email)
+    const url = (value: string) => `/api/friendships/accept-with-token?token=${encodeURIComponent(value)}`
+
+    const other = await eve.client.get(url(token))
+    expect(other.statusCode).toBe(403)
+    expect(other.json()).toMatchObject({ message: 'This invitation was sent to another account.' })
+    const own = await ann.client.get(url(token))
+    expect(own.statusCode).toBe(403)
+    const unknown = await bob.client.get(url(`${token.slice(0, -4)}AAAA`))
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ message: 'This invitation link is invalid.' })
+    expect((await bob.client.get(url('garbage'))).statusCode).toBe(404)
+    const missing = await bob.client.get('/api/friendships/accept-with-token')
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ message: 'No token provided. This link may be invalid or expired.' })
+
+    clock.advance(7 * day)
+    const expired = await bob.client.get(url(token))
+    expect(expired.statusCode).toBe(410)
+    expect(expired.json()).toMatchObject({
+      message: 'This invitation link has expired. Ask your friend to send a new one.',
+    })
+  })
+
+  it('signs a signed-out member in through process-token and accepts in the same step, once', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    await invite(ann, bob.user.email)
+    const token = await acceptTokenIn(bob.user.email)
+    const browser = agent(t.app)
+    const processed = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect(processed.statusCode).toBe(200)
+    expect(processed.json()).toMatchObject({
+      success: true,
+      user: { id: bob.user.id },
+      action: 'acceptFriendship',
+      actionData: { message: `You and ${ann.user.username} are now friends.` },
+    })
+    expect((await browser.get('/api/user')).json()).toMatchObject({ id: bob.user.id })
+    expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
+
+    const reused = await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect(reused.statusCode).toBe(409)
+    expect(reused.cookies.some((cookie) => cookie.value !== '')).toBe(false)
+  })
+
+  it('never signs anyone in with a sign-up invitation (it was not sent to an account)', async () => {
+    const ann = await member('ann')
+    const email = newAddress()
+    await invite(ann, email)
+    const token = await signUpTokenIn(email)
+    const browser = agent(t.app)
+    expect((await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)).statusCode).toBe(404)
+    expect((await browser.get('/api/user')).statusCode).toBe(401)
+  })
+
+  it('refuses inviting oneself and a friend', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    expect((await invite(ann, ann.user.email)).statusCode).toBe(400)
+    const id = (await ann.client.post('/api/friendships', { username: bob.user.username })).json<{
+      friendship: { id: string }
+    }>().friendship.id
+    await bob.client.post(`/api/friendships/${id}/accept`)
+    const friend = await invite(ann, bob.user.email)
+    expect(friend.statusCode).toBe(409)
+  })
+})

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { MediaFriendsAnswer, PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import { password, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+let titles: MediaResult[]
+// Registering spends the sign-in rate limit; the profile must not.
+const authLimit = 12
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: String(authLimit) } })
+  titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 3)
+  expect(titles).toHaveLength(3)
+})
+afterAll(() => t.close())
+
+let counter = 0
+const member = (name: string, extra: Record<string, unknown> = {}) =>
+  register(t.app, `${name}_${(counter += 1)}`, extra)
+const befriend = async (a: Registered, b: Registered) => {
+  const id = (await a.client.post('/api/friendships', { username: b.user.username })).json<{
+    friendship: { id: string }
+  }>().friendship.id
+  expect((await b.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+}
+const watch = (who: Registered, title: MediaResult, extra: Record<string, unknown>) =>
+  who.client.post('/api/watched', { tmdbId: title.id, mediaType: 'movie', ...extra })
+const profileOf = (viewer: Registered, username: string) =>
+  viewer.client.get(`/api/users/${encodeURIComponent(username)}`)
+
+describe('public profiles and friends on a title', () => {
+  let owner: Registered
+  let friend: Registered
+  let stranger: Registered
+  let watcher: Registered
+
+  beforeAll(async () => {
+    owner = await member('owner', { location: 'Lisbon', bio: 'Films at night' })
+    friend = await member('friend')
+    stranger = await member('stranger')
+    watcher = await member('watcher')
+    await befriend(owner, friend)
+    await befriend(friend, watcher)
+    expect((await watch(owner, titles[0]!, { rating: 9, review: 'Shared thoughts' })).statusCode).toBe(201)
+    expect((await watch(owner, titles[1]!, { rating: 2, review: 'SECRET-REVIEW', isPrivate: true })).statusCode).toBe(
+      201,
+    )
+    expect((await owner.client.post('/api/watchlist', { tmdbId: titles[2]!.id, mediaType: 'movie' })).statusCode).toBe(
+      201,
+    )
+  })
+
+  it('answers 401 to anyone signed out', async () => {
+    const anonymous = agent(t.app)
+    for (const url of [
+      `/api/users/${owner.user.username}`,
+      '/api/users/search?q=own',
+      `/api/media/movie/${titles[0]!.id}/friends`,
+    ])
+      expect((await anonymous.get(url)).statusCode, url).toBe(401)
+  })
+
+  it('shows the public side only: no email, no id, no private watch', async () => {
+    const answer = await profileOf(stranger, owner.user.username)
+    expect(answer.statusCode).toBe(200)
+    const profile = answer.json<PublicProfileAnswer>()
+    expect(profile).toEqual({
+      user: {
+        username: owner.user.username,
+        bio: 'Films at night',
+        location: 'Lisbon',
+        avatarUrl: null,
+        createdAt: expect.any(String) as unknown,
+      },
+      stats: { watched: 1, watchlist: 1, friends: 1 },
+      recent: [expect.objectContaining({ tmdbId: titles[0]!.id, rating: 9, review: 'Shared thoughts' })],
+      friendship: 'none',
+      friendshipId: null,
+    })
+    expect(answer.body).not.toContain(owner.user.email)
+    expect(answer.body).not.toContain(owner.user.id)
+    expect(answer.body).not.toContain('SECRET-REVIEW')
+    expect(answer.body).not.toContain(titles[1]!.title)
+  })
+
+  it('tells a stranger and a friend the same, apart from how they stand', async () => {
+    const seenByStranger = (await profileOf(stranger, owner.user.username)).json<PublicProfileAnswer>()
+    const seenByFriend = (await profileOf(friend, owner.user.username)).json<PublicProfileAnswer>()
+    expect(seenByFriend.friendship).toBe('friends')
+    expect(seenByFriend.friendshipId).toEqual(expect.any(String))
+    expect({ ...seenByFriend, friendship: 'none', friendshipId: null }).toEqual(seenByStranger)
+    expect((await profileOf(owner, owner.user.username)).json<PublicProfileAnswer>().friendship).toBe('self')
+  })
+
+  it('says outgoing and incoming while a request is pending', async () => {
+    const [a, b] = [await member('asker'), await member('asked')]
+    await a.client.post('/api/friendships', { username: b.user.username })
+    expect((await profileOf(a, b.user.username)).json<PublicProfileAnswer>().friendship).toBe('outgoing')
+    expect((await profileOf(b, a.user.username)).json<PublicProfileAnswer>().friendship).toBe('incoming')
+  })
+
+  it('answers the same 404 for an unknown and a deleted account, and 400 for a name no account can have', async () => {
+    const doomed = await member('doomed')
+    expect((await doomed.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    const unknown = await profileOf(stranger, 'nobody_at_all')
+    const deleted = await profileOf(stranger, doomed.user.username)
+    expect([unknown.statusCode, deleted.statusCode]).toEqual([404, 404])
+    expect(unknown.json()).toEqual({ message: 'User not found', error: 'Not Found' })
+    expect(deleted.json()).toEqual(unknown.json())
+    expect((await profileOf(stranger, 'no spaces!')).statusCode).toBe(400)
+  })
+
+  it('is not on the sign-in rate limit', async () => {
+    for (let i = 0; i < authLimit + 3; i++)
+      expect((await profileOf(stranger, owner.user.username)).statusCode).toBe(200)
+  })
+
+  it('finds members by the start of their username, with how I stand with each', async () => {
+    const answer = await friend.client.get(`/api/users/search?q=${owner.user.username.slice(0, 7)}`)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
+      users: [{ id: owner.user.id, username: owner.user.username, avatarUrl: null, friendship: 'friends' }],
+    })
+    expect(answer.body).not.toContain('@example.com')
+    expect((await friend.client.get('/api/users/search?q=')).statusCode).toBe(400)
+  })
+
+  it("lists friends' public watches of a title with ratings and the average, and whose watchlist has it", async () => {
+    await watch(watcher, titles[0]!, { rating: 6, review: 'x'.repeat(400) })
+    await watch(stranger, titles[0]!, { rating: 1 })
+    const answer = await friend.client.get(`/api/media/movie/${titles[0]!.id}/friends`)
+    expect(answer.statusCode).toBe(200)
+    const seen = answer.json<MediaFriendsAnswer>()
+    expect(seen.watched.map((w) => [w.user.username, w.rating]).sort()).toEqual(
+      [
+        [owner.user.username, 9],
+        [watcher.user.username, 6],
+      ].sort(),
+    )
+    expect(seen.averageRating).toBe(7.5)
+    expect(seen.watched.find((w) => w.user.id === watcher.user.id)?.reviewExcerpt).toHaveLength(280)
+    expect(answer.body).not.toContain('@example.com')
+
+    const privateOne = (await friend.client.get(`/api/media/movie/${titles[1]!.id}/friends`)).json<MediaFriendsAnswer>()
+    expect(privateOne.watched).toEqual([])
+    const listed = (await friend.client.get(`/api/media/movie/${titles[2]!.id}/friends`)).json<MediaFriendsAnswer>()
+    expect(listed.watchlist).toEqual({
+      count: 1,
+      users: [{ id: owner.user.id, username: owner.user.username, avatarUrl: null }],
+    })
+    expect((await stranger.client.get(`/api/media/movie/${titles[0]!.id}/friends`)).json()).toEqual({
+      watched: [],
+      averageRating: null,
+      watchlist: { count: 0, users: [] },
+    })
+    expect((await friend.client.get('/api/media/show/1/friends')).statusCode).toBe(400)
+  })
+})
