@@ -161,6 +161,10 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('heading', { name: 'Where to watch' })).toBeVisible()
   await expect(a.page.getByRole('region', { name: /Friends/ })).toHaveCount(0)
 
+  // The screenshot shows every part of /friends: a request to answer and an invitation waiting too.
+  const c = await member(browser, baseURL ?? '', 'cleo')
+  await send(c.page.request, 'POST', '/api/friendships', { username: a.account.username })
+  await send(a.page.request, 'POST', '/api/friendships', { email: `${uniqueName('sam')}@example.com` })
   await shoot(a.page, 'friends', '/friends', (page) =>
     expect(friendsList(page).getByRole('link', { name: b.account.username })).toBeVisible(),
   )
@@ -187,6 +191,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
 
   await a.close()
   await b.close()
+  await c.close()
 })
 
 test('an invitation mail leads a new address through sign-up to a friendship', async ({ browser, baseURL }) => {
