@@ -47,11 +47,14 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
             className="flex flex-wrap items-center gap-3 rounded-2xl bg-gradient-to-r from-reel/10 to-panel p-3 ring-1 ring-reel/25"
           >
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
-            <div className="min-w-0 flex-1">
+            {/* Wide enough for a name: on a phone the answers wrap onto their own line instead. */}
+            <div className="min-w-0 flex-1 basis-44">
               <PersonLink username={item.user.username} />
               <p className="text-xs text-zinc-400">Wants to be friends · {dayMonth(item.since)}</p>
             </div>
-            <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+            <div className="ml-auto">
+              <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+            </div>
           </li>
         ))}
       </ul>
