@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
+import { mediaType } from './media'
 
 /**
  * Friendships between two accounts, on one stream per pair: `friendship-<pairId>`, where the pair id
@@ -133,12 +134,27 @@ export const acceptWithTokenQuery = z.object({
 export const userCard = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() })
 export type UserCard = z.infer<typeof userCard>
 
-/** One friend, or one request (incoming or outgoing); `since` is when it began (friends) or was sent. */
+/** A friend's latest public watch, as the friends list shows it beside them. */
+export const lastWatch = z.object({
+  tmdbId: z.number(),
+  mediaType,
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  watchedAt: z.string(),
+  rating: z.number().int().nullable(),
+})
+export type LastWatch = z.infer<typeof lastWatch>
+
+/**
+ * One friend, or one request (incoming or outgoing); `since` is when it began (friends) or was sent.
+ * `lastWatched` (friends only) is their latest public watch, or null.
+ */
 export const friendshipItem = z.object({
   id: z.string(),
   user: userCard,
   since: z.string(),
   inviteCount: z.number().int(),
+  lastWatched: lastWatch.nullable().optional(),
 })
 export type FriendshipItem = z.infer<typeof friendshipItem>
 

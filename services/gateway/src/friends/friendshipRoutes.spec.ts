@@ -23,6 +23,26 @@ const askedId = async (from: Registered, to: Registered) => {
 }
 
 describe('friendship API', () => {
+  it('documents every friends route in the OpenAPI document', async () => {
+    const { paths } = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, Record<string, unknown>> }>()
+    const documented = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /api/friendships',
+        'GET /api/friendships',
+        'GET /api/friendships/accept-with-token',
+        'POST /api/friendships/{id}/accept',
+        'POST /api/friendships/{id}/decline',
+        'DELETE /api/friendships/{id}',
+        'GET /api/users/{username}',
+        'GET /api/users/search',
+        'GET /api/media/{mediaType}/{tmdbId}/friends',
+      ]),
+    )
+  })
+
   it('answers 401 to anyone signed out', async () => {
     const anonymous = agent(t.app)
     const id = `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}_${'1'.repeat(8)}-0000-4000-8000-${'1'.repeat(12)}`

@@ -21,6 +21,25 @@ const signUpTokenIn = async (email: string) => tokenIn((await mailsTo(t.platform
 const acceptTokenIn = async (email: string) =>
   tokenIn((await mailsTo(t.platform, email))[0], /\/accept-friend\?token=([^&\s]+)/)
 
+/** An address without an account, invited by `inviter`, and the token its mail carries. */
+const invited = async (inviter: Registered) => {
+  const email = newAddress()
+  await invite(inviter, email)
+  return { email, token: await signUpTokenIn(email) }
+}
+/** Signs up through the invitation's sign-up link. */
+const signUp = async (email: string, invitationToken: string) => {
+  const newcomer = agent(t.app)
+  const signedUp = await newcomer.post('/api/register', {
+    username: `newcomer_${(counter += 1)}`,
+    email,
+    password: 'correct-horse',
+    invitationToken,
+  })
+  expect(signedUp.statusCode).toBe(201)
+  return { newcomer, signedUp }
+}
+
 describe('invitations by email', () => {
   it('mails an address without an account a sign-up link, in text and HTML, and lists the invitation', async () => {
     const ann = await member('ann')
@@ -56,10 +75,7 @@ describe('invitations by email', () => {
   })
 
   it('never stores the token itself', async () => {
-    const ann = await member('ann')
-    const email = newAddress()
-    await invite(ann, email)
-    const token = await signUpTokenIn(email)
+    const { token } = await invited(await member('ann'))
     const secret = token.split('.')[1]!
     const docs = await t.platform.readStore.collection('friend_invitations').find({})
     expect(JSON.stringify(docs)).not.toContain(secret)
@@ -80,17 +96,8 @@ describe('invitations by email', () => {
 
   it('makes the inviter and a new account friends at once when it signs up with the token', async () => {
     const ann = await member('ann')
-    const email = newAddress()
-    await invite(ann, email)
-    const token = await signUpTokenIn(email)
-    const newcomer = agent(t.app)
-    const signedUp = await newcomer.post('/api/register', {
-      username: `newcomer_${(counter += 1)}`,
-      email,
-      password: 'correct-horse',
-      invitationToken: token,
-    })
-    expect(signedUp.statusCode).toBe(201)
+    const { email, token } = await invited(ann)
+    const { newcomer, signedUp } = await signUp(email, token)
     const theirs = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
     expect(theirs.friends.map((item) => item.user.username)).toEqual([ann.user.username])
     const mine = await overview(ann)
@@ -103,19 +110,9 @@ describe('invitations by email', () => {
   })
 
   it('still creates the account when the sign-up token is expired, without a friendship', async () => {
-    const ann = await member('ann')
-    const email = newAddress()
-    await invite(ann, email)
-    const token = await signUpTokenIn(email)
+    const { email, token } = await invited(await member('ann'))
     clock.advance(7 * day)
-    const newcomer = agent(t.app)
-    const signedUp = await newcomer.post('/api/register', {
-      username: `late_${(counter += 1)}`,
-      email,
-      password: 'correct-horse',
-      invitationToken: token,
-    })
-    expect(signedUp.statusCode).toBe(201)
+    const { newcomer } = await signUp(email, token)
     expect((await newcomer.get('/api/friendships')).json<FriendsAnswer>().friends).toEqual([])
   })
 
@@ -199,10 +196,7 @@ describe('invitations by email', () => {
   })
 
   it('never signs anyone in with a sign-up invitation (it was not sent to an account)', async () => {
-    const ann = await member('ann')
-    const email = newAddress()
-    await invite(ann, email)
-    const token = await signUpTokenIn(email)
+    const { token } = await invited(await member('ann'))
     const browser = agent(t.app)
     expect((await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)).statusCode).toBe(404)
     expect((await browser.get('/api/user')).statusCode).toBe(401)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import type { MediaFriendsAnswer, PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -91,6 +92,15 @@ describe('public profiles and friends on a title', () => {
     expect(seenByFriend.friendshipId).toEqual(expect.any(String))
     expect({ ...seenByFriend, friendship: 'none', friendshipId: null }).toEqual(seenByStranger)
     expect((await profileOf(owner, owner.user.username)).json<PublicProfileAnswer>().friendship).toBe('self')
+  })
+
+  it("shows each friend's latest public watch in my friends list, never a private one", async () => {
+    const listed = (await friend.client.get('/api/friendships')).json<FriendsAnswer>()
+    const ownerItem = listed.friends.find((item) => item.user.id === owner.user.id)
+    expect(ownerItem?.lastWatched).toMatchObject({ tmdbId: titles[0]!.id, mediaType: 'movie', rating: 9 })
+    expect(JSON.stringify(listed)).not.toContain(titles[1]!.title)
+    const strangerList = (await stranger.client.get('/api/friendships')).json<FriendsAnswer>()
+    expect(strangerList.friends).toEqual([])
   })
 
   it('says outgoing and incoming while a request is pending', async () => {

@@ -11,6 +11,7 @@ import type { ProjectorDb } from '../projector'
 import { userQueries } from '../users/userQueries'
 import { emailKeyOf, invitationsCollection } from './friendInvitations'
 import { friendshipsCollection } from './friendships'
+import { publicQueries } from './publicQueries'
 
 /** One friendship document as the projector writes it. */
 interface FriendshipDoc extends Doc {
@@ -57,6 +58,7 @@ export const friendsQueries = (db: ProjectorDb) => {
   const friendships = () => db.collection<FriendshipDoc>(friendshipsCollection)
   const invitations = () => db.collection(invitationsCollection)
   const users = userQueries(db)
+  const activity = publicQueries(db)
   const mine = (userId: string) => friendships().find({ users: userId })
 
   return {
@@ -86,6 +88,8 @@ export const friendsQueries = (db: ProjectorDb) => {
         const list = state === 'friends' ? answer.friends : state === 'incoming' ? answer.incoming : answer.outgoing
         list.push(item)
       }
+      const lastWatches = await activity.lastWatches(answer.friends.map((item) => item.user.id))
+      for (const item of answer.friends) item.lastWatched = lastWatches.get(item.user.id) ?? null
       answer.friends.sort((a, b) => a.user.username.localeCompare(b.user.username))
       answer.incoming.sort((a, b) => b.since.localeCompare(a.since))
       answer.outgoing.sort((a, b) => b.since.localeCompare(a.since))

@@ -68,7 +68,13 @@ describe('friendships', () => {
     await h.given(accepted(ann, bob))
     const ofAnn = await h.queries.overview(ann)
     expect(ofAnn.friends).toEqual([
-      { id: id(ann, bob), user: { id: bob, username: 'bob', avatarUrl: null }, since: later, inviteCount: 1 },
+      {
+        id: id(ann, bob),
+        user: { id: bob, username: 'bob', avatarUrl: null },
+        since: later,
+        inviteCount: 1,
+        lastWatched: null,
+      },
     ])
     expect(ofAnn.outgoing).toEqual([])
     expect(await h.queries.relation(bob, ann)).toEqual({ state: 'friends', friendshipId: id(ann, bob) })

@@ -1,4 +1,4 @@
-import type { UserCard } from '@reelmates/contracts/friendships'
+import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
 import {
   reviewExcerptMax,
@@ -48,6 +48,20 @@ export const publicQueries = (db: ProjectorDb) => {
         watched().find({ userId, ...shared }, { sort: { watchedAt: -1 }, limit: recentLimit }),
       ])
       return { watched: watchedCount, watchlist: watchlistCount, recent: recent.map(publicWatchOf) }
+    },
+
+    /** The latest public watch of each of these members (absent for one who shared none). */
+    async lastWatches(userIds: readonly string[]): Promise<Map<string, LastWatch>> {
+      if (userIds.length === 0) return new Map()
+      const docs = await watched().find({ userId: { $in: [...userIds] }, ...shared }, { sort: { watchedAt: -1 } })
+      const latest = new Map<string, LastWatch>()
+      for (const doc of docs) {
+        const userId = String(doc.userId)
+        if (latest.has(userId)) continue
+        const { tmdbId, mediaType, title, posterPath, watchedAt, rating } = publicWatchOf(doc)
+        latest.set(userId, { tmdbId, mediaType, title, posterPath, watchedAt, rating })
+      }
+      return latest
     },
 
     /** Which of `friendIds` watched the title (latest public watch each) or keep it on their watchlist. */
