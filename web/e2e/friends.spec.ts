@@ -139,6 +139,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await a.page.goto('/friends')
   await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toBeVisible()
   await expect(waiting.getByRole('link', { name: b.account.username })).toHaveCount(0)
+  await expect(friendsList(a.page).getByRole('link', { name: seen.title })).toBeVisible()
   await a.page.goto(`/profile/${b.account.username}`)
   await expect(a.page.getByRole('heading', { level: 1, name: b.account.username })).toBeVisible()
   await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()

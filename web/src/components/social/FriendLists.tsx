@@ -1,8 +1,9 @@
-import type { FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
+import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useAskFriend } from '../../features/friends/mutations'
 import { toast } from '../../lib/toast'
+import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
@@ -62,6 +63,27 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
   )
 }
 
+/** What a friend watched last, one line: the title (to its page) and their stars. */
+function LastWatched({ watch }: { watch: LastWatch }) {
+  return (
+    <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-zinc-300">
+      {/* An eye on a phone, where the words would leave no room for the title. */}
+      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-zinc-500 sm:hidden" aria-hidden="true">
+        <path d="M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
+      </svg>
+      <span className="sr-only shrink-0 text-zinc-500 sm:not-sr-only">Last watched</span>
+      <Link
+        to="/media/$mediaType/$id"
+        params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
+        className="truncate font-medium hover:underline"
+      >
+        {watch.title}
+      </Link>
+      <StarRating rating={watch.rating} className="shrink-0" />
+    </p>
+  )
+}
+
 export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
   return (
     <Section id="friends-heading" title="Your friends" count={items.length}>
@@ -75,6 +97,7 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
               <div className="min-w-0 flex-1">
                 <PersonLink username={item.user.username} />
                 <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
+                {item.lastWatched ? <LastWatched watch={item.lastWatched} /> : null}
               </div>
               <FriendButton
                 relation="friends"
