@@ -11,6 +11,8 @@ interface FriendButtonProps {
   /** The pair's friendship id; needed for every state but `none` and `self`. */
   friendshipId: string
   size?: 'sm' | 'md'
+  /** In a list of friends "Friends" goes without saying: only the way to end it shows. */
+  showFriendsBadge?: boolean
 }
 
 const check = (
@@ -20,7 +22,13 @@ const check = (
 )
 
 /** What I can do about someone, from where we stand: add, cancel my request, answer theirs, or unfriend. */
-export function FriendButton({ relation, username, friendshipId, size = 'md' }: FriendButtonProps) {
+export function FriendButton({
+  relation,
+  username,
+  friendshipId,
+  size = 'md',
+  showFriendsBadge = true,
+}: FriendButtonProps) {
   const ask = useAskFriend()
   const accept = useAcceptFriend()
   const decline = useDeclineFriend()
@@ -95,7 +103,9 @@ export function FriendButton({ relation, username, friendshipId, size = 'md' }: 
     case 'friends':
       return (
         <span className="inline-flex items-center gap-1">
-          <span className={`${secondaryButton}${small} pointer-events-none text-emerald-300`}>{check} Friends</span>
+          {showFriendsBadge ? (
+            <span className={`${secondaryButton}${small} pointer-events-none text-emerald-300`}>{check} Friends</span>
+          ) : null}
           <button
             type="button"
             disabled={busy}

@@ -1,11 +1,12 @@
-import type { FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
+import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useAskFriend } from '../../features/friends/mutations'
 import { toast } from '../../lib/toast'
+import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
-import { dayMonth, monthYear, panel, quietButton, sectionHeading } from './socialStyles'
+import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -47,15 +48,39 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
             className="flex flex-wrap items-center gap-3 rounded-2xl bg-gradient-to-r from-reel/10 to-panel p-3 ring-1 ring-reel/25"
           >
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
-            <div className="min-w-0 flex-1">
+            {/* Wide enough for a name: on a phone the answers wrap onto their own line instead. */}
+            <div className="min-w-0 flex-1 basis-44">
               <PersonLink username={item.user.username} />
               <p className="text-xs text-zinc-400">Wants to be friends · {dayMonth(item.since)}</p>
             </div>
-            <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+            <div className="ml-auto">
+              <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+            </div>
           </li>
         ))}
       </ul>
     </Section>
+  )
+}
+
+/** What a friend watched last, one line: the title (to its page) and their stars. */
+function LastWatched({ watch }: { watch: LastWatch }) {
+  return (
+    <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-zinc-300">
+      {/* An eye on a phone, where the words would leave no room for the title. */}
+      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-zinc-500 sm:hidden" aria-hidden="true">
+        <path d="M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
+      </svg>
+      <span className="sr-only shrink-0 text-zinc-500 sm:not-sr-only">Last watched</span>
+      <Link
+        to="/media/$mediaType/$id"
+        params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
+        className="truncate font-medium hover:underline"
+      >
+        {watch.title}
+      </Link>
+      <StarRating rating={watch.rating} className="shrink-0" />
+    </p>
   )
 }
 
@@ -65,15 +90,22 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
       {items.length === 0 ? (
         empty
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
+        <ul className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
           {items.map((item) => (
-            <li key={item.id} className={`${panel} flex items-center gap-3 !p-3`}>
+            <li key={item.id} className="flex items-center gap-3 px-3 py-3 sm:px-4">
               <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
               <div className="min-w-0 flex-1">
                 <PersonLink username={item.user.username} />
                 <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
+                {item.lastWatched ? <LastWatched watch={item.lastWatched} /> : null}
               </div>
-              <FriendButton relation="friends" username={item.user.username} friendshipId={item.id} size="sm" />
+              <FriendButton
+                relation="friends"
+                username={item.user.username}
+                friendshipId={item.id}
+                size="sm"
+                showFriendsBadge={false}
+              />
             </li>
           ))}
         </ul>

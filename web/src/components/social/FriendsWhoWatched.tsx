@@ -22,20 +22,19 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
 
   return (
     <section aria-labelledby="friends-watched-heading" className={`${panel} mb-4`}>
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id="friends-watched-heading" className="text-lg font-semibold text-white">
-          {watched.length > 0 ? 'Friends who watched this' : 'Friends'}
-        </h2>
-        {averageRating !== null ? (
-          <p className="flex items-center gap-1.5 text-sm text-zinc-300">
-            <StarRating rating={averageRating} />
-            <span className="tabular-nums">
-              {averageInStars(averageRating)}
-              <span className="sr-only"> stars, the friends' average</span>
-            </span>
-          </p>
-        ) : null}
-      </div>
+      <h2 id="friends-watched-heading" className="text-lg font-semibold text-white">
+        {watched.length > 0 ? 'Friends who watched this' : 'Friends'}
+      </h2>
+      {averageRating !== null ? (
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-400">
+          <span>Friends' average</span>
+          <StarRating rating={averageRating} />
+          <span className="font-semibold tabular-nums text-zinc-200">
+            {averageInStars(averageRating)}
+            <span className="sr-only"> stars</span>
+          </span>
+        </p>
+      ) : null}
       {watched.length > 0 ? (
         <ul className="mt-3 grid gap-3">
           {watched.map((watch) => (

@@ -1,0 +1,64 @@
+import type { FriendshipState } from '@reelmates/contracts/friendships'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FriendButton } from './FriendButton'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function renderButtons(relations: FriendshipState[]) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      {relations.map((relation, index) => (
+        <div key={index} data-testid={`row-${index}`}>
+          <FriendButton relation={relation} username="maya" friendshipId="a_b" />
+        </div>
+      ))}
+    </QueryClientProvider>,
+  )
+}
+
+const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent)
+
+describe('FriendButton', () => {
+  it.each([
+    ['self', [], ''],
+    ['none', ['Add friend'], 'Add friend'],
+    ['outgoing', ['Cancel'], 'Requested'],
+    ['incoming', ['Accept', 'Decline'], 'AcceptDecline'],
+    ['friends', ['Unfriend'], 'Friends'],
+  ] as const)('shows %s as its buttons and words', (relation, buttons, text) => {
+    renderButtons([relation])
+    const row = screen.getByTestId('row-0')
+    expect(names(row)).toEqual(buttons)
+    expect(row.textContent).toContain(text)
+  })
+
+  it('sends a request and its cancellation in the order they were made, even when the first is slow', async () => {
+    const started: string[] = []
+    let answerFirst: () => void = () => undefined
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init: RequestInit) => {
+        const path = new URL(input, 'http://app.test').pathname
+        if (path === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf' }))
+        started.push(`${init.method} ${path}`)
+        const answer = Response.json({ position: String(started.length) })
+        if (started.length > 1) return Promise.resolve(answer)
+        return new Promise<Response>((resolve) => (answerFirst = () => resolve(answer)))
+      }),
+    )
+    renderButtons(['none', 'outgoing'])
+    fireEvent.click(screen.getByRole('button', { name: 'Add friend' }))
+    await waitFor(() => expect(started).toEqual(['POST /api/friendships']))
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel your friend request to maya' }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(started).toEqual(['POST /api/friendships'])
+    answerFirst()
+    await waitFor(() => expect(started).toEqual(['POST /api/friendships', 'DELETE /api/friendships/a_b']))
+  })
+})
