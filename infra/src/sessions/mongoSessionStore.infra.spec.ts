@@ -1,72 +1,26 @@
-/**
- * The session store contract against a real MongoDB: the server at MONGO_URL, or else a throwaway
- * container started through testcontainers. Skips, saying why, when neither exists.
- */
+/** The session store contract against a real MongoDB (see testing/realMongo.ts for which one). */
 import { randomUUID } from 'node:crypto'
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb'
-import { MongoClient } from 'mongodb'
-import { getContainerRuntimeClient } from 'testcontainers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { describeWithMongo } from '../testing/realMongo'
 import { createMongoSessionStore } from './mongoSessionStore'
 import { SESSION_TTL_MS, sessionStoreContract } from './sessionStore.contract'
 
-const IMAGE = 'mongo:7'
 const DATABASE = `reelmates_sessions_${randomUUID().slice(0, 8)}`
 
-const configuredUrl = process.env.MONGO_URL?.trim() ?? ''
-const unavailable = configuredUrl === '' ? await whyNoContainerRuntime() : undefined
+await describeWithMongo('MongoDB session store', (mongo) => {
+  sessionStoreContract('MongoDB', (now) =>
+    createMongoSessionStore({
+      db: mongo.db(DATABASE),
+      collectionName: `sessions_${randomUUID().slice(0, 8)}`,
+      ttlMs: SESSION_TTL_MS,
+      now,
+    }),
+  )
 
-if (unavailable !== undefined) {
-  describe.skip(`MongoDB session store — skipped: MONGO_URL is not set and ${unavailable}`, () => {
-    it('needs a MongoDB server', () => undefined)
+  it('lets the server expire sessions through a TTL index on expiresAt', async () => {
+    const collectionName = `sessions_${randomUUID().slice(0, 8)}`
+    await createMongoSessionStore({ db: mongo.db(DATABASE), collectionName, ttlMs: SESSION_TTL_MS })
+    const indexes = await mongo.db(DATABASE).collection(collectionName).indexes()
+    expect(indexes).toContainEqual(expect.objectContaining({ key: { expiresAt: 1 }, expireAfterSeconds: 0 }))
   })
-} else {
-  describe('MongoDB session store', () => {
-    let container: StartedMongoDBContainer | undefined
-    let client: MongoClient | undefined
-    const connected = () => {
-      if (client === undefined) throw new Error('MongoDB is not connected')
-      return client
-    }
-
-    beforeAll(async () => {
-      let url = configuredUrl
-      if (url === '') {
-        container = await new MongoDBContainer(IMAGE).start()
-        url = container.getConnectionString()
-      }
-      client = await new MongoClient(url, { directConnection: true }).connect()
-    }, 300_000)
-
-    afterAll(async () => {
-      await client?.db(DATABASE).dropDatabase()
-      await client?.close()
-      await container?.stop()
-    })
-
-    sessionStoreContract('MongoDB', (now) =>
-      createMongoSessionStore({
-        db: connected().db(DATABASE),
-        collectionName: `sessions_${randomUUID().slice(0, 8)}`,
-        ttlMs: SESSION_TTL_MS,
-        now,
-      }),
-    )
-
-    it('lets the server expire sessions through a TTL index on expiresAt', async () => {
-      const collectionName = `sessions_${randomUUID().slice(0, 8)}`
-      await createMongoSessionStore({ db: connected().db(DATABASE), collectionName, ttlMs: SESSION_TTL_MS })
-      const indexes = await connected().db(DATABASE).collection(collectionName).indexes()
-      expect(indexes).toContainEqual(expect.objectContaining({ key: { expiresAt: 1 }, expireAfterSeconds: 0 }))
-    })
-  })
-}
-
-async function whyNoContainerRuntime(): Promise<string | undefined> {
-  try {
-    await getContainerRuntimeClient()
-    return undefined
-  } catch (error) {
-    return `no container runtime answers (${error instanceof Error ? error.message : String(error)})`
-  }
-}
+})
