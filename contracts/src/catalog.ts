@@ -221,9 +221,7 @@ export const regionSchema = z
 
 export const providerParamsSchema = z.object({
   providerId: integerText('providerId').pipe(
-    z.number().refine((id) => providerIds.some((known) => known === id), {
-      error: `providerId must be one of ${providerIds.join(', ')}`,
-    }),
+    z.literal(providerIds, { error: `providerId must be one of ${providerIds.join(', ')}` }),
   ),
 })
 

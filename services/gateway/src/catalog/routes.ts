@@ -15,7 +15,6 @@ import {
   searchQuerySchema,
   videosResponseSchema,
   watchProvidersResponseSchema,
-  type ProviderId,
 } from '@reelmates/contracts/catalog'
 import {
   autocompleteMinimumLength,
@@ -126,8 +125,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     (request) =>
       catalog.trendingForProvider({
-        // The params schema admits only the five product providers.
-        providerId: request.params.providerId as ProviderId,
+        providerId: request.params.providerId,
         limit: request.query.limit,
         region: request.query.region,
         ...(request.query.genreId !== undefined ? { genreId: request.query.genreId } : {}),
