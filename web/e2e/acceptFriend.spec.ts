@@ -38,15 +38,26 @@ test('signed out: a refused token says why; no answer at all is an authenticatio
 test('signed out: when the session never appears, it re-checks 3 times (1, 2, 3 s apart), then says so', async ({
   page,
 }) => {
-  test.setTimeout(30_000)
-  await page.route('**/api/auth/process-token**', (route) =>
-    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true }) }),
-  )
-  const checks: number[] = []
+  // The page's clock, not the machine's: time moves only when the test moves it, so the gaps are
+  // the screen's own delays whatever the load on the machine. Each check's time is its `_ts`.
+  const start = new Date('2026-01-05T10:00:00Z')
+  await page.clock.install({ time: start })
+  // The sign-in answer is held until the clock is paused, so the first delay starts on the paused clock.
+  let signInAsked = false
+  let answerSignIn: (() => void) | undefined
+  const signInAnswered = new Promise<void>((resolve) => {
+    answerSignIn = resolve
+  })
+  await page.route('**/api/auth/process-token**', async (route) => {
+    signInAsked = true
+    await signInAnswered
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true }) })
+  })
+  const checkedAt: number[] = []
   await page.route(
     (url) => url.pathname === '/api/user',
     (route) => {
-      checks.push(Date.now())
+      checkedAt.push(Number(new URL(route.request().url()).searchParams.get('_ts')))
       return route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Not signed in"}' })
     },
   )
@@ -56,17 +67,27 @@ test('signed out: when the session never appears, it re-checks 3 times (1, 2, 3 
     return route.abort()
   })
   await page.goto('/accept-friend?token=tok-ghost')
-  await expectErrorWithWayOn(
-    page,
-    'Authentication appears to have succeeded, but you are not logged in. Please try logging in manually.',
-  )
+  await expect.poll(() => signInAsked).toBe(true)
+  const pausedAt = start.getTime() + 120_000
+  await page.clock.pauseAt(new Date(pausedAt))
+  const afterSignIn = checkedAt.length
+  answerSignIn?.()
+
+  const notLoggedIn =
+    'Authentication appears to have succeeded, but you are not logged in. Please try logging in manually.'
+  // Ten seconds of page time in small steps: enough for 1 + 2 + 3 s of re-checks.
+  for (let step = 0; step < 100 && !(await page.getByText(notLoggedIn, { exact: true }).isVisible()); step += 1) {
+    await page.clock.runFor(100)
+  }
+  await expectErrorWithWayOn(page, notLoggedIn)
   expect(accepted).toBe(false)
-  // The checks after process-token are the last three: 1 s, then 2 s, then 3 s apart.
-  const rechecks = checks.slice(-4)
-  const gaps = rechecks.slice(1).map((at, index) => at - (rechecks[index] ?? at))
-  expect(gaps).toHaveLength(3)
+  const rechecks = checkedAt.slice(afterSignIn)
+  expect(rechecks).toHaveLength(3)
+  const gaps = rechecks.map((at, index) => at - (index === 0 ? pausedAt : (rechecks[index - 1] ?? at)))
+  // Never before its delay; and since the page may still be answering a check while the clock takes
+  // a step or two, after it by less than the next delay adds: 1 s, then 2 s, then 3 s.
   gaps.forEach((gap, index) => {
-    expect(gap).toBeGreaterThan((index + 1) * 1000 - 150)
-    expect(gap).toBeLessThan((index + 1) * 1000 + 1500)
+    expect(gap).toBeGreaterThanOrEqual((index + 1) * 1000)
+    expect(gap).toBeLessThan((index + 2) * 1000)
   })
 })
