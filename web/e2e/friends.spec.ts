@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -289,7 +290,25 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
   })
 
-  // The server has no way to age a token in a browser test (its clock is the machine's, and links last
-  // 7 days); the expired text is checked by the API's inject tests until the server offers one.
-  test.skip('an expired link says it has expired', () => {})
+  test('signed in, with an expired link: the server\'s expiry text, with the ways on', async ({ page }) => {
+    // The server cannot age a token in a browser test (its clock is the machine's and a link lasts
+    // 7 days; the API's inject tests cover the expiry itself), so the accept call answers as the
+    // server does for an expired token: 410 with the contract's message.
+    await registerByApi(page.request, 'late')
+    let asked = 0
+    await page.route('**/api/friendships/accept-with-token**', (route) => {
+      asked += 1
+      return route.fulfill({
+        status: 410,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: friendshipMessages.expiredToken }),
+      })
+    })
+    await page.goto('/accept-friend?token=i-aged.secret')
+    await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
+    await expect(page.getByText(friendshipMessages.expiredToken, { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+    await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
+    expect(asked).toBe(1)
+  })
 })
