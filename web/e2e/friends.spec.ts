@@ -149,6 +149,14 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()
   await expect(a.page.getByRole('main')).not.toContainText('A guilty secret.')
   await expect(a.page.getByRole('main')).not.toContainText(secret.title)
+  // The favourite genres the API counted from B's public watches (inject-tested) are on the screen.
+  const { favouriteGenres } = (await (await a.page.request.get(`/api/users/${b.account.username}`)).json()) as {
+    favouriteGenres: { name: string }[]
+  }
+  expect(favouriteGenres.length).toBeGreaterThan(0)
+  await expect(a.page.getByRole('list', { name: 'Favourite genres' }).getByRole('listitem')).toHaveText(
+    favouriteGenres.map((genre) => genre.name),
+  )
   await b.page.goto(`/profile/${a.account.username}`)
   await expect(b.page.getByRole('button', { name: `Unfriend ${a.account.username}` })).toBeVisible()
 
@@ -290,7 +298,7 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
   })
 
-  test('signed in, with an expired link: the server\'s expiry text, with the ways on', async ({ page }) => {
+  test("signed in, with an expired link: the server's expiry text, with the ways on", async ({ page }) => {
     // The server cannot age a token in a browser test (its clock is the machine's and a link lasts
     // 7 days; the API's inject tests cover the expiry itself), so the accept call answers as the
     // server does for an expired token: 410 with the contract's message.
