@@ -241,6 +241,47 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   await a.close()
 })
 
+test('a member who signs in from the sign-up invitation banner is friends with the inviter, once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  // Invited before they had an account, so the mail is a sign-up invitation; they then joined without it.
+  const username = uniqueName('joiner')
+  const address = `${username}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  const mail = await mailReader(browser, baseURL ?? '')
+  const link = await mail.link(address, 'friend-invitation', '/sign_up')
+  await mail.close()
+  const context = await browser.newContext({ baseURL: baseURL ?? '' })
+  const page = await context.newPage()
+  const registered = await page.request.post('/api/register', {
+    data: { username, email: address, password },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  await signOutByApi(page.request)
+
+  const accepts: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/friendships/accept-with-token') accepts.push(request.url())
+  })
+  await page.goto(link)
+  await page.getByRole('link', { name: 'Already have an account? Sign in' }).first().click()
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(toastWith(page, `You and ${a.account.username} are now friends.`)).toBeVisible()
+  await expect(page).toHaveURL(/\/home$/)
+  expect(accepts).toHaveLength(1)
+  await page.goto('/friends')
+  await expect(friendsList(page).getByRole('link', { name: a.account.username })).toBeVisible()
+  expect(accepts).toHaveLength(1)
+  await context.close()
+  await a.close()
+})
+
 test.describe('the accept-friend screen with a friend-request mail', () => {
   test('signed out: the link signs in and accepts in one step, then /friends', async ({ browser, baseURL }) => {
     test.setTimeout(150_000)
