@@ -32,6 +32,10 @@ export type SignUpSearch = z.infer<typeof signUpSearch>
 
 export const tokenSearch = z.object({ token: text })
 
+/** /home after signing in from an invitation (spec §4): the invitation it carries, to accept once. */
+export const homeSearch = signInSearch.pick({ invite: true, from: true, token: true })
+export type HomeSearch = z.infer<typeof homeSearch>
+
 export const magicLinkSearch = z.object({ token: text, redirect: text })
 
 export const unsubscribedSearch = z.object({

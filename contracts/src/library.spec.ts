@@ -30,7 +30,7 @@ const stored = [
   TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
   WatchlistTitleMoved({ userId: 'u1', ...dune, toIndex: 2 }),
   WatchlistNoteEdited({ userId: 'u1', ...dune, note: null }),
-  TitleWatched({ ...entry, media }),
+  TitleWatched({ ...entry, media, genreIds: [878, 12] }),
   WatchedEntryEdited(entry),
   WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
 ]
@@ -38,7 +38,7 @@ const stored = [
 describe('library events', () => {
   it('are at their current version and read back from it as they were stored', () => {
     for (const event of stored) {
-      const version = event.type === 'TitleAddedToWatchlist' ? 2 : 1
+      const version = event.type === 'TitleAddedToWatchlist' || event.type === 'TitleWatched' ? 2 : 1
       expect(eventDefinition(event.type)?.version, event.type).toBe(version)
       expect(parseEventData(event.type, event.data, version), event.type).toEqual(event.data)
     }
@@ -48,6 +48,12 @@ describe('library events', () => {
     const { streamingOn: _none, ...v1 } = stored[0]!.data as Record<string, unknown>
     expect(parseEventData('TitleAddedToWatchlist', v1, 1)).toEqual({ ...v1, streamingOn: [] })
     expect(() => parseEventData('TitleAddedToWatchlist', v1, 2)).toThrow()
+  })
+
+  it('upcast a watch stored at version 1: it knew no genres', () => {
+    const v1 = { ...entry, media }
+    expect(parseEventData('TitleWatched', v1, 1)).toEqual({ ...v1, genreIds: [] })
+    expect(() => parseEventData('TitleWatched', v1, 2)).toThrow()
   })
 
   it('keep the note and the review as personal data of the user', () => {

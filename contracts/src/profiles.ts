@@ -23,6 +23,13 @@ export const publicWatch = z.object({
 })
 export type PublicWatch = z.infer<typeof publicWatch>
 
+/** How many favourite genres a profile shows. */
+export const favouriteGenresMax = 3
+
+/** A genre a member watches most, counted over their public watches only. */
+export const favouriteGenre = z.object({ id: z.number().int(), name: z.string(), watches: z.number().int() })
+export type FavouriteGenre = z.infer<typeof favouriteGenre>
+
 /**
  * `GET /api/users/:username`: what anyone signed in may see of a member. Never the email, never a
  * private watch; `stats.watched` counts public watches only, so it cannot reveal private ones.
@@ -36,6 +43,8 @@ export const publicProfileAnswer = z.object({
     createdAt: z.string(),
   }),
   stats: z.object({ watched: z.number().int(), watchlist: z.number().int(), friends: z.number().int() }),
+  /** The genres of most public watches, most first (at most `favouriteGenresMax`); never from a private one. */
+  favouriteGenres: z.array(favouriteGenre),
   /** The latest public watches, newest first (at most 20). */
   recent: z.array(publicWatch),
   friendship: friendshipState,

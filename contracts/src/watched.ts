@@ -32,8 +32,25 @@ const entryFields = {
 
 export const TitleWatched = defineEvent(
   'TitleWatched',
-  z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields, media: mediaSnapshot }),
-  { version: 1, personal: personalReview },
+  z.object({
+    entryId: z.string(),
+    userId: z.string(),
+    tmdbId,
+    mediaType,
+    ...entryFields,
+    media: mediaSnapshot,
+    /**
+     * The title's catalog genres (TMDB genre ids) when it was watched: what a profile's favourite
+     * genres are counted from. Since version 2; a watch recorded before that knew none, so it reads
+     * back with an empty list.
+     */
+    genreIds: z.array(z.number().int()),
+  }),
+  {
+    version: 2,
+    personal: personalReview,
+    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, genreIds: [] } : data),
+  },
 )
 export const WatchedEntryEdited = defineEvent(
   'WatchedEntryEdited',

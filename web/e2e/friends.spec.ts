@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -148,6 +149,14 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()
   await expect(a.page.getByRole('main')).not.toContainText('A guilty secret.')
   await expect(a.page.getByRole('main')).not.toContainText(secret.title)
+  // The favourite genres the API counted from B's public watches (inject-tested) are on the screen.
+  const { favouriteGenres } = (await (await a.page.request.get(`/api/users/${b.account.username}`)).json()) as {
+    favouriteGenres: { name: string }[]
+  }
+  expect(favouriteGenres.length).toBeGreaterThan(0)
+  await expect(a.page.getByRole('list', { name: 'Favourite genres' }).getByRole('listitem')).toHaveText(
+    favouriteGenres.map((genre) => genre.name),
+  )
   await b.page.goto(`/profile/${a.account.username}`)
   await expect(b.page.getByRole('button', { name: `Unfriend ${a.account.username}` })).toBeVisible()
 
@@ -232,6 +241,47 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   await a.close()
 })
 
+test('a member who signs in from the sign-up invitation banner is friends with the inviter, once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  // Invited before they had an account, so the mail is a sign-up invitation; they then joined without it.
+  const username = uniqueName('joiner')
+  const address = `${username}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  const mail = await mailReader(browser, baseURL ?? '')
+  const link = await mail.link(address, 'friend-invitation', '/sign_up')
+  await mail.close()
+  const context = await browser.newContext({ baseURL: baseURL ?? '' })
+  const page = await context.newPage()
+  const registered = await page.request.post('/api/register', {
+    data: { username, email: address, password },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  await signOutByApi(page.request)
+
+  const accepts: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/friendships/accept-with-token') accepts.push(request.url())
+  })
+  await page.goto(link)
+  await page.getByRole('link', { name: 'Already have an account? Sign in' }).first().click()
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(toastWith(page, `You and ${a.account.username} are now friends.`)).toBeVisible()
+  await expect(page).toHaveURL(/\/home$/)
+  expect(accepts).toHaveLength(1)
+  await page.goto('/friends')
+  await expect(friendsList(page).getByRole('link', { name: a.account.username })).toBeVisible()
+  expect(accepts).toHaveLength(1)
+  await context.close()
+  await a.close()
+})
+
 test.describe('the accept-friend screen with a friend-request mail', () => {
   test('signed out: the link signs in and accepts in one step, then /friends', async ({ browser, baseURL }) => {
     test.setTimeout(150_000)
@@ -289,7 +339,25 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
   })
 
-  // The server has no way to age a token in a browser test (its clock is the machine's, and links last
-  // 7 days); the expired text is checked by the API's inject tests until the server offers one.
-  test.skip('an expired link says it has expired', () => {})
+  test("signed in, with an expired link: the server's expiry text, with the ways on", async ({ page }) => {
+    // The server cannot age a token in a browser test (its clock is the machine's and a link lasts
+    // 7 days; the API's inject tests cover the expiry itself), so the accept call answers as the
+    // server does for an expired token: 410 with the contract's message.
+    await registerByApi(page.request, 'late')
+    let asked = 0
+    await page.route('**/api/friendships/accept-with-token**', (route) => {
+      asked += 1
+      return route.fulfill({
+        status: 410,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: friendshipMessages.expiredToken }),
+      })
+    })
+    await page.goto('/accept-friend?token=i-aged.secret')
+    await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
+    await expect(page.getByText(friendshipMessages.expiredToken, { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+    await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
+    expect(asked).toBe(1)
+  })
 })

@@ -25,10 +25,11 @@ const entry: WatchedEntry = {
   isPrivate: false,
 }
 
+const genreIds = [878, 12]
 const watchedEvent = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
-  TitleWatched({ entryId, userId, ...dune, ...entry, ...fields, media })
+  TitleWatched({ entryId, userId, ...dune, ...entry, ...fields, media, genreIds })
 const markWatched = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
-  ({ type: 'MarkTitleWatched', entryId, userId, now, media, ...dune, ...entry, ...fields }) as const
+  ({ type: 'MarkTitleWatched', entryId, userId, now, media, genreIds, ...dune, ...entry, ...fields }) as const
 const edit = (entryId: string, changes: Partial<WatchedEntry>) =>
   ({ type: 'EditWatchedEntry', entryId, userId, now, changes }) as const
 const remove = (entryId: string) => ({ type: 'RemoveWatchedEntry', entryId, userId }) as const
@@ -37,6 +38,11 @@ describe('watched log', () => {
   it('records a title as watched', () =>
     given([])
       .when(markWatched('e1'))
+      .then([watchedEvent('e1')]))
+
+  it('records the genres of the title once each, as the catalog gave them', () =>
+    given([])
+      .when({ ...markWatched('e1'), genreIds: [878, 12, 878] })
       .then([watchedEvent('e1')]))
 
   it('records a rewatch as a new entry', () =>

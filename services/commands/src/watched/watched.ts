@@ -60,6 +60,8 @@ export type WatchedCommand =
       /** The time of the request: watchedAt may not be later. */
       now: string
       media: MediaSnapshot
+      /** The title's catalog genres, read by the caller (I/O) so that this stays pure. */
+      genreIds: number[]
     } & MediaRef &
       WatchedEntry)
   | { type: 'EditWatchedEntry'; entryId: string; userId: string; now: string; changes: Partial<WatchedEntry> }
@@ -133,6 +135,7 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
             mediaType: command.mediaType,
             ...entry,
             media: command.media,
+            genreIds: [...new Set(command.genreIds)],
           }),
         ]
       }

@@ -75,6 +75,7 @@ describe('public profiles and friends on a title', () => {
         createdAt: expect.any(String) as unknown,
       },
       stats: { watched: 1, watchlist: 1, friends: 1 },
+      favouriteGenres: expect.any(Array) as unknown,
       recent: [expect.objectContaining({ tmdbId: titles[0]!.id, rating: 9, review: 'Shared thoughts' })],
       friendship: 'none',
       friendshipId: null,
@@ -165,5 +166,52 @@ describe('public profiles and friends on a title', () => {
       watchlist: { count: 0, users: [] },
     })
     expect((await friend.client.get('/api/media/show/1/friends')).statusCode).toBe(400)
+  })
+})
+
+describe('favourite genres on a public profile', () => {
+  const genresOf = async (title: MediaResult) =>
+    (await t.platform.catalog.details('movie', title.id)).genres.map((genre) => genre.id)
+
+  it('counts public watches only, most watched first, named from the catalog, at most 3', async () => {
+    const movies = (await t.platform.catalog.trendingMovies()).results
+    const withGenres = await Promise.all(movies.map(async (title) => ({ title, genres: await genresOf(title) })))
+    const [shared, ...others] = withGenres.filter((movie) => movie.genres.length > 0)
+    if (!shared) throw new Error('the offline catalog should have titles with genres')
+    // A title kept private whose genres the shared one does not have: watched often, it must not count.
+    const secret = others.find((movie) => movie.genres.every((id) => !shared.genres.includes(id)))
+    if (!secret) throw new Error('the offline catalog should have titles of other genres')
+    const cinephile = await member('cinephile')
+    const viewer = await member('viewer')
+    for (let i = 0; i < 2; i += 1) expect((await watch(cinephile, shared.title, {})).statusCode).toBe(201)
+    for (let i = 0; i < 3; i += 1)
+      expect((await watch(cinephile, secret.title, { isPrivate: true })).statusCode).toBe(201)
+
+    const { movie, tv } = await t.platform.catalog.genres()
+    const names = new Map([...tv, ...movie].map((genre) => [genre.id, genre.name]))
+    const profile = (await profileOf(viewer, cinephile.user.username)).json<PublicProfileAnswer>()
+    expect(profile.favouriteGenres).toEqual(
+      shared.genres.slice(0, 3).map((id) => ({ id, name: names.get(id), watches: 2 })),
+    )
+
+    // Sharing one of the secret watches makes its genres count, once.
+    const { items } = (await cinephile.client.get(`/api/watched?mediaType=movie`)).json<{
+      items: { id: string; tmdbId: number }[]
+    }>()
+    const secretEntry = items.find((item) => item.tmdbId === secret.title.id)
+    expect((await cinephile.client.patch(`/api/watched/${secretEntry!.id}`, { isPrivate: false })).statusCode).toBe(200)
+    const after = (await profileOf(viewer, cinephile.user.username)).json<PublicProfileAnswer>()
+    expect(after.favouriteGenres.slice(0, Math.min(3, shared.genres.length)).map((g) => g.watches)).toEqual(
+      shared.genres.slice(0, 3).map(() => 2),
+    )
+    const counted = new Map(after.favouriteGenres.map((genre) => [genre.id, genre.watches]))
+    for (const id of secret.genres) expect([undefined, 1]).toContain(counted.get(id))
+  })
+
+  it('is empty for a member who shared no watch', async () => {
+    const quiet = await member('quiet')
+    expect((await watch(quiet, titles[0]!, { isPrivate: true })).statusCode).toBe(201)
+    const profile = (await profileOf(quiet, quiet.user.username)).json<PublicProfileAnswer>()
+    expect(profile.favouriteGenres).toEqual([])
   })
 })

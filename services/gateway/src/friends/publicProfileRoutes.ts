@@ -11,6 +11,7 @@ import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { publicQueries } from '@reelmates/projections/friends/publicQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { currentUserId, requireUser } from '../http/auth'
+import { favouriteGenres } from './favouriteGenres'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
@@ -54,7 +55,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       config: readsFrom(userQueries, friendsQueries, publicQueries),
       schema: {
         tags: ['friends'],
-        summary: "A member's public profile: counts, recent public watches, and how I stand with them",
+        summary:
+          "A member's public profile: counts, favourite genres and recent public watches, and how I stand with them",
         params: publicProfileParams,
         response: { 200: publicProfileAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer },
       },
@@ -63,8 +65,9 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       const member = await users.byUsername(request.params.username)
       if (!member) return reply.code(404).send({ message: 'User not found', error: 'Not Found' })
       const me = currentUserId(request)
-      const [shared, friendCount, relation] = await Promise.all([
+      const [shared, genreCounts, friendCount, relation] = await Promise.all([
         activity.activity(member.id),
+        activity.genreCounts(member.id),
         friends.friendCount(member.id),
         friends.relation(me, member.id),
       ])
@@ -72,6 +75,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       return {
         user,
         stats: { watched: shared.watched, watchlist: shared.watchlist, friends: friendCount },
+        favouriteGenres: await favouriteGenres(platform.catalog, genreCounts),
         recent: shared.recent,
         friendship: relation.state,
         friendshipId: relation.friendshipId,

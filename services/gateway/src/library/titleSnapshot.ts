@@ -11,6 +11,8 @@ export interface RecordedTitle {
   media: MediaSnapshot
   /** The product's streaming services (TMDB provider ids) that stream it flat rate, right now. */
   streamingOn: number[]
+  /** Its catalog genres (TMDB genre ids). */
+  genreIds: number[]
 }
 
 /**
@@ -41,8 +43,6 @@ export async function recordedTitle(catalog: Catalog, ref: MediaRef): Promise<Re
     streamingOn: [
       ...new Set(flatrate.map((offer) => offer.provider_id).filter((id) => providerIds.some((known) => known === id))),
     ],
+    genreIds: details.genres.map((genre) => genre.id),
   }
 }
-
-export const titleSnapshot = async (catalog: Catalog, ref: MediaRef): Promise<MediaSnapshot> =>
-  (await recordedTitle(catalog, ref)).media

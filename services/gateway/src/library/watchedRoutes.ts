@@ -15,7 +15,7 @@ import { commandMetadata, execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import type { Platform } from '../platform'
-import { titleSnapshot } from './titleSnapshot'
+import { recordedTitle } from './titleSnapshot'
 
 /** The error answers a change of one entry can give (the body of each is the shared error JSON). */
 const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
@@ -52,7 +52,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     async (request, reply) => {
       const userId = currentUserId(request)
       const { tmdbId, mediaType, removeFromWatchlist, ...fields } = request.body
-      const media = await titleSnapshot(platform.catalog, { tmdbId, mediaType })
+      const { media, genreIds } = await recordedTitle(platform.catalog, { tmdbId, mediaType })
       const now = platform.now().toISOString()
       const entryId = platform.newId()
       const { position } = await markWatched(platform, {
@@ -63,6 +63,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         mediaType,
         now,
         media,
+        genreIds,
         watchedAt: fields.watchedAt ?? now,
         rating: fields.rating ?? null,
         recommend: fields.recommend ?? null,

@@ -25,7 +25,7 @@ const added = (userId = 'u1') =>
     streamingOn: [8],
   })
 const watched = (entryId: string, changes: Partial<typeof entry> = {}, userId = 'u1') =>
-  TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media })
+  TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media, genreIds: [] })
 const edited = (entryId: string, changes: Partial<typeof entry>) =>
   WatchedEntryEdited({ entryId, userId: 'u1', ...dune, ...entry, ...changes })
 

@@ -17,6 +17,11 @@ import { watchlistCollection } from '../watchlist/watchlistItemDoc'
 
 /** Only what the owner shared: a private watch never leaves these queries. */
 const shared = { isPrivate: false }
+
+export interface GenreCount {
+  id: number
+  watches: number
+}
 const recentLimit = 20
 
 const publicWatchOf = (doc: Doc): PublicWatch => ({
@@ -51,6 +56,19 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
         watched().find({ userId, ...shared }, { sort: { watchedAt: -1 }, limit: recentLimit }),
       ])
       return { watched: watchedCount, watchlist: watchlistCount, recent: recent.map(publicWatchOf) }
+    },
+
+    /**
+     * How many public watches have each genre, most first; on a tie, the genre watched more recently
+     * comes first. A rewatch counts again, as it does in `stats.watched`.
+     */
+    async genreCounts(userId: string): Promise<GenreCount[]> {
+      const docs = await watched().find({ userId, ...shared }, { sort: { watchedAt: -1 }, projection: { genreIds: 1 } })
+      const counts = new Map<number, number>()
+      for (const doc of docs)
+        for (const id of (doc.genreIds as number[] | undefined) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1)
+      // Array.prototype.sort is stable: equal counts keep the recency order the map was filled in.
+      return [...counts].map(([id, watches]) => ({ id, watches })).sort((a, b) => b.watches - a.watches)
     },
 
     /** The latest public watch of each of these members (absent for one who shared none). */

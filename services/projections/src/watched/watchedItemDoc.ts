@@ -2,5 +2,8 @@ import type { WatchedItem } from '@reelmates/contracts/watched'
 
 export const watchedCollection = 'watched_items'
 
-/** One diary entry as the `watched_items` read model stores it: the API's shape, keyed by entry id. */
-export type WatchedItemDoc = WatchedItem & { _id: string }
+/**
+ * One diary entry as the `watched_items` read model stores it: the API's shape, keyed by entry id,
+ * with the title's genres (what public profiles count favourite genres from).
+ */
+export type WatchedItemDoc = WatchedItem & { _id: string; genreIds: number[] }

@@ -13,7 +13,9 @@ const entry = {
   streamingService: 'HBO Max',
   isPrivate: false,
 }
-const watched = (entryId: string, userId = 'u1') => TitleWatched({ entryId, userId, ...dune, ...entry, media })
+const genreIds = [878, 12]
+const watched = (entryId: string, userId = 'u1') =>
+  TitleWatched({ entryId, userId, ...dune, ...entry, media, genreIds })
 
 describe('watched_items', () => {
   it('adds a document per entry, rewatches included', async () => {
@@ -21,7 +23,7 @@ describe('watched_items', () => {
     await h.given(watched('e1'), watched('e2'))
     const docs = await h.docs('watched_items')
     expect(docs).toHaveLength(2)
-    expect(docs[0]).toEqual({ _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, ...media })
+    expect(docs[0]).toEqual({ _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, ...media, genreIds })
   })
 
   it('applies an edit', async () => {

@@ -18,7 +18,7 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
 /** One document per diary entry (a rewatch is another entry), with the title as it was recorded. */
 export const watchedItems = defineProjector({
   name: 'watched_items',
-  version: 2,
+  version: 3,
   collections: [collection, revisions],
   handles,
 
@@ -43,6 +43,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         mediaType: data.mediaType,
         ...entryOf(data),
         ...data.media,
+        genreIds: data.genreIds,
       })
       return
     }

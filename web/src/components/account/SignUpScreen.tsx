@@ -52,7 +52,8 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
         description: `Welcome to Reelmates, ${user.username}!`,
         variant: 'success',
       })
-      await navigate({ href: destinationAfterSignIn(search), replace: true })
+      // Registering spent the invitation's token (it made the two friends): /home must not send it again.
+      await navigate({ href: destinationAfterSignIn({ ...search, token: undefined }), replace: true })
     } catch (error) {
       // Spec §8: a failed registration is said on the form and logged, never toasted.
       console.error('Registration failed', error)

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { PublicShell } from '../shell/PublicShell'
 import { Avatar } from './Avatar'
+import { FavouriteGenres } from './FavouriteGenres'
 import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, sectionHeading } from './socialStyles'
@@ -46,7 +47,7 @@ function Stat({ value, label, to }: { value: number; label: string; to?: '/frien
 }
 
 function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
-  const { user, stats, recent, friendship, friendshipId } = profile
+  const { user, stats, favouriteGenres, recent, friendship, friendshipId } = profile
   const isSelf = friendship === 'self'
   return (
     <div className="grid gap-8">
@@ -81,6 +82,8 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
           {...(isSelf ? { to: '/friends' as const } : {})}
         />
       </div>
+
+      <FavouriteGenres genres={favouriteGenres} />
 
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading" className={`${sectionHeading} mb-4`}>

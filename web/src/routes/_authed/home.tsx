@@ -1,10 +1,13 @@
+import { homeSearch } from '@reelmates/contracts/accountPages'
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../components/media/HomeScreen'
 import { providerDefaults } from '../../features/catalog/cachePolicy'
 import { homeProviders } from '../../features/catalog/providers'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
+import { useInvitationOnArrival } from '../../features/friends/useInvitationOnArrival'
 
 export const Route = createFileRoute('/_authed/home')({
+  validateSearch: homeSearch,
   // Start every row's request at once, without holding the page: each row shows its skeleton until it lands.
   loader: ({ context: { queryClient } }) => {
     startLoading(queryClient, catalogQueries.trendingList('trendingMovies'))
@@ -14,5 +17,8 @@ export const Route = createFileRoute('/_authed/home')({
       startLoading(queryClient, catalogQueries.providerTrending({ providerId: provider.id, ...providerDefaults }))
     }
   },
-  component: HomeScreen,
+  component: function Home() {
+    useInvitationOnArrival(Route.useSearch())
+    return <HomeScreen />
+  },
 })
