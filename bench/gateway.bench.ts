@@ -19,7 +19,12 @@ export const gatewayBench: HttpBench = {
         baselines.GET,
         0.7,
       ),
-      row('GET /api/user', await sample(generator, { url: `${url}/api/user`, headers: { cookie } }), baselines.GET, 0.5),
+      row(
+        'GET /api/user',
+        await sample(generator, { url: `${url}/api/user`, headers: { cookie } }),
+        baselines.GET,
+        0.5,
+      ),
     ]
   },
 }

@@ -14,8 +14,7 @@ export interface Sampled {
 }
 
 export async function sample(generator: LoadGenerator, load: Omit<Load, 'durationSeconds' | 'connections'>) {
-  const run = (durationSeconds: number) =>
-    generator.run({ connections: timing.connections, ...load, durationSeconds })
+  const run = (durationSeconds: number) => generator.run({ connections: timing.connections, ...load, durationSeconds })
   const warmUp = await run(timing.warmUpSeconds)
   const samples: LoadFigures[] = []
   for (let i = 0; i < timing.samples; i++) samples.push(await run(timing.sampleSeconds))
