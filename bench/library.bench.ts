@@ -1,126 +1,47 @@
 /**
- * The watchlist under load, each figure next to a hello-world baseline measured the same way in the
- * same run: add-to-watchlist round trips with 50 concurrent users, and `GET /api/watchlist` for a
- * user with 500 titles.
+ * The watchlist under load: `GET /api/watchlist`, a page of 50 for a member with 500 titles, against
+ * the hello-world GET; and watchlist note edits by 50 members at once, each connection a member of
+ * its own editing a title on its own stream (every edit a new note, so every one appends an event),
+ * against the hello-world POST.
  */
-import Fastify from 'fastify'
-import autocannon from 'autocannon'
-import { pathToFileURL } from 'node:url'
-import { createTestApp } from '../services/gateway/src/testing/testApp'
-import { httpClient } from '../services/gateway/test/serverProcess'
+import { row, sample, timing } from './http/measure'
+import { addToWatchlist, inBatches, movieIds, ok, register, writeHeaders } from './http/members'
+import type { HttpBench } from './http/suite'
 
-const users = 50
-const durationMs = 5_000
+const listed = 500
+const pageSize = 50
 
-/**
- * `users` concurrent loops, each doing `step` until time runs out; answers the steps per second that
- * did what they were for (`step` answers false for one that did not, e.g. an add refused with 409).
- */
-async function roundTripsPerSecond(step: (user: number, n: number) => Promise<boolean>): Promise<number> {
-  const deadline = Date.now() + durationMs
-  let done = 0
-  await Promise.all(
-    Array.from({ length: users }, async (_, user) => {
-      for (let n = 0; Date.now() < deadline; n++) {
-        if (await step(user, n)) done++
-      }
-    }),
-  )
-  return Math.round(done / (durationMs / 1000))
-}
-
-export async function benchLibrary(): Promise<Record<string, number | string>> {
-  const hello = Fastify()
-  hello.post('/hello', async () => ({ hello: 'world' }))
-  hello.get('/hello', async () => ({ hello: 'world' }))
-  const helloUrl = await hello.listen({ host: '127.0.0.1', port: 0 })
-
-  const test = await createTestApp()
-  const url = await test.app.listen({ host: '127.0.0.1', port: 0 })
-  try {
-    const catalog = test.platform.catalog
-    const titles: number[] = []
-    for (let page = 1; titles.length < 2_000; page++) {
-      const list = await catalog.search('the', page)
-      if (list.results.length === 0) break
-      titles.push(...list.results.filter((r) => r.media_type === 'movie').map((r) => r.id))
-    }
-    if (titles.length < 500) throw new Error(`the catalog gave only ${titles.length} movies for the benchmark`)
-
-    const clients = await Promise.all(
-      Array.from({ length: users }, async (_, n) => {
-        const client = httpClient(url)
-        const answer = await client.call('POST', '/api/register', {
-          username: `bench${n}`,
-          email: `bench${n}@example.com`,
-          password: 'bench-password',
-        })
-        if (!answer.ok) throw new Error(`register: ${answer.status} ${await answer.text()}`)
-        return client
-      }),
-    )
-
-    const baselinePost = await roundTripsPerSecond(async () => {
-      const answer = await fetch(`${helloUrl}/hello`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-      await answer.arrayBuffer()
-      return answer.ok
-    })
-    // Each user walks through the titles from its own starting point, so an add is a new title until
-    // a user has added them all; a 409 (already there) is counted apart, not as an add.
-    let refused = 0
-    const adds = await roundTripsPerSecond(async (user, n) => {
-      const tmdbId = titles[(user * 37 + n) % titles.length]!
-      const answer = await clients[user]!.call('POST', '/api/watchlist', { tmdbId, mediaType: 'movie' })
-      await answer.arrayBuffer()
-      if (answer.status === 409) refused++
-      else if (answer.status !== 201) throw new Error(`add: ${answer.status}`)
-      return answer.status === 201
+export const libraryBench: HttpBench = {
+  title: 'Watchlist over HTTP',
+  run: async ({ url, generator, baselines }) => {
+    const titles = await movieIds(url, listed)
+    const reader = await register(url, 'bench_reader')
+    for (const tmdbId of titles) await addToWatchlist(reader, tmdbId)
+    const check = await ok(await reader.call('GET', `/api/watchlist?pageSize=${pageSize}`), 'watchlist')
+    const { total } = (await check.json()) as { total: number }
+    if (total !== listed) throw new Error(`expected ${listed} titles, the read model has ${total}`)
+    const list = await sample(generator, {
+      url: `${url}/api/watchlist?pageSize=${pageSize}`,
+      headers: { cookie: reader.cookieHeader() },
     })
 
-    // One user with exactly 500 titles on the watchlist.
-    const reader = httpClient(url)
-    await reader.call('POST', '/api/register', {
-      username: 'bench_reader',
-      email: 'reader@example.com',
-      password: 'bench-password',
+    // Every editor has the same title on their own watchlist (their own stream); each connection
+    // signs in as one editor, as autocannon hands out the headers in turn.
+    const edited = titles[0]!
+    const editors = await inBatches(timing.connections, 5, async (n) => {
+      const editor = await register(url, `bench_editor_${n}`)
+      await addToWatchlist(editor, edited)
+      return writeHeaders(editor)
     })
-    let position = '0'
-    for (const tmdbId of titles.slice(0, 500)) {
-      const answer = await reader.call('POST', '/api/watchlist', { tmdbId, mediaType: 'movie' })
-      position = ((await answer.json()) as { position: string }).position
-    }
-    const check = await reader.call('GET', '/api/watchlist?pageSize=500', undefined, { 'x-min-position': position })
-    const total = ((await check.json()) as { total: number }).total
-    if (total !== 500) throw new Error(`expected 500 titles, the read model has ${total}`)
-    const cookie = reader.cookieHeader()
-
-    const cannon = async (target: string, headers: Record<string, string> = {}) => {
-      const result = await autocannon({ url: target, connections: users, duration: durationMs / 1000, headers })
-      if (result.non2xx > 0) throw new Error(`${target}: ${result.non2xx} non-2xx answers`)
-      return Math.round(result.requests.average)
-    }
-    const baselineGet = await cannon(`${helloUrl}/hello`)
-    const list = await cannon(`${url}/api/watchlist?pageSize=500`, { cookie })
-
-    return {
-      'hello-world POST round trips/s (50 users)': baselinePost,
-      'POST /api/watchlist round trips/s (50 users)': adds,
-      'add-to-watchlist / baseline': Number((adds / baselinePost).toFixed(3)),
-      'adds refused with 409 (not counted)': refused,
-      'hello-world GET req/s': baselineGet,
-      'GET /api/watchlist (500 titles) req/s': list,
-      'list 500 / baseline': Number((list / baselineGet).toFixed(3)),
-    }
-  } finally {
-    await hello.close()
-    await test.close()
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.table(await benchLibrary())
+    const edits = await sample(generator, {
+      url: `${url}/api/watchlist/movie/${edited}`,
+      method: 'PATCH',
+      body: JSON.stringify({ note: 'edit [<id>]' }),
+      headersPerConnection: editors,
+    })
+    return [
+      row(`GET /api/watchlist?pageSize=${pageSize} (${listed} titles)`, list, baselines.GET, 0.35),
+      row(`PATCH watchlist note, ${timing.connections} members each on their own stream`, edits, baselines.POST, 0.25),
+    ]
+  },
 }
