@@ -6,4 +6,10 @@ import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
-export const allProjectors: readonly Projector[] = [users, watchlistItems, watchedItems, activities, ...friendsProjectors]
+export const allProjectors: readonly Projector[] = [
+  users,
+  watchlistItems,
+  watchedItems,
+  activities,
+  ...friendsProjectors,
+]

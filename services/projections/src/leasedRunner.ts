@@ -72,8 +72,9 @@ export function createLeasedProjectionRunner(options: LeasedRunnerOptions): Leas
       active?.waitForPosition(position, timeoutMs, readModels) ?? Promise.resolve(false),
     // Without the lease this process applies nothing, so every read model asked about is behind.
     readModelsBehind: (position, readModels) =>
-      active?.readModelsBehind(position, readModels) ??
-      [...(readModels ?? runnerOptions.projectors.map((projector) => projector.name))],
+      active?.readModelsBehind(position, readModels) ?? [
+        ...(readModels ?? runnerOptions.projectors.map((projector) => projector.name)),
+      ],
     status: () =>
       active?.status() ??
       runnerOptions.projectors.map((projector) => ({

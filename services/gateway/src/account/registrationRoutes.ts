@@ -42,7 +42,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       )
       await startUserSession(request, { id: userId, role: 'User' })
       const position =
-        (invitationToken ? await acceptInvitationOnSignUp(request, userId, invitationToken) : null) ?? registered.position
+        (invitationToken ? await acceptInvitationOnSignUp(request, userId, invitationToken) : null) ??
+        registered.position
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was registered but the users read model does not have it`)
       return reply.code(201).send(withPosition(user, position))
