@@ -97,27 +97,22 @@ describe('friendship', () => {
         .when(ask(bob, ann, hoursLater(1)))
         .then([sent(bob, ann, 2, hoursLater(1))]))
 
+    const threeRequestsToday = () => [
+      sent(),
+      cancelled(),
+      sent(ann, bob, 2, hoursLater(1)),
+      declined(),
+      sent(ann, bob, 3, hoursLater(2)),
+      cancelled(),
+    ]
+
     it('refuses a fourth request within a day', () =>
-      given([
-        sent(),
-        cancelled(),
-        sent(ann, bob, 2, hoursLater(1)),
-        declined(),
-        sent(ann, bob, 3, hoursLater(2)),
-        cancelled(),
-      ])
+      given(threeRequestsToday())
         .when(ask(ann, bob, hoursLater(3)))
         .thenThrows(TooManyRequests, 'at most 3 friend requests a day'))
 
     it('allows a request again once a day has passed since the third', () =>
-      given([
-        sent(),
-        cancelled(),
-        sent(ann, bob, 2, hoursLater(1)),
-        declined(),
-        sent(ann, bob, 3, hoursLater(2)),
-        cancelled(),
-      ])
+      given(threeRequestsToday())
         .when(ask(ann, bob, hoursLater(24.5)))
         .then([sent(ann, bob, 4, hoursLater(24.5))]))
   })
