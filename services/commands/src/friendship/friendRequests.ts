@@ -1,6 +1,7 @@
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import type { Asker, Changed, FriendshipPorts } from './context'
 import { commandsFor } from './context'
+import { loadState } from '../handleCommand'
 import { NoSuchFriendship, UnknownUser } from './errors'
 import { friendship, friendshipStreamId } from './friendship'
 import type { Member } from './members'
@@ -77,5 +78,38 @@ export async function answerFriendship(
     other: member,
     status: type === 'AcceptFriendRequest' ? 'accepted' : 'none',
     position: commands.position(),
+  }
+}
+
+/** One friendship as `userId` sees it, from its stream; null when there is none between them now. */
+export interface FriendshipFromStream {
+  id: string
+  user: { id: string; username: string; avatarUrl: string | null }
+  status: 'pending' | 'accepted'
+  direction: 'outgoing' | 'incoming'
+  inviteCount: number
+}
+
+/**
+ * The stream, not a read model: what a change just did, even while the read models are behind it
+ * (a change is never answered with an error because a projector is slow).
+ */
+export async function friendshipFromStream(
+  ports: FriendshipPorts,
+  friendshipId: string,
+  userId: string,
+): Promise<FriendshipFromStream | null> {
+  const otherId = otherInPair(friendshipId, userId)
+  const [state, other] = await Promise.all([
+    loadState(ports.eventStore, friendship, friendshipStreamId(friendshipId)),
+    ports.members.byId(otherId),
+  ])
+  if (state.status === 'none' || other === null) return null
+  return {
+    id: friendshipId,
+    user: { id: other.userId, username: other.username, avatarUrl: other.avatarUrl },
+    status: state.status,
+    direction: state.fromUserId === userId ? 'outgoing' : 'incoming',
+    inviteCount: state.inviteCount,
   }
 }

@@ -206,3 +206,31 @@ describe('friendship API', () => {
     expect((await ask(a, b)).statusCode).toBe(404)
   })
 })
+
+describe('friendship API while the friendships read model lags', () => {
+  it('answers a request and its acceptance from the stream, never with an error', async () => {
+    // Without the friendships projector the read model never has the change: the stream answers.
+    const { allProjectors } = await import('@reelmates/projections/allProjectors')
+    const lagging = await createTestApp({ projectors: allProjectors.filter((p) => p.name !== 'friendships') })
+    try {
+      const [a, b] = [await register(lagging.app, 'lag_ann'), await register(lagging.app, 'lag_bob')]
+      const asked = await a.client.post('/api/friendships', { username: b.user.username })
+      expect(asked.statusCode, asked.body).toBe(201)
+      const { friendship } = asked.json<{ friendship: { id: string } }>()
+      expect(friendship).toEqual({
+        id: expect.any(String) as unknown,
+        user: { id: b.user.id, username: b.user.username, avatarUrl: null },
+        status: 'pending',
+        direction: 'outgoing',
+        inviteCount: 1,
+      })
+      const accepted = await b.client.post(`/api/friendships/${friendship.id}/accept`)
+      expect(accepted.statusCode, accepted.body).toBe(200)
+      expect(accepted.json()).toMatchObject({
+        friendship: { id: friendship.id, user: { id: a.user.id }, status: 'accepted', direction: 'incoming' },
+      })
+    } finally {
+      await lagging.close()
+    }
+  })
+})
