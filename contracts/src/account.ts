@@ -93,6 +93,8 @@ export const registerRequest = z.object({
   bio: bio.nullish(),
   /** An invitation from a friend, carried through sign-up. */
   invitationToken: z.string().max(512).nullish(),
+  /** A recommendation mailed to this address, carried through sign-up: it lands in the new inbox. */
+  recommendationToken: z.string().max(512).nullish(),
 })
 export type RegisterRequest = z.infer<typeof registerRequest>
 

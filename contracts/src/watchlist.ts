@@ -9,6 +9,10 @@ const note = (message: string) =>
 // A note is the user's own words: kept encrypted with their key, erased with their account.
 const personalNote = { subjectField: 'userId', fields: ['note'] } as const
 
+/** The recommendation a watchlist title came from: which one, and who sent it. */
+export const watchlistRecommendation = z.object({ recommendationId: z.string(), fromUserId: z.string() })
+export type WatchlistRecommendation = z.infer<typeof watchlistRecommendation>
+
 export const TitleAddedToWatchlist = defineEvent(
   'TitleAddedToWatchlist',
   z.object({
@@ -24,6 +28,12 @@ export const TitleAddedToWatchlist = defineEvent(
      * recorded before that knew none, so it reads back with an empty list.
      */
     streamingOn: z.array(z.number().int()),
+    /**
+     * The recommendation it came from, when the user accepted one (the watchlist then says who
+     * recommended it). Optional rather than a new version: an add without it came from none, and
+     * every writer of a plain add stays as it is.
+     */
+    recommendation: watchlistRecommendation.nullish(),
   }),
   {
     version: 2,
@@ -90,6 +100,8 @@ export const watchlistItem = z.object({
   releaseDate: z.string().nullable(),
   voteAverage: z.number().nullable(),
   streamingOn: z.array(z.number()),
+  /** Who recommended it, when it was added by accepting a recommendation (their current username). */
+  recommendedBy: z.object({ recommendationId: z.string(), username: z.string() }).nullable(),
 })
 export type WatchlistItem = z.infer<typeof watchlistItem>
 

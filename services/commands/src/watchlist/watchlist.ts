@@ -5,6 +5,7 @@ import {
   WatchlistTitleMoved,
   watchlistNoteMax,
   type WatchlistEvent,
+  type WatchlistRecommendation,
 } from '@reelmates/contracts/watchlist'
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError, type Decider } from '../decider'
@@ -46,6 +47,8 @@ export type WatchlistCommand =
       addedAt: string
       media: MediaSnapshot
       streamingOn: readonly number[]
+      /** Accepting a recommendation adds its title with it, so the watchlist says who recommended it. */
+      recommendation?: WatchlistRecommendation | null
     } & Target)
   | ({ type: 'RemoveTitleFromWatchlist' } & Target)
   | ({ type: 'MoveWatchlistTitle'; toIndex: number } & Target)
@@ -103,6 +106,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
             addedAt: command.addedAt,
             media: command.media,
             streamingOn: [...command.streamingOn],
+            ...(command.recommendation ? { recommendation: command.recommendation } : {}),
           }),
         ]
       case 'RemoveTitleFromWatchlist':

@@ -26,7 +26,7 @@ const handles = [
  */
 export const watchlistItems = defineProjector({
   name: 'watchlist_items',
-  version: 2,
+  version: 3,
   collections: [watchlistCollection, revisions],
   handles,
 
@@ -61,6 +61,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         note: data.note,
         ...data.media,
         streamingOn: data.streamingOn,
+        recommendation: data.recommendation ?? null,
       })
       return
     }

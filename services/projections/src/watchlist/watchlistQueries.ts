@@ -3,6 +3,8 @@ import { watchlistItem, type WatchlistItem } from '@reelmates/contracts/watchlis
 import { defineQueries, type Page, type PageOptions } from '../queries'
 import { watchlistCollection, type WatchlistItemDoc } from './watchlistItemDoc'
 import { watchlistItems } from './watchlistItems'
+import { users } from '../users/users'
+import { userQueries } from '../users/userQueries'
 
 const sortFields = {
   order: 'order',
@@ -21,8 +23,22 @@ export interface WatchlistPageOptions extends PageOptions {
 }
 
 /** A user's watchlist as the API shows it; parsing drops the store's own fields. */
-export const watchlistQueries = defineQueries([watchlistItems], (db) => {
+export const watchlistQueries = defineQueries([watchlistItems, users], (db) => {
   const items = () => db.collection<WatchlistItemDoc>(watchlistCollection)
+  /** Each item as the API shows it, naming who recommended it as they are called now (gone: nobody). */
+  async function shown(docs: WatchlistItemDoc[]): Promise<WatchlistItem[]> {
+    const senders = await userQueries(db).cards([
+      ...new Set(docs.flatMap((doc) => (doc.recommendation ? [doc.recommendation.fromUserId] : []))),
+    ])
+    return docs.map((doc) => {
+      const sender = doc.recommendation ? senders.get(doc.recommendation.fromUserId) : undefined
+      const recommendedBy =
+        doc.recommendation && sender
+          ? { recommendationId: doc.recommendation.recommendationId, username: sender.username }
+          : null
+      return watchlistItem.parse({ ...doc, recommendedBy })
+    })
+  }
   return {
     async page(
       userId: string,
@@ -43,18 +59,18 @@ export const watchlistQueries = defineQueries([watchlistItems], (db) => {
         }),
         items().countDocuments(filter),
       ])
-      return { items: found.map((doc) => watchlistItem.parse(doc)), page, pageSize, total }
+      return { items: await shown(found), page, pageSize, total }
     },
 
     /** The whole watchlist in the user's order (exports). */
     async all(userId: string): Promise<WatchlistItem[]> {
       const found = await items().find({ userId }, { sort: { order: 1 } })
-      return found.map((doc) => watchlistItem.parse(doc))
+      return shown(found)
     },
 
     async item(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchlistItem | null> {
       const found = await items().findOne({ userId, tmdbId, mediaType })
-      return found ? watchlistItem.parse(found) : null
+      return found ? ((await shown([found]))[0] ?? null) : null
     },
   }
 })

@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import { email, username } from './account'
+import { defineEvent, type EventOf } from './events'
+import { mediaType, tmdbId } from './media'
+
+/**
+ * Recommendations between friends, on one stream per sender: `recommendations-<fromUserId>`. Every
+ * recommendation a member sends lives there, so "the same title to the same person while one is still
+ * pending" is a rule of one stream, and sending to several friends at once is one atomic append.
+ */
+export const recommendationNoteMax = 500
+/** How many friends one send may name. */
+export const recipientsMax = 20
+/** A newcomer's sign-up link lasts this long. */
+export const recommendationLifetimeDays = 30
+
+export const recommendationStatus = z.enum(['pending', 'accepted', 'dismissed', 'watched'])
+export type RecommendationStatus = z.infer<typeof recommendationStatus>
+
+export const recommendationMessages = {
+  noRecipient: 'Choose at least one friend, or type an email address.',
+  self: "You can't recommend a title to yourself.",
+  notFriends: (name: string) => `You can only recommend titles to friends, and ${name} is not your friend yet.`,
+  unknownUser: (name: string) => `No user named ${name} was found.`,
+  alreadyPending: (name: string) => `You already recommended this title to ${name}, who has not answered yet.`,
+  noteTooLong: `A note can be at most ${recommendationNoteMax} characters`,
+  notFound: 'No such recommendation.',
+  onlyRecipient: 'Only the person this recommendation was sent to can answer it.',
+  alreadyAccepted: 'You already accepted this recommendation.',
+  alreadyWatched: 'You already watched this title.',
+  notPending: 'This recommendation has already been answered.',
+  notDismissed: 'Only a dismissed recommendation can be restored.',
+  invalidToken: 'This recommendation link is invalid.',
+  expiredToken: 'This recommendation link has expired.',
+  usedToken: 'This recommendation link was used before and can only be used once.',
+} as const
+
+// ---- Events (stream `recommendations-<fromUserId>`) ----
+//
+// The note and the address typed are the sender's words: sealed with the sender's key, erased with
+// their account. Everything a feed activity or a notification needs is on every event: both people,
+// the title and its poster, and when.
+
+const about = {
+  recommendationId: z.string(),
+  fromUserId: z.string(),
+  /** The recipient; null while the recommendation waits for a newcomer to sign up. */
+  toUserId: z.string().nullable(),
+  tmdbId,
+  mediaType,
+  mediaTitle: z.string(),
+  mediaPosterPath: z.string().nullable(),
+}
+
+export const RecommendationSent = defineEvent(
+  'RecommendationSent',
+  z.object({
+    ...about,
+    /** The address typed, when it was sent by email (to a member or a newcomer). */
+    toEmail: z.string().nullable(),
+    note: z.string().nullable(),
+    /** SHA-256 of the newcomer's sign-up link secret; null when the recipient is a member. */
+    tokenHash: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    sentAt: z.string(),
+  }),
+  { personal: { subjectField: 'fromUserId', fields: ['toEmail', 'note'] } },
+)
+/** The mail about it went out (the spec's `emailSent`). */
+export const RecommendationEmailed = defineEvent(
+  'RecommendationEmailed',
+  z.object({ ...about, emailedAt: z.string() }),
+)
+/** A newcomer signed up through the mailed link: the recommendation is theirs now. */
+export const RecommendationClaimed = defineEvent(
+  'RecommendationClaimed',
+  z.object({ ...about, toUserId: z.string(), tokenHash: z.string(), claimedAt: z.string() }),
+)
+/** The recipient took it: the title went onto their watchlist. */
+export const RecommendationAccepted = defineEvent(
+  'RecommendationAccepted',
+  z.object({ ...about, toUserId: z.string(), acceptedAt: z.string() }),
+)
+export const RecommendationDismissed = defineEvent(
+  'RecommendationDismissed',
+  z.object({ ...about, toUserId: z.string(), dismissedAt: z.string() }),
+)
+/** The recipient undid their dismissal: pending again. */
+export const RecommendationRestored = defineEvent(
+  'RecommendationRestored',
+  z.object({ ...about, toUserId: z.string(), restoredAt: z.string() }),
+)
+/**
+ * The recipient logged the title watched (their diary entry `entryId`), whatever the status was.
+ * `rating` is theirs when the entry is public, else null.
+ */
+export const RecommendationWatched = defineEvent(
+  'RecommendationWatched',
+  z.object({
+    ...about,
+    toUserId: z.string(),
+    entryId: z.string(),
+    rating: z.number().int().nullable(),
+    watchedAt: z.string(),
+  }),
+)
+
+export type RecommendationEvent =
+  | EventOf<typeof RecommendationSent>
+  | EventOf<typeof RecommendationEmailed>
+  | EventOf<typeof RecommendationClaimed>
+  | EventOf<typeof RecommendationAccepted>
+  | EventOf<typeof RecommendationDismissed>
+  | EventOf<typeof RecommendationRestored>
+  | EventOf<typeof RecommendationWatched>
+
+// ---- API ----
+
+const note = z
+  .string({ message: 'note must be text' })
+  .trim()
+  .max(recommendationNoteMax, recommendationMessages.noteTooLong)
+
+/** `POST /api/recommendations`: one title to one or more friends and/or an email address. */
+export const recommendRequest = z
+  .object({
+    tmdbId,
+    mediaType,
+    toUsernames: z
+      .array(username, { message: 'toUsernames must be a list of usernames' })
+      .max(recipientsMax, `You can recommend a title to at most ${recipientsMax} friends at once`)
+      .optional(),
+    toEmail: email.optional(),
+    note: note.nullish(),
+  })
+  .refine((body) => (body.toUsernames?.length ?? 0) > 0 || body.toEmail !== undefined, {
+    message: recommendationMessages.noRecipient,
+    path: ['toUsernames'],
+  })
+export type RecommendRequest = z.infer<typeof recommendRequest>
+
+export const recommendationBox = z.enum(['received', 'sent'])
+export const recommendationsQuery = z.object({ box: recommendationBox.default('received') })
+export const recommendationParams = z.object({ id: z.uuid('No such recommendation') })
+
+export const recommendationItem = z.object({
+  id: z.string(),
+  from: z.object({ username: z.string() }),
+  /** null while a newcomer has not signed up yet. */
+  to: z.object({ username: z.string() }).nullable(),
+  toEmail: z.string().nullable(),
+  tmdbId: z.number(),
+  mediaType,
+  mediaTitle: z.string(),
+  mediaPosterPath: z.string().nullable(),
+  note: z.string().nullable(),
+  status: recommendationStatus,
+  /** The recipient's rating once watched, when their entry is public. */
+  rating: z.number().int().nullable(),
+  emailSent: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type RecommendationItem = z.infer<typeof recommendationItem>
+
+export const recommendationsAnswer = z.object({ items: z.array(recommendationItem) })
+export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>
+export const recommendAnswer = z.object({ recommendations: z.array(recommendationItem), position: z.string().optional() })
+export type RecommendAnswer = z.infer<typeof recommendAnswer>
+export const recommendationAnswer = z.object({ recommendation: recommendationItem, position: z.string().optional() })
+export type RecommendationAnswer = z.infer<typeof recommendationAnswer>
+
+/** What a member's profile says about their recommendations: how often friends took them, and the best one. */
+export const recommendationStats = z.object({
+  sent: z.number().int(),
+  /** Accepted or watched. */
+  hits: z.number().int(),
+  /** hits ÷ sent, from 0 to 1; null before the first one. */
+  hitRate: z.number().nullable(),
+  /** The watched recommendation its recipient rated highest (publicly), or null. */
+  bestPick: z
+    .object({
+      tmdbId: z.number(),
+      mediaType,
+      mediaTitle: z.string(),
+      mediaPosterPath: z.string().nullable(),
+      rating: z.number().int(),
+      to: z.object({ username: z.string() }),
+    })
+    .nullable(),
+})
+export type RecommendationStats = z.infer<typeof recommendationStats>

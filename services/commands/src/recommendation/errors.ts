@@ -1,0 +1,80 @@
+import { recommendationMessages as says } from '@reelmates/contracts/recommendations'
+import { DomainError } from '../decider'
+
+export class NoRecipient extends DomainError {
+  override readonly name = 'NoRecipient'
+  constructor() {
+    super('invalid', says.noRecipient)
+  }
+}
+
+export class RecommendationToSelf extends DomainError {
+  override readonly name = 'RecommendationToSelf'
+  constructor() {
+    super('invalid', says.self)
+  }
+}
+
+export class RecommendationNoteTooLong extends DomainError {
+  override readonly name = 'RecommendationNoteTooLong'
+  constructor() {
+    super('invalid', says.noteTooLong)
+  }
+}
+
+export class NotFriends extends DomainError {
+  override readonly name = 'NotFriends'
+  constructor(username: string) {
+    super('forbidden', says.notFriends(username))
+  }
+}
+
+export class UnknownRecipient extends DomainError {
+  override readonly name = 'UnknownRecipient'
+  constructor(username: string) {
+    super('not_found', says.unknownUser(username))
+  }
+}
+
+export class RecommendationAlreadyPending extends DomainError {
+  override readonly name = 'RecommendationAlreadyPending'
+  constructor(name: string) {
+    super('conflict', says.alreadyPending(name))
+  }
+}
+
+/** Also what a stranger to a recommendation is told: nothing about whether it exists. */
+export class NoSuchRecommendation extends DomainError {
+  override readonly name = 'NoSuchRecommendation'
+  constructor() {
+    super('not_found', says.notFound)
+  }
+}
+
+export class OnlyRecipientAnswers extends DomainError {
+  override readonly name = 'OnlyRecipientAnswers'
+  constructor() {
+    super('forbidden', says.onlyRecipient)
+  }
+}
+
+export class RecommendationAlreadyAnswered extends DomainError {
+  override readonly name = 'RecommendationAlreadyAnswered'
+  constructor(message: string = says.notPending) {
+    super('conflict', message)
+  }
+}
+
+export class RecommendationTokenInvalid extends DomainError {
+  override readonly name = 'RecommendationTokenInvalid'
+  constructor() {
+    super('not_found', says.invalidToken)
+  }
+}
+
+export class RecommendationTokenSpent extends DomainError {
+  override readonly name = 'RecommendationTokenSpent'
+  constructor(message: string) {
+    super('gone', message)
+  }
+}
