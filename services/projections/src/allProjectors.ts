@@ -4,6 +4,7 @@ import { friendsProjectors } from './friends/friendsProjectors'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
+import { recommendationsProjector } from './recommendations/recommendations'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -12,4 +13,5 @@ export const allProjectors: readonly Projector[] = [
   watchedItems,
   activities,
   ...friendsProjectors,
+  recommendationsProjector,
 ]

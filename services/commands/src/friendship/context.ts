@@ -35,7 +35,7 @@ export interface Changed {
 }
 
 /** Runs commands for one asker: events carry their metadata; positions are combined. */
-export function commandsFor(ports: FriendshipPorts, asker: Asker) {
+export function commandsFor(ports: Pick<FriendshipPorts, 'eventStore' | 'now'>, asker: Asker) {
   let position: bigint | null = null
   return {
     at: () => ports.now().toISOString(),

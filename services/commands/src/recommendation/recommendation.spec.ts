@@ -32,7 +32,12 @@ const rec2 = '10000000-0000-4000-8000-000000000002'
 const at = '2026-11-20T10:00:00.000Z'
 const later = '2026-11-21T10:00:00.000Z'
 const dune = { tmdbId: 438631, mediaType: 'movie' as const, mediaTitle: 'Dune', mediaPosterPath: '/dune.jpg' }
-const about = (id = rec1, toUserId: string | null = bob) => ({ recommendationId: id, fromUserId: ann, toUserId, ...dune })
+const about = (id = rec1, toUserId: string | null = bob) => ({
+  recommendationId: id,
+  fromUserId: ann,
+  toUserId,
+  ...dune,
+})
 
 const toBob = (id = rec1, friend = true): Recipient => ({
   recommendationId: id,
@@ -74,7 +79,10 @@ const watched = (entryId = 'entry-1', rating: number | null = 9) =>
   RecommendationWatched({ ...about(), toUserId: bob, entryId, rating, watchedAt: later })
 
 describe('sending recommendations', () => {
-  it('sends a title to a friend with a note', () => given([]).when(send([toBob()])).then([sent()]))
+  it('sends a title to a friend with a note', () =>
+    given([])
+      .when(send([toBob()]))
+      .then([sent()]))
 
   it('sends one title to several friends at once, one recommendation each', () => {
     const toEve = { ...toBob(rec2), toUserId: eve, name: 'eve' }
@@ -83,9 +91,15 @@ describe('sending recommendations', () => {
       .then([sent(), sent(toEve)])
   })
 
-  it('keeps an empty note as none', () => given([]).when(send([toBob()], '   ')).then([sent(toBob(), null)]))
+  it('keeps an empty note as none', () =>
+    given([])
+      .when(send([toBob()], '   '))
+      .then([sent(toBob(), null)]))
 
-  it('refuses someone who is not a friend', () => given([]).when(send([toBob(rec1, false)])).thenThrows(NotFriends))
+  it('refuses someone who is not a friend', () =>
+    given([])
+      .when(send([toBob(rec1, false)]))
+      .thenThrows(NotFriends))
 
   it('refuses the whole send when one of the friends named is not a friend', () =>
     given([])
@@ -93,10 +107,14 @@ describe('sending recommendations', () => {
       .thenThrows(NotFriends, /eve/))
 
   it('sends by email to an address without an account, no friendship needed', () =>
-    given([]).when(send([toNewcomer()])).then([sent(toNewcomer())]))
+    given([])
+      .when(send([toNewcomer()]))
+      .then([sent(toNewcomer())]))
 
   it('refuses a note longer than 500 characters', () =>
-    given([]).when(send([toBob()], 'x'.repeat(501))).thenThrows(RecommendationNoteTooLong))
+    given([])
+      .when(send([toBob()], 'x'.repeat(501)))
+      .thenThrows(RecommendationNoteTooLong))
 
   it('takes a note of exactly 500 characters', () =>
     given([])
@@ -148,7 +166,9 @@ describe('answering a recommendation', () => {
     given([sent(), dismissed(), restored()]).when(answer('AcceptRecommendation')).then([accepted()]))
 
   it('restores only a dismissed recommendation', () =>
-    given([sent()]).when(answer('RestoreRecommendation')).thenThrows(RecommendationAlreadyAnswered, /dismissed/))
+    given([sent()])
+      .when(answer('RestoreRecommendation'))
+      .thenThrows(RecommendationAlreadyAnswered, /dismissed/))
 
   it('tells the sender only the recipient answers (403)', () =>
     given([sent()]).when(answer('AcceptRecommendation', ann)).thenThrows(OnlyRecipientAnswers))
@@ -157,7 +177,9 @@ describe('answering a recommendation', () => {
     given([sent()]).when(answer('DismissRecommendation', eve)).thenThrows(NoSuchRecommendation))
 
   it('refuses to answer a newcomer recommendation nobody has claimed', () =>
-    given([sent(toNewcomer())]).when(answer('AcceptRecommendation')).thenThrows(NoSuchRecommendation))
+    given([sent(toNewcomer())])
+      .when(answer('AcceptRecommendation'))
+      .thenThrows(NoSuchRecommendation))
 })
 
 describe('watched', () => {
@@ -165,7 +187,9 @@ describe('watched', () => {
     given([sent()]).when(watch()).then([watched()]))
 
   it('moves a dismissed recommendation to watched too', () =>
-    given([sent(), dismissed()]).when(watch('entry-1', null)).then([watched('entry-1', null)]))
+    given([sent(), dismissed()])
+      .when(watch('entry-1', null))
+      .then([watched('entry-1', null)]))
 
   it('moves an accepted recommendation to watched', () => given([sent(), accepted()]).when(watch()).then([watched()]))
 
@@ -178,7 +202,9 @@ describe('watched', () => {
       .then([watched('entry-2', 10)]))
 
   it('refuses to accept what was already watched', () =>
-    given([sent(), watched()]).when(answer('AcceptRecommendation')).thenThrows(RecommendationAlreadyAnswered, /watched/))
+    given([sent(), watched()])
+      .when(answer('AcceptRecommendation'))
+      .thenThrows(RecommendationAlreadyAnswered, /watched/))
 })
 
 describe('a newcomer claims a recommendation by signing up', () => {
@@ -186,13 +212,20 @@ describe('a newcomer claims a recommendation by signing up', () => {
     ({ type: 'ClaimRecommendation', recommendationId: rec1, tokenHash, userId, at: when }) as const
   const claimed = () => RecommendationClaimed({ ...about(), toUserId: bob, tokenHash: 'h1', claimedAt: later })
 
-  it('gives it to the new account', () => given([sent(toNewcomer())]).when(claim()).then([claimed()]))
+  it('gives it to the new account', () =>
+    given([sent(toNewcomer())])
+      .when(claim())
+      .then([claimed()]))
 
   it('lets the new account answer it afterwards', () =>
-    given([sent(toNewcomer()), claimed()]).when(answer('AcceptRecommendation')).then([accepted()]))
+    given([sent(toNewcomer()), claimed()])
+      .when(answer('AcceptRecommendation'))
+      .then([accepted()]))
 
   it('refuses a wrong token', () =>
-    given([sent(toNewcomer())]).when(claim('nope')).thenThrows(RecommendationTokenInvalid))
+    given([sent(toNewcomer())])
+      .when(claim('nope'))
+      .thenThrows(RecommendationTokenInvalid))
 
   it('refuses a token used before', () =>
     given([sent(toNewcomer()), claimed()])

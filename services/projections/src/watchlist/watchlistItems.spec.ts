@@ -6,7 +6,9 @@ import {
   WatchlistTitleMoved,
 } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
+import { seedUsers } from '../testing/seedUsers'
 import { watchlistItems } from './watchlistItems'
+import { watchlistQueries } from './watchlistQueries'
 
 const media = (title: string) => ({ title, posterPath: `/${title}.jpg`, releaseDate: '2020-01-01', voteAverage: 7 })
 const add = (userId: string, tmdbId: number, note: string | null = null) =>
@@ -41,9 +43,19 @@ describe('watchlist_items', () => {
         releaseDate: '2020-01-01',
         voteAverage: 7,
         streamingOn: [8, 15],
+        recommendation: null,
       },
       expect.objectContaining({ _id: 'u1:movie:2', order: 1 }),
     ])
+  })
+
+  it('records the recommendation a title came from, and names its sender as they are called now', async () => {
+    const h = await projectorHarness(watchlistItems)
+    await seedUsers(h.db, { ann: 'ann' })
+    const recommendation = { recommendationId: 'r1', fromUserId: 'ann' }
+    await h.given({ ...add('u1', 1), data: { ...add('u1', 1).data, recommendation } }, add('u1', 2))
+    const items = await watchlistQueries(h.db).all('u1')
+    expect(items.map((item) => item.recommendedBy)).toEqual([{ recommendationId: 'r1', username: 'ann' }, null])
   })
 
   it('keeps each user’s order separate', async () => {

@@ -1,0 +1,53 @@
+import { commandsFor, type Asker, type Changed } from '../friendship/context'
+import { loadState } from '../handleCommand'
+import { AlreadyInWatchlist, watchlist, watchlistStreamId } from '../watchlist/watchlist'
+import { NoSuchRecommendation } from './errors'
+import type { RecommendationPorts } from './ports'
+import { recommendations, recommendationsStreamId } from './recommendation'
+
+export type Answer = 'AcceptRecommendation' | 'DismissRecommendation' | 'RestoreRecommendation'
+
+/**
+ * Accept, dismiss or restore a recommendation sent to the asker. Accepting also adds the title to their
+ * watchlist with the same event as any add, carrying the recommendation, so the watchlist says who
+ * recommended it: two streams, so the accept is decided first (nothing is written when it would be
+ * refused), then the title is added, then the accept recorded. A title already on the watchlist stays
+ * as it is, and the accept stands.
+ */
+export async function answerRecommendation(
+  ports: RecommendationPorts,
+  asker: Asker,
+  recommendationId: string,
+  type: Answer,
+): Promise<Changed & { fromUserId: string }> {
+  const fromUserId = await ports.senderOf(recommendationId)
+  if (!fromUserId) throw new NoSuchRecommendation()
+  const commands = commandsFor(ports, asker)
+  const streamId = recommendationsStreamId(fromUserId)
+  const command = { type, recommendationId, userId: asker.userId, at: commands.at() }
+
+  if (type === 'AcceptRecommendation') {
+    const state = await loadState(ports.eventStore, recommendations, streamId)
+    recommendations.decide(command, state)
+    const record = state.byId.get(recommendationId)
+    if (!record) throw new NoSuchRecommendation()
+    const ref = { tmdbId: record.tmdbId, mediaType: record.mediaType }
+    const { media, streamingOn } = await ports.recordedTitle(ref)
+    try {
+      await commands.run(watchlist, watchlistStreamId(asker.userId), {
+        type: 'AddTitleToWatchlist',
+        userId: asker.userId,
+        ...ref,
+        note: null,
+        addedAt: commands.at(),
+        media,
+        streamingOn,
+        recommendation: { recommendationId, fromUserId },
+      })
+    } catch (error) {
+      if (!(error instanceof AlreadyInWatchlist)) throw error
+    }
+  }
+  await commands.run(recommendations, streamId, command)
+  return { fromUserId, position: commands.position() }
+}

@@ -1,0 +1,109 @@
+import type { MediaRef } from '@reelmates/contracts/media'
+import type { RecommendationItem, RecommendationStats } from '@reelmates/contracts/recommendations'
+import { defineQueries } from '../queries'
+import { users } from '../users/users'
+import { userQueries } from '../users/userQueries'
+import { recommendationsCollection, type RecommendationDoc } from './recommendationDoc'
+import { recommendationsProjector } from './recommendations'
+
+/** Received lists what waits for an answer first. */
+const statusOrder = { pending: 0, accepted: 1, watched: 2, dismissed: 3 } as const
+
+/** Recommendations as the API shows them: people by their current username; someone gone is left out. */
+export const recommendationQueries = defineQueries([recommendationsProjector, users], (db) => {
+  const docs = () => db.collection<RecommendationDoc>(recommendationsCollection)
+
+  async function shown(found: RecommendationDoc[]): Promise<RecommendationItem[]> {
+    const ids = new Set(found.flatMap((doc) => (doc.toUserId ? [doc.fromUserId, doc.toUserId] : [doc.fromUserId])))
+    const cards = await userQueries(db).cards([...ids])
+    return found.flatMap((doc) => {
+      const from = cards.get(doc.fromUserId)
+      const to = doc.toUserId ? cards.get(doc.toUserId) : null
+      if (!from || to === undefined) return []
+      return [
+        {
+          id: doc.id,
+          from: { username: from.username },
+          to: to ? { username: to.username } : null,
+          toEmail: doc.toEmail,
+          tmdbId: doc.tmdbId,
+          mediaType: doc.mediaType,
+          mediaTitle: doc.mediaTitle,
+          mediaPosterPath: doc.mediaPosterPath,
+          note: doc.note,
+          status: doc.status,
+          rating: doc.rating,
+          emailSent: doc.emailSent,
+          createdAt: doc.createdAt,
+          updatedAt: doc.updatedAt,
+        },
+      ]
+    })
+  }
+
+  return {
+    /** Sent to me, pending first, then newest first. */
+    async received(userId: string): Promise<RecommendationItem[]> {
+      const found = await docs().find({ toUserId: userId }, { sort: { createdAt: -1 } })
+      const sorted = [...found].sort((a, b) => statusOrder[a.status] - statusOrder[b.status])
+      return shown(sorted)
+    },
+
+    /** Sent by me, newest first. */
+    async sent(userId: string): Promise<RecommendationItem[]> {
+      return shown(await docs().find({ fromUserId: userId }, { sort: { createdAt: -1 } }))
+    },
+
+    /** One recommendation, when the asker sent or received it. */
+    async one(recommendationId: string, userId: string): Promise<RecommendationItem | null> {
+      const doc = await docs().findOne({ _id: recommendationId })
+      if (!doc || (doc.fromUserId !== userId && doc.toUserId !== userId)) return null
+      return (await shown([doc]))[0] ?? null
+    },
+
+    async senderOf(recommendationId: string): Promise<string | null> {
+      return (await docs().findOne({ _id: recommendationId }))?.fromUserId ?? null
+    },
+
+    /** The recommendations of a title to this member made before `before` (ISO): what their watch answers. */
+    async madeBefore(toUserId: string, ref: MediaRef, before: string) {
+      const found = await docs().find({
+        toUserId,
+        tmdbId: ref.tmdbId,
+        mediaType: ref.mediaType,
+        createdAt: { $lte: before },
+      })
+      return found.map((doc) => ({ recommendationId: doc.id, fromUserId: doc.fromUserId }))
+    },
+
+    /** A member's hit rate (accepted or watched ÷ sent) and best pick, for their profile. */
+    async stats(fromUserId: string): Promise<RecommendationStats> {
+      const found = await docs().find({ fromUserId })
+      const hits = found.filter((doc) => doc.status === 'accepted' || doc.status === 'watched').length
+      const rated = found
+        .filter(
+          (doc): doc is RecommendationDoc & { rating: number; toUserId: string } =>
+            doc.status === 'watched' && doc.rating !== null && doc.toUserId !== null,
+        )
+        .sort((a, b) => b.rating - a.rating || b.updatedAt.localeCompare(a.updatedAt))
+      const best = rated[0]
+      const to = best ? (await userQueries(db).cards([best.toUserId])).get(best.toUserId) : undefined
+      return {
+        sent: found.length,
+        hits,
+        hitRate: found.length === 0 ? null : hits / found.length,
+        bestPick:
+          best && to
+            ? {
+                tmdbId: best.tmdbId,
+                mediaType: best.mediaType,
+                mediaTitle: best.mediaTitle,
+                mediaPosterPath: best.mediaPosterPath,
+                rating: best.rating,
+                to: { username: to.username },
+              }
+            : null,
+      }
+    },
+  }
+})
