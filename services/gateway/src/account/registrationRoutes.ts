@@ -8,6 +8,7 @@ import { hashPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 import { acceptInvitationOnSignUp } from '../friends/invitationLinks'
+import { claimRecommendationOnSignUp } from '../recommendations/recommendationOnSignUp'
 
 /** Sign-up: a new account, signed in at once. */
 export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -25,7 +26,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       },
     },
     async (request, reply) => {
-      const { username, email, password, location, bio, invitationToken } = request.body
+      const { username, email, password, location, bio, invitationToken, recommendationToken } = request.body
       const userId = platform.newId()
       const registered = await registerAccount(
         { eventStore: platform.eventStore, vault },
@@ -41,9 +42,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         },
       )
       await startUserSession(request, { id: userId, role: 'User' })
-      const position =
-        (invitationToken ? await acceptInvitationOnSignUp(request, userId, invitationToken) : null) ??
-        registered.position
+      const invited = invitationToken ? await acceptInvitationOnSignUp(request, userId, invitationToken) : null
+      const recommended = recommendationToken
+        ? await claimRecommendationOnSignUp(request, userId, recommendationToken)
+        : null
+      const position = recommended ?? invited ?? registered.position
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was registered but the users read model does not have it`)
       return reply.code(201).send(withPosition(user, position))

@@ -4,10 +4,10 @@ import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
 
 /** The friendship mails, in text and HTML. Links point at the web app's screens (spec §2). */
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-function html(paragraphs: string[], link: { href: string; label: string }): string {
+export function html(paragraphs: string[], link: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')
   const button = `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
   const fallback = `<p style="color:#666;font-size:12px">Or open this address: ${escapeHtml(link.href)}</p>`

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify'
+import { DomainError } from '@reelmates/commands/decider'
+import { claimRecommendation } from '@reelmates/commands/recommendation/claimRecommendation'
+import { recommendationPorts } from './recommendationPorts'
+
+/**
+ * Sign-up with a recommendation mail's token (`recommendationToken`): the recommendation lands in the
+ * new inbox and the sender's friend request waits there. The account exists whatever happens to the
+ * token, so a refused one (expired, used) is only logged. Answers the position reached, or null.
+ */
+export async function claimRecommendationOnSignUp(
+  request: FastifyRequest,
+  userId: string,
+  token: string,
+): Promise<bigint | null> {
+  try {
+    const ports = recommendationPorts(request.server.platform)
+    return (await claimRecommendation(ports, { userId, correlationId: request.id }, token)).position
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    request.log.info({ reason: error.message }, 'sign-up recommendation not claimed')
+    return null
+  }
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import type { RecommendAnswer, RecommendationAnswer, RecommendationsAnswer } from '@reelmates/contracts/recommendations'
+import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { recommendationsStreamId } from '@reelmates/commands/recommendation/recommendation'
+import { mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+let titles: MediaResult[]
+const clock = testClock()
+beforeAll(async () => {
+  t = await createTestApp({ now: clock.now, env: { PUBLIC_URL: 'https://reelmates.test' } })
+  titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 4)
+  expect(titles).toHaveLength(4)
+})
+afterAll(() => t.close())
+
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+const befriend = async (a: Registered, b: Registered) => {
+  const id = (await a.client.post('/api/friendships', { username: b.user.username })).json<{
+    friendship: { id: string }
+  }>().friendship.id
+  expect((await b.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+}
+const friends = async () => {
+  const ann = await member('ann')
+  const bob = await member('bob')
+  await befriend(ann, bob)
+  return { ann, bob }
+}
+const title = (index: number) => ({ tmdbId: titles[index]!.id, mediaType: 'movie' as const })
+const recommend = (from: Registered, body: Record<string, unknown>) => from.client.post('/api/recommendations', body)
+const box = async (who: Registered, which: 'received' | 'sent', position?: string) =>
+  (
+    await who.client.get(`/api/recommendations?box=${which}`, {
+      headers: position ? { 'x-min-position': position } : {},
+    })
+  ).json<RecommendationsAnswer>().items
+const sentOne = async (from: Registered, to: Registered, index = 0, note: string | null = 'Trust me') => {
+  const answer = await recommend(from, { ...title(index), toUsernames: [to.user.username], note })
+  expect(answer.statusCode, answer.body).toBe(201)
+  return answer.json<RecommendAnswer>().recommendations[0]!
+}
+
+describe('POST /api/recommendations', () => {
+  it('recommends a title to a friend with a note, and both lists show it', async () => {
+    const { ann, bob } = await friends()
+    const answer = await recommend(ann, { ...title(0), toUsernames: [bob.user.username], note: 'You will love it' })
+    expect(answer.statusCode, answer.body).toBe(201)
+    const [sent] = answer.json<RecommendAnswer>().recommendations
+    expect(sent).toMatchObject({
+      from: { username: ann.user.username },
+      to: { username: bob.user.username },
+      toEmail: null,
+      tmdbId: titles[0]!.id,
+      mediaType: 'movie',
+      mediaTitle: titles[0]!.title,
+      note: 'You will love it',
+      status: 'pending',
+      emailSent: false,
+    })
+    expect(await box(bob, 'received')).toEqual([sent])
+    expect(await box(ann, 'sent')).toEqual([sent])
+    expect(await box(ann, 'received')).toEqual([])
+  })
+
+  it('sends one title to several friends at once', async () => {
+    const { ann, bob } = await friends()
+    const cat = await member('cat')
+    await befriend(ann, cat)
+    const answer = await recommend(ann, { ...title(0), toUsernames: [bob.user.username, cat.user.username] })
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json<RecommendAnswer>().recommendations.map((r) => r.to?.username)).toEqual([
+      bob.user.username,
+      cat.user.username,
+    ])
+  })
+
+  it('refuses someone who is not a friend (403), and sends to nobody', async () => {
+    const { ann, bob } = await friends()
+    const stranger = await member('stranger')
+    const answer = await recommend(ann, { ...title(0), toUsernames: [bob.user.username, stranger.user.username] })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json<{ message: string }>().message).toContain(stranger.user.username)
+    expect(await box(bob, 'received')).toEqual([])
+  })
+
+  it('answers 409 for the same title to the same person while it is pending', async () => {
+    const { ann, bob } = await friends()
+    await sentOne(ann, bob)
+    const again = await recommend(ann, { ...title(0), toUsernames: [bob.user.username] })
+    expect(again.statusCode).toBe(409)
+    expect(again.json<{ message: string }>().message).toMatch(/already recommended/)
+  })
+
+  it('refuses bad input with a message', async () => {
+    const { ann, bob } = await friends()
+    const cases = [
+      { body: { ...title(0), toUsernames: [bob.user.username], note: 'x'.repeat(501) }, message: /at most 500/ },
+      { body: { ...title(0) }, message: /at least one friend/ },
+      { body: { ...title(0), toUsernames: [] }, message: /at least one friend/ },
+      { body: { ...title(0), toEmail: 'not-an-address' }, message: /valid email/ },
+      { body: { tmdbId: 'x', mediaType: 'movie', toUsernames: [bob.user.username] }, message: /tmdbId/ },
+    ]
+    for (const { body, message } of cases) {
+      const answer = await recommend(ann, body)
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    expect((await recommend(ann, { ...title(0), toUsernames: ['nobody_at_all'] })).statusCode).toBe(404)
+    expect(
+      (await recommend(ann, { tmdbId: 999_999_999, mediaType: 'movie', toUsernames: [bob.user.username] })).statusCode,
+    ).toBe(404)
+  })
+
+  it('refuses a recommendation to one’s own address', async () => {
+    const { ann } = await friends()
+    expect((await recommend(ann, { ...title(0), toEmail: ann.user.email })).statusCode).toBe(400)
+  })
+
+  it('mails a member recommended by address, and puts it in their inbox', async () => {
+    const { ann } = await friends()
+    const dan = await member('dan')
+    const answer = await recommend(ann, { ...title(1), toEmail: dan.user.email, note: 'For your weekend' })
+    expect(answer.statusCode, answer.body).toBe(201)
+    const [mail] = await mailsTo(t.platform, dan.user.email)
+    expect(mail).toMatchObject({
+      category: 'recommendation',
+      subject: `${ann.user.username} recommends ${titles[1]!.title}`,
+    })
+    expect(mail!.text).toContain('For your weekend')
+    expect(mail!.text).toContain('https://reelmates.test/recommendations')
+    expect(await box(dan, 'received')).toMatchObject([{ from: { username: ann.user.username }, emailSent: true }])
+  })
+})
+
+describe('answering a recommendation', () => {
+  it('accepts: the title goes onto the watchlist, recommended by the sender; twice is 409', async () => {
+    const { ann, bob } = await friends()
+    const sent = await sentOne(ann, bob)
+    const accepted = await bob.client.post(`/api/recommendations/${sent.id}/accept`)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    const { recommendation, position } = accepted.json<RecommendationAnswer>()
+    expect(recommendation.status).toBe('accepted')
+    const watchlist = await bob.client.get('/api/watchlist', { headers: { 'x-min-position': position! } })
+    expect(watchlist.json<{ items: WatchlistItem[] }>().items).toMatchObject([
+      { tmdbId: titles[0]!.id, recommendedBy: { recommendationId: sent.id, username: ann.user.username } },
+    ])
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(409)
+    expect(await box(ann, 'sent')).toMatchObject([{ status: 'accepted' }])
+  })
+
+  it('accepts a title already on the watchlist, leaving the watchlist as it was', async () => {
+    const { ann, bob } = await friends()
+    expect((await bob.client.post('/api/watchlist', title(0))).statusCode).toBe(201)
+    const sent = await sentOne(ann, bob)
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(200)
+    const items = (await bob.client.get('/api/watchlist')).json<{ items: WatchlistItem[] }>().items
+    expect(items).toHaveLength(1)
+  })
+
+  it('dismisses, and restores the dismissal', async () => {
+    const { ann, bob } = await friends()
+    const sent = await sentOne(ann, bob)
+    const dismissed = await bob.client.post(`/api/recommendations/${sent.id}/dismiss`)
+    expect(dismissed.json<RecommendationAnswer>().recommendation.status).toBe('dismissed')
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/dismiss`)).statusCode).toBe(409)
+    const restored = await bob.client.post(`/api/recommendations/${sent.id}/restore`)
+    expect(restored.statusCode).toBe(200)
+    expect(restored.json<RecommendationAnswer>().recommendation.status).toBe('pending')
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/restore`)).statusCode).toBe(409)
+  })
+
+  it('refuses the wrong user: the sender is 403, anyone else 404, an unknown id 404, a malformed id 400', async () => {
+    const { ann, bob } = await friends()
+    const eve = await member('eve')
+    const sent = await sentOne(ann, bob)
+    for (const path of ['accept', 'dismiss', 'restore']) {
+      expect((await ann.client.post(`/api/recommendations/${sent.id}/${path}`)).statusCode).toBe(403)
+      expect((await eve.client.post(`/api/recommendations/${sent.id}/${path}`)).statusCode).toBe(404)
+      expect(
+        (await bob.client.post(`/api/recommendations/00000000-0000-4000-8000-000000000000/${path}`)).statusCode,
+      ).toBe(404)
+      expect((await bob.client.post(`/api/recommendations/nope/${path}`)).statusCode).toBe(400)
+    }
+    expect(await box(eve, 'received')).toEqual([])
+    expect(await box(bob, 'received')).toMatchObject([{ status: 'pending' }])
+  })
+
+  it('moves to watched when the recipient logs it, with their public rating, and tells the sender’s stream', async () => {
+    const { ann, bob } = await friends()
+    const sent = await sentOne(ann, bob, 2)
+    await bob.client.post(`/api/recommendations/${sent.id}/dismiss`)
+    const logged = await bob.client.post('/api/watched', { ...title(2), rating: 9 })
+    expect(logged.statusCode, logged.body).toBe(201)
+    const position = logged.json<{ position: string }>().position
+    expect(await box(ann, 'sent', position)).toMatchObject([{ status: 'watched', rating: 9 }])
+
+    expect(await t.platform.scheduler.waitForPosition(BigInt(position), 20_000)).toBe(true)
+    const stream = await t.platform.eventStore.readStream(recommendationsStreamId(ann.user.id))
+    expect(stream.filter((event) => event.type === 'RecommendationWatched').map((event) => event.data)).toEqual([
+      expect.objectContaining({ recommendationId: sent.id, toUserId: bob.user.id, rating: 9 }),
+    ])
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(409)
+  }, 30_000)
+})
+
+describe('to an address without an account', () => {
+  it('mails a sign-up link; signing up with its token puts it in the new inbox with a friend request from the sender', async () => {
+    const ann = await member('ann')
+    const email = `newcomer${(counter += 1)}@example.org`
+    const answer = await recommend(ann, { ...title(3), toEmail: email, note: 'Watch this first' })
+    expect(answer.statusCode, answer.body).toBe(201)
+    expect(answer.json<RecommendAnswer>().recommendations).toMatchObject([{ to: null, toEmail: email }])
+
+    const [mail] = await mailsTo(t.platform, email)
+    expect(mail).toMatchObject({ category: 'recommendation-invitation' })
+    expect(mail!.text).toContain('Watch this first')
+    const link = new URL(/https:\/\/reelmates\.test\/sign_up\?\S+/.exec(mail!.text)![0])
+    expect(link.searchParams.get('returnTo')).toBe('/recommendations')
+    expect(link.searchParams.get('email')).toBe(email)
+    const token = tokenIn(mail, /[?&]token=([^&\s]+)/)
+    expect(await box(ann, 'sent')).toMatchObject([{ emailSent: true, status: 'pending' }])
+
+    const newcomer = agent(t.app)
+    const username = `newcomer_${(counter += 1)}`
+    const signedUp = await newcomer.post('/api/register', {
+      username,
+      email,
+      password: 'correct-horse',
+      recommendationToken: token,
+    })
+    expect(signedUp.statusCode, signedUp.body).toBe(201)
+    const position = signedUp.json<{ position: string }>().position
+    const inbox = await newcomer.get('/api/recommendations?box=received', { headers: { 'x-min-position': position } })
+    expect(inbox.json<RecommendationsAnswer>().items).toMatchObject([
+      { from: { username: ann.user.username }, to: { username }, status: 'pending', note: 'Watch this first' },
+    ])
+    const requests = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
+    expect(requests.incoming.map((request) => request.user.username)).toEqual([ann.user.username])
+
+    // Single use: a second sign-up with the same token has an account, but no recommendation.
+    const other = agent(t.app)
+    const again = await other.post('/api/register', {
+      username: `other_${(counter += 1)}`,
+      email: `other${counter}@example.org`,
+      password: 'correct-horse',
+      recommendationToken: token,
+    })
+    expect(again.statusCode).toBe(201)
+    expect((await other.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
+  })
+})
+
+describe('signed out', () => {
+  it('answers 401 on every recommendation route', async () => {
+    const visitor = agent(t.app)
+    const id = '00000000-0000-4000-8000-000000000000'
+    const answers = [
+      await visitor.post('/api/recommendations', { ...title(0), toUsernames: ['someone'] }),
+      await visitor.get('/api/recommendations?box=received'),
+      await visitor.post(`/api/recommendations/${id}/accept`),
+      await visitor.post(`/api/recommendations/${id}/dismiss`),
+      await visitor.post(`/api/recommendations/${id}/restore`),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401, 401])
+  })
+})

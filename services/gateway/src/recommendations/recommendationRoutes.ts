@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer } from '@reelmates/contracts/answers'
+import {
+  recommendAnswer,
+  recommendRequest,
+  recommendationAnswer,
+  recommendationParams,
+  recommendationsAnswer,
+  recommendationsQuery,
+} from '@reelmates/contracts/recommendations'
+import { answerRecommendation, type Answer } from '@reelmates/commands/recommendation/answerRecommendation'
+import { sendRecommendations } from '@reelmates/commands/recommendation/sendRecommendations'
+import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
+import { currentUserId, requireUser } from '../http/auth'
+import { withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import { askerOf } from '../friends/friendshipPorts'
+import type { Platform } from '../platform'
+import { recordedTitle } from '../library/titleSnapshot'
+import { recommendationPorts } from './recommendationPorts'
+
+const refusals = {
+  400: errorAnswer,
+  401: errorAnswer,
+  403: errorAnswer,
+  404: errorAnswer,
+  409: errorAnswer,
+  410: errorAnswer,
+}
+
+/** Recommend a title to friends or an address; my inbox and what I sent; accept, dismiss, undo. */
+export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('onRequest', requireUser)
+  const ports = recommendationPorts(platform)
+  const queries = recommendationQueries(platform.readStore)
+
+  /** The recommendations as the asker sees them once the read model has the change. */
+  async function shownAfter(ids: readonly string[], userId: string, position: bigint | null) {
+    if (position !== null)
+      await platform.projections.waitForPosition(
+        position,
+        platform.config.readYourWritesTimeoutMs,
+        recommendationQueries.readModels,
+      )
+    return Promise.all(
+      ids.map(async (id) => {
+        const item = await queries.one(id, userId)
+        if (!item) throw new Error(`recommendation ${id} was changed but the read model does not have it`)
+        return item
+      }),
+    )
+  }
+
+  app.post(
+    '/recommendations',
+    {
+      schema: {
+        tags: ['recommendations'],
+        summary:
+          'Recommend one title to friends (toUsernames) and/or an email address (toEmail), with an optional note. ' +
+          '403 for someone who is not a friend; 409 while the same title to the same person is still pending.',
+        body: recommendRequest,
+        response: { 201: recommendAnswer, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const asker = askerOf(request)
+      const { tmdbId, mediaType, toUsernames, toEmail, note } = request.body
+      const { media } = await recordedTitle(platform.catalog, { tmdbId, mediaType })
+      const sent = await sendRecommendations(ports, asker, {
+        tmdbId,
+        mediaType,
+        mediaTitle: media.title,
+        mediaPosterPath: media.posterPath,
+        toUsernames: toUsernames ?? [],
+        toEmail: toEmail ?? null,
+        note: note ?? null,
+      })
+      const recommendations = await shownAfter(sent.recommendationIds, asker.userId, sent.position)
+      return reply.code(201).send(withPosition({ recommendations }, sent.position))
+    },
+  )
+
+  app.get(
+    '/recommendations',
+    {
+      config: readsFrom(recommendationQueries),
+      schema: {
+        tags: ['recommendations'],
+        summary: 'Recommendations I received (pending first) or sent (newest first), with the status of each',
+        querystring: recommendationsQuery,
+        response: { 200: recommendationsAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const items = request.query.box === 'sent' ? await queries.sent(userId) : await queries.received(userId)
+      return { items }
+    },
+  )
+
+  const answers: [path: string, type: Answer, summary: string][] = [
+    ['accept', 'AcceptRecommendation', 'Accept a recommendation sent to me: the title goes onto my watchlist'],
+    ['dismiss', 'DismissRecommendation', 'Dismiss a pending recommendation sent to me'],
+    ['restore', 'RestoreRecommendation', 'Undo the dismissal of a recommendation: pending again'],
+  ]
+  for (const [path, type, summary] of answers) {
+    app.post(
+      `/recommendations/:id/${path}`,
+      {
+        schema: {
+          tags: ['recommendations'],
+          summary,
+          params: recommendationParams,
+          response: { 200: recommendationAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const asker = askerOf(request)
+        const { position } = await answerRecommendation(ports, asker, request.params.id, type)
+        const [recommendation] = await shownAfter([request.params.id], asker.userId, position)
+        return withPosition({ recommendation: recommendation! }, position)
+      },
+    )
+  }
+}

@@ -1,0 +1,61 @@
+import { recordRecommendationsWatched } from '@reelmates/commands/recommendation/recordWatched'
+import { mediaType as mediaTypeSchema } from '@reelmates/contracts/media'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { readCheckpoints } from '@reelmates/projections/runner/checkpoints'
+import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
+import { recommendationsProjector } from '@reelmates/projections/recommendations/recommendations'
+import { z } from 'zod'
+import type { Reaction } from '../reactor'
+
+export const RECOMMENDATION_WATCHED = 'recommendation_watched'
+
+/** The fields of a stored TitleWatched this reaction reads: none of them personal, so no decryption. */
+const watch = z.object({
+  entryId: z.string(),
+  userId: z.string(),
+  tmdbId: z.number(),
+  mediaType: mediaTypeSchema,
+  watchedAt: z.string(),
+  rating: z.number().int().nullable(),
+  isPrivate: z.boolean(),
+})
+
+/** The recommendations read model has not reached the watch yet: tried again (the reactor retries). */
+class RecommendationsBehind extends Error {
+  override readonly name = 'RecommendationsBehind'
+}
+
+/**
+ * When a member logs a title watched, every recommendation of it made to them before is told so on its
+ * sender's stream (`RecommendationWatched`, carrying their rating when the entry is public): the event
+ * the sender's notification is made from, and what the decider needs to refuse accepting a title
+ * already watched. Which recommendations those are is read from the recommendations read model once it
+ * has projected the watch, so none made before it is missed; the decider records each diary entry once,
+ * so running again for one event changes nothing.
+ */
+export function recommendationWatched(deps: { eventStore: EventStore; readStore: ReadStore }): Reaction {
+  const queries = recommendationQueries(deps.readStore)
+  return {
+    name: RECOMMENDATION_WATCHED,
+    handles: ['TitleWatched'],
+    async react(event) {
+      const checkpoint = (await readCheckpoints(deps.readStore)).get(recommendationsProjector.name)
+      if (!checkpoint || BigInt(checkpoint.position) < event.position) throw new RecommendationsBehind()
+      const data = watch.parse(event.data)
+      const made = await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
+      if (made.length === 0) return
+      await recordRecommendationsWatched(
+        deps.eventStore,
+        made,
+        { entryId: data.entryId, rating: data.isPrivate ? null : data.rating, watchedAt: data.watchedAt },
+        {
+          correlationId: event.metadata.correlationId,
+          causationId: event.id,
+          actorId: data.userId,
+          occurredAt: event.metadata.occurredAt,
+        },
+      )
+    },
+  }
+}
