@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { username } from './account'
 import { friendshipState, userCard } from './friendships'
 import { mediaType, tmdbId } from './media'
+import { recommendationStats } from './recommendations'
 
 export const publicProfileParams = z.object({ username })
 
@@ -50,6 +51,8 @@ export const publicProfileAnswer = z.object({
   friendship: friendshipState,
   /** The friendship's id when there is one (pending or accepted), for accept/decline/cancel/unfriend. */
   friendshipId: z.string().nullable(),
+  /** Their recommendations' hit rate and best pick. */
+  recommendations: recommendationStats,
 })
 export type PublicProfileAnswer = z.infer<typeof publicProfileAnswer>
 

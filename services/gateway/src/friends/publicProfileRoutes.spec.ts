@@ -79,6 +79,7 @@ describe('public profiles and friends on a title', () => {
       recent: [expect.objectContaining({ tmdbId: titles[0]!.id, rating: 9, review: 'Shared thoughts' })],
       friendship: 'none',
       friendshipId: null,
+      recommendations: { sent: 0, hits: 0, hitRate: null, bestPick: null },
     })
     expect(answer.body).not.toContain(owner.user.email)
     expect(answer.body).not.toContain(owner.user.id)

@@ -10,6 +10,7 @@ import { errorAnswer } from '@reelmates/contracts/answers'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { publicQueries } from '@reelmates/projections/friends/publicQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
+import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { favouriteGenres } from './favouriteGenres'
 import { readsFrom } from '../http/readYourWrites'
@@ -26,6 +27,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
   const friends = friendsQueries(platform.readStore)
   const users = userQueries(platform.readStore)
   const activity = publicQueries(platform.readStore)
+  const recommendations = recommendationQueries(platform.readStore)
 
   app.get(
     '/users/search',
@@ -52,7 +54,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
   app.get(
     '/users/:username',
     {
-      config: readsFrom(userQueries, friendsQueries, publicQueries),
+      config: readsFrom(userQueries, friendsQueries, publicQueries, recommendationQueries),
       schema: {
         tags: ['friends'],
         summary:
@@ -65,11 +67,12 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       const member = await users.byUsername(request.params.username)
       if (!member) return reply.code(404).send({ message: 'User not found', error: 'Not Found' })
       const me = currentUserId(request)
-      const [shared, genreCounts, friendCount, relation] = await Promise.all([
+      const [shared, genreCounts, friendCount, relation, recommended] = await Promise.all([
         activity.activity(member.id),
         activity.genreCounts(member.id),
         friends.friendCount(member.id),
         friends.relation(me, member.id),
+        recommendations.stats(member.id),
       ])
       const { id: _id, ...user } = member
       return {
@@ -79,6 +82,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         recent: shared.recent,
         friendship: relation.state,
         friendshipId: relation.friendshipId,
+        recommendations: recommended,
       }
     },
   )

@@ -3,6 +3,7 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import type { RecommendAnswer, RecommendationAnswer, RecommendationsAnswer } from '@reelmates/contracts/recommendations'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { recommendationsStreamId } from '@reelmates/commands/recommendation/recommendation'
 import { mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -205,6 +206,21 @@ describe('answering a recommendation', () => {
       expect.objectContaining({ recommendationId: sent.id, toUserId: bob.user.id, rating: 9 }),
     ])
     expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(409)
+
+    const profile = await bob.client.get(`/api/users/${ann.user.username}`)
+    expect(profile.json<PublicProfileAnswer>().recommendations).toEqual({
+      sent: 1,
+      hits: 1,
+      hitRate: 1,
+      bestPick: {
+        tmdbId: titles[2]!.id,
+        mediaType: 'movie',
+        mediaTitle: titles[2]!.title,
+        mediaPosterPath: titles[2]!.poster_path,
+        rating: 9,
+        to: { username: bob.user.username },
+      },
+    })
   }, 30_000)
 })
 
