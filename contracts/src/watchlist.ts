@@ -101,7 +101,7 @@ export const watchlistItem = z.object({
   voteAverage: z.number().nullable(),
   streamingOn: z.array(z.number()),
   /** Who recommended it, when it was added by accepting a recommendation (their current username). */
-  recommendedBy: z.object({ recommendationId: z.string(), username: z.string() }).nullable(),
+  recommendedBy: z.object({ recommendationId: z.string(), username: z.string() }).nullish(),
 })
 export type WatchlistItem = z.infer<typeof watchlistItem>
 

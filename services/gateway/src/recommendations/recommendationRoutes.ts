@@ -119,7 +119,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
         const asker = askerOf(request)
         const { position } = await answerRecommendation(ports, asker, request.params.id, type)
         const [recommendation] = await shownAfter([request.params.id], asker.userId, position)
-        return withPosition({ recommendation: recommendation! }, position)
+        if (!recommendation) throw new Error(`recommendation ${request.params.id} was answered but cannot be shown`)
+        return withPosition({ recommendation }, position)
       },
     )
   }

@@ -36,6 +36,8 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       location: null,
       bio: null,
       invitationToken: invited ? (search.token ?? null) : null,
+      // A recommendation mail's link: signing up puts the recommendation in the new inbox.
+      recommendationToken: recommended ? (search.token ?? null) : null,
     })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))

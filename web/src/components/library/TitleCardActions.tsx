@@ -4,6 +4,7 @@ import { useIsOnWatchlist } from '../../features/library/useLibrary'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
+import { RecommendButton } from '../recommendations/RecommendButton'
 
 /**
  * Two round buttons for a title card: watchlist toggle and "mark watched". Whether the title is on
@@ -39,6 +40,7 @@ export function TitleCardActions({ title, className = '' }: { title: LibraryTitl
       >
         <Icon name="eye" className="h-[18px] w-[18px]" />
       </button>
+      <RecommendButton title={title} look="round" />
       {logging ? (
         <RatingDialog
           title={title}

@@ -68,6 +68,9 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <h3 className="truncate text-sm font-medium text-zinc-100">{item.title}</h3>
         <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
         {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
+        {item.recommendedBy ? (
+          <p className="mt-1 truncate text-xs text-amber-300">recommended by {item.recommendedBy.username}</p>
+        ) : null}
       </div>
       <div className="-ml-1.5 mt-1 flex items-center justify-between">
         <IconButton icon="eye" size="sm" label={`Mark ${item.title} watched`} onClick={dialogs.markWatched} />

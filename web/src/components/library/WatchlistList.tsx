@@ -68,6 +68,11 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
               .join(' · ')}
           </span>
           {item.note ? <span className="mt-0.5 block truncate text-xs italic text-zinc-400">“{item.note}”</span> : null}
+          {item.recommendedBy ? (
+            <span className="mt-0.5 block truncate text-xs text-amber-300">
+              recommended by {item.recommendedBy.username}
+            </span>
+          ) : null}
         </span>
       </Link>
       <div className="flex shrink-0 items-center">

@@ -15,6 +15,7 @@ const paths = {
   lock: 'M5.5 9h9v7.5h-9zM7.5 9V6.5a2.5 2.5 0 015 0V9',
   thumb: 'M6.5 9.5l3-6c1.2 0 2 .8 2 2v2.5h4a1.5 1.5 0 011.5 1.7l-1 5.5a1.5 1.5 0 01-1.5 1.3H6.5zM3.5 9.5h3v8h-3z',
   plus: 'M10 4v12M4 10h12',
+  send: 'M3 9.5l14-6-5 14-2.5-5.5z M9.5 12l7.5-8.5',
 } as const
 
 export type IconName = keyof typeof paths

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 import { PublicShell } from '../shell/PublicShell'
 import { Avatar } from './Avatar'
 import { FavouriteGenres } from './FavouriteGenres'
+import { RecommendationStats } from '../recommendations/RecommendationStats'
 import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, sectionHeading } from './socialStyles'
@@ -84,6 +85,8 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
       </div>
 
       <FavouriteGenres genres={favouriteGenres} />
+
+      <RecommendationStats stats={profile.recommendations} />
 
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading" className={`${sectionHeading} mb-4`}>

@@ -3,6 +3,8 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { LibraryActions, libraryTitleOf } from '../../components/library'
 import { MediaDetailsScreen } from '../../components/media/MediaDetailsScreen'
 import { FriendsWhoWatched } from '../../components/social/FriendsWhoWatched'
+import { RecommendButton } from '../../components/recommendations/RecommendButton'
+import { RecommendedBy } from '../../components/recommendations/RecommendedBy'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
 
 export const Route = createFileRoute('/_authed/media/$mediaType/$id')({
@@ -24,7 +26,18 @@ function MediaRoute() {
       key={`${mediaType}-${id}`}
       mediaType={mediaType}
       id={id}
-      actions={(details) => <LibraryActions title={libraryTitleOf(details, mediaType)} />}
+      actions={(details) => {
+        const title = libraryTitleOf(details, mediaType)
+        return (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              <LibraryActions title={title} />
+              <RecommendButton title={title} />
+            </div>
+            <RecommendedBy title={title} />
+          </>
+        )
+      }}
       friends={<FriendsWhoWatched title={{ mediaType, tmdbId: id }} />}
     />
   )

@@ -1,0 +1,165 @@
+import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
+import type { MediaRef } from '@reelmates/contracts/media'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
+import { friendsListQuery } from '../../features/friends/queries'
+import { sendRecommendation } from '../../features/recommendations/mutations'
+import { recommendationsQuery } from '../../features/recommendations/queries'
+import { friendsToPick } from '../../features/recommendations/recommendationChanges'
+import { useChange } from '../../lib/mutations'
+import { Avatar } from '../social/Avatar'
+import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+
+export interface RecommendedTitleRef extends MediaRef {
+  title: string
+}
+
+/**
+ * Recommend one title: pick friends (search, the ones I recommended to lately first) and/or type an
+ * address, add a note if you like, send. A bottom sheet on a phone, a centred dialog on a wide screen.
+ */
+export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const id = useId()
+  const friends = useQuery(friendsListQuery())
+  const sent = useQuery(recommendationsQuery('sent'))
+  const send = useChange(sendRecommendation)
+  const [search, setSearch] = useState('')
+  const [picked, setPicked] = useState<string[]>([])
+  const [email, setEmail] = useState('')
+  const [note, setNote] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => element?.close()
+  }, [])
+
+  const choices = useMemo(
+    () => friendsToPick(friends.data?.friends ?? [], sent.data ?? [], search),
+    [friends.data, sent.data, search],
+  )
+  const toggle = (username: string) =>
+    setPicked((now) => (now.includes(username) ? now.filter((name) => name !== username) : [...now, username]))
+  const canSend = (picked.length > 0 || email.trim() !== '') && !busy
+
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!canSend) return
+    setBusy(true)
+    const done = await send({
+      tmdbId: title.tmdbId,
+      mediaType: title.mediaType,
+      title: title.title,
+      ...(picked.length > 0 ? { toUsernames: picked } : {}),
+      ...(email.trim() ? { toEmail: email.trim() } : {}),
+      note: note.trim() || null,
+    })
+    setBusy(false)
+    if (done) onClose()
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && onClose()}
+      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+    >
+      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
+          <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
+            {title.title}
+          </h2>
+        </div>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-zinc-200">To friends</legend>
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search friends
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search friends"
+            className={inputClass}
+          />
+          {friends.data && friends.data.friends.length === 0 ? (
+            <p className="text-sm text-zinc-400">
+              No friends yet.{' '}
+              <Link to="/friends" className="font-semibold text-reel underline">
+                Find people
+              </Link>{' '}
+              or send it to an email address below.
+            </p>
+          ) : (
+            <ul className="max-h-56 space-y-1 overflow-y-auto" aria-label="Friends">
+              {choices.map((friend) => (
+                <li key={friend.user.id}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-white/5">
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(friend.user.username)}
+                      onChange={() => toggle(friend.user.username)}
+                      className="h-4 w-4 accent-amber-400"
+                    />
+                    <Avatar username={friend.user.username} avatarUrl={friend.user.avatarUrl} size="xs" />
+                    <span className="text-sm">{friend.user.username}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+
+        <div className="space-y-1">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium text-zinc-200">
+            Or to an email address
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="friend@example.com"
+            className={inputClass}
+          />
+        </div>
+
+        <div className="space-y-1">
+          <label htmlFor={`${id}-note`} className="text-sm font-medium text-zinc-200">
+            Note (optional)
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={3}
+            maxLength={recommendationNoteMax}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Why they'll love it…"
+            aria-describedby={`${id}-count`}
+            className={`${inputClass} resize-y`}
+          />
+          <p id={`${id}-count`} className="text-right text-xs tabular-nums text-zinc-400">
+            {note.length} / {recommendationNoteMax}
+          </p>
+        </div>
+
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className={quietButton}>
+            Cancel
+          </button>
+          <button type="submit" disabled={!canSend} className={primaryButton}>
+            {busy ? 'Sending…' : 'Send'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

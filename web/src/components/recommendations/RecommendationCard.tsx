@@ -1,0 +1,108 @@
+import type { RecommendationItem } from '@reelmates/contracts/recommendations'
+import { Link } from '@tanstack/react-router'
+import { answerRecommendation } from '../../features/recommendations/mutations'
+import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
+import type { Answer } from '../../features/recommendations/recommendationCalls'
+import { useChange } from '../../lib/mutations'
+import { MediaPoster } from '../media/MediaPoster'
+import { dayMonth, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
+
+const statusTone: Record<RecommendationItem['status'], string> = {
+  pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
+  accepted: 'bg-emerald-400/15 text-emerald-200 ring-emerald-400/40',
+  watched: 'bg-sky-400/15 text-sky-200 ring-sky-400/40',
+  dismissed: 'bg-white/5 text-zinc-400 ring-white/10',
+}
+
+function Poster({ item }: { item: RecommendationItem }) {
+  return (
+    <Link
+      to="/media/$mediaType/$id"
+      params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
+      className="block w-16 shrink-0 sm:w-20"
+      aria-label={item.mediaTitle}
+    >
+      <MediaPoster title={item.mediaTitle} posterPath={item.mediaPosterPath} seed={item.tmdbId} />
+    </Link>
+  )
+}
+
+/** One recommendation I received: who sent it and why, and accept / dismiss / undo. */
+export function ReceivedCard({ item }: { item: RecommendationItem }) {
+  const answer = useChange(answerRecommendation)
+  const say = (what: Answer) => void answer({ id: item.id, answer: what, title: item.mediaTitle })
+  return (
+    <article
+      aria-label={item.mediaTitle}
+      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
+    >
+      <Poster item={item} />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
+        <p className="text-sm text-zinc-400">
+          from{' '}
+          <Link
+            to="/profile/$username"
+            params={{ username: item.from.username }}
+            className="font-medium text-zinc-200 hover:underline"
+          >
+            {item.from.username}
+          </Link>{' '}
+          · {dayMonth(item.createdAt)}
+        </p>
+        {item.note ? <p className="mt-1.5 line-clamp-3 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {item.status === 'pending' ? (
+            <>
+              <button type="button" className={primaryButton} onClick={() => say('accept')}>
+                Add to watchlist
+              </button>
+              <button type="button" className={quietButton} onClick={() => say('dismiss')}>
+                Dismiss
+              </button>
+            </>
+          ) : item.status === 'dismissed' ? (
+            <>
+              <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone.dismissed}`}>
+                Dismissed
+              </span>
+              <button type="button" className={secondaryButton} onClick={() => say('restore')}>
+                Undo
+              </button>
+            </>
+          ) : (
+            <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
+              {item.status === 'accepted' ? 'On your watchlist' : 'Watched'}
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** One recommendation I sent: to whom, and how it went ("Watched · 9/10"). */
+export function SentCard({ item }: { item: RecommendationItem }) {
+  const to = item.to?.username ?? item.toEmail ?? 'someone'
+  return (
+    <article
+      aria-label={item.mediaTitle}
+      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
+    >
+      <Poster item={item} />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
+        <p className="truncate text-sm text-zinc-400">
+          to <span className="font-medium text-zinc-200">{to}</span> · {dayMonth(item.createdAt)}
+          {item.to === null ? ' · invited by email' : ''}
+        </p>
+        {item.note ? <p className="mt-1.5 line-clamp-2 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+        <p className="mt-3">
+          <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
+            {sentStatusLabel(item)}
+          </span>
+        </p>
+      </div>
+    </article>
+  )
+}

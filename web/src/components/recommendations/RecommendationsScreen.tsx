@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { recommendationsQuery } from '../../features/recommendations/queries'
+import { useReceivedRecommendations } from '../../features/recommendations/useRecommendations'
+import type { Box } from '../../features/recommendations/recommendationCalls'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { ListSkeleton, LoadFailed } from '../library/ScreenHeader'
+import { primaryButton, secondaryButton } from '../social/socialStyles'
+import { ReceivedCard, SentCard } from './RecommendationCard'
+
+function EmptyBox({ box }: { box: Box }) {
+  return (
+    <div className="grid place-items-center rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-12 text-center">
+      <div className="max-w-sm">
+        <h2 className="text-lg font-semibold text-white">
+          {box === 'received' ? 'No recommendations yet' : "You haven't recommended anything yet"}
+        </h2>
+        <p className="mt-2 text-sm text-zinc-400">
+          {box === 'received'
+            ? 'When friends send you a title, it lands here. Add the people whose taste you trust.'
+            : 'Found something great? Open its page and press Recommend to send it to a friend.'}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          <Link to="/friends" className={primaryButton}>
+            Find friends
+          </Link>
+          <Link to="/trending-movies" className={secondaryButton}>
+            Discover titles
+          </Link>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Received() {
+  const query = useReceivedRecommendations()
+  if (query.isPending) return <ListSkeleton />
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (!query.items || query.items.length === 0) return <EmptyBox box="received" />
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      {query.items.map((item) => (
+        <ReceivedCard key={item.id} item={item} />
+      ))}
+    </div>
+  )
+}
+
+function Sent() {
+  const query = useQuery(recommendationsQuery('sent'))
+  if (query.isPending) return <ListSkeleton />
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (query.data.length === 0) return <EmptyBox box="sent" />
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      {query.data.map((item) => (
+        <SentCard key={item.id} item={item} />
+      ))}
+    </div>
+  )
+}
+
+const tabs: { box: Box; label: string }[] = [
+  { box: 'received', label: 'Received' },
+  { box: 'sent', label: 'Sent' },
+]
+
+/** /recommendations: what friends sent me (pending first: add, dismiss, undo) and how my own picks went. */
+export function RecommendationsScreen({ box }: { box: Box }) {
+  useDocumentTitle('Recommendations')
+  return (
+    <section aria-labelledby="screen-title">
+      <header className="mb-5">
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-amber-400">Between friends</p>
+        <h1 id="screen-title" className="mt-1 font-serif text-3xl font-semibold tracking-tight text-white sm:text-4xl">
+          Recommendations
+        </h1>
+      </header>
+      <nav aria-label="Recommendations" className="mb-5 inline-flex rounded-full bg-panel p-1 ring-1 ring-white/10">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.box}
+            to="/recommendations"
+            search={{ box: tab.box }}
+            aria-current={tab.box === box ? 'page' : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ${tab.box === box ? 'bg-amber-400 text-zinc-950' : 'text-zinc-300 hover:text-white'}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {box === 'received' ? <Received /> : <Sent />}
+    </section>
+  )
+}

@@ -1,0 +1,54 @@
+import { mutationOptions, type QueryClient } from '@tanstack/react-query'
+import type { RecommendationItem, RecommendRequest } from '@reelmates/contracts/recommendations'
+import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { toast } from '../../lib/toast'
+import { libraryKeys } from '../library/libraryQueries'
+import { recommendationCalls } from './recommendationCalls'
+import { withAnswer, type AnswerChange } from './recommendationChanges'
+import { recommendationKeys } from './queries'
+
+/** Every recommendation mutation's key starts with this; the screens fold the pending answers. */
+export const recommendationsMutationKey = ['recommendations'] as const
+
+/** Answers run one after another in the order they were made: an undo never overtakes its dismissal. */
+const scope = { id: 'recommendations' }
+
+const settled = (client: QueryClient) => refetchOnceSettled(client, recommendationsMutationKey, recommendationKeys.all)
+
+export const sendRecommendation = mutationOptions({
+  mutationKey: [...recommendationsMutationKey, 'send'],
+  mutationFn: (request: RecommendRequest & { title: string }) => {
+    const { title: _title, ...body } = request
+    return recommendationCalls.send(body)
+  },
+  onSuccess: (answer, request) => {
+    const names = answer.recommendations.map((item) => item.to?.username ?? item.toEmail ?? '')
+    toast({ title: 'Recommendation sent', description: `${request.title} → ${names.join(', ')}`, variant: 'success' })
+  },
+  onError: (error, request) => tellRefusal(`Couldn't recommend ${request.title}`, error),
+  onSettled: (_answer, _error, _request, _result, { client }) => settled(client),
+})
+
+const refusal: Record<AnswerChange['answer'], string> = {
+  accept: "Couldn't add",
+  dismiss: "Couldn't dismiss",
+  restore: "Couldn't bring back",
+}
+
+export const answerRecommendation = mutationOptions({
+  mutationKey: [...recommendationsMutationKey, 'answer'],
+  scope,
+  mutationFn: (change: AnswerChange) => recommendationCalls.answer(change.id, change.answer),
+  onSuccess: (_answer, change, _result, { client }) => {
+    client.setQueryData<RecommendationItem[]>(
+      recommendationKeys.box('received'),
+      (items) => items && withAnswer(items, change),
+    )
+    if (change.answer === 'accept') {
+      toast({ title: 'Added to your watchlist', description: change.title, variant: 'success' })
+      return client.invalidateQueries({ queryKey: libraryKeys.all })
+    }
+  },
+  onError: (error, change) => tellRefusal(`${refusal[change.answer]} ${change.title}`, error),
+  onSettled: (_answer, _error, _change, _result, { client }) => settled(client),
+})
