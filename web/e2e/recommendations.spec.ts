@@ -1,0 +1,142 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { csrfToken, registerByApi, screenshotsDir, toastWith, type Account } from './support/server'
+
+/**
+ * Recommendations end to end against the real server (issue 12): two friends in two browser contexts.
+ * A recommends a title with a note from its page; B finds it on /recommendations, adds it to the
+ * watchlist (which says who recommended it), later logs it watched 9/10; A's Sent tab shows it.
+ */
+mkdirSync(screenshotsDir, { recursive: true })
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+
+interface Member {
+  page: Page
+  account: Account
+  close: () => Promise<void>
+}
+
+async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const account = await registerByApi(page.request, prefix)
+  return { page, account, close: () => context.close() }
+}
+
+async function post(request: APIRequestContext, path: string, data?: unknown) {
+  const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
+  expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
+  return (await answer.json()) as Record<string, unknown>
+}
+
+/** A asks B, B accepts: friends, through the API (the friends screens have their own tests). */
+async function befriend(a: Member, b: Member) {
+  const asked = (await post(a.page.request, '/api/friendships', { username: b.account.username })) as {
+    friendship: { id: string }
+  }
+  await post(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+}
+
+/** A film of the offline catalog, found the way the search box finds it. */
+async function film(request: APIRequestContext, query: string): Promise<{ tmdbId: number; title: string }> {
+  const answer = await request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
+  const { results } = (await answer.json()) as { results: { id: number; media_type: string; title?: string }[] }
+  const found = results.find((result) => result.media_type === 'movie')
+  if (!found) throw new Error(`the offline catalog should have ${query}`)
+  return { tmdbId: found.id, title: found.title ?? '' }
+}
+
+async function shootBoth(page: Page, name: string, ready: () => Promise<void>) {
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport)
+    await ready()
+    await page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`) })
+  }
+  await page.setViewportSize(viewports.desktop)
+}
+
+test('A recommends a title with a note; B accepts it, finds it on the watchlist, watches it 9/10; A sees "Watched · 9/10"', async ({
+  browser,
+  baseURL,
+}) => {
+  // Two people, four screens at two sizes: long on a busy two-core machine.
+  test.setTimeout(300_000)
+  const a = await member(browser, baseURL ?? '', 'ann')
+  const b = await member(browser, baseURL ?? '', 'bob')
+  await befriend(a, b)
+  const title = await film(a.page.request, 'casablanca')
+  const note = 'The ending gets me every time. Watch it on a rainy night.'
+
+  // A: the Recommend dialog on the media page, with B picked and a note.
+  await a.page.setViewportSize(viewports.desktop)
+  await a.page.goto(`/media/movie/${title.tmdbId}`)
+  await a.page.getByRole('button', { name: 'Recommend', exact: true }).click()
+  const dialog = a.page.getByRole('dialog', { name: title.title })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('checkbox', { name: b.account.username }).check()
+  await dialog.getByLabel('Note (optional)').fill(note)
+  await expect(dialog.getByText(`${note.length} / 500`)).toBeVisible()
+  await shootBoth(a.page, 'recommend-dialog', async () => {
+    await expect(dialog).toBeVisible()
+  })
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(toastWith(a.page, 'Recommendation sent').first()).toBeVisible()
+
+  // B: it waits on /recommendations, with A's note; B adds it to the watchlist.
+  await b.page.setViewportSize(viewports.desktop)
+  await b.page.goto('/recommendations')
+  const card = b.page.getByRole('article', { name: title.title })
+  await expect(card).toContainText(a.account.username)
+  await expect(card).toContainText(note)
+  await shootBoth(b.page, 'recommendations-received', async () => {
+    await b.page.goto('/recommendations')
+    await expect(b.page.getByRole('article', { name: title.title })).toBeVisible()
+  })
+  await card.getByRole('button', { name: 'Add to watchlist' }).click()
+  await expect(card.getByText('On your watchlist')).toBeVisible()
+
+  // B: the watchlist says who recommended it, and so does the title's page.
+  await b.page.goto('/watchlist')
+  await expect(b.page.getByText(`recommended by ${a.account.username}`)).toBeVisible()
+  await b.page.goto(`/media/movie/${title.tmdbId}`)
+  await expect(b.page.getByText(`Recommended by ${a.account.username}`)).toBeVisible()
+
+  // B: later, logs it watched, 9 out of 10.
+  await b.page.getByRole('button', { name: 'Mark watched' }).click()
+  const rating = b.page.getByRole('dialog', { name: title.title })
+  await rating.locator('input[type="radio"][value="9"]').check({ force: true })
+  await expect(rating.getByText('· 9/10')).toBeVisible()
+  await rating.getByRole('button', { name: 'Log it' }).click()
+  await expect(rating).toBeHidden()
+
+  // A: the Sent tab closes the loop.
+  await a.page.goto('/recommendations?box=sent')
+  const sent = a.page.getByRole('article', { name: title.title })
+  await expect(sent).toContainText(`to ${b.account.username}`)
+  await expect(sent.getByText('Watched · 9/10')).toBeVisible()
+  await shootBoth(a.page, 'recommendations-sent', async () => {
+    await a.page.goto('/recommendations?box=sent')
+    await expect(a.page.getByText('Watched · 9/10')).toBeVisible()
+  })
+
+  // A's profile, seen by B: the hit rate and the best pick.
+  await b.page.goto(`/profile/${a.account.username}`)
+  await expect(b.page.getByText('100%')).toBeVisible()
+  await expect(b.page.getByText(`${b.account.username} gave it 9/10`)).toBeVisible()
+
+  await a.close()
+  await b.close()
+})
+
+test('an empty /recommendations leads to friends and discovery', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'lone')
+  await a.page.goto('/recommendations')
+  await expect(a.page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
+  await expect(a.page.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', '/friends')
+  await a.page.getByRole('link', { name: 'Sent' }).click()
+  await expect(a.page.getByRole('heading', { name: "You haven't recommended anything yet" })).toBeVisible()
+  await expect(a.page.getByRole('link', { name: 'Discover titles' })).toHaveAttribute('href', '/trending-movies')
+  await a.close()
+})
