@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { FriendshipItem } from '@reelmates/contracts/friendships'
+import type { RecommendationItem } from '@reelmates/contracts/recommendations'
+import { friendsToPick, sentStatusLabel, withAnswer } from './recommendationChanges'
+
+const friend = (username: string): FriendshipItem => ({
+  id: `pair-${username}`,
+  user: { id: `id-${username}`, username, avatarUrl: null },
+  since: '2026-11-01T00:00:00.000Z',
+  inviteCount: 1,
+})
+const item = (id: string, to: string | null, createdAt: string, status: RecommendationItem['status'] = 'pending') =>
+  ({
+    id,
+    from: { username: 'me' },
+    to: to ? { username: to } : null,
+    toEmail: null,
+    tmdbId: 1,
+    mediaType: 'movie',
+    mediaTitle: 'Dune',
+    mediaPosterPath: null,
+    note: null,
+    status,
+    rating: null,
+    emailSent: false,
+    createdAt,
+    updatedAt: createdAt,
+  }) satisfies RecommendationItem
+
+describe('friendsToPick', () => {
+  const friends = [friend('zoe'), friend('amy'), friend('bob')]
+
+  it('puts the friends I recommended to lately first, then the rest by name', () => {
+    const sent = [item('1', 'bob', '2026-11-02T00:00:00.000Z'), item('2', 'zoe', '2026-11-03T00:00:00.000Z')]
+    expect(friendsToPick(friends, sent, '').map((f) => f.user.username)).toEqual(['zoe', 'bob', 'amy'])
+  })
+
+  it('keeps those whose name contains the search, whatever its case', () => {
+    expect(friendsToPick(friends, [], ' O').map((f) => f.user.username)).toEqual(['bob', 'zoe'])
+  })
+})
+
+describe('sentStatusLabel', () => {
+  it('says how it went, with their rating once watched', () => {
+    expect(sentStatusLabel({ status: 'watched', rating: 9 })).toBe('Watched · 9/10')
+    expect(sentStatusLabel({ status: 'watched', rating: null })).toBe('Watched')
+    expect(sentStatusLabel({ status: 'pending', rating: null })).toBe('Waiting for an answer')
+    expect(sentStatusLabel({ status: 'dismissed', rating: null })).toBe('Passed')
+  })
+})
+
+describe('withAnswer', () => {
+  it('applies an answer to its recommendation only', () => {
+    const list = [item('1', 'me', 'a'), item('2', 'me', 'b')]
+    expect(withAnswer(list, { id: '2', answer: 'dismiss', title: 'Dune' }).map((i) => i.status)).toEqual([
+      'pending',
+      'dismissed',
+    ])
+    expect(
+      withAnswer(withAnswer(list, { id: '2', answer: 'dismiss', title: 'Dune' }), {
+        id: '2',
+        answer: 'restore',
+        title: 'Dune',
+      })[1]?.status,
+    ).toBe('pending')
+  })
+})
