@@ -67,10 +67,7 @@ export const RecommendationSent = defineEvent(
   { personal: { subjectField: 'fromUserId', fields: ['toEmail', 'note'] } },
 )
 /** The mail about it went out (the spec's `emailSent`). */
-export const RecommendationEmailed = defineEvent(
-  'RecommendationEmailed',
-  z.object({ ...about, emailedAt: z.string() }),
-)
+export const RecommendationEmailed = defineEvent('RecommendationEmailed', z.object({ ...about, emailedAt: z.string() }))
 /** A newcomer signed up through the mailed link: the recommendation is theirs now. */
 export const RecommendationClaimed = defineEvent(
   'RecommendationClaimed',
@@ -165,7 +162,10 @@ export type RecommendationItem = z.infer<typeof recommendationItem>
 
 export const recommendationsAnswer = z.object({ items: z.array(recommendationItem) })
 export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>
-export const recommendAnswer = z.object({ recommendations: z.array(recommendationItem), position: z.string().optional() })
+export const recommendAnswer = z.object({
+  recommendations: z.array(recommendationItem),
+  position: z.string().optional(),
+})
 export type RecommendAnswer = z.infer<typeof recommendAnswer>
 export const recommendationAnswer = z.object({ recommendation: recommendationItem, position: z.string().optional() })
 export type RecommendationAnswer = z.infer<typeof recommendationAnswer>
