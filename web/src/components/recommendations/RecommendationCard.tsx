@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
 import { answerRecommendation } from '../../features/recommendations/mutations'
@@ -14,16 +15,26 @@ const statusTone: Record<RecommendationItem['status'], string> = {
   dismissed: 'bg-white/5 text-zinc-400 ring-white/10',
 }
 
-function Poster({ item }: { item: RecommendationItem }) {
+/** A recommendation's card: the poster (to the title's page) beside its title and what the box says of it. */
+function CardFrame({ item, children }: { item: RecommendationItem; children: ReactNode }) {
   return (
-    <Link
-      to="/media/$mediaType/$id"
-      params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
-      className="block w-16 shrink-0 sm:w-20"
+    <article
       aria-label={item.mediaTitle}
+      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
     >
-      <MediaPoster title={item.mediaTitle} posterPath={item.mediaPosterPath} seed={item.tmdbId} />
-    </Link>
+      <Link
+        to="/media/$mediaType/$id"
+        params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
+        className="block w-16 shrink-0 sm:w-20"
+        aria-label={item.mediaTitle}
+      >
+        <MediaPoster title={item.mediaTitle} posterPath={item.mediaPosterPath} seed={item.tmdbId} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
+        {children}
+      </div>
+    </article>
   )
 }
 
@@ -32,52 +43,45 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const answer = useChange(answerRecommendation)
   const say = (what: Answer) => void answer({ id: item.id, answer: what, title: item.mediaTitle })
   return (
-    <article
-      aria-label={item.mediaTitle}
-      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
-    >
-      <Poster item={item} />
-      <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
-        <p className="text-sm text-zinc-400">
-          from{' '}
-          <Link
-            to="/profile/$username"
-            params={{ username: item.from.username }}
-            className="font-medium text-zinc-200 hover:underline"
-          >
-            {item.from.username}
-          </Link>{' '}
-          · {dayMonth(item.createdAt)}
-        </p>
-        {item.note ? <p className="mt-1.5 line-clamp-3 text-sm italic text-zinc-300">“{item.note}”</p> : null}
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          {item.status === 'pending' ? (
-            <>
-              <button type="button" className={primaryButton} onClick={() => say('accept')}>
-                Add to watchlist
-              </button>
-              <button type="button" className={quietButton} onClick={() => say('dismiss')}>
-                Dismiss
-              </button>
-            </>
-          ) : item.status === 'dismissed' ? (
-            <>
-              <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone.dismissed}`}>
-                Dismissed
-              </span>
-              <button type="button" className={secondaryButton} onClick={() => say('restore')}>
-                Undo
-              </button>
-            </>
-          ) : (
-            <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
-              {item.status === 'accepted' ? 'On your watchlist' : 'Watched'}
+    <CardFrame item={item}>
+      <p className="text-sm text-zinc-400">
+        from{' '}
+        <Link
+          to="/profile/$username"
+          params={{ username: item.from.username }}
+          className="font-medium text-zinc-200 hover:underline"
+        >
+          {item.from.username}
+        </Link>{' '}
+        · {dayMonth(item.createdAt)}
+      </p>
+      {item.note ? <p className="mt-1.5 line-clamp-3 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {item.status === 'pending' ? (
+          <>
+            <button type="button" className={primaryButton} onClick={() => say('accept')}>
+              Add to watchlist
+            </button>
+            <button type="button" className={quietButton} onClick={() => say('dismiss')}>
+              Dismiss
+            </button>
+          </>
+        ) : item.status === 'dismissed' ? (
+          <>
+            <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone.dismissed}`}>
+              Dismissed
             </span>
-          )}
-        </div>
+            <button type="button" className={secondaryButton} onClick={() => say('restore')}>
+              Undo
+            </button>
+          </>
+        ) : (
+          <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
+            {item.status === 'accepted' ? 'On your watchlist' : 'Watched'}
+          </span>
+        )}
       </div>
-    </article>
+    </CardFrame>
   )
 }
 
@@ -85,24 +89,17 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
 export function SentCard({ item }: { item: RecommendationItem }) {
   const to = item.to?.username ?? item.toEmail ?? 'someone'
   return (
-    <article
-      aria-label={item.mediaTitle}
-      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
-    >
-      <Poster item={item} />
-      <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
-        <p className="truncate text-sm text-zinc-400">
-          to <span className="font-medium text-zinc-200">{to}</span> · {dayMonth(item.createdAt)}
-          {item.to === null ? ' · invited by email' : ''}
-        </p>
-        {item.note ? <p className="mt-1.5 line-clamp-2 text-sm italic text-zinc-300">“{item.note}”</p> : null}
-        <p className="mt-3">
-          <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
-            {sentStatusLabel(item)}
-          </span>
-        </p>
-      </div>
-    </article>
+    <CardFrame item={item}>
+      <p className="truncate text-sm text-zinc-400">
+        to <span className="font-medium text-zinc-200">{to}</span> · {dayMonth(item.createdAt)}
+        {item.to === null ? ' · invited by email' : ''}
+      </p>
+      {item.note ? <p className="mt-1.5 line-clamp-2 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+      <p className="mt-3">
+        <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
+          {sentStatusLabel(item)}
+        </span>
+      </p>
+    </CardFrame>
   )
 }
