@@ -26,6 +26,10 @@ import { registerStaticWeb } from './web/staticWeb'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
+import { userManagementRoutes } from './admin/userManagementRoutes'
+import { blogAdminRoutes } from './blog/blogAdminRoutes'
+import { newsRoutes } from './blog/newsRoutes'
+import { newsPages } from './blog/newsPages'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -121,6 +125,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(watchedRoutes, { prefix: '/api', platform })
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
+  await app.register(userManagementRoutes, { prefix: '/api', platform })
+  await app.register(blogAdminRoutes, { prefix: '/api', platform })
+  await app.register(newsRoutes, { prefix: '/api', platform })
+  await app.register(newsPages, { platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

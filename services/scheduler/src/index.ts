@@ -6,6 +6,7 @@ import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
 import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
+import { SUSPENDED_SESSIONS, suspendedSessions } from './suspension/suspendedSessions'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -91,8 +92,8 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  return runReactions([accountErasure(dependencies)], dependencies)
+  return runReactions([accountErasure(dependencies), suspendedSessions(dependencies.sessions)], dependencies)
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
-export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE]
+export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, SUSPENDED_SESSIONS]
