@@ -162,7 +162,5 @@ export type BlogPostEvent =
   | EventOf<typeof BlogPostUnpublished>
   | EventOf<typeof BlogPostDeleted>
 export type BlogCategoryEvent =
-  | EventOf<typeof BlogCategoryCreated>
-  | EventOf<typeof BlogCategoryEdited>
-  | EventOf<typeof BlogCategoryDeleted>
+  EventOf<typeof BlogCategoryCreated> | EventOf<typeof BlogCategoryEdited> | EventOf<typeof BlogCategoryDeleted>
 export type BlogNameEvent = EventOf<typeof BlogNameClaimed> | EventOf<typeof BlogNameReleased>

@@ -108,13 +108,18 @@ const categoryNames = (name: string | null, slug: string | null): Name[] => [
 
 export async function saveCategory(context: Context, categoryId: string, input: BlogCategoryInput, isNew: boolean) {
   const state = await loadState(context.eventStore, blogCategory, blogCategoryStreamId(categoryId))
-  return withNames(context, categoryId, categoryNames(input.name, input.slug), categoryNames(state.name, state.slug), () =>
-    handleCommand(context.eventStore, {
-      decider: blogCategory,
-      streamId: blogCategoryStreamId(categoryId),
-      command: isNew ? { type: 'CreateCategory', categoryId, input } : { type: 'EditCategory', categoryId, input },
-      metadata: context.metadata,
-    }),
+  return withNames(
+    context,
+    categoryId,
+    categoryNames(input.name, input.slug),
+    categoryNames(state.name, state.slug),
+    () =>
+      handleCommand(context.eventStore, {
+        decider: blogCategory,
+        streamId: blogCategoryStreamId(categoryId),
+        command: isNew ? { type: 'CreateCategory', categoryId, input } : { type: 'EditCategory', categoryId, input },
+        metadata: context.metadata,
+      }),
   )
 }
 

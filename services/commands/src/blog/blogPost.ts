@@ -79,7 +79,11 @@ export const blogPost: Decider<BlogPostCommand, BlogPostEvent, BlogPostState> = 
     if (command.type === 'DraftPost') {
       if (state.status !== 'none') throw new BlogPostExists()
       return [
-        BlogPostDrafted({ ...fieldsOf(command.postId, command.input), authorId: command.authorId, createdAt: command.at }),
+        BlogPostDrafted({
+          ...fieldsOf(command.postId, command.input),
+          authorId: command.authorId,
+          createdAt: command.at,
+        }),
       ]
     }
     if (state.status === 'none' || state.status === 'deleted') throw new BlogPostNotFound()

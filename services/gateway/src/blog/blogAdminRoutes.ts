@@ -14,13 +14,7 @@ import {
 } from '@reelmates/contracts/blog'
 import { DomainError } from '@reelmates/commands/decider'
 import { blogPost, blogPostStreamId } from '@reelmates/commands/blog/blogPost'
-import {
-  deleteCategory,
-  deletePost,
-  draftPost,
-  editPost,
-  saveCategory,
-} from '@reelmates/commands/blog/blogEditing'
+import { deleteCategory, deletePost, draftPost, editPost, saveCategory } from '@reelmates/commands/blog/blogEditing'
 import { blogQueries } from '@reelmates/projections/blog/blogQueries'
 import { currentUserId, requireAdmin } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
@@ -40,7 +34,11 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
   })
   const caughtUp = async (position: bigint | null) => {
     if (position !== null)
-      await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs, blogQueries.readModels)
+      await platform.projections.waitForPosition(
+        position,
+        platform.config.readYourWritesTimeoutMs,
+        blogQueries.readModels,
+      )
   }
   const postAfter = async (id: string, position: bigint | null) => {
     await caughtUp(position)
@@ -69,7 +67,12 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     {
       onRequest: requireAdmin,
       config: readsFrom(blogQueries),
-      schema: { tags, summary: 'One post, for the editor', params: idParams, response: { 200: adminBlogPostAnswer, 404: errorAnswer } },
+      schema: {
+        tags,
+        summary: 'One post, for the editor',
+        params: idParams,
+        response: { 200: adminBlogPostAnswer, 404: errorAnswer },
+      },
     },
     async (request) => postAfter(request.params.id, null),
   )

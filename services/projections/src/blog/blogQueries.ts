@@ -148,7 +148,12 @@ export const blogQueries = defineQueries([blog], (db) => {
       }
       const docs = await posts.find(filter, { sort: { updatedAt: -1, _id: 1 }, limit: 200 })
       const cats = await categoriesOf(docs.map((d) => d._id))
-      return docs.map((d) => adminOf(d, (cats.get(d._id) ?? []).map((c) => c.id)))
+      return docs.map((d) =>
+        adminOf(
+          d,
+          (cats.get(d._id) ?? []).map((c) => c.id),
+        ),
+      )
     },
 
     async adminById(id: string): Promise<AdminBlogPost | null> {
@@ -156,7 +161,10 @@ export const blogQueries = defineQueries([blog], (db) => {
       if (!doc) return null
       const links = await pairs.find({ postId: id })
       const known = new Set((await categories.find({ _id: { $in: links.map((l) => l.categoryId) } })).map((c) => c._id))
-      return adminOf(doc, links.map((l) => l.categoryId).filter((c) => known.has(c)))
+      return adminOf(
+        doc,
+        links.map((l) => l.categoryId).filter((c) => known.has(c)),
+      )
     },
 
     /** When the newest post was published: the unread-news dot compares it with the user's last visit. */
