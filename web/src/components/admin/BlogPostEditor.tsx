@@ -187,7 +187,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
                 <>
                   Published{post.publishedAt ? ` ${new Date(post.publishedAt).toLocaleString()}` : ''} ·{' '}
                   <Link to="/news/$slug" params={{ slug: post.slug }} className="text-reel hover:underline">
-                    View
+                    View on the news
                   </Link>
                 </>
               ) : (
