@@ -18,25 +18,24 @@ interface Context {
 
 type Name = { kind: BlogNameKind; value: string }
 
-async function claim({ eventStore, metadata }: Context, name: Name, ownerId: string) {
+/** Claims or releases one name on its own stream. */
+async function nameCommand(
+  { eventStore, metadata }: Context,
+  type: 'ClaimBlogName' | 'ReleaseBlogName',
+  name: Name,
+  ownerId: string,
+) {
   const key = nameKey(name.value)
   await handleCommand(eventStore, {
     decider: blogName,
     streamId: blogNameStreamId(name.kind, key),
-    command: { type: 'ClaimBlogName', kind: name.kind, key, ownerId },
+    command: { type, kind: name.kind, key, ownerId },
     metadata,
   })
 }
-
-async function release({ eventStore, metadata }: Context, name: Name, ownerId: string) {
-  const key = nameKey(name.value)
-  await handleCommand(eventStore, {
-    decider: blogName,
-    streamId: blogNameStreamId(name.kind, key),
-    command: { type: 'ReleaseBlogName', kind: name.kind, key, ownerId },
-    metadata,
-  })
-}
+const claim = (context: Context, name: Name, ownerId: string) => nameCommand(context, 'ClaimBlogName', name, ownerId)
+const release = (context: Context, name: Name, ownerId: string) =>
+  nameCommand(context, 'ReleaseBlogName', name, ownerId)
 
 /** Claims `wanted` for `ownerId`, runs `save`, then releases `previous` names no longer held; all or nothing. */
 async function withNames<T>(

@@ -5,7 +5,8 @@ import type { PostStatusFilter } from '../../features/blog/blogCalls'
 import { adminPostsQuery } from '../../features/blog/blogQueries'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
-import { dayMonth, inputClass, panel, primaryButton } from '../social/socialStyles'
+import { AdminSearchField } from './AdminSearchField'
+import { dayMonth, panel, primaryButton } from '../social/socialStyles'
 import { BlogCategoriesPanel } from './BlogCategoriesPanel'
 
 const filters: { value: PostStatusFilter; label: string }[] = [
@@ -26,16 +27,13 @@ export function BlogPostsScreen() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <section className="grid content-start gap-4" aria-label="Posts">
           <div className="flex flex-wrap items-end gap-3">
-            <label className="grid min-w-0 flex-1 gap-1.5 text-sm text-zinc-300">
-              Search posts
-              <input
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                placeholder="Title or slug"
-                className={inputClass}
-              />
-            </label>
+            <AdminSearchField
+              label="Search posts"
+              value={text}
+              placeholder="Title or slug"
+              onChange={setText}
+              className="grid min-w-0 flex-1 gap-1.5 text-sm text-zinc-300"
+            />
             <Link to="/admin/blog/posts/$id" params={{ id: 'new' }} className={primaryButton}>
               New post
             </Link>

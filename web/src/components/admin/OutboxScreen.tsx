@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { adminCalls, adminKeys, type OutboxMail } from '../../features/admin/adminCalls'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
-import { inputClass, panel, quietButton } from '../social/socialStyles'
+import { AdminSearchField } from './AdminSearchField'
+import { panel, quietButton } from '../social/socialStyles'
 
 const statusStyle: Record<OutboxMail['status'], string> = {
   outbox: 'bg-white/5 text-zinc-300',
@@ -23,16 +24,7 @@ export function OutboxScreen() {
   return (
     <AdminScreen title="Mail outbox">
       <div className="mt-6 grid gap-4">
-        <label className="grid gap-1.5 text-sm text-zinc-300">
-          Recipient
-          <input
-            type="search"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            placeholder="someone@example.com"
-            className={inputClass}
-          />
-        </label>
+        <AdminSearchField label="Recipient" value={to} placeholder="someone@example.com" onChange={setTo} />
         {mails.isPending ? (
           <p className="text-zinc-400">Loading mail…</p>
         ) : mails.isError ? (

@@ -5,8 +5,9 @@ import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
+import { AdminSearchField } from './AdminSearchField'
 import { ConfirmDialog } from '../social/ConfirmDialog'
-import { dayMonth, inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
+import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialStyles'
 
 /** /admin/user-management: find an account, see its facts, change its role, suspend, restore or delete it. */
 export function UserManagementScreen() {
@@ -20,16 +21,7 @@ export function UserManagementScreen() {
   return (
     <AdminScreen title="User management">
       <div className="mt-6 grid gap-4">
-        <label className="grid gap-1.5 text-sm text-zinc-300">
-          Search users
-          <input
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Username or email"
-            className={inputClass}
-          />
-        </label>
+        <AdminSearchField label="Search users" value={text} placeholder="Username or email" onChange={setText} />
         {users.isPending ? (
           <p className="text-zinc-400">Loading users…</p>
         ) : users.isError ? (
