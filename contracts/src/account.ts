@@ -319,6 +319,15 @@ export const SignInLinkUsed = defineEvent('SignInLinkUsed', z.object({ userId: z
 /** The account is gone; its personal data is erased with the user's key right after this fact. */
 export const AccountDeleted = defineEvent('AccountDeleted', z.object({ userId: z.string(), deletedAt: z.string() }))
 
+/** An admin stopped the account from signing in (who did it is the event's `actorId`). */
+export const UserSuspended = defineEvent('UserSuspended', z.object({ userId: z.string(), suspendedAt: z.string() }))
+
+/** An admin let a suspended account sign in again. */
+export const UserRestored = defineEvent('UserRestored', z.object({ userId: z.string(), restoredAt: z.string() }))
+
+/** The user read the news; posts published after this are unread (the menu's dot). */
+export const NewsVisited = defineEvent('NewsVisited', z.object({ userId: z.string(), visitedAt: z.string() }))
+
 export type AccountEvent =
   | EventOf<typeof UserRegistered>
   | EventOf<typeof ProfileUpdated>
@@ -331,3 +340,6 @@ export type AccountEvent =
   | EventOf<typeof SignInLinkIssued>
   | EventOf<typeof SignInLinkUsed>
   | EventOf<typeof AccountDeleted>
+  | EventOf<typeof UserSuspended>
+  | EventOf<typeof UserRestored>
+  | EventOf<typeof NewsVisited>

@@ -46,6 +46,7 @@ import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password.
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminEmailCampaignsRouteImport } from './routes/_admin/admin.email-campaigns'
+import { Route as AdminAdminOutboxRouteImport } from './routes/_admin/admin.outbox'
 import { Route as AdminAdminRefreshApiCacheRouteImport } from './routes/_admin/admin.refresh-api-cache'
 import { Route as AdminAdminUserManagementRouteImport } from './routes/_admin/admin.user-management'
 import { Route as AdminAdminUserNotificationsRouteImport } from './routes/_admin/admin.user-notifications'
@@ -239,6 +240,11 @@ const AdminAdminEmailCampaignsRoute =
     path: '/admin/email-campaigns',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminOutboxRoute = AdminAdminOutboxRouteImport.update({
+  id: '/admin/outbox',
+  path: '/admin/outbox',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminRefreshApiCacheRoute =
   AdminAdminRefreshApiCacheRouteImport.update({
     id: '/admin/refresh-api-cache',
@@ -324,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/outbox': typeof AdminAdminOutboxRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/news': typeof NewsIndexRoute
   '/reset-password': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/outbox': typeof AdminAdminOutboxRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -418,6 +426,7 @@ export interface FileRoutesById {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/_admin/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/_admin/admin/outbox': typeof AdminAdminOutboxRoute
   '/_admin/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/_admin/admin/user-management': typeof AdminAdminUserManagementRoute
   '/_admin/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -465,6 +474,7 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/admin/email-campaigns'
+    | '/admin/outbox'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -510,6 +520,7 @@ export interface FileRouteTypes {
     | '/news'
     | '/reset-password'
     | '/admin/email-campaigns'
+    | '/admin/outbox'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -558,6 +569,7 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/_admin/admin/email-campaigns'
+    | '/_admin/admin/outbox'
     | '/_admin/admin/refresh-api-cache'
     | '/_admin/admin/user-management'
     | '/_admin/admin/user-notifications'
@@ -855,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminEmailCampaignsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/outbox': {
+      id: '/_admin/admin/outbox'
+      path: '/admin/outbox'
+      fullPath: '/admin/outbox'
+      preLoaderRoute: typeof AdminAdminOutboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/refresh-api-cache': {
       id: '/_admin/admin/refresh-api-cache'
       path: '/admin/refresh-api-cache'
@@ -924,6 +943,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminTestDigestRoute: typeof AdminTestDigestRoute
   AdminAdminEmailCampaignsRoute: typeof AdminAdminEmailCampaignsRoute
+  AdminAdminOutboxRoute: typeof AdminAdminOutboxRoute
   AdminAdminRefreshApiCacheRoute: typeof AdminAdminRefreshApiCacheRoute
   AdminAdminUserManagementRoute: typeof AdminAdminUserManagementRoute
   AdminAdminUserNotificationsRoute: typeof AdminAdminUserNotificationsRoute
@@ -935,6 +955,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminTestDigestRoute: AdminTestDigestRoute,
   AdminAdminEmailCampaignsRoute: AdminAdminEmailCampaignsRoute,
+  AdminAdminOutboxRoute: AdminAdminOutboxRoute,
   AdminAdminRefreshApiCacheRoute: AdminAdminRefreshApiCacheRoute,
   AdminAdminUserManagementRoute: AdminAdminUserManagementRoute,
   AdminAdminUserNotificationsRoute: AdminAdminUserNotificationsRoute,

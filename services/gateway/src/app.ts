@@ -27,6 +27,10 @@ import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
 import { recommendationRoutes } from './recommendations/recommendationRoutes'
+import { userManagementRoutes } from './admin/userManagementRoutes'
+import { blogAdminRoutes } from './blog/blogAdminRoutes'
+import { newsRoutes } from './blog/newsRoutes'
+import { newsPages } from './blog/newsPages'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -123,6 +127,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
   await app.register(recommendationRoutes, { prefix: '/api', platform })
+  await app.register(userManagementRoutes, { prefix: '/api', platform })
+  await app.register(blogAdminRoutes, { prefix: '/api', platform })
+  await app.register(newsRoutes, { prefix: '/api', platform })
+  await app.register(newsPages, { platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

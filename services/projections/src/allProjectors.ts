@@ -1,5 +1,6 @@
 import type { Projector } from './projector'
 import { activities } from './activities/activities'
+import { blog } from './blog/blog'
 import { friendsProjectors } from './friends/friendsProjectors'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   activities,
   ...friendsProjectors,
   recommendationsProjector,
+  blog,
 ]

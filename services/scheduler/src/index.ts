@@ -7,6 +7,7 @@ import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
 import { RECOMMENDATION_WATCHED, recommendationWatched } from './recommendations/recommendationWatched'
+import { SUSPENDED_SESSIONS, suspendedSessions } from './suspension/suspendedSessions'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -92,8 +93,11 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  return runReactions([accountErasure(dependencies), recommendationWatched(dependencies)], dependencies)
+  return runReactions(
+    [accountErasure(dependencies), recommendationWatched(dependencies), suspendedSessions(dependencies.sessions)],
+    dependencies,
+  )
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
-export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, RECOMMENDATION_WATCHED]
+export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, RECOMMENDATION_WATCHED, SUSPENDED_SESSIONS]

@@ -2,13 +2,15 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AccessDenied } from '../components/shell/AccessDenied'
 import { AppShell } from '../components/shell/AppShell'
-import { isAdmin, knownUser } from '../features/account/currentUser'
+import { freshUser, isAdmin, knownUser } from '../features/account/currentUser'
 import { unregisterServiceWorker } from '../features/update/serviceWorker'
 
 /** Admin-only routes (spec §6): everyone else sees Access Denied and is sent to /sign_in. */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context }) => {
-    const user = await knownUser(context.queryClient)
+    const known = await knownUser(context.queryClient)
+    // A member promoted since the app loaded still has the old role cached: ask the server before refusing.
+    const user = known && !isAdmin(known) ? await freshUser(context.queryClient) : known
     return { user, allowed: isAdmin(user) }
   },
   component: AdminLayout,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewsScreen } from '../components/shell/NewsScreen'
+import { NewsPostScreen } from '../components/blog/NewsPostScreen'
 
 export const Route = createFileRoute('/news/$slug')({
   component: function News() {
     const { slug } = Route.useParams()
-    return <NewsScreen slug={slug} />
+    return <NewsPostScreen slug={slug} />
   },
 })

@@ -1,9 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewsScreen } from '../components/shell/NewsScreen'
+import { z } from 'zod'
+import { NewsListScreen } from '../components/blog/NewsListScreen'
+
+const newsSearch = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) })
 
 export const Route = createFileRoute('/news/category/$slug')({
-  component: function News() {
+  validateSearch: newsSearch,
+  component: function NewsCategory() {
     const { slug } = Route.useParams()
-    return <NewsScreen category={slug} />
+    const { page } = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return (
+      <NewsListScreen
+        page={page ?? 1}
+        category={slug}
+        onPageChange={(next) => void navigate({ search: { page: next } })}
+      />
+    )
   },
 })

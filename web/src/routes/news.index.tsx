@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewsScreen } from '../components/shell/NewsScreen'
+import { z } from 'zod'
+import { NewsListScreen } from '../components/blog/NewsListScreen'
+
+const newsSearch = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) })
 
 export const Route = createFileRoute('/news/')({
+  validateSearch: newsSearch,
   component: function News() {
-    return <NewsScreen />
+    const { page } = Route.useSearch()
+    const navigate = Route.useNavigate()
+    return <NewsListScreen page={page ?? 1} onPageChange={(next) => void navigate({ search: { page: next } })} />
   },
 })

@@ -10,6 +10,9 @@ import {
   SignInLinkUsed,
   UserRegistered,
   UserRoleChanged,
+  UserSuspended,
+  UserRestored,
+  NewsVisited,
   messages,
   type AccountEvent,
   type DigestType,
@@ -87,6 +90,11 @@ export type AccountCommand =
   | { type: 'UseSignInLink'; userId: string; tokenHash: string; at: string }
   | { type: 'UpdateEmailPreferences'; userId: string; receiveCampaignEmails: boolean }
   | { type: 'DeleteAccount'; userId: string; currentPassword: PasswordCheck; deletedAt: string }
+  /** An admin deletes the account: no password, the admin is the command's actor. */
+  | { type: 'DeleteAccountAsAdmin'; userId: string; deletedAt: string }
+  | { type: 'SuspendSignIn'; userId: string; at: string }
+  | { type: 'RestoreSignIn'; userId: string; at: string }
+  | { type: 'RecordNewsVisit'; userId: string; at: string }
 
 export interface SignInLink {
   expiresAt: string
@@ -114,6 +122,7 @@ export interface AccountState {
   resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean }>
   latestResetToken: string | null
   signInLinks: ReadonlyMap<string, SignInLink>
+  suspended: boolean
 }
 
 const initialState = (): AccountState => ({
@@ -133,6 +142,7 @@ const initialState = (): AccountState => ({
   resetTokens: new Map(),
   latestResetToken: null,
   signInLinks: new Map(),
+  suspended: false,
 })
 
 /** Optional text: trimmed, and empty means "none". */
@@ -201,6 +211,12 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     }
     case 'AccountDeleted':
       return { ...initialState(), status: 'deleted' }
+    case 'UserSuspended':
+      return { ...state, suspended: true }
+    case 'UserRestored':
+      return { ...state, suspended: false }
+    case 'NewsVisited':
+      return state
   }
 }
 
@@ -311,6 +327,14 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
         throw new CurrentPasswordRequired('Current password is required to delete your account')
       if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
       return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
+    case 'DeleteAccountAsAdmin':
+      return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
+    case 'SuspendSignIn':
+      return state.suspended ? [] : [UserSuspended({ userId, suspendedAt: command.at })]
+    case 'RestoreSignIn':
+      return state.suspended ? [UserRestored({ userId, restoredAt: command.at })] : []
+    case 'RecordNewsVisit':
+      return [NewsVisited({ userId, visitedAt: command.at })]
   }
 }
 

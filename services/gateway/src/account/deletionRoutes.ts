@@ -53,7 +53,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
  * once so that the person sees it done; the scheduler repeats it if this process stops half-way), then
  * through the projections their documents; the embedded read store then writes a snapshot without them.
  */
-async function eraseAccount(platform: Platform, userId: string, position: bigint | null) {
+export async function eraseAccount(platform: Platform, userId: string, position: bigint | null) {
   await eraseAccountData(platform, userId)
   if (position !== null) await platform.projections.waitForPosition(position, platform.config.readYourWritesTimeoutMs)
   await platform.readStore.flush()

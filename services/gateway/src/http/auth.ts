@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { userQueries } from '@reelmates/projections/users/userQueries'
+import { adminUserQueries } from '@reelmates/projections/users/adminUserQueries'
+import { DomainError } from '@reelmates/commands/decider'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
 
 declare module 'fastify' {
   interface Session {
@@ -45,6 +48,9 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
  * useless after it; the CSRF secret is kept so the token the page already holds stays valid.
  */
 export async function startUserSession(request: FastifyRequest, user: { id: string; role: Role }): Promise<void> {
+  // Every way in (password, sign-in link, invitation) comes through here, so a suspension holds for all.
+  if (await adminUserQueries(request.server.platform.readStore).isSuspended(user.id))
+    throw new DomainError('forbidden', suspendedMessage)
   await request.session.regenerate(['_csrf'])
   request.session.userId = user.id
   request.session.role = user.role

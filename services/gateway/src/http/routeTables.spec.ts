@@ -29,6 +29,8 @@ const openToVisitors: (string | RegExp)[] = [
   'GET /api/auth/magic-link',
   'GET /api/auth/process-token',
   /^GET \/api\/tmdb\//,
+  // The news (issue 14.7): published posts and their categories are open to everyone.
+  /^GET \/api\/blog\//,
 ]
 
 const isOpen = (operation: Operation) =>

@@ -47,6 +47,7 @@ describe('users', () => {
         role: 'User',
         lastActivityVisit: null,
         lastNewsVisit: null,
+        suspended: false,
       },
     ])
   })

@@ -5,6 +5,9 @@ import {
   ProfileUpdated,
   UserRegistered,
   UserRoleChanged,
+  UserSuspended,
+  UserRestored,
+  NewsVisited,
 } from '@reelmates/contracts/account'
 import { defineProjector } from '../projector'
 
@@ -35,9 +38,19 @@ const profileFields = [
  */
 export const users = defineProjector({
   name: 'users',
-  version: 1,
+  version: 2,
   collections: [collection],
-  handles: [UserRegistered, ProfileUpdated, EmailChanged, EmailPreferencesUpdated, UserRoleChanged, AccountDeleted],
+  handles: [
+    UserRegistered,
+    ProfileUpdated,
+    EmailChanged,
+    EmailPreferencesUpdated,
+    UserRoleChanged,
+    AccountDeleted,
+    UserSuspended,
+    UserRestored,
+    NewsVisited,
+  ],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })
@@ -73,6 +86,7 @@ export const users = defineProjector({
             role: 'User',
             lastActivityVisit: null,
             lastNewsVisit: null,
+            suspended: false,
           },
           { upsert: true },
         )
@@ -101,6 +115,15 @@ export const users = defineProjector({
         return
       case 'AccountDeleted':
         await docs.deleteOne({ _id: userId })
+        return
+      case 'UserSuspended':
+        await docs.updateOne({ _id: userId }, { $set: { suspended: true } })
+        return
+      case 'UserRestored':
+        await docs.updateOne({ _id: userId }, { $set: { suspended: false } })
+        return
+      case 'NewsVisited':
+        await docs.updateOne({ _id: userId }, { $set: { lastNewsVisit: event.data.visitedAt } })
         return
     }
   },

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
@@ -8,11 +9,20 @@ const areas = [
   { to: '/admin/user-notifications', label: 'User notifications' },
   { to: '/admin/user-management', label: 'User management' },
   { to: '/admin/refresh-api-cache', label: 'Catalog cache' },
+  { to: '/admin/outbox', label: 'Mail outbox' },
   { to: '/test-digest', label: 'Test digest' },
 ] as const
 
-/** The admin frame: the areas, and the screen's own content (empty until its data arrives). */
-export function AdminScreen({ title, emptyText }: { title: string; emptyText: string }) {
+/** The admin frame: the areas, and the screen's own content (`children`, or `emptyText` while it has none). */
+export function AdminScreen({
+  title,
+  emptyText,
+  children,
+}: {
+  title: string
+  emptyText?: string
+  children?: ReactNode
+}) {
   useDocumentTitle(title)
   return (
     <section aria-labelledby="screen-title">
@@ -33,9 +43,11 @@ export function AdminScreen({ title, emptyText }: { title: string; emptyText: st
           </Link>
         ))}
       </nav>
-      <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
-        {emptyText}
-      </div>
+      {children ?? (
+        <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
+          {emptyText}
+        </div>
+      )}
     </section>
   )
 }

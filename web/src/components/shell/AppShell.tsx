@@ -6,10 +6,21 @@ import { BrandMark } from './Brand'
 import { Footer } from './Footer'
 import { TopBar } from './TopBar'
 import { navIcons, type NavIcon } from './navIcons'
+import { useUnreadNews } from '../../features/blog/unreadNews'
+import { UnreadDot } from './UnreadDot'
 
 interface NavItem {
   to:
-    '/home' | '/search' | '/watchlist' | '/watched' | '/feed' | '/friends' | '/recommendations' | '/profile' | '/admin'
+    | '/home'
+    | '/search'
+    | '/watchlist'
+    | '/watched'
+    | '/feed'
+    | '/friends'
+    | '/recommendations'
+    | '/profile'
+    | '/admin'
+    | '/news'
   label: string
   icon: NavIcon
 }
@@ -25,6 +36,7 @@ const secondary: NavItem[] = [
   { to: '/watched', label: 'Watched', icon: 'check' },
   { to: '/friends', label: 'Friends', icon: 'people' },
   { to: '/recommendations', label: 'Recommendations', icon: 'gift' },
+  { to: '/news', label: 'News', icon: 'news' },
 ]
 const adminItem: NavItem = { to: '/admin', label: 'Admin', icon: 'shield' }
 
@@ -52,6 +64,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   const [menuOpen, setMenuOpen] = useState(false)
   const logout = useLogout()
   const navigate = useNavigate()
+  const unreadNews = useUnreadNews()
   useEffect(() => {
     if (!menuOpen) return
     const close = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false)
@@ -70,6 +83,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       >
         <Icon name={item.icon} />
         {item.label}
+        {item.to === '/news' && unreadNews ? <UnreadDot /> : null}
       </Link>
     ))
 

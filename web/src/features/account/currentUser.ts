@@ -22,6 +22,9 @@ export function currentUserQuery() {
       return user
     },
     staleTime: installed ? 5 * 60 * 1000 : 0,
+    // An admin may change this user's role (or end their sessions) while the page is open: coming back
+    // to the tab asks again, so a promotion shows (the Admin menu entry) without a reload.
+    refetchOnWindowFocus: true,
     ...(installed ? persistedStart() : {}),
   })
 }
@@ -46,6 +49,15 @@ export async function knownUser(queryClient: QueryClient): Promise<PublicUser | 
   try {
     // 'static': the guards take the known answer; the screens' own queries re-check it.
     return await queryClient.query({ ...currentUserQuery(), staleTime: 'static' })
+  } catch {
+    return null
+  }
+}
+
+/** The user as the server sees them now, whatever is cached (a guard about to refuse asks this first). */
+export async function freshUser(queryClient: QueryClient): Promise<PublicUser | null> {
+  try {
+    return await queryClient.query({ ...currentUserQuery(), staleTime: 0 })
   } catch {
     return null
   }

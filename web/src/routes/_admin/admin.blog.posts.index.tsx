@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminScreen } from '../../components/shell/AdminScreen'
+import { BlogPostsScreen } from '../../components/admin/BlogPostsScreen'
 
 export const Route = createFileRoute('/_admin/admin/blog/posts/')({
-  component: () => (
-    <AdminScreen title="Blog posts" emptyText="No posts yet. Drafts and published posts will be listed here." />
-  ),
+  component: BlogPostsScreen,
 })

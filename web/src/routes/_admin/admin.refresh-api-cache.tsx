@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminScreen } from '../../components/shell/AdminScreen'
+import { RefreshCacheScreen } from '../../components/admin/RefreshCacheScreen'
 
 export const Route = createFileRoute('/_admin/admin/refresh-api-cache')({
-  component: () => (
-    <AdminScreen
-      title="Refresh catalog cache"
-      emptyText="Cache refresh controls for trending lists and provider rows will appear here."
-    />
-  ),
+  component: RefreshCacheScreen,
 })

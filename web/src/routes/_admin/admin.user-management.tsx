@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminScreen } from '../../components/shell/AdminScreen'
+import { UserManagementScreen } from '../../components/admin/UserManagementScreen'
 
 export const Route = createFileRoute('/_admin/admin/user-management')({
-  component: () => (
-    <AdminScreen title="User management" emptyText="The user list, roles and account actions will appear here." />
-  ),
+  component: UserManagementScreen,
 })

@@ -1,0 +1,135 @@
+import type { BlogCategoryInput, BlogNameKind, BlogPostInput } from '@reelmates/contracts/blog'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { handleCommand, loadState, type CommandMetadata } from '../handleCommand'
+import { blogCategory, blogCategoryStreamId } from './blogCategory'
+import { blogName, blogNameStreamId, nameKey } from './blogName'
+import { blogPost, blogPostStreamId } from './blogPost'
+
+/**
+ * Saving a post or a category touches two kinds of stream: its own, and the streams of the unique
+ * names it holds (slug, category name). Names are claimed first and given back when the save is
+ * refused, so a refused save never keeps a name; a name the entity no longer uses is released last.
+ */
+
+interface Context {
+  eventStore: EventStore
+  metadata: CommandMetadata
+}
+
+type Name = { kind: BlogNameKind; value: string }
+
+/** Claims or releases one name on its own stream. */
+async function nameCommand(
+  { eventStore, metadata }: Context,
+  type: 'ClaimBlogName' | 'ReleaseBlogName',
+  name: Name,
+  ownerId: string,
+) {
+  const key = nameKey(name.value)
+  await handleCommand(eventStore, {
+    decider: blogName,
+    streamId: blogNameStreamId(name.kind, key),
+    command: { type, kind: name.kind, key, ownerId },
+    metadata,
+  })
+}
+const claim = (context: Context, name: Name, ownerId: string) => nameCommand(context, 'ClaimBlogName', name, ownerId)
+const release = (context: Context, name: Name, ownerId: string) =>
+  nameCommand(context, 'ReleaseBlogName', name, ownerId)
+
+/** Claims `wanted` for `ownerId`, runs `save`, then releases `previous` names no longer held; all or nothing. */
+async function withNames<T>(
+  context: Context,
+  ownerId: string,
+  wanted: readonly Name[],
+  previous: readonly Name[],
+  save: () => Promise<T>,
+): Promise<T> {
+  const isNew = (name: Name) => !previous.some((p) => p.kind === name.kind && nameKey(p.value) === nameKey(name.value))
+  const claimed: Name[] = []
+  try {
+    for (const name of wanted.filter(isNew)) {
+      await claim(context, name, ownerId)
+      claimed.push(name)
+    }
+    const saved = await save()
+    const kept = (name: Name) => wanted.some((w) => w.kind === name.kind && nameKey(w.value) === nameKey(name.value))
+    for (const name of previous.filter((name) => !kept(name))) await release(context, name, ownerId)
+    return saved
+  } catch (error) {
+    for (const name of claimed) await release(context, name, ownerId)
+    throw error
+  }
+}
+
+const postNames = (slug: string | null): Name[] => (slug === null ? [] : [{ kind: 'post-slug', value: slug }])
+
+export async function draftPost(context: Context, postId: string, authorId: string, input: BlogPostInput) {
+  return withNames(context, postId, postNames(input.slug), [], () =>
+    handleCommand(context.eventStore, {
+      decider: blogPost,
+      streamId: blogPostStreamId(postId),
+      command: { type: 'DraftPost', postId, authorId, input, at: context.metadata.occurredAt },
+      metadata: context.metadata,
+    }),
+  )
+}
+
+export async function editPost(context: Context, postId: string, input: BlogPostInput) {
+  const state = await loadState(context.eventStore, blogPost, blogPostStreamId(postId))
+  return withNames(context, postId, postNames(input.slug), postNames(state.slug), () =>
+    handleCommand(context.eventStore, {
+      decider: blogPost,
+      streamId: blogPostStreamId(postId),
+      command: { type: 'EditPost', postId, input, at: context.metadata.occurredAt },
+      metadata: context.metadata,
+    }),
+  )
+}
+
+/** A deleted post gives its slug back, so a new post may use it. */
+export async function deletePost(context: Context, postId: string) {
+  const state = await loadState(context.eventStore, blogPost, blogPostStreamId(postId))
+  return withNames(context, postId, [], postNames(state.slug), () =>
+    handleCommand(context.eventStore, {
+      decider: blogPost,
+      streamId: blogPostStreamId(postId),
+      command: { type: 'DeletePost', postId, at: context.metadata.occurredAt },
+      metadata: context.metadata,
+    }),
+  )
+}
+
+const categoryNames = (name: string | null, slug: string | null): Name[] => [
+  ...(name === null ? [] : [{ kind: 'category-name' as const, value: name }]),
+  ...(slug === null ? [] : [{ kind: 'category-slug' as const, value: slug }]),
+]
+
+export async function saveCategory(context: Context, categoryId: string, input: BlogCategoryInput, isNew: boolean) {
+  const state = await loadState(context.eventStore, blogCategory, blogCategoryStreamId(categoryId))
+  return withNames(
+    context,
+    categoryId,
+    categoryNames(input.name, input.slug),
+    categoryNames(state.name, state.slug),
+    () =>
+      handleCommand(context.eventStore, {
+        decider: blogCategory,
+        streamId: blogCategoryStreamId(categoryId),
+        command: isNew ? { type: 'CreateCategory', categoryId, input } : { type: 'EditCategory', categoryId, input },
+        metadata: context.metadata,
+      }),
+  )
+}
+
+export async function deleteCategory(context: Context, categoryId: string) {
+  const state = await loadState(context.eventStore, blogCategory, blogCategoryStreamId(categoryId))
+  return withNames(context, categoryId, [], categoryNames(state.name, state.slug), () =>
+    handleCommand(context.eventStore, {
+      decider: blogCategory,
+      streamId: blogCategoryStreamId(categoryId),
+      command: { type: 'DeleteCategory', categoryId },
+      metadata: context.metadata,
+    }),
+  )
+}

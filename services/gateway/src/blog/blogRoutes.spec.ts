@@ -1,0 +1,216 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminBlogPost, BlogCategory, NewsPage, NewsPost } from '@reelmates/contracts/blog'
+import { makeAdmin, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { elements, readMarkup, type MarkupElement } from '../testing/markupReader'
+
+let t: TestApp
+let admin: Registered
+const visitor = () => agent(t.app)
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-blog-'))
+  // A built web app of one file, so the news pages can be served with their link-preview tags.
+  mkdirSync(join(dataDir, 'web'), { recursive: true })
+  writeFileSync(
+    join(dataDir, 'web', 'index.html'),
+    '<!doctype html><html><head><title>Reelmates</title>\n<meta\n  name="description"\n  content="app"\n/>\n</head><body><div id="root"></div></body></html>',
+  )
+  t = await createTestApp({ env: { WEB_DIST: join(dataDir, 'web'), PUBLIC_URL: 'https://reelmates.test' } })
+  admin = await register(t.app, 'blogboss')
+  await makeAdmin(t.platform, admin.user.id)
+})
+afterAll(() => t.close())
+
+const draft = (overrides: Partial<Record<string, unknown>> = {}) => ({
+  title: 'November releases',
+  slug: 'november-releases',
+  content: '# What is new\n\nThe **best** films of the month.',
+  excerpt: 'The best films of the month.',
+  featuredImageUrl: 'https://images.example.com/november.jpg',
+  categoryIds: [],
+  ...overrides,
+})
+
+async function createPost(overrides: Partial<Record<string, unknown>> = {}): Promise<AdminBlogPost> {
+  const answer = await admin.client.post('/api/admin/blog/posts', draft(overrides))
+  expect(answer.statusCode, answer.body).toBe(201)
+  return answer.json<AdminBlogPost>()
+}
+
+async function createCategory(name: string, slug: string): Promise<BlogCategory> {
+  const answer = await admin.client.post('/api/admin/blog/categories', { name, slug, description: null })
+  expect(answer.statusCode, answer.body).toBe(201)
+  return answer.json<BlogCategory>()
+}
+
+describe('blog slugs', () => {
+  it('refuses a second post with a slug already in use, and frees the slug of a deleted post', async () => {
+    const first = await createPost({ slug: 'only-once' })
+    const twin = await admin.client.post('/api/admin/blog/posts', draft({ slug: 'only-once', title: 'Twin' }))
+    expect(twin.statusCode).toBe(409)
+    expect(twin.json()).toMatchObject({ validationErrors: { slug: 'Another post already uses this slug.' } })
+
+    const other = await createPost({ slug: 'other-slug' })
+    const renamed = await admin.client.put(`/api/admin/blog/posts/${other.id}`, draft({ slug: 'only-once' }))
+    expect(renamed.statusCode).toBe(409)
+    // The refused edit kept nothing: the post still has its slug, and that slug is still its own.
+    expect((await admin.client.get(`/api/admin/blog/posts/${other.id}`)).json()).toMatchObject({ slug: 'other-slug' })
+    expect(
+      (await admin.client.put(`/api/admin/blog/posts/${other.id}`, draft({ slug: 'other-slug' }))).statusCode,
+    ).toBe(200)
+
+    expect((await admin.client.delete(`/api/admin/blog/posts/${first.id}`)).statusCode).toBe(200)
+    await createPost({ slug: 'only-once', title: 'Reused' })
+  })
+
+  it('gives the slug to exactly one of two posts saved at the same time', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        admin.client.post('/api/admin/blog/posts', draft({ slug: 'race-slug', title: `Racer ${n}` })),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409])
+  })
+
+  it('frees an old slug when a post changes it', async () => {
+    const post = await createPost({ slug: 'old-name' })
+    expect((await admin.client.put(`/api/admin/blog/posts/${post.id}`, draft({ slug: 'new-name' }))).statusCode).toBe(
+      200,
+    )
+    await createPost({ slug: 'old-name', title: 'Takes the old name' })
+  })
+
+  it('refuses a malformed slug with a clear message', async () => {
+    const answer = await admin.client.post('/api/admin/blog/posts', draft({ slug: 'Not A Slug!' }))
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/lowercase letters, digits/)
+  })
+
+  it('keeps category names and slugs unique', async () => {
+    await createCategory('Festivals', 'festivals')
+    const sameName = await admin.client.post('/api/admin/blog/categories', {
+      name: 'FESTIVALS',
+      slug: 'festivals-2',
+      description: null,
+    })
+    expect(sameName.statusCode).toBe(409)
+    const sameSlug = await admin.client.post('/api/admin/blog/categories', {
+      name: 'Fests',
+      slug: 'festivals',
+      description: null,
+    })
+    expect(sameSlug.statusCode).toBe(409)
+  })
+})
+
+describe('publishing and the news', () => {
+  it('shows a post to visitors only once published, in its category, newest first', async () => {
+    const reviews = await createCategory('Reviews', 'reviews')
+    const post = await createPost({ slug: 'dune-review', title: 'Dune, reviewed', categoryIds: [reviews.id] })
+    expect((await visitor().get('/api/blog/posts/dune-review')).statusCode).toBe(404)
+    expect((await visitor().get('/api/blog/posts')).json<NewsPage>().items.map((p) => p.slug)).not.toContain(
+      'dune-review',
+    )
+
+    const published = await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)
+    expect(published.statusCode, published.body).toBe(200)
+    expect(published.json()).toMatchObject({ published: true, publishedAt: expect.any(String) as unknown })
+
+    const page = (await visitor().get('/api/blog/posts')).json<NewsPage>()
+    expect(page.items[0]).toMatchObject({
+      slug: 'dune-review',
+      excerpt: 'The best films of the month.',
+      featuredImageUrl: 'https://images.example.com/november.jpg',
+      categories: [{ slug: 'reviews', name: 'Reviews' }],
+    })
+    const inCategory = (await visitor().get('/api/blog/posts?category=reviews')).json<NewsPage>()
+    expect(inCategory.items.map((p) => p.slug)).toEqual(['dune-review'])
+    expect((await visitor().get('/api/blog/posts?category=no-such')).statusCode).toBe(404)
+    const full = (await visitor().get('/api/blog/posts/dune-review')).json<NewsPost>()
+    expect(full.content).toContain('**best**')
+
+    await admin.client.post(`/api/admin/blog/posts/${post.id}/unpublish`)
+    expect((await visitor().get('/api/blog/posts/dune-review')).statusCode).toBe(404)
+  })
+
+  it('refuses to publish an empty post', async () => {
+    const post = await createPost({ slug: 'empty-post', content: '' })
+    const answer = await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ message: 'Write some content before publishing the post.' })
+  })
+
+  it('lists drafts and published posts for the admin, with search', async () => {
+    await createPost({ slug: 'searchable-draft', title: 'Zebra stripes' })
+    const found = await admin.client.get('/api/admin/blog/posts?query=zebra&status=draft')
+    expect(found.json<{ items: AdminBlogPost[] }>().items.map((p) => p.slug)).toEqual(['searchable-draft'])
+  })
+
+  it('records the visit that clears the unread-news dot', async () => {
+    const reader = await register(t.app, 'newsreader')
+    expect((await reader.client.get('/api/user')).json()).toMatchObject({ lastNewsVisit: null })
+    const visit = await reader.client.post('/api/news/visited')
+    expect(visit.statusCode).toBe(200)
+    const { lastNewsVisit } = visit.json<{ lastNewsVisit: string }>()
+    expect((await reader.client.get('/api/user')).json()).toMatchObject({ lastNewsVisit })
+  })
+})
+
+const only = (from: MarkupElement, name: string) => {
+  const found = elements(from, name)
+  expect(found, name).toHaveLength(1)
+  return found[0] as MarkupElement
+}
+const meta = (head: MarkupElement, key: string, value: string) =>
+  elements(head, 'meta').filter((m) => m.attributes[key] === value)
+
+describe('the RSS feed and link previews', () => {
+  it('serves well-formed RSS 2.0 of the published posts, with text escaped', async () => {
+    const post = await createPost({ slug: 'rss-post', title: 'Fast & <Furious>', excerpt: 'Cars "and" crews' })
+    await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)
+    const answer = await visitor().get('/news/rss.xml')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^application\/rss\+xml/)
+    const rss = only(readMarkup(answer.body), 'rss')
+    expect(rss.attributes.version).toBe('2.0')
+    const channel = only(rss, 'channel')
+    const own = (parent: MarkupElement, name: string) => parent.children.find((c) => c.name === name)?.text
+    expect(own(channel, 'title')).toBe('Reelmates News')
+    expect(own(channel, 'link')).toBe('https://reelmates.test/news')
+    expect(own(channel, 'description')).toBeTruthy()
+    const item = elements(channel, 'item').find((i) => own(i, 'title') === 'Fast & <Furious>')
+    if (!item) throw new Error('the published post is not in the feed')
+    expect(own(item, 'link')).toBe('https://reelmates.test/news/rss-post')
+    expect(own(item, 'guid')).toBe('https://reelmates.test/news/rss-post')
+    expect(own(item, 'description')).toBe('Cars "and" crews')
+    expect(new Date(own(item, 'pubDate') ?? '').toUTCString()).toBe(own(item, 'pubDate'))
+    // No draft in the feed.
+    expect(answer.body).not.toContain('searchable-draft')
+  })
+
+  it("puts a post's title and description into the HTML served for /news/{slug}", async () => {
+    const post = await createPost({
+      slug: 'preview-post',
+      title: 'A "quoted" <title>',
+      excerpt: 'What a preview shows',
+      featuredImageUrl: '/images/preview.jpg',
+    })
+    await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)
+    const answer = await visitor().get('/news/preview-post')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^text\/html/)
+    const head = only(readMarkup(answer.body.replace('<!doctype html>', '')), 'head')
+    expect(only(head, 'title').text).toBe('A "quoted" <title> — Reelmates News')
+    const description = meta(head, 'name', 'description')
+    expect(description.map((m) => m.attributes.content)).toEqual(['What a preview shows'])
+    expect(meta(head, 'property', 'og:title')[0]?.attributes.content).toBe('A "quoted" <title>')
+    expect(meta(head, 'property', 'og:image')[0]?.attributes.content).toBe('https://reelmates.test/images/preview.jpg')
+    // A draft or an unknown slug gets the plain app, which shows its own not-found page.
+    const unknown = readMarkup((await visitor().get('/news/not-published')).body.replace('<!doctype html>', ''))
+    expect(only(unknown, 'title').text).toBe('Reelmates')
+  })
+})

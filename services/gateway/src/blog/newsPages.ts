@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyPluginAsync } from 'fastify'
+import { blogQueries } from '@reelmates/projections/blog/blogQueries'
+import type { Platform } from '../platform'
+import { withPostMeta } from './postPageMeta'
+import { rssFeed } from './rssFeed'
+
+const feedLength = 20
+
+/**
+ * The news pages as crawlers see them: `/news/rss.xml`, and `/news/{slug}` answered with the app's
+ * index.html carrying the post's title and description. Everything else stays with the SPA fallback.
+ */
+export const newsPages: FastifyPluginAsync<{ platform: Platform }> = async (app, { platform }) => {
+  const { publicUrl, webDist } = platform.config
+  const posts = () => blogQueries(platform.readStore)
+
+  app.get('/news/rss.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const latest = await posts().latestPublished(feedLength)
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(rssFeed(publicUrl, latest, platform.now()))
+  })
+
+  app.get<{ Params: { slug: string } }>('/news/:slug', { schema: { hide: true } }, async (request, reply) => {
+    let indexHtml: string
+    try {
+      indexHtml = await readFile(join(webDist, 'index.html'), 'utf8')
+    } catch {
+      return reply.callNotFound()
+    }
+    const post = await posts().publishedBySlug(request.params.slug)
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(post ? withPostMeta(indexHtml, post, publicUrl) : indexHtml)
+  })
+}

@@ -1,0 +1,44 @@
+import type { NewsPost } from '@reelmates/contracts/blog'
+import { absoluteUrl, escapeMarkup as x, postUrl } from './markup'
+
+const descriptionLength = 200
+
+/** What a link preview shows: the excerpt, or the start of the content without its Markdown marks. */
+export function describePost(post: Pick<NewsPost, 'excerpt' | 'content'>): string {
+  const source = post.excerpt.trim() || post.content
+  const plain = source
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return plain.length > descriptionLength ? `${plain.slice(0, descriptionLength - 1).trimEnd()}…` : plain
+}
+
+/**
+ * The app's index.html with the post's title and description in it: crawlers that build link
+ * previews read the HTML as served and run no script, so the server writes them there.
+ */
+export function withPostMeta(indexHtml: string, post: NewsPost, publicUrl: string): string {
+  const title = `${post.title} — Reelmates News`
+  const description = describePost(post)
+  const url = postUrl(publicUrl, post.slug)
+  const tags = [
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:site_name" content="Reelmates" />`,
+    `<meta property="og:title" content="${x(post.title)}" />`,
+    `<meta property="og:description" content="${x(description)}" />`,
+    `<meta property="og:url" content="${x(url)}" />`,
+    `<meta property="article:published_time" content="${x(post.publishedAt)}" />`,
+    ...(post.featuredImageUrl
+      ? [`<meta property="og:image" content="${x(absoluteUrl(publicUrl, post.featuredImageUrl))}" />`]
+      : []),
+    `<meta name="twitter:card" content="${post.featuredImageUrl ? 'summary_large_image' : 'summary'}" />`,
+    `<link rel="canonical" href="${x(url)}" />`,
+    `<link rel="alternate" type="application/rss+xml" title="Reelmates News" href="${x(`${publicUrl}/news/rss.xml`)}" />`,
+  ]
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${x(title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${x(description)}" />`)
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
+}

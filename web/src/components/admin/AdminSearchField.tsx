@@ -1,0 +1,29 @@
+import { inputClass } from '../social/socialStyles'
+
+/** The search box of the admin lists (users, posts, mail). */
+export function AdminSearchField({
+  label,
+  value,
+  placeholder,
+  onChange,
+  className = 'grid gap-1.5 text-sm text-zinc-300',
+}: {
+  label: string
+  value: string
+  placeholder: string
+  onChange: (value: string) => void
+  className?: string
+}) {
+  return (
+    <label className={className}>
+      {label}
+      <input
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </label>
+  )
+}

@@ -1,0 +1,108 @@
+import type { BlogCategory } from '@reelmates/contracts/blog'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type SubmitEvent } from 'react'
+import { blogCategoriesQuery } from '../../features/blog/blogQueries'
+import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
+import { slugify } from '../../features/blog/slugify'
+import { inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
+
+/** The blog's categories: add, rename (name, slug, description) and delete. */
+export function BlogCategoriesPanel() {
+  const categories = useQuery(blogCategoriesQuery())
+  const [editing, setEditing] = useState<BlogCategory | null>(null)
+  const remove = useDeleteCategory()
+  return (
+    <section className={`${panel} grid content-start gap-4`} aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="text-lg font-semibold text-white">
+        Categories
+      </h2>
+      {categories.data && categories.data.length > 0 ? (
+        <ul className="grid gap-2 text-sm">
+          {categories.data.map((category) => (
+            <li key={category.id} className="flex items-center gap-2">
+              <span className="min-w-0 flex-1 truncate text-zinc-200">
+                {category.name} <span className="text-zinc-500">({category.postCount})</span>
+              </span>
+              <button type="button" className={quietButton} onClick={() => setEditing(category)}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className={`${quietButton} text-red-300`}
+                aria-label={`Delete ${category.name}`}
+                onClick={() => remove.mutate(category.id)}
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-zinc-400">No categories yet.</p>
+      )}
+      <CategoryForm key={editing?.id ?? 'new'} category={editing} onDone={() => setEditing(null)} />
+    </section>
+  )
+}
+
+function CategoryForm({ category, onDone }: { category: BlogCategory | null; onDone: () => void }) {
+  const [name, setName] = useState(category?.name ?? '')
+  const [slug, setSlug] = useState(category?.slug ?? '')
+  const [description, setDescription] = useState(category?.description ?? '')
+  const save = useSaveCategory()
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    save.mutate(
+      {
+        ...(category ? { id: category.id } : {}),
+        input: { name, slug: slug || slugify(name), description: description.trim() || null },
+      },
+      {
+        onSuccess: () => {
+          setName('')
+          setSlug('')
+          setDescription('')
+          onDone()
+        },
+      },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-2 border-t border-white/5 pt-4" aria-label="Category">
+      <h3 className="text-sm font-semibold text-white">{category ? `Edit ${category.name}` : 'Add a category'}</h3>
+      <label className="grid gap-1 text-sm text-zinc-300">
+        Name
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} className={inputClass} />
+      </label>
+      <label className="grid gap-1 text-sm text-zinc-300">
+        Category slug
+        <input
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          placeholder={slugify(name) || 'release-roundups'}
+          maxLength={120}
+          className={inputClass}
+        />
+      </label>
+      <label className="grid gap-1 text-sm text-zinc-300">
+        Description
+        <input
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={300}
+          className={inputClass}
+        />
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" className={secondaryButton} disabled={save.isPending}>
+          {category ? 'Save category' : 'Add category'}
+        </button>
+        {category ? (
+          <button type="button" className={quietButton} onClick={onDone}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,275 @@
+import { blogPostInput, type AdminBlogPost, type BlogPostInput } from '@reelmates/contracts/blog'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState, type SubmitEvent } from 'react'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
+import { adminPostQuery, blogCategoriesQuery } from '../../features/blog/blogQueries'
+import { useCreatePost, useDeletePost, usePublishPost, useSavePost } from '../../features/blog/blogMutations'
+import { slugify } from '../../features/blog/slugify'
+import { isApiError } from '../../lib/apiError'
+import { MarkdownContent } from '../blog/MarkdownContent'
+import { AdminScreen } from '../shell/AdminScreen'
+import { ConfirmDialog } from '../social/ConfirmDialog'
+import { inputClass, panel, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
+
+type Field = keyof BlogPostInput
+const emptyPost: BlogPostInput = {
+  title: '',
+  slug: '',
+  content: '',
+  excerpt: '',
+  featuredImageUrl: null,
+  categoryIds: [],
+}
+
+/** /admin/blog/posts/{id}: the post editor (`new` writes a new draft). */
+export function BlogPostEditorScreen({ id }: { id: string }) {
+  const isNew = id === 'new'
+  const post = useQuery({ ...adminPostQuery(id), enabled: !isNew })
+  if (isNew) return <BlogPostEditor key="new" post={null} />
+  if (post.isPending)
+    return (
+      <AdminScreen title="Blog post">
+        <p className="mt-6 text-zinc-400">Loading the post…</p>
+      </AdminScreen>
+    )
+  if (post.isError)
+    return (
+      <AdminScreen title="Blog post">
+        <p className="mt-6 text-zinc-400">
+          {isApiError(post.error) && post.error.status === 404 ? 'There is no post with this id.' : post.error.message}{' '}
+          <Link to="/admin/blog/posts" className="text-reel hover:underline">
+            All posts
+          </Link>
+        </p>
+      </AdminScreen>
+    )
+  return <BlogPostEditor key={post.data.id} post={post.data} />
+}
+
+function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
+  const navigate = useNavigate()
+  const [values, setValues] = useState<BlogPostInput>(post ? { ...post } : emptyPost)
+  const [slugTouched, setSlugTouched] = useState(post !== null)
+  const [errors, setErrors] = useState<FieldErrors<Field>>({})
+  const [tab, setTab] = useState<'write' | 'preview'>('write')
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const categories = useQuery(blogCategoriesQuery())
+  const create = useCreatePost()
+  const save = useSavePost()
+  const publish = usePublishPost()
+  const remove = useDeletePost()
+  const busy = create.isPending || save.isPending || publish.isPending || remove.isPending
+
+  const set = <K extends Field>(field: K, value: BlogPostInput[K]) => {
+    setValues((before) => ({
+      ...before,
+      [field]: value,
+      ...(field === 'title' && !slugTouched ? { slug: slugify(String(value)) } : {}),
+    }))
+    setErrors((before) => ({ ...before, [field]: undefined }))
+  }
+
+  const serverErrors = (error: unknown) => {
+    if (isApiError(error) && error.validationErrors) setErrors(error.validationErrors)
+  }
+
+  /** Saves the fields; resolves the saved post, or null when they were refused. */
+  async function saveFields(): Promise<AdminBlogPost | null> {
+    const parsed = blogPostInput.safeParse({ ...values, featuredImageUrl: values.featuredImageUrl || null })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Field>(parsed.error))
+      return null
+    }
+    try {
+      if (post) return await save.mutateAsync({ id: post.id, input: parsed.data })
+      const created = await create.mutateAsync(parsed.data)
+      await navigate({ to: '/admin/blog/posts/$id', params: { id: created.id }, replace: true })
+      return created
+    } catch (error) {
+      serverErrors(error)
+      return null
+    }
+  }
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void saveFields()
+  }
+
+  async function togglePublished() {
+    const saved = await saveFields()
+    if (saved && post) await publish.mutateAsync({ id: saved.id, publish: !post.published }).catch(serverErrors)
+  }
+
+  const error = (field: Field) =>
+    errors[field] ? (
+      <span role="alert" className="text-sm text-red-300">
+        {errors[field]}
+      </span>
+    ) : null
+
+  return (
+    <AdminScreen title={post ? 'Edit post' : 'New post'}>
+      <form onSubmit={submit} className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]" noValidate>
+        <div className="grid content-start gap-4">
+          <label className="grid gap-1.5 text-sm text-zinc-300">
+            Title
+            <input value={values.title} onChange={(e) => set('title', e.target.value)} className={inputClass} />
+            {error('title')}
+          </label>
+          <label className="grid gap-1.5 text-sm text-zinc-300">
+            Slug
+            <div className="flex items-center gap-1">
+              <span className="text-zinc-500">/news/</span>
+              <input
+                value={values.slug}
+                onChange={(e) => {
+                  setSlugTouched(true)
+                  set('slug', e.target.value)
+                }}
+                className={inputClass}
+              />
+            </div>
+            {error('slug')}
+          </label>
+          <label className="grid gap-1.5 text-sm text-zinc-300">
+            Excerpt
+            <textarea
+              value={values.excerpt}
+              onChange={(e) => set('excerpt', e.target.value)}
+              rows={2}
+              maxLength={500}
+              className={inputClass}
+            />
+            {error('excerpt')}
+          </label>
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-2 text-sm" role="tablist" aria-label="Content">
+              <span className="mr-auto text-zinc-300">Content (Markdown)</span>
+              {(['write', 'preview'] as const).map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === name}
+                  onClick={() => setTab(name)}
+                  className={`rounded-full px-3 py-1 ${tab === name ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'}`}
+                >
+                  {name === 'write' ? 'Write' : 'Preview'}
+                </button>
+              ))}
+            </div>
+            {tab === 'write' ? (
+              <textarea
+                aria-label="Content"
+                value={values.content}
+                onChange={(e) => set('content', e.target.value)}
+                rows={16}
+                className={`${inputClass} font-mono`}
+              />
+            ) : (
+              <div className={`${panel} min-h-64`} role="tabpanel" aria-label="Preview">
+                {values.content.trim() ? (
+                  <MarkdownContent source={values.content} />
+                ) : (
+                  <p className="text-zinc-500">Nothing to preview yet.</p>
+                )}
+              </div>
+            )}
+            {error('content')}
+          </div>
+        </div>
+        <aside className="grid content-start gap-4">
+          <div className={`${panel} grid gap-3`}>
+            <p className="text-sm text-zinc-300">
+              {post?.published ? (
+                <>
+                  Published{post.publishedAt ? ` ${new Date(post.publishedAt).toLocaleString()}` : ''} ·{' '}
+                  <Link to="/news/$slug" params={{ slug: post.slug }} className="text-reel hover:underline">
+                    View on the news
+                  </Link>
+                </>
+              ) : (
+                'Draft: only admins see it.'
+              )}
+            </p>
+            <button type="submit" className={secondaryButton} disabled={busy}>
+              {post ? 'Save' : 'Save draft'}
+            </button>
+            {post ? (
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => void togglePublished()}>
+                {post.published ? 'Unpublish' : 'Publish'}
+              </button>
+            ) : null}
+            {post ? (
+              <button
+                type="button"
+                className={`${quietButton} text-red-300`}
+                disabled={busy}
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete post
+              </button>
+            ) : null}
+          </div>
+          <label className="grid gap-1.5 text-sm text-zinc-300">
+            Featured image URL
+            <input
+              value={values.featuredImageUrl ?? ''}
+              onChange={(e) => set('featuredImageUrl', e.target.value)}
+              placeholder="https://…"
+              className={inputClass}
+            />
+            {error('featuredImageUrl')}
+          </label>
+          {values.featuredImageUrl && /^(https?:\/\/|\/)/.test(values.featuredImageUrl) ? (
+            <img src={values.featuredImageUrl} alt="" className="aspect-[16/9] w-full rounded-xl object-cover" />
+          ) : null}
+          <fieldset className="grid gap-2 text-sm text-zinc-300">
+            <legend className="mb-1">Categories</legend>
+            {(categories.data ?? []).length === 0 ? (
+              <p className="text-zinc-500">
+                No categories yet: add them on{' '}
+                <Link to="/admin/blog/posts" className="text-reel hover:underline">
+                  the posts page
+                </Link>
+                .
+              </p>
+            ) : null}
+            {(categories.data ?? []).map((category) => (
+              <label key={category.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={values.categoryIds.includes(category.id)}
+                  onChange={(e) =>
+                    set(
+                      'categoryIds',
+                      e.target.checked
+                        ? [...values.categoryIds, category.id]
+                        : values.categoryIds.filter((c) => c !== category.id),
+                    )
+                  }
+                />
+                {category.name}
+              </label>
+            ))}
+          </fieldset>
+        </aside>
+      </form>
+      {confirmDelete && post ? (
+        <ConfirmDialog
+          title={`Delete “${post.title}”?`}
+          confirmLabel="Delete post"
+          onConfirm={() => {
+            setConfirmDelete(false)
+            remove.mutate(post.id, { onSuccess: () => void navigate({ to: '/admin/blog/posts' }) })
+          }}
+          onClose={() => setConfirmDelete(false)}
+        >
+          <p className="text-sm text-zinc-300">It leaves the news and the RSS feed, and its slug becomes free.</p>
+        </ConfirmDialog>
+      ) : null}
+    </AdminScreen>
+  )
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { adminCalls, adminKeys, type OutboxMail } from '../../features/admin/adminCalls'
+import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
+import { AdminScreen } from '../shell/AdminScreen'
+import { AdminSearchField } from './AdminSearchField'
+import { panel, quietButton } from '../social/socialStyles'
+
+const statusStyle: Record<OutboxMail['status'], string> = {
+  outbox: 'bg-white/5 text-zinc-300',
+  sent: 'bg-emerald-500/15 text-emerald-300',
+  failed: 'bg-red-500/15 text-red-300',
+}
+
+/**
+ * /admin/outbox: the mail of the embedded column. Without SMTP every mail waits here (password resets,
+ * sign-in links, invitations), so this is where an operator reads them.
+ */
+export function OutboxScreen() {
+  const [to, setTo] = useState('')
+  const address = useDebouncedValue(to.trim(), 300)
+  const mails = useQuery({ queryKey: adminKeys.outbox(address), queryFn: () => adminCalls.outbox(address) })
+
+  return (
+    <AdminScreen title="Mail outbox">
+      <div className="mt-6 grid gap-4">
+        <AdminSearchField label="Recipient" value={to} placeholder="someone@example.com" onChange={setTo} />
+        {mails.isPending ? (
+          <p className="text-zinc-400">Loading mail…</p>
+        ) : mails.isError ? (
+          <p role="alert" className="text-red-300">
+            {mails.error.message}
+          </p>
+        ) : mails.data.length === 0 ? (
+          <p className="text-zinc-400">No mail{address ? ` to ${address}` : ''} yet.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Mails">
+            {mails.data.map((mail) => (
+              <MailRow key={mail.id} mail={mail} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </AdminScreen>
+  )
+}
+
+function MailRow({ mail }: { mail: OutboxMail }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <li className={panel}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[mail.status]}`}>
+          {mail.status}
+        </span>
+        <span className="text-zinc-500">{mail.category}</span>
+        <time dateTime={mail.createdAt} className="ml-auto text-zinc-500">
+          {new Date(mail.createdAt).toLocaleString()}
+        </time>
+      </div>
+      <h2 className="mt-2 font-semibold text-white">{mail.subject}</h2>
+      <p className="text-sm text-zinc-400">To {mail.to}</p>
+      {mail.error ? <p className="mt-1 text-sm text-red-300">{mail.error}</p> : null}
+      <button type="button" className={`${quietButton} -ml-3 mt-1`} onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Hide text' : 'Show text'}
+      </button>
+      {open ? (
+        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-xl bg-ink p-3 text-sm text-zinc-300">
+          {mail.text}
+        </pre>
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,154 @@
+import type { AdminUser } from '@reelmates/contracts/userManagement'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useCurrentUser } from '../../features/account/currentUser'
+import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
+import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
+import { AdminScreen } from '../shell/AdminScreen'
+import { AdminSearchField } from './AdminSearchField'
+import { ConfirmDialog } from '../social/ConfirmDialog'
+import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialStyles'
+
+/** /admin/user-management: find an account, see its facts, change its role, suspend, restore or delete it. */
+export function UserManagementScreen() {
+  const [text, setText] = useState('')
+  const query = useDebouncedValue(text.trim(), 250)
+  const users = useQuery(adminUsersQuery(query))
+  const act = useUserAction()
+  const [confirming, setConfirming] = useState<UserAction | null>(null)
+  const { data: me } = useCurrentUser()
+
+  return (
+    <AdminScreen title="User management">
+      <div className="mt-6 grid gap-4">
+        <AdminSearchField label="Search users" value={text} placeholder="Username or email" onChange={setText} />
+        {users.isPending ? (
+          <p className="text-zinc-400">Loading users…</p>
+        ) : users.isError ? (
+          <p role="alert" className="text-red-300">
+            {users.error.message}
+          </p>
+        ) : users.data.length === 0 ? (
+          <p className="text-zinc-400">No user matches “{query}”.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Users">
+            {users.data.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isMe={user.id === me?.id}
+                busy={act.isPending}
+                onAction={(action) => (action.kind === 'role' ? act.mutate(action) : setConfirming(action))}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={confirmTitle(confirming)}
+          confirmLabel={confirmLabel[confirming.kind]}
+          onConfirm={() => {
+            act.mutate(confirming)
+            setConfirming(null)
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          <p className="text-sm text-zinc-300">{confirmText[confirming.kind]}</p>
+        </ConfirmDialog>
+      ) : null}
+    </AdminScreen>
+  )
+}
+
+const confirmLabel: Record<UserAction['kind'], string> = {
+  role: 'Change role',
+  suspend: 'Suspend',
+  restore: 'Restore',
+  delete: 'Delete account',
+}
+const confirmText: Record<UserAction['kind'], string> = {
+  role: '',
+  suspend: 'They are signed out everywhere at once and cannot sign in until you restore them.',
+  restore: 'They can sign in again with their password or a sign-in link.',
+  delete: 'Their account and personal data are erased for good, as when they delete it themselves.',
+}
+const confirmTitle = (action: UserAction) =>
+  action.kind === 'delete'
+    ? `Delete ${action.user.username}?`
+    : action.kind === 'suspend'
+      ? `Suspend ${action.user.username}?`
+      : `Restore ${action.user.username}?`
+
+function UserRow({
+  user,
+  isMe,
+  busy,
+  onAction,
+}: {
+  user: AdminUser
+  isMe: boolean
+  busy: boolean
+  onAction: (action: UserAction) => void
+}) {
+  const facts: [string, string][] = [
+    ['Email', user.email],
+    ['Joined', dayMonth(user.createdAt)],
+    ['Location', user.location ?? '—'],
+    ['Digest', user.digestType],
+    ['Campaign emails', user.receiveCampaignEmails ? 'Yes' : 'No'],
+    ['Push', user.pushNotificationsEnabled ? 'On' : 'Off'],
+    ['Onboarded', user.onboardingCompleted ? 'Yes' : 'No'],
+    ['Last read news', user.lastNewsVisit ? dayMonth(user.lastNewsVisit) : 'Never'],
+  ]
+  return (
+    <li className={panel} aria-label={user.username}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-base font-semibold text-white">{user.username}</h2>
+        {isMe ? <span className="text-xs text-zinc-400">(you)</span> : null}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.role === 'Admin' ? 'bg-gold/15 text-gold' : 'bg-white/5 text-zinc-300'}`}
+        >
+          {user.role}
+        </span>
+        {user.suspended ? (
+          <span className="rounded-full bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-red-300">Suspended</span>
+        ) : null}
+      </div>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {facts.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 gap-2">
+            <dt className="shrink-0 text-zinc-500">{label}</dt>
+            <dd className="truncate text-zinc-200">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={busy}
+          onClick={() => onAction({ kind: 'role', user, role: user.role === 'Admin' ? 'User' : 'Admin' })}
+        >
+          {user.role === 'Admin' ? 'Make user' : 'Make admin'}
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={busy}
+          onClick={() => onAction(user.suspended ? { kind: 'restore', user } : { kind: 'suspend', user })}
+        >
+          {user.suspended ? 'Restore sign-in' : 'Suspend sign-in'}
+        </button>
+        <button
+          type="button"
+          className={`${quietButton} text-red-300`}
+          disabled={busy}
+          onClick={() => onAction({ kind: 'delete', user })}
+        >
+          Delete account
+        </button>
+      </div>
+    </li>
+  )
+}

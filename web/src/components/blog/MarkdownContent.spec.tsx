@@ -1,0 +1,46 @@
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MarkdownContent } from './MarkdownContent'
+
+afterEach(cleanup)
+
+const rendered = (source: string) => render(<MarkdownContent source={source} />).container
+
+describe('MarkdownContent', () => {
+  it('renders Markdown: headings, emphasis, lists and links', () => {
+    const html = rendered('# Title\n\nSome **bold** text.\n\n- one\n- two\n\n[TMDB](https://www.themoviedb.org)')
+    expect(html.querySelector('h1')?.textContent).toBe('Title')
+    expect(html.querySelector('strong')?.textContent).toBe('bold')
+    expect(html.querySelectorAll('li')).toHaveLength(2)
+    expect(html.querySelector('a')?.getAttribute('href')).toBe('https://www.themoviedb.org')
+  })
+
+  it('never renders a <script> or any other raw HTML from the source', () => {
+    const html = rendered(
+      'Before\n\n<script>window.__pwned = true</script>\n\n<img src="x" onerror="window.__pwned = true">\n\n<iframe src="https://evil.example"></iframe>\n\nAfter',
+    )
+    expect(html.querySelector('script, img, iframe')).toBeNull()
+    expect(html.innerHTML).not.toMatch(/onerror|<script|<iframe/i)
+    expect(html.textContent).toContain('Before')
+    expect(html.textContent).toContain('After')
+  })
+
+  it('renders javascript:, data: and vbscript: links and images inert', () => {
+    const html = rendered(
+      [
+        '[click](javascript:alert(1))',
+        '[spaced]( JaVaScRiPt:alert(1))',
+        '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+        '[vb](vbscript:msgbox(1))',
+        '![pic](javascript:alert(1))',
+        '<javascript:alert(1)>',
+      ].join('\n\n'),
+    )
+    for (const element of html.querySelectorAll('[href], [src]')) {
+      const url = element.getAttribute('href') ?? element.getAttribute('src') ?? ''
+      expect(url).not.toMatch(/^\s*(javascript|data|vbscript):/i)
+    }
+    expect(html.innerHTML).not.toMatch(/(href|src)="\s*(javascript|data|vbscript):/i)
+    expect(html.textContent).toContain('click')
+  })
+})

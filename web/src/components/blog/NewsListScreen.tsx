@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { blogCategoriesQuery, newsPageQuery } from '../../features/blog/blogQueries'
+import { useRecordNewsVisit } from '../../features/blog/unreadNews'
+import { isApiError } from '../../lib/apiError'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { SearchPager } from '../media/SearchPager'
+import { PublicShell } from '../shell/PublicShell'
+import { NewsCard } from './NewsCard'
+
+interface NewsListScreenProps {
+  page: number
+  /** A category's slug: only its posts. */
+  category?: string
+  onPageChange: (page: number) => void
+}
+
+/** /news and /news/category/{slug}: published posts, newest first, ten a page. */
+export function NewsListScreen({ page, category, onPageChange }: NewsListScreenProps) {
+  const posts = useQuery(newsPageQuery(page, category))
+  const categories = useQuery(blogCategoriesQuery())
+  const current = categories.data?.find((c) => c.slug === category)
+  const heading = category ? (current?.name ?? 'News') : 'News'
+  useDocumentTitle(category ? `News: ${heading}` : 'News')
+  useRecordNewsVisit()
+  const missingCategory = isApiError(posts.error) && posts.error.status === 404
+
+  return (
+    <PublicShell>
+      <section aria-labelledby="screen-title" className="grid gap-6">
+        <header>
+          <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">
+            {heading}
+          </h1>
+          <p className="mt-2 text-zinc-400">
+            {current?.description ?? 'Release round-ups, what is new in Reelmates, and picks from our team.'}{' '}
+            <a href="/news/rss.xml" className="text-sm text-reel hover:underline">
+              RSS feed
+            </a>
+          </p>
+        </header>
+        <CategoryNav active={category} categories={categories.data ?? []} />
+        {posts.isPending ? (
+          <p className="text-zinc-400">Loading the news…</p>
+        ) : missingCategory ? (
+          <p className="text-zinc-400">There is no news category at this address.</p>
+        ) : posts.isError ? (
+          <p role="alert" className="text-red-300">
+            The news could not be loaded. {posts.error.message}
+          </p>
+        ) : posts.data.items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-white/10 px-6 py-12 text-center text-zinc-400">
+            No posts have been published here yet — check back soon.
+          </p>
+        ) : (
+          <>
+            <div className="grid gap-6">
+              {posts.data.items.map((post) => (
+                <NewsCard key={post.slug} post={post} />
+              ))}
+            </div>
+            <SearchPager
+              page={page}
+              totalPages={Math.ceil(posts.data.total / posts.data.pageSize)}
+              onPageChange={onPageChange}
+            />
+          </>
+        )}
+        {category ? (
+          <Link to="/news" className="text-sm font-semibold text-reel hover:underline">
+            ← All news
+          </Link>
+        ) : null}
+      </section>
+    </PublicShell>
+  )
+}
+
+function CategoryNav({ active, categories }: { active?: string; categories: { slug: string; name: string }[] }) {
+  if (categories.length === 0) return null
+  const pill = 'shrink-0 rounded-full border border-white/10 px-3 py-1.5 text-sm'
+  return (
+    <nav aria-label="News categories" className="flex gap-2 overflow-x-auto pb-1">
+      <Link to="/news" className={`${pill} ${active ? 'text-zinc-300 hover:bg-white/5' : 'bg-white text-zinc-900'}`}>
+        All
+      </Link>
+      {categories.map((category) => (
+        <Link
+          key={category.slug}
+          to="/news/category/$slug"
+          params={{ slug: category.slug }}
+          className={`${pill} ${active === category.slug ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'}`}
+        >
+          {category.name}
+        </Link>
+      ))}
+    </nav>
+  )
+}

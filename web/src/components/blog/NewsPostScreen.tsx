@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { newsPostQuery } from '../../features/blog/blogQueries'
+import { isApiError } from '../../lib/apiError'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { hideBrokenImage } from '../media/hideBrokenImage'
+import { PublicShell } from '../shell/PublicShell'
+import { dayMonth } from '../social/socialStyles'
+import { MarkdownContent } from './MarkdownContent'
+import { CategoryLinks } from './NewsCard'
+
+/**
+ * /news/{slug}: one published post. Its title and description for link previews are written into the
+ * HTML by the server (crawlers run no script); here the tab title follows the post.
+ */
+export function NewsPostScreen({ slug }: { slug: string }) {
+  const post = useQuery(newsPostQuery(slug))
+  const missing = isApiError(post.error) && post.error.status === 404
+  useDocumentTitle(post.data?.title ?? (missing ? 'Post not found' : 'News'))
+
+  return (
+    <PublicShell>
+      {post.isPending ? (
+        <p className="text-zinc-400">Loading the post…</p>
+      ) : post.isError ? (
+        <section aria-labelledby="screen-title">
+          <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">
+            {missing ? 'Post not found' : 'The post could not be loaded'}
+          </h1>
+          <p className="mt-3 text-zinc-400">
+            {missing ? 'There is no published post at this address.' : post.error.message}
+          </p>
+        </section>
+      ) : (
+        <article aria-labelledby="screen-title" className="grid gap-5">
+          <CategoryLinks categories={post.data.categories} />
+          <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white md:text-4xl">
+            {post.data.title}
+          </h1>
+          <p className="text-sm text-zinc-500">
+            <time dateTime={post.data.publishedAt}>{dayMonth(post.data.publishedAt)}</time>
+          </p>
+          {post.data.featuredImageUrl ? (
+            <img
+              src={post.data.featuredImageUrl}
+              alt=""
+              onError={hideBrokenImage}
+              className="aspect-[16/9] w-full rounded-2xl object-cover"
+            />
+          ) : null}
+          <MarkdownContent source={post.data.content} />
+        </article>
+      )}
+      <Link to="/news" className="mt-8 inline-block text-sm font-semibold text-reel hover:underline">
+        ← All news
+      </Link>
+    </PublicShell>
+  )
+}

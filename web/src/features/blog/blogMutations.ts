@@ -1,0 +1,69 @@
+import type { BlogCategoryInput, BlogPostInput } from '@reelmates/contracts/blog'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { tellRefusal } from '../../lib/mutations'
+import { toast } from '../../lib/toast'
+import { blogCalls } from './blogCalls'
+import { blogKeys } from './blogQueries'
+
+/** Blog changes run one after another; each answer's position makes the refetch include it. */
+const scope = { id: 'blog' }
+
+function useBlogChange<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  success: (data: TData, variables: TVariables) => string,
+  refusal: string,
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn,
+    onSuccess: async (data, variables) => {
+      toast({ title: success(data, variables), variant: 'success' })
+      await queryClient.invalidateQueries({ queryKey: blogKeys.all })
+    },
+    onError: (error) => tellRefusal(refusal, error),
+  })
+}
+
+export const useCreatePost = () =>
+  useBlogChange(
+    (input: BlogPostInput) => blogCalls.createPost(input),
+    () => 'Draft saved',
+    'The post was not saved',
+  )
+
+export const useSavePost = () =>
+  useBlogChange(
+    ({ id, input }: { id: string; input: BlogPostInput }) => blogCalls.savePost(id, input),
+    () => 'Post saved',
+    'The post was not saved',
+  )
+
+export const usePublishPost = () =>
+  useBlogChange(
+    ({ id, publish }: { id: string; publish: boolean }) => (publish ? blogCalls.publish(id) : blogCalls.unpublish(id)),
+    (post) => (post.published ? 'Published: the post is on the news now' : 'Unpublished: the post is a draft again'),
+    'The post did not change',
+  )
+
+export const useDeletePost = () =>
+  useBlogChange(
+    (id: string) => blogCalls.deletePost(id),
+    () => 'Post deleted',
+    'The post was not deleted',
+  )
+
+export const useSaveCategory = () =>
+  useBlogChange(
+    ({ id, input }: { id?: string; input: BlogCategoryInput }) =>
+      id ? blogCalls.saveCategory(id, input) : blogCalls.createCategory(input),
+    (category) => `Category “${category.name}” saved`,
+    'The category was not saved',
+  )
+
+export const useDeleteCategory = () =>
+  useBlogChange(
+    (id: string) => blogCalls.deleteCategory(id),
+    () => 'Category deleted',
+    'The category was not deleted',
+  )
