@@ -26,6 +26,7 @@ import { registerStaticWeb } from './web/staticWeb'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
+import { notificationsRoutes } from './notifications/routes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -121,6 +122,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(watchedRoutes, { prefix: '/api', platform })
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
+  await app.register(notificationsRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

@@ -6,6 +6,7 @@ import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
 import { notifications } from './notifications/notifications'
 import { pushDevices } from './push/pushDevices'
+import { announcements } from './notifications/announcements'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -16,4 +17,5 @@ export const allProjectors: readonly Projector[] = [
   ...friendsProjectors,
   notifications,
   pushDevices,
+  announcements,
 ]

@@ -6,6 +6,8 @@ import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
 import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
+import { ANNOUNCEMENT_MAIL, announcementMailReaction, type AnnouncementMailTargets } from './notifications/announcementMail'
+import { WEB_PUSH, webPushReaction, type WebPushTargets } from './notifications/webPush'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -23,7 +25,10 @@ export interface ReactionsDependencies {
   leaseTiming: { ttlMs: number; renewIntervalMs: number }
 }
 
-export type SchedulerDependencies = ErasureTargets & ReactionsDependencies
+export type SchedulerDependencies = ErasureTargets & ReactionsDependencies & NotificationTargets
+
+/** Web push and announcement mail. */
+export type NotificationTargets = WebPushTargets & AnnouncementMailTargets
 
 export interface Scheduler {
   /** Resolves once every reaction has handled the log up to `position` (false where another process runs one). */
@@ -91,8 +96,11 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  return runReactions([accountErasure(dependencies)], dependencies)
+  return runReactions(
+    [accountErasure(dependencies), webPushReaction(dependencies), announcementMailReaction(dependencies)],
+    dependencies,
+  )
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
-export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE]
+export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, WEB_PUSH, ANNOUNCEMENT_MAIL]

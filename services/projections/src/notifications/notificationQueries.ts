@@ -5,7 +5,7 @@ import { users } from '../users/users'
 import { notificationsCollection, type NotificationDoc } from './notificationDoc'
 import { notifications } from './notifications'
 import type { NotificationContext } from './notificationSource'
-import { sourceOfKind } from './sources'
+import { sourceOfKind } from './allSources'
 
 /** The context of a notification's text: its actors by their current usernames. */
 export async function contextsOf(

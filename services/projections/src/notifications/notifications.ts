@@ -5,7 +5,7 @@ import { defineProjector, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 import type { NotificationDraft, NotificationSource } from './notificationSource'
 import { notificationsCollection as collection, type NotificationDoc } from './notificationDoc'
-import { notificationSources } from './sources'
+import { notificationSources } from './allSources'
 
 const revisions = 'notifications_revisions'
 const sourceHandles = notificationSources.flatMap((source) => source.handles)

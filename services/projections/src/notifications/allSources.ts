@@ -1,7 +1,7 @@
-import type { NotificationSource } from '../notificationSource'
-import { announcement } from './announcement'
-import { friendRequestReceived } from './friendRequestReceived'
-import { friendshipAccepted } from './friendshipAccepted'
+import type { NotificationSource } from './notificationSource'
+import { announcement } from './sources/announcement'
+import { friendRequestReceived } from './sources/friendRequestReceived'
+import { friendshipAccepted } from './sources/friendshipAccepted'
 
 /** Every kind of notification: the bell and web push both come from these. */
 export const notificationSources: readonly NotificationSource[] = [
