@@ -31,7 +31,12 @@ describe('web push configuration', () => {
     // The public key is a real P-256 point (uncompressed, 65 bytes).
     const point = Buffer.from(first?.vapid.publicKey ?? '', 'base64url')
     const key = createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     })
     expect(key.asymmetricKeyType).toBe('ec')

@@ -20,10 +20,14 @@ afterAll(async () => {
 describe('web push through the web-push library', () => {
   it('signs with the configured VAPID key and encrypts for the device, which decrypts it', async () => {
     const device = service.newDevice()
-    const outcome = await sender.send(device.subscription, JSON.stringify({ title: 'Hi', body: 'Ann sent you a friend request' }), {
-      ttlSeconds: 3600,
-      topic: 'friend-request',
-    })
+    const outcome = await sender.send(
+      device.subscription,
+      JSON.stringify({ title: 'Hi', body: 'Ann sent you a friend request' }),
+      {
+        ttlSeconds: 3600,
+        topic: 'friend-request',
+      },
+    )
     expect(outcome).toBe('delivered')
     expect(service.refused).toEqual([])
     const [got] = service.received.slice(-1)

@@ -155,7 +155,6 @@ export async function startFakePushService(): Promise<FakePushService> {
         answerWith: (status: number) => void (device.status = status),
       }
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   }
 }

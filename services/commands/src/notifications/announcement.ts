@@ -1,4 +1,8 @@
-import { AnnouncementPublished, type AnnouncementChannels, type AnnouncementEvent } from '@reelmates/contracts/notifications'
+import {
+  AnnouncementPublished,
+  type AnnouncementChannels,
+  type AnnouncementEvent,
+} from '@reelmates/contracts/notifications'
 import type { Decider } from '../decider'
 
 export const announcementStream = (announcementId: string): string => `announcement-${announcementId}`

@@ -16,10 +16,7 @@ const subscribe = (withKeys = keys) =>
   ({ type: 'SubscribeDevice', userId, endpoint, keys: withKeys, subscribedAt: at }) as const
 
 describe('push subscriptions', () => {
-  it('subscribes a new device', () =>
-    given([])
-      .when(subscribe())
-      .then([added()]))
+  it('subscribes a new device', () => given([]).when(subscribe()).then([added()]))
 
   it('takes the same subscription again as no change', () => given([added()]).when(subscribe()).thenNothingHappens())
 
@@ -36,9 +33,7 @@ describe('push subscriptions', () => {
       .then([PushSubscriptionRemoved({ userId, subscriptionId, reason: 'unsubscribed', removedAt: at })]))
 
   it('refuses to unsubscribe a device that is not subscribed', () =>
-    given([])
-      .when({ type: 'UnsubscribeDevice', userId, endpoint, removedAt: at })
-      .thenThrows(NotSubscribed))
+    given([]).when({ type: 'UnsubscribeDevice', userId, endpoint, removedAt: at }).thenThrows(NotSubscribed))
 
   it('drops an expired device once, however many sends met the expiry', () => {
     const drop = { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: at } as const

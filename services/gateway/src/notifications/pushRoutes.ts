@@ -90,7 +90,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       const { position } = await execute(request, {
         decider: pushSubscriptions,
         streamId: pushSubscriptionsStream(userId),
-        command: { type: 'UnsubscribeDevice', userId, endpoint: request.body.endpoint, removedAt: platform.now().toISOString() },
+        command: {
+          type: 'UnsubscribeDevice',
+          userId,
+          endpoint: request.body.endpoint,
+          removedAt: platform.now().toISOString(),
+        },
       })
       return withPosition({}, position)
     },

@@ -26,10 +26,8 @@ export const announcements = defineProjector({
   },
   async project(event, db) {
     const { announcementId, ...rest } = event.data
-    await db.collection<AnnouncementDoc>(announcementsCollection).updateOne(
-      { _id: announcementId },
-      { $set: rest },
-      { upsert: true },
-    )
+    await db
+      .collection<AnnouncementDoc>(announcementsCollection)
+      .updateOne({ _id: announcementId }, { $set: rest }, { upsert: true })
   },
 })

@@ -37,7 +37,16 @@ export const notificationQueries = defineQueries([notifications, users], (db) =>
         const context = contexts[index]
         // A kind whose source is gone (renamed in a later version) is not shown rather than shown wrong.
         if (!source || !context) return []
-        return [{ id: doc._id, kind: doc.kind, text: source.text(context), url: doc.url, createdAt: doc.createdAt, read: doc.read }]
+        return [
+          {
+            id: doc._id,
+            kind: doc.kind,
+            text: source.text(context),
+            url: doc.url,
+            createdAt: doc.createdAt,
+            read: doc.read,
+          },
+        ]
       })
       return { items, unreadCount }
     },

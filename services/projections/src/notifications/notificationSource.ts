@@ -49,7 +49,7 @@ export interface NotificationSource<D extends AnyDefinition = AnyDefinition> {
 /** Types the event in `notify` by the definitions in `handles`. */
 export const defineNotificationSource = <const D extends AnyDefinition>(
   source: NotificationSource<D>,
-): NotificationSource => source as unknown as NotificationSource
+): NotificationSource => source as NotificationSource
 
 /** "Ann", "Ann and Bob", "Ann and 2 others": the actors of a (grouped) notification. */
 export function actorsText({ actors, actorCount }: NotificationContext): string {

@@ -1,7 +1,9 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { NotificationsMarkedRead } from '@reelmates/contracts/notifications'
 import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
-import { defineProjector, type ProjectorDb } from '../projector'
+import type { z } from 'zod'
+import type { EventDefinition } from '@reelmates/contracts/events'
+import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 import type { NotificationDraft, NotificationSource } from './notificationSource'
 import { notificationsCollection as collection, type NotificationDoc } from './notificationDoc'
@@ -25,44 +27,53 @@ export const notifications = defineProjector({
     await db.collection(collection).createIndex({ keys: { userId: 1, read: 1 } })
   },
 
-  project: (event, db) =>
-    applyOnce(db, revisions, event as RecordedEvent, async () => {
-      const docs = db.collection<NotificationDoc>(collection)
-      switch (event.type) {
-        case 'NotificationsMarkedRead': {
-          const { userId, ids, readAt } = event.data
-          const filter = ids === null ? { userId, createdAt: { $lte: readAt } } : { userId, _id: { $in: ids } }
-          await docs.updateMany(filter, { $set: { read: true } })
-          return
-        }
-        case 'AccountDeleted':
-          await docs.deleteMany({ userId: event.data.userId })
-          await docs.updateMany({ actorIds: event.data.userId }, { $pull: { actorIds: event.data.userId } })
-          return
-        default:
-          for (const source of notificationSources) {
-            if (!source.handles.some((handled) => handled.type === event.type)) continue
-            for (const draft of source.notify(event)) {
-              if (draft.channels?.inApp === false) continue
-              await addNotification(db, source, draft, event as RecordedEvent)
-            }
-          }
-      }
-    }),
+  // The sources' events arrive with data of any schema; each source types its own in `notify`.
+  project: (event: RecordedEvent, db) => applyOnce(db, revisions, event, () => apply(event, db)),
 })
 
-const occurredAt = (event: RecordedEvent) => String(event.metadata.occurredAt)
+const is = <D extends EventDefinition<string, z.ZodType<Record<string, unknown>>>>(
+  definition: D,
+  event: RecordedEvent,
+): event is ProjectedEvent<D> => event.type === definition.type
 
-async function addNotification(db: ProjectorDb, source: NotificationSource, draft: NotificationDraft, event: RecordedEvent) {
+async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
+  const docs = db.collection<NotificationDoc>(collection)
+  if (is(NotificationsMarkedRead, event)) {
+    const { userId, ids, readAt } = event.data
+    const filter = ids === null ? { userId, createdAt: { $lte: readAt } } : { userId, _id: { $in: ids } }
+    await docs.updateMany(filter, { $set: { read: true } })
+    return
+  }
+  if (is(AccountDeleted, event)) {
+    const { userId } = event.data
+    await docs.deleteMany({ userId })
+    await docs.updateMany({ actorIds: userId }, { $pull: { actorIds: userId } })
+    return
+  }
+  for (const source of notificationSources) {
+    if (!source.handles.some((handled) => handled.type === event.type)) continue
+    for (const draft of source.notify(event)) {
+      if (draft.channels?.inApp === false) continue
+      await addNotification(db, source, draft, event)
+    }
+  }
+}
+
+const occurredAt = (event: RecordedEvent) => event.metadata.occurredAt
+
+async function addNotification(
+  db: ProjectorDb,
+  source: NotificationSource,
+  draft: NotificationDraft,
+  event: RecordedEvent,
+) {
   const docs = db.collection<NotificationDoc>(collection)
   const createdAt = occurredAt(event)
   if (draft.group) {
     const _id = `${draft.userId}:${source.kind}:${draft.group}`
     const known = await docs.findOne({ _id })
     const earlier = known && !known.read ? known.actorIds : []
-    const actorIds = draft.actorId
-      ? [draft.actorId, ...earlier.filter((id) => id !== draft.actorId)]
-      : earlier
+    const actorIds = draft.actorId ? [draft.actorId, ...earlier.filter((id) => id !== draft.actorId)] : earlier
     await docs.updateOne(
       { _id },
       {

@@ -30,8 +30,8 @@ export const pushDevices = defineProjector({
       switch (event.type) {
         case 'PushSubscriptionAdded': {
           const { userId, subscriptionId, endpoint, keys, subscribedAt } = event.data
-          // An erased user's endpoint reads back as null: nothing left to push to.
-          if (!endpoint || !keys) return
+          // An erased user's endpoint reads back as null (the schema says string): nothing left to push to.
+          if ((endpoint as string | null) === null) return
           await devices.updateOne(
             { _id: subscriptionId },
             { $set: { userId, endpoint, keys, subscribedAt } },

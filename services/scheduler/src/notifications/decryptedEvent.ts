@@ -7,6 +7,7 @@ import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port
  */
 export async function decryptedEvent(eventStore: EventStore, stored: RecordedEvent): Promise<RecordedEvent> {
   const [event] = await eventStore.readStream(stored.streamId, { fromRevision: stored.revision, maxCount: 1 })
-  if (!event || event.id !== stored.id) throw new Error(`event ${stored.id} is not at ${stored.streamId}@${stored.revision}`)
+  if (!event || event.id !== stored.id)
+    throw new Error(`event ${stored.id} is not at ${stored.streamId}@${stored.revision}`)
   return { ...event, data: toDomainEvent(event).data }
 }

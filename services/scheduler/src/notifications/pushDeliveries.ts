@@ -19,7 +19,7 @@ export const pushDeliveries = (db: Pick<ReadStore, 'collection'>) => {
   const docs = () => db.collection<PushDeliveryDoc>(pushDeliveriesCollection)
   return {
     sent: async (id: string): Promise<boolean> => (await docs().findOne({ _id: id })) !== null,
-    record: (doc: PushDeliveryDoc) => docs().updateOne({ _id: doc._id }, { $set: doc }, { upsert: true }),
+    record: ({ _id, ...doc }: PushDeliveryDoc) => docs().updateOne({ _id }, { $set: doc }, { upsert: true }),
     /** Devices each recipient of `ref` got it on. */
     async devicesByUser(ref: string): Promise<Map<string, number>> {
       const found = await docs().find({ ref, outcome: 'delivered' })

@@ -5,10 +5,13 @@ import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port
 import type { PushSender } from '@reelmates/infra/push/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { contextsOf } from '@reelmates/projections/notifications/notificationQueries'
-import { pushOf, type NotificationDraft, type NotificationSource } from '@reelmates/projections/notifications/notificationSource'
+import {
+  pushOf,
+  type NotificationDraft,
+  type NotificationSource,
+} from '@reelmates/projections/notifications/notificationSource'
 import { notificationSources } from '@reelmates/projections/notifications/allSources'
 import { pushQueries } from '@reelmates/projections/push/pushQueries'
-import type { ProjectedEvent } from '@reelmates/projections/projector'
 import type { Reaction } from '../reactor'
 import { decryptedEvent } from './decryptedEvent'
 import { pushDeliveries } from './pushDeliveries'
@@ -69,7 +72,7 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
       streamId: pushSubscriptionsStream(userId),
       command: { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: now().toISOString() },
       metadata: {
-        correlationId: String(cause.metadata.correlationId),
+        correlationId: cause.metadata.correlationId,
         causationId: cause.id,
         actorId: 'scheduler',
         occurredAt: now().toISOString(),
@@ -85,7 +88,7 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
       const event = await decryptedEvent(eventStore, stored)
       for (const source of notificationSources) {
         if (!source.handles.some((handled) => handled.type === event.type)) continue
-        for (const draft of source.notify(event as ProjectedEvent<never>)) {
+        for (const draft of source.notify(event)) {
           if (draft.channels?.push === false) continue
           const devices = await pushQueries(readStore).ofUser(draft.userId)
           if (devices.length === 0) continue

@@ -5,8 +5,6 @@ import { actorsText, defineNotificationSource } from '../notificationSource'
 export const friendRequestReceived = defineNotificationSource({
   kind: 'friend-request',
   handles: [FriendRequestSent],
-  notify: (event) => [
-    { userId: event.data.toUserId, actorId: event.data.fromUserId, url: '/friends', detail: {} },
-  ],
+  notify: (event) => [{ userId: event.data.toUserId, actorId: event.data.fromUserId, url: '/friends', detail: {} }],
   text: (context) => `${actorsText(context)} sent you a friend request`,
 })

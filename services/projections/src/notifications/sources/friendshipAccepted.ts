@@ -5,8 +5,6 @@ import { actorsText, defineNotificationSource } from '../notificationSource'
 export const friendshipAccepted = defineNotificationSource({
   kind: 'friendship-accepted',
   handles: [FriendRequestAccepted],
-  notify: (event) => [
-    { userId: event.data.fromUserId, actorId: event.data.toUserId, url: '/friends', detail: {} },
-  ],
+  notify: (event) => [{ userId: event.data.fromUserId, actorId: event.data.toUserId, url: '/friends', detail: {} }],
   text: (context) => `${actorsText(context)} accepted your friend request`,
 })
