@@ -89,7 +89,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </TopBar>
 
       <aside
-        className="sticky top-0 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
+        className="sticky top-0 z-30 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
         aria-label="Main"
       >
         <div className="mb-6 flex items-center justify-between gap-2">
