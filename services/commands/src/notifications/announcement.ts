@@ -1,24 +1,10 @@
-import {
-  AnnouncementPublished,
-  type AnnouncementChannels,
-  type AnnouncementEvent,
-} from '@reelmates/contracts/notifications'
+import { AnnouncementPublished, type AnnouncementEvent } from '@reelmates/contracts/notifications'
 import type { Decider } from '../decider'
 
 export const announcementStream = (announcementId: string): string => `announcement-${announcementId}`
 
-export interface PublishAnnouncement {
-  type: 'PublishAnnouncement'
-  announcementId: string
-  authorId: string
-  title: string
-  body: string
-  url: string
-  audience: 'everyone' | 'chosen'
-  recipientIds: string[]
-  channels: AnnouncementChannels
-  publishedAt: string
-}
+/** Publish what the event says: its data is the command's. */
+export type PublishAnnouncement = { type: 'PublishAnnouncement' } & AnnouncementEvent['data']
 
 /** An announcement is published once; the same id again (a retried request) changes nothing. */
 export const announcement: Decider<PublishAnnouncement, AnnouncementEvent, { published: boolean }> = {

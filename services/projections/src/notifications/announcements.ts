@@ -1,19 +1,9 @@
-import { AnnouncementPublished } from '@reelmates/contracts/notifications'
+import { AnnouncementPublished, type AnnouncementEvent } from '@reelmates/contracts/notifications'
 import { defineProjector } from '../projector'
 
 export const announcementsCollection = 'announcements'
 
-export type AnnouncementDoc = {
-  _id: string
-  authorId: string
-  title: string
-  body: string
-  url: string
-  audience: 'everyone' | 'chosen'
-  recipientIds: string[]
-  channels: { inApp: boolean; push: boolean; email: boolean }
-  publishedAt: string
-}
+export type AnnouncementDoc = { _id: string } & Omit<AnnouncementEvent['data'], 'announcementId'>
 
 /** The announcements admins sent, for the admin screen. Publishing is once per stream, so an upsert is idempotent. */
 export const announcements = defineProjector({
