@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
@@ -33,6 +33,19 @@ const environment = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Web push (VAPID, RFC 8292): the key pair the push services know this server by, base64url.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -66,6 +79,14 @@ export interface Config {
   rateLimits: { auth: { max: number; timeWindow: number } }
   trustProxy: boolean
   secureCookies: boolean
+  /** Web push; absent in a distributed column without VAPID keys (every instance must share them). */
+  push?: PushConfig
+}
+
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string; subject: string }
+  /** Outside production, a push service on this machine (http://127.0.0.1, tests) is accepted. */
+  allowLoopbackEndpoints: boolean
 }
 
 export class ConfigurationError extends Error {
@@ -77,12 +98,47 @@ export class ConfigurationError extends Error {
  * install stays signed-in and decryptable across restarts without any set-up. Production deployments
  * should set them explicitly (and must, in the distributed column, where instances share them).
  */
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>
+
 function persistedSecret(dataDir: string, name: string): string {
   const file = join(dataDir, `${name}.secret`)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
+}
+
+/**
+ * The VAPID key pair of an embedded install: made once and kept in the data directory, so the
+ * devices subscribed to it stay subscribed across restarts.
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const { x, y } = publicKey.export({ format: 'jwk' })
+  const { d } = privateKey.export({ format: 'jwk' })
+  if (!x || !y || !d) throw new Error('node:crypto made a P-256 key without its coordinates')
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(x, 'base64url'), Buffer.from(y, 'base64url')])
+  const keys = { publicKey: point.toString('base64url'), privateKey: d }
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
+  return keys
+}
+
+function pushConfig(e: z.infer<typeof environment>, column: Config['column'], dataDir: string): PushConfig | undefined {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigurationError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither')
+  }
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : column === 'embedded'
+        ? persistedVapidKeys(dataDir)
+        : undefined
+  if (!keys) return undefined
+  const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? 'no-reply@reelmates.local'}`
+  return { vapid: { ...keys, subject }, allowLoopbackEndpoints: e.NODE_ENV !== 'production' }
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -135,5 +191,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',
+    ...optional('push', pushConfig(e, column, dataDir)),
   }
 }

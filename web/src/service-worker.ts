@@ -89,3 +89,25 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
     }),
   )
 })
+
+// A web push from the scheduler: { title, body, url, tag } (services/scheduler/src/notifications/webPush.ts).
+// The same tag replaces the notification already shown (a batch of reactions), and says so again.
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {}
+  try {
+    payload = (event.data?.json() as typeof payload | null) ?? {}
+  } catch {
+    payload = { body: event.data?.text() }
+  }
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback)
+  const tag = typeof payload.tag === 'string' ? payload.tag : undefined
+  event.waitUntil(
+    self.registration.showNotification(text(payload.title, 'Reelmates'), {
+      body: text(payload.body, 'Something new on Reelmates'),
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: text(payload.url, '/home') },
+      ...(tag ? { tag, renotify: true } : {}),
+    }),
+  )
+})

@@ -31,6 +31,7 @@ import { userManagementRoutes } from './admin/userManagementRoutes'
 import { blogAdminRoutes } from './blog/blogAdminRoutes'
 import { newsRoutes } from './blog/newsRoutes'
 import { newsPages } from './blog/newsPages'
+import { notificationsRoutes } from './notifications/routes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -131,6 +132,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(blogAdminRoutes, { prefix: '/api', platform })
   await app.register(newsRoutes, { prefix: '/api', platform })
   await app.register(newsPages, { platform })
+  await app.register(notificationsRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

@@ -9,6 +9,7 @@ import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
 import { createSqliteIdempotencyStore } from '@reelmates/infra/idempotency/sqliteIdempotencyStore'
 import { createMongoIdempotencyStore } from '@reelmates/infra/idempotency/mongoIdempotencyStore'
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
+import { createWebPushSender } from '@reelmates/infra/push/webPushSender'
 import { createProjectionRunner, type ProjectionRunner } from '@reelmates/projections/runner'
 import { watchRemoteProjections } from '@reelmates/projections/remoteRunner'
 import { allProjectors } from '@reelmates/projections/allProjectors'
@@ -79,6 +80,9 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       // instead of waiting for the leases of the process it replaces to expire.
       owner: `embedded:${config.dataDir}`,
       leaseTiming: config.leases,
+      push: config.push ? createWebPushSender(config.push) : null,
+      publicUrl: config.publicUrl,
+      ...(overrides.now ? { now: overrides.now } : {}),
     })
   } else {
     // Gateways run no projector or reactor: those run in the projection and scheduler processes

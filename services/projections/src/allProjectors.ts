@@ -6,6 +6,9 @@ import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
 import { recommendationsProjector } from './recommendations/recommendations'
+import { notifications } from './notifications/notifications'
+import { pushDevices } from './push/pushDevices'
+import { announcements } from './notifications/announcements'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -16,4 +19,7 @@ export const allProjectors: readonly Projector[] = [
   ...friendsProjectors,
   recommendationsProjector,
   blog,
+  notifications,
+  pushDevices,
+  announcements,
 ]

@@ -8,6 +8,8 @@ import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } 
 import { leaseCheckpoint } from './reactorCheckpoint'
 import { RECOMMENDATION_WATCHED, recommendationWatched } from './recommendations/recommendationWatched'
 import { SUSPENDED_SESSIONS, suspendedSessions } from './suspension/suspendedSessions'
+import { ANNOUNCEMENT_MAIL, announcementMailReaction, type AnnouncementMailTargets } from './notifications/announcementMail'
+import { WEB_PUSH, webPushReaction, type WebPushTargets } from './notifications/webPush'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -25,7 +27,10 @@ export interface ReactionsDependencies {
   leaseTiming: { ttlMs: number; renewIntervalMs: number }
 }
 
-export type SchedulerDependencies = ErasureTargets & ReactionsDependencies
+export type SchedulerDependencies = ErasureTargets & ReactionsDependencies & NotificationTargets
+
+/** Web push and announcement mail. */
+export type NotificationTargets = WebPushTargets & AnnouncementMailTargets
 
 export interface Scheduler {
   /** Resolves once every reaction has handled the log up to `position` (false where another process runs one). */
@@ -94,10 +99,22 @@ export async function runReactions(
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
   return runReactions(
-    [accountErasure(dependencies), recommendationWatched(dependencies), suspendedSessions(dependencies.sessions)],
+    [
+      accountErasure(dependencies),
+      recommendationWatched(dependencies),
+      suspendedSessions(dependencies.sessions),
+      webPushReaction(dependencies),
+      announcementMailReaction(dependencies),
+    ],
     dependencies,
   )
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
-export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, RECOMMENDATION_WATCHED, SUSPENDED_SESSIONS]
+export const schedulerReactions: readonly string[] = [
+  ACCOUNT_ERASURE,
+  RECOMMENDATION_WATCHED,
+  SUSPENDED_SESSIONS,
+  WEB_PUSH,
+  ANNOUNCEMENT_MAIL,
+]

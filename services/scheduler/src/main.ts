@@ -7,6 +7,7 @@ import { openEventLog, openLeaseStore, openMailer, openReadStore, processOwnerId
 import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
+import { createWebPushSender } from '@reelmates/infra/push/webPushSender'
 import { startScheduler } from './index'
 
 const config = loadConfig()
@@ -30,6 +31,8 @@ const scheduler = await startScheduler({
   leases,
   owner: processOwnerId('scheduler'),
   leaseTiming: config.leases,
+  push: config.push ? createWebPushSender(config.push) : null,
+  publicUrl: config.publicUrl,
 })
 
 closeOnSignal([scheduler, leases, sessions, mailer, readStore, eventStore, vault], (message) => logger.info(message))

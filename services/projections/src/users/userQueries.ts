@@ -61,5 +61,11 @@ export const userQueries = defineQueries([users], (db) => {
       )
       return docs.map(cardOf)
     },
+
+    /** Every member's id (an announcement to everyone). */
+    async memberIds(): Promise<string[]> {
+      const docs = await members().find({}, { projection: { _id: 1 } })
+      return docs.map((doc) => doc._id)
+    },
   }
 })

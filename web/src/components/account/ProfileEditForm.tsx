@@ -10,6 +10,7 @@ import {
   type ProfileField,
   type ProfileFormValues,
 } from '../../features/account/profileForm'
+import { usePushToggle } from '../../features/notifications/usePushToggle'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
 import { Field, Notice, SubmitButton, TextAreaField } from './FormParts'
@@ -63,6 +64,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   }
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [busy, setBusy] = useState(false)
+  const pushToggle = usePushToggle()
   const [nothingToSave, setNothingToSave] = useState(false)
   // Bumped on every refused save, so the same errors twice still bring the first field back into view.
   const [refusals, setRefusals] = useState(0)
@@ -175,7 +177,10 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
         <Toggle
           label="Push notifications"
           checked={values.pushNotificationsEnabled}
-          onChange={(on) => set('pushNotificationsEnabled', on)}
+          onChange={(on) => {
+            if (pushToggle.busy) return
+            void pushToggle.change(on).then((changed) => changed && set('pushNotificationsEnabled', on))
+          }}
         />
       </Section>
 

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { PublicUser } from '@reelmates/contracts/account'
 import { useLogout } from '../../features/account/useLogout'
 import { BrandMark } from './Brand'
+import { NotificationBell } from '../notifications/NotificationBell'
 import { Footer } from './Footer'
 import { TopBar } from './TopBar'
 import { navIcons, type NavIcon } from './navIcons'
@@ -90,6 +91,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
       <TopBar onMenuClick={() => setMenuOpen(true)} menuOpen={menuOpen}>
+        <NotificationBell />
         <button
           type="button"
           onClick={() => void navigate({ to: '/search' })}
@@ -101,12 +103,15 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </TopBar>
 
       <aside
-        className="sticky top-0 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
+        className="sticky top-0 z-30 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
         aria-label="Main"
       >
-        <Link to="/home" className="mb-6 flex items-center gap-2 px-3 text-lg font-extrabold text-white">
-          <BrandMark /> Reelmates
-        </Link>
+        <div className="mb-6 flex items-center justify-between gap-2">
+          <Link to="/home" className="flex items-center gap-2 px-3 text-lg font-extrabold text-white">
+            <BrandMark /> Reelmates
+          </Link>
+          <NotificationBell placement="beside" />
+        </div>
         <nav className="flex flex-col gap-1" aria-label="Main navigation">
           {links()}
         </nav>

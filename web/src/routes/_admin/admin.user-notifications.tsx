@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminScreen } from '../../components/shell/AdminScreen'
+import { UserNotificationsScreen } from '../../components/notifications/UserNotificationsScreen'
 
 export const Route = createFileRoute('/_admin/admin/user-notifications')({
-  component: () => (
-    <AdminScreen
-      title="User notifications"
-      emptyText="No notifications sent yet. Announcements to users will be composed and listed here."
-    />
-  ),
+  component: UserNotificationsScreen,
 })

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+
+/**
+ * Web push: one subscription per device (browser profile), kept as events on the stream
+ * `push-subscriptions-<userId>`. The endpoint and its keys identify the device and let anyone who
+ * holds them push to it, so they are the user's personal data (encrypted, erased with the account).
+ */
+
+export const pushMessages = {
+  badEndpoint: 'A push subscription needs the https address of a push service.',
+  badKeys: 'A push subscription needs its p256dh and auth keys.',
+  noSuchSubscription: 'This device is not subscribed to push notifications.',
+} as const
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.badKeys)
+
+/** The browser's `PushSubscription.toJSON()`, as `POST /api/push/subscriptions` takes it. */
+export const pushSubscriptionRequest = z.object({
+  endpoint: z.url({ message: pushMessages.badEndpoint }).max(2048, pushMessages.badEndpoint),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    { p256dh: base64url.min(40, pushMessages.badKeys).max(200), auth: base64url.min(8, pushMessages.badKeys).max(64) },
+    { message: pushMessages.badKeys },
+  ),
+})
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>
+
+export const pushUnsubscribeRequest = z.object({
+  endpoint: z.url({ message: pushMessages.badEndpoint }).max(2048, pushMessages.badEndpoint),
+})
+
+export const publicKeyAnswer = z.object({ publicKey: z.string() })
+
+/** My subscribed devices, without their secrets: enough to say "2 devices get push notifications". */
+export const pushDevicesAnswer = z.object({
+  devices: z.array(z.object({ id: z.string(), service: z.string(), subscribedAt: z.string() })),
+})
+
+const personalDevice = { subjectField: 'userId', fields: ['endpoint', 'keys'] } as const
+
+/** `subscriptionId` is a hash of the endpoint: it names the device without revealing it. */
+export const PushSubscriptionAdded = defineEvent(
+  'PushSubscriptionAdded',
+  z.object({
+    userId: z.string(),
+    subscriptionId: z.string(),
+    endpoint: z.string(),
+    keys: z.object({ p256dh: z.string(), auth: z.string() }),
+    subscribedAt: z.string(),
+  }),
+  { personal: personalDevice },
+)
+
+/** `expired`: the push service answered 404 or 410, so the browser dropped the subscription. */
+export const PushSubscriptionRemoved = defineEvent(
+  'PushSubscriptionRemoved',
+  z.object({
+    userId: z.string(),
+    subscriptionId: z.string(),
+    reason: z.enum(['unsubscribed', 'expired']),
+    removedAt: z.string(),
+  }),
+)
+
+export type PushSubscriptionEvent = EventOf<typeof PushSubscriptionAdded> | EventOf<typeof PushSubscriptionRemoved>

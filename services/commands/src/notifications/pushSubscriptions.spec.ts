@@ -1,0 +1,44 @@
+import { describe, it } from 'vitest'
+import { PushSubscriptionAdded, PushSubscriptionRemoved } from '@reelmates/contracts/push'
+import { specFor } from '../testing/givenWhenThen'
+import { NotSubscribed, pushSubscriptions, subscriptionIdOf } from './pushSubscriptions'
+
+const given = specFor(pushSubscriptions)
+const userId = 'u1'
+const endpoint = 'https://push.example/send/abc'
+const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+const at = '2026-11-24T07:00:00.000Z'
+const subscriptionId = subscriptionIdOf(endpoint)
+
+const added = (withKeys = keys) =>
+  PushSubscriptionAdded({ userId, subscriptionId, endpoint, keys: withKeys, subscribedAt: at })
+const subscribe = (withKeys = keys) =>
+  ({ type: 'SubscribeDevice', userId, endpoint, keys: withKeys, subscribedAt: at }) as const
+
+describe('push subscriptions', () => {
+  it('subscribes a new device', () => given([]).when(subscribe()).then([added()]))
+
+  it('takes the same subscription again as no change', () => given([added()]).when(subscribe()).thenNothingHappens())
+
+  it('records new keys for a known device (the browser renewed its subscription)', () => {
+    const renewed = { ...keys, auth: 'b'.repeat(22) }
+    given([added()])
+      .when(subscribe(renewed))
+      .then([added(renewed)])
+  })
+
+  it('unsubscribes a subscribed device', () =>
+    given([added()])
+      .when({ type: 'UnsubscribeDevice', userId, endpoint, removedAt: at })
+      .then([PushSubscriptionRemoved({ userId, subscriptionId, reason: 'unsubscribed', removedAt: at })]))
+
+  it('refuses to unsubscribe a device that is not subscribed', () =>
+    given([]).when({ type: 'UnsubscribeDevice', userId, endpoint, removedAt: at }).thenThrows(NotSubscribed))
+
+  it('drops an expired device once, however many sends met the expiry', () => {
+    const drop = { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: at } as const
+    const removed = PushSubscriptionRemoved({ userId, subscriptionId, reason: 'expired', removedAt: at })
+    given([added()]).when(drop).then([removed])
+    given([added(), removed]).when(drop).thenNothingHappens()
+  })
+})

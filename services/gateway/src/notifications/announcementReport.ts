@@ -1,0 +1,47 @@
+import type { AnnouncementSummary } from '@reelmates/contracts/notifications'
+import { announcementQueries } from '@reelmates/projections/notifications/announcementQueries'
+import { notificationQueries } from '@reelmates/projections/notifications/notificationQueries'
+import { userQueries } from '@reelmates/projections/users/userQueries'
+import { announcementMailStatus } from '@reelmates/scheduler/notifications/announcementMail'
+import { pushDeliveries } from '@reelmates/scheduler/notifications/pushDeliveries'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+
+/** The latest announcements with who got each one: in the bell (read or not), on how many devices, by mail. */
+export async function announcementReport(readStore: ReadStore, limit: number): Promise<AnnouncementSummary[]> {
+  const latest = await announcementQueries(readStore).latest(limit)
+  const cards = await userQueries(readStore).cards([
+    ...new Set(latest.flatMap((doc) => [doc.authorId, ...doc.recipientIds])),
+  ])
+  const nameOf = (id: string) => cards.get(id)?.username ?? 'Deleted account'
+  return Promise.all(
+    latest.map(async (doc) => {
+      const ref = `announcement:${doc._id}`
+      const [read, devices, mails] = await Promise.all([
+        notificationQueries(readStore).readState(ref),
+        pushDeliveries(readStore).devicesByUser(ref),
+        announcementMailStatus(readStore, doc._id),
+      ])
+      const inAppOf = (userId: string) => {
+        const state = read.get(userId)
+        return state === undefined ? 'no' : state ? 'read' : 'unread'
+      }
+      return {
+        id: doc._id,
+        title: doc.title,
+        body: doc.body,
+        url: doc.url,
+        audience: doc.audience,
+        channels: doc.channels,
+        publishedAt: doc.publishedAt,
+        author: nameOf(doc.authorId),
+        recipients: doc.recipientIds.map((userId) => ({
+          userId,
+          username: nameOf(userId),
+          inApp: inAppOf(userId),
+          pushDevices: devices.get(userId) ?? 0,
+          email: mails.get(userId) ?? 'no',
+        })),
+      }
+    }),
+  )
+}

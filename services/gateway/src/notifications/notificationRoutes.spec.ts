@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+const bell = async (who: Registered) => {
+  const answer = await who.client.get('/api/notifications')
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer.json<NotificationsAnswer>()
+}
+
+describe('GET /api/notifications and POST /api/notifications/read', () => {
+  it('refuse a signed-out visitor with 401 before looking at the request', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['POST', '/api/notifications/read'],
+    ] as const) {
+      const answer = await agent(t.app).request(method, url, { body: {} })
+      expect(answer.statusCode, url).toBe(401)
+      expect(answer.json()).toMatchObject({ message: 'You need to sign in first.' })
+    }
+  })
+
+  it('tell me about a friend request, and my friend about my acceptance, by current usernames', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    expect(await bell(bob)).toEqual({ items: [], unreadCount: 0 })
+
+    const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
+    const friendshipId = asked.json<{ friendship: { id: string } }>().friendship.id
+    const bobs = await bell(bob)
+    expect(bobs.unreadCount).toBe(1)
+    expect(bobs.items).toEqual([
+      {
+        id: expect.any(String) as unknown,
+        kind: 'friend-request',
+        text: `${ann.user.username} sent you a friend request`,
+        url: '/friends',
+        createdAt: expect.any(String) as unknown,
+        read: false,
+      },
+    ])
+
+    expect((await bob.client.post(`/api/friendships/${friendshipId}/accept`)).statusCode).toBe(200)
+    const anns = await bell(ann)
+    expect(anns.items.map((item) => [item.kind, item.text])).toEqual([
+      ['friendship-accepted', `${bob.user.username} accepted your friend request`],
+    ])
+  })
+
+  it('marks chosen notifications read, then all of them', async () => {
+    const bob = await member('bob')
+    const askers = [await member('cat'), await member('dan')]
+    for (const asker of askers) await asker.client.post('/api/friendships', { username: bob.user.username })
+    const before = await bell(bob)
+    expect(before.unreadCount).toBe(2)
+    const [newest, oldest] = before.items
+    expect(newest?.text).toBe(`${askers[1]?.user.username} sent you a friend request`)
+
+    const one = await bob.client.post('/api/notifications/read', { ids: [oldest?.id] })
+    expect(one.statusCode, one.body).toBe(200)
+    expect(one.json()).toEqual({ position: expect.any(String) as unknown })
+    const after = await bell(bob)
+    expect(after.unreadCount).toBe(1)
+    expect(after.items.map((item) => item.read)).toEqual([false, true])
+
+    expect((await bob.client.post('/api/notifications/read', {})).statusCode).toBe(200)
+    expect((await bell(bob)).unreadCount).toBe(0)
+  })
+
+  it("never shows or marks another member's notifications", async () => {
+    const bob = await member('bob')
+    const eve = await member('eve')
+    await (await member('ann')).client.post('/api/friendships', { username: bob.user.username })
+    const [item] = (await bell(bob)).items
+    expect(await bell(eve)).toEqual({ items: [], unreadCount: 0 })
+    await eve.client.post('/api/notifications/read', { ids: [item?.id] })
+    expect((await bell(bob)).unreadCount).toBe(1)
+  })
+
+  it('answers bad input with 400 and a message', async () => {
+    const bob = await member('bob')
+    const list = await bob.client.get('/api/notifications?limit=0')
+    expect(list.statusCode).toBe(400)
+    expect(list.json<{ message: string }>().message).toMatch(/limit/)
+    const mark = await bob.client.post('/api/notifications/read', { ids: 'all' })
+    expect(mark.statusCode).toBe(400)
+    expect(mark.json<{ message: string }>().message).toMatch(/ids/)
+  })
+})

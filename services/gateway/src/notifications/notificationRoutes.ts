@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
+import { markReadRequest, notificationsAnswer, notificationsQuery } from '@reelmates/contracts/notifications'
+import { notificationsRead, notificationsStream } from '@reelmates/commands/notifications/notificationsRead'
+import { notificationQueries } from '@reelmates/projections/notifications/notificationQueries'
+import { currentUserId, requireUser } from '../http/auth'
+import { execute, withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import type { Platform } from '../platform'
+
+/** The bell: my notifications, newest first, and marking them read. */
+export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('onRequest', requireUser)
+  const queries = notificationQueries(platform.readStore)
+
+  app.get(
+    '/notifications',
+    {
+      config: readsFrom(notificationQueries),
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notifications, newest first, and how many are unread',
+        querystring: notificationsQuery,
+        response: { 200: notificationsAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => queries.list(currentUserId(request), request.query.limit),
+  )
+
+  app.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark these notifications read, or all of them when `ids` is absent',
+        body: markReadRequest,
+        response: { 200: mutationAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: notificationsRead,
+        streamId: notificationsStream(userId),
+        command: {
+          type: 'MarkNotificationsRead',
+          userId,
+          ids: request.body.ids ?? null,
+          readAt: platform.now().toISOString(),
+        },
+      })
+      return withPosition({}, position)
+    },
+  )
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
+import { makeAdmin, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+/**
+ * Web push end to end: the scheduler's reaction pushes through the web-push library to a push service
+ * on 127.0.0.1 that verifies the VAPID signature and decrypts the payload with the device's own keys.
+ */
+let t: TestApp
+let service: FakePushService
+beforeAll(async () => {
+  t = await createTestApp()
+  service = await startFakePushService()
+})
+afterAll(async () => {
+  await t.close()
+  await service.close()
+})
+
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+/** Waits until the scheduler has reacted to what the client's last change appended. */
+const settled = async (answer: { json: () => unknown }) => {
+  const { position } = answer.json() as { position?: string }
+  if (!position) throw new Error('the change answered no position')
+  await t.platform.projections.waitForPosition(BigInt(position), 5_000)
+  const reached = await t.platform.scheduler.waitForPosition(BigInt(position), 5_000)
+  const failures = reached ? [] : await t.platform.readStore.collection('scheduler_failures').find({})
+  expect(reached, JSON.stringify(failures)).toBe(true)
+}
+async function subscribed(who: Registered) {
+  const device = service.newDevice()
+  const answer = await who.client.post('/api/push/subscriptions', { ...device.subscription, expirationTime: null })
+  expect(answer.statusCode, answer.body).toBe(201)
+  await settled(answer)
+  return device
+}
+const pushesTo = (endpoint: string) =>
+  service.received
+    .filter((push) => endpoint.endsWith(`/push/${push.deviceId}`))
+    .map((push) => JSON.parse(push.payload) as Record<string, string>)
+const devicesOf = async (who: Registered) =>
+  (await who.client.get('/api/push/subscriptions')).json<{ devices: { id: string }[] }>().devices
+
+describe('web push', () => {
+  it('answers the VAPID public key the pushes are signed with', async () => {
+    const ann = await member('ann')
+    const answer = await ann.client.get('/api/push/public-key')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ publicKey: t.platform.config.push?.vapid.publicKey })
+    expect((await agent(t.app).get('/api/push/public-key')).statusCode).toBe(401)
+  })
+
+  it('pushes a friend request to every device of the person asked, signed and encrypted for each', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const phone = await subscribed(bob)
+    const laptop = await subscribed(bob)
+    expect(await devicesOf(bob)).toHaveLength(2)
+
+    await settled(await ann.client.post('/api/friendships', { username: bob.user.username }))
+    const expected = {
+      title: 'Reelmates',
+      body: `${ann.user.username} sent you a friend request`,
+      url: '/friends',
+      tag: expect.stringMatching(/^friend-request:/) as unknown,
+    }
+    expect(pushesTo(phone.subscription.endpoint)).toEqual([expected])
+    expect(pushesTo(laptop.subscription.endpoint)).toEqual([expected])
+    expect(service.refused).toEqual([])
+    expect(service.received.every((push) => push.vapidKey === t.platform.config.push?.vapid.publicKey)).toBe(true)
+  })
+
+  it('sends one push per event and device, however often the reaction runs', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const phone = await subscribed(bob)
+    await settled(await ann.client.post('/api/friendships', { username: bob.user.username }))
+    const [request] = await t.platform.eventStore.readStream(
+      `friendship-${[ann.user.id, bob.user.id].sort().join('_')}`,
+    )
+    if (!request) throw new Error('no friend request event')
+    const { webPushReaction } = await import('@reelmates/scheduler/notifications/webPush')
+    const { createWebPushSender } = await import('@reelmates/infra/push/webPushSender')
+    const push = t.platform.config.push
+    if (!push) throw new Error('push is configured in the embedded column')
+    await webPushReaction({ ...t.platform, push: createWebPushSender(push) }).react(request)
+    expect(pushesTo(phone.subscription.endpoint)).toHaveLength(1)
+  })
+
+  it('removes a device the push service answers 410 for, with an event', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const gone = await subscribed(bob)
+    const kept = await subscribed(bob)
+    gone.answerWith(410)
+    await settled(await ann.client.post('/api/friendships', { username: bob.user.username }))
+
+    const events = await t.platform.eventStore.readStream(`push-subscriptions-${bob.user.id}`)
+    expect(events.map((event) => [event.type, event.data.reason])).toEqual([
+      ['PushSubscriptionAdded', undefined],
+      ['PushSubscriptionAdded', undefined],
+      ['PushSubscriptionRemoved', 'expired'],
+    ])
+    await t.platform.projections.waitForPosition(events.at(-1)?.position ?? 0n, 5_000)
+    expect(await devicesOf(bob)).toHaveLength(1)
+    expect(pushesTo(kept.subscription.endpoint)).toHaveLength(1)
+  })
+
+  it('subscribes a device once, unsubscribes it, and says when it is not subscribed', async () => {
+    const bob = await member('bob')
+    const device = service.newDevice()
+    expect((await bob.client.post('/api/push/subscriptions', device.subscription)).statusCode).toBe(201)
+    expect((await bob.client.post('/api/push/subscriptions', device.subscription)).json()).toEqual({})
+    const removed = await bob.client.delete('/api/push/subscriptions', { endpoint: device.subscription.endpoint })
+    expect(removed.statusCode, removed.body).toBe(200)
+    await settled(removed)
+    expect(await devicesOf(bob)).toEqual([])
+    const again = await bob.client.delete('/api/push/subscriptions', { endpoint: device.subscription.endpoint })
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toMatchObject({ message: 'This device is not subscribed to push notifications.' })
+  })
+
+  it('refuses a subscription that is not a push service address or lacks its keys', async () => {
+    const bob = await member('bob')
+    const { subscription } = service.newDevice()
+    const plainHttp = await bob.client.post('/api/push/subscriptions', {
+      ...subscription,
+      endpoint: 'http://push.example.com/x',
+    })
+    expect(plainHttp.statusCode).toBe(400)
+    expect(plainHttp.json()).toMatchObject({
+      message: 'A push subscription needs the https address of a push service.',
+    })
+    const noKeys = await bob.client.post('/api/push/subscriptions', { endpoint: subscription.endpoint })
+    expect(noKeys.statusCode).toBe(400)
+    expect(noKeys.json<{ message: string }>().message).toMatch(/p256dh and auth/)
+  })
+
+  it('refuses a signed-out visitor on every push route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/push/public-key'],
+      ['GET', '/api/push/subscriptions'],
+      ['POST', '/api/push/subscriptions'],
+      ['DELETE', '/api/push/subscriptions'],
+    ] as const) {
+      expect((await agent(t.app).request(method, url, { body: {} })).statusCode, url).toBe(401)
+    }
+  })
+})
+
+describe('announcements', () => {
+  it('are for admins only', async () => {
+    const bob = await member('bob')
+    for (const [method, url] of [
+      ['GET', '/api/admin/announcements'],
+      ['POST', '/api/admin/announcements'],
+    ] as const) {
+      expect((await agent(t.app).request(method, url, { body: {} })).statusCode, url).toBe(401)
+      const refused = await bob.client.request(method, url, { body: {} })
+      expect(refused.statusCode, url).toBe(403)
+      expect(refused.json()).toMatchObject({ message: "You don't have permission to access this page." })
+    }
+  })
+
+  it('reach chosen members in the bell, by push and by mail, and say who received them', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const bob = await member('bob')
+    const cat = await member('cat')
+    const bystander = await member('dan')
+    const phone = await subscribed(bob)
+
+    const sent = await boss.client.post('/api/admin/announcements', {
+      title: 'New: recommendations',
+      body: 'Send a title to a friend.\n\nThey will see it at once.',
+      url: '/recommendations',
+      audience: 'chosen',
+      usernames: [bob.user.username, cat.user.username],
+      channels: { inApp: true, push: true, email: true },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    expect(sent.json()).toMatchObject({ announcement: { id: expect.any(String) as unknown, recipients: 2 } })
+    await settled(sent)
+
+    const bobsBell = (await bob.client.get('/api/notifications')).json<{
+      items: { kind: string; text: string; url: string }[]
+    }>()
+    expect(bobsBell.items).toEqual([
+      expect.objectContaining({
+        kind: 'announcement',
+        text: 'New: recommendations: Send a title to a friend.\n\nThey will see it at once.',
+        url: '/recommendations',
+      }),
+    ])
+    expect((await bystander.client.get('/api/notifications')).json()).toEqual({ items: [], unreadCount: 0 })
+    expect(pushesTo(phone.subscription.endpoint)).toEqual([
+      {
+        title: 'New: recommendations',
+        body: 'Send a title to a friend.\n\nThey will see it at once.',
+        url: '/recommendations',
+        tag: expect.stringMatching(/^announcement:/) as unknown,
+      },
+    ])
+    const [mail] = await t.platform.mailer.list({ to: cat.user.email })
+    expect(mail).toMatchObject({ category: 'announcement', subject: 'New: recommendations', status: 'outbox' })
+    expect(mail?.text).toContain('http://localhost:3000/recommendations')
+    expect(mail?.html).toContain('<p>Send a title to a friend.</p><p>They will see it at once.</p>')
+
+    await bob.client.post('/api/notifications/read', {})
+    const report = await boss.client.get('/api/admin/announcements')
+    expect(report.statusCode, report.body).toBe(200)
+    const [latest] = report.json<{ announcements: { author: string; recipients: unknown[] }[] }>().announcements
+    expect(latest?.author).toBe(boss.user.username)
+    expect(latest?.recipients).toEqual([
+      { userId: bob.user.id, username: bob.user.username, inApp: 'read', pushDevices: 1, email: 'outbox' },
+      { userId: cat.user.id, username: cat.user.username, inApp: 'unread', pushDevices: 0, email: 'outbox' },
+    ])
+  })
+
+  it('go to every member when sent to everyone, on the chosen channels only', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const bob = await member('bob')
+    const sent = await boss.client.post('/api/admin/announcements', {
+      title: 'Maintenance',
+      body: 'Back in ten minutes.',
+      audience: 'everyone',
+      channels: { inApp: true, push: false, email: false },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    await settled(sent)
+    const members = await t.platform.readStore.collection('users').countDocuments({})
+    expect(sent.json()).toMatchObject({ announcement: { recipients: members } })
+    expect((await bob.client.get('/api/notifications')).json()).toMatchObject({
+      items: [{ kind: 'announcement', text: 'Maintenance: Back in ten minutes.', url: '/home' }],
+    })
+    expect(await t.platform.mailer.list({ to: bob.user.email })).toEqual([])
+  })
+
+  it('refuse unknown usernames, no recipients, no channel and links outside the app', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const base = { title: 'Hi', body: 'Hello', audience: 'chosen', usernames: [boss.user.username] }
+    const channels = { inApp: true, push: false, email: false }
+    const cases: [object, RegExp][] = [
+      [{ ...base, usernames: ['nobody_here'], channels }, /No user named nobody_here/],
+      [{ ...base, usernames: [], channels }, /at least one recipient/],
+      [{ ...base, channels: { inApp: false, push: false, email: false } }, /at least one way/],
+      [{ ...base, channels, url: 'https://evil.example' }, /inside the app/],
+      [{ ...base, channels, title: '' }, /title is required/],
+    ]
+    for (const [body, message] of cases) {
+      const answer = await boss.client.post('/api/admin/announcements', body)
+      expect(answer.statusCode, answer.body).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+  })
+})

@@ -1,0 +1,60 @@
+import type { NotificationItem, NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { defineQueries, type QueryDb } from '../queries'
+import { userQueries } from '../users/userQueries'
+import { users } from '../users/users'
+import { notificationsCollection, type NotificationDoc } from './notificationDoc'
+import { notifications } from './notifications'
+import type { NotificationContext } from './notificationSource'
+import { sourceOfKind } from './allSources'
+
+/** The context of a notification's text: its actors by their current usernames. */
+export async function contextsOf(
+  db: QueryDb,
+  docs: readonly Pick<NotificationDoc, 'actorIds' | 'detail'>[],
+): Promise<NotificationContext[]> {
+  const cards = await userQueries(db).cards([...new Set(docs.flatMap((doc) => doc.actorIds))])
+  return docs.map((doc) => {
+    const actors = doc.actorIds.flatMap((id) => {
+      const card = cards.get(id)
+      return card ? [card.username] : []
+    })
+    return { actors, actorCount: actors.length, detail: doc.detail }
+  })
+}
+
+/** The bell: my notifications as the API shows them, and who has seen a notification of some `ref`. */
+export const notificationQueries = defineQueries([notifications, users], (db) => {
+  const docs = () => db.collection<NotificationDoc>(notificationsCollection)
+  return {
+    async list(userId: string, limit: number): Promise<NotificationsAnswer> {
+      const [found, unreadCount] = await Promise.all([
+        docs().find({ userId }, { sort: { createdAt: -1 }, limit }),
+        docs().countDocuments({ userId, read: false }),
+      ])
+      const contexts = await contextsOf(db, found)
+      const items = found.flatMap((doc, index): NotificationItem[] => {
+        const source = sourceOfKind(doc.kind)
+        const context = contexts[index]
+        // A kind whose source is gone (renamed in a later version) is not shown rather than shown wrong.
+        if (!source || !context) return []
+        return [
+          {
+            id: doc._id,
+            kind: doc.kind,
+            text: source.text(context),
+            url: doc.url,
+            createdAt: doc.createdAt,
+            read: doc.read,
+          },
+        ]
+      })
+      return { items, unreadCount }
+    },
+
+    /** Whether each recipient of a notification of this `ref` (an announcement) has read it. */
+    async readState(ref: string): Promise<Map<string, boolean>> {
+      const found = await docs().find({ ref })
+      return new Map(found.map((doc) => [doc.userId, doc.read]))
+    },
+  }
+})

@@ -1,0 +1,64 @@
+import type { EventDefinition } from '@reelmates/contracts/events'
+import type { ProjectedEvent } from '../projector'
+
+/**
+ * One kind of notification: which events make it, for whom, and how it reads. The notifications read
+ * model (the bell) and the web-push reaction both take their notifications from these sources, so a
+ * new kind is one new file in `sources/` and one line in `sources/index.ts`. See docs/notifications.md.
+ */
+export interface NotificationDraft {
+  /** Who is notified. */
+  userId: string
+  /** Who did it (shown by their current username), or null (an announcement). */
+  actorId: string | null
+  /** The in-app address it opens. */
+  url: string
+  /** What the text needs besides the actor's name (a title, a subject); never another member's personal data. */
+  detail: Record<string, string>
+  /**
+   * Drafts of one group (per user) are one notification that gathers its actors: "Ann and 2 others
+   * reacted". Without a group, each event is a notification of its own.
+   */
+  group?: string
+  /** What this notification belongs to, for delivery records (e.g. `announcement:<id>`). */
+  ref?: string
+  /** Where it goes; both by default. */
+  channels?: { inApp: boolean; push: boolean }
+}
+
+/** What a text is made of: the actors' names (latest first), how many acted, and the draft's detail. */
+export interface NotificationContext {
+  actors: readonly string[]
+  actorCount: number
+  detail: Readonly<Record<string, string>>
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schema
+type AnyDefinition = EventDefinition<string, any>
+
+export interface NotificationSource<D extends AnyDefinition = AnyDefinition> {
+  kind: string
+  handles: readonly D[]
+  notify(event: ProjectedEvent<D>): NotificationDraft[]
+  /** The line in the bell. */
+  text(context: NotificationContext): string
+  /** The push notification's title and body; the title is "Reelmates" and the body the text by default. */
+  push?(context: NotificationContext): { title: string; body: string }
+}
+
+/** Types the event in `notify` by the definitions in `handles`. */
+export const defineNotificationSource = <const D extends AnyDefinition>(
+  source: NotificationSource<D>,
+): NotificationSource => source as NotificationSource
+
+/** "Ann", "Ann and Bob", "Ann and 2 others": the actors of a (grouped) notification. */
+export function actorsText({ actors, actorCount }: NotificationContext): string {
+  const [first = 'Someone', second] = actors
+  if (actorCount <= 1) return first
+  if (actorCount === 2 && second) return `${first} and ${second}`
+  return `${first} and ${actorCount - 1} others`
+}
+
+export function pushOf(source: NotificationSource, context: NotificationContext): { title: string; body: string } {
+  return source.push?.(context) ?? { title: 'Reelmates', body: source.text(context) }
+}

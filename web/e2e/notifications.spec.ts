@@ -1,0 +1,233 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  adminAccount,
+  csrfToken,
+  openApp,
+  registerByApi,
+  screenshotsDir,
+  toastWith,
+  type Account,
+} from './support/server'
+
+/**
+ * In-app notifications and web push in the browser (issue 13): the bell, the profile's push switch
+ * with a granted notification permission, the service worker's push and click handling, and the
+ * admin's announcements.
+ */
+mkdirSync(screenshotsDir, { recursive: true })
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+
+// Several browsers and the scheduler's round trips on a shared 2-core machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 })
+
+let service: FakePushService
+test.beforeAll(async () => {
+  service = await startFakePushService()
+})
+test.afterAll(async () => {
+  await service.close()
+})
+
+async function askFriend(page: Page, username: string) {
+  const answer = await page.request.post('/api/friendships', {
+    data: { username },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(answer.status(), await answer.text()).toBe(201)
+}
+
+async function person(context: BrowserContext, prefix: string): Promise<{ page: Page; account: Account }> {
+  const page = await context.newPage()
+  return { page, account: await registerByApi(page.request, prefix) }
+}
+
+test('the push switch asks permission and subscribes this device; a push shows and its click opens its screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, permissions: ['notifications'] })
+  const device = service.newDevice()
+  // The browser's own push service is on the internet: this device's subscription points at the
+  // loopback one instead, with keys made in the test (so the test can decrypt what it receives).
+  await context.addInitScript((subscription) => {
+    const asked: string[] = []
+    ;(window as unknown as { pushAsked: string[] }).pushAsked = asked
+    const original = Notification.requestPermission.bind(Notification)
+    Notification.requestPermission = () => {
+      asked.push('permission')
+      return original()
+    }
+    // Like the browser's, the subscription outlives a page load.
+    const made = () =>
+      ({
+        endpoint: subscription.endpoint,
+        expirationTime: null,
+        toJSON: () => ({ ...subscription, expirationTime: null }),
+        unsubscribe: () => {
+          localStorage.removeItem('test-push-subscribed')
+          return Promise.resolve(true)
+        },
+      }) as unknown as PushSubscription
+    PushManager.prototype.getSubscription = () =>
+      Promise.resolve(localStorage.getItem('test-push-subscribed') ? made() : null)
+    PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey
+      asked.push(`subscribe:${typeof key === 'string' ? key : 'binary'}:${String(options?.userVisibleOnly)}`)
+      localStorage.setItem('test-push-subscribed', 'yes')
+      return Promise.resolve(made())
+    }
+  }, device.subscription)
+
+  const { page: bob, account } = await person(context, 'pushbob')
+  await openApp(bob, '/profile')
+  await bob.evaluate(() => navigator.serviceWorker.ready)
+  expect(await bob.evaluate(() => Notification.permission)).toBe('granted')
+
+  // The switch moves once the permission and the subscription are through, not on the click itself.
+  await bob.getByLabel('Push notifications').click()
+  await expect(toastWith(bob, 'Push notifications on')).toBeVisible()
+  const { publicKey } = (await (await bob.request.get('/api/push/public-key')).json()) as { publicKey: string }
+  expect(await bob.evaluate(() => (window as unknown as { pushAsked: string[] }).pushAsked)).toEqual([
+    'permission',
+    `subscribe:${publicKey}:true`,
+  ])
+  await expect(bob.getByLabel('Push notifications')).toBeChecked()
+  const devices = (await (await bob.request.get('/api/push/subscriptions')).json()) as {
+    devices: { service: string }[]
+  }
+  expect(devices.devices.map((d) => d.service)).toEqual([new URL(service.origin).host])
+
+  // A friend request reaches the device through the scheduler, signed and encrypted.
+  const ann = await person(await browser.newContext({ baseURL }), 'pushann')
+  await askFriend(ann.page, account.username)
+  await expect
+    .poll(() => service.received.filter((push) => device.subscription.endpoint.endsWith(push.deviceId)).length)
+    .toBe(1)
+  const delivered = service.received.find((push) => device.subscription.endpoint.endsWith(push.deviceId))
+  const payload = JSON.parse(delivered?.payload ?? '{}') as { title: string; body: string; url: string }
+  expect(payload).toMatchObject({
+    title: 'Reelmates',
+    body: `${ann.account.username} sent you a friend request`,
+    url: '/friends',
+  })
+  expect(service.refused).toEqual([])
+
+  // The service worker gets that payload as a push, shows it, and a click brings the open page to /friends.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+  const shown = await worker.evaluate(async (data) => {
+    // Service worker globals, which the page typings of this file do not know.
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration
+      dispatchEvent(event: Event): boolean
+      PushEvent: new (type: string, init: { data: string }) => Event
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+    }
+    scope.dispatchEvent(new scope.PushEvent('push', { data }))
+    for (let tries = 0; tries < 50; tries++) {
+      const [notification] = await scope.registration.getNotifications()
+      if (notification) {
+        scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }))
+        return { title: notification.title, body: notification.body, data: notification.data as unknown }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return null
+  }, delivered?.payload ?? '')
+  expect(shown).toEqual({ title: payload.title, body: payload.body, data: { url: '/friends' } })
+  await expect(bob).toHaveURL(/\/friends$/)
+
+  // Off again, after a reload (the switch remembers it is on): the server forgets the device.
+  await openApp(bob, '/profile')
+  await expect(bob.getByLabel('Push notifications')).toBeChecked()
+  await bob.getByLabel('Push notifications').click()
+  await expect(toastWith(bob, 'Push notifications off')).toBeVisible()
+  await expect
+    .poll(async () => ((await (await bob.request.get('/api/push/subscriptions')).json()) as { devices: [] }).devices)
+    .toEqual([])
+  await context.close()
+})
+
+test('the bell counts unread notifications, lists them, and marks them read', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const { page, account } = await person(context, 'bellbob')
+  const askers = ['ann', 'cat', 'dan']
+  for (const name of askers) {
+    const asker = await person(await browser.newContext({ baseURL }), `bell${name}`)
+    await askFriend(asker.page, account.username)
+  }
+
+  for (const viewport of Object.values(viewports)) {
+    await page.setViewportSize(viewport)
+    await openApp(page, '/home')
+    const bell = page.getByRole('button', { name: /^Notifications/ })
+    await expect(bell).toHaveAccessibleName('Notifications, 3 unread')
+    await bell.click()
+    const list = page.getByRole('dialog', { name: 'Notifications' })
+    await expect(list.getByRole('listitem')).toHaveCount(3)
+    await expect(list.getByText(/sent you a friend request/).first()).toBeVisible()
+    await page.screenshot({ path: join(screenshotsDir, `notifications-${viewport.width}x${viewport.height}.png`) })
+    await page.keyboard.press('Escape')
+  }
+
+  // Opening one marks it read and goes to its screen.
+  const bell = page.getByRole('button', { name: /^Notifications/ })
+  await bell.click()
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button').nth(1).click()
+  await expect(page).toHaveURL(/\/friends$/)
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread')
+
+  await bell.click()
+  await page.getByRole('button', { name: 'Mark all read' }).click()
+  await expect(bell).toHaveAccessibleName('Notifications')
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('(unread)')).toHaveCount(0)
+  await context.close()
+})
+
+test('an admin sends an announcement to a chosen member and sees who received it', async ({ browser, baseURL }) => {
+  const adminContext = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const admin = await adminContext.newPage()
+  await adminAccount(admin.request)
+  const reader = await person(await browser.newContext({ baseURL }), 'newsreader')
+
+  await openApp(admin, '/admin/user-notifications')
+  await expect(admin.getByRole('heading', { name: 'User notifications' })).toBeVisible()
+  await admin.getByLabel('Title').fill('Movie night')
+  await admin.getByLabel('Message').fill('Friday at 8: pick a film together.')
+  await admin.getByLabel('Opens (an address in the app)').fill('/watchlist')
+  await admin.getByLabel('Chosen members').check()
+  await admin.getByLabel(/Usernames/).fill('nobody_like_this')
+  await admin.getByLabel('Email too').check()
+  await admin.getByRole('button', { name: 'Send announcement' }).click()
+  await expect(admin.getByText('No user named nobody_like_this was found.').first()).toBeVisible()
+
+  await admin.getByLabel(/Usernames/).fill(reader.account.username)
+  await admin.getByRole('button', { name: 'Send announcement' }).click()
+  await expect(toastWith(admin, 'Announcement sent')).toBeVisible()
+  const sent = admin.getByRole('list', { name: 'Announcements sent' }).getByRole('listitem').first()
+  await expect(sent).toContainText('Movie night')
+  await sent.getByText('Received by 1 member').click()
+  const row = sent.getByRole('row', { name: new RegExp(reader.account.username) })
+  await expect(row).toContainText('Unread')
+  await expect(row).toContainText('In outbox')
+
+  await openApp(reader.page, '/home')
+  await reader.page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
+  await reader.page.getByRole('button', { name: /Movie night: Friday at 8/ }).click()
+  await expect(reader.page).toHaveURL(/\/watchlist(\?|$)/)
+
+  for (const viewport of Object.values(viewports)) {
+    await admin.setViewportSize(viewport)
+    await openApp(admin, '/admin/user-notifications')
+    const latest = admin.getByRole('list', { name: 'Announcements sent' }).getByRole('listitem').first()
+    await latest.getByText('Received by 1 member').click()
+    await expect(latest.getByRole('row', { name: new RegExp(reader.account.username) })).toContainText('Read')
+    await admin.screenshot({
+      path: join(screenshotsDir, `admin-user-notifications-${viewport.width}x${viewport.height}.png`),
+      fullPage: true,
+    })
+  }
+  await adminContext.close()
+})

@@ -1,0 +1,103 @@
+import { announcementRequest, type AnnouncementRequest } from '@reelmates/contracts/notifications'
+import { useState, type SubmitEvent } from 'react'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
+import { useAnnounce } from '../../features/notifications/queries'
+import { isApiError } from '../../lib/apiError'
+import { Field, Notice, SubmitButton, TextAreaField } from '../account/FormParts'
+
+type Fields = 'title' | 'body' | 'url' | 'usernames' | 'channels'
+const blank = { title: '', body: '', url: '/home', audience: 'everyone' as 'everyone' | 'chosen', usernames: '' }
+const channelLabels = { inApp: 'In the app (the bell)', push: 'Push notification', email: 'Email too' } as const
+
+/** Write an announcement to everyone or to chosen members, on the channels chosen. */
+export function AnnouncementForm() {
+  const [values, setValues] = useState(blank)
+  const [channels, setChannels] = useState({ inApp: true, push: true, email: false })
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({})
+  const announce = useAnnounce()
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const request: AnnouncementRequest = {
+      title: values.title,
+      body: values.body,
+      url: values.url.trim() || '/home',
+      audience: values.audience,
+      usernames: values.audience === 'chosen' ? values.usernames.split(/[\s,]+/).filter(Boolean) : [],
+      channels,
+    }
+    const parsed = announcementRequest.safeParse(request)
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<Fields>(parsed.error))
+      return
+    }
+    setErrors({})
+    announce.mutate(request, {
+      onSuccess: () => setValues(blank),
+      onError: (error) => setErrors(isApiError(error) && error.validationErrors ? error.validationErrors : {}),
+    })
+  }
+
+  const text = (field: 'title' | 'body' | 'url' | 'usernames') => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  })
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-white/5 bg-panel p-5">
+      <h2 className="text-base font-semibold text-white">New announcement</h2>
+      <Field label="Title" maxLength={120} {...text('title')} />
+      <TextAreaField label="Message" rows={4} maxLength={2000} {...text('body')} />
+      <Field label="Opens (an address in the app)" {...text('url')} />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm text-zinc-400">To</legend>
+        <div className="flex flex-wrap gap-2">
+          {(['everyone', 'chosen'] as const).map((audience) => (
+            <label
+              key={audience}
+              className="flex items-center gap-2 rounded-xl border border-white/10 px-3 py-2 text-sm text-zinc-100 has-[:checked]:border-reel has-[:checked]:bg-reel/10"
+            >
+              <input
+                type="radio"
+                name="audience"
+                checked={values.audience === audience}
+                onChange={() => setValues((current) => ({ ...current, audience }))}
+                className="accent-reel"
+              />
+              {audience === 'everyone' ? 'Everyone' : 'Chosen members'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {values.audience === 'chosen' ? (
+        <Field label="Usernames (separated by commas or spaces)" {...text('usernames')} />
+      ) : null}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm text-zinc-400">Deliver</legend>
+        {(Object.keys(channelLabels) as (keyof typeof channelLabels)[]).map((channel) => (
+          <label key={channel} className="flex items-center gap-3 text-sm text-zinc-200">
+            <input
+              type="checkbox"
+              checked={channels[channel]}
+              onChange={(event) => setChannels((current) => ({ ...current, [channel]: event.target.checked }))}
+              className="h-5 w-5 accent-reel"
+            />
+            {channelLabels[channel]}
+          </label>
+        ))}
+        {errors.channels ? <Notice tone="error">{errors.channels}</Notice> : null}
+      </fieldset>
+      {announce.error && !(isApiError(announce.error) && announce.error.validationErrors) ? (
+        <Notice tone="error">{announce.error.message}</Notice>
+      ) : null}
+      <div className="sm:max-w-xs">
+        <SubmitButton busy={announce.isPending} busyLabel="Sending…">
+          Send announcement
+        </SubmitButton>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { notificationsQuery, useMarkRead } from '../../features/notifications/queries'
+import { NotificationList } from './NotificationList'
+
+/** The bell of the app shell: the unread count on it, the list under it. */
+export function NotificationBell({ placement = 'below' }: { placement?: 'below' | 'beside' }) {
+  const [open, setOpen] = useState(false)
+  const { data } = useQuery(notificationsQuery())
+  const markRead = useMarkRead()
+  const root = useRef<HTMLDivElement>(null)
+  const unread = data?.unreadCount ?? 0
+
+  useEffect(() => {
+    if (!open) return
+    const close = (event: KeyboardEvent | MouseEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false)
+    }
+    window.addEventListener('keydown', close)
+    window.addEventListener('mousedown', close)
+    return () => {
+      window.removeEventListener('keydown', close)
+      window.removeEventListener('mousedown', close)
+    }
+  }, [open])
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        className="relative grid h-10 w-10 place-items-center rounded-xl text-zinc-200 hover:bg-white/5"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
+          <path
+            d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute right-1 top-1 grid min-w-[1.1rem] place-items-center rounded-full bg-reel px-1 text-[10px] font-bold leading-[1.1rem] text-ink"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          role="dialog"
+          aria-label="Notifications"
+          className={`z-50 overflow-hidden rounded-2xl border border-white/10 bg-panel shadow-2xl ${
+            placement === 'below'
+              ? 'fixed inset-x-2 top-16 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96'
+              : 'absolute left-12 top-0 w-96'
+          }`}
+        >
+          <NotificationList
+            items={data?.items ?? []}
+            unreadCount={unread}
+            onOpen={(item) => {
+              if (!item.read) markRead.mutate([item.id])
+              setOpen(false)
+            }}
+            onMarkAllRead={() => markRead.mutate(undefined)}
+          />
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import type { NotificationItem } from '@reelmates/contracts/notifications'
+import { useNavigate } from '@tanstack/react-router'
+
+const timeAgo = (iso: string, now = Date.now()) => {
+  const minutes = Math.round((now - Date.parse(iso)) / 60_000)
+  if (minutes < 1) return 'just now'
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.round(minutes / 60)
+  if (hours < 24) return `${hours} h ago`
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
+}
+
+/** The bell's list: newest first, unread ones marked; opening one marks it read and goes where it points. */
+export function NotificationList({
+  items,
+  onOpen,
+  onMarkAllRead,
+  unreadCount,
+}: {
+  items: readonly NotificationItem[]
+  unreadCount: number
+  onOpen: (item: NotificationItem) => void
+  onMarkAllRead: () => void
+}) {
+  const navigate = useNavigate()
+  return (
+    <div className="flex max-h-[70dvh] flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3">
+        <h2 className="text-sm font-semibold text-white">Notifications</h2>
+        <button
+          type="button"
+          onClick={onMarkAllRead}
+          disabled={unreadCount === 0}
+          className="text-xs font-medium text-reel hover:underline disabled:text-zinc-500 disabled:no-underline"
+        >
+          Mark all read
+        </button>
+      </div>
+      {items.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-zinc-400">
+          Nothing yet. Friend requests and news from Reelmates show up here.
+        </p>
+      ) : (
+        <ul className="overflow-y-auto py-1" aria-label="Notifications">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onOpen(item)
+                  void navigate({ href: item.url })
+                }}
+                className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className={`block text-sm ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}>
+                    {item.text}
+                    {item.read ? null : <span className="sr-only"> (unread)</span>}
+                  </span>
+                  <span className="block text-xs text-zinc-500">{timeAgo(item.createdAt)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

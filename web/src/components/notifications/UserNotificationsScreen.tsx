@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query'
+import { announcementsQuery } from '../../features/notifications/queries'
+import { Notice } from '../account/FormParts'
+import { AdminScreen } from '../shell/AdminScreen'
+import { AnnouncementForm } from './AnnouncementForm'
+import { AnnouncementList } from './AnnouncementList'
+
+/** /admin/user-notifications: write an announcement, and see who received the ones sent. */
+export function UserNotificationsScreen() {
+  const sent = useQuery(announcementsQuery())
+  return (
+    <AdminScreen title="User notifications">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
+        <AnnouncementForm />
+        <section aria-labelledby="sent-title" className="grid content-start gap-3">
+          <h2 id="sent-title" className="text-base font-semibold text-white">
+            Sent
+          </h2>
+          {sent.error ? <Notice tone="error">{sent.error.message}</Notice> : null}
+          {sent.data ? <AnnouncementList announcements={sent.data.announcements} /> : null}
+        </section>
+      </div>
+    </AdminScreen>
+  )
+}

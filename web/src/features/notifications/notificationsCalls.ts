@@ -1,0 +1,26 @@
+import type {
+  AnnouncementRequest,
+  NotificationsAnswer,
+  announcementPublishedAnswer,
+  announcementsAnswer,
+} from '@reelmates/contracts/notifications'
+import type { PushSubscriptionRequest } from '@reelmates/contracts/push'
+import type { z } from 'zod'
+import { requests } from '../../lib/api'
+
+interface ChangeAnswer {
+  position?: string
+}
+
+/** The notification, push and announcement calls of the API (issue 13), through the one request client. */
+export const notificationsCalls = {
+  list: () => requests.get<NotificationsAnswer>('/api/notifications'),
+  markRead: (ids?: string[]) => requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}),
+  publicKey: () => requests.get<{ publicKey: string }>('/api/push/public-key'),
+  subscribe: (subscription: PushSubscriptionRequest) =>
+    requests.send<ChangeAnswer>('POST', '/api/push/subscriptions', subscription),
+  unsubscribe: (endpoint: string) => requests.send<ChangeAnswer>('DELETE', '/api/push/subscriptions', { endpoint }),
+  announcements: () => requests.get<z.infer<typeof announcementsAnswer>>('/api/admin/announcements'),
+  announce: (request: AnnouncementRequest) =>
+    requests.send<z.infer<typeof announcementPublishedAnswer>>('POST', '/api/admin/announcements', request),
+}
