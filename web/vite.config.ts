@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const version = process.env.npm_package_version ?? '0.1.0'
@@ -21,25 +22,6 @@ function versionFile(): Plugin {
       mkdirSync(dir, { recursive: true })
       writeFileSync(join(dir, 'version.json'), JSON.stringify({ version, buildTimestamp }) + '\n')
     },
-  }
-}
-
-/**
- * Spec §2: provider logos carry a cache-busting version, and the HBO Max logo is preloaded. The
- * version lives with the catalog code (features/catalog/providers.ts); the shell reads it from there.
- */
-function preloadHboMaxLogo(): Plugin {
-  const source = readFileSync(join(import.meta.dirname, 'src/features/catalog/providers.ts'), 'utf8')
-  const logoVersion = /export const logoVersion = '([^']+)'/.exec(source)?.[1] ?? '1'
-  return {
-    name: 'reelmates-preload-hbo-max-logo',
-    transformIndexHtml: () => [
-      {
-        tag: 'link',
-        attrs: { rel: 'preload', as: 'image', href: `/logos/png/hbo-max.png?v=${logoVersion}` },
-        injectTo: 'head',
-      },
-    ],
   }
 }
 
@@ -92,7 +74,8 @@ export default defineConfig({
       },
     }),
     versionFile(),
-    preloadHboMaxLogo(),
+    // Brotli and gzip beside every text file, once at build time; the gateway sends them as they are.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   build: {
     outDir: 'dist',

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
+import { registerCompression } from './http/compression'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -50,6 +51,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { https: config.secureCookies })
+  await registerCompression(app)
 
   await app.register(fastifySwagger, {
     openapi: {

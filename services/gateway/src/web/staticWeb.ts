@@ -17,6 +17,8 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, path) {
         const file = path.slice(webDist.length).replaceAll('\\', '/')
         if (revalidate.has(file)) res.header('Cache-Control', 'no-cache')
