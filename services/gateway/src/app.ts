@@ -23,6 +23,7 @@ import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
+import { registerOpenPages } from './web/openPages'
 import { registerStaticWeb } from './web/staticWeb'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
@@ -124,6 +125,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
 
+  registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)
   return app
 }
