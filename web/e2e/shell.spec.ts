@@ -35,12 +35,18 @@ test('the footer links reach the five static pages', async ({ page }) => {
   }
 })
 
-test('the footer credits the catalog in use, and TMDB only when TMDB serves it', async ({ page }) => {
+test('the footer is one line linking to the credits, which credit the catalog in use, and TMDB only when TMDB serves it', async ({
+  page,
+}) => {
   await page.goto('/sign_in')
   const status = (await (await page.request.get('/api/tmdb/status')).json()) as { source: string; attribution: string }
   const footer = page.getByRole('contentinfo')
-  await expect(footer).toContainText(status.attribution)
-  if (status.source === 'offline') await expect(footer).not.toContainText('TMDB API')
+  await expect(footer).not.toContainText(status.attribution)
+  await footer.getByRole('link', { name: 'Credits and licences' }).click()
+  await expect(page).toHaveURL(/\/about#credits$/)
+  const credits = page.getByRole('region', { name: 'Credits and licences' })
+  await expect(credits).toContainText(status.attribution)
+  if (status.source === 'offline') await expect(credits).not.toContainText('TMDB API')
 })
 
 test('on a phone, the signed-in top bar has a menu button that opens the navigation', async ({ page }) => {

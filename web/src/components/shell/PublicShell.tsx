@@ -1,13 +1,24 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
+import { AppShell } from './AppShell'
 import { Brand } from './Brand'
 import { Footer } from './Footer'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
-/** The frame of open pages (news, static pages, public profiles), readable signed in or not. */
+/**
+ * The frame of open pages (news, static pages, public profiles, not found), readable signed in or
+ * not. A signed-in user stays in the app's own frame, with their navigation (issue 15.6).
+ */
 export function PublicShell({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <div className="mx-auto w-full max-w-3xl">{children}</div>
+      </AppShell>
+    )
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl">
