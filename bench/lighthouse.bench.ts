@@ -55,7 +55,7 @@ export async function runLighthouse(): Promise<void> {
       if (!result) throw new Error(`Lighthouse gave no result for ${run.path}`)
       const { categories, audits } = result.lhr
       const performance = score(categories.performance?.score)
-      rows.push({
+      const row = {
         page: run.page,
         preset: run.preset,
         performance: goal(performance, run.preset === 'mobile' ? 90 : 98),
@@ -71,7 +71,10 @@ export async function runLighthouse(): Promise<void> {
         LCP: audits['largest-contentful-paint']?.displayValue ?? '?',
         CLS: below(Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)), 0.05),
         transfer: `${Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024)} KiB`,
-      })
+      }
+      rows.push(row)
+      // Each figure as soon as it is measured: a full run takes minutes on a busy machine.
+      console.log(JSON.stringify(row))
     }
   } finally {
     chrome.kill()
