@@ -12,6 +12,7 @@ import { benchCommandLatency } from './commandLatency.bench'
 import { friendsBench } from './friends.bench'
 import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
+import { runLighthouse } from './lighthouse.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -34,3 +35,4 @@ for (const [title, run] of benches) {
 }
 const http = httpBenches.filter((bench) => chosen(bench.title))
 if (http.length > 0) await runHttpBenches(http)
+if (chosen('Lighthouse')) await runLighthouse()

@@ -1,27 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
+import { runAsInstalledApp } from './support/installedApp'
 import { registerByApi } from './support/server'
 
 /**
  * The installed app (spec §4 splash, §9 persisted auth and current-user freshness), emulated in the
- * browser: `(display-mode: standalone)` matches and navigator.standalone is true, as on a home screen.
+ * browser (support/installedApp.ts).
  */
-async function runAsInstalledApp(page: Page) {
-  await page.addInitScript(() => {
-    const original = window.matchMedia.bind(window)
-    window.matchMedia = (query: string) =>
-      query.includes('display-mode: standalone')
-        ? ({
-            matches: true,
-            media: query,
-            onchange: null,
-            addEventListener: () => undefined,
-            removeEventListener: () => undefined,
-            dispatchEvent: () => false,
-          } as unknown as MediaQueryList)
-        : original(query)
-    Object.defineProperty(navigator, 'standalone', { value: true, configurable: true })
-  })
-}
 
 /** Records, on the page's own clock, when the splash came and went. */
 async function watchSplash(page: Page) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { registerByApi } from './support/server'
+import { join } from 'node:path'
+import { registerByApi, screenshotsDir } from './support/server'
 
 /** Shared elements of spec §2 and §9: page-top scroll, the mobile top bar, toasts, footer links. */
 
@@ -35,12 +36,18 @@ test('the footer links reach the five static pages', async ({ page }) => {
   }
 })
 
-test('the footer credits the catalog in use, and TMDB only when TMDB serves it', async ({ page }) => {
+test('the footer is one line linking to the credits, which credit the catalog in use, and TMDB only when TMDB serves it', async ({
+  page,
+}) => {
   await page.goto('/sign_in')
   const status = (await (await page.request.get('/api/tmdb/status')).json()) as { source: string; attribution: string }
   const footer = page.getByRole('contentinfo')
-  await expect(footer).toContainText(status.attribution)
-  if (status.source === 'offline') await expect(footer).not.toContainText('TMDB API')
+  await expect(footer).not.toContainText(status.attribution)
+  await footer.getByRole('link', { name: 'Credits and licences' }).click()
+  await expect(page).toHaveURL(/\/about#credits$/)
+  const credits = page.getByRole('region', { name: 'Credits and licences' })
+  await expect(credits).toContainText(status.attribution)
+  if (status.source === 'offline') await expect(credits).not.toContainText('TMDB API')
 })
 
 test('on a phone, the signed-in top bar has a menu button that opens the navigation', async ({ page }) => {
@@ -52,6 +59,24 @@ test('on a phone, the signed-in top bar has a menu button that opens the navigat
   await menu.getByRole('link', { name: 'Friends' }).click()
   await expect(page).toHaveURL(/\/friends$/)
   await expect(menu).toHaveCount(0)
+})
+
+test('on a phone, the menu takes the focus, keeps it while open and gives it back when closed', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/home')
+  const opener = page.getByRole('button', { name: 'Open menu' })
+  await opener.click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused()
+  await page.screenshot({ path: join(screenshotsDir, 'menu-390x844.png') })
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+  await expect(opener).toBeFocused()
 })
 
 test('pages without a menu handler have no menu button', async ({ page }) => {

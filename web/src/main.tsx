@@ -2,11 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { currentUserKey } from './features/account/currentUser'
+import { followConnection } from './features/offline/connection'
+import { keepAnswers } from './features/offline/offlineSession'
 import { createQueryClient } from './lib/queryClient'
 import { createAppRouter } from './router'
 import './styles.css'
 
+followConnection()
 const queryClient = createQueryClient()
+keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)
 
 const root = document.getElementById('root')

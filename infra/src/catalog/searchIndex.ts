@@ -1,11 +1,12 @@
 import MiniSearch, { type Query } from 'minisearch'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { rankTitles } from './searchRanking'
 
 /**
  * The in-process title index behind instant search: prefix matching while typing, one typo
  * forgiven in words of four letters or more, accents and case ignored ("amelie" finds "Amélie").
- * Two swapped letters count as one typo ("jwas" finds Jaws). Ranked by relevance; titles that
- * match about equally well are ordered by popularity. A query none of whose titles has every word
+ * Two swapped letters count as one typo ("jwas" finds Jaws). Ranked as searchRanking.ts says:
+ * titles whose words start with what was typed first, then relevance, then popularity, series together. A query none of whose titles has every word
  * is tried again matching any of its words ("lrd of the rings").
  */
 export interface TitleIndex {
@@ -120,14 +121,11 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
       let hits = index.search(withSwappedLetters(query))
       // Nothing has every word: rank what has any of them (a typo in a short word, an extra word).
       if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' })
-      const ranked = hits
-        .map((hit) => ({
-          bucket: Math.round(Math.log(hit.score) / relevanceBucket),
-          title: titles.get(hit.id as string),
-        }))
-        .filter((hit): hit is { bucket: number; title: MediaResult } => hit.title !== undefined)
-        .sort((a, b) => b.bucket - a.bucket || b.title.popularity - a.title.popularity)
-      return ranked.slice(0, limit).map((hit) => hit.title)
+      const scored = hits.flatMap((hit) => {
+        const title = titles.get(hit.id as string)
+        return title ? [{ title, relevance: Math.round(Math.log(hit.score) / relevanceBucket) }] : []
+      })
+      return rankTitles(scored, query, foldForSearch).slice(0, limit)
     },
   }
 }

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
+import { registerCompression } from './http/compression'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -22,6 +23,7 @@ import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
+import { registerOpenPages } from './web/openPages'
 import { registerStaticWeb } from './web/staticWeb'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
@@ -56,6 +58,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, { https: config.secureCookies })
+  await registerCompression(app)
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -134,6 +137,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(newsPages, { platform })
   await app.register(notificationsRoutes, { prefix: '/api', platform })
 
+  registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)
   return app
 }

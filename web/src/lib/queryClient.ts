@@ -1,6 +1,7 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query'
 import { apiJson } from './api'
 import { isApiError } from './apiError'
+import { toast } from './toast'
 
 export type UnauthorizedBehaviour = 'returnNull' | 'throw'
 
@@ -21,11 +22,23 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehaviour }): Quer
   }
 }
 
-/** Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries. */
+/** A change made offline waits in its mutation's scope and goes out when the connection returns. */
+function tellQueuedOffline(): void {
+  if (onlineManager.isOnline()) return
+  toast({ title: 'Saved on this device', description: 'It will be sent when you are back online.' })
+}
+
+/**
+ * Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries. Answers stay in memory
+ * for a day (not 5 minutes) so that the snapshot kept for offline use still holds the pages opened
+ * earlier in the visit (features/offline).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({ onMutate: tellQueuedOffline }),
     defaultOptions: {
       queries: {
+        gcTime: 24 * 60 * 60 * 1000,
         queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 0,
         refetchInterval: false,

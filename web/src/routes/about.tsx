@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { CatalogCredits } from '../components/shell/CatalogCredits'
 import { StaticPage } from '../components/shell/PublicShell'
 
 export const Route = createFileRoute('/about')({
@@ -25,9 +26,10 @@ export const Route = createFileRoute('/about')({
       </ul>
       <h2>Who we are</h2>
       <p>
-        Reelmates is built by a small team of film and TV fans. Film and TV information comes from The Movie Database
-        (TMDB); streaming availability is shown for Netflix, Prime Video, Disney+, HBO Max and Hulu.
+        Reelmates is built by a small team of film and TV fans. Streaming availability is shown for Netflix, Prime
+        Video, Disney+, HBO Max and Hulu; where the titles come from is under Credits below.
       </p>
+      <CatalogCredits />
     </StaticPage>
   ),
 })

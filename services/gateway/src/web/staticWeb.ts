@@ -2,21 +2,26 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { pageAddressesOf } from './pageAddresses'
 
 // Files that must never be served stale: the shell, the service worker and the version file drive updates.
 const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json', '/manifest.webmanifest'])
 
 /**
  * Serves the built web app (web/dist) with a single-page-app fallback: any non-API GET that is not a
- * file answers index.html and the client router decides (including its own not-found page).
+ * file answers index.html and the client router decides (including its own not-found page); an
+ * address that is none of the router's pages answers 404 with it.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'))
+  const isPage = pageAddressesOf(webDist)
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, path) {
         const file = path.slice(webDist.length).replaceAll('\\', '/')
         if (revalidate.has(file)) res.header('Cache-Control', 'no-cache')
@@ -44,6 +49,10 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
         .type('text/plain')
         .send('The web app has not been built yet: run `npm run build` (npm start does it for you).')
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    // An address the app has no page for still gets the app, which shows its not-found page, but says 404.
+    return reply
+      .code(isPage(path) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .sendFile('index.html')
   })
 }

@@ -1,6 +1,5 @@
 import { preload } from 'react-dom'
 import { homeProviders, providerById, providerLogoUrl } from '../../features/catalog/providers'
-import { CatalogNote } from './CatalogNote'
 import { ProviderRow } from './ProviderRow'
 import { SearchBox } from './SearchBox'
 import { TrendingRow } from './TrendingRow'
@@ -43,7 +42,6 @@ export function HomeScreen() {
           <ProviderRow key={provider.id} provider={provider} />
         ))}
       </div>
-      <CatalogNote className="mt-12" />
     </div>
   )
 }

@@ -5,7 +5,6 @@ import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
 import { keyCrew, mediaFacts } from '../../features/catalog/mediaFacts'
 import { catalogQueries } from '../../features/catalog/queries'
 import { CastList } from './CastList'
-import { CatalogNote } from './CatalogNote'
 import { CatalogProblem } from './CatalogProblem'
 import { MediaPoster } from './MediaPoster'
 import { MediaRow } from './MediaRow'
@@ -170,7 +169,6 @@ function MediaDetailsView({
           <MediaRow heading="More like this" label="More like this" results={details.similar} isLoading={false} />
         </div>
       ) : null}
-      <CatalogNote className="mt-12" />
     </article>
   )
 }

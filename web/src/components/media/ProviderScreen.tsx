@@ -4,7 +4,6 @@ import { useId } from 'react'
 import { providerPageLimit } from '../../features/catalog/cachePolicy'
 import { catalogQueries } from '../../features/catalog/queries'
 import { providerRegions, regionName } from '../../features/catalog/providers'
-import { CatalogNote } from './CatalogNote'
 import { ListNotice } from './ListNotice'
 import { MediaGrid } from './MediaGrid'
 import { PosterGridSkeleton } from './MediaSkeletons'
@@ -84,7 +83,6 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
           }
         />
       )}
-      <CatalogNote className="mt-12" />
     </div>
   )
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { catalogQueries } from '../../features/catalog/queries'
-import { CatalogNote } from './CatalogNote'
 import { CatalogProblem, problemMessage } from './CatalogProblem'
 import { MediaGrid } from './MediaGrid'
 import { PosterGridSkeleton } from './MediaSkeletons'
@@ -56,7 +55,6 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={onPageChange} />
         </section>
       )}
-      <CatalogNote className="mt-12" />
     </div>
   )
 }

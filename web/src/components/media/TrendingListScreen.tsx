@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { catalogQueries } from '../../features/catalog/queries'
 import type { TrendingListName } from '../../features/catalog/trendingLists'
-import { CatalogNote } from './CatalogNote'
 import { CatalogProblem, problemMessage } from './CatalogProblem'
 import { ListNotice } from './ListNotice'
 import { MediaGrid } from './MediaGrid'
@@ -34,7 +33,6 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
       ) : (
         <MediaGrid results={query.data.results} label={screen.title} />
       )}
-      <CatalogNote className="mt-12" />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useAppUpdate } from '../../features/update/useAppUpdate'
+import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
 import { Splash } from './Splash'
 import { Toaster } from './Toaster'
@@ -21,6 +22,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ScrollToTop />
+      <OfflineBanner />
       {children}
       {update.available ? <UpdateBanner onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} /> : null}
       <Splash />

@@ -9,6 +9,7 @@ import { TopBar } from './TopBar'
 import { navIcons, type NavIcon } from './navIcons'
 import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
+import { useFocusTrap } from './useFocusTrap'
 
 interface NavItem {
   to:
@@ -63,6 +64,7 @@ const activeLink = { className: 'bg-white/10 text-white' }
 /** The signed-in frame: side navigation on wide screens, sticky top bar and tab bar on phones. */
 export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const menu = useFocusTrap<HTMLDivElement>(menuOpen)
   const logout = useLogout()
   const navigate = useNavigate()
   const unreadNews = useUnreadNews()
@@ -119,19 +121,20 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </aside>
 
       {menuOpen ? (
-        <div className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+        <div ref={menu} className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+          {/* The panel comes first so that focus lands on its first link; the backdrop sits under it. */}
+          <div className="absolute inset-y-0 left-0 z-10 flex w-72 flex-col gap-1 bg-panel px-3 py-5 shadow-2xl">
+            <nav className="flex flex-col gap-1" aria-label="Menu navigation">
+              {links(() => setMenuOpen(false))}
+            </nav>
+            <UserCard user={user} onLogout={logout} />
+          </div>
           <button
             type="button"
             className="absolute inset-0 bg-black/60"
             aria-label="Close menu"
             onClick={() => setMenuOpen(false)}
           />
-          <div className="absolute inset-y-0 left-0 flex w-72 flex-col gap-1 bg-panel px-3 py-5 shadow-2xl">
-            <nav className="flex flex-col gap-1" aria-label="Menu navigation">
-              {links(() => setMenuOpen(false))}
-            </nav>
-            <UserCard user={user} onLogout={logout} />
-          </div>
         </div>
       ) : null}
 

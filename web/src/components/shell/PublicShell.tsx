@@ -1,43 +1,46 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
+import { AppShell } from './AppShell'
 import { Brand } from './Brand'
 import { Footer } from './Footer'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
 
-/** The frame of open pages (news, static pages, public profiles), readable signed in or not. */
+/**
+ * The frame of open pages (news, static pages, public profiles, not found), readable signed in or
+ * not. A signed-in user stays in the app's own frame, with their navigation (issue 15.6).
+ */
 export function PublicShell({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
   const unreadNews = useUnreadNews()
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <div className="mx-auto w-full max-w-3xl">{children}</div>
+      </AppShell>
+    )
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl">
         <div className="mx-auto flex h-14 max-w-5xl items-center gap-4 px-4">
-          <Brand to={user ? '/home' : '/sign_in'} />
+          <Brand to="/sign_in" />
           <nav aria-label="Site" className="ml-auto flex items-center gap-1 text-sm">
             <Link to="/news" className="flex items-center rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
               News
               {unreadNews ? <UnreadDot /> : null}
             </Link>
-            {user ? (
-              <Link to="/home" className="rounded-lg bg-white px-3 py-2 font-semibold text-zinc-900">
-                Open app
-              </Link>
-            ) : (
-              <>
-                <Link to="/sign_in" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
-                  Sign in
-                </Link>
-                <Link
-                  to="/sign_up"
-                  className="rounded-lg bg-reel-fill px-3 py-2 font-semibold text-white hover:bg-reel-strong"
-                >
-                  Join free
-                </Link>
-              </>
-            )}
+            <Link to="/sign_in" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
+              Sign in
+            </Link>
+            <Link
+              to="/sign_up"
+              className="rounded-lg bg-reel-fill px-3 py-2 font-semibold text-white hover:bg-reel-strong"
+            >
+              Join free
+            </Link>
           </nav>
         </div>
       </header>

@@ -48,7 +48,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4" />
+      <ToastPrimitive.Viewport className="fixed bottom-[calc(3.5rem+env(safe-area-inset-bottom))] right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4" />
     </ToastPrimitive.Provider>
   )
 }

@@ -1,4 +1,5 @@
 import { catalogSessionCache } from '../catalog/sessionCache'
+import { forgetLocalAnswers } from '../offline/offlineSession'
 import { clearPersistedAuth } from './persistedAuth'
 
 /**
@@ -15,10 +16,11 @@ const avatarStoragePrefix = 'reelmates.avatar'
 
 /**
  * Forgets what this device kept about the signed-in person: the persisted auth state, the catalog
- * lists kept for the session, the avatar caches and the cache holding the product's assets.
+ * lists kept for the session, the answers kept for offline use, the avatar caches and the cache holding the product's assets.
  */
 export async function clearLocalAccountState(): Promise<void> {
   clearPersistedAuth(window.localStorage)
+  forgetLocalAnswers()
   catalogSessionCache.clear()
   for (const storage of [window.localStorage, window.sessionStorage]) {
     for (const key of Object.keys(storage)) if (key.startsWith(avatarStoragePrefix)) storage.removeItem(key)

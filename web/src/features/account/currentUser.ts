@@ -1,7 +1,9 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { isInstalledApp } from '../../lib/installedApp'
+import { isApiError } from '../../lib/apiError'
 import { getQueryFn } from '../../lib/queryClient'
+import { lastKnownUser, userKnown } from '../offline/offlineSession'
 import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
 
 export const currentUserKey = ['/api/user'] as const
@@ -25,6 +27,8 @@ export function currentUserQuery() {
     // An admin may change this user's role (or end their sessions) while the page is open: coming back
     // to the tab asks again, so a promotion shows (the Admin menu entry) without a reload.
     refetchOnWindowFocus: true,
+    // Asked even offline: the failure is what tells the guards to fall back to the last known user.
+    networkMode: 'always',
     ...(installed ? persistedStart() : {}),
   })
 }
@@ -42,15 +46,25 @@ export function useCurrentUser() {
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {
   queryClient.setQueryData(currentUserKey, user)
   if (isInstalledApp()) writePersistedAuth(window.localStorage, user)
+  userKnown(queryClient, user)
 }
 
-/** The user as the guards see it; an unreachable server counts as signed out. */
+/**
+ * The user as the guards see it. An unreachable server (offline) means the last user known on this
+ * device, whose kept answers the screens then show (issue 15.1); with none, signed out.
+ */
 export async function knownUser(queryClient: QueryClient): Promise<PublicUser | null> {
   try {
     // 'static': the guards take the known answer; the screens' own queries re-check it.
-    return await queryClient.query({ ...currentUserQuery(), staleTime: 'static' })
-  } catch {
-    return null
+    const user = await queryClient.query({ ...currentUserQuery(), staleTime: 'static' })
+    userKnown(queryClient, user)
+    return user
+  } catch (error) {
+    const last = isApiError(error) && error.status === 0 ? lastKnownUser() : undefined
+    if (!last) return null
+    queryClient.setQueryData(currentUserKey, last.user, { updatedAt: last.savedAt })
+    userKnown(queryClient, last.user)
+    return last.user
   }
 }
 

@@ -1,0 +1,60 @@
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import { describe, expect, it } from 'vitest'
+import { createOfflineCatalog } from './offline/offlineCatalog'
+import { seriesOf, startsWordsOf } from './searchRanking'
+import { foldForSearch } from './searchIndex'
+
+const movie = (title: string): MediaResult => ({ id: 1, media_type: 'movie', title, popularity: 1 }) as MediaResult
+
+describe('search ranking over the offline catalog (issue 15.4)', () => {
+  const catalog = createOfflineCatalog()
+  const top = async (query: string, count: number) =>
+    (await catalog.autocomplete(query)).slice(0, count).map((title) => title.title ?? title.name)
+
+  it.each([
+    ['godf', ['The Godfather', 'The Godfather: Part II', 'The Godfather: Part III']],
+    ['toy st', ['Toy Story', 'Toy Story 2', 'Toy Story 3']],
+    ['jaws', ['Jaws', 'Jaws 2', 'Jaws 4: The Revenge']],
+    ['jwas', ['Jaws', 'Jaws 2', 'Jaws 4: The Revenge']],
+    ['alien', ['Alien', 'Alien³', 'Alien: Resurrection']],
+    [
+      'lrd of the rings',
+      [
+        'The Lord of the Rings: The Fellowship of the Ring',
+        'The Lord of the Rings: The Two Towers',
+        'The Lord of the Rings: The Return of the King',
+      ],
+    ],
+    ['amelie', ["Le Fabuleux destin d'Amélie Poulain"]],
+  ])('"%s" starts with %j', async (query, expected) => {
+    expect(await top(query, expected.length)).toEqual(expected)
+  })
+
+  it('puts every title whose words start with what was typed above the typo matches', async () => {
+    const results = await catalog.autocomplete('godf')
+    const firstTypo = results.findIndex((title) => !startsWordsOf(title, 'godf', foldForSearch))
+    expect(firstTypo).toBeGreaterThan(0)
+    expect(results.slice(firstTypo).every((title) => !startsWordsOf(title, 'godf', foldForSearch))).toBe(true)
+  })
+})
+
+describe('the parts of the ranking', () => {
+  it.each([
+    ['The Godfather: Part II', 'the godfather'],
+    ['The Godfather', 'the godfather'],
+    ['Toy Story 3', 'toy story'],
+    ['Jaws 4: The Revenge', 'jaws'],
+    ['Star Wars Ep. IV: A New Hope', 'star wars'],
+    ['Alien³', 'alien'],
+    ['Rocky Balboa', 'rocky balboa'],
+    ['M', 'm'],
+  ])('names the series of "%s" "%s"', (title, series) => {
+    expect(seriesOf(movie(title), foldForSearch)).toBe(series)
+  })
+
+  it('tells a title whose words start with the query from one found by a typo', () => {
+    expect(startsWordsOf(movie('The Godfather'), 'godf', foldForSearch)).toBe(true)
+    expect(startsWordsOf(movie('Gods and Monsters'), 'godf', foldForSearch)).toBe(false)
+    expect(startsWordsOf(movie('Le Fabuleux destin d’Amélie Poulain'), 'amelie pou', foldForSearch)).toBe(true)
+  })
+})

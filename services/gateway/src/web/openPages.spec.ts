@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+const webDist = mkdtempSync(join(tmpdir(), 'reelmates-web-'))
+beforeAll(async () => {
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
+  writeFileSync(
+    join(webDist, 'pages.json'),
+    JSON.stringify(['/', '/home', '/news/', '/news/$slug', '/media/$mediaType/$id']),
+  )
+  t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://reelmates.example' } })
+})
+afterAll(async () => {
+  await t.close()
+  rmSync(webDist, { recursive: true, force: true })
+})
+
+describe('page addresses, robots.txt and sitemap.xml (issue 15.6)', () => {
+  it.each(['/', '/home', '/news', '/news/', '/news/first-post', '/media/movie/42', '/home?invite=true'])(
+    'answers the app with 200 at the page %s',
+    async (url) => {
+      const answer = await t.app.inject({ url })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.body).toContain('<div id="root">')
+    },
+  )
+
+  it.each(['/nope', '/home/extra', '/media/movie', '/news/a/b'])(
+    'answers the app with 404 at %s, which is no page',
+    async (url) => {
+      const answer = await t.app.inject({ url })
+      expect(answer.statusCode).toBe(404)
+      expect(answer.headers['content-type']).toMatch(/text\/html/)
+      expect(answer.body).toContain('<div id="root">')
+    },
+  )
+
+  it('serves a robots.txt that keeps crawlers off the API and names the sitemap', async () => {
+    const answer = await t.app.inject({ url: '/robots.txt' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/)
+    expect(answer.body).toContain('Disallow: /api/')
+    expect(answer.body).toContain('Sitemap: https://reelmates.example/sitemap.xml')
+  })
+
+  it('serves a sitemap of the open pages', async () => {
+    const answer = await t.app.inject({ url: '/sitemap.xml' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^application\/xml/)
+    expect(answer.body).toContain('<loc>https://reelmates.example/about</loc>')
+    expect(answer.body).not.toContain('/home<')
+  })
+})

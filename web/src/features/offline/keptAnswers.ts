@@ -1,0 +1,94 @@
+import type { PublicUser } from '@reelmates/contracts/account'
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
+
+/**
+ * The signed-in user's last answers, kept on this device so the app still shows them offline
+ * (issue 15.1): home's rows, the watchlist, the watched log and the media pages opened. One
+ * snapshot, for one user, in localStorage; logout and a different user's sign-in drop it.
+ *
+ * The current user is kept beside the answers rather than among them: it is used only when the
+ * server cannot be reached, so a tab still asks the server who is signed in on every start.
+ */
+export const keptAnswersKey = 'reelmates.keptAnswers'
+export const keptAnswersLifetimeMs = 7 * 24 * 60 * 60 * 1000
+
+export interface KeptAnswers {
+  version: string
+  userId: string
+  user: PublicUser
+  savedAt: number
+  state: DehydratedState
+}
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+// Keys are API paths or a feature's name ('library'). Not kept: what is not the user's reading matter
+// (search as typed, admin screens) and the current user, kept apart above.
+const notKept = [/^\/api\/user$/, /^\/api\/admin/, /^\/api\/tmdb\/autocomplete/, /^\/api\/tmdb\/search/, /^\/api\/csrf/]
+
+export function isKeptQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const [first] = query.queryKey
+  if (typeof first !== 'string') return false
+  if (notKept.some((pattern) => pattern.test(first))) return false
+  return query.state.status === 'success'
+}
+
+export function readKeptAnswers(
+  storage: KeyValueStorage,
+  version: string,
+  now: number = Date.now(),
+): KeptAnswers | undefined {
+  try {
+    const raw = storage.getItem(keptAnswersKey)
+    if (!raw) return undefined
+    const kept = JSON.parse(raw) as Partial<KeptAnswers>
+    const usable =
+      kept.version === version &&
+      typeof kept.userId === 'string' &&
+      typeof kept.savedAt === 'number' &&
+      now - kept.savedAt <= keptAnswersLifetimeMs &&
+      kept.user !== undefined &&
+      kept.state !== undefined
+    if (!usable) {
+      storage.removeItem(keptAnswersKey)
+      return undefined
+    }
+    return kept as KeptAnswers
+  } catch {
+    return undefined
+  }
+}
+
+export function writeKeptAnswers(
+  storage: KeyValueStorage,
+  client: QueryClient,
+  user: PublicUser,
+  version: string,
+  now: number = Date.now(),
+): void {
+  const kept: KeptAnswers = {
+    version,
+    userId: user.id,
+    user,
+    savedAt: now,
+    state: dehydrate(client, { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false }),
+  }
+  try {
+    storage.setItem(keptAnswersKey, JSON.stringify(kept))
+  } catch {
+    // Storage full or disabled: offline shows less, nothing else changes.
+  }
+}
+
+export function forgetKeptAnswers(storage: KeyValueStorage): void {
+  try {
+    storage.removeItem(keptAnswersKey)
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** Puts the kept answers into the cache; answers already fetched in this visit are newer and win. */
+export function restoreKeptAnswers(client: QueryClient, kept: KeptAnswers): void {
+  hydrate(client, kept.state)
+}
