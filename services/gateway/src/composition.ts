@@ -79,6 +79,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       // instead of waiting for the leases of the process it replaces to expire.
       owner: `embedded:${config.dataDir}`,
       leaseTiming: config.leases,
+      publicUrl: config.publicUrl,
     })
   } else {
     // Gateways run no projector or reactor: those run in the projection and scheduler processes

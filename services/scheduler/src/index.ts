@@ -2,7 +2,12 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { holdLease, type HeldLease } from '@reelmates/infra/leases/holdLease'
 import type { LeaseStore } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { accountMembers } from '@reelmates/commands/friendship/members'
+import type { Mailer } from '@reelmates/infra/mail/port'
 import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
+import { allMails } from './mail/allMails'
+import { emailTemplates } from './mail/emailTemplates'
+import { MAILS, mailReaction } from './mail/mailReaction'
 import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
@@ -23,7 +28,12 @@ export interface ReactionsDependencies {
   leaseTiming: { ttlMs: number; renewIntervalMs: number }
 }
 
-export type SchedulerDependencies = ErasureTargets & ReactionsDependencies
+export type SchedulerDependencies = ErasureTargets &
+  ReactionsDependencies & {
+    mailer: Mailer
+    /** The web app's address, for the links in mails. */
+    publicUrl: string
+  }
 
 export interface Scheduler {
   /** Resolves once every reaction has handled the log up to `position` (false where another process runs one). */
@@ -91,8 +101,16 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
-  return runReactions([accountErasure(dependencies)], dependencies)
+  const { eventStore, vault, mailer, publicUrl, readStore } = dependencies
+  const mails = mailReaction(allMails, {
+    eventStore,
+    mailer,
+    publicUrl,
+    members: accountMembers(eventStore, vault),
+    templateNamed: emailTemplates(readStore).named,
+  })
+  return runReactions([accountErasure(dependencies), mails], dependencies)
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
-export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE]
+export const schedulerReactions: readonly string[] = [ACCOUNT_ERASURE, MAILS]

@@ -30,6 +30,7 @@ const scheduler = await startScheduler({
   leases,
   owner: processOwnerId('scheduler'),
   leaseTiming: config.leases,
+  publicUrl: config.publicUrl,
 })
 
 closeOnSignal([scheduler, leases, sessions, mailer, readStore, eventStore, vault], (message) => logger.info(message))
