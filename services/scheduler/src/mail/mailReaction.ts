@@ -3,7 +3,8 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { Reaction } from '../reactor'
 import type { MailContext, MailDefinition } from './defineMail'
-import { renderTemplate, type EmailTemplate } from './template'
+import { renderEmailTemplate } from '@reelmates/contracts/emailTemplates'
+import type { EmailTemplate } from './template'
 
 export const MAILS = 'mails'
 
@@ -37,7 +38,7 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
         if (await mailer.sentWithKey(idempotencyKey)) continue
         const addressed = await mail.compose(data, dependencies)
         if (!addressed) continue
-        const rendered = renderTemplate(await templateNamed(mail.template), addressed.variables)
+        const rendered = renderEmailTemplate(await templateNamed(mail.template), addressed.variables)
         await mailer.send({
           to: addressed.to,
           userId: addressed.userId,
