@@ -15,6 +15,7 @@ import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
 import { emailTemplateRoutes } from './admin/emailTemplateRoutes'
+import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -123,6 +124,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
   await app.register(emailTemplateRoutes, { prefix: '/api', platform })
+  await app.register(schedulerFailureRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app
