@@ -262,10 +262,11 @@ export const ProfileUpdated = defineEvent(
   personal('username', 'location', 'bio', 'avatarUrl', 'pushSubscription'),
 )
 
+/** `previousEmail` (absent before the scheduler mailed the notice) is where the change is told. */
 export const EmailChanged = defineEvent(
   'EmailChanged',
-  z.object({ userId: z.string(), email: erasable(z.string()) }),
-  personal('email'),
+  z.object({ userId: z.string(), email: erasable(z.string()), previousEmail: erasable(z.string()).optional() }),
+  personal('email', 'previousEmail'),
 )
 
 export const PasswordChanged = defineEvent(
@@ -285,10 +286,26 @@ export const UserRoleChanged = defineEvent(
   z.object({ userId: z.string(), role, previousRole: role }),
 )
 
-/** Only the SHA-256 of the token is kept: the log never holds a usable link. */
+/**
+ * The account checks the link by the SHA-256 of its token. The token itself travels to the scheduler,
+ * which mails the link, only sealed with the user's key (`token`, absent on events from before mails
+ * were reactions); erasing the account erases it.
+ */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
-  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
+  z.object({
+    userId: z.string(),
+    tokenHash: z.string(),
+    expiresAt: z.string(),
+    token: erasable(z.string()).optional(),
+  }),
+  personal('token'),
+)
+
+/** Someone asked for the username of the account behind its address: the scheduler mails it. */
+export const UsernameReminderRequested = defineEvent(
+  'UsernameReminderRequested',
+  z.object({ userId: z.string(), requestedAt: z.string() }),
 )
 
 export const PasswordReset = defineEvent(
@@ -310,8 +327,10 @@ export const SignInLinkIssued = defineEvent(
     redirect: z.string().nullable(),
     action: z.string().nullable(),
     actionData: z.unknown(),
+    /** The link's token, sealed like the reset token, for the scheduler to mail. */
+    token: erasable(z.string()).optional(),
   }),
-  personal('redirect', 'actionData'),
+  personal('redirect', 'actionData', 'token'),
 )
 
 export const SignInLinkUsed = defineEvent('SignInLinkUsed', z.object({ userId: z.string(), tokenHash: z.string() }))
@@ -336,6 +355,7 @@ export type AccountEvent =
   | EventOf<typeof EmailPreferencesUpdated>
   | EventOf<typeof UserRoleChanged>
   | EventOf<typeof PasswordResetRequested>
+  | EventOf<typeof UsernameReminderRequested>
   | EventOf<typeof PasswordReset>
   | EventOf<typeof SignInLinkIssued>
   | EventOf<typeof SignInLinkUsed>

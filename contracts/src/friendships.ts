@@ -80,9 +80,10 @@ export type FriendshipEvent =
 // ---- Events (stream `invitation-<invitationId>`: one inviter, one address) ----
 //
 // The invitee's address is the inviter's personal data: sealed with the inviter's key, so deleting
-// the inviter's account erases it. Only the SHA-256 of a link's token is ever stored.
+// the inviter's account erases it. A link is checked by the SHA-256 of its token.
 
-const personalInvitee = { subjectField: 'inviterUserId', fields: ['inviteeEmail'] } as const
+// The link's token goes sealed the same way, for the scheduler to mail (absent on older events).
+const personalInvitee = { subjectField: 'inviterUserId', fields: ['inviteeEmail', 'token'] } as const
 
 export const FriendInvitationSent = defineEvent(
   'FriendInvitationSent',
@@ -96,6 +97,7 @@ export const FriendInvitationSent = defineEvent(
     expiresAt: z.string(),
     sentAt: z.string(),
     inviteCount: z.number().int().min(1),
+    token: z.string().nullable().optional(),
   }),
   { personal: personalInvitee },
 )

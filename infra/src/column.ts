@@ -9,6 +9,7 @@ import type { Config } from './config'
 import { createEventStoreDbEventStore } from './eventStore/eventStoreDbEventStore'
 import type { EventStore } from './eventStore/port'
 import { createSqliteEventStore } from './eventStore/sqliteEventStore'
+import { mongoJobBackendAt, sqliteJobBackend } from './jobs/jobBackends'
 import { createMongoLeaseStore } from './leases/mongoLeaseStore'
 import type { LeaseStore } from './leases/port'
 import { createSqliteLeaseStore } from './leases/sqliteLeaseStore'
@@ -21,6 +22,7 @@ import { createSqliteVault } from './personalData/sqliteVault'
 import { createEmbeddedReadStore } from './readStore/embeddedReadStore'
 import { createMongoReadStore } from './readStore/mongoReadStore'
 import type { ReadStore } from './readStore/port'
+import type { AgendaBackend } from 'agenda'
 
 export interface EventLog {
   /** The log as stored: personal fields are ciphertext. */
@@ -56,6 +58,13 @@ export function openLeaseStore(config: Config): Promise<LeaseStore> {
   return config.column === 'distributed' && config.mongo
     ? createMongoLeaseStore(config.mongo)
     : Promise.resolve(createSqliteLeaseStore({ path: join(config.dataDir, 'leases.db') }))
+}
+
+/** agenda's job store: its MongoDB backend, or a SQLite file in the data directory shared by every process. */
+export function openJobBackend(config: Config): AgendaBackend {
+  return config.column === 'distributed' && config.mongo
+    ? mongoJobBackendAt(config.mongo)
+    : sqliteJobBackend({ path: join(config.dataDir, 'jobs.db') })
 }
 
 export function openMailer(config: Config): Mailer {

@@ -40,6 +40,11 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS mail_outbox_by_recipient ON mail_outbox (recipient, sequence);
   CREATE INDEX IF NOT EXISTS mail_outbox_by_user ON mail_outbox (user_id);
 `
+// Outboxes from before idempotent sends get the column on open.
+const KEYED = `
+  CREATE UNIQUE INDEX IF NOT EXISTS mail_outbox_by_key ON mail_outbox (idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+`
 
 interface OutboxRow {
   id: string
@@ -63,12 +68,20 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
   db.pragma('journal_mode = DELETE')
   db.pragma('busy_timeout = 5000')
   db.exec(SCHEMA)
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(mail_outbox)').all()
+  if (!columns.some((column) => column.name === 'idempotency_key')) {
+    db.exec('ALTER TABLE mail_outbox ADD COLUMN idempotency_key TEXT')
+  }
+  db.exec(KEYED)
   const transport = smtpUrl === undefined ? undefined : createTransport(smtpUrl)
 
-  const insert = db.prepare<[OutboxRow & { recipient: string }]>(
-    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error)
-     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error)`,
+  // A key already in the outbox inserts nothing: the mail was sent (or kept) once already.
+  const insert = db.prepare<[OutboxRow & { recipient: string; idempotency_key: string | null }]>(
+    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error, idempotency_key)
+     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error, @idempotency_key)
+     ON CONFLICT DO NOTHING`,
   )
+  const byKey = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE idempotency_key = ?')
   const newest = db.prepare<[number], OutboxRow>('SELECT * FROM mail_outbox ORDER BY sequence DESC LIMIT ?')
   const newestTo = db.prepare<[string, number], OutboxRow>(
     'SELECT * FROM mail_outbox WHERE recipient = ? ORDER BY sequence DESC LIMIT ?',
@@ -89,6 +102,7 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       })
       return { status: 'sent' }
     } catch (error) {
@@ -98,6 +112,9 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
 
   return {
     async send(message) {
+      const key = message.idempotencyKey
+      const earlier = key === undefined ? undefined : byKey.get(key)
+      if (earlier) return toEntry(earlier)
       const outcome = await deliver(message)
       const entry: OutboxEntry = {
         ...message,
@@ -117,8 +134,15 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
         text: entry.text,
         html: entry.html ?? null,
         error: entry.error ?? null,
+        idempotency_key: key ?? null,
       })
-      return entry
+      const kept = key === undefined ? undefined : byKey.get(key)
+      return kept ? toEntry(kept) : entry
+    },
+
+    sentWithKey(idempotencyKey) {
+      const row = byKey.get(idempotencyKey)
+      return Promise.resolve(row ? toEntry(row) : null)
     },
 
     list({ limit = DEFAULT_LIST_LIMIT, to } = {}) {

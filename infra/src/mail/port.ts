@@ -7,6 +7,13 @@ export interface MailMessage {
   userId?: string
   /** What kind of mail this is, e.g. 'password-reset', 'magic-link', 'campaign'. */
   category: string
+  /**
+   * The one send this message is (e.g. `<mail>:<event id>`): a second send with the same key sends
+   * nothing and answers the first entry, so a reaction repeated after a crash mails once.
+   */
+  idempotencyKey?: string
+  /** Extra headers, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -19,6 +26,8 @@ export interface OutboxEntry extends MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<OutboxEntry>
+  /** The entry sent with this idempotency key, if any. */
+  sentWithKey(idempotencyKey: string): Promise<OutboxEntry | null>
   /** Newest first. */
   list(options?: { limit?: number; to?: string }): Promise<OutboxEntry[]>
   /** Erases every message to or about a user (account deletion). */

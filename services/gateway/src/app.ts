@@ -15,6 +15,8 @@ import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
 import { registerCompression } from './http/compression'
+import { emailTemplateRoutes } from './admin/emailTemplateRoutes'
+import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -136,6 +138,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(newsRoutes, { prefix: '/api', platform })
   await app.register(newsPages, { platform })
   await app.register(notificationsRoutes, { prefix: '/api', platform })
+  await app.register(emailTemplateRoutes, { prefix: '/api', platform })
+  await app.register(schedulerFailureRoutes, { prefix: '/api', platform })
 
   registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)

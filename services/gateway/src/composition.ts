@@ -2,7 +2,7 @@ import '@reelmates/contracts/allEvents'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { Config } from '@reelmates/infra/config'
-import { openEventLog, openLeaseStore, openMailer, openReadStore } from '@reelmates/infra/column'
+import { openEventLog, openJobBackend, openLeaseStore, openMailer, openReadStore } from '@reelmates/infra/column'
 import { createSqliteSessionStore } from '@reelmates/infra/sessions/sqliteSessionStore'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
@@ -50,6 +50,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       : createSqliteIdempotencyStore({ path: join(config.dataDir, 'idempotency.db') })
   const mailer = openMailer(config)
   const leases = await openLeaseStore(config)
+  const jobBackend = openJobBackend(config)
+  await jobBackend.connect()
   const catalog = await createCatalog({
     config,
     readStore,
@@ -111,6 +113,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     projections,
     scheduler,
     catalog,
+    jobs: jobBackend.repository,
     logger,
     now: overrides.now ?? (() => new Date()),
     newId: randomUUID,
@@ -121,6 +124,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       await readStore.flush()
       await readStore.close()
       await leases.close()
+      await jobBackend.disconnect()
       await mailer.close()
       await idempotency.close()
       await vault.close()

@@ -8,6 +8,7 @@ import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import type { ProjectionRunner } from '@reelmates/projections/runner'
 import type { Scheduler } from '@reelmates/scheduler'
+import type { JobsView } from '@reelmates/scheduler/failures'
 import type { SessionStore as FastifySessionStore } from '@fastify/session'
 
 /**
@@ -28,6 +29,8 @@ export interface Platform {
   /** Reactions to events that act outside the read models (erasure of deleted accounts, for now). */
   scheduler: Scheduler
   catalog: Catalog
+  /** agenda's job store (SQLite or MongoDB), read for the admins' list of failed jobs. */
+  jobs: JobsView
   logger: Logger
   now: () => Date
   newId: () => string

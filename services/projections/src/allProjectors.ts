@@ -1,6 +1,7 @@
 import type { Projector } from './projector'
 import { activities } from './activities/activities'
 import { blog } from './blog/blog'
+import { emailTemplateEdits } from './emailTemplates/emailTemplateEdits'
 import { friendsProjectors } from './friends/friendsProjectors'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
@@ -22,4 +23,5 @@ export const allProjectors: readonly Projector[] = [
   notifications,
   pushDevices,
   announcements,
+  emailTemplateEdits,
 ]

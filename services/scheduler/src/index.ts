@@ -2,7 +2,12 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { holdLease, type HeldLease } from '@reelmates/infra/leases/holdLease'
 import type { LeaseStore } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { accountMembers } from '@reelmates/commands/friendship/members'
+import type { Mailer } from '@reelmates/infra/mail/port'
 import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
+import { allMails } from './mail/allMails'
+import { emailTemplates } from './mail/emailTemplates'
+import { MAILS, mailReaction } from './mail/mailReaction'
 import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
@@ -27,7 +32,13 @@ export interface ReactionsDependencies {
   leaseTiming: { ttlMs: number; renewIntervalMs: number }
 }
 
-export type SchedulerDependencies = ErasureTargets & ReactionsDependencies & NotificationTargets
+export type SchedulerDependencies = ErasureTargets &
+  ReactionsDependencies &
+  NotificationTargets & {
+    mailer: Mailer
+    /** The web app's address, for the links in mails. */
+    publicUrl: string
+  }
 
 /** Web push and announcement mail. */
 export type NotificationTargets = WebPushTargets & AnnouncementMailTargets
@@ -98,9 +109,18 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
+  const { eventStore, vault, mailer, publicUrl, readStore } = dependencies
+  const mails = mailReaction(allMails, {
+    eventStore,
+    mailer,
+    publicUrl,
+    members: accountMembers(eventStore, vault),
+    templateNamed: emailTemplates(readStore).named,
+  })
   return runReactions(
     [
       accountErasure(dependencies),
+      mails,
       recommendationWatched(dependencies),
       suspendedSessions(dependencies.sessions),
       webPushReaction(dependencies),
@@ -113,6 +133,7 @@ export function startScheduler(dependencies: SchedulerDependencies): Promise<Sch
 /** The names of the scheduler's reactions, for processes that only watch their progress. */
 export const schedulerReactions: readonly string[] = [
   ACCOUNT_ERASURE,
+  MAILS,
   RECOMMENDATION_WATCHED,
   SUSPENDED_SESSIONS,
   WEB_PUSH,

@@ -48,7 +48,9 @@ export interface RunningReactor {
   stop(): Promise<void>
 }
 
-const failures = 'scheduler_failures'
+/** Where reactions that keep failing are set aside (listed to admins by `schedulerFailures`). */
+export const FAILURES = 'scheduler_failures'
+const failures = FAILURES
 /** Events the reaction does not handle still move the checkpoint, every so many, so a restart skips them. */
 const checkpointEvery = 500
 

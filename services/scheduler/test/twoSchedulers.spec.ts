@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,38 +7,10 @@ import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventS
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { createMailer } from '@reelmates/infra/mail/mailer'
 import type { OutboxEntry } from '@reelmates/infra/mail/port'
+import { spawnScheduler, until } from './schedulerProcesses'
 
-const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const members = 200
-
-function startScheduler(dataDir: string): Promise<ChildProcess & { output: () => string }> {
-  // The configured lease timing (10 s to live, renewed every 3 s): the takeover below is measured with it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/scheduler/test/mailingScheduler.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('scheduler ready')) resolve(Object.assign(child, { output: () => output }))
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`scheduler exited with ${code}:\n${output}`)))
-  })
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+const startScheduler = (dataDir: string) => spawnScheduler('services/scheduler/test/mailingScheduler.ts', dataDir)
 
 describe('two scheduler processes on the embedded column', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-schedulers-'))

@@ -6,6 +6,7 @@ import {
   PasswordChanged,
   PasswordReset,
   PasswordResetRequested,
+  UsernameReminderRequested,
   ProfileUpdated,
   SignInLinkIssued,
   SignInLinkUsed,
@@ -164,7 +165,10 @@ describe('account: profile', () => {
       .thenThrows(CurrentPasswordRequired, 'Current password is required to change your email')
     given([registered])
       .when(update({ email: 'ada@lovelace.dev', bio: 'Hi' }, { currentPassword: 'correct' }))
-      .then([ProfileUpdated({ userId, bio: 'Hi' }), EmailChanged({ userId, email: 'ada@lovelace.dev' })])
+      .then([
+        ProfileUpdated({ userId, bio: 'Hi' }),
+        EmailChanged({ userId, email: 'ada@lovelace.dev', previousEmail: 'ada@example.com' }),
+      ])
   })
 
   it('does not ask for the password when the email sent is the same', () =>
@@ -318,4 +322,24 @@ describe('account: deletion', () => {
       'deleted',
     )
   })
+})
+
+describe('account: mails', () => {
+  it('seals the reset link token into the request, for the scheduler to mail', () =>
+    given([registered])
+      .when({
+        type: 'RequestPasswordReset',
+        userId,
+        tokenHash: 'h1',
+        expiresAt: '2026-11-24T09:00:00Z',
+        token: 'u.secret',
+      })
+      .then([
+        PasswordResetRequested({ userId, tokenHash: 'h1', expiresAt: '2026-11-24T09:00:00Z', token: 'u.secret' }),
+      ]))
+
+  it('records a username reminder request', () =>
+    given([registered])
+      .when({ type: 'RequestUsernameReminder', userId, at: '2026-11-24T08:00:00Z' })
+      .then([UsernameReminderRequested({ userId, requestedAt: '2026-11-24T08:00:00Z' })]))
 })

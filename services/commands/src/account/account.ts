@@ -8,6 +8,7 @@ import {
   ProfileUpdated,
   SignInLinkIssued,
   SignInLinkUsed,
+  UsernameReminderRequested,
   UserRegistered,
   UserRoleChanged,
   UserSuspended,
@@ -76,7 +77,9 @@ export type AccountCommand =
       currentPassword: PasswordCheck
     }
   | { type: 'ChangeRole'; userId: string; role: Role }
-  | { type: 'RequestPasswordReset'; userId: string; tokenHash: string; expiresAt: string }
+  /** `token` is the link's secret, sealed in the event for the scheduler to mail. */
+  | { type: 'RequestPasswordReset'; userId: string; tokenHash: string; expiresAt: string; token?: string }
+  | { type: 'RequestUsernameReminder'; userId: string; at: string }
   | { type: 'ResetPassword'; userId: string; tokenHash: string; passwordHash: string; at: string }
   | {
       type: 'IssueSignInLink'
@@ -86,6 +89,7 @@ export type AccountCommand =
       redirect: string | null
       action: string | null
       actionData: unknown
+      token?: string
     }
   | { type: 'UseSignInLink'; userId: string; tokenHash: string; at: string }
   | { type: 'UpdateEmailPreferences'; userId: string; receiveCampaignEmails: boolean }
@@ -204,6 +208,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         }),
       }
     }
+    case 'UsernameReminderRequested':
+      return state
     case 'SignInLinkUsed': {
       const link = state.signInLinks.get(event.data.tokenHash)
       if (!link) return state
@@ -224,6 +230,10 @@ function requireActive(state: AccountState): void {
   if (state.status === 'none') throw new AccountNotFound()
   if (state.status === 'deleted') throw new AccountGone()
 }
+
+/** An optional event field, present only when it has a value (events from before it stay equal). */
+const ifPresent = <K extends string>(key: K, value: string | null | undefined) =>
+  (value === null || value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>
 
 const isPast = (expiresAt: string, at: string) => Date.parse(expiresAt) <= Date.parse(at)
 
@@ -288,7 +298,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       const events: AccountEvent[] = []
       const profile = changedProfile(state, command.changes)
       if (Object.keys(profile).length > 0) events.push(ProfileUpdated({ userId, ...profile }))
-      if (emailChanges) events.push(EmailChanged({ userId, email: newEmail }))
+      if (emailChanges)
+        events.push(EmailChanged({ userId, email: newEmail, ...ifPresent('previousEmail', state.email) }))
       if (command.newPasswordHash !== undefined)
         events.push(PasswordChanged({ userId, passwordHash: command.newPasswordHash }))
       return events
@@ -297,8 +308,12 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return command.role === state.role
         ? []
         : [UserRoleChanged({ userId, role: command.role, previousRole: state.role })]
-    case 'RequestPasswordReset':
-      return [PasswordResetRequested({ userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt })]
+    case 'RequestPasswordReset': {
+      const { tokenHash, expiresAt, token } = command
+      return [PasswordResetRequested({ userId, tokenHash, expiresAt, ...ifPresent('token', token) })]
+    }
+    case 'RequestUsernameReminder':
+      return [UsernameReminderRequested({ userId, requestedAt: command.at })]
     case 'ResetPassword': {
       const reset = state.resetTokens.get(command.tokenHash)
       if (!reset) throw new ResetLinkInvalid()
@@ -308,8 +323,10 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
     }
     case 'IssueSignInLink': {
-      const { tokenHash, expiresAt, redirect, action, actionData } = command
-      return [SignInLinkIssued({ userId, tokenHash, expiresAt, redirect, action, actionData })]
+      const { tokenHash, expiresAt, redirect, action, actionData, token } = command
+      return [
+        SignInLinkIssued({ userId, tokenHash, expiresAt, redirect, action, actionData, ...ifPresent('token', token) }),
+      ]
     }
     case 'UseSignInLink': {
       const link = state.signInLinks.get(command.tokenHash)

@@ -2,15 +2,7 @@ import type { DomainEvent } from '@reelmates/contracts/events'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Decider } from '../decider'
 import { handleCommand, loadState } from '../handleCommand'
-import type { Member, Members } from './members'
-
-/** The mails the friendship rules send; the gateway writes them (text and HTML) and links them. */
-export interface FriendMails {
-  /** To a member invited by email: a friend request whose link accepts it (`/accept-friend?token=`). */
-  friendRequest(to: Member, from: Member, token: string): Promise<void>
-  /** To an address with no account: sign up through the link and be friends at once. */
-  signUpInvitation(toEmail: string, from: Member, token: string): Promise<void>
-}
+import type { Members } from './members'
 
 /** What the friendship application services need from the outside world, chosen by the gateway. */
 export interface FriendshipPorts {
@@ -18,7 +10,6 @@ export interface FriendshipPorts {
   members: Members
   /** The invitation this inviter already sent to this address (read model), to send it again. */
   invitationTo(inviterUserId: string, email: string): Promise<string | null>
-  mails: FriendMails
   newId: () => string
   now: () => Date
 }

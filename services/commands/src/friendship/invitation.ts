@@ -31,6 +31,8 @@ export type InvitationCommand =
       tokenHash: string
       expiresAt: string
       at: string
+      /** The link's secret, sealed in the event for the scheduler to mail. */
+      token?: string
     }
   | { type: 'AcceptFriendInvitation'; invitationId: string; tokenHash: string; userId: string; at: string }
 
@@ -89,6 +91,7 @@ function decide(command: InvitationCommand, state: InvitationState): FriendInvit
           expiresAt: command.expiresAt,
           sentAt: at,
           inviteCount: state.inviteCount + 1,
+          ...(command.token === undefined ? {} : { token: command.token }),
         }),
       ]
     }

@@ -67,10 +67,10 @@ export async function inviteByEmail(
     tokenHash,
     expiresAt: new Date(at.getTime() + lifetimeMs).toISOString(),
     at: at.toISOString(),
+    // Sealed in the event: the scheduler mails the friend request or the sign-up invitation.
+    token,
   })
   if (request && friendshipId) await commands.run(friendship, friendshipStreamId(friendshipId), request)
-  if (invitee) await ports.mails.friendRequest(invitee, inviter, token)
-  else await ports.mails.signUpInvitation(email, inviter, token)
   return { kind: 'invitation', invitationId, position: commands.position() }
 }
 

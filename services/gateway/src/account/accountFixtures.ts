@@ -26,9 +26,10 @@ export async function register(
   return { client, user: answer.json() }
 }
 
-/** The mail sent to `to` after the recovery work has run (newest first). */
+/** The mail sent to `to` once the recovery work has run and the scheduler has mailed what it led to (newest first). */
 export async function mailsTo(platform: Platform, to: string): Promise<OutboxEntry[]> {
   await accountWorkSettled(platform)
+  await platform.scheduler.waitForPosition(await platform.eventStore.headPosition(), 10_000)
   return platform.mailer.list({ to })
 }
 

@@ -9,11 +9,9 @@ import {
 import { account, accountStreamId, type AccountState } from '@reelmates/commands/account/account'
 import { updateProfile } from '@reelmates/commands/account/updateProfile'
 import type { FastifyRequest } from 'fastify'
-import type { MailMessage } from '@reelmates/infra/mail/port'
 import { currentUserId, requireUser, startUserSession } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
-import { emailChangedMail, passwordChangedMail } from './mails'
 import { hashPassword, verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
@@ -82,24 +80,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
 }
 
 /**
- * A new password signs out every other session (this one gets a fresh id and stays signed in), and
- * both a new password and a new email are told to the address that was on the account before.
+ * A new password signs out every other session (this one gets a fresh id and stays signed in). The
+ * notices of a new password or email are the scheduler's (services/scheduler/src/mail/mails/).
  */
 async function afterCredentialsChanged(request: FastifyRequest, before: AccountState, events: AccountEvent[]) {
-  const { sessions, mailer, config } = request.server.platform
+  const { sessions } = request.server.platform
   const userId = currentUserId(request)
-  const recipient = before.email && before.username ? { userId, email: before.email, username: before.username } : null
-  // The change is recorded already: a notice that cannot be sent is logged, not turned into a failure.
-  const notify = (mail: MailMessage) =>
-    mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'account notice not sent'))
-  for (const event of events) {
-    if (event.type === 'PasswordChanged') {
-      await sessions.eraseUser(userId)
-      await startUserSession(request, { id: userId, role: before.role })
-      if (recipient) await notify(passwordChangedMail(recipient, `${config.publicUrl}/forgot-password`))
-    }
-    if (event.type === 'EmailChanged' && recipient && event.data.email) {
-      await notify(emailChangedMail(recipient, event.data.email))
-    }
+  if (events.some((event) => event.type === 'PasswordChanged')) {
+    await sessions.eraseUser(userId)
+    await startUserSession(request, { id: userId, role: before.role })
   }
 }

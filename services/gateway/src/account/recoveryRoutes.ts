@@ -7,16 +7,15 @@ import { loadState } from '@reelmates/commands/handleCommand'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
-import { passwordResetMail, usernameReminderMail } from './mails'
 import { recipientByEmail, type MailRecipient } from './mailRecipient'
 import { hashPassword } from './passwords'
 import { newLinkToken, readLinkToken } from './tokens'
 
 export const resetLinkLifetimeMs = 60 * 60 * 1000
 
-/** Forgotten password or username, and setting a new password from the mailed link. */
+/** Forgotten password or username (the scheduler mails the answer), and setting a new password from the mailed link. */
 export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  const { eventStore, mailer, config } = platform
+  const { eventStore, config } = platform
   const rateLimit = config.rateLimits.auth
 
   // Both requests answer the same whether or not the address has an account, and before looking.
@@ -50,10 +49,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
             userId,
             tokenHash,
             expiresAt: new Date(platform.now().getTime() + resetLinkLifetimeMs).toISOString(),
+            // Sealed in the event: the scheduler mails the link (services/scheduler/src/mail/mails/).
+            token,
           },
         })
-        const link = `${config.publicUrl}/reset-password/${encodeURIComponent(token)}`
-        await mailer.send(passwordResetMail(recipient, link))
       })
       void reply.send({ message: messages.passwordResetMailSent })
     },
@@ -71,8 +70,12 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       },
     },
     (request, reply) => {
-      whenAccountExists(request, request.body.email, async (recipient) => {
-        await mailer.send(usernameReminderMail(recipient, `${config.publicUrl}/sign_in`))
+      whenAccountExists(request, request.body.email, async ({ userId }) => {
+        await execute(request, {
+          decider: account,
+          streamId: accountStreamId(userId),
+          command: { type: 'RequestUsernameReminder', userId, at: platform.now().toISOString() },
+        })
       })
       void reply.send({ message: messages.usernameMailSent })
     },

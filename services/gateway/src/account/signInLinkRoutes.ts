@@ -13,7 +13,6 @@ import { withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
 import { recipientByEmail } from './mailRecipient'
-import { signInLinkMail } from './mails'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { issueSignInLink, useSignInLink } from './signInLinks'
 import { sameSitePath } from './tokens'
@@ -43,8 +42,8 @@ export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       afterAnswering(platform, request.log, async () => {
         const recipient = await recipientByEmail(platform, email)
         if (!recipient) return
-        const { url } = await issueSignInLink(request, { userId: recipient.userId, redirect: redirect ?? null })
-        await platform.mailer.send(signInLinkMail(recipient, url))
+        // The link is sealed in the event; the scheduler mails it.
+        await issueSignInLink(request, { userId: recipient.userId, redirect: redirect ?? null })
       })
       void reply.send({ message: messages.signInLinkMailSent })
     },

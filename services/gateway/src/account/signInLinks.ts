@@ -30,6 +30,7 @@ export async function issueSignInLink(
       redirect,
       action: link.action ?? null,
       actionData: link.actionData ?? null,
+      token,
     },
   })
   const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) })

@@ -4,26 +4,14 @@ import { accountMembers } from '@reelmates/commands/friendship/members'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { currentUserId } from '../http/auth'
 import type { Platform } from '../platform'
-import { acceptFriendLink, friendRequestMail, signUpInvitationMail, signUpLink } from './friendMails'
 
-/** The friendship services' view of the platform: accounts, the invitations read model, the mailer. */
+/** The friendship services' view of the platform: accounts, the invitations read model (mails are the scheduler's). */
 export function friendshipPorts(platform: Platform): FriendshipPorts {
-  const { mailer, config } = platform
   const invitations = friendsQueries(platform.readStore)
   return {
     eventStore: platform.eventStore,
     members: accountMembers(platform.eventStore, platform.vault),
     invitationTo: async (inviterUserId, email) => (await invitations.invitationTo(inviterUserId, email))?.id ?? null,
-    mails: {
-      async friendRequest(to, from, token) {
-        await mailer.send(friendRequestMail(to, from, acceptFriendLink(config.publicUrl, token)))
-      },
-      async signUpInvitation(toEmail, from, token) {
-        await mailer.send(
-          signUpInvitationMail(toEmail, from, signUpLink(config.publicUrl, from.username, toEmail, token)),
-        )
-      },
-    },
     newId: platform.newId,
     now: platform.now,
   }

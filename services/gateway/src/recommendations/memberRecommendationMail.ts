@@ -1,7 +1,7 @@
 import type { Member } from '@reelmates/commands/friendship/members'
 import type { RecommendedTitle } from '@reelmates/commands/recommendation/ports'
 import type { MailMessage } from '@reelmates/infra/mail/port'
-import { html } from '../friends/friendMails'
+import { html } from './mailHtml'
 
 /** To a member: a recommendation is waiting in their inbox (`/recommendations`). Pure: text in, mail out. */
 export function memberRecommendationMail(to: Member, from: Member, title: RecommendedTitle, link: string): MailMessage {

@@ -2,7 +2,7 @@ import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations
 import type { Member } from '@reelmates/commands/friendship/members'
 import type { RecommendedTitle } from '@reelmates/commands/recommendation/ports'
 import type { MailMessage } from '@reelmates/infra/mail/port'
-import { html } from '../friends/friendMails'
+import { html } from './mailHtml'
 
 /**
  * To an address without an account: the link opens sign-up with the "You've received a recommendation!"

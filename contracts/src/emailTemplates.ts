@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+
+/**
+ * Email templates (spec §3 `email_templates`): every mail is rendered from one. The built-in ones
+ * live with the scheduler's mails; an admin's edit of one is an event on `email-template-<name>`.
+ */
+
+export const emailTemplateName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'A template name is lowercase letters, digits and dashes.')
+
+export const emailTemplateEdit = z.object({
+  subject: z.string().trim().min(1, 'The subject cannot be empty.').max(200),
+  textContent: z.string().trim().min(1, 'The text version cannot be empty.').max(20_000),
+  htmlContent: z.string().trim().min(1, 'The HTML version cannot be empty.').max(50_000),
+  description: z.string().trim().max(500).optional(),
+})
+export type EmailTemplateEdit = z.infer<typeof emailTemplateEdit>
+
+export const emailTemplateItem = z.object({
+  name: z.string(),
+  description: z.string(),
+  subject: z.string(),
+  textContent: z.string(),
+  htmlContent: z.string(),
+  /** The `{{variables}}` its mails fill in. */
+  variables: z.array(z.string()),
+  /** An admin's edit is in use (false: the built-in text). */
+  edited: z.boolean(),
+})
+export type EmailTemplateItem = z.infer<typeof emailTemplateItem>
+
+export const emailTemplatesAnswer = z.object({ templates: z.array(emailTemplateItem) })
+export const emailTemplateParams = z.object({ name: emailTemplateName })
+export const renderedMail = z.object({ subject: z.string(), text: z.string(), html: z.string() })
+
+export const EmailTemplateEdited = defineEvent(
+  'EmailTemplateEdited',
+  z.object({
+    name: z.string(),
+    subject: z.string(),
+    textContent: z.string(),
+    htmlContent: z.string(),
+    description: z.string(),
+    editedBy: z.string(),
+    editedAt: z.string(),
+  }),
+)
+
+/** Back to the built-in text. */
+export const EmailTemplateRestored = defineEvent(
+  'EmailTemplateRestored',
+  z.object({ name: z.string(), restoredBy: z.string(), restoredAt: z.string() }),
+)
+
+export type EmailTemplateEvent = EventOf<typeof EmailTemplateEdited> | EventOf<typeof EmailTemplateRestored>
+
+const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g
+
+/** The `{{variables}}` a template's subject, text and HTML use. */
+export function placeholdersOf(content: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>): string[] {
+  const found = new Set<string>()
+  for (const part of [content.subject, content.textContent, content.htmlContent]) {
+    for (const match of part.matchAll(placeholder)) if (match[1]) found.add(match[1])
+  }
+  return [...found]
+}
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+function fill(content: string, variables: Readonly<Record<string, string>>, escape: (value: string) => string) {
+  // An unknown placeholder stays visible rather than vanishing, so a typo shows in the preview.
+  return content.replace(placeholder, (whole, name: string) =>
+    Object.hasOwn(variables, name) ? escape(variables[name] ?? '') : whole,
+  )
+}
+
+/** Values are escaped in the HTML and put as they are in the text; a subject stays on one line. */
+export function renderEmailTemplate(
+  template: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
+  variables: Readonly<Record<string, string>>,
+): z.infer<typeof renderedMail> {
+  return {
+    subject: fill(template.subject, variables, (value) => value.replace(/[\r\n]+/g, ' ')),
+    text: fill(template.textContent, variables, (value) => value),
+    html: fill(template.htmlContent, variables, escapeHtml),
+  }
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeAdmin, mailsTo, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+let admin: Registered
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await register(t.app, 'templateboss')
+  await makeAdmin(t.platform, admin.user.id)
+})
+afterAll(() => t.close())
+
+const edit = {
+  subject: 'Your door back in, {{username}}',
+  textContent: 'One click: {{link}}',
+  htmlContent: '<p>One click, {{username}}: <a href="{{link}}">sign in</a></p>',
+}
+
+describe('/api/admin/email-templates', () => {
+  it('lists every built-in template with its variables, unedited', async () => {
+    const answer = await admin.client.get('/api/admin/email-templates')
+    expect(answer.statusCode).toBe(200)
+    const { templates } = answer.json<{ templates: { name: string; variables: string[]; edited: boolean }[] }>()
+    expect(templates.map((template) => template.name)).toEqual(
+      expect.arrayContaining([
+        'password-reset',
+        'username-reminder',
+        'magic-link',
+        'friend-request',
+        'friend-invitation',
+      ]),
+    )
+    expect(templates.find((template) => template.name === 'magic-link')).toMatchObject({
+      variables: ['username', 'link'],
+      edited: false,
+    })
+  })
+
+  it('previews an edit with sample values, escaping them in the HTML', async () => {
+    const answer = await admin.client.post('/api/admin/email-templates/magic-link/preview', edit)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({
+      subject: 'Your door back in, ada',
+      text: expect.stringContaining('One click: http') as unknown,
+      html: expect.stringContaining('<a href="http') as unknown,
+    })
+  })
+
+  it('mails with the edited template once saved, and with the built-in one again once restored', async () => {
+    await register(t.app, 'linkasker')
+    const saved = await admin.client.put('/api/admin/email-templates/magic-link', edit)
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toMatchObject({ name: 'magic-link', subject: edit.subject, edited: true })
+    await t.platform.projections.waitForPosition(BigInt(saved.json<{ position: string }>().position), 5_000)
+    await agent(t.app).post('/api/auth/magic-link/request', { email: 'linkasker@example.com' })
+    const [mail] = await mailsTo(t.platform, 'linkasker@example.com')
+    expect(mail?.subject).toBe('Your door back in, linkasker')
+    expect(mail?.html).toContain('One click, linkasker')
+
+    const restored = await admin.client.delete('/api/admin/email-templates/magic-link')
+    expect(restored.json()).toMatchObject({ subject: 'Your Reelmates sign-in link', edited: false })
+    await t.platform.projections.waitForPosition(BigInt(restored.json<{ position: string }>().position), 5_000)
+    await agent(t.app).post('/api/auth/magic-link/request', { email: 'linkasker@example.com' })
+    const [again] = await mailsTo(t.platform, 'linkasker@example.com')
+    expect(again?.subject).toBe('Your Reelmates sign-in link')
+  })
+
+  it('refuses a variable the mails never fill in, and a template that does not exist', async () => {
+    const unknownVariable = await admin.client.put('/api/admin/email-templates/magic-link', {
+      ...edit,
+      subject: 'Hi {{firstName}}',
+    })
+    expect(unknownVariable.statusCode).toBe(400)
+    expect(unknownVariable.json<{ message: string }>().message).toContain('{{firstName}}')
+    const missing = await admin.client.put('/api/admin/email-templates/no-such-mail', edit)
+    expect(missing.statusCode).toBe(404)
+    const empty = await admin.client.put('/api/admin/email-templates/magic-link', { ...edit, subject: ' ' })
+    expect(empty.statusCode).toBe(400)
+  })
+
+  it('is for admins only', async () => {
+    expect((await agent(t.app).get('/api/admin/email-templates')).statusCode).toBe(401)
+    const { client } = await register(t.app, 'curioususer')
+    expect((await client.get('/api/admin/email-templates')).statusCode).toBe(403)
+  })
+})

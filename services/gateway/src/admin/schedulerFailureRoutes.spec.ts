@@ -1,0 +1,52 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sqliteJobBackend } from '@reelmates/infra/jobs/jobBackends'
+import { makeAdmin, register } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('GET /api/admin/scheduler/failures', () => {
+  it('lists the jobs that failed in the job store every scheduler process shares', async () => {
+    const { client, user } = await register(t.app, 'jobwatcher')
+    await makeAdmin(t.platform, user.id)
+    // Another process's view of the same job store: a scheduler whose job failed for good.
+    const scheduler = sqliteJobBackend({ path: join(t.platform.config.dataDir, 'jobs.db') })
+    await scheduler.connect()
+    const job = await scheduler.repository.saveJob(
+      { name: 'weekly-digest', priority: 0, type: 'normal', nextRunAt: new Date(), data: { userId: user.id } },
+      undefined,
+    )
+    await scheduler.repository.saveJobState(
+      { ...job, nextRunAt: null, failCount: 5, failReason: 'SMTP said no', failedAt: new Date('2026-11-24T08:00:00Z') },
+      undefined,
+    )
+    await scheduler.disconnect()
+
+    const answer = await client.get('/api/admin/scheduler/failures')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
+      reactions: [],
+      jobs: [
+        {
+          id: String(job._id),
+          name: 'weekly-digest',
+          failCount: 5,
+          failReason: 'SMTP said no',
+          failedAt: '2026-11-24T08:00:00.000Z',
+          nextRunAt: null,
+        },
+      ],
+    })
+  })
+
+  it('is for admins only', async () => {
+    expect((await agent(t.app).get('/api/admin/scheduler/failures')).statusCode).toBe(401)
+    const { client } = await register(t.app, 'nosyuser')
+    expect((await client.get('/api/admin/scheduler/failures')).statusCode).toBe(403)
+  })
+})

@@ -1,0 +1,54 @@
+import type { JobRepository } from 'agenda'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
+import { FAILURES } from './reactor'
+
+/** What the admin area reads of agenda's job store. */
+export type JobsView = Pick<JobRepository, 'queryJobs'>
+
+export interface ReactionFailure {
+  reaction: string
+  streamId: string
+  revision: number
+  position: string
+  error: string
+}
+
+export interface FailedJob {
+  id: string
+  name: string
+  failCount: number
+  failReason: string
+  failedAt: string | null
+  /** When agenda tries it again (null: retries are exhausted). */
+  nextRunAt: string | null
+}
+
+/**
+ * What the scheduler could not do, for admins: reactions to events that keep failing (set aside and
+ * retried by the reactor, e.g. a mail the SMTP server refused) and agenda jobs that failed (retried
+ * with backoff, then left failed).
+ */
+export async function schedulerFailures(
+  readStore: Pick<ReadStore, 'collection'>,
+  jobs: JobsView,
+): Promise<{ reactions: ReactionFailure[]; jobs: FailedJob[] }> {
+  const reactions = (await readStore.collection(FAILURES).find({})).map((doc) => ({
+    reaction: String(doc.reaction),
+    streamId: String(doc.streamId),
+    revision: Number(doc.revision),
+    position: String(doc.position),
+    error: String(doc.error),
+  }))
+  const failed = await jobs.queryJobs({ state: 'failed', sort: { lastRunAt: 'desc' }, limit: 200 })
+  return {
+    reactions,
+    jobs: failed.jobs.map((job) => ({
+      id: String(job._id),
+      name: job.name,
+      failCount: job.failCount ?? 0,
+      failReason: job.failReason ?? '',
+      failedAt: job.failedAt ? new Date(job.failedAt).toISOString() : null,
+      nextRunAt: job.nextRunAt ? new Date(job.nextRunAt).toISOString() : null,
+    })),
+  }
+}

@@ -1,0 +1,19 @@
+import type { MailDefinition } from './defineMail'
+import { emailChangedMail } from './mails/emailChanged'
+import { friendInvitationMail } from './mails/friendInvitation'
+import { friendRequestMail } from './mails/friendRequest'
+import { passwordChangedMail } from './mails/passwordChanged'
+import { passwordResetMail } from './mails/passwordReset'
+import { signInLinkMail } from './mails/signInLink'
+import { usernameReminderMail } from './mails/usernameReminder'
+
+/** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
+export const allMails: readonly MailDefinition[] = [
+  passwordResetMail,
+  usernameReminderMail,
+  signInLinkMail,
+  emailChangedMail,
+  passwordChangedMail,
+  friendRequestMail,
+  friendInvitationMail,
+]

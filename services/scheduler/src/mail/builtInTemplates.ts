@@ -1,0 +1,169 @@
+import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
+import type { EmailTemplate } from './template'
+
+/**
+ * The templates every mail starts from. Admins may edit them (their edit then wins); these stay the
+ * defaults and the seed, so a fresh install mails in full and a deleted edit falls back here.
+ */
+
+function html(paragraphs: string[], button?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n')
+  const link = button
+    ? `\n<p><a href="${button.href}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${button.label}</a></p>\n<p style="color:#666;font-size:12px">Or open this address: ${button.href}</p>`
+    : ''
+  return `<!doctype html><html><body style="font-family:sans-serif">${body}${link}</body></html>`
+}
+
+const template = (
+  name: string,
+  description: string,
+  variables: string[],
+  subject: string,
+  text: string[],
+  htmlParagraphs: string[],
+  button?: { href: string; label: string },
+): EmailTemplate => ({
+  name,
+  description,
+  variables,
+  subject,
+  textContent: text.join('\n'),
+  htmlContent: html(htmlParagraphs, button),
+})
+
+const linkLasts = `The link works once, for ${invitationLifetimeDays} days.`
+
+export const builtInTemplates: readonly EmailTemplate[] = [
+  template(
+    'password-reset',
+    'The link to choose a new password (forgot password).',
+    ['username', 'link'],
+    'Reset your Reelmates password',
+    [
+      'Hi {{username}},',
+      '',
+      'Someone (hopefully you) asked to reset the password of your Reelmates account.',
+      'Choose a new password here within the next hour: {{link}}',
+      '',
+      'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+    ],
+    [
+      'Hi {{username}},',
+      'Someone (hopefully you) asked to reset the password of your Reelmates account. Choose a new password within the next hour.',
+      'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+    ],
+    { href: '{{link}}', label: 'Choose a new password' },
+  ),
+  template(
+    'username-reminder',
+    'The username of the account behind an address (forgot username).',
+    ['username', 'link'],
+    'Your Reelmates username',
+    [
+      'You asked for the username of the Reelmates account that uses this email address.',
+      '',
+      'Your username is: {{username}}',
+      '',
+      'Sign in here: {{link}}',
+    ],
+    [
+      'You asked for the username of the Reelmates account that uses this email address.',
+      'Your username is: <strong>{{username}}</strong>',
+    ],
+    { href: '{{link}}', label: 'Sign in' },
+  ),
+  template(
+    'magic-link',
+    'A single-use sign-in link (15 minutes).',
+    ['username', 'link'],
+    'Your Reelmates sign-in link',
+    [
+      'Hi {{username}},',
+      '',
+      'Sign in to Reelmates with this link within the next 15 minutes: {{link}}',
+      '',
+      'The link works once. If you did not ask for it, ignore this email.',
+    ],
+    [
+      'Hi {{username}},',
+      'Sign in to Reelmates with this link within the next 15 minutes.',
+      'The link works once. If you did not ask for it, ignore this email.',
+    ],
+    { href: '{{link}}', label: 'Sign in to Reelmates' },
+  ),
+  template(
+    'email-changed',
+    'Told to the old address when the account’s email changes.',
+    ['username', 'newEmail'],
+    'Your Reelmates email address was changed',
+    [
+      'Hi {{username}},',
+      '',
+      'The email address of your Reelmates account was changed to {{newEmail}}.',
+      'If you did not do this, reset your password right away and contact us.',
+    ],
+    [
+      'Hi {{username}},',
+      'The email address of your Reelmates account was changed to {{newEmail}}.',
+      'If you did not do this, reset your password right away and contact us.',
+    ],
+  ),
+  template(
+    'password-changed',
+    'Told to the account’s address when its password changes.',
+    ['username', 'link'],
+    'Your Reelmates password was changed',
+    [
+      'Hi {{username}},',
+      '',
+      'The password of your Reelmates account was just changed, and every other device was signed out.',
+      'If you did not do this, choose a new password here: {{link}}',
+    ],
+    [
+      'Hi {{username}},',
+      'The password of your Reelmates account was just changed, and every other device was signed out.',
+      'If you did not do this, choose a new password.',
+    ],
+    { href: '{{link}}', label: 'Choose a new password' },
+  ),
+  template(
+    'friend-request',
+    'A member asked another member, by email, to be friends; the link accepts.',
+    ['username', 'fromUsername', 'link'],
+    '{{fromUsername}} wants to be friends on Reelmates',
+    [
+      'Hi {{username}},',
+      '{{fromUsername}} wants to be your friend on Reelmates.',
+      '',
+      'Accept the request here: {{link}}',
+      '',
+      linkLasts,
+      'If you do not know them, ignore this email.',
+    ],
+    ['Hi {{username}},', '{{fromUsername}} wants to be your friend on Reelmates.', linkLasts],
+    { href: '{{link}}', label: 'Accept friend request' },
+  ),
+  template(
+    'friend-invitation',
+    'An invitation to an address without an account; the link signs up and makes the two friends.',
+    ['fromUsername', 'link'],
+    '{{fromUsername}} invited you to Reelmates',
+    [
+      '{{fromUsername}} invited you to Reelmates, where friends see what each other watch and recommend.',
+      'Create your account through this link and you and {{fromUsername}} are friends right away.',
+      '',
+      '{{link}}',
+      '',
+      linkLasts,
+    ],
+    [
+      '{{fromUsername}} invited you to Reelmates, where friends see what each other watch and recommend.',
+      'Create your account through this link and you and {{fromUsername}} are friends right away.',
+      linkLasts,
+    ],
+    { href: '{{link}}', label: 'Join Reelmates' },
+  ),
+]
+
+export const builtInTemplate = (name: string): EmailTemplate | undefined =>
+  builtInTemplates.find((candidate) => candidate.name === name)

@@ -1,0 +1,114 @@
+import '@reelmates/contracts/allEvents'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { accountMembers } from '@reelmates/commands/friendship/members'
+import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
+import { testEvent } from '@reelmates/infra/eventStore/testEvents'
+import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { createMailer } from '@reelmates/infra/mail/mailer'
+import type { Mailer } from '@reelmates/infra/mail/port'
+import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
+import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+import type { Reaction } from '../reactor'
+import { allMails } from './allMails'
+import { builtInTemplate } from './builtInTemplates'
+import { mailReaction } from './mailReaction'
+
+const userId = '6f1c2a4e-0000-4000-8000-000000000001'
+const publicUrl = 'http://localhost:5173'
+
+describe('mails as reactions', () => {
+  let stored: EventStore
+  let vault: PersonalDataVault
+  let log: EventStore
+  let mailer: Mailer
+  let mails: Reaction
+
+  beforeEach(async () => {
+    stored = createSqliteEventStore({ path: ':memory:' })
+    vault = createSqliteVault({ path: ':memory:', secret: 'a test secret that is long enough to be accepted!' })
+    log = protectPersonalData(stored, vault)
+    mailer = createMailer({ from: 'test', outboxPath: ':memory:' })
+    const templateNamed = (name: string) => Promise.resolve(builtInTemplate(name)!)
+    mails = mailReaction(allMails, {
+      eventStore: log,
+      mailer,
+      publicUrl,
+      members: accountMembers(log, vault),
+      templateNamed,
+    })
+    await log.append(`account-${userId}`, [
+      testEvent('UserRegistered', {
+        userId,
+        username: 'ada',
+        email: 'ada@example.com',
+        passwordHash: 'x',
+        location: null,
+        bio: null,
+        invitationToken: null,
+        registeredAt: '2026-11-24T08:00:00.000Z',
+      }),
+    ])
+  })
+  afterEach(async () => {
+    await mailer.close()
+    await vault.close()
+    await stored.close()
+  })
+
+  async function recorded(type: string, data: Record<string, unknown>): Promise<RecordedEvent> {
+    await log.append(`account-${userId}`, [testEvent(type, data)])
+    const events = await stored.readStream(`account-${userId}`)
+    return events[events.length - 1]!
+  }
+
+  it('mails the reset link from the token sealed in the event, in text and HTML, once however often it reacts', async () => {
+    const event = await recorded('PasswordResetRequested', {
+      userId,
+      tokenHash: 'h',
+      expiresAt: '2026-11-24T09:00:00.000Z',
+      token: `${userId}.s3cret`,
+    })
+    // The log as stored holds no usable link.
+    expect(JSON.stringify(event.data)).not.toContain('s3cret')
+    await mails.react(event)
+    await mails.react(event)
+    const sent = await mailer.list({ to: 'ada@example.com' })
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ category: 'password-reset', subject: 'Reset your Reelmates password', userId })
+    expect(sent[0]?.text).toContain(`${publicUrl}/reset-password/${encodeURIComponent(`${userId}.s3cret`)}`)
+    expect(sent[0]?.html).toContain(`href="${publicUrl}/reset-password/`)
+    expect(sent[0]?.html).toContain('Hi ada,')
+  })
+
+  it('sends nothing for an event from before links were sealed in events', async () => {
+    await mails.react(
+      await recorded('PasswordResetRequested', { userId, tokenHash: 'h', expiresAt: '2026-11-24T09:00:00.000Z' }),
+    )
+    expect(await mailer.list({})).toEqual([])
+  })
+
+  it('sends nothing once the account is erased', async () => {
+    const event = await recorded('SignInLinkIssued', {
+      userId,
+      tokenHash: 'h',
+      expiresAt: '2026-11-24T09:00:00.000Z',
+      redirect: null,
+      action: null,
+      actionData: null,
+      token: `${userId}.s3cret`,
+    })
+    await vault.erase(userId)
+    await mails.react(event)
+    expect(await mailer.list({})).toEqual([])
+  })
+
+  it('tells the old address of a changed email', async () => {
+    await mails.react(
+      await recorded('EmailChanged', { userId, email: 'new@example.com', previousEmail: 'ada@example.com' }),
+    )
+    const [notice] = await mailer.list({ to: 'ada@example.com' })
+    expect(notice?.subject).toBe('Your Reelmates email address was changed')
+    expect(notice?.text).toContain('new@example.com')
+  })
+})

@@ -1,0 +1,33 @@
+/**
+ * Tests only: the real scheduler (`startScheduler`, every reaction and mail) as its own process on
+ * the embedded column's storage in DATA_DIR, so two of them can share one event store, lease store
+ * and outbox, and one can be killed mid-run.
+ */
+import '@reelmates/contracts/allEvents'
+import { openEventLog, openLeaseStore, openMailer, processOwnerId } from '@reelmates/infra/column'
+import { loadConfig } from '@reelmates/infra/config'
+import { closeOnSignal, processLogger } from '@reelmates/infra/processRole'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import { startScheduler } from '../src/index'
+
+const config = loadConfig()
+const logger = processLogger(config, 'scheduler')
+const { rawEventStore, eventStore, vault } = await openEventLog(config)
+const leases = await openLeaseStore(config)
+const mailer = openMailer(config)
+const readStore = await createEmbeddedReadStore({})
+const scheduler = await startScheduler({
+  storedLog: rawEventStore,
+  eventStore,
+  readStore,
+  vault,
+  mailer,
+  sessions: { eraseUser: () => Promise.resolve() },
+  logger,
+  leases,
+  owner: processOwnerId('scheduler'),
+  leaseTiming: config.leases,
+  publicUrl: config.publicUrl,
+})
+closeOnSignal([scheduler, leases, mailer, eventStore, vault], (message) => logger.info(message))
+console.log('scheduler ready')

@@ -1,0 +1,142 @@
+import type { EmailTemplateEdit, EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
+import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { tellRefusal } from '../../lib/mutations'
+import { toast } from '../../lib/toast'
+import { emailTemplateCalls, type RenderedMail } from './emailTemplateCalls'
+import { emailTemplateKeys, emailTemplatesQuery } from './queries'
+
+const field =
+  'mt-1 w-full rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white focus:border-gold focus:outline-none'
+
+/** The templates every mail is rendered from: pick one, edit it, preview it with sample values, save or restore. */
+export function EmailTemplatesEditor() {
+  const { data } = useQuery(emailTemplatesQuery())
+  const [chosen, setChosen] = useState<string | null>(null)
+  const templates = data?.templates ?? []
+  const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
+  if (!template) return <p className="text-zinc-400">Loading templates…</p>
+  return (
+    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+      <nav aria-label="Email templates">
+        <ul className="flex gap-2 overflow-x-auto md:flex-col">
+          {templates.map((candidate) => (
+            <li key={candidate.name} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => setChosen(candidate.name)}
+                aria-current={candidate.name === template.name ? 'true' : undefined}
+                className={`w-full rounded-xl px-3 py-2 text-left text-sm ${
+                  candidate.name === template.name ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'
+                }`}
+              >
+                {candidate.name}
+                {candidate.edited ? <span className="ml-2 text-xs text-gold">edited</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <TemplateForm key={`${template.name}:${template.subject}:${String(template.edited)}`} template={template} />
+    </div>
+  )
+}
+
+function TemplateForm({ template }: { template: EmailTemplateItem }) {
+  const queryClient = useQueryClient()
+  const [edit, setEdit] = useState<EmailTemplateEdit>({
+    subject: template.subject,
+    textContent: template.textContent,
+    htmlContent: template.htmlContent,
+    description: template.description,
+  })
+  const [preview, setPreview] = useState<RenderedMail | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all })
+  const save = useMutation({
+    mutationFn: () => emailTemplateCalls.save(template.name, edit),
+    onSuccess: () => {
+      toast({ title: 'Template saved', description: `Mails from ${template.name} use it now.`, variant: 'success' })
+      return refresh()
+    },
+    onError: (error) => tellRefusal('Template not saved', error),
+  })
+  const restore = useMutation({
+    mutationFn: () => emailTemplateCalls.restore(template.name),
+    onSuccess: refresh,
+    onError: (error) => tellRefusal('Template not restored', error),
+  })
+  const showPreview = useMutation({
+    mutationFn: () => emailTemplateCalls.preview(template.name, edit),
+    onSuccess: setPreview,
+    onError: (error) => tellRefusal('No preview', error),
+  })
+  const change = (key: keyof EmailTemplateEdit) => (event: { target: { value: string } }) =>
+    setEdit({ ...edit, [key]: event.target.value })
+
+  return (
+    <form
+      aria-label={`Template ${template.name}`}
+      className="space-y-4 text-left"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate()
+      }}
+    >
+      <p className="text-sm text-zinc-400">{template.description}</p>
+      <p className="text-sm text-zinc-400">
+        Variables:{' '}
+        {template.variables.map((name) => (
+          <code key={name} className="mr-2 text-gold">{`{{${name}}}`}</code>
+        ))}
+      </p>
+      <label className="block text-sm text-zinc-300">
+        Subject
+        <input className={field} value={edit.subject} onChange={change('subject')} />
+      </label>
+      <label className="block text-sm text-zinc-300">
+        Text
+        <textarea className={`${field} h-36 font-mono`} value={edit.textContent} onChange={change('textContent')} />
+      </label>
+      <label className="block text-sm text-zinc-300">
+        HTML
+        <textarea className={`${field} h-36 font-mono`} value={edit.htmlContent} onChange={change('htmlContent')} />
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
+          disabled={save.isPending}
+        >
+          Save
+        </button>
+        <button
+          type="button"
+          className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
+          onClick={() => showPreview.mutate()}
+        >
+          Preview
+        </button>
+        {template.edited ? (
+          <button
+            type="button"
+            className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
+            onClick={() => restore.mutate()}
+          >
+            Restore built-in
+          </button>
+        ) : null}
+      </div>
+      {preview ? (
+        <section aria-label="Preview" className="space-y-3 rounded-2xl border border-white/10 bg-zinc-950/60 p-4">
+          <p className="text-sm text-white">
+            <span className="text-zinc-400">Subject: </span>
+            {preview.subject}
+          </p>
+          <pre className="whitespace-pre-wrap text-sm text-zinc-300">{preview.text}</pre>
+          {/* The HTML is shown as mail clients would, in a sandbox with no scripts. */}
+          <iframe title="HTML preview" sandbox="" srcDoc={preview.html} className="h-56 w-full rounded-xl bg-white" />
+        </section>
+      ) : null}
+    </form>
+  )
+}
