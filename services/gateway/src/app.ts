@@ -26,6 +26,9 @@ import { registerStaticWeb } from './web/staticWeb'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
+import { eventHistoryRoutes } from './eventHistory/routes'
+import { projectionsAdminRoutes } from './projectionsAdmin/routes'
+import { analyticsRoutes } from './analytics/routes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -121,6 +124,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(watchedRoutes, { prefix: '/api', platform })
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
+  await app.register(eventHistoryRoutes, { prefix: '/api', platform })
+  await app.register(projectionsAdminRoutes, { prefix: '/api', platform })
+  await app.register(analyticsRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

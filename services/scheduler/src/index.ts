@@ -6,9 +6,11 @@ import { ACCOUNT_ERASURE, accountErasure } from './erasure/accountErasure'
 import type { ErasureTargets } from './erasure/eraseAccountData'
 import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } from './reactor'
 import { leaseCheckpoint } from './reactorCheckpoint'
+import { reactorStatuses, type ReactorStatus } from './reactorStatus'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
+export type { ReactorStatus } from './reactorStatus'
 
 export interface ReactionsDependencies {
   /** The log as stored: followed for event types and positions, with no personal field decrypted. */
@@ -31,6 +33,13 @@ export interface Scheduler {
   stop(): Promise<void>
   /** Stops without letting the leases go, as a crash would (tests). */
   abandon(): Promise<void>
+  /** Every reaction's checkpoint and set-aside failures (the admin's projections screen). */
+  status(): Promise<ReactorStatus[]>
+  /**
+   * Tries the set-aside failures of one reaction again now; answers how many still fail, or
+   * `undefined` when the reaction runs in another process (which retries them every minute).
+   */
+  retryFailures(name: string): Promise<number | undefined>
 }
 
 /**
@@ -85,6 +94,10 @@ export async function runReactions(
     },
     async abandon() {
       await Promise.all(held.map((lease) => lease.stop({ release: false })))
+    },
+    status: () => reactorStatuses(reactions.map((reaction) => reaction.name), { leases, readStore }),
+    async retryFailures(name) {
+      return running.get(name)?.retryFailures()
     },
   }
 }

@@ -48,7 +48,9 @@ export interface RunningReactor {
   stop(): Promise<void>
 }
 
-const failures = 'scheduler_failures'
+/** Where reactions that kept failing are set aside, one document per (reaction, event). */
+export const SCHEDULER_FAILURES = 'scheduler_failures'
+const failures = SCHEDULER_FAILURES
 /** Events the reaction does not handle still move the checkpoint, every so many, so a restart skips them. */
 const checkpointEvery = 500
 
