@@ -161,7 +161,13 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
       // One try each: the interval is the back-off here, and start-up must not wait on a failing service.
       const error = event ? await tryReacting(event, []) : new Error('the event is no longer in the log')
       if (error === undefined) await readStore.collection(failures).deleteOne({ _id: failure._id })
-      else failing++
+      else {
+        failing++
+        // The admin screen shows why it fails now, not why it failed first.
+        await readStore
+          .collection(failures)
+          .updateOne({ _id: failure._id }, { $set: { error: error instanceof Error ? error.message : String(error) } })
+      }
     }
     return failing
   }
