@@ -95,7 +95,11 @@ export async function runReactions(
     async abandon() {
       await Promise.all(held.map((lease) => lease.stop({ release: false })))
     },
-    status: () => reactorStatuses(reactions.map((reaction) => reaction.name), { leases, readStore }),
+    status: () =>
+      reactorStatuses(
+        reactions.map((reaction) => reaction.name),
+        { leases, readStore },
+      ),
     async retryFailures(name) {
       return running.get(name)?.retryFailures()
     },

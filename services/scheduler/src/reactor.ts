@@ -105,7 +105,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
           streamId: event.streamId,
           revision: event.revision,
           position: String(event.position),
-          error: error instanceof Error ? error.message : String(error),
+          error: messageOf(error),
         },
       },
       { upsert: true },
@@ -164,9 +164,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
       else {
         failing++
         // The admin screen shows why it fails now, not why it failed first.
-        await readStore
-          .collection(failures)
-          .updateOne({ _id: failure._id }, { $set: { error: error instanceof Error ? error.message : String(error) } })
+        await readStore.collection(failures).updateOne({ _id: failure._id }, { $set: { error: messageOf(error) } })
       }
     }
     return failing
@@ -197,3 +195,5 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     },
   }
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -37,7 +37,10 @@ export async function readHistory(sources: HistorySources, query: EventHistoryQu
   const { limit, ...filter } = query
   if (filter.stream === undefined && filter.userId === undefined && filter.type === undefined) {
     if (filter.correlationId === undefined) {
-      const events = await sources.eventStore.readAllBackwards({ ...(before === undefined ? {} : { before }), maxCount: limit })
+      const events = await sources.eventStore.readAllBackwards({
+        ...(before === undefined ? {} : { before }),
+        maxCount: limit,
+      })
       return { events, next: events.length === limit ? (events.at(-1)?.position ?? null) : null, scannedTo: null }
     }
     return scanLog(sources.eventStore, before, limit, filter)
@@ -54,12 +57,20 @@ export async function readHistory(sources: HistorySources, query: EventHistoryQu
   return { events, next: events.length === limit ? (events.at(-1)?.position ?? null) : null, scannedTo: null }
 }
 
-async function scanLog(eventStore: EventStore, before: bigint | undefined, limit: number, filter: Filter): Promise<HistoryPage> {
+async function scanLog(
+  eventStore: EventStore,
+  before: bigint | undefined,
+  limit: number,
+  filter: Filter,
+): Promise<HistoryPage> {
   const found: RecordedEvent[] = []
   let cursor = before
   let scanned = 0
   while (scanned < CORRELATION_SCAN_WINDOW) {
-    const page = await eventStore.readAllBackwards({ ...(cursor === undefined ? {} : { before: cursor }), maxCount: SCAN_PAGE })
+    const page = await eventStore.readAllBackwards({
+      ...(cursor === undefined ? {} : { before: cursor }),
+      maxCount: SCAN_PAGE,
+    })
     for (const event of page) {
       scanned++
       cursor = event.position
@@ -131,7 +142,11 @@ export async function readEventWithNeighbours(
   const older =
     event.revision === 0
       ? []
-      : await eventStore.readStream(event.streamId, { direction: 'backwards', fromRevision: event.revision - 1, maxCount: around })
+      : await eventStore.readStream(event.streamId, {
+          direction: 'backwards',
+          fromRevision: event.revision - 1,
+          maxCount: around,
+        })
   const newer = await eventStore.readStream(event.streamId, { fromRevision: event.revision + 1, maxCount: around })
   return { event, neighbours: [...older.reverse(), ...newer] }
 }

@@ -28,6 +28,11 @@ export async function recordPersonalDataViews(request: FastifyRequest, shown: re
     viewedAt: metadata.occurredAt,
   })
   await request.server.platform.eventStore.append(personalDataViewsStream(adminUserId), [
-    { id: randomUUID(), type: fact.type, data: fact.data, metadata: { ...metadata, schemaVersion: PersonalDataViewed.version } },
+    {
+      id: randomUUID(),
+      type: fact.type,
+      data: fact.data,
+      metadata: { ...metadata, schemaVersion: PersonalDataViewed.version },
+    },
   ])
 }

@@ -68,10 +68,10 @@ describe('GET /api/admin/projections', () => {
 describe('POST /api/admin/projections/:name/rebuild', () => {
   it('rebuilds every read model into documents equal to before, while users keep reading', async () => {
     const before = await everyReadModel()
-    let reading = true
+    const reading = { on: true }
     const reads: number[] = []
     const keepReading = (async () => {
-      while (reading) {
+      while (reading.on) {
         for (const url of ['/api/watchlist', '/api/user', '/api/watched', '/api/friendships']) {
           reads.push((await reader.client.get(url)).statusCode)
           // An injected request can settle without ever leaving the microtask queue; a browser's
@@ -92,7 +92,7 @@ describe('POST /api/admin/projections/:name/rebuild', () => {
       if (items.every((item) => item.kind === 'reactor' || item.lastRebuild?.outcome !== 'running')) break
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
-    reading = false
+    reading.on = false
     await keepReading
 
     for (const { name } of allProjectors) {

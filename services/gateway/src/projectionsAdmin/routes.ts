@@ -13,7 +13,10 @@ import { lagReader } from './lag'
 import { rebuildRuns } from './rebuildRuns'
 
 const errors = { 404: errorAnswer, 409: errorAnswer }
-const unknownFollower = (name: string) => ({ message: `There is no read model or reaction named ${name}.`, error: 'Not Found' })
+const unknownFollower = (name: string) => ({
+  message: `There is no read model or reaction named ${name}.`,
+  error: 'Not Found',
+})
 
 /** Every projector and reaction: where it is, how far behind, and the rebuild and retry buttons. */
 export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -58,20 +61,18 @@ export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform 
         }),
       )
       const reactors = await Promise.all(
-        (await scheduler.status()).map(
-          async (reactor): Promise<ProjectionStatus> => ({
-            name: reactor.name,
-            kind: 'reactor',
-            version: null,
-            checkpoint: reactor.checkpoint.toString(),
-            lag: await lagOf(reactor.checkpoint),
-            status: reactor.failures > 0 ? 'failures_set_aside' : 'live',
-            lastError: reactor.lastError,
-            rebuild: null,
-            lastRebuild: null,
-            setAside: reactor.failures,
-          }),
-        ),
+        (await scheduler.status()).map(async (reactor): Promise<ProjectionStatus> => ({
+          name: reactor.name,
+          kind: 'reactor',
+          version: null,
+          checkpoint: reactor.checkpoint.toString(),
+          lag: await lagOf(reactor.checkpoint),
+          status: reactor.failures > 0 ? 'failures_set_aside' : 'live',
+          lastError: reactor.lastError,
+          rebuild: null,
+          lastRebuild: null,
+          setAside: reactor.failures,
+        })),
       )
       return { head: head.toString(), items: [...projectors, ...reactors] }
     },
@@ -94,7 +95,8 @@ export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform 
         return reply.code(404).send(unknownFollower(name))
       if (platform.config.column === 'distributed')
         return reply.code(409).send({
-          message: 'Read models are rebuilt by the projection process that holds the projections lease: run the rebuild there.',
+          message:
+            'Read models are rebuilt by the projection process that holds the projections lease: run the rebuild there.',
           error: 'Conflict',
         })
       const { run } = rebuilds.start(name)

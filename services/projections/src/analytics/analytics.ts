@@ -75,9 +75,11 @@ async function countTitle(event: RecordedEvent, day: string, db: ProjectorDb): P
   const counter = titleCounters[event.type]
   if (!counter) return
   const { tmdbId, mediaType, media } = event.data as unknown as TitleFacts
-  await db.collection(ANALYTICS_TITLE_DAYS).updateOne(
-    { _id: `${day}\n${mediaType}\n${tmdbId}` },
-    { $set: { day, tmdbId, mediaType, title: media.title }, $inc: { [counter]: 1 } },
-    { upsert: true },
-  )
+  await db
+    .collection(ANALYTICS_TITLE_DAYS)
+    .updateOne(
+      { _id: `${day}\n${mediaType}\n${tmdbId}` },
+      { $set: { day, tmdbId, mediaType, title: media.title }, $inc: { [counter]: 1 } },
+      { upsert: true },
+    )
 }
