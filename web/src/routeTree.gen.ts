@@ -46,6 +46,8 @@ import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password.
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminEmailCampaignsRouteImport } from './routes/_admin/admin.email-campaigns'
+import { Route as AdminAdminEventsRouteImport } from './routes/_admin/admin.events'
+import { Route as AdminAdminProjectionsRouteImport } from './routes/_admin/admin.projections'
 import { Route as AdminAdminRefreshApiCacheRouteImport } from './routes/_admin/admin.refresh-api-cache'
 import { Route as AdminAdminUserManagementRouteImport } from './routes/_admin/admin.user-management'
 import { Route as AdminAdminUserNotificationsRouteImport } from './routes/_admin/admin.user-notifications'
@@ -239,6 +241,16 @@ const AdminAdminEmailCampaignsRoute =
     path: '/admin/email-campaigns',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminEventsRoute = AdminAdminEventsRouteImport.update({
+  id: '/admin/events',
+  path: '/admin/events',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminProjectionsRoute = AdminAdminProjectionsRouteImport.update({
+  id: '/admin/projections',
+  path: '/admin/projections',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminRefreshApiCacheRoute =
   AdminAdminRefreshApiCacheRouteImport.update({
     id: '/admin/refresh-api-cache',
@@ -324,6 +336,8 @@ export interface FileRoutesByFullPath {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/events': typeof AdminAdminEventsRoute
+  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -369,6 +383,8 @@ export interface FileRoutesByTo {
   '/news': typeof NewsIndexRoute
   '/reset-password': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/events': typeof AdminAdminEventsRoute
+  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -418,6 +434,8 @@ export interface FileRoutesById {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/_admin/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/_admin/admin/events': typeof AdminAdminEventsRoute
+  '/_admin/admin/projections': typeof AdminAdminProjectionsRoute
   '/_admin/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/_admin/admin/user-management': typeof AdminAdminUserManagementRoute
   '/_admin/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -465,6 +483,8 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/admin/email-campaigns'
+    | '/admin/events'
+    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -510,6 +530,8 @@ export interface FileRouteTypes {
     | '/news'
     | '/reset-password'
     | '/admin/email-campaigns'
+    | '/admin/events'
+    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -558,6 +580,8 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/_admin/admin/email-campaigns'
+    | '/_admin/admin/events'
+    | '/_admin/admin/projections'
     | '/_admin/admin/refresh-api-cache'
     | '/_admin/admin/user-management'
     | '/_admin/admin/user-notifications'
@@ -855,6 +879,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminEmailCampaignsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/events': {
+      id: '/_admin/admin/events'
+      path: '/admin/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminAdminEventsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/projections': {
+      id: '/_admin/admin/projections'
+      path: '/admin/projections'
+      fullPath: '/admin/projections'
+      preLoaderRoute: typeof AdminAdminProjectionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/refresh-api-cache': {
       id: '/_admin/admin/refresh-api-cache'
       path: '/admin/refresh-api-cache'
@@ -924,6 +962,8 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminTestDigestRoute: typeof AdminTestDigestRoute
   AdminAdminEmailCampaignsRoute: typeof AdminAdminEmailCampaignsRoute
+  AdminAdminEventsRoute: typeof AdminAdminEventsRoute
+  AdminAdminProjectionsRoute: typeof AdminAdminProjectionsRoute
   AdminAdminRefreshApiCacheRoute: typeof AdminAdminRefreshApiCacheRoute
   AdminAdminUserManagementRoute: typeof AdminAdminUserManagementRoute
   AdminAdminUserNotificationsRoute: typeof AdminAdminUserNotificationsRoute
@@ -935,6 +975,8 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminTestDigestRoute: AdminTestDigestRoute,
   AdminAdminEmailCampaignsRoute: AdminAdminEmailCampaignsRoute,
+  AdminAdminEventsRoute: AdminAdminEventsRoute,
+  AdminAdminProjectionsRoute: AdminAdminProjectionsRoute,
   AdminAdminRefreshApiCacheRoute: AdminAdminRefreshApiCacheRoute,
   AdminAdminUserManagementRoute: AdminAdminUserManagementRoute,
   AdminAdminUserNotificationsRoute: AdminAdminUserNotificationsRoute,

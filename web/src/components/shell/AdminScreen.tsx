@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
   { to: '/admin', label: 'Overview' },
+  { to: '/admin/events', label: 'Event history' },
+  { to: '/admin/projections', label: 'Projections' },
   { to: '/admin/email-campaigns', label: 'Email campaigns' },
   { to: '/admin/blog/posts', label: 'Blog posts' },
   { to: '/admin/user-notifications', label: 'User notifications' },
@@ -12,7 +15,16 @@ const areas = [
 ] as const
 
 /** The admin frame: the areas, and the screen's own content (empty until its data arrives). */
-export function AdminScreen({ title, emptyText }: { title: string; emptyText: string }) {
+export function AdminScreen({
+  title,
+  emptyText,
+  children,
+}: {
+  title: string
+  emptyText?: string
+  /** The screen's content; without it, `emptyText` stands in its place. */
+  children?: ReactNode
+}) {
   useDocumentTitle(title)
   return (
     <section aria-labelledby="screen-title">
@@ -33,9 +45,11 @@ export function AdminScreen({ title, emptyText }: { title: string; emptyText: st
           </Link>
         ))}
       </nav>
-      <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
-        {emptyText}
-      </div>
+      {children ?? (
+        <div className="mt-6 rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
+          {emptyText}
+        </div>
+      )}
     </section>
   )
 }
