@@ -12,6 +12,7 @@ import { benchCommandLatency } from './commandLatency.bench'
 import { friendsBench } from './friends.bench'
 import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
+import { benchAdminHistory } from './adminHistory.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -20,6 +21,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Autocomplete (server side, in process)', benchAutocomplete],
   ['Command latency as a history grows', benchCommandLatency],
   ['Web bundle (gzip)', benchWebBundle],
+  ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
 ]
 const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench]
 

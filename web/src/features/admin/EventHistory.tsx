@@ -145,7 +145,7 @@ function EventFields({ title, values, erased }: { title: string; values: Record<
         {Object.entries(values).map(([field, value]) => (
           <div key={field} className="grid grid-cols-[9rem_1fr] gap-2">
             <dt className="text-zinc-400">{field}</dt>
-            <dd className="break-all font-mono text-xs text-zinc-200">
+            <dd data-testid={`field-${field}`} className="break-all font-mono text-xs text-zinc-200">
               {erased.includes(field) ? <em className="not-italic text-red-300">erased</em> : JSON.stringify(value)}
             </dd>
           </div>
