@@ -20,7 +20,7 @@ describe('the people an event concerns', () => {
         data: { friendshipId: 'f', byUserId: 'ann', otherUserId: 'bob', subjectUserIds: ['cid'], userIds: 'x' },
         metadata: metadata('ann'),
       }).sort(),
-    ).toEqual(['ann', 'bob'])
+    ).toEqual(['ann', 'bob', 'cid'])
     expect(
       peopleOf({ data: { adminUserId: 'root', subjectUserIds: ['cid', 'dan'] }, metadata: metadata('system') }),
     ).toEqual(['root', 'cid', 'dan'])
