@@ -20,6 +20,17 @@ async function someMovies(request: APIRequestContext, count: number): Promise<nu
   return [...found].slice(0, count)
 }
 
+/** The screen as it is now, full length, on a phone and on a desktop. */
+async function screenshotBoth(page: Page, screen: string): Promise<void> {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: join(screenshotsDir, `${screen}-${width}x${height}.png`), fullPage: true })
+  }
+}
+
 /** A member who adds three titles to their watchlist, in a context of their own. */
 async function memberWithWatchlist(page: Page): Promise<{ id: string; added: number[] }> {
   const context = await page
@@ -66,13 +77,7 @@ test('an admin opens a member’s timeline and sees their watchlist events in or
   }
   expect(seen).toEqual(member.added.map(String))
 
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height })
-    await page.screenshot({ path: join(screenshotsDir, `admin-events-${width}x${height}.png`), fullPage: true })
-  }
+  await screenshotBoth(page, 'admin-events')
 })
 
 test('an admin rebuilds a read model and sees its progress end', async ({ page }) => {
@@ -84,13 +89,7 @@ test('an admin rebuilds a read model and sees its progress end', async ({ page }
   await expect(card.getByTestId('last-rebuild')).toHaveText(/Rebuilt in \d/, { timeout: 30_000 })
   await expect(card.getByTestId('status')).toHaveText('live')
 
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height })
-    await page.screenshot({ path: join(screenshotsDir, `admin-projections-${width}x${height}.png`), fullPage: true })
-  }
+  await screenshotBoth(page, 'admin-projections')
 })
 
 test('an admin sees the analytics charts over 7, 30 and 90 days', async ({ page }) => {
@@ -102,11 +101,5 @@ test('an admin sees the analytics charts over 7, 30 and 90 days', async ({ page 
   await expect(page).toHaveURL(/days=7/)
   await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true')
 
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height })
-    await page.screenshot({ path: join(screenshotsDir, `admin-analytics-${width}x${height}.png`), fullPage: true })
-  }
+  await screenshotBoth(page, 'admin-analytics')
 })
