@@ -13,6 +13,7 @@ import { friendsBench } from './friends.bench'
 import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
 import { runLighthouse } from './lighthouse.bench'
+import { benchAdminHistory } from './adminHistory.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -21,6 +22,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Autocomplete (server side, in process)', benchAutocomplete],
   ['Command latency as a history grows', benchCommandLatency],
   ['Web bundle (gzip)', benchWebBundle],
+  ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
 ]
 const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench]
 

@@ -55,6 +55,14 @@ export function eventDefinition(type: string): EventDefinition<string, z.ZodType
 }
 
 /**
+ * Every event definition registered so far (import `allEvents` first for all of them): for read
+ * models that index the whole log whatever its types, like the admin's event history.
+ */
+export function allEventDefinitions(): EventDefinition<string, z.ZodType<Record<string, unknown>>>[] {
+  return [...registry.values()]
+}
+
+/**
  * The schema that stored data of an erased user must match: their personal fields read back as
  * `null` (the key that could decrypt them is gone), everything else as usual.
  */

@@ -38,6 +38,8 @@ const adminRoutes = [
   '/admin/refresh-api-cache',
   '/admin/user-notifications',
   '/admin/user-management',
+  '/admin/events',
+  '/admin/projections',
   '/test-digest',
 ]
 const openRoutes = [

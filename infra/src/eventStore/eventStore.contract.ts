@@ -378,6 +378,45 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       })
     })
 
+    describe('readAllBackwards', () => {
+      it('reads newest first, strictly before the given position, at most maxCount events', async () => {
+        const stream = newStream('backwards')
+        const appended = Array.from({ length: 5 }, () => anEvent())
+        await store.append(stream, appended.slice(0, 2))
+        const other = newStream('backwards-other')
+        await store.append(other, [anEvent()])
+        await store.append(stream, appended.slice(2))
+
+        const newest = await store.readAllBackwards({ maxCount: 3 })
+        expect(newest.map((event) => event.id)).toEqual([appended[4]?.id, appended[3]?.id, appended[2]?.id])
+        const before = newest.at(-1)?.position ?? 0n
+        const older = await store.readAllBackwards({ before, maxCount: 2 })
+        expect(older.map((event) => event.streamId)).toEqual([other, stream])
+        expect(older[1]?.id).toBe(appended[1]?.id)
+        expect(isStrictlyIncreasing(older.map((event) => event.position).reverse())).toBe(true)
+      })
+
+      it('pages back through $all without gaps or repeats', async () => {
+        const head = await store.headPosition()
+        const stream = newStream('backwards-pages')
+        await store.append(
+          stream,
+          Array.from({ length: 7 }, () => anEvent()),
+        )
+        const seen: RecordedEvent[] = []
+        let before: bigint | undefined
+        while (seen.length < 7) {
+          const page = await store.readAllBackwards({ ...(before === undefined ? {} : { before }), maxCount: 3 })
+          seen.push(...page.filter((event) => event.position > head))
+          before = page.at(-1)?.position
+          if (page.length < 3 || before === undefined || before <= head) break
+        }
+        expect(seen.filter((event) => event.streamId === stream).map((event) => event.revision)).toEqual([
+          6, 5, 4, 3, 2, 1, 0,
+        ])
+      })
+    })
+
     describe('headPosition', () => {
       it('is the position of the last appended event', async () => {
         await store.append(newStream('head'), [anEvent()])

@@ -33,6 +33,7 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -163,6 +164,28 @@ export async function createEventStoreDbEventStore({
     return events
   }
 
+  async function readAllBackwards({ before, maxCount }: ReadAllBackwardsOptions = {}): Promise<RecordedEvent[]> {
+    assertMaxCount(maxCount)
+    const wanted = maxCount ?? Number.POSITIVE_INFINITY
+    const events: RecordedEvent[] = []
+    let from: ReadPosition = before === undefined ? END : theirPosition(before)
+    let cursor = before
+    while (events.length < wanted) {
+      const page = await readAllPage(from, BACKWARDS)
+      // Whether a backwards read includes its start record or not, the cursor skips what is not before it.
+      for (const event of page.events) {
+        const position = positionOfStored(event)
+        if ((cursor !== undefined && position >= cursor) || isSystemEvent(event)) continue
+        events.push(toRecordedEvent(event))
+        if (events.length === wanted) break
+      }
+      if (!page.full || page.last === undefined || page.last === cursor) break
+      cursor = page.last
+      from = theirPosition(page.last)
+    }
+    return events
+  }
+
   async function headPosition(): Promise<bigint> {
     let from: ReadPosition = END
     let before: bigint | undefined
@@ -230,6 +253,7 @@ export async function createEventStoreDbEventStore({
     append: (streamId, events, { expectedRevision = 'any' } = {}) => append(streamId, events, expectedRevision),
     readStream,
     readAll,
+    readAllBackwards,
     subscribeToAll,
     headPosition,
     async close() {

@@ -66,6 +66,12 @@ export interface ReadAllOptions {
   maxCount?: number
 }
 
+export interface ReadAllBackwardsOptions {
+  /** Exclusive: events strictly before this position. Absent: from the newest event. */
+  before?: bigint
+  maxCount?: number
+}
+
 export interface SubscribeToAllOptions {
   /** Exclusive: the subscription delivers events strictly after this position. `0n` = from the beginning. */
   after?: bigint
@@ -90,6 +96,8 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>
   /** Reads a page of `$all` in log order (forwards), without system events. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>
+  /** Reads a page of `$all` newest first (the admin's event history), without system events. */
+  readAllBackwards(options?: ReadAllBackwardsOptions): Promise<RecordedEvent[]>
   subscribeToAll(options?: SubscribeToAllOptions): AllSubscription
   /** Position of the last event in the log, `0n` when empty. */
   headPosition(): Promise<bigint>

@@ -13,6 +13,7 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
+  type ReadAllBackwardsOptions,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -92,6 +93,9 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
   )
   const readAllAfter = db.prepare<[bigint, number], EventRow>(
     'SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?',
+  )
+  const readAllBefore = db.prepare<[bigint, number], EventRow>(
+    'SELECT * FROM events WHERE position < ? ORDER BY position DESC LIMIT ?',
   )
   const lastPosition = db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM events')
 
@@ -258,6 +262,11 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
       }),
 
     readAll: ({ after = 0n, maxCount }: ReadAllOptions = {}) => settle(() => readPageAfter(after, limitOf(maxCount))),
+
+    readAllBackwards: ({ before, maxCount }: ReadAllBackwardsOptions = {}) =>
+      settle(() =>
+        readAllBefore.all(before ?? BigInt(Number.MAX_SAFE_INTEGER), limitOf(maxCount)).map(toRecordedEvent),
+      ),
 
     subscribeToAll,
 

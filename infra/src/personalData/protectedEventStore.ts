@@ -60,6 +60,9 @@ export function protectPersonalData(eventStore: EventStore, vault: PersonalDataV
     async readAll(options) {
       return Promise.all((await eventStore.readAll(options)).map(unseal))
     },
+    async readAllBackwards(options) {
+      return Promise.all((await eventStore.readAllBackwards(options)).map(unseal))
+    },
     subscribeToAll(options): AllSubscription {
       const subscription = eventStore.subscribeToAll(options)
       return {

@@ -36,6 +36,9 @@ import { blogAdminRoutes } from './blog/blogAdminRoutes'
 import { newsRoutes } from './blog/newsRoutes'
 import { newsPages } from './blog/newsPages'
 import { notificationsRoutes } from './notifications/routes'
+import { eventHistoryRoutes } from './eventHistory/routes'
+import { projectionsAdminRoutes } from './projectionsAdmin/routes'
+import { analyticsRoutes } from './analytics/routes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
@@ -140,6 +143,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(notificationsRoutes, { prefix: '/api', platform })
   await app.register(emailTemplateRoutes, { prefix: '/api', platform })
   await app.register(schedulerFailureRoutes, { prefix: '/api', platform })
+  await app.register(eventHistoryRoutes, { prefix: '/api', platform })
+  await app.register(projectionsAdminRoutes, { prefix: '/api', platform })
+  await app.register(analyticsRoutes, { prefix: '/api', platform })
 
   registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)

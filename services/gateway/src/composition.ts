@@ -92,7 +92,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     // their checkpoints, for read-your-writes.
     projections = watchRemoteProjections({ readStore, projectors })
     await projections.start()
-    scheduler = watchRemoteReactions({ leases, reactions: schedulerReactions })
+    scheduler = watchRemoteReactions({ leases, readStore, reactions: schedulerReactions })
   }
 
   if (config.column === 'embedded') {

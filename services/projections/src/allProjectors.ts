@@ -10,6 +10,8 @@ import { recommendationsProjector } from './recommendations/recommendations'
 import { notifications } from './notifications/notifications'
 import { pushDevices } from './push/pushDevices'
 import { announcements } from './notifications/announcements'
+import { eventIndex } from './eventHistory/eventIndex'
+import { analytics } from './analytics/analytics'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -24,4 +26,6 @@ export const allProjectors: readonly Projector[] = [
   pushDevices,
   announcements,
   emailTemplateEdits,
+  eventIndex,
+  analytics,
 ]

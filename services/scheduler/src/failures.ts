@@ -1,6 +1,6 @@
 import type { JobRepository } from 'agenda'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
-import { FAILURES } from './reactor'
+import { SCHEDULER_FAILURES as FAILURES } from './reactor'
 
 /** What the admin area reads of agenda's job store. */
 export type JobsView = Pick<JobRepository, 'queryJobs'>

@@ -15,9 +15,11 @@ import { RECOMMENDATION_WATCHED, recommendationWatched } from './recommendations
 import { SUSPENDED_SESSIONS, suspendedSessions } from './suspension/suspendedSessions'
 import { ANNOUNCEMENT_MAIL, announcementMailReaction, type AnnouncementMailTargets } from './notifications/announcementMail'
 import { WEB_PUSH, webPushReaction, type WebPushTargets } from './notifications/webPush'
+import { reactorStatuses, type ReactorStatus } from './reactorStatus'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
+export type { ReactorStatus } from './reactorStatus'
 
 export interface ReactionsDependencies {
   /** The log as stored: followed for event types and positions, with no personal field decrypted. */
@@ -49,6 +51,13 @@ export interface Scheduler {
   stop(): Promise<void>
   /** Stops without letting the leases go, as a crash would (tests). */
   abandon(): Promise<void>
+  /** Every reaction's checkpoint and set-aside failures (the admin's projections screen). */
+  status(): Promise<ReactorStatus[]>
+  /**
+   * Tries the set-aside failures of one reaction again now; answers how many still fail, or
+   * `undefined` when the reaction runs in another process (which retries them every minute).
+   */
+  retryFailures(name: string): Promise<number | undefined>
 }
 
 /**
@@ -103,6 +112,14 @@ export async function runReactions(
     },
     async abandon() {
       await Promise.all(held.map((lease) => lease.stop({ release: false })))
+    },
+    status: () =>
+      reactorStatuses(
+        reactions.map((reaction) => reaction.name),
+        { leases, readStore },
+      ),
+    async retryFailures(name) {
+      return running.get(name)?.retryFailures()
     },
   }
 }

@@ -48,9 +48,9 @@ export interface RunningReactor {
   stop(): Promise<void>
 }
 
-/** Where reactions that keep failing are set aside (listed to admins by `schedulerFailures`). */
-export const FAILURES = 'scheduler_failures'
-const failures = FAILURES
+/** Where reactions that kept failing are set aside, one document per (reaction, event). */
+export const SCHEDULER_FAILURES = 'scheduler_failures'
+const failures = SCHEDULER_FAILURES
 /** Events the reaction does not handle still move the checkpoint, every so many, so a restart skips them. */
 const checkpointEvery = 500
 
@@ -105,7 +105,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
           streamId: event.streamId,
           revision: event.revision,
           position: String(event.position),
-          error: error instanceof Error ? error.message : String(error),
+          error: messageOf(error),
         },
       },
       { upsert: true },
@@ -161,7 +161,11 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
       // One try each: the interval is the back-off here, and start-up must not wait on a failing service.
       const error = event ? await tryReacting(event, []) : new Error('the event is no longer in the log')
       if (error === undefined) await readStore.collection(failures).deleteOne({ _id: failure._id })
-      else failing++
+      else {
+        failing++
+        // The admin screen shows why it fails now, not why it failed first.
+        await readStore.collection(failures).updateOne({ _id: failure._id }, { $set: { error: messageOf(error) } })
+      }
     }
     return failing
   }
@@ -191,3 +195,5 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     },
   }
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

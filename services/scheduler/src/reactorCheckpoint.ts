@@ -11,7 +11,7 @@ export interface ReactorCheckpoint {
 /** Where reactor checkpoints were kept before leases, and still are for a reactor run without one. */
 const CHECKPOINTS = 'scheduler_checkpoints'
 
-async function readStored(readStore: ReadStore, name: string): Promise<bigint> {
+export async function readStoredCheckpoint(readStore: ReadStore, name: string): Promise<bigint> {
   const stored = await readStore.collection(CHECKPOINTS).findOne({ _id: name })
   return typeof stored?.position === 'string' ? BigInt(stored.position) : 0n
 }
@@ -19,7 +19,7 @@ async function readStored(readStore: ReadStore, name: string): Promise<bigint> {
 /** Unfenced, in the read store: for a reactor only one process ever runs. */
 export function readStoreCheckpoint(readStore: ReadStore, name: string): ReactorCheckpoint {
   return {
-    read: () => readStored(readStore, name),
+    read: () => readStoredCheckpoint(readStore, name),
     async write(position) {
       await readStore
         .collection(CHECKPOINTS)
@@ -42,7 +42,7 @@ export function leaseCheckpoint(
   return {
     async read() {
       const recorded = await leases.checkpointOf(lease.name)
-      return recorded === undefined ? readStored(readStore, name) : BigInt(recorded)
+      return recorded === undefined ? readStoredCheckpoint(readStore, name) : BigInt(recorded)
     },
     write: (position) => leases.record(lease, String(position)),
   }

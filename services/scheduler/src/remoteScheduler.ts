@@ -1,5 +1,7 @@
 import type { LeaseStore } from '@reelmates/infra/leases/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Scheduler } from './index'
+import { reactorStatuses } from './reactorStatus'
 
 const POLL_MS = 100
 
@@ -9,10 +11,13 @@ const POLL_MS = 100
  */
 export function watchRemoteReactions({
   leases,
+  readStore,
   reactions,
   pollMs = POLL_MS,
 }: {
   leases: LeaseStore
+  /** Where the scheduler processes set failing reactions aside. */
+  readStore: ReadStore
   reactions: readonly string[]
   pollMs?: number
 }): Scheduler {
@@ -37,5 +42,8 @@ export function watchRemoteReactions({
     },
     stop,
     abandon: stop,
+    status: () => reactorStatuses(reactions, { leases, readStore }),
+    // The reactions run in the scheduler processes, which retry their failures every minute.
+    retryFailures: () => Promise.resolve(undefined),
   }
 }

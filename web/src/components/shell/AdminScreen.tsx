@@ -4,6 +4,8 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
   { to: '/admin', label: 'Overview' },
+  { to: '/admin/events', label: 'Event history' },
+  { to: '/admin/projections', label: 'Projections' },
   { to: '/admin/email-campaigns', label: 'Email campaigns' },
   { to: '/admin/blog/posts', label: 'Blog posts' },
   { to: '/admin/user-notifications', label: 'User notifications' },
@@ -21,6 +23,7 @@ export function AdminScreen({
 }: {
   title: string
   emptyText?: string
+  /** The screen's content; without it, `emptyText` stands in its place. */
   children?: ReactNode
 }) {
   useDocumentTitle(title)

@@ -1,3 +1,7 @@
+import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
+import type { EventDetailAnswer, EventHistoryAnswer } from '@reelmates/contracts/eventHistory'
+import type { ProjectionsAnswer, RebuildAnswer, RetryAnswer } from '@reelmates/contracts/projectionsAdmin'
+
 import type { Role } from '@reelmates/contracts/account'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import type { CacheRefreshResponse, CatalogStatus } from '@reelmates/contracts/catalog'
@@ -8,7 +12,23 @@ import { requests } from '../../lib/api'
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`
 export type OutboxMail = z.infer<typeof outboxAnswer>['messages'][number]
 
-/** The admin calls of issue 14.4-5, through the app's one request client. */
+export interface HistoryFilter {
+  stream?: string
+  userId?: string
+  type?: string
+  correlationId?: string
+  before?: string
+}
+
+const queryString = (filter: HistoryFilter & { limit?: number }) => {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filter))
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  const text = params.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+/** The admin calls of issue 14, through the app's one request client. */
 export const adminCalls = {
   users: (query: string) =>
     requests
@@ -26,6 +46,14 @@ export const adminCalls = {
       }>(`/api/admin/outbox?limit=100${to ? `&to=${encodeURIComponent(to)}` : ''}`)
       .then((answer) => answer.messages),
   catalogStatus: () => requests.get<CatalogStatus>('/api/tmdb/status'),
+  events: (filter: HistoryFilter) => requests.get<EventHistoryAnswer>(`/api/admin/events${queryString(filter)}`),
+  event: (position: string) => requests.get<EventDetailAnswer>(`/api/admin/events/${encodeURIComponent(position)}`),
+  projections: () => requests.get<ProjectionsAnswer>('/api/admin/projections'),
+  rebuild: (name: string) =>
+    requests.send<RebuildAnswer>('POST', `/api/admin/projections/${encodeURIComponent(name)}/rebuild`),
+  retry: (name: string) =>
+    requests.send<RetryAnswer>('POST', `/api/admin/projections/${encodeURIComponent(name)}/retry`),
+  analytics: (days: number) => requests.get<AnalyticsAnswer>(`/api/admin/analytics?days=${days}`),
 }
 
 export const adminKeys = {

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { EventDetailAnswer, EventHistoryAnswer, HistoryEvent } from '@reelmates/contracts/eventHistory'
+import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
+import { createTestApp, type TestApp } from '../testing/testApp'
+import { personalDataViewsStream } from './personalDataViews'
+import { WITHHELD } from './presentEvent'
+
+let t: TestApp
+let admin: Registered
+let ann: Registered
+let bob: Registered
+let titles: MediaResult[]
+
+const caughtUp = async () => {
+  await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition())
+}
+const history = async (query: string) => {
+  const answer = await admin.client.get(`/api/admin/events?${query}`)
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer.json<EventHistoryAnswer>()
+}
+const ref = (title: MediaResult) => ({ tmdbId: title.id, mediaType: 'movie' as const })
+const positions = (items: HistoryEvent[]) => items.map((item) => BigInt(item.position))
+const isNewestFirst = (items: HistoryEvent[]) =>
+  positions(items).every((position, index, all) => index === 0 || position < (all[index - 1] ?? 0n))
+
+beforeAll(async () => {
+  t = await createTestApp()
+  titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 3)
+  admin = await register(t.app, 'historian')
+  await makeAdmin(t.platform, admin.user.id)
+  ann = await register(t.app, 'annhistory')
+  bob = await register(t.app, 'bobhistory')
+  await ann.client.post('/api/watchlist', { ...ref(titles[0]!), note: 'with my sister' })
+  await bob.client.post('/api/watchlist', ref(titles[1]!))
+  await ann.client.post('/api/watchlist', ref(titles[2]!))
+  await caughtUp()
+})
+afterAll(() => t.close())
+
+describe('GET /api/admin/events', () => {
+  it('pages through the whole log newest first, without gaps or repeats', async () => {
+    const head = await t.platform.eventStore.headPosition()
+    const seen: HistoryEvent[] = []
+    let next: string | null = null
+    do {
+      const page: EventHistoryAnswer = await history(`limit=3${next ? `&before=${next}` : ''}`)
+      expect(page.items.length).toBeLessThanOrEqual(3)
+      seen.push(...page.items)
+      next = page.next
+    } while (next !== null)
+    expect(isNewestFirst(seen)).toBe(true)
+    // Reading the history records views of personal data, so the log grew while it was paged.
+    expect(seen.filter((item) => BigInt(item.position) <= head)).toHaveLength(Number(head))
+  })
+
+  it("shows one person's timeline: every stream of theirs, in log order, and only theirs", async () => {
+    const { items } = await history(`userId=${ann.user.id}`)
+    expect(isNewestFirst(items)).toBe(true)
+    const watchlist = items.filter((item) => item.type === 'TitleAddedToWatchlist').reverse()
+    expect(watchlist.map((item) => item.data.tmdbId)).toEqual([titles[0]!.id, titles[2]!.id])
+    expect(items.some((item) => item.streamId === `account-${ann.user.id}`)).toBe(true)
+    expect(items.some((item) => item.streamId.includes(bob.user.id))).toBe(false)
+  })
+
+  it('filters by type, by stream and by correlation id, and pages a filter too', async () => {
+    const added = await history('type=TitleAddedToWatchlist')
+    expect(added.items.map((item) => item.data.tmdbId)).toEqual([titles[2]!.id, titles[1]!.id, titles[0]!.id])
+
+    const firstTwo = await history('type=TitleAddedToWatchlist&limit=2')
+    expect(firstTwo.items).toHaveLength(2)
+    const rest = await history(`type=TitleAddedToWatchlist&limit=2&before=${firstTwo.next}`)
+    expect(rest.items.map((item) => item.data.tmdbId)).toEqual([titles[0]!.id])
+    expect(rest.next).toBeNull()
+
+    const stream = await history(`stream=watchlist-${bob.user.id}`)
+    expect(stream.items.map((item) => item.type)).toEqual(['TitleAddedToWatchlist'])
+
+    const correlationId = String(stream.items[0]?.metadata.correlationId)
+    const correlated = await history(`correlationId=${correlationId}`)
+    expect(correlated.items.map((item) => item.position)).toEqual([stream.items[0]?.position])
+
+    const both = await history(`userId=${ann.user.id}&type=UserRegistered`)
+    expect(both.items.map((item) => item.streamId)).toEqual([`account-${ann.user.id}`])
+  })
+
+  it('never shows a secret, and records who was shown whose personal data', async () => {
+    const { items } = await history(`stream=account-${ann.user.id}`)
+    const registered = items.find((item) => item.type === 'UserRegistered')
+    expect(registered?.data).toMatchObject({ username: 'annhistory', passwordHash: WITHHELD })
+    expect(JSON.stringify(items)).not.toContain('$argon')
+
+    const views = await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))
+    const last = views.at(-1)
+    expect(last?.type).toBe('PersonalDataViewed')
+    expect(last?.data).toMatchObject({ adminUserId: admin.user.id, subjectUserIds: [ann.user.id] })
+    expect(last?.metadata.actorId).toBe(admin.user.id)
+  })
+
+  it('shows the personal fields of an erased user as erased, and records no view of them', async () => {
+    const gone = await register(t.app, 'gonehistory')
+    await gone.client.post('/api/watchlist', { ...ref(titles[0]!), note: 'private words' })
+    expect((await gone.client.delete('/api/user', { currentPassword: password })).statusCode).toBeLessThan(300)
+    await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 5_000)
+    await caughtUp()
+    const viewsBefore = (await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).length
+
+    const { items } = await history(`userId=${gone.user.id}`)
+    const registered = items.find((item) => item.type === 'UserRegistered')
+    expect(registered?.data.username).toBeNull()
+    expect(registered?.erasedFields).toEqual(expect.arrayContaining(['username', 'email']))
+    const note = items.find((item) => item.type === 'TitleAddedToWatchlist')
+    expect(note?.erasedFields).toEqual(['note'])
+    expect(JSON.stringify(items)).not.toContain('private words')
+    expect((await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).length).toBe(viewsBefore)
+  })
+
+  it('answers a bad query with a 400 that says why', async () => {
+    const answer = await admin.client.get('/api/admin/events?limit=0')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/limit/)
+    expect((await admin.client.get('/api/admin/events?before=abc')).statusCode).toBe(400)
+  })
+
+  it('is for admins only', async () => {
+    expect((await ann.client.get('/api/admin/events')).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/admin/events/:position', () => {
+  it('opens one event with its neighbours in its stream', async () => {
+    const { items } = await history(`stream=watchlist-${ann.user.id}`)
+    const newest = items[0]!
+    const answer = await admin.client.get(`/api/admin/events/${newest.position}`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    const { event, neighbours } = answer.json<EventDetailAnswer>()
+    expect(event).toMatchObject({ position: newest.position, type: 'TitleAddedToWatchlist' })
+    expect(event.metadata).toMatchObject({ actorId: ann.user.id })
+    expect(neighbours.map((one) => one.revision)).toEqual([0])
+  })
+
+  it('answers 404 for a position with no event', async () => {
+    const answer = await admin.client.get('/api/admin/events/999999999')
+    expect(answer.statusCode).toBe(404)
+    expect(answer.json<{ message: string }>().message).toMatch(/no event/)
+  })
+})

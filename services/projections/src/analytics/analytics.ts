@@ -1,0 +1,85 @@
+// Counts activity of every event type: all of them must be registered before `handles` is read.
+import '@reelmates/contracts/allEvents'
+import { allEventDefinitions } from '@reelmates/contracts/events'
+import { defineProjector, type ProjectorDb } from '../projector'
+import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+
+export const ANALYTICS_DAYS = 'analytics_days'
+export const ANALYTICS_ACTIVE_USERS = 'analytics_active_users'
+export const ANALYTICS_TITLE_DAYS = 'analytics_title_days'
+
+/** The UTC day a fact happened on, as `YYYY-MM-DD`. */
+export const dayOf = (iso: string): string => iso.slice(0, 10)
+
+/**
+ * Per-day counters, keyed by the event type that moves them. This is the extension point for facts
+ * other branches bring: recommendations sent and accepted (issue 12) and mails sent and failed
+ * (issue 13) are not events on main yet; when they are, map their types here and the API and the
+ * charts (which already carry these series, empty) show them after a rebuild (bump `version`).
+ */
+export const dailyCounters: Readonly<Record<string, string>> = {
+  UserRegistered: 'signUps',
+  TitleWatched: 'watches',
+}
+
+/** The counters some event type moves; the others are series still waiting for their events. */
+export const recordedCounters: ReadonlySet<string> = new Set(Object.values(dailyCounters))
+
+interface TitleFacts {
+  userId: string
+  tmdbId: number
+  mediaType: string
+  media: { title: string }
+}
+
+const titleCounters: Readonly<Record<string, string>> = {
+  TitleWatched: 'watched',
+  TitleAddedToWatchlist: 'watchlisted',
+}
+
+/**
+ * The admin's analytics: per-day counters, who was active on which day (DAU and WAU are counted
+ * from these at query time), and per-day counts per title (most watched and most watchlisted).
+ * Counting with `$inc` is safe because the runner stores each batch's updates and its checkpoint in
+ * one atomic step, so an event is never applied twice.
+ */
+export const analytics = defineProjector({
+  name: 'analytics',
+  version: 1,
+  collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
+  handles: allEventDefinitions(),
+
+  async setup(db) {
+    await db.collection(ANALYTICS_ACTIVE_USERS).createIndex({ keys: { day: 1 } })
+    await db.collection(ANALYTICS_TITLE_DAYS).createIndex({ keys: { day: 1 } })
+  },
+
+  async project(event, db) {
+    const day = dayOf(event.metadata.occurredAt)
+    const counter = dailyCounters[event.type]
+    if (counter) {
+      await db.collection(ANALYTICS_DAYS).updateOne({ _id: day }, { $inc: { [counter]: 1 } }, { upsert: true })
+    }
+    await countTitle(event, day, db)
+    const actor = event.metadata.actorId
+    // Only people count as active; the system's own events (erasures, reactions) do not.
+    if (actor !== 'system' && actor !== '' && !event.metadata.personalDataErased) {
+      await db
+        .collection(ANALYTICS_ACTIVE_USERS)
+        .updateOne({ _id: `${day}\n${actor}` }, { $setOnInsert: { day, userId: actor } }, { upsert: true })
+    }
+  },
+})
+
+async function countTitle(event: RecordedEvent, day: string, db: ProjectorDb): Promise<void> {
+  const counter = titleCounters[event.type]
+  if (!counter) return
+  const { tmdbId, mediaType, media } = event.data as unknown as TitleFacts
+  await db
+    .collection(ANALYTICS_TITLE_DAYS)
+    .updateOne(
+      { _id: `${day}\n${mediaType}\n${tmdbId}` },
+      { $set: { day, tmdbId, mediaType, title: media.title }, $inc: { [counter]: 1 } },
+      { upsert: true },
+    )
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { FriendRequestAccepted } from '@reelmates/contracts/friendships'
+import { TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
+import { projectorHarness } from '../testing/projectorHarness'
+import { eventIndex, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
+import { eventIndexQueries } from './eventIndexQueries'
+
+const metadata = (actorId: string) => ({
+  correlationId: 'c',
+  causationId: 'c',
+  actorId,
+  occurredAt: '2026-11-22T10:00:00.000Z',
+  schemaVersion: 1,
+})
+
+describe('the people an event concerns', () => {
+  it('are its actor and every user its data names, but never the system', () => {
+    expect(
+      peopleOf({
+        data: { friendshipId: 'f', byUserId: 'ann', otherUserId: 'bob', subjectUserIds: ['cid'], userIds: 'x' },
+        metadata: metadata('ann'),
+      }).sort(),
+    ).toEqual(['ann', 'bob', 'cid'])
+    expect(
+      peopleOf({ data: { adminUserId: 'root', subjectUserIds: ['cid', 'dan'] }, metadata: metadata('system') }),
+    ).toEqual(['root', 'cid', 'dan'])
+  })
+})
+
+describe('event_index', () => {
+  it("keeps each stream's people and the newest position of each type, and finds candidates newest first", async () => {
+    const h = await projectorHarness(eventIndex)
+    await h.given(
+      TitleRemovedFromWatchlist({ userId: 'ann', tmdbId: 1, mediaType: 'movie' }),
+      TitleRemovedFromWatchlist({ userId: 'bob', tmdbId: 2, mediaType: 'movie' }),
+      TitleRemovedFromWatchlist({ userId: 'ann', tmdbId: 3, mediaType: 'movie' }),
+    )
+    expect((await h.docs(STREAM_PEOPLE)).map((doc) => [doc.streamId, doc.userId])).toEqual([
+      ['stream-ann', 'ann'],
+      ['stream-ann', 'test'],
+      ['stream-bob', 'bob'],
+      ['stream-bob', 'test'],
+    ])
+    expect((await h.docs(STREAM_TYPES)).map((doc) => [doc.streamId, doc.type, doc.last])).toEqual([
+      ['stream-ann', 'TitleRemovedFromWatchlist', 3],
+      ['stream-bob', 'TitleRemovedFromWatchlist', 2],
+    ])
+    const queries = eventIndexQueries(h.db)
+    expect(await queries.candidateStreams({ type: 'TitleRemovedFromWatchlist' })).toEqual([
+      { streamId: 'stream-ann', newest: 3 },
+      { streamId: 'stream-bob', newest: 2 },
+    ])
+    expect(await queries.candidateStreams({ userId: 'bob' })).toEqual([{ streamId: 'stream-bob', newest: 2 }])
+    expect(await queries.candidateStreams({ userId: 'bob', type: FriendRequestAccepted.type })).toEqual([])
+  })
+})

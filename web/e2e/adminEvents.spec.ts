@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { adminAccount, csrfToken, registerByApi, screenshotsDir } from './support/server'
+
+/** Issue 14 (items 1-3): an admin reads a person's history, rebuilds a read model, and sees the charts. */
+mkdirSync(screenshotsDir, { recursive: true })
+// Each test makes an admin through the CLI (another process) and replays a read model: on a shared,
+// loaded machine that takes far longer than the default minute.
+test.describe.configure({ timeout: 240_000 })
+
+async function someMovies(request: APIRequestContext, count: number): Promise<number[]> {
+  const found = new Set<number>()
+  for (const query of ['the', 'star', 'love', 'man']) {
+    const answer = await request.get(`/api/tmdb/autocomplete?query=${query}`)
+    for (const result of ((await answer.json()) as { results: { id: number; media_type: string }[] }).results)
+      if (result.media_type === 'movie') found.add(result.id)
+    if (found.size >= count) break
+  }
+  return [...found].slice(0, count)
+}
+
+/** The screen as it is now, full length, on a phone and on a desktop. */
+async function screenshotBoth(page: Page, screen: string): Promise<void> {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: join(screenshotsDir, `${screen}-${width}x${height}.png`), fullPage: true })
+  }
+}
+
+/** A member who adds three titles to their watchlist, in a context of their own. */
+async function memberWithWatchlist(page: Page): Promise<{ id: string; added: number[] }> {
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin })
+  const request = context?.request ?? page.request
+  await registerByApi(request, 'timeline')
+  const added = await someMovies(request, 3)
+  for (const tmdbId of added) {
+    const answer = await request.post('/api/watchlist', {
+      data: { tmdbId, mediaType: 'movie' },
+      headers: { 'CSRF-Token': await csrfToken(request) },
+    })
+    expect(answer.status()).toBe(201)
+  }
+  const { id } = (await (await request.get('/api/user')).json()) as { id: string }
+  await context?.close()
+  return { id, added }
+}
+
+test('an admin opens a member’s timeline and sees their watchlist events in order', async ({ page, baseURL }) => {
+  await page.goto(baseURL ?? '/')
+  const member = await memberWithWatchlist(page)
+  await adminAccount(page.request)
+
+  await page.goto(`/admin/events?userId=${member.id}`)
+  const list = page.getByRole('list', { name: 'Events, newest first' })
+  await expect(list.getByTestId('event-type').filter({ hasText: 'TitleAddedToWatchlist' })).toHaveCount(3)
+  const types = await list.getByTestId('event-type').allTextContents()
+  // Newest first: the three adds come before (above) the registration that preceded them.
+  expect(types.indexOf('TitleAddedToWatchlist')).toBeLessThan(types.indexOf('UserRegistered'))
+
+  // Opened oldest to newest, the adds name the titles in the order they were added.
+  const adds = list.getByRole('button').filter({ hasText: 'TitleAddedToWatchlist' })
+  const seen: string[] = []
+  for (let index = 2; index >= 0; index--) {
+    await adds.nth(index).click()
+    const tmdbId = list.getByTestId('field-tmdbId')
+    await expect(tmdbId).toHaveCount(1)
+    seen.push((await tmdbId.textContent()) ?? '')
+    await adds.nth(index).click()
+    await expect(tmdbId).toHaveCount(0)
+  }
+  expect(seen).toEqual(member.added.map(String))
+
+  await screenshotBoth(page, 'admin-events')
+})
+
+test('an admin rebuilds a read model and sees its progress end', async ({ page }) => {
+  await adminAccount(page.request)
+  await page.goto('/admin/projections')
+  const card = page.getByRole('listitem', { name: 'watchlist_items' })
+  await expect(card.getByTestId('status')).toHaveText('live')
+  await card.getByRole('button', { name: 'Rebuild from 0' }).click()
+  await expect(card.getByTestId('last-rebuild')).toHaveText(/Rebuilt in \d/, { timeout: 30_000 })
+  await expect(card.getByTestId('status')).toHaveText('live')
+
+  await screenshotBoth(page, 'admin-projections')
+})
+
+test('an admin sees the analytics charts over 7, 30 and 90 days', async ({ page }) => {
+  await adminAccount(page.request)
+  await page.goto('/admin')
+  await expect(page.getByText('Sign-ups per day')).toBeVisible()
+  await expect(page.locator('.recharts-surface').first()).toBeVisible()
+  await page.getByRole('button', { name: '7 days' }).click()
+  await expect(page).toHaveURL(/days=7/)
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true')
+
+  await screenshotBoth(page, 'admin-analytics')
+})

@@ -1,0 +1,166 @@
+import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
+import { analyticsRanges } from '@reelmates/contracts/analytics'
+import { useQuery } from '@tanstack/react-query'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import { analyticsQuery } from './queries'
+
+type Series = { key: keyof AnalyticsAnswer['days'][number]; label: string; color: string }
+
+const charts: { title: string; series: Series[]; kind: 'line' | 'bar' }[] = [
+  { title: 'Sign-ups per day', kind: 'bar', series: [{ key: 'signUps', label: 'Sign-ups', color: '#ffc857' }] },
+  {
+    title: 'Active users',
+    kind: 'line',
+    series: [
+      { key: 'activeUsers', label: 'Daily', color: '#7dd3fc' },
+      { key: 'weeklyActiveUsers', label: 'Weekly (7 days)', color: '#c4b5fd' },
+    ],
+  },
+  { title: 'Watches per day', kind: 'bar', series: [{ key: 'watches', label: 'Watches', color: '#86efac' }] },
+  {
+    title: 'Recommendations',
+    kind: 'line',
+    series: [
+      { key: 'recommendationsSent', label: 'Sent', color: '#fda4af' },
+      { key: 'recommendationsAccepted', label: 'Accepted', color: '#fde68a' },
+    ],
+  },
+  {
+    title: 'Mails',
+    kind: 'bar',
+    series: [
+      { key: 'mailsSent', label: 'Sent', color: '#93c5fd' },
+      { key: 'mailsFailed', label: 'Failed', color: '#fca5a5' },
+    ],
+  },
+]
+
+/** The overview's charts over 7, 30 or 90 days, drawn by recharts from the analytics read model. */
+export function AnalyticsCharts({
+  days,
+  onDays,
+}: {
+  days: number
+  onDays: (days: (typeof analyticsRanges)[number]) => void
+}) {
+  const analytics = useQuery(analyticsQuery(days))
+  return (
+    <div className="mt-6 space-y-4">
+      <div role="group" aria-label="Range" className="flex gap-2">
+        {analyticsRanges.map((range) => (
+          <button
+            key={range}
+            type="button"
+            aria-pressed={range === days}
+            onClick={() => onDays(range)}
+            className={`rounded-full px-3 py-1.5 text-sm ${range === days ? 'bg-gold text-zinc-900' : 'border border-white/10 text-zinc-300'}`}
+          >
+            {range} days
+          </button>
+        ))}
+      </div>
+      {analytics.isPending && <p className="text-zinc-400">Counting…</p>}
+      {analytics.isError && (
+        <p role="alert" className="text-red-300">
+          {analytics.error.message}
+        </p>
+      )}
+      {analytics.data && (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {charts.map((chart) => (
+              <DayChart key={chart.title} {...chart} data={analytics.data} />
+            ))}
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TopTitles title="Most watched this week" titles={analytics.data.mostWatchedThisWeek} />
+            <TopTitles title="Most watchlisted this week" titles={analytics.data.mostWatchlistedThisWeek} />
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function DayChart({
+  title,
+  series,
+  kind,
+  data,
+}: {
+  title: string
+  series: Series[]
+  kind: 'line' | 'bar'
+  data: AnalyticsAnswer
+}) {
+  const waiting = series.every((one) => data.notRecordedYet.includes(one.key))
+  const rows = data.days.map((day) => ({ ...day, label: day.day.slice(5) }))
+  const Chart = kind === 'bar' ? BarChart : LineChart
+  return (
+    <figure className="rounded-2xl bg-panel p-4">
+      <figcaption className="mb-2 text-sm font-semibold text-white">{title}</figcaption>
+      {waiting ? (
+        <p className="py-10 text-center text-sm text-zinc-400">
+          Not recorded yet: these facts are not events of the log yet.
+        </p>
+      ) : (
+        <div className="h-48">
+          <ResponsiveContainer width="100%" height="100%">
+            <Chart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -20 }}>
+              <CartesianGrid stroke="#ffffff14" vertical={false} />
+              <XAxis dataKey="label" stroke="#a1a1aa" fontSize={11} minTickGap={16} />
+              <YAxis allowDecimals={false} stroke="#a1a1aa" fontSize={11} />
+              <Tooltip contentStyle={{ background: '#1c1c2b', border: 'none' }} />
+              {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+              {series.map((one) =>
+                kind === 'bar' ? (
+                  <Bar key={one.key} dataKey={one.key} name={one.label} fill={one.color} isAnimationActive={false} />
+                ) : (
+                  <Line
+                    key={one.key}
+                    dataKey={one.key}
+                    name={one.label}
+                    stroke={one.color}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                ),
+              )}
+            </Chart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </figure>
+  )
+}
+
+function TopTitles({ title, titles }: { title: string; titles: AnalyticsAnswer['mostWatchedThisWeek'] }) {
+  return (
+    <section className="rounded-2xl bg-panel p-4">
+      <h2 className="text-sm font-semibold text-white">{title}</h2>
+      {titles.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-400">Nothing this week yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-1 text-sm">
+          {titles.map((one) => (
+            <li key={`${one.mediaType}:${one.tmdbId}`} className="flex justify-between gap-2 text-zinc-200">
+              <span className="truncate">{one.title}</span>
+              <span className="text-zinc-400">{one.count}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,156 @@
+import type { HistoryEvent } from '@reelmates/contracts/eventHistory'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type SubmitEvent } from 'react'
+import type { HistoryFilter } from './adminCalls'
+import { eventDetailQuery, eventHistoryQuery } from './queries'
+
+const filterFields = [
+  { key: 'userId', label: 'Person (user id)' },
+  { key: 'stream', label: 'Stream' },
+  { key: 'type', label: 'Event type' },
+  { key: 'correlationId', label: 'Correlation id' },
+] as const
+
+/** The log, newest first, with its filters; the filter lives in the address so a timeline can be linked. */
+export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFilter: (next: HistoryFilter) => void }) {
+  const [draft, setDraft] = useState<HistoryFilter>(filter)
+  const [opened, setOpened] = useState<string | null>(null)
+  const history = useQuery(eventHistoryQuery(filter))
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const { before: _before, ...rest } = draft
+    onFilter(rest)
+  }
+
+  return (
+    <div className="mt-6 space-y-4">
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-2xl bg-panel p-4 sm:grid-cols-2 lg:grid-cols-5"
+        aria-label="Filter the history"
+      >
+        {filterFields.map((field) => (
+          <label key={field.key} className="flex flex-col gap-1 text-xs text-zinc-400">
+            {field.label}
+            <input
+              name={field.key}
+              value={draft[field.key] ?? ''}
+              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+              className="rounded-lg border border-white/10 bg-panel-2 px-2 py-1.5 text-sm text-white"
+            />
+          </label>
+        ))}
+        <button type="submit" className="self-end rounded-lg bg-gold px-3 py-2 text-sm font-semibold text-zinc-900">
+          Show events
+        </button>
+      </form>
+
+      {history.isPending && <p className="text-zinc-400">Reading the log…</p>}
+      {history.isError && (
+        <p role="alert" className="text-red-300">
+          {history.error.message}
+        </p>
+      )}
+      {history.data && (
+        <>
+          <ol aria-label="Events, newest first" className="divide-y divide-white/5 rounded-2xl bg-panel">
+            {history.data.items.map((item) => (
+              <li key={item.position}>
+                <button
+                  type="button"
+                  onClick={() => setOpened(opened === item.position ? null : item.position)}
+                  aria-expanded={opened === item.position}
+                  className="grid w-full grid-cols-[4rem_1fr] gap-x-3 px-4 py-3 text-left hover:bg-white/5 sm:grid-cols-[5rem_14rem_1fr_11rem]"
+                >
+                  <span className="font-mono text-xs text-zinc-500">#{item.position}</span>
+                  <span data-testid="event-type" className="font-semibold text-white">
+                    {item.type}
+                  </span>
+                  <span className="col-span-2 truncate font-mono text-xs text-zinc-400 sm:col-span-1">
+                    {item.streamId} · r{item.revision}
+                  </span>
+                  <span className="col-span-2 text-xs text-zinc-500 sm:col-span-1">
+                    {new Date(item.createdAt).toLocaleString()}
+                  </span>
+                </button>
+                {opened === item.position && <EventDetail position={item.position} />}
+              </li>
+            ))}
+          </ol>
+          {history.data.items.length === 0 && <p className="text-zinc-400">No event matches.</p>}
+          <div className="flex gap-3">
+            {filter.before !== undefined && (
+              <button
+                type="button"
+                onClick={() => onFilter({ ...filter, before: undefined })}
+                className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-200"
+              >
+                Newest
+              </button>
+            )}
+            {history.data.next !== null && (
+              <button
+                type="button"
+                onClick={() => onFilter({ ...filter, before: history.data.next ?? undefined })}
+                className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-200"
+              >
+                Older events
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  )
+}
+
+function EventDetail({ position }: { position: string }) {
+  const detail = useQuery(eventDetailQuery(position))
+  if (detail.isPending) return <p className="px-4 pb-3 text-sm text-zinc-400">Opening…</p>
+  if (detail.isError)
+    return (
+      <p role="alert" className="px-4 pb-3 text-sm text-red-300">
+        {detail.error.message}
+      </p>
+    )
+  const { event, neighbours } = detail.data
+  return (
+    <div className="grid gap-4 px-4 pb-4 lg:grid-cols-2">
+      <EventFields title="Data" values={event.data} erased={event.erasedFields} />
+      <EventFields title="Metadata" values={event.metadata} erased={[]} />
+      <div className="lg:col-span-2">
+        <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-500">
+          Neighbours in {event.streamId}
+        </h3>
+        <ol className="mt-2 space-y-1 text-sm">
+          {[...neighbours, event]
+            .sort((a, b) => a.revision - b.revision)
+            .map((one: HistoryEvent) => (
+              <li key={one.position} className={one.position === event.position ? 'text-gold' : 'text-zinc-300'}>
+                r{one.revision} · {one.type} <span className="font-mono text-xs text-zinc-500">#{one.position}</span>
+              </li>
+            ))}
+        </ol>
+      </div>
+    </div>
+  )
+}
+
+function EventFields({ title, values, erased }: { title: string; values: Record<string, unknown>; erased: string[] }) {
+  return (
+    <div>
+      <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-500">{title}</h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        {Object.entries(values).map(([field, value]) => (
+          <div key={field} className="grid grid-cols-[9rem_1fr] gap-2">
+            <dt className="text-zinc-400">{field}</dt>
+            <dd data-testid={`field-${field}`} className="break-all font-mono text-xs text-zinc-200">
+              {erased.includes(field) ? <em className="not-italic text-red-300">erased</em> : JSON.stringify(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}

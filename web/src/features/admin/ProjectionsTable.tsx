@@ -1,0 +1,121 @@
+import type { ProjectionStatus } from '@reelmates/contracts/projectionsAdmin'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { adminCalls } from './adminCalls'
+import { adminKeys, projectionsQuery } from './queries'
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 0)} s`
+
+/** Every read model and reaction: where it is, how far behind, and its rebuild or retry. */
+export function ProjectionsTable() {
+  const projections = useQuery(projectionsQuery())
+  if (projections.isPending) return <p className="mt-6 text-zinc-400">Asking the runner…</p>
+  if (projections.isError)
+    return (
+      <p role="alert" className="mt-6 text-red-300">
+        {projections.error.message}
+      </p>
+    )
+  return (
+    <div className="mt-6 space-y-3">
+      <p className="text-sm text-zinc-400">Head of the log: #{projections.data.head}</p>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {projections.data.items.map((item) => (
+          <FollowerCard key={`${item.kind}:${item.name}`} item={item} />
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function FollowerCard({ item }: { item: ProjectionStatus }) {
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.projections() })
+  const rebuild = useMutation({ mutationFn: () => adminCalls.rebuild(item.name), onSettled: refresh })
+  const retry = useMutation({ mutationFn: () => adminCalls.retry(item.name), onSettled: refresh })
+  const running = item.lastRebuild?.outcome === 'running'
+  return (
+    <li aria-label={item.name} className="rounded-2xl bg-panel p-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 className="font-mono font-semibold text-white">{item.name}</h2>
+        <span className="text-xs uppercase tracking-widest text-zinc-500">
+          {item.kind}
+          {item.version === null ? '' : ` · v${item.version}`}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-400">Status</dt>
+        <dd data-testid="status" className={item.status === 'failed' ? 'text-red-300' : 'text-zinc-100'}>
+          {item.status}
+        </dd>
+        <dt className="text-zinc-400">Checkpoint</dt>
+        <dd className="font-mono text-zinc-100">#{item.checkpoint}</dd>
+        <dt className="text-zinc-400">Lag</dt>
+        <dd className="text-zinc-100">
+          {item.lag.capped ? '≥ ' : ''}
+          {item.lag.events} events · {item.lag.seconds.toFixed(1)} s
+        </dd>
+        {item.setAside !== null && (
+          <>
+            <dt className="text-zinc-400">Set aside</dt>
+            <dd className="text-zinc-100">{item.setAside}</dd>
+          </>
+        )}
+        {item.lastError !== null && (
+          <>
+            <dt className="text-zinc-400">Last error</dt>
+            <dd className="break-words text-red-300">{item.lastError}</dd>
+          </>
+        )}
+      </dl>
+      {item.rebuild && (
+        <div className="mt-3">
+          <progress
+            aria-label={`Rebuild of ${item.name}`}
+            value={item.rebuild.progress}
+            max={1}
+            className="h-2 w-full accent-gold"
+          />
+          <p className="text-xs text-zinc-400">
+            Replayed to #{item.rebuild.position} of #{item.rebuild.head}
+          </p>
+        </div>
+      )}
+      {item.lastRebuild && !running && (
+        <p data-testid="last-rebuild" className="mt-3 text-sm text-zinc-300">
+          {item.lastRebuild.outcome === 'done'
+            ? `Rebuilt in ${seconds(item.lastRebuild.durationMs ?? 0)}`
+            : `Rebuild failed: ${item.lastRebuild.error ?? 'unknown error'}`}
+        </p>
+      )}
+      {running && !item.rebuild && <p className="mt-3 text-sm text-zinc-300">Rebuilding…</p>}
+      <div className="mt-3 flex gap-2">
+        {item.kind === 'projector' && (
+          <button
+            type="button"
+            disabled={running || rebuild.isPending}
+            onClick={() => rebuild.mutate()}
+            className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-100 disabled:opacity-50"
+          >
+            Rebuild from 0
+          </button>
+        )}
+        {item.kind === 'reactor' && (
+          <button
+            type="button"
+            disabled={retry.isPending || item.setAside === 0}
+            onClick={() => retry.mutate()}
+            className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-100 disabled:opacity-50"
+          >
+            Retry set-aside failures
+          </button>
+        )}
+      </div>
+      {(rebuild.error ?? retry.error) && (
+        <p role="alert" className="mt-2 text-sm text-red-300">
+          {(rebuild.error ?? retry.error)?.message}
+        </p>
+      )}
+      {retry.data && <p className="mt-2 text-sm text-zinc-300">{retry.data.stillFailing} still failing</p>}
+    </li>
+  )
+}
