@@ -47,8 +47,6 @@ import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminEmailCampaignsRouteImport } from './routes/_admin/admin.email-campaigns'
 import { Route as AdminAdminOutboxRouteImport } from './routes/_admin/admin.outbox'
-import { Route as AdminAdminEventsRouteImport } from './routes/_admin/admin.events'
-import { Route as AdminAdminProjectionsRouteImport } from './routes/_admin/admin.projections'
 import { Route as AdminAdminRefreshApiCacheRouteImport } from './routes/_admin/admin.refresh-api-cache'
 import { Route as AdminAdminUserManagementRouteImport } from './routes/_admin/admin.user-management'
 import { Route as AdminAdminUserNotificationsRouteImport } from './routes/_admin/admin.user-notifications'
@@ -245,14 +243,6 @@ const AdminAdminEmailCampaignsRoute =
 const AdminAdminOutboxRoute = AdminAdminOutboxRouteImport.update({
   id: '/admin/outbox',
   path: '/admin/outbox',
-const AdminAdminEventsRoute = AdminAdminEventsRouteImport.update({
-  id: '/admin/events',
-  path: '/admin/events',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminAdminProjectionsRoute = AdminAdminProjectionsRouteImport.update({
-  id: '/admin/projections',
-  path: '/admin/projections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminRefreshApiCacheRoute =
@@ -341,8 +331,6 @@ export interface FileRoutesByFullPath {
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
   '/admin/outbox': typeof AdminAdminOutboxRoute
-  '/admin/events': typeof AdminAdminEventsRoute
-  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -389,8 +377,6 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
   '/admin/outbox': typeof AdminAdminOutboxRoute
-  '/admin/events': typeof AdminAdminEventsRoute
-  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -441,8 +427,6 @@ export interface FileRoutesById {
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/_admin/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
   '/_admin/admin/outbox': typeof AdminAdminOutboxRoute
-  '/_admin/admin/events': typeof AdminAdminEventsRoute
-  '/_admin/admin/projections': typeof AdminAdminProjectionsRoute
   '/_admin/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/_admin/admin/user-management': typeof AdminAdminUserManagementRoute
   '/_admin/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -491,8 +475,6 @@ export interface FileRouteTypes {
     | '/reset-password/'
     | '/admin/email-campaigns'
     | '/admin/outbox'
-    | '/admin/events'
-    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -539,8 +521,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/admin/email-campaigns'
     | '/admin/outbox'
-    | '/admin/events'
-    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -590,8 +570,6 @@ export interface FileRouteTypes {
     | '/reset-password/'
     | '/_admin/admin/email-campaigns'
     | '/_admin/admin/outbox'
-    | '/_admin/admin/events'
-    | '/_admin/admin/projections'
     | '/_admin/admin/refresh-api-cache'
     | '/_admin/admin/user-management'
     | '/_admin/admin/user-notifications'
@@ -894,18 +872,6 @@ declare module '@tanstack/react-router' {
       path: '/admin/outbox'
       fullPath: '/admin/outbox'
       preLoaderRoute: typeof AdminAdminOutboxRouteImport
-    '/_admin/admin/events': {
-      id: '/_admin/admin/events'
-      path: '/admin/events'
-      fullPath: '/admin/events'
-      preLoaderRoute: typeof AdminAdminEventsRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/_admin/admin/projections': {
-      id: '/_admin/admin/projections'
-      path: '/admin/projections'
-      fullPath: '/admin/projections'
-      preLoaderRoute: typeof AdminAdminProjectionsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/refresh-api-cache': {
@@ -978,8 +944,6 @@ interface AdminRouteChildren {
   AdminTestDigestRoute: typeof AdminTestDigestRoute
   AdminAdminEmailCampaignsRoute: typeof AdminAdminEmailCampaignsRoute
   AdminAdminOutboxRoute: typeof AdminAdminOutboxRoute
-  AdminAdminEventsRoute: typeof AdminAdminEventsRoute
-  AdminAdminProjectionsRoute: typeof AdminAdminProjectionsRoute
   AdminAdminRefreshApiCacheRoute: typeof AdminAdminRefreshApiCacheRoute
   AdminAdminUserManagementRoute: typeof AdminAdminUserManagementRoute
   AdminAdminUserNotificationsRoute: typeof AdminAdminUserNotificationsRoute
@@ -992,8 +956,6 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminTestDigestRoute: AdminTestDigestRoute,
   AdminAdminEmailCampaignsRoute: AdminAdminEmailCampaignsRoute,
   AdminAdminOutboxRoute: AdminAdminOutboxRoute,
-  AdminAdminEventsRoute: AdminAdminEventsRoute,
-  AdminAdminProjectionsRoute: AdminAdminProjectionsRoute,
   AdminAdminRefreshApiCacheRoute: AdminAdminRefreshApiCacheRoute,
   AdminAdminUserManagementRoute: AdminAdminUserManagementRoute,
   AdminAdminUserNotificationsRoute: AdminAdminUserNotificationsRoute,

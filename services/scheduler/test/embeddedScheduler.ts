@@ -28,6 +28,8 @@ const scheduler = await startScheduler({
   owner: processOwnerId('scheduler'),
   leaseTiming: config.leases,
   publicUrl: config.publicUrl,
+  // No push service here: these processes are about mails and leases.
+  push: null,
 })
 closeOnSignal([scheduler, leases, mailer, eventStore, vault], (message) => logger.info(message))
 console.log('scheduler ready')
