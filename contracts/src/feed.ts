@@ -117,7 +117,11 @@ export const feedItem = z.object({
 export type FeedItem = z.infer<typeof feedItem>
 
 export const feedQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: z
+    .string()
+    .max(400)
+    .refine((text) => decodeFeedCursor(text) !== null, 'This cursor is not valid; start again from the first page')
+    .optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -155,3 +159,22 @@ export const commentBody = z.object({
 export type CommentBody = z.infer<typeof commentBody>
 
 export const commentAnswer = commentItem.extend({ position: z.string().optional() })
+
+// ---- Keyset cursor: the last item's (createdAt, id), so a page never repeats or skips an item ----
+
+export interface FeedCursor {
+  createdAt: string
+  id: string
+}
+export const encodeFeedCursor = (cursor: FeedCursor): string =>
+  btoa(encodeURIComponent(JSON.stringify([cursor.createdAt, cursor.id])))
+export function decodeFeedCursor(text: string): FeedCursor | null {
+  try {
+    const value: unknown = JSON.parse(decodeURIComponent(atob(text)))
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { createdAt: value[0], id: value[1] }
+  } catch {
+    // Not one of ours: refused below like any other bad cursor.
+  }
+  return null
+}

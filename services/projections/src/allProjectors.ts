@@ -1,5 +1,6 @@
 import type { Projector } from './projector'
 import { activities } from './activities/activities'
+import { feedProjectors } from './feed/feedProjectors'
 import { friendsProjectors } from './friends/friendsProjectors'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
@@ -12,4 +13,5 @@ export const allProjectors: readonly Projector[] = [
   watchedItems,
   activities,
   ...friendsProjectors,
+  ...feedProjectors,
 ]

@@ -1,4 +1,5 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
+import { FriendRemoved, FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
@@ -22,6 +23,8 @@ const handles = [
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
+  FriendRequestAccepted,
+  FriendRemoved,
   AccountDeleted,
 ] as const
 
@@ -34,6 +37,8 @@ interface EntryDoc extends Doc, MediaRef {
 
 const watchlistActivityId = (userId: string, ref: MediaRef) => `watchlist:${userId}:${mediaKeyOf(ref)}`
 const watchedActivityId = (entryId: string) => `watched:${entryId}`
+/** A pair can become friends again after unfriending: the stream revision tells the two apart, the same in every rebuild. */
+const friendshipActivityId = (friendshipId: string, revision: number) => `friendship:${friendshipId}:${revision}`
 
 function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
   const id = watchedActivityId(data.entryId)
@@ -52,6 +57,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
     createdAt: entry.createdAt,
     targetUserId: null,
     targetUsername: null,
+    audience: null,
     metadataJson: JSON.stringify({
       rating: data.rating,
       streamingService: data.streamingService,
@@ -66,16 +72,21 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
  * comes back), so no feed query can leak one. `createdAt` is when the action was recorded, not the
  * user's own `watchedAt` (a film logged today as watched last year is news today, and a date the
  * user edits should not move it around the feed).
+ *
+ * `audience` says who may see an activity: null means the owner and the owner's friends (whoever
+ * they are when the feed is read); a list means exactly those members, whatever their friendships.
+ * A new friendship is shown to its two members only; a recommendation will be too (issue 12).
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 2,
+  version: 3,
   collections: [collection, entries, revisions],
   handles,
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(collection).createIndex({ keys: { createdAt: -1 } })
+    await db.collection(collection).createIndex({ keys: { audience: 1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
@@ -104,6 +115,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         createdAt: recordedAt,
         targetUserId: null,
         targetUsername: null,
+        audience: null,
         metadataJson: null,
       }
       await feed.replaceOne({ _id: id }, activity, { upsert: true })
@@ -141,8 +153,40 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       await sources.deleteOne({ _id: entryId })
       return
     }
+    case 'FriendRequestAccepted': {
+      const { data } = event
+      const id = friendshipActivityId(data.friendshipId, event.revision)
+      const activity = {
+        _id: id,
+        id,
+        userId: data.toUserId,
+        activityType: 'friendship',
+        tmdbId: null,
+        mediaType: null,
+        mediaTitle: null,
+        mediaPosterPath: null,
+        recommend: null,
+        review: null,
+        isPrivate: false,
+        createdAt: data.acceptedAt,
+        targetUserId: data.fromUserId,
+        // Usernames change; the feed shows the target's current card, looked up by id.
+        targetUsername: null,
+        audience: [data.toUserId, data.fromUserId],
+        metadataJson: JSON.stringify({ friendshipId: data.friendshipId }),
+      }
+      await feed.replaceOne({ _id: id }, activity, { upsert: true })
+      return
+    }
+    case 'FriendRemoved': {
+      const { byUserId, otherUserId } = event.data
+      await feed.deleteMany({ activityType: 'friendship', audience: { $all: [byUserId, otherUserId] } })
+      return
+    }
     case 'AccountDeleted':
-      await feed.deleteMany({ userId: event.data.userId })
+      await feed.deleteMany({
+        $or: [{ userId: event.data.userId }, { targetUserId: event.data.userId }, { audience: event.data.userId }],
+      })
       await sources.deleteMany({ userId: event.data.userId })
       return
   }
