@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
+import { feedApiRoutes } from './feed/routes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -121,6 +122,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(watchedRoutes, { prefix: '/api', platform })
   await app.register(libraryRoutes, { prefix: '/api', platform })
   await app.register(friendsRoutes, { prefix: '/api', platform })
+  await app.register(feedApiRoutes, { prefix: '/api', platform })
 
   await registerStaticWeb(app, config.webDist)
   return app

@@ -22,7 +22,7 @@ import {
  * Who acts on which activity. `canSee` is looked up by the application service before deciding
  * (the asker is the owner, the owner's friend, or in the activity's audience): a decider does no I/O.
  */
-interface OnActivity {
+export interface OnActivity {
   activityId: string
   activityOwnerId: string
   canSee: boolean
