@@ -55,7 +55,7 @@ async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, co
       canSee: true,
       userId: asker.userId,
       at,
-    } as ActivityInteractionCommand,
+    },
     metadata: {
       correlationId: asker.correlationId,
       causationId: asker.correlationId,

@@ -3,7 +3,7 @@ import type { UserCard } from '@reelmates/contracts/friendships'
 import type { Activity } from '../activities/activityQueries'
 import type { CommentDoc, ReactionDoc } from './activityInteractions'
 
-/** The reactions on one target, in the palette's order, with who reacted (by username). */
+/** The reactions on one target, in the palette's order, with who reacted (by username, first to react first). */
 export function reactionSummaries(
   reactions: readonly ReactionDoc[],
   viewerId: string,
@@ -11,7 +11,9 @@ export function reactionSummaries(
 ): ReactionSummary[] {
   const summaries: ReactionSummary[] = []
   for (const emoji of reactionEmojis) {
-    const mine = reactions.filter((reaction) => reaction.emoji === emoji)
+    const mine = reactions
+      .filter((reaction) => reaction.emoji === emoji)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     if (mine.length === 0) continue
     summaries.push({
       emoji,
