@@ -10,6 +10,7 @@ import { benchWebBundle } from './webBundle.bench'
 import { libraryBench } from './library.bench'
 import { benchCommandLatency } from './commandLatency.bench'
 import { friendsBench } from './friends.bench'
+import { feedBench } from './feed.bench'
 import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
 
@@ -21,7 +22,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Command latency as a history grows', benchCommandLatency],
   ['Web bundle (gzip)', benchWebBundle],
 ]
-const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench]
+const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench, feedBench]
 
 const only = process.argv.slice(2)
 const chosen = (title: string) =>

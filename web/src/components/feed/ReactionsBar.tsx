@@ -21,7 +21,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
   const pressedLong = useRef(false)
 
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={`Reactions to ${subject}`}>
+    <ul className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
       {reactionEmojis.map((emoji) => {
         const reaction = reactions.find((one) => one.emoji === emoji)
         const count = reaction?.count ?? 0
@@ -53,7 +53,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
                 if (pressedLong.current) return
                 onToggle(emoji, !mine)
               }}
-              className={`inline-flex h-8 min-w-11 select-none items-center justify-center gap-1 rounded-full px-2.5 text-sm ring-1 transition-colors ${
+              className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
                 mine ? 'bg-reel/20 text-white ring-reel/60' : 'bg-white/5 text-zinc-300 ring-white/10 hover:bg-white/10'
               }`}
             >
