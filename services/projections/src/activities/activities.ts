@@ -3,9 +3,16 @@ import { FriendRemoved, FriendRequestAccepted } from '@reelmates/contracts/frien
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
-import type { Doc } from '@reelmates/infra/readStore/port'
+import type { Doc, Filter } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
+import {
+  dropTimelinesOf,
+  placeInTimelines,
+  removeFromTimelines,
+  timelinesCollection,
+  type Placed,
+} from './activityTimelines'
 
 export const activitiesCollection = 'activities'
 const collection = activitiesCollection
@@ -40,7 +47,7 @@ const watchedActivityId = (entryId: string) => `watched:${entryId}`
 /** A pair can become friends again after unfriending: the stream revision tells the two apart, the same in every rebuild. */
 const friendshipActivityId = (friendshipId: string, revision: number) => `friendship:${friendshipId}:${revision}`
 
-function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
+function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
   const id = watchedActivityId(data.entryId)
   return {
     _id: id,
@@ -80,7 +87,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
 export const activities = defineProjector({
   name: 'activities',
   version: 3,
-  collections: [collection, entries, revisions],
+  collections: [collection, entries, revisions, timelinesCollection],
   handles,
 
   async setup(db) {
@@ -93,7 +100,6 @@ export const activities = defineProjector({
 })
 
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
-  const feed = db.collection(collection)
   const sources = db.collection<EntryDoc>(entries)
   const recordedAt = event.metadata.occurredAt
   switch (event.type) {
@@ -118,12 +124,12 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         audience: null,
         metadataJson: null,
       }
-      await feed.replaceOne({ _id: id }, activity, { upsert: true })
+      await put(db, activity)
       return
     }
     case 'TitleRemovedFromWatchlist': {
       const { data } = event
-      await feed.deleteOne({ _id: watchlistActivityId(data.userId, data) })
+      await remove(db, { _id: watchlistActivityId(data.userId, data) })
       return
     }
     case 'TitleWatched': {
@@ -149,7 +155,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     }
     case 'WatchedEntryRemoved': {
       const { entryId } = event.data
-      await feed.deleteOne({ _id: watchedActivityId(entryId) })
+      await remove(db, { _id: watchedActivityId(entryId) })
       await sources.deleteOne({ _id: entryId })
       return
     }
@@ -175,26 +181,40 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         audience: [data.toUserId, data.fromUserId],
         metadataJson: JSON.stringify({ friendshipId: data.friendshipId }),
       }
-      await feed.replaceOne({ _id: id }, activity, { upsert: true })
+      await put(db, activity)
       return
     }
     case 'FriendRemoved': {
       const { byUserId, otherUserId } = event.data
-      await feed.deleteMany({ activityType: 'friendship', audience: { $all: [byUserId, otherUserId] } })
+      await remove(db, { activityType: 'friendship', audience: { $all: [byUserId, otherUserId] } })
       return
     }
     case 'AccountDeleted':
-      await feed.deleteMany({
+      await remove(db, {
         $or: [{ userId: event.data.userId }, { targetUserId: event.data.userId }, { audience: event.data.userId }],
       })
+      await dropTimelinesOf(db, event.data.userId)
       await sources.deleteMany({ userId: event.data.userId })
       return
   }
 }
 
 async function showOrHide(db: ProjectorDb, entry: EntryDoc, data: WatchedData): Promise<void> {
-  const feed = db.collection(collection)
   const id = watchedActivityId(data.entryId)
-  if (data.isPrivate) await feed.deleteOne({ _id: id })
-  else await feed.replaceOne({ _id: id }, watchedActivity(entry, data), { upsert: true })
+  if (data.isPrivate) await remove(db, { _id: id })
+  else await put(db, watchedActivity(entry, data))
+}
+
+/** Every write of an activity goes through here and `remove`, so the timelines never disagree with it. */
+async function put(db: ProjectorDb, activity: Placed & Doc): Promise<void> {
+  await db.collection(collection).replaceOne({ _id: activity._id }, activity, { upsert: true })
+  await placeInTimelines(db, activity)
+}
+
+async function remove(db: ProjectorDb, filter: Filter): Promise<void> {
+  const feed = db.collection<Placed & Doc>(collection)
+  for (const activity of await feed.find(filter)) {
+    await feed.deleteOne({ _id: activity._id })
+    await removeFromTimelines(db, activity)
+  }
 }

@@ -1,12 +1,19 @@
 import { decodeFeedCursor, encodeFeedCursor, type ActivityAnswer, type FeedAnswer } from '@reelmates/contracts/feed'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
-import type { Filter } from '@reelmates/infra/readStore/port'
 import { activities, activitiesCollection } from '../activities/activities'
 import type { Activity } from '../activities/activityQueries'
 import { friendships, friendshipsCollection } from '../friends/friendships'
 import { defineQueries, type QueryDb } from '../queries'
 import { users } from '../users/users'
 import { userQueries } from '../users/userQueries'
+import {
+  audienceTimeline,
+  newerFirst,
+  ownTimeline,
+  walkTimeline,
+  timelinesCollection,
+  type TimelineEntry,
+} from '../activities/activityTimelines'
 import {
   activityInteractions,
   commentsCollection,
@@ -16,19 +23,6 @@ import {
 } from './activityInteractions'
 import { commentItemOf, feedItemOf } from './feedItems'
 import { feedVisits, feedVisitsCollection } from './feedVisits'
-
-/**
- * Owners per query: an `$in` this small is answered from the `userId` index (a longer one would scan
- * every member's activities), so a member with hundreds of friends costs a few indexed look-ups.
- */
-const ownersPerQuery = 50
-const newestFirst = { createdAt: -1, _id: -1 } as const
-
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
-
-const newerFirst = (a: Activity, b: Activity) =>
-  a.createdAt === b.createdAt ? (a._id < b._id ? 1 : a._id > b._id ? -1 : 0) : a.createdAt < b.createdAt ? 1 : -1
 
 /** Who may see an activity: its owner, the owner's friends, or, with an audience, exactly those. */
 export interface ActivityAccess {
@@ -55,13 +49,11 @@ export const feedQueries = defineQueries(
       return [userId, ...friends]
     }
 
-    /** Every filter that together selects what `userId` may see, each answered from an index. */
-    async function visibleFilters(userId: string): Promise<Filter[]> {
-      const circle = await circleOf(userId)
-      return [
-        ...chunks(circle, ownersPerQuery).map((owners) => ({ userId: { $in: owners }, audience: null })),
-        { audience: userId },
-      ]
+    /** The timelines `userId` may see (my friends', mine, my audience's), each newest first. */
+    async function visibleTimelines(userId: string): Promise<string[]> {
+      const keys = [...(await circleOf(userId)).map(ownTimeline), audienceTimeline(userId)]
+      const docs = await db.collection(timelinesCollection).find({ _id: { $in: keys } })
+      return docs.map((doc) => String(doc.entries))
     }
 
     async function mayFriendSee(viewerId: string, activity: Activity): Promise<boolean> {
@@ -81,22 +73,24 @@ export const feedQueries = defineQueries(
     return {
       async page(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<FeedAnswer> {
         const after = cursor === undefined ? null : decodeFeedCursor(cursor)
-        const before: Filter = after
-          ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }
-          : {}
-        const pages = await Promise.all(
-          (await visibleFilters(userId)).map((filter) =>
-            feed().find(after ? { $and: [filter, before] } : filter, { sort: newestFirst, limit: limit + 1 }),
-          ),
-        )
-        const merged = pages
-          .flat()
-          .sort(newerFirst)
-          .slice(0, limit + 1)
-        const shown = merged.slice(0, limit)
-        const last = shown.at(-1)
+        const older = (entry: TimelineEntry) =>
+          after === null || newerFirst({ createdAt: after.createdAt, id: after.id, ownerId: '' }, entry) < 0
+        // Each timeline is sorted already: its first limit + 1 entries past the cursor are all it can give.
+        const candidates: TimelineEntry[] = []
+        for (const timeline of await visibleTimelines(userId)) {
+          let taken = 0
+          walkTimeline(timeline, older, (entry) => {
+            candidates.push(entry)
+            return (taken += 1) <= limit
+          })
+        }
+        const page = candidates.sort(newerFirst).slice(0, limit + 1)
+        const found = await feed().find({ _id: { $in: page.slice(0, limit).map((entry) => entry.id) } })
+        const byId = new Map(found.map((activity) => [activity._id, activity]))
+        const shown = page.slice(0, limit).flatMap((entry) => byId.get(entry.id) ?? [])
+        const last = page[limit - 1]
         const nextCursor =
-          merged.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last._id }) : null
+          page.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last.id }) : null
         const ids = shown.map((activity) => activity._id)
         const [said, reacted] = await Promise.all([
           comments().find({ activityId: { $in: ids } }, { projection: { activityId: 1 } }),
@@ -123,12 +117,18 @@ export const feedQueries = defineQueries(
       async unread(userId: string): Promise<number> {
         const visit = await db.collection(feedVisitsCollection).findOne({ _id: userId })
         const since = typeof visit?.lastActivityVisit === 'string' ? visit.lastActivityVisit : ''
-        const counts = await Promise.all(
-          (await visibleFilters(userId)).map((filter) =>
-            feed().countDocuments({ $and: [filter, { userId: { $ne: userId } }, { createdAt: { $gt: since } }] }),
-          ),
-        )
-        return counts.reduce((sum, count) => sum + count, 0)
+        let count = 0
+        for (const timeline of await visibleTimelines(userId))
+          walkTimeline(
+            timeline,
+            () => true,
+            (entry) => {
+              if (entry.createdAt <= since) return false
+              if (entry.ownerId !== userId) count += 1
+              return true
+            },
+          )
+        return count
       },
 
       /** One activity with its comments, or null when it is not there or not the viewer's to see. */
