@@ -39,7 +39,8 @@ test('friends see each other’s public watches, comment and react, live; a priv
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
+  // Two browsers and a server on a shared, busy machine: generous, since no step here is timed.
+  test.setTimeout(300_000)
   const a = await member(browser, baseURL ?? '', 'feed_a')
   const b = await member(browser, baseURL ?? '', 'feed_b')
   const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
