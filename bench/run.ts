@@ -10,6 +10,7 @@ import { benchWebBundle } from './webBundle.bench'
 import { libraryBench } from './library.bench'
 import { benchCommandLatency } from './commandLatency.bench'
 import { friendsBench } from './friends.bench'
+import { feedBench } from './feed.bench'
 import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
 import { runLighthouse } from './lighthouse.bench'
@@ -24,7 +25,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Web bundle (gzip)', benchWebBundle],
   ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
 ]
-const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench]
+const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench, feedBench]
 
 const only = process.argv.slice(2)
 const chosen = (title: string) =>

@@ -17,6 +17,7 @@ import { friendsRoutes } from './friends/routes'
 import { registerCompression } from './http/compression'
 import { emailTemplateRoutes } from './admin/emailTemplateRoutes'
 import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
+import { feedApiRoutes } from './feed/routes'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -146,6 +147,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(eventHistoryRoutes, { prefix: '/api', platform })
   await app.register(projectionsAdminRoutes, { prefix: '/api', platform })
   await app.register(analyticsRoutes, { prefix: '/api', platform })
+  await app.register(feedApiRoutes, { prefix: '/api', platform })
 
   registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)

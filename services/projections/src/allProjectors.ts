@@ -2,6 +2,7 @@ import type { Projector } from './projector'
 import { activities } from './activities/activities'
 import { blog } from './blog/blog'
 import { emailTemplateEdits } from './emailTemplates/emailTemplateEdits'
+import { feedProjectors } from './feed/feedProjectors'
 import { friendsProjectors } from './friends/friendsProjectors'
 import { users } from './users/users'
 import { watchedItems } from './watched/watchedItems'
@@ -28,4 +29,5 @@ export const allProjectors: readonly Projector[] = [
   emailTemplateEdits,
   eventIndex,
   analytics,
+  ...feedProjectors,
 ]

@@ -49,6 +49,7 @@ describe('activities', () => {
         createdAt: '2026-11-02T09:30:00.000Z',
         targetUserId: null,
         targetUsername: null,
+        audience: null,
         metadataJson: null,
       },
     ])

@@ -1,10 +1,18 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
+import { FriendRemoved, FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
-import type { Doc } from '@reelmates/infra/readStore/port'
+import type { Doc, Filter } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
+import {
+  dropTimelinesOf,
+  placeInTimelines,
+  removeFromTimelines,
+  timelinesCollection,
+  type Placed,
+} from './activityTimelines'
 
 export const activitiesCollection = 'activities'
 const collection = activitiesCollection
@@ -22,6 +30,8 @@ const handles = [
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
+  FriendRequestAccepted,
+  FriendRemoved,
   AccountDeleted,
 ] as const
 
@@ -34,8 +44,10 @@ interface EntryDoc extends Doc, MediaRef {
 
 const watchlistActivityId = (userId: string, ref: MediaRef) => `watchlist:${userId}:${mediaKeyOf(ref)}`
 const watchedActivityId = (entryId: string) => `watched:${entryId}`
+/** A pair can become friends again after unfriending: the stream revision tells the two apart, the same in every rebuild. */
+const friendshipActivityId = (friendshipId: string, revision: number) => `friendship:${friendshipId}:${revision}`
 
-function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
+function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
   const id = watchedActivityId(data.entryId)
   return {
     _id: id,
@@ -52,6 +64,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
     createdAt: entry.createdAt,
     targetUserId: null,
     targetUsername: null,
+    audience: null,
     metadataJson: JSON.stringify({
       rating: data.rating,
       streamingService: data.streamingService,
@@ -66,23 +79,27 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Doc {
  * comes back), so no feed query can leak one. `createdAt` is when the action was recorded, not the
  * user's own `watchedAt` (a film logged today as watched last year is news today, and a date the
  * user edits should not move it around the feed).
+ *
+ * `audience` says who may see an activity: null means the owner and the owner's friends (whoever
+ * they are when the feed is read); a list means exactly those members, whatever their friendships.
+ * A new friendship is shown to its two members only; a recommendation will be too (issue 12).
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 2,
-  collections: [collection, entries, revisions],
+  version: 3,
+  collections: [collection, entries, revisions, timelinesCollection],
   handles,
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(collection).createIndex({ keys: { createdAt: -1 } })
+    await db.collection(collection).createIndex({ keys: { audience: 1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
 })
 
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
-  const feed = db.collection(collection)
   const sources = db.collection<EntryDoc>(entries)
   const recordedAt = event.metadata.occurredAt
   switch (event.type) {
@@ -104,14 +121,15 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         createdAt: recordedAt,
         targetUserId: null,
         targetUsername: null,
+        audience: null,
         metadataJson: null,
       }
-      await feed.replaceOne({ _id: id }, activity, { upsert: true })
+      await put(db, activity)
       return
     }
     case 'TitleRemovedFromWatchlist': {
       const { data } = event
-      await feed.deleteOne({ _id: watchlistActivityId(data.userId, data) })
+      await remove(db, { _id: watchlistActivityId(data.userId, data) })
       return
     }
     case 'TitleWatched': {
@@ -137,20 +155,66 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     }
     case 'WatchedEntryRemoved': {
       const { entryId } = event.data
-      await feed.deleteOne({ _id: watchedActivityId(entryId) })
+      await remove(db, { _id: watchedActivityId(entryId) })
       await sources.deleteOne({ _id: entryId })
       return
     }
+    case 'FriendRequestAccepted': {
+      const { data } = event
+      const id = friendshipActivityId(data.friendshipId, event.revision)
+      const activity = {
+        _id: id,
+        id,
+        userId: data.toUserId,
+        activityType: 'friendship',
+        tmdbId: null,
+        mediaType: null,
+        mediaTitle: null,
+        mediaPosterPath: null,
+        recommend: null,
+        review: null,
+        isPrivate: false,
+        createdAt: data.acceptedAt,
+        targetUserId: data.fromUserId,
+        // Usernames change; the feed shows the target's current card, looked up by id.
+        targetUsername: null,
+        audience: [data.toUserId, data.fromUserId],
+        metadataJson: JSON.stringify({ friendshipId: data.friendshipId }),
+      }
+      await put(db, activity)
+      return
+    }
+    case 'FriendRemoved': {
+      const { byUserId, otherUserId } = event.data
+      await remove(db, { activityType: 'friendship', audience: { $all: [byUserId, otherUserId] } })
+      return
+    }
     case 'AccountDeleted':
-      await feed.deleteMany({ userId: event.data.userId })
+      await remove(db, {
+        $or: [{ userId: event.data.userId }, { targetUserId: event.data.userId }, { audience: event.data.userId }],
+      })
+      await dropTimelinesOf(db, event.data.userId)
       await sources.deleteMany({ userId: event.data.userId })
       return
   }
 }
 
 async function showOrHide(db: ProjectorDb, entry: EntryDoc, data: WatchedData): Promise<void> {
-  const feed = db.collection(collection)
   const id = watchedActivityId(data.entryId)
-  if (data.isPrivate) await feed.deleteOne({ _id: id })
-  else await feed.replaceOne({ _id: id }, watchedActivity(entry, data), { upsert: true })
+  if (data.isPrivate) await remove(db, { _id: id })
+  else await put(db, watchedActivity(entry, data))
+}
+
+/** Every write of an activity goes through here and `remove`, so the timelines never disagree with it. */
+async function put(db: ProjectorDb, activity: Placed & Doc): Promise<void> {
+  await db.collection(collection).replaceOne({ _id: activity._id }, activity, { upsert: true })
+  await placeInTimelines(db, activity)
+}
+
+async function remove(db: ProjectorDb, filter: Filter): Promise<void> {
+  const feed = db.collection<Placed & Doc>(collection)
+  for (const activity of await feed.find(filter)) {
+    await feed.deleteOne({ _id: activity._id })
+    await removeFromTimelines(db, activity)
+  }
 }

@@ -7,10 +7,10 @@ export type Activity = {
   _id: string
   id: string
   userId: string
-  activityType: 'watchlist_add' | 'watched'
-  tmdbId: number
-  mediaType: MediaType
-  mediaTitle: string
+  activityType: 'watchlist_add' | 'watched' | 'friendship'
+  tmdbId: number | null
+  mediaType: MediaType | null
+  mediaTitle: string | null
   mediaPosterPath: string | null
   recommend: boolean | null
   review: string | null
@@ -18,6 +18,8 @@ export type Activity = {
   createdAt: string
   targetUserId: string | null
   targetUsername: string | null
+  /** Null: the owner and their friends; a list: exactly these members. */
+  audience: string[] | null
   metadataJson: string | null
 }
 
@@ -30,7 +32,7 @@ export const activityQueries = defineQueries([activities], (db) => ({
     return db
       .collection<Activity>(activitiesCollection)
       .find(
-        { userId: { $in: [...userIds] }, ...(before ? { createdAt: { $lt: before } } : {}) },
+        { userId: { $in: [...userIds] }, audience: null, ...(before ? { createdAt: { $lt: before } } : {}) },
         { sort: { createdAt: -1, _id: -1 }, limit },
       )
   },

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { PublicUser } from '@reelmates/contracts/account'
 import { useLogout } from '../../features/account/useLogout'
+import { FeedBadge } from '../feed/FeedBadge'
 import { BrandMark } from './Brand'
 import { NotificationBell } from '../notifications/NotificationBell'
 import { Footer } from './Footer'
@@ -87,6 +88,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         <Icon name={item.icon} />
         {item.label}
         {item.to === '/news' && unreadNews ? <UnreadDot /> : null}
+        {item.to === '/feed' ? <FeedBadge className="ml-auto" /> : null}
       </Link>
     ))
 
@@ -154,10 +156,11 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             key={item.to}
             to={item.to}
             activeProps={{ className: 'text-reel' }}
-            className="flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400"
+            className="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400"
           >
             <Icon name={item.icon} />
             {item.label}
+            {item.to === '/feed' ? <FeedBadge className="absolute left-1/2 top-1 ml-1" /> : null}
           </Link>
         ))}
       </nav>

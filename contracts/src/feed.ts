@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+import { userCard } from './friendships'
+import { mediaType } from './media'
+
+/**
+ * The activity feed (issue 11): comments and emoji reactions on an activity, and the moment a member
+ * last opened the feed (what the unread badge counts from).
+ *
+ * Comments and reactions of one activity live on one stream, `activity-<activityId>`: every rule
+ * (one reaction per member, emoji and target; who may edit or delete a comment) is about that one
+ * activity. Each event names the activity's owner, so notifications can be derived without a look-up.
+ */
+
+/** The fixed palette of reactions; anything else is refused. */
+export const reactionEmojis = ['👍', '❤️', '😂', '😮', '😢', '🔥', '🍿'] as const
+export const reactionEmoji = z.enum(reactionEmojis, {
+  message: `A reaction is one of ${reactionEmojis.join(' ')}`,
+})
+export type ReactionEmoji = z.infer<typeof reactionEmoji>
+
+export const commentMax = 2000
+
+export const feedMessages = {
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: `A comment can be at most ${commentMax.toLocaleString('en-US')} characters`,
+  noSuchActivity: 'No such activity.',
+  noSuchComment: 'No such comment.',
+  notYourComment: 'Only the person who wrote this comment can edit it.',
+  cannotDeleteComment: 'Only the person who wrote this comment, or the owner of the activity, can delete it.',
+} as const
+
+// ---- Events (stream `activity-<activityId>`) ----
+
+const onActivity = { activityId: z.string(), activityOwnerId: z.string() }
+/** A comment's text is its author's personal data: sealed with their key, erased with their account. */
+const personalComment = { subjectField: 'userId', fields: ['content'] } as const
+
+export const CommentAdded = defineEvent(
+  'CommentAdded',
+  z.object({ ...onActivity, commentId: z.string(), userId: z.string(), content: z.string(), addedAt: z.string() }),
+  { personal: personalComment },
+)
+export const CommentEdited = defineEvent(
+  'CommentEdited',
+  z.object({ ...onActivity, commentId: z.string(), userId: z.string(), content: z.string(), editedAt: z.string() }),
+  { personal: personalComment },
+)
+/** `deletedBy` is the author, or the activity's owner removing someone else's comment. */
+export const CommentDeleted = defineEvent(
+  'CommentDeleted',
+  z.object({
+    ...onActivity,
+    commentId: z.string(),
+    userId: z.string(),
+    deletedBy: z.string(),
+    deletedAt: z.string(),
+  }),
+)
+
+/** A reaction on the activity itself (`commentId` null) or on one of its comments (`commentAuthorId` set). */
+const reactionTarget = {
+  ...onActivity,
+  commentId: z.string().nullable(),
+  commentAuthorId: z.string().nullable(),
+  userId: z.string(),
+  emoji: reactionEmoji,
+}
+export const ReactionAdded = defineEvent('ReactionAdded', z.object({ ...reactionTarget, reactedAt: z.string() }))
+export const ReactionRemoved = defineEvent('ReactionRemoved', z.object({ ...reactionTarget, removedAt: z.string() }))
+
+export type ActivityInteractionEvent =
+  | EventOf<typeof CommentAdded>
+  | EventOf<typeof CommentEdited>
+  | EventOf<typeof CommentDeleted>
+  | EventOf<typeof ReactionAdded>
+  | EventOf<typeof ReactionRemoved>
+
+// ---- Events (stream `feedVisits-<userId>`) ----
+
+/** The member opened their feed: what arrived before this is read (spec §3 users.lastActivityVisit). */
+export const FeedVisited = defineEvent('FeedVisited', z.object({ userId: z.string(), visitedAt: z.string() }))
+export type FeedVisitEvent = EventOf<typeof FeedVisited>
+
+// ---- API ----
+
+export const activityType = z.enum(['watched', 'watchlist_add', 'friendship', 'recommendation'])
+export type ActivityType = z.infer<typeof activityType>
+
+export const reactionSummary = z.object({
+  emoji: reactionEmoji,
+  count: z.number().int(),
+  mine: z.boolean(),
+  /** Who reacted, for the hover / long-press list. */
+  users: z.array(z.string()),
+})
+export type ReactionSummary = z.infer<typeof reactionSummary>
+
+/** One item of the feed (and the activity of `/api/activities/:id`). Never a private entry. */
+export const feedItem = z.object({
+  id: z.string(),
+  activityType,
+  user: userCard,
+  /** The other member of a friendship (or a recommendation's recipient); null otherwise. */
+  target: userCard.nullable(),
+  tmdbId: z.number().nullable(),
+  mediaType: mediaType.nullable(),
+  mediaTitle: z.string().nullable(),
+  mediaPosterPath: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  recommend: z.boolean().nullable(),
+  review: z.string().nullable(),
+  createdAt: z.string(),
+  reactions: z.array(reactionSummary),
+  commentCount: z.number().int(),
+})
+export type FeedItem = z.infer<typeof feedItem>
+
+export const feedQuery = z.object({
+  cursor: z
+    .string()
+    .max(400)
+    .refine((text) => decodeFeedCursor(text) !== null, 'This cursor is not valid; start again from the first page')
+    .optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 50')
+    .max(50, 'limit must be between 1 and 50')
+    .default(20),
+})
+export const feedAnswer = z.object({ items: z.array(feedItem), nextCursor: z.string().nullable() })
+export type FeedAnswer = z.infer<typeof feedAnswer>
+
+export const unreadAnswer = z.object({ count: z.number().int() })
+
+export const commentItem = z.object({
+  id: z.string(),
+  user: userCard,
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reactions: z.array(reactionSummary),
+})
+export type CommentItem = z.infer<typeof commentItem>
+
+export const activityAnswer = z.object({ activity: feedItem, comments: z.array(commentItem) })
+export type ActivityAnswer = z.infer<typeof activityAnswer>
+
+export const activityParams = z.object({ id: z.string().min(1).max(200) })
+export const commentParams = z.object({ id: z.string().min(1).max(100) })
+export const activityReactionParams = activityParams.extend({ emoji: reactionEmoji })
+export const commentReactionParams = commentParams.extend({ emoji: reactionEmoji })
+
+/** The text is trimmed; the 2,000-character limit is the decider's, so its message is the one shown. */
+export const commentBody = z.object({
+  content: z.string({ message: feedMessages.commentEmpty }),
+})
+export type CommentBody = z.infer<typeof commentBody>
+
+export const commentAnswer = commentItem.extend({ position: z.string().optional() })
+
+// ---- Keyset cursor: the last item's (createdAt, id), so a page never repeats or skips an item ----
+
+export interface FeedCursor {
+  createdAt: string
+  id: string
+}
+export const encodeFeedCursor = (cursor: FeedCursor): string =>
+  btoa(encodeURIComponent(JSON.stringify([cursor.createdAt, cursor.id])))
+export function decodeFeedCursor(text: string): FeedCursor | null {
+  try {
+    const value: unknown = JSON.parse(decodeURIComponent(atob(text)))
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { createdAt: value[0], id: value[1] }
+  } catch {
+    // Not one of ours: refused below like any other bad cursor.
+  }
+  return null
+}

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CommentAdded,
+  CommentDeleted,
+  CommentEdited,
+  ReactionAdded,
+  ReactionRemoved,
+  feedMessages,
+} from '@reelmates/contracts/feed'
+import { specFor } from '../testing/givenWhenThen'
+import { activityInteractions } from './activityInteractions'
+import {
+  CannotDeleteComment,
+  CommentEmpty,
+  CommentTooLong,
+  NoSuchActivity,
+  NoSuchComment,
+  NotYourComment,
+} from './errors'
+import { feedVisits } from './feedVisits'
+import { FeedVisited } from '@reelmates/contracts/feed'
+
+const given = specFor(activityInteractions)
+const owner = 'bob'
+const friend = 'ann'
+const other = 'cid'
+const at = '2026-11-24T08:00:00.000Z'
+const activity = { activityId: 'watched:e1', activityOwnerId: owner }
+const by = (userId: string, canSee = true) => ({ ...activity, userId, canSee, at })
+
+const added = (commentId = 'c1', userId = friend, content = 'Loved it too') =>
+  CommentAdded({ ...activity, commentId, userId, content, addedAt: at })
+const reacted = (
+  userId = friend,
+  emoji: '🔥' | '👍' = '🔥',
+  commentId: string | null = null,
+  commentAuthorId: string | null = null,
+) => ReactionAdded({ ...activity, commentId, commentAuthorId, userId, emoji, reactedAt: at })
+
+const comment = (content: string, userId = friend, commentId = 'c1') =>
+  ({ type: 'AddComment', commentId, content, ...by(userId) }) as const
+const edit = (userId: string, content = 'Changed my mind') =>
+  ({ type: 'EditComment', commentId: 'c1', content, ...by(userId) }) as const
+const remove = (userId: string) => ({ type: 'DeleteComment', commentId: 'c1', ...by(userId) }) as const
+const react = (userId = friend, commentId: string | null = null, canSee = true) =>
+  ({ type: 'React', commentId, emoji: '🔥', ...by(userId, canSee) }) as const
+const unreact = (userId = friend) => ({ type: 'Unreact', commentId: null, emoji: '🔥', ...by(userId) }) as const
+
+describe('comments', () => {
+  it('adds a comment, trimmed, naming the activity’s owner', () =>
+    given([]).when(comment('  Loved it too \n')).then([added()]))
+
+  it('refuses an empty comment with the spec’s words', () =>
+    given([]).when(comment('   ')).thenThrows(CommentEmpty, feedMessages.commentEmpty))
+
+  it('takes 2,000 characters and refuses 2,001', () => {
+    given([])
+      .when(comment('a'.repeat(2000)))
+      .then([added('c1', friend, 'a'.repeat(2000))])
+    given([])
+      .when(comment('a'.repeat(2001)))
+      .thenThrows(CommentTooLong, /at most 2,000 characters/)
+  })
+
+  it('refuses someone who may not see the activity, as if it did not exist', () =>
+    given([])
+      .when({ ...comment('Hi'), canSee: false })
+      .thenThrows(NoSuchActivity))
+
+  it('adds a retried comment (same id) once', () => given([added()]).when(comment('Loved it too')).thenNothingHappens())
+
+  it('does not bring a deleted comment back when its add is retried', () =>
+    given([added(), CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })])
+      .when(comment('Loved it too'))
+      .thenNothingHappens())
+
+  it('lets the author edit their comment', () =>
+    given([added()])
+      .when(edit(friend))
+      .then([
+        CommentEdited({ ...activity, commentId: 'c1', userId: friend, content: 'Changed my mind', editedAt: at }),
+      ]))
+
+  it('refuses an edit by anyone else, the activity’s owner included', () => {
+    given([added()]).when(edit(owner)).thenThrows(NotYourComment)
+    given([added()]).when(edit(other)).thenThrows(NotYourComment)
+  })
+
+  it('refuses an edit that empties the comment', () =>
+    given([added()]).when(edit(friend, ' ')).thenThrows(CommentEmpty))
+
+  it('refuses to edit or delete a comment that does not exist', () => {
+    given([]).when(edit(friend)).thenThrows(NoSuchComment)
+    given([]).when(remove(friend)).thenThrows(NoSuchComment)
+  })
+
+  it('lets the author delete their comment', () =>
+    given([added()])
+      .when(remove(friend))
+      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })]))
+
+  it('lets the activity’s owner delete any comment on it', () =>
+    given([added()])
+      .when(remove(owner))
+      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: owner, deletedAt: at })]))
+
+  it('refuses a delete by someone who is neither the author nor the owner', () =>
+    given([added()]).when(remove(other)).thenThrows(CannotDeleteComment))
+})
+
+describe('reactions', () => {
+  it('adds a reaction to the activity', () => given([]).when(react()).then([reacted()]))
+
+  it('counts the same reaction twice once', () => given([reacted()]).when(react()).thenNothingHappens())
+
+  it('lets another member, or another emoji, react beside it', () => {
+    given([reacted()])
+      .when(react(owner))
+      .then([reacted(owner)])
+    given([reacted()])
+      .when({ ...react(), emoji: '👍' })
+      .then([reacted(friend, '👍')])
+  })
+
+  it('reacts to a comment, naming its author', () =>
+    given([added()])
+      .when(react(owner, 'c1'))
+      .then([reacted(owner, '🔥', 'c1', friend)]))
+
+  it('refuses a reaction to a comment that is gone', () => given([]).when(react(owner, 'c9')).thenThrows(NoSuchComment))
+
+  it('refuses a reaction from someone who may not see the activity', () =>
+    given([])
+      .when(react(other, null, false))
+      .thenThrows(NoSuchActivity))
+
+  it('removes a reaction, and removing it again changes nothing', () => {
+    given([reacted()])
+      .when(unreact())
+      .then([
+        ReactionRemoved({
+          ...activity,
+          commentId: null,
+          commentAuthorId: null,
+          userId: friend,
+          emoji: '🔥',
+          removedAt: at,
+        }),
+      ])
+    given([
+      reacted(),
+      ReactionRemoved({
+        ...activity,
+        commentId: null,
+        commentAuthorId: null,
+        userId: friend,
+        emoji: '🔥',
+        removedAt: at,
+      }),
+    ])
+      .when(unreact())
+      .thenNothingHappens()
+  })
+
+  it('forgets a deleted comment’s reactions', () => {
+    const state = given([
+      added(),
+      reacted(owner, '🔥', 'c1', friend),
+      CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at }),
+    ]).state()
+    expect(state.reactions.size).toBe(0)
+  })
+})
+
+describe('feed visits', () => {
+  const visit = (when: string) => ({ type: 'RecordFeedVisit', userId: friend, at: when }) as const
+  it('records a visit, and never one that would move the mark back', () => {
+    specFor(feedVisits)([])
+      .when(visit(at))
+      .then([FeedVisited({ userId: friend, visitedAt: at })])
+    specFor(feedVisits)([FeedVisited({ userId: friend, visitedAt: at })])
+      .when(visit('2026-11-24T07:00:00.000Z'))
+      .thenNothingHappens()
+  })
+})

@@ -1,0 +1,155 @@
+import {
+  CommentAdded,
+  CommentDeleted,
+  CommentEdited,
+  ReactionAdded,
+  ReactionRemoved,
+  commentMax,
+  type ActivityInteractionEvent,
+  type ReactionEmoji,
+} from '@reelmates/contracts/feed'
+import type { Decider } from '../decider'
+import {
+  CannotDeleteComment,
+  CommentEmpty,
+  CommentTooLong,
+  NoSuchActivity,
+  NoSuchComment,
+  NotYourComment,
+} from './errors'
+
+/**
+ * Who acts on which activity. `canSee` is looked up by the application service before deciding
+ * (the asker is the owner, the owner's friend, or in the activity's audience): a decider does no I/O.
+ */
+export interface OnActivity {
+  activityId: string
+  activityOwnerId: string
+  canSee: boolean
+  userId: string
+  at: string
+}
+
+export type ActivityInteractionCommand =
+  | ({ type: 'AddComment'; commentId: string; content: string } & OnActivity)
+  | ({ type: 'EditComment'; commentId: string; content: string } & OnActivity)
+  | ({ type: 'DeleteComment'; commentId: string } & OnActivity)
+  | ({ type: 'React'; commentId: string | null; emoji: ReactionEmoji } & OnActivity)
+  | ({ type: 'Unreact'; commentId: string | null; emoji: ReactionEmoji } & OnActivity)
+
+/** The live comments (id → author) and reactions (`commentId|userId|emoji`, '' for the activity) of one activity. */
+export interface ActivityInteractionState {
+  comments: Map<string, string>
+  /** Ids of comments ever added, deleted ones included, so a retried add is not a second comment. */
+  everAdded: Set<string>
+  reactions: Set<string>
+}
+
+export const activityStreamId = (activityId: string) => `activity-${activityId}`
+
+const reactionKey = (commentId: string | null, userId: string, emoji: string) => `${commentId ?? ''}|${userId}|${emoji}`
+
+function checkedContent(content: string): string {
+  const trimmed = content.trim()
+  if (trimmed === '') throw new CommentEmpty()
+  if (trimmed.length > commentMax) throw new CommentTooLong()
+  return trimmed
+}
+
+export const activityInteractions: Decider<
+  ActivityInteractionCommand,
+  ActivityInteractionEvent,
+  ActivityInteractionState
+> = {
+  initialState: () => ({ comments: new Map(), everAdded: new Set(), reactions: new Set() }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CommentAdded':
+        return {
+          ...state,
+          comments: new Map(state.comments).set(event.data.commentId, event.data.userId),
+          everAdded: new Set(state.everAdded).add(event.data.commentId),
+        }
+      case 'CommentEdited':
+        return state
+      case 'CommentDeleted': {
+        const comments = new Map(state.comments)
+        comments.delete(event.data.commentId)
+        // A deleted comment's reactions go with it.
+        const prefix = `${event.data.commentId}|`
+        return { ...state, comments, reactions: new Set([...state.reactions].filter((key) => !key.startsWith(prefix))) }
+      }
+      case 'ReactionAdded':
+        return {
+          ...state,
+          reactions: new Set(state.reactions).add(
+            reactionKey(event.data.commentId, event.data.userId, event.data.emoji),
+          ),
+        }
+      case 'ReactionRemoved': {
+        const reactions = new Set(state.reactions)
+        reactions.delete(reactionKey(event.data.commentId, event.data.userId, event.data.emoji))
+        return { ...state, reactions }
+      }
+    }
+  },
+
+  decide(command, state) {
+    if (!command.canSee) throw new NoSuchActivity()
+    const activity = { activityId: command.activityId, activityOwnerId: command.activityOwnerId }
+    switch (command.type) {
+      case 'AddComment': {
+        const content = checkedContent(command.content)
+        if (state.everAdded.has(command.commentId)) return []
+        return [
+          CommentAdded({
+            ...activity,
+            commentId: command.commentId,
+            userId: command.userId,
+            content,
+            addedAt: command.at,
+          }),
+        ]
+      }
+      case 'EditComment': {
+        const author = state.comments.get(command.commentId)
+        if (author === undefined) throw new NoSuchComment()
+        if (author !== command.userId) throw new NotYourComment()
+        const content = checkedContent(command.content)
+        return [
+          CommentEdited({ ...activity, commentId: command.commentId, userId: author, content, editedAt: command.at }),
+        ]
+      }
+      case 'DeleteComment': {
+        const author = state.comments.get(command.commentId)
+        if (author === undefined) throw new NoSuchComment()
+        if (author !== command.userId && command.activityOwnerId !== command.userId) throw new CannotDeleteComment()
+        return [
+          CommentDeleted({
+            ...activity,
+            commentId: command.commentId,
+            userId: author,
+            deletedBy: command.userId,
+            deletedAt: command.at,
+          }),
+        ]
+      }
+      case 'React':
+      case 'Unreact': {
+        const commentAuthorId = command.commentId === null ? null : state.comments.get(command.commentId)
+        if (commentAuthorId === undefined) throw new NoSuchComment()
+        const present = state.reactions.has(reactionKey(command.commentId, command.userId, command.emoji))
+        const target = {
+          ...activity,
+          commentId: command.commentId,
+          commentAuthorId,
+          userId: command.userId,
+          emoji: command.emoji,
+        }
+        if (command.type === 'React') return present ? [] : [ReactionAdded({ ...target, reactedAt: command.at })]
+        return present ? [ReactionRemoved({ ...target, removedAt: command.at })] : []
+      }
+    }
+  },
+}

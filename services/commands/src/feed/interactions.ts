@@ -1,0 +1,125 @@
+import type { ReactionEmoji } from '@reelmates/contracts/feed'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { handleCommand } from '../handleCommand'
+import {
+  activityInteractions,
+  activityStreamId,
+  type ActivityInteractionCommand,
+  type OnActivity,
+} from './activityInteractions'
+import { NoSuchActivity, NoSuchComment } from './errors'
+import { feedVisits, feedVisitsStreamId } from './feedVisits'
+
+/** What the feed's commands need from the outside world, chosen by the gateway. */
+export interface FeedPorts {
+  eventStore: EventStore
+  /**
+   * The activity (read model) when `userId` may see it: its owner, the owner's friend, or in its
+   * audience. Null otherwise, or when there is no such activity: both are answered the same.
+   */
+  access(userId: string, activityId: string): Promise<{ id: string; ownerId: string } | null>
+  /** The activity a comment is on, or null when there is no such comment. */
+  activityOfComment(commentId: string): Promise<string | null>
+  newId: () => string
+  now: () => Date
+}
+
+export interface Asker {
+  userId: string
+  correlationId: string
+}
+
+export interface FeedChange {
+  /** Log position of the event appended, for read-your-writes; null when nothing changed. */
+  position: bigint | null
+}
+
+/** A command as the asker gives it: which activity, who and when are filled in here. */
+type Decided = ActivityInteractionCommand extends infer C
+  ? C extends unknown
+    ? Omit<C, keyof OnActivity>
+    : never
+  : never
+
+async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, command: Decided): Promise<FeedChange> {
+  const access = await ports.access(asker.userId, activityId)
+  if (!access) throw new NoSuchActivity()
+  const at = ports.now().toISOString()
+  const result = await handleCommand(ports.eventStore, {
+    decider: activityInteractions,
+    streamId: activityStreamId(access.id),
+    command: {
+      ...command,
+      activityId: access.id,
+      activityOwnerId: access.ownerId,
+      canSee: true,
+      userId: asker.userId,
+      at,
+    },
+    metadata: {
+      correlationId: asker.correlationId,
+      causationId: asker.correlationId,
+      actorId: asker.userId,
+      occurredAt: at,
+    },
+  })
+  return { position: result.position }
+}
+
+/** The activity of a comment the asker may see; a comment on an activity they may not see does not exist for them. */
+async function activityOf(ports: FeedPorts, asker: Asker, commentId: string): Promise<string> {
+  const activityId = await ports.activityOfComment(commentId)
+  if (activityId === null || !(await ports.access(asker.userId, activityId))) throw new NoSuchComment()
+  return activityId
+}
+
+export async function addComment(
+  ports: FeedPorts,
+  asker: Asker,
+  activityId: string,
+  content: string,
+): Promise<FeedChange & { commentId: string }> {
+  const commentId = ports.newId()
+  const change = await onActivity(ports, asker, activityId, { type: 'AddComment', commentId, content })
+  return { ...change, commentId }
+}
+
+export async function editComment(ports: FeedPorts, asker: Asker, commentId: string, content: string) {
+  const activityId = await activityOf(ports, asker, commentId)
+  return onActivity(ports, asker, activityId, { type: 'EditComment', commentId, content })
+}
+
+export async function deleteComment(ports: FeedPorts, asker: Asker, commentId: string) {
+  const activityId = await activityOf(ports, asker, commentId)
+  return onActivity(ports, asker, activityId, { type: 'DeleteComment', commentId })
+}
+
+/** Puts (`on`) or takes back a reaction on an activity, or on a comment (`commentId`): either way idempotent. */
+export async function setReaction(
+  ports: FeedPorts,
+  asker: Asker,
+  target: { activityId: string } | { commentId: string },
+  emoji: ReactionEmoji,
+  on: boolean,
+): Promise<FeedChange> {
+  const commentId = 'commentId' in target ? target.commentId : null
+  const activityId = 'activityId' in target ? target.activityId : await activityOf(ports, asker, target.commentId)
+  return onActivity(ports, asker, activityId, { type: on ? 'React' : 'Unreact', commentId, emoji })
+}
+
+/** The asker opened their feed: what arrived before now is read. */
+export async function recordFeedVisit(ports: FeedPorts, asker: Asker): Promise<FeedChange> {
+  const at = ports.now().toISOString()
+  const result = await handleCommand(ports.eventStore, {
+    decider: feedVisits,
+    streamId: feedVisitsStreamId(asker.userId),
+    command: { type: 'RecordFeedVisit', userId: asker.userId, at },
+    metadata: {
+      correlationId: asker.correlationId,
+      causationId: asker.correlationId,
+      actorId: asker.userId,
+      occurredAt: at,
+    },
+  })
+  return { position: result.position }
+}

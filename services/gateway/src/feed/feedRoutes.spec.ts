@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
+import { password, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+let t: TestApp
+let titles: MediaResult[]
+let clock = Date.parse('2026-11-22T10:00:00.000Z')
+beforeAll(async () => {
+  // Each request a second later, so activities and visits have an order.
+  t = await createTestApp({ now: () => new Date((clock += 1000)) })
+  titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 2)
+})
+afterAll(() => t.close())
+
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+async function befriend(a: Registered, b: Registered) {
+  const asked = await a.client.post('/api/friendships', { username: b.user.username })
+  expect(asked.statusCode, asked.body).toBe(201)
+  const { id } = asked.json<{ friendship: { id: string } }>().friendship
+  expect((await b.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+}
+async function watch(who: Registered, changes: Record<string, unknown> = {}) {
+  const answer = await who.client.post('/api/watched', {
+    tmdbId: titles[0]!.id,
+    mediaType: 'movie',
+    rating: 9,
+    recommend: true,
+    review: 'The ending!',
+    ...changes,
+  })
+  expect(answer.statusCode, answer.body).toBe(201)
+  return `watched:${answer.json<{ entryId: string }>().entryId}`
+}
+const feedOf = async (who: Registered) => (await who.client.get('/api/feed')).json<FeedAnswer>()
+const enc = encodeURIComponent
+
+/** Three members: ann and bob are friends; cid is a stranger to both. */
+async function circle() {
+  const [ann, bob, cid] = await Promise.all([member('ann'), member('bob'), member('cid')])
+  await befriend(ann, bob)
+  return { ann, bob, cid }
+}
+
+describe('feed API', () => {
+  it('documents every feed route in the OpenAPI document', async () => {
+    const { paths } = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, Record<string, unknown>> }>()
+    const documented = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'GET /api/feed',
+        'GET /api/feed/unread',
+        'POST /api/feed/visits',
+        'GET /api/activities/{id}',
+        'POST /api/activities/{id}/comments',
+        'PATCH /api/comments/{id}',
+        'DELETE /api/comments/{id}',
+        'PUT /api/activities/{id}/reactions/{emoji}',
+        'DELETE /api/activities/{id}/reactions/{emoji}',
+        'PUT /api/comments/{id}/reactions/{emoji}',
+        'DELETE /api/comments/{id}/reactions/{emoji}',
+      ]),
+    )
+  })
+
+  it('answers 401 to anyone signed out, on every route', async () => {
+    const anonymous = agent(t.app)
+    const answers = [
+      await anonymous.get('/api/feed'),
+      await anonymous.get('/api/feed/unread'),
+      await anonymous.post('/api/feed/visits'),
+      await anonymous.get('/api/activities/watched:x'),
+      await anonymous.post('/api/activities/watched:x/comments', { content: 'hi' }),
+      await anonymous.patch('/api/comments/c1', { content: 'hi' }),
+      await anonymous.delete('/api/comments/c1'),
+      await anonymous.put(`/api/activities/watched:x/reactions/${enc('🔥')}`),
+      await anonymous.delete(`/api/activities/watched:x/reactions/${enc('🔥')}`),
+      await anonymous.put(`/api/comments/c1/reactions/${enc('🔥')}`),
+      await anonymous.delete(`/api/comments/c1/reactions/${enc('🔥')}`),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(11).fill(401))
+  })
+
+  it("shows a friend's public watch with its review, counts it unread until I open the feed", async () => {
+    const { ann, bob } = await circle()
+    await (await bob.client.get('/api/feed/unread')).json()
+    const activityId = await watch(bob)
+    const { items, nextCursor } = await feedOf(ann)
+    expect(nextCursor).toBeNull()
+    expect(items[0]).toMatchObject({
+      id: activityId,
+      activityType: 'watched',
+      user: { id: bob.user.id, username: bob.user.username },
+      mediaTitle: titles[0]!.title,
+      rating: 9,
+      review: 'The ending!',
+      reactions: [],
+      commentCount: 0,
+    })
+    expect((await ann.client.get('/api/feed/unread')).json()).toEqual({ count: 2 }) // the watch and our friendship
+    expect((await ann.client.post('/api/feed/visits')).statusCode).toBe(200)
+    expect((await ann.client.get('/api/feed/unread')).json()).toEqual({ count: 0 })
+  })
+
+  it('never answers a private entry, in the feed or by its id', async () => {
+    const { ann, bob } = await circle()
+    const secret = await watch(bob, { isPrivate: true, review: 'my secret review' })
+    const feed = await ann.client.get('/api/feed')
+    expect(feed.body).not.toContain('my secret review')
+    expect(feed.json<FeedAnswer>().items.map((item) => item.id)).not.toContain(secret)
+    const direct = await ann.client.get(`/api/activities/${enc(secret)}`)
+    expect(direct.statusCode).toBe(404)
+    expect(direct.body).not.toContain('my secret review')
+    expect((await bob.client.get(`/api/activities/${enc(secret)}`)).statusCode).toBe(404)
+    expect((await ann.client.post(`/api/activities/${enc(secret)}/comments`, { content: 'hi' })).statusCode).toBe(404)
+  })
+
+  it('answers a non-friend 404 without content, whatever they try', async () => {
+    const { ann, bob, cid } = await circle()
+    const activityId = await watch(bob)
+    const comment = await ann.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'Mine' })
+    const commentId = comment.json<{ id: string }>().id
+    const answers = [
+      await cid.client.get(`/api/activities/${enc(activityId)}`),
+      await cid.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'hi' }),
+      await cid.client.put(`/api/activities/${enc(activityId)}/reactions/${enc('🔥')}`),
+      await cid.client.patch(`/api/comments/${commentId}`, { content: 'hacked' }),
+      await cid.client.delete(`/api/comments/${commentId}`),
+      await cid.client.put(`/api/comments/${commentId}/reactions/${enc('🔥')}`),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404, 404, 404])
+    for (const answer of answers) {
+      expect(Object.keys(answer.json<object>()).sort()).toEqual(['error', 'message'])
+      expect(answer.body).not.toContain('The ending')
+      expect(answer.body).not.toContain('Mine')
+    }
+    expect((await feedOf(cid)).items).toEqual([])
+  })
+
+  it('comments, edits, reacts and deletes, with the rules of who may do what', async () => {
+    const { ann, bob } = await circle()
+    const carl = await member('carl')
+    await befriend(carl, bob)
+    const activityId = await watch(bob)
+    const path = `/api/activities/${enc(activityId)}`
+
+    const empty = await ann.client.post(`${path}/comments`, { content: '   ' })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json()).toMatchObject({ message: 'Comment cannot be empty' })
+    const long = await ann.client.post(`${path}/comments`, { content: 'x'.repeat(2001) })
+    expect(long.statusCode).toBe(400)
+    expect((await ann.client.post(`${path}/comments`, {})).statusCode).toBe(400)
+
+    const added = await ann.client.post(`${path}/comments`, { content: ' Loved it ' })
+    expect(added.statusCode, added.body).toBe(201)
+    const comment = added.json<{ id: string; content: string; user: { id: string } }>()
+    expect(comment).toMatchObject({ content: 'Loved it', user: { id: ann.user.id } })
+
+    expect((await carl.client.patch(`/api/comments/${comment.id}`, { content: 'no' })).statusCode).toBe(403)
+    expect((await bob.client.patch(`/api/comments/${comment.id}`, { content: 'no' })).statusCode).toBe(403)
+    const edited = await ann.client.patch(`/api/comments/${comment.id}`, { content: 'Loved it, really' })
+    expect(edited.json()).toMatchObject({ content: 'Loved it, really' })
+
+    const fire = `${path}/reactions/${enc('🔥')}`
+    expect((await ann.client.put(fire)).statusCode).toBe(200)
+    expect((await ann.client.put(fire)).statusCode).toBe(200)
+    expect((await carl.client.put(fire)).statusCode).toBe(200)
+    expect((await bob.client.put(`/api/comments/${comment.id}/reactions/${enc('❤️')}`)).statusCode).toBe(200)
+    expect((await ann.client.put(`${path}/reactions/${enc('🤡')}`)).statusCode).toBe(400)
+
+    const seen = (await ann.client.get(path)).json<ActivityAnswer>()
+    expect(seen.activity).toMatchObject({
+      commentCount: 1,
+      reactions: [{ emoji: '🔥', count: 2, mine: true, users: [ann.user.username, carl.user.username] }],
+    })
+    expect(seen.comments).toEqual([
+      expect.objectContaining({
+        id: comment.id,
+        content: 'Loved it, really',
+        reactions: [{ emoji: '❤️', count: 1, mine: false, users: [bob.user.username] }],
+      }),
+    ])
+
+    expect((await ann.client.delete(fire)).statusCode).toBe(200)
+    expect((await ann.client.delete(fire)).statusCode).toBe(200)
+    expect((await carl.client.delete(`/api/comments/${comment.id}`)).statusCode).toBe(403)
+    // The activity's owner may delete any comment on it.
+    expect((await bob.client.delete(`/api/comments/${comment.id}`)).statusCode).toBe(200)
+    const after = (await ann.client.get(path)).json<ActivityAnswer>()
+    expect(after).toMatchObject({
+      activity: { commentCount: 0, reactions: [{ emoji: '🔥', count: 1, mine: false }] },
+      comments: [],
+    })
+    expect((await ann.client.delete(`/api/comments/${comment.id}`)).statusCode).toBe(404)
+  })
+
+  it('drops an unfriended member’s activities from my feed and refuses their comments', async () => {
+    const { ann, bob } = await circle()
+    const activityId = await watch(bob)
+    expect((await feedOf(ann)).items.map((item) => item.id)).toContain(activityId)
+    const { friends } = (await ann.client.get('/api/friendships')).json<{ friends: { id: string }[] }>()
+    expect((await ann.client.delete(`/api/friendships/${friends[0]!.id}`)).statusCode).toBe(200)
+    expect((await feedOf(ann)).items).toEqual([])
+    expect((await ann.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'hi' })).statusCode).toBe(
+      404,
+    )
+  })
+
+  it('pages with the cursor and refuses a cursor it did not make', async () => {
+    const { ann, bob } = await circle()
+    for (const title of titles) await watch(bob, { tmdbId: title.id })
+    const first = await ann.client.get('/api/feed?limit=2')
+    const page = first.json<FeedAnswer>()
+    expect(page.items).toHaveLength(2)
+    const second = (await ann.client.get(`/api/feed?limit=2&cursor=${enc(page.nextCursor!)}`)).json<FeedAnswer>()
+    expect(second.items).toHaveLength(1)
+    expect(second.nextCursor).toBeNull()
+    expect((await ann.client.get('/api/feed?cursor=nonsense')).statusCode).toBe(400)
+    expect((await ann.client.get('/api/feed?limit=0')).statusCode).toBe(400)
+    expect((await ann.client.get('/api/feed?limit=500')).statusCode).toBe(400)
+  })
+
+  it('forgets a deleted account’s activities, comments and reactions', async () => {
+    const { ann, bob } = await circle()
+    const activityId = await watch(ann)
+    await bob.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'From bob' })
+    await bob.client.put(`/api/activities/${enc(activityId)}/reactions/${enc('🍿')}`)
+    const bobsWatch = await watch(bob)
+    expect((await bob.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    const seen = (await ann.client.get(`/api/activities/${enc(activityId)}`)).json<ActivityAnswer>()
+    expect(seen).toMatchObject({ activity: { commentCount: 0, reactions: [] }, comments: [] })
+    expect((await feedOf(ann)).items.map((item) => item.id)).toEqual([activityId])
+    expect((await ann.client.get(`/api/activities/${enc(bobsWatch)}`)).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
+import { activityAnswer, activityParams, feedAnswer, feedQuery, unreadAnswer } from '@reelmates/contracts/feed'
+import { recordFeedVisit } from '@reelmates/commands/feed/interactions'
+import { NoSuchActivity } from '@reelmates/commands/feed/errors'
+import { feedQueries } from '@reelmates/projections/feed/feedQueries'
+import { currentUserId, requireUser } from '../http/auth'
+import { withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import type { Platform } from '../platform'
+import { askerOf, feedPorts } from './feedPorts'
+
+/** The feed, its unread count and one activity with its comments (issue 11). */
+export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('onRequest', requireUser)
+  const feed = feedQueries(platform.readStore)
+  const ports = feedPorts(platform)
+
+  app.get(
+    '/feed',
+    {
+      config: readsFrom(feedQueries),
+      schema: {
+        tags: ['feed'],
+        summary:
+          "My friends' activities and my own, newest first. `nextCursor` (null on the last page) asks for the next page.",
+        querystring: feedQuery,
+        response: { 200: feedAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => feed.page(currentUserId(request), request.query),
+  )
+
+  app.get(
+    '/feed/unread',
+    {
+      config: readsFrom(feedQueries),
+      schema: {
+        tags: ['feed'],
+        summary: "How many of my friends' activities arrived since I last opened the feed (the Feed tab's badge)",
+        response: { 200: unreadAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => ({ count: await feed.unread(currentUserId(request)) }),
+  )
+
+  app.post(
+    '/feed/visits',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'I opened the feed: what arrived before now is read, and the badge clears',
+        response: { 200: mutationAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => withPosition({}, (await recordFeedVisit(ports, askerOf(request))).position),
+  )
+
+  app.get(
+    '/activities/:id',
+    {
+      config: readsFrom(feedQueries),
+      schema: {
+        tags: ['feed'],
+        summary:
+          'One activity and its comments. 404 when there is none, or when I am neither its owner, nor their friend, nor in its audience.',
+        params: activityParams,
+        response: { 200: activityAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer },
+      },
+    },
+    async (request) => {
+      const answer = await feed.activity(currentUserId(request), request.params.id)
+      if (!answer) throw new NoSuchActivity()
+      return answer
+    },
+  )
+}

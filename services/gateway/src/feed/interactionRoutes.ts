@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
+import {
+  activityParams,
+  activityReactionParams,
+  commentAnswer,
+  commentBody,
+  commentParams,
+  commentReactionParams,
+} from '@reelmates/contracts/feed'
+import { addComment, deleteComment, editComment, setReaction } from '@reelmates/commands/feed/interactions'
+import { feedQueries } from '@reelmates/projections/feed/feedQueries'
+import { requireUser } from '../http/auth'
+import { withPosition } from '../http/execute'
+import type { Platform } from '../platform'
+import { askerOf, feedPorts } from './feedPorts'
+
+const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer, 409: errorAnswer }
+
+/**
+ * Comments and reactions on an activity (issue 11). Only the owner, their friends (or the activity's
+ * audience) may act; to anyone else the activity does not exist (404). Each change leaves an event
+ * naming the activity's owner, from which notifications are derived.
+ */
+export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.addHook('onRequest', requireUser)
+  const ports = feedPorts(platform)
+  const feed = feedQueries(platform.readStore)
+
+  /** The comment as the read model has it once it holds the change (a bounded wait), for the answer. */
+  async function commentAfter(userId: string, commentId: string, position: bigint | null) {
+    if (position !== null)
+      await platform.projections.waitForPosition(
+        position,
+        platform.config.readYourWritesTimeoutMs,
+        feedQueries.readModels,
+      )
+    const comment = await feed.comment(userId, commentId)
+    if (!comment) throw new Error(`comment ${commentId} was written but is not in the read model`)
+    return withPosition(comment, position)
+  }
+
+  app.post(
+    '/activities/:id/comments',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Comment on an activity (1 to 2,000 characters, trimmed)',
+        params: activityParams,
+        body: commentBody,
+        response: { 201: commentAnswer, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const asker = askerOf(request)
+      const added = await addComment(ports, asker, request.params.id, request.body.content)
+      return reply.code(201).send(await commentAfter(asker.userId, added.commentId, added.position))
+    },
+  )
+
+  app.patch(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Edit my comment',
+        params: commentParams,
+        body: commentBody,
+        response: { 200: commentAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const asker = askerOf(request)
+      const edited = await editComment(ports, asker, request.params.id, request.body.content)
+      return commentAfter(asker.userId, request.params.id, edited.position)
+    },
+  )
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Delete my comment, or any comment on my activity',
+        params: commentParams,
+        response: { 200: mutationAnswer, ...refusals },
+      },
+    },
+    async (request) => withPosition({}, (await deleteComment(ports, askerOf(request), request.params.id)).position),
+  )
+
+  for (const on of [true, false]) {
+    const verb = on ? 'put' : 'delete'
+    app[verb](
+      '/activities/:id/reactions/:emoji',
+      {
+        schema: {
+          tags: ['feed'],
+          summary: on
+            ? 'React to an activity with one of the palette’s emoji (again: no change)'
+            : 'Take back my reaction to an activity (not there: no change)',
+          params: activityReactionParams,
+          response: { 200: mutationAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const { id, emoji } = request.params
+        return withPosition({}, (await setReaction(ports, askerOf(request), { activityId: id }, emoji, on)).position)
+      },
+    )
+    app[verb](
+      '/comments/:id/reactions/:emoji',
+      {
+        schema: {
+          tags: ['feed'],
+          summary: on
+            ? 'React to a comment with one of the palette’s emoji (again: no change)'
+            : 'Take back my reaction to a comment (not there: no change)',
+          params: commentReactionParams,
+          response: { 200: mutationAnswer, ...refusals },
+        },
+      },
+      async (request) => {
+        const { id, emoji } = request.params
+        return withPosition({}, (await setReaction(ports, askerOf(request), { commentId: id }, emoji, on)).position)
+      },
+    )
+  }
+}

@@ -1,0 +1,122 @@
+import { AccountDeleted } from '@reelmates/contracts/account'
+import { CommentAdded, CommentDeleted, CommentEdited, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
+import type { Doc } from '@reelmates/infra/readStore/port'
+import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
+import { applyOnce } from '../streamRevisions'
+
+export const commentsCollection = 'comments'
+export const reactionsCollection = 'activity_reactions'
+const revisions = 'activity_interactions_revisions'
+
+const handles = [CommentAdded, CommentEdited, CommentDeleted, ReactionAdded, ReactionRemoved, AccountDeleted] as const
+
+/** One comment (spec §3 `comments`); its id is the one the command carried, so a rebuild keeps it. */
+export interface CommentDoc extends Doc {
+  id: string
+  activityId: string
+  activityOwnerId: string
+  userId: string
+  /** Null only when the author's personal data was erased (their documents go with their account). */
+  content: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/**
+ * One reaction (spec §3 `activity_reactions` and `comment_reactions` in one collection): `commentId`
+ * null for a reaction on the activity. The id is the unique key (target, user, emoji), so the same
+ * reaction twice is one document.
+ */
+export interface ReactionDoc extends Doc {
+  activityId: string
+  activityOwnerId: string
+  commentId: string | null
+  commentAuthorId: string | null
+  userId: string
+  emoji: string
+  createdAt: string
+}
+
+export const reactionIdOf = (activityId: string, commentId: string | null, userId: string, emoji: string) =>
+  `${activityId}|${commentId ?? ''}|${userId}|${emoji}`
+
+/** Comments and reactions on activities, for the feed's counts and the activity screen. */
+export const activityInteractions = defineProjector({
+  name: 'activity_interactions',
+  version: 1,
+  collections: [commentsCollection, reactionsCollection, revisions],
+  handles,
+
+  async setup(db) {
+    await db.collection(commentsCollection).createIndex({ keys: { activityId: 1 } })
+    await db.collection(reactionsCollection).createIndex({ keys: { activityId: 1 } })
+  },
+
+  project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
+})
+
+async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
+  const comments = db.collection<CommentDoc>(commentsCollection)
+  const reactions = db.collection<ReactionDoc>(reactionsCollection)
+  switch (event.type) {
+    case 'CommentAdded': {
+      const { data } = event
+      await comments.replaceOne(
+        { _id: data.commentId },
+        {
+          _id: data.commentId,
+          id: data.commentId,
+          activityId: data.activityId,
+          activityOwnerId: data.activityOwnerId,
+          userId: data.userId,
+          content: data.content,
+          createdAt: data.addedAt,
+          updatedAt: data.addedAt,
+        },
+        { upsert: true },
+      )
+      return
+    }
+    case 'CommentEdited':
+      await comments.updateOne(
+        { _id: event.data.commentId },
+        { $set: { content: event.data.content, updatedAt: event.data.editedAt } },
+      )
+      return
+    case 'CommentDeleted':
+      await comments.deleteOne({ _id: event.data.commentId })
+      await reactions.deleteMany({ commentId: event.data.commentId })
+      return
+    case 'ReactionAdded': {
+      const { data } = event
+      const id = reactionIdOf(data.activityId, data.commentId, data.userId, data.emoji)
+      await reactions.replaceOne(
+        { _id: id },
+        {
+          _id: id,
+          activityId: data.activityId,
+          activityOwnerId: data.activityOwnerId,
+          commentId: data.commentId,
+          commentAuthorId: data.commentAuthorId,
+          userId: data.userId,
+          emoji: data.emoji,
+          createdAt: data.reactedAt,
+        },
+        { upsert: true },
+      )
+      return
+    }
+    case 'ReactionRemoved': {
+      const { data } = event
+      await reactions.deleteOne({ _id: reactionIdOf(data.activityId, data.commentId, data.userId, data.emoji) })
+      return
+    }
+    case 'AccountDeleted': {
+      // Their comments and reactions, and everything said on their activities and comments.
+      const { userId } = event.data
+      await comments.deleteMany({ $or: [{ userId }, { activityOwnerId: userId }] })
+      await reactions.deleteMany({ $or: [{ userId }, { activityOwnerId: userId }, { commentAuthorId: userId }] })
+      return
+    }
+  }
+}

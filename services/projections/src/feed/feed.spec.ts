@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest'
+import { AccountDeleted } from '@reelmates/contracts/account'
+import { CommentAdded, CommentDeleted, FeedVisited, ReactionAdded } from '@reelmates/contracts/feed'
+import {
+  FriendRemoved,
+  FriendRequestAccepted,
+  FriendRequestSent,
+  friendshipIdOf,
+} from '@reelmates/contracts/friendships'
+import type { DomainEvent } from '@reelmates/contracts/events'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { projectorHarness } from '../testing/projectorHarness'
+import { seedUsers } from '../testing/seedUsers'
+import { feedQueries } from './feedQueries'
+import { feedReadModels } from './feedTesting'
+
+const ann = 'ann-id'
+const bob = 'bob-id'
+const cat = 'cat-id'
+const dune = { tmdbId: 438631, mediaType: 'movie' as const }
+const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
+const entry = {
+  watchedAt: '2025-01-20T18:00:00.000Z',
+  rating: 8,
+  recommend: true,
+  review: 'Epic',
+  streamingService: null,
+  isPrivate: false,
+}
+
+const watched = (userId: string, entryId: string, changes: Partial<typeof entry> = {}) =>
+  TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media, genreIds: [] })
+const edited = (userId: string, entryId: string, changes: Partial<typeof entry>) =>
+  WatchedEntryEdited({ entryId, userId, ...dune, ...entry, ...changes })
+const befriend = (a: string, b: string, acceptedAt = '2026-11-01T00:00:00.000Z'): DomainEvent[] => {
+  const pair = { friendshipId: friendshipIdOf(a, b), fromUserId: a, toUserId: b }
+  return [
+    FriendRequestSent({ ...pair, inviteCount: 1, sentAt: acceptedAt, invitationId: null }),
+    FriendRequestAccepted({ ...pair, acceptedAt }),
+  ]
+}
+const unfriend = (a: string, b: string) =>
+  FriendRemoved({
+    friendshipId: friendshipIdOf(a, b),
+    byUserId: a,
+    otherUserId: b,
+    removedAt: '2026-11-10T00:00:00.000Z',
+  })
+const onDune = (owner: string, entryId: string) => ({ activityId: `watched:${entryId}`, activityOwnerId: owner })
+const commented = (owner: string, entryId: string, commentId: string, userId: string) =>
+  CommentAdded({
+    ...onDune(owner, entryId),
+    commentId,
+    userId,
+    content: `${userId} says hi`,
+    addedAt: '2026-11-20T21:00:00.000Z',
+  })
+const reacted = (
+  owner: string,
+  entryId: string,
+  userId: string,
+  commentId: string | null = null,
+  commentAuthorId: string | null = null,
+) =>
+  ReactionAdded({
+    ...onDune(owner, entryId),
+    commentId,
+    commentAuthorId,
+    userId,
+    emoji: '🔥',
+    reactedAt: '2026-11-20T21:00:00.000Z',
+  })
+
+async function harness() {
+  const h = await projectorHarness(feedReadModels)
+  await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  const feed = feedQueries(h.db)
+  const ids = async (userId: string) => (await feed.page(userId, { limit: 50 })).items.map((item) => item.id)
+  return { ...h, feed, ids }
+}
+
+describe('the feed', () => {
+  it("shows my friends' activities and my own, newest first, and nobody else's", async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob))
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(watched(bob, 'b1'))
+    h.at('2026-11-20T11:00:00.000Z')
+    await h.given(watched(ann, 'a1'), watched(cat, 'c1'))
+    expect(await h.ids(ann)).toEqual(['watched:a1', 'watched:b1', expect.stringMatching(/^friendship:/)])
+    const [mine, bobs] = (await h.feed.page(ann, { limit: 50 })).items
+    expect(bobs).toMatchObject({ user: { id: bob, username: 'bob' }, mediaTitle: 'Dune', rating: 8, review: 'Epic' })
+    expect(mine?.user.username).toBe('ann')
+    expect(await h.ids(cat)).toEqual(['watched:c1'])
+  })
+
+  it('drops a friend’s items when we unfriend, and shows a new friend’s earlier activity', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), watched(bob, 'b1'), watched(cat, 'c1'))
+    expect(await h.ids(ann)).toContain('watched:b1')
+    await h.given(unfriend(ann, bob))
+    expect(await h.ids(ann)).toEqual([])
+    await h.given(...befriend(cat, ann))
+    expect(await h.ids(ann)).toEqual(expect.arrayContaining(['watched:c1']))
+    expect(await h.ids(ann)).not.toContain('watched:b1')
+  })
+
+  it('shows a new friendship to its two members only, not to their other friends', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, cat))
+    h.at('2026-11-21T00:00:00.000Z')
+    await h.given(...befriend(ann, bob))
+    const [newest] = (await h.feed.page(bob, { limit: 50 })).items
+    expect(newest).toMatchObject({ activityType: 'friendship', user: { id: bob }, target: { id: ann } })
+    expect((await h.ids(cat)).filter((id) => id.startsWith('friendship:'))).toHaveLength(1)
+    await h.given(unfriend(bob, ann))
+    expect((await h.ids(bob)).filter((id) => id.startsWith('friendship:'))).toEqual([])
+  })
+
+  it('shows a private entry only once it is made public, and drops it when it is removed', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), watched(bob, 'b1', { isPrivate: true, review: 'secret' }))
+    expect(await h.ids(ann)).not.toContain('watched:b1')
+    expect(await h.feed.activity(ann, 'watched:b1')).toBeNull()
+    await h.given(edited(bob, 'b1', { isPrivate: false, review: 'Now public' }))
+    expect((await h.feed.activity(ann, 'watched:b1'))?.activity.review).toBe('Now public')
+    await h.given(commented(bob, 'b1', 'k1', ann), WatchedEntryRemoved({ entryId: 'b1', userId: bob, ...dune }))
+    expect(await h.ids(ann)).not.toContain('watched:b1')
+    expect(await h.feed.activity(ann, 'watched:b1')).toBeNull()
+  })
+
+  it('counts comments and reactions, whether I reacted, and who', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), ...befriend(cat, bob), watched(bob, 'b1'))
+    await h.given(commented(bob, 'b1', 'k1', ann), reacted(bob, 'b1', ann), reacted(bob, 'b1', cat))
+    await h.given(reacted(bob, 'b1', bob, 'k1', ann))
+    const item = (await h.feed.page(ann, { limit: 50 })).items.find((i) => i.id === 'watched:b1')
+    expect(item).toMatchObject({
+      commentCount: 1,
+      reactions: [{ emoji: '🔥', count: 2, mine: true, users: ['ann', 'cat'] }],
+    })
+    const detail = await h.feed.activity(cat, 'watched:b1')
+    expect(detail?.comments).toEqual([
+      expect.objectContaining({
+        id: 'k1',
+        content: 'ann-id says hi',
+        reactions: [{ emoji: '🔥', count: 1, mine: false, users: ['bob'] }],
+      }),
+    ])
+    await h.given(
+      CommentDeleted({ ...onDune(bob, 'b1'), commentId: 'k1', userId: ann, deletedBy: bob, deletedAt: 'x' }),
+    )
+    expect((await h.feed.activity(cat, 'watched:b1'))?.comments).toEqual([])
+  })
+
+  it('never answers an activity to someone who is not the owner’s friend', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), watched(bob, 'b1'))
+    expect(await h.feed.activity(cat, 'watched:b1')).toBeNull()
+    expect(await h.feed.access(cat, 'watched:b1')).toBeNull()
+    expect(await h.feed.access(ann, 'watched:b1')).toEqual({ id: 'watched:b1', ownerId: bob })
+  })
+
+  it('forgets a deleted account’s activities, comments and reactions, on others’ activities too', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), ...befriend(cat, bob), watched(bob, 'b1'), watched(cat, 'c1'))
+    await h.given(commented(bob, 'b1', 'k1', cat), reacted(bob, 'b1', cat), commented(cat, 'c1', 'k2', bob))
+    await h.given(AccountDeleted({ userId: cat, deletedAt: '2026-11-22T00:00:00.000Z' }))
+    const detail = await h.feed.activity(ann, 'watched:b1')
+    expect(detail).toMatchObject({ activity: { commentCount: 0, reactions: [] }, comments: [] })
+    expect(await h.ids(bob)).not.toContain('watched:c1')
+    expect(await h.docs('comments')).toEqual([])
+    expect(await h.docs('activity_reactions')).toEqual([])
+  })
+
+  it('changes nothing when events come again', async () => {
+    const h = await harness()
+    const recorded = await h.given(
+      ...befriend(ann, bob),
+      watched(bob, 'b1'),
+      commented(bob, 'b1', 'k1', ann),
+      reacted(bob, 'b1', ann),
+    )
+    const before = await h.feed.page(ann, { limit: 50 })
+    await h.redeliver(...recorded)
+    expect(await h.feed.page(ann, { limit: 50 })).toEqual(before)
+    expect(before.items[0]).toMatchObject({ commentCount: 1, reactions: [{ count: 1 }] })
+  })
+
+  it('gives every activity, comment and reaction the same id in a rebuild', async () => {
+    const first = await harness()
+    const recorded = await first.given(
+      ...befriend(ann, bob),
+      watched(bob, 'b1'),
+      commented(bob, 'b1', 'k1', ann),
+      reacted(bob, 'b1', ann, 'k1', ann),
+    )
+    const rebuilt = await harness()
+    await rebuilt.redeliver(...recorded)
+    for (const collection of ['activities', 'comments', 'activity_reactions'])
+      expect((await rebuilt.docs(collection)).map((doc) => doc._id)).toEqual(
+        (await first.docs(collection)).map((doc) => doc._id),
+      )
+    expect(await rebuilt.feed.activity(ann, 'watched:b1')).toEqual(await first.feed.activity(ann, 'watched:b1'))
+  })
+})
+
+describe('feed pages', () => {
+  it('walks the whole feed with the cursor, each item once, even when new items arrive between pages', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob))
+    // Same second for many of them: the id breaks ties, so none is skipped or repeated.
+    for (let i = 0; i < 25; i++) {
+      h.at(`2026-11-20T10:00:0${i % 3}.000Z`)
+      await h.given(watched(i % 2 ? ann : bob, `e${String(i).padStart(2, '0')}`))
+    }
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let page = 0; page < 5; page++) {
+      const answer = await h.feed.page(ann, { limit: 10, ...(cursor ? { cursor } : {}) })
+      seen.push(...answer.items.map((item) => item.id))
+      if (page === 0) {
+        h.at('2026-11-21T00:00:00.000Z')
+        await h.given(watched(bob, 'late'))
+      }
+      if (!answer.nextCursor) break
+      cursor = answer.nextCursor
+    }
+    expect(seen).toHaveLength(26) // 25 watches and the friendship
+    expect(new Set(seen).size).toBe(26)
+    expect(seen).not.toContain('watched:late')
+  })
+
+  it('reads pages across many friends, over the size of one indexed look-up', async () => {
+    const h = await harness()
+    const friends = Array.from({ length: 120 }, (_, i) => `f${i}`)
+    await seedUsers(h.db, Object.fromEntries(friends.map((id) => [id, id])))
+    for (const [i, friend] of friends.entries()) {
+      h.at(`2026-11-01T00:00:00.000Z`)
+      await h.given(...befriend(ann, friend))
+      h.at(new Date(Date.parse('2026-11-20T00:00:00.000Z') + i * 1000).toISOString())
+      await h.given(watched(friend, `w${i}`))
+    }
+    const answer = await h.feed.page(ann, { limit: 20 })
+    expect(answer.items.map((item) => item.id)).toEqual(Array.from({ length: 20 }, (_, i) => `watched:w${119 - i}`))
+  })
+})
+
+describe('unread', () => {
+  it("counts others' activities since my last visit to the feed, never my own", async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob))
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(watched(bob, 'b1'), watched(ann, 'a1'))
+    expect(await h.feed.unread(ann)).toBe(2) // bob's watch and our friendship, which bob accepted
+    await h.given(FeedVisited({ userId: ann, visitedAt: '2026-11-20T12:00:00.000Z' }))
+    expect(await h.feed.unread(ann)).toBe(0)
+    h.at('2026-11-20T13:00:00.000Z')
+    await h.given(watched(bob, 'b2'))
+    expect(await h.feed.unread(ann)).toBe(1)
+    const older = await h.given(FeedVisited({ userId: ann, visitedAt: '2026-11-20T09:00:00.000Z' }))
+    await h.redeliver(...older)
+    expect(await h.feed.unread(ann)).toBe(1)
+  })
+})

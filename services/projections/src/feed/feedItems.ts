@@ -1,0 +1,86 @@
+import { reactionEmojis, type CommentItem, type FeedItem, type ReactionSummary } from '@reelmates/contracts/feed'
+import type { UserCard } from '@reelmates/contracts/friendships'
+import type { Activity } from '../activities/activityQueries'
+import type { CommentDoc, ReactionDoc } from './activityInteractions'
+
+/** The reactions on one target, in the palette's order, with who reacted (by username, first to react first). */
+export function reactionSummaries(
+  reactions: readonly ReactionDoc[],
+  viewerId: string,
+  cards: ReadonlyMap<string, UserCard>,
+): ReactionSummary[] {
+  const summaries: ReactionSummary[] = []
+  for (const emoji of reactionEmojis) {
+    const mine = reactions
+      .filter((reaction) => reaction.emoji === emoji)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    if (mine.length === 0) continue
+    summaries.push({
+      emoji,
+      count: mine.length,
+      mine: mine.some((reaction) => reaction.userId === viewerId),
+      users: mine.flatMap((reaction) => cards.get(reaction.userId)?.username ?? []),
+    })
+  }
+  return summaries
+}
+
+function ratingOf(activity: Activity): number | null {
+  if (activity.metadataJson === null) return null
+  const { rating } = JSON.parse(activity.metadataJson) as { rating?: unknown }
+  return typeof rating === 'number' ? rating : null
+}
+
+/** One activity as the API shows it; null when its owner's account is gone. */
+export function feedItemOf(
+  activity: Activity,
+  viewerId: string,
+  cards: ReadonlyMap<string, UserCard>,
+  reactions: readonly ReactionDoc[],
+  commentCount: number,
+): FeedItem | null {
+  const user = cards.get(activity.userId)
+  if (!user) return null
+  return {
+    id: activity.id,
+    activityType: activity.activityType,
+    user,
+    target: activity.targetUserId === null ? null : (cards.get(activity.targetUserId) ?? null),
+    tmdbId: activity.tmdbId,
+    mediaType: activity.mediaType,
+    mediaTitle: activity.mediaTitle,
+    mediaPosterPath: activity.mediaPosterPath,
+    rating: ratingOf(activity),
+    recommend: activity.recommend,
+    review: activity.review,
+    createdAt: activity.createdAt,
+    reactions: reactionSummaries(
+      reactions.filter((reaction) => reaction.commentId === null),
+      viewerId,
+      cards,
+    ),
+    commentCount,
+  }
+}
+
+export function commentItemOf(
+  comment: CommentDoc,
+  viewerId: string,
+  cards: ReadonlyMap<string, UserCard>,
+  reactions: readonly ReactionDoc[],
+): CommentItem | null {
+  const user = cards.get(comment.userId)
+  if (!user || comment.content === null) return null
+  return {
+    id: comment.id,
+    user,
+    content: comment.content,
+    createdAt: comment.createdAt,
+    updatedAt: comment.updatedAt,
+    reactions: reactionSummaries(
+      reactions.filter((reaction) => reaction.commentId === comment.id),
+      viewerId,
+      cards,
+    ),
+  }
+}

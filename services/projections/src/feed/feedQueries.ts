@@ -1,0 +1,175 @@
+import { decodeFeedCursor, encodeFeedCursor, type ActivityAnswer, type FeedAnswer } from '@reelmates/contracts/feed'
+import { friendshipIdOf } from '@reelmates/contracts/friendships'
+import { activities, activitiesCollection } from '../activities/activities'
+import type { Activity } from '../activities/activityQueries'
+import { friendships, friendshipsCollection } from '../friends/friendships'
+import { defineQueries, type QueryDb } from '../queries'
+import { users } from '../users/users'
+import { userQueries } from '../users/userQueries'
+import {
+  audienceTimeline,
+  newerFirst,
+  ownTimeline,
+  walkTimeline,
+  timelinesCollection,
+  type TimelineEntry,
+} from '../activities/activityTimelines'
+import {
+  activityInteractions,
+  commentsCollection,
+  reactionsCollection,
+  type CommentDoc,
+  type ReactionDoc,
+} from './activityInteractions'
+import { commentItemOf, feedItemOf } from './feedItems'
+import { feedVisits, feedVisitsCollection } from './feedVisits'
+
+/** Who may see an activity: its owner, the owner's friends, or, with an audience, exactly those. */
+export interface ActivityAccess {
+  id: string
+  ownerId: string
+}
+
+/**
+ * The feed (issue 11): my friends' activities and my own, newest first. Who my friends are is read
+ * at query time, so unfriending removes their items at once and a new friend's past activity appears.
+ */
+export const feedQueries = defineQueries(
+  [activities, friendships, users, activityInteractions, feedVisits],
+  (db: QueryDb) => {
+    const feed = () => db.collection<Activity>(activitiesCollection)
+    const comments = () => db.collection<CommentDoc>(commentsCollection)
+    const reactions = () => db.collection<ReactionDoc>(reactionsCollection)
+    const cards = userQueries(db)
+
+    /** Me and my friends: the owners whose friends-visible activities I see. */
+    async function circleOf(userId: string): Promise<string[]> {
+      const docs = await db.collection(friendshipsCollection).find({ users: userId, status: 'accepted' })
+      const friends = docs.flatMap((doc) => (doc.users as string[]).filter((id) => id !== userId))
+      return [userId, ...friends]
+    }
+
+    /** The timelines `userId` may see (my friends', mine, my audience's), each newest first. */
+    async function visibleTimelines(userId: string): Promise<string[]> {
+      const keys = [...(await circleOf(userId)).map(ownTimeline), audienceTimeline(userId)]
+      const docs = await db.collection(timelinesCollection).find({ _id: { $in: keys } })
+      return docs.map((doc) => String(doc.entries))
+    }
+
+    async function mayFriendSee(viewerId: string, activity: Activity): Promise<boolean> {
+      if (activity.userId === viewerId) return true
+      if (activity.audience !== null) return activity.audience.includes(viewerId)
+      const friendship = await db
+        .collection(friendshipsCollection)
+        .findOne({ _id: friendshipIdOf(viewerId, activity.userId), status: 'accepted' })
+      return friendship !== null
+    }
+
+    async function visible(viewerId: string, activityId: string): Promise<Activity | null> {
+      const activity = await feed().findOne({ _id: activityId })
+      return activity && (await mayFriendSee(viewerId, activity)) ? activity : null
+    }
+
+    return {
+      async page(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<FeedAnswer> {
+        const after = cursor === undefined ? null : decodeFeedCursor(cursor)
+        const older = (entry: TimelineEntry) =>
+          after === null || newerFirst({ createdAt: after.createdAt, id: after.id, ownerId: '' }, entry) < 0
+        // Each timeline is sorted already: its first limit + 1 entries past the cursor are all it can give.
+        const candidates: TimelineEntry[] = []
+        for (const timeline of await visibleTimelines(userId)) {
+          let taken = 0
+          walkTimeline(timeline, older, (entry) => {
+            candidates.push(entry)
+            return (taken += 1) <= limit
+          })
+        }
+        const page = candidates.sort(newerFirst).slice(0, limit + 1)
+        const found = await feed().find({ _id: { $in: page.slice(0, limit).map((entry) => entry.id) } })
+        const byId = new Map(found.map((activity) => [activity._id, activity]))
+        const shown = page.slice(0, limit).flatMap((entry) => byId.get(entry.id) ?? [])
+        const last = page[limit - 1]
+        const nextCursor =
+          page.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last.id }) : null
+        const ids = shown.map((activity) => activity._id)
+        const [said, reacted] = await Promise.all([
+          comments().find({ activityId: { $in: ids } }, { projection: { activityId: 1 } }),
+          reactions().find({ activityId: { $in: ids }, commentId: null }),
+        ])
+        const people = await cards.cards([
+          ...shown.flatMap((activity) => [activity.userId, ...(activity.targetUserId ? [activity.targetUserId] : [])]),
+          ...reacted.map((reaction) => reaction.userId),
+        ])
+        const items = shown.flatMap(
+          (activity) =>
+            feedItemOf(
+              activity,
+              userId,
+              people,
+              reacted.filter((reaction) => reaction.activityId === activity._id),
+              said.filter((comment) => comment.activityId === activity._id).length,
+            ) ?? [],
+        )
+        return { items, nextCursor }
+      },
+
+      /** What arrived from others since I last opened the feed (everything, before my first visit). */
+      async unread(userId: string): Promise<number> {
+        const visit = await db.collection(feedVisitsCollection).findOne({ _id: userId })
+        const since = typeof visit?.lastActivityVisit === 'string' ? visit.lastActivityVisit : ''
+        let count = 0
+        for (const timeline of await visibleTimelines(userId))
+          walkTimeline(
+            timeline,
+            () => true,
+            (entry) => {
+              if (entry.createdAt <= since) return false
+              if (entry.ownerId !== userId) count += 1
+              return true
+            },
+          )
+        return count
+      },
+
+      /** One activity with its comments, or null when it is not there or not the viewer's to see. */
+      async activity(userId: string, activityId: string): Promise<ActivityAnswer | null> {
+        const activity = await visible(userId, activityId)
+        if (!activity) return null
+        const [said, reacted] = await Promise.all([
+          comments().find({ activityId }, { sort: { createdAt: 1, _id: 1 } }),
+          reactions().find({ activityId }),
+        ])
+        const people = await cards.cards([
+          activity.userId,
+          ...(activity.targetUserId ? [activity.targetUserId] : []),
+          ...said.map((comment) => comment.userId),
+          ...reacted.map((reaction) => reaction.userId),
+        ])
+        const item = feedItemOf(activity, userId, people, reacted, said.length)
+        if (!item) return null
+        const shown = said.flatMap((comment) => commentItemOf(comment, userId, people, reacted) ?? [])
+        return { activity: { ...item, commentCount: shown.length }, comments: shown }
+      },
+
+      /** The activity as the write side needs it: who owns it, when the asker may see it. */
+      async access(userId: string, activityId: string): Promise<ActivityAccess | null> {
+        const activity = await visible(userId, activityId)
+        return activity && { id: activity._id, ownerId: activity.userId }
+      },
+
+      /** The activity a comment belongs to, whoever asks (the activity's access is checked after). */
+      async activityOfComment(commentId: string): Promise<string | null> {
+        return (await comments().findOne({ _id: commentId }))?.activityId ?? null
+      },
+
+      /** One comment as the API shows it, for the answer to an add or an edit. */
+      async comment(userId: string, commentId: string) {
+        const comment = await comments().findOne({ _id: commentId })
+        if (!comment) return null
+        const reacted = await reactions().find({ activityId: comment.activityId, commentId })
+        const people = await cards.cards([comment.userId, ...reacted.map((reaction) => reaction.userId)])
+        return commentItemOf(comment, userId, people, reacted)
+      },
+    }
+  },
+)

@@ -1,0 +1,22 @@
+import type { Projector } from '../projector'
+import { activities } from '../activities/activities'
+import { friendships } from '../friends/friendships'
+import { users } from '../users/users'
+import { feedProjectors } from './feedProjectors'
+
+/** Every read model the feed reads, driven as one, so a spec feeds events once and queries the feed. */
+export const feedReadModels: Projector = (() => {
+  const parts = [users, activities, friendships, ...feedProjectors]
+  return {
+    name: 'feed_spec',
+    version: 1,
+    collections: parts.flatMap((part) => part.collections),
+    handles: [...new Set(parts.flatMap((part) => part.handles))],
+    async setup(db) {
+      for (const part of parts) await part.setup?.(db)
+    },
+    async project(event, db) {
+      for (const part of parts) if (part.handles.includes(event.type)) await part.project(event, db)
+    },
+  }
+})()

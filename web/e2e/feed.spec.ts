@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { csrfToken, registerByApi, screenshotsDir, type Account } from './support/server'
+
+/**
+ * The feed end to end (issue 11): two friends in two browser contexts. B logs a public watch with a
+ * review (and a private one); A sees the public one with the Feed tab's badge, opens it, comments and
+ * reacts; B, with the activity open, sees both arrive without reloading. The private watch never shows.
+ */
+mkdirSync(screenshotsDir, { recursive: true })
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+
+interface Member {
+  page: Page
+  account: Account
+}
+
+async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
+  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const page = await context.newPage()
+  return { page, account: await registerByApi(page.request, prefix) }
+}
+
+async function send(request: APIRequestContext, path: string, data?: unknown) {
+  const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
+  expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
+  return (await answer.json()) as Record<string, unknown>
+}
+
+async function aMovie(request: APIRequestContext, query: string): Promise<{ tmdbId: number; title: string }> {
+  const answer = await request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
+  const { results } = (await answer.json()) as { results: { id: number; media_type: string; title?: string }[] }
+  const movie = results.find((result) => result.media_type === 'movie')
+  if (!movie) throw new Error(`no movie for ${query}`)
+  return { tmdbId: movie.id, title: movie.title ?? '' }
+}
+
+test('friends see each other’s public watches, comment and react, live; a private watch never shows', async ({
+  browser,
+  baseURL,
+}) => {
+  // Two browsers and a server on a shared, busy machine: generous, since no step here is timed.
+  test.setTimeout(300_000)
+  const a = await member(browser, baseURL ?? '', 'feed_a')
+  const b = await member(browser, baseURL ?? '', 'feed_b')
+  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
+    friendship: { id: string }
+  }
+  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+
+  // A has read everything so far: the badge starts from here.
+  await a.page.goto('/feed')
+  await expect(a.page.getByRole('article').first()).toContainText('are now friends')
+  await a.page.goto('/home')
+  await expect(a.page.locator('[data-testid=feed-badge]:visible')).toHaveCount(0)
+
+  const [publicTitle, privateTitle] = [await aMovie(b.page.request, 'godfather'), await aMovie(b.page.request, 'alien')]
+  await send(b.page.request, '/api/watched', {
+    tmdbId: privateTitle.tmdbId,
+    mediaType: 'movie',
+    rating: 3,
+    review: 'PRIVATE-NOTE-NOBODY-SEES',
+    isPrivate: true,
+  })
+  const watched = await send(b.page.request, '/api/watched', {
+    tmdbId: publicTitle.tmdbId,
+    mediaType: 'movie',
+    rating: 10,
+    recommend: true,
+    review: 'The restaurant scene, though.',
+  })
+  const activityId = `watched:${String(watched.entryId)}`
+
+  // B keeps the activity open, as a friend would after posting.
+  await b.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  await expect(b.page.getByRole('article')).toContainText(publicTitle.title)
+
+  await a.page.reload()
+  await expect(a.page.locator('[data-testid=feed-badge]:visible')).toHaveText('1')
+  await a.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Feed/ }).click()
+  await expect(a.page).toHaveURL(/\/feed$/)
+  const card = a.page.getByRole('article').filter({ hasText: publicTitle.title })
+  await expect(card).toContainText(`${b.account.username} watched ${publicTitle.title}`)
+  await expect(card.getByRole('img', { name: '5 stars' })).toBeVisible()
+  // The review is covered until asked for (spoilers).
+  await expect(card).not.toContainText('The restaurant scene')
+  await card.getByRole('button', { name: /Show review/ }).click()
+  await expect(card).toContainText('The restaurant scene, though.')
+  await expect(a.page.getByRole('main')).not.toContainText(privateTitle.title)
+  await expect(a.page.getByRole('main')).not.toContainText('PRIVATE-NOTE')
+  await expect(a.page.locator('[data-testid=feed-badge]:visible')).toHaveCount(0)
+
+  for (const size of Object.values(viewports)) {
+    await a.page.setViewportSize(size)
+    await a.page.screenshot({ path: `${screenshotsDir}/feed-${size.width}x${size.height}.png`, fullPage: true })
+  }
+  await a.page.setViewportSize(viewports.desktop)
+
+  await card.getByRole('link', { name: '0 comments' }).click()
+  await expect(a.page).toHaveURL(new RegExp(`/activity/${encodeURIComponent(activityId)}$`))
+  await a.page.getByRole('textbox', { name: 'new' }).fill('  Best film ever made.  ')
+  await a.page.getByRole('button', { name: 'Comment', exact: true }).click()
+  const comments = a.page.getByRole('region', { name: 'Comments' })
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Best film ever made.' })).toBeVisible()
+  const fire = a.page
+    .getByRole('list', { name: `Reactions to ${publicTitle.title}` })
+    .getByRole('button', { name: /^🔥/ })
+  await fire.click()
+  await expect(fire).toHaveAttribute('aria-pressed', 'true')
+  await expect(fire).toContainText('1')
+  // Still there once the server's answer and the refetch after it are in.
+  await a.page.waitForLoadState('networkidle')
+  await expect(comments.getByRole('listitem')).toHaveCount(1)
+  await expect(fire).toHaveAttribute('aria-pressed', 'true')
+
+  // B sees both without reloading.
+  const bComments = b.page.getByRole('region', { name: 'Comments' })
+  await expect(bComments).toContainText('Best film ever made.', { timeout: 15_000 })
+  const bFire = b.page
+    .getByRole('list', { name: `Reactions to ${publicTitle.title}` })
+    .getByRole('button', { name: /^🔥/ })
+  await expect(bFire).toContainText('1')
+  await expect(bFire).toHaveAttribute('aria-pressed', 'false')
+  await bFire.hover()
+  await expect(b.page.getByRole('tooltip')).toContainText(a.account.username)
+
+  for (const size of Object.values(viewports)) {
+    await a.page.setViewportSize(size)
+    await a.page.screenshot({ path: `${screenshotsDir}/activity-${size.width}x${size.height}.png`, fullPage: true })
+  }
+
+  // Never by its address either.
+  const privateFeed = await a.page.request.get('/api/feed')
+  expect(await privateFeed.text()).not.toContain('PRIVATE-NOTE')
+})

@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
+import { StarRating } from '../library/StarRating'
+import { MediaPoster } from '../media/MediaPoster'
+import { Avatar } from '../social/Avatar'
+import { ReactionsBar } from './ReactionsBar'
+import { timeAgo } from './timeAgo'
+
+function WhoDidWhat({ item }: { item: FeedItem }) {
+  const who = <span className="font-semibold text-white">{item.user.username}</span>
+  const title = <span className="font-semibold text-white">{item.mediaTitle}</span>
+  switch (item.activityType) {
+    case 'watched':
+      return (
+        <>
+          {who} watched {title}
+        </>
+      )
+    case 'watchlist_add':
+      return (
+        <>
+          {who} added {title} to their watchlist
+        </>
+      )
+    case 'friendship':
+      return (
+        <>
+          {who} and <span className="font-semibold text-white">{item.target?.username ?? 'someone'}</span> are now
+          friends
+        </>
+      )
+    case 'recommendation':
+      return (
+        <>
+          {who} recommended {title} to{' '}
+          <span className="font-semibold text-white">{item.target?.username ?? 'someone'}</span>
+        </>
+      )
+  }
+}
+
+/** A review can give the story away: it stays covered until the reader asks to see it. */
+function Review({ text }: { text: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="text-xs font-semibold uppercase tracking-wide text-amber-400 hover:text-amber-300"
+      >
+        {open ? 'Hide review' : 'Show review (may contain spoilers)'}
+      </button>
+      {open ? <p className="mt-1.5 whitespace-pre-line text-sm leading-relaxed text-zinc-200">{text}</p> : null}
+    </div>
+  )
+}
+
+interface ActivityCardProps {
+  item: FeedItem
+  onReact: (emoji: ReactionEmoji, on: boolean) => void
+  /** The timeline links to the activity's own screen; that screen shows its comments instead. */
+  linkComments?: boolean
+  children?: ReactNode
+  priority?: boolean
+}
+
+/** One activity: poster, who did what and when, rating, review behind a spoiler toggle, reactions, comments. */
+export function ActivityCard({ item, onReact, linkComments = true, children, priority = false }: ActivityCardProps) {
+  const media =
+    item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
+  return (
+    <article
+      className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5"
+      aria-label={`${item.user.username}: ${item.mediaTitle ?? 'friendship'}`}
+      data-activity-id={item.id}
+    >
+      <div className="flex gap-4">
+        {media ? (
+          <Link
+            to="/media/$mediaType/$id"
+            params={media}
+            className="w-16 shrink-0 sm:w-20"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            <MediaPoster
+              title={item.mediaTitle ?? ''}
+              posterPath={item.mediaPosterPath}
+              seed={item.tmdbId ?? 0}
+              priority={priority}
+            />
+          </Link>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start gap-2.5">
+            <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="xs" />
+            <p className="text-sm leading-snug text-zinc-300">
+              <WhoDidWhat item={item} />
+              <span className="mt-0.5 block text-xs text-zinc-500">
+                <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+              </span>
+            </p>
+          </div>
+          {item.rating !== null || item.recommend ? (
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-zinc-400">
+              <StarRating rating={item.rating} size="md" />
+              {item.recommend ? (
+                <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-emerald-300">Recommends</span>
+              ) : null}
+            </div>
+          ) : null}
+          {item.review ? <Review text={item.review} /> : null}
+        </div>
+      </div>
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <ReactionsBar reactions={item.reactions} onToggle={onReact} subject={item.mediaTitle ?? 'this activity'} />
+        {linkComments ? (
+          <Link
+            to="/activity/$id"
+            params={{ id: item.id }}
+            className="text-sm font-medium text-zinc-400 hover:text-white"
+          >
+            {item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`}
+          </Link>
+        ) : null}
+      </footer>
+      {children}
+    </article>
+  )
+}

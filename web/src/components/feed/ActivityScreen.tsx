@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router'
+import { useActivity } from '../../features/feed/useFeed'
+import { isApiError } from '../../lib/apiError'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { LoadFailed } from '../library/ScreenHeader'
+import { primaryButton } from '../social/socialStyles'
+import { ActivityCard } from './ActivityCard'
+import { CommentThread } from './CommentThread'
+import { FeedHeading, FeedSkeleton } from './FeedHeading'
+import { useFeedActions } from './useFeedActions'
+
+/** /activity/{id}: the feed's screen focused on one activity, its comments open (spec §2). */
+export function ActivityScreen({ activityId }: { activityId: string }) {
+  const { answer, isPending, isError, error, refetch } = useActivity(activityId)
+  const actions = useFeedActions()
+  useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
+
+  return (
+    <section aria-labelledby="screen-title">
+      <FeedHeading back />
+      {isPending ? (
+        <FeedSkeleton />
+      ) : answer ? (
+        <ActivityCard
+          item={answer.activity}
+          linkComments={false}
+          priority
+          onReact={(emoji, on) => void actions.react(activityId, null, emoji, on)}
+        >
+          <CommentThread
+            activityId={activityId}
+            activityOwnerId={answer.activity.user.id}
+            comments={answer.comments}
+            actions={actions}
+          />
+        </ActivityCard>
+      ) : isError && isApiError(error) && error.status === 404 ? (
+        <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
+          <p className="text-lg font-semibold text-white">This activity isn't available</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            It may have been removed, or it is only shared with its owner's friends.
+          </p>
+          <Link to="/feed" className={`${primaryButton} mt-5`}>
+            Open your feed
+          </Link>
+        </div>
+      ) : (
+        <LoadFailed onRetry={() => void refetch()} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router'
+
+export function FeedHeading({ back = false }: { back?: boolean }) {
+  return (
+    <header className="mb-5">
+      {back ? (
+        <Link to="/feed" className="text-sm text-zinc-400 hover:text-white">
+          ← Back to the feed
+        </Link>
+      ) : null}
+      <h1 id="screen-title" className="mt-1 text-2xl font-bold tracking-tight text-white md:text-3xl">
+        Feed
+      </h1>
+      <p className="mt-1 text-sm text-zinc-400">What your friends and family are watching, rating and recommending.</p>
+    </header>
+  )
+}
+
+export function FeedSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="flex gap-4 rounded-2xl bg-panel p-5 ring-1 ring-white/10">
+          <div className="aspect-[2/3] w-16 animate-pulse rounded-xl bg-panel-2 sm:w-20" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-2/3 animate-pulse rounded bg-panel-2" />
+            <div className="h-3 w-1/3 animate-pulse rounded bg-panel-2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}

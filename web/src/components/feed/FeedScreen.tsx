@@ -1,0 +1,86 @@
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { visitFeedMutation } from '../../features/feed/feedMutations'
+import { useFeedTimeline } from '../../features/feed/useFeed'
+import { useDocumentTitle } from '../../lib/documentTitle'
+import { LoadFailed } from '../library/ScreenHeader'
+import { primaryButton } from '../social/socialStyles'
+import { ActivityCard } from './ActivityCard'
+import { FeedHeading, FeedSkeleton } from './FeedHeading'
+import { PullToRefresh } from './PullToRefresh'
+import { useFeedActions } from './useFeedActions'
+
+/** Loads the next page when the end of the list scrolls into view. */
+function useEndOfList(onReached: () => void, active: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const node = sentinel.current
+    if (!node || !active) return
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && onReached(),
+      {
+        rootMargin: '600px 0px',
+      },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [onReached, active])
+  return sentinel
+}
+
+/** /feed: what my friends and I have been watching, newest first, with reactions and comments. */
+export function FeedScreen() {
+  useDocumentTitle('Feed')
+  const feed = useFeedTimeline()
+  const actions = useFeedActions()
+  const { mutate: recordVisit } = useMutation(visitFeedMutation)
+  // Opening the feed reads it; so does seeing a newer item arrive while it is open.
+  const newest = feed.items?.[0]?.createdAt
+  useEffect(() => recordVisit(undefined), [recordVisit, newest])
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
+  const sentinel = useEndOfList(
+    () => void (hasNextPage && !isFetchingNextPage && fetchNextPage()),
+    hasNextPage && !isFetchingNextPage,
+  )
+
+  return (
+    <section aria-labelledby="screen-title">
+      <FeedHeading />
+      <PullToRefresh onRefresh={() => feed.refetch()}>
+        {feed.isPending ? (
+          <FeedSkeleton />
+        ) : feed.isError && !feed.items ? (
+          <LoadFailed onRetry={() => void feed.refetch()} />
+        ) : feed.items?.length === 0 ? (
+          <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
+            <p className="text-lg font-semibold text-white">Nothing here yet</p>
+            <p className="mt-1 text-sm text-zinc-400">
+              When your friends log what they watch, it shows up here. Add friends, or log a title yourself.
+            </p>
+            <Link to="/friends" className={`${primaryButton} mt-5`}>
+              Find friends
+            </Link>
+          </div>
+        ) : (
+          <ol className="flex flex-col gap-4" aria-label="Activity">
+            {feed.items?.map((item, index) => (
+              <li key={item.id}>
+                <ActivityCard
+                  item={item}
+                  priority={index < 2}
+                  onReact={(emoji, on) => void actions.react(item.id, null, emoji, on)}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+        <div ref={sentinel} aria-hidden="true" />
+        {isFetchingNextPage ? <p className="py-4 text-center text-sm text-zinc-400">Loading more…</p> : null}
+        {feed.items && feed.items.length > 0 && !hasNextPage ? (
+          <p className="py-6 text-center text-xs text-zinc-500">You're all caught up.</p>
+        ) : null}
+      </PullToRefresh>
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
+import { useRef, useState } from 'react'
+
+interface ReactionsBarProps {
+  reactions: readonly ReactionSummary[]
+  onToggle: (emoji: ReactionEmoji, on: boolean) => void
+  /** What the bar is about, for screen readers: "Dune", "ann's comment". */
+  subject: string
+  compact?: boolean
+}
+
+const longPressMs = 450
+
+/**
+ * The fixed palette as toggles, each with its count. Who reacted shows on hover (a pointer) or on a
+ * long press (a phone); a long press does not toggle.
+ */
+export function ReactionsBar({ reactions, onToggle, subject, compact = false }: ReactionsBarProps) {
+  const [shown, setShown] = useState<ReactionEmoji | null>(null)
+  const timer = useRef<number | undefined>(undefined)
+  const pressedLong = useRef(false)
+
+  return (
+    <ul className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
+      {reactionEmojis.map((emoji) => {
+        const reaction = reactions.find((one) => one.emoji === emoji)
+        const count = reaction?.count ?? 0
+        const mine = reaction?.mine ?? false
+        if (compact && count === 0) return null
+        const who = reaction?.users.join(', ') ?? ''
+        return (
+          <li key={emoji} className="relative">
+            <button
+              type="button"
+              aria-pressed={mine}
+              aria-label={`${emoji} ${count}${mine ? ', including you' : ''}${who ? `: ${who}` : ''}`}
+              onPointerEnter={(event) => event.pointerType === 'mouse' && count > 0 && setShown(emoji)}
+              onPointerLeave={() => {
+                window.clearTimeout(timer.current)
+                setShown((current) => (current === emoji ? null : current))
+              }}
+              onPointerDown={(event) => {
+                pressedLong.current = false
+                if (event.pointerType === 'mouse') return
+                timer.current = window.setTimeout(() => {
+                  pressedLong.current = true
+                  setShown(emoji)
+                }, longPressMs)
+              }}
+              onPointerUp={() => window.clearTimeout(timer.current)}
+              onContextMenu={(event) => event.preventDefault()}
+              onClick={() => {
+                if (pressedLong.current) return
+                onToggle(emoji, !mine)
+              }}
+              className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
+                mine ? 'bg-reel/20 text-white ring-reel/60' : 'bg-white/5 text-zinc-300 ring-white/10 hover:bg-white/10'
+              }`}
+            >
+              <span aria-hidden="true">{emoji}</span>
+              {count > 0 ? <span className="text-xs font-semibold tabular-nums">{count}</span> : null}
+            </button>
+            {shown === emoji && who ? (
+              <span
+                role="tooltip"
+                className="absolute bottom-full left-0 z-20 mb-1.5 w-max max-w-56 rounded-lg bg-zinc-800 px-2.5 py-1.5 text-xs text-zinc-100 shadow-lg ring-1 ring-white/10"
+              >
+                {emoji} {who}
+              </span>
+            ) : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,43 @@
+import type { ReactionEmoji } from '@reelmates/contracts/feed'
+import { useCurrentUser } from '../../features/account/currentUser'
+import {
+  addCommentMutation,
+  deleteCommentMutation,
+  editCommentMutation,
+  reactMutation,
+} from '../../features/feed/feedMutations'
+import { newIdempotencyKey } from '../../lib/api'
+import { useChange } from '../../lib/mutations'
+
+/** The feed's changes as the screens call them, made in the signed-in member's name. */
+export function useFeedActions() {
+  const { data: user } = useCurrentUser()
+  const me = { id: user?.id ?? '', username: user?.username ?? '', avatarUrl: user?.avatarUrl ?? null }
+  const react = useChange(reactMutation)
+  const add = useChange(addCommentMutation)
+  const edit = useChange(editCommentMutation)
+  const remove = useChange(deleteCommentMutation)
+  return {
+    me,
+    react: (activityId: string, commentId: string | null, emoji: ReactionEmoji, on: boolean) =>
+      react({ kind: 'react', activityId, commentId, emoji, on, me }),
+    addComment: (activityId: string, content: string) => {
+      const at = new Date().toISOString()
+      return add({
+        kind: 'addComment',
+        activityId,
+        comment: {
+          id: `pending-${newIdempotencyKey()}`,
+          user: me,
+          content: content.trim(),
+          createdAt: at,
+          updatedAt: at,
+          reactions: [],
+        },
+      })
+    },
+    editComment: (activityId: string, commentId: string, content: string) =>
+      edit({ kind: 'editComment', activityId, commentId, content: content.trim() }),
+    deleteComment: (activityId: string, commentId: string) => remove({ kind: 'deleteComment', activityId, commentId }),
+  }
+}

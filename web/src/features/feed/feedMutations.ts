@@ -1,0 +1,85 @@
+import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
+import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { feedCalls, type ChangeAnswer } from './feedCalls'
+import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
+import { feedKeys } from './feedQueries'
+
+/** Every feed mutation's key starts with this; the screens fold the pending ones (useFeed.ts). */
+export const feedMutationKey = ['feed'] as const
+
+/**
+ * One scope for the feed's changes: an edit or a delete of a comment must not overtake the add it
+ * depends on, and a reaction toggled on and off at speed must reach the server in that order.
+ */
+const feedScope = { id: 'feed' }
+
+/** The server took the change: fold it into the cache, since its overlay goes as the mutation settles. */
+export function confirmFeedChange(client: QueryClient, change: FeedChange): void {
+  void client.cancelQueries({ queryKey: feedKeys.all })
+  client.setQueryData<InfiniteData<FeedAnswer>>(feedKeys.timeline(), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => applyToItem(item, change)) })),
+        }
+      : data,
+  )
+  client.setQueryData<ActivityAnswer>(feedKeys.activity(change.activityId), (answer) =>
+    answer ? applyToActivity(answer, change) : answer,
+  )
+}
+
+function feedMutation<Change extends FeedChange, Answer extends ChangeAnswer>(
+  action: string,
+  send: (change: Change) => Promise<Answer>,
+  failure: string,
+  answered: (change: Change, answer: Answer) => FeedChange = (change) => change,
+) {
+  return mutationOptions<Answer, Error, Change>({
+    mutationKey: [...feedMutationKey, action],
+    scope: feedScope,
+    mutationFn: send,
+    onSuccess: (answer, change, _result, { client }) => confirmFeedChange(client, answered(change, answer)),
+    onError: (error) => tellRefusal(failure, error),
+    onSettled: (_answer, _error, _change, _result, { client }) =>
+      refetchOnceSettled(client, feedMutationKey, feedKeys.all),
+  })
+}
+
+type ChangeOf<K extends FeedChange['kind']> = Extract<FeedChange, { kind: K }>
+
+export const reactMutation = feedMutation<ChangeOf<'react'>, ChangeAnswer>(
+  'react',
+  ({ activityId, commentId, emoji, on }) => feedCalls.react({ activityId, commentId }, emoji, on),
+  "Couldn't save your reaction",
+)
+
+export const addCommentMutation = feedMutation(
+  'addComment',
+  (change: ChangeOf<'addComment'>) => feedCalls.addComment(change.activityId, change.comment.content),
+  "Couldn't post your comment",
+  // The server's comment, with its real id, takes the place of the one made up on the device.
+  (change, { position: _position, ...comment }) => ({ ...change, comment }),
+)
+
+export const editCommentMutation = feedMutation(
+  'editComment',
+  (change: ChangeOf<'editComment'>) => feedCalls.editComment(change.commentId, change.content),
+  "Couldn't save your comment",
+)
+
+export const deleteCommentMutation = feedMutation(
+  'deleteComment',
+  (change: ChangeOf<'deleteComment'>) => feedCalls.deleteComment(change.commentId),
+  "Couldn't delete the comment",
+)
+
+/** Opening the feed marks what is in it as read: the badge clears at once, the server records the visit. */
+export const visitFeedMutation = mutationOptions<ChangeAnswer, Error, undefined>({
+  mutationKey: ['feedVisit'],
+  mutationFn: () => feedCalls.visit(),
+  onMutate: (_nothing, { client }) => client.setQueryData(feedKeys.unread(), { count: 0 }),
+  onSettled: (_answer, _error, _nothing, _result, { client }) =>
+    client.invalidateQueries({ queryKey: feedKeys.unread() }),
+})

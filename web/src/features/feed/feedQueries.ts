@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { feedCalls } from './feedCalls'
+
+/**
+ * Live updates are a short refetch, not server-sent events (docs/feed.md): a feed is read in
+ * glances, a refetch works the same behind any number of gateways and through the service worker,
+ * and each refetch carries X-Min-Position, so it never undoes the user's own changes.
+ */
+export const feedRefetchMs = 5_000
+export const unreadRefetchMs = 30_000
+
+export const feedKeys = {
+  all: ['feed'] as const,
+  timeline: () => ['feed', 'timeline'] as const,
+  activity: (id: string) => ['feed', 'activity', id] as const,
+  unread: () => ['feed', 'unread'] as const,
+}
+
+export const feedTimelineQuery = () =>
+  infiniteQueryOptions({
+    queryKey: feedKeys.timeline(),
+    queryFn: ({ pageParam }) => feedCalls.page(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    refetchInterval: feedRefetchMs,
+  })
+
+export const activityQuery = (id: string) =>
+  queryOptions({
+    queryKey: feedKeys.activity(id),
+    queryFn: () => feedCalls.activity(id),
+    refetchInterval: feedRefetchMs,
+  })
+
+export const unreadQuery = () =>
+  queryOptions({ queryKey: feedKeys.unread(), queryFn: feedCalls.unread, refetchInterval: unreadRefetchMs })

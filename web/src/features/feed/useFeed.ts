@@ -1,0 +1,26 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { FeedItem } from '@reelmates/contracts/feed'
+import { usePendingChanges } from '../../lib/mutations'
+import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
+import { feedMutationKey } from './feedMutations'
+import { activityQuery, feedTimelineQuery } from './feedQueries'
+
+/** The timeline as the server has it, with my changes still on their way folded on top. */
+export function useFeedTimeline() {
+  const query = useInfiniteQuery(feedTimelineQuery())
+  const pending = usePendingChanges<FeedChange>(feedMutationKey)
+  const items = useMemo<FeedItem[] | undefined>(
+    () => query.data?.pages.flatMap((page) => page.items).map((item) => pending.reduce(applyToItem, item)),
+    [query.data, pending],
+  )
+  return { ...query, items }
+}
+
+/** One activity with its comments, my pending changes folded on top. */
+export function useActivity(id: string) {
+  const query = useQuery(activityQuery(id))
+  const pending = usePendingChanges<FeedChange>(feedMutationKey)
+  const answer = useMemo(() => query.data && pending.reduce(applyToActivity, query.data), [query.data, pending])
+  return { ...query, answer }
+}
