@@ -46,7 +46,9 @@ import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password.
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
 import { Route as AdminAdminEmailCampaignsRouteImport } from './routes/_admin/admin.email-campaigns'
+import { Route as AdminAdminEventsRouteImport } from './routes/_admin/admin.events'
 import { Route as AdminAdminOutboxRouteImport } from './routes/_admin/admin.outbox'
+import { Route as AdminAdminProjectionsRouteImport } from './routes/_admin/admin.projections'
 import { Route as AdminAdminRefreshApiCacheRouteImport } from './routes/_admin/admin.refresh-api-cache'
 import { Route as AdminAdminUserManagementRouteImport } from './routes/_admin/admin.user-management'
 import { Route as AdminAdminUserNotificationsRouteImport } from './routes/_admin/admin.user-notifications'
@@ -240,9 +242,19 @@ const AdminAdminEmailCampaignsRoute =
     path: '/admin/email-campaigns',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminEventsRoute = AdminAdminEventsRouteImport.update({
+  id: '/admin/events',
+  path: '/admin/events',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminOutboxRoute = AdminAdminOutboxRouteImport.update({
   id: '/admin/outbox',
   path: '/admin/outbox',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminProjectionsRoute = AdminAdminProjectionsRouteImport.update({
+  id: '/admin/projections',
+  path: '/admin/projections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminRefreshApiCacheRoute =
@@ -330,7 +342,9 @@ export interface FileRoutesByFullPath {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/events': typeof AdminAdminEventsRoute
   '/admin/outbox': typeof AdminAdminOutboxRoute
+  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -376,7 +390,9 @@ export interface FileRoutesByTo {
   '/news': typeof NewsIndexRoute
   '/reset-password': typeof ResetPasswordIndexRoute
   '/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/admin/events': typeof AdminAdminEventsRoute
   '/admin/outbox': typeof AdminAdminOutboxRoute
+  '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -426,7 +442,9 @@ export interface FileRoutesById {
   '/news/': typeof NewsIndexRoute
   '/reset-password/': typeof ResetPasswordIndexRoute
   '/_admin/admin/email-campaigns': typeof AdminAdminEmailCampaignsRoute
+  '/_admin/admin/events': typeof AdminAdminEventsRoute
   '/_admin/admin/outbox': typeof AdminAdminOutboxRoute
+  '/_admin/admin/projections': typeof AdminAdminProjectionsRoute
   '/_admin/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
   '/_admin/admin/user-management': typeof AdminAdminUserManagementRoute
   '/_admin/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
@@ -474,7 +492,9 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/admin/email-campaigns'
+    | '/admin/events'
     | '/admin/outbox'
+    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -520,7 +540,9 @@ export interface FileRouteTypes {
     | '/news'
     | '/reset-password'
     | '/admin/email-campaigns'
+    | '/admin/events'
     | '/admin/outbox'
+    | '/admin/projections'
     | '/admin/refresh-api-cache'
     | '/admin/user-management'
     | '/admin/user-notifications'
@@ -569,7 +591,9 @@ export interface FileRouteTypes {
     | '/news/'
     | '/reset-password/'
     | '/_admin/admin/email-campaigns'
+    | '/_admin/admin/events'
     | '/_admin/admin/outbox'
+    | '/_admin/admin/projections'
     | '/_admin/admin/refresh-api-cache'
     | '/_admin/admin/user-management'
     | '/_admin/admin/user-notifications'
@@ -867,11 +891,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminEmailCampaignsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/events': {
+      id: '/_admin/admin/events'
+      path: '/admin/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminAdminEventsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/outbox': {
       id: '/_admin/admin/outbox'
       path: '/admin/outbox'
       fullPath: '/admin/outbox'
       preLoaderRoute: typeof AdminAdminOutboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/projections': {
+      id: '/_admin/admin/projections'
+      path: '/admin/projections'
+      fullPath: '/admin/projections'
+      preLoaderRoute: typeof AdminAdminProjectionsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/refresh-api-cache': {
@@ -943,7 +981,9 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminTestDigestRoute: typeof AdminTestDigestRoute
   AdminAdminEmailCampaignsRoute: typeof AdminAdminEmailCampaignsRoute
+  AdminAdminEventsRoute: typeof AdminAdminEventsRoute
   AdminAdminOutboxRoute: typeof AdminAdminOutboxRoute
+  AdminAdminProjectionsRoute: typeof AdminAdminProjectionsRoute
   AdminAdminRefreshApiCacheRoute: typeof AdminAdminRefreshApiCacheRoute
   AdminAdminUserManagementRoute: typeof AdminAdminUserManagementRoute
   AdminAdminUserNotificationsRoute: typeof AdminAdminUserNotificationsRoute
@@ -955,7 +995,9 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminTestDigestRoute: AdminTestDigestRoute,
   AdminAdminEmailCampaignsRoute: AdminAdminEmailCampaignsRoute,
+  AdminAdminEventsRoute: AdminAdminEventsRoute,
   AdminAdminOutboxRoute: AdminAdminOutboxRoute,
+  AdminAdminProjectionsRoute: AdminAdminProjectionsRoute,
   AdminAdminRefreshApiCacheRoute: AdminAdminRefreshApiCacheRoute,
   AdminAdminUserManagementRoute: AdminAdminUserManagementRoute,
   AdminAdminUserNotificationsRoute: AdminAdminUserNotificationsRoute,
