@@ -1,6 +1,7 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { FriendRemoved, FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import { RecommendationClaimed, RecommendationSent } from '@reelmates/contracts/recommendations'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import type { Doc, Filter } from '@reelmates/infra/readStore/port'
@@ -13,6 +14,7 @@ import {
   timelinesCollection,
   type Placed,
 } from './activityTimelines'
+import { recommendationActivity } from './recommendationActivity'
 
 export const activitiesCollection = 'activities'
 const collection = activitiesCollection
@@ -32,6 +34,8 @@ const handles = [
   WatchedEntryRemoved,
   FriendRequestAccepted,
   FriendRemoved,
+  RecommendationSent,
+  RecommendationClaimed,
   AccountDeleted,
 ] as const
 
@@ -86,7 +90,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 3,
+  version: 4,
   collections: [collection, entries, revisions, timelinesCollection],
   handles,
 
@@ -189,6 +193,15 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       await remove(db, { activityType: 'friendship', audience: { $all: [byUserId, otherUserId] } })
       return
     }
+    case 'RecommendationSent': {
+      const { data } = event
+      // To an address without an account, there is no one to show it to until they sign up.
+      if (data.toUserId) await put(db, recommendationActivity({ ...data, toUserId: data.toUserId }, data.sentAt))
+      return
+    }
+    case 'RecommendationClaimed':
+      await put(db, recommendationActivity(event.data, event.data.claimedAt))
+      return
     case 'AccountDeleted':
       await remove(db, {
         $or: [{ userId: event.data.userId }, { targetUserId: event.data.userId }, { audience: event.data.userId }],

@@ -7,7 +7,7 @@ export type Activity = {
   _id: string
   id: string
   userId: string
-  activityType: 'watchlist_add' | 'watched' | 'friendship'
+  activityType: 'watchlist_add' | 'watched' | 'friendship' | 'recommendation'
   tmdbId: number | null
   mediaType: MediaType | null
   mediaTitle: string | null

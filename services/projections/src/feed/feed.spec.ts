@@ -8,6 +8,7 @@ import {
   friendshipIdOf,
 } from '@reelmates/contracts/friendships'
 import type { DomainEvent } from '@reelmates/contracts/events'
+import { RecommendationClaimed, RecommendationSent } from '@reelmates/contracts/recommendations'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
@@ -71,6 +72,21 @@ const reacted = (
     reactedAt: '2026-11-20T21:00:00.000Z',
   })
 
+const recommended = (recommendationId: string, fromUserId: string, toUserId: string | null) =>
+  RecommendationSent({
+    recommendationId,
+    fromUserId,
+    toUserId,
+    ...dune,
+    mediaTitle: 'Dune',
+    mediaPosterPath: '/dune.jpg',
+    toEmail: toUserId ? null : 'new@example.com',
+    note: 'Watch it on a big screen',
+    tokenHash: toUserId ? null : 'hash',
+    expiresAt: null,
+    sentAt: '2026-11-21T09:00:00.000Z',
+  })
+
 async function harness() {
   const h = await projectorHarness(feedReadModels)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
@@ -115,6 +131,42 @@ describe('the feed', () => {
     expect((await h.ids(cat)).filter((id) => id.startsWith('friendship:'))).toHaveLength(1)
     await h.given(unfriend(bob, ann))
     expect((await h.ids(bob)).filter((id) => id.startsWith('friendship:'))).toEqual([])
+  })
+
+  it('shows a recommendation to its sender and recipient only, and one to an address once it is claimed', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), ...befriend(ann, cat), recommended('r1', ann, bob))
+    const [newest] = (await h.feed.page(bob, { limit: 50 })).items
+    expect(newest).toMatchObject({
+      id: 'recommendation:r1',
+      activityType: 'recommendation',
+      user: { id: ann },
+      target: { id: bob },
+      mediaTitle: 'Dune',
+      review: null,
+    })
+    expect(await h.ids(ann)).toContain('recommendation:r1')
+    expect(await h.ids(cat)).not.toContain('recommendation:r1')
+
+    await h.given(recommended('r2', ann, null))
+    expect(await h.ids(ann)).not.toContain('recommendation:r2')
+    await h.given(
+      RecommendationClaimed({
+        recommendationId: 'r2',
+        fromUserId: ann,
+        toUserId: cat,
+        ...dune,
+        mediaTitle: 'Dune',
+        mediaPosterPath: '/dune.jpg',
+        tokenHash: 'hash',
+        claimedAt: '2026-11-22T09:00:00.000Z',
+      }),
+    )
+    expect(await h.ids(cat)).toContain('recommendation:r2')
+    expect(await h.ids(bob)).not.toContain('recommendation:r2')
+
+    await h.given(AccountDeleted({ userId: bob, deletedAt: '2026-11-23T00:00:00.000Z' }))
+    expect(await h.ids(ann)).not.toContain('recommendation:r1')
   })
 
   it('shows a private entry only once it is made public, and drops it when it is removed', async () => {

@@ -8,6 +8,7 @@ import {
   RecommendationSent,
 } from '@reelmates/contracts/recommendations'
 import { TitleWatched } from '@reelmates/contracts/watched'
+import { recommendationActivityId } from '../activities/recommendationActivity'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 import { recommendationsCollection as collection, type RecommendationDoc } from './recommendationDoc'
@@ -34,7 +35,7 @@ const handles = [
  */
 export const recommendationsProjector = defineProjector({
   name: 'recommendations',
-  version: 1,
+  version: 2,
   collections: [collection, revisions],
   handles,
 
@@ -69,7 +70,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         emailSent: false,
         createdAt: data.sentAt,
         updatedAt: data.sentAt,
-        activityId: null,
+        // The feed shows a recommendation to a member at once; one to an address, once it is claimed.
+        activityId: data.toUserId ? recommendationActivityId(data.recommendationId) : null,
       })
       return
     }
@@ -79,7 +81,13 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     case 'RecommendationClaimed':
       await docs.updateOne(
         { _id: event.data.recommendationId },
-        { $set: { toUserId: event.data.toUserId, updatedAt: event.data.claimedAt } },
+        {
+          $set: {
+            toUserId: event.data.toUserId,
+            updatedAt: event.data.claimedAt,
+            activityId: recommendationActivityId(event.data.recommendationId),
+          },
+        },
       )
       return
     case 'RecommendationAccepted':
