@@ -1,12 +1,20 @@
 import type { NotificationSource } from './notificationSource'
 import { announcement } from './sources/announcement'
+import { commentOnMyActivity } from './sources/commentOnMyActivity'
 import { friendRequestReceived } from './sources/friendRequestReceived'
 import { friendshipAccepted } from './sources/friendshipAccepted'
+import { reactionOnMine } from './sources/reactionOnMine'
+import { recommendationAnswered } from './sources/recommendationAnswered'
+import { recommendationReceived } from './sources/recommendationReceived'
 
 /** Every kind of notification: the bell and web push both come from these. */
 export const notificationSources: readonly NotificationSource[] = [
   friendRequestReceived,
   friendshipAccepted,
+  commentOnMyActivity,
+  reactionOnMine,
+  recommendationReceived,
+  recommendationAnswered,
   announcement,
 ]
 

@@ -18,7 +18,7 @@ const sourceHandles = notificationSources.flatMap((source) => source.handles)
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  version: 1,
+  version: 2,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 

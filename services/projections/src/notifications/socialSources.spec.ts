@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { CommentAdded, ReactionAdded } from '@reelmates/contracts/feed'
+import {
+  RecommendationAccepted,
+  RecommendationDismissed,
+  RecommendationSent,
+  RecommendationWatched,
+} from '@reelmates/contracts/recommendations'
+import { projectorHarness } from '../testing/projectorHarness'
+import { seedUsers } from '../testing/seedUsers'
+import { notificationQueries } from './notificationQueries'
+import { notifications } from './notifications'
+
+const ann = 'ann-id'
+const bob = 'bob-id'
+const cat = 'cat-id'
+const activity = { activityId: 'watched:e1', activityOwnerId: ann }
+const at = '2026-11-20T21:00:00.000Z'
+const about = {
+  recommendationId: 'r1',
+  fromUserId: ann,
+  toUserId: bob,
+  tmdbId: 438631,
+  mediaType: 'movie' as const,
+  mediaTitle: 'Dune',
+  mediaPosterPath: null,
+}
+const reaction = (
+  userId: string,
+  emoji: '🔥' | '❤️',
+  commentId: string | null = null,
+  commentAuthorId: string | null = null,
+) => ReactionAdded({ ...activity, commentId, commentAuthorId, userId, emoji, reactedAt: at })
+
+async function bell() {
+  const h = await projectorHarness(notifications)
+  await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  const queries = notificationQueries(h.db)
+  const texts = async (userId: string) => (await queries.list(userId, 50)).items.map((item) => item.text)
+  return { ...h, queries, texts }
+}
+
+describe('notifications from the feed', () => {
+  it('tells the owner about a comment on their activity, not the author about their own', async () => {
+    const h = await bell()
+    await h.given(
+      CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
+      CommentAdded({ ...activity, commentId: 'c2', userId: ann, content: 'Thanks', addedAt: at }),
+    )
+    const [item] = (await h.queries.list(ann, 50)).items
+    expect(item).toMatchObject({
+      kind: 'comment',
+      text: 'bob commented on your activity',
+      url: '/activity/watched%3Ae1',
+    })
+    expect(await h.texts(ann)).toHaveLength(1)
+    expect(await h.texts(ann)).not.toContain(expect.stringContaining('Loved it'))
+    expect(await h.texts(bob)).toEqual([])
+  })
+
+  it('gathers reactions to one activity into one line, and tells a comment’s author about theirs', async () => {
+    const h = await bell()
+    await h.given(reaction(bob, '🔥'), reaction(cat, '❤️'), reaction(ann, '🔥'), reaction(ann, '❤️', 'c9', bob))
+    expect(await h.texts(ann)).toEqual(['cat and bob reacted to your activity'])
+    expect(await h.texts(bob)).toEqual(['ann reacted to your comment'])
+  })
+})
+
+describe('notifications from recommendations', () => {
+  it('tells the recipient, then the sender when it was taken and watched, but not when dismissed', async () => {
+    const h = await bell()
+    await h.given(
+      RecommendationSent({
+        ...about,
+        toEmail: null,
+        note: 'Big screen',
+        tokenHash: null,
+        expiresAt: null,
+        sentAt: at,
+      }),
+    )
+    expect(await h.texts(bob)).toEqual(['ann recommended Dune to you'])
+    await h.given(
+      RecommendationDismissed({ ...about, dismissedAt: at }),
+      RecommendationAccepted({ ...about, acceptedAt: at }),
+      RecommendationWatched({ ...about, entryId: 'e7', rating: 9, watchedAt: at }),
+    )
+    expect(await h.texts(ann)).toEqual(
+      expect.arrayContaining(['bob added Dune to their watchlist', 'bob watched Dune and rated it 9/10']),
+    )
+    expect(await h.texts(ann)).toHaveLength(2)
+  })
+})

@@ -1,0 +1,21 @@
+import { CommentAdded } from '@reelmates/contracts/feed'
+import { actorsText, defineNotificationSource } from '../notificationSource'
+
+/** Someone commented on my activity (never my own comment). The comment's words stay in the feed. */
+export const commentOnMyActivity = defineNotificationSource({
+  kind: 'comment',
+  handles: [CommentAdded],
+  notify: ({ data }) =>
+    data.userId === data.activityOwnerId
+      ? []
+      : [
+          {
+            userId: data.activityOwnerId,
+            actorId: data.userId,
+            url: `/activity/${encodeURIComponent(data.activityId)}`,
+            detail: {},
+            ref: `comment:${data.commentId}`,
+          },
+        ],
+  text: (context) => `${actorsText(context)} commented on your activity`,
+})
