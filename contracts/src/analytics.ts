@@ -30,8 +30,8 @@ export const analyticsAnswer = z.object({
   mostWatchedThisWeek: z.array(topTitle),
   mostWatchlistedThisWeek: z.array(topTitle),
   /**
-   * Series whose facts are not events yet, so they stay empty: recommendations (issue 12) and mail
-   * outcomes (issue 13). The charts say so instead of showing a flat zero as if it were measured.
+   * Series whose facts are not events yet, so they stay empty: mail outcomes (the outbox records them,
+   * not the log). The charts say so instead of showing a flat zero as if it were measured.
    */
   notRecordedYet: z.array(z.string()),
 })

@@ -12,14 +12,16 @@ export const ANALYTICS_TITLE_DAYS = 'analytics_title_days'
 export const dayOf = (iso: string): string => iso.slice(0, 10)
 
 /**
- * Per-day counters, keyed by the event type that moves them. This is the extension point for facts
- * other branches bring: recommendations sent and accepted (issue 12) and mails sent and failed
- * (issue 13) are not events on main yet; when they are, map their types here and the API and the
- * charts (which already carry these series, empty) show them after a rebuild (bump `version`).
+ * Per-day counters, keyed by the event type that moves them (one `RecommendationSent` per recipient).
+ * Mails sent and failed are not events yet (the outbox records them); when they are, map their types
+ * here and the API and the charts (which already carry these series, empty) show them after a rebuild
+ * (bump `version`).
  */
 export const dailyCounters: Readonly<Record<string, string>> = {
   UserRegistered: 'signUps',
   TitleWatched: 'watches',
+  RecommendationSent: 'recommendationsSent',
+  RecommendationAccepted: 'recommendationsAccepted',
 }
 
 /** The counters some event type moves; the others are series still waiting for their events. */
@@ -45,7 +47,7 @@ const titleCounters: Readonly<Record<string, string>> = {
  */
 export const analytics = defineProjector({
   name: 'analytics',
-  version: 1,
+  version: 2,
   collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
   handles: allEventDefinitions(),
 

@@ -17,7 +17,16 @@ import { analyticsQuery } from './queries'
 
 type Series = { key: keyof AnalyticsAnswer['days'][number]; label: string; color: string }
 
-const charts: { title: string; series: Series[]; kind: 'line' | 'bar' }[] = [
+type Days = AnalyticsAnswer['days']
+
+/** "12 sent · 25% accepted" over the range shown. */
+function acceptanceRate(days: Days): string {
+  const sent = days.reduce((sum, day) => sum + day.recommendationsSent, 0)
+  const accepted = days.reduce((sum, day) => sum + day.recommendationsAccepted, 0)
+  return sent === 0 ? 'none sent' : `${sent} sent · ${Math.round((accepted / sent) * 100)}% accepted`
+}
+
+const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary?: (days: Days) => string }[] = [
   { title: 'Sign-ups per day', kind: 'bar', series: [{ key: 'signUps', label: 'Sign-ups', color: '#ffc857' }] },
   {
     title: 'Active users',
@@ -31,6 +40,7 @@ const charts: { title: string; series: Series[]; kind: 'line' | 'bar' }[] = [
   {
     title: 'Recommendations',
     kind: 'line',
+    summary: acceptanceRate,
     series: [
       { key: 'recommendationsSent', label: 'Sent', color: '#fda4af' },
       { key: 'recommendationsAccepted', label: 'Accepted', color: '#fde68a' },
@@ -97,9 +107,11 @@ function DayChart({
   title,
   series,
   kind,
+  summary,
   data,
 }: {
   title: string
+  summary?: ((days: Days) => string) | undefined
   series: Series[]
   kind: 'line' | 'bar'
   data: AnalyticsAnswer
@@ -109,7 +121,10 @@ function DayChart({
   const Chart = kind === 'bar' ? BarChart : LineChart
   return (
     <figure className="rounded-2xl bg-panel p-4">
-      <figcaption className="mb-2 text-sm font-semibold text-white">{title}</figcaption>
+      <figcaption className="mb-2 text-sm font-semibold text-white">
+        {title}
+        {summary && !waiting ? <span className="ml-2 font-normal text-zinc-400">{summary(data.days)}</span> : null}
+      </figcaption>
       {waiting ? (
         <p className="py-10 text-center text-sm text-zinc-400">
           Not recorded yet: these facts are not events of the log yet.

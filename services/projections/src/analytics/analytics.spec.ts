@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { RecommendationAccepted, RecommendationSent } from '@reelmates/contracts/recommendations'
+import { projectorHarness } from '../testing/projectorHarness'
+import { analytics } from './analytics'
+import { analyticsQueries } from './analyticsQueries'
+
+const about = (recommendationId: string, toUserId: string) => ({
+  recommendationId,
+  fromUserId: 'ann-id',
+  toUserId,
+  tmdbId: 438631,
+  mediaType: 'movie' as const,
+  mediaTitle: 'Dune',
+  mediaPosterPath: null,
+})
+const sent = (recommendationId: string, toUserId: string) =>
+  RecommendationSent({
+    ...about(recommendationId, toUserId),
+    toEmail: null,
+    note: null,
+    tokenHash: null,
+    expiresAt: null,
+    sentAt: '2026-11-20T21:00:00.000Z',
+  })
+
+describe('analytics', () => {
+  it('counts recommendations sent (one per recipient) and accepted, on the day they happened', async () => {
+    const h = await projectorHarness(analytics)
+    h.at('2026-11-19T08:00:00.000Z')
+    await h.given(sent('r1', 'bob-id'), sent('r2', 'cat-id'), sent('r3', 'dan-id'))
+    h.at('2026-11-20T08:00:00.000Z')
+    await h.given(RecommendationAccepted({ ...about('r1', 'bob-id'), acceptedAt: '2026-11-20T08:00:00.000Z' }))
+    const { days } = await analyticsQueries(h.db).series('2026-11-20', 7)
+    expect(days.at(-2)).toMatchObject({ day: '2026-11-19', recommendationsSent: 3, recommendationsAccepted: 0 })
+    expect(days.at(-1)).toMatchObject({ day: '2026-11-20', recommendationsSent: 0, recommendationsAccepted: 1 })
+  })
+})
