@@ -4,6 +4,7 @@ import type { ProjectionsAnswer, ProjectionStatus, RebuildAnswer } from '@reelma
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import { ACCOUNT_ERASURE } from '@reelmates/scheduler/erasure/accountErasure'
 import { SCHEDULER_FAILURES } from '@reelmates/scheduler/reactor'
+import { schedulerReactions } from '@reelmates/scheduler'
 import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
@@ -52,7 +53,7 @@ describe('GET /api/admin/projections', () => {
     const { head, items } = await statuses()
     expect(items.map((item) => item.name)).toEqual([
       ...allProjectors.map((projector) => projector.name),
-      ACCOUNT_ERASURE,
+      ...schedulerReactions,
     ])
     const watchlist = byName(items, 'watchlist_items')
     expect(watchlist).toMatchObject({ kind: 'projector', status: 'live', checkpoint: head, lastError: null })
