@@ -140,7 +140,7 @@ test('an admin promotes a member, who opens /admin without reloading; the other 
   // The member comes back to their tab: the app asks who they are now.
   await member.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
   await mainNav.getByRole('link', { name: 'Admin' }).click()
-  await expect(member).toHaveURL(/\/admin$/)
+  await expect(member).toHaveURL(/\/admin(\?days=\d+)?$/)
   await expect(member.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible()
   await expect(member.getByText("Access Denied - You don't have permission to access this page.")).toHaveCount(0)
   expect(await member.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
