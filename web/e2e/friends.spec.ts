@@ -143,7 +143,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(friendsList(a.page).getByRole('link', { name: seen.title })).toBeVisible()
   await a.page.goto(`/profile/${b.account.username}`)
   await expect(a.page.getByRole('heading', { level: 1, name: b.account.username })).toBeVisible()
-  await expect(a.page.getByText('Friends', { exact: true })).toBeVisible()
+  await expect(a.page.getByRole('main').getByText('Friends', { exact: true })).toBeVisible()
   await expect(a.page.getByText('Noir at night, musicals on Sundays.')).toBeVisible()
   await expect(a.page.getByText('Still the best family dinner in cinema.')).toBeVisible()
   await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()

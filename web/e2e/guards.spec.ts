@@ -165,6 +165,6 @@ test.describe('an admin', () => {
     for (const route of adminRoutes) await expectStays(page, route)
     await page.goto('/home')
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin' }).click()
-    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page).toHaveURL(/\/admin(\?days=\d+)?$/)
   })
 })
