@@ -13,7 +13,11 @@ import { startReactor, type Reaction, type ReactorLogger, type RunningReactor } 
 import { leaseCheckpoint } from './reactorCheckpoint'
 import { RECOMMENDATION_WATCHED, recommendationWatched } from './recommendations/recommendationWatched'
 import { SUSPENDED_SESSIONS, suspendedSessions } from './suspension/suspendedSessions'
-import { ANNOUNCEMENT_MAIL, announcementMailReaction, type AnnouncementMailTargets } from './notifications/announcementMail'
+import {
+  ANNOUNCEMENT_MAIL,
+  announcementMailReaction,
+  type AnnouncementMailTargets,
+} from './notifications/announcementMail'
 import { WEB_PUSH, webPushReaction, type WebPushTargets } from './notifications/webPush'
 import { reactorStatuses, type ReactorStatus } from './reactorStatus'
 

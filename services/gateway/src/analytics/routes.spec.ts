@@ -47,7 +47,9 @@ describe('GET /api/admin/analytics', () => {
     ])
     expect(days.at(-1)).toMatchObject({ signUps: 3, watches: 1, activeUsers: 3, weeklyActiveUsers: 3 })
     expect(days[0]).toMatchObject({ signUps: 0, activeUsers: 0 })
-    expect(mostWatchedThisWeek).toEqual([{ tmdbId: titles[1]!.id, mediaType: 'movie', title: titles[1]!.title, count: 1 }])
+    expect(mostWatchedThisWeek).toEqual([
+      { tmdbId: titles[1]!.id, mediaType: 'movie', title: titles[1]!.title, count: 1 },
+    ])
     expect(mostWatchlistedThisWeek.map((title) => [title.tmdbId, title.count])).toEqual([
       [titles[1]!.id, 2],
       [titles[0]!.id, 1],

@@ -61,11 +61,7 @@ export const eventIndex = defineProjector({
       if (await db.collection(STREAM_PEOPLE).findOne({ _id }, { projection: { _id: 1 } })) continue
       await db
         .collection(STREAM_PEOPLE)
-        .updateOne(
-          { _id },
-          { $setOnInsert: { streamId: event.streamId, userId, since: position } },
-          { upsert: true },
-        )
+        .updateOne({ _id }, { $setOnInsert: { streamId: event.streamId, userId, since: position } }, { upsert: true })
     }
   },
 })
