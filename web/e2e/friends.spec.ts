@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { member } from './support/members'
 import {
   adminAccount,
   csrfToken,
@@ -13,7 +14,6 @@ import {
   signOutByApi,
   toastWith,
   uniqueName,
-  type Account,
 } from './support/server'
 
 /**
@@ -23,20 +23,6 @@ import {
  */
 mkdirSync(screenshotsDir, { recursive: true })
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
-
-interface Member {
-  page: Page
-  account: Account
-  close: () => Promise<void>
-}
-
-/** A person in a browser of their own (a context: their own cookies), registered and signed in. */
-async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const account = await registerByApi(page.request, prefix)
-  return { page, account, close: () => context.close() }
-}
 
 async function send(request: APIRequestContext, method: 'POST' | 'PUT', path: string, data: unknown) {
   const answer = await request.fetch(path, { method, data, headers: { 'CSRF-Token': await csrfToken(request) } })

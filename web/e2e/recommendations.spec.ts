@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { csrfToken, registerByApi, screenshotsDir, toastWith, type Account } from './support/server'
+import { member, type Member } from './support/members'
+import { csrfToken, screenshotsDir, toastWith } from './support/server'
 
 /**
  * Recommendations end to end against the real server (issue 12): two friends in two browser contexts.
@@ -10,19 +11,6 @@ import { csrfToken, registerByApi, screenshotsDir, toastWith, type Account } fro
  */
 mkdirSync(screenshotsDir, { recursive: true })
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
-
-interface Member {
-  page: Page
-  account: Account
-  close: () => Promise<void>
-}
-
-async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  const account = await registerByApi(page.request, prefix)
-  return { page, account, close: () => context.close() }
-}
 
 async function post(request: APIRequestContext, path: string, data?: unknown) {
   const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
