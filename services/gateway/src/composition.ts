@@ -84,6 +84,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       leaseTiming: config.leases,
       push: config.push ? createWebPushSender(config.push) : null,
       publicUrl: config.publicUrl,
+      jobBackend,
       ...(overrides.now ? { now: overrides.now } : {}),
     })
   } else {

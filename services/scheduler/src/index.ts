@@ -20,6 +20,9 @@ import {
 } from './notifications/announcementMail'
 import { WEB_PUSH, webPushReaction, type WebPushTargets } from './notifications/webPush'
 import { reactorStatuses, type ReactorStatus } from './reactorStatus'
+import type { AgendaBackend } from 'agenda'
+import { allTimedJobs } from './jobs/allTimedJobs'
+import { startTimedJobs } from './jobs/timedJobs'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -44,6 +47,10 @@ export type SchedulerDependencies = ErasureTargets &
     mailer: Mailer
     /** The web app's address, for the links in mails. */
     publicUrl: string
+    /** agenda's job store, shared by every scheduler process (connected by the caller). */
+    jobBackend: AgendaBackend
+    /** The time; injected so tests run digests and campaigns on a fake clock. */
+    now?: () => Date
   }
 
 /** Web push and announcement mail. */
@@ -62,6 +69,11 @@ export interface Scheduler {
    * `undefined` when the reaction runs in another process (which retries them every minute).
    */
   retryFailures(name: string): Promise<number | undefined>
+  /**
+   * Runs one timed job (digests, campaign steps) now, at the injected time; false where timed jobs
+   * run in other processes (a gateway of the distributed column). Throws for an unknown name.
+   */
+  runTimedJob(name: string): Promise<boolean>
 }
 
 /**
@@ -72,7 +84,7 @@ export interface Scheduler {
 export async function runReactions(
   reactions: readonly Reaction[],
   dependencies: ReactionsDependencies,
-): Promise<Scheduler> {
+): Promise<Omit<Scheduler, 'runTimedJob'>> {
   const { storedLog, readStore, logger, leases, owner, leaseTiming } = dependencies
   const running = new Map<string, RunningReactor>()
   const held: HeldLease[] = reactions.map((reaction) =>
@@ -129,7 +141,7 @@ export async function runReactions(
 }
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
-export function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
+export async function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
   const { eventStore, vault, mailer, publicUrl, readStore } = dependencies
   const mails = mailReaction(allMails, {
     eventStore,
@@ -138,7 +150,8 @@ export function startScheduler(dependencies: SchedulerDependencies): Promise<Sch
     members: accountMembers(eventStore, vault),
     templateNamed: emailTemplates(readStore).named,
   })
-  return runReactions(
+  const now = dependencies.now ?? (() => new Date())
+  const reactions = await runReactions(
     [
       accountErasure(dependencies),
       mails,
@@ -149,6 +162,27 @@ export function startScheduler(dependencies: SchedulerDependencies): Promise<Sch
     ],
     dependencies,
   )
+  const timed = await startTimedJobs(allTimedJobs({ ...dependencies, now }), {
+    backend: dependencies.jobBackend,
+    now,
+    logger: dependencies.logger,
+    owner: dependencies.owner,
+  })
+  return {
+    ...reactions,
+    async runTimedJob(name) {
+      await timed.runNow(name)
+      return true
+    },
+    async stop() {
+      await timed.stop()
+      await reactions.stop()
+    },
+    async abandon() {
+      await timed.stop()
+      await reactions.abandon()
+    },
+  }
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */

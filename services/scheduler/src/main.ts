@@ -3,7 +3,14 @@
  * reaction runs in the one process holding its lease, and another takes over when that one dies.
  */
 import '@reelmates/contracts/allEvents'
-import { openEventLog, openLeaseStore, openMailer, openReadStore, processOwnerId } from '@reelmates/infra/column'
+import {
+  openEventLog,
+  openJobBackend,
+  openLeaseStore,
+  openMailer,
+  openReadStore,
+  processOwnerId,
+} from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
@@ -18,6 +25,8 @@ const { rawEventStore, eventStore, vault } = await openEventLog(config)
 const readStore = await openReadStore(config)
 const leases = await openLeaseStore(config)
 const mailer = openMailer(config)
+const jobBackend = openJobBackend(config)
+await jobBackend.connect()
 // Only to end a deleted user's sessions; sessions live as long as the gateway says, not here.
 const sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: 24 * 60 * 60_000 })
 const scheduler = await startScheduler({
@@ -33,7 +42,11 @@ const scheduler = await startScheduler({
   leaseTiming: config.leases,
   push: config.push ? createWebPushSender(config.push) : null,
   publicUrl: config.publicUrl,
+  jobBackend,
 })
 
-closeOnSignal([scheduler, leases, sessions, mailer, readStore, eventStore, vault], (message) => logger.info(message))
+closeOnSignal(
+  [scheduler, { close: () => jobBackend.disconnect() }, leases, sessions, mailer, readStore, eventStore, vault],
+  (message) => logger.info(message),
+)
 logger.info('scheduler process started; each reaction runs while this process holds its lease')

@@ -45,5 +45,7 @@ export function watchRemoteReactions({
     status: () => reactorStatuses(reactions, { leases, readStore }),
     // The reactions run in the scheduler processes, which retry their failures every minute.
     retryFailures: () => Promise.resolve(undefined),
+    // Digests and campaign steps run in the scheduler processes too.
+    runTimedJob: () => Promise.resolve(false),
   }
 }

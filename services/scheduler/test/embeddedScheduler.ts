@@ -4,7 +4,7 @@
  * and outbox, and one can be killed mid-run.
  */
 import '@reelmates/contracts/allEvents'
-import { openEventLog, openLeaseStore, openMailer, processOwnerId } from '@reelmates/infra/column'
+import { openEventLog, openJobBackend, openLeaseStore, openMailer, processOwnerId } from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger } from '@reelmates/infra/processRole'
 import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
@@ -15,6 +15,9 @@ const logger = processLogger(config, 'scheduler')
 const { rawEventStore, eventStore, vault } = await openEventLog(config)
 const leases = await openLeaseStore(config)
 const mailer = openMailer(config)
+// The embedded column's job store in DATA_DIR, shared by the processes as their leases are.
+const jobBackend = openJobBackend(config)
+await jobBackend.connect()
 const readStore = await createEmbeddedReadStore({})
 const scheduler = await startScheduler({
   storedLog: rawEventStore,
@@ -30,6 +33,9 @@ const scheduler = await startScheduler({
   publicUrl: config.publicUrl,
   // No push service here: these processes are about mails and leases.
   push: null,
+  jobBackend,
 })
-closeOnSignal([scheduler, leases, mailer, eventStore, vault], (message) => logger.info(message))
+closeOnSignal([scheduler, { close: () => jobBackend.disconnect() }, leases, mailer, eventStore, vault], (message) =>
+  logger.info(message),
+)
 console.log('scheduler ready')
