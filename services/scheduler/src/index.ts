@@ -162,12 +162,15 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
     ],
     dependencies,
   )
-  const timed = await startTimedJobs(allTimedJobs({ ...dependencies, now }), {
-    backend: dependencies.jobBackend,
-    now,
-    logger: dependencies.logger,
-    owner: dependencies.owner,
-  })
+  const timed = await startTimedJobs(
+    allTimedJobs.map((build) => build({ ...dependencies, now })),
+    {
+      backend: dependencies.jobBackend,
+      now,
+      logger: dependencies.logger,
+      owner: dependencies.owner,
+    },
+  )
   return {
     ...reactions,
     async runTimedJob(name) {

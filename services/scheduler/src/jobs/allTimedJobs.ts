@@ -1,8 +1,8 @@
 import type { SchedulerDependencies } from '../index'
 import type { TimedJob } from './timedJob'
 
-/** Every time-driven job of the scheduler; each module adds its own line. */
-export function allTimedJobs(dependencies: SchedulerDependencies & { now: () => Date }): TimedJob[] {
-  void dependencies
-  return []
-}
+/** What a timed job may be built from. */
+export type TimedJobDependencies = SchedulerDependencies & { now: () => Date }
+
+/** Every time-driven job of the scheduler, each built from what it needs; each module adds its line. */
+export const allTimedJobs: readonly ((dependencies: TimedJobDependencies) => TimedJob)[] = []
