@@ -63,8 +63,10 @@ export const RecommendationSent = defineEvent(
     tokenHash: z.string().nullable(),
     expiresAt: z.string().nullable(),
     sentAt: z.string(),
+    /** The newcomer's link secret, sealed like the address, for the scheduler to mail (absent on older events). */
+    token: z.string().nullable().optional(),
   }),
-  { personal: { subjectField: 'fromUserId', fields: ['toEmail', 'note'] } },
+  { personal: { subjectField: 'fromUserId', fields: ['toEmail', 'note', 'token'] } },
 )
 /** The mail about it went out (the spec's `emailSent`). */
 export const RecommendationEmailed = defineEvent('RecommendationEmailed', z.object({ ...about, emailedAt: z.string() }))

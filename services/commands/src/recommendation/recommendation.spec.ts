@@ -47,6 +47,7 @@ const toBob = (id = rec1, friend = true): Recipient => ({
   friend,
   tokenHash: null,
   expiresAt: null,
+  token: null,
 })
 const toNewcomer = (id = rec1): Recipient => ({
   recommendationId: id,
@@ -56,6 +57,7 @@ const toNewcomer = (id = rec1): Recipient => ({
   friend: false,
   tokenHash: 'h1',
   expiresAt: '2026-12-20T10:00:00.000Z',
+  token: 'secret-1',
 })
 const send = (recipients: Recipient[], note: string | null = 'You will love it') =>
   ({ type: 'SendRecommendations', fromUserId: ann, ...dune, note, recipients, at }) as const
@@ -67,6 +69,7 @@ const sent = (recipient: Recipient = toBob(), note: string | null = 'You will lo
     tokenHash: recipient.tokenHash,
     expiresAt: recipient.expiresAt,
     sentAt: at,
+    ...(recipient.token === null ? {} : { token: recipient.token }),
   })
 const answer = (type: 'AcceptRecommendation' | 'DismissRecommendation' | 'RestoreRecommendation', userId = bob) =>
   ({ type, recommendationId: rec1, userId, at: later }) as const

@@ -43,6 +43,8 @@ export interface Recipient {
   /** A newcomer's sign-up link: the SHA-256 of its secret, and when it stops working. */
   tokenHash: string | null
   expiresAt: string | null
+  /** The link's secret itself, which only the mail carries on (sealed in the event). */
+  token: string | null
 }
 
 interface Title {
@@ -208,6 +210,7 @@ function decide(command: RecommendationCommand, state: RecommendationsState): Re
           tokenHash: recipient.tokenHash,
           expiresAt: recipient.expiresAt,
           sentAt: command.at,
+          ...(recipient.token === null ? {} : { token: recipient.token }),
         }),
       )
     }

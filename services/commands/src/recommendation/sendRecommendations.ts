@@ -3,7 +3,6 @@ import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations
 import type { MediaRef } from '@reelmates/contracts/media'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { friendship, friendshipStreamId } from '../friendship/friendship'
-import type { Member } from '../friendship/members'
 import { loadState } from '../handleCommand'
 import { NoRecipient, RecommendationToSelf, UnknownRecipient } from './errors'
 import type { RecommendationPorts } from './ports'
@@ -25,22 +24,17 @@ export interface Sent extends Changed {
   recommendationIds: string[]
 }
 
-/** A recipient to mail once the recommendation is recorded. */
-type Mail =
-  | { kind: 'member'; to: Member; recommendationId: string }
-  | { kind: 'newcomer'; toEmail: string; token: string; recommendationId: string }
-
 /**
  * Sends one title to friends (by username) and/or an address, in one append on the sender's stream,
  * so either all of them get it or none does. Friendship and accounts are looked up on their streams
  * (never a read model that may lag); a member's address gets an in-app recommendation and a mail, any
- * other address a sign-up mail that carries it. Each mail sent is recorded (`emailSent`).
+ * other address a sign-up mail that carries it. The scheduler sends those mails in answer to the
+ * events (the newcomer's link secret travels sealed in its event) and records each (`emailSent`).
  */
 export async function sendRecommendations(ports: RecommendationPorts, asker: Asker, input: SendInput): Promise<Sent> {
   const sender = await ports.members.byId(asker.userId)
   if (!sender) throw new FriendAccountDeleted()
   const recipients: Recipient[] = []
-  const mails: Mail[] = []
   const named = new Set<string>()
 
   for (const username of input.toUsernames) {
@@ -61,6 +55,7 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
       friend: member.userId !== sender.userId && pair.status === 'accepted',
       tokenHash: null,
       expiresAt: null,
+      token: null,
     })
   }
 
@@ -78,13 +73,21 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
         friend: true,
         tokenHash: null,
         expiresAt: null,
+        token: null,
       })
-      mails.push({ kind: 'member', to: member, recommendationId })
     } else if (!member) {
       const { token, tokenHash } = newRecommendationToken(sender.userId, recommendationId)
       const expiresAt = new Date(ports.now().getTime() + lifetimeMs).toISOString()
-      recipients.push({ recommendationId, toUserId: null, toEmail, name: toEmail, friend: false, tokenHash, expiresAt })
-      mails.push({ kind: 'newcomer', toEmail, token, recommendationId })
+      recipients.push({
+        recommendationId,
+        toUserId: null,
+        toEmail,
+        name: toEmail,
+        friend: false,
+        tokenHash,
+        expiresAt,
+        token,
+      })
     }
   }
   if (recipients.length === 0) throw new NoRecipient()
@@ -102,21 +105,5 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
     recipients,
     at: commands.at(),
   })
-  const title = {
-    tmdbId: input.tmdbId,
-    mediaType: input.mediaType,
-    mediaTitle: input.mediaTitle,
-    mediaPosterPath: input.mediaPosterPath,
-    note: input.note?.trim() || null,
-  }
-  for (const mail of mails) {
-    if (mail.kind === 'member') await ports.mails.toMember(mail.to, sender, title)
-    else await ports.mails.toNewcomer(mail.toEmail, sender, title, mail.token)
-    await commands.run(recommendations, streamId, {
-      type: 'RecordRecommendationEmailed',
-      recommendationId: mail.recommendationId,
-      at: commands.at(),
-    })
-  }
   return { recommendationIds: recipients.map((recipient) => recipient.recommendationId), position: commands.position() }
 }

@@ -40,6 +40,9 @@ const box = async (who: Registered, which: 'received' | 'sent', position?: strin
       headers: position ? { 'x-min-position': position } : {},
     })
   ).json<RecommendationsAnswer>().items
+/** The scheduler records each mail it sent (`emailSent`) after the outbox has it: read models reach that too. */
+const mailRecorded = async () =>
+  expect(await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)).toBe(true)
 const sentOne = async (from: Registered, to: Registered, index = 0, note: string | null = 'Trust me') => {
   const answer = await recommend(from, { ...title(index), toUsernames: [to.user.username], note })
   expect(answer.statusCode, answer.body).toBe(201)
@@ -134,6 +137,7 @@ describe('POST /api/recommendations', () => {
     })
     expect(mail!.text).toContain('For your weekend')
     expect(mail!.text).toContain('https://reelmates.test/recommendations')
+    await mailRecorded()
     expect(await box(dan, 'received')).toMatchObject([{ from: { username: ann.user.username }, emailSent: true }])
   })
 })
@@ -239,6 +243,7 @@ describe('to an address without an account', () => {
     expect(link.searchParams.get('returnTo')).toBe('/recommendations')
     expect(link.searchParams.get('email')).toBe(email)
     const token = tokenIn(mail, /[?&]token=([^&\s]+)/)
+    await mailRecorded()
     expect(await box(ann, 'sent')).toMatchObject([{ emailSent: true, status: 'pending' }])
 
     const newcomer = agent(t.app)

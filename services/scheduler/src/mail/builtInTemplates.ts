@@ -1,4 +1,5 @@
 import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
+import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations'
 import type { EmailTemplate } from './template'
 
 /**
@@ -162,6 +163,43 @@ export const builtInTemplates: readonly EmailTemplate[] = [
       linkLasts,
     ],
     { href: '{{link}}', label: 'Join Reelmates' },
+  ),
+  template(
+    'recommendation',
+    'To a member recommended a title by their address: it waits in their recommendations.',
+    ['username', 'fromUsername', 'mediaTitle', 'note', 'link'],
+    '{{fromUsername}} recommends {{mediaTitle}}',
+    [
+      'Hi {{username}},',
+      '{{fromUsername}} recommends {{mediaTitle}} to you on Reelmates.',
+      '{{note}}',
+      '',
+      'Add it to your watchlist or pass: {{link}}',
+    ],
+    ['Hi {{username}},', '{{fromUsername}} recommends {{mediaTitle}} to you on Reelmates.', '{{note}}'],
+    { href: '{{link}}', label: 'See the recommendation' },
+  ),
+  template(
+    'recommendation-invitation',
+    'A recommendation to an address without an account; signing up through the link puts it in the new inbox.',
+    ['fromUsername', 'mediaTitle', 'note', 'link'],
+    '{{fromUsername}} recommends {{mediaTitle}} to you',
+    [
+      '{{fromUsername}} recommends {{mediaTitle}} to you on Reelmates, where friends tell each other what to watch.',
+      '{{note}}',
+      "Create your account through this link to see it, and {{fromUsername}}'s friend request will be waiting.",
+      '',
+      '{{link}}',
+      '',
+      `The link works once, for ${recommendationLifetimeDays} days.`,
+    ],
+    [
+      '{{fromUsername}} recommends {{mediaTitle}} to you on Reelmates, where friends tell each other what to watch.',
+      '{{note}}',
+      "Create your account through this link to see it, and {{fromUsername}}'s friend request will be waiting.",
+      `The link works once, for ${recommendationLifetimeDays} days.`,
+    ],
+    { href: '{{link}}', label: 'See the recommendation' },
   ),
 ]
 

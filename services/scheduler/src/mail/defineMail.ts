@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { EventDefinition } from '@reelmates/contracts/events'
 import type { Members } from '@reelmates/commands/friendship/members'
+import type { CommandMetadata } from '@reelmates/commands/handleCommand'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
 
 /** What a mail may look up while it is composed. */
 export interface MailContext {
@@ -17,6 +19,14 @@ export interface AddressedMail {
   variables: Record<string, string>
 }
 
+/** What a mail may record once it is in the outbox: an event of its own, caused by the one it answers. */
+export interface SentContext {
+  /** The log with personal fields decrypted. */
+  eventStore: EventStore
+  /** For the events it appends: caused by the answered event, in its correlation. */
+  cause: CommandMetadata
+}
+
 /** A mail in the scheduler: the event it answers, its template, and how it is addressed. */
 export interface MailDefinition {
   /** Also the mail's category in the outbox, and half of its idempotency key (`<name>:<event id>`). */
@@ -24,6 +34,11 @@ export interface MailDefinition {
   template: string
   eventType: string
   compose(data: Record<string, unknown>, context: MailContext): Promise<AddressedMail | null>
+  /**
+   * Runs after the mail is in the outbox, and again when a repeated reaction finds it there already,
+   * so it must be idempotent (a decider that records a fact once).
+   */
+  sent?(data: Record<string, unknown>, context: SentContext): Promise<void>
 }
 
 /**
@@ -36,11 +51,16 @@ export function defineMail<T extends string, S extends z.ZodType<Record<string, 
   template: string
   on: EventDefinition<T, S>
   compose(data: z.infer<S>, context: MailContext): Promise<AddressedMail | null>
+  sent?(data: z.infer<S>, context: SentContext): Promise<void>
 }): MailDefinition {
+  const { sent } = mail
   return {
     name: mail.name,
     template: mail.template,
     eventType: mail.on.type,
     compose: (data, context) => mail.compose(data as z.infer<S>, context),
+    ...(sent
+      ? { sent: (data: Record<string, unknown>, context: SentContext) => sent(data as z.infer<S>, context) }
+      : {}),
   }
 }

@@ -111,4 +111,53 @@ describe('mails as reactions', () => {
     expect(notice?.subject).toBe('Your Reelmates email address was changed')
     expect(notice?.text).toContain('new@example.com')
   })
+
+  describe('recommendations', () => {
+    const sentTo = async (to: { toUserId: string | null; toEmail: string | null; token?: string }) => {
+      await log.append(`recommendations-${userId}`, [
+        testEvent('RecommendationSent', {
+          recommendationId: '6f1c2a4e-0000-4000-8000-0000000000aa',
+          fromUserId: userId,
+          tmdbId: 238,
+          mediaType: 'movie',
+          mediaTitle: 'The Godfather',
+          mediaPosterPath: null,
+          note: 'Watch it on a big screen',
+          tokenHash: to.token ? 'h' : null,
+          expiresAt: to.token ? '2026-12-24T08:00:00.000Z' : null,
+          sentAt: '2026-11-24T08:00:00.000Z',
+          ...to,
+        }),
+      ])
+      const events = await stored.readStream(`recommendations-${userId}`)
+      return events[events.length - 1]!
+    }
+    const emailed = async () =>
+      (await stored.readStream(`recommendations-${userId}`)).filter((event) => event.type === 'RecommendationEmailed')
+
+    it('mails a newcomer the sign-up link sealed in the event, once, and records the mail once', async () => {
+      const event = await sentTo({ toUserId: null, toEmail: 'new@example.org', token: 'n3wcomer' })
+      expect(JSON.stringify(event.data)).not.toContain('n3wcomer')
+      await mails.react(event)
+      await mails.react(event)
+      const sent = await mailer.list({ to: 'new@example.org' })
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).toMatchObject({
+        category: 'recommendation-invitation',
+        subject: 'ada recommends The Godfather to you',
+      })
+      expect(sent[0]?.text).toContain('"Watch it on a big screen"')
+      expect(sent[0]?.text).toContain(
+        `${publicUrl}/sign_up?returnTo=%2Frecommendations&email=new%40example.org&token=n3wcomer`,
+      )
+      expect(await emailed()).toHaveLength(1)
+      expect((await emailed())[0]?.metadata.causationId).toBe(event.id)
+    })
+
+    it('mails nobody for a recommendation by username: the friend finds it in the app', async () => {
+      await mails.react(await sentTo({ toUserId: userId, toEmail: null }))
+      expect(await mailer.list({})).toEqual([])
+      expect(await emailed()).toEqual([])
+    })
+  })
 })

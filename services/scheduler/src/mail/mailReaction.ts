@@ -32,20 +32,28 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
       // Erased personal data: the account is gone, and so are the link and address to mail.
       if (!event || event.id !== stored.id || event.metadata.personalDataErased === true) return
       const { data } = toDomainEvent(event)
+      const cause = {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actorId: event.metadata.actorId,
+        occurredAt: event.metadata.occurredAt,
+      }
       for (const mail of mails) {
         if (mail.eventType !== event.type) continue
         const idempotencyKey = `${mail.name}:${event.id}`
-        if (await mailer.sentWithKey(idempotencyKey)) continue
-        const addressed = await mail.compose(data, dependencies)
-        if (!addressed) continue
-        const rendered = renderEmailTemplate(await templateNamed(mail.template), addressed.variables)
-        await mailer.send({
-          to: addressed.to,
-          userId: addressed.userId,
-          category: mail.name,
-          idempotencyKey,
-          ...rendered,
-        })
+        if (!(await mailer.sentWithKey(idempotencyKey))) {
+          const addressed = await mail.compose(data, dependencies)
+          if (!addressed) continue
+          const rendered = renderEmailTemplate(await templateNamed(mail.template), addressed.variables)
+          await mailer.send({
+            to: addressed.to,
+            userId: addressed.userId,
+            category: mail.name,
+            idempotencyKey,
+            ...rendered,
+          })
+        }
+        await mail.sent?.(data, { eventStore, cause })
       }
     },
   }

@@ -4,6 +4,8 @@ const samples: Record<string, (publicUrl: string) => string> = {
   fromUsername: () => 'grace',
   newEmail: () => 'ada.new@example.com',
   link: (publicUrl) => `${publicUrl}/magic-link?token=sample`,
+  mediaTitle: () => 'The Godfather',
+  note: () => '"Watch it on a big screen."',
   unsubscribeLink: (publicUrl) => `${publicUrl}/unsubscribed?token=sample`,
 }
 
