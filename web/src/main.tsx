@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserKey } from './features/account/currentUser'
+import { registerLibraryMutationDefaults } from './features/library/libraryMutationDefaults'
 import { followConnection } from './features/offline/connection'
 import { keepAnswers } from './features/offline/offlineSession'
 import { createQueryClient } from './lib/queryClient'
@@ -11,6 +12,7 @@ import './styles.css'
 
 followConnection()
 const queryClient = createQueryClient()
+registerLibraryMutationDefaults(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)
 

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@reelmates/contracts/account'
-import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   keptAnswersKey,
   keptAnswersLifetimeMs,
@@ -60,5 +60,79 @@ describe('the answers kept for offline use', () => {
 
     writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
     expect(readKeptAnswers(storage, '1', 5_001 + keptAnswersLifetimeMs)).toBeUndefined()
+  })
+
+  describe('changes made offline', () => {
+    afterEach(() => onlineManager.setOnline(true))
+
+    it('keeps the changes still waiting and, after a reload, sends them in the order they were made', async () => {
+      onlineManager.setOnline(false)
+      const storage = memoryStorage()
+      const before = new QueryClient()
+      const unsent = ['first', 'second', 'third'].map((note) =>
+        before
+          .getMutationCache()
+          .build(before, {
+            mutationKey: ['library', 'editWatchlistNote'],
+            scope: { id: 'library' },
+            mutationFn: () => Promise.reject(new Error('the page went away before the connection came back')),
+          })
+          .execute(note)
+          .catch(() => undefined),
+      )
+      expect(
+        before
+          .getMutationCache()
+          .getAll()
+          .map((mutation) => mutation.state.isPaused),
+      ).toEqual([true, true, true])
+      writeKeptAnswers(storage, before, ada, '1', 5_000)
+      void unsent
+
+      // The reload: a new client with the features' mutation defaults, still offline.
+      const sent: string[] = []
+      const after = new QueryClient()
+      after.setMutationDefaults(['library', 'editWatchlistNote'], {
+        mutationFn: async (note: string) => {
+          await new Promise((resolve) => setTimeout(resolve, note === 'first' ? 20 : 0))
+          sent.push(note)
+        },
+      })
+      const kept = readKeptAnswers(storage, '1', 6_000)
+      if (!kept) throw new Error('the snapshot was kept')
+      restoreKeptAnswers(after, kept)
+      expect(sent).toEqual([])
+
+      onlineManager.setOnline(true)
+      await after.resumePausedMutations()
+      await expect.poll(() => sent).toEqual(['first', 'second', 'third'])
+      expect(
+        after
+          .getMutationCache()
+          .getAll()
+          .every((mutation) => mutation.state.status === 'success'),
+      ).toBe(true)
+    })
+
+    it('sends restored changes at once when the app starts online', async () => {
+      onlineManager.setOnline(false)
+      const storage = memoryStorage()
+      const before = new QueryClient()
+      void before
+        .getMutationCache()
+        .build(before, { mutationKey: ['library', 'removeWatched'], scope: { id: 'library' } })
+        .execute('entry-1')
+        .catch(() => undefined)
+      writeKeptAnswers(storage, before, ada, '1', 5_000)
+
+      onlineManager.setOnline(true)
+      const sent: string[] = []
+      const after = new QueryClient()
+      after.setMutationDefaults(['library', 'removeWatched'], {
+        mutationFn: (entryId: string) => Promise.resolve(void sent.push(entryId)),
+      })
+      restoreKeptAnswers(after, readKeptAnswers(storage, '1', 6_000)!)
+      await expect.poll(() => sent).toEqual(['entry-1'])
+    })
   })
 })

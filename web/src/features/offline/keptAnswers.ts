@@ -1,10 +1,19 @@
 import type { PublicUser } from '@reelmates/contracts/account'
-import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query'
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query'
 
 /**
  * The signed-in user's last answers, kept on this device so the app still shows them offline
- * (issue 15.1): home's rows, the watchlist, the watched log and the media pages opened. One
- * snapshot, for one user, in localStorage; logout and a different user's sign-in drop it.
+ * (issue 15.1): home's rows, the watchlist, the watched log and the media pages opened, and the
+ * changes made offline that still wait to be sent (paused mutations: their variables and scope,
+ * so they go out in order after a reload too). One snapshot, for one user, in localStorage;
+ * logout and a different user's sign-in drop it.
  *
  * The current user is kept beside the answers rather than among them: it is used only when the
  * server cannot be reached, so a tab still asks the server who is signed in on every start.
@@ -71,7 +80,10 @@ export function writeKeptAnswers(
     userId: user.id,
     user,
     savedAt: now,
-    state: dehydrate(client, { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false }),
+    state: dehydrate(client, {
+      shouldDehydrateQuery: isKeptQuery,
+      shouldDehydrateMutation: (mutation) => mutation.state.isPaused,
+    }),
   }
   try {
     storage.setItem(keptAnswersKey, JSON.stringify(kept))
@@ -88,7 +100,12 @@ export function forgetKeptAnswers(storage: KeyValueStorage): void {
   }
 }
 
-/** Puts the kept answers into the cache; answers already fetched in this visit are newer and win. */
+/**
+ * Puts the kept answers into the cache (answers already fetched in this visit are newer and win) and
+ * the changes still waiting back in their queue; online, they are sent now, in the order they were
+ * made (their scope), through the mutation defaults the features registered (functions are not kept).
+ */
 export function restoreKeptAnswers(client: QueryClient, kept: KeptAnswers): void {
   hydrate(client, kept.state)
+  if (onlineManager.isOnline()) void client.resumePausedMutations()
 }

@@ -39,8 +39,11 @@ export function forgetLocalAnswers(): void {
 }
 
 /**
- * Writes the snapshot a second after the answers stop changing, and when the page goes away (a
- * reload, a closed tab), so what the user just saw is what they find offline.
+ * Writes the snapshot a second after the answers or the waiting changes stop changing, and when
+ * the page goes away (a reload, a closed tab), so what the user just saw and did is what they find
+ * offline. A change sent and answered leaves the next snapshot; one answered in the instant before
+ * the tab closes may be sent again after a reload, which the server answers as it did (a note set
+ * again) or refuses clearly (a title already on the list).
  */
 export function keepAnswers(client: QueryClient, currentUser: () => PublicUser | null | undefined): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -51,10 +54,15 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     const store = storage()
     if (user && store) writeKeptAnswers(store, client, user, version)
   }
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return
+  const soon = () => {
     if (timer !== undefined) clearTimeout(timer)
     timer = setTimeout(write, 1000)
+  }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') soon()
+  })
+  const unsubscribeChanges = client.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' || event.type === 'removed') soon()
   })
   const flush = () => {
     if (timer !== undefined) write()
@@ -62,6 +70,7 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
   window.addEventListener('pagehide', flush)
   return () => {
     unsubscribe()
+    unsubscribeChanges()
     window.removeEventListener('pagehide', flush)
     if (timer !== undefined) clearTimeout(timer)
   }
