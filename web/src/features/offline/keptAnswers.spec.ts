@@ -69,8 +69,8 @@ describe('the answers kept for offline use', () => {
       onlineManager.setOnline(false)
       const storage = memoryStorage()
       const before = new QueryClient()
-      const unsent = ['first', 'second', 'third'].map((note) =>
-        before
+      for (const note of ['first', 'second', 'third'])
+        void before
           .getMutationCache()
           .build(before, {
             mutationKey: ['library', 'editWatchlistNote'],
@@ -78,8 +78,7 @@ describe('the answers kept for offline use', () => {
             mutationFn: () => Promise.reject(new Error('the page went away before the connection came back')),
           })
           .execute(note)
-          .catch(() => undefined),
-      )
+          .catch(() => undefined)
       expect(
         before
           .getMutationCache()
@@ -87,7 +86,6 @@ describe('the answers kept for offline use', () => {
           .map((mutation) => mutation.state.isPaused),
       ).toEqual([true, true, true])
       writeKeptAnswers(storage, before, ada, '1', 5_000)
-      void unsent
 
       // The reload: a new client with the features' mutation defaults, still offline.
       const sent: string[] = []
