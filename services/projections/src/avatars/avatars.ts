@@ -8,7 +8,7 @@ const revisions = 'avatars_revisions'
 const handles = [AvatarUploaded, ProfileUpdated, AccountDeleted] as const
 
 /** An uploaded avatar as it is served: the re-encoded picture (base64) and the digest that versions it. */
-export interface AvatarDoc {
+export type AvatarDoc = {
   _id: string
   image: string
   version: string
