@@ -45,3 +45,6 @@ export const AvatarUploaded = defineEvent(
 )
 
 export type AvatarEvent = EventOf<typeof AvatarUploaded>
+
+/** Whether an `avatarUrl` is a picture the member uploaded (served here) rather than a linked address. */
+export const isUploadedAvatar = (avatarUrl: string | null): boolean => avatarUrl?.startsWith('/api/avatars/') ?? false
