@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
+import type { AvatarEvent } from './avatars'
 
 // ---- Field rules (spec §5), with the messages the screens show ----
 
@@ -363,3 +364,4 @@ export type AccountEvent =
   | EventOf<typeof UserSuspended>
   | EventOf<typeof UserRestored>
   | EventOf<typeof NewsVisited>
+  | AvatarEvent

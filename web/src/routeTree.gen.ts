@@ -15,6 +15,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AcceptFriendRouteImport } from './routes/accept-friend'
+import { Route as AccountDeletedRouteImport } from './routes/account-deleted'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -84,6 +85,11 @@ const AboutRoute = AboutRouteImport.update({
 const AcceptFriendRoute = AcceptFriendRouteImport.update({
   id: '/accept-friend',
   path: '/accept-friend',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDeletedRoute = AccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -312,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/accept-friend': typeof AcceptFriendRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/accept-friend': typeof AcceptFriendRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -412,6 +420,7 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/about': typeof AboutRoute
   '/accept-friend': typeof AcceptFriendRoute
+  '/account-deleted': typeof AccountDeletedRoute
   '/auth': typeof AuthRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/accept-friend'
+    | '/account-deleted'
     | '/auth'
     | '/contact'
     | '/forgot-password'
@@ -510,6 +520,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/accept-friend'
+    | '/account-deleted'
     | '/auth'
     | '/contact'
     | '/forgot-password'
@@ -561,6 +572,7 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/about'
     | '/accept-friend'
+    | '/account-deleted'
     | '/auth'
     | '/contact'
     | '/forgot-password'
@@ -613,6 +625,7 @@ export interface RootRouteChildren {
   GuestRoute: typeof GuestRouteWithChildren
   AboutRoute: typeof AboutRoute
   AcceptFriendRoute: typeof AcceptFriendRoute
+  AccountDeletedRoute: typeof AccountDeletedRoute
   AuthRoute: typeof AuthRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -672,6 +685,13 @@ declare module '@tanstack/react-router' {
       path: '/accept-friend'
       fullPath: '/accept-friend'
       preLoaderRoute: typeof AcceptFriendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account-deleted': {
+      id: '/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof AccountDeletedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -1066,6 +1086,7 @@ const rootRouteChildren: RootRouteChildren = {
   GuestRoute: GuestRouteWithChildren,
   AboutRoute: AboutRoute,
   AcceptFriendRoute: AcceptFriendRoute,
+  AccountDeletedRoute: AccountDeletedRoute,
   AuthRoute: AuthRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

@@ -13,6 +13,7 @@ import { pushDevices } from './push/pushDevices'
 import { announcements } from './notifications/announcements'
 import { eventIndex } from './eventHistory/eventIndex'
 import { analytics } from './analytics/analytics'
+import { avatars } from './avatars/avatars'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -30,4 +31,5 @@ export const allProjectors: readonly Projector[] = [
   eventIndex,
   analytics,
   ...feedProjectors,
+  avatars,
 ]

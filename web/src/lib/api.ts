@@ -70,12 +70,14 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
     ...options.headers,
   }
   const hasBody = options.body !== undefined
-  if (hasBody) headers['Content-Type'] = 'application/json'
+  // A file (an avatar picture) goes as its own bytes and type; everything else as JSON.
+  const file = options.body instanceof Blob ? options.body : null
+  if (hasBody) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json'
   try {
     return await fetch(withTimestamp(path), {
       method,
       headers,
-      body: hasBody ? JSON.stringify(options.body) : null,
+      body: file ?? (hasBody ? JSON.stringify(options.body) : null),
       credentials: 'include',
       mode: 'cors',
       cache: 'no-store',

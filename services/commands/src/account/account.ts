@@ -19,6 +19,7 @@ import {
   type DigestType,
   type Role,
 } from '@reelmates/contracts/account'
+import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
 import type { Decider } from '../decider'
 import {
   AccountAlreadyExists,
@@ -99,6 +100,8 @@ export type AccountCommand =
   | { type: 'SuspendSignIn'; userId: string; at: string }
   | { type: 'RestoreSignIn'; userId: string; at: string }
   | { type: 'RecordNewsVisit'; userId: string; at: string }
+  /** A picture the gateway has already resized and re-encoded; `version` is a digest of `image`. */
+  | { type: 'UploadAvatar'; userId: string; image: string; version: string; contentType: string; at: string }
 
 export interface SignInLink {
   expiresAt: string
@@ -223,6 +226,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, suspended: false }
     case 'NewsVisited':
       return state
+    case 'AvatarUploaded':
+      // An uploaded picture is the avatar until another is uploaded, linked or removed.
+      return { ...state, avatarUrl: event.data.version ? avatarPath(event.data.userId, event.data.version) : null }
   }
 }
 
@@ -352,6 +358,11 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return state.suspended ? [UserRestored({ userId, restoredAt: command.at })] : []
     case 'RecordNewsVisit':
       return [NewsVisited({ userId, visitedAt: command.at })]
+    case 'UploadAvatar': {
+      const { image, version, contentType, at } = command
+      if (state.avatarUrl === avatarPath(userId, version)) return []
+      return [AvatarUploaded({ userId, image, version, contentType, uploadedAt: at })]
+    }
   }
 }
 

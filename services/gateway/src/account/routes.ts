@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Platform } from '../platform'
 import { accountWorkSettled } from './background'
 import { deletionRoutes } from './deletionRoutes'
+import { avatarRoutes } from './avatarRoutes'
+import { myStatsRoutes } from './myStatsRoutes'
 import { outboxRoutes } from './outboxRoutes'
 import { profileRoutes } from './profileRoutes'
 import { recoveryRoutes } from './recoveryRoutes'
@@ -20,4 +22,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   await app.register(recoveryRoutes, { platform })
   await app.register(signInLinkRoutes, { platform })
   await app.register(outboxRoutes, { platform })
+  await app.register(avatarRoutes, { platform })
+  await app.register(myStatsRoutes, { platform })
 }

@@ -6,7 +6,11 @@ import { CatalogUnavailable, type Catalog } from '@reelmates/infra/catalog/port'
  * Names the most watched genres from the catalog's genre list (movie and TV ids share one namespace
  * in TMDB). A profile must not fail because the catalog is unreachable: its genres are then left out.
  */
-export async function favouriteGenres(catalog: Catalog, counts: readonly GenreCount[]): Promise<FavouriteGenre[]> {
+export async function favouriteGenres(
+  catalog: Catalog,
+  counts: readonly GenreCount[],
+  max: number = favouriteGenresMax,
+): Promise<FavouriteGenre[]> {
   if (counts.length === 0) return []
   let names: Map<number, string>
   try {
@@ -20,7 +24,7 @@ export async function favouriteGenres(catalog: Catalog, counts: readonly GenreCo
   for (const { id, watches } of counts) {
     const name = names.get(id)
     if (name !== undefined) named.push({ id, name, watches })
-    if (named.length === favouriteGenresMax) break
+    if (named.length === max) break
   }
   return named
 }

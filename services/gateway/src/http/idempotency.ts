@@ -14,9 +14,9 @@ declare module 'fastify' {
 /** The same request means the same method, path and (validated) body; `_ts` and the like do not count. */
 function requestHash(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0] ?? request.url
-  return createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('base64url')
+  // A raw body (an uploaded picture) is hashed as its bytes, not as a JSON array of them.
+  const body = Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body ?? null)
+  return createHash('sha256').update(`${request.method} ${path}\n`).update(body).digest('base64url')
 }
 
 function headerOf(request: FastifyRequest): string | undefined {

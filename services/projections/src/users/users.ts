@@ -9,6 +9,7 @@ import {
   UserRestored,
   NewsVisited,
 } from '@reelmates/contracts/account'
+import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
 import { defineProjector } from '../projector'
 
 export const usersCollection = 'users'
@@ -50,6 +51,7 @@ export const users = defineProjector({
     UserSuspended,
     UserRestored,
     NewsVisited,
+    AvatarUploaded,
   ],
 
   async setup(db) {
@@ -124,6 +126,11 @@ export const users = defineProjector({
         return
       case 'NewsVisited':
         await docs.updateOne({ _id: userId }, { $set: { lastNewsVisit: event.data.visitedAt } })
+        return
+      case 'AvatarUploaded':
+        // Every card, comment and menu shows the member through `avatarUrl`: an upload takes effect there.
+        if (event.data.version === null) return
+        await docs.updateOne({ _id: userId }, { $set: { avatarUrl: avatarPath(userId, event.data.version) } })
         return
     }
   },

@@ -1,10 +1,13 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { useLogout } from '../../features/account/useLogout'
+import { AvatarEditor } from './AvatarEditor'
+import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { ProfileEditForm } from './ProfileEditForm'
+import { ProfileStats } from './ProfileStats'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
-/** /profile: who you are on Reelmates and how we may reach you, and where you change it. */
+/** /profile: who you are on Reelmates, your watching in numbers, and where you change your settings. */
 export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
   useDocumentTitle('Profile')
   const user = useCurrentUser().data ?? checkedUser
@@ -12,18 +15,9 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
   const since = new Date(user.createdAt)
   return (
     <section aria-labelledby="screen-title" className="grid gap-6">
-      <header className="flex items-center gap-4">
-        {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" className="h-16 w-16 rounded-full object-cover" />
-        ) : (
-          <div
-            className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-2xl font-bold text-ink"
-            aria-hidden="true"
-          >
-            {user.username.slice(0, 1).toUpperCase()}
-          </div>
-        )}
-        <div>
+      <header className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <AvatarEditor user={user} />
+        <div className="text-center sm:pt-4 sm:text-left">
           <h1 id="screen-title" className="text-2xl font-bold text-white">
             {user.username}
           </h1>
@@ -33,9 +27,11 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
               ? '—'
               : since.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
           </p>
+          {user.bio ? <p className="mt-2 max-w-prose text-zinc-300">{user.bio}</p> : null}
         </div>
       </header>
-      {user.bio ? <p className="max-w-prose text-zinc-300">{user.bio}</p> : null}
+      <ProfileStats />
+      <h2 className="text-lg font-semibold text-white">Settings</h2>
       <ProfileEditForm user={user} />
       <div>
         <button
@@ -46,6 +42,17 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
           Log out
         </button>
       </div>
+      <section aria-labelledby="delete-account-title" className="grid gap-2 rounded-2xl border border-red-400/20 p-5">
+        <h2 id="delete-account-title" className="text-base font-semibold text-white">
+          Delete account
+        </h2>
+        <p className="text-sm text-zinc-400">
+          Erases your account and everything in it. You will be asked for your password first.
+        </p>
+        <div>
+          <DeleteAccountDialog />
+        </div>
+      </section>
     </section>
   )
 }

@@ -11,6 +11,7 @@ import { navIcons, type NavIcon } from './navIcons'
 import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
 import { useFocusTrap } from './useFocusTrap'
+import { Avatar } from '../social/Avatar'
 
 interface NavItem {
   to:
@@ -171,12 +172,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
 function UserCard({ user, onLogout }: { user: PublicUser; onLogout: () => void }) {
   return (
     <div className="mt-auto flex items-center gap-3 rounded-xl border border-white/5 bg-panel p-3">
-      <div
-        className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-reel to-gold text-sm font-bold text-ink"
-        aria-hidden="true"
-      >
-        {user.username.slice(0, 1).toUpperCase()}
-      </div>
+      <Avatar username={user.username} avatarUrl={user.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-white">{user.username}</p>
         <button type="button" onClick={onLogout} className="text-xs text-zinc-400 hover:text-white">

@@ -81,3 +81,19 @@ describe('the profile form (spec §5)', () => {
     })
   })
 })
+
+describe('the avatar address field', () => {
+  const uploaded = { ...user, avatarUrl: '/api/avatars/u1?v=abc' }
+
+  it('stays empty for an uploaded picture, and saving other changes leaves the picture alone', () => {
+    const values = profileFormValues(uploaded)
+    expect(values.avatarUrl).toBe('')
+    const plan = planProfileUpdate(uploaded, { ...values, bio: 'New bio' })
+    expect(plan).toEqual({ ok: true, changed: true, request: { bio: 'New bio' } })
+  })
+
+  it('replaces the uploaded picture with a typed address', () => {
+    const plan = planProfileUpdate(uploaded, { ...profileFormValues(uploaded), avatarUrl: 'https://example.com/a.png' })
+    expect(plan).toMatchObject({ ok: true, request: { avatarUrl: 'https://example.com/a.png' } })
+  })
+})

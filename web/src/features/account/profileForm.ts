@@ -5,6 +5,7 @@ import {
   type ProfileUpdateRequest,
   type PublicUser,
 } from '@reelmates/contracts/account'
+import { isUploadedAvatar } from '@reelmates/contracts/avatars'
 import { fieldErrorsOf, type FieldErrors } from './fieldErrors'
 
 /** What the profile form holds: every editable field as the inputs show it. */
@@ -31,7 +32,8 @@ export function profileFormValues(user: PublicUser): ProfileFormValues {
     email: user.email,
     location: user.location ?? '',
     bio: user.bio ?? '',
-    avatarUrl: user.avatarUrl ?? '',
+    // An uploaded picture is managed beside the avatar, not typed: the field holds only a linked address.
+    avatarUrl: isUploadedAvatar(user.avatarUrl) ? '' : (user.avatarUrl ?? ''),
     digestType: user.digestType,
     receiveCampaignEmails: user.receiveCampaignEmails,
     pushNotificationsEnabled: user.pushNotificationsEnabled,

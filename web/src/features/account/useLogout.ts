@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { apiJson, resetRequestClient } from '../../lib/api'
@@ -22,12 +22,17 @@ export function useLogout(): () => void {
           variant: 'destructive',
         })
       }
-      await queryClient.cancelQueries()
-      queryClient.clear()
-      queryClient.setQueryData(currentUserKey, null)
-      resetRequestClient()
-      await clearLocalAccountState().catch((error: unknown) => console.error('Could not clear local caches', error))
+      await forgetSignedInUser(queryClient)
       await navigate({ to: '/sign_in', replace: true })
     })()
   }, [queryClient, navigate])
+}
+
+/** Everything this device knows of the signed-in user goes: cached answers, local state, caches. */
+export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries()
+  queryClient.clear()
+  queryClient.setQueryData(currentUserKey, null)
+  resetRequestClient()
+  await clearLocalAccountState().catch((error: unknown) => console.error('Could not clear local caches', error))
 }

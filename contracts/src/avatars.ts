@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { defineEvent, type EventOf } from './events'
+
+/** The most an avatar upload may weigh before it is resized (issue 15: "at most 2 MB in"). */
+export const avatarUploadMaxBytes = 2 * 1024 * 1024
+/** The stored avatar is a square this many pixels wide: twice the largest size a screen shows. */
+export const avatarSide = 256
+/** What the server re-encodes every upload to, whatever came in. */
+export const avatarContentType = 'image/webp'
+/** The image types an upload may be sent as (`Content-Type` of `PUT /api/user/avatar`). */
+export const avatarUploadTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const
+
+export const avatarMessages = {
+  tooLarge: 'An avatar can be at most 2 MB.',
+  notAnImage: 'That file is not an image we can read. Use a JPEG, PNG, WebP, GIF or AVIF picture.',
+  empty: 'Choose a picture to upload.',
+  notFound: 'This member has no uploaded avatar.',
+} as const
+
+/**
+ * Where an uploaded avatar is served. The version (a digest of the stored image) is in the address,
+ * so a new picture is a new address: caches never show an old one, and an unchanged one is cached for good.
+ */
+export const avatarPath = (userId: string, version: string) =>
+  `/api/avatars/${encodeURIComponent(userId)}?v=${encodeURIComponent(version)}`
+
+export const avatarParams = z.object({ userId: z.string().min(1).max(100) })
+export const avatarQuery = z.object({ v: z.string().max(100).optional() })
+
+/**
+ * A picture the user uploaded, already resized and re-encoded by the server (stream `account-<userId>`).
+ * The picture is theirs and shows who they are: `image` (base64) and `version` are sealed with the
+ * user's key, so deleting the account leaves nothing of it readable in the log.
+ */
+export const AvatarUploaded = defineEvent(
+  'AvatarUploaded',
+  z.object({
+    userId: z.string(),
+    image: z.string().nullable(),
+    version: z.string().nullable(),
+    contentType: z.string(),
+    uploadedAt: z.string(),
+  }),
+  { personal: { subjectField: 'userId', fields: ['image', 'version'] } },
+)
+
+export type AvatarEvent = EventOf<typeof AvatarUploaded>
+
+/** Whether an `avatarUrl` is a picture the member uploaded (served here) rather than a linked address. */
+export const isUploadedAvatar = (avatarUrl: string | null): boolean => avatarUrl?.startsWith('/api/avatars/') ?? false

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { favouriteGenre } from './profiles'
+import { mediaType } from './media'
+
+/** How many genres, services and favourites `/profile` lists. */
+export const myStatsListMax = 5
+
+export const serviceCount = z.object({ name: z.string(), watches: z.number().int() })
+
+/** One of my best-rated titles (my highest rating of it, and when I last watched it). */
+export const favouriteTitle = z.object({
+  tmdbId: z.number().int(),
+  mediaType,
+  title: z.string(),
+  posterPath: z.string().nullable(),
+  rating: z.number().int(),
+  watchedAt: z.string(),
+})
+export type FavouriteTitle = z.infer<typeof favouriteTitle>
+
+/**
+ * `GET /api/user/stats`: my own watching, private watches included (nobody else sees this).
+ * Every watch counts, a rewatch again, except `favourites`, which lists each title once.
+ */
+export const myStatsAnswer = z.object({
+  /** The calendar year (UTC) that `watchedThisYear` counts. */
+  year: z.number().int(),
+  watchedThisYear: z.number().int(),
+  watchedTotal: z.number().int(),
+  /** Mean of my ratings (1–10), one decimal; null until I rate something. */
+  averageRating: z.number().nullable(),
+  ratedCount: z.number().int(),
+  topGenres: z.array(favouriteGenre),
+  /** The streaming services I named when logging watches, most used first. */
+  topServices: z.array(serviceCount),
+  /** My highest-rated titles, best first (ties: the latest watched first). */
+  favourites: z.array(favouriteTitle),
+})
+export type MyStatsAnswer = z.infer<typeof myStatsAnswer>

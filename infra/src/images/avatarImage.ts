@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+
+/** A picture someone sent that cannot be read as an image. */
+export class UnreadableImage extends Error {}
+
+export interface ReencodedAvatar {
+  image: Buffer
+  contentType: 'image/webp'
+  /** A digest of the stored bytes: the same picture always gets the same version (and ETag). */
+  version: string
+}
+
+// A 2 MB file can still claim a huge canvas (a decompression bomb): refuse what no avatar needs.
+const maxInputPixels = 50_000_000
+
+/**
+ * Resizes an uploaded picture to a `side`×`side` square (cropped to its centre, turned upright by its
+ * EXIF orientation) and re-encodes it as WebP. Re-encoding drops everything but the pixels: camera
+ * metadata such as GPS position never reaches the store, and a file that only pretends to be an image
+ * never reaches another member's browser.
+ */
+export async function reencodeAvatar(upload: Buffer, side: number): Promise<ReencodedAvatar> {
+  let image: Buffer
+  try {
+    image = await sharp(upload, { limitInputPixels: maxInputPixels, failOn: 'error' })
+      .rotate()
+      .resize(side, side, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 82 })
+      .toBuffer()
+  } catch (error) {
+    throw new UnreadableImage(error instanceof Error ? error.message : String(error))
+  }
+  const version = createHash('sha256').update(image).digest('base64url').slice(0, 16)
+  return { image, contentType: 'image/webp', version }
+}

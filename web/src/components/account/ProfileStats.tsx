@@ -1,0 +1,149 @@
+import type { MyStatsAnswer } from '@reelmates/contracts/myStats'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { myStatsQuery } from '../../features/account/profileCalls'
+import { StarRating } from '../library/StarRating'
+import { MediaPoster } from '../media/MediaPoster'
+
+const tile = 'rounded-2xl border border-white/5 bg-panel p-4'
+
+function Figure({ label, value, detail }: { label: string; value: ReactNode; detail: ReactNode }) {
+  return (
+    <div className={tile}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-400">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold text-white">{value}</dd>
+      <dd className="mt-1 text-sm text-zinc-400">{detail}</dd>
+    </div>
+  )
+}
+
+/** A ranked list with a bar per entry, or what to do to fill it when it is empty. */
+function Ranked({ title, items, empty }: { title: string; items: { name: string; watches: number }[]; empty: string }) {
+  const most = items[0]?.watches ?? 1
+  return (
+    <div className={tile}>
+      <h3 className="text-sm font-semibold text-white">{title}</h3>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-400">{empty}</p>
+      ) : (
+        <ol className="mt-3 grid gap-2">
+          {items.map((item) => (
+            <li key={item.name} className="grid gap-1">
+              <div className="flex justify-between gap-3 text-sm">
+                <span className="text-zinc-100">{item.name}</span>
+                <span className="text-zinc-400">
+                  {item.watches} {item.watches === 1 ? 'watch' : 'watches'}
+                </span>
+              </div>
+              <div className="h-1.5 rounded-full bg-white/5" aria-hidden="true">
+                <div className="h-1.5 rounded-full bg-reel" style={{ width: `${(item.watches / most) * 100}%` }} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+function Favourites({ favourites }: { favourites: MyStatsAnswer['favourites'] }) {
+  return (
+    <div className={`${tile} sm:col-span-2`}>
+      <h3 className="text-sm font-semibold text-white">My highest rated</h3>
+      {favourites.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-400">Rate what you watch and your favourites will show here.</p>
+      ) : (
+        <ol className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+          {favourites.map((title) => (
+            <li key={`${title.mediaType}-${title.tmdbId}`} className="grid gap-1.5">
+              <Link to="/media/$mediaType/$id" params={{ mediaType: title.mediaType, id: String(title.tmdbId) }}>
+                <MediaPoster title={title.title} posterPath={title.posterPath} seed={title.tmdbId} />
+                <span className="mt-1.5 block text-sm font-medium leading-snug text-zinc-100 hover:underline">
+                  {title.title}
+                </span>
+              </Link>
+              <StarRating rating={title.rating} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+function StatsBody({ stats }: { stats: MyStatsAnswer }) {
+  if (stats.watchedTotal === 0) {
+    return (
+      <div className={tile}>
+        <p className="text-zinc-200">You haven&apos;t logged a watch yet.</p>
+        <p className="mt-1 text-sm text-zinc-400">
+          Mark titles as watched and this is where you&apos;ll see how much you watched this year, your average rating,
+          your favourite genres and the services you watch on.
+        </p>
+        <Link to="/search" className="mt-3 inline-block text-sm font-semibold text-reel hover:underline">
+          Find something to watch
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <dl className="contents">
+        <Figure
+          label={`Watched in ${stats.year}`}
+          value={stats.watchedThisYear}
+          detail={`${stats.watchedTotal} in all, rewatches included`}
+        />
+        <Figure
+          label="Average rating"
+          value={stats.averageRating === null ? '—' : `${stats.averageRating.toFixed(1)} / 10`}
+          detail={
+            stats.ratedCount === 0
+              ? 'No ratings yet'
+              : `From ${stats.ratedCount} ${stats.ratedCount === 1 ? 'rating' : 'ratings'}`
+          }
+        />
+      </dl>
+      <Ranked
+        title="Top genres"
+        items={stats.topGenres}
+        empty="The titles you logged have no genres in our catalog yet."
+      />
+      <Ranked
+        title="Most-watched services"
+        items={stats.topServices}
+        empty="Say where you watched when you log a watch, and your services will show here."
+      />
+      <Favourites favourites={stats.favourites} />
+    </div>
+  )
+}
+
+/** /profile's numbers: my own watching (private watches too: only I see this). */
+export function ProfileStats() {
+  const stats = useQuery(myStatsQuery())
+  return (
+    <section aria-labelledby="my-stats-title" className="grid gap-3">
+      <h2 id="my-stats-title" className="text-lg font-semibold text-white">
+        My watching
+      </h2>
+      {stats.data ? (
+        <StatsBody stats={stats.data} />
+      ) : stats.isError ? (
+        <div className={tile}>
+          <p className="text-sm text-zinc-300">We couldn&apos;t load your numbers.</p>
+          <button
+            type="button"
+            onClick={() => void stats.refetch()}
+            className="mt-2 text-sm font-semibold text-reel hover:underline"
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className={`${tile} h-32 animate-pulse`} aria-busy="true" aria-label="Loading your numbers" />
+      )}
+    </section>
+  )
+}
