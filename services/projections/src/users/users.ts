@@ -9,6 +9,7 @@ import {
   UserRestored,
   NewsVisited,
 } from '@reelmates/contracts/account'
+import { DigestSent } from '@reelmates/contracts/digests'
 import { defineProjector } from '../projector'
 
 export const usersCollection = 'users'
@@ -50,6 +51,7 @@ export const users = defineProjector({
     UserSuspended,
     UserRestored,
     NewsVisited,
+    DigestSent,
   ],
 
   async setup(db) {
@@ -124,6 +126,10 @@ export const users = defineProjector({
         return
       case 'NewsVisited':
         await docs.updateOne({ _id: userId }, { $set: { lastNewsVisit: event.data.visitedAt } })
+        return
+      case 'DigestSent':
+        // The end of the period the digest covered: the next one starts there, so nothing falls between.
+        await docs.updateOne({ _id: userId }, { $set: { lastDigestSent: event.data.until } })
         return
     }
   },

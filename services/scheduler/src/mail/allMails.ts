@@ -6,6 +6,8 @@ import { passwordChangedMail } from './mails/passwordChanged'
 import { passwordResetMail } from './mails/passwordReset'
 import { signInLinkMail } from './mails/signInLink'
 import { usernameReminderMail } from './mails/usernameReminder'
+import { digestMail } from './mails/digest'
+import { testDigestMail } from './mails/testDigest'
 
 /** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
 export const allMails: readonly MailDefinition[] = [
@@ -16,4 +18,6 @@ export const allMails: readonly MailDefinition[] = [
   passwordChangedMail,
   friendRequestMail,
   friendInvitationMail,
+  digestMail,
+  testDigestMail,
 ]

@@ -4,6 +4,9 @@ const samples: Record<string, (publicUrl: string) => string> = {
   fromUsername: () => 'grace',
   newEmail: () => 'ada.new@example.com',
   link: (publicUrl) => `${publicUrl}/magic-link?token=sample`,
+  periodLabel: () => 'this past week',
+  sections: () => 'Your friends were busy\n- grace watched “Dune”',
+  sectionsHtml: () => '<h2>Your friends were busy</h2>\n<ul><li>grace watched “Dune”</li></ul>',
   unsubscribeLink: (publicUrl) => `${publicUrl}/unsubscribed?token=sample`,
 }
 
