@@ -4,9 +4,13 @@ import { join } from 'node:path'
 const repoRoot = join(import.meta.dirname, '..', '..', '..')
 
 /** A scheduler process (`script`, relative to the repository) on DATA_DIR, resolved once it is ready. */
-export function spawnScheduler(script: string, dataDir: string): Promise<ChildProcess & { output: () => string }> {
+export function spawnScheduler(
+  script: string,
+  dataDir: string,
+  args: readonly string[] = [],
+): Promise<ChildProcess & { output: () => string }> {
   // The configured lease timing (10 s to live, renewed every 3 s): takeovers are measured with it.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const { id } = asked.json<{ friendship: { id: string } }>().friendship
   expect((await bob.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
   const [title] = (await t.platform.catalog.trendingMovies()).results
-  watchedTitle = title!.title
+  watchedTitle = String(title!.title)
   const watched = await bob.client.post('/api/watched', { tmdbId: title!.id, mediaType: 'movie', rating: 7 })
   expect(watched.statusCode).toBe(201)
   await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition())
