@@ -79,7 +79,9 @@ function DigestPreview({ username }: { username: string }) {
           <p className="text-xs uppercase tracking-wide text-zinc-500">Subject</p>
           <h2 className="break-words text-base font-semibold text-white">{subject}</h2>
           <p className="mt-1 text-xs text-zinc-400">
-            {setting === 'none' ? `${username} gets no digest; this is the weekly one they would get` : `${digestType} digest`}{' '}
+            {setting === 'none'
+              ? `${username} gets no digest; this is the weekly one they would get`
+              : `${digestType} digest`}{' '}
             · {dayMonth(from)} – {dayMonth(until)}
           </p>
         </div>
