@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { join } from 'node:path'
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..')
@@ -36,3 +37,16 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/** A member as registration records them (`member<n>`, `member-<n>@example.com`), for mails to address. */
+export const memberRegistered = (userId: string, n: number, registeredAt = '2026-11-24T08:00:00.000Z') =>
+  testEvent('UserRegistered', {
+    userId,
+    username: `member${n}`,
+    email: `member-${n}@example.com`,
+    passwordHash: 'x',
+    location: null,
+    bio: null,
+    invitationToken: null,
+    registeredAt,
+  })

@@ -10,13 +10,13 @@ import { openEventLog } from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { createMailer } from '@reelmates/infra/mail/mailer'
-import { spawnScheduler, until } from './schedulerProcesses'
+import { memberRegistered, spawnScheduler, until } from './schedulerProcesses'
 
 const pairs = 10
 // A Monday, 08:00 UTC: every member's weekly digest is due.
 const monday = '2026-11-23T08:00:00.000Z'
 const startScheduler = (dataDir: string) =>
-  spawnScheduler('services/scheduler/test/digestScheduler.ts', dataDir, [monday])
+  spawnScheduler('services/scheduler/test/embeddedScheduler.ts', dataDir, ['--now', monday, '--run', 'digests'])
 
 describe('two real scheduler processes sending digests', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-digests-'))
@@ -30,18 +30,7 @@ describe('two real scheduler processes sending digests', () => {
     const { eventStore, vault } = await openEventLog(loadConfig({ ...process.env, DATA_DIR: dataDir }))
     const member = async (n: number) => {
       const userId = randomUUID()
-      await eventStore.append(`account-${userId}`, [
-        testEvent('UserRegistered', {
-          userId,
-          username: `member${n}`,
-          email: `member-${n}@example.com`,
-          passwordHash: 'x',
-          location: null,
-          bio: null,
-          invitationToken: null,
-          registeredAt: '2026-11-20T08:00:00.000Z',
-        }),
-      ])
+      await eventStore.append(`account-${userId}`, [memberRegistered(userId, n, '2026-11-20T08:00:00.000Z')])
       return userId
     }
     for (let n = 0; n < pairs; n++) {

@@ -5,6 +5,7 @@ import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { testDigestQuery, useSendTestDigest } from '../../features/testDigest/testDigest'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
+import { TabSwitch } from './TabSwitch'
 import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
 
 /** /test-digest: pick a member, see their digest as it would go out now, and send it to yourself. */
@@ -99,20 +100,15 @@ function DigestPreview({ username }: { username: string }) {
           Nothing happened for {username} in this period, so no digest would go out.
         </p>
       ) : null}
-      <div className="flex gap-2 text-sm" role="tablist" aria-label="Digest version">
-        {(['html', 'text'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`rounded-full px-3 py-1 ${tab === name ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'}`}
-          >
-            {name === 'html' ? 'HTML' : 'Text'}
-          </button>
-        ))}
-      </div>
+      <TabSwitch
+        label="Digest version"
+        tabs={[
+          { name: 'html', label: 'HTML' },
+          { name: 'text', label: 'Text' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
       {tab === 'html' ? (
         // An empty sandbox: the mail's markup is shown, never run, and cannot reach the app.
         <iframe
