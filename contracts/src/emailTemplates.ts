@@ -70,14 +70,24 @@ export function placeholdersOf(content: Pick<EmailTemplateEdit, 'subject' | 'tex
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-function fill(content: string, variables: Readonly<Record<string, string>>, escape: (value: string) => string) {
+function fill(
+  content: string,
+  variables: Readonly<Record<string, string>>,
+  escape: (value: string, name: string) => string,
+) {
   // An unknown placeholder stays visible rather than vanishing, so a typo shows in the preview.
   return content.replace(placeholder, (whole, name: string) =>
-    Object.hasOwn(variables, name) ? escape(variables[name] ?? '') : whole,
+    Object.hasOwn(variables, name) ? escape(variables[name] ?? '', name) : whole,
   )
 }
 
-/** Values are escaped in the HTML and put as they are in the text; a subject stays on one line. */
+/**
+ * A variable named `…Html` is markup the scheduler composed (a digest's lists), with every value in
+ * it escaped already: the HTML takes it as it is.
+ */
+const isComposedHtml = (name: string) => name.endsWith('Html')
+
+/** Values are escaped in the HTML (but composed `…Html` ones) and put as they are in the text; a subject stays on one line. */
 export function renderEmailTemplate(
   template: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
   variables: Readonly<Record<string, string>>,
@@ -85,6 +95,6 @@ export function renderEmailTemplate(
   return {
     subject: fill(template.subject, variables, (value) => value.replace(/[\r\n]+/g, ' ')),
     text: fill(template.textContent, variables, (value) => value),
-    html: fill(template.htmlContent, variables, escapeHtml),
+    html: fill(template.htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(value))),
   }
 }

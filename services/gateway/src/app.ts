@@ -16,6 +16,7 @@ import { catalogRoutes } from './catalog/routes'
 import { friendsRoutes } from './friends/routes'
 import { registerCompression } from './http/compression'
 import { emailTemplateRoutes } from './admin/emailTemplateRoutes'
+import { testDigestRoutes } from './admin/testDigestRoutes'
 import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
 import { feedApiRoutes } from './feed/routes'
 import { registerCsrf } from './http/csrf'
@@ -143,6 +144,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(newsPages, { platform })
   await app.register(notificationsRoutes, { prefix: '/api', platform })
   await app.register(emailTemplateRoutes, { prefix: '/api', platform })
+  await app.register(testDigestRoutes, { prefix: '/api', platform })
   await app.register(schedulerFailureRoutes, { prefix: '/api', platform })
   await app.register(eventHistoryRoutes, { prefix: '/api', platform })
   await app.register(projectionsAdminRoutes, { prefix: '/api', platform })

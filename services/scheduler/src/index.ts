@@ -147,6 +147,7 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
     eventStore,
     mailer,
     publicUrl,
+    readStore,
     members: accountMembers(eventStore, vault),
     templateNamed: emailTemplates(readStore).named,
   })

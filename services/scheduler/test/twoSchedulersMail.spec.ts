@@ -9,7 +9,7 @@ import { openEventLog } from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { createMailer } from '@reelmates/infra/mail/mailer'
-import { spawnScheduler, until } from './schedulerProcesses'
+import { memberRegistered, spawnScheduler, until } from './schedulerProcesses'
 
 const people = 120
 const startScheduler = (dataDir: string) => spawnScheduler('services/scheduler/test/embeddedScheduler.ts', dataDir)
@@ -27,16 +27,7 @@ describe('two real scheduler processes mailing from the log', () => {
     const remind = async (n: number) => {
       const userId = randomUUID()
       await eventStore.append(`account-${userId}`, [
-        testEvent('UserRegistered', {
-          userId,
-          username: `member${n}`,
-          email: `member-${n}@example.com`,
-          passwordHash: 'x',
-          location: null,
-          bio: null,
-          invitationToken: null,
-          registeredAt: '2026-11-24T08:00:00.000Z',
-        }),
+        memberRegistered(userId, n),
         testEvent('UsernameReminderRequested', { userId, requestedAt: '2026-11-24T08:00:00.000Z' }),
       ])
     }

@@ -4,11 +4,10 @@ import { friendships } from '../friends/friendships'
 import { users } from '../users/users'
 import { feedProjectors } from './feedProjectors'
 
-/** Every read model the feed reads, driven as one, so a spec feeds events once and queries the feed. */
-export const feedReadModels: Projector = (() => {
-  const parts = [users, activities, friendships, ...feedProjectors]
+/** Several read models driven as one, so a spec feeds events once and queries across them. */
+export function readModelsAsOne(name: string, parts: readonly Projector[]): Projector {
   return {
-    name: 'feed_spec',
+    name,
     version: 1,
     collections: parts.flatMap((part) => part.collections),
     handles: [...new Set(parts.flatMap((part) => part.handles))],
@@ -19,4 +18,12 @@ export const feedReadModels: Projector = (() => {
       for (const part of parts) if (part.handles.includes(event.type)) await part.project(event, db)
     },
   }
-})()
+}
+
+/** Every read model the feed reads. */
+export const feedReadModels: Projector = readModelsAsOne('feed_spec', [
+  users,
+  activities,
+  friendships,
+  ...feedProjectors,
+])

@@ -8,6 +8,7 @@ import {
   UserRegistered,
   UserRoleChanged,
 } from '@reelmates/contracts/account'
+import { DigestSent } from '@reelmates/contracts/digests'
 import { projectorHarness } from '../testing/projectorHarness'
 import { users } from './users'
 
@@ -87,6 +88,22 @@ describe('users', () => {
       role: 'Admin',
     })
     expect(JSON.stringify(doc)).not.toContain('scrypt')
+  })
+
+  it('sets lastDigestSent to the end of the period the last digest covered', async () => {
+    const h = await projectorHarness(users)
+    const sent = (until: string) =>
+      DigestSent({
+        userId: 'u1',
+        digestType: 'daily',
+        period: `daily:${until.slice(0, 10)}`,
+        from: '2026-11-21T08:00:00.000Z',
+        until,
+        sentAt: until,
+      })
+    await h.given(registered('u1', 'ada'), sent('2026-11-22T08:00:00.000Z'), sent('2026-11-23T08:05:00.000Z'))
+    const [doc] = await h.docs('users')
+    expect(doc).toMatchObject({ lastDigestSent: '2026-11-23T08:05:00.000Z' })
   })
 
   it('finds users by their look-up keys', async () => {

@@ -10,6 +10,7 @@ import {
   NewsVisited,
 } from '@reelmates/contracts/account'
 import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
+import { DigestSent } from '@reelmates/contracts/digests'
 import { defineProjector } from '../projector'
 
 export const usersCollection = 'users'
@@ -52,6 +53,7 @@ export const users = defineProjector({
     UserRestored,
     NewsVisited,
     AvatarUploaded,
+    DigestSent,
   ],
 
   async setup(db) {
@@ -131,6 +133,10 @@ export const users = defineProjector({
         // Every card, comment and menu shows the member through `avatarUrl`: an upload takes effect there.
         if (event.data.version === null) return
         await docs.updateOne({ _id: userId }, { $set: { avatarUrl: avatarPath(userId, event.data.version) } })
+        return
+      case 'DigestSent':
+        // The end of the period the digest covered: the next one starts there, so nothing falls between.
+        await docs.updateOne({ _id: userId }, { $set: { lastDigestSent: event.data.until } })
         return
     }
   },

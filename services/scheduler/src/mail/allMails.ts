@@ -8,6 +8,8 @@ import { signInLinkMail } from './mails/signInLink'
 import { usernameReminderMail } from './mails/usernameReminder'
 import { recommendationMail } from './mails/recommendation'
 import { recommendationInvitationMail } from './mails/recommendationInvitation'
+import { digestMail } from './mails/digest'
+import { testDigestMail } from './mails/testDigest'
 
 /** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
 export const allMails: readonly MailDefinition[] = [
@@ -20,4 +22,6 @@ export const allMails: readonly MailDefinition[] = [
   friendInvitationMail,
   recommendationMail,
   recommendationInvitationMail,
+  digestMail,
+  testDigestMail,
 ]

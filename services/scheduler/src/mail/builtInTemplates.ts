@@ -1,6 +1,7 @@
 import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
 import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations'
 import type { EmailTemplate } from './template'
+import { digestTemplate } from '../digests/digestTemplate'
 
 /**
  * The templates every mail starts from. Admins may edit them (their edit then wins); these stay the
@@ -201,6 +202,7 @@ export const builtInTemplates: readonly EmailTemplate[] = [
     ],
     { href: '{{link}}', label: 'See the recommendation' },
   ),
+  digestTemplate,
 ]
 
 export const builtInTemplate = (name: string): EmailTemplate | undefined =>

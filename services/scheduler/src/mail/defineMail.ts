@@ -3,6 +3,7 @@ import type { EventDefinition } from '@reelmates/contracts/events'
 import type { Members } from '@reelmates/commands/friendship/members'
 import type { CommandMetadata } from '@reelmates/commands/handleCommand'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
 
 /** What a mail may look up while it is composed. */
 export interface MailContext {
@@ -10,6 +11,8 @@ export interface MailContext {
   members: Members
   /** The web app's address, for links (spec §2 screens). */
   publicUrl: string
+  /** The read models, for mails composed from them (digests). */
+  readStore: Pick<ReadStore, 'collection'>
 }
 
 /** Who gets the mail and what its template is filled with; `userId` lets erasure find it. */

@@ -13,6 +13,7 @@ import type { Reaction } from '../reactor'
 import { allMails } from './allMails'
 import { builtInTemplate } from './builtInTemplates'
 import { mailReaction } from './mailReaction'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 
 const userId = '6f1c2a4e-0000-4000-8000-000000000001'
 const publicUrl = 'http://localhost:5173'
@@ -35,6 +36,7 @@ describe('mails as reactions', () => {
       mailer,
       publicUrl,
       members: accountMembers(log, vault),
+      readStore: await createEmbeddedReadStore({}),
       templateNamed,
     })
     await log.append(`account-${userId}`, [

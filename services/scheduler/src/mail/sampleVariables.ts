@@ -6,6 +6,9 @@ const samples: Record<string, (publicUrl: string) => string> = {
   link: (publicUrl) => `${publicUrl}/magic-link?token=sample`,
   mediaTitle: () => 'The Godfather',
   note: () => '"Watch it on a big screen."',
+  periodLabel: () => 'this past week',
+  sections: () => 'Your friends were busy\n- grace watched “Dune”',
+  sectionsHtml: () => '<h2>Your friends were busy</h2>\n<ul><li>grace watched “Dune”</li></ul>',
   unsubscribeLink: (publicUrl) => `${publicUrl}/unsubscribed?token=sample`,
 }
 

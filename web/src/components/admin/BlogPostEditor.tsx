@@ -11,6 +11,7 @@ import { MarkdownContent } from '../blog/MarkdownContent'
 import { AdminScreen } from '../shell/AdminScreen'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 import { inputClass, panel, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
+import { TabSwitch } from './TabSwitch'
 
 type Field = keyof BlogPostInput
 const emptyPost: BlogPostInput = {
@@ -145,21 +146,17 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
             {error('excerpt')}
           </label>
           <div className="grid gap-1.5">
-            <div className="flex items-center gap-2 text-sm" role="tablist" aria-label="Content">
+            <TabSwitch
+              label="Content"
+              tabs={[
+                { name: 'write', label: 'Write' },
+                { name: 'preview', label: 'Preview' },
+              ]}
+              selected={tab}
+              onSelect={setTab}
+            >
               <span className="mr-auto text-zinc-300">Content (Markdown)</span>
-              {(['write', 'preview'] as const).map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === name}
-                  onClick={() => setTab(name)}
-                  className={`rounded-full px-3 py-1 ${tab === name ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'}`}
-                >
-                  {name === 'write' ? 'Write' : 'Preview'}
-                </button>
-              ))}
-            </div>
+            </TabSwitch>
             {tab === 'write' ? (
               <textarea
                 aria-label="Content"

@@ -1,0 +1,19 @@
+import { DigestSent } from '@reelmates/contracts/digests'
+import { digestFor } from '../../digests/digestFor'
+import { defineMail } from '../defineMail'
+
+/**
+ * The digest itself, composed from the period its event names. Whatever was deleted or erased since
+ * the job saw it is left out, and a digest that became empty that way is not mailed.
+ */
+export const digestMail = defineMail({
+  name: 'digest',
+  template: 'digest',
+  on: DigestSent,
+  async compose({ userId, digestType, from, until }, { members, publicUrl, readStore }) {
+    const to = await members.byId(userId)
+    const digest = to && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
+    if (!to || !digest || digest.empty) return null
+    return { to: to.email, userId: to.userId, variables: digest.variables }
+  },
+})

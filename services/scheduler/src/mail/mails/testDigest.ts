@@ -1,0 +1,16 @@
+import { DigestTestRequested } from '@reelmates/contracts/digests'
+import { digestFor } from '../../digests/digestFor'
+import { defineMail } from '../defineMail'
+
+/** A member's digest, as it would have gone out when asked, to the admin who asked (`/test-digest`). */
+export const testDigestMail = defineMail({
+  name: 'test-digest',
+  template: 'digest',
+  on: DigestTestRequested,
+  async compose({ userId, requestedBy, digestType, from, until }, { members, publicUrl, readStore }) {
+    const admin = await members.byId(requestedBy)
+    const digest = admin && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
+    if (!admin || !digest) return null
+    return { to: admin.email, userId: admin.userId, variables: digest.variables }
+  },
+})

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { adminUsersQuery } from '../../features/admin/userManagement'
+import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
+import { testDigestQuery, useSendTestDigest } from '../../features/testDigest/testDigest'
+import { AdminScreen } from '../shell/AdminScreen'
+import { AdminSearchField } from './AdminSearchField'
+import { TabSwitch } from './TabSwitch'
+import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
+
+/** /test-digest: pick a member, see their digest as it would go out now, and send it to yourself. */
+export function TestDigestScreen() {
+  const [text, setText] = useState('')
+  const query = useDebouncedValue(text.trim(), 250)
+  const [username, setUsername] = useState<string | null>(null)
+  const members = useQuery({ ...adminUsersQuery(query), enabled: query !== '' })
+
+  return (
+    <AdminScreen title="Test digest">
+      <div className="mt-6 grid gap-4 lg:grid-cols-[18rem_1fr]">
+        <div className="grid content-start gap-3">
+          <AdminSearchField label="Find a member" value={text} placeholder="Username or email" onChange={setText} />
+          {query === '' ? (
+            <p className="text-sm text-zinc-400">Search for the member whose digest you want to see.</p>
+          ) : members.isPending ? (
+            <p className="text-sm text-zinc-400">Searching…</p>
+          ) : members.isError ? (
+            <p role="alert" className="text-sm text-red-300">
+              {members.error.message}
+            </p>
+          ) : members.data.length === 0 ? (
+            <p className="text-sm text-zinc-400">No member matches “{query}”.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Members">
+              {members.data.slice(0, 8).map((member) => (
+                <li key={member.id}>
+                  <button
+                    type="button"
+                    aria-pressed={member.username === username}
+                    onClick={() => setUsername(member.username)}
+                    className={`${secondaryButton} w-full justify-between ${member.username === username ? 'ring-2 ring-gold' : ''}`}
+                  >
+                    <span className="truncate">{member.username}</span>
+                    <span className="text-xs text-zinc-400">{member.digestType}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {username ? (
+          <DigestPreview username={username} />
+        ) : (
+          <div className="rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-14 text-center text-zinc-400">
+            Pick a member to render their daily or weekly digest as it would go out now.
+          </div>
+        )}
+      </div>
+    </AdminScreen>
+  )
+}
+
+function DigestPreview({ username }: { username: string }) {
+  const digest = useQuery(testDigestQuery(username))
+  const send = useSendTestDigest()
+  const [tab, setTab] = useState<'html' | 'text'>('html')
+
+  if (digest.isPending) return <p className="text-zinc-400">Rendering {username}’s digest…</p>
+  if (digest.isError)
+    return (
+      <p role="alert" className="text-red-300">
+        {digest.error.message}
+      </p>
+    )
+  const { subject, html, text, empty, setting, digestType, from, until } = digest.data
+  return (
+    <section className={`${panel} grid min-w-0 gap-3`} aria-label={`${username}’s digest`}>
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="mr-auto min-w-0">
+          <p className="text-xs uppercase tracking-wide text-zinc-500">Subject</p>
+          <h2 className="break-words text-base font-semibold text-white">{subject}</h2>
+          <p className="mt-1 text-xs text-zinc-400">
+            {setting === 'none'
+              ? `${username} gets no digest; this is the weekly one they would get`
+              : `${digestType} digest`}{' '}
+            · {dayMonth(from)} – {dayMonth(until)}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={empty || send.isPending}
+          onClick={() => send.mutate(username)}
+        >
+          {send.isPending ? 'Sending…' : 'Send it to me'}
+        </button>
+      </div>
+      {empty ? (
+        <p role="status" className="rounded-xl bg-white/5 px-3 py-2 text-sm text-zinc-300">
+          Nothing happened for {username} in this period, so no digest would go out.
+        </p>
+      ) : null}
+      <TabSwitch
+        label="Digest version"
+        tabs={[
+          { name: 'html', label: 'HTML' },
+          { name: 'text', label: 'Text' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      />
+      {tab === 'html' ? (
+        // An empty sandbox: the mail's markup is shown, never run, and cannot reach the app.
+        <iframe
+          title="Digest (HTML)"
+          sandbox=""
+          srcDoc={html}
+          className="h-[28rem] w-full rounded-xl bg-white"
+          role="tabpanel"
+        />
+      ) : (
+        <pre
+          role="tabpanel"
+          aria-label="Digest (text)"
+          className="max-h-[28rem] overflow-auto whitespace-pre-wrap rounded-xl bg-black/30 p-4 text-sm text-zinc-200"
+        >
+          {text}
+        </pre>
+      )}
+    </section>
+  )
+}
