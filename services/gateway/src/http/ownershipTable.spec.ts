@@ -96,9 +96,10 @@ async function ok<T>(answer: Promise<LightMyRequestResponse>): Promise<T> {
 beforeAll(async () => {
   t = await createTestApp()
   operations = apiOperations(t.app)
-  ;[owner, friend, stranger, intruder] = await Promise.all(
-    ['owner', 'friend', 'stranger', 'intruder'].map((name) => register(t.app, `${name}5521`)),
-  )
+  owner = await register(t.app, 'owner5521')
+  friend = await register(t.app, 'friend5521')
+  stranger = await register(t.app, 'stranger5521')
+  intruder = await register(t.app, 'intruder5521')
   const [movie, watchedMovie] = (await t.platform.catalog.trendingMovies()).results
   // The owner's watchlist title, a public watch with a review (an activity), a comment on it, a
   // friendship, a request still waiting for a stranger, and a recommendation to the friend.
