@@ -9,7 +9,7 @@ export async function benchSoak(): Promise<Record<string, number | string>> {
   const flat = report.rssGrowth < 1.5
   const clean = report.figures.errors === 0 && report.figures.non2xx === 0 && report.lostWrites.length === 0
   return {
-    'requests': report.figures.requests,
+    requests: report.figures.requests,
     'req/s': Math.round(report.figures.requestsPerSecond),
     'p99 ms': report.figures.p99Ms,
     'errors (goal 0)': report.figures.errors,

@@ -67,9 +67,9 @@ beforeAll(async () => {
   t = await createTestApp({ dataDir })
   doomed = await register(t.app, 'erased8813')
   friend = await register(t.app, 'keeper8813')
-  const { friendship } = (
-    await ok(doomed.client.post('/api/friendships', { username: friend.user.username }))
-  ).json<{ friendship: { id: string } }>()
+  const { friendship } = (await ok(doomed.client.post('/api/friendships', { username: friend.user.username }))).json<{
+    friendship: { id: string }
+  }>()
   await ok(friend.client.post(`/api/friendships/${friendship.id}/accept`))
 
   const [first, second, third] = (await t.platform.catalog.trendingMovies()).results
@@ -86,9 +86,7 @@ beforeAll(async () => {
   )
   await ok(doomed.client.post(`${activity(watchedActivity(own))}/comments`, { content: written.ownComment }))
   const friends = await ok(friend.client.post('/api/watched', { ...review, tmdbId: first!.id, review: 'kept' }))
-  await ok(
-    doomed.client.post(`${activity(watchedActivity(friends))}/comments`, { content: written.commentOnFriend }),
-  )
+  await ok(doomed.client.post(`${activity(watchedActivity(friends))}/comments`, { content: written.commentOnFriend }))
   await ok(
     doomed.client.post('/api/recommendations', {
       tmdbId: first!.id,
@@ -117,12 +115,18 @@ describe("a deleted member's own words", () => {
     const found = await whereIs()
     for (const key of Object.keys(written) as Written[]) {
       expect(found[key], key).toContain('read-models.db')
-      expect(found[key].some((where) => where.startsWith('read model ')), key).toBe(true)
+      expect(
+        found[key].some((where) => where.startsWith('read model ')),
+        key,
+      ).toBe(true)
     }
     expect(found.mailedRecommendationNote).toContain('outbox.db')
     // Sealed on append: the event store never holds them in clear.
     for (const key of Object.keys(written) as Written[]) {
-      expect(found[key].filter((name) => name.startsWith('events.db')), key).toEqual([])
+      expect(
+        found[key].filter((name) => name.startsWith('events.db')),
+        key,
+      ).toEqual([])
     }
   })
 

@@ -88,7 +88,11 @@ export async function runSoak({ connections, durationSeconds }: SoakOptions): Pr
         const member = httpClient(server.url)
         const username = `soak${n}`
         await ok(
-          await member.call('POST', '/api/register', { username, email: `${username}@example.com`, password: 'soak-pw' }),
+          await member.call('POST', '/api/register', {
+            username,
+            email: `${username}@example.com`,
+            password: 'soak-pw',
+          }),
           `register ${username}`,
         )
         for (const tmdbId of titles) {
