@@ -174,6 +174,8 @@ for (const device of ['desktop', 'phone'] as const) {
     test('search, add, reorder, log a watch with a rating and review, see it in /watched, remove it', async ({
       page,
     }) => {
+      // A long walk through four screens: on a shared, loaded machine it outlasts the default minute.
+      test.setTimeout(240_000)
       const input = device === 'phone' ? 'touch' : 'mouse'
       await signUp(page)
       const [first, second, third] = await titlesFor(page, ['godfather'])
