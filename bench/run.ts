@@ -16,6 +16,7 @@ import { runHttpBenches } from './http/runHttp'
 import { runLighthouse } from './lighthouse.bench'
 import { benchAdminHistory } from './adminHistory.bench'
 import { benchReadModelLag } from './readModelLag.bench'
+import { benchSoak } from './soak.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -26,6 +27,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Web bundle (gzip)', benchWebBundle],
   ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
   ['Read-model lag: command to visible, 50 writers (embedded)', benchReadModelLag],
+  ['Soak: 200 connections of mixed reads and writes for 60 s', benchSoak],
 ]
 const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench, feedBench]
 

@@ -174,6 +174,8 @@ for (const device of ['desktop', 'phone'] as const) {
     test('search, add, reorder, log a watch with a rating and review, see it in /watched, remove it', async ({
       page,
     }) => {
+      // A long walk through four screens: on a shared, loaded machine it outlasts the default minute.
+      test.setTimeout(240_000)
       const input = device === 'phone' ? 'touch' : 'mouse'
       await signUp(page)
       const [first, second, third] = await titlesFor(page, ['godfather'])
@@ -222,21 +224,13 @@ for (const device of ['desktop', 'phone'] as const) {
         await dragHandle(page, third.title, second.title, 'touch')
         await expect.poll(() => shownWatchlist(page)).toEqual([first.title, third.title, second.title])
         await expect.poll(() => serverWatchlist(page)).toEqual([first.title, third.title, second.title])
-        // The first touch after a touch drag is sometimes lost in this browser (pointer events, but
-        // no click; the screen before the filter change did it too): a person taps again, as here.
+        // The first tap after a touch drag presses what it touches (GestureSafePointerSensor).
         const listView = page.getByRole('button', { name: 'List view' })
-        await expect(async () => {
-          await press(listView, input)
-          await expect(listView).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 })
-        }).toPass()
+        await press(listView, input)
+        await expect(listView).toHaveAttribute('aria-pressed', 'true')
       }
-      // The same lost first touch may swallow this drag on a phone: the person drags again.
-      await expect(async () => {
-        await dragHandle(page, third.title, first.title, input)
-        await expect
-          .poll(() => shownWatchlist(page), { timeout: 3_000 })
-          .toEqual([third.title, first.title, second.title])
-      }).toPass()
+      await dragHandle(page, third.title, first.title, input)
+      await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
       await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
       await page.reload()
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])

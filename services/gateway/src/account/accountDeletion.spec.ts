@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
+import { filesContaining } from '../testing/filesContaining'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { mailsTo, password, register, type Registered } from './accountFixtures'
 
@@ -14,17 +15,6 @@ const personal = {
   location: 'Zanzibar-7391',
   bio: 'bio-that-must-vanish-7391',
   newBio: 'updated-bio-that-must-vanish-7391',
-}
-
-/** Every file under `dir` (databases, WAL and journal files, secrets) whose bytes contain `text`. */
-function filesContaining(dir: string, text: string): string[] {
-  const needle = Buffer.from(text, 'utf8')
-  const hits: string[] = []
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const path = join(dir, name)
-    if (statSync(path).isFile() && readFileSync(path).includes(needle)) hits.push(name)
-  }
-  return hits
 }
 
 const everywhere = (dir: string) =>

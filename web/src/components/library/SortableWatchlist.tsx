@@ -2,7 +2,6 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
-  PointerSensor,
   useSensor,
   useSensors,
   type Announcements,
@@ -21,6 +20,7 @@ import type { ReactNode } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { titleKey } from '../../features/library/libraryChanges'
 import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
+import { GestureSafePointerSensor } from './pointerSensor'
 
 /** What an item needs to be dragged by its handle and moved by its buttons. */
 export interface ReorderControls {
@@ -54,7 +54,7 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
   const moveOnWatchlist = useMoveOnWatchlist()
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(GestureSafePointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
   const ids = items.map((item) => titleKey(item))
