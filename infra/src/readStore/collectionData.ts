@@ -73,8 +73,8 @@ export class CollectionData {
   matching(filter: Filter): Doc[] {
     const candidates = this.candidates(filter)
     const keys = Object.keys(filter)
-    // `{ _id }` alone is answered by the lookup itself: no query to compile.
-    if (keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string') return candidates
+    // `{ _id }` or `{ _id: { $in } }` alone is answered by the lookup itself: no query to compile.
+    if (keys.length === 1 && keys[0] === '_id' && pinnedValues(filter, '_id') !== undefined) return candidates
     if (keys.length === 0) return candidates
     // Equality on the leading fields of an index and nothing else (`{ userId }`): the index's
     // candidates are the answer, and testing each again cost more than the rest of the read.
