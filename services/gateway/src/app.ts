@@ -65,7 +65,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
-  await registerSecurityHeaders(app, { https: config.secureCookies })
+  registerSecurityHeaders(app, { https: config.secureCookies })
   await registerCompression(app)
 
   await app.register(fastifySwagger, {
