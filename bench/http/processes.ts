@@ -40,9 +40,9 @@ function stopper(child: ChildProcess, cleanUp = () => {}): () => Promise<void> {
  * the default level), on 127.0.0.1 and a free port with a fresh DATA_DIR. Its log goes to a file
  * in that directory, as it would go to a terminal: written by the server, read by nobody.
  * The only setting changed is the auth rate limit, so that the set-up can register a few hundred
- * members from one address.
+ * members from one address. `nodeOptions` go before the script (the profiler passes `--cpu-prof`).
  */
-export async function startGateway(): Promise<Process & { logFile: string }> {
+export async function startGateway(nodeOptions: string[] = []): Promise<Process & { logFile: string }> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-bench-'))
   const logFile = join(dataDir, 'server.log')
@@ -50,7 +50,7 @@ export async function startGateway(): Promise<Process & { logFile: string }> {
   const env: Record<string, string | undefined> = { ...process.env }
   delete env.LOG_LEVEL
   delete env.NODE_ENV
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: repoRoot,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000' },
     stdio: ['ignore', log, log],

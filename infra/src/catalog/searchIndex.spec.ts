@@ -42,6 +42,22 @@ describe('the title index', () => {
     expect(index.search('heat')).toEqual([expect.objectContaining({ id: first.id, title: 'Heat (1995)' })])
   })
 
+  it('answers a query asked again as the first time, and never from before titles were added', () => {
+    const fresh = () => {
+      const index = createTitleIndex()
+      index.add([film('Heat', 5), film('Heathers', 9), film('Heatwave', 1)])
+      return index
+    }
+    const index = fresh()
+    const first = titles(index.search('heat'))
+    expect(first).toHaveLength(3)
+    expect(titles(index.search('heat', 1))).toEqual(first.slice(0, 1))
+    index.search('heat').pop()
+    expect(titles(index.search('heat'))).toEqual(first)
+    index.add([film('Heat Lightning', 50)])
+    expect(titles(index.search('heat'))).toContain('Heat Lightning')
+  })
+
   it('keeps movies and shows with the same id apart', () => {
     const index = createTitleIndex()
     index.add([

@@ -25,6 +25,15 @@ interface IndexedTitle {
 /** Titles seen from TMDB are added as they pass by; past this many the index stops growing. */
 const defaultCapacity = 100_000
 
+/**
+ * Answers kept for queries asked again. What people type repeats (every "god" on the way to "godfather"),
+ * and a search costs milliseconds where the rest of a request costs tens of microseconds. Bounded;
+ * emptied whenever titles are added, so an answer is never older than the index.
+ */
+const rememberedSearches = 2_000
+/** …and at most this many titles across them (references, not copies), so memory stays small. */
+const rememberedTitles = 200_000
+
 /** Scores within this ratio of each other count as equally relevant, so popularity decides. */
 const relevanceBucket = Math.log(1.1)
 
@@ -102,11 +111,40 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
     },
   })
 
+  // Insertion order is recency: a hit is moved to the end, the oldest is dropped first.
+  const remembered = new Map<string, MediaResult[]>()
+  let rememberedSize = 0
+  function remember(query: string, ranked: MediaResult[]): void {
+    if (ranked.length > rememberedTitles) return
+    remembered.set(query, ranked)
+    rememberedSize += ranked.length
+    for (const [oldest, answer] of remembered) {
+      if (remembered.size <= rememberedSearches && rememberedSize <= rememberedTitles) break
+      remembered.delete(oldest)
+      rememberedSize -= answer.length
+    }
+  }
+
+  function searchIndex(query: string): MediaResult[] {
+    let hits = index.search(withSwappedLetters(query))
+    // Nothing has every word: rank what has any of them (a typo in a short word, an extra word).
+    if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' })
+    const scored = hits.flatMap((hit) => {
+      const title = titles.get(hit.id as string)
+      return title ? [{ title, relevance: Math.round(Math.log(hit.score) / relevanceBucket) }] : []
+    })
+    return rankTitles(scored, query, foldForSearch)
+  }
+
   return {
     get size() {
       return titles.size
     },
     add(results) {
+      if (results.length > 0) {
+        remembered.clear()
+        rememberedSize = 0
+      }
       for (const result of results) {
         const key = keyOf(result)
         const known = titles.has(key)
@@ -118,14 +156,15 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
       }
     },
     search(query, limit = Number.POSITIVE_INFINITY) {
-      let hits = index.search(withSwappedLetters(query))
-      // Nothing has every word: rank what has any of them (a typo in a short word, an extra word).
-      if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' })
-      const scored = hits.flatMap((hit) => {
-        const title = titles.get(hit.id as string)
-        return title ? [{ title, relevance: Math.round(Math.log(hit.score) / relevanceBucket) }] : []
-      })
-      return rankTitles(scored, query, foldForSearch).slice(0, limit)
+      let ranked = remembered.get(query)
+      if (ranked === undefined) ranked = searchIndex(query)
+      else {
+        remembered.delete(query)
+        rememberedSize -= ranked.length
+      }
+      remember(query, ranked)
+      // A fresh array each time: callers own what they are given.
+      return ranked.slice(0, limit)
     },
   }
 }

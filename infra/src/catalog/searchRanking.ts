@@ -26,12 +26,29 @@ const releaseOf = (title: MediaResult) => title.release_date ?? title.first_air_
 
 /** Every word typed is the start of a word of the title (or of its original title). */
 export function startsWordsOf(title: MediaResult, query: string, fold: Fold): boolean {
-  const typed = words(query, fold)
+  return startsTypedWords(title, words(query, fold), fold)
+}
+
+function startsTypedWords(title: MediaResult, typed: readonly string[], fold: Fold): boolean {
   if (typed.length === 0) return false
-  return [nameOf(title), originalNameOf(title)].some((name) => {
-    const own = words(name, fold)
-    return typed.every((word) => own.some((candidate) => candidate.startsWith(word)))
-  })
+  return namesOf(title, fold).some((own) => typed.every((word) => own.some((candidate) => candidate.startsWith(word))))
+}
+
+/**
+ * The folded words of a title's names and its series, worked out once per title object: a query
+ * like "the" finds thousands of titles, and folding each of their names on every keystroke was most
+ * of a search's time (docs/performance.md). Titles are immutable once indexed.
+ */
+const foldedNames = new WeakMap<MediaResult, string[][]>()
+const seriesNames = new WeakMap<MediaResult, string>()
+
+function namesOf(title: MediaResult, fold: Fold): string[][] {
+  let names = foldedNames.get(title)
+  if (names === undefined) {
+    names = [words(nameOf(title), fold), words(originalNameOf(title), fold)]
+    foldedNames.set(title, names)
+  }
+  return names
 }
 
 // A sequel's marker at the end of its series name: "2", "III", "Part II", "Ep. IV", "Chapter 3", "³".
@@ -44,22 +61,40 @@ export function seriesOf(title: MediaResult, fold: Fold): string {
   return base.length >= 2 ? base : name
 }
 
+function cachedSeriesOf(title: MediaResult, fold: Fold): string {
+  let series = seriesNames.get(title)
+  if (series === undefined) {
+    series = seriesOf(title, fold)
+    seriesNames.set(title, series)
+  }
+  return series
+}
+
 export function rankTitles(hits: readonly ScoredTitle[], query: string, fold: Fold): MediaResult[] {
+  const typed = words(query, fold)
   const ordered = hits
-    .map((hit) => ({ ...hit, typoOnly: !startsWordsOf(hit.title, query, fold), series: seriesOf(hit.title, fold) }))
+    .map((hit) => ({
+      ...hit,
+      typoOnly: !startsTypedWords(hit.title, typed, fold),
+      series: cachedSeriesOf(hit.title, fold),
+    }))
     .sort(
       (a, b) =>
         Number(a.typoOnly) - Number(b.typoOnly) || b.relevance - a.relevance || b.title.popularity - a.title.popularity,
     )
-  const ranked: MediaResult[] = []
-  const placed = new Set<string>()
+  // Each group (a series, among typo-free or typo-only hits) in the order of its best-ranked title.
+  const groups = new Map<string, MediaResult[]>()
   for (const hit of ordered) {
     const group = `${String(hit.typoOnly)}|${hit.series}`
-    if (placed.has(group)) continue
-    placed.add(group)
-    const members = ordered.filter((other) => other.typoOnly === hit.typoOnly && other.series === hit.series)
-    members.sort((a, b) => releaseOf(a.title).localeCompare(releaseOf(b.title)))
-    ranked.push(...members.map((member) => member.title))
+    const members = groups.get(group)
+    if (members === undefined) groups.set(group, [hit.title])
+    else members.push(hit.title)
+  }
+  const ranked: MediaResult[] = []
+  for (const members of groups.values()) {
+    // A stable sort: titles released the same day keep their rank order, as before.
+    members.sort((a, b) => releaseOf(a).localeCompare(releaseOf(b)))
+    ranked.push(...members)
   }
   return ranked
 }

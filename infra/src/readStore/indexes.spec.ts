@@ -24,6 +24,19 @@ describe('an embedded index', () => {
     expect(index.candidates({ userId: { $eq: 'grace' } })).toEqual(new Set(['g1', 'g2']))
   })
 
+  it('says it answers a filter exactly only for plain equalities on its leading keys', () => {
+    const index = indexOf({ userId: 1, tmdbId: 1 }, items)
+    expect(index.answersExactly({ userId: 'ada' })).toBe(true)
+    expect(index.answersExactly({ userId: 'ada', tmdbId: { $in: [1, 2] } })).toBe(true)
+    expect(index.answersExactly({ tmdbId: 1 })).toBe(false)
+    expect(index.answersExactly({ userId: 'ada', tags: 'noir' })).toBe(false)
+    expect(index.answersExactly({ userId: { $ne: 'ada' } })).toBe(false)
+    expect(index.answersExactly({ userId: null })).toBe(false)
+    expect(index.answersExactly({ $and: [{ userId: 'ada' }] })).toBe(false)
+    const many = Array.from({ length: 65 }, (_, i) => `user${i}`)
+    expect(index.answersExactly({ userId: { $in: many } })).toBe(false)
+  })
+
   it('narrows to the longest prefix of its keys the filter pins', () => {
     const index = indexOf({ userId: 1, tmdbId: 1 }, items)
     expect(index.candidates({ userId: 'grace', tmdbId: 3 })).toEqual(new Set(['g2']))

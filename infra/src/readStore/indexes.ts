@@ -87,9 +87,10 @@ export class CollectionIndex {
 
   /**
    * The ids that may match `filter`, from the longest prefix of this index that the filter pins to
-   * plain values; `undefined` when the filter pins none. The caller still tests every candidate.
+   * plain values; `undefined` when the filter pins none. The caller still tests every candidate,
+   * and must not change the set (it may be the index's own).
    */
-  candidates(filter: Filter): Set<string> | undefined {
+  candidates(filter: Filter): ReadonlySet<string> | undefined {
     const choices: unknown[][] = []
     for (const field of this.fields) {
       const values = pinnedValues(filter, field)
@@ -99,15 +100,35 @@ export class CollectionIndex {
     if (choices.length === 0) return undefined
     if (choices.reduce((product, values) => product * values.length, 1) > MAX_COMBINATIONS) return undefined
     const map = this.byPrefix[choices.length - 1]
-    const found = new Set<string>()
     const keys =
       choices.length === 1
         ? (choices[0] ?? []).map(encodeValue)
         : cartesian(choices.map((values) => values.map(encodeValue))).map((combination) => JSON.stringify(combination))
+    // One key (the usual `{ userId }`): the index's own set, read-only, rather than a copy per read.
+    if (keys.length === 1) return map?.get(keys[0] ?? '') ?? new Set()
+    const found = new Set<string>()
     for (const key of keys) {
       for (const id of map?.get(key) ?? []) found.add(id)
     }
     return found
+  }
+
+  /**
+   * Whether this index's candidates for `filter` are exactly its matches: the filter only asks, at
+   * the top level, for plain values (`v`, `$eq`, `$in`) of fields that lead this index. Keys encode
+   * MongoDB's equality (arrays as their elements), so such a filter needs no document tested.
+   */
+  answersExactly(filter: Filter): boolean {
+    const keys = Object.keys(filter)
+    if (keys.length === 0 || keys.length > this.fields.length) return false
+    let combinations = 1
+    for (const field of this.fields.slice(0, keys.length)) {
+      const values = Object.hasOwn(filter, field) ? plainValues(filter[field]) : undefined
+      if (values === undefined) return false
+      combinations *= values.length
+    }
+    // Past this many, `candidates` declines and the caller scans.
+    return combinations <= MAX_COMBINATIONS
   }
 
   private keysOf(doc: Doc, fieldCount: number): string[] {

@@ -25,6 +25,7 @@ import { registerReadYourWrites } from './http/readYourWrites'
 import { registerIdempotency } from './http/idempotency'
 import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
+import { registerSessionRenewal } from './http/sessionRenewal'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerOpenPages } from './web/openPages'
@@ -43,6 +44,7 @@ import { projectionsAdminRoutes } from './projectionsAdmin/routes'
 import { analyticsRoutes } from './analytics/routes'
 
 const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
+const sessionRenewAfterMs = 24 * 60 * 60 * 1000
 
 export interface AppOptions {
   /** Tests pass false to keep their output clean; the server logs JSON through pino. */
@@ -64,7 +66,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
-  await registerSecurityHeaders(app, { https: config.secureCookies })
+  registerSecurityHeaders(app, { https: config.secureCookies })
   await registerCompression(app)
 
   await app.register(fastifySwagger, {
@@ -82,6 +84,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     cookieName: 'reelmates.sid',
     store: platform.sessions,
     saveUninitialized: false,
+    // Renewed once a day by registerSessionRenewal instead of written on every request.
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
@@ -101,6 +105,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   })
+  registerSessionRenewal(app, { lifetimeMs: sessionLifetimeMs, renewAfterMs: sessionRenewAfterMs })
   await registerCsrf(app)
   registerReadYourWrites(app)
   registerIdempotency(app)

@@ -1,6 +1,7 @@
 import { publicUser, type PublicUser, type Role } from '@reelmates/contracts/account'
 import type { UserCard } from '@reelmates/contracts/friendships'
 import { defineQueries } from '../queries'
+import { shownFields } from '../shownFields'
 import { lookupKey, users, usersCollection } from './users'
 
 /** What anyone may see of another member (spec §3 users), never the email or settings. */
@@ -21,12 +22,12 @@ const cardOf = (doc: Record<string, unknown>): UserCard => ({
   avatarUrl: typeof doc.avatarUrl === 'string' ? doc.avatarUrl : null,
 })
 
-/** Accounts as the API shows them: to their owner (parsing drops look-up keys and the push subscription), and as other members see them. */
+/** Accounts as the API shows them: to their owner (without look-up keys or the push subscription), and as other members see them. */
 export const userQueries = defineQueries([users], (db) => {
   const members = () => db.collection(usersCollection)
   const byId = async (userId: string): Promise<PublicUser | null> => {
     const found = await members().findOne({ _id: userId })
-    return found ? publicUser.parse(found) : null
+    return found ? shownFields(publicUser, found) : null
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
 import { watchlistItem, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { defineQueries, type Page, type PageOptions } from '../queries'
+import { shownFields } from '../shownFields'
 import { watchlistCollection, type WatchlistItemDoc } from './watchlistItemDoc'
 import { watchlistItems } from './watchlistItems'
 import { users } from '../users/users'
@@ -22,7 +23,7 @@ export interface WatchlistPageOptions extends PageOptions {
   provider?: number | undefined
 }
 
-/** A user's watchlist as the API shows it; parsing drops the store's own fields. */
+/** A user's watchlist as the API shows it, without the store's own fields. */
 export const watchlistQueries = defineQueries([watchlistItems, users], (db) => {
   const items = () => db.collection<WatchlistItemDoc>(watchlistCollection)
   /** Each item as the API shows it, naming who recommended it as they are called now (gone: nobody). */
@@ -36,7 +37,7 @@ export const watchlistQueries = defineQueries([watchlistItems, users], (db) => {
         doc.recommendation && sender
           ? { recommendationId: doc.recommendation.recommendationId, username: sender.username }
           : null
-      return watchlistItem.parse({ ...doc, recommendedBy })
+      return shownFields(watchlistItem, { ...doc, recommendedBy })
     })
   }
   return {
