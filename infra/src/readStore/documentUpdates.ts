@@ -73,7 +73,9 @@ export function applyUpdate(doc: Doc, update: Update, filter: Filter, inserting:
  */
 function applyToTopLevelFields(doc: Doc, modifier: Record<string, Record<string, unknown>>, paths: string[]) {
   if (!paths.every((path) => path !== '_id' && !path.includes('.') && !path.startsWith('$'))) return undefined
-  if (!Object.keys(modifier).every((name) => name === '$set' || name === '$unset' || name === '$inc' || name === '$max'))
+  if (
+    !Object.keys(modifier).every((name) => name === '$set' || name === '$unset' || name === '$inc' || name === '$max')
+  )
     return undefined
   const fields = doc as Record<string, unknown>
   // `$max` of numbers over a number or nothing; any other comparison (BSON order) is mingo's.
@@ -98,7 +100,8 @@ function applyToTopLevelFields(doc: Doc, modifier: Record<string, Record<string,
   for (const [field, value] of Object.entries(modifier.$set ?? {})) {
     const current = fields[field]
     // Scalars compare with ===; only objects and arrays need the deep comparison.
-    if (current === value ? current !== undefined || Object.hasOwn(fields, field) : isSameObject(current, value)) continue
+    if (current === value ? current !== undefined || Object.hasOwn(fields, field) : isSameObject(current, value))
+      continue
     fields[field] = value
     modified = true
   }
