@@ -15,6 +15,7 @@ import { benchReadStore } from './readStore.bench'
 import { runHttpBenches } from './http/runHttp'
 import { runLighthouse } from './lighthouse.bench'
 import { benchAdminHistory } from './adminHistory.bench'
+import { benchReplay } from './replay.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Command latency as a history grows', benchCommandLatency],
   ['Web bundle (gzip)', benchWebBundle],
   ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
+  ['Replay of 1,000,000 events through every read model, and cold start with a snapshot', () => benchReplay()],
 ]
 const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench, feedBench]
 
