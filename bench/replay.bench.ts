@@ -29,6 +29,8 @@ import { BENCH_PERSONAL_DATA_SECRET, replayLog } from './replayLog'
 
 const REPLAY_GOAL_EVENTS_PER_SECOND = 30_000
 const COLD_START_GOAL_SECONDS = 5
+/** A cold start still catching up after this long is reported as such. */
+const COLD_START_LIMIT_SECONDS = 30 * 60
 const PAGE_RUNS = 20
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 const repositoryRoot = join(import.meta.dirname, '..')
@@ -36,7 +38,17 @@ const repositoryRoot = join(import.meta.dirname, '..')
 const goal = (met: boolean) => (met ? 'met' : 'NOT met')
 
 export async function benchReplay(total = 1_000_000): Promise<Record<string, number | string>> {
+  const figures: Record<string, number | string> = {}
+  // Each figure is printed as soon as it is measured: a run over a large log takes long, and what
+  // was measured before an interruption is still worth having.
+  const report = (name: string, value: number | string) => {
+    figures[name] = value
+    console.log(`  ${name}: ${value}`)
+  }
   const log = await replayLog(total)
+  report('events in the log', log.events)
+  report('members', log.members)
+  report('bulk write of the log (s)', log.builtInSeconds === undefined ? 'cached' : round(log.builtInSeconds, 1))
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-bench-replay-'))
   try {
     // The server's data directory: the cached log and vault, then the snapshot this replay writes.
@@ -48,6 +60,7 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
     const head = await eventStore.headPosition()
     const readStore = await createEmbeddedReadStore({ snapshotPath: join(dataDir, 'read-models.db') })
     const runner = createProjectionRunner({ eventStore, readStore, projectors: allProjectors, logger: silent })
+    report('read models', allProjectors.length)
 
     const replayStarted = performance.now()
     const cpuBefore = process.cpuUsage()
@@ -58,60 +71,63 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
     const replayCpuSeconds = (replayCpu.user + replayCpu.system) / 1e6
     if (!reached) throw new Error('the read models did not reach the head of the log')
     const failed = runner.status().filter((status) => status.state === 'failed')
+    const replayRate = Math.round(total / replaySeconds)
+    report('read models failed', failed.length === 0 ? 'none' : failed.map((status) => status.name).join(', '))
+    report('replay through every read model (s)', round(replaySeconds, 1))
+    report('replay (events/s)', replayRate)
+    report(
+      `replay goal ≥ ${REPLAY_GOAL_EVENTS_PER_SECOND.toLocaleString('en-US')}/s`,
+      goal(replayRate >= REPLAY_GOAL_EVENTS_PER_SECOND),
+    )
+    // The machine is shared: CPU time says what the replay costs whatever else runs beside it.
+    report('replay (events per CPU-second of this process)', Math.round(total / replayCpuSeconds))
 
     const flushStarted = performance.now()
     await readStore.flush()
-    const flushSeconds = (performance.now() - flushStarted) / 1000
+    report('snapshot write (s)', round((performance.now() - flushStarted) / 1000, 1))
 
     const index = eventIndexQueries(readStore)
     const sources = { eventStore, candidateStreams: (filter: StreamFilter) => index.candidateStreams(filter) }
-    const firstPage = await medianMs(() => readHistory(sources, { limit: 50 }))
-    const typePage = await medianMs(() => readHistory(sources, { limit: 50, type: 'CommentAdded' }))
+    report(
+      'explorer first page of 50, newest first (ms, median)',
+      await medianMs(() => readHistory(sources, { limit: 50 })),
+    )
+    report(
+      'explorer first page of one event type (ms, median)',
+      await medianMs(() => readHistory(sources, { limit: 50, type: 'CommentAdded' })),
+    )
+
+    // The snapshot written, a server started on it (this process's runner idles meanwhile: nothing
+    // is appended, and it never flushes again).
+    await markReactionsDone(dataDir, head)
+    const coldStart = await measureColdStart(dataDir, head)
+    report('cold start: first 200 on /api/health (s)', coldStart.healthy)
+    report('cold start: read models caught up (s)', coldStart.caughtUp)
+    report(
+      `cold start goal < ${COLD_START_GOAL_SECONDS} s`,
+      goal(typeof coldStart.caughtUp === 'number' && coldStart.caughtUp < COLD_START_GOAL_SECONDS),
+    )
+    const emptyDir = join(dataDir, 'empty')
+    mkdirSync(emptyDir)
+    report('for comparison: start with an empty data directory (s)', (await measureColdStart(emptyDir, 0n)).caughtUp)
 
     // Every read model again through the admin's blue-green rebuild, all at once.
     const rebuildStarted = performance.now()
     await Promise.all(allProjectors.map((projector) => runner.rebuild(projector.name)))
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000
-
+    report('rebuild of every read model, blue-green (s)', round(rebuildSeconds, 1))
+    report('rebuild of every read model (events/s)', Math.round(total / rebuildSeconds))
     await runner.stop()
-    await readStore.flush()
     await readStore.close()
     await eventStore.close()
     await vault.close()
-    await markReactionsDone(dataDir, head)
-
-    const coldStart = await measureColdStart(dataDir, head)
-    const emptyDir = join(dataDir, 'empty')
-    mkdirSync(emptyDir)
-    const emptyStart = await measureColdStart(emptyDir, 0n)
-    const replayRate = Math.round(total / replaySeconds)
-    return {
-      'events in the log': Number(head),
-      members: log.members,
-      'read models': allProjectors.length,
-      'read models failed': failed.length === 0 ? 'none' : failed.map((status) => status.name).join(', '),
-      'bulk write of the log (s)': log.builtInSeconds === undefined ? 'cached' : Number(log.builtInSeconds.toFixed(1)),
-      'replay through every read model (s)': Number(replaySeconds.toFixed(1)),
-      'replay (events/s)': replayRate,
-      // The machine is shared: CPU time says what the replay costs whatever else runs beside it.
-      'replay (events per CPU-second of this process)': Math.round(total / replayCpuSeconds),
-      [`replay goal ≥ ${REPLAY_GOAL_EVENTS_PER_SECOND.toLocaleString('en-US')}/s`]: goal(
-        replayRate >= REPLAY_GOAL_EVENTS_PER_SECOND,
-      ),
-      'snapshot write (s)': Number(flushSeconds.toFixed(1)),
-      'explorer first page of 50, newest first (ms, median)': firstPage,
-      'explorer first page of one event type (ms, median)': typePage,
-      'rebuild of every read model, blue-green (s)': Number(rebuildSeconds.toFixed(1)),
-      'rebuild of every read model (events/s)': Math.round(total / rebuildSeconds),
-      'cold start: first 200 on /api/health (s)': Number(coldStart.healthy.toFixed(2)),
-      'cold start: read models caught up (s)': Number(coldStart.caughtUp.toFixed(2)),
-      [`cold start goal < ${COLD_START_GOAL_SECONDS} s`]: goal(coldStart.caughtUp < COLD_START_GOAL_SECONDS),
-      'for comparison: start with an empty data directory (s)': Number(emptyStart.caughtUp.toFixed(2)),
-    }
+    return figures
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits))
 
 async function medianMs(run: () => Promise<unknown>): Promise<number> {
   const times: number[] = []
@@ -160,7 +176,10 @@ interface Health {
  * Starts the server as `npm start` does (its own process, logging on) on the data directory, and
  * times the first 200 on /api/health and the moment every read model reports the head of the log.
  */
-async function measureColdStart(dataDir: string, head: bigint): Promise<{ healthy: number; caughtUp: number }> {
+async function measureColdStart(
+  dataDir: string,
+  head: bigint,
+): Promise<{ healthy: number | string; caughtUp: number | string }> {
   const port = await freePort()
   const webDist = join(dataDir, 'web')
   writeWebStub(webDist)
@@ -183,7 +202,11 @@ async function measureColdStart(dataDir: string, head: bigint): Promise<{ health
   try {
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before it caught up`)
-      if ((performance.now() - started) / 1000 > 600) throw new Error('the server did not catch up in 10 minutes')
+      const elapsed = (performance.now() - started) / 1000
+      if (elapsed > COLD_START_LIMIT_SECONDS) {
+        const after = `not caught up after ${Math.round(elapsed)} s`
+        return { healthy: healthy === undefined ? after : round(healthy, 2), caughtUp: after }
+      }
       const health = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((response) => (response.ok ? (response.json() as Promise<Health>) : undefined))
         .catch(() => undefined)
@@ -192,7 +215,7 @@ async function measureColdStart(dataDir: string, head: bigint): Promise<{ health
         const caughtUp = health.projections.every(
           (projection) => projection.state === 'live' && BigInt(projection.position) >= head,
         )
-        if (caughtUp) return { healthy, caughtUp: (performance.now() - started) / 1000 }
+        if (caughtUp) return { healthy: round(healthy, 2), caughtUp: round((performance.now() - started) / 1000, 2) }
       }
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
