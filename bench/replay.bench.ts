@@ -11,7 +11,6 @@
  */
 import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -25,13 +24,14 @@ import { eventIndexQueries, type StreamFilter } from '@reelmates/projections/eve
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { readHistory } from '@reelmates/gateway/eventHistory/historyReader'
 import { schedulerReactions } from '@reelmates/scheduler'
+import { freePort } from '../services/gateway/test/serverProcess'
+import { medianMs } from './adminHistory.bench'
 import { BENCH_PERSONAL_DATA_SECRET, replayLog } from './replayLog'
 
 const REPLAY_GOAL_EVENTS_PER_SECOND = 30_000
 const COLD_START_GOAL_SECONDS = 5
 /** A cold start still catching up after this long is reported as such. */
 const COLD_START_LIMIT_SECONDS = 30 * 60
-const PAGE_RUNS = 20
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 const repositoryRoot = join(import.meta.dirname, '..')
 
@@ -129,17 +129,6 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits))
 
-async function medianMs(run: () => Promise<unknown>): Promise<number> {
-  const times: number[] = []
-  for (let index = 0; index < PAGE_RUNS; index++) {
-    const started = performance.now()
-    await run()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2))
-}
-
 /**
  * The server this snapshot belongs to had also run its scheduler over the history: its reactions'
  * checkpoints stand at the head, as they would after a graceful stop (mails are not sent twice).
@@ -153,19 +142,6 @@ async function markReactionsDone(dataDir: string, head: bigint): Promise<void> {
     await leases.release(lease)
   }
   await leases.close()
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 interface Health {
