@@ -116,7 +116,7 @@ export function writeLog(path: string, total: number): string {
   return `member-${Math.floor(members / 2)}`
 }
 
-async function medianMs(run: () => Promise<unknown>): Promise<number> {
+export async function medianMs(run: () => Promise<unknown>): Promise<number> {
   const times: number[] = []
   for (let index = 0; index < PAGE_RUNS; index++) {
     const started = performance.now()

@@ -17,6 +17,7 @@ import { runLighthouse } from './lighthouse.bench'
 import { benchAdminHistory } from './adminHistory.bench'
 import { benchReadModelLag } from './readModelLag.bench'
 import { benchSoak } from './soak.bench'
+import { benchReplay } from './replay.bench'
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Event store (embedded SQLite vs raw better-sqlite3)', benchEventStore],
@@ -28,6 +29,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['Admin event history and rebuild over 1,000,000 events', () => benchAdminHistory()],
   ['Read-model lag: command to visible, 50 writers (embedded)', benchReadModelLag],
   ['Soak: 200 connections of mixed reads and writes for 60 s', benchSoak],
+  ['Replay of 1,000,000 events through every read model, and cold start with a snapshot', () => benchReplay()],
 ]
 const httpBenches = [gatewayBench, autocompleteHttpBench, libraryBench, friendsBench, feedBench]
 

@@ -14,8 +14,12 @@ import type { PersonalDataVault } from './port'
 /** The data field that holds the encrypted personal fields of a stored event. */
 export const SEALED_PERSONAL_DATA = '__personal'
 
-export function protectPersonalData(eventStore: EventStore, vault: PersonalDataVault): EventStore {
-  async function seal(event: EventToAppend): Promise<EventToAppend> {
+/**
+ * Seals an event's personal fields as `append` stores them: for writers that put events into the
+ * store in bulk (benches, imports) without going through `protectPersonalData`'s append.
+ */
+export function personalDataSealer(vault: PersonalDataVault): (event: EventToAppend) => Promise<EventToAppend> {
+  return async function seal(event) {
     const personal = eventDefinition(event.type)?.personal
     if (personal === undefined) return event
     const subjectId = subjectOf(event.type, event.data, personal)
@@ -31,6 +35,10 @@ export function protectPersonalData(eventStore: EventStore, vault: PersonalDataV
     data[SEALED_PERSONAL_DATA] = await vault.encrypt(subjectId, values)
     return { ...event, data }
   }
+}
+
+export function protectPersonalData(eventStore: EventStore, vault: PersonalDataVault): EventStore {
+  const seal = personalDataSealer(vault)
 
   async function unseal(event: RecordedEvent): Promise<RecordedEvent> {
     const ciphertext = event.data[SEALED_PERSONAL_DATA]

@@ -79,6 +79,9 @@ export class CollectionData {
     // Equality on the leading fields of an index and nothing else (`{ userId }`): the index's
     // candidates are the answer, and testing each again cost more than the rest of the read.
     if (this.indexes.some((index) => index.answersExactly(filter))) return candidates
+    // Plain equalities on top-level fields (most of what projectors ask) need no compiled query.
+    if (keys.every((key) => isPlainField(key) && isScalar(filter[key])))
+      return candidates.filter((doc) => keys.every((key) => equalsOrContains(doc[key], filter[key] as Scalar)))
     const query = new Query(filter)
     return candidates.filter((doc) => query.test(doc))
   }
@@ -87,10 +90,12 @@ export class CollectionData {
   find(filter: Filter, options: FindOptions = {}): Doc[] {
     const matches = this.matching(filter)
     const { sort, skip, limit, projection } = options
-    if (projection === undefined) {
+    const included = projection === undefined ? undefined : inclusionOnly(projection)
+    if (projection === undefined || included !== undefined) {
       const end = limit === undefined || limit === 0 ? undefined : (skip ?? 0) + limit
       const ordered = sort === undefined ? matches : sorted(matches, sort)
-      return ordered.slice(skip ?? 0, end).map(deepCopy)
+      const page = ordered.slice(skip ?? 0, end)
+      return included === undefined ? page.map(deepCopy) : page.map((doc) => pick(doc, included))
     }
     let cursor = new Query({}).find<Doc>(matches, projection)
     if (sort !== undefined) cursor = cursor.sort(sort)
@@ -136,4 +141,42 @@ function sorted(docs: Doc[], sort: Record<string, 1 | -1>): Doc[] {
     return 0
   })
   return rows.map((row) => row.doc)
+}
+
+const isPlainField = (key: string) => !key.startsWith('$') && !key.includes('.')
+
+type Scalar = string | number | boolean
+
+function isScalar(value: unknown): value is Scalar {
+  return typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value)) || typeof value === 'boolean'
+}
+
+/** MongoDB's `{ field: value }` for a scalar value: the field equals it, or is an array holding it. */
+function equalsOrContains(held: unknown, wanted: Scalar): boolean {
+  return held === wanted || (Array.isArray(held) && held.includes(wanted))
+}
+
+/**
+ * The top-level fields of an inclusion projection (`{ a: 1, b: 1 }`, `_id` unless `_id: 0`), or
+ * undefined for any other projection, which mingo applies.
+ */
+function inclusionOnly(projection: Record<string, unknown>): string[] | undefined {
+  const fields: string[] = []
+  let withId = true
+  for (const [field, value] of Object.entries(projection)) {
+    if (field === '_id' && (value === 0 || value === false)) withId = false
+    else if ((value === 1 || value === true) && isPlainField(field)) fields.push(field)
+    else return undefined
+  }
+  // `{ _id: 0 }` alone excludes: everything else is kept.
+  if (fields.length === 0) return undefined
+  if (withId && !fields.includes('_id')) fields.unshift('_id')
+  return fields
+}
+
+/** The projected fields of `doc`, in the document's own order as MongoDB returns them. */
+function pick(doc: Doc, fields: readonly string[]): Doc {
+  const picked: Record<string, unknown> = {}
+  for (const field of Object.keys(doc)) if (fields.includes(field)) picked[field] = deepCopy(doc[field])
+  return picked as Doc
 }

@@ -73,8 +73,18 @@ export function applyUpdate(doc: Doc, update: Update, filter: Filter, inserting:
  */
 function applyToTopLevelFields(doc: Doc, modifier: Record<string, Record<string, unknown>>, paths: string[]) {
   if (!paths.every((path) => path !== '_id' && !path.includes('.') && !path.startsWith('$'))) return undefined
-  if (!Object.keys(modifier).every((name) => name === '$set' || name === '$unset' || name === '$inc')) return undefined
+  if (
+    !Object.keys(modifier).every((name) => name === '$set' || name === '$unset' || name === '$inc' || name === '$max')
+  )
+    return undefined
   const fields = doc as Record<string, unknown>
+  // `$max` of numbers over a number or nothing; any other comparison (BSON order) is mingo's.
+  const maxima = Object.entries(modifier.$max ?? {})
+  for (const [field, value] of maxima) {
+    const current = fields[field]
+    if (typeof value !== 'number' || Number.isNaN(value)) return undefined
+    if (current !== undefined && (typeof current !== 'number' || Number.isNaN(current))) return undefined
+  }
   const increments = Object.entries(modifier.$inc ?? {})
   for (const [field, by] of increments) {
     const current = fields[field]
@@ -88,7 +98,10 @@ function applyToTopLevelFields(doc: Doc, modifier: Record<string, Record<string,
   }
   let modified = false
   for (const [field, value] of Object.entries(modifier.$set ?? {})) {
-    if (Object.hasOwn(fields, field) && isDeepStrictEqual(fields[field], value)) continue
+    const current = fields[field]
+    // Scalars compare with ===; only objects and arrays need the deep comparison.
+    if (current === value ? current !== undefined || Object.hasOwn(fields, field) : isSameObject(current, value))
+      continue
     fields[field] = value
     modified = true
   }
@@ -102,6 +115,12 @@ function applyToTopLevelFields(doc: Doc, modifier: Record<string, Record<string,
     const current = fields[field]
     fields[field] = ((current as number | undefined) ?? 0) + (by as number)
     if (by !== 0 || current === undefined) modified = true
+  }
+  for (const [field, value] of maxima) {
+    const current = fields[field] as number | undefined
+    if (current !== undefined && current >= (value as number)) continue
+    fields[field] = value
+    modified = true
   }
   return modified
 }
@@ -155,6 +174,10 @@ function assertNoConflicts(update: Update): void {
       }
     }
   })
+}
+
+function isSameObject(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && isDeepStrictEqual(a, b)
 }
 
 function withoutId(fields: Record<string, unknown>): Record<string, unknown> {

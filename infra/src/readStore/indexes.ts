@@ -59,8 +59,9 @@ export class CollectionIndex {
   }
 
   add(doc: Doc): void {
+    const perField = this.encodedValues(doc)
     this.byPrefix.forEach((map, n) => {
-      for (const key of this.keysOf(doc, n + 1)) {
+      for (const key of keysFrom(perField, n + 1)) {
         let holders = map.get(key)
         if (holders === undefined) map.set(key, (holders = new Set()))
         holders.add(doc._id)
@@ -69,8 +70,9 @@ export class CollectionIndex {
   }
 
   remove(doc: Doc): void {
+    const perField = this.encodedValues(doc)
     this.byPrefix.forEach((map, n) => {
-      for (const key of this.keysOf(doc, n + 1)) {
+      for (const key of keysFrom(perField, n + 1)) {
         const holders = map.get(key)
         holders?.delete(doc._id)
         if (holders?.size === 0) map.delete(key)
@@ -80,6 +82,14 @@ export class CollectionIndex {
 
   /** Whether `before` and `after` hold the same keys, so an update need not touch this index. */
   sameKeys(before: Doc, after: Doc): boolean {
+    // An update that leaves every indexed top-level scalar as it was (the usual case) keeps its keys.
+    const unchanged = this.paths.every((path) => {
+      if (path.length !== 1) return false
+      const field = path[0] ?? ''
+      const value = before[field]
+      return value === after[field] && !Array.isArray(value) && !isPlainObject(value)
+    })
+    if (unchanged) return true
     const a = this.keysOf(before, this.fields.length)
     const b = this.keysOf(after, this.fields.length)
     return a.length === b.length && a.every((key, i) => key === b[i])
@@ -132,11 +142,20 @@ export class CollectionIndex {
   }
 
   private keysOf(doc: Doc, fieldCount: number): string[] {
-    if (fieldCount === 1) return [...new Set(indexValuesAt(doc, this.paths[0] ?? []).map(encodeValue))]
-    const perField = this.paths
-      .slice(0, fieldCount)
-      .map((path) => [...new Set(indexValuesAt(doc, path).map(encodeValue))])
-    return cartesian(perField).map((combination) => JSON.stringify(combination))
+    return keysFrom(this.encodedValues(doc, fieldCount), fieldCount)
+  }
+
+  /** Each field's distinct encoded values in `doc`, for the first `fieldCount` fields (all by default). */
+  private encodedValues(doc: Doc, fieldCount = this.paths.length): string[][] {
+    const perField: string[][] = []
+    for (let i = 0; i < fieldCount; i++) {
+      const path = this.paths[i] ?? []
+      // Most keys are one top-level scalar: answered without collecting and deduplicating arrays.
+      const value = path.length === 1 ? doc[path[0] ?? ''] : undefined
+      if (path.length === 1 && !Array.isArray(value) && !isPlainObject(value)) perField.push([encodeValue(value)])
+      else perField.push([...new Set(indexValuesAt(doc, path).map(encodeValue))])
+    }
+    return perField
   }
 
   private keyValues(doc: Doc): Record<string, unknown> {
@@ -205,6 +224,14 @@ function plainValues(condition: unknown): unknown[] | undefined {
 
 /** Beyond this many key combinations a lookup is no cheaper than a scan. */
 const MAX_COMBINATIONS = 64
+
+/** The keys of the first `fieldCount` fields: one field's value is its own key, several are a JSON array. */
+function keysFrom(perField: string[][], fieldCount: number): string[] {
+  if (fieldCount === 1) return perField[0] ?? []
+  const fields = perField.slice(0, fieldCount)
+  if (fields.every((values) => values.length === 1)) return [JSON.stringify(fields.map((values) => values[0]))]
+  return cartesian(fields).map((combination) => JSON.stringify(combination))
+}
 
 function cartesian(choices: string[][]): string[][] {
   let combinations: string[][] = [[]]

@@ -14,6 +14,7 @@ import { consoleLogger, type RunnerLogger } from './runner/logger'
 import { finishSwap, pendingSwapOf, rebuildProjector } from './runner/rebuild'
 import { isRebuildNameOf } from './runner/renamedView'
 import { serially } from './runner/serially'
+import { sharedPageReader } from './runner/sharedPages'
 
 export type { RunnerLogger } from './runner/logger'
 
@@ -114,6 +115,7 @@ export function createProjectionRunner({
 
   const fencing = fence ? { fence: { lease: fence.lease, token: fence.token } } : {}
   const parse = createEventParser(logger)
+  const readPage = sharedPageReader(eventStore)
   const turn = serially()
   const keepingUp = (track: Track) => track.state === 'live' || track.state === 'catching_up'
 
@@ -229,6 +231,7 @@ export function createProjectionRunner({
       try {
         const position = await rebuildProjector({
           eventStore,
+          readPage,
           store: readStore,
           projector,
           parse,

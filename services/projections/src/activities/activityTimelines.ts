@@ -83,9 +83,26 @@ async function rewrite(db: ProjectorDb, key: string, change: (entries: TimelineE
 /** Puts (or moves) an activity into its timelines. Idempotent. */
 export async function placeInTimelines(db: ProjectorDb, activity: Placed): Promise<void> {
   const entry = { createdAt: activity.createdAt, id: activity._id, ownerId: activity.userId }
-  for (const key of timelinesOf(activity))
+  const timelines = db.collection<TimelineDoc>(timelinesCollection)
+  for (const key of timelinesOf(activity)) {
+    // Nearly every new activity is the newest of its timeline: it goes on top without parsing the rest.
+    const doc = await timelines.findOne({ _id: key })
+    const [first] = doc ? parseTimeline(firstLineOf(doc.entries)) : []
+    if (doc && first && newerFirst(entry, first) < 0 && !holds(doc.entries, entry.id)) {
+      await timelines.updateOne({ _id: key }, { $set: { entries: `${format([entry])}\n${doc.entries}` } })
+      continue
+    }
     await rewrite(db, key, (entries) => [...entries.filter((one) => one.id !== entry.id), entry].sort(newerFirst))
+  }
 }
+
+const firstLineOf = (entries: string) => {
+  const end = entries.indexOf('\n')
+  return end === -1 ? entries : entries.slice(0, end)
+}
+
+/** Whether a timeline has a line for activity `id` (ids hold no tab or newline). */
+const holds = (entries: string, id: string) => entries.includes(`\t${id}\t`)
 
 export async function removeFromTimelines(db: ProjectorDb, activity: Placed): Promise<void> {
   for (const key of timelinesOf(activity))

@@ -4,6 +4,7 @@ import type { Projector } from '../projector'
 import { applyBatch } from './applyBatch'
 import { assertFence, writeCheckpoint, type Checkpoint, type Fence } from './checkpoints'
 import type { EventParser } from './eventParser'
+import type { PageReader } from './sharedPages'
 import { rebuildNameOf, renamedView } from './renamedView'
 
 export class RebuildFailed extends Error {
@@ -21,6 +22,8 @@ export class RebuildFailed extends Error {
 
 export interface RebuildInput {
   eventStore: EventStore
+  /** Reads the log's pages; rebuilds running together share them (`sharedPageReader`). */
+  readPage?: PageReader
   store: ReadStore
   projector: Projector
   parse: EventParser
@@ -43,6 +46,7 @@ export interface RebuildInput {
  */
 export async function rebuildProjector(input: RebuildInput): Promise<bigint | undefined> {
   const { eventStore, store, projector, parse, batchSize, turn, isStopping, fence } = input
+  const readPage = input.readPage ?? ((after: bigint, maxCount: number) => eventStore.readAll({ after, maxCount }))
   const version = projector.version
   const renames = new Map(projector.collections.map((name) => [name, rebuildNameOf(name, version)]))
   const db = renamedView(store, renames)
@@ -74,7 +78,7 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
   // Most of the log is replayed beside the live batches: the copies are nobody else's to write.
   for (;;) {
     if (isStopping()) return undefined
-    const page = await eventStore.readAll({ after: cursor, maxCount: batchSize })
+    const page = await readPage(cursor, batchSize)
     if (page.length < batchSize) break
     await replay(page)
   }

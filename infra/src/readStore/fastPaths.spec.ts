@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createEmbeddedReadStore } from './embeddedReadStore'
+
+/**
+ * The embedded store answers the common shapes (plain equality filters, inclusion projections, `$max`
+ * of numbers) without mingo; these cases pin that the answers stay MongoDB's.
+ */
+describe('embedded read store fast paths', () => {
+  async function seeded() {
+    const store = await createEmbeddedReadStore()
+    const things = store.collection('things')
+    await things.insertMany([
+      { _id: 'a', tags: ['x', 'y'], n: 1, flag: true, nested: { k: 1 } },
+      { _id: 'b', tags: 'x', n: 2, flag: false },
+      { _id: 'c', n: 0 },
+    ])
+    return things
+  }
+
+  it('matches a scalar against a field or an array holding it, and a number whatever its sign of zero', async () => {
+    const things = await seeded()
+    expect((await things.find({ tags: 'x' })).map((doc) => doc._id)).toEqual(['a', 'b'])
+    expect((await things.find({ tags: 'y', n: 1 })).map((doc) => doc._id)).toEqual(['a'])
+    expect((await things.find({ flag: false })).map((doc) => doc._id)).toEqual(['b'])
+    expect((await things.find({ n: -0 })).map((doc) => doc._id)).toEqual(['c'])
+    expect(await things.find({ missing: 'x' })).toEqual([])
+  })
+
+  it('projects included fields with _id unless excluded, in the document order; { _id: 0 } alone excludes', async () => {
+    const things = await seeded()
+    expect(await things.findOne({ _id: 'a' }, { projection: { n: 1, tags: 1 } })).toEqual({
+      _id: 'a',
+      tags: ['x', 'y'],
+      n: 1,
+    })
+    expect(Object.keys((await things.findOne({ _id: 'a' }, { projection: { n: 1, tags: 1 } })) ?? {})).toEqual([
+      '_id',
+      'tags',
+      'n',
+    ])
+    expect(await things.findOne({ _id: 'b' }, { projection: { _id: 0, n: 1 } })).toEqual({ n: 2 })
+    expect(await things.findOne({ _id: 'c' }, { projection: { _id: 0 } })).toEqual({ n: 0 })
+    const copy = await things.findOne({ _id: 'a' }, { projection: { tags: 1 } })
+    ;(copy?.tags as string[]).push('z')
+    expect((await things.findOne({ _id: 'a' }))?.tags).toEqual(['x', 'y'])
+  })
+
+  it('$max sets a missing field, raises a smaller one and leaves a larger one', async () => {
+    const things = await seeded()
+    expect(await things.updateOne({ _id: 'a' }, { $max: { top: 5 } })).toMatchObject({ modifiedCount: 1 })
+    expect(await things.updateOne({ _id: 'a' }, { $max: { top: 3 } })).toMatchObject({ modifiedCount: 0 })
+    expect(await things.updateOne({ _id: 'a' }, { $max: { top: 7 }, $set: { n: 1 } })).toMatchObject({
+      modifiedCount: 1,
+    })
+    expect(await things.findOne({ _id: 'a' })).toMatchObject({ top: 7, n: 1 })
+    // Not numbers: compared in BSON order, as before.
+    await things.updateOne({ _id: 'b' }, { $max: { tags: 'y' } })
+    expect((await things.findOne({ _id: 'b' }))?.tags).toBe('y')
+  })
+
+  it('keeps an index right when an update changes an indexed field, and when it leaves it alone', async () => {
+    const things = await seeded()
+    await things.createIndex({ keys: { n: 1 } })
+    await things.updateOne({ _id: 'a' }, { $set: { other: 1 } })
+    expect((await things.find({ n: 1 })).map((doc) => doc._id)).toEqual(['a'])
+    await things.updateOne({ _id: 'a' }, { $set: { n: 5 } })
+    expect(await things.find({ n: 1 })).toEqual([])
+    expect((await things.find({ n: 5 })).map((doc) => doc._id)).toEqual(['a'])
+  })
+})
