@@ -13,6 +13,8 @@ import { pushDevices } from './push/pushDevices'
 import { announcements } from './notifications/announcements'
 import { eventIndex } from './eventHistory/eventIndex'
 import { analytics } from './analytics/analytics'
+import { emailCampaigns } from './campaigns/emailCampaigns'
+import { campaignAudience } from './campaigns/campaignAudience'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -30,4 +32,6 @@ export const allProjectors: readonly Projector[] = [
   eventIndex,
   analytics,
   ...feedProjectors,
+  emailCampaigns,
+  campaignAudience,
 ]

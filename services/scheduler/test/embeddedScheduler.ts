@@ -9,6 +9,7 @@ import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger } from '@reelmates/infra/processRole'
 import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 import { startScheduler } from '../src/index'
+import { unsubscribeSecretFrom } from '../src/campaigns/unsubscribe'
 
 const config = loadConfig()
 const logger = processLogger(config, 'scheduler')
@@ -34,6 +35,7 @@ const scheduler = await startScheduler({
   // No push service here: these processes are about mails and leases.
   push: null,
   jobBackend,
+  unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
 })
 closeOnSignal([scheduler, { close: () => jobBackend.disconnect() }, leases, mailer, eventStore, vault], (message) =>
   logger.info(message),

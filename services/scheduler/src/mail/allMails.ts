@@ -6,6 +6,7 @@ import { passwordChangedMail } from './mails/passwordChanged'
 import { passwordResetMail } from './mails/passwordReset'
 import { signInLinkMail } from './mails/signInLink'
 import { usernameReminderMail } from './mails/usernameReminder'
+import { campaignStepMail } from '../campaigns/campaignStepMail'
 
 /** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
 export const allMails: readonly MailDefinition[] = [
@@ -16,4 +17,5 @@ export const allMails: readonly MailDefinition[] = [
   passwordChangedMail,
   friendRequestMail,
   friendInvitationMail,
+  campaignStepMail,
 ]

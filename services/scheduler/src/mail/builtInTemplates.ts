@@ -1,5 +1,6 @@
 import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
 import type { EmailTemplate } from './template'
+import { campaignTemplates } from '../campaigns/campaignTemplates'
 
 /**
  * The templates every mail starts from. Admins may edit them (their edit then wins); these stay the
@@ -163,6 +164,7 @@ export const builtInTemplates: readonly EmailTemplate[] = [
     ],
     { href: '{{link}}', label: 'Join Reelmates' },
   ),
+  ...campaignTemplates,
 ]
 
 export const builtInTemplate = (name: string): EmailTemplate | undefined =>

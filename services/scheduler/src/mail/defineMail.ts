@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { EventDefinition } from '@reelmates/contracts/events'
 import type { Members } from '@reelmates/commands/friendship/members'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
 
 /** What a mail may look up while it is composed. */
 export interface MailContext {
@@ -8,6 +9,10 @@ export interface MailContext {
   members: Members
   /** The web app's address, for links (spec §2 screens). */
   publicUrl: string
+  /** The log with personal fields decrypted, for mails that read an account's preferences. */
+  eventStore: EventStore
+  /** Signs the unsubscribe links of list mails (campaigns, digests). */
+  unsubscribeSecret: string
 }
 
 /** Who gets the mail and what its template is filled with; `userId` lets erasure find it. */
@@ -15,6 +20,10 @@ export interface AddressedMail {
   to: string
   userId: string
   variables: Record<string, string>
+  /** A template chosen per event (a campaign step's), instead of the mail's own. */
+  template?: string
+  /** Extra headers, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>
 }
 
 /** A mail in the scheduler: the event it answers, its template, and how it is addressed. */

@@ -34,6 +34,7 @@ describe('mails as reactions', () => {
       eventStore: log,
       mailer,
       publicUrl,
+      unsubscribeSecret: 'test secret',
       members: accountMembers(log, vault),
       templateNamed,
     })

@@ -38,13 +38,14 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
         if (await mailer.sentWithKey(idempotencyKey)) continue
         const addressed = await mail.compose(data, dependencies)
         if (!addressed) continue
-        const rendered = renderEmailTemplate(await templateNamed(mail.template), addressed.variables)
+        const rendered = renderEmailTemplate(await templateNamed(addressed.template ?? mail.template), addressed.variables)
         await mailer.send({
           to: addressed.to,
           userId: addressed.userId,
           category: mail.name,
           idempotencyKey,
           ...rendered,
+          ...(addressed.headers ? { headers: addressed.headers } : {}),
         })
       }
     },
