@@ -57,7 +57,7 @@ export const createCampaignRequest = campaignDefinition.extend({
   isActive: z.boolean().default(true),
 })
 
-export const campaignParams = z.object({ id: z.string().uuid('That is not a campaign id.') })
+export const campaignParams = z.object({ id: z.uuid('That is not a campaign id.') })
 
 export const campaignItem = z.object({
   id: z.string(),
@@ -129,9 +129,7 @@ export const UserCompletedCampaign = defineEvent(
 )
 
 export type CampaignProgressEvent =
-  | EventOf<typeof UserEnteredCampaign>
-  | EventOf<typeof CampaignStepReached>
-  | EventOf<typeof UserCompletedCampaign>
+  EventOf<typeof UserEnteredCampaign> | EventOf<typeof CampaignStepReached> | EventOf<typeof UserCompletedCampaign>
 
 /** The one-click unsubscribe (RFC 8058) and the `/unsubscribed` page. */
 export const unsubscribeQuery = z.object({ token: z.string().min(1, 'The unsubscribe link has no token.').max(500) })

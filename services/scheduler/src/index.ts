@@ -147,7 +147,10 @@ export async function runReactions(
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export async function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
   // Every mail of every reaction and job is recorded as sent or failed, for the analytics.
-  dependencies = { ...dependencies, mailer: recordedSends(dependencies.mailer, dependencies.eventStore, dependencies.now ?? (() => new Date())) }
+  dependencies = {
+    ...dependencies,
+    mailer: recordedSends(dependencies.mailer, dependencies.eventStore, dependencies.now ?? (() => new Date())),
+  }
   const { eventStore, vault, mailer, publicUrl, readStore } = dependencies
   const mails = mailReaction(allMails, {
     eventStore,

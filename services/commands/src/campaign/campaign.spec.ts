@@ -7,7 +7,13 @@ import {
   type CampaignDefinition,
 } from '@reelmates/contracts/campaigns'
 import { specFor } from '../testing/givenWhenThen'
-import { campaign, CampaignAlreadyExists, CampaignNotFound, UnknownCampaignTemplate, type CampaignCommand } from './campaign'
+import {
+  campaign,
+  CampaignAlreadyExists,
+  CampaignNotFound,
+  UnknownCampaignTemplate,
+  type CampaignCommand,
+} from './campaign'
 
 const given = specFor(campaign)
 const at = '2026-11-24T08:00:00.000Z'
@@ -75,14 +81,18 @@ describe('email campaign', () => {
 
   it('cannot change a campaign that does not exist', () => {
     const { isActive: _isActive, ...unchanged } = create()
-    given([]).when({ ...unchanged, type: 'UpdateCampaign' }).thenThrows(CampaignNotFound)
+    given([])
+      .when({ ...unchanged, type: 'UpdateCampaign' })
+      .thenThrows(CampaignNotFound)
     given([]).when(activate).thenThrows(CampaignNotFound)
   })
 
   it('is activated and paused, each once', () => {
     given([created]).when(activate).then([activated])
     given([created, activated]).when(activate).thenNothingHappens()
-    given([created, activated]).when(pause).then([EmailCampaignPaused({ campaignId, by: 'admin-1', at })])
+    given([created, activated])
+      .when(pause)
+      .then([EmailCampaignPaused({ campaignId, by: 'admin-1', at })])
     given([created]).when(pause).thenNothingHappens()
   })
 })

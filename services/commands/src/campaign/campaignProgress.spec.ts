@@ -20,10 +20,22 @@ const enter = (at = day0): CampaignProgressCommand => ({
   triggerType: 'registered',
   at,
 })
-const advance = (at: string): CampaignProgressCommand & { type: 'AdvanceCampaign' } => ({ type: 'AdvanceCampaign', campaignId, userId, steps, at })
+const advance = (at: string): CampaignProgressCommand & { type: 'AdvanceCampaign' } => ({
+  type: 'AdvanceCampaign',
+  campaignId,
+  userId,
+  steps,
+  at,
+})
 const entered = UserEnteredCampaign({ campaignId, userId, triggerType: 'registered', enteredAt: day0 })
 const step = (stepOrder: number, at: string) =>
-  CampaignStepReached({ campaignId, userId, stepOrder, templateName: steps[stepOrder - 1]!.templateName, reachedAt: at })
+  CampaignStepReached({
+    campaignId,
+    userId,
+    stepOrder,
+    templateName: steps[stepOrder - 1]!.templateName,
+    reachedAt: at,
+  })
 const completed = (at: string) => UserCompletedCampaign({ campaignId, userId, completedAt: at })
 
 describe('campaign progress', () => {
@@ -35,21 +47,30 @@ describe('campaign progress', () => {
       .thenNothingHappens()
   })
 
-  it('reaches a step without delay at once', () => given([entered]).when(advance(day0)).then([step(1, day0)]))
+  it('reaches a step without delay at once', () =>
+    given([entered])
+      .when(advance(day0))
+      .then([step(1, day0)]))
 
   it('waits for the delay after the step before', () => {
-    given([entered, step(1, day0)]).when(advance(day2)).thenNothingHappens()
+    given([entered, step(1, day0)])
+      .when(advance(day2))
+      .thenNothingHappens()
     given([entered, step(1, day0)])
       .when(advance(day3))
       .then([step(2, day3), completed(day3)])
   })
 
   it('reaches each step once', () =>
-    given([entered, step(1, day0)]).when(advance(day0)).thenNothingHappens())
+    given([entered, step(1, day0)])
+      .when(advance(day0))
+      .thenNothingHappens())
 
   it('does nothing for a member who never entered or has completed', () => {
     given([]).when(advance(day3)).thenNothingHappens()
-    given([entered, step(1, day0), step(2, day3), completed(day3)]).when(advance(day3)).thenNothingHappens()
+    given([entered, step(1, day0), step(2, day3), completed(day3)])
+      .when(advance(day3))
+      .thenNothingHappens()
   })
 
   it('completes when the campaign lost the steps still ahead', () =>

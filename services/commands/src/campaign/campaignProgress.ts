@@ -69,7 +69,13 @@ export const campaignProgress: Decider<CampaignProgressCommand, CampaignProgress
         const step = steps[state.currentStep]
         if (!step || dueAt === null || dueAt.getTime() > Date.parse(at)) return []
         const stepOrder = state.currentStep + 1
-        const reached = CampaignStepReached({ campaignId, userId, stepOrder, templateName: step.templateName, reachedAt: at })
+        const reached = CampaignStepReached({
+          campaignId,
+          userId,
+          stepOrder,
+          templateName: step.templateName,
+          reachedAt: at,
+        })
         // The last step completes the campaign in the same append: nothing is left to wait for.
         return stepOrder === steps.length
           ? [reached, UserCompletedCampaign({ campaignId, userId, completedAt: at })]

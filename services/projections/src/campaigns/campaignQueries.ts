@@ -31,8 +31,13 @@ export const campaignQueries = defineQueries([emailCampaigns], (db) => ({
     const doc = await db.collection(emailCampaignsCollection).findOne({ _id: id })
     return doc ? itemOf(doc) : null
   },
-  async active(): Promise<CampaignItem[]> {
-    return (await db.collection(emailCampaignsCollection).find({ isActive: true })).map(itemOf)
+  /** Active campaigns, each with the log position it was last activated at. */
+  async active(): Promise<(CampaignItem & { activeSincePosition: bigint })[]> {
+    const docs = await db.collection(emailCampaignsCollection).find({ isActive: true })
+    return docs.map((doc) => ({
+      ...itemOf(doc),
+      activeSincePosition: BigInt(typeof doc.activeSincePosition === 'string' ? doc.activeSincePosition : '0'),
+    }))
   },
   /** Members who entered a campaign and have not completed it: the scheduler's worklist. */
   async inProgress(campaignId: string): Promise<string[]> {
@@ -61,6 +66,6 @@ export const campaignAudienceQueries = defineQueries([campaignAudience], (db) =>
     })()
     if (filter === null) return []
     const docs = await db.collection(campaignAudienceCollection).find(filter, { projection: { _id: 1 } })
-    return docs.map((doc) => String(doc._id))
+    return docs.map((doc) => doc._id)
   },
 }))

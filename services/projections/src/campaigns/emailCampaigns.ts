@@ -17,7 +17,8 @@ export const campaignProgressCollection = 'user_campaign_progress'
  * Campaigns as admins see them (spec §3 `email_campaigns` with their steps and triggers inside), and
  * each member's progress through each (`user_campaign_progress`: currentStep, isCompleted, the last
  * step's time). The progress streams stay the truth the scheduler decides on; this is its worklist
- * and the admin's counts.
+ * and the admin's counts. `activeSincePosition` (the log position it was last activated at) tells
+ * which sign-ups came while it was active.
  */
 export const emailCampaigns = defineProjector({
   name: 'email_campaigns',
@@ -49,7 +50,16 @@ export const emailCampaigns = defineProjector({
         await campaigns.updateOne(
           { _id: campaignId },
           {
-            $set: { name, description, steps, triggers, isActive, createdAt, updatedAt: createdAt },
+            $set: {
+              name,
+              description,
+              steps,
+              triggers,
+              isActive,
+              createdAt,
+              updatedAt: createdAt,
+              activeSincePosition: isActive ? event.position.toString() : null,
+            },
             $setOnInsert: { entered: 0, completed: 0 },
           },
           { upsert: true },
@@ -65,7 +75,13 @@ export const emailCampaigns = defineProjector({
       case 'EmailCampaignPaused':
         await campaigns.updateOne(
           { _id: event.data.campaignId },
-          { $set: { isActive: event.type === 'EmailCampaignActivated', updatedAt: event.data.at } },
+          {
+            $set: {
+              isActive: event.type === 'EmailCampaignActivated',
+              updatedAt: event.data.at,
+              activeSincePosition: event.type === 'EmailCampaignActivated' ? event.position.toString() : null,
+            },
+          },
         )
         return
       case 'UserEnteredCampaign':

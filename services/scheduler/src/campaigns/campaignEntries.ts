@@ -14,9 +14,10 @@ class CampaignsBehind extends Error {
 }
 
 /**
- * A sign-up enters the new member into every active campaign triggered by "registered", and its
- * first step goes out at once when it has no delay. Which campaigns were active is read once the
- * campaigns read model has reached the sign-up, so a campaign activated just before is not missed.
+ * A sign-up enters the new member into every campaign triggered by "registered" that was active when
+ * they signed up, and its first step goes out at once when it has no delay. Which campaigns those are
+ * is read once the campaigns read model has reached the sign-up, so a campaign activated just before
+ * is not missed; one activated after it (at a later log position) does not take it.
  */
 export function campaignEntries(deps: { eventStore: EventStore; readStore: ReadStore; now: () => Date }): Reaction {
   const campaigns = campaignQueries(deps.readStore)
@@ -30,6 +31,8 @@ export function campaignEntries(deps: { eventStore: EventStore; readStore: ReadS
       const userId = String(event.data.userId)
       for (const campaign of await campaigns.active()) {
         if (!campaign.triggers.some((trigger) => trigger.triggerType === 'registered')) continue
+        // Only sign-ups while it is active: not those before it started, nor those while it was paused.
+        if (campaign.activeSincePosition > event.position) continue
         await members.enter(campaign, userId, 'registered', deps.now())
       }
     },

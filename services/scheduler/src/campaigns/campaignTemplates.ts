@@ -46,7 +46,10 @@ export const campaignTemplates: readonly EmailTemplate[] = [
     'campaign-come-back',
     'Campaign step: for members who have not been around for a while.',
     'New on your services, {{username}}',
-    ['Hi {{username}},', 'A lot has come to your streaming services since your last visit. Have a look at what is new.'],
+    [
+      'Hi {{username}},',
+      'A lot has come to your streaming services since your last visit. Have a look at what is new.',
+    ],
     'See what is new',
   ),
   campaignTemplate(

@@ -6,6 +6,4 @@ import { campaignStepsJob } from '../campaigns/campaignStepsJob'
 export type TimedJobDependencies = SchedulerDependencies & { now: () => Date }
 
 /** Every time-driven job of the scheduler, each built from what it needs; each module adds its line. */
-export const allTimedJobs: readonly ((dependencies: TimedJobDependencies) => TimedJob)[] = [
-  campaignStepsJob,
-]
+export const allTimedJobs: readonly ((dependencies: TimedJobDependencies) => TimedJob)[] = [campaignStepsJob]

@@ -38,7 +38,10 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
         if (await mailer.sentWithKey(idempotencyKey)) continue
         const addressed = await mail.compose(data, dependencies)
         if (!addressed) continue
-        const rendered = renderEmailTemplate(await templateNamed(addressed.template ?? mail.template), addressed.variables)
+        const rendered = renderEmailTemplate(
+          await templateNamed(addressed.template ?? mail.template),
+          addressed.variables,
+        )
         await mailer.send({
           to: addressed.to,
           userId: addressed.userId,

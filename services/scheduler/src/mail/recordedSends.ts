@@ -19,7 +19,8 @@ export function recordedSends(mailer: Mailer, eventStore: EventStore, now: () =>
       if (earlier) return entry
       const at = now().toISOString()
       const outcome = { mailId: entry.id, category: entry.category, ...(entry.userId ? { userId: entry.userId } : {}) }
-      const event = entry.status === 'failed' ? MailFailed({ ...outcome, failedAt: at }) : MailSent({ ...outcome, sentAt: at })
+      const event =
+        entry.status === 'failed' ? MailFailed({ ...outcome, failedAt: at }) : MailSent({ ...outcome, sentAt: at })
       const id = randomUUID()
       await eventStore.append(
         `mail-send-${entry.id}`,
