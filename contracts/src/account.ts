@@ -218,6 +218,8 @@ export const outboxEntry = z.object({
   html: z.string().optional(),
   userId: z.string().optional(),
   error: z.string().optional(),
+  /** e.g. `List-Unsubscribe` on campaign mails. */
+  headers: z.record(z.string(), z.string()).optional(),
 })
 export const outboxAnswer = z.object({ messages: z.array(outboxEntry) })
 

@@ -48,5 +48,7 @@ export const unsubscribedSearch = z.object({
     .optional()
     .catch(undefined),
   email: text,
+  /** The signed token of a campaign or digest mail's unsubscribe link: the page posts it at once. */
+  token: text,
 })
 export type UnsubscribedSearch = z.infer<typeof unsubscribedSearch>

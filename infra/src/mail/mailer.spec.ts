@@ -164,4 +164,38 @@ describe('mailer with SMTP', () => {
     expect(smtp.received).toHaveLength(0)
     expect(await mail.list()).toEqual([entry])
   })
+
+  it('passes the List-Unsubscribe headers of a list mail on to the server', async () => {
+    const smtp = await smtpServer()
+    const mail = mailer({ smtpUrl: smtp.url })
+    await mail.send({
+      ...resetFor('ana@example.com'),
+      category: 'campaign-step',
+      headers: {
+        'List-Unsubscribe': '<https://reelmates.test/api/unsubscribe?token=t>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    })
+    expect(smtp.received[0]?.raw).toContain('List-Unsubscribe: <https://reelmates.test/api/unsubscribe?token=t>')
+    expect(smtp.received[0]?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+  })
+})
+
+describe('the send history', () => {
+  it('lists every send newest first, a page at a time, and the failures alone', async () => {
+    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
+    const refusing = await smtpServer({ refuseRecipients: true })
+    const failing = mailer({ smtpUrl: refusing.url, outboxPath })
+    const failed = await failing.send(resetFor('nobody@example.com'))
+    const kept = mailer({ outboxPath })
+    const later = [await kept.send(resetFor('ana@example.com')), await kept.send(resetFor('bo@example.com'))]
+
+    const first = await kept.history({ limit: 2 })
+    expect(first.items.map((entry) => entry.id)).toEqual([later[1]?.id, later[0]?.id])
+    expect(first.next).not.toBeNull()
+    const second = await kept.history({ limit: 2, before: first.next ?? undefined })
+    expect(second).toEqual({ items: [failed], next: null })
+    expect((await kept.history({ limit: 10, status: 'failed' })).items).toEqual([failed])
+    expect((await kept.history({ limit: 10, category: 'campaign-step' })).items).toEqual([])
+  })
 })

@@ -47,6 +47,7 @@ const KEYED = `
 `
 
 interface OutboxRow {
+  sequence?: number
   id: string
   created_at: string
   status: OutboxEntry['status']
@@ -57,6 +58,7 @@ interface OutboxRow {
   text: string
   html: string | null
   error: string | null
+  headers?: string | null
 }
 
 /** Addresses compare case-insensitively and trimmed, as mail systems treat them in practice. */
@@ -73,12 +75,14 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
     db.exec('ALTER TABLE mail_outbox ADD COLUMN idempotency_key TEXT')
   }
   db.exec(KEYED)
+  // Outboxes from before list mails get the headers column (JSON) on open.
+  if (!columns.some((column) => column.name === 'headers')) db.exec('ALTER TABLE mail_outbox ADD COLUMN headers TEXT')
   const transport = smtpUrl === undefined ? undefined : createTransport(smtpUrl)
 
   // A key already in the outbox inserts nothing: the mail was sent (or kept) once already.
   const insert = db.prepare<[OutboxRow & { recipient: string; idempotency_key: string | null }]>(
-    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error, idempotency_key)
-     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error, @idempotency_key)
+    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error, idempotency_key, headers)
+     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error, @idempotency_key, @headers)
      ON CONFLICT DO NOTHING`,
   )
   const byKey = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE idempotency_key = ?')
@@ -135,6 +139,7 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
         html: entry.html ?? null,
         error: entry.error ?? null,
         idempotency_key: key ?? null,
+        headers: entry.headers ? JSON.stringify(entry.headers) : null,
       })
       const kept = key === undefined ? undefined : byKey.get(key)
       return kept ? toEntry(kept) : entry
@@ -149,6 +154,33 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
       const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
       const rows = to === undefined ? newest.all(bounded) : newestTo.all(recipientKey(to), bounded)
       return Promise.resolve(rows.map(toEntry))
+    },
+
+    history({ status, category, limit, before }) {
+      const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
+      const where: string[] = []
+      const values: (string | number)[] = []
+      const filters: [string, string | number | undefined][] = [
+        ['status = ?', status],
+        ['category = ?', category],
+        ['sequence < ?', before],
+      ]
+      for (const [condition, value] of filters) {
+        if (value === undefined) continue
+        where.push(condition)
+        values.push(value)
+      }
+      const rows = db
+        .prepare<(string | number)[], OutboxRow & { sequence: number }>(
+          `SELECT * FROM mail_outbox ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY sequence DESC LIMIT ?`,
+        )
+        .all(...values, bounded + 1)
+      const page = rows.slice(0, bounded)
+      const last = page.at(-1)
+      return Promise.resolve({
+        items: page.map(toEntry),
+        next: rows.length > bounded && last ? last.sequence : null,
+      })
     },
 
     eraseUser(userId, email) {
@@ -176,5 +208,6 @@ function toEntry(row: OutboxRow): OutboxEntry {
     ...(row.user_id === null ? {} : { userId: row.user_id }),
     ...(row.html === null ? {} : { html: row.html }),
     ...(row.error === null ? {} : { error: row.error }),
+    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
   }
 }

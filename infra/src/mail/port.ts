@@ -30,7 +30,20 @@ export interface Mailer {
   sentWithKey(idempotencyKey: string): Promise<OutboxEntry | null>
   /** Newest first. */
   list(options?: { limit?: number; to?: string }): Promise<OutboxEntry[]>
+  /**
+   * The send history (spec §3 `email_send_history`): every send, newest first, a page at a time;
+   * `next` is the `before` of the page after.
+   */
+  history(options: SendHistoryOptions): Promise<{ items: OutboxEntry[]; next: number | null }>
   /** Erases every message to or about a user (account deletion). */
   eraseUser(userId: string, email?: string): Promise<void>
   close(): Promise<void>
+}
+
+export interface SendHistoryOptions {
+  status?: OutboxEntry['status']
+  category?: string
+  limit: number
+  /** Only entries older than this place in the history (the `next` of the page before). */
+  before?: number
 }

@@ -20,6 +20,9 @@ import { testDigestRoutes } from './admin/testDigestRoutes'
 import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
 import { feedApiRoutes } from './feed/routes'
 import { registerCsrf } from './http/csrf'
+import { campaignRoutes } from './campaigns/campaignRoutes'
+import { sendHistoryRoutes } from './campaigns/sendHistoryRoutes'
+import { unsubscribeRoutes } from './campaigns/unsubscribeRoutes'
 import { registerErrorHandling } from './http/errors'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { registerIdempotency } from './http/idempotency'
@@ -155,6 +158,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(projectionsAdminRoutes, { prefix: '/api', platform })
   await app.register(analyticsRoutes, { prefix: '/api', platform })
   await app.register(feedApiRoutes, { prefix: '/api', platform })
+  await app.register(campaignRoutes, { prefix: '/api', platform })
+  await app.register(sendHistoryRoutes, { prefix: '/api', platform })
+  await app.register(unsubscribeRoutes, { prefix: '/api', platform })
 
   registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)

@@ -16,6 +16,7 @@ import { allProjectors } from '@reelmates/projections/allProjectors'
 import type { Projector } from '@reelmates/projections/projector'
 import { schedulerReactions, startScheduler, type Scheduler } from '@reelmates/scheduler'
 import { watchRemoteReactions } from '@reelmates/scheduler/remoteScheduler'
+import { unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscribe'
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 
@@ -85,6 +86,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       push: config.push ? createWebPushSender(config.push) : null,
       publicUrl: config.publicUrl,
       jobBackend,
+      unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
       ...(overrides.now ? { now: overrides.now } : {}),
     })
   } else {

@@ -14,6 +14,8 @@ import { announcements } from './notifications/announcements'
 import { eventIndex } from './eventHistory/eventIndex'
 import { analytics } from './analytics/analytics'
 import { avatars } from './avatars/avatars'
+import { emailCampaigns } from './campaigns/emailCampaigns'
+import { campaignAudience } from './campaigns/campaignAudience'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -32,4 +34,6 @@ export const allProjectors: readonly Projector[] = [
   analytics,
   ...feedProjectors,
   avatars,
+  emailCampaigns,
+  campaignAudience,
 ]

@@ -23,6 +23,8 @@ import { reactorStatuses, type ReactorStatus } from './reactorStatus'
 import type { AgendaBackend } from 'agenda'
 import { allTimedJobs } from './jobs/allTimedJobs'
 import { startTimedJobs } from './jobs/timedJobs'
+import { CAMPAIGN_ENTRIES, campaignEntries } from './campaigns/campaignEntries'
+import { recordedSends } from './mail/recordedSends'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -51,6 +53,8 @@ export type SchedulerDependencies = ErasureTargets &
     jobBackend: AgendaBackend
     /** The time; injected so tests run digests and campaigns on a fake clock. */
     now?: () => Date
+    /** Signs the unsubscribe links of campaign and digest mails (`unsubscribeSecretFrom`). */
+    unsubscribeSecret: string
   }
 
 /** Web push and announcement mail. */
@@ -142,6 +146,11 @@ export async function runReactions(
 
 /** The scheduler: reactions to events that act on the world outside the read models. */
 export async function startScheduler(dependencies: SchedulerDependencies): Promise<Scheduler> {
+  // Every mail of every reaction and job is recorded as sent or failed, for the analytics.
+  dependencies = {
+    ...dependencies,
+    mailer: recordedSends(dependencies.mailer, dependencies.eventStore, dependencies.now ?? (() => new Date())),
+  }
   const { eventStore, vault, mailer, publicUrl, readStore } = dependencies
   const mails = mailReaction(allMails, {
     eventStore,
@@ -150,6 +159,7 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
     readStore,
     members: accountMembers(eventStore, vault),
     templateNamed: emailTemplates(readStore).named,
+    unsubscribeSecret: dependencies.unsubscribeSecret,
   })
   const now = dependencies.now ?? (() => new Date())
   const reactions = await runReactions(
@@ -160,6 +170,7 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
       suspendedSessions(dependencies.sessions),
       webPushReaction(dependencies),
       announcementMailReaction(dependencies),
+      campaignEntries({ ...dependencies, now }),
     ],
     dependencies,
   )
@@ -197,4 +208,5 @@ export const schedulerReactions: readonly string[] = [
   SUSPENDED_SESSIONS,
   WEB_PUSH,
   ANNOUNCEMENT_MAIL,
+  CAMPAIGN_ENTRIES,
 ]

@@ -16,6 +16,7 @@ import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmat
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import { createWebPushSender } from '@reelmates/infra/push/webPushSender'
 import { startScheduler } from './index'
+import { unsubscribeSecretFrom } from './campaigns/unsubscribe'
 
 const config = loadConfig()
 requireDistributedColumn(config.column, 'The scheduler')
@@ -43,6 +44,7 @@ const scheduler = await startScheduler({
   push: config.push ? createWebPushSender(config.push) : null,
   publicUrl: config.publicUrl,
   jobBackend,
+  unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
 })
 
 closeOnSignal(

@@ -16,6 +16,7 @@ import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedRead
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import { createProjectionRunner } from '@reelmates/projections/runner'
 import { startScheduler } from '../src/index'
+import { unsubscribeSecretFrom } from '../src/campaigns/unsubscribe'
 
 const { values: args } = parseArgs({ options: { now: { type: 'string' }, run: { type: 'string' } } })
 const fixedNow = args.now === undefined ? null : new Date(args.now)
@@ -53,6 +54,7 @@ const scheduler = await startScheduler({
   push: null,
   jobBackend,
   ...(fixedNow ? { now: () => fixedNow } : {}),
+  unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
 })
 closeOnSignal(
   [

@@ -5,6 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The request carries its own single-purpose credential (a signed link token), as RFC 8058 posts do. */
+    csrfExempt?: boolean
+  }
+}
+
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers['csrf-token'] ?? request.headers['x-csrf-token']
   return Array.isArray(header) ? header[0] : header
@@ -20,6 +27,10 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     // The route the router matched, not the raw target: no spelling of a path can step around the check.
     if (safeMethods.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) {
+      done()
+      return
+    }
+    if (request.routeOptions.config.csrfExempt === true) {
       done()
       return
     }

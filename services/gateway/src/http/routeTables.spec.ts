@@ -31,7 +31,16 @@ const openToVisitors: (string | RegExp)[] = [
   /^GET \/api\/tmdb\//,
   // The news (issue 14.7): published posts and their categories are open to everyone.
   /^GET \/api\/blog\//,
+  // An email's unsubscribe link (RFC 8058 one-click): its signed token is the credential.
+  'POST /api/unsubscribe',
 ]
+
+/**
+ * State-changing routes a mail client calls with no page and no session (RFC 8058 one-click
+ * unsubscribe): the signed single-purpose token in the URL is the credential, so a forged cross-site
+ * request cannot do anything its sender could not do with the token alone.
+ */
+const carriesOwnCredential = ['POST /api/unsubscribe']
 
 const isOpen = (operation: Operation) =>
   openToVisitors.some((rule) =>
@@ -72,13 +81,22 @@ describe('the route tables', () => {
 })
 
 describe('every state-changing route refuses a request without a valid CSRF token', () => {
-  it.each(table(stateChanging))('%s', async (_name, operation) => {
+  it.each(
+    table((operation) => stateChanging(operation) && !carriesOwnCredential.includes(describeOperation(operation))),
+  )('%s', async (_name, operation) => {
     const url = urlOf(operation)
     expectRefusal(await agent(t.app).request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
     expectRefusal(await user.request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
     const forged = { csrf: false, body: {}, headers: { 'csrf-token': 'forged-token' } }
     expectRefusal(await user.request(operation.method, url, forged), 403, /CSRF/i)
   })
+
+  it.each(table((operation) => carriesOwnCredential.includes(describeOperation(operation))))(
+    '%s refuses a request without its own credential instead',
+    async (_name, operation) => {
+      expectRefusal(await agent(t.app).request(operation.method, operation.path, { csrf: false }), 400)
+    },
+  )
 })
 
 describe('every route that is not open to visitors answers 401 to a signed-out visitor', () => {

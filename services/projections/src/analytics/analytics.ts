@@ -13,15 +13,16 @@ export const dayOf = (iso: string): string => iso.slice(0, 10)
 
 /**
  * Per-day counters, keyed by the event type that moves them (one `RecommendationSent` per recipient).
- * Mails sent and failed are not events yet (the outbox records them); when they are, map their types
- * here and the API and the charts (which already carry these series, empty) show them after a rebuild
- * (bump `version`).
+ * Mails sent and failed count the `MailSent`/`MailFailed` facts the scheduler records for each mail
+ * it hands to the mailer (contracts/src/mailSends.ts).
  */
 export const dailyCounters: Readonly<Record<string, string>> = {
   UserRegistered: 'signUps',
   TitleWatched: 'watches',
   RecommendationSent: 'recommendationsSent',
   RecommendationAccepted: 'recommendationsAccepted',
+  MailSent: 'mailsSent',
+  MailFailed: 'mailsFailed',
 }
 
 /** The counters some event type moves; the others are series still waiting for their events. */
@@ -47,7 +48,7 @@ const titleCounters: Readonly<Record<string, string>> = {
  */
 export const analytics = defineProjector({
   name: 'analytics',
-  version: 2,
+  version: 3,
   collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
   handles: allEventDefinitions(),
 

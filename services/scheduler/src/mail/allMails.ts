@@ -10,6 +10,7 @@ import { recommendationMail } from './mails/recommendation'
 import { recommendationInvitationMail } from './mails/recommendationInvitation'
 import { digestMail } from './mails/digest'
 import { testDigestMail } from './mails/testDigest'
+import { campaignStepMail } from '../campaigns/campaignStepMail'
 
 /** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
 export const allMails: readonly MailDefinition[] = [
@@ -24,4 +25,5 @@ export const allMails: readonly MailDefinition[] = [
   recommendationInvitationMail,
   digestMail,
   testDigestMail,
+  campaignStepMail,
 ]

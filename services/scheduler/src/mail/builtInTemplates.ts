@@ -2,6 +2,7 @@ import { invitationLifetimeDays } from '@reelmates/contracts/friendships'
 import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations'
 import type { EmailTemplate } from './template'
 import { digestTemplate } from '../digests/digestTemplate'
+import { campaignTemplates } from '../campaigns/campaignTemplates'
 
 /**
  * The templates every mail starts from. Admins may edit them (their edit then wins); these stay the
@@ -203,6 +204,7 @@ export const builtInTemplates: readonly EmailTemplate[] = [
     { href: '{{link}}', label: 'See the recommendation' },
   ),
   digestTemplate,
+  ...campaignTemplates,
 ]
 
 export const builtInTemplate = (name: string): EmailTemplate | undefined =>

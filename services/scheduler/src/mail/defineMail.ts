@@ -13,6 +13,10 @@ export interface MailContext {
   publicUrl: string
   /** The read models, for mails composed from them (digests). */
   readStore: Pick<ReadStore, 'collection'>
+  /** The log with personal fields decrypted, for mails that read an account's preferences. */
+  eventStore: EventStore
+  /** Signs the unsubscribe links of list mails (campaigns, digests). */
+  unsubscribeSecret: string
 }
 
 /** Who gets the mail and what its template is filled with; `userId` lets erasure find it. */
@@ -20,6 +24,10 @@ export interface AddressedMail {
   to: string
   userId: string
   variables: Record<string, string>
+  /** A template chosen per event (a campaign step's), instead of the mail's own. */
+  template?: string
+  /** Extra headers, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>
 }
 
 /** What a mail may record once it is in the outbox: an event of its own, caused by the one it answers. */

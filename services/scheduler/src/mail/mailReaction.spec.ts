@@ -35,6 +35,7 @@ describe('mails as reactions', () => {
       eventStore: log,
       mailer,
       publicUrl,
+      unsubscribeSecret: 'test secret',
       members: accountMembers(log, vault),
       readStore: await createEmbeddedReadStore({}),
       templateNamed,

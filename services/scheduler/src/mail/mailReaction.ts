@@ -44,13 +44,17 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
         if (!(await mailer.sentWithKey(idempotencyKey))) {
           const addressed = await mail.compose(data, dependencies)
           if (!addressed) continue
-          const rendered = renderEmailTemplate(await templateNamed(mail.template), addressed.variables)
+          const rendered = renderEmailTemplate(
+            await templateNamed(addressed.template ?? mail.template),
+            addressed.variables,
+          )
           await mailer.send({
             to: addressed.to,
             userId: addressed.userId,
             category: mail.name,
             idempotencyKey,
             ...rendered,
+            ...(addressed.headers ? { headers: addressed.headers } : {}),
           })
         }
         await mail.sent?.(data, { eventStore, cause })

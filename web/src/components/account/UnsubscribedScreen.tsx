@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
 import { buttonClass, secondaryButtonClass } from './ResultScreen'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { TokenUnsubscribe } from './TokenUnsubscribe'
 
 const supportEmail = 'support@reelmates.app'
 
@@ -53,19 +54,22 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
   }
 
   // Without any flag the page was opened by hand, not from an unsubscribe link: it claims nothing.
-  const title = failed
-    ? 'Unsubscribe Failed'
-    : confirmed || (flags.success && !flags.special)
-      ? "You're unsubscribed"
-      : flags.special
-        ? 'Confirm your email'
-        : 'Email preferences'
+  const title = flags.token
+    ? 'Unsubscribe'
+    : failed
+      ? 'Unsubscribe Failed'
+      : confirmed || (flags.success && !flags.special)
+        ? "You're unsubscribed"
+        : flags.special
+          ? 'Confirm your email'
+          : 'Email preferences'
   useDocumentTitle(title)
 
   return (
     <AuthLayout carousel={false}>
       <FormCard title={title}>
         <div className="grid gap-5">
+          {flags.token ? <TokenUnsubscribe token={flags.token} /> : null}
           {failed ? (
             <Notice tone="error" title="Unsubscribe Failed">
               {flags.error && flags.error !== 'true'
@@ -102,7 +106,7 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
               </form>
             </>
           ) : null}
-          {!failed && !flags.success && !flags.special ? (
+          {!flags.token && !failed && !flags.success && !flags.special ? (
             <p className="text-zinc-300">
               This page shows the result of an unsubscribe link from one of our emails. To choose which emails Reelmates
               sends you, open your email preferences.

@@ -58,6 +58,11 @@ export async function stopCampaignEmails(email: string): Promise<{ success: bool
   return apiJson('/api/update-email-preferences', { method: 'POST', body: { email, receiveCampaignEmails: false } })
 }
 
+/** The unsubscribe link of a list mail: its signed token stops campaign mail, no sign-in needed. */
+export async function unsubscribeWithToken(token: string): Promise<{ success: boolean; message: string }> {
+  return apiJson(`/api/unsubscribe?${new URLSearchParams({ token }).toString()}`, { method: 'POST' })
+}
+
 /** Spec §4 magic link steps 1–2: a CSRF token, then the link itself (a GET that signs in). */
 export async function authenticateWithMagicLink(token: string, redirect: string): Promise<{ redirect?: string }> {
   const csrf = await fetchCsrfToken()

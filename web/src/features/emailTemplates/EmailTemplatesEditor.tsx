@@ -17,7 +17,7 @@ export function EmailTemplatesEditor() {
   const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
   if (!template) return <p className="text-zinc-400">Loading templates…</p>
   return (
-    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <nav aria-label="Email templates">
         <ul className="flex gap-2 overflow-x-auto md:flex-col">
           {templates.map((candidate) => (

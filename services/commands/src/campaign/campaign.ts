@@ -1,0 +1,118 @@
+import {
+  EmailCampaignActivated,
+  EmailCampaignCreated,
+  EmailCampaignPaused,
+  EmailCampaignUpdated,
+  type CampaignDefinition,
+  type EmailCampaignEvent,
+} from '@reelmates/contracts/campaigns'
+import { DomainError, type Decider } from '../decider'
+
+export const campaignStreamId = (campaignId: string) => `email-campaign-${campaignId}`
+
+export class CampaignNotFound extends DomainError {
+  override readonly name = 'CampaignNotFound'
+  constructor() {
+    super('not_found', 'There is no campaign with that id.')
+  }
+}
+
+export class CampaignAlreadyExists extends DomainError {
+  override readonly name = 'CampaignAlreadyExists'
+  constructor() {
+    super('conflict', 'That campaign exists already.')
+  }
+}
+
+export class UnknownCampaignTemplate extends DomainError {
+  override readonly name = 'UnknownCampaignTemplate'
+  constructor(unknown: string[]) {
+    super('invalid', `There is no email template named ${unknown.join(', ')}.`)
+  }
+}
+
+export class CampaignNameTaken extends DomainError {
+  override readonly name = 'CampaignNameTaken'
+  constructor() {
+    super('conflict', 'Another campaign has that name already.')
+  }
+}
+
+interface Checked {
+  campaignId: string
+  definition: CampaignDefinition
+  /** The templates a step may use (every template a mail can be rendered from). */
+  templates: readonly string[]
+  adminId: string
+  at: string
+}
+
+export type CampaignCommand =
+  | ({ type: 'CreateCampaign'; isActive: boolean } & Checked)
+  | ({ type: 'UpdateCampaign' } & Checked)
+  | { type: 'ActivateCampaign'; campaignId: string; adminId: string; at: string }
+  | { type: 'PauseCampaign'; campaignId: string; adminId: string; at: string }
+
+export interface CampaignState {
+  exists: boolean
+  isActive: boolean
+}
+
+function checkTemplates({ definition, templates }: Checked) {
+  const unknown = definition.steps.map((step) => step.templateName).filter((name) => !templates.includes(name))
+  if (unknown.length > 0) throw new UnknownCampaignTemplate([...new Set(unknown)])
+}
+
+const definitionOf = ({ campaignId, definition }: Checked) => ({
+  campaignId,
+  name: definition.name,
+  description: definition.description,
+  steps: definition.steps,
+  triggers: definition.triggers,
+})
+
+/** A campaign as admins shape it: its steps and triggers, and whether it runs. */
+export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignState> = {
+  initialState: () => ({ exists: false, isActive: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EmailCampaignCreated':
+        return { exists: true, isActive: event.data.isActive }
+      case 'EmailCampaignUpdated':
+        return state
+      case 'EmailCampaignActivated':
+        return { ...state, isActive: true }
+      case 'EmailCampaignPaused':
+        return { ...state, isActive: false }
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateCampaign':
+        if (state.exists) throw new CampaignAlreadyExists()
+        checkTemplates(command)
+        return [
+          EmailCampaignCreated({
+            ...definitionOf(command),
+            isActive: command.isActive,
+            createdBy: command.adminId,
+            createdAt: command.at,
+          }),
+        ]
+      case 'UpdateCampaign':
+        if (!state.exists) throw new CampaignNotFound()
+        checkTemplates(command)
+        return [EmailCampaignUpdated({ ...definitionOf(command), updatedBy: command.adminId, updatedAt: command.at })]
+      case 'ActivateCampaign':
+        if (!state.exists) throw new CampaignNotFound()
+        return state.isActive
+          ? []
+          : [EmailCampaignActivated({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
+      case 'PauseCampaign':
+        if (!state.exists) throw new CampaignNotFound()
+        return state.isActive
+          ? [EmailCampaignPaused({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
+          : []
+    }
+  },
+}

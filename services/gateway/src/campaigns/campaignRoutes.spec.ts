@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
+import { makeAdmin, register, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+const valid = {
+  name: 'Welcome',
+  steps: [{ templateName: 'campaign-welcome', delayDays: 0 }],
+  triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+}
+
+describe('admin campaign and send-history routes', () => {
+  let t: TestApp
+  let admin: Registered
+  let member: Registered
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    admin = await register(t.app, 'boss')
+    await makeAdmin(t.platform, admin.user.id)
+    member = await register(t.app, 'member')
+  })
+  afterAll(() => t.close())
+
+  const routes: [string, string][] = [
+    ['GET', '/api/admin/email-campaigns'],
+    ['POST', '/api/admin/email-campaigns'],
+    ['PUT', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11'],
+    ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/activate'],
+    ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/pause'],
+    ['GET', '/api/admin/email-send-history'],
+  ]
+
+  it.each(routes)('%s %s answers 401 to a visitor and 403 to a member', async (method, url) => {
+    const anonymous = await agent(t.app).request(method as 'GET', url, { body: method === 'GET' ? undefined : valid })
+    expect(anonymous.statusCode).toBe(401)
+    const refused = await member.client.request(method as 'GET', url, { body: method === 'GET' ? undefined : valid })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json<{ message: string }>().message).toBeTruthy()
+  })
+
+  it.each([
+    [{ ...valid, name: '' }, /needs a name/],
+    [{ ...valid, steps: [] }, /at least one step/],
+    [{ ...valid, triggers: [] }, /at least one trigger/],
+    [{ ...valid, steps: [{ templateName: 'campaign-welcome', delayDays: -1 }] }, /cannot be negative/],
+    [{ ...valid, steps: [{ templateName: 'no-such-mail', delayDays: 0 }] }, /no email template named no-such-mail/],
+    [{ ...valid, triggers: [{ triggerType: 'birthday', triggerCondition: {} }] }, /triggerType must be/],
+    [{ ...valid, triggers: [{ triggerType: 'inactive', triggerCondition: {} }] }, /days/],
+    [{ ...valid, triggers: [{ triggerType: 'watched', triggerCondition: { count: 0 } }] }, /count must be at least 1/],
+  ])('refuses a campaign that cannot run with a 400 and a message (%#)', async (body, message) => {
+    const answer = await admin.client.post('/api/admin/email-campaigns', body)
+    expect(answer.statusCode, answer.body).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(message)
+  })
+
+  it('creates, lists, edits, pauses and activates a campaign; a name is taken once', async () => {
+    const created = await admin.client.post('/api/admin/email-campaigns', { ...valid, isActive: false })
+    expect(created.statusCode, created.body).toBe(201)
+    const campaign = created.json<CampaignItem>()
+    expect(campaign).toMatchObject({ name: 'Welcome', isActive: false, steps: [{ stepOrder: 1, delayDays: 0 }] })
+
+    const listed = await admin.client.get('/api/admin/email-campaigns')
+    expect(listed.json<{ campaigns: CampaignItem[] }>().campaigns.map((one) => one.id)).toEqual([campaign.id])
+
+    const edited = await admin.client.put(`/api/admin/email-campaigns/${campaign.id}`, {
+      ...valid,
+      steps: [...valid.steps, { templateName: 'campaign-find-friends', delayDays: 3 }],
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json<CampaignItem>().steps.map((step) => step.stepOrder)).toEqual([1, 2])
+
+    const activated = await admin.client.post(`/api/admin/email-campaigns/${campaign.id}/activate`)
+    expect(activated.json<CampaignItem>().isActive).toBe(true)
+    const paused = await admin.client.post(`/api/admin/email-campaigns/${campaign.id}/pause`)
+    expect(paused.json<CampaignItem>().isActive).toBe(false)
+
+    const twin = await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'welcome' })
+    expect(twin.statusCode).toBe(409)
+    expect(twin.json<{ message: string }>().message).toMatch(/has that name/)
+  })
+
+  it('answers 404 for a campaign that does not exist and 400 for an id that cannot be one', async () => {
+    const missing = await admin.client.post('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/pause')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json<{ message: string }>().message).toMatch(/no campaign/)
+    const malformed = await admin.client.post('/api/admin/email-campaigns/not-an-id/pause')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json<{ message: string }>().message).toMatch(/not a campaign id/)
+  })
+
+  it('refuses a send-history filter it does not know', async () => {
+    const answer = await admin.client.get('/api/admin/email-send-history?status=bounced')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/status must be/)
+  })
+})

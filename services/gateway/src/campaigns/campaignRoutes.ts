@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer } from '@reelmates/contracts/answers'
+import {
+  campaignDefinition,
+  campaignParams,
+  campaignsAnswer,
+  createCampaignRequest,
+  savedCampaignAnswer,
+  type CampaignItem,
+  type EmailCampaignEvent,
+} from '@reelmates/contracts/campaigns'
+import {
+  campaign,
+  CampaignNameTaken,
+  CampaignNotFound,
+  campaignStreamId,
+  type CampaignCommand,
+} from '@reelmates/commands/campaign/campaign'
+import { campaignQueries } from '@reelmates/projections/campaigns/campaignQueries'
+import { builtInTemplates } from '@reelmates/scheduler/mail/builtInTemplates'
+import type { FastifyRequest } from 'fastify'
+import { currentUserId, requireAdmin } from '../http/auth'
+import { execute, withPosition } from '../http/execute'
+import { readsFrom } from '../http/readYourWrites'
+import type { Platform } from '../platform'
+
+const templateNames = builtInTemplates.map((template) => template.name)
+
+/** The campaign as it stands after `events`, on top of what the read model knew before them. */
+function afterEvents(before: CampaignItem | null, events: EmailCampaignEvent[]): CampaignItem | null {
+  let item = before
+  for (const event of events) {
+    switch (event.type) {
+      case 'EmailCampaignCreated': {
+        const { campaignId, createdBy: _by, ...rest } = event.data
+        item = { ...rest, id: campaignId, updatedAt: rest.createdAt, entered: 0, completed: 0, steps: [] }
+        item.steps = event.data.steps.map((step, index) => ({ ...step, stepOrder: index + 1 }))
+        break
+      }
+      case 'EmailCampaignUpdated':
+        if (item) {
+          const { name, description, triggers, updatedAt } = event.data
+          const steps = event.data.steps.map((step, index) => ({ ...step, stepOrder: index + 1 }))
+          item = { ...item, name, description, triggers, updatedAt, steps }
+        }
+        break
+      case 'EmailCampaignActivated':
+      case 'EmailCampaignPaused':
+        if (item) item = { ...item, isActive: event.type === 'EmailCampaignActivated', updatedAt: event.data.at }
+    }
+  }
+  return item
+}
+
+/** Admins build drip campaigns from templates (steps with delays, triggers) and activate or pause them. */
+export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const campaigns = () => campaignQueries(platform.readStore)
+  const config = readsFrom(campaignQueries)
+
+  async function run(request: FastifyRequest, campaignId: string, command: CampaignCommand) {
+    const before = await campaigns().byId(campaignId)
+    const { events, position } = await execute(request, {
+      decider: campaign,
+      streamId: campaignStreamId(campaignId),
+      command,
+    })
+    const saved = afterEvents(before, events)
+    if (!saved) throw new CampaignNotFound()
+    return withPosition(saved, position)
+  }
+
+  async function refuseTakenName(name: string, campaignId: string) {
+    const taken = (await campaigns().all()).some(
+      (other) => other.id !== campaignId && other.name.toLowerCase() === name.toLowerCase(),
+    )
+    if (taken) throw new CampaignNameTaken()
+  }
+
+  app.get(
+    '/admin/email-campaigns',
+    {
+      onRequest: requireAdmin,
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every campaign with its steps, triggers and how many members entered and completed it',
+        response: { 200: campaignsAnswer },
+      },
+    },
+    async () => ({ campaigns: await campaigns().all() }),
+  )
+
+  app.post(
+    '/admin/email-campaigns',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a campaign: steps (template, delay in days) and triggers',
+        body: createCampaignRequest,
+        response: { 201: savedCampaignAnswer, 400: errorAnswer, 409: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const campaignId = platform.newId()
+      const { isActive, ...definition } = request.body
+      await refuseTakenName(definition.name, campaignId)
+      const saved = await run(request, campaignId, {
+        type: 'CreateCampaign',
+        campaignId,
+        definition,
+        isActive,
+        templates: templateNames,
+        adminId: currentUserId(request),
+        at: platform.now().toISOString(),
+      })
+      return reply.code(201).send(saved)
+    },
+  )
+
+  app.put(
+    '/admin/email-campaigns/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a campaign’s name, description, steps and triggers',
+        params: campaignParams,
+        body: campaignDefinition,
+        response: { 200: savedCampaignAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
+      },
+    },
+    async (request) => {
+      await refuseTakenName(request.body.name, request.params.id)
+      return run(request, request.params.id, {
+        type: 'UpdateCampaign',
+        campaignId: request.params.id,
+        definition: request.body,
+        templates: templateNames,
+        adminId: currentUserId(request),
+        at: platform.now().toISOString(),
+      })
+    },
+  )
+
+  for (const [action, type] of [
+    ['activate', 'ActivateCampaign'],
+    ['pause', 'PauseCampaign'],
+  ] as const) {
+    app.post(
+      `/admin/email-campaigns/:id/${action}`,
+      {
+        onRequest: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary:
+            action === 'activate'
+              ? 'Activate a campaign: members enter it and move on again'
+              : 'Pause a campaign: nobody enters it and no step goes out until it is activated',
+          params: campaignParams,
+          response: { 200: savedCampaignAnswer, 404: errorAnswer },
+        },
+      },
+      (request) =>
+        run(request, request.params.id, {
+          type,
+          campaignId: request.params.id,
+          adminId: currentUserId(request),
+          at: platform.now().toISOString(),
+        }),
+    )
+  }
+}

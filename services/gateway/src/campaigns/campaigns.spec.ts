@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { campaignProgress, campaignProgressStreamId } from '@reelmates/commands/campaign/campaignProgress'
+import { handleCommand } from '@reelmates/commands/handleCommand'
+import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
+import type { OutboxEntry } from '@reelmates/infra/mail/port'
+import { makeAdmin, register, testClock, type Registered } from '../account/accountFixtures'
+import { agent, createTestApp, type TestApp } from '../testing/testApp'
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe('drip campaigns on a fake clock', () => {
+  const clock = testClock('2026-11-22T10:00:00.000Z')
+  let t: TestApp
+  let admin: Registered
+
+  /** Until the projections and the scheduler's reactions have handled everything, including each other's events. */
+  async function settle() {
+    for (;;) {
+      const head = await t.platform.eventStore.headPosition()
+      await t.platform.projections.waitForPosition(head)
+      await t.platform.scheduler.waitForPosition(head, 10_000)
+      if ((await t.platform.eventStore.headPosition()) === head) return
+    }
+  }
+  const campaignMails = async (to: string) => {
+    await settle()
+    return (await t.platform.mailer.list({ to, limit: 50 })).filter((mail) => mail.category === 'campaign-step')
+  }
+  /** Moves the clock on and runs the campaign job as agenda would. */
+  async function later(days: number) {
+    clock.advance(days * DAY)
+    await settle()
+    expect(await t.platform.scheduler.runTimedJob('campaign-steps')).toBe(true)
+  }
+  async function createCampaign(name: string, extra: Record<string, unknown> = {}): Promise<CampaignItem> {
+    const answer = await admin.client.post('/api/admin/email-campaigns', {
+      name,
+      description: 'The first days',
+      steps: [
+        { templateName: 'campaign-welcome', delayDays: 0 },
+        { templateName: 'campaign-find-friends', delayDays: 3 },
+      ],
+      triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+      ...extra,
+    })
+    expect(answer.statusCode, answer.body).toBe(201)
+    await settle()
+    return answer.json<CampaignItem>()
+  }
+  const pause = async (campaign: CampaignItem) => {
+    expect((await admin.client.post(`/api/admin/email-campaigns/${campaign.id}/pause`)).statusCode).toBe(200)
+    await settle()
+  }
+  const unsubscribeLinkIn = (mail: OutboxEntry | undefined) => {
+    const match = mail?.text.match(/\/unsubscribed\?token=(\S+)/)
+    if (!match?.[1]) throw new Error(`no unsubscribe link in ${mail?.text ?? 'no mail'}`)
+    return match[1]
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now })
+    admin = await register(t.app, 'campaigner')
+    await makeAdmin(t.platform, admin.user.id)
+  })
+  afterAll(() => t.close())
+
+  it('mails step 1 at sign-up and step 2 three days later, once each, with an unsubscribe link and one-click headers', async () => {
+    const welcome = await createCampaign('Welcome')
+    const member = await register(t.app, 'newbie')
+    const first = await campaignMails(member.user.email)
+    expect(first.map((mail) => mail.subject)).toEqual(['Welcome to Reelmates, newbie'])
+    const token = unsubscribeLinkIn(first[0])
+    expect(first[0]?.html).toContain('/unsubscribed?token=')
+    expect(first[0]?.text).not.toContain(member.user.id)
+    expect(first[0]?.headers).toEqual({
+      'List-Unsubscribe': `<${t.platform.config.publicUrl}/api/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
+
+    await later(2)
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await later(1)
+    const both = await campaignMails(member.user.email)
+    expect(both.map((mail) => mail.subject)).toEqual([
+      'Reelmates is better with friends',
+      'Welcome to Reelmates, newbie',
+    ])
+    await later(10)
+    expect(await campaignMails(member.user.email)).toHaveLength(2)
+
+    const listed = (await admin.client.get('/api/admin/email-campaigns')).json<{ campaigns: CampaignItem[] }>()
+    expect(listed.campaigns.find((one) => one.id === welcome.id)).toMatchObject({ entered: 1, completed: 1 })
+    await pause(welcome)
+  })
+
+  it('sends nothing more once the member unsubscribes in the email preferences', async () => {
+    const campaign = await createCampaign('Preferences')
+    const member = await register(t.app, 'prefers')
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    const answer = await agent(t.app).post('/api/update-email-preferences', {
+      email: member.user.email,
+      receiveCampaignEmails: false,
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    await later(3)
+    await later(3)
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await pause(campaign)
+  })
+
+  it('sends nothing more after the one-click unsubscribe, which needs no session and no CSRF token', async () => {
+    const campaign = await createCampaign('One click')
+    const member = await register(t.app, 'oneclick')
+    const [welcome] = await campaignMails(member.user.email)
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${unsubscribeLinkIn(welcome)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()).toMatchObject({ success: true })
+    const user = (await member.client.get('/api/user')).json<{ receiveCampaignEmails: boolean }>()
+    expect(user.receiveCampaignEmails).toBe(false)
+    await later(3)
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await pause(campaign)
+  })
+
+  it('does not mail a step reached before the member unsubscribed but not yet sent', async () => {
+    const campaign = await createCampaign('Send time')
+    const member = await register(t.app, 'sendtime')
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await agent(t.app).post('/api/update-email-preferences', { email: member.user.email, receiveCampaignEmails: false })
+    clock.advance(3 * DAY)
+    // As if the timed job decided step 2 an instant before the unsubscribe reached it.
+    await handleCommand(t.platform.eventStore, {
+      decider: campaignProgress,
+      streamId: campaignProgressStreamId(campaign.id, member.user.id),
+      command: {
+        type: 'AdvanceCampaign',
+        campaignId: campaign.id,
+        userId: member.user.id,
+        steps: campaign.steps,
+        at: clock.now().toISOString(),
+      },
+      metadata: { correlationId: 't', causationId: 't', actorId: 'system', occurredAt: clock.now().toISOString() },
+    })
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await pause(campaign)
+  })
+
+  it('refuses an unsubscribe token that was not made by the server', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe?token=eyJ1IjoieCIsImwiOiJjYW1wYWlnbnMifQ.forged',
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/not valid/)
+  })
+
+  it('sends nothing from a paused campaign, and picks up where it stopped once active again', async () => {
+    const paused = await createCampaign('Paused from the start', { isActive: false })
+    const ignored = await register(t.app, 'tooearly')
+    expect(await campaignMails(ignored.user.email)).toHaveLength(0)
+
+    expect((await admin.client.post(`/api/admin/email-campaigns/${paused.id}/activate`)).statusCode).toBe(200)
+    await settle()
+    const member = await register(t.app, 'midway')
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    await pause(paused)
+    await later(3)
+    await later(3)
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    expect(await campaignMails(ignored.user.email)).toHaveLength(0)
+
+    expect((await admin.client.post(`/api/admin/email-campaigns/${paused.id}/activate`)).statusCode).toBe(200)
+    await later(0)
+    expect(await campaignMails(member.user.email)).toHaveLength(2)
+    expect(await campaignMails(ignored.user.email)).toHaveLength(0)
+    await pause(paused)
+  })
+
+  it('enters members by time-driven triggers: no friends N days after sign-up, and watched N titles', async () => {
+    const lonely = await register(t.app, 'lonely')
+    const watcher = await register(t.app, 'watcher')
+    const [title] = (await t.platform.catalog.trendingMovies()).results
+    await watcher.client.post('/api/watched', {
+      tmdbId: title!.id,
+      mediaType: 'movie',
+      watchedAt: clock.now().toISOString(),
+    })
+    const noFriends = await createCampaign('No friends yet', {
+      steps: [{ templateName: 'campaign-find-friends', delayDays: 0 }],
+      triggers: [{ triggerType: 'no-friends', triggerCondition: { days: 2 } }],
+    })
+    const watched = await createCampaign('Watched one', {
+      steps: [{ templateName: 'campaign-rate-more', delayDays: 0 }],
+      triggers: [{ triggerType: 'watched', triggerCondition: { count: 1 } }],
+    })
+    await later(1)
+    expect((await campaignMails(watcher.user.email)).map((mail) => mail.subject)).toEqual([
+      'Your watch log is growing, watcher',
+    ])
+    expect(await campaignMails(lonely.user.email)).toHaveLength(0)
+    await later(1)
+    expect((await campaignMails(lonely.user.email)).map((mail) => mail.subject)).toEqual([
+      'Reelmates is better with friends',
+    ])
+    await later(1)
+    expect(await campaignMails(lonely.user.email)).toHaveLength(1)
+    await pause(noFriends)
+    await pause(watched)
+  })
+
+  it('lists every mail in the send history and counts mails sent in the analytics', async () => {
+    const history = await admin.client.get('/api/admin/email-send-history?limit=200&status=outbox')
+    expect(history.statusCode, history.body).toBe(200)
+    const items = history.json<{ items: { category: string; subject: string }[] }>().items
+    expect(items.filter((item) => item.category === 'campaign-step').length).toBeGreaterThanOrEqual(8)
+    expect((await admin.client.get('/api/admin/email-send-history?status=failed')).json()).toEqual({
+      items: [],
+      next: null,
+    })
+
+    await settle()
+    const analytics = (await admin.client.get('/api/admin/analytics?days=90')).json<AnalyticsAnswer>()
+    expect(analytics.notRecordedYet).toEqual([])
+    const sent = analytics.days.reduce((sum, day) => sum + day.mailsSent, 0)
+    expect(sent).toBe(items.length)
+  })
+})

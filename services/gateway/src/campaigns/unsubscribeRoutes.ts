@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { errorAnswer } from '@reelmates/contracts/answers'
+import { unsubscribeAnswer, unsubscribeQuery } from '@reelmates/contracts/campaigns'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { loadState } from '@reelmates/commands/handleCommand'
+import { readUnsubscribeToken, unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscribe'
+import { DomainError } from '@reelmates/commands/decider'
+import { execute } from '../http/execute'
+import type { Platform } from '../platform'
+
+class BadUnsubscribeLink extends DomainError {
+  override readonly name = 'BadUnsubscribeLink'
+  constructor() {
+    super(
+      'invalid',
+      'This unsubscribe link is not valid. Open it from the email again, or change your email preferences on your profile.',
+    )
+  }
+}
+
+/**
+ * Leaving campaign mail from a link in the mail, without signing in: the `/unsubscribed` page posts
+ * the link's token here, and mail clients post `List-Unsubscribe=One-Click` to the same address
+ * (RFC 8058). The signed token is the credential, so no session or CSRF token is asked for.
+ */
+export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const secret = unsubscribeSecretFrom(platform.config.sessionSecret)
+  // RFC 8058's one-click body is a form; only this route reads forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    },
+  )
+
+  app.post(
+    '/unsubscribe',
+    {
+      config: { csrfExempt: true },
+      schema: {
+        tags: ['account'],
+        summary: 'Stop campaign emails with the token of an unsubscribe link (one-click, RFC 8058)',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribeAnswer, 400: errorAnswer },
+      },
+    },
+    async (request) => {
+      const read = readUnsubscribeToken(request.query.token, secret)
+      if (!read) throw new BadUnsubscribeLink()
+      // A deleted account gets no mail at all: nothing to change, and the answer is as true.
+      const state = await loadState(platform.eventStore, account, accountStreamId(read.userId))
+      if (state.status !== 'active')
+        return { success: true, message: 'You will not get campaign emails from Reelmates any more.' }
+      // Digests have their own preference (digestType); their links land here as campaigns' do.
+      await execute(request, {
+        decider: account,
+        streamId: accountStreamId(read.userId),
+        command: { type: 'UpdateEmailPreferences', userId: read.userId, receiveCampaignEmails: false },
+        actorId: read.userId,
+      })
+      return { success: true, message: 'You will not get campaign emails from Reelmates any more.' }
+    },
+  )
+}

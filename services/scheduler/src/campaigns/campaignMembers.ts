@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { campaignProgress, campaignProgressStreamId } from '@reelmates/commands/campaign/campaignProgress'
+import { handleCommand, loadState } from '@reelmates/commands/handleCommand'
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+
+/**
+ * Moves members through campaigns by deciding on their progress streams: entering (once ever) and
+ * reaching each step that is due. Only members who take campaign mail (read from their account
+ * stream, never a lagging read model) enter or move on; an unsubscribed member's progress waits.
+ */
+export function campaignMembers(eventStore: EventStore) {
+  const metadata = (at: Date) => {
+    const id = randomUUID()
+    return { correlationId: id, causationId: id, actorId: 'system', occurredAt: at.toISOString() }
+  }
+
+  async function takesCampaignMail(userId: string): Promise<boolean> {
+    const state = await loadState(eventStore, account, accountStreamId(userId))
+    return state.status === 'active' && state.receiveCampaignEmails
+  }
+
+  async function advance(campaign: CampaignItem, userId: string, at: Date): Promise<void> {
+    // Reaching step k and then k+1 in one run happens only when both delays have passed.
+    for (let step = 0; step <= campaign.steps.length; step++) {
+      const { events } = await handleCommand(eventStore, {
+        decider: campaignProgress,
+        streamId: campaignProgressStreamId(campaign.id, userId),
+        command: {
+          type: 'AdvanceCampaign',
+          campaignId: campaign.id,
+          userId,
+          steps: campaign.steps,
+          at: at.toISOString(),
+        },
+        metadata: metadata(at),
+      })
+      if (events.length === 0 || events.some((event) => event.type === 'UserCompletedCampaign')) return
+    }
+  }
+
+  return {
+    takesCampaignMail,
+    advance,
+    /** Enters a member (if they never entered) and reaches whatever is due at once. */
+    async enter(campaign: CampaignItem, userId: string, triggerType: string, at: Date): Promise<void> {
+      if (!(await takesCampaignMail(userId))) return
+      await handleCommand(eventStore, {
+        decider: campaignProgress,
+        streamId: campaignProgressStreamId(campaign.id, userId),
+        command: { type: 'EnterCampaign', campaignId: campaign.id, userId, triggerType, at: at.toISOString() },
+        metadata: metadata(at),
+      })
+      await advance(campaign, userId, at)
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { loadState } from '@reelmates/commands/handleCommand'
+import { CampaignStepReached } from '@reelmates/contracts/campaigns'
+import { defineMail } from '../mail/defineMail'
+import { unsubscribeFor } from './unsubscribe'
+
+/**
+ * The mail of a campaign step, from the step's template. Whether the member still takes campaign mail
+ * is read from their account stream as it is sent, so an unsubscribe that came after the step was
+ * reached (but before its mail went out) stops it too.
+ */
+export const campaignStepMail = defineMail({
+  name: 'campaign-step',
+  template: 'campaign-welcome',
+  on: CampaignStepReached,
+  async compose({ userId, templateName }, { eventStore, members, publicUrl, unsubscribeSecret }) {
+    const state = await loadState(eventStore, account, accountStreamId(userId))
+    if (!state.receiveCampaignEmails) return null
+    const member = await members.byId(userId)
+    if (!member) return null
+    const unsubscribe = unsubscribeFor(userId, 'campaigns', { publicUrl, secret: unsubscribeSecret })
+    return {
+      to: member.email,
+      userId,
+      template: templateName,
+      headers: unsubscribe.headers,
+      variables: { username: member.username, link: `${publicUrl}/home`, unsubscribeLink: unsubscribe.link },
+    }
+  },
+})

@@ -1,0 +1,65 @@
+import type { EmailTemplate } from '../mail/template'
+
+/**
+ * The templates campaign steps are built from. Admins edit their text like any other template; every
+ * one may use `{{username}}`, `{{link}}` (the app) and `{{unsubscribeLink}}` (one click off every
+ * campaign, no sign-in needed).
+ */
+const variables = ['username', 'link', 'unsubscribeLink']
+
+function campaignTemplate(name: string, description: string, subject: string, lines: string[], button: string) {
+  const footer = 'You get these tips because you signed up to Reelmates. Unsubscribe: {{unsubscribeLink}}'
+  const htmlFooter =
+    '<p style="color:#666;font-size:12px">You get these tips because you signed up to Reelmates. <a href="{{unsubscribeLink}}">Unsubscribe</a></p>'
+  return {
+    name,
+    description,
+    variables,
+    subject,
+    textContent: [...lines, '', `${button}: {{link}}`, '', footer].join('\n'),
+    htmlContent: `<!doctype html><html><body style="font-family:sans-serif">${lines.map((line) => `<p>${line}</p>`).join('\n')}\n<p><a href="{{link}}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${button}</a></p>\n${htmlFooter}</body></html>`,
+  } satisfies EmailTemplate
+}
+
+export const campaignTemplates: readonly EmailTemplate[] = [
+  campaignTemplate(
+    'campaign-welcome',
+    'Campaign step: a welcome with the first things to do.',
+    'Welcome to Reelmates, {{username}}',
+    [
+      'Hi {{username}},',
+      'Welcome to Reelmates! Start by adding a few titles you want to watch to your watchlist, and log what you watched lately.',
+    ],
+    'Open Reelmates',
+  ),
+  campaignTemplate(
+    'campaign-find-friends',
+    'Campaign step: invite friends to see what they watch.',
+    'Reelmates is better with friends',
+    [
+      'Hi {{username}},',
+      'Reelmates shows what your friends and family watch and lets you recommend titles to each other. Invite someone today.',
+    ],
+    'Find friends',
+  ),
+  campaignTemplate(
+    'campaign-come-back',
+    'Campaign step: for members who have not been around for a while.',
+    'New on your services, {{username}}',
+    [
+      'Hi {{username}},',
+      'A lot has come to your streaming services since your last visit. Have a look at what is new.',
+    ],
+    'See what is new',
+  ),
+  campaignTemplate(
+    'campaign-rate-more',
+    'Campaign step: for members who have watched a few titles.',
+    'Your watch log is growing, {{username}}',
+    [
+      'Hi {{username}},',
+      'You have logged a few titles already. Rate them and write a line or two: your friends see it in their feed.',
+    ],
+    'Open my watched titles',
+  ),
+]

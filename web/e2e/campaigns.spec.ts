@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { adminAccount, latestMailTo, openApp, registerByApi, screenshotsDir, uniqueName } from './support/server'
+
+mkdirSync(screenshotsDir, { recursive: true })
+
+test('an admin builds a two-step campaign from templates, activates it, and a new member gets step 1 at once', async ({
+  page,
+  browser,
+}) => {
+  // The admin setup runs the role CLI in another process; screenshots take a while on a busy machine.
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  await openApp(page, '/admin/email-campaigns')
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
+
+  const name = uniqueName('Welcome ')
+  await page.getByRole('button', { name: 'New campaign' }).click()
+  const form = page.getByRole('form', { name: 'New campaign' })
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Description').fill('The first days of a new member')
+  await form.getByLabel('Step 1 template').selectOption('campaign-welcome')
+  await form.getByLabel('Step 1 days after entry').fill('0')
+  await form.getByRole('button', { name: 'Add step' }).click()
+  await form.getByLabel('Step 2 template').selectOption('campaign-find-friends')
+  await form.getByLabel('Step 2 days after step before').fill('3')
+  await expect(form.getByLabel('Trigger 1')).toHaveValue('registered')
+  await form.getByRole('button', { name: 'Save campaign' }).click()
+
+  const card = page.getByRole('listitem', { name: `Campaign ${name}` })
+  await expect(card).toContainText('Paused')
+  await expect(card).toContainText('2. campaign-find-friends 3 days after the step before')
+  await card.getByRole('button', { name: 'Activate' }).click()
+  await expect(card).toContainText('Active')
+
+  const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const member = await registerByApi(visitor.request, 'dripped')
+  const welcome = await latestMailTo(page.request, member.email, 'campaign-step')
+  expect(welcome.subject).toBe(`Welcome to Reelmates, ${member.username}`)
+
+  // The mail's unsubscribe link works without signing in and says so.
+  const link = /\/unsubscribed\?token=\S+/.exec(welcome.text)?.[0]
+  expect(link).toBeTruthy()
+  const reader = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const readerPage = await reader.newPage()
+  await readerPage.goto(link!)
+  await expect(readerPage.getByRole('status').filter({ hasText: 'Unsubscribed' })).toContainText(
+    'You will not get campaign emails from Reelmates any more.',
+  )
+  const preferences = (await (await visitor.request.get('/api/user')).json()) as { receiveCampaignEmails: boolean }
+  expect(preferences.receiveCampaignEmails).toBe(false)
+  await reader.close()
+  await visitor.close()
+
+  await page.reload()
+  const history = page.getByRole('list', { name: 'Send history' })
+  await expect(history).toContainText(`Welcome to Reelmates, ${member.username}`)
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport)
+    await page.screenshot({
+      path: join(screenshotsDir, `admin-email-campaigns-${viewport.width}x${viewport.height}.png`),
+      fullPage: true,
+    })
+  }
+  await page.getByRole('button', { name: 'New campaign' }).click()
+  await page.getByRole('form', { name: 'New campaign' }).getByLabel('Name').fill('Come back')
+  await page.screenshot({ path: join(screenshotsDir, 'admin-email-campaigns-new-1440x900.png') })
+  await page.getByRole('button', { name: 'Cancel' }).click()
+
+  // Other walks register members too: they are not this campaign's.
+  await page
+    .getByRole('listitem', { name: `Campaign ${name}` })
+    .getByRole('button', { name: 'Pause' })
+    .click()
+  await expect(page.getByRole('listitem', { name: `Campaign ${name}` })).toContainText('Paused')
+})

@@ -1,0 +1,215 @@
+import type { CampaignDefinition, CampaignItem, CampaignTrigger } from '@reelmates/contracts/campaigns'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { tellRefusal } from '../../lib/mutations'
+import { toast } from '../../lib/toast'
+import { emailTemplatesQuery } from '../emailTemplates/queries'
+import { campaignCalls } from './campaignCalls'
+import { campaignKeys } from './queries'
+
+const field =
+  'mt-1 w-full rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white focus:border-gold focus:outline-none'
+const smallButton = 'rounded-full border border-white/10 px-3 py-1.5 text-sm text-white'
+
+type TriggerType = CampaignTrigger['triggerType']
+interface TriggerRow {
+  triggerType: TriggerType
+  amount: number
+}
+
+const triggerLabels: Record<TriggerType, string> = {
+  registered: 'Signed up',
+  inactive: 'Inactive for N days',
+  'no-friends': 'No friends N days after sign-up',
+  watched: 'Watched N titles',
+}
+
+const toTrigger = ({ triggerType, amount }: TriggerRow): CampaignTrigger => {
+  switch (triggerType) {
+    case 'registered':
+      return { triggerType, triggerCondition: {} }
+    case 'watched':
+      return { triggerType, triggerCondition: { count: amount } }
+    default:
+      return { triggerType, triggerCondition: { days: amount } }
+  }
+}
+const toRow = (trigger: CampaignTrigger): TriggerRow => ({
+  triggerType: trigger.triggerType,
+  amount:
+    'count' in trigger.triggerCondition
+      ? trigger.triggerCondition.count
+      : 'days' in trigger.triggerCondition
+        ? trigger.triggerCondition.days
+        : 1,
+})
+
+/** Builds a campaign from templates: its steps (template, days after the step before) and its triggers. */
+export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const templates = (useQuery(emailTemplatesQuery()).data?.templates ?? []).filter((template) =>
+    template.name.startsWith('campaign-'),
+  )
+  const [name, setName] = useState(campaign?.name ?? '')
+  const [description, setDescription] = useState(campaign?.description ?? '')
+  const [steps, setSteps] = useState(
+    campaign?.steps.map(({ templateName, delayDays }) => ({ templateName, delayDays })) ?? [
+      { templateName: 'campaign-welcome', delayDays: 0 },
+    ],
+  )
+  const [triggers, setTriggers] = useState<TriggerRow[]>(
+    campaign?.triggers.map(toRow) ?? [{ triggerType: 'registered', amount: 1 }],
+  )
+  const [activeNow, setActiveNow] = useState(false)
+  const definition = (): CampaignDefinition => ({ name, description, steps, triggers: triggers.map(toTrigger) })
+  const save = useMutation({
+    mutationFn: () =>
+      campaign
+        ? campaignCalls.update(campaign.id, definition())
+        : campaignCalls.create({ ...definition(), isActive: activeNow }),
+    onSuccess: async (saved) => {
+      toast({ title: 'Campaign saved', description: saved.name, variant: 'success' })
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.all })
+      onDone()
+    },
+    onError: (error) => tellRefusal('Campaign not saved', error),
+  })
+  const setStep = (index: number, change: Partial<(typeof steps)[number]>) =>
+    setSteps(steps.map((step, at) => (at === index ? { ...step, ...change } : step)))
+  const setTrigger = (index: number, change: Partial<TriggerRow>) =>
+    setTriggers(triggers.map((trigger, at) => (at === index ? { ...trigger, ...change } : trigger)))
+
+  return (
+    <form
+      aria-label={campaign ? `Edit ${campaign.name}` : 'New campaign'}
+      className="space-y-4 rounded-2xl bg-panel p-4 text-left"
+      onSubmit={(event) => {
+        event.preventDefault()
+        save.mutate()
+      }}
+    >
+      <label className="block text-sm text-zinc-300">
+        Name
+        <input className={field} value={name} onChange={(event) => setName(event.target.value)} />
+      </label>
+      <label className="block text-sm text-zinc-300">
+        Description
+        <input className={field} value={description} onChange={(event) => setDescription(event.target.value)} />
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-white">Steps</legend>
+        {steps.map((step, index) => (
+          <div key={index} className="flex flex-wrap items-end gap-2">
+            <label className="min-w-0 flex-1 text-sm text-zinc-300">
+              Step {index + 1} template
+              <select
+                className={field}
+                value={step.templateName}
+                onChange={(event) => setStep(index, { templateName: event.target.value })}
+              >
+                {templates.map((template) => (
+                  <option key={template.name} value={template.name}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="w-36 text-sm text-zinc-300">
+              Step {index + 1} days after {index === 0 ? 'entry' : 'step before'}
+              <input
+                type="number"
+                min={0}
+                className={field}
+                value={step.delayDays}
+                onChange={(event) => setStep(index, { delayDays: Number(event.target.value) })}
+              />
+            </label>
+            {steps.length > 1 ? (
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => setSteps(steps.filter((_, at) => at !== index))}
+              >
+                Remove step {index + 1}
+              </button>
+            ) : null}
+          </div>
+        ))}
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => setSteps([...steps, { templateName: templates[0]?.name ?? 'campaign-welcome', delayDays: 3 }])}
+        >
+          Add step
+        </button>
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-white">Triggers</legend>
+        {triggers.map((trigger, index) => (
+          <div key={index} className="flex flex-wrap items-end gap-2">
+            <label className="min-w-0 flex-1 text-sm text-zinc-300">
+              Trigger {index + 1}
+              <select
+                className={field}
+                value={trigger.triggerType}
+                onChange={(event) => setTrigger(index, { triggerType: event.target.value as TriggerType })}
+              >
+                {Object.entries(triggerLabels).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {trigger.triggerType !== 'registered' ? (
+              <label className="w-28 text-sm text-zinc-300">
+                N
+                <input
+                  type="number"
+                  min={1}
+                  className={field}
+                  value={trigger.amount}
+                  onChange={(event) => setTrigger(index, { amount: Number(event.target.value) })}
+                />
+              </label>
+            ) : null}
+            {triggers.length > 1 ? (
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => setTriggers(triggers.filter((_, at) => at !== index))}
+              >
+                Remove trigger {index + 1}
+              </button>
+            ) : null}
+          </div>
+        ))}
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => setTriggers([...triggers, { triggerType: 'inactive', amount: 14 }])}
+        >
+          Add trigger
+        </button>
+      </fieldset>
+      {campaign ? null : (
+        <label className="flex items-center gap-2 text-sm text-zinc-300">
+          <input type="checkbox" checked={activeNow} onChange={(event) => setActiveNow(event.target.checked)} />
+          Start sending right away (otherwise it is saved paused)
+        </label>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
+        >
+          Save campaign
+        </button>
+        <button type="button" className={smallButton} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}

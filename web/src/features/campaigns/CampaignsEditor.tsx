@@ -1,0 +1,105 @@
+import type { CampaignItem, CampaignTrigger } from '@reelmates/contracts/campaigns'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { tellRefusal } from '../../lib/mutations'
+import { campaignCalls } from './campaignCalls'
+import { CampaignForm } from './CampaignForm'
+import { campaignKeys, campaignsQuery } from './queries'
+
+const triggerText = (trigger: CampaignTrigger): string => {
+  switch (trigger.triggerType) {
+    case 'registered':
+      return 'signs up'
+    case 'inactive':
+      return `inactive for ${trigger.triggerCondition.days} days`
+    case 'no-friends':
+      return `no friends ${trigger.triggerCondition.days} days after sign-up`
+    case 'watched':
+      return `watched ${trigger.triggerCondition.count} titles`
+  }
+}
+
+/** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
+export function CampaignsEditor() {
+  const campaigns = useQuery(campaignsQuery())
+  const [editing, setEditing] = useState<string | null>(null)
+  return (
+    <div className="space-y-4">
+      {editing === 'new' ? (
+        <CampaignForm onDone={() => setEditing(null)} />
+      ) : (
+        <button
+          type="button"
+          onClick={() => setEditing('new')}
+          className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
+        >
+          New campaign
+        </button>
+      )}
+      {campaigns.isPending ? <p className="text-zinc-400">Loading campaigns…</p> : null}
+      {campaigns.isSuccess && campaigns.data.campaigns.length === 0 ? (
+        <p className="text-zinc-400">No campaigns yet.</p>
+      ) : null}
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {campaigns.data?.campaigns.map((campaign) =>
+          editing === campaign.id ? (
+            <li key={campaign.id} className="lg:col-span-2">
+              <CampaignForm campaign={campaign} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <CampaignCard key={campaign.id} campaign={campaign} onEdit={() => setEditing(campaign.id)} />
+          ),
+        )}
+      </ul>
+    </div>
+  )
+}
+
+function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: () => void }) {
+  const queryClient = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: () => (campaign.isActive ? campaignCalls.pause(campaign.id) : campaignCalls.activate(campaign.id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    onError: (error) => tellRefusal(campaign.isActive ? 'Not paused' : 'Not activated', error),
+  })
+  return (
+    <li aria-label={`Campaign ${campaign.name}`} className="space-y-3 rounded-2xl bg-panel p-4 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold text-white">{campaign.name}</h3>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${campaign.isActive ? 'bg-emerald-400/20 text-emerald-200' : 'bg-zinc-700 text-zinc-200'}`}
+        >
+          {campaign.isActive ? 'Active' : 'Paused'}
+        </span>
+      </div>
+      {campaign.description ? <p className="text-zinc-400">{campaign.description}</p> : null}
+      <p className="text-zinc-300">Starts when a member {campaign.triggers.map(triggerText).join(', or ')}.</p>
+      <ol className="space-y-1 text-zinc-300">
+        {campaign.steps.map((step) => (
+          <li key={step.stepOrder}>
+            {step.stepOrder}. <code className="text-gold">{step.templateName}</code>{' '}
+            {step.delayDays === 0
+              ? 'at once'
+              : `${step.delayDays} day${step.delayDays === 1 ? '' : 's'} after ${step.stepOrder === 1 ? 'entry' : 'the step before'}`}
+          </li>
+        ))}
+      </ol>
+      <p className="text-zinc-400">
+        {campaign.entered} entered · {campaign.completed} completed
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate()}
+          className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
+        >
+          {campaign.isActive ? 'Pause' : 'Activate'}
+        </button>
+        <button type="button" onClick={onEdit} className="rounded-full border border-white/10 px-4 py-2 text-white">
+          Edit
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,33 @@
+import type { CampaignDefinition, CampaignItem } from '@reelmates/contracts/campaigns'
+import { requests } from '../../lib/api'
+
+export interface SendHistoryItem {
+  id: string
+  sentAt: string
+  status: 'sent' | 'failed' | 'outbox'
+  category: string
+  to: string
+  userId: string | null
+  subject: string
+  errorMessage: string | null
+}
+export type SendStatus = SendHistoryItem['status']
+
+const path = (id: string) => `/api/admin/email-campaigns/${encodeURIComponent(id)}`
+
+export const campaignCalls = {
+  list: () => requests.get<{ campaigns: CampaignItem[] }>('/api/admin/email-campaigns'),
+  create: (definition: CampaignDefinition & { isActive: boolean }) =>
+    requests.send<CampaignItem>('POST', '/api/admin/email-campaigns', definition),
+  update: (id: string, definition: CampaignDefinition) => requests.send<CampaignItem>('PUT', path(id), definition),
+  activate: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/activate`),
+  pause: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/pause`),
+  history: (status: SendStatus | null, before: number | null) => {
+    const query = new URLSearchParams({ limit: '25' })
+    if (status) query.set('status', status)
+    if (before !== null) query.set('before', String(before))
+    return requests.get<{ items: SendHistoryItem[]; next: number | null }>(
+      `/api/admin/email-send-history?${query.toString()}`,
+    )
+  },
+}
