@@ -64,7 +64,7 @@ async function screenshots(page: Page, name: string) {
 // Each walk visits several screens at two sizes on a machine shared by many test runs.
 test.describe.configure({ timeout: 180_000 })
 
-let me: Member
+let me: Member | undefined
 test.afterEach(async () => {
   await me?.close()
 })
