@@ -60,7 +60,7 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
         { userId },
         { sort: { watchedAt: -1 }, projection: { tmdbId: 1, mediaType: 1, watchedAt: 1, rating: 1 } },
       )
-      return summariseByTitle(found as WatchSummary[])
+      return summariseByTitle(found)
     },
 
     /** Every watch of one title, latest first. */
