@@ -41,7 +41,7 @@ export function MarkWatchedButton({
       type="button"
       onClick={onClick}
       aria-label={`Mark ${item.title} watched`}
-      className={`inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-xs font-semibold text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${className}`}
+      className={`inline-flex h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${className}`}
     >
       <Icon name="eye" className="h-[18px] w-[18px] shrink-0" />
       Mark watched
