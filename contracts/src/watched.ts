@@ -131,4 +131,20 @@ export const titleStatus = z.object({
   timesWatched: z.number().int(),
   lastWatchedAt: z.string().nullable(),
   lastRating: z.number().int().nullable(),
+  /** Every watch of the title (a rewatch is another), latest first, with its rating and review. */
+  watches: z.array(watchedItem),
 })
+
+/**
+ * One title the signed-in user has watched, as every title card marks it: how often, when last,
+ * and the latest rating they gave it (an unrated rewatch keeps the rating given before).
+ */
+export const watchedTitle = z.object({
+  tmdbId: z.number(),
+  mediaType,
+  timesWatched: z.number().int(),
+  lastWatchedAt: z.string(),
+  rating: z.number().int().nullable(),
+})
+export type WatchedTitle = z.infer<typeof watchedTitle>
+export const watchedTitles = z.object({ items: z.array(watchedTitle) })

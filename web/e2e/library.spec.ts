@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { e2eDataDir, repoRoot } from './support/server'
+import { chooseWatchlistAction } from './support/watchlistMenu'
 
 /**
  * The watchlist and the watched log in a real browser against the real server (embedded column,
@@ -205,7 +206,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await expectFiltersOnScreen(page, 'Streaming on')
 
       // A note, to remember why it is there.
-      await press(page.getByRole('button', { name: `Add a note to ${second.title}`, exact: true }), input)
+      await chooseWatchlistAction(page, second.title, 'Add a note', input)
       const noteDialog = page.getByRole('dialog', { name: second.title })
       await noteDialog.getByLabel(`Note for ${second.title}`).fill('With Sam, on a big screen')
       await press(noteDialog.getByRole('button', { name: 'Save note' }), input)
@@ -236,7 +237,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
 
       // Removed by mistake: the toast's Undo puts it back in its place.
-      await press(page.getByRole('button', { name: `Remove ${first.title} from watchlist`, exact: true }), input)
+      await chooseWatchlistAction(page, first.title, 'Remove from watchlist', input)
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])
       await press(page.getByRole('button', { name: 'Undo' }), input)
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
@@ -422,7 +423,12 @@ test.describe('the buttons other screens carry', () => {
       await expect(page.getByRole('button', { name: new RegExp(`^Watched ${time}×`) })).toBeVisible()
     }
     await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
-    await expect(page.getByRole('img', { name: '4 stars' })).toBeVisible()
+    await expect(page.getByText('You rated it').getByRole('img', { name: '4 stars' })).toBeVisible()
+    // Both watches are on the page, the latest (4 stars) first.
+    const yours = page.getByRole('region', { name: 'Your 2 watches' })
+    await expect(yours.getByRole('listitem')).toHaveCount(2)
+    await expect(yours.getByRole('listitem').first().getByRole('img', { name: '4 stars' })).toBeVisible()
+    await expect(yours.getByRole('listitem').last().getByRole('img', { name: '3 stars' })).toBeVisible()
   })
 
   test('a title card toggles the watchlist', async ({ page }) => {

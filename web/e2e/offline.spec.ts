@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { runAsInstalledApp } from './support/installedApp'
 import { join } from 'node:path'
 import { csrfToken, registerByApi, screenshotsDir, toastWith } from './support/server'
+import { chooseWatchlistAction } from './support/watchlistMenu'
 
 /**
  * Issue 15.1: a signed-in user who goes offline stays signed in, reads home, the watchlist and the
@@ -91,10 +92,7 @@ for (const mode of ['in a tab', 'installed'] as const) {
 
     // A note written offline waits on the device...
     await page.goto('/watchlist')
-    await page
-      .getByRole('button', { name: `Add a note to ${onList.title}` })
-      .first()
-      .click()
+    await chooseWatchlistAction(page, onList.title, 'Add a note')
     await page.getByLabel(`Note for ${onList.title}`).fill('Watch on the train')
     await page.getByRole('button', { name: 'Save note' }).click()
     await expect(toastWith(page, 'Saved on this device').first()).toBeVisible()

@@ -15,8 +15,9 @@ describe('offline provider pages', () => {
     expect(mediaResultListSchema.parse(page)).toEqual(page)
     expect(page.results).toHaveLength(5)
     expect(page.needsFallback).toBeUndefined()
+    const known = (await originalsOf(provider.id)).length
     expect(page.notice).toBe(
-      `Offline catalog: 5 series made for ${provider.name}. Series made for ${provider.name} are its originals, which it streams in the US as recorded in 2025; this may change.`,
+      `Offline catalog: 5 of the ${known} series made for ${provider.name}. Series made for ${provider.name} are its originals, which it streams in the US as recorded in 2025; this may change.`,
     )
     for (const title of page.results) {
       const details = await catalog.details(title.media_type, title.id)
@@ -62,8 +63,19 @@ describe('offline provider pages', () => {
     })
     expect(widened.results).toHaveLength(4)
     expect(widened.notice).toMatch(
-      /^Offline catalog: \d series made for Netflix in this genre; then \d other series made for Netflix\./,
+      /^Offline catalog: \d series made for Netflix in this genre; then \d of the \d+ other series made for Netflix\./,
     )
+  })
+
+  it('name the same total on a home row and a provider page, however many each shows', async () => {
+    const known = (await originalsOf(8)).length
+    expect(known).toBeGreaterThan(20)
+    const row = await catalog.trendingForProvider({ providerId: 8, limit: 5, region: 'US' })
+    const page = await catalog.trendingForProvider({ providerId: 8, limit: 20, region: 'US' })
+    expect(row.notice).toContain(`5 of the ${known} series made for Netflix.`)
+    expect(page.notice).toContain(`20 of the ${known} series made for Netflix.`)
+    const all = await catalog.trendingForProvider({ providerId: 8, limit: known, region: 'US' })
+    expect(all.notice).toContain(`Offline catalog: ${known} series made for Netflix.`)
   })
 
   it('know availability only in the US, and say so when they widen to it', async () => {
@@ -72,6 +84,9 @@ describe('offline provider pages', () => {
     expect(first.notice).toContain('no series made for Hulu known in GB.')
     const fallback = await catalog.trendingForProvider({ providerId: 15, limit: 5, region: 'GB', fallback: true })
     expect(fallback.results).toEqual((await originalsOf(15)).slice(0, 5))
-    expect(fallback.notice).toContain('5 series made for Hulu. What Hulu streams is known offline only in the US.')
+    const known = (await originalsOf(15)).length
+    expect(fallback.notice).toContain(
+      `5 of the ${known} series made for Hulu. What Hulu streams is known offline only in the US.`,
+    )
   })
 })

@@ -8,7 +8,17 @@ export const knownRegion = defaultRegion
 interface Part {
   count: number
   label: string
+  /**
+   * How many such titles the catalog knows, when it says: a home row and a provider page show
+   * different numbers of the same originals, and both name the same total ("5 of the 34").
+   */
+  known?: number
 }
+
+const described = (part: Part) =>
+  part.known !== undefined && part.known > part.count
+    ? `${part.count} of the ${part.known} ${part.label}`
+    : `${part.count} ${part.label}`
 
 const inGenre = (titles: readonly MediaResult[], genreId: number | undefined) =>
   genreId === undefined ? titles : titles.filter((title) => title.genre_ids.includes(genreId))
@@ -19,7 +29,7 @@ export function providerNotice(provider: string, parts: readonly Part[], region:
   const shown = parts.filter((part) => part.count > 0)
   sentences.push(
     shown.length > 0
-      ? `${shown.map((part) => `${part.count} ${part.label}`).join('; then ')}.`
+      ? `${shown.map(described).join('; then ')}.`
       : `no series made for ${provider}${genreLabel}${region === knownRegion ? '' : ` known in ${region}`}.`,
   )
   if (region !== knownRegion) sentences.push(`What ${provider} streams is known offline only in the US.`)
@@ -50,19 +60,22 @@ export function providerPage(
 
   const results = new Map<string, MediaResult>()
   const parts: Part[] = []
-  const take = (titles: readonly MediaResult[], label: string) => {
+  const take = (titles: readonly MediaResult[], label: string, counted: boolean) => {
     const before = results.size
+    const fresh = titles.filter((title) => !results.has(`${title.media_type}:${title.id}`)).length
     for (const title of titles) {
       if (results.size >= request.limit) break
       results.set(`${title.media_type}:${title.id}`, title)
     }
     const added = results.size - before
     const same = parts.find((part) => part.label === label)
-    if (same) same.count += added
-    else parts.push({ count: added, label })
+    if (same) {
+      same.count += added
+      if (same.known !== undefined) same.known += fresh
+    } else parts.push({ count: added, label, ...(counted ? { known: fresh } : {}) })
   }
   for (const step of steps) {
-    take(step.region === knownRegion ? inGenre(originals, step.genreId) : [], step.label)
+    take(step.region === knownRegion ? inGenre(originals, step.genreId) : [], step.label, true)
   }
   if (request.fallback && results.size < request.limit) {
     const notCatalogue = `which are not ${provider}'s catalogue`
@@ -70,9 +83,10 @@ export function providerPage(
       take(
         inGenre(bestKnownFilms, request.genreId),
         `of the best-known films of the offline catalog in this genre, ${notCatalogue}`,
+        false,
       )
     }
-    take(bestKnownFilms, `of the best-known films of the offline catalog, ${notCatalogue}`)
+    take(bestKnownFilms, `of the best-known films of the offline catalog, ${notCatalogue}`, false)
   }
 
   const list = [...results.values()]

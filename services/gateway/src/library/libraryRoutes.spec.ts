@@ -26,6 +26,7 @@ const routes = (): [Method, string, unknown?][] => [
   ['delete', `/api/watched/${entryId}`],
   ['get', '/api/watched/export'],
   ['get', `/api/library/status/movie/${movieId}`],
+  ['get', '/api/library/watched-titles'],
 ]
 
 describe('library API, every route', () => {

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { titleStatus } from '@reelmates/contracts/watched'
+import { titleStatus, watchedTitles } from '@reelmates/contracts/watched'
 import { watchlistItemParams } from '@reelmates/contracts/watchlist'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
@@ -58,8 +58,24 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         timesWatched: watches.length,
         lastWatchedAt: last?.watchedAt ?? null,
         lastRating: last?.rating ?? null,
+        watches,
       }
     },
+  )
+
+  app.get(
+    '/library/watched-titles',
+    {
+      schema: {
+        tags: ['watched'],
+        summary: 'Every title I have watched, once each, with how often, when last and my latest rating',
+        description:
+          'One call for the watched marks on every title card (rows, grids, search results), instead of one per card.',
+        response: { 200: watchedTitles, 401: errorAnswer },
+      },
+      config: readsFrom(watchedQueries),
+    },
+    async (request) => ({ items: await watched.titles(currentUserId(request)) }),
   )
 
   app.get(

@@ -59,7 +59,12 @@ describe('watched log API', () => {
 
   it('counts rewatches as separate entries and reports the title status', async () => {
     const { client } = await signedInAgent(test.app, 'wd_rewatcher')
-    await client.post('/api/watched', { ...ref(titles[1]!), rating: 6, watchedAt: '2026-01-01T20:00:00.000Z' })
+    await client.post('/api/watched', {
+      ...ref(titles[1]!),
+      rating: 6,
+      review: 'Slow at first.',
+      watchedAt: '2026-01-01T20:00:00.000Z',
+    })
     await client.post('/api/watched', { ...ref(titles[1]!), rating: 9, watchedAt: '2026-06-01T20:00:00.000Z' })
     const status = await client.get(`/api/library/status/movie/${titles[1]!.id}`)
     expect(status.json()).toEqual({
@@ -68,6 +73,30 @@ describe('watched log API', () => {
       timesWatched: 2,
       lastWatchedAt: '2026-06-01T20:00:00.000Z',
       lastRating: 9,
+      watches: [
+        expect.objectContaining({ watchedAt: '2026-06-01T20:00:00.000Z', rating: 9, review: null }),
+        expect.objectContaining({ watchedAt: '2026-01-01T20:00:00.000Z', rating: 6, review: 'Slow at first.' }),
+      ],
+    })
+  })
+
+  it('lists each watched title once, with how often, when last and the latest rating given', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_marks')
+    expect((await client.get('/api/library/watched-titles')).json()).toEqual({ items: [] })
+    await client.post('/api/watched', { ...ref(titles[0]!), rating: 7, watchedAt: '2026-01-01T20:00:00.000Z' })
+    await client.post('/api/watched', { ...ref(titles[0]!), watchedAt: '2026-03-01T20:00:00.000Z' })
+    await client.post('/api/watched', { ...ref(titles[1]!), watchedAt: '2026-02-01T20:00:00.000Z' })
+    const other = await signedInAgent(test.app, 'wd_marks_other')
+    await other.client.post('/api/watched', { ...ref(titles[2]!), rating: 3 })
+
+    const answer = await client.get('/api/library/watched-titles')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
+      items: [
+        // An unrated rewatch keeps the rating given before it.
+        { ...ref(titles[0]!), timesWatched: 2, lastWatchedAt: '2026-03-01T20:00:00.000Z', rating: 7 },
+        { ...ref(titles[1]!), timesWatched: 1, lastWatchedAt: '2026-02-01T20:00:00.000Z', rating: null },
+      ],
     })
   })
 

@@ -1,5 +1,5 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
-import { watchedItem, type WatchedItem } from '@reelmates/contracts/watched'
+import { watchedItem, type WatchedItem, type WatchedTitle } from '@reelmates/contracts/watched'
 import { defineQueries, type Page, type PageOptions } from '../queries'
 import { watchedCollection, type WatchedItemDoc } from './watchedItemDoc'
 import { watchedItems } from './watchedItems'
@@ -51,6 +51,18 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
       return found.map((doc) => watchedItem.parse(doc))
     },
 
+    /**
+     * Each title the user has watched, once, with how often, when last and the latest rating given:
+     * what title cards mark. Only those fields are read, so a long diary costs little.
+     */
+    async titles(userId: string): Promise<WatchedTitle[]> {
+      const found = await entries().find(
+        { userId },
+        { sort: { watchedAt: -1 }, projection: { tmdbId: 1, mediaType: 1, watchedAt: 1, rating: 1 } },
+      )
+      return summariseByTitle(found)
+    },
+
     /** Every watch of one title, latest first. */
     async ofTitle(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchedItem[]> {
       const found = await entries().find({ userId, tmdbId, mediaType }, { sort: { watchedAt: -1 } })
@@ -58,3 +70,27 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
     },
   }
 })
+
+type WatchSummary = Pick<WatchedItemDoc, 'tmdbId' | 'mediaType' | 'watchedAt' | 'rating'>
+
+/** Entries latest first → one line per title, in the order each was last watched. */
+export function summariseByTitle(entriesLatestFirst: readonly WatchSummary[]): WatchedTitle[] {
+  const byTitle = new Map<string, WatchedTitle>()
+  for (const entry of entriesLatestFirst) {
+    const key = `${entry.mediaType}:${entry.tmdbId}`
+    const seen = byTitle.get(key)
+    if (seen) {
+      seen.timesWatched += 1
+      seen.rating ??= entry.rating
+    } else {
+      byTitle.set(key, {
+        tmdbId: entry.tmdbId,
+        mediaType: entry.mediaType,
+        timesWatched: 1,
+        lastWatchedAt: entry.watchedAt,
+        rating: entry.rating,
+      })
+    }
+  }
+  return [...byTitle.values()]
+}

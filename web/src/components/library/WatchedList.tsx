@@ -1,20 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
-import { IconButton } from './controls'
-import { Icon } from './icons'
-import { kindOf, libraryTitleFrom, yearOf } from './libraryTitle'
-import { RatingDialog } from './RatingDialog'
-import { useRemoveWatchedWithUndo } from './removeWithUndo'
-import { StarRating } from './StarRating'
+import { kindOf, yearOf } from './libraryTitle'
+import { dayFormat, EntryFacts, useEntryActions } from './watchedEntryParts'
 
 interface WatchedListProps {
   items: WatchedItem[]
   layout: 'grid' | 'list'
 }
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 /** The watched log, a diary: each watch is its own entry, rewatches included. */
 export function WatchedList({ items, layout }: WatchedListProps) {
@@ -34,55 +27,6 @@ export function WatchedList({ items, layout }: WatchedListProps) {
         </li>
       ))}
     </ol>
-  )
-}
-
-function useEntryActions(entry: WatchedItem) {
-  const removeWithUndo = useRemoveWatchedWithUndo()
-  const [editing, setEditing] = useState(false)
-  const pending = entry.id.startsWith('pending:')
-  const actions = (
-    <>
-      <IconButton
-        icon="pencil"
-        label={`Edit your entry for ${entry.title}`}
-        disabled={pending}
-        onClick={() => setEditing(true)}
-      />
-      <IconButton
-        icon="trash"
-        tone="danger"
-        label={`Remove your entry for ${entry.title}`}
-        disabled={pending}
-        onClick={() => removeWithUndo(entry)}
-      />
-    </>
-  )
-  const dialog = editing ? (
-    <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} />
-  ) : null
-  return { actions, dialog }
-}
-
-function EntryFacts({ entry }: { entry: WatchedItem }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
-      <time dateTime={entry.watchedAt}>{dayFormat.format(new Date(entry.watchedAt))}</time>
-      <StarRating rating={entry.rating} />
-      {entry.recommend === true ? (
-        <span className="inline-flex items-center gap-1 text-emerald-300">
-          <Icon name="thumb" className="h-3.5 w-3.5" />
-          Recommends
-        </span>
-      ) : null}
-      {entry.streamingService ? <span>on {entry.streamingService}</span> : null}
-      {entry.isPrivate ? (
-        <span className="inline-flex items-center gap-1 text-zinc-400">
-          <Icon name="lock" className="h-3.5 w-3.5" />
-          Private
-        </span>
-      ) : null}
-    </div>
   )
 }
 

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
-import { IconButton } from './controls'
 import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
-import { useWatchlistItemDialogs } from './WatchlistItemDialog'
+import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
+import { WatchlistItemMenu } from './WatchlistItemMenu'
+import { WatchedMark } from './WatchedMark'
 
 interface WatchlistViewProps {
   items: WatchlistItem[]
@@ -52,6 +53,7 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <span className="pointer-events-none absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold tabular-nums text-white backdrop-blur">
           {index + 1}
         </span>
+        <WatchedMark title={item} className="pointer-events-none absolute bottom-2 left-2" />
         {reorder.enabled ? (
           <button
             ref={reorder.setHandleRef}
@@ -65,45 +67,31 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         ) : null}
       </div>
       <div className="mt-2 px-0.5">
-        <h3 className="truncate text-sm font-medium text-zinc-100">{item.title}</h3>
+        <h3 className="text-sm font-medium leading-snug text-zinc-100 [overflow-wrap:anywhere]">{item.title}</h3>
         <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
         {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
         {item.recommendedBy ? (
-          <p className="mt-1 truncate text-xs text-amber-300">recommended by {item.recommendedBy.username}</p>
+          <p className="mt-1 text-xs text-amber-300 [overflow-wrap:anywhere]">
+            recommended by {item.recommendedBy.username}
+          </p>
         ) : null}
       </div>
-      <div className="-ml-1.5 mt-1 flex items-center justify-between">
-        <IconButton icon="eye" size="sm" label={`Mark ${item.title} watched`} onClick={dialogs.markWatched} />
-        <div className="flex">
-          <IconButton icon="pencil" size="sm" label={dialogs.noteLabel} onClick={dialogs.editNote} />
-          {reorder.enabled ? (
-            <>
-              <IconButton
-                icon="up"
-                size="sm"
-                className="-rotate-90"
-                label={`Move ${item.title} earlier`}
-                disabled={!reorder.moveUp}
-                onClick={reorder.moveUp}
-              />
-              <IconButton
-                icon="down"
-                size="sm"
-                className="-rotate-90"
-                label={`Move ${item.title} later`}
-                disabled={!reorder.moveDown}
-                onClick={reorder.moveDown}
-              />
-            </>
-          ) : null}
-          <IconButton
-            icon="trash"
-            size="sm"
-            tone="danger"
-            label={`Remove ${item.title} from watchlist`}
-            onClick={() => removeWithUndo(item)}
-          />
-        </div>
+      <div className="mt-1 flex items-center justify-between gap-1">
+        <MarkWatchedButton item={item} onClick={dialogs.markWatched} />
+        <WatchlistItemMenu
+          item={item}
+          actions={[
+            {
+              label: item.note ? 'Edit note' : 'Add a note',
+              icon: 'pencil',
+              onSelect: dialogs.editNote,
+              opensDialog: true,
+            },
+            reorder.moveUp && { label: 'Move earlier', icon: 'up', onSelect: reorder.moveUp },
+            reorder.moveDown && { label: 'Move later', icon: 'down', onSelect: reorder.moveDown },
+            { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: () => removeWithUndo(item) },
+          ]}
+        />
       </div>
       {dialogs.dialog}
     </article>

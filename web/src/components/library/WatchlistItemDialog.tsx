@@ -3,6 +3,7 @@ import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { libraryTitleFrom } from './libraryTitle'
 import { NoteDialog } from './NoteDialog'
 import { RatingDialog } from './RatingDialog'
+import { Icon } from './icons'
 
 /**
  * The two dialogs a watchlist item opens: "mark watched" (which offers to take the title off, and
@@ -23,4 +24,27 @@ export function useWatchlistItemDialogs(item: WatchlistItem) {
     noteLabel: item.note ? `Edit the note on ${item.title}` : `Add a note to ${item.title}`,
     dialog,
   }
+}
+
+/** "Mark watched" in words beside its eye, as on the media page: the one action a card keeps in view. */
+export function MarkWatchedButton({
+  item,
+  onClick,
+  className = '',
+}: {
+  item: WatchlistItem
+  onClick: () => void
+  className?: string
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Mark ${item.title} watched`}
+      className={`inline-flex h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold text-zinc-200 ring-1 ring-white/10 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 ${className}`}
+    >
+      <Icon name="eye" className="h-[18px] w-[18px] shrink-0" />
+      Mark watched
+    </button>
+  )
 }

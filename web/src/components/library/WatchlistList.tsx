@@ -6,7 +6,9 @@ import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
-import { useWatchlistItemDialogs } from './WatchlistItemDialog'
+import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
+import { WatchlistItemMenu } from './WatchlistItemMenu'
+import { WatchedMark } from './WatchedMark'
 
 interface WatchlistViewProps {
   items: WatchlistItem[]
@@ -33,7 +35,7 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
   return (
     <article
       aria-label={item.title}
-      className={`flex items-center gap-2 bg-ink py-2 pl-1 pr-2 sm:gap-3 sm:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
+      className={`flex flex-wrap items-center gap-x-2 bg-ink py-2 pl-1 pr-2 sm:flex-nowrap sm:gap-3 sm:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
     >
       {reorder.enabled ? (
         <button
@@ -60,54 +62,68 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           seed={item.tmdbId}
           className="!w-10 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden"
         />
-        <span className="min-w-0">
-          <span className="line-clamp-2 font-medium leading-snug text-zinc-100 sm:line-clamp-1">{item.title}</span>
-          <span className="block truncate text-xs text-zinc-400">
-            {[year, kindOf(item.mediaType), item.voteAverage ? `★ ${item.voteAverage.toFixed(1)}` : undefined]
-              .filter(Boolean)
-              .join(' · ')}
-          </span>
-          {item.note ? <span className="mt-0.5 block truncate text-xs italic text-zinc-400">“{item.note}”</span> : null}
-          {item.recommendedBy ? (
-            <span className="mt-0.5 block truncate text-xs text-amber-300">
-              recommended by {item.recommendedBy.username}
+        {/* Every word of the title and its facts wraps rather than being cut: on a phone the
+            actions sit on their own line below, so the title has the row's width. */}
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          <span className="block font-medium leading-snug text-zinc-100">{item.title}</span>
+          <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
+            <span>
+              {[year, kindOf(item.mediaType), item.voteAverage ? `★ ${item.voteAverage.toFixed(1)}` : undefined]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
+            <WatchedMark title={item} />
+          </span>
+          {item.note ? <span className="mt-0.5 block text-xs italic text-zinc-400">“{item.note}”</span> : null}
+          {item.recommendedBy ? (
+            <span className="mt-0.5 block text-xs text-amber-300">recommended by {item.recommendedBy.username}</span>
           ) : null}
         </span>
       </Link>
-      <div className="flex shrink-0 items-center">
-        {/* An action, worded and drawn as on the media page and the title cards: a watchlist row
-            knows nothing of past watches, so it never shows a "watched" state. */}
-        <button
-          type="button"
-          onClick={dialogs.markWatched}
-          aria-label={`Mark ${item.title} watched`}
-          title="Mark watched"
-          className="inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full text-xs font-semibold text-zinc-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 sm:px-3 sm:ring-1 sm:ring-white/10"
-        >
-          <Icon name="eye" className="h-[18px] w-[18px]" />
-          <span className="hidden sm:inline">Mark watched</span>
-        </button>
+      <div className="flex w-full shrink-0 items-center justify-end gap-1 sm:w-auto">
+        <MarkWatchedButton item={item} onClick={dialogs.markWatched} />
+        {/* A phone keeps the rest behind one labelled menu; a wider screen has room for each. */}
+        <span className="flex sm:hidden">
+          <WatchlistItemMenu
+            item={item}
+            actions={[
+              {
+                label: item.note ? 'Edit note' : 'Add a note',
+                icon: 'pencil',
+                onSelect: dialogs.editNote,
+                opensDialog: true,
+              },
+              reorder.moveUp && { label: 'Move up', icon: 'up', onSelect: reorder.moveUp },
+              reorder.moveDown && { label: 'Move down', icon: 'down', onSelect: reorder.moveDown },
+              { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: () => removeWithUndo(item) },
+            ]}
+          />
+        </span>
         <span className="hidden sm:flex">
           <IconButton icon="pencil" label={dialogs.noteLabel} onClick={dialogs.editNote} />
+          {reorder.enabled ? (
+            <>
+              <IconButton
+                icon="up"
+                label={`Move ${item.title} up`}
+                disabled={!reorder.moveUp}
+                onClick={reorder.moveUp}
+              />
+              <IconButton
+                icon="down"
+                label={`Move ${item.title} down`}
+                disabled={!reorder.moveDown}
+                onClick={reorder.moveDown}
+              />
+            </>
+          ) : null}
+          <IconButton
+            icon="trash"
+            tone="danger"
+            label={`Remove ${item.title} from watchlist`}
+            onClick={() => removeWithUndo(item)}
+          />
         </span>
-        {reorder.enabled ? (
-          <span className="hidden sm:flex">
-            <IconButton icon="up" label={`Move ${item.title} up`} disabled={!reorder.moveUp} onClick={reorder.moveUp} />
-            <IconButton
-              icon="down"
-              label={`Move ${item.title} down`}
-              disabled={!reorder.moveDown}
-              onClick={reorder.moveDown}
-            />
-          </span>
-        ) : null}
-        <IconButton
-          icon="trash"
-          tone="danger"
-          label={`Remove ${item.title} from watchlist`}
-          onClick={() => removeWithUndo(item)}
-        />
       </div>
       {dialogs.dialog}
     </article>

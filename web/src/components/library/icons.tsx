@@ -16,13 +16,14 @@ const paths = {
   thumb: 'M6.5 9.5l3-6c1.2 0 2 .8 2 2v2.5h4a1.5 1.5 0 011.5 1.7l-1 5.5a1.5 1.5 0 01-1.5 1.3H6.5zM3.5 9.5h3v8h-3z',
   plus: 'M10 4v12M4 10h12',
   send: 'M3 9.5l14-6-5 14-2.5-5.5z M9.5 12l7.5-8.5',
+  more: 'M4.5 10h.01M10 10h.01M15.5 10h.01',
 } as const
 
 export type IconName = keyof typeof paths
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: IconName; className?: string }) {
   const filled = name === 'bookmarkFilled'
-  const dotted = name === 'grip'
+  const dotted = name === 'grip' || name === 'more'
   return (
     <svg viewBox="0 0 20 20" className={className} aria-hidden="true" fill={filled ? 'currentColor' : 'none'}>
       <path

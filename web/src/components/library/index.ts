@@ -1,5 +1,6 @@
 export { LibraryActions } from './LibraryActions'
 export { TitleCardActions } from './TitleCardActions'
+export { YourWatches } from './YourWatches'
 export { libraryTitleOf } from './libraryTitle'
 export { WatchlistScreen } from './WatchlistScreen'
 export { WatchedScreen } from './WatchedScreen'

@@ -1,5 +1,6 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
 import { MediaPoster } from './MediaPoster'
 import { RatingBadge } from './RatingBadge'
@@ -7,10 +8,12 @@ import { RatingBadge } from './RatingBadge'
 interface MediaCardProps {
   media: MediaResult
   priority?: boolean
+  /** A mark over the poster's lower corner, e.g. that I have watched the title. */
+  mark?: ReactNode
 }
 
 /** A title as a poster with its name and year, opening its details page. */
-export function MediaCard({ media, priority = false }: MediaCardProps) {
+export function MediaCard({ media, priority = false, mark }: MediaCardProps) {
   const title = titleOf(media)
   const year = yearOf(media)
   return (
@@ -21,6 +24,7 @@ export function MediaCard({ media, priority = false }: MediaCardProps) {
     >
       <div className="relative transition duration-300 ease-out group-hover:-translate-y-1 group-hover:shadow-2xl group-hover:shadow-black/50">
         <MediaPoster title={title} year={year} posterPath={media.poster_path} seed={media.id} priority={priority} />
+        {mark ? <span className="absolute bottom-2 left-2">{mark}</span> : null}
       </div>
       <div className="mt-2 px-0.5">
         <p className="truncate text-sm font-medium text-zinc-100 group-hover:text-white">{title}</p>

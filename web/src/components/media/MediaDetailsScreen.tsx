@@ -11,10 +11,10 @@ import { MediaRow } from './MediaRow'
 import { MediaDetailsSkeleton } from './MediaSkeletons'
 import { RatingBadge } from './RatingBadge'
 import { TrailerPlayer } from './TrailerPlayer'
-import { EmptyList } from './TrendingListScreen'
 import { WhereToStream } from './WhereToStream'
 import { hideBrokenImage } from './hideBrokenImage'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { NotFoundView } from '../shell/NotFoundScreen'
 
 interface MediaDetailsScreenProps {
   mediaType: MediaType
@@ -23,35 +23,44 @@ interface MediaDetailsScreenProps {
   actions?: (details: MediaDetails) => ReactNode
   /** What friends made of the title, shown above where to watch it; supplied by the friends feature. */
   friends?: ReactNode
+  /** My own watches of the title (dates, ratings, reviews); supplied by the library feature. */
+  yours?: ReactNode
 }
 
 /** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
-export function MediaDetailsScreen({ mediaType, id, actions, friends }: MediaDetailsScreenProps) {
+export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: MediaDetailsScreenProps) {
   const query = useQuery(catalogQueries.details(mediaType, id))
-  useDocumentTitle(query.data ? titleOf(query.data) : undefined)
+  const missing = query.isError && statusOf(query.error) === 404
+  // The parent's title is set after the child's: it names the not-found state too, or it would undo it.
+  useDocumentTitle(query.data ? titleOf(query.data) : missing ? 'Title not found' : undefined)
   if (query.isPending) return <MediaDetailsSkeleton />
   if (query.isError) {
     return (
       <div className="pt-10">
-        {statusOf(query.error) === 404 ? (
-          <EmptyList message="We couldn’t find that title. It may have been removed from the catalog." />
+        {missing ? (
+          <NotFoundView
+            heading="Title not found"
+            message={`We couldn’t find a ${mediaType === 'tv' ? 'TV show' : 'movie'} with this id in the catalog. It may have been removed, or the link may be wrong.`}
+          />
         ) : (
           <CatalogProblem message="This title could not be loaded." onRetry={() => void query.refetch()} />
         )}
       </div>
     )
   }
-  return <MediaDetailsView details={query.data} actions={actions?.(query.data)} friends={friends} />
+  return <MediaDetailsView details={query.data} actions={actions?.(query.data)} friends={friends} yours={yours} />
 }
 
 function MediaDetailsView({
   details,
   actions,
   friends,
+  yours,
 }: {
   details: MediaDetails
   actions: ReactNode
   friends: ReactNode
+  yours: ReactNode
 }) {
   const title = titleOf(details)
   const facts = mediaFacts(details)
@@ -132,6 +141,7 @@ function MediaDetailsView({
       <div className="space-y-10 pt-6 sm:pt-10">
         {/* On a phone, where to watch comes right after the story; on a wide screen it sits beside it all. */}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
+          {yours ? <div className="empty:hidden lg:col-start-1">{yours}</div> : null}
           <section aria-labelledby="overview-heading" className="lg:col-start-1">
             <h2 id="overview-heading" className="text-lg font-semibold text-white">
               Overview
@@ -151,7 +161,7 @@ function MediaDetailsView({
               </dl>
             ) : null}
           </section>
-          <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <aside className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
             {friends}
             <WhereToStream providers={details.watch_providers} />
           </aside>

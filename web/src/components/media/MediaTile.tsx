@@ -2,16 +2,21 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 // Direct imports, not the library barrel: title cards must not pull the watchlist screen into every page.
 import { TitleCardActions } from '../library/TitleCardActions'
 import { libraryTitleOf } from '../library/libraryTitle'
+import { WatchedMark } from '../library/WatchedMark'
 import { MediaCard } from './MediaCard'
 
 /**
  * A title card in a row or a grid, with the library's watchlist and "mark watched" buttons over
- * its poster (beside the card's link, never inside it).
+ * its poster (beside the card's link, never inside it), and my watched mark (with my rating) on it.
  */
 export function MediaTile({ media, priority = false }: { media: MediaResult; priority?: boolean }) {
   return (
     <div className="relative">
-      <MediaCard media={media} priority={priority} />
+      <MediaCard
+        media={media}
+        priority={priority}
+        mark={<WatchedMark title={{ tmdbId: media.id, mediaType: media.media_type }} />}
+      />
       <TitleCardActions title={libraryTitleOf(media)} className="absolute right-2 top-2" />
     </div>
   )

@@ -13,7 +13,17 @@ const secondaryClass = 'rounded-xl border border-white/15 px-5 py-2.5 font-semib
  * only bounce off /home to sign-in.
  */
 export function NotFoundScreen() {
-  useDocumentTitle('Page not found')
+  return (
+    <NotFoundView
+      heading="Page not found"
+      message="This scene got cut. The page you're looking for doesn't exist or has moved."
+    />
+  )
+}
+
+/** The same not-found state for one missing thing ("Title not found"), in its own words. */
+export function NotFoundView({ heading, message }: { heading: string; message: string }) {
+  useDocumentTitle(heading)
   const { data: user } = useCurrentUser()
   return (
     <section aria-labelledby="not-found-title" className="grid place-items-center py-10 text-center">
@@ -21,11 +31,9 @@ export function NotFoundScreen() {
         <BrandMark className="mx-auto h-14 w-14 opacity-80" />
         <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-reel">404</p>
         <h1 id="not-found-title" className="mt-2 text-3xl font-bold text-white">
-          Page not found
+          {heading}
         </h1>
-        <p className="mt-3 text-zinc-400">
-          This scene got cut. The page you're looking for doesn't exist or has moved.
-        </p>
+        <p className="mt-3 text-zinc-400">{message}</p>
         <nav aria-label="Ways on" className="mt-8 flex flex-wrap justify-center gap-3">
           {user ? (
             <>

@@ -1,5 +1,5 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
-import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { TitleStatus, WatchedFields } from './libraryChanges'
 
@@ -68,6 +68,12 @@ export function fetchWatchedPage(
 
 export function fetchTitleStatus(client: LibraryRequests, ref: MediaRef): Promise<TitleStatus> {
   return client.get(`/api/library/status/${ref.mediaType}/${ref.tmdbId}`)
+}
+
+/** Every title I watched, once each, with my latest rating: one call for all the cards on a screen. */
+export async function fetchWatchedTitles(client: LibraryRequests): Promise<WatchedTitle[]> {
+  const answer = await client.get<{ items: WatchedTitle[] }>('/api/library/watched-titles')
+  return answer.items
 }
 
 export const libraryCalls = {

@@ -5,6 +5,7 @@ import {
   foldStatus,
   foldWatched,
   foldWatchlist,
+  libraryChange,
   type LibraryChange,
 } from './libraryChanges'
 import { watchedItem, watchlistItem, watchlistOf } from './testing'
@@ -111,5 +112,50 @@ describe('the watched log and the title status while changes are on their way', 
       timesWatched: 2,
       lastRating: 8,
     })
+  })
+})
+
+describe("a title's own watches on its page while changes are on their way", () => {
+  const first = watchedItem('e1', 7, { watchedAt: '2026-01-01T20:00:00.000Z', rating: 6, review: 'Slow.' })
+  const second = watchedItem('e2', 7, { watchedAt: '2026-06-01T20:00:00.000Z', rating: 9 })
+  const status = {
+    ...emptyStatus,
+    timesWatched: 2,
+    lastWatchedAt: second.watchedAt,
+    lastRating: 9,
+    watches: [second, first],
+  }
+
+  it('puts a new watch among the others, latest first', () => {
+    const between = libraryChange.markWatched(
+      watchedItem('x', 7),
+      {
+        watchedAt: '2026-03-01T20:00:00.000Z',
+        rating: 7,
+        recommend: null,
+        review: null,
+        streamingService: null,
+        isPrivate: false,
+      },
+      false,
+    )
+    const shown = foldStatus(status, film(7), [between])
+    expect(shown.watches.map((watch) => watch.watchedAt)).toEqual([
+      '2026-06-01T20:00:00.000Z',
+      '2026-03-01T20:00:00.000Z',
+      '2026-01-01T20:00:00.000Z',
+    ])
+    expect(shown).toMatchObject({ timesWatched: 3, lastRating: 9 })
+  })
+
+  it('shows an edited review and a removed watch at once', () => {
+    const edited = foldStatus(status, film(7), [libraryChange.editWatched('e1', { review: 'Better the second time.' })])
+    expect(edited.watches[1]?.review).toBe('Better the second time.')
+    const removed = foldStatus(status, film(7), [libraryChange.removeWatched('e2')])
+    expect(removed).toMatchObject({ timesWatched: 1, lastWatchedAt: first.watchedAt, lastRating: 6, watches: [first] })
+  })
+
+  it("ignores another title's entries", () => {
+    expect(foldStatus(status, film(7), [libraryChange.removeWatched('elsewhere')])).toBe(status)
   })
 })

@@ -109,12 +109,28 @@ export function applyToStatus(status: TitleStatus, ref: MediaRef, change: Librar
         ...(change.removeFromWatchlist ? { inWatchlist: false, watchlistNote: null } : {}),
         timesWatched: status.timesWatched + 1,
         ...(latest ? { lastWatchedAt: change.entry.watchedAt, lastRating: change.entry.rating } : {}),
+        watches: latestFirst([...status.watches, change.entry]),
+      }
+    }
+    case 'editWatched':
+    case 'removeWatched': {
+      // Only the watches of this title are here; an entry of another title leaves the status alone.
+      if (!status.watches.some((watch) => watch.id === change.entryId)) return status
+      const watches = latestFirst(applyToWatched(status.watches, change))
+      return {
+        ...status,
+        timesWatched: status.timesWatched - (status.watches.length - watches.length),
+        lastWatchedAt: watches[0]?.watchedAt ?? null,
+        lastRating: watches[0]?.rating ?? null,
+        watches,
       }
     }
     default:
       return status
   }
 }
+
+const latestFirst = (watches: WatchedItem[]) => [...watches].sort((a, b) => b.watchedAt.localeCompare(a.watchedAt))
 
 export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) =>
   changes.reduce(applyToWatchlist, items)
@@ -129,6 +145,7 @@ export const emptyStatus: TitleStatus = {
   timesWatched: 0,
   lastWatchedAt: null,
   lastRating: null,
+  watches: [],
 }
 
 /** The key the watchlist and the status use for a title: `movie:603`. */

@@ -1,6 +1,6 @@
 import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { MediaType } from '@reelmates/contracts/media'
-import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
@@ -13,6 +13,7 @@ import {
   type TitleStatus,
 } from './libraryChanges'
 import { libraryKeys } from './libraryQueries'
+import { applyToWatchedTitles } from './watchedTitles'
 
 /** Every library mutation's key starts with this; the screens fold the pending ones (useLibrary.ts). */
 export const libraryMutationKey = ['library'] as const
@@ -44,6 +45,10 @@ function confirm(queryClient: QueryClient, change: LibraryChange): void {
       data
         ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) }
         : data,
+  )
+  queryClient.setQueryData<WatchedTitle[]>(
+    libraryKeys.watchedTitles(),
+    (titles) => titles && applyToWatchedTitles(titles, change),
   )
   for (const [key, status] of queryClient.getQueriesData<TitleStatus>({ queryKey: libraryKeys.statuses() })) {
     const [, , mediaType, tmdbId] = key as [string, string, MediaType, number]

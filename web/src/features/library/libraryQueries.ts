@@ -3,6 +3,7 @@ import type { MediaRef } from '@reelmates/contracts/media'
 import {
   fetchTitleStatus,
   fetchWatchedPage,
+  fetchWatchedTitles,
   fetchWatchlist,
   type LibraryRequests,
   type WatchedFilters,
@@ -14,6 +15,7 @@ export const libraryKeys = {
   watchlist: () => ['library', 'watchlist'] as const,
   watchedLists: () => ['library', 'watched'] as const,
   watched: (filters: WatchedFilters) => ['library', 'watched', filters] as const,
+  watchedTitles: () => ['library', 'watched-titles'] as const,
   statuses: () => ['library', 'status'] as const,
   status: (ref: MediaRef) => ['library', 'status', ref.mediaType, ref.tmdbId] as const,
 }
@@ -33,3 +35,6 @@ export const watchedQuery = (client: LibraryRequests, filters: WatchedFilters) =
 
 export const titleStatusQuery = (client: LibraryRequests, ref: MediaRef) =>
   queryOptions({ queryKey: libraryKeys.status(ref), queryFn: () => fetchTitleStatus(client, ref) })
+
+export const watchedTitlesQuery = (client: LibraryRequests) =>
+  queryOptions({ queryKey: libraryKeys.watchedTitles(), queryFn: () => fetchWatchedTitles(client) })

@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { MediaRef } from '@reelmates/contracts/media'
+import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { usePendingChanges } from '../../lib/mutations'
 import type { WatchedFilters } from './libraryCalls'
 import { emptyStatus, foldStatus, foldWatched, foldWatchlist, type LibraryChange } from './libraryChanges'
 import { libraryMutationKey } from './libraryMutations'
-import { titleStatusQuery, watchedQuery, watchlistQuery } from './libraryQueries'
+import { titleStatusQuery, watchedQuery, watchedTitlesQuery, watchlistQuery } from './libraryQueries'
+import { foldWatchedTitles, watchedTitleKey, watchedTitlesByKey } from './watchedTitles'
 import { libraryRequests } from './libraryRequests'
 
 /** The user's library changes still on their way, in the order they were made: the screens' overlay. */
@@ -51,4 +53,28 @@ export function useTitleStatus(ref: MediaRef) {
 export function useIsOnWatchlist(ref: MediaRef): boolean | undefined {
   const { items } = useWatchlist()
   return items?.some((item) => item.tmdbId === ref.tmdbId && item.mediaType === ref.mediaType)
+}
+
+/** Every title I watched, with my changes on their way folded in, keyed `movie:603`. */
+export function useWatchedTitles(): Map<string, WatchedTitle> | undefined {
+  const query = useQuery(watchedTitlesQuery(libraryRequests))
+  const pending = usePendingLibraryChanges()
+  return useMemo(() => {
+    if (!query.data) return undefined
+    if (pending.length > 0) return watchedTitlesByKey(foldWatchedTitles(query.data, pending))
+    // Every card on a screen asks: with nothing on its way they all share one index of the answer.
+    let index = indexOfAnswer.get(query.data)
+    if (!index) indexOfAnswer.set(query.data, (index = watchedTitlesByKey(query.data)))
+    return index
+  }, [query.data, pending])
+}
+
+const indexOfAnswer = new WeakMap<WatchedTitle[], Map<string, WatchedTitle>>()
+
+/**
+ * Have I watched this title, and what did I rate it? Read from the one cached list of watched
+ * titles, so a page of title cards makes one request, not one each.
+ */
+export function useMyWatch(ref: MediaRef): WatchedTitle | undefined {
+  return useWatchedTitles()?.get(watchedTitleKey(ref))
 }

@@ -1,6 +1,6 @@
 import { mediaParamsSchema } from '@reelmates/contracts/catalog'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { LibraryActions, libraryTitleOf } from '../../components/library'
+import { LibraryActions, libraryTitleOf, YourWatches } from '../../components/library'
 import { MediaDetailsScreen } from '../../components/media/MediaDetailsScreen'
 import { FriendsWhoWatched } from '../../components/social/FriendsWhoWatched'
 import { RecommendButton } from '../../components/recommendations/RecommendButton'
@@ -39,6 +39,7 @@ function MediaRoute() {
         )
       }}
       friends={<FriendsWhoWatched title={{ mediaType, tmdbId: id }} />}
+      yours={<YourWatches title={{ mediaType, tmdbId: id }} />}
     />
   )
 }

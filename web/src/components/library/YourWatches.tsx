@@ -1,0 +1,48 @@
+import type { MediaRef } from '@reelmates/contracts/media'
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import { useTitleStatus } from '../../features/library/useLibrary'
+import { dayFormat, EntryFacts, useEntryActions } from './watchedEntryParts'
+
+/**
+ * A title's page, my part: every time I watched it (a rewatch is another entry), latest first,
+ * with the rating, the review and whether I recommend it, each editable as in the watched log.
+ */
+export function YourWatches({ title }: { title: MediaRef }) {
+  const { status } = useTitleStatus(title)
+  const watches = status.watches
+  if (watches.length === 0) return null
+  return (
+    <section aria-labelledby="your-watches-heading">
+      <h2 id="your-watches-heading" className="text-lg font-semibold text-white">
+        {watches.length === 1 ? 'Your watch' : `Your ${watches.length} watches`}
+      </h2>
+      <ol className="mt-3 divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.03] ring-1 ring-white/10">
+        {watches.map((entry) => (
+          <li key={entry.id}>
+            <YourWatch entry={entry} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+function YourWatch({ entry }: { entry: WatchedItem }) {
+  const { actions, dialog } = useEntryActions(entry)
+  return (
+    <article aria-label={`Watched ${dayFormat.format(new Date(entry.watchedAt))}`} className="flex gap-3 p-3 sm:p-4">
+      <div className="min-w-0 flex-1">
+        <EntryFacts entry={entry} withScore />
+        {entry.review ? (
+          <blockquote className="mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere]">
+            {entry.review}
+          </blockquote>
+        ) : (
+          <p className="mt-1 text-sm text-zinc-500">No review.</p>
+        )}
+      </div>
+      <div className="-mr-1 flex shrink-0 items-start">{actions}</div>
+      {dialog}
+    </article>
+  )
+}

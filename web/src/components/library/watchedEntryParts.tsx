@@ -1,0 +1,65 @@
+import { useState } from 'react'
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import { IconButton } from './controls'
+import { Icon } from './icons'
+import { libraryTitleFrom } from './libraryTitle'
+import { RatingDialog } from './RatingDialog'
+import { useRemoveWatchedWithUndo } from './removeWithUndo'
+import { StarRating } from './StarRating'
+
+/** The pieces of one watched entry that the watched log and a title's page both show. */
+
+export const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+
+export function useEntryActions(entry: WatchedItem) {
+  const removeWithUndo = useRemoveWatchedWithUndo()
+  const [editing, setEditing] = useState(false)
+  const pending = entry.id.startsWith('pending:')
+  const actions = (
+    <>
+      <IconButton
+        icon="pencil"
+        label={`Edit your entry for ${entry.title}`}
+        disabled={pending}
+        onClick={() => setEditing(true)}
+      />
+      <IconButton
+        icon="trash"
+        tone="danger"
+        label={`Remove your entry for ${entry.title}`}
+        disabled={pending}
+        onClick={() => removeWithUndo(entry)}
+      />
+    </>
+  )
+  const dialog = editing ? (
+    <RatingDialog title={libraryTitleFrom(entry)} mode={{ kind: 'edit', entry }} onClose={() => setEditing(false)} />
+  ) : null
+  return { actions, dialog }
+}
+
+/** When, how rated, where; `withScore` adds "8/10" after the stars, where there is room for it. */
+export function EntryFacts({ entry, withScore = false }: { entry: WatchedItem; withScore?: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
+      <time dateTime={entry.watchedAt}>{dayFormat.format(new Date(entry.watchedAt))}</time>
+      <StarRating rating={entry.rating} />
+      {withScore && entry.rating !== null ? (
+        <span className="font-semibold tabular-nums text-amber-300">{entry.rating}/10</span>
+      ) : null}
+      {entry.recommend === true ? (
+        <span className="inline-flex items-center gap-1 text-emerald-300">
+          <Icon name="thumb" className="h-3.5 w-3.5" />
+          Recommends
+        </span>
+      ) : null}
+      {entry.streamingService ? <span>on {entry.streamingService}</span> : null}
+      {entry.isPrivate ? (
+        <span className="inline-flex items-center gap-1 text-zinc-400">
+          <Icon name="lock" className="h-3.5 w-3.5" />
+          Private
+        </span>
+      ) : null}
+    </div>
+  )
+}
