@@ -62,7 +62,7 @@ export function defineMail<T extends string, S extends z.ZodType<Record<string, 
   template: string
   on: EventDefinition<T, S>
   compose(data: z.infer<S>, context: MailContext): Promise<AddressedMail | null>
-  sent?(data: z.infer<S>, context: SentContext): Promise<void>
+  sent?: (data: z.infer<S>, context: SentContext) => Promise<void>
 }): MailDefinition {
   const { sent } = mail
   return {
