@@ -151,4 +151,40 @@ describe('digests', () => {
     await w.runDigests()
     expect(await w.digestsOf(cal!)).toHaveLength(0)
   }, 60_000)
+
+  it('carries a one-click unsubscribe that stops the digests, and only them, without signing in', async () => {
+    const w = world()
+    await w.start()
+    const fay = await register(w.t.app, 'fay_leaves')
+    const gus = await register(w.t.app, 'gus_friend')
+    await w.befriend(fay, gus)
+    await w.watch(gus)
+    w.at('2026-11-23T08:00:00.000Z')
+    await w.runDigests()
+    const [digest] = await w.digestsOf(fay)
+    const link = /https?:\/\/\S+\/unsubscribed\?token=(\S+)/.exec(digest?.text ?? '')
+    expect(link, digest?.text).not.toBeNull()
+    expect(digest?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(digest?.headers?.['List-Unsubscribe']).toContain(`/api/unsubscribe?token=${link![1]}`)
+
+    // What a mail client does with the header: a POST with no cookie and no CSRF token.
+    const clicked = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?token=${link![1]}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(clicked.statusCode, clicked.body).toBe(200)
+    expect(clicked.json()).toMatchObject({ message: 'You will not get digest emails from Reelmates any more.' })
+    await w.t.platform.projections.waitForPosition(await w.t.platform.eventStore.headPosition())
+    expect((await fay.client.get('/api/user')).json()).toMatchObject({
+      digestType: 'none',
+      receiveCampaignEmails: true,
+    })
+
+    await w.watch(gus, 1)
+    w.at('2026-11-30T08:00:00.000Z')
+    await w.runDigests()
+    expect(await w.digestsOf(fay)).toHaveLength(1)
+  }, 60_000)
 })

@@ -9,6 +9,7 @@ import { digestQueries } from '@reelmates/projections/digests/digestQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { emailTemplates } from '@reelmates/scheduler/mail/emailTemplates'
 import { digestFor } from '@reelmates/scheduler/digests/digestFor'
+import { unsubscribeFor, unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscribe'
 import { digestWindow } from '@reelmates/scheduler/digests/digestSchedule'
 import { currentUserId, requireAdmin } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
@@ -61,8 +62,15 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       },
     },
     async (request) => {
-      const { reader, period, composed } = await digestNow(request.query.username)
-      const rendered = renderEmailTemplate(await emailTemplates(readStore).named('digest'), composed.variables)
+      const { member, reader, period, composed } = await digestNow(request.query.username)
+      const { link: unsubscribeLink } = unsubscribeFor(member.id, 'digests', {
+        publicUrl: platform.config.publicUrl,
+        secret: unsubscribeSecretFrom(platform.config.sessionSecret),
+      })
+      const rendered = renderEmailTemplate(await emailTemplates(readStore).named('digest'), {
+        ...composed.variables,
+        unsubscribeLink,
+      })
       return { ...rendered, empty: composed.empty, setting: reader.setting, ...period }
     },
   )

@@ -40,7 +40,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
       config: { csrfExempt: true },
       schema: {
         tags: ['account'],
-        summary: 'Stop campaign emails with the token of an unsubscribe link (one-click, RFC 8058)',
+        summary: 'Leave campaign or digest emails with the token of an unsubscribe link (one-click, RFC 8058)',
         querystring: unsubscribeQuery,
         response: { 200: unsubscribeAnswer, 400: errorAnswer },
       },
@@ -48,18 +48,29 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     async (request) => {
       const read = readUnsubscribeToken(request.query.token, secret)
       if (!read) throw new BadUnsubscribeLink()
+      const message =
+        read.list === 'digests'
+          ? 'You will not get digest emails from Reelmates any more.'
+          : 'You will not get campaign emails from Reelmates any more.'
       // A deleted account gets no mail at all: nothing to change, and the answer is as true.
       const state = await loadState(platform.eventStore, account, accountStreamId(read.userId))
-      if (state.status !== 'active')
-        return { success: true, message: 'You will not get campaign emails from Reelmates any more.' }
-      // Digests have their own preference (digestType); their links land here as campaigns' do.
+      if (state.status !== 'active') return { success: true, message }
+      // Each list has its own preference: a digest's link sets the digest to none, a campaign's stops campaigns.
       await execute(request, {
         decider: account,
         streamId: accountStreamId(read.userId),
-        command: { type: 'UpdateEmailPreferences', userId: read.userId, receiveCampaignEmails: false },
+        command:
+          read.list === 'digests'
+            ? {
+                type: 'UpdateProfile',
+                userId: read.userId,
+                changes: { digestType: 'none' },
+                currentPassword: 'absent',
+              }
+            : { type: 'UpdateEmailPreferences', userId: read.userId, receiveCampaignEmails: false },
         actorId: read.userId,
       })
-      return { success: true, message: 'You will not get campaign emails from Reelmates any more.' }
+      return { success: true, message }
     },
   )
 }

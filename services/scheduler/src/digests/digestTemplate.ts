@@ -2,13 +2,13 @@ import type { EmailTemplate } from '../mail/template'
 
 /**
  * The digest's built-in template (the seed; admins may edit it). `sections` is the text of every
- * section with something in it, `sectionsHtml` the same as HTML; more variables (an unsubscribe link)
- * can be added beside them without touching the rest.
+ * section with something in it, `sectionsHtml` the same as HTML; `unsubscribeLink` leaves the digest
+ * list in one click (the mail also carries the List-Unsubscribe headers).
  */
 export const digestTemplate: EmailTemplate = {
   name: 'digest',
   description: 'The daily or weekly digest: friends’ activity, recommendations, comments and reactions.',
-  variables: ['username', 'periodLabel', 'sections', 'sectionsHtml', 'link'],
+  variables: ['username', 'periodLabel', 'sections', 'sectionsHtml', 'link', 'unsubscribeLink'],
   subject: 'Your Reelmates digest: what happened {{periodLabel}}',
   textContent: [
     'Hi {{username}},',
@@ -20,6 +20,7 @@ export const digestTemplate: EmailTemplate = {
     'See it all on your feed: {{link}}',
     '',
     'You get this digest because of your digest setting; change it on your profile.',
+    'Stop these digests with one click: {{unsubscribeLink}}',
   ].join('\n'),
   htmlContent: [
     '<!doctype html><html><body style="font-family:sans-serif">',
@@ -27,7 +28,7 @@ export const digestTemplate: EmailTemplate = {
     '<p>Here is what happened on Reelmates {{periodLabel}}.</p>',
     '{{sectionsHtml}}',
     '<p><a href="{{link}}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">Open your feed</a></p>',
-    '<p style="color:#666;font-size:12px">You get this digest because of your digest setting; change it on your profile.</p>',
+    '<p style="color:#666;font-size:12px">You get this digest because of your digest setting; change it on your profile, or <a href="{{unsubscribeLink}}">stop these digests</a>.</p>',
     '</body></html>',
   ].join('\n'),
 }

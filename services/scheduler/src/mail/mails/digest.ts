@@ -1,5 +1,6 @@
 import { DigestSent } from '@reelmates/contracts/digests'
 import { digestFor } from '../../digests/digestFor'
+import { unsubscribeFor } from '../../campaigns/unsubscribe'
 import { defineMail } from '../defineMail'
 
 /**
@@ -10,10 +11,16 @@ export const digestMail = defineMail({
   name: 'digest',
   template: 'digest',
   on: DigestSent,
-  async compose({ userId, digestType, from, until }, { members, publicUrl, readStore }) {
+  async compose({ userId, digestType, from, until }, { members, publicUrl, readStore, unsubscribeSecret }) {
     const to = await members.byId(userId)
     const digest = to && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
     if (!to || !digest || digest.empty) return null
-    return { to: to.email, userId: to.userId, variables: digest.variables }
+    const unsubscribe = unsubscribeFor(userId, 'digests', { publicUrl, secret: unsubscribeSecret })
+    return {
+      to: to.email,
+      userId: to.userId,
+      variables: { ...digest.variables, unsubscribeLink: unsubscribe.link },
+      headers: unsubscribe.headers,
+    }
   },
 })

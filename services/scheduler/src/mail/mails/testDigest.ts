@@ -1,5 +1,6 @@
 import { DigestTestRequested } from '@reelmates/contracts/digests'
 import { digestFor } from '../../digests/digestFor'
+import { unsubscribeFor } from '../../campaigns/unsubscribe'
 import { defineMail } from '../defineMail'
 
 /** A member's digest, as it would have gone out when asked, to the admin who asked (`/test-digest`). */
@@ -7,10 +8,20 @@ export const testDigestMail = defineMail({
   name: 'test-digest',
   template: 'digest',
   on: DigestTestRequested,
-  async compose({ userId, requestedBy, digestType, from, until }, { members, publicUrl, readStore }) {
+  async compose(
+    { userId, requestedBy, digestType, from, until },
+    { members, publicUrl, readStore, unsubscribeSecret },
+  ) {
     const admin = await members.byId(requestedBy)
     const digest = admin && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
     if (!admin || !digest) return null
-    return { to: admin.email, userId: admin.userId, variables: digest.variables }
+    // The admin's own link: trying it must not take the member off their list.
+    const unsubscribe = unsubscribeFor(admin.userId, 'digests', { publicUrl, secret: unsubscribeSecret })
+    return {
+      to: admin.email,
+      userId: admin.userId,
+      variables: { ...digest.variables, unsubscribeLink: unsubscribe.link },
+      headers: unsubscribe.headers,
+    }
   },
 })
