@@ -41,4 +41,8 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2))
+const code = await main(process.argv.slice(2))
+process.exitCode = code
+// agenda keeps a lock-check timer for minutes after a timed job ran in this process (the platform
+// runs the scheduler): exit once the output has had a moment to flush instead of waiting for it.
+setTimeout(() => process.exit(code), 250).unref()
