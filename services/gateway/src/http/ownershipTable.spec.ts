@@ -17,6 +17,10 @@ const notAMembersResource: [RegExp, string][] = [
   [/^GET \/api\/tmdb\//, 'a catalog title or provider, the same for everyone'],
   [/^(GET|PUT|POST|DELETE) \/api\/admin\//, 'admin only: the admin table of routeTables.spec.ts refuses members'],
   [/^GET \/api\/blog\/posts\/\{slug\}$/, 'a published post, open to everyone'],
+  [
+    /^GET \/api\/avatars\/\{userId\}$/,
+    'a member’s picture, shown wherever they appear, so open by design; only /api/user/avatar (no id) changes it',
+  ],
 ]
 
 /** Routes that name a title and answer about the caller only: called with the owner's title, they must not leak. */
