@@ -6,7 +6,7 @@ import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
 import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
-import { WatchlistItemMenu } from './WatchlistItemMenu'
+import { WatchlistItemMenu, watchlistItemActions } from './WatchlistItemMenu'
 import { WatchedMark } from './WatchedMark'
 
 interface WatchlistViewProps {
@@ -80,17 +80,16 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <MarkWatchedButton item={item} onClick={dialogs.markWatched} />
         <WatchlistItemMenu
           item={item}
-          actions={[
+          actions={watchlistItemActions(
+            item,
             {
-              label: item.note ? 'Edit note' : 'Add a note',
-              icon: 'pencil',
-              onSelect: dialogs.editNote,
-              opensDialog: true,
+              editNote: dialogs.editNote,
+              moveUp: reorder.moveUp,
+              moveDown: reorder.moveDown,
+              remove: () => removeWithUndo(item),
             },
-            reorder.moveUp && { label: 'Move earlier', icon: 'up', onSelect: reorder.moveUp },
-            reorder.moveDown && { label: 'Move later', icon: 'down', onSelect: reorder.moveDown },
-            { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: () => removeWithUndo(item) },
-          ]}
+            { up: 'Move earlier', down: 'Move later' },
+          )}
         />
       </div>
       {dialogs.dialog}

@@ -12,6 +12,28 @@ interface MenuAction {
   tone?: 'danger'
 }
 
+/**
+ * The actions every watchlist item offers in its menu, in this order; `moveWords` names the moves
+ * as the layout shows them (earlier/later in a grid, up/down in a list).
+ */
+export function watchlistItemActions(
+  item: WatchlistItem,
+  handlers: {
+    editNote: () => void
+    moveUp?: (() => void) | undefined
+    moveDown?: (() => void) | undefined
+    remove: () => void
+  },
+  moveWords: { up: string; down: string },
+): (MenuAction | false | undefined)[] {
+  return [
+    { label: item.note ? 'Edit note' : 'Add a note', icon: 'pencil', onSelect: handlers.editNote, opensDialog: true },
+    handlers.moveUp && { label: moveWords.up, icon: 'up', onSelect: handlers.moveUp },
+    handlers.moveDown && { label: moveWords.down, icon: 'down', onSelect: handlers.moveDown },
+    { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: handlers.remove },
+  ]
+}
+
 interface WatchlistItemMenuProps {
   item: WatchlistItem
   actions: readonly (MenuAction | false | undefined)[]

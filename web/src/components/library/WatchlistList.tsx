@@ -7,7 +7,7 @@ import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
 import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
-import { WatchlistItemMenu } from './WatchlistItemMenu'
+import { WatchlistItemMenu, watchlistItemActions } from './WatchlistItemMenu'
 import { WatchedMark } from './WatchedMark'
 
 interface WatchlistViewProps {
@@ -86,17 +86,16 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
         <span className="flex sm:hidden">
           <WatchlistItemMenu
             item={item}
-            actions={[
+            actions={watchlistItemActions(
+              item,
               {
-                label: item.note ? 'Edit note' : 'Add a note',
-                icon: 'pencil',
-                onSelect: dialogs.editNote,
-                opensDialog: true,
+                editNote: dialogs.editNote,
+                moveUp: reorder.moveUp,
+                moveDown: reorder.moveDown,
+                remove: () => removeWithUndo(item),
               },
-              reorder.moveUp && { label: 'Move up', icon: 'up', onSelect: reorder.moveUp },
-              reorder.moveDown && { label: 'Move down', icon: 'down', onSelect: reorder.moveDown },
-              { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: () => removeWithUndo(item) },
-            ]}
+              { up: 'Move up', down: 'Move down' },
+            )}
           />
         </span>
         <span className="hidden sm:flex">
