@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import { join } from 'node:path'
+import { testEvent } from '@reelmates/infra/eventStore/testEvents'
+import { createMailer } from '@reelmates/infra/mail/mailer'
+import type { OutboxEntry } from '@reelmates/infra/mail/port'
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..')
 
@@ -50,3 +52,41 @@ export const memberRegistered = (userId: string, n: number, registeredAt = '2026
     invitationToken: null,
     registeredAt,
   })
+
+/**
+ * Two embedded scheduler processes on `dataDir` mail what `add(n)` puts in the log for `people`
+ * members: half before the second process starts and half after, and the first is SIGKILLed once
+ * 20 mails are out. Resolves with the outbox a second after `expected` mails were reached; the
+ * second process is stopped gracefully. `children` lets the caller kill what is left on failure.
+ */
+export async function mailThroughAKill(
+  dataDir: string,
+  children: ChildProcess[],
+  { people, expected, add }: { people: number; expected: number; add: (n: number) => Promise<void> },
+): Promise<OutboxEntry[]> {
+  const start = () => spawnScheduler('services/scheduler/test/embeddedScheduler.ts', dataDir)
+  for (let n = 0; n < people / 2; n++) await add(n)
+  const first = await start()
+  children.push(first)
+  const outbox = createMailer({ from: 'test', outboxPath: join(dataDir, 'outbox.db') })
+  try {
+    const mails = () => outbox.list({ limit: 500 })
+    await until(mails, (sent) => sent.length > 0, 30_000)
+    const second = await start()
+    children.push(second)
+    for (let n = people / 2; n < people; n++) await add(n)
+
+    await until(mails, (sent) => sent.length >= 20, 30_000)
+    first.kill('SIGKILL')
+    await new Promise((resolve) => first.once('exit', resolve))
+
+    await until(mails, (sent) => sent.length >= expected, 45_000)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const final = await mails()
+    second.kill('SIGTERM')
+    await new Promise((resolve) => second.once('exit', resolve))
+    return final
+  } finally {
+    await outbox.close()
+  }
+}

@@ -8,12 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openEventLog } from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
-import { createMailer } from '@reelmates/infra/mail/mailer'
-import { spawnScheduler, until } from './schedulerProcesses'
+import { mailThroughAKill, memberRegistered } from './schedulerProcesses'
 
 const people = 60
 const campaignId = randomUUID()
-const startScheduler = (dataDir: string) => spawnScheduler('services/scheduler/test/embeddedScheduler.ts', dataDir)
 
 describe('two real scheduler processes mailing campaign steps', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-campaign-mailing-'))
@@ -29,18 +27,7 @@ describe('two real scheduler processes mailing campaign steps', () => {
     /** A member who signed up and reached the campaign's two steps (as the campaign job decides them). */
     const member = async (n: number) => {
       const userId = randomUUID()
-      await eventStore.append(`account-${userId}`, [
-        testEvent('UserRegistered', {
-          userId,
-          username: `member${n}`,
-          email: `member-${n}@example.com`,
-          passwordHash: 'x',
-          location: null,
-          bio: null,
-          invitationToken: null,
-          registeredAt: at,
-        }),
-      ])
+      await eventStore.append(`account-${userId}`, [memberRegistered(userId, n, at)])
       await eventStore.append(`campaign-progress-${campaignId}-${userId}`, [
         testEvent('UserEnteredCampaign', { campaignId, userId, triggerType: 'registered', enteredAt: at }),
         ...['campaign-welcome', 'campaign-find-friends'].map((templateName, index) =>
@@ -48,33 +35,13 @@ describe('two real scheduler processes mailing campaign steps', () => {
         ),
       ])
     }
-    for (let n = 0; n < people / 2; n++) await member(n)
-
-    const first = await startScheduler(dataDir)
-    children.push(first)
-    const outbox = createMailer({ from: 'test', outboxPath: join(dataDir, 'outbox.db') })
-    const mails = () => outbox.list({ limit: 500 })
-    await until(mails, (sent) => sent.length > 0, 30_000)
-    const second = await startScheduler(dataDir)
-    children.push(second)
-    for (let n = people / 2; n < people; n++) await member(n)
-
-    await until(mails, (sent) => sent.length >= 20, 30_000)
-    first.kill('SIGKILL')
-    await new Promise((resolve) => first.once('exit', resolve))
-
-    await until(mails, (sent) => sent.length >= people * 2, 45_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    const final = await mails()
+    const final = await mailThroughAKill(dataDir, children, { people, expected: people * 2, add: member })
     expect(final).toHaveLength(people * 2)
     expect(new Set(final.map((entry) => `${entry.to} ${entry.subject}`)).size).toBe(people * 2)
     expect(
       final.every((entry) => entry.category === 'campaign-step' && entry.text.includes('/unsubscribed?token=')),
     ).toBe(true)
 
-    second.kill('SIGTERM')
-    await new Promise((resolve) => second.once('exit', resolve))
-    await outbox.close()
     await vault.close()
     await eventStore.close()
   }, 120_000)

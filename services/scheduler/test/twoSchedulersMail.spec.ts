@@ -8,11 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openEventLog } from '@reelmates/infra/column'
 import { loadConfig } from '@reelmates/infra/config'
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
-import { createMailer } from '@reelmates/infra/mail/mailer'
-import { memberRegistered, spawnScheduler, until } from './schedulerProcesses'
+import { mailThroughAKill, memberRegistered } from './schedulerProcesses'
 
 const people = 120
-const startScheduler = (dataDir: string) => spawnScheduler('services/scheduler/test/embeddedScheduler.ts', dataDir)
 
 describe('two real scheduler processes mailing from the log', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-mailing-'))
@@ -31,32 +29,12 @@ describe('two real scheduler processes mailing from the log', () => {
         testEvent('UsernameReminderRequested', { userId, requestedAt: '2026-11-24T08:00:00.000Z' }),
       ])
     }
-    for (let n = 0; n < people / 2; n++) await remind(n)
-
-    const first = await startScheduler(dataDir)
-    children.push(first)
-    const outbox = createMailer({ from: 'test', outboxPath: join(dataDir, 'outbox.db') })
-    const mails = () => outbox.list({ limit: 500 })
-    await until(mails, (sent) => sent.length > 0, 30_000)
-    const second = await startScheduler(dataDir)
-    children.push(second)
-    for (let n = people / 2; n < people; n++) await remind(n)
-
-    await until(mails, (sent) => sent.length >= 20, 30_000)
-    first.kill('SIGKILL')
-    await new Promise((resolve) => first.once('exit', resolve))
-
-    await until(mails, (sent) => sent.length >= people, 45_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    const final = await mails()
+    const final = await mailThroughAKill(dataDir, children, { people, expected: people, add: remind })
     const addresses = final.map((entry) => entry.to)
     expect(addresses).toHaveLength(people)
     expect(new Set(addresses).size).toBe(people)
     expect(final.every((entry) => entry.category === 'username-reminder' && entry.html?.includes('member'))).toBe(true)
 
-    second.kill('SIGTERM')
-    await new Promise((resolve) => second.once('exit', resolve))
-    await outbox.close()
     await vault.close()
     await eventStore.close()
   }, 120_000)
