@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One vitest project per workspace; `npm test` runs them all on the embedded adapters.
@@ -16,6 +17,10 @@ const node = (name: string, root: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default, which on a two-core machine runs every file in turn while
+    // most of a file's time is spent loading modules and waiting on child processes: two at once
+    // halves the run (9.4 → 5.9 min here) with the same results.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       node('contracts', './contracts'),
       node('infra', './infra'),

@@ -128,11 +128,19 @@ async function dragHandle(page: Page, from: string, to: string, input: 'mouse' |
   const end = await boxOf(target)
   const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2]
   const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 3]
+  // dnd-kit works out what lies under the dragged title when React next renders, and a release
+  // before that render drops it where it was. A person's finger rests on the place before lifting;
+  // here the release waits until the page has said, as it says to a screen reader, that the title
+  // is over its new place.
+  const place = (await shownWatchlist(page)).indexOf(to) + 1
+  const overItsPlace = () =>
+    expect(page.getByText(`${from} is now at number ${place} of`, { exact: false })).toBeAttached()
   if (input === 'mouse') {
     await page.mouse.move(x0, y0)
     await page.mouse.down()
     for (let step = 1; step <= 12; step++)
       await page.mouse.move(x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
+    await overItsPlace()
     await page.mouse.up()
     return
   }
@@ -142,6 +150,7 @@ async function dragHandle(page: Page, from: string, to: string, input: 'mouse' |
   await touch('touchStart', x0, y0)
   for (let step = 1; step <= 12; step++)
     await touch('touchMove', x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
+  await overItsPlace()
   await touch('touchEnd', x1, y1)
   await cdp.detach()
 }
