@@ -7,7 +7,7 @@ import { chooseWatchlistAction } from './support/watchlistMenu'
 /**
  * Issue 15.1: a signed-in user who goes offline stays signed in, reads home, the watchlist and the
  * watched log from the answers kept on the device (with an offline banner saying how old they are),
- * and a note written offline reaches the server once the connection returns.
+ * and a note written offline reaches the server once the connection returns, a reload in between.
  */
 
 interface Suggestion {
@@ -96,6 +96,12 @@ for (const mode of ['in a tab', 'installed'] as const) {
     await page.getByLabel(`Note for ${onList.title}`).fill('Watch on the train')
     await page.getByRole('button', { name: 'Save note' }).click()
     await expect(toastWith(page, 'Saved on this device').first()).toBeVisible()
+    await expect(page.getByRole('main').getByText('Watch on the train').first()).toBeVisible()
+    expect(await noteOnServer(page, onList.tmdbId)).toBeFalsy()
+
+    // ...even through a reload while still offline (the waiting change is kept with the answers)...
+    await page.reload()
+    await expect(titleOnScreen(page, onList.title)).toBeVisible()
     await expect(page.getByRole('main').getByText('Watch on the train').first()).toBeVisible()
     expect(await noteOnServer(page, onList.tmdbId)).toBeFalsy()
 
