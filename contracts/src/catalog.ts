@@ -173,6 +173,17 @@ export function providerById(id: number): Provider | undefined {
   return streamingProviders.find((provider) => provider.id === id)
 }
 
+/**
+ * The product's streaming services (TMDB provider ids) that stream a title flat rate in the
+ * spec's default region, from its watch providers: what the watchlist records and digests compare.
+ */
+export function streamingServicesIn(watchProviders: WatchProvidersByRegion): number[] {
+  const flatrate = watchProviders[defaultRegion]?.flatrate ?? []
+  return [
+    ...new Set(flatrate.map((offer) => offer.provider_id).filter((id) => providerIds.some((known) => known === id))),
+  ]
+}
+
 export const catalogStatusSchema = z.object({
   source: z.enum(['tmdb', 'offline']),
   description: z.string(),

@@ -29,6 +29,11 @@ export const TitleAddedToWatchlist = defineEvent(
      */
     streamingOn: z.array(z.number().int()),
     /**
+     * True on an add recorded before version 2: its empty `streamingOn` means "not recorded", not
+     * "streamed nowhere", so a digest never calls what streams it today new.
+     */
+    streamingUnknown: z.boolean().optional(),
+    /**
      * The recommendation it came from, when the user accepted one (the watchlist then says who
      * recommended it). Optional rather than a new version: an add without it came from none, and
      * every writer of a plain add stays as it is.
@@ -38,7 +43,7 @@ export const TitleAddedToWatchlist = defineEvent(
   {
     version: 2,
     personal: personalNote,
-    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, streamingOn: [] } : data),
+    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, streamingOn: [], streamingUnknown: true } : data),
   },
 )
 export const TitleRemovedFromWatchlist = defineEvent(

@@ -57,6 +57,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     config,
     readStore,
     onError: (message, error) => logger.warn({ err: error }, message),
+    // Cached answers age on the platform's clock, so a test's week is a week for the cache too.
+    ...(overrides.now ? { now: overrides.now } : {}),
   })
   const projectors = overrides.projectors ?? allProjectors
   let projections: ProjectionRunner
@@ -88,6 +90,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       jobBackend,
       unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
       ...(overrides.now ? { now: overrides.now } : {}),
+      catalog,
     })
   } else {
     // Gateways run no projector or reactor: those run in the projection and scheduler processes

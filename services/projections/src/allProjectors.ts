@@ -16,6 +16,7 @@ import { analytics } from './analytics/analytics'
 import { avatars } from './avatars/avatars'
 import { emailCampaigns } from './campaigns/emailCampaigns'
 import { campaignAudience } from './campaigns/campaignAudience'
+import { streamingBaselines } from './digests/streamingBaselines'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
 export const allProjectors: readonly Projector[] = [
@@ -36,4 +37,5 @@ export const allProjectors: readonly Projector[] = [
   avatars,
   emailCampaigns,
   campaignAudience,
+  streamingBaselines,
 ]

@@ -25,6 +25,8 @@ import { allTimedJobs } from './jobs/allTimedJobs'
 import { startTimedJobs } from './jobs/timedJobs'
 import { CAMPAIGN_ENTRIES, campaignEntries } from './campaigns/campaignEntries'
 import { recordedSends } from './mail/recordedSends'
+import type { StreamingCatalog } from './digests/streamingNews'
+import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCatalog'
 
 export { eraseAccountData, type ErasureTargets } from './erasure/eraseAccountData'
 export type { Reaction } from './reactor'
@@ -55,6 +57,11 @@ export type SchedulerDependencies = ErasureTargets &
     now?: () => Date
     /** Signs the unsubscribe links of campaign and digest mails (`unsubscribeSecretFrom`). */
     unsubscribeSecret: string
+    /**
+     * Where watchlist titles stream today, for the digests' "Now streaming on your services": the
+     * gateway's catalog (TMDB when configured). The offline catalog by default, which never changes.
+     */
+    catalog?: StreamingCatalog
   }
 
 /** Web push and announcement mail. */
@@ -174,8 +181,9 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
     ],
     dependencies,
   )
+  const catalog = dependencies.catalog ?? offlineOnFirstUse(now)
   const timed = await startTimedJobs(
-    allTimedJobs.map((build) => build({ ...dependencies, now })),
+    allTimedJobs.map((build) => build({ ...dependencies, now, catalog })),
     {
       backend: dependencies.jobBackend,
       now,
@@ -198,6 +206,12 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
       await reactions.abandon()
     },
   }
+}
+
+/** The offline catalog, loaded (half a second) only when a digest first asks it something. */
+function offlineOnFirstUse(now: () => Date): StreamingCatalog {
+  let offline: StreamingCatalog | undefined
+  return { details: (mediaType, id) => (offline ??= createOfflineCatalog({ now })).details(mediaType, id) }
 }
 
 /** The names of the scheduler's reactions, for processes that only watch their progress. */

@@ -15,6 +15,7 @@ import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import { createWebPushSender } from '@reelmates/infra/push/webPushSender'
+import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { startScheduler } from './index'
 import { unsubscribeSecretFrom } from './campaigns/unsubscribe'
 
@@ -30,6 +31,12 @@ const jobBackend = openJobBackend(config)
 await jobBackend.connect()
 // Only to end a deleted user's sessions; sessions live as long as the gateway says, not here.
 const sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: 24 * 60 * 60_000 })
+// The gateways' catalog (TMDB when configured, sharing their cache): digests tell what streams where.
+const catalog = await createCatalog({
+  config,
+  readStore,
+  onError: (message, error) => logger.warn({ err: error }, message),
+})
 const scheduler = await startScheduler({
   storedLog: rawEventStore,
   eventStore,
@@ -45,6 +52,7 @@ const scheduler = await startScheduler({
   publicUrl: config.publicUrl,
   jobBackend,
   unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
+  catalog,
 })
 
 closeOnSignal(

@@ -13,9 +13,18 @@ const record = (period: string): DigestCommand => ({
   from: '2026-11-16T08:00:00.000Z',
   until: at,
   at,
+  streaming: [],
 })
 const sent = (period: string) =>
-  DigestSent({ userId: 'u1', digestType: 'weekly', period, from: '2026-11-16T08:00:00.000Z', until: at, sentAt: at })
+  DigestSent({
+    userId: 'u1',
+    digestType: 'weekly',
+    period,
+    from: '2026-11-16T08:00:00.000Z',
+    until: at,
+    sentAt: at,
+    streaming: [],
+  })
 
 describe('digest', () => {
   it('records the digest of a period', () =>
@@ -43,6 +52,7 @@ describe('digest', () => {
         from: at,
         until: at,
         requestedAt: at,
+        streaming: [],
       }),
     ])
       .when(record('weekly:2026-11-30'))

@@ -1,4 +1,10 @@
-import { DigestSent, DigestTestRequested, type DigestEvent, type SentDigestType } from '@reelmates/contracts/digests'
+import {
+  DigestSent,
+  DigestTestRequested,
+  type DigestEvent,
+  type SentDigestType,
+  type StreamingChange,
+} from '@reelmates/contracts/digests'
 import { DomainError, type Decider } from '../decider'
 
 export const digestStreamId = (userId: string) => `digest-${userId}`
@@ -20,6 +26,7 @@ export type DigestCommand =
       from: string
       until: string
       at: string
+      streaming: StreamingChange[]
     }
   | {
       type: 'RequestTestDigest'
@@ -29,6 +36,7 @@ export type DigestCommand =
       from: string
       until: string
       at: string
+      streaming: StreamingChange[]
     }
 
 export interface DigestState {
@@ -45,12 +53,14 @@ export const digest: Decider<DigestCommand, DigestEvent, DigestState> = {
     switch (command.type) {
       case 'RecordDigestSent': {
         if (state.sentPeriods.has(command.period)) throw new DigestAlreadySent(command.period)
-        const { userId, digestType, period, from, until, at } = command
-        return [DigestSent({ userId, digestType, period, from, until, sentAt: at })]
+        const { userId, digestType, period, from, until, at, streaming } = command
+        return [DigestSent({ userId, digestType, period, from, until, sentAt: at, streaming })]
       }
       case 'RequestTestDigest': {
-        const { userId, adminId, digestType, from, until, at } = command
-        return [DigestTestRequested({ userId, requestedBy: adminId, digestType, from, until, requestedAt: at })]
+        const { userId, adminId, digestType, from, until, at, streaming } = command
+        return [
+          DigestTestRequested({ userId, requestedBy: adminId, digestType, from, until, requestedAt: at, streaming }),
+        ]
       }
     }
   },

@@ -11,6 +11,8 @@ import { emailTemplates } from '@reelmates/scheduler/mail/emailTemplates'
 import { digestFor } from '@reelmates/scheduler/digests/digestFor'
 import { unsubscribeFor, unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscribe'
 import { digestWindow } from '@reelmates/scheduler/digests/digestSchedule'
+import { streamingChanges, streamingToday } from '@reelmates/scheduler/digests/streamingNews'
+import { streamingQueries } from '@reelmates/projections/digests/streamingQueries'
 import { currentUserId, requireAdmin } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
@@ -44,16 +46,18 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       digestType: reader.digestType,
       ...digestWindow(reader.digestType, reader.lastDigestSent, platform.now()),
     }
-    const composed = await compose(member.id, period)
+    // Streaming as the job would find it now (the catalog the gateway serves from); nothing is recorded.
+    const streaming = await streamingChanges(readStore, streamingToday(platform.catalog), member.id)
+    const composed = await compose(member.id, period, streaming)
     if (!composed) throw new NoSuchMember(username)
-    return { member, reader, period, composed }
+    return { member, reader, period, composed, streaming }
   }
 
   app.get(
     '/admin/test-digest',
     {
       onRequest: requireAdmin,
-      config: readsFrom(digestQueries, userQueries),
+      config: readsFrom(digestQueries, userQueries, streamingQueries),
       schema: {
         tags: ['admin'],
         summary: 'A member’s digest as it would go out now (nothing is recorded or sent)',
@@ -79,7 +83,7 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
     '/admin/test-digest',
     {
       onRequest: requireAdmin,
-      config: readsFrom(digestQueries, userQueries),
+      config: readsFrom(digestQueries, userQueries, streamingQueries),
       schema: {
         tags: ['admin'],
         summary: 'Send a member’s digest, as it would go out now, to me',
@@ -88,7 +92,7 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       },
     },
     async (request, reply) => {
-      const { member, period, composed } = await digestNow(request.body.username)
+      const { member, period, composed, streaming } = await digestNow(request.body.username)
       if (composed.empty) throw new EmptyDigest(member.username)
       const { position } = await execute(request, {
         decider: digest,
@@ -99,6 +103,7 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
           adminId: currentUserId(request),
           ...period,
           at: platform.now().toISOString(),
+          streaming,
         },
       })
       return reply

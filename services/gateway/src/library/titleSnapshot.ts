@@ -1,11 +1,8 @@
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import { TitleNotFound } from '@reelmates/infra/catalog/port'
-import { providerIds, type MediaDetails } from '@reelmates/contracts/catalog'
+import { streamingServicesIn, type MediaDetails } from '@reelmates/contracts/catalog'
 import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError } from '@reelmates/commands/decider'
-
-/** Where the product's streaming services are looked up: the spec's default region. */
-const streamingRegion = 'US'
 
 export interface RecordedTitle {
   media: MediaSnapshot
@@ -32,7 +29,6 @@ export async function recordedTitle(catalog: Catalog, ref: MediaRef): Promise<Re
     }
     throw error
   }
-  const flatrate = details.watch_providers[streamingRegion]?.flatrate ?? []
   return {
     media: {
       title: details.title ?? details.name ?? details.original_title ?? details.original_name ?? 'Untitled',
@@ -40,9 +36,7 @@ export async function recordedTitle(catalog: Catalog, ref: MediaRef): Promise<Re
       releaseDate: (details.release_date ?? details.first_air_date) || null,
       voteAverage: details.vote_average,
     },
-    streamingOn: [
-      ...new Set(flatrate.map((offer) => offer.provider_id).filter((id) => providerIds.some((known) => known === id))),
-    ],
+    streamingOn: streamingServicesIn(details.watch_providers),
     genreIds: details.genres.map((genre) => genre.id),
   }
 }

@@ -100,6 +100,7 @@ describe('users', () => {
         from: '2026-11-21T08:00:00.000Z',
         until,
         sentAt: until,
+        streaming: [],
       })
     await h.given(registered('u1', 'ada'), sent('2026-11-22T08:00:00.000Z'), sent('2026-11-23T08:05:00.000Z'))
     const [doc] = await h.docs('users')

@@ -5,6 +5,7 @@ import type { TimedJobDependencies } from '../jobs/allTimedJobs'
 import type { TimedJob } from '../jobs/timedJob'
 import { digestFor } from './digestFor'
 import { dueDigest } from './digestSchedule'
+import { streamingChanges, streamingToday } from './streamingNews'
 
 export const DIGESTS = 'digests'
 
@@ -15,17 +16,19 @@ export const DIGESTS = 'digests'
  * An empty digest records nothing, so a later run of the same morning may still send one.
  */
 export function digestJob(dependencies: TimedJobDependencies): TimedJob {
-  const { readStore, eventStore, publicUrl } = dependencies
+  const { readStore, eventStore, publicUrl, catalog } = dependencies
   const queries = digestQueries(readStore)
   const compose = digestFor(readStore, publicUrl)
   return {
     name: DIGESTS,
     every: '15 minutes',
     async run(now) {
+      const today = streamingToday(catalog)
       for (const reader of await queries.readers()) {
         const due = dueDigest(reader, now)
         if (!due) continue
-        const composed = await compose(reader.userId, { digestType: reader.digestType, ...due })
+        const streaming = await streamingChanges(readStore, today, reader.userId)
+        const composed = await compose(reader.userId, { digestType: reader.digestType, ...due }, streaming)
         if (!composed || composed.empty) continue
         try {
           await handleCommand(eventStore, {
@@ -37,6 +40,7 @@ export function digestJob(dependencies: TimedJobDependencies): TimedJob {
               digestType: reader.digestType,
               ...due,
               at: now.toISOString(),
+              streaming,
             },
             metadata: {
               correlationId: `digest:${reader.userId}:${due.period}`,

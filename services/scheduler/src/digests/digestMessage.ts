@@ -2,11 +2,26 @@ import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import type { DigestContent } from '@reelmates/projections/digests/digestQueries'
 
+/** A watchlist title newly on some of the member's services, with its page. */
+export interface NowStreaming {
+  title: string
+  services: string[]
+  link: string
+}
+
+/** One line of a section: what happened, and the page it links to, if any. */
+interface Line {
+  text: string
+  link?: string
+}
+
 /** One section of a digest: a heading and one line per thing that happened. */
 interface Section {
   heading: string
-  lines: string[]
+  lines: Line[]
 }
+
+const plain = (text: string): Line => ({ text })
 
 const title = (mediaTitle: string | null) => (mediaTitle ? `“${mediaTitle}”` : 'your activity')
 
@@ -27,34 +42,52 @@ const answered: Record<DigestContent['recommendationsAnswered'][number]['status'
   watched: 'watched',
 }
 
-function sectionsOf(content: DigestContent): Section[] {
+function sectionsOf(content: DigestContent & { nowStreaming: readonly NowStreaming[] }): Section[] {
   const sections: Section[] = [
-    { heading: 'Your friends were busy', lines: content.friendsActivity.map((a) => didWhat[a.activityType](a)) },
+    {
+      heading: 'Your friends were busy',
+      lines: content.friendsActivity.map((a) => plain(didWhat[a.activityType](a))),
+    },
     {
       heading: 'Recommended to you',
-      lines: content.recommendationsWaiting.map((r) => `${r.fromUsername} recommends ${title(r.mediaTitle)}`),
+      lines: content.recommendationsWaiting.map((r) => plain(`${r.fromUsername} recommends ${title(r.mediaTitle)}`)),
     },
     {
       heading: 'Your recommendations',
-      lines: content.recommendationsAnswered.map((r) => `${r.toUsername} ${answered[r.status]} ${title(r.mediaTitle)}`),
+      lines: content.recommendationsAnswered.map((r) =>
+        plain(`${r.toUsername} ${answered[r.status]} ${title(r.mediaTitle)}`),
+      ),
     },
     {
       heading: 'On your activity',
       lines: [
-        ...content.commentsOnMine.map((c) => `${c.username} commented on ${title(c.mediaTitle)}`),
-        ...content.reactionsOnMine.map((r) => `${r.username} reacted ${r.emoji} to ${title(r.mediaTitle)}`),
+        ...content.commentsOnMine.map((c) => plain(`${c.username} commented on ${title(c.mediaTitle)}`)),
+        ...content.reactionsOnMine.map((r) => plain(`${r.username} reacted ${r.emoji} to ${title(r.mediaTitle)}`)),
       ],
     },
+    {
+      heading: 'Now streaming on your services',
+      lines: content.nowStreaming.map((n) => ({
+        text: `${title(n.title)} is now on ${n.services.join(', ')}`,
+        link: n.link,
+      })),
+    },
   ]
-  // "Now streaming on your services" needs a catalog whose availability changes; the offline one never does, so it says nothing.
+  // A section with nothing to tell is left out: never an empty heading.
   return sections.filter((section) => section.lines.length > 0)
 }
+
+const textLine = (line: Line) => `- ${line.text}${line.link ? `: ${line.link}` : ''}`
+const htmlLine = (line: Line) =>
+  line.link
+    ? `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.text)}</a></li>`
+    : `<li>${escapeHtml(line.text)}</li>`
 
 const periodLabels: Record<SentDigestType, string> = { daily: 'since yesterday', weekly: 'this past week' }
 
 /** The digest's template variables: the sections as text and as HTML, each value escaped in the HTML. */
 export function digestVariables(
-  content: DigestContent,
+  content: DigestContent & { nowStreaming: readonly NowStreaming[] },
   reader: { username: string; digestType: SentDigestType },
   publicUrl: string,
 ): Record<string, string> {
@@ -62,13 +95,11 @@ export function digestVariables(
   return {
     username: reader.username,
     periodLabel: periodLabels[reader.digestType],
-    sections: sections.map((s) => [s.heading, ...s.lines.map((line) => `- ${line}`)].join('\n')).join('\n\n'),
+    sections: sections.map((s) => [s.heading, ...s.lines.map(textLine)].join('\n')).join('\n\n'),
     sectionsHtml: sections
       .map(
         (s) =>
-          `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(s.heading)}</h2>\n<ul>${s.lines
-            .map((line) => `<li>${escapeHtml(line)}</li>`)
-            .join('')}</ul>`,
+          `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(s.heading)}</h2>\n<ul>${s.lines.map(htmlLine).join('')}</ul>`,
       )
       .join('\n'),
     link: `${publicUrl}/feed`,

@@ -11,9 +11,9 @@ export const digestMail = defineMail({
   name: 'digest',
   template: 'digest',
   on: DigestSent,
-  async compose({ userId, digestType, from, until }, { members, publicUrl, readStore, unsubscribeSecret }) {
+  async compose({ userId, digestType, from, until, streaming }, { members, publicUrl, readStore, unsubscribeSecret }) {
     const to = await members.byId(userId)
-    const digest = to && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
+    const digest = to && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }, streaming))
     if (!to || !digest || digest.empty) return null
     const unsubscribe = unsubscribeFor(userId, 'digests', { publicUrl, secret: unsubscribeSecret })
     return {

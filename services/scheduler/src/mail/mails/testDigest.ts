@@ -9,11 +9,11 @@ export const testDigestMail = defineMail({
   template: 'digest',
   on: DigestTestRequested,
   async compose(
-    { userId, requestedBy, digestType, from, until },
+    { userId, requestedBy, digestType, from, until, streaming },
     { members, publicUrl, readStore, unsubscribeSecret },
   ) {
     const admin = await members.byId(requestedBy)
-    const digest = admin && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }))
+    const digest = admin && (await digestFor(readStore, publicUrl)(userId, { digestType, from, until }, streaming))
     if (!admin || !digest) return null
     // The admin's own link: trying it must not take the member off their list.
     const unsubscribe = unsubscribeFor(admin.userId, 'digests', { publicUrl, secret: unsubscribeSecret })
