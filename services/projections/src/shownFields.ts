@@ -12,11 +12,11 @@ import type { z } from 'zod'
 export function shownFields<S extends z.ZodObject>(
   schema: S,
   doc: Readonly<Record<string, unknown>>,
-  computed: Readonly<Partial<z.output<S>>> = {},
+  computed?: Readonly<Partial<z.output<S>>>,
 ): z.output<S> {
   const shown: Record<string, unknown> = {}
   for (const key of keysOf(schema)) {
-    if (Object.hasOwn(computed, key)) shown[key] = (computed as Record<string, unknown>)[key]
+    if (computed && Object.hasOwn(computed, key)) shown[key] = (computed as Record<string, unknown>)[key]
     else if (Object.hasOwn(doc, key)) shown[key] = doc[key]
   }
   return shown as z.output<S>
