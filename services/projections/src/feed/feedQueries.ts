@@ -6,14 +6,8 @@ import { friendships, friendshipsCollection } from '../friends/friendships'
 import { defineQueries, type QueryDb } from '../queries'
 import { users } from '../users/users'
 import { userQueries } from '../users/userQueries'
-import {
-  audienceTimeline,
-  newerFirst,
-  ownTimeline,
-  walkTimeline,
-  timelinesCollection,
-  type TimelineEntry,
-} from '../activities/activityTimelines'
+import { audienceTimeline, ownTimeline, walkTimeline, timelinesCollection } from '../activities/activityTimelines'
+import { newestOf } from '../activities/timelineMerge'
 import {
   activityInteractions,
   commentsCollection,
@@ -73,18 +67,7 @@ export const feedQueries = defineQueries(
     return {
       async page(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<FeedAnswer> {
         const after = cursor === undefined ? null : decodeFeedCursor(cursor)
-        const older = (entry: TimelineEntry) =>
-          after === null || newerFirst({ createdAt: after.createdAt, id: after.id, ownerId: '' }, entry) < 0
-        // Each timeline is sorted already: its first limit + 1 entries past the cursor are all it can give.
-        const candidates: TimelineEntry[] = []
-        for (const timeline of await visibleTimelines(userId)) {
-          let taken = 0
-          walkTimeline(timeline, older, (entry) => {
-            candidates.push(entry)
-            return (taken += 1) <= limit
-          })
-        }
-        const page = candidates.sort(newerFirst).slice(0, limit + 1)
+        const page = newestOf(await visibleTimelines(userId), after, limit + 1)
         const found = await feed().find({ _id: { $in: page.slice(0, limit).map((entry) => entry.id) } })
         const byId = new Map(found.map((activity) => [activity._id, activity]))
         const shown = page.slice(0, limit).flatMap((entry) => byId.get(entry.id) ?? [])

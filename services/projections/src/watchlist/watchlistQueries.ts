@@ -37,7 +37,7 @@ export const watchlistQueries = defineQueries([watchlistItems, users], (db) => {
         doc.recommendation && sender
           ? { recommendationId: doc.recommendation.recommendationId, username: sender.username }
           : null
-      return shownFields(watchlistItem, { ...doc, recommendedBy })
+      return shownFields(watchlistItem, doc, { recommendedBy })
     })
   }
   return {
