@@ -29,6 +29,7 @@ import { registerIdempotency } from './http/idempotency'
 import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
 import { registerSessionRenewal } from './http/sessionRenewal'
+import { rememberingSigner } from './http/sessionSigner'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerOpenPages } from './web/openPages'
@@ -83,7 +84,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
 
   await app.register(fastifyCookie)
   await app.register(fastifySession, {
-    secret: config.sessionSecret,
+    secret: rememberingSigner(config.sessionSecret),
     cookieName: 'reelmates.sid',
     store: platform.sessions,
     saveUninitialized: false,
