@@ -38,7 +38,10 @@ export function recentSessions({ capacity, maxAgeMs }: { capacity: number; maxAg
     remember(sessionId, session, now) {
       entries.delete(sessionId)
       entries.set(sessionId, { ...session, readAt: now })
-      if (entries.size > capacity) entries.delete(entries.keys().next().value!)
+      if (entries.size > capacity) {
+        const oldest = entries.keys().next()
+        if (oldest.done !== true) entries.delete(oldest.value)
+      }
     },
     forget(sessionId) {
       entries.delete(sessionId)

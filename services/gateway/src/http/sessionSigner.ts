@@ -18,11 +18,13 @@ export function rememberingSigner(secret: string | string[], capacity = 10_000):
       if (value !== undefined) return { valid: true, renew: false, value }
       const checked = signer.unsign(signed)
       // A cookie signed with an older secret is renewed by the plugin: not remembered, so it stays visible.
-      if (checked.valid && !checked.renew && checked.value !== null) {
+      if (checked.valid && !checked.renew) {
         if (idOfCookie.size >= capacity) {
-          const oldest = idOfCookie.keys().next().value!
-          cookieOfId.delete(idOfCookie.get(oldest)!)
-          idOfCookie.delete(oldest)
+          const [oldest] = idOfCookie
+          if (oldest !== undefined) {
+            cookieOfId.delete(oldest[1])
+            idOfCookie.delete(oldest[0])
+          }
         }
         idOfCookie.set(signed, checked.value)
         cookieOfId.set(checked.value, signed)
