@@ -78,6 +78,56 @@ describe('SQLite session store', () => {
     await store.close()
   })
 
+  it('answers a session it just read from memory, and sees another process end it within recentForMs', async () => {
+    const path = freshFile()
+    let time = 0
+    const server = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS, now: () => time, recentForMs: 1000 })
+    const cli = createSqliteSessionStore({ path, ttlMs: SESSION_TTL_MS, now: () => time })
+    const get = promisify(server.get.bind(server))
+    await promisify(server.set.bind(server))('laptop', { cookie: { expires: null }, userId: 'user-ana' })
+    // Every reader gets its own copy: changing one answer does not change the next.
+    const first = (await get('laptop')) as StoredSession
+    first.userId = 'someone else'
+    expect(await get('laptop')).toMatchObject({ userId: 'user-ana' })
+
+    await cli.eraseUser('user-ana')
+    time = 999
+    expect(await get('laptop')).toMatchObject({ userId: 'user-ana' })
+    time = 1000
+    expect(await get('laptop')).toBeNull()
+    await Promise.all([server.close(), cli.close()])
+  })
+
+  it('ends a session at once when this process destroys it or erases its user, memory or not', async () => {
+    const store = createSqliteSessionStore({ path: ':memory:', ttlMs: SESSION_TTL_MS })
+    const set = promisify(store.set.bind(store))
+    const get = promisify(store.get.bind(store))
+    await set('phone', { cookie: { expires: null }, userId: 'user-ana' })
+    await set('laptop', { cookie: { expires: null }, userId: 'user-ana' })
+    await set('tablet', { cookie: { expires: null }, userId: 'user-ben' })
+    expect(await get('phone')).toMatchObject({ userId: 'user-ana' })
+    await promisify(store.destroy.bind(store))('phone')
+    expect(await get('phone')).toBeNull()
+    await store.eraseUser('user-ana')
+    expect(await get('laptop')).toBeNull()
+    expect(await get('tablet')).toMatchObject({ userId: 'user-ben' })
+    await store.close()
+  })
+
+  it('does not answer an expired session from memory', async () => {
+    let time = 0
+    const store = createSqliteSessionStore({
+      path: ':memory:',
+      ttlMs: SESSION_TTL_MS,
+      now: () => time,
+      recentForMs: 60_000,
+    })
+    await promisify(store.set.bind(store))('phone', { cookie: { expires: new Date(500) }, userId: 'user-ana' })
+    time = 500
+    expect(await promisify(store.get.bind(store))('phone')).toBeNull()
+    await store.close()
+  })
+
   it('does not keep the process alive with its sweep timer', async () => {
     const store = createSqliteSessionStore({ path: ':memory:', ttlMs: 1000 })
     const refedTimers = process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length

@@ -13,12 +13,19 @@ import {
   type SessionStoreTiming,
   type StoredSession,
 } from './port'
+import { recentSessions } from './recentSessions'
 
 export interface SqliteSessionStoreOptions extends SessionStoreTiming {
   /** A file path, or ':memory:' (tests). */
   path: string
   /** How often expired sessions are swept. Defaults to ten minutes. */
   sweepIntervalMs?: number
+  /**
+   * How long a session read or written here is answered from memory before the file is read again
+   * (another process's writes are seen after at most this long). Defaults to one second; 0 turns the
+   * memory off.
+   */
+  recentForMs?: number
 }
 
 export interface SqliteSessionStore<S extends StoredSession = StoredSession> extends SessionStore<S> {
@@ -42,6 +49,7 @@ export function createSqliteSessionStore<S extends StoredSession = StoredSession
   ttlMs,
   now = Date.now,
   sweepIntervalMs = 10 * 60_000,
+  recentForMs = 1000,
 }: SqliteSessionStoreOptions): SqliteSessionStore<S> {
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
@@ -61,36 +69,58 @@ export function createSqliteSessionStore<S extends StoredSession = StoredSession
   const removeUser = db.prepare<[string]>('DELETE FROM sessions WHERE user_id = ?')
   const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?')
 
-  const sweepExpired = () => removeExpired.run(now()).changes
+  const recent = recentSessions({ capacity: recentForMs > 0 ? 10_000 : 0, maxAgeMs: recentForMs })
+
+  const sweepExpired = () => {
+    const time = now()
+    recent.forgetExpired(time)
+    return removeExpired.run(time).changes
+  }
   const sweeper = setInterval(sweepExpired, sweepIntervalMs)
   sweeper.unref()
 
   return {
     set(sessionId, session, callback) {
       answer(() => {
-        upsert.run(storageKeyOf(sessionId), userIdOf(session), JSON.stringify(session), expiryOf(session, ttlMs, now()))
+        const time = now()
+        const stored = {
+          json: JSON.stringify(session),
+          userId: userIdOf(session),
+          expiresAt: expiryOf(session, ttlMs, time),
+        }
+        recent.forget(sessionId)
+        upsert.run(storageKeyOf(sessionId), stored.userId, stored.json, stored.expiresAt)
+        recent.remember(sessionId, stored, time)
         return Promise.resolve()
       }, callback)
     },
     get(sessionId, callback) {
       answer(() => {
+        const time = now()
+        const known = recent.get(sessionId, time)
+        if (known !== undefined && known.expiresAt > time) return Promise.resolve(JSON.parse(known.json) as S)
+        recent.forget(sessionId)
         const key = storageKeyOf(sessionId)
         const row = find.get(key)
         if (row === undefined) return Promise.resolve(null)
-        if (row.expires_at <= now()) {
+        if (row.expires_at <= time) {
           remove.run(key)
           return Promise.resolve(null)
         }
-        return Promise.resolve(JSON.parse(row.data) as S)
+        const session = JSON.parse(row.data) as S
+        recent.remember(sessionId, { json: row.data, userId: userIdOf(session), expiresAt: row.expires_at }, time)
+        return Promise.resolve(session)
       }, callback)
     },
     destroy(sessionId, callback) {
       answer(() => {
+        recent.forget(sessionId)
         remove.run(storageKeyOf(sessionId))
         return Promise.resolve()
       }, callback)
     },
     eraseUser(userId) {
+      recent.forgetUser(userId)
       removeUser.run(userId)
       // The WAL still holds the deleted pages; copying the zeroed pages back and truncating it leaves
       // nothing of the user's sessions in the files.

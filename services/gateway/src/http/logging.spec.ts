@@ -38,6 +38,21 @@ describe('logs', () => {
     expect(written).not.toContain('logged@example.com')
   })
 
+  it('hold one line per answered request: request id, method, URL, status and time taken', async () => {
+    const before = written.length
+    const answer = await test.app.inject({ method: 'GET', url: '/api/health?probe=1' })
+    expect(answer.statusCode).toBe(200)
+    const lines = written
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.includes('/api/health?probe=1'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', url: '/api/health?probe=1', statusCode: 200 })
+    expect(lines[0]!.reqId).toEqual(expect.any(String))
+    expect(lines[0]!.responseTime).toEqual(expect.any(Number))
+  })
+
   it('redact secret query parameters wherever they appear', () => {
     expect(redactUrl('/api/friendships/accept-with-token?token=abc&x=1')).toBe(
       '/api/friendships/accept-with-token?token=[redacted]&x=1',

@@ -10,9 +10,14 @@ export function redactUrl(url: string): string {
   return url.replace(secretPaths, '$1[redacted]').replace(secretParams, '$1[redacted]')
 }
 
-/** The process's logger: structured JSON, with passwords, tokens and cookies never written. */
+/**
+ * The process's logger: structured JSON, with passwords, tokens and cookies never written. Standard
+ * output is written asynchronously: a line written while the previous write is under way joins the
+ * next one, instead of one blocking write per line on the event loop (a fixed cost of every request,
+ * docs/performance.md). pino flushes what is pending when the process exits.
+ */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
-  return destination ? pino(loggerOptions(config), destination) : pino(loggerOptions(config))
+  return pino(loggerOptions(config), destination ?? pino.destination({ dest: 1, sync: false }))
 }
 
 function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
