@@ -33,7 +33,7 @@ describe('newestOf', () => {
   it('pages through every entry once, in order, from each page’s last entry (ties on the date included)', () => {
     const { lines, all } = timelines(12, 11)
     const seen: TimelineEntry[] = []
-    for (let page = newestOf(lines, null, 7); page.length > 0; ) {
+    for (let page = newestOf(lines, null, 7); page.length > 0;) {
       seen.push(...page)
       const last = page[page.length - 1]!
       page = newestOf(lines, { createdAt: last.createdAt, id: last.id }, 7)

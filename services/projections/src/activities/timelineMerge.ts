@@ -79,7 +79,7 @@ export function newestOf(timelines: readonly string[], after: After, count: numb
 }
 
 function siftDown(heap: Head[], from: number): void {
-  for (let at = from; ; ) {
+  for (let at = from; ;) {
     const here = heap[at]
     const left = heap[2 * at + 1]
     const right = heap[2 * at + 2]

@@ -69,9 +69,12 @@ describe('keeping the answers and the waiting changes on the device', () => {
     expect(waitingNotes()).toEqual(['Watch on the train'])
 
     after.userKnown(second, ada)
-    expect(second.getMutationCache().getAll().map((mutation) => mutation.state.variables)).toEqual([
-      'Watch on the train',
-    ])
+    expect(
+      second
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.variables),
+    ).toEqual(['Watch on the train'])
     await Promise.resolve()
     vi.advanceTimersByTime(1500)
     expect(waitingNotes()).toEqual(['Watch on the train'])
