@@ -44,9 +44,10 @@ describe('library events', () => {
     }
   })
 
-  it('upcast a watchlist add stored at version 1: it knew no streaming services', () => {
+  it('upcast a watchlist add stored at version 1: it knew no streaming services, and says so', () => {
     const { streamingOn: _none, ...v1 } = stored[0]!.data as Record<string, unknown>
-    expect(parseEventData('TitleAddedToWatchlist', v1, 1)).toEqual({ ...v1, streamingOn: [] })
+    // Unknown, not "streamed nowhere": a digest must not call what streams it today new.
+    expect(parseEventData('TitleAddedToWatchlist', v1, 1)).toEqual({ ...v1, streamingOn: [], streamingUnknown: true })
     expect(() => parseEventData('TitleAddedToWatchlist', v1, 2)).toThrow()
   })
 
