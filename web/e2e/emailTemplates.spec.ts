@@ -39,7 +39,7 @@ test('an admin edits the sign-in link template with a preview, and the next sign
   }
 
   await form.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Template saved')).toBeVisible()
+  await expect(page.getByText('Template saved', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: /^magic-link.*edited/ })).toBeVisible()
 
   const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin })

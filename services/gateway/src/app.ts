@@ -3,7 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySession from '@fastify/session'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -65,8 +65,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: normaliseRequestTarget,
-    // One line per request instead of two (registerRequestLog).
-    disableRequestLogging: true,
+    // One line per request instead of two (registerRequestLog). Through the log controller: the
+    // top-level option warns that it is deprecated on every start.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>()
 
   app.decorate('platform', platform)
