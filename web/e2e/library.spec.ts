@@ -124,9 +124,23 @@ async function dragHandle(page: Page, from: string, to: string, input: 'mouse' |
   // As a person would, bring the handle to the middle of the screen first: at the bottom edge it
   // may sit under the phone's tab bar, where a finger would press the tab bar instead.
   await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  const start = await boxOf(handle)
+  // A new view's rows settle as their posters load: press only where the handle has stayed for two
+  // frames and is what lies under the finger, or the press lands on the row above it.
+  const [x0, y0] = await handle.evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    let last = ''
+    for (let tries = 0; tries < 100; tries++) {
+      const box = element.getBoundingClientRect()
+      const centre = [box.x + box.width / 2, box.y + box.height / 2] as const
+      const key = `${box.x},${box.y},${box.width},${box.height}`
+      if (key === last && element.contains(document.elementFromPoint(centre[0], centre[1]))) return centre
+      last = key
+      await frame()
+      await frame()
+    }
+    throw new Error(`${element.getAttribute('aria-label') ?? 'the handle'} never came to rest under the finger`)
+  })
   const end = await boxOf(target)
-  const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2]
   const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 3]
   // dnd-kit works out what lies under the dragged title when React next renders, and a release
   // before that render drops it where it was. A person's finger rests on the place before lifting;
