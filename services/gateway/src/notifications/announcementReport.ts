@@ -21,6 +21,9 @@ export async function announcementReport(readStore: ReadStore, limit: number): P
         pushDeliveries(readStore).devicesByUser(ref),
         announcementMailStatus(readStore, doc._id),
       ])
+      // The mail is written by the scheduler after the event, so for a moment it is on its way, not absent.
+      const emailOf = (userId: string) =>
+        mails.get(userId) ?? (doc.channels.email && cards.has(userId) ? ('queued' as const) : ('no' as const))
       const inAppOf = (userId: string) => {
         const state = read.get(userId)
         return state === undefined ? 'no' : state ? 'read' : 'unread'
@@ -39,7 +42,7 @@ export async function announcementReport(readStore: ReadStore, limit: number): P
           username: nameOf(userId),
           inApp: inAppOf(userId),
           pushDevices: devices.get(userId) ?? 0,
-          email: mails.get(userId) ?? 'no',
+          email: emailOf(userId),
         })),
       }
     }),

@@ -217,6 +217,13 @@ describe('announcements', () => {
       { userId: bob.user.id, username: bob.user.username, inApp: 'read', pushDevices: 1, email: 'outbox' },
       { userId: cat.user.id, username: cat.user.username, inApp: 'unread', pushDevices: 0, email: 'outbox' },
     ])
+
+    // Before the scheduler has put a mail in the outbox, the report says it is queued, not that none goes.
+    await t.platform.readStore.collection('announcement_mails').deleteMany({ userId: cat.user.id })
+    const before = (await boss.client.get('/api/admin/announcements')).json<{
+      announcements: { recipients: { userId: string; email: string }[] }[]
+    }>().announcements[0]
+    expect(before?.recipients.find((recipient) => recipient.userId === cat.user.id)?.email).toBe('queued')
   })
 
   it('go to every member when sent to everyone, on the chosen channels only', async () => {

@@ -12,8 +12,18 @@ export const notificationsKeys = {
 export const notificationsQuery = () =>
   queryOptions({ queryKey: notificationsKeys.list(), queryFn: notificationsCalls.list, refetchInterval: 60_000 })
 
+/** Polled while a mail is still queued, so the outbox state arrives without a reload. */
 export const announcementsQuery = () =>
-  queryOptions({ queryKey: notificationsKeys.announcements(), queryFn: notificationsCalls.announcements })
+  queryOptions({
+    queryKey: notificationsKeys.announcements(),
+    queryFn: notificationsCalls.announcements,
+    refetchInterval: (query) =>
+      query.state.data?.announcements.some((announcement) =>
+        announcement.recipients.some((recipient) => recipient.email === 'queued'),
+      )
+        ? 1_000
+        : false,
+  })
 
 /** Mark these (or, without ids, all) read; the list refetches with the answer's position. */
 export function useMarkRead() {

@@ -112,6 +112,36 @@ describe('the answers kept for offline use', () => {
       ).toBe(true)
     })
 
+    it('keeps a change still on its way, unanswered, as waiting: the page may go before its answer', async () => {
+      const storage = memoryStorage()
+      const before = new QueryClient()
+      void before
+        .getMutationCache()
+        .build(before, {
+          mutationKey: ['library', 'editWatchlistNote'],
+          scope: { id: 'library' },
+          mutationFn: () => new Promise(() => undefined),
+        })
+        .execute('on its way')
+      await expect
+        .poll(() => before.getMutationCache().getAll()[0]?.state)
+        .toMatchObject({ status: 'pending', isPaused: false })
+      writeKeptAnswers(storage, before, ada, '1', 5_000)
+
+      onlineManager.setOnline(false)
+      const sent: string[] = []
+      const after = new QueryClient()
+      after.setMutationDefaults(['library', 'editWatchlistNote'], {
+        mutationFn: (note: string) => Promise.resolve(void sent.push(note)),
+      })
+      restoreKeptAnswers(after, readKeptAnswers(storage, '1', 6_000)!)
+      expect(after.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true })
+      expect(sent).toEqual([])
+      onlineManager.setOnline(true)
+      await after.resumePausedMutations()
+      await expect.poll(() => sent).toEqual(['on its way'])
+    })
+
     it('sends restored changes at once when the app starts online', async () => {
       onlineManager.setOnline(false)
       const storage = memoryStorage()

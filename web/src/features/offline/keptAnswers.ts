@@ -11,8 +11,8 @@ import {
 /**
  * The signed-in user's last answers, kept on this device so the app still shows them offline
  * (issue 15.1): home's rows, the watchlist, the watched log and the media pages opened, and the
- * changes made offline that still wait to be sent (paused mutations: their variables and scope,
- * so they go out in order after a reload too). One snapshot, for one user, in localStorage;
+ * changes that still wait for an answer (paused or in flight: their variables and scope, so they
+ * go out in order after a reload too). One snapshot, for one user, in localStorage;
  * logout and a different user's sign-in drop it.
  *
  * The current user is kept beside the answers rather than among them: it is used only when the
@@ -75,15 +75,23 @@ export function writeKeptAnswers(
   version: string,
   now: number = Date.now(),
 ): void {
+  const state = dehydrate(client, {
+    shouldDehydrateQuery: isKeptQuery,
+    shouldDehydrateMutation: (mutation) => mutation.state.status === 'pending',
+  })
   const kept: KeptAnswers = {
     version,
     userId: user.id,
     user,
     savedAt: now,
-    state: dehydrate(client, {
-      shouldDehydrateQuery: isKeptQuery,
-      shouldDehydrateMutation: (mutation) => mutation.state.isPaused,
-    }),
+    // A change already on its way has no answer yet and may never get one (the page that sent it is
+    // going, or the browser believed it was online when it was not): it is kept as waiting, and sent
+    // again rather than lost. Every library change can be sent twice (a note set again; an add the
+    // server refuses clearly as already there).
+    state: {
+      ...state,
+      mutations: state.mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, isPaused: true } })),
+    },
   }
   try {
     storage.setItem(keptAnswersKey, JSON.stringify(kept))
