@@ -30,6 +30,29 @@ const goal = (value: number, target: number) => `${value}${value >= target ? ' (
 const below = (value: number, limit: number) => `${value}${value < limit ? ' (met)' : ` (NOT met, goal < ${limit})`}`
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100)
 
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+
+/** The scored audits of the four categories that did not pass, with what they measured: where to look next. */
+function heldDown({ categories, audits }: Result): string[] {
+  const ids = new Set(
+    Object.values(categories).flatMap((category) =>
+      category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id),
+    ),
+  )
+  const failing = [...ids].flatMap((id) => {
+    const audit = audits[id]
+    if (!audit || audit.score === null || audit.score >= 0.9) return []
+    return [`${audit.id} ${audit.score.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`]
+  })
+  // The unweighted opportunities say what the metrics above are made of.
+  const opportunities = Object.values(audits).flatMap((audit) => {
+    const details = audit.details as { type?: string; overallSavingsMs?: number } | undefined
+    const savings = details?.type === 'opportunity' ? (details.overallSavingsMs ?? 0) : 0
+    return savings >= 100 ? [`${audit.id} saves ~${Math.round(savings)} ms`] : []
+  })
+  return [...failing, ...opportunities]
+}
+
 export async function runLighthouse(): Promise<void> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
   const [oneMinute] = loadavg()
@@ -75,6 +98,7 @@ export async function runLighthouse(): Promise<void> {
       rows.push(row)
       // Each figure as soon as it is measured: a full run takes minutes on a busy machine.
       console.log(JSON.stringify(row))
+      console.log(`  what held ${run.page} (${run.preset}) down: ${heldDown(result.lhr).join('; ') || 'nothing'}`)
     }
   } finally {
     chrome.kill()
