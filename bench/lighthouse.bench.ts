@@ -2,10 +2,12 @@
  * Lighthouse 12 on the built app (issue 15.3), as a new user meets it: `/sign_in` and signed-in
  * `/home`, with the mobile preset (simulated throttling) and the desktop preset, against the gateway
  * as `npm start` runs it. Needs `npm run build` first; Chromium from CHROME_PATH (/usr/bin/chromium).
- * Figures only: each says whether its goal is met. On a loaded machine the performance score drops
+ * Figures only: each says whether its goal is met; LIGHTHOUSE_REPORTS=<dir> also keeps the full reports. On a loaded machine the performance score drops
  * (simulated throttling scales what it measures), so the output says how busy the machine was.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg, cpus } from 'node:os'
+import { join } from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Flags } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
@@ -98,6 +100,12 @@ export async function runLighthouse(): Promise<void> {
       rows.push(row)
       // Each figure as soon as it is measured: a full run takes minutes on a busy machine.
       console.log(JSON.stringify(row))
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        // The whole report, for the audits' items (which element, which script) behind the summary.
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+        const name = `${run.preset}${run.path.replaceAll('/', '-')}.json`
+        writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr))
+      }
       console.log(`  what held ${run.page} (${run.preset}) down: ${heldDown(result.lhr).join('; ') || 'nothing'}`)
     }
   } finally {

@@ -56,7 +56,8 @@ export function FeatureCarousel() {
           ))}
         </div>
       </div>
-      <div className="mt-5 flex justify-center gap-2">
+      {/* Each dot sits in a 32 px target: an 8 px dot alone is too small to tap (WCAG 2.2 target size). */}
+      <div className="mt-3 flex justify-center">
         {featureSlides.map((slide, index) => (
           <button
             key={slide.id}
@@ -64,8 +65,13 @@ export function FeatureCarousel() {
             onClick={() => goTo(index)}
             aria-label={`Show slide ${index + 1}: ${slide.title}`}
             aria-current={index === selected}
-            className={`h-2 rounded-full transition-all ${index === selected ? 'w-6 bg-reel' : 'w-2 bg-white/25 hover:bg-white/50'}`}
-          />
+            className="group grid h-8 min-w-8 place-items-center rounded-full px-1 focus-visible:outline-2 focus-visible:outline-amber-400"
+          >
+            <span
+              aria-hidden
+              className={`h-2 rounded-full transition-all ${index === selected ? 'w-6 bg-reel' : 'w-2 bg-white/25 group-hover:bg-white/50'}`}
+            />
+          </button>
         ))}
       </div>
     </section>
