@@ -131,48 +131,66 @@ async function dragHandle(page: Page, from: string, to: string, input: 'mouse' |
   const place = (await shownWatchlist(page)).indexOf(to) + 1
   const overItsPlace = () =>
     expect(page.getByText(`${from} is now at number ${place} of`, { exact: false })).toBeAttached()
-  const end = await boxOf(target)
-  const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 3]
   const cdp = input === 'touch' ? await page.context().newCDPSession(page) : undefined
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp?.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] })
   // A new view's rows settle as their posters load: press only where the handle has stayed for two
-  // frames and is what lies under the finger, or the press lands on the row above it; nothing else is
-  // asked of the page between that check and the press.
-  const [x0, y0] = await handle.evaluate(async (element) => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-    let last = ''
-    for (let tries = 0; tries < 100; tries++) {
-      const box = element.getBoundingClientRect()
-      const centre = [box.x + box.width / 2, box.y + box.height / 2] as const
-      const key = `${box.x},${box.y},${box.width},${box.height}`
-      if (key === last && element.contains(document.elementFromPoint(centre[0], centre[1]))) return centre
-      last = key
-      await frame()
-      await frame()
+  // frames and is what lies under the finger. The page can still move between that look and the
+  // press (seen under CI's load: the finger picked up the row above), so the page notes which
+  // button the press reached; a press that reached another lifts again (a tap on a handle does
+  // nothing) and looks again.
+  for (let attempt = 1; ; attempt++) {
+    const end = await boxOf(target)
+    const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 3]
+    const [x0, y0] = await handle.evaluate(async (element) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+      const root = document.documentElement
+      delete root.dataset.pressed
+      const note = (event: Event) => {
+        root.dataset.pressed = (event.target as Element).closest('button')?.getAttribute('aria-label') ?? ''
+      }
+      window.addEventListener('pointerdown', note, { capture: true, once: true })
+      let last = ''
+      for (let tries = 0; tries < 100; tries++) {
+        const box = element.getBoundingClientRect()
+        const centre = [box.x + box.width / 2, box.y + box.height / 2] as const
+        const key = `${box.x},${box.y},${box.width},${box.height}`
+        if (key === last && element.contains(document.elementFromPoint(centre[0], centre[1]))) return centre
+        last = key
+        await frame()
+        await frame()
+      }
+      throw new Error(`${element.getAttribute('aria-label') ?? 'the handle'} never came to rest under the finger`)
+    })
+    if (input === 'mouse') {
+      await page.mouse.move(x0, y0)
+      await page.mouse.down()
+    } else await touch('touchStart', x0, y0)
+    const pressed = await page.evaluate(() => document.documentElement.dataset.pressed)
+    if (pressed !== `Move ${from}`) {
+      if (input === 'mouse') await page.mouse.up()
+      else await touch('touchEnd', x0, y0)
+      if (attempt === 3) throw new Error(`the press meant for Move ${from} reached ${pressed ?? 'nothing'} 3 times`)
+      continue
     }
-    throw new Error(`${element.getAttribute('aria-label') ?? 'the handle'} never came to rest under the finger`)
-  })
-  if (input === 'mouse') {
-    await page.mouse.move(x0, y0)
-    await page.mouse.down()
-    for (let step = 1; step <= 12; step++)
-      await page.mouse.move(x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
+    for (let step = 1; step <= 12; step++) {
+      const [x, y] = [x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12]
+      if (input === 'mouse') await page.mouse.move(x, y)
+      else await touch('touchMove', x, y)
+    }
     await overItsPlace()
-    await page.mouse.up()
+    if (input === 'mouse') {
+      await page.mouse.up()
+      return
+    }
+    // The finger rests before it lifts. Lifted straight after moving, it is a flick: Chromium starts a
+    // fling, the next touch cancels it, and a tap right after a fling cancel makes no click (seen: the
+    // List view tap after this drag gave pointer and touch events but no click, 4 runs in 4).
+    await page.waitForTimeout(250)
+    await touch('touchEnd', x1, y1)
+    await cdp?.detach()
     return
   }
-  if (!cdp) throw new Error('a touch drag needs its CDP session')
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] })
-  await touch('touchStart', x0, y0)
-  for (let step = 1; step <= 12; step++)
-    await touch('touchMove', x0 + ((x1 - x0) * step) / 12, y0 + ((y1 - y0) * step) / 12)
-  await overItsPlace()
-  // The finger rests before it lifts. Lifted straight after moving, it is a flick: Chromium starts a
-  // fling, the next touch cancels it, and a tap right after a fling cancel makes no click (seen: the
-  // List view tap after this drag gave pointer and touch events but no click, 4 runs in 4).
-  await page.waitForTimeout(250)
-  await touch('touchEnd', x1, y1)
-  await cdp.detach()
 }
 
 /** A press the way the device makes it: a mouse click on a desktop, a finger's tap (touch events) on a phone. */
