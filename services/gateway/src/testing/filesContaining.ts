@@ -6,8 +6,21 @@ export function filesContaining(dir: string, text: string): string[] {
   const needle = Buffer.from(text, 'utf8')
   const hits: string[] = []
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const path = join(dir, name)
-    if (statSync(path).isFile() && readFileSync(path).includes(needle)) hits.push(name)
+    const contents = contentsOf(join(dir, name))
+    if (contents?.includes(needle)) hits.push(name)
   }
   return hits
+}
+
+/**
+ * A file's bytes, or nothing for a directory or a file a running server removed after the listing
+ * (SQLite deletes its journal when a transaction ends): what is gone holds nothing any more.
+ */
+function contentsOf(path: string): Buffer | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path) : undefined
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
 }
