@@ -99,7 +99,10 @@ export interface EventStore {
   /** Reads a page of `$all` newest first (the admin's event history), without system events. */
   readAllBackwards(options?: ReadAllBackwardsOptions): Promise<RecordedEvent[]>
   subscribeToAll(options?: SubscribeToAllOptions): AllSubscription
-  /** Position of the last event in the log, `0n` when empty. */
+  /**
+   * Position of the last event in the log, `0n` when empty. Never behind an append this store
+   * instance has answered; the embedded adapter may show another process's appends a moment later.
+   */
   headPosition(): Promise<bigint>
   close(): Promise<void>
 }

@@ -88,6 +88,31 @@ describe('SQLite event store', () => {
     await subscriber.close()
   })
 
+  it("answers its own appends' head at once and another connection's within headFreshMs, reading the file once in between", async () => {
+    const path = freshFile()
+    const store = createSqliteEventStore({ path, headFreshMs: 60_000 })
+    const other = createSqliteEventStore({ path })
+    expect(await store.headPosition()).toBe(0n)
+    expect((await store.append('mine', [anEvent()])).position).toBe(1n)
+    expect(await store.headPosition()).toBe(1n)
+    await other.append('theirs', [anEvent()])
+    // Within the freshness window another connection's append is not looked for…
+    expect(await store.headPosition()).toBe(1n)
+    // …but the next append of this store reads the head again, with everything before it.
+    expect((await store.append('mine', [anEvent()])).position).toBe(3n)
+    expect(await store.headPosition()).toBe(3n)
+    await other.close()
+    await store.close()
+
+    const quick = createSqliteEventStore({ path, headFreshMs: 0 })
+    const writer = createSqliteEventStore({ path })
+    expect(await quick.headPosition()).toBe(3n)
+    await writer.append('theirs', [anEvent()])
+    expect(await quick.headPosition()).toBe(4n)
+    await writer.close()
+    await quick.close()
+  })
+
   it('refuses to store an event id twice in one stream, even where the expected revision matches', async () => {
     const store = createSqliteEventStore({ path: ':memory:' })
     const event = anEvent()

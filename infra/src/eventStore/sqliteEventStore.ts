@@ -29,6 +29,14 @@ export interface SqliteEventStoreOptions {
    * looks for them this often. Appends in this process are delivered at once.
    */
   idlePollMs?: number
+  /**
+   * How long a head read from the file is answered again without asking SQLite (a read transaction:
+   * two file locks and an fstat, tens of µs, on every health probe). Appends in this process make
+   * the next `headPosition()` read the file, so it is never behind this process's own writes; an
+   * append by another process shows within this time, as it shows to a subscription within
+   * `idlePollMs`.
+   */
+  headFreshMs?: number
 }
 
 interface EventRow {
@@ -63,7 +71,11 @@ const SUBSCRIPTION_PAGE_SIZE = 512
 /** SQLite's "no limit". */
 const NO_LIMIT = -1
 
-export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventStoreOptions): EventStore {
+export function createSqliteEventStore({
+  path,
+  idlePollMs = 1000,
+  headFreshMs = 100,
+}: SqliteEventStoreOptions): EventStore {
   const db = new Database(path)
   // WAL + NORMAL: a crashed or killed process loses nothing that was acknowledged; only an OS crash
   // or power loss may drop the last transactions. Readers never block the writer.
@@ -98,6 +110,15 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
     'SELECT * FROM events WHERE position < ? ORDER BY position DESC LIMIT ?',
   )
   const lastPosition = db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM events')
+  let head = { position: 0n, readAt: Number.NEGATIVE_INFINITY }
+
+  function headNow(): bigint {
+    const now = performance.now()
+    if (now - head.readAt >= headFreshMs) {
+      head = { position: BigInt(lastPosition.get()?.position ?? 0), readAt: now }
+    }
+    return head.position
+  }
 
   /** Tells live subscriptions that the log has grown. Carries no events: subscribers read them back. */
   const appended = new Emittery<{ appended: undefined }>()
@@ -247,6 +268,7 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
       settle(() => {
         assertAppendable(events, expectedRevision)
         const { written, ...result } = appendInTransaction.immediate(streamId, events, expectedRevision)
+        if (written) head = { position: 0n, readAt: Number.NEGATIVE_INFINITY }
         if (written && openSubscriptions.size > 0) void appended.emit('appended')
         return result
       }),
@@ -270,7 +292,7 @@ export function createSqliteEventStore({ path, idlePollMs = 1000 }: SqliteEventS
 
     subscribeToAll,
 
-    headPosition: () => settle(() => BigInt(lastPosition.get()?.position ?? 0)),
+    headPosition: () => settle(headNow),
 
     async close() {
       await Promise.all([...openSubscriptions].map((subscription) => subscription.stop()))
