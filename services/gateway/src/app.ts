@@ -10,9 +10,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
+import { catalogCacheRoutes } from './catalog/cacheRoutes'
+import { healthRoute } from './http/healthRoute'
 import { friendsRoutes } from './friends/routes'
 import { registerCompression } from './http/compression'
 import { emailTemplateRoutes } from './admin/emailTemplateRoutes'
@@ -88,85 +89,72 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   await app.register(fastifyCookie)
-  await app.register(fastifySession, {
-    secret: rememberingSigner(config.sessionSecret),
-    cookieName: 'reelmates.sid',
-    store: platform.sessions,
-    saveUninitialized: false,
-    // Renewed once a day by registerSessionRenewal instead of written on every request.
-    rolling: false,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      // Only API calls carry the session. With '/', the service worker's precache fetches (sent with the
-      // cookie of the moment) answered after a sign-in with a clearing Set-Cookie (the session plugin
-      // clears a cookie whose session it does not know), signing the browser straight out again.
-      path: '/api',
-      maxAge: sessionLifetimeMs,
-    },
+  // Health and the catalog's reads never look at the session. They are served outside the context
+  // that loads it, so a probe or a search keystroke skips the session store, the cookie's HMAC and
+  // the session object (docs/performance.md). They change nothing, so CSRF and idempotency have
+  // nothing to guard there; health still waits for an X-Min-Position like any read.
+  await app.register(async (open) => {
+    registerReadYourWrites(open)
+    await open.register(healthRoute, { platform })
+    await open.register(catalogRoutes, { prefix: '/api', catalog: platform.catalog })
   })
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
-  })
-  registerSessionRenewal(app, { lifetimeMs: sessionLifetimeMs, renewAfterMs: sessionRenewAfterMs })
-  await registerCsrf(app)
-  registerReadYourWrites(app)
-  registerIdempotency(app)
 
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and how far the read models have caught up',
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            column: z.enum(['embedded', 'distributed']),
-            headPosition: z.string(),
-            projections: z.array(z.object({ name: z.string(), position: z.string(), state: z.string() })),
-          }),
-        },
+  // Everything else: the session, and the guards of state-changing and read-your-writes requests.
+  await app.register(async (members) => {
+    await members.register(fastifySession, {
+      secret: rememberingSigner(config.sessionSecret),
+      cookieName: 'reelmates.sid',
+      store: platform.sessions,
+      saveUninitialized: false,
+      // Renewed once a day by registerSessionRenewal instead of written on every request.
+      rolling: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        // Only API calls carry the session. With '/', the service worker's precache fetches (sent with the
+        // cookie of the moment) answered after a sign-in with a clearing Set-Cookie (the session plugin
+        // clears a cookie whose session it does not know), signing the browser straight out again.
+        path: '/api',
+        maxAge: sessionLifetimeMs,
       },
-    },
-    async () => ({
-      status: 'ok' as const,
-      column: config.column,
-      headPosition: (await platform.eventStore.headPosition()).toString(),
-      projections: platform.projections
-        .status()
-        .map((p) => ({ name: p.name, position: p.position.toString(), state: p.state })),
-    }),
-  )
+    })
+    await members.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        error: 'Too Many Requests',
+        message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    })
+    registerSessionRenewal(members, { lifetimeMs: sessionLifetimeMs, renewAfterMs: sessionRenewAfterMs })
+    await registerCsrf(members)
+    registerReadYourWrites(members)
+    registerIdempotency(members)
 
-  await app.register(accountRoutes, { prefix: '/api', platform })
-  await app.register(catalogRoutes, { prefix: '/api', catalog: platform.catalog, requireAdmin })
-  await app.register(watchlistRoutes, { prefix: '/api', platform })
-  await app.register(watchedRoutes, { prefix: '/api', platform })
-  await app.register(libraryRoutes, { prefix: '/api', platform })
-  await app.register(friendsRoutes, { prefix: '/api', platform })
-  await app.register(recommendationRoutes, { prefix: '/api', platform })
-  await app.register(userManagementRoutes, { prefix: '/api', platform })
-  await app.register(blogAdminRoutes, { prefix: '/api', platform })
-  await app.register(newsRoutes, { prefix: '/api', platform })
-  await app.register(newsPages, { platform })
-  await app.register(notificationsRoutes, { prefix: '/api', platform })
-  await app.register(emailTemplateRoutes, { prefix: '/api', platform })
-  await app.register(testDigestRoutes, { prefix: '/api', platform })
-  await app.register(schedulerFailureRoutes, { prefix: '/api', platform })
-  await app.register(eventHistoryRoutes, { prefix: '/api', platform })
-  await app.register(projectionsAdminRoutes, { prefix: '/api', platform })
-  await app.register(analyticsRoutes, { prefix: '/api', platform })
-  await app.register(feedApiRoutes, { prefix: '/api', platform })
-  await app.register(campaignRoutes, { prefix: '/api', platform })
-  await app.register(sendHistoryRoutes, { prefix: '/api', platform })
-  await app.register(unsubscribeRoutes, { prefix: '/api', platform })
+    await members.register(accountRoutes, { prefix: '/api', platform })
+    await members.register(catalogCacheRoutes, { prefix: '/api', catalog: platform.catalog, requireAdmin })
+    await members.register(watchlistRoutes, { prefix: '/api', platform })
+    await members.register(watchedRoutes, { prefix: '/api', platform })
+    await members.register(libraryRoutes, { prefix: '/api', platform })
+    await members.register(friendsRoutes, { prefix: '/api', platform })
+    await members.register(recommendationRoutes, { prefix: '/api', platform })
+    await members.register(userManagementRoutes, { prefix: '/api', platform })
+    await members.register(blogAdminRoutes, { prefix: '/api', platform })
+    await members.register(newsRoutes, { prefix: '/api', platform })
+    await members.register(newsPages, { platform })
+    await members.register(notificationsRoutes, { prefix: '/api', platform })
+    await members.register(emailTemplateRoutes, { prefix: '/api', platform })
+    await members.register(testDigestRoutes, { prefix: '/api', platform })
+    await members.register(schedulerFailureRoutes, { prefix: '/api', platform })
+    await members.register(eventHistoryRoutes, { prefix: '/api', platform })
+    await members.register(projectionsAdminRoutes, { prefix: '/api', platform })
+    await members.register(analyticsRoutes, { prefix: '/api', platform })
+    await members.register(feedApiRoutes, { prefix: '/api', platform })
+    await members.register(campaignRoutes, { prefix: '/api', platform })
+    await members.register(sendHistoryRoutes, { prefix: '/api', platform })
+    await members.register(unsubscribeRoutes, { prefix: '/api', platform })
+  })
 
   registerOpenPages(app, config.publicUrl)
   await registerStaticWeb(app, config.webDist)

@@ -15,6 +15,7 @@ import { handleCommand } from '@reelmates/commands/handleCommand'
 import { registerErrorHandling } from '../http/errors'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { catalogRoutes } from './routes'
+import { catalogCacheRoutes } from './cacheRoutes'
 
 /** Stands in for the session-based admin check: the routes must use whatever preHandler they are given. */
 async function adminByHeader(request: FastifyRequest, reply: FastifyReply) {
@@ -42,7 +43,8 @@ async function appWith(catalog: Catalog): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
-  await app.register(catalogRoutes, { prefix: '/api', catalog, requireAdmin: adminByHeader })
+  await app.register(catalogRoutes, { prefix: '/api', catalog })
+  await app.register(catalogCacheRoutes, { prefix: '/api', catalog, requireAdmin: adminByHeader })
   await app.ready()
   return app
 }

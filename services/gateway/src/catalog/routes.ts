@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   autocompleteQuerySchema,
   autocompleteResponseSchema,
-  cacheRefreshResponseSchema,
   catalogStatusSchema,
   genresResponseSchema,
   mediaDetailsSchema,
@@ -26,8 +24,6 @@ import { z } from 'zod'
 
 export interface CatalogRoutesOptions {
   catalog: Catalog
-  /** Answers 401/403 itself unless the signed-in user is an admin. */
-  requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 }
 
 const errorSchema = z.object({ message: z.string(), error: z.string().optional() })
@@ -35,9 +31,11 @@ const tags = ['catalog']
 
 /**
  * The metadata calls of spec §7 plus the details the media page needs. Every answer comes from the
- * catalog port, so the same routes serve TMDB and the offline catalog.
+ * catalog port, so the same routes serve TMDB and the offline catalog. None reads the session: the
+ * gateway serves them outside the context that loads it (app.ts). The admin's cache refresh is in
+ * cacheRoutes.ts.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, requireAdmin }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog }) => {
   // Upstream failures carry the spec's message (§8) with 502: the request was fine, TMDB was not.
   // Everything else goes on to the app's error handler.
   // The log keeps the upstream cause (e.g. "TMDB refused the API token"), which the client never sees.
@@ -181,23 +179,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       if (region === undefined) return { id, results: providers }
       const inRegion = providers[region]
       return { id, results: inRegion ? { [region]: inRegion } : {} }
-    },
-  )
-
-  app.post(
-    '/admin/refresh-api-cache',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Empty the shared catalog cache so the next calls read TMDB afresh',
-        security: [{ csrf: [] }],
-        response: { 200: cacheRefreshResponseSchema },
-      },
-    },
-    async () => {
-      const cleared = await catalog.clearCache()
-      return { message: `Catalog cache cleared (${cleared} ${cleared === 1 ? 'entry' : 'entries'}).`, cleared }
     },
   )
 }
