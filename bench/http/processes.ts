@@ -61,17 +61,29 @@ export async function startGateway(nodeOptions: string[] = []): Promise<Process 
   return { url, logFile, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) }
 }
 
-/** The hello-world baseline in its own process. */
-export async function startHelloWorld(): Promise<Process> {
+/**
+ * A hello-world baseline in its own process: bare, or `framed` as the gateway frames its answers
+ * (framedHelloWorld.ts), whose log goes to a file as the gateway's does.
+ */
+export async function startHelloWorld({ framed = false }: { framed?: boolean } = {}): Promise<Process> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'helloWorld.ts')], {
+  const logDir = framed ? mkdtempSync(join(tmpdir(), 'reelmates-bench-hello-')) : undefined
+  const log = logDir === undefined ? 'ignore' : openSync(join(logDir, 'server.log'), 'w')
+  const script = framed ? 'framedHelloWorld.ts' : 'helloWorld.ts'
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
     cwd: repoRoot,
     env: { ...process.env, HELLO_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   })
+  if (typeof log === 'number') closeSync(log)
   const url = `http://127.0.0.1:${port}`
-  await answering(`${url}/hello`, child, 'the hello-world server')
-  return { url, stop: stopper(child) }
+  await answering(`${url}/hello`, child, `the ${framed ? 'framed ' : ''}hello-world server`)
+  return {
+    url,
+    stop: stopper(child, () => {
+      if (logDir !== undefined) rmSync(logDir, { recursive: true, force: true })
+    }),
+  }
 }
 
 export interface LoadGenerator {
