@@ -25,6 +25,17 @@ function memoryStorage(): Storage {
 
 const ada = { id: 'u-ada', username: 'ada' } as PublicUser
 
+/** The reload: a new client whose `mutationKey` changes record what they send, with the kept snapshot restored. */
+function restoredRecording(storage: Storage, mutationKey: string[]): { after: QueryClient; sent: string[] } {
+  const sent: string[] = []
+  const after = new QueryClient()
+  after.setMutationDefaults(mutationKey, { mutationFn: (value: string) => Promise.resolve(void sent.push(value)) })
+  const kept = readKeptAnswers(storage, '1', 6_000)
+  if (!kept) throw new Error('the snapshot was kept')
+  restoreKeptAnswers(after, kept)
+  return { after, sent }
+}
+
 function clientWithAnswers(): QueryClient {
   const client = new QueryClient()
   client.setQueryData(['library', 'watchlist'], [{ tmdbId: 1 }], { updatedAt: 1_000 })
@@ -129,12 +140,7 @@ describe('the answers kept for offline use', () => {
       writeKeptAnswers(storage, before, ada, '1', 5_000)
 
       onlineManager.setOnline(false)
-      const sent: string[] = []
-      const after = new QueryClient()
-      after.setMutationDefaults(['library', 'editWatchlistNote'], {
-        mutationFn: (note: string) => Promise.resolve(void sent.push(note)),
-      })
-      restoreKeptAnswers(after, readKeptAnswers(storage, '1', 6_000)!)
+      const { after, sent } = restoredRecording(storage, ['library', 'editWatchlistNote'])
       expect(after.getMutationCache().getAll()[0]?.state).toMatchObject({ status: 'pending', isPaused: true })
       expect(sent).toEqual([])
       onlineManager.setOnline(true)
@@ -154,12 +160,7 @@ describe('the answers kept for offline use', () => {
       writeKeptAnswers(storage, before, ada, '1', 5_000)
 
       onlineManager.setOnline(true)
-      const sent: string[] = []
-      const after = new QueryClient()
-      after.setMutationDefaults(['library', 'removeWatched'], {
-        mutationFn: (entryId: string) => Promise.resolve(void sent.push(entryId)),
-      })
-      restoreKeptAnswers(after, readKeptAnswers(storage, '1', 6_000)!)
+      const { sent } = restoredRecording(storage, ['library', 'removeWatched'])
       await expect.poll(() => sent).toEqual(['entry-1'])
     })
   })
