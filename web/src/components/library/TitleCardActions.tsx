@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
+import { useLibraryMarks } from '../../features/library/libraryMarks'
 import { useIsOnWatchlist } from '../../features/library/useLibrary'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
@@ -8,16 +9,38 @@ import { RecommendButton } from '../recommendations/RecommendButton'
 
 /**
  * Two round buttons for a title card: watchlist toggle and "mark watched". Whether the title is on
- * the watchlist comes from the (one, cached) watchlist query, so a page of cards makes one request.
+ * the watchlist comes from the (one, cached) watchlist query, so a page of cards makes one request;
+ * inside a row or grid of cards, through that row's LibraryMarksProvider.
  * Place it over the poster, outside the card's link (a button inside a link is invalid HTML).
  */
 export function TitleCardActions({ title, className = '' }: { title: LibraryTitle; className?: string }) {
+  const marks = useLibraryMarks()
+  return marks ? (
+    <CardActions title={title} className={className} onWatchlist={marks.onWatchlist(title)} />
+  ) : (
+    <CardActionsOnTheirOwn title={title} className={className} />
+  )
+}
+
+/** Outside a row or grid of cards: the buttons read the cached watchlist themselves. */
+function CardActionsOnTheirOwn({ title, className }: { title: LibraryTitle; className: string }) {
+  return <CardActions title={title} className={className} onWatchlist={useIsOnWatchlist(title)} />
+}
+
+function CardActions({
+  title,
+  className,
+  onWatchlist,
+}: {
+  title: LibraryTitle
+  className: string
+  onWatchlist: boolean | undefined
+}) {
   const addToWatchlist = useAddToWatchlist()
   const removeFromWatchlist = useRemoveFromWatchlist()
-  const onWatchlist = useIsOnWatchlist(title)
   const [logging, setLogging] = useState(false)
   const button =
-    'inline-flex h-9 w-9 items-center justify-center rounded-full shadow-lg shadow-black/40 backdrop-blur transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50'
+    'inline-flex h-9 w-9 items-center justify-center rounded-full shadow-lg shadow-black/40 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50'
   return (
     <div className={`flex gap-1.5 ${className}`}>
       <button

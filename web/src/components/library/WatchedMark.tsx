@@ -1,17 +1,26 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
+import { useLibraryMarks } from '../../features/library/libraryMarks'
 import { useMyWatch } from '../../features/library/useLibrary'
 import { Icon } from './icons'
 
 /**
  * "I have watched this" on a title card or row: a check and my latest rating ("★ 8/10"), or the
  * word "Watched" when I gave none. Nothing for a title I have not watched. The marks of a whole
- * screen come from one cached list of my watched titles (useMyWatch), never a request per card.
+ * screen come from one cached list of my watched titles, never a request per card; inside a row or
+ * grid of cards, through that row's LibraryMarksProvider.
  */
 export function WatchedMark({ title, className = '' }: { title: MediaRef; className?: string }) {
+  const marks = useLibraryMarks()
+  if (!marks) return <OwnWatchedMark title={title} className={className} />
+  const watch = marks.myWatch(title)
+  return watch ? <WatchedMarkView watch={watch} className={className} /> : null
+}
+
+/** Outside a row or grid of cards (the watchlist's own screens): the mark reads the cached list itself. */
+function OwnWatchedMark({ title, className }: { title: MediaRef; className: string }) {
   const watch = useMyWatch(title)
-  if (!watch) return null
-  return <WatchedMarkView watch={watch} className={className} />
+  return watch ? <WatchedMarkView watch={watch} className={className} /> : null
 }
 
 export function WatchedMarkView({ watch, className = '' }: { watch: WatchedTitle; className?: string }) {

@@ -13,7 +13,7 @@ interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 const tones = {
   plain: 'text-zinc-400 hover:bg-white/10 hover:text-white',
   danger: 'text-zinc-400 hover:bg-rose-500/15 hover:text-rose-300',
-  overlay: 'bg-black/60 text-white backdrop-blur hover:bg-black/80',
+  overlay: 'bg-black/65 text-white hover:bg-black/80',
   accent: 'text-amber-300 hover:bg-amber-400/15 hover:text-amber-200',
 }
 

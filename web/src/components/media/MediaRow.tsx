@@ -1,5 +1,6 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { useRef, type ReactNode } from 'react'
+import { useDeferredValue, useRef, type ReactNode } from 'react'
+import { LibraryMarksProvider } from '../../features/library/libraryMarks'
 import { MediaTile } from './MediaTile'
 import { cardWidth } from './layout'
 import { PosterRowSkeleton } from './MediaSkeletons'
@@ -39,6 +40,10 @@ export function MediaRow({
   caption,
 }: MediaRowProps) {
   const track = useRef<HTMLUListElement>(null)
+  // A row's tiles are many small components (poster, watched mark, three buttons each). Rendered as
+  // their data lands, the rows of a page add up to one long task that blocks a phone; deferred, React
+  // renders them in the background and yields between tiles, while the row keeps its skeleton.
+  const shown = useDeferredValue(results, undefined)
   const page = (direction: 1 | -1) => {
     const element = track.current
     if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
@@ -52,24 +57,26 @@ export function MediaRow({
         </h2>
         {seeAll}
       </div>
-      {caption && results && results.length > 0 ? (
+      {caption && shown && shown.length > 0 ? (
         <p className="-mt-2 mb-3 max-w-3xl text-xs text-zinc-400">{caption}</p>
       ) : null}
-      {isLoading ? (
+      {isLoading || (results !== undefined && shown === undefined) ? (
         <PosterRowSkeleton />
-      ) : results && results.length > 0 ? (
+      ) : shown && shown.length > 0 ? (
         <div className="relative">
-          <ul
-            ref={track}
-            className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
-          >
-            {results.map((media, index) => (
-              <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
-                <MediaTile media={media} priority={priority && index < 4} />
-              </li>
-            ))}
-            {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}
-          </ul>
+          <LibraryMarksProvider>
+            <ul
+              ref={track}
+              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
+            >
+              {shown.map((media, index) => (
+                <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
+                  <MediaTile media={media} priority={priority && index < 4} />
+                </li>
+              ))}
+              {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}
+            </ul>
+          </LibraryMarksProvider>
           <RowButton direction={-1} onClick={() => page(-1)} />
           <RowButton direction={1} onClick={() => page(1)} />
         </div>

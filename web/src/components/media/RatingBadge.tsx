@@ -13,7 +13,7 @@ export function RatingBadge({ value, voteCount, className = '', variant = 'pill'
   return (
     <span
       className={`inline-flex items-center gap-1 font-semibold text-gold ${
-        variant === 'pill' ? 'rounded-full bg-black/70 px-2 py-0.5 text-xs backdrop-blur' : ''
+        variant === 'pill' ? 'rounded-full bg-black/75 px-2 py-0.5 text-xs' : ''
       } ${className}`}
       role="img"
       aria-label={`Rated ${value.toFixed(1)} out of 10`}
