@@ -102,3 +102,17 @@ test('each screen names itself in the document title', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Friends' }).click()
   await expect(page).toHaveTitle('Friends · Reelmates')
 })
+
+test("a visitor's sign-in page loads none of the signed-in app's frame", async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/sign_in')
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  // Issue 15.2: the frame (navigation, feed badge, notifications, avatar) arrives with a signed-in
+  // user, not with the first page of a visitor. Chunk names are the modules' names before the hash.
+  const frame = scripts.filter((path) => /\/(AppShell|feedQueries|notificationsCalls|Avatar)-/.test(path))
+  expect(scripts.length).toBeGreaterThan(3)
+  expect(frame).toEqual([])
+})

@@ -1,12 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
-import { AppShell } from './AppShell'
 import { Brand } from './Brand'
 import { Footer } from './Footer'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
+
+// The app's frame (navigation, feed badge, notifications, search) is only for a signed-in reader:
+// loaded when one is, so the first script of a visitor's page (sign-in, news) does not carry it.
+const AppShell = lazy(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })))
 
 /**
  * The frame of open pages (news, static pages, public profiles, not found), readable signed in or
@@ -17,9 +20,11 @@ export function PublicShell({ children }: { children: ReactNode }) {
   const unreadNews = useUnreadNews()
   if (user) {
     return (
-      <AppShell user={user}>
-        <div className="mx-auto w-full max-w-3xl">{children}</div>
-      </AppShell>
+      <Suspense fallback={<div className="min-h-dvh" />}>
+        <AppShell user={user}>
+          <div className="mx-auto w-full max-w-3xl">{children}</div>
+        </AppShell>
+      </Suspense>
     )
   }
   return (
