@@ -1,5 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useState } from 'react'
+import { useAfterFirstIdle } from '../../lib/afterFirstIdle'
 import { featureSlides } from './featureSlides'
 import { SlideArt } from './SlideArt'
 
@@ -9,6 +10,11 @@ export const carouselIntervalMs = 5000
 /** The five feature slides beside the sign-in and sign-up forms. */
 export function FeatureCarousel() {
   const [viewport, embla] = useEmblaCarousel({ loop: true, align: 'center' })
+  // Embla measures every slide when it starts. Started with the page, that forced a layout of the
+  // whole sign-in page in the middle of its first render (the largest script cost on a phone);
+  // started when the browser is first idle, it reads the layout already made. Until then the
+  // first slide shows, as it does once Embla runs.
+  const started = useAfterFirstIdle()
   const [selected, setSelected] = useState(0)
   const [paused, setPaused] = useState(false)
 
@@ -38,7 +44,7 @@ export function FeatureCarousel() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div ref={viewport} className="overflow-hidden">
+      <div ref={started ? viewport : undefined} className="overflow-hidden">
         <div className="flex touch-pan-y">
           {featureSlides.map((slide, index) => (
             <div
