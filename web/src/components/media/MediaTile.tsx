@@ -1,4 +1,5 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { memo } from 'react'
 // Direct imports, not the library barrel: title cards must not pull the watchlist screen into every page.
 import { TitleCardActions } from '../library/TitleCardActions'
 import { libraryTitleOf } from '../library/libraryTitle'
@@ -9,7 +10,16 @@ import { MediaCard } from './MediaCard'
  * A title card in a row or a grid, with the library's watchlist and "mark watched" buttons over
  * its poster (beside the card's link, never inside it), and my watched mark (with my rating) on it.
  */
-export function MediaTile({ media, priority = false }: { media: MediaResult; priority?: boolean }) {
+// Memoised: a row re-renders whenever its list query changes state (fetching, refetched), and the
+// list's results keep their identity through that (React Query shares unchanged data), so the
+// tiles, each with its hooks and buttons, are left alone.
+export const MediaTile = memo(function MediaTile({
+  media,
+  priority = false,
+}: {
+  media: MediaResult
+  priority?: boolean
+}) {
   return (
     <div className="relative">
       <MediaCard
@@ -20,4 +30,4 @@ export function MediaTile({ media, priority = false }: { media: MediaResult; pri
       <TitleCardActions title={libraryTitleOf(media)} className="absolute right-2 top-2" />
     </div>
   )
-}
+})
