@@ -116,3 +116,25 @@ test("a visitor's sign-in page loads none of the signed-in app's frame", async (
   expect(scripts.length).toBeGreaterThan(3)
   expect(frame).toEqual([])
 })
+
+test("the opening page's code is fetched while the guard still asks who is signed in", async ({ page }) => {
+  let pageCodeAsked!: () => void
+  const pageCode = new Promise<void>((resolve) => (pageCodeAsked = resolve))
+  page.on('request', (request) => {
+    if (/\/assets\/sign_in-[^/]*\.js$/.test(new URL(request.url()).pathname)) pageCodeAsked()
+  })
+  // The guard's question is held until the page's own chunk has been asked for: the router alone
+  // asks for it only after the answer, so without the early fetch the question is dropped after 10 s.
+  let answeredAfterTheCode = false
+  await page.route('**/api/user*', async (route) => {
+    const held = await Promise.race([
+      pageCode.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ])
+    answeredAfterTheCode = held
+    await (held ? route.continue() : route.abort())
+  })
+  await page.goto('/sign_in')
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  expect(answeredAfterTheCode).toBe(true)
+})

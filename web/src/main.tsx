@@ -7,7 +7,7 @@ import { registerLibraryMutationDefaults } from './features/library/libraryMutat
 import { followConnection } from './features/offline/connection'
 import { keepAnswers } from './features/offline/offlineSession'
 import { createQueryClient } from './lib/queryClient'
-import { createAppRouter } from './router'
+import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
 followConnection()
@@ -15,6 +15,7 @@ const queryClient = createQueryClient()
 registerLibraryMutationDefaults(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)
+preloadOpeningPage(router, window.location.pathname)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
