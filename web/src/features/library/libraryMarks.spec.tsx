@@ -5,21 +5,12 @@ import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { TitleCardActions } from '../../components/library/TitleCardActions'
 import { WatchedMark } from '../../components/library/WatchedMark'
 import { createQueryClient } from '../../lib/queryClient'
-import type { LibraryTitle } from './libraryChanges'
 import { LibraryMarksProvider } from './libraryMarks'
 import { libraryKeys } from './libraryQueries'
-import { watchlistOf } from './testing'
+import { libraryTitle, watchlistOf } from './testing'
 
 afterEach(cleanup)
 
-const title = (tmdbId: number): LibraryTitle => ({
-  tmdbId,
-  mediaType: 'movie',
-  title: `Film ${tmdbId}`,
-  posterPath: null,
-  releaseDate: null,
-  voteAverage: null,
-})
 const watched: WatchedTitle = {
   tmdbId: 2,
   mediaType: 'movie',
@@ -39,8 +30,8 @@ function seededClient() {
 function Cards({ ids }: { ids: number[] }) {
   return ids.map((id) => (
     <div key={id} data-testid={`card-${id}`}>
-      <WatchedMark title={title(id)} />
-      <TitleCardActions title={title(id)} />
+      <WatchedMark title={libraryTitle(id)} />
+      <TitleCardActions title={libraryTitle(id)} />
     </div>
   ))
 }

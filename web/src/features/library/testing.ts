@@ -1,5 +1,16 @@
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { LibraryTitle } from './libraryChanges'
+
+/** A film as a title card or a screen hands it to the library's changes. */
+export const libraryTitle = (tmdbId: number): LibraryTitle => ({
+  tmdbId,
+  mediaType: 'movie',
+  title: `Film ${tmdbId}`,
+  posterPath: null,
+  releaseDate: null,
+  voteAverage: null,
+})
 
 /** A watchlist item as the API returns it. */
 export function watchlistItem(tmdbId: number, order = 0, extra: Partial<WatchlistItem> = {}): WatchlistItem {

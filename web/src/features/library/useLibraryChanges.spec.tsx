@@ -7,9 +7,8 @@ import { resetRequestClient } from '../../lib/api'
 import { createQueryClient } from '../../lib/queryClient'
 import { removeToast, useToasts } from '../../lib/toast'
 import { heldServer } from './heldServer'
-import type { LibraryTitle } from './libraryChanges'
 import { libraryKeys } from './libraryQueries'
-import { watchedItem, watchlistOf } from './testing'
+import { libraryTitle, watchedItem, watchlistOf } from './testing'
 import { useWatchlist } from './useLibrary'
 import {
   useAddToWatchlist,
@@ -29,14 +28,6 @@ afterEach(() => {
   act(() => removeToast())
 })
 
-const title = (tmdbId: number): LibraryTitle => ({
-  tmdbId,
-  mediaType: 'movie',
-  title: `Film ${tmdbId}`,
-  posterPath: null,
-  releaseDate: null,
-  voteAverage: null,
-})
 const ids = (items: { tmdbId: number }[] | undefined) => items?.map((item) => item.tmdbId)
 
 /** The watchlist screen's hooks, on the app's query client and request client, against a held server. */
@@ -81,8 +72,8 @@ async function setup() {
 describe('library changes on a slow network', () => {
   it('shows each change before any answer but sends the next only after the previous has answered', async () => {
     const { held, shown, click } = await setup()
-    void click((actions) => actions.add(title(4)))
-    void click((actions) => actions.move(title(4), 0))
+    void click((actions) => actions.add(libraryTitle(4)))
+    void click((actions) => actions.move(libraryTitle(4), 0))
     await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
     expect(held.sent()).toEqual(['POST /api/watchlist'])
     held.change(0).answer({ position: '10' })
@@ -93,8 +84,8 @@ describe('library changes on a slow network', () => {
 
   it('takes back only the refused change, keeps the later ones, and says why', async () => {
     const { held, screen, shown, click } = await setup()
-    const refused = click((actions) => actions.remove(title(2)))
-    void click((actions) => actions.move(title(3), 0))
+    const refused = click((actions) => actions.remove(libraryTitle(2)))
+    void click((actions) => actions.move(libraryTitle(3), 0))
     await waitFor(() => expect(shown()).toEqual([3, 1]))
     expect(held.changes).toHaveLength(1)
     held.change(0).refuse(409, 'This title is not on your watchlist.')
@@ -112,8 +103,8 @@ describe('library changes on a slow network', () => {
   it("folds answered changes into the cached list, then reads the server's list at the last position once all have answered", async () => {
     const { held, shown, cached, click, setServer } = await setup()
     const readsBefore = held.reads.length
-    const added = click((actions) => actions.add(title(4)))
-    const moved = click((actions) => actions.move(title(4), 1))
+    const added = click((actions) => actions.add(libraryTitle(4)))
+    const moved = click((actions) => actions.move(libraryTitle(4), 1))
     await waitFor(() => expect(held.changes).toHaveLength(1))
     held.change(0).answer({ position: '10' })
     await waitFor(() => expect(held.changes).toHaveLength(2))
@@ -152,8 +143,8 @@ describe('library changes on a slow network', () => {
   it('keeps changes made offline, in order, and sends them when the connection is back', async () => {
     const { held, shown, click } = await setup()
     act(() => onlineManager.setOnline(false))
-    void click((actions) => actions.add(title(4)))
-    void click((actions) => actions.move(title(4), 0))
+    void click((actions) => actions.add(libraryTitle(4)))
+    void click((actions) => actions.move(libraryTitle(4), 0))
     await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(held.changes).toHaveLength(0)
@@ -168,8 +159,8 @@ describe('logging watches', () => {
   it("leaves a watch's time to the server when none was picked", async () => {
     const { held, click } = await setup()
     const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
-    void click((actions) => actions.mark(title(7), fields, false))
-    void click((actions) => actions.mark(title(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false))
+    void click((actions) => actions.mark(libraryTitle(7), fields, false))
+    void click((actions) => actions.mark(libraryTitle(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false))
     await waitFor(() => expect(held.changes).toHaveLength(1))
     expect(held.change(0).body).not.toHaveProperty('watchedAt')
     expect(held.change(0).body).toMatchObject({ tmdbId: 7, rating: 8 })
