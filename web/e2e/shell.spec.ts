@@ -138,3 +138,22 @@ test("the opening page's code is fetched while the guard still asks who is signe
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
   expect(answeredAfterTheCode).toBe(true)
 })
+
+test('from home to the news the app frame stays on screen at every step', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { name: 'Find something worth watching tonight.' })).toBeVisible()
+  // Every change to the page is looked at: an open page that loaded the frame lazily showed an
+  // empty page for a frame, between the signed-in page's frame and its own.
+  await page.evaluate(() => {
+    const record = window as unknown as { frameless: number }
+    record.frameless = 0
+    new MutationObserver(() => {
+      if (!document.querySelector('nav')) record.frameless++
+    }).observe(document.body, { subtree: true, childList: true })
+  })
+  await page.getByRole('link', { name: 'News' }).first().click()
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { frameless: number }).frameless)).toBe(0)
+})

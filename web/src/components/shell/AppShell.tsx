@@ -12,6 +12,7 @@ import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
 import { useFocusTrap } from './useFocusTrap'
 import { Avatar } from '../social/Avatar'
+import { loadedAppShell } from './loadedAppShell'
 
 interface NavItem {
   to:
@@ -182,3 +183,5 @@ function UserCard({ user, onLogout }: { user: PublicUser; onLogout: () => void }
     </div>
   )
 }
+
+loadedAppShell.component = AppShell

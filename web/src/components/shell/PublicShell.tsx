@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { Brand } from './Brand'
 import { Footer } from './Footer'
+import { loadedAppShell } from './loadedAppShell'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { useUnreadNews } from '../../features/blog/unreadNews'
 import { UnreadDot } from './UnreadDot'
 
 // The app's frame (navigation, feed badge, notifications, search) is only for a signed-in reader:
 // loaded when one is, so the first script of a visitor's page (sign-in, news) does not carry it.
-const AppShell = lazy(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })))
+const LazyAppShell = lazy(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })))
 
 /**
  * The frame of open pages (news, static pages, public profiles, not found), readable signed in or
@@ -18,6 +19,9 @@ const AppShell = lazy(() => import('./AppShell').then(({ AppShell }) => ({ defau
 export function PublicShell({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
   const unreadNews = useUnreadNews()
+  // Chosen once per page: the frame a signed-in page already loaded (no suspended first render,
+  // which showed an empty page for a frame), else the lazy one.
+  const [AppShell] = useState(() => loadedAppShell.component ?? LazyAppShell)
   if (user) {
     return (
       <Suspense fallback={<div className="min-h-dvh" />}>
