@@ -42,8 +42,10 @@ export function MediaRow({
   const track = useRef<HTMLUListElement>(null)
   // A row's tiles are many small components (poster, watched mark, three buttons each). Rendered as
   // their data lands, the rows of a page add up to one long task that blocks a phone; deferred, React
-  // renders them in the background and yields between tiles, while the row keeps its skeleton.
-  const shown = useDeferredValue(results, undefined)
+  // renders them in the background and yields between tiles, while the row keeps its skeleton. The
+  // first row of a page (`priority`, at the top of the screen) is rendered at once when its list is
+  // there, so coming back to a page shows it without a skeleton.
+  const shown = useDeferredValue(results, priority ? results : undefined)
   const page = (direction: 1 | -1) => {
     const element = track.current
     if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
