@@ -1,4 +1,4 @@
-import type { MediaRef } from '@reelmates/contracts/media'
+import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { createContext, useContext, useDeferredValue, useMemo, type ReactNode } from 'react'
 import { useWatchedTitles, useWatchlist } from './useLibrary'
@@ -23,9 +23,9 @@ export function LibraryMarksProvider({ children }: { children: ReactNode }) {
   const { items } = useWatchlist()
   const watched = useWatchedTitles()
   const marks = useMemo<LibraryMarks>(() => {
-    const listed = items ? new Set(items.map(watchedTitleKey)) : undefined
+    const listed = items ? new Set(items.map(mediaKeyOf)) : undefined
     return {
-      onWatchlist: (ref) => listed?.has(watchedTitleKey(ref)),
+      onWatchlist: (ref) => listed?.has(mediaKeyOf(ref)),
       myWatch: (ref) => watched?.get(watchedTitleKey(ref)),
     }
   }, [items, watched])
