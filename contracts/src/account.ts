@@ -192,6 +192,10 @@ export const publicUser = z.object({
 })
 export type PublicUser = z.infer<typeof publicUser>
 
+/** Who is signed in on this session (GET /api/session): null for nobody, an ordinary answer. */
+export const sessionAnswer = z.object({ user: publicUser.nullable() })
+export type SessionAnswer = z.infer<typeof sessionAnswer>
+
 /** A mutation that answers the user also carries the log position it reached (read-your-writes). */
 export const userAnswer = publicUser.extend({ position: z.string().optional() })
 

@@ -55,10 +55,10 @@ test('signed out: when the session never appears, it re-checks 3 times (1, 2, 3 
   })
   const checkedAt: number[] = []
   await page.route(
-    (url) => url.pathname === '/api/user',
+    (url) => url.pathname === '/api/session',
     (route) => {
       checkedAt.push(Number(new URL(route.request().url()).searchParams.get('_ts')))
-      return route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Not signed in"}' })
+      return route.fulfill({ contentType: 'application/json', body: '{"user":null}' })
     },
   )
   let accepted = false

@@ -29,7 +29,7 @@ async function splashAfterAuthKnown(page: Page): Promise<{ before: boolean; afte
     const { shownAt = 0, goneAt = 0 } = (window as unknown as { splash: { shownAt?: number; goneAt?: number } }).splash
     const answer = performance
       .getEntriesByType('resource')
-      .find((entry) => new URL(entry.name).pathname === '/api/user') as PerformanceResourceTiming | undefined
+      .find((entry) => new URL(entry.name).pathname === '/api/session') as PerformanceResourceTiming | undefined
     const answeredAt = answer?.responseEnd ?? Number.NaN
     return { before: shownAt < answeredAt, after: goneAt - answeredAt }
   })
@@ -38,7 +38,7 @@ async function splashAfterAuthKnown(page: Page): Promise<{ before: boolean; afte
 /** The current-user answer is held back so the splash has something to wait for. */
 async function slowCurrentUser(page: Page, ms: number) {
   await page.route(
-    (url) => url.pathname === '/api/user',
+    (url) => url.pathname === '/api/session',
     async (route) => {
       await new Promise((resolve) => setTimeout(resolve, ms))
       await route.continue()
@@ -49,7 +49,7 @@ async function slowCurrentUser(page: Page, ms: number) {
 function countCurrentUserCalls(page: Page): { count: number } {
   const calls = { count: 0 }
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/user') calls.count += 1
+    if (new URL(request.url()).pathname === '/api/session') calls.count += 1
   })
   return calls
 }

@@ -97,7 +97,7 @@ test('a magic link: CSRF token, then the link, then 500 ms, then the session che
   let linkAnsweredAt = 0
   page.on('request', (request) => {
     const { pathname } = new URL(request.url())
-    if (['/api/csrf-token', '/api/auth/magic-link', '/api/user'].includes(pathname))
+    if (['/api/csrf-token', '/api/auth/magic-link', '/api/session'].includes(pathname))
       steps.push({ step: pathname, at: Date.now(), csrf: request.headers()['csrf-token'] })
   })
   page.on('response', (response) => {
@@ -112,7 +112,7 @@ test('a magic link: CSRF token, then the link, then 500 ms, then the session che
   expect(csrf && link && csrf.at <= link.at).toBe(true)
   expect(link?.csrf).toBeTruthy()
   // The app also asks who is signed in when it opens; the link's own check comes 500 ms after the link.
-  const check = steps.find((entry) => entry.step === '/api/user' && entry.at >= linkAnsweredAt)
+  const check = steps.find((entry) => entry.step === '/api/session' && entry.at >= linkAnsweredAt)
   expect(check).toBeDefined()
   expect((check?.at ?? 0) - linkAnsweredAt).toBeGreaterThanOrEqual(450)
   expect((check?.at ?? 0) - linkAnsweredAt).toBeLessThan(2000)
@@ -131,7 +131,7 @@ test('a magic link whose session check fails redirects to sign-in after 3 s', as
   })
   // Only the check after the link fails; the app's own first look at the session goes through.
   await page.route(
-    (url) => url.pathname === '/api/user',
+    (url) => url.pathname === '/api/session',
     async (route) => {
       if (!linkUsed) return route.continue()
       checkAsked = true

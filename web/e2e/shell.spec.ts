@@ -117,6 +117,22 @@ test("a visitor's sign-in page loads none of the signed-in app's frame", async (
   expect(frame).toEqual([])
 })
 
+test("a visitor's sign-in page logs no error and no failed request (Lighthouse's best practices)", async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`)
+  })
+  await page.goto('/sign_in')
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  // The carousel starts once the page is idle; whatever it loads then is looked at too.
+  await expect(page.getByRole('complementary', { name: 'Features' })).toBeVisible()
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+  expect(errors).toEqual([])
+})
+
 test("the opening page's code is fetched while the guard still asks who is signed in", async ({ page }) => {
   let pageCodeAsked!: () => void
   const pageCode = new Promise<void>((resolve) => (pageCodeAsked = resolve))
@@ -126,7 +142,7 @@ test("the opening page's code is fetched while the guard still asks who is signe
   // The guard's question is held until the page's own chunk has been asked for: the router alone
   // asks for it only after the answer, so without the early fetch the question is dropped after 10 s.
   let answeredAfterTheCode = false
-  await page.route('**/api/user*', async (route) => {
+  await page.route('**/api/session*', async (route) => {
     const held = await Promise.race([
       pageCode.then(() => true),
       new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),

@@ -7,7 +7,7 @@ export type UnauthorizedBehaviour = 'returnNull' | 'throw'
 
 /**
  * The default query function (spec §7): a GET on the first element of the query key, a path.
- * With `returnNull`, a 401 yields null instead of an error (spec §6) — the current-user query uses it.
+ * With `returnNull`, a 401 yields null instead of an error (spec §6).
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehaviour }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {

@@ -41,6 +41,38 @@ describe('GET /api/user', () => {
   })
 })
 
+describe('GET /api/session', () => {
+  it('answers null, not a 401, when nobody is signed in, and starts no session', async () => {
+    const answer = await agent(t.app).get('/api/session')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ user: null })
+    expect(answer.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('answers the signed-in user as GET /api/user does', async () => {
+    const answer = await ada.client.get('/api/session')
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ user: (await ada.client.get('/api/user')).json<unknown>() })
+  })
+
+  it('answers null once the session is over', async () => {
+    const client = agent(t.app)
+    await client.post('/api/login', { username: 'ada', password })
+    expect((await client.get('/api/session')).json()).toMatchObject({ user: { id: ada.user.id } })
+    await client.post('/api/logout')
+    expect((await client.get('/api/session')).json()).toEqual({ user: null })
+  })
+
+  it('ends a session whose account was deleted elsewhere', async () => {
+    const phone = await register(t.app, 'shortlived')
+    const laptop = agent(t.app)
+    await laptop.post('/api/login', { username: 'shortlived', password })
+    expect((await phone.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    expect((await laptop.get('/api/session')).json()).toEqual({ user: null })
+    expect((await laptop.get('/api/user')).statusCode).toBe(401)
+  })
+})
+
 describe('POST /api/login', () => {
   it('signs in with username and password and answers the user', async () => {
     const client = agent(t.app)

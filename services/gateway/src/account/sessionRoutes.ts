@@ -1,15 +1,18 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   availabilityAnswer,
   messageAnswer,
   messages,
   publicUser,
+  sessionAnswer,
+  type PublicUser,
   signInRequest,
   validateUsernameQuery,
 } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
-import { currentUserId, endUserSession, requireUser, startUserSession } from '../http/auth'
+import { endUserSession, requireUser, startUserSession } from '../http/auth'
 import type { Platform } from '../platform'
 import { verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
@@ -20,6 +23,16 @@ import { userQueries } from '@reelmates/projections/users/userQueries'
 /** Signing in and out, and who is signed in. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const { vault, eventStore } = platform
+
+  /** The signed-in user, or null when the session has none or its account no longer exists. */
+  async function sessionUser(request: FastifyRequest): Promise<PublicUser | null> {
+    const userId = request.session.userId
+    if (!userId) return null
+    const user = await readUser(platform, userId)
+    // The account no longer exists (deleted elsewhere): this session is over.
+    if (!user) await endUserSession(request)
+    return user
+  }
 
   app.get(
     '/user',
@@ -33,14 +46,25 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       },
     },
     async (request, reply) => {
-      const user = await readUser(platform, currentUserId(request))
-      if (!user) {
-        // The account no longer exists (deleted elsewhere): this session is over.
-        await endUserSession(request)
-        return reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
-      }
+      const user = await sessionUser(request)
+      if (!user) return reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
       return user
     },
+  )
+
+  // The web app asks this one when it starts: "nobody" is an ordinary answer here, where the 401 of
+  // GET /api/user is logged by every browser as a failed request (issue 15.3, best practices).
+  app.get(
+    '/session',
+    {
+      config: readsFrom(userQueries),
+      schema: {
+        tags: ['account'],
+        summary: 'Who is signed in on this session: the user, or null for nobody (never a 401)',
+        response: { 200: sessionAnswer },
+      },
+    },
+    async (request) => ({ user: await sessionUser(request) }),
   )
 
   app.post(

@@ -17,6 +17,7 @@ import { agent, createTestApp } from '../testing/testApp'
 const openToVisitors: (string | RegExp)[] = [
   'GET /api/health',
   'GET /api/csrf-token',
+  'GET /api/session',
   'POST /api/login',
   'POST /api/logout',
   'GET /api/validate-username',

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserQuery } from './currentUser'
 
@@ -35,5 +36,30 @@ describe('the current-user query (spec §4, §9)', () => {
     const options = currentUserQuery()
     expect(options.initialData).toEqual(user)
     expect(typeof options.initialDataUpdatedAt).toBe('number')
+  })
+})
+
+describe('asking who is signed in', () => {
+  function serverAnswers(body: unknown) {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    return fetch
+  }
+  const ask = () => new QueryClient().query(currentUserQuery())
+
+  it('asks GET /api/session, whose "nobody" is a 200 a browser does not log as a failure', async () => {
+    displayMode(false)
+    const fetch = serverAnswers({ user: null })
+    expect(await ask()).toBeNull()
+    expect(fetch).toHaveBeenCalledOnce()
+    expect((fetch.mock.calls[0] as unknown as [string])[0]).toMatch(/^\/api\/session\?_ts=\d+$/)
+  })
+
+  it('answers the user the session has', async () => {
+    displayMode(false)
+    serverAnswers({ user: { id: 'u1', username: 'maya' } })
+    expect(await ask()).toEqual({ id: 'u1', username: 'maya' })
   })
 })

@@ -1,17 +1,25 @@
-import type { PublicUser } from '@reelmates/contracts/account'
+import type { PublicUser, SessionAnswer } from '@reelmates/contracts/account'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { isInstalledApp } from '../../lib/installedApp'
 import { isApiError } from '../../lib/apiError'
-import { getQueryFn } from '../../lib/queryClient'
+import { apiJson } from '../../lib/api'
 import { lastKnownUser, userKnown } from '../offline/offlineSession'
 import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
 
+/** The current user's cache key: the resource is GET /api/user, even though the app asks /api/session. */
 export const currentUserKey = ['/api/user'] as const
 
-const userQueryFn = getQueryFn<PublicUser>({ on401: 'returnNull' })
+/**
+ * Spec §4 and §6 read the current user from GET /api/user, a 401 meaning nobody. Every browser logs
+ * that 401 as a failed request, on every visitor's first page (issue 15.3: best practices 100 on
+ * /sign_in), so the app asks GET /api/session, which answers the same user or null with a 200.
+ */
+async function userQueryFn({ signal }: { signal: AbortSignal }): Promise<PublicUser | null> {
+  return (await apiJson<SessionAnswer>('/api/session', { signal })).user
+}
 
 /**
- * The current user (spec §4): a user means signed in, null means not (a 401). Fresh for 5 minutes in
+ * The current user (spec §4): a user means signed in, null means not. Fresh for 5 minutes in
  * the installed app, where it also starts from the persisted auth state; always re-checked otherwise.
  */
 export function currentUserQuery() {
