@@ -127,6 +127,14 @@ test('the installed app keeps the auth state for 24 h and trusts the user for 5 
   await expect.poll(async () => Date.now() - ((await persisted(page))?.timestamp ?? 0)).toBeLessThan(60_000)
 })
 
+test('in a browser tab, opening a page asks who is signed in once', async ({ page }) => {
+  const calls = countCurrentUserCalls(page)
+  await page.goto('/sign_in')
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+  expect(calls.count).toBe(1)
+})
+
 test('in a browser tab the user is checked on every visit and nothing is persisted', async ({ page }) => {
   await registerByApi(page.request, 'tab')
   const calls = countCurrentUserCalls(page)

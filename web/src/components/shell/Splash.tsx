@@ -9,15 +9,21 @@ export const splashMs = { authenticated: 500, anonymous: 300 } as const
 /** The installed app opens on a splash until it knows who is signed in (spec §4). */
 export function Splash() {
   const [installed] = useState(isInstalledApp)
+  // In a tab there is no splash, and no reason to watch the current user: mounted, a watcher of a
+  // user fresh for 0 ms asked the server a second time on every page opened.
+  return installed ? <InstalledSplash /> : null
+}
+
+function InstalledSplash() {
   const { data, isPending } = useCurrentUser()
-  const [visible, setVisible] = useState(installed)
+  const [visible, setVisible] = useState(true)
   const known = !isPending
 
   useEffect(() => {
-    if (!installed || !known) return
+    if (!known) return
     const timer = setTimeout(() => setVisible(false), data ? splashMs.authenticated : splashMs.anonymous)
     return () => clearTimeout(timer)
-  }, [installed, known, data])
+  }, [known, data])
 
   if (!visible) return null
   return (
