@@ -255,6 +255,8 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   })
   await page.goto(link)
   await page.getByRole('link', { name: 'Already have an account? Sign in' }).first().click()
+  // The sign-up form has a Username field too: filled before the sign-in page replaced it, the name was lost.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
