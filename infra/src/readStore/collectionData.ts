@@ -16,6 +16,11 @@ export class CollectionData {
   /** The snapshot must rewrite this collection whole: it is new, or was renamed into its name. */
   rewriteAll: boolean
   indexesChanged = false
+  /**
+   * Set while documents of this collection are still in the snapshot file only: the last `_id` read
+   * (undefined before the first slice). The store reads the rest before anything uses the collection.
+   */
+  unread: { after: string | undefined } | undefined
 
   constructor(
     public name: string,
@@ -46,6 +51,14 @@ export class CollectionData {
     else this.docs.set(id, next)
     if (this.options.tracksChanges) this.changedIds.add(id)
     return previous
+  }
+
+  /** Documents read from the snapshot: not changes, so nothing to write back or to check again. */
+  addFromSnapshot(docs: readonly Doc[]): void {
+    for (const doc of docs) {
+      this.docs.set(doc._id, doc)
+      for (const index of this.indexes) index.add(doc)
+    }
   }
 
   /** Inserting a taken `_id` is a duplicate key, as in MongoDB. */

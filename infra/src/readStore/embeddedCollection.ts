@@ -8,6 +8,8 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, Update, UpdateOpt
 /** What a collection handle needs from the embedded store that owns it. */
 export interface CollectionHost {
   existing(name: string): CollectionData | undefined
+  /** The collection named `name` as it is declared (its indexes), its documents perhaps not yet read. */
+  declared(name: string): CollectionData | undefined
   /** The collection named `name`, created (as MongoDB does on a first write) if missing. */
   forWrite(name: string): CollectionData
   /** Keeps `undo` with the enclosing `atomically`, if any, to roll its writes back if it fails. */
@@ -140,16 +142,19 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return settle(() => {
       const definition = indexDefinition(spec)
       if (JSON.stringify(definition.keys) === '{"_id":1}') return
-      const data = this.host.forWrite(this.name)
-      const same = data.indexes.find(
-        (index) =>
-          index.definition.name === definition.name ||
-          JSON.stringify(index.definition.keys) === JSON.stringify(definition.keys),
-      )
+      // Every start asks for the indexes it already has: that alone does not need the documents.
+      const same = this.host
+        .declared(this.name)
+        ?.indexes.find(
+          (index) =>
+            index.definition.name === definition.name ||
+            JSON.stringify(index.definition.keys) === JSON.stringify(definition.keys),
+        )
       if (same !== undefined) {
         if (sameDefinition(same.definition, definition)) return
         throw new Error(`Index ${definition.name} conflicts with existing index ${same.definition.name}`)
       }
+      const data = this.host.forWrite(this.name)
       const index = data.addIndex(definition)
       this.host.recordUndo(() => data.removeIndex(index))
     })

@@ -73,6 +73,100 @@ describe('embedded read store with a snapshot', () => {
     expect(await restored.collection('checkpoints').findOne({ _id: 'users' })).toEqual({ _id: 'users', position: 7 })
   })
 
+  describe('a snapshot larger than one slice, read in the background', () => {
+    // 1,234 documents: two full background slices of 500 and a short one.
+    const many = Array.from({ length: 1234 }, (_, i) => ({
+      _id: `t${String(i).padStart(4, '0')}`,
+      owner: `m${i % 7}`,
+      n: i,
+    }))
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+    async function snapshotOfMany(): Promise<ReadStore> {
+      const store = await openStore()
+      await store.collection('titles').createIndex({ keys: { owner: 1 } })
+      await store.collection('titles').insertMany(many)
+      await store.collection('others').insertOne({ _id: 'o1' })
+      await store.flush()
+      await store.close()
+      return openStore()
+    }
+
+    it('answers a collection used before its documents were read with every document, through its index', async () => {
+      const restored = await snapshotOfMany()
+      // Before the background reader's first turn.
+      expect(await restored.collection('titles').countDocuments({ owner: 'm3' })).toBe(
+        many.filter((doc) => doc.owner === 'm3').length,
+      )
+      expect(await restored.collection('titles').countDocuments()).toBe(many.length)
+    })
+
+    it('answers every document once the background reader is half-way', async () => {
+      const restored = await snapshotOfMany()
+      await nextTurn()
+      await nextTurn()
+      expect(await restored.collection('titles').find({}, { sort: { n: 1 } })).toEqual(many)
+      await expect(restored.collection('titles').insertOne({ _id: 't0600' })).rejects.toBeInstanceOf(DuplicateKeyError)
+    })
+
+    it('loses nothing when a flush comes while a collection is half read, and after it was read whole', async () => {
+      const restored = await snapshotOfMany()
+      await nextTurn()
+      await restored.collection('others').insertOne({ _id: 'o2' })
+      await restored.flush()
+      for (let turn = 0; turn < 6; turn++) await nextTurn()
+      await restored.collection('others').insertOne({ _id: 'o3' })
+      await restored.flush()
+      const again = await reopen(restored)
+      expect(await again.collection('titles').find({}, { sort: { n: 1 } })).toEqual(many)
+      expect(await again.collection('others').countDocuments()).toBe(3)
+    })
+
+    it('creates an index it already has again, and a new one over every document', async () => {
+      const restored = await snapshotOfMany()
+      await restored.collection('titles').createIndex({ keys: { owner: 1 } })
+      await restored.collection('titles').createIndex({ keys: { n: 1 }, unique: true })
+      await expect(restored.collection('titles').insertOne({ _id: 'x', n: 1233 })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      )
+    })
+
+    it('renames a half-read collection with all its documents, and forgets a dropped one', async () => {
+      const restored = await snapshotOfMany()
+      await nextTurn()
+      await restored.renameCollection('titles', 'renamed')
+      await restored.dropCollection('others')
+      await restored.flush()
+      const again = await reopen(restored)
+      expect(await again.listCollections()).toEqual(['renamed'])
+      expect(await again.collection('renamed').countDocuments()).toBe(many.length)
+      expect(await again.collection('titles').countDocuments()).toBe(0)
+    })
+
+    it('says once when every document of the snapshot is in memory', async () => {
+      await (await snapshotOfMany()).close()
+      const heard: { documents: number; seconds: number }[] = []
+      const store = await createEmbeddedReadStore({ snapshotPath: path, onSnapshotRead: (read) => heard.push(read) })
+      open.push(store)
+      await nextTurn()
+      expect(heard).toEqual([])
+      for (let turn = 0; turn < 6; turn++) await nextTurn()
+      expect(heard).toEqual([{ documents: many.length + 1, seconds: expect.any(Number) as number }])
+    })
+
+    it('keeps a rolled-back drop of a collection not yet read whole', async () => {
+      const restored = await snapshotOfMany()
+      await expect(
+        restored.atomically(async () => {
+          await restored.dropCollection('titles')
+          throw new Error('refused')
+        }),
+      ).rejects.toThrow('refused')
+      for (let turn = 0; turn < 4; turn++) await nextTurn()
+      expect(await restored.collection('titles').countDocuments()).toBe(many.length)
+    })
+  })
+
   it('keeps only what was flushed: writes after the last flush are not in the snapshot', async () => {
     const store = await openStore()
     await store.collection('items').insertOne({ _id: 'flushed' })

@@ -16,7 +16,14 @@ import { openSnapshot, type Snapshot } from './snapshot'
 export interface EmbeddedReadStoreOptions {
   /** The SQLite snapshot file; without it the store lives in memory only. */
   snapshotPath?: string
+  /** Called once every document of the snapshot is in memory (the store answers before that). */
+  onSnapshotRead?: (read: { documents: number; seconds: number }) => void
 }
+
+/** Documents read per turn of the event loop in the background (a few milliseconds' work). */
+const SLICE_READ_IN_BACKGROUND = 500
+/** Documents read per query when a collection is needed now. */
+const SLICE_READ_AT_ONCE = 20_000
 
 interface Unit {
   undo: (() => void)[]
@@ -25,7 +32,7 @@ interface Unit {
 export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions = {}): Promise<ReadStore> {
   const snapshot = options.snapshotPath === undefined ? undefined : openSnapshot(options.snapshotPath)
   try {
-    return Promise.resolve(new EmbeddedReadStore(snapshot))
+    return Promise.resolve(new EmbeddedReadStore(snapshot, options.onSnapshotRead))
   } catch (error) {
     snapshot?.close()
     return Promise.reject(error instanceof Error ? error : new Error(String(error)))
@@ -40,9 +47,10 @@ class EmbeddedReadStore implements ReadStore {
   private flushing: Promise<void> | undefined
   private closed = false
   private readonly host: CollectionHost = {
-    existing: (name) => this.usable().collections.get(name),
+    existing: (name) => this.read(this.usable().collections.get(name)),
+    declared: (name) => this.usable().collections.get(name),
     forWrite: (name) => {
-      let data = this.usable().collections.get(name)
+      let data = this.read(this.usable().collections.get(name))
       if (data === undefined) {
         const created = new CollectionData(name, { fromSnapshot: false, tracksChanges: this.snapshot !== undefined })
         this.collections.set(name, created)
@@ -56,14 +64,23 @@ class EmbeddedReadStore implements ReadStore {
     recordUndo: (undo) => this.recordUndo(undo),
   }
 
-  constructor(private readonly snapshot: Snapshot | undefined) {
-    for (const stored of snapshot?.load() ?? []) {
+  private readonly opened = performance.now()
+  private documentsRead = 0
+
+  constructor(
+    private readonly snapshot: Snapshot | undefined,
+    private readonly onSnapshotRead: EmbeddedReadStoreOptions['onSnapshotRead'],
+  ) {
+    for (const stored of snapshot?.collections() ?? []) {
       const data = new CollectionData(stored.name, { fromSnapshot: true, tracksChanges: true })
-      for (const doc of stored.docs) data.docs.set(doc._id, doc)
       for (const definition of stored.indexes) data.addIndex(definition)
       data.indexesChanged = false
+      data.unread = { after: undefined }
       this.collections.set(stored.name, data)
     }
+    // A large snapshot takes far longer to read than a server takes to start: the documents are read
+    // in the background, slice by slice, and a collection used before its turn is read at once.
+    setImmediate(() => this.readInBackground([...this.collections.values()]))
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -85,7 +102,8 @@ class EmbeddedReadStore implements ReadStore {
 
   renameCollection(from: string, to: string): Promise<void> {
     if (from === to) return Promise.reject(new Error(`Cannot rename ${from} to itself`))
-    const moved = this.usable().collections.get(from)
+    // Renamed, its documents would be looked for under the new name: read them first.
+    const moved = this.read(this.usable().collections.get(from))
     const replaced = this.collections.get(to)
     // An empty rebuild never created its collection: swapping it in leaves the target empty.
     this.collections.delete(to)
@@ -145,6 +163,41 @@ class EmbeddedReadStore implements ReadStore {
     while (this.flushing !== undefined) await this.flushing
     this.closed = true
     this.snapshot?.close()
+  }
+
+  /** `data` with every document it has in the snapshot file in memory. */
+  private read(data: CollectionData | undefined): CollectionData | undefined {
+    while (data?.unread !== undefined) this.readSlice(data, SLICE_READ_AT_ONCE)
+    return data
+  }
+
+  private readSlice(data: CollectionData, limit: number): void {
+    const unread = data.unread
+    if (unread === undefined || this.snapshot === undefined) return
+    const docs = this.snapshot.documentsAfter(data.name, unread.after, limit)
+    data.addFromSnapshot(docs)
+    this.documentsRead += docs.length
+    const last = docs[docs.length - 1]
+    if (last === undefined || docs.length < limit) data.unread = undefined
+    else unread.after = last._id
+  }
+
+  /** One slice per turn of the event loop, so that requests are answered while a snapshot loads. */
+  private readInBackground(queue: CollectionData[]): void {
+    if (this.closed) return
+    let data = queue[0]
+    // A collection dropped or replaced before its turn is no longer read from the file.
+    while (data !== undefined && (data.unread === undefined || this.collections.get(data.name) !== data)) {
+      queue.shift()
+      data = queue[0]
+    }
+    if (data === undefined) {
+      const seconds = (performance.now() - this.opened) / 1000
+      this.onSnapshotRead?.({ documents: this.documentsRead, seconds })
+      return
+    }
+    this.readSlice(data, SLICE_READ_IN_BACKGROUND)
+    setImmediate(() => this.readInBackground(queue))
   }
 
   private recordUndo(undo: () => void): void {

@@ -22,12 +22,14 @@ import type { Doc } from './port'
 export interface StoredCollection {
   name: string
   indexes: IndexDefinition[]
-  docs: Doc[]
 }
 
 export interface Snapshot {
   readonly path: string
-  load(): StoredCollection[]
+  /** The collections the file holds, with their index definitions; their documents are read apart. */
+  collections(): StoredCollection[]
+  /** Up to `limit` documents of `collection` in `_id` order, after `afterId` (from the first when undefined). */
+  documentsAfter(collection: string, afterId: string | undefined, limit: number): Doc[]
   /** Writes the changes since the last `write` (or `load`), then marks the collections clean. */
   write(collections: ReadonlyMap<string, CollectionData>): void
   close(): void
@@ -50,7 +52,12 @@ export function openSnapshot(path: string): Snapshot {
   `)
   const statements = {
     collections: db.prepare<[], { name: string; indexes: string }>('SELECT name, indexes FROM collections'),
-    documents: db.prepare<[], { collection: string; body: Buffer }>('SELECT collection, body FROM documents'),
+    firstDocuments: db.prepare<[string, number], { id: string; body: Buffer }>(
+      'SELECT id, body FROM documents WHERE collection = ? ORDER BY id LIMIT ?',
+    ),
+    documentsAfter: db.prepare<[string, string, number], { id: string; body: Buffer }>(
+      'SELECT id, body FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
+    ),
     saveCollection: db.prepare<[string, string]>(
       'INSERT INTO collections (name, indexes) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes',
     ),
@@ -90,15 +97,17 @@ export function openSnapshot(path: string): Snapshot {
 
   return {
     path,
-    load() {
-      const byName = new Map<string, StoredCollection>()
-      for (const row of statements.collections.all()) {
-        byName.set(row.name, { name: row.name, indexes: JSON.parse(row.indexes) as IndexDefinition[], docs: [] })
-      }
-      for (const row of statements.documents.iterate()) {
-        byName.get(row.collection)?.docs.push(deserialize(row.body) as Doc)
-      }
-      return [...byName.values()]
+    collections() {
+      return statements.collections
+        .all()
+        .map((row) => ({ name: row.name, indexes: JSON.parse(row.indexes) as IndexDefinition[] }))
+    },
+    documentsAfter(collection, afterId, limit) {
+      const rows =
+        afterId === undefined
+          ? statements.firstDocuments.all(collection, limit)
+          : statements.documentsAfter.all(collection, afterId, limit)
+      return rows.map((row) => deserialize(row.body) as Doc)
     },
     write(collections) {
       writeChanges(collections)
