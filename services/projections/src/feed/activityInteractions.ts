@@ -50,6 +50,8 @@ export const activityInteractions = defineProjector({
   async setup(db) {
     await db.collection(commentsCollection).createIndex({ keys: { activityId: 1 } })
     await db.collection(reactionsCollection).createIndex({ keys: { activityId: 1 } })
+    // A deleted comment takes its reactions with it: without this, every deletion read every reaction.
+    await db.collection(reactionsCollection).createIndex({ keys: { commentId: 1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
