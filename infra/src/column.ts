@@ -19,7 +19,7 @@ import { createMongoVault } from './personalData/mongoVault'
 import type { PersonalDataVault } from './personalData/port'
 import { protectPersonalData } from './personalData/protectedEventStore'
 import { createSqliteVault } from './personalData/sqliteVault'
-import { createEmbeddedReadStore } from './readStore/embeddedReadStore'
+import { createEmbeddedReadStore, type EmbeddedReadStoreOptions } from './readStore/embeddedReadStore'
 import { createMongoReadStore } from './readStore/mongoReadStore'
 import type { ReadStore } from './readStore/port'
 import type { AgendaBackend } from 'agenda'
@@ -46,11 +46,17 @@ export async function openEventLog(config: Config): Promise<EventLog> {
   return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
 }
 
-/** MongoDB in the distributed column; in the embedded one, documents in this process (snapshotted to SQLite). */
-export function openReadStore(config: Config): Promise<ReadStore> {
+/**
+ * MongoDB in the distributed column; in the embedded one, documents in this process (snapshotted to
+ * SQLite, read from the snapshot in the background; `onSnapshotRead` hears when that is done).
+ */
+export function openReadStore(
+  config: Config,
+  options: Pick<EmbeddedReadStoreOptions, 'onSnapshotRead'> = {},
+): Promise<ReadStore> {
   return config.column === 'distributed' && config.mongo
     ? createMongoReadStore(config.mongo)
-    : createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db') })
+    : createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db'), ...options })
 }
 
 /** One lease store for every process of the column: MongoDB, or a SQLite file in the data directory. */

@@ -40,7 +40,10 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const closers: (() => Promise<void>)[] = []
   const logger = createLogger(config, overrides.logDestination)
   const { rawEventStore, eventStore, vault } = await openEventLog(config)
-  const readStore = await openReadStore(config)
+  const readStore = await openReadStore(config, {
+    onSnapshotRead: ({ documents, seconds }) =>
+      logger.info({ documents, seconds: Number(seconds.toFixed(2)) }, 'read-model snapshot read whole'),
+  })
   const sessions: SessionStore =
     config.column === 'distributed' && config.mongo
       ? await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
