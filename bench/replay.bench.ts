@@ -26,6 +26,7 @@ import { createProjectionRunner } from '@reelmates/projections/runner'
 import { readHistory } from '@reelmates/gateway/eventHistory/historyReader'
 import { schedulerReactions } from '@reelmates/scheduler'
 import { freePort } from '../services/gateway/test/serverProcess'
+import { ensureServerBuild } from '../scripts/ensureServerBuild'
 import { medianMs } from './adminHistory.bench'
 import { BENCH_PERSONAL_DATA_SECRET, replayLog } from './replayLog'
 
@@ -154,7 +155,7 @@ interface Health {
 }
 
 /**
- * Starts the server as `npm start` does (its own process, logging on) on the data directory, and
+ * Starts the server as `npm start` does (its own process, its bundle, logging on) on the data directory, and
  * times the first 200 on /api/health and the moment every read model reports the head of the log.
  */
 async function measureColdStart(
@@ -169,8 +170,9 @@ async function measureColdStart(
   const port = await freePort()
   const webDist = join(dataDir, 'web')
   writeWebStub(webDist)
+  const bundle = await ensureServerBuild()
   const started = performance.now()
-  const server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repositoryRoot,
     env: {
       ...process.env,

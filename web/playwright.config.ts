@@ -59,7 +59,8 @@ export default defineConfig({
     serviceWorkers: 'allow',
   },
   webServer: {
-    command: 'node --import tsx services/gateway/src/main.ts',
+    // The server as `npm start` runs it: its bundle, built first when a source is newer.
+    command: 'node --import tsx scripts/ensureServerBuild.ts && node --enable-source-maps dist/gateway/main.mjs',
     cwd: repoRoot,
     url: `http://localhost:${port}/api/csrf-token`,
     reuseExistingServer: false,

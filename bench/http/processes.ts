@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../../services/gateway/test/serverProcess'
 import type { Load, LoadFigures } from './loadGenerator'
+import { ensureServerBuild } from '../../scripts/ensureServerBuild'
 
 const repoRoot = join(import.meta.dirname, '..', '..')
 
@@ -36,8 +37,8 @@ function stopper(child: ChildProcess, cleanUp = () => {}): () => Promise<void> {
 }
 
 /**
- * The gateway as `npm start` runs it (`node --import tsx services/gateway/src/main.ts`, logging on at
- * the default level), on 127.0.0.1 and a free port with a fresh DATA_DIR. Its log goes to a file
+ * The gateway as `npm start` runs it (its bundle, `node --enable-source-maps dist/gateway/main.mjs`,
+ * logging on at the default level), on 127.0.0.1 and a free port with a fresh DATA_DIR. Its log goes to a file
  * in that directory, as it would go to a terminal: written by the server, read by nobody.
  * The only setting changed is the auth rate limit, so that the set-up can register a few hundred
  * members from one address. `nodeOptions` go before the script (the profiler passes `--cpu-prof`).
@@ -50,7 +51,8 @@ export async function startGateway(nodeOptions: string[] = []): Promise<Process 
   const env: Record<string, string | undefined> = { ...process.env }
   delete env.LOG_LEVEL
   delete env.NODE_ENV
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'services/gateway/src/main.ts'], {
+  const bundle = await ensureServerBuild()
+  const child = spawn(process.execPath, [...nodeOptions, '--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '100000' },
     stdio: ['ignore', log, log],

@@ -83,7 +83,8 @@ test.describe('with its own server', () => {
   test('the app shell opens with the server stopped after a first visit', async ({ browser }) => {
     const port = await freePort()
     const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-offline-'))
-    server = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+    // The bundle `npm start` runs, built before the suite's own server started.
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist/gateway/main.mjs'], {
       cwd: repoRoot,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: 'ignore',
