@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { deserialize, serialize } from 'node:v8'
 import Database from 'better-sqlite3'
 import type { CollectionData } from './collectionData'
+import { decodeDocument, encodeDocument, type EncodedDocument } from './documentCodec'
 import type { IndexDefinition } from './indexes'
 import type { Doc } from './port'
 
@@ -15,8 +15,8 @@ import type { Doc } from './port'
  * journal (which holds old pages while a flush runs) is deleted when the flush commits — unlike a
  * WAL, which would keep old page images until a checkpoint.
  *
- * Documents are stored with v8's structured serialization, the same clone that the store's copies
- * use, so a Date read from a restored snapshot is still a Date.
+ * Documents are stored as JSON text, with v8's structured serialization for what JSON would change
+ * (`documentCodec.ts`), so a Date read from a restored snapshot is still a Date.
  */
 
 export interface StoredCollection {
@@ -52,10 +52,10 @@ export function openSnapshot(path: string): Snapshot {
   `)
   const statements = {
     collections: db.prepare<[], { name: string; indexes: string }>('SELECT name, indexes FROM collections'),
-    firstDocuments: db.prepare<[string, number], { id: string; body: Buffer }>(
+    firstDocuments: db.prepare<[string, number], { id: string; body: EncodedDocument }>(
       'SELECT id, body FROM documents WHERE collection = ? ORDER BY id LIMIT ?',
     ),
-    documentsAfter: db.prepare<[string, string, number], { id: string; body: Buffer }>(
+    documentsAfter: db.prepare<[string, string, number], { id: string; body: EncodedDocument }>(
       'SELECT id, body FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
     ),
     saveCollection: db.prepare<[string, string]>(
@@ -63,7 +63,7 @@ export function openSnapshot(path: string): Snapshot {
     ),
     dropCollection: db.prepare<[string]>('DELETE FROM collections WHERE name = ?'),
     clearCollection: db.prepare<[string]>('DELETE FROM documents WHERE collection = ?'),
-    saveDocument: db.prepare<[string, string, Buffer]>(
+    saveDocument: db.prepare<[string, string, EncodedDocument]>(
       'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body',
     ),
     deleteDocument: db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?'),
@@ -81,12 +81,12 @@ export function openSnapshot(path: string): Snapshot {
     for (const [name, data] of collections) {
       if (data.rewriteAll || !stored.has(name)) {
         statements.clearCollection.run(name)
-        for (const doc of data.docs.values()) statements.saveDocument.run(name, doc._id, serialize(doc))
+        for (const doc of data.docs.values()) statements.saveDocument.run(name, doc._id, encodeDocument(doc))
       } else {
         for (const id of data.changedIds) {
           const doc = data.docs.get(id)
           if (doc === undefined) statements.deleteDocument.run(name, id)
-          else statements.saveDocument.run(name, id, serialize(doc))
+          else statements.saveDocument.run(name, id, encodeDocument(doc))
         }
       }
       if (data.rewriteAll || data.indexesChanged || !stored.has(name)) {
@@ -107,7 +107,7 @@ export function openSnapshot(path: string): Snapshot {
         afterId === undefined
           ? statements.firstDocuments.all(collection, limit)
           : statements.documentsAfter.all(collection, afterId, limit)
-      return rows.map((row) => deserialize(row.body) as Doc)
+      return rows.map((row) => decodeDocument(row.body))
     },
     write(collections) {
       writeChanges(collections)
