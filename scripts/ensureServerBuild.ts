@@ -4,23 +4,15 @@
  * tsx's loader hooks was half of a start. Packages from node_modules stay outside the bundle, as
  * installed. This builds the bundle when it is missing or older than a source, and answers its path.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { newestChange } from './newestChange'
 
 const root = join(import.meta.dirname, '..')
 export const serverBundle = join(root, 'dist', 'gateway', 'main.mjs')
 const sources = ['services', 'infra/src', 'contracts/src', 'package-lock.json'].map((path) => join(root, path))
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path)
-    .filter((entry) => entry !== 'node_modules')
-    .reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stat.mtimeMs)
-}
 
 export async function ensureServerBuild(): Promise<string> {
   const builtAt = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0
