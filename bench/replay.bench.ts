@@ -208,7 +208,7 @@ async function measureColdStart(
         .then((response) => (response.ok ? (response.json() as Promise<Health>) : undefined))
         .catch(() => undefined)
       if (health) {
-        healthy ??= (asked - started) / 1000
+        healthy ??= (performance.now() - started) / 1000
         if (caughtUp !== undefined && allRead === undefined) {
           slowestMeanwhileMs = Math.max(slowestMeanwhileMs, Math.round(performance.now() - asked))
         }
