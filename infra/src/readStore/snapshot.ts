@@ -30,7 +30,7 @@ export interface Snapshot {
   collections(): StoredCollection[]
   /** Up to `limit` documents of `collection` in `_id` order, after `afterId` (from the first when undefined). */
   documentsAfter(collection: string, afterId: string | undefined, limit: number): Doc[]
-  /** Writes the changes since the last `write` (or `load`), then marks the collections clean. */
+  /** Writes the changes since the last `write` (or since the file was opened), then marks the collections clean. */
   write(collections: ReadonlyMap<string, CollectionData>): void
   close(): void
 }
