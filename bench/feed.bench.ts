@@ -41,8 +41,7 @@ export const feedBench: HttpBench = {
     return [
       row(
         `GET /api/feed first page of 20 (${friendCount} friends × ${activitiesEach} activities)`,
-        await sample(generator, { url: `${url}/api/feed?limit=20`, headers: { cookie } }),
-        baselines.GET,
+        await sample(generator, { url: `${url}/api/feed?limit=20`, headers: { cookie } }, baselines.GET),
         goal,
       ),
     ]

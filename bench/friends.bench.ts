@@ -40,13 +40,11 @@ export const friendsBench: HttpBench = {
     return [
       row(
         `GET /api/friendships (${friendCount} friends)`,
-        await sample(generator, { url: `${url}/api/friendships`, headers: { cookie } }),
-        baselines.GET,
+        await sample(generator, { url: `${url}/api/friendships`, headers: { cookie } }, baselines.GET),
       ),
       row(
         `GET /api/users/:username (${friendCount} friends)`,
-        await sample(generator, { url: `${url}/api/users/bench_popular`, headers: { cookie } }),
-        baselines.GET,
+        await sample(generator, { url: `${url}/api/users/bench_popular`, headers: { cookie } }, baselines.GET),
       ),
     ]
   },

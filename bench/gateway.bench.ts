@@ -12,17 +12,15 @@ export const gatewayBench: HttpBench = {
     const member = await register(url, 'bench_user')
     const cookie = member.cookieHeader()
     return [
-      row('GET /api/health, no cookie', await sample(generator, { url: `${url}/api/health` }), baselines.GET, 0.7),
+      row('GET /api/health, no cookie', await sample(generator, { url: `${url}/api/health` }, baselines.GET), 0.7),
       row(
         'GET /api/health, session cookie',
-        await sample(generator, { url: `${url}/api/health`, headers: { cookie } }),
-        baselines.GET,
+        await sample(generator, { url: `${url}/api/health`, headers: { cookie } }, baselines.GET),
         0.7,
       ),
       row(
         'GET /api/user',
-        await sample(generator, { url: `${url}/api/user`, headers: { cookie } }),
-        baselines.GET,
+        await sample(generator, { url: `${url}/api/user`, headers: { cookie } }, baselines.GET),
         0.5,
       ),
     ]
@@ -34,8 +32,7 @@ export const autocompleteHttpBench: HttpBench = {
   run: async ({ url, generator, baselines }) => [
     row(
       'GET /api/tmdb/autocomplete?query=godf',
-      await sample(generator, { url: `${url}/api/tmdb/autocomplete?query=godf` }),
-      baselines.GET,
+      await sample(generator, { url: `${url}/api/tmdb/autocomplete?query=godf` }, baselines.GET),
       0.5,
     ),
   ],
