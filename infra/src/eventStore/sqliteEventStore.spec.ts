@@ -88,6 +88,37 @@ describe('SQLite event store', () => {
     await subscriber.close()
   })
 
+  it('delivers its own appends and another connection\'s, interleaved, to a live subscription in log order, each once', async () => {
+    const path = freshFile()
+    const store = createSqliteEventStore({ path, idlePollMs: 10 })
+    const other = createSqliteEventStore({ path })
+    const seen: bigint[] = []
+    const subscription = store.subscribeToAll()
+    const reading = (async () => {
+      for await (const event of subscription) {
+        seen.push(event.position)
+        if (seen.length === 8) return
+      }
+    })()
+    // Mine, theirs, mine, mine, theirs, theirs, mine, mine: the rows written here are answered from
+    // memory, and those of the other connection in between must still come from the file.
+    for (const writer of [store, other, store, store, other, other, store, store]) {
+      await writer.append(writer === store ? 'mine' : 'theirs', [anEvent()])
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    await reading
+    expect(seen).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n])
+    expect((await store.readAll({ after: 2n, maxCount: 3 })).map((event) => event.streamId)).toEqual([
+      'mine',
+      'mine',
+      'theirs',
+    ])
+    await subscription.stop()
+    await other.close()
+    await store.close()
+    // A reader that skipped the other connection's rows would wait for its eighth event for ever.
+  }, 10_000)
+
   it("answers its own appends' head at once and another connection's within headFreshMs, reading the file once in between", async () => {
     const path = freshFile()
     const store = createSqliteEventStore({ path, headFreshMs: 60_000 })

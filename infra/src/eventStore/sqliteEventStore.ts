@@ -20,6 +20,7 @@ import {
   type SubscribeToAllOptions,
 } from './port'
 import { assertAppendable, assertMaxCount } from './argumentChecks'
+import { recentAppends, type EventRow } from './recentAppends'
 
 export interface SqliteEventStoreOptions {
   /** A file path, or ':memory:' (tests). */
@@ -37,17 +38,6 @@ export interface SqliteEventStoreOptions {
    * `idlePollMs`.
    */
   headFreshMs?: number
-}
-
-interface EventRow {
-  position: number
-  stream_id: string
-  revision: number
-  event_id: string
-  type: string
-  data: string
-  metadata: string
-  recorded_at: number
 }
 
 /** Exported so the benchmark compares against raw inserts into exactly this table. */
@@ -155,13 +145,19 @@ export function createSqliteEventStore({
     return { nextExpectedRevision: start + events.length - 1, position: BigInt(position) }
   }
 
+  const recent = recentAppends()
+
   const appendInTransaction = db.transaction(
-    (streamId: string, events: EventToAppend[], expected: ExpectedRevision): AppendResult & { written: boolean } => {
+    (
+      streamId: string,
+      events: EventToAppend[],
+      expected: ExpectedRevision,
+    ): AppendResult & { written: EventRow[] | undefined } => {
       const revision = currentRevisionOf.get(streamId)?.revision ?? null
       const current = revision ?? 'no_stream'
 
       const previous = findPreviousAppend(streamId, events, expected, current)
-      if (previous) return { ...previous, written: false }
+      if (previous) return { ...previous, written: undefined }
 
       const matches =
         expected === 'any' ||
@@ -173,19 +169,24 @@ export function createSqliteEventStore({
       const recordedAt = Date.now()
       let next = revision ?? -1
       let position = 0
+      const written: EventRow[] = []
       try {
         for (const event of events) {
           next += 1
-          const info = insertEvent.run(
-            streamId,
-            next,
-            event.id,
-            event.type,
-            JSON.stringify(event.data),
-            JSON.stringify(event.metadata),
-            recordedAt,
-          )
+          const data = JSON.stringify(event.data)
+          const metadata = JSON.stringify(event.metadata)
+          const info = insertEvent.run(streamId, next, event.id, event.type, data, metadata, recordedAt)
           position = Number(info.lastInsertRowid)
+          written.push({
+            position,
+            stream_id: streamId,
+            revision: next,
+            event_id: event.id,
+            type: event.type,
+            data,
+            metadata,
+            recorded_at: recordedAt,
+          })
         }
       } catch (error) {
         // The write lock is held, so revisions cannot collide: a unique violation is an event id the
@@ -195,12 +196,12 @@ export function createSqliteEventStore({
         }
         throw error
       }
-      return { nextExpectedRevision: next, position: BigInt(position), written: true }
+      return { nextExpectedRevision: next, position: BigInt(position), written }
     },
   )
 
   function readPageAfter(after: bigint, maxCount: number): RecordedEvent[] {
-    return readAllAfter.all(after, maxCount).map(toRecordedEvent)
+    return (recent.after(after, maxCount) ?? readAllAfter.all(after, maxCount)).map(toRecordedEvent)
   }
 
   function subscribeToAll({ after = 0n }: SubscribeToAllOptions = {}): AllSubscription {
@@ -268,8 +269,11 @@ export function createSqliteEventStore({
       settle(() => {
         assertAppendable(events, expectedRevision)
         const { written, ...result } = appendInTransaction.immediate(streamId, events, expectedRevision)
-        if (written) head = { position: 0n, readAt: Number.NEGATIVE_INFINITY }
-        if (written && openSubscriptions.size > 0) void appended.emit('appended')
+        if (written === undefined) return result
+        // Committed: these rows are now the file's, and the followers about to read them get them from memory.
+        recent.add(written)
+        head = { position: 0n, readAt: Number.NEGATIVE_INFINITY }
+        if (openSubscriptions.size > 0) void appended.emit('appended')
         return result
       }),
 
