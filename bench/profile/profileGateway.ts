@@ -4,12 +4,15 @@
  * signed-in member's cookie, then stopped with SIGTERM so the profile is written; prints the
  * profile's self time by function and by package or file (`summariseProfile`). A route `watchlist`
  * first gives the member 500 titles, `feed` first gives them 20 friends with 10 public watches each.
+ * The route `note-edits` profiles the write path as the bench loads it: 50 members, one a connection,
+ * each rewriting the note of a title on their own watchlist (every edit a new note, so an event).
  */
 import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGateway, startLoadGenerator } from '../http/processes'
-import { addToWatchlist, inBatches, movieIds, ok, register, type Member } from '../http/members'
+import { addToWatchlist, inBatches, movieIds, ok, register, writeHeaders, type Member } from '../http/members'
+import type { Load } from '../http/loadGenerator'
 import { summariseProfile } from './summariseProfile'
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10)
@@ -37,6 +40,23 @@ async function prepare(url: string, member: Member, route: string): Promise<void
   }
 }
 
+/** The load of a route: a signed-in member's read, or `note-edits` (see above). */
+async function loadOf(url: string, member: Member, route: string): Promise<Omit<Load, 'connections' | 'durationSeconds'>> {
+  if (route !== 'note-edits') return { url: `${url}${route}`, headers: { cookie: member.cookieHeader() } }
+  const [edited] = await movieIds(url, 1)
+  const editors = await inBatches(50, 5, async (n) => {
+    const editor = await register(url, `profile_editor_${n}`)
+    await addToWatchlist(editor, edited!)
+    return writeHeaders(editor)
+  })
+  return {
+    url: `${url}/api/watchlist/movie/${edited}`,
+    method: 'PATCH',
+    body: JSON.stringify({ note: 'edit [<id>]' }),
+    headersPerConnection: editors,
+  }
+}
+
 const routes = process.argv.slice(2)
 if (routes.length === 0) routes.push('/api/user')
 const profileDir = mkdtempSync(join(tmpdir(), 'reelmates-profile-'))
@@ -45,13 +65,10 @@ const generator = startLoadGenerator()
 try {
   const member = await register(gateway.url, 'profile_member')
   for (const route of routes) await prepare(gateway.url, member, route)
-  for (const route of routes) {
-    const figures = await generator.run({
-      url: `${gateway.url}${route}`,
-      headers: { cookie: member.cookieHeader() },
-      connections: 50,
-      durationSeconds: seconds,
-    })
+  const loads = []
+  for (const route of routes) loads.push(await loadOf(gateway.url, member, route))
+  for (const [i, route] of routes.entries()) {
+    const figures = await generator.run({ ...loads[i]!, connections: 50, durationSeconds: seconds })
     console.log(
       `${route}: ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99Ms} ms, ${figures.non2xx} non-2xx`,
     )
