@@ -41,7 +41,11 @@ async function prepare(url: string, member: Member, route: string): Promise<void
 }
 
 /** The load of a route: a signed-in member's read, or `note-edits` (see above). */
-async function loadOf(url: string, member: Member, route: string): Promise<Omit<Load, 'connections' | 'durationSeconds'>> {
+async function loadOf(
+  url: string,
+  member: Member,
+  route: string,
+): Promise<Omit<Load, 'connections' | 'durationSeconds'>> {
   if (route !== 'note-edits') return { url: `${url}${route}`, headers: { cookie: member.cookieHeader() } }
   const [edited] = await movieIds(url, 1)
   const editors = await inBatches(50, 5, async (n) => {

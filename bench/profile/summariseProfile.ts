@@ -73,7 +73,9 @@ export function summariseProfile(file: string, rows = 40): void {
   console.table(top(byPlace, all, 25))
   console.table(top(byFunction, all, rows))
   console.log("inclusive (on the stack), the project's own code and its plugins:")
-  const ours = new Map([...inclusive].filter(([name]) => /services\/|infra\/|dist\/gateway|@fastify|fastify|pino|zod/.test(name)))
+  const ours = new Map(
+    [...inclusive].filter(([name]) => /services\/|infra\/|dist\/gateway|@fastify|fastify|pino|zod/.test(name)),
+  )
   console.table(top(ours, all, rows))
 }
 

@@ -88,7 +88,7 @@ describe('SQLite event store', () => {
     await subscriber.close()
   })
 
-  it('delivers its own appends and another connection\'s, interleaved, to a live subscription in log order, each once', async () => {
+  it("delivers its own appends and another connection's, interleaved, to a live subscription in log order, each once", async () => {
     const path = freshFile()
     const store = createSqliteEventStore({ path, idlePollMs: 10 })
     const other = createSqliteEventStore({ path })
