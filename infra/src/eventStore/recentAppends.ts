@@ -29,7 +29,11 @@ export interface RecentAppends {
   after(after: bigint, maxCount: number): EventRow[] | undefined
 }
 
-export function recentAppends(capacity = 2048): RecentAppends {
+/**
+ * `capacity`: the followers of the embedded process are a few rows behind the head; one further back
+ * (catching up after a rebuild) reads the file. Kept small because a row may be large (an avatar).
+ */
+export function recentAppends(capacity = 256): RecentAppends {
   let rows: EventRow[] = []
   return {
     add(added) {
