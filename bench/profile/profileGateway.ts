@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGateway, startLoadGenerator } from '../http/processes'
 import { addToWatchlist, inBatches, movieIds, ok, register, writeHeaders, type Member } from '../http/members'
-import type { Load } from '../http/loadGenerator'
+import type { FigureLoad } from '../http/measure'
 import { summariseProfile } from './summariseProfile'
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10)
@@ -41,11 +41,7 @@ async function prepare(url: string, member: Member, route: string): Promise<void
 }
 
 /** The load of a route: a signed-in member's read, or `note-edits` (see above). */
-async function loadOf(
-  url: string,
-  member: Member,
-  route: string,
-): Promise<Omit<Load, 'connections' | 'durationSeconds'>> {
+async function loadOf(url: string, member: Member, route: string): Promise<FigureLoad> {
   if (route !== 'note-edits') return { url: `${url}${route}`, headers: { cookie: member.cookieHeader() } }
   const [edited] = await movieIds(url, 1)
   const editors = await inBatches(50, 5, async (n) => {
@@ -69,7 +65,8 @@ const generator = startLoadGenerator()
 try {
   const member = await register(gateway.url, 'profile_member')
   for (const route of routes) await prepare(gateway.url, member, route)
-  const loads = []
+  // Every route's set-up (registrations hash passwords) comes before any load, as `prepare` does.
+  const loads: FigureLoad[] = []
   for (const route of routes) loads.push(await loadOf(gateway.url, member, route))
   for (const [i, route] of routes.entries()) {
     const figures = await generator.run({ ...loads[i]!, connections: 50, durationSeconds: seconds })
