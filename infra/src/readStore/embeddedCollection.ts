@@ -46,7 +46,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   countDocuments(filter: Filter = {}): Promise<number> {
-    return settle(() => this.host.existing(this.name)?.matching(filter).length ?? 0)
+    return settle(() => this.host.existing(this.name)?.count(filter) ?? 0)
   }
 
   insertOne(doc: T): Promise<void> {
