@@ -32,11 +32,17 @@ class TimelineReader {
       this.current = null
       return this
     }
-    const end = this.entries.indexOf('\n', this.at)
-    const line = this.entries.slice(this.at, end === -1 ? undefined : end)
-    this.at = end === -1 ? this.entries.length : end + 1
-    const [createdAt = '', id = '', ownerId = ''] = line.split('\t')
-    this.current = { createdAt, id, ownerId }
+    const { entries, at } = this
+    const newline = entries.indexOf('\n', at)
+    const end = newline === -1 ? entries.length : newline
+    const tab = entries.indexOf('\t', at)
+    const secondTab = entries.indexOf('\t', tab + 1)
+    this.current = {
+      createdAt: entries.slice(at, tab),
+      id: entries.slice(tab + 1, secondTab),
+      ownerId: entries.slice(secondTab + 1, end),
+    }
+    this.at = end + 1
     return this
   }
 
