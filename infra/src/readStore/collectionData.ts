@@ -3,6 +3,7 @@ import { compare, resolve } from 'mingo/util'
 import { deepCopy } from './documentCopy'
 import { CollectionIndex, pinnedValues, type IndexDefinition } from './indexes'
 import { DuplicateKeyError, type Doc, type Filter, type FindOptions } from './port'
+import { SortedViews } from './sortedViews'
 
 /**
  * The documents of one embedded collection with their indexes, and what changed since the last
@@ -16,6 +17,8 @@ export class CollectionData {
   /** The snapshot must rewrite this collection whole: it is new, or was renamed into its name. */
   rewriteAll: boolean
   indexesChanged = false
+  /** Sorted matches kept between reads (`find`); every write below keeps them true. */
+  private readonly sortedViews = new SortedViews()
   /**
    * Set while documents of this collection are still in the snapshot file only: the last `_id` read
    * (undefined before the first slice). The store reads the rest before anything uses the collection.
@@ -49,12 +52,14 @@ export class CollectionData {
     }
     if (next === undefined) this.docs.delete(id)
     else this.docs.set(id, next)
+    this.sortedViews.written(previous, next)
     if (this.options.tracksChanges) this.changedIds.add(id)
     return previous
   }
 
   /** Documents read from the snapshot: not changes, so nothing to write back or to check again. */
   addFromSnapshot(docs: readonly Doc[]): void {
+    this.sortedViews.clear()
     for (const doc of docs) {
       this.docs.set(doc._id, doc)
       for (const index of this.indexes) index.add(doc)
@@ -67,6 +72,7 @@ export class CollectionData {
   }
 
   addIndex(definition: IndexDefinition): CollectionIndex {
+    this.sortedViews.clear()
     const index = new CollectionIndex(definition)
     for (const doc of this.docs.values()) {
       index.checkUnique(this.name, doc)
@@ -78,6 +84,7 @@ export class CollectionData {
   }
 
   removeIndex(index: CollectionIndex): void {
+    this.sortedViews.clear()
     this.indexes.splice(this.indexes.indexOf(index), 1)
     this.indexesChanged = true
   }
@@ -115,20 +122,38 @@ export class CollectionData {
 
   /** Copies of the matching documents, sorted, paged and projected. */
   find(filter: Filter, options: FindOptions = {}): Doc[] {
-    const matches = this.matching(filter)
     const { sort, skip, limit, projection } = options
     const included = projection === undefined ? undefined : inclusionOnly(projection)
     if (projection === undefined || included !== undefined) {
       const end = limit === undefined || limit === 0 ? undefined : (skip ?? 0) + limit
-      const ordered = sort === undefined ? matches : sorted(matches, sort)
+      const ordered = sort === undefined ? this.matching(filter) : this.sortedMatching(filter, sort)
       const page = ordered.slice(skip ?? 0, end)
       return included === undefined ? page.map(deepCopy) : page.map((doc) => pick(doc, included))
     }
-    let cursor = new Query({}).find<Doc>(matches, projection)
+    let cursor = new Query({}).find<Doc>(this.matching(filter), projection)
     if (sort !== undefined) cursor = cursor.sort(sort)
     if (skip !== undefined) cursor = cursor.skip(skip)
     if (limit !== undefined && limit !== 0) cursor = cursor.limit(limit)
     return cursor.all().map(deepCopy)
+  }
+
+  /**
+   * The matches in `sort` order. Where one index entry answers the filter exactly, the sorted list is
+   * kept for the next read (`SortedViews`), which then neither gathers nor sorts the matches.
+   */
+  private sortedMatching(filter: Filter, sort: Record<string, 1 | -1>): readonly Doc[] {
+    if (pinnedValues(filter, '_id') !== undefined) return sorted(this.matching(filter), sort)
+    for (const index of this.indexes) {
+      const entry = index.exactEntry(filter)
+      if (entry === undefined) continue
+      const order = JSON.stringify(sort)
+      const kept = this.sortedViews.get(index, entry.fieldCount, entry.key, order)
+      if (kept !== undefined) return kept
+      const docs = sorted(this.matching(filter), sort)
+      this.sortedViews.set(index, entry.fieldCount, entry.key, order, docs)
+      return docs
+    }
+    return sorted(this.matching(filter), sort)
   }
 
   private candidates(filter: Filter): Doc[] {

@@ -141,6 +141,27 @@ export class CollectionIndex {
     return combinations <= MAX_COMBINATIONS
   }
 
+  /**
+   * For a filter this index answers exactly with one entry (each of its fields, the first n of this
+   * index, pinned to one value): n and that entry's key, as `entryKeys` computes it for a document.
+   */
+  exactEntry(filter: Filter): { fieldCount: number; key: string } | undefined {
+    if (!this.answersExactly(filter)) return undefined
+    const fieldCount = Object.keys(filter).length
+    const values: string[] = []
+    for (const field of this.fields.slice(0, fieldCount)) {
+      const pinned = pinnedValues(filter, field)
+      if (pinned?.length !== 1) return undefined
+      values.push(encodeValue(pinned[0]))
+    }
+    return { fieldCount, key: fieldCount === 1 ? (values[0] ?? '') : JSON.stringify(values) }
+  }
+
+  /** The entries of the first `fieldCount` fields that hold `doc` (several when a field is an array). */
+  entryKeys(doc: Doc, fieldCount: number): string[] {
+    return this.keysOf(doc, fieldCount)
+  }
+
   private keysOf(doc: Doc, fieldCount: number): string[] {
     return keysFrom(this.encodedValues(doc, fieldCount), fieldCount)
   }
