@@ -46,4 +46,28 @@ describe('newestOf', () => {
     expect(newestOf(lines, null, 20)).toEqual(all)
     expect(newestOf([], null, 20)).toEqual([])
   })
+
+  it('orders dates written in other forms as their text, beside the usual ones', () => {
+    const dates = [
+      '2026-11-20T10:00:00.000Z',
+      '2026-11-20T10:00:00Z',
+      '2026-11-20T10:00:00.500Z',
+      '2026-11-20T09:59:59.999Z',
+      '2026-11-2OT10:00:00.000Z',
+      '2026-11-1:T10:00:00.000Z',
+      '+020000-01-01T00:00:00.000Z',
+      '2026-11-20',
+    ]
+    const all: TimelineEntry[] = []
+    const lines: string[] = []
+    for (let owner = 0; owner < 5; owner++) {
+      // Each timeline holds some of the dates, so heads of every form meet in the merge.
+      const mine = dates
+        .map((createdAt, n) => ({ createdAt, id: `a${owner}-${n}`, ownerId: `u${owner}` }))
+        .filter((_, n) => (n + owner) % 3 !== 0)
+      all.push(...mine)
+      lines.push(format(mine))
+    }
+    expect(newestOf(lines, null, all.length)).toEqual(all.sort(newerFirst))
+  })
 })

@@ -55,6 +55,56 @@ class TimelineReader {
 interface Head {
   entry: TimelineEntry
   reader: TimelineReader
+  /** The entry's date as two numbers that order as its text does (NaN: not the usual ISO form). */
+  day: number
+  time: number
+}
+
+/**
+ * Sets `head`'s numeric date from its entry. Comparing the dates' text was most of a merge's time
+ * (two string comparisons per step, some seven hundred steps a page over 200 timelines); the usual
+ * `YYYY-MM-DDTHH:mm:ss.sssZ` is fixed-width digits, so its date part and time part as numbers compare
+ * exactly as the text does. Any other form keeps NaN and is compared as text.
+ */
+function keyed(head: Head): Head {
+  const text = head.entry.createdAt
+  const usual =
+    text.length === 24 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    text.charCodeAt(19) === 46 &&
+    text.charCodeAt(23) === 90
+  head.day = usual ? digits(text, 0, 4) * 10_000 + digits(text, 5, 2) * 100 + digits(text, 8, 2) : Number.NaN
+  head.time = usual
+    ? digits(text, 11, 2) * 10_000_000 +
+      digits(text, 14, 2) * 100_000 +
+      digits(text, 17, 2) * 1_000 +
+      digits(text, 20, 3)
+    : Number.NaN
+  return head
+}
+
+/** The number written by `length` decimal digits at `from`; NaN when any is not a digit. */
+function digits(text: string, from: number, length: number): number {
+  let value = 0
+  for (let i = from; i < from + length; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return Number.NaN
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/** `newerFirst` of the heads' entries, through their numeric dates where both have one. */
+function newerHead(a: Head, b: Head): number {
+  if (Number.isNaN(a.time) || Number.isNaN(b.time) || Number.isNaN(a.day) || Number.isNaN(b.day))
+    return newerFirst(a.entry, b.entry)
+  if (a.day !== b.day) return a.day < b.day ? 1 : -1
+  if (a.time !== b.time) return a.time < b.time ? 1 : -1
+  return newerFirst(a.entry, b.entry)
 }
 
 /**
@@ -66,15 +116,17 @@ export function newestOf(timelines: readonly string[], after: After, count: numb
   const heap: Head[] = []
   for (const entries of timelines) {
     const reader = new TimelineReader(entries).start(after)
-    if (reader.current) heap.push({ entry: reader.current, reader })
+    if (reader.current) heap.push(keyed({ entry: reader.current, reader, day: 0, time: 0 }))
   }
   for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(heap, i)
   const taken: TimelineEntry[] = []
   for (let head = heap[0]; head && taken.length < count; head = heap[0]) {
     taken.push(head.entry)
     const next = head.reader.advance().current
-    if (next) head.entry = next
-    else {
+    if (next) {
+      head.entry = next
+      keyed(head)
+    } else {
       const last = heap.pop()
       if (last === head) break
       if (last) heap[0] = last
@@ -90,8 +142,8 @@ function siftDown(heap: Head[], from: number): void {
     const left = heap[2 * at + 1]
     const right = heap[2 * at + 2]
     if (!here || !left) return
-    const newer = right && newerFirst(right.entry, left.entry) < 0 ? right : left
-    if (newerFirst(newer.entry, here.entry) >= 0) return
+    const newer = right && newerHead(right, left) < 0 ? right : left
+    if (newerHead(newer, here) >= 0) return
     const to = newer === left ? 2 * at + 1 : 2 * at + 2
     heap[at] = newer
     heap[to] = here
