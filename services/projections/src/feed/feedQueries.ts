@@ -42,8 +42,9 @@ export const feedQueries = defineQueries(
       const docs = await db
         .collection(friendshipsCollection)
         .find({ users: userId, status: 'accepted' }, { projection: { users: 1, _id: 0 } })
-      const friends = docs.flatMap((doc) => (doc.users as string[]).filter((id) => id !== userId))
-      return [userId, ...friends]
+      const circle = [userId]
+      for (const doc of docs) for (const id of doc.users as string[]) if (id !== userId) circle.push(id)
+      return circle
     }
 
     /** The timelines `userId` may see (my friends', mine, my audience's), each newest first. */
