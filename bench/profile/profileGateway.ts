@@ -3,7 +3,8 @@
  * `node --cpu-prof`, loaded by autocannon in its own process (50 connections, 10 s per route) with a
  * signed-in member's cookie, then stopped with SIGTERM so the profile is written; prints the
  * profile's self time by function and by package or file (`summariseProfile`). A route `watchlist`
- * first gives the member 500 titles, `feed` first gives them 20 friends with 10 public watches each.
+ * first gives the member 500 titles, `feed` first gives them 20 friends with 10 public watches each
+ * (`PROFILE_FEED_FRIENDS=200 PROFILE_FEED_WATCHES=50`: the feed bench's member).
  * The route `note-edits` profiles the write path as the bench loads it: 50 members, one a connection,
  * each rewriting the note of a title on their own watchlist (every edit a new note, so an event).
  */
@@ -13,9 +14,11 @@ import { join } from 'node:path'
 import { startGateway, startLoadGenerator } from '../http/processes'
 import { addToWatchlist, inBatches, movieIds, ok, register, writeHeaders, type Member } from '../http/members'
 import type { FigureLoad } from '../http/measure'
-import { summariseProfile } from './summariseProfile'
+import { summariseProfile, type ProfileWindow } from './summariseProfile'
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10)
+const feedFriends = Number(process.env.PROFILE_FEED_FRIENDS ?? 20)
+const feedWatches = Number(process.env.PROFILE_FEED_WATCHES ?? 10)
 
 async function prepare(url: string, member: Member, route: string): Promise<void> {
   if (route.startsWith('/api/watchlist')) {
@@ -25,16 +28,17 @@ async function prepare(url: string, member: Member, route: string): Promise<void
     const trending = await ok(await fetch(`${url}/api/tmdb/trending/movies`), 'trending')
     const titles = ((await trending.json()) as { results: { id: number }[] }).results.slice(0, 10)
     const me = ((await (await member.call('GET', '/api/user')).json()) as { username: string }).username
-    await inBatches(20, 5, async (i) => {
+    await inBatches(feedFriends, 5, async (i) => {
       const friend = await register(url, `profile_friend_${i}`)
       const asked = await ok(await friend.call('POST', '/api/friendships', { username: me }), 'ask')
       const { friendship } = (await asked.json()) as { friendship: { id: string } }
       await ok(await member.call('POST', `/api/friendships/${friendship.id}/accept`, {}), 'accept')
-      for (const title of titles) {
-        await ok(
-          await friend.call('POST', '/api/watched', { tmdbId: title.id, mediaType: 'movie', rating: 7 }),
-          'watched',
-        )
+      // Rewatches are entries of their own: each watch is an activity.
+      for (let n = 0; n < feedWatches; n++) {
+        const title = titles[n % titles.length]
+        if (!title) throw new Error('the catalog has no trending movies')
+        const body = { tmdbId: title.id, mediaType: 'movie', rating: 1 + (n % 10), review: `Watch ${n}` }
+        await ok(await friend.call('POST', '/api/watched', body), 'watched')
       }
     })
   }
@@ -60,6 +64,10 @@ async function loadOf(url: string, member: Member, route: string): Promise<Figur
 const routes = process.argv.slice(2)
 if (routes.length === 0) routes.push('/api/user')
 const profileDir = mkdtempSync(join(tmpdir(), 'reelmates-profile-'))
+// The profile's clock is the machine's monotonic clock, as process.hrtime's: the load's stretch of it
+// picks the samples of the load alone.
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n)
+const loadWindow: ProfileWindow = { from: 0, to: Number.MAX_SAFE_INTEGER }
 const gateway = await startGateway(['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
 const generator = startLoadGenerator()
 try {
@@ -68,17 +76,19 @@ try {
   // Every route's set-up (registrations hash passwords) comes before any load, as `prepare` does.
   const loads: FigureLoad[] = []
   for (const route of routes) loads.push(await loadOf(gateway.url, member, route))
+  loadWindow.from = monotonicMicros()
   for (const [i, route] of routes.entries()) {
     const figures = await generator.run({ ...loads[i]!, connections: 50, durationSeconds: seconds })
     console.log(
       `${route}: ${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.p99Ms} ms, ${figures.non2xx} non-2xx`,
     )
   }
+  loadWindow.to = monotonicMicros()
 } finally {
   await generator.stop()
   await gateway.stop()
 }
 for (const file of readdirSync(profileDir)) {
   console.log(`\n${join(profileDir, file)}`)
-  summariseProfile(join(profileDir, file))
+  summariseProfile(join(profileDir, file), 40, loadWindow)
 }

@@ -13,8 +13,16 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[]
+  /** Microseconds on the machine's monotonic clock (CLOCK_MONOTONIC, as `process.hrtime`). */
+  startTime: number
   samples: number[]
   timeDeltas: number[]
+}
+
+/** A stretch of the monotonic clock in microseconds (`process.hrtime.bigint() / 1000n`). */
+export interface ProfileWindow {
+  from: number
+  to: number
 }
 
 function placeOf(url: string): string {
@@ -36,7 +44,11 @@ function top(totals: Map<string, number>, all: number, rows: number) {
     .map(([name, micros]) => ({ name, ms: Math.round(micros / 1000), share: `${((100 * micros) / all).toFixed(1)}%` }))
 }
 
-export function summariseProfile(file: string, rows = 40): void {
+/**
+ * With a `window`, only the samples taken within it count: the load, not the start-up and the set-up
+ * before it (registrations, thousands of writes) or the shutdown after it.
+ */
+export function summariseProfile(file: string, rows = 40, window?: ProfileWindow): void {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const byFunction = new Map<string, number>()
@@ -51,8 +63,11 @@ export function summariseProfile(file: string, rows = 40): void {
   }
   let all = 0
   let idle = 0
+  let at = profile.startTime
   profile.samples.forEach((id, i) => {
     const micros = profile.timeDeltas[i] ?? 0
+    at += micros
+    if (window && (at < window.from || at > window.to)) return
     const node = byId.get(id)
     if (!node) return
     const { functionName, url } = node.callFrame
@@ -69,7 +84,9 @@ export function summariseProfile(file: string, rows = 40): void {
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros)
     byPlace.set(place, (byPlace.get(place) ?? 0) + micros)
   })
-  console.log(`${Math.round(all / 1000)} ms sampled, ${Math.round(idle / 1000)} ms idle`)
+  const within = window ? ` within the load's ${Math.round((window.to - window.from) / 1000)} ms` : ''
+  console.log(`${Math.round(all / 1000)} ms sampled${within}, ${Math.round(idle / 1000)} ms idle`)
+  if (all === 0) return
   console.table(top(byPlace, all, 25))
   console.table(top(byFunction, all, rows))
   console.log("inclusive (on the stack), the project's own code and its plugins:")
