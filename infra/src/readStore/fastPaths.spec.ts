@@ -1,3 +1,4 @@
+import { Query } from 'mingo'
 import { describe, expect, it } from 'vitest'
 import { createEmbeddedReadStore } from './embeddedReadStore'
 
@@ -127,5 +128,59 @@ describe('embedded read store fast paths', () => {
       'g',
       'd',
     ])
+  })
+
+  it('tests nulls and $in lists of scalars as mingo does, whatever the field holds', async () => {
+    const held: unknown[] = [
+      null,
+      0,
+      -0,
+      1,
+      1.5,
+      '1',
+      'a',
+      '',
+      true,
+      false,
+      [],
+      [null],
+      [1, 'a'],
+      [[1]],
+      { a: 1 },
+      [{ a: 1 }],
+    ]
+    const docs = [{ _id: 'missing' }, ...held.map((value, i) => ({ _id: `d${i}`, value }))]
+    const store = await createEmbeddedReadStore()
+    const things = store.collection('things')
+    await things.insertMany(docs)
+    const conditions: unknown[] = [
+      null,
+      0,
+      1,
+      '1',
+      'a',
+      true,
+      { $in: [1, 'a'] },
+      { $in: [0] },
+      { $in: [] },
+      { $in: [false, ''] },
+      { $in: [null] },
+      { $in: [[1]] },
+    ]
+    for (const condition of conditions) {
+      const filter = { value: condition }
+      const query = new Query(filter)
+      const expected = docs.filter((doc) => query.test(doc)).map((doc) => doc._id)
+      expect(
+        (await things.find(filter)).map((doc) => doc._id),
+        JSON.stringify(condition),
+      ).toEqual(expected)
+      // With a second field, as the feed asks for reactions: `{ activityId: { $in }, commentId: null }`.
+      const both = { value: condition, other: null }
+      const bothQuery = new Query(both)
+      expect((await things.find(both)).map((doc) => doc._id)).toEqual(
+        docs.filter((doc) => bothQuery.test(doc)).map((doc) => doc._id),
+      )
+    }
   })
 })
