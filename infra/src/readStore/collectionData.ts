@@ -265,6 +265,13 @@ function inclusionOnly(projection: Record<string, unknown>): string[] | undefine
 /** The projected fields of `doc`, in the document's own order as MongoDB returns them. */
 function pick(doc: Doc, fields: readonly string[]): Doc {
   const picked: Record<string, unknown> = {}
+  // One field has no order to keep: read it, rather than walking every field of the document (the
+  // feed picks one field of each of 200 friendships per page).
+  if (fields.length === 1) {
+    const [field = ''] = fields
+    if (Object.hasOwn(doc, field)) picked[field] = deepCopy(doc[field])
+    return picked as Doc
+  }
   for (const field of Object.keys(doc)) if (fields.includes(field)) picked[field] = deepCopy(doc[field])
   return picked as Doc
 }

@@ -40,6 +40,8 @@ describe('embedded read store fast paths', () => {
       'n',
     ])
     expect(await things.findOne({ _id: 'b' }, { projection: { _id: 0, n: 1 } })).toEqual({ n: 2 })
+    expect(await things.findOne({ _id: 'c' }, { projection: { _id: 0, tags: 1 } })).toEqual({})
+    expect(await things.findOne({ _id: 'c' }, { projection: { tags: 1 } })).toEqual({ _id: 'c' })
     expect(await things.findOne({ _id: 'c' }, { projection: { _id: 0 } })).toEqual({ n: 0 })
     const copy = await things.findOne({ _id: 'a' }, { projection: { tags: 1 } })
     ;(copy?.tags as string[]).push('z')
