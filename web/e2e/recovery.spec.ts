@@ -93,29 +93,62 @@ test('a magic link: CSRF token, then the link, then 500 ms, then the session che
   baseURL,
 }) => {
   const { path } = await magicLinkFor(page, browser, baseURL, '/watched')
-  const steps: { step: string; at: number; csrf?: string }[] = []
-  let linkAnsweredAt = 0
+  const steps: { step: string; csrf?: string }[] = []
   page.on('request', (request) => {
     const { pathname } = new URL(request.url())
     if (['/api/csrf-token', '/api/auth/magic-link', '/api/session'].includes(pathname))
-      steps.push({ step: pathname, at: Date.now(), csrf: request.headers()['csrf-token'] })
+      steps.push({ step: pathname, csrf: request.headers()['csrf-token'] })
   })
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/auth/magic-link') linkAnsweredAt = Date.now()
+  // The page's own clock stamps each call and each answer: the 500 ms are page time, which the test
+  // alone moves once the link's answer is held and the clock paused, whatever the load on the machine.
+  await page.addInitScript(() => {
+    const stamped: { path: string; at: number; answered: boolean }[] = []
+    Object.assign(window, { stampedCalls: stamped })
+    const fetchNow = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), location.href).pathname
+      stamped.push({ path, at: Date.now(), answered: false })
+      const response = await fetchNow(input, init)
+      stamped.push({ path, at: Date.now(), answered: true })
+      return response
+    }
   })
+  await page.clock.install()
+  let linkAsked = false
+  let answerLink: (() => void) | undefined
+  const linkAnswered = new Promise<void>((resolve) => (answerLink = resolve))
+  await page.route(
+    (url) => url.pathname === '/api/auth/magic-link',
+    async (route) => {
+      linkAsked = true
+      await linkAnswered
+      await route.continue()
+    },
+  )
   await page.goto(path)
+  await expect.poll(() => linkAsked).toBe(true)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+  answerLink?.()
+  type Stamp = { path: string; at: number; answered: boolean }
+  const stamps = () => page.evaluate(() => (window as unknown as { stampedCalls: Stamp[] }).stampedCalls)
+  const linkAnswer = async () =>
+    (await stamps()).find((stamp) => stamp.path === '/api/auth/magic-link' && stamp.answered)
+  await expect.poll(linkAnswer).toBeDefined()
+  const answeredAt = (await linkAnswer())?.at ?? 0
+  // The app also asks who is signed in when it opens; the link's own check is the one after its answer.
+  const check = async () =>
+    (await stamps()).find((stamp) => stamp.path === '/api/session' && !stamp.answered && stamp.at >= answeredAt)
+  for (let advanced = 0; (await check()) === undefined && advanced < 2000; advanced += 100) await page.clock.runFor(100)
+  const checkedAt = (await check())?.at
+  expect(checkedAt).toBeDefined()
+  expect((checkedAt ?? 0) - answeredAt).toBeGreaterThanOrEqual(500)
+  expect((checkedAt ?? 0) - answeredAt).toBeLessThan(2000)
   await expect(page).toHaveURL(/\/watched(\?|$)/, { timeout: 10_000 })
 
-  const first = (step: string) => steps.find((entry) => entry.step === step)
-  const csrf = first('/api/csrf-token')
-  const link = first('/api/auth/magic-link')
-  expect(csrf && link && csrf.at <= link.at).toBe(true)
-  expect(link?.csrf).toBeTruthy()
-  // The app also asks who is signed in when it opens; the link's own check comes 500 ms after the link.
-  const check = steps.find((entry) => entry.step === '/api/session' && entry.at >= linkAnsweredAt)
-  expect(check).toBeDefined()
-  expect((check?.at ?? 0) - linkAnsweredAt).toBeGreaterThanOrEqual(450)
-  expect((check?.at ?? 0) - linkAnsweredAt).toBeLessThan(2000)
+  const first = (step: string) => steps.findIndex((entry) => entry.step === step)
+  expect(first('/api/csrf-token')).toBeGreaterThanOrEqual(0)
+  expect(first('/api/csrf-token')).toBeLessThan(first('/api/auth/magic-link'))
+  expect(steps[first('/api/auth/magic-link')]?.csrf).toBeTruthy()
 })
 
 test('a magic link whose session check fails redirects to sign-in after 3 s', async ({ page, browser, baseURL }) => {
