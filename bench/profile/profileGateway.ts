@@ -12,7 +12,8 @@ import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGateway, startLoadGenerator } from '../http/processes'
-import { addToWatchlist, inBatches, movieIds, ok, register, writeHeaders, type Member } from '../http/members'
+import { addToWatchlist, inBatches, movieIds, register, writeHeaders, type Member } from '../http/members'
+import { befriendWatchers } from '../feed.bench'
 import type { FigureLoad } from '../http/measure'
 import { summariseProfile, type ProfileWindow } from './summariseProfile'
 
@@ -25,21 +26,10 @@ async function prepare(url: string, member: Member, route: string): Promise<void
     for (const tmdbId of await movieIds(url, 500)) await addToWatchlist(member, tmdbId)
   }
   if (route.startsWith('/api/feed')) {
-    const trending = await ok(await fetch(`${url}/api/tmdb/trending/movies`), 'trending')
-    const titles = ((await trending.json()) as { results: { id: number }[] }).results.slice(0, 10)
-    const me = ((await (await member.call('GET', '/api/user')).json()) as { username: string }).username
-    await inBatches(feedFriends, 5, async (i) => {
-      const friend = await register(url, `profile_friend_${i}`)
-      const asked = await ok(await friend.call('POST', '/api/friendships', { username: me }), 'ask')
-      const { friendship } = (await asked.json()) as { friendship: { id: string } }
-      await ok(await member.call('POST', `/api/friendships/${friendship.id}/accept`, {}), 'accept')
-      // Rewatches are entries of their own: each watch is an activity.
-      for (let n = 0; n < feedWatches; n++) {
-        const title = titles[n % titles.length]
-        if (!title) throw new Error('the catalog has no trending movies')
-        const body = { tmdbId: title.id, mediaType: 'movie', rating: 1 + (n % 10), review: `Watch ${n}` }
-        await ok(await friend.call('POST', '/api/watched', body), 'watched')
-      }
+    await befriendWatchers(url, member, {
+      friends: feedFriends,
+      activitiesEach: feedWatches,
+      prefix: 'profile_friend_',
     })
   }
 }
