@@ -1,13 +1,15 @@
 import { Query } from 'mingo'
 import { compare, resolve } from 'mingo/util'
 import { deepCopy } from './documentCopy'
+import { readable } from './documentFreeze'
 import { CollectionIndex, pinnedValues, type IndexDefinition } from './indexes'
 import { DuplicateKeyError, type Doc, type Filter, type FindOptions } from './port'
 import { SortedViews } from './sortedViews'
 
 /**
  * The documents of one embedded collection with their indexes, and what changed since the last
- * snapshot. Documents held here are private: every way in and out goes through a copy.
+ * snapshot. Documents held here are private: every way in goes through a copy, and every way out
+ * through `readable` (frozen, or a copy).
  */
 export class CollectionData {
   readonly docs = new Map<string, Doc>()
@@ -131,7 +133,7 @@ export class CollectionData {
       const end = limit === undefined || limit === 0 ? undefined : (skip ?? 0) + limit
       const ordered = sort === undefined ? this.matching(filter) : this.sortedMatching(filter, sort)
       const page = ordered.slice(skip ?? 0, end)
-      return included === undefined ? page.map(deepCopy) : page.map((doc) => pick(doc, included))
+      return included === undefined ? page.map(readable) : page.map((doc) => pick(readable(doc), included))
     }
     let cursor = new Query({}).find<Doc>(this.matching(filter), projection)
     if (sort !== undefined) cursor = cursor.sort(sort)
@@ -266,12 +268,12 @@ function inclusionOnly(projection: Record<string, unknown>): string[] | undefine
 function pick(doc: Doc, fields: readonly string[]): Doc {
   const picked: Record<string, unknown> = {}
   // One field has no order to keep: read it, rather than walking every field of the document (the
-  // feed picks one field of each of 200 friendships per page).
+  // feed picks one field of each of 200 friendships per page). `doc` is as `readable` hands it out.
   if (fields.length === 1) {
     const [field = ''] = fields
-    if (Object.hasOwn(doc, field)) picked[field] = deepCopy(doc[field])
+    if (Object.hasOwn(doc, field)) picked[field] = doc[field]
     return picked as Doc
   }
-  for (const field of Object.keys(doc)) if (fields.includes(field)) picked[field] = deepCopy(doc[field])
+  for (const field of Object.keys(doc)) if (fields.includes(field)) picked[field] = doc[field]
   return picked as Doc
 }

@@ -43,8 +43,8 @@ describe('embedded read store fast paths', () => {
     expect(await things.findOne({ _id: 'c' }, { projection: { _id: 0, tags: 1 } })).toEqual({})
     expect(await things.findOne({ _id: 'c' }, { projection: { tags: 1 } })).toEqual({ _id: 'c' })
     expect(await things.findOne({ _id: 'c' }, { projection: { _id: 0 } })).toEqual({ n: 0 })
-    const copy = await things.findOne({ _id: 'a' }, { projection: { tags: 1 } })
-    ;(copy?.tags as string[]).push('z')
+    const projected = await things.findOne({ _id: 'a' }, { projection: { tags: 1 } })
+    expect(() => (projected?.tags as string[]).push('z')).toThrow(TypeError)
     expect((await things.findOne({ _id: 'a' }))?.tags).toEqual(['x', 'y'])
   })
 

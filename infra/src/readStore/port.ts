@@ -38,6 +38,10 @@ export interface IndexSpec {
 
 export interface Collection<T extends Doc = Doc> {
   readonly name: string
+  /**
+   * Documents read are the reader's to look at, not to change: MongoDB answers copies, the embedded
+   * store its own documents frozen (a write to one throws). Build a new object to change one.
+   */
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>
   find(filter: Filter, options?: FindOptions): Promise<T[]>
   countDocuments(filter?: Filter): Promise<number>

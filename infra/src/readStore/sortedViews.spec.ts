@@ -81,7 +81,7 @@ describe('sorted lists kept between reads', () => {
     }
   })
 
-  it('give copies: changing an answer changes neither the store nor the next answer', async () => {
+  it('give their own arrays of frozen documents: changing an answer changes neither the store nor the next answer', async () => {
     const store = await createEmbeddedReadStore()
     const items = store.collection<Item>('items')
     await items.createIndex({ keys: { userId: 1, order: 1 } })
@@ -90,7 +90,7 @@ describe('sorted lists kept between reads', () => {
       { _id: 'b', userId: 'u', order: 1, title: 'B', slug: 'b' },
     ])
     const first = await items.find({ userId: 'u' }, { sort: { order: 1 } })
-    first[0]!.title = 'changed'
+    expect(() => (first[0]!.title = 'changed')).toThrow(TypeError)
     first.reverse()
     expect((await items.find({ userId: 'u' }, { sort: { order: 1 } })).map((doc) => doc.title)).toEqual(['B', 'A'])
   })
