@@ -9,7 +9,8 @@ import {
   type CommentDoc,
   type ReactionDoc,
 } from '../feed/activityInteractions'
-import { friendships, friendshipsCollection } from '../friends/friendships'
+import { circleQueries } from '../friends/circleQueries'
+import { friendships } from '../friends/friendships'
 import { defineQueries } from '../queries'
 import { recommendationsCollection, type RecommendationDoc } from '../recommendations/recommendationDoc'
 import { recommendationsProjector } from '../recommendations/recommendations'
@@ -58,10 +59,8 @@ export const digestQueries = defineQueries(
     const cards = userQueries(db)
     const within = (from: string, until: string) => ({ $gt: from, $lte: until })
 
-    async function friendsOf(userId: string): Promise<string[]> {
-      const docs = await db.collection(friendshipsCollection).find({ users: userId, status: 'accepted' })
-      return docs.flatMap((doc) => (doc.users as string[]).filter((id) => id !== userId))
-    }
+    const circles = circleQueries(db)
+    const friendsOf = (userId: string) => circles.friendIds(userId)
 
     return {
       /** Members whose digest is daily or weekly (a suspended account gets none). */

@@ -2,6 +2,7 @@ import { decodeFeedCursor, encodeFeedCursor, type ActivityAnswer, type FeedAnswe
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { activities, activitiesCollection } from '../activities/activities'
 import type { Activity } from '../activities/activityQueries'
+import { circleQueries } from '../friends/circleQueries'
 import { friendships, friendshipsCollection } from '../friends/friendships'
 import { defineQueries, type QueryDb } from '../queries'
 import { users } from '../users/users'
@@ -35,16 +36,11 @@ export const feedQueries = defineQueries(
     const comments = () => db.collection<CommentDoc>(commentsCollection)
     const reactions = () => db.collection<ReactionDoc>(reactionsCollection)
     const cards = userQueries(db)
+    const circles = circleQueries(db)
 
     /** Me and my friends: the owners whose friends-visible activities I see. */
     async function circleOf(userId: string): Promise<string[]> {
-      // Only the pair is needed: copying 200 whole friendships out of the store was a third of a page.
-      const docs = await db
-        .collection(friendshipsCollection)
-        .find({ users: userId, status: 'accepted' }, { projection: { users: 1, _id: 0 } })
-      const circle = [userId]
-      for (const doc of docs) for (const id of doc.users as string[]) if (id !== userId) circle.push(id)
-      return circle
+      return [userId, ...(await circles.friendIds(userId))]
     }
 
     /** The timelines `userId` may see (my friends', mine, my audience's), each newest first. */

@@ -11,7 +11,7 @@ import {
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
 import { friendsQueries } from './friendsQueries'
-import { friendships } from './friendships'
+import { friendCirclesCollection, friendships } from './friendships'
 
 const ann = '00000000-0000-4000-8000-00000000000a'
 const bob = '00000000-0000-4000-8000-00000000000b'
@@ -125,5 +125,86 @@ describe('friendships', () => {
     await h.given(sent(ann, bob, 'inv-1'))
     expect((await h.queries.overview(ann)).outgoing).toEqual([])
     expect((await h.queries.overview(bob)).incoming.map((item) => item.user.username)).toEqual(['ann'])
+  })
+
+  describe("each member's circle", () => {
+    const circles = async (h: Awaited<ReturnType<typeof harness>>) =>
+      Object.fromEntries(
+        (await h.docs(friendCirclesCollection)).map((doc) => [doc._id, [...(doc.friends as string[])].sort()]),
+      )
+
+    it('holds the friends of each side once the request is accepted, not while it waits', async () => {
+      const h = await harness()
+      await h.given(sent(ann, bob), sent(cat, ann))
+      expect(await circles(h)).toEqual({})
+      await h.given(accepted(ann, bob), accepted(cat, ann))
+      expect(await circles(h)).toEqual({ [ann]: [bob, cat].sort(), [bob]: [ann], [cat]: [ann] })
+    })
+
+    it('loses a friend whose friendship ended, and stays as it was when events come again', async () => {
+      const h = await harness()
+      const recorded = await h.given(
+        sent(ann, bob),
+        accepted(ann, bob),
+        sent(ann, cat),
+        accepted(ann, cat),
+        FriendRemoved({ friendshipId: id(ann, bob), byUserId: bob, otherUserId: ann, removedAt: later }),
+      )
+      await h.redeliver(...recorded)
+      expect(await circles(h)).toEqual({ [ann]: [cat], [bob]: [], [cat]: [ann] })
+    })
+
+    it("of a deleted account is gone, and so is that account from its friends' circles", async () => {
+      const h = await harness()
+      await h.given(
+        sent(ann, bob),
+        accepted(ann, bob),
+        sent(cat, ann),
+        accepted(cat, ann),
+        sent(bob, cat),
+        accepted(bob, cat),
+        AccountDeleted({ userId: ann, deletedAt: later }),
+      )
+      expect(await circles(h)).toEqual({ [bob]: [cat], [cat]: [bob] })
+    })
+
+    it('always equals the accepted friendships, over random requests, answers, endings and deletions', async () => {
+      const h = await harness()
+      const members = Array.from({ length: 6 }, (_, n) => `00000000-0000-4000-8000-0000000001${n}0`)
+      let seed = 7
+      const random = (below: number) => {
+        seed = (seed * 48271) % 2147483647
+        return seed % below
+      }
+      const gone = new Set<string>()
+      for (let step = 0; step < 300; step++) {
+        const [a, b] = [members[random(6)] ?? '', members[random(6)] ?? '']
+        if (a === b || gone.has(a) || gone.has(b)) continue
+        const stored = (await h.docs('friendships', { _id: id(a, b) }))[0]
+        const from = typeof stored?.userId === 'string' ? stored.userId : a
+        const to = from === a ? b : a
+        const pair = { friendshipId: id(a, b), fromUserId: from, toUserId: to }
+        const choice = random(10)
+        if (choice === 0) {
+          gone.add(a)
+          await h.given(AccountDeleted({ userId: a, deletedAt: later }))
+        } else if (!stored) await h.given(sent(a, b))
+        else if (stored.status === 'pending' && choice < 6) await h.given(accepted(from, to))
+        else if (stored.status === 'pending' && choice < 8)
+          await h.given(FriendRequestDeclined({ ...pair, declinedAt: later }))
+        else if (stored.status === 'pending') await h.given(FriendRequestCancelled({ ...pair, cancelledAt: later }))
+        else await h.given(FriendRemoved({ friendshipId: id(a, b), byUserId: a, otherUserId: b, removedAt: later }))
+
+        const expected: Record<string, string[]> = {}
+        for (const doc of await h.docs('friendships', { status: 'accepted' })) {
+          const [x = '', y = ''] = doc.users as string[]
+          ;(expected[x] ??= []).push(y)
+          ;(expected[y] ??= []).push(x)
+        }
+        const actual = Object.fromEntries(Object.entries(await circles(h)).filter(([, friends]) => friends.length > 0))
+        expect(actual).toEqual(Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, v.sort()])))
+      }
+      expect(gone.size).toBeGreaterThan(0)
+    })
   })
 })

@@ -6,10 +6,13 @@ import {
   FriendRequestDeclined,
   FriendRequestSent,
 } from '@reelmates/contracts/friendships'
+import type { Doc } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
 export const friendshipsCollection = 'friendships'
+/** One document per member with friends: `{ _id: userId, friends: [their friends' ids] }`. */
+export const friendCirclesCollection = 'friend_circles'
 const revisions = 'friendships_revisions'
 const handles = [
   FriendRequestSent,
@@ -20,15 +23,24 @@ const handles = [
   AccountDeleted,
 ] as const
 
+export interface FriendCircleDoc extends Doc {
+  _id: string
+  friends: string[]
+}
+
 /**
  * One document per pair that is asking or friends (spec §3 `friendships`): `userId` asked `friendId`;
  * `users` holds both ids so either side finds it with one indexed look-up. A declined, cancelled or
  * ended friendship has no document; neither does anything of a deleted account.
+ *
+ * Beside them, each member's circle (`friend_circles`): the ids of everyone they are friends with,
+ * in one document. The feed reads it on every page and every unread count; gathering it from 200
+ * friendships each time was a tenth of a feed page (docs/performance.md).
  */
 export const friendships = defineProjector({
   name: 'friendships',
-  version: 1,
-  collections: [friendshipsCollection, revisions],
+  version: 2,
+  collections: [friendshipsCollection, friendCirclesCollection, revisions],
   handles,
 
   async setup(db) {
@@ -60,21 +72,50 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         },
         { upsert: true },
       )
+      // A request is never sent between friends; were it, the pair would no longer be friends here.
+      await setFriends(db, data.fromUserId, data.toUserId, false)
       return
     }
-    case 'FriendRequestAccepted':
-      await docs.updateOne(
+    case 'FriendRequestAccepted': {
+      const { matchedCount } = await docs.updateOne(
         { _id: event.data.friendshipId },
         { $set: { status: 'accepted', acceptedAt: event.data.acceptedAt, updatedAt: event.data.acceptedAt } },
       )
+      // No request, no friendship (it went with a deleted account).
+      if (matchedCount === 1) await setFriends(db, event.data.fromUserId, event.data.toUserId, true)
       return
+    }
     case 'FriendRequestDeclined':
     case 'FriendRequestCancelled':
+      await docs.deleteOne({ _id: event.data.friendshipId })
+      await setFriends(db, event.data.fromUserId, event.data.toUserId, false)
+      return
     case 'FriendRemoved':
       await docs.deleteOne({ _id: event.data.friendshipId })
+      await setFriends(db, event.data.byUserId, event.data.otherUserId, false)
       return
-    case 'AccountDeleted':
-      await docs.deleteMany({ users: event.data.userId })
+    case 'AccountDeleted': {
+      const { userId } = event.data
+      const circles = db.collection<FriendCircleDoc>(friendCirclesCollection)
+      const circle = await circles.findOne({ _id: userId })
+      for (const friendId of circle?.friends ?? []) {
+        await circles.updateOne({ _id: friendId }, { $pull: { friends: userId } })
+      }
+      await circles.deleteOne({ _id: userId })
+      await docs.deleteMany({ users: userId })
       return
+    }
+  }
+}
+
+/** Puts `a` and `b` in each other's circle, or takes them out. Idempotent. */
+async function setFriends(db: ProjectorDb, a: string, b: string, friends: boolean): Promise<void> {
+  const circles = db.collection<FriendCircleDoc>(friendCirclesCollection)
+  for (const [member, friend] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (friends) await circles.updateOne({ _id: member }, { $addToSet: { friends: friend } }, { upsert: true })
+    else await circles.updateOne({ _id: member }, { $pull: { friends: friend } })
   }
 }

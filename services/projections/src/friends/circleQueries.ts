@@ -1,0 +1,10 @@
+import { defineQueries } from '../queries'
+import { friendCirclesCollection, friendships, type FriendCircleDoc } from './friendships'
+
+/** Who a member is friends with, from their circle: one document, however many friends. */
+export const circleQueries = defineQueries([friendships], (db) => ({
+  async friendIds(userId: string): Promise<string[]> {
+    const circle = await db.collection<FriendCircleDoc>(friendCirclesCollection).findOne({ _id: userId })
+    return circle ? [...circle.friends] : []
+  },
+}))
