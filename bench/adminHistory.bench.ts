@@ -147,7 +147,8 @@ export async function benchAdminHistory(total = 1_000_000): Promise<Record<strin
     const buildSeconds = (performance.now() - buildStarted) / 1000
     if (!reached) throw new Error('the read models did not reach the head of the log')
 
-    // Then every one of them again through the admin's blue-green rebuild, all at once.
+    // Then every one of them again through the admin's blue-green rebuild, all asked for at once (the
+    // runner rebuilds them one after another).
     const rebuildStarted = performance.now()
     await Promise.all(allProjectors.map((projector) => runner.rebuild(projector.name)))
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000

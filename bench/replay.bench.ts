@@ -117,7 +117,8 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
     mkdirSync(emptyDir)
     report('for comparison: start with an empty data directory (s)', (await measureColdStart(emptyDir, 0n)).caughtUp)
 
-    // Every read model again through the admin's blue-green rebuild, all at once.
+    // Every read model again through the admin's blue-green rebuild, all asked for at once (the runner
+    // rebuilds them one after another).
     const rebuildStarted = performance.now()
     await Promise.all(allProjectors.map((projector) => runner.rebuild(projector.name)))
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000

@@ -83,6 +83,32 @@ describe('rebuilding a read model', () => {
     expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 1, position: position.toString() })
   })
 
+  it('rebuilds one read model at a time: a second asked for meanwhile starts once the first is swapped in', async () => {
+    await threeRatings()
+    await rename(eventStore, 'dune', 'Dune')
+    const projector = ratingsProjector()
+    const runner = await caughtUp([projector, titlesProjector])
+    const hold = projector.holdAt(1n)
+    holds.push(hold.release)
+
+    const first = runner.rebuild('ratings')
+    await hold.reached
+    const second = runner.rebuild('titles')
+    // The second waits its turn: no copy of its collection is being built beside the first's.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const collections = await readStore.listCollections()
+    expect(collections).toContain(`${RATINGS}__v1`)
+    expect(collections.filter((name) => name.startsWith('test_titles__'))).toEqual([])
+    expect(runner.status().find((status) => status.name === 'titles')).toMatchObject({
+      rebuild: { version: 1, position: 0n },
+    })
+
+    hold.release()
+    await Promise.all([first, second])
+    expect(await readStore.collection('test_titles').find({})).toEqual([{ _id: 'dune', title: 'Dune' }])
+    expect(runner.status().map((status) => status.state)).toEqual(['live', 'live'])
+  })
+
   it('keeps applying live events to the swapped-in collection, each once', async () => {
     await threeRatings()
     const runner = await caughtUp([ratingsProjector()])

@@ -117,6 +117,10 @@ export function createProjectionRunner({
   const parse = createEventParser(logger)
   const readPage = sharedPageReader(eventStore)
   const turn = serially()
+  // A rebuild holds a second copy of its read model until the swap: one at a time keeps the memory
+  // it needs to the largest read model's, not every read model's (an admin asking for all of them at
+  // once on a large history would otherwise exhaust the heap; docs/replay.md).
+  const oneRebuildAtATime = serially()
   const keepingUp = (track: Track) => track.state === 'live' || track.state === 'catching_up'
 
   let phase: 'new' | 'running' | 'stopped' = 'new'
@@ -229,19 +233,23 @@ export function createProjectionRunner({
     logger.info({ projector: projector.name, version: projector.version }, 'rebuilding read model')
     rebuild.done = (async () => {
       try {
-        const position = await rebuildProjector({
-          eventStore,
-          readPage,
-          store: readStore,
-          projector,
-          parse,
-          batchSize,
-          turn,
-          isStopping,
-          onProgress: (reached) => (rebuild.position = reached),
-          current: () => ({ version: track.version, position: track.position }),
-          ...fencing,
-        })
+        const position = await oneRebuildAtATime(async () =>
+          isStopping()
+            ? undefined
+            : rebuildProjector({
+                eventStore,
+                readPage,
+                store: readStore,
+                projector,
+                parse,
+                batchSize,
+                turn,
+                isStopping,
+                onProgress: (reached) => (rebuild.position = reached),
+                current: () => ({ version: track.version, position: track.position }),
+                ...fencing,
+              }),
+        )
         if (position === undefined) return
         Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
         logger.info(
