@@ -27,8 +27,11 @@ export const projectionStatus = z.object({
   lag: followerLag,
   status: z.string(),
   lastError: z.string().nullable(),
-  /** A rebuild in progress: how far its replay has come towards the head it started from. */
-  rebuild: z.object({ position: z.string(), head: z.string(), progress: z.number() }).nullable(),
+  /**
+   * A rebuild in progress: how far its replay has come towards the head it started from, or `waiting`
+   * for another rebuild to finish (one runs at a time).
+   */
+  rebuild: z.object({ position: z.string(), head: z.string(), progress: z.number(), waiting: z.boolean() }).nullable(),
   /** The last rebuild started from this gateway, running or finished, with how long it took. */
   lastRebuild: rebuildRun.nullable(),
   /** Reactors: events set aside after their tries, waiting to be retried. */

@@ -99,9 +99,9 @@ describe('rebuilding a read model', () => {
     const collections = await readStore.listCollections()
     expect(collections).toContain(`${RATINGS}__v1`)
     expect(collections.filter((name) => name.startsWith('test_titles__'))).toEqual([])
-    expect(runner.status().find((status) => status.name === 'titles')).toMatchObject({
-      rebuild: { version: 1, position: 0n },
-    })
+    const statusOf = (name: string) => runner.status().find((status) => status.name === name)
+    expect(statusOf('ratings')).toMatchObject({ rebuild: { version: 1, waiting: false } })
+    expect(statusOf('titles')).toMatchObject({ rebuild: { version: 1, position: 0n, waiting: true } })
 
     hold.release()
     await Promise.all([first, second])

@@ -38,8 +38,11 @@ export interface ProjectorStatus {
   position: bigint
   state: ProjectorState
   failure?: { position: bigint; message: string }
-  /** A rebuild in progress: the version it builds and how far its replay has come. */
-  rebuild?: { version: number; position: bigint }
+  /**
+   * A rebuild in progress: the version it builds and how far its replay has come, or `waiting` while
+   * another rebuild runs (one runs at a time).
+   */
+  rebuild?: { version: number; position: bigint; waiting: boolean }
 }
 
 export interface ProjectionRunner {
@@ -85,7 +88,7 @@ interface Track {
   position: bigint
   state: ProjectorState
   failure?: { position: bigint; message: string }
-  rebuild?: { version: number; position: bigint; done: Promise<void> }
+  rebuild?: { version: number; position: bigint; waiting: boolean; done: Promise<void> }
 }
 
 const DEFAULT_BATCH_SIZE = 500
@@ -228,13 +231,14 @@ export function createProjectionRunner({
     const { projector } = track
     // Collections built by another version, or left behind by a failure, cannot take live events.
     if (track.version !== projector.version || track.state === 'failed') track.state = 'rebuilding'
-    const rebuild = { version: projector.version, position: 0n, done: Promise.resolve() }
+    const rebuild = { version: projector.version, position: 0n, waiting: true, done: Promise.resolve() }
     track.rebuild = rebuild
     logger.info({ projector: projector.name, version: projector.version }, 'rebuilding read model')
     rebuild.done = (async () => {
       try {
-        const position = await oneRebuildAtATime(async () =>
-          isStopping()
+        const position = await oneRebuildAtATime(async () => {
+          rebuild.waiting = false
+          return isStopping()
             ? undefined
             : rebuildProjector({
                 eventStore,
@@ -248,8 +252,8 @@ export function createProjectionRunner({
                 onProgress: (reached) => (rebuild.position = reached),
                 current: () => ({ version: track.version, position: track.position }),
                 ...fencing,
-              }),
-        )
+              })
+        })
         if (position === undefined) return
         Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
         logger.info(
@@ -377,7 +381,9 @@ export function createProjectionRunner({
         position,
         state,
         ...(failure ? { failure } : {}),
-        ...(rebuild ? { rebuild: { version: rebuild.version, position: rebuild.position } } : {}),
+        ...(rebuild
+          ? { rebuild: { version: rebuild.version, position: rebuild.position, waiting: rebuild.waiting } }
+          : {}),
       })),
 
     rebuild(name) {

@@ -90,6 +90,8 @@ describe('POST /api/admin/projections/:name/rebuild', () => {
     let items: ProjectionStatus[] = []
     for (let polls = 0; polls < 400; polls++) {
       items = (await statuses()).items
+      // One rebuild replays at a time; the others asked for wait their turn.
+      expect(items.filter((item) => item.rebuild?.waiting === false).length).toBeLessThanOrEqual(1)
       if (items.every((item) => item.kind === 'reactor' || item.lastRebuild?.outcome !== 'running')) break
       await new Promise((resolve) => setTimeout(resolve, 25))
     }

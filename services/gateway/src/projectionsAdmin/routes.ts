@@ -53,6 +53,7 @@ export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform 
                   position: rebuild.position.toString(),
                   head: head.toString(),
                   progress: head === 0n ? 1 : Math.min(1, Number(rebuild.position) / Number(head)),
+                  waiting: rebuild.waiting,
                 }
               : null,
             lastRebuild: last ? { ...last } : null,

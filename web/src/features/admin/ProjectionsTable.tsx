@@ -67,7 +67,10 @@ function FollowerCard({ item }: { item: ProjectionStatus }) {
           </>
         )}
       </dl>
-      {item.rebuild && (
+      {item.rebuild?.waiting === true && (
+        <p className="mt-3 text-sm text-zinc-300">Waiting for another rebuild to finish…</p>
+      )}
+      {item.rebuild?.waiting === false && (
         <div className="mt-3">
           <progress
             aria-label={`Rebuild of ${item.name}`}
