@@ -109,6 +109,17 @@ describe('rebuilding a read model', () => {
     expect(runner.status().map((status) => status.state)).toEqual(['live', 'live'])
   })
 
+  it('lets timers and I/O run between its pages, so a server answers while it rebuilds', async () => {
+    for (let n = 0; n < 40; n++) await rate(eventStore, `user-${n}`, 'dune', 1 + (n % 5))
+    const runner = await caughtUp([ratingsProjector()])
+    let timerRan = false
+    setTimeout(() => (timerRan = true), 0)
+    // With every store call settled at once, a rebuild that never leaves the microtask queue would
+    // finish its 20 pages before any timer, request or socket of the process got a turn.
+    const timerRanBeforeSwap = await runner.rebuild('ratings').then(() => timerRan)
+    expect(timerRanBeforeSwap).toBe(true)
+  })
+
   it('keeps applying live events to the swapped-in collection, each once', async () => {
     await threeRatings()
     const runner = await caughtUp([ratingsProjector()])

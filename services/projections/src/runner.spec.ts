@@ -57,6 +57,19 @@ describe('the projection runner', () => {
     ])
   })
 
+  it('lets timers and I/O run between its batches while it catches up with a long log', async () => {
+    let head = 0n
+    for (let n = 0; n < 40; n++) head = (await rate(eventStore, `user-${n}`, 'dune', 1 + (n % 5))).position
+    let timerRan = false
+    setTimeout(() => (timerRan = true), 0)
+    const runner = await started([ratingsProjector()], { batchSize: 2 })
+    // With every store call settled at once, a catch-up that never leaves the microtask queue would
+    // apply all 20 batches before any timer, request or socket of the process got a turn.
+    const timerRanBeforeCaughtUp = await runner.waitForPosition(head, 5_000).then(() => timerRan)
+    expect(timerRanBeforeCaughtUp).toBe(true)
+    expect(await readStore.collection(RATINGS).countDocuments()).toBe(40)
+  })
+
   it('stores each checkpoint as a decimal string with the version of its projector', async () => {
     await rate(eventStore, 'ann', 'dune', 4)
     const { position } = await rate(eventStore, 'bob', 'dune', 5)

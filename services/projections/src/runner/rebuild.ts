@@ -81,6 +81,9 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
     const page = await readPage(cursor, batchSize)
     if (page.length < batchSize) break
     await replay(page)
+    // The embedded stores settle every call at once: without a turn of the event loop between pages,
+    // a rebuild of a long log would hold every request, timer and socket of the process until it ends.
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
   // The tail, and the swap, take a turn: no live batch may land between the last page and the swap.
   return turn(async () => {
