@@ -114,6 +114,20 @@ describe('a reactor', () => {
     expect(await readStore.collection('scheduler_failures').countDocuments({})).toBe(0)
   })
 
+  it('lets timers and I/O run while it reads through a backlog', async () => {
+    let last = 0n
+    for (let n = 0; n < 1_000; n++) last = await append(n % 10 === 0 ? 'Wanted' : 'Other', n)
+    const { reaction, seen } = recording(['Wanted'])
+    let timerRan = false
+    setTimeout(() => (timerRan = true), 0)
+    const reactor = await startReactor(reaction, { eventStore, readStore, logger })
+    // Without turns of the event loop, all 1,000 events would be read through before any timer ran.
+    const timerRanBeforeCaughtUp = await reactor.waitForPosition(last, 5_000).then(() => timerRan)
+    await reactor.stop()
+    expect(timerRanBeforeCaughtUp).toBe(true)
+    expect(seen).toHaveLength(100)
+  })
+
   it('moves its checkpoint past the events it does not handle, so a restart does not read them again', async () => {
     const { reaction } = recording(['Wanted'])
     const reactor = await startReactor(reaction, { eventStore, readStore, logger })

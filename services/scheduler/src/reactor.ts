@@ -53,6 +53,12 @@ export const SCHEDULER_FAILURES = 'scheduler_failures'
 const failures = SCHEDULER_FAILURES
 /** Events the reaction does not handle still move the checkpoint, every so many, so a restart skips them. */
 const checkpointEvery = 500
+/**
+ * Events handled between two turns of the event loop while catching up. On the embedded stores every
+ * call settles at once: without these turns, a backlog would hold every request, timer and socket of
+ * the process until it was read through.
+ */
+const eventsPerTurn = 200
 
 /**
  * Follows `$all` from the reaction's checkpoint (through `followLog`, so a dropped subscription is
@@ -125,7 +131,12 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
   }
 
   const following = (async () => {
+    let sinceTurn = 0
     for await (const event of followed) {
+      if (++sinceTurn >= eventsPerTurn) {
+        sinceTurn = 0
+        await new Promise<void>((resolve) => setImmediate(resolve))
+      }
       try {
         await handle(event)
       } catch (error) {
