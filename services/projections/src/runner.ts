@@ -176,10 +176,11 @@ export function createProjectionRunner({
         // applyBatch turns every projector's trouble into a failure; anything else is a bug here.
         logger.error({ err: error }, 'projection batch failed unexpectedly; its events come again after a restart')
       }
-      // Catching up with a backlog (a first start on a long log), one batch after another: the
+      // Catching up with a backlog (a first start on a long log), one full batch after another: the
       // embedded stores settle every call at once, so without a turn of the event loop between
       // batches no request, timer or socket of the process would be served until the backlog ends.
-      if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve))
+      // Live events, fewer than a batch at a time, are applied at once as before.
+      if (queue.length >= batchSize) await new Promise<void>((resolve) => setImmediate(resolve))
     }
   }
 

@@ -139,8 +139,11 @@ describe('invitations by email', () => {
       user: { id: ann.user.id, username: ann.user.username, avatarUrl: null },
     })
     expect(accepted.body).not.toContain('@example.com')
-    expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
-    expect((await overview(ann)).invitations.map((item) => item.email)).not.toContain(bob.user.email)
+    // Ann reads what Bob's acceptance wrote: her client has not seen its position, so it is passed on.
+    const afterAccepting = { headers: { 'x-min-position': accepted.json<{ position: string }>().position } }
+    const annSees = (await ann.client.get('/api/friendships', afterAccepting)).json<FriendsAnswer>()
+    expect(annSees.friends.map((item) => item.user.username)).toEqual([bob.user.username])
+    expect(annSees.invitations.map((item) => item.email)).not.toContain(bob.user.email)
 
     const twice = await bob.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
     expect(twice.statusCode).toBe(409)
