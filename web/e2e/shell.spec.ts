@@ -133,6 +133,22 @@ test("a visitor's sign-in page logs no error and no failed request (Lighthouse's
   expect(errors).toEqual([])
 })
 
+test("the app's start arrives as one script, not a cascade of small ones", async ({ page }) => {
+  // Issue 15.2: split by what else shared them, the entry's static imports were 27 more files
+  // (preloaded by the page), which a phone on a 150 ms network fetches six at a time.
+  const html = await (await page.request.get('/sign_in')).text()
+  expect(html.match(/<script type="module"[^>]*src="\/assets\/[^"]+\.js"/g)).toHaveLength(1)
+  expect(html).not.toContain('modulepreload')
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/sign_in')
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  // The one start file, then the sign-in page's own parts (the route, its layout and form pieces).
+  expect(scripts.length).toBeLessThanOrEqual(10)
+})
+
 test("the opening page's code is fetched while the guard still asks who is signed in", async ({ page }) => {
   let pageCodeAsked!: () => void
   const pageCode = new Promise<void>((resolve) => (pageCodeAsked = resolve))
