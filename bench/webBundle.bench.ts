@@ -7,14 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-
-interface ManifestChunk {
-  file: string
-  src?: string
-  isEntry?: boolean
-  imports?: string[]
-}
-type Manifest = Record<string, ManifestChunk>
+import { javascriptFor, routeChunks, type Manifest } from '../web/scripts/pageScripts'
 
 const dist = join(import.meta.dirname, '..', 'web', 'dist')
 
@@ -22,26 +15,6 @@ const dist = join(import.meta.dirname, '..', 'web', 'dist')
 const screens: Record<string, string[]> = {
   'sign-in': ['src/routes/__root.tsx', 'src/routes/_guest.tsx', 'src/routes/_guest/sign_in.tsx'],
   home: ['src/routes/__root.tsx', 'src/routes/_authed.tsx', 'src/routes/_authed/home.tsx'],
-}
-
-/** Chunk keys of a route file: the file itself and the pieces the router plugin split off (`?tsr-split=…`). */
-function routeChunks(manifest: Manifest, routeFile: string): string[] {
-  return Object.keys(manifest).filter((key) => key === routeFile || key.startsWith(`${routeFile}?`))
-}
-
-export function javascriptFor(manifest: Manifest, roots: string[]): Set<string> {
-  const files = new Set<string>()
-  const seen = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    const chunk = manifest[key]
-    if (!chunk) return
-    if (chunk.file.endsWith('.js')) files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  roots.forEach(visit)
-  return files
 }
 
 const gzipKb = (files: Iterable<string>) =>

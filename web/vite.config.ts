@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
+import { pageScripts, type Manifest } from './scripts/pageScripts'
 
 const version = process.env.npm_package_version ?? '0.1.0'
 // One timestamp per build: baked into the bundle and written to version.json, so a running app can
@@ -41,6 +42,23 @@ function pageAddresses(): Plugin {
       const paths = [...union.matchAll(/'([^']+)'/g)].map((match) => match[1])
       if (paths.length === 0) throw new Error('routeTree.gen.ts lists no page addresses')
       writeFileSync(join(dir, 'pages.json'), JSON.stringify(paths) + '\n')
+    },
+  }
+}
+
+/**
+ * Writes dist/page-scripts.json, each page address with the scripts its route chain needs beyond the
+ * entry: the gateway names them in that page's HTML as module preloads (issue 15.2).
+ */
+function pageScriptsFile(): Plugin {
+  return {
+    name: 'reelmates-page-scripts',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir ?? join(import.meta.dirname, 'dist')
+      const tree = readFileSync(join(import.meta.dirname, 'src/routeTree.gen.ts'), 'utf8')
+      const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest
+      writeFileSync(join(dir, 'page-scripts.json'), JSON.stringify(pageScripts(tree, manifest)) + '\n')
     },
   }
 }
@@ -97,6 +115,7 @@ export default defineConfig({
     }),
     versionFile(),
     pageAddresses(),
+    pageScriptsFile(),
     // Brotli and gzip beside every text file, once at build time; the gateway sends them as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],

@@ -13,7 +13,8 @@ export function pageAddressesOf(webDist: string): (path: string) => boolean {
   return (path) => patterns.some((pattern) => pattern.test(path))
 }
 
-function patternOf(address: string): RegExp {
+/** `/news/$slug` as a pattern that matches `/news/anything`, with or without a trailing slash. */
+export function patternOf(address: string): RegExp {
   const parts = address
     .replace(/\/$/, '')
     .split('/')

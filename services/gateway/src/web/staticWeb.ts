@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { pageAddressesOf } from './pageAddresses'
+import { sendHtml } from '../http/compression'
+import { pageHtml } from './pageHtml'
 
 // Files that must never be served stale: the shell, the service worker and the version file drive updates.
 const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json', '/manifest.webmanifest'])
@@ -50,9 +52,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
         .send('The web app has not been built yet: run `npm run build` (npm start does it for you).')
     }
     // An address the app has no page for still gets the app, which shows its not-found page, but says 404.
-    return reply
-      .code(isPage(path) ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .sendFile('index.html')
+    if (!isPage(path)) return reply.code(404).header('Cache-Control', 'no-cache').sendFile('index.html')
+    return sendHtml(request, reply.header('Cache-Control', 'no-cache'), await pageHtml(webDist, path))
   })
 }
