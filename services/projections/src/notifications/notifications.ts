@@ -18,7 +18,7 @@ const sourceHandles = notificationSources.flatMap((source) => source.handles)
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  version: 2,
+  version: 3,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
@@ -47,6 +47,9 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   if (is(AccountDeleted, event)) {
     const { userId } = event.data
     await docs.deleteMany({ userId })
+    // What they alone did goes with them ("Someone watched Dune and rated it 9/10" would keep their
+    // rating in a friend's bell); a notification they shared with others keeps the others.
+    await docs.deleteMany({ actorIds: { $all: [userId], $size: 1 } })
     await docs.updateMany({ actorIds: userId }, { $pull: { actorIds: userId } })
     return
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AccountDeleted } from '@reelmates/contracts/account'
 import { CommentAdded, ReactionAdded } from '@reelmates/contracts/feed'
 import {
   RecommendationAccepted,
@@ -89,5 +90,21 @@ describe('notifications from recommendations', () => {
       expect.arrayContaining(['bob added Dune to their watchlist', 'bob watched Dune and rated it 9/10']),
     )
     expect(await h.texts(ann)).toHaveLength(2)
+  })
+})
+
+describe('a deleted account', () => {
+  it('takes what they alone did out of others’ bells and leaves a shared line to the others', async () => {
+    const h = await bell()
+    await h.given(
+      CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
+      reaction(bob, '🔥'),
+      reaction(cat, '❤️'),
+      RecommendationWatched({ ...about, entryId: 'e7', rating: 9, watchedAt: at }),
+      AccountDeleted({ userId: bob, deletedAt: at }),
+    )
+    // Not "Someone commented…" or "Someone watched Dune and rated it 9/10": Bob's rating is gone with him.
+    expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
+    expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
   })
 })
