@@ -67,7 +67,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
     mediaType: 'movie',
     rating: 10,
     recommend: true,
-    review: 'The restaurant scene, though.',
+    review: `The restaurant scene, though. https://reelmates.example/${'restaurantscene'.repeat(12)}`,
   })
   const activityId = `watched:${String(watched.entryId)}`
 
@@ -92,13 +92,15 @@ test('friends see each other’s public watches, comment and react, live; a priv
 
   for (const size of Object.values(viewports)) {
     await a.page.setViewportSize(size)
+    // The review's long unbroken link wraps instead of widening a phone's page.
+    await expect.poll(() => a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
     await a.page.screenshot({ path: `${screenshotsDir}/feed-${size.width}x${size.height}.png`, fullPage: true })
   }
   await a.page.setViewportSize(viewports.desktop)
 
   await card.getByRole('link', { name: '0 comments' }).click()
   await expect(a.page).toHaveURL(new RegExp(`/activity/${encodeURIComponent(activityId)}$`))
-  await a.page.getByRole('textbox', { name: 'new' }).fill('  Best film ever made.  ')
+  await a.page.getByRole('textbox', { name: 'Write a comment' }).fill('  Best film ever made.  ')
   await a.page.getByRole('button', { name: 'Comment', exact: true }).click()
   const comments = a.page.getByRole('region', { name: 'Comments' })
   await expect(comments.getByRole('listitem').filter({ hasText: 'Best film ever made.' })).toBeVisible()

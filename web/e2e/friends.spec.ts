@@ -131,6 +131,9 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('heading', { level: 1, name: b.account.username })).toBeVisible()
   await expect(a.page.getByRole('main').getByText('Friends', { exact: true })).toBeVisible()
   await expect(a.page.getByText('Noir at night, musicals on Sundays.')).toBeVisible()
+  // A review stays covered until asked for, as in the feed: it may give the story away.
+  await expect(a.page.getByText('Still the best family dinner in cinema.')).toHaveCount(0)
+  await a.page.getByRole('main').getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
   await expect(a.page.getByText('Still the best family dinner in cinema.')).toBeVisible()
   await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()
   await expect(a.page.getByRole('main')).not.toContainText('A guilty secret.')
@@ -150,6 +153,8 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await a.page.goto(`/media/movie/${seen.tmdbId}`)
   const watchedBy = a.page.getByRole('region', { name: 'Friends who watched this' })
   await expect(watchedBy.getByRole('link', { name: b.account.username })).toBeVisible()
+  await expect(watchedBy).not.toContainText('Still the best family dinner in cinema.')
+  await watchedBy.getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
   await expect(watchedBy).toContainText('Still the best family dinner in cinema.')
   await a.page.goto(`/media/movie/${saved.tmdbId}`)
   await expect(a.page.getByText("On 1 friend's watchlist")).toBeVisible()
@@ -165,7 +170,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
     expect(friendsList(page).getByRole('link', { name: b.account.username })).toBeVisible(),
   )
   await shoot(a.page, 'profile', `/profile/${b.account.username}`, (page) =>
-    expect(page.getByText('Still the best family dinner in cinema.')).toBeVisible(),
+    expect(page.getByRole('button', { name: 'Show review (may contain spoilers)' })).toBeVisible(),
   )
   await shoot(a.page, 'media-friends', `/media/movie/${seen.tmdbId}`, (page) =>
     expect(page.getByRole('region', { name: 'Friends who watched this' })).toBeVisible(),

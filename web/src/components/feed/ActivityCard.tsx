@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { Avatar } from '../social/Avatar'
+import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 
@@ -38,24 +39,6 @@ function WhoDidWhat({ item }: { item: FeedItem }) {
         </>
       )
   }
-}
-
-/** A review can give the story away: it stays covered until the reader asks to see it. */
-function Review({ text }: { text: string }) {
-  const [open, setOpen] = useState(false)
-  return (
-    <div className="mt-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        className="text-xs font-semibold uppercase tracking-wide text-amber-400 hover:text-amber-300"
-      >
-        {open ? 'Hide review' : 'Show review (may contain spoilers)'}
-      </button>
-      {open ? <p className="mt-1.5 whitespace-pre-line text-sm leading-relaxed text-zinc-200">{text}</p> : null}
-    </div>
-  )
 }
 
 interface ActivityCardProps {
@@ -112,7 +95,7 @@ export function ActivityCard({ item, onReact, linkComments = true, children, pri
               ) : null}
             </div>
           ) : null}
-          {item.review ? <Review text={item.review} /> : null}
+          {item.review ? <SpoilerReview text={item.review} /> : null}
         </div>
       </div>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -6,6 +6,7 @@ import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { Recommends } from './PublicWatchList'
 import { dayMonth, panel } from './socialStyles'
+import { SpoilerReview } from './SpoilerReview'
 
 /** Friends' ratings are 1–10; the average reads as stars out of five, one decimal. */
 const averageInStars = (rating: number) => (rating / 2).toLocaleString(undefined, { maximumFractionDigits: 1 })
@@ -52,9 +53,7 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
                   <StarRating rating={watch.rating} />
                   {watch.recommend ? <Recommends /> : null}
                 </div>
-                {watch.reviewExcerpt ? (
-                  <p className="mt-1 line-clamp-3 text-sm text-zinc-300">“{watch.reviewExcerpt}”</p>
-                ) : null}
+                {watch.reviewExcerpt ? <SpoilerReview text={`“${watch.reviewExcerpt}”`} /> : null}
                 <p className="mt-0.5 text-xs text-zinc-500">{dayMonth(watch.watchedAt)}</p>
               </div>
             </li>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { dayMonth } from './socialStyles'
+import { SpoilerReview } from './SpoilerReview'
 
 /** A "recommends it" mark beside a rating, as friends' watches show it. */
 export function Recommends() {
@@ -49,11 +50,7 @@ export function PublicWatchList({ watches }: { watches: PublicWatch[] }) {
                 {watch.recommend ? <Recommends /> : null}
                 <span>Watched {dayMonth(watch.watchedAt)}</span>
               </div>
-              {watch.review ? (
-                <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">
-                  {watch.review}
-                </p>
-              ) : null}
+              {watch.review ? <SpoilerReview text={watch.review} /> : null}
             </div>
           </li>
         )
