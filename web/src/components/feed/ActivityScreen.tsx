@@ -13,6 +13,9 @@ import { useFeedActions } from './useFeedActions'
 export function ActivityScreen({ activityId }: { activityId: string }) {
   const { answer, isPending, isError, error, refetch } = useActivity(activityId)
   const actions = useFeedActions()
+  // Checked before the answer: a refetch that finds it gone (deleted, or the friendship ended while
+  // the page was open) must not leave the last copy on screen, with buttons that can only fail.
+  const gone = isError && isApiError(error) && error.status === 404
   useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
 
   return (
@@ -20,6 +23,16 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
       <FeedHeading back />
       {isPending ? (
         <FeedSkeleton />
+      ) : gone ? (
+        <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
+          <p className="text-lg font-semibold text-white">This activity isn't available</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            It may have been removed, or it is only shared with its owner's friends.
+          </p>
+          <Link to="/feed" className={`${primaryButton} mt-5`}>
+            Open your feed
+          </Link>
+        </div>
       ) : answer ? (
         <ActivityCard
           item={answer.activity}
@@ -34,16 +47,6 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
             actions={actions}
           />
         </ActivityCard>
-      ) : isError && isApiError(error) && error.status === 404 ? (
-        <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
-          <p className="text-lg font-semibold text-white">This activity isn't available</p>
-          <p className="mt-1 text-sm text-zinc-400">
-            It may have been removed, or it is only shared with its owner's friends.
-          </p>
-          <Link to="/feed" className={`${primaryButton} mt-5`}>
-            Open your feed
-          </Link>
-        </div>
       ) : (
         <LoadFailed onRetry={() => void refetch()} />
       )}

@@ -1,5 +1,5 @@
-import { commentMax, type CommentItem } from '@reelmates/contracts/feed'
-import { useState, type SyntheticEvent } from 'react'
+import { commentMax, type CommentItem, type ReactionEmoji } from '@reelmates/contracts/feed'
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
 import { Avatar } from '../social/Avatar'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
 import { ReactionsBar } from './ReactionsBar'
@@ -23,9 +23,11 @@ function CommentForm({
   initial?: string
   label: string
   submitLabel: string
-  onSubmit: (content: string) => void
+  /** Resolves false when the server refused the comment: its words come back into the box. */
+  onSubmit: (content: string) => Promise<boolean>
   onCancel?: () => void
 }) {
+  const id = useId()
   const [content, setContent] = useState(initial)
   const [error, setError] = useState<string | null>(null)
   const submit = (event: SyntheticEvent) => {
@@ -34,26 +36,28 @@ function CommentForm({
     if (content.trim().length > commentMax)
       return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
     setError(null)
-    onSubmit(content)
     setContent('')
+    void onSubmit(content).then((taken) => {
+      if (!taken) setContent((now) => (now === '' ? content : now))
+    })
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
-      <label className="sr-only" htmlFor={`comment-${label}`}>
+      <label className="sr-only" htmlFor={id}>
         {label}
       </label>
       <textarea
-        id={`comment-${label}`}
+        id={id}
         value={content}
         onChange={(event) => setContent(event.target.value)}
         rows={2}
         placeholder="Write a comment…"
         className={inputClass}
         aria-invalid={error !== null}
-        aria-describedby={error ? `comment-${label}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
       {error ? (
-        <p id={`comment-${label}-error`} role="alert" className="text-sm text-rose-300">
+        <p id={`${id}-error`} role="alert" className="text-sm text-rose-300">
           {error}
         </p>
       ) : null}
@@ -99,12 +103,12 @@ function Comment({
         {editing ? (
           <CommentForm
             initial={comment.content}
-            label={`edit-${comment.id}`}
+            label="Edit your comment"
             submitLabel="Save"
             onCancel={() => setEditing(false)}
             onSubmit={(content) => {
               setEditing(false)
-              void actions.editComment(activityId, comment.id, content)
+              return actions.editComment(activityId, comment.id, content)
             }}
           />
         ) : (
@@ -118,7 +122,10 @@ function Comment({
               subject={`${comment.user.username}'s comment`}
               onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
             />
-            <ReactButton onPick={(emoji) => void actions.react(activityId, comment.id, emoji, true)} />
+            <ReactButton
+              reactions={comment.reactions}
+              onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
+            />
             {mine && !editing ? (
               <button type="button" className={quietButton} onClick={() => setEditing(true)}>
                 Edit
@@ -140,20 +147,44 @@ function Comment({
   )
 }
 
-/** A comment's own palette opens on demand, so a long thread is not a wall of emoji. */
-function ReactButton({ onPick }: { onPick: (emoji: CommentItem['reactions'][number]['emoji']) => void }) {
+/**
+ * A comment's own palette opens on demand, so a long thread is not a wall of emoji. It shows the
+ * comment's counts and my own reactions (a second press takes mine back), takes the keyboard focus
+ * when it opens and gives it back to "React" when it closes (a pick, or Escape).
+ */
+function ReactButton({
+  reactions,
+  onToggle,
+}: {
+  reactions: CommentItem['reactions']
+  onToggle: (emoji: ReactionEmoji, on: boolean) => void
+}) {
   const [open, setOpen] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const palette = useRef<HTMLDivElement>(null)
+  const focusOnClose = useRef(false)
+  useEffect(() => {
+    if (open) palette.current?.querySelector('button')?.focus()
+    else if (focusOnClose.current) opener.current?.focus()
+    focusOnClose.current = false
+  }, [open])
+  const close = () => {
+    focusOnClose.current = true
+    setOpen(false)
+  }
   return open ? (
-    <ReactionsBar
-      reactions={[]}
-      subject="this comment"
-      onToggle={(emoji) => {
-        setOpen(false)
-        onPick(emoji)
-      }}
-    />
+    <div ref={palette} onKeyDown={(event) => event.key === 'Escape' && close()}>
+      <ReactionsBar
+        reactions={reactions}
+        subject="this comment"
+        onToggle={(emoji, on) => {
+          close()
+          onToggle(emoji, on)
+        }}
+      />
+    </div>
   ) : (
-    <button type="button" className={quietButton} onClick={() => setOpen(true)}>
+    <button ref={opener} type="button" className={quietButton} onClick={() => setOpen(true)}>
       React
     </button>
   )
@@ -180,9 +211,9 @@ export function CommentThread({ activityId, activityOwnerId, comments, actions }
         ))}
       </ul>
       <CommentForm
-        label="new"
+        label="Write a comment"
         submitLabel="Comment"
-        onSubmit={(content) => void actions.addComment(activityId, content)}
+        onSubmit={(content) => actions.addComment(activityId, content)}
       />
     </section>
   )

@@ -122,8 +122,8 @@ export function FriendButton({
               onConfirm={() => remove.mutate({ ...pair, kind: 'unfriend' })}
               onClose={() => setConfirming(false)}
             >
-              You'll stop seeing each other's watches on your profiles and title pages. You can send a new request
-              later.
+              Your activity leaves each other's feeds, and neither of you can comment on the other's any more. You can
+              send a new request later.
             </ConfirmDialog>
           ) : null}
         </span>

@@ -1,0 +1,84 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CommentItem } from '@reelmates/contracts/feed'
+import { CommentThread } from './CommentThread'
+import type { useFeedActions } from './useFeedActions'
+
+afterEach(cleanup)
+
+const me = { id: 'u-dan', username: 'dan', avatarUrl: null }
+const ann = { id: 'u-ann', username: 'ann', avatarUrl: null }
+const comment: CommentItem = {
+  id: 'c1',
+  user: ann,
+  content: 'What an ending',
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  reactions: [{ emoji: '🔥', count: 2, mine: true, users: ['dan', 'cat'] }],
+}
+
+function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}) {
+  const actions = {
+    me,
+    react: vi.fn(() => Promise.resolve(true)),
+    addComment: vi.fn(() => Promise.resolve(true)),
+    editComment: vi.fn(() => Promise.resolve(true)),
+    deleteComment: vi.fn(() => Promise.resolve(true)),
+    ...overrides,
+  }
+  render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={[comment]} actions={actions} />)
+  return actions
+}
+
+describe('the comments of an activity', () => {
+  it('names the comment box for what it is', () => {
+    thread()
+    expect(screen.getByRole('textbox', { name: 'Write a comment' })).toBeTruthy()
+  })
+
+  it('gives the words back when the server refuses the comment (a friendship ended meanwhile)', async () => {
+    const addComment = vi.fn(() => Promise.resolve(false))
+    thread({ addComment })
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
+    fireEvent.change(box, { target: { value: 'Me too!' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+      await Promise.resolve()
+    })
+    expect(addComment).toHaveBeenCalledWith('watched:e1', 'Me too!')
+    expect(box.value).toBe('Me too!')
+  })
+
+  it('empties the box once the comment is taken', async () => {
+    thread()
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
+    fireEvent.change(box, { target: { value: 'Me too!' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+      await Promise.resolve()
+    })
+    expect(box.value).toBe('')
+  })
+
+  it("opens a comment's palette with the keyboard focus in it, its counts and mine, and gives focus back", () => {
+    const react = vi.fn(() => Promise.resolve(true))
+    thread({ react })
+    fireEvent.click(screen.getByRole('button', { name: 'React' }))
+    const palette = screen.getByRole('list', { name: 'Reactions to this comment' })
+    expect(palette.contains(document.activeElement)).toBe(true)
+    const fire = within(palette).getByRole('button', { name: /^🔥 2, including you/ })
+    expect(fire.getAttribute('aria-pressed')).toBe('true')
+    // A second press takes my reaction back, and the focus returns to "React".
+    fireEvent.click(fire)
+    expect(react).toHaveBeenCalledWith('watched:e1', 'c1', '🔥', false)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'React' }))
+  })
+
+  it('closes the palette on Escape and gives the focus back', () => {
+    thread()
+    fireEvent.click(screen.getByRole('button', { name: 'React' }))
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
+    expect(screen.queryByRole('list', { name: 'Reactions to this comment' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'React' }))
+  })
+})
