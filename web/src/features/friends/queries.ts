@@ -21,7 +21,9 @@ export const userSearchQuery = (text: string) =>
     queryKey: friendsKeys.search(text),
     queryFn: () => friendsCalls.searchUsers(text),
     enabled: text.length > 0,
-    staleTime: 30_000,
+    // Each person found carries where we stand ("Requested", "Add friend"), which the other side
+    // changes: a search typed again shows what it found before and asks again at once.
+    staleTime: 0,
   })
 
 export const publicProfileQuery = (username: string) =>

@@ -43,11 +43,12 @@ function clientWithAnswers(): QueryClient {
   client.setQueryData(['/api/user'], ada)
   client.setQueryData(['/api/tmdb/autocomplete', 'godf'], { results: [] })
   client.setQueryData(['/api/admin/users'], [])
+  client.setQueryData(['friends', 'search', 'ann'], [{ username: 'ann', relationship: 'requested' }])
   return client
 }
 
 describe('the answers kept for offline use', () => {
-  it('keeps the user’s lists and pages with their age, not the user, searches or admin screens', () => {
+  it('keeps the user’s lists and pages with their age, not the user, title or people searches, or admin screens', () => {
     const storage = memoryStorage()
     writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
     const kept = readKeptAnswers(storage, '1', 6_000)

@@ -36,9 +36,11 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 const notKept = [/^\/api\/user$/, /^\/api\/admin/, /^\/api\/tmdb\/autocomplete/, /^\/api\/tmdb\/search/, /^\/api\/csrf/]
 
 export function isKeptQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  const [first] = query.queryKey
+  const [first, second] = query.queryKey
   if (typeof first !== 'string') return false
   if (notKept.some((pattern) => pattern.test(first))) return false
+  // People found by name, as typed: like a title search, and their "Requested" goes stale.
+  if (first === 'friends' && second === 'search') return false
   return query.state.status === 'success'
 }
 
