@@ -20,7 +20,10 @@ export interface NotificationDraft {
    * reacted". Without a group, each event is a notification of its own.
    */
   group?: string
-  /** What this notification belongs to, for delivery records (e.g. `announcement:<id>`). */
+  /**
+   * What this notification belongs to (e.g. `announcement:<id>`, `comment:<id>`): for delivery
+   * records, and for the events that take it back (`withdrawnBy`).
+   */
   ref?: string
   /** Where it goes; both by default. */
   channels?: { inApp: boolean; push: boolean }
@@ -36,19 +39,28 @@ export interface NotificationContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schema
 type AnyDefinition = EventDefinition<string, any>
 
-export interface NotificationSource<D extends AnyDefinition = AnyDefinition> {
+/** Events that make notifications of a kind untrue: a declined or cancelled request, a deleted comment. */
+export interface Withdrawal<W extends AnyDefinition = AnyDefinition> {
+  handles: readonly W[]
+  /** The notifications the event takes back: whose bell, and the `ref` their draft carried. */
+  refs(event: ProjectedEvent<W>): { userId: string; ref: string }[]
+}
+
+export interface NotificationSource<D extends AnyDefinition = AnyDefinition, W extends AnyDefinition = AnyDefinition> {
   kind: string
   handles: readonly D[]
   notify(event: ProjectedEvent<D>): NotificationDraft[]
+  /** Taken out of the bell when this happens (a push already sent stays sent). */
+  withdrawnBy?: Withdrawal<W>
   /** The line in the bell. */
   text(context: NotificationContext): string
   /** The push notification's title and body; the title is "Reelmates" and the body the text by default. */
   push?(context: NotificationContext): { title: string; body: string }
 }
 
-/** Types the event in `notify` by the definitions in `handles`. */
-export const defineNotificationSource = <const D extends AnyDefinition>(
-  source: NotificationSource<D>,
+/** Types the event in `notify` by the definitions in `handles` (and in `withdrawnBy` by its own). */
+export const defineNotificationSource = <const D extends AnyDefinition, const W extends AnyDefinition = never>(
+  source: NotificationSource<D, W>,
 ): NotificationSource => source as NotificationSource
 
 /** "Ann", "Ann and Bob", "Ann and 2 others": the actors of a (grouped) notification. */

@@ -10,7 +10,10 @@ import { notificationsCollection as collection, type NotificationDoc } from './n
 import { notificationSources } from './allSources'
 
 const revisions = 'notifications_revisions'
-const sourceHandles = notificationSources.flatMap((source) => source.handles)
+const sourceHandles = notificationSources.flatMap((source) => [
+  ...source.handles,
+  ...(source.withdrawnBy?.handles ?? []),
+])
 
 /**
  * The bell: every source's in-app notifications, per user, newest first. A grouped draft joins the
@@ -54,6 +57,10 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
     return
   }
   for (const source of notificationSources) {
+    const withdrawal = source.withdrawnBy
+    if (withdrawal?.handles.some((handled) => handled.type === event.type)) {
+      for (const { userId, ref } of withdrawal.refs(event)) await docs.deleteMany({ userId, kind: source.kind, ref })
+    }
     if (!source.handles.some((handled) => handled.type === event.type)) continue
     for (const draft of source.notify(event)) {
       if (draft.channels?.inApp === false) continue

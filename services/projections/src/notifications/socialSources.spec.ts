@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { CommentAdded, ReactionAdded } from '@reelmates/contracts/feed'
+import { CommentAdded, CommentDeleted, ReactionAdded } from '@reelmates/contracts/feed'
+import { FriendRequestCancelled, FriendRequestDeclined, FriendRequestSent } from '@reelmates/contracts/friendships'
 import {
   RecommendationAccepted,
   RecommendationDismissed,
@@ -106,5 +107,36 @@ describe('a deleted account', () => {
     // Not "Someone commented…" or "Someone watched Dune and rated it 9/10": Bob's rating is gone with him.
     expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
     expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
+  })
+})
+
+describe('notifications taken back', () => {
+  const request = (friendshipId: string, fromUserId: string, toUserId: string) => ({
+    friendshipId,
+    fromUserId,
+    toUserId,
+  })
+
+  it('drops a friend request once it is declined or cancelled, and keeps one still open', async () => {
+    const h = await bell()
+    await h.given(
+      FriendRequestSent({ ...request('f1', cat, ann), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestSent({ ...request('f2', cat, bob), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestSent({ ...request('f3', bob, ann), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestDeclined({ ...request('f1', cat, ann), declinedAt: at }),
+      FriendRequestCancelled({ ...request('f2', cat, bob), cancelledAt: at }),
+    )
+    expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
+    expect(await h.texts(bob)).toEqual([])
+  })
+
+  it('drops a comment’s notification with the comment, whoever deleted it', async () => {
+    const h = await bell()
+    await h.given(
+      CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
+      CommentAdded({ ...activity, commentId: 'c2', userId: cat, content: 'Same', addedAt: at }),
+      CommentDeleted({ ...activity, commentId: 'c1', userId: bob, deletedBy: ann, deletedAt: at }),
+    )
+    expect(await h.texts(ann)).toEqual(['cat commented on your activity'])
   })
 })

@@ -1,7 +1,10 @@
-import { CommentAdded } from '@reelmates/contracts/feed'
+import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
-/** Someone commented on my activity (never my own comment). The comment's words stay in the feed. */
+/**
+ * Someone commented on my activity (never my own comment); gone from the bell with the comment. The
+ * comment's words stay in the feed.
+ */
 export const commentOnMyActivity = defineNotificationSource({
   kind: 'comment',
   handles: [CommentAdded],
@@ -17,5 +20,9 @@ export const commentOnMyActivity = defineNotificationSource({
             ref: `comment:${data.commentId}`,
           },
         ],
+  withdrawnBy: {
+    handles: [CommentDeleted],
+    refs: ({ data }) => [{ userId: data.activityOwnerId, ref: `comment:${data.commentId}` }],
+  },
   text: (context) => `${actorsText(context)} commented on your activity`,
 })
