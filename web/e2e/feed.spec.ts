@@ -50,7 +50,8 @@ test('friends see each other’s public watches, comment and react, live; a priv
 
   // A has read everything so far: the badge starts from here.
   await a.page.goto('/feed')
-  await expect(a.page.getByRole('article').first()).toContainText('are now friends')
+  // In the reader's words: A asked, B accepted; A reads "You and B", not "B and A".
+  await expect(a.page.getByRole('article').first()).toContainText(`You and ${b.account.username} are now friends`)
   await a.page.goto('/home')
   await expect(a.page.locator('[data-testid=feed-badge]:visible')).toHaveCount(0)
 

@@ -8,9 +8,14 @@ import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 
-function WhoDidWhat({ item }: { item: FeedItem }) {
-  const who = <span className="font-semibold text-white">{item.user.username}</span>
-  const title = <span className="font-semibold text-white">{item.mediaTitle}</span>
+/** Who did what, in the reader's words: "You watched…", "You and ann are now friends", "…to you". */
+function WhoDidWhat({ item, meId }: { item: FeedItem; meId: string | undefined }) {
+  const strong = (text: string) => <span className="font-semibold text-white">{text}</span>
+  const mine = item.user.id === meId
+  const who = strong(mine ? 'You' : item.user.username)
+  const title = strong(item.mediaTitle ?? '')
+  const target = item.target?.username ?? 'someone'
+  const toMe = item.target !== null && item.target.id === meId
   switch (item.activityType) {
     case 'watched':
       return (
@@ -21,21 +26,23 @@ function WhoDidWhat({ item }: { item: FeedItem }) {
     case 'watchlist_add':
       return (
         <>
-          {who} added {title} to their watchlist
+          {who} added {title} to {mine ? 'your' : 'their'} watchlist
         </>
       )
     case 'friendship':
-      return (
+      return toMe ? (
         <>
-          {who} and <span className="font-semibold text-white">{item.target?.username ?? 'someone'}</span> are now
-          friends
+          {strong('You')} and {strong(item.user.username)} are now friends
+        </>
+      ) : (
+        <>
+          {who} and {strong(target)} are now friends
         </>
       )
     case 'recommendation':
       return (
         <>
-          {who} recommended {title} to{' '}
-          <span className="font-semibold text-white">{item.target?.username ?? 'someone'}</span>
+          {who} recommended {title} to {toMe ? 'you' : strong(target)}
         </>
       )
   }
@@ -43,6 +50,8 @@ function WhoDidWhat({ item }: { item: FeedItem }) {
 
 interface ActivityCardProps {
   item: FeedItem
+  /** The reader: their own activity reads "You…". */
+  meId?: string
   onReact: (emoji: ReactionEmoji, on: boolean) => void
   /** The timeline links to the activity's own screen; that screen shows its comments instead. */
   linkComments?: boolean
@@ -51,7 +60,14 @@ interface ActivityCardProps {
 }
 
 /** One activity: poster, who did what and when, rating, review behind a spoiler toggle, reactions, comments. */
-export function ActivityCard({ item, onReact, linkComments = true, children, priority = false }: ActivityCardProps) {
+export function ActivityCard({
+  item,
+  meId,
+  onReact,
+  linkComments = true,
+  children,
+  priority = false,
+}: ActivityCardProps) {
   const media =
     item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
   return (
@@ -81,7 +97,7 @@ export function ActivityCard({ item, onReact, linkComments = true, children, pri
           <div className="flex items-start gap-2.5">
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="xs" />
             <p className="text-sm leading-snug text-zinc-300">
-              <WhoDidWhat item={item} />
+              <WhoDidWhat item={item} meId={meId} />
               <span className="mt-0.5 block text-xs text-zinc-500">
                 <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
               </span>

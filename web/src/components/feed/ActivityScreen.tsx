@@ -36,6 +36,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
       ) : answer ? (
         <ActivityCard
           item={answer.activity}
+          meId={actions.me.id}
           linkComments={false}
           priority
           onReact={(emoji, on) => void actions.react(activityId, null, emoji, on)}

@@ -68,6 +68,7 @@ export function FeedScreen() {
               <li key={item.id}>
                 <ActivityCard
                   item={item}
+                  meId={actions.me.id}
                   priority={index < 2}
                   onReact={(emoji, on) => void actions.react(item.id, null, emoji, on)}
                 />
