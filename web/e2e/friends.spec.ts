@@ -121,6 +121,9 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(toastWith(b.page, `You and ${a.account.username} are now friends.`)).toBeVisible()
   await expect(requests).toHaveCount(0)
   await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+  // A's page, left open all along, catches up on its own (friendsRefetchMs).
+  await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toBeVisible({ timeout: 15_000 })
+  await expect(waiting.getByRole('link', { name: b.account.username })).toHaveCount(0)
 
   // Both see each other on /friends and on each other's profile.
   await a.page.goto('/friends')

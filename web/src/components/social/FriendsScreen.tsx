@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { friendsListQuery } from '../../features/friends/queries'
+import { friendsListQuery, friendsRefetchMs } from '../../features/friends/queries'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { LoadFailed } from '../library/ScreenHeader'
 import { FindPeople, findPeopleInputId } from './FindPeople'
@@ -48,7 +48,7 @@ function countLine(friends: number, requests: number): string {
  */
 export function FriendsScreen({ myId }: { myId: string }) {
   useDocumentTitle('Friends')
-  const query = useQuery(friendsListQuery())
+  const query = useQuery({ ...friendsListQuery(), refetchInterval: friendsRefetchMs })
   const data = query.data
 
   return (

@@ -16,6 +16,12 @@ export const friendsKeys = {
 
 export const friendsListQuery = () => queryOptions({ queryKey: friendsKeys.list(), queryFn: friendsCalls.list })
 
+/**
+ * How often /friends asks again while it is open: the other side accepts, declines or asks meanwhile
+ * (a request that was declined stayed under "Waiting for an answer" until a reload).
+ */
+export const friendsRefetchMs = 10_000
+
 export const userSearchQuery = (text: string) =>
   queryOptions({
     queryKey: friendsKeys.search(text),
