@@ -6,8 +6,9 @@ import { patternOf } from './pageAddresses'
  * The app's index.html for a page address, naming the scripts that page needs beyond the entry as
  * module preloads (dist/page-scripts.json, written by the web build). Without them a phone asks for
  * the page's code only once the entry has arrived and run, a round trip on a slow network before
- * the first paint (issue 15.2, docs/pwa.md). Read on each page load, as the file server would, so a
- * new build is served at once; without the list (an older build) the HTML goes out as it is.
+ * the first paint (issue 15.2, docs/pwa.md). Both files are read on each page load, as the file
+ * server read index.html before (a page load is rare beside the API's answers); without the list
+ * (an older build) the HTML goes out as it is.
  */
 export async function pageHtml(webDist: string, path: string): Promise<string> {
   const html = await readFile(join(webDist, 'index.html'), 'utf8')
