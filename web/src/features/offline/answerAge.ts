@@ -20,15 +20,18 @@ export function useOldestShownAnswer(client: QueryClient): number | undefined {
   )
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+// Built on first use, not when the module loads: the first Intl formatter of a page loads the
+// locale's data, about 60 ms of the start on a phone (docs/pwa.md), for a line most pages never show.
+let relativeFormat: Intl.RelativeTimeFormat | undefined
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday". */
 export function describeAge(savedAt: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - savedAt) / 1000))
   if (seconds < 60) return 'just now'
   const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return relative.format(-minutes, 'minute')
+  if (minutes < 60) return relative().format(-minutes, 'minute')
   const hours = Math.round(minutes / 60)
-  if (hours < 24) return relative.format(-hours, 'hour')
-  return relative.format(-Math.round(hours / 24), 'day')
+  if (hours < 24) return relative().format(-hours, 'hour')
+  return relative().format(-Math.round(hours / 24), 'day')
 }
