@@ -142,6 +142,8 @@ test("the sign-in page's HTML names one start script and preloads the page's own
   const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
   expect(preloaded.some((path) => /^\/assets\/sign_in-[^/]+\.js$/.test(path ?? ''))).toBe(true)
   expect(preloaded.filter((path) => /\/(AppShell|feedQueries|notificationsCalls|Avatar)-/.test(path ?? ''))).toEqual([])
+  // React goes out as a file of its own, fetched beside the start file (docs/pwa.md, fifth pass).
+  expect(preloaded.some((path) => /^\/assets\/react-[^/]+\.js$/.test(path ?? ''))).toBe(true)
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
