@@ -45,3 +45,28 @@ test('the carousel shows five slides and advances on its own', async ({ page }) 
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 7000 })
 })
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: viewports.phone, hasTouch: true, isMobile: true })
+
+  test("the carousel follows the first swipe, though it starts only when it's touched", async ({ page }) => {
+    await page.goto('/sign_in')
+    const dots = page.getByRole('button', { name: /^Show slide \d/ })
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
+    const slide = page.getByRole('group', { name: /^1 of 5/ })
+    await slide.scrollIntoViewIfNeeded()
+    const box = (await slide.boundingBox())!
+    const y = box.y + box.height / 2
+    // A swipe to the right: the slide before the first, the last, which the carousel's own turns
+    // (first to second) never show first.
+    const touch = await page.context().newCDPSession(page)
+    const at = (x: number) => [{ x, y }]
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(box.x + box.width * 0.2) })
+    for (let step = 1; step <= 8; step++) {
+      const x = box.x + box.width * (0.2 + 0.07 * step)
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x) })
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true', { timeout: 3000 })
+  })
+})

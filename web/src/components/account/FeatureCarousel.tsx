@@ -1,6 +1,5 @@
-import useEmblaCarousel from 'embla-carousel-react'
-import { useCallback, useEffect, useState } from 'react'
-import { useAfterFirstIdle } from '../../lib/afterFirstIdle'
+import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { featureSlides } from './featureSlides'
 import { SlideArt } from './SlideArt'
 
@@ -9,42 +8,58 @@ export const carouselIntervalMs = 5000
 
 /** The five feature slides beside the sign-in and sign-up forms. */
 export function FeatureCarousel() {
-  const [viewport, embla] = useEmblaCarousel({ loop: true, align: 'center' })
-  // Embla measures every slide when it starts. Started with the page, that forced a layout of the
-  // whole sign-in page in the middle of its first render (the largest script cost on a phone);
-  // started when the browser is first idle, it reads the layout already made. Until then the
-  // first slide shows, as it does once Embla runs.
-  const started = useAfterFirstIdle()
+  const viewport = useRef<HTMLDivElement>(null)
+  const emblaRef = useRef<EmblaCarouselType | undefined>(undefined)
   const [selected, setSelected] = useState(0)
   const [paused, setPaused] = useState(false)
 
-  useEffect(() => {
-    if (!embla) return
-    const onSelect = () => setSelected(embla.selectedScrollSnap())
-    embla.on('select', onSelect)
-    onSelect()
-    return () => void embla.off('select', onSelect)
-  }, [embla])
+  // Embla starts when the carousel is first needed: its first turn, or a hand on it (a pointer
+  // pressed or hovering, a dot focused). It measures every slide when it starts, the largest piece
+  // of the sign-in page's work on a phone (docs/pwa.md, fifth pass), and until it moves the first
+  // slide shows just as it does with Embla. Started synchronously inside the first pointerdown's
+  // capture, it still receives that pointerdown, so a first swipe is followed.
+  const start = useCallback((): EmblaCarouselType | undefined => {
+    if (emblaRef.current || !viewport.current) return emblaRef.current
+    const embla = EmblaCarousel(viewport.current, { loop: true, align: 'center' })
+    embla.on('select', () => setSelected(embla.selectedScrollSnap()))
+    emblaRef.current = embla
+    return embla
+  }, [])
+
+  useEffect(
+    () => () => {
+      emblaRef.current?.destroy()
+      emblaRef.current = undefined
+    },
+    [],
+  )
 
   useEffect(() => {
-    if (!embla || paused) return
-    const timer = setInterval(() => embla.scrollNext(), carouselIntervalMs)
+    if (paused) return
+    const timer = setInterval(() => start()?.scrollNext(), carouselIntervalMs)
     return () => clearInterval(timer)
-  }, [embla, paused, selected])
+  }, [start, paused, selected])
 
-  const goTo = useCallback((index: number) => embla?.scrollTo(index), [embla])
+  const goTo = useCallback((index: number) => start()?.scrollTo(index), [start])
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="What you can do with Reelmates"
       className="relative"
-      onMouseEnter={() => setPaused(true)}
+      onPointerDownCapture={start}
+      onMouseEnter={() => {
+        start()
+        setPaused(true)
+      }}
       onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
+      onFocus={() => {
+        start()
+        setPaused(true)
+      }}
       onBlur={() => setPaused(false)}
     >
-      <div ref={started ? viewport : undefined} className="overflow-hidden">
+      <div ref={viewport} className="overflow-hidden">
         <div className="flex touch-pan-y">
           {featureSlides.map((slide, index) => (
             <div
