@@ -128,3 +128,28 @@ test('an empty /recommendations leads to friends and discovery', async ({ browse
   await expect(a.page.getByRole('link', { name: 'Discover titles' })).toHaveAttribute('href', '/trending-movies')
   await a.close()
 })
+
+test('a long title fits on a phone, in both boxes', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'ann')
+  const b = await member(browser, baseURL ?? '', 'bob')
+  await befriend(a, b)
+  // One unbroken word of the title ("d'Amélie") is wider than a 390 px card's text column.
+  const title = await film(a.page.request, 'amélie')
+  expect(title.title.length).toBeGreaterThan(30)
+  await post(a.page.request, '/api/recommendations', {
+    tmdbId: title.tmdbId,
+    mediaType: 'movie',
+    toUsernames: [b.account.username],
+  })
+  for (const [who, box] of [
+    [a, 'sent'],
+    [b, 'received'],
+  ] as const) {
+    await who.page.setViewportSize(viewports.phone)
+    await who.page.goto(`/recommendations?box=${box}`)
+    await expect(who.page.getByRole('article', { name: title.title })).toBeVisible()
+    expect(await who.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    )
+  }
+})

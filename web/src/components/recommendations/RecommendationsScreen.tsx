@@ -39,7 +39,7 @@ function Received() {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (!query.items || query.items.length === 0) return <EmptyBox box="received" />
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {query.items.map((item) => (
         <ReceivedCard key={item.id} item={item} />
       ))}
@@ -53,7 +53,7 @@ function Sent() {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (query.data.length === 0) return <EmptyBox box="sent" />
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {query.data.map((item) => (
         <SentCard key={item.id} item={item} />
       ))}
