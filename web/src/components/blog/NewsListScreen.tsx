@@ -5,6 +5,7 @@ import { useRecordNewsVisit } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { SearchPager } from '../media/SearchPager'
+import { NotSavedOffline, waitsForConnection } from '../shell/NotSavedOffline'
 import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
 
@@ -40,7 +41,9 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
           </p>
         </header>
         <CategoryNav active={category} categories={categories.data ?? []} />
-        {posts.isPending ? (
+        {waitsForConnection(posts) ? (
+          <NotSavedOffline what="This page of news" />
+        ) : posts.isPending ? (
           <p className="text-zinc-400">Loading the news…</p>
         ) : missingCategory ? (
           <p className="text-zinc-400">There is no news category at this address.</p>

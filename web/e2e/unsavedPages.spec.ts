@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test'
+import { registerByApi } from './support/server'
+
+/**
+ * Offline, a page never opened on this device has nothing kept to show (issue 15.1): it says so
+ * instead of a skeleton that never ends, and loads by itself once the connection returns.
+ */
+test('offline, a title never opened says it is not saved here, then opens by itself online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000)
+  await registerByApi(page.request, 'unsaved')
+  const answer = await page.request.get('/api/tmdb/autocomplete?query=casablanca')
+  const { results } = (await answer.json()) as { results: { id: number; media_type: string; title?: string }[] }
+  const film = results.find((result) => result.media_type === 'movie' && result.title)
+  if (!film) throw new Error('the offline catalog should have Casablanca')
+
+  // A signed-in visit, so the worker has the app and the device keeps the user's answers.
+  await page.goto('/home')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible()
+
+  await context.setOffline(true)
+  await page.goto(`/media/movie/${film.id}`)
+  await expect(page.getByText('This title isn’t saved on this device.')).toBeVisible()
+  await page.goto('/news')
+  await expect(page.getByText('This page of news isn’t saved on this device.')).toBeVisible()
+
+  await page.goto(`/media/movie/${film.id}`)
+  await expect(page.getByText('This title isn’t saved on this device.')).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: film.title })).toBeVisible()
+})
