@@ -7,7 +7,14 @@ import {
 } from '@reelmates/contracts/watchlist'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { specFor } from '../testing/givenWhenThen'
-import { AlreadyInWatchlist, NoteTooLong, NotInWatchlist, PositionOutOfRange, watchlist } from './watchlist'
+import {
+  AlreadyInWatchlist,
+  NoteTooLong,
+  NothingToPutBack,
+  NotInWatchlist,
+  PositionOutOfRange,
+  watchlist,
+} from './watchlist'
 
 const given = specFor(watchlist)
 const userId = 'u1'
@@ -24,6 +31,9 @@ const addTitle = (ref: MediaRef, note: string | null = null) =>
 const removeTitle = (ref: MediaRef) => ({ type: 'RemoveTitleFromWatchlist', userId, ...ref }) as const
 const moveTitle = (ref: MediaRef, toIndex: number) => ({ type: 'MoveWatchlistTitle', userId, ...ref, toIndex }) as const
 const editNote = (ref: MediaRef, note: string | null) => ({ type: 'EditWatchlistNote', userId, ...ref, note }) as const
+const putBack = (ref: MediaRef) => ({ type: 'PutTitleBackOnWatchlist', userId, ...ref }) as const
+const removed = (ref: MediaRef) => TitleRemovedFromWatchlist({ userId, ...ref })
+const recommendation = { recommendationId: 'r-1', fromUserId: 'u-ann' }
 
 describe('watchlist', () => {
   it('adds a title that is not on it yet', () =>
@@ -137,5 +147,67 @@ describe('watchlist', () => {
       TitleRemovedFromWatchlist({ userId, ...severance }),
     ]).state()
     expect(state.order).toEqual(['movie:348', 'movie:438631'])
+  })
+
+  describe('putting a title back (the undo of a removal)', () => {
+    it('adds it again as it was: date added, note and recommendation', () =>
+      given([
+        TitleAddedToWatchlist({ userId, ...dune, note: 'with Sam', addedAt, media, streamingOn: [8], recommendation }),
+        removed(dune),
+      ])
+        .when(putBack(dune))
+        .then([
+          TitleAddedToWatchlist({
+            userId,
+            ...dune,
+            note: 'with Sam',
+            addedAt,
+            media,
+            streamingOn: [8],
+            recommendation,
+          }),
+        ]))
+
+    it('keeps the note as it was when the title was taken off', () =>
+      given([
+        added(dune, 'with Sam'),
+        WatchlistNoteEdited({ userId, ...dune, note: 'with Sam and Kim' }),
+        removed(dune),
+      ])
+        .when(putBack(dune))
+        .then([added(dune, 'with Sam and Kim')]))
+
+    it('keeps an add recorded before streaming services were, as it was', () =>
+      given([
+        TitleAddedToWatchlist({ userId, ...dune, note: null, addedAt, media, streamingOn: [], streamingUnknown: true }),
+        removed(dune),
+      ])
+        .when(putBack(dune))
+        .then([
+          TitleAddedToWatchlist({
+            userId,
+            ...dune,
+            note: null,
+            addedAt,
+            media,
+            streamingOn: [],
+            streamingUnknown: true,
+          }),
+        ]))
+
+    it('puts back the last add of a title taken off twice', () =>
+      given([added(dune, 'first'), removed(dune), added(dune, 'second'), removed(dune)])
+        .when(putBack(dune))
+        .then([added(dune, 'second')]))
+
+    it('refuses a title that is on the watchlist (put back already)', () =>
+      given([added(dune), removed(dune), added(dune)])
+        .when(putBack(dune))
+        .thenThrows(AlreadyInWatchlist, 'This title is already on your watchlist.'))
+
+    it('refuses a title never taken off', () =>
+      given([added(severance)])
+        .when(putBack(dune))
+        .thenThrows(NothingToPutBack, 'This title was not taken off your watchlist, so there is nothing to put back.'))
   })
 })

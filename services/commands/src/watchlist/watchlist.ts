@@ -7,6 +7,7 @@ import {
   type WatchlistEvent,
   type WatchlistRecommendation,
 } from '@reelmates/contracts/watchlist'
+import type { EventOf } from '@reelmates/contracts/events'
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError, type Decider } from '../decider'
 
@@ -21,6 +22,13 @@ export class NotInWatchlist extends DomainError {
   override readonly name = 'NotInWatchlist'
   constructor() {
     super('not_found', 'This title is not on your watchlist.')
+  }
+}
+
+export class NothingToPutBack extends DomainError {
+  override readonly name = 'NothingToPutBack'
+  constructor() {
+    super('not_found', 'This title was not taken off your watchlist, so there is nothing to put back.')
   }
 }
 
@@ -51,13 +59,22 @@ export type WatchlistCommand =
       recommendation?: WatchlistRecommendation | null
     } & Target)
   | ({ type: 'RemoveTitleFromWatchlist' } & Target)
+  /** The undo of a removal: the title as it was, with its date added, note and recommendation. */
+  | ({ type: 'PutTitleBackOnWatchlist' } & Target)
   | ({ type: 'MoveWatchlistTitle'; toIndex: number } & Target)
   | ({ type: 'EditWatchlistNote'; note: string | null } & Target)
 
-/** The titles in the user's order, with their notes. */
+type AddedTitle = EventOf<typeof TitleAddedToWatchlist>['data']
+
+/**
+ * The titles in the user's order, with their notes; each title as it was added (its note kept up to
+ * date), and each title taken off as it was then, so an undo can put it back the same.
+ */
 export interface WatchlistState {
   order: string[]
   notes: Map<string, string | null>
+  titles: Map<string, AddedTitle>
+  takenOff: Map<string, AddedTitle>
 }
 
 export const watchlistStreamId = (userId: string) => `watchlist-${userId}`
@@ -70,25 +87,43 @@ function checkedNote(note: string | null): string | null {
 }
 
 export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState> = {
-  initialState: () => ({ order: [], notes: new Map() }),
+  initialState: () => ({ order: [], notes: new Map(), titles: new Map(), takenOff: new Map() }),
 
   evolve(state, event) {
     const key = mediaKeyOf(event.data)
     switch (event.type) {
-      case 'TitleAddedToWatchlist':
-        return { order: [...state.order, key], notes: new Map(state.notes).set(key, event.data.note) }
+      case 'TitleAddedToWatchlist': {
+        const takenOff = new Map(state.takenOff)
+        takenOff.delete(key)
+        return {
+          order: [...state.order, key],
+          notes: new Map(state.notes).set(key, event.data.note),
+          titles: new Map(state.titles).set(key, event.data),
+          takenOff,
+        }
+      }
       case 'TitleRemovedFromWatchlist': {
         const notes = new Map(state.notes)
         notes.delete(key)
-        return { order: state.order.filter((k) => k !== key), notes }
+        const titles = new Map(state.titles)
+        const title = titles.get(key)
+        titles.delete(key)
+        const takenOff = title ? new Map(state.takenOff).set(key, title) : state.takenOff
+        return { order: state.order.filter((k) => k !== key), notes, titles, takenOff }
       }
       case 'WatchlistTitleMoved': {
         const order = state.order.filter((k) => k !== key)
         order.splice(event.data.toIndex, 0, key)
         return { ...state, order }
       }
-      case 'WatchlistNoteEdited':
-        return { ...state, notes: new Map(state.notes).set(key, event.data.note) }
+      case 'WatchlistNoteEdited': {
+        const title = state.titles.get(key)
+        return {
+          ...state,
+          notes: new Map(state.notes).set(key, event.data.note),
+          titles: title ? new Map(state.titles).set(key, { ...title, note: event.data.note }) : state.titles,
+        }
+      }
     }
   },
 
@@ -112,6 +147,14 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       case 'RemoveTitleFromWatchlist':
         if (!present) throw new NotInWatchlist()
         return [TitleRemovedFromWatchlist(ref)]
+      case 'PutTitleBackOnWatchlist': {
+        if (present) throw new AlreadyInWatchlist()
+        const title = state.takenOff.get(key)
+        if (!title) throw new NothingToPutBack()
+        // The same add again, not a new one: the date it was added and the recommendation it came
+        // from stay (the list's order by date and "recommended by" are what an undo must not change).
+        return [TitleAddedToWatchlist({ ...title })]
+      }
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()
         if (!Number.isInteger(command.toIndex) || command.toIndex < 0 || command.toIndex >= state.order.length)

@@ -27,6 +27,9 @@ const notAMembersResource: [RegExp, string][] = [
 const callerScoped: Record<string, { why: string; publicByDesign?: (keyof typeof marks)[] }> = {
   'GET /api/library/status/{mediaType}/{tmdbId}': { why: "the caller's own watchlist and watched log for a title" },
   'GET /api/media/{mediaType}/{tmdbId}/friends': { why: "the caller's friends who watched a title" },
+  'POST /api/watchlist/{mediaType}/{tmdbId}/restore': {
+    why: 'puts back a title the caller took off their own watchlist',
+  },
   'GET /api/users/{username}': {
     why: 'a public profile: its recent public watches (with their reviews) are open, nothing else is',
     publicByDesign: ['review'],

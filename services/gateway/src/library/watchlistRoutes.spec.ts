@@ -125,6 +125,37 @@ describe('watchlist API', () => {
     ])
   })
 
+  it('puts a title taken off back as it was: its date added and note, and last in the order', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_undoer')
+    await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'with Sam' })
+    await client.post('/api/watchlist', ref(titles[1]!))
+    type Item = { tmdbId: number; order: number; note: string | null; addedAt: string }
+    const before = (await client.get('/api/watchlist')).json<{ items: Item[] }>().items[0]!
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect((await client.delete(path(titles[0]!))).statusCode).toBe(200)
+
+    const putBack = await client.post(`${path(titles[0]!)}/restore`)
+    expect(putBack.statusCode).toBe(201)
+    const items = (await client.get('/api/watchlist')).json<{ items: Item[] }>().items
+    expect(items.map((item) => item.tmdbId)).toEqual([titles[1]!.id, titles[0]!.id])
+    expect(items[1]).toMatchObject({ note: 'with Sam', addedAt: before.addedAt })
+  })
+
+  it('refuses to put back a title that is on the watchlist (409) or was never taken off (404)', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_undo_refused')
+    const never = await client.post(`${path(titles[2]!)}/restore`)
+    expect(never.statusCode).toBe(404)
+    expect(never.json()).toMatchObject({
+      message: 'This title was not taken off your watchlist, so there is nothing to put back.',
+    })
+    await client.post('/api/watchlist', ref(titles[2]!))
+    await client.delete(path(titles[2]!))
+    expect((await client.post(`${path(titles[2]!)}/restore`)).statusCode).toBe(201)
+    const twice = await client.post(`${path(titles[2]!)}/restore`)
+    expect(twice.statusCode).toBe(409)
+    expect((await client.get('/api/watchlist')).json<{ total: number }>().total).toBe(1)
+  })
+
   it('answers 404 when moving, editing or removing a title not on the watchlist, and 400 for a bad place', async () => {
     const { client } = await signedInAgent(test.app, 'wl_missing')
     expect((await client.delete(path(titles[3]!))).statusCode).toBe(404)

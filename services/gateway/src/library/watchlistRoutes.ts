@@ -19,7 +19,7 @@ import { recordedTitle } from './titleSnapshot'
 /** The error answers a change of one title can give (the body of each is the shared error JSON). */
 const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 
-/** The signed-in user's watchlist: list, add, edit the note, move, remove. */
+/** The signed-in user's watchlist: list, add, edit the note, move, remove, put back. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('onRequest', requireUser)
   const queries = watchlistQueries(platform.readStore)
@@ -65,6 +65,28 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
           media,
           streamingOn,
         },
+      })
+      return reply.code(201).send(withPosition({}, position))
+    },
+  )
+
+  app.post(
+    '/watchlist/:mediaType/:tmdbId/restore',
+    {
+      schema: {
+        tags: ['watchlist'],
+        summary:
+          'Put back a title taken off the watchlist (the undo of a removal): as it was, with its date added, note and recommendation',
+        params: watchlistItemParams,
+        response: { 201: mutationAnswer, ...titleErrors, 409: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: watchlist,
+        streamId: watchlistStreamId(userId),
+        command: { type: 'PutTitleBackOnWatchlist', userId, ...request.params },
       })
       return reply.code(201).send(withPosition({}, position))
     },

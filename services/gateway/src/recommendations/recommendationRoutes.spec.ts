@@ -158,6 +158,22 @@ describe('answering a recommendation', () => {
     expect(await box(ann, 'sent')).toMatchObject([{ status: 'accepted' }])
   })
 
+  it('a title taken off the watchlist and put back is still recommended by the sender, and still accepted', async () => {
+    const { ann, bob } = await friends()
+    const sent = await sentOne(ann, bob)
+    await bob.client.post(`/api/recommendations/${sent.id}/accept`)
+    const path = `/api/watchlist/movie/${titles[0]!.id}`
+    expect((await bob.client.delete(path)).statusCode).toBe(200)
+    const putBack = await bob.client.post(`${path}/restore`)
+    expect(putBack.statusCode, putBack.body).toBe(201)
+    const position = putBack.json<{ position: string }>().position
+    const watchlist = await bob.client.get('/api/watchlist', { headers: { 'x-min-position': position } })
+    expect(watchlist.json<{ items: WatchlistItem[] }>().items).toMatchObject([
+      { tmdbId: titles[0]!.id, recommendedBy: { recommendationId: sent.id, username: ann.user.username } },
+    ])
+    expect(await box(ann, 'sent')).toMatchObject([{ status: 'accepted' }])
+  })
+
   it('accepts a title already on the watchlist, leaving the watchlist as it was', async () => {
     const { ann, bob } = await friends()
     expect((await bob.client.post('/api/watchlist', title(0))).statusCode).toBe(201)
