@@ -283,12 +283,18 @@ for (const device of ['desktop', 'phone'] as const) {
       await page.reload()
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
 
-      // Removed by mistake: the toast's Undo puts it back in its place.
+      // Removed by mistake: the toast's Undo puts it back in its place, as it was (its date added too).
+      const addedAt = async () =>
+        (
+          (await (await page.request.get('/api/watchlist')).json()) as { items: { title: string; addedAt: string }[] }
+        ).items.find((item) => item.title === first.title)?.addedAt
+      const firstAdded = await addedAt()
       await chooseWatchlistAction(page, first.title, 'Remove from watchlist', input)
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])
       await press(page.getByRole('button', { name: 'Undo' }), input)
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
       await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
+      expect(await addedAt()).toBe(firstAdded)
 
       await logWatch(page, first.title, input)
       await expect.poll(() => shownWatchlist(page)).toEqual([third.title, second.title])

@@ -84,6 +84,9 @@ export const libraryCalls = {
       ...(note ? { note } : {}),
     }),
   removeFromWatchlist: (client: LibraryRequests, ref: MediaRef) => client.send<ChangeAnswer>('DELETE', titlePath(ref)),
+  /** The undo of a removal: the server puts the title back as it was (date added, note, recommendation). */
+  putBackOnWatchlist: (client: LibraryRequests, ref: MediaRef) =>
+    client.send<ChangeAnswer>('POST', `${titlePath(ref)}/restore`),
   moveOnWatchlist: (client: LibraryRequests, ref: MediaRef, toIndex: number) =>
     client.send<ChangeAnswer>('POST', `${titlePath(ref)}/move`, { toIndex }),
   editWatchlistNote: (client: LibraryRequests, ref: MediaRef, note: string | null) =>

@@ -99,7 +99,7 @@ export function libraryMutations(requests: LibraryRequests) {
     ),
     putBackOnWatchlist: libraryMutation(
       'putBackOnWatchlist',
-      add,
+      ({ item }: LibraryChangeOf<'addToWatchlist'>) => libraryCalls.putBackOnWatchlist(requests, item),
       ({ item }) => `Couldn't put ${item.title} back on your watchlist`,
     ),
     removeFromWatchlist: libraryMutation(
