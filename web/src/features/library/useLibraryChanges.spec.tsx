@@ -135,7 +135,8 @@ describe('library changes on a slow network', () => {
     }
     expect(held.changes.map((call) => `${call.method} ${call.path} ${JSON.stringify(call.body ?? '')}`)).toEqual([
       'DELETE /api/watchlist/movie/2 ""',
-      'POST /api/watchlist {"tmdbId":2,"mediaType":"movie"}',
+      // Put back as it was (its date added, note and recommendation are the server's to restore).
+      'POST /api/watchlist/movie/2/restore ""',
       'POST /api/watchlist/movie/2/move {"toIndex":1}',
     ])
   })
