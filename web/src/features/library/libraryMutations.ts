@@ -2,6 +2,7 @@ import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/
 import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { isApiError } from '../../lib/apiError'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
 import {
@@ -24,6 +25,15 @@ export const libraryMutationKey = ['library'] as const
  * on the user's stream, and a move sent before the add it depends on would be refused.
  */
 const libraryScope = { id: 'library' }
+
+/**
+ * A change the server never answered (no connection, whatever the browser said) was not refused: it
+ * is tried again, waiting while the browser says it is offline or the tab is hidden, rather than
+ * failing and leaving the queue, and the kept snapshot, for good. An 'online' event is no proof: a
+ * page reloaded while Chromium emulated offline got one as it went, sent the change it had restored,
+ * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
+ */
+const unanswered = (_failures: number, error: Error) => isApiError(error) && error.status === 0
 
 export const pendingLibraryChanges = (queryClient: QueryClient) =>
   pendingChanges<LibraryChange>(queryClient, libraryMutationKey)
@@ -66,6 +76,7 @@ function libraryMutation<Change extends LibraryChange>(
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
     mutationFn: send,
+    retry: unanswered,
     onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
     onError: (error, change) => tellRefusal(failure(change), error),
     onSettled: (_answer, _error, _change, _result, { client }) =>

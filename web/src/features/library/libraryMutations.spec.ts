@@ -1,0 +1,109 @@
+import { dehydrate, hydrate, onlineManager, QueryClient, type MutationObserverOptions } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, requestMessages } from '../../lib/apiError'
+import type { LibraryRequests } from './libraryCalls'
+import { libraryChange } from './libraryChanges'
+import { libraryMutations } from './libraryMutations'
+import { libraryTitle } from './testing'
+
+/** The server as the library sees it: unreachable until `reachable`, then answering and recording. */
+function server() {
+  const sent: string[] = []
+  let reachable = false
+  const requests: LibraryRequests = {
+    get: () => Promise.resolve([] as never),
+    send: (method, path) => {
+      if (!reachable) return Promise.reject(new ApiError(requestMessages.network, 0))
+      sent.push(`${method} ${path}`)
+      return Promise.resolve({} as never)
+    },
+  }
+  return { requests, sent, reachable: () => void (reachable = true) }
+}
+
+/** A page's client, listening to the connection: the app's defaults (no retries) and the library's changes by key. */
+function pageClient(requests: LibraryRequests): QueryClient {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  for (const options of Object.values(libraryMutations(requests)))
+    client.setMutationDefaults(options.mutationKey, options as MutationObserverOptions)
+  client.mount()
+  return client
+}
+
+const states = (client: QueryClient) =>
+  client
+    .getMutationCache()
+    .getAll()
+    .map((mutation) => [mutation.options.mutationKey?.[1], mutation.state.status])
+
+describe('library changes the server never answered', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    onlineManager.setOnline(false)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    onlineManager.setOnline(true)
+  })
+
+  it('stay first in the queue through a false "online" and go out in order once the server answers', async () => {
+    const { requests, sent, reachable } = server()
+    const film = libraryTitle(27205)
+
+    // Made offline on one page, kept, and restored by the next, which queues another change behind it.
+    const before = pageClient(requests)
+    void before
+      .getMutationCache()
+      .build(before, libraryMutations(requests).addToWatchlist)
+      .execute(libraryChange.addToWatchlist(film))
+      .catch(() => undefined)
+    const kept = dehydrate(before)
+    before.unmount()
+    const after = pageClient(requests)
+    hydrate(after, kept)
+    const edit = { kind: 'editWatched', entryId: 'w1', changes: { review: 'Better the second time.' } } as const
+    void after
+      .getMutationCache()
+      .build(after, libraryMutations(requests).editWatched)
+      .execute(edit)
+      .catch(() => undefined)
+    expect(states(after)).toEqual([
+      ['addToWatchlist', 'pending'],
+      ['editWatched', 'pending'],
+    ])
+
+    // The browser says "online" (a page going away, a captive portal) but nothing reaches the server.
+    onlineManager.setOnline(true)
+    await vi.advanceTimersByTimeAsync(0)
+    onlineManager.setOnline(false)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(states(after)).toEqual([
+      ['addToWatchlist', 'pending'],
+      ['editWatched', 'pending'],
+    ])
+    expect(sent).toEqual([])
+
+    reachable()
+    onlineManager.setOnline(true)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toEqual([`POST /api/watchlist`, 'PATCH /api/watched/w1'])
+    expect(states(after)).toEqual([
+      ['addToWatchlist', 'success'],
+      ['editWatched', 'success'],
+    ])
+  })
+
+  it('still fail at once when the server refuses them', async () => {
+    onlineManager.setOnline(true)
+    const client = pageClient({
+      get: () => Promise.resolve([] as never),
+      send: () => Promise.reject(new ApiError('Already on your watchlist', 409)),
+    })
+    const sending = client
+      .getMutationCache()
+      .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'addToWatchlist'] }))
+      .execute(libraryChange.addToWatchlist(libraryTitle(1)))
+    await expect(sending).rejects.toThrow('Already on your watchlist')
+    expect(states(client)).toEqual([['addToWatchlist', 'error']])
+  })
+})
