@@ -67,12 +67,11 @@ export type WatchlistCommand =
 type AddedTitle = EventOf<typeof TitleAddedToWatchlist>['data']
 
 /**
- * The titles in the user's order, with their notes; each title as it was added (its note kept up to
- * date), and each title taken off as it was then, so an undo can put it back the same.
+ * The titles in the user's order; each title as it was added, its note kept up to date; and each
+ * title taken off as it was then, so an undo can put it back the same.
  */
 export interface WatchlistState {
   order: string[]
-  notes: Map<string, string | null>
   titles: Map<string, AddedTitle>
   takenOff: Map<string, AddedTitle>
 }
@@ -87,7 +86,7 @@ function checkedNote(note: string | null): string | null {
 }
 
 export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState> = {
-  initialState: () => ({ order: [], notes: new Map(), titles: new Map(), takenOff: new Map() }),
+  initialState: () => ({ order: [], titles: new Map(), takenOff: new Map() }),
 
   evolve(state, event) {
     const key = mediaKeyOf(event.data)
@@ -95,21 +94,14 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       case 'TitleAddedToWatchlist': {
         const takenOff = new Map(state.takenOff)
         takenOff.delete(key)
-        return {
-          order: [...state.order, key],
-          notes: new Map(state.notes).set(key, event.data.note),
-          titles: new Map(state.titles).set(key, event.data),
-          takenOff,
-        }
+        return { order: [...state.order, key], titles: new Map(state.titles).set(key, event.data), takenOff }
       }
       case 'TitleRemovedFromWatchlist': {
-        const notes = new Map(state.notes)
-        notes.delete(key)
         const titles = new Map(state.titles)
         const title = titles.get(key)
         titles.delete(key)
         const takenOff = title ? new Map(state.takenOff).set(key, title) : state.takenOff
-        return { order: state.order.filter((k) => k !== key), notes, titles, takenOff }
+        return { order: state.order.filter((k) => k !== key), titles, takenOff }
       }
       case 'WatchlistTitleMoved': {
         const order = state.order.filter((k) => k !== key)
@@ -118,11 +110,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       }
       case 'WatchlistNoteEdited': {
         const title = state.titles.get(key)
-        return {
-          ...state,
-          notes: new Map(state.notes).set(key, event.data.note),
-          titles: title ? new Map(state.titles).set(key, { ...title, note: event.data.note }) : state.titles,
-        }
+        return title ? { ...state, titles: new Map(state.titles).set(key, { ...title, note: event.data.note }) } : state
       }
     }
   },
@@ -130,7 +118,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
   decide(command, state) {
     const key = mediaKeyOf(command)
     const ref = { userId: command.userId, tmdbId: command.tmdbId, mediaType: command.mediaType }
-    const present = state.notes.has(key)
+    const present = state.titles.has(key)
     switch (command.type) {
       case 'AddTitleToWatchlist':
         if (present) throw new AlreadyInWatchlist()
@@ -165,7 +153,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       case 'EditWatchlistNote': {
         if (!present) throw new NotInWatchlist()
         const note = checkedNote(command.note)
-        if (state.notes.get(key) === note) return []
+        if (state.titles.get(key)?.note === note) return []
         return [WatchlistNoteEdited({ ...ref, note })]
       }
     }

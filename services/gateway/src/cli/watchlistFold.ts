@@ -27,7 +27,7 @@ async function foldedWatchlist(eventStore: EventStore, userId: string): Promise<
   const state = await loadState(eventStore, watchlist, watchlistStreamId(userId))
   return state.order.map((key) => {
     const [mediaType, id] = key.split(':') as [MediaType, string]
-    return { tmdbId: Number(id), mediaType, note: state.notes.get(key) ?? null }
+    return { tmdbId: Number(id), mediaType, note: state.titles.get(key)?.note ?? null }
   })
 }
 
