@@ -150,23 +150,20 @@ describe('watchlist', () => {
   })
 
   describe('putting a title back (the undo of a removal)', () => {
-    it('adds it again as it was: date added, note and recommendation', () =>
-      given([
-        TitleAddedToWatchlist({ userId, ...dune, note: 'with Sam', addedAt, media, streamingOn: [8], recommendation }),
-        removed(dune),
-      ])
+    it('adds it again as it was: date added, note and recommendation', () => {
+      const recommended = TitleAddedToWatchlist({
+        userId,
+        ...dune,
+        note: 'with Sam',
+        addedAt,
+        media,
+        streamingOn: [8],
+        recommendation,
+      })
+      return given([recommended, removed(dune)])
         .when(putBack(dune))
-        .then([
-          TitleAddedToWatchlist({
-            userId,
-            ...dune,
-            note: 'with Sam',
-            addedAt,
-            media,
-            streamingOn: [8],
-            recommendation,
-          }),
-        ]))
+        .then([recommended])
+    })
 
     it('keeps the note as it was when the title was taken off', () =>
       given([
@@ -177,23 +174,20 @@ describe('watchlist', () => {
         .when(putBack(dune))
         .then([added(dune, 'with Sam and Kim')]))
 
-    it('keeps an add recorded before streaming services were, as it was', () =>
-      given([
-        TitleAddedToWatchlist({ userId, ...dune, note: null, addedAt, media, streamingOn: [], streamingUnknown: true }),
-        removed(dune),
-      ])
+    it('keeps an add recorded before streaming services were, as it was', () => {
+      const unknown = TitleAddedToWatchlist({
+        userId,
+        ...dune,
+        note: null,
+        addedAt,
+        media,
+        streamingOn: [],
+        streamingUnknown: true,
+      })
+      return given([unknown, removed(dune)])
         .when(putBack(dune))
-        .then([
-          TitleAddedToWatchlist({
-            userId,
-            ...dune,
-            note: null,
-            addedAt,
-            media,
-            streamingOn: [],
-            streamingUnknown: true,
-          }),
-        ]))
+        .then([unknown])
+    })
 
     it('puts back the last add of a title taken off twice', () =>
       given([added(dune, 'first'), removed(dune), added(dune, 'second'), removed(dune)])
