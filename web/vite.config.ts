@@ -116,9 +116,9 @@ export default defineConfig({
     // Everything the entry imports statically goes out as one file: split by what else shares it, it
     // was 28 small files before the first render, which a phone on a 150 ms network fetches six at a
     // time (docs/pwa.md, Lighthouse fourth pass). React is a second file beside it, preloaded with it:
-    // it changes only with an upgrade, so a new build leaves it cached, and its start no longer
-    // carries the whole start file on its stack (docs/pwa.md, fifth pass). Pages and their lazy parts
-    // stay chunks of their own.
+    // it changes only with an upgrade, so a new build leaves it cached, and Lighthouse measured less
+    // blocking time with it (docs/pwa.md, fifth pass). Pages and their lazy parts stay chunks of
+    // their own.
     rolldownOptions: {
       output: {
         codeSplitting: {
