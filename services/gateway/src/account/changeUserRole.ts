@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Role } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
-import { userQueries } from '@reelmates/projections/users/userQueries'
-import type { Platform } from '../platform'
+import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 
 export class UnknownUser extends Error {
   override readonly name = 'UnknownUser'
@@ -14,30 +14,25 @@ export class UnknownUser extends Error {
 
 /**
  * Gives a user a role, as an event (`UserRoleChanged`) through the same command handler as the API.
- * Answers the role before and after; nothing is written when the user already has the role.
+ * Answers the role before and after; nothing is written when the user already has the role. Only the
+ * log is written: the read models (which admin checks read) take the change from it, in a running
+ * server at once and otherwise when the next one starts.
  */
 export async function changeUserRole(
-  platform: Platform,
+  log: { eventStore: EventStore; vault: PersonalDataVault; now: () => Date },
   username: string,
   role: Role,
   actorId = 'cli',
 ): Promise<{ userId: string; previousRole: Role; role: Role; changed: boolean }> {
-  const userId = await platform.vault.lookup('username', username)
+  const userId = await log.vault.lookup('username', username)
   if (!userId) throw new UnknownUser(username)
   const id = randomUUID()
-  const { events, position } = await handleCommand(platform.eventStore, {
+  const { events } = await handleCommand(log.eventStore, {
     decider: account,
     streamId: accountStreamId(userId),
     command: { type: 'ChangeRole', userId, role },
-    metadata: { correlationId: id, causationId: id, actorId, occurredAt: platform.now().toISOString() },
+    metadata: { correlationId: id, causationId: id, actorId, occurredAt: log.now().toISOString() },
   })
-  // Let the read model (which admin checks read) have the change before the platform closes.
-  if (position !== null)
-    await platform.projections.waitForPosition(
-      position,
-      platform.config.readYourWritesTimeoutMs,
-      userQueries.readModels,
-    )
   const recorded = events.find((event) => event.type === 'UserRoleChanged')
   return recorded?.type === 'UserRoleChanged'
     ? { userId, previousRole: recorded.data.previousRole, role, changed: true }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -37,9 +37,13 @@ describe('npm run user:role', () => {
     await register(first.app, 'chief')
     await first.close()
 
+    // The CLI writes the log only: it leaves the read-model snapshot and the scheduler's leases (whose
+    // owner is the data directory, shared with the server) to the server.
+    for (const file of ['read-models.db', 'leases.db']) rmSync(join(dataDir, file))
     const promoted = await userRole(dataDir, 'chief', 'Admin')
     expect(promoted).toMatchObject({ code: 0, stdout: 'chief is now Admin (was User).\n' })
     expect((await userRole(dataDir, 'CHIEF', 'Admin')).stdout).toBe('CHIEF is already Admin; nothing changed.\n')
+    expect(['read-models.db', 'leases.db'].filter((file) => existsSync(join(dataDir, file)))).toEqual([])
 
     const again = await createTestApp({ dataDir })
     try {
@@ -52,6 +56,19 @@ describe('npm run user:role', () => {
       ])
     } finally {
       await again.close()
+    }
+  }, 60_000)
+
+  it('changes the role of a user of a server that is running, which sees it from the log', async () => {
+    const running = await createTestApp({ dataDir })
+    try {
+      await register(running.app, 'deputy')
+      expect(await userRole(dataDir, 'deputy', 'Admin')).toMatchObject({ code: 0 })
+      const client = agent(running.app)
+      expect((await client.post('/api/login', { username: 'deputy', password })).statusCode).toBe(200)
+      await expect.poll(async () => (await client.get('/api/admin/outbox')).statusCode, { timeout: 10_000 }).toBe(200)
+    } finally {
+      await running.close()
     }
   }, 60_000)
 

@@ -1,12 +1,14 @@
 /**
- * `npm run user:role -- <username> Admin|User` — gives a user a role. It opens the configured
- * platform (the same DATA_DIR, or EVENTSTORE_URL/MONGO_URL, as the server) and records the change as
- * a `UserRoleChanged` event; a running server picks it up from the log.
+ * `npm run user:role -- <username> Admin|User` — gives a user a role. It opens the configured event
+ * log and vault (the same DATA_DIR, or EVENTSTORE_URL/MONGO_URL, as the server) and records the change
+ * as a `UserRoleChanged` event; a running server picks it up from the log, a stopped one when it starts.
+ * Nothing else is opened: a second process with the server's read-model snapshot or scheduler would
+ * write over the one or share the other's leases (the embedded scheduler's owner is its data directory).
  */
 import { role as roleSchema } from '@reelmates/contracts/account'
 import { loadConfig } from '@reelmates/infra/config'
 import { changeUserRole, UnknownUser } from '../account/changeUserRole'
-import { openPlatform } from '../composition'
+import { openEventLog } from '../composition'
 
 const usage = 'Usage: npm run user:role -- <username> Admin|User'
 
@@ -21,9 +23,9 @@ async function main(args: string[]): Promise<number> {
     console.error(`'${roleName}' is not a role: use Admin or User.\n${usage}`)
     return 2
   }
-  const platform = await openPlatform(loadConfig())
+  const { eventStore, vault } = await openEventLog(loadConfig())
   try {
-    const result = await changeUserRole(platform, username, role.data)
+    const result = await changeUserRole({ eventStore, vault, now: () => new Date() }, username, role.data)
     console.log(
       result.changed
         ? `${username} is now ${result.role} (was ${result.previousRole}).`
@@ -37,12 +39,9 @@ async function main(args: string[]): Promise<number> {
     }
     throw error
   } finally {
-    await platform.close()
+    await vault.close()
+    await eventStore.close()
   }
 }
 
-const code = await main(process.argv.slice(2))
-process.exitCode = code
-// agenda keeps a lock-check timer for minutes after a timed job ran in this process (the platform
-// runs the scheduler): exit once the output has had a moment to flush instead of waiting for it.
-setTimeout(() => process.exit(code), 250).unref()
+process.exitCode = await main(process.argv.slice(2))
