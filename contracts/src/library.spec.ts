@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventDefinition, parseEventData } from './events'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from './watched'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, WatchedEntryRestored } from './watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist, WatchlistNoteEdited, WatchlistTitleMoved } from './watchlist'
 
 const dune = { tmdbId: 438631, mediaType: 'movie' as const }
@@ -33,6 +33,7 @@ const stored = [
   TitleWatched({ ...entry, media, genreIds: [878, 12] }),
   WatchedEntryEdited(entry),
   WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+  WatchedEntryRestored({ ...entry, media, genreIds: [878, 12] }),
 ]
 
 describe('library events', () => {
@@ -62,6 +63,7 @@ describe('library events', () => {
     expect(eventDefinition('WatchlistNoteEdited')?.personal?.fields).toEqual(['note'])
     expect(eventDefinition('TitleWatched')?.personal).toEqual({ subjectField: 'userId', fields: ['review'] })
     expect(eventDefinition('WatchedEntryEdited')?.personal?.fields).toEqual(['review'])
+    expect(eventDefinition('WatchedEntryRestored')?.personal?.fields).toEqual(['review'])
     expect(eventDefinition('WatchlistTitleMoved')?.personal).toBeUndefined()
   })
 

@@ -63,8 +63,30 @@ export const WatchedEntryRemoved = defineEvent(
   { version: 1 },
 )
 
+/**
+ * The undo of a removal: the entry back as it was when removed, with its id. Not a new watch, so what
+ * counts watches or tells a recommender "they watched it" (which a `TitleWatched` would) leaves it be,
+ * and the feed gives its activity back in its old place, with its comments and reactions.
+ */
+export const WatchedEntryRestored = defineEvent(
+  'WatchedEntryRestored',
+  z.object({
+    entryId: z.string(),
+    userId: z.string(),
+    tmdbId,
+    mediaType,
+    ...entryFields,
+    media: mediaSnapshot,
+    genreIds: z.array(z.number().int()),
+  }),
+  { version: 1, personal: personalReview },
+)
+
 export type WatchedEvent =
-  EventOf<typeof TitleWatched> | EventOf<typeof WatchedEntryEdited> | EventOf<typeof WatchedEntryRemoved>
+  | EventOf<typeof TitleWatched>
+  | EventOf<typeof WatchedEntryEdited>
+  | EventOf<typeof WatchedEntryRemoved>
+  | EventOf<typeof WatchedEntryRestored>
 
 // ---- API ----
 

@@ -311,7 +311,9 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect(entry.getByText('Recommends')).toBeVisible()
       await expect(entry.getByText('on Netflix')).toBeVisible()
 
-      // Deleted by mistake: the toast's Undo brings the entry back with its rating and review.
+      // Deleted by mistake: the toast's Undo brings the same entry back (its id: what friends said
+      // about it in the feed stays with it), with its rating and review.
+      const logged = (await (await page.request.get('/api/watched')).json()) as { items: { id: string }[] }
       await press(entry.getByRole('button', { name: `Remove your entry for ${first.title}` }), input)
       await expect(entry).toHaveCount(0)
       await press(page.getByRole('button', { name: 'Undo' }), input)
@@ -320,10 +322,14 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect(entry.getByText('Recommends')).toBeVisible()
       await expect(entry.getByText('on Netflix')).toBeVisible()
       const restored = (await (await page.request.get('/api/watched')).json()) as {
-        items: { rating: number | null; review: string | null; streamingService: string | null }[]
+        items: { id: string; rating: number | null; review: string | null; streamingService: string | null }[]
       }
       expect(restored.items).toEqual([
-        expect.objectContaining({ rating: 8, review: `Watched on ${input}: the last act still lands.` }),
+        expect.objectContaining({
+          id: logged.items[0]?.id,
+          rating: 8,
+          review: `Watched on ${input}: the last act still lands.`,
+        }),
       ])
 
       await press(entry.getByRole('button', { name: `Remove your entry for ${first.title}` }), input)

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { specFor } from '../testing/givenWhenThen'
 import {
   InvalidRating,
+  NothingToPutBack,
   ReviewTooLong,
   WatchedEntryExists,
   WatchedEntryNotFound,
@@ -33,6 +39,8 @@ const markWatched = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
 const edit = (entryId: string, changes: Partial<WatchedEntry>) =>
   ({ type: 'EditWatchedEntry', entryId, userId, now, changes }) as const
 const remove = (entryId: string) => ({ type: 'RemoveWatchedEntry', entryId, userId }) as const
+const putBack = (entryId: string) => ({ type: 'PutWatchedEntryBack', entryId, userId }) as const
+const removed = (entryId: string) => WatchedEntryRemoved({ entryId, userId, ...dune })
 
 describe('watched log', () => {
   it('records a title as watched', () =>
@@ -141,5 +149,70 @@ describe('watched log', () => {
       WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 3 }),
     ]).state()
     expect(state.entries.get('e1')?.rating).toBe(3)
+  })
+
+  describe('putting a removed entry back (the undo of a removal)', () => {
+    it('gives back the entry as it was, with its id, title and genres', () =>
+      given([watchedEvent('e1'), removed('e1')])
+        .when(putBack('e1'))
+        .then([WatchedEntryRestored({ entryId: 'e1', userId, ...dune, ...entry, media, genreIds })]))
+
+    it('gives back the entry as last edited, not as first logged', () =>
+      given([
+        watchedEvent('e1'),
+        WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 3, review: 'Changed my mind' }),
+        removed('e1'),
+      ])
+        .when(putBack('e1'))
+        .then([
+          WatchedEntryRestored({
+            entryId: 'e1',
+            userId,
+            ...dune,
+            ...entry,
+            rating: 3,
+            review: 'Changed my mind',
+            media,
+            genreIds,
+          }),
+        ]))
+
+    it('refuses an entry that is in the log', () =>
+      given([watchedEvent('e1')])
+        .when(putBack('e1'))
+        .thenThrows(WatchedEntryExists))
+
+    it('refuses an entry never removed, or never logged', () => {
+      given([watchedEvent('e1')])
+        .when(putBack('e2'))
+        .thenThrows(
+          NothingToPutBack,
+          'This entry was not removed from your watched log, so there is nothing to put back.',
+        )
+      given([]).when(putBack('e1')).thenThrows(NothingToPutBack)
+    })
+
+    it('refuses to put the same entry back twice', () =>
+      given([
+        watchedEvent('e1'),
+        removed('e1'),
+        WatchedEntryRestored({ entryId: 'e1', userId, ...dune, ...entry, media, genreIds }),
+      ])
+        .when(putBack('e1'))
+        .thenThrows(WatchedEntryExists))
+
+    it('lets an entry put back be edited and removed again', () => {
+      const back = [
+        watchedEvent('e1'),
+        removed('e1'),
+        WatchedEntryRestored({ entryId: 'e1', userId, ...dune, ...entry, media, genreIds }),
+      ]
+      given(back)
+        .when(edit('e1', { rating: 10 }))
+        .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, rating: 10 })])
+      given(back)
+        .when(remove('e1'))
+        .then([removed('e1')])
+    })
   })
 })

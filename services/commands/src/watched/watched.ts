@@ -2,9 +2,11 @@ import {
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
+  WatchedEntryRestored,
   reviewMax,
   type WatchedEvent,
 } from '@reelmates/contracts/watched'
+import type { EventOf } from '@reelmates/contracts/events'
 import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError, type Decider } from '../decider'
 
@@ -43,6 +45,13 @@ export class WatchedEntryExists extends DomainError {
   }
 }
 
+export class NothingToPutBack extends DomainError {
+  override readonly name = 'NothingToPutBack'
+  constructor() {
+    super('not_found', 'This entry was not removed from your watched log, so there is nothing to put back.')
+  }
+}
+
 export interface WatchedEntry {
   watchedAt: string
   rating: number | null
@@ -66,10 +75,18 @@ export type WatchedCommand =
       WatchedEntry)
   | { type: 'EditWatchedEntry'; entryId: string; userId: string; now: string; changes: Partial<WatchedEntry> }
   | { type: 'RemoveWatchedEntry'; entryId: string; userId: string }
+  /** The undo of a removal: the entry as it was, with its id. */
+  | { type: 'PutWatchedEntryBack'; entryId: string; userId: string }
 
-/** Every diary entry, by id; rewatches are separate entries. */
+type RecordedEntry = EventOf<typeof TitleWatched>['data']
+
+/**
+ * Every diary entry, by id, as it reads now (rewatches are separate entries); and each entry removed,
+ * as it was then, so an undo can put it back the same.
+ */
 export interface WatchedState {
-  entries: Map<string, MediaRef & WatchedEntry>
+  entries: Map<string, RecordedEntry>
+  removed: Map<string, RecordedEntry>
 }
 
 export const watchedStreamId = (userId: string) => `watched-${userId}`
@@ -102,24 +119,32 @@ const entryOf = (data: WatchedEntry): WatchedEntry => ({
 })
 
 export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
-  initialState: () => ({ entries: new Map() }),
+  initialState: () => ({ entries: new Map(), removed: new Map() }),
 
   evolve(state, event) {
-    const entries = new Map(state.entries)
+    const { entryId } = event.data
     switch (event.type) {
       case 'TitleWatched':
-      case 'WatchedEntryEdited':
-        entries.set(event.data.entryId, {
-          tmdbId: event.data.tmdbId,
-          mediaType: event.data.mediaType,
-          ...entryOf(event.data),
-        })
-        break
-      case 'WatchedEntryRemoved':
-        entries.delete(event.data.entryId)
-        break
+      case 'WatchedEntryRestored': {
+        const entries = new Map(state.entries).set(entryId, event.data)
+        if (!state.removed.has(entryId)) return { ...state, entries }
+        const removed = new Map(state.removed)
+        removed.delete(entryId)
+        return { entries, removed }
+      }
+      case 'WatchedEntryEdited': {
+        const current = state.entries.get(entryId)
+        if (!current) return state
+        return { ...state, entries: new Map(state.entries).set(entryId, { ...current, ...entryOf(event.data) }) }
+      }
+      case 'WatchedEntryRemoved': {
+        const current = state.entries.get(entryId)
+        if (!current) return state
+        const entries = new Map(state.entries)
+        entries.delete(entryId)
+        return { entries, removed: new Map(state.removed).set(entryId, current) }
+      }
     }
-    return { entries }
   },
 
   decide(command, state) {
@@ -142,7 +167,8 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
       case 'EditWatchedEntry': {
         const current = state.entries.get(command.entryId)
         if (!current) throw new WatchedEntryNotFound()
-        const { tmdbId, mediaType, ...fields } = current
+        const { tmdbId, mediaType } = current
+        const fields = entryOf(current)
         const entry = checked({ ...fields, ...command.changes }, command.now)
         if (JSON.stringify(entry) === JSON.stringify(fields)) return []
         return [WatchedEntryEdited({ entryId: command.entryId, userId: command.userId, tmdbId, mediaType, ...entry })]
@@ -158,6 +184,12 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
             mediaType: current.mediaType,
           }),
         ]
+      }
+      case 'PutWatchedEntryBack': {
+        if (state.entries.has(command.entryId)) throw new WatchedEntryExists()
+        const entry = state.removed.get(command.entryId)
+        if (!entry) throw new NothingToPutBack()
+        return [WatchedEntryRestored({ ...entry })]
       }
     }
   },

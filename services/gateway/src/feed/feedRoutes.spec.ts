@@ -210,6 +210,30 @@ describe('feed API', () => {
     )
   })
 
+  it('gives a removed watch back in its place, with its comments and reactions, when the removal is undone', async () => {
+    const { ann, bob } = await circle()
+    const activityId = await watch(bob)
+    const path = `/api/activities/${enc(activityId)}`
+    expect((await ann.client.post(`${path}/comments`, { content: 'Same here' })).statusCode).toBe(201)
+    expect((await ann.client.put(`${path}/reactions/${enc('🍿')}`)).statusCode).toBe(200)
+    const newer = await watch(ann, { tmdbId: titles[1]!.id })
+    const before = (await feedOf(ann)).items.map(({ id, createdAt }) => ({ id, createdAt }))
+    expect(before.map((item) => item.id).slice(0, 2)).toEqual([newer, activityId])
+
+    const entryPath = `/api/watched/${activityId.slice('watched:'.length)}`
+    expect((await bob.client.delete(entryPath)).statusCode).toBe(200)
+    expect((await feedOf(ann)).items.map((item) => item.id)).not.toContain(activityId)
+    expect((await ann.client.get(path)).statusCode).toBe(404)
+
+    expect((await bob.client.post(`${entryPath}/restore`)).statusCode).toBe(201)
+    // Where it was (not on top as news), and what friends said about it is still there.
+    expect((await feedOf(ann)).items.map(({ id, createdAt }) => ({ id, createdAt }))).toEqual(before)
+    expect((await ann.client.get(path)).json<ActivityAnswer>()).toMatchObject({
+      activity: { review: 'The ending!', commentCount: 1, reactions: [{ emoji: '🍿', count: 1, mine: true }] },
+      comments: [expect.objectContaining({ content: 'Same here' })],
+    })
+  })
+
   it('pages with the cursor and refuses a cursor it did not make', async () => {
     const { ann, bob } = await circle()
     for (const title of titles) await watch(bob, { tmdbId: title.id })

@@ -67,6 +67,7 @@ const ownedResourceRoutes: Record<string, Attempt> = {
   'POST /api/watchlist/{mediaType}/{tmdbId}/move': (r) => ({ params: title(r), body: { toIndex: 0 } }),
   'PATCH /api/watched/{entryId}': (r) => ({ params: { entryId: r.entryId }, body: { rating: 1 } }),
   'DELETE /api/watched/{entryId}': (r) => ({ params: { entryId: r.entryId } }),
+  'POST /api/watched/{entryId}/restore': (r) => ({ params: { entryId: r.entryId } }),
   'POST /api/friendships/{id}/accept': (r) => ({ params: { id: r.pendingFriendshipId } }),
   'POST /api/friendships/{id}/decline': (r) => ({ params: { id: r.pendingFriendshipId } }),
   'DELETE /api/friendships/{id}': (r) => ({ params: { id: r.friendshipId } }),

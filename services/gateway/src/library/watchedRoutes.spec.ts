@@ -197,6 +197,41 @@ describe('watched log API', () => {
     expect((await client.delete(`/api/watched/${entryId}`)).statusCode).toBe(404)
   })
 
+  it('puts a removed entry back as it was (the undo of a removal), once, and only for its owner', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_undoer')
+    const other = await signedInAgent(test.app, 'wd_other')
+    const { entryId } = (
+      await client.post('/api/watched', {
+        ...ref(titles[1]!),
+        watchedAt: '2026-11-01T21:00:00.000Z',
+        rating: 6,
+        review: 'Slow start',
+        isPrivate: true,
+      })
+    ).json<{ entryId: string }>()
+    expect((await client.patch(`/api/watched/${entryId}`, { rating: 7 })).statusCode).toBe(200)
+    const logged = (await client.get('/api/watched')).json<{ items: Entry[] }>().items
+    expect((await client.post(`/api/watched/${entryId}/restore`)).statusCode).toBe(409)
+    expect((await client.delete(`/api/watched/${entryId}`)).statusCode).toBe(200)
+
+    expect((await other.client.post(`/api/watched/${entryId}/restore`)).statusCode).toBe(404)
+    const putBack = await client.post(`/api/watched/${entryId}/restore`)
+    expect(putBack.statusCode, putBack.body).toBe(201)
+    expect((await client.get('/api/watched')).json<{ items: Entry[] }>().items).toEqual(logged)
+    expect(logged[0]).toMatchObject({ id: entryId, rating: 7, review: 'Slow start', isPrivate: true })
+
+    const twice = await client.post(`/api/watched/${entryId}/restore`)
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json()).toMatchObject({ message: 'This entry is already in your watched log.' })
+    const never = await client.post(`/api/watched/${crypto.randomUUID()}/restore`)
+    expect(never.statusCode).toBe(404)
+    expect(never.json()).toMatchObject({
+      message: 'This entry was not removed from your watched log, so there is nothing to put back.',
+    })
+    expect((await client.post('/api/watched/not-a-uuid/restore')).statusCode).toBe(400)
+    expect((await agent(test.app).post(`/api/watched/${entryId}/restore`)).statusCode).toBe(401)
+  })
+
   it("keeps a user's entries, private ones above all, out of everyone else's view", async () => {
     const alice = await signedInAgent(test.app, 'wd_alice')
     const bob = await signedInAgent(test.app, 'wd_bob')

@@ -108,6 +108,28 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     },
   )
 
+  app.post(
+    '/watched/:entryId/restore',
+    {
+      schema: {
+        tags: ['watched'],
+        summary:
+          'Put back a removed watched entry (the undo of a removal): as it was, with its id, rating, review, and its comments and reactions in the feed',
+        params: watchedEntryParams,
+        response: { 201: mutationAnswer, ...entryErrors, 409: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: watched,
+        streamId: watchedStreamId(userId),
+        command: { type: 'PutWatchedEntryBack', entryId: request.params.entryId, userId },
+      })
+      return reply.code(201).send(withPosition({}, position))
+    },
+  )
+
   app.delete(
     '/watched/:entryId',
     {

@@ -227,6 +227,17 @@ describe('answering a recommendation', () => {
     ])
     expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(409)
 
+    // Removed and put back (the diary's Undo), the watch is the same one: the sender is not told twice.
+    const { entryId } = logged.json<{ entryId: string }>()
+    expect((await bob.client.delete(`/api/watched/${entryId}`)).statusCode).toBe(200)
+    const putBack = await bob.client.post(`/api/watched/${entryId}/restore`)
+    expect(putBack.statusCode).toBe(201)
+    expect(
+      await t.platform.scheduler.waitForPosition(BigInt(putBack.json<{ position: string }>().position), 20_000),
+    ).toBe(true)
+    const after = await t.platform.eventStore.readStream(recommendationsStreamId(ann.user.id))
+    expect(after.filter((event) => event.type === 'RecommendationWatched')).toHaveLength(1)
+
     const profile = await bob.client.get(`/api/users/${ann.user.username}`)
     expect(profile.json<PublicProfileAnswer>().recommendations).toEqual({
       sent: 1,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { activities } from './activities'
@@ -113,6 +118,41 @@ describe('activities', () => {
       watched('e1'),
       edited('e1', { rating: 2 }),
       WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+    )
+    expect(await h.docs('activities')).toEqual([])
+  })
+
+  it('gives a removed entry put back its activity, as last edited, at the time it was first logged', async () => {
+    const h = await projectorHarness(activities)
+    h.at('2026-11-21T08:00:00.000Z')
+    await h.given(watched('e1'))
+    const [before] = await h.docs('activities')
+    h.at('2026-11-25T08:00:00.000Z')
+    await h.given(
+      edited('e1', { review: 'Even better' }),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+    )
+    expect(await h.docs('activities')).toEqual([])
+    await h.given(
+      WatchedEntryRestored({
+        entryId: 'e1',
+        userId: 'u1',
+        ...dune,
+        ...entry,
+        review: 'Even better',
+        media,
+        genreIds: [],
+      }),
+    )
+    expect(await h.docs('activities')).toEqual([{ ...before, review: 'Even better' }])
+  })
+
+  it('gives a private entry put back no activity', async () => {
+    const h = await projectorHarness(activities)
+    await h.given(
+      watched('e1', { isPrivate: true }),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+      WatchedEntryRestored({ entryId: 'e1', userId: 'u1', ...dune, ...entry, isPrivate: true, media, genreIds: [] }),
     )
     expect(await h.docs('activities')).toEqual([])
   })

@@ -2,7 +2,12 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import { FriendRemoved, FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import { RecommendationClaimed, RecommendationSent } from '@reelmates/contracts/recommendations'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import type { Doc, Filter } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
@@ -19,19 +24,21 @@ import { recommendationActivity } from './recommendationActivity'
 export const activitiesCollection = 'activities'
 const collection = activitiesCollection
 /**
- * Every watched entry's title and recording time, private ones included, so an entry made public
- * later can get its activity back. Never queried for anyone's feed, and it holds no review.
+ * Every watched entry's title and recording time, private and removed ones included, so an entry
+ * made public later, or put back after a removal, gets its activity back in its old place. Never
+ * queried for anyone's feed, and it holds no review.
  */
 const entries = 'activity_entries'
 const revisions = 'activities_revisions'
 
-type WatchedData = ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']
+type WatchedData = ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited | typeof WatchedEntryRestored>['data']
 const handles = [
   TitleAddedToWatchlist,
   TitleRemovedFromWatchlist,
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
+  WatchedEntryRestored,
   FriendRequestAccepted,
   FriendRemoved,
   RecommendationSent,
@@ -90,7 +97,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 4,
+  version: 5,
   collections: [collection, entries, revisions, timelinesCollection],
   handles,
 
@@ -151,18 +158,17 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       await showOrHide(db, entry, data)
       return
     }
-    case 'WatchedEntryEdited': {
+    case 'WatchedEntryEdited':
+    case 'WatchedEntryRestored': {
       const { data } = event
       const entry = await sources.findOne({ _id: data.entryId })
       if (entry) await showOrHide(db, entry, data)
       return
     }
-    case 'WatchedEntryRemoved': {
-      const { entryId } = event.data
-      await remove(db, { _id: watchedActivityId(entryId) })
-      await sources.deleteOne({ _id: entryId })
+    case 'WatchedEntryRemoved':
+      // Its source stays: the activity's id and time, for an undo (comments and reactions are kept by id).
+      await remove(db, { _id: watchedActivityId(event.data.entryId) })
       return
-    }
     case 'FriendRequestAccepted': {
       const { data } = event
       const id = friendshipActivityId(data.friendshipId, event.revision)

@@ -1,6 +1,6 @@
 import { AccountDeleted, UserRegistered } from '@reelmates/contracts/account'
 import { FriendRemoved, FriendRequestAccepted, FriendRequestSent } from '@reelmates/contracts/friendships'
-import { TitleWatched, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { TitleWatched, WatchedEntryRemoved, WatchedEntryRestored } from '@reelmates/contracts/watched'
 import { TitleAddedToWatchlist } from '@reelmates/contracts/watchlist'
 import { defineProjector } from '../projector'
 
@@ -20,6 +20,7 @@ export const campaignAudience = defineProjector({
     AccountDeleted,
     TitleWatched,
     WatchedEntryRemoved,
+    WatchedEntryRestored,
     TitleAddedToWatchlist,
     FriendRequestSent,
     FriendRequestAccepted,
@@ -52,6 +53,9 @@ export const campaignAudience = defineProjector({
         return
       case 'WatchedEntryRemoved':
         await audience.updateOne({ _id: event.data.userId }, { $inc: { watched: -1 } })
+        return
+      case 'WatchedEntryRestored':
+        await audience.updateOne({ _id: event.data.userId }, { $inc: { watched: 1 } })
         return
       case 'TitleAddedToWatchlist':
         await active(event.data.userId)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { projectorHarness } from '../testing/projectorHarness'
 import { watchedItems } from './watchedItems'
 
@@ -44,6 +49,19 @@ describe('watched_items', () => {
       WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
     )
     expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
+  })
+
+  it('puts a removed entry back, once, as the event gives it', async () => {
+    const h = await projectorHarness(watchedItems)
+    const recorded = await h.given(
+      watched('e1'),
+      WatchedEntryRemoved({ entryId: 'e1', userId: 'u1', ...dune }),
+      WatchedEntryRestored({ entryId: 'e1', userId: 'u1', ...dune, ...entry, rating: 6, media, genreIds }),
+    )
+    await h.redeliver(...recorded.slice(1))
+    expect(await h.docs('watched_items')).toEqual([
+      { _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, rating: 6, ...media, genreIds },
+    ])
   })
 
   it('changes nothing when a watch or an edit comes again', async () => {

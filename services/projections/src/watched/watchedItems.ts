@@ -1,10 +1,15 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 import { watchedCollection as collection, type WatchedItemDoc } from './watchedItemDoc'
 const revisions = 'watched_items_revisions'
-const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, AccountDeleted] as const
+const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, WatchedEntryRestored, AccountDeleted] as const
 
 const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']) => ({
   watchedAt: data.watchedAt,
@@ -33,7 +38,8 @@ export const watchedItems = defineProjector({
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
   const entries = db.collection<WatchedItemDoc>(collection)
   switch (event.type) {
-    case 'TitleWatched': {
+    case 'TitleWatched':
+    case 'WatchedEntryRestored': {
       const { data } = event
       await entries.insertOne({
         _id: data.entryId,

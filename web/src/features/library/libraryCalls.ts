@@ -95,6 +95,9 @@ export const libraryCalls = {
     client.send<ChangeAnswer & { entryId: string }>('POST', '/api/watched', mark),
   editWatched: (client: LibraryRequests, entryId: string, changes: Partial<WatchedFields>) =>
     client.send<ChangeAnswer>('PATCH', `/api/watched/${entryId}`, changes),
+  /** The undo of a removal: the server puts the entry back as it was. */
+  putBackWatched: (client: LibraryRequests, entryId: string) =>
+    client.send<ChangeAnswer>('POST', `/api/watched/${entryId}/restore`),
   removeWatched: (client: LibraryRequests, entryId: string) =>
     client.send<ChangeAnswer>('DELETE', `/api/watched/${entryId}`),
 }

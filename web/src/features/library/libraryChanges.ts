@@ -214,22 +214,15 @@ export const libraryChange = {
     serverClock: watchedAt === undefined,
   }),
   /**
-   * The same watch logged again with everything it said. The log has no "restore" command, so the
-   * entry comes back under a new id (nothing links to entry ids).
+   * The undo of a removed diary entry: the server puts the same entry back (its id, and in the feed its
+   * comments and reactions); shown at once as a watch of its title.
    */
-  putBackWatched: (entry: WatchedItem): LibraryChangeOf<'markWatched'> =>
-    libraryChange.markWatched(
-      entry,
-      {
-        watchedAt: entry.watchedAt,
-        rating: entry.rating,
-        recommend: entry.recommend,
-        review: entry.review,
-        streamingService: entry.streamingService,
-        isPrivate: entry.isPrivate,
-      },
-      false,
-    ),
+  putBackWatched: (entry: WatchedItem): LibraryChangeOf<'markWatched'> => ({
+    kind: 'markWatched',
+    entry,
+    removeFromWatchlist: false,
+    serverClock: false,
+  }),
   editWatched: (entryId: string, changes: Partial<WatchedFields>): LibraryChangeOf<'editWatched'> => ({
     kind: 'editWatched',
     entryId,

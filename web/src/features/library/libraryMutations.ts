@@ -128,7 +128,7 @@ export function libraryMutations(requests: LibraryRequests) {
     markWatched: libraryMutation('markWatched', mark, ({ entry }) => `Couldn't log ${entry.title} as watched`),
     putBackWatched: libraryMutation(
       'putBackWatched',
-      mark,
+      ({ entry }: LibraryChangeOf<'markWatched'>) => libraryCalls.putBackWatched(requests, entry.id),
       ({ entry }) => `Couldn't put your entry for ${entry.title} back`,
     ),
     editWatched: libraryMutation(

@@ -170,31 +170,14 @@ describe('logging watches', () => {
     expect(held.change(1).body).toMatchObject({ tmdbId: 8, watchedAt: '2026-11-01T12:00:00.000Z' })
   })
 
-  it('puts a removed diary entry back with the same watch time, rating, review, service and privacy', async () => {
+  it('puts a removed diary entry back as the same entry, after its removal', async () => {
     const { held, click } = await setup()
-    const entry = watchedItem('e1', 5, {
-      watchedAt: '2026-10-03T21:15:00.000Z',
-      rating: 9,
-      recommend: true,
-      review: 'The last act still lands.',
-      streamingService: 'Netflix',
-      isPrivate: true,
-    })
+    const entry = watchedItem('e1', 5, { rating: 9, review: 'The last act still lands.', isPrivate: true })
     void click((actions) => actions.removeWatched(entry.id))
     void click((actions) => actions.putBackWatched(entry))
     await waitFor(() => expect(held.changes).toHaveLength(1))
     held.change(0).answer({ position: '10' })
-    await waitFor(() => expect(held.sent()).toEqual(['DELETE /api/watched/e1', 'POST /api/watched']))
-    expect(held.change(1).body).toEqual({
-      tmdbId: 5,
-      mediaType: 'movie',
-      watchedAt: '2026-10-03T21:15:00.000Z',
-      rating: 9,
-      recommend: true,
-      review: 'The last act still lands.',
-      streamingService: 'Netflix',
-      isPrivate: true,
-      removeFromWatchlist: false,
-    })
+    await waitFor(() => expect(held.sent()).toEqual(['DELETE /api/watched/e1', 'POST /api/watched/e1/restore']))
+    expect(held.change(1).body).toBeUndefined()
   })
 })

@@ -65,7 +65,7 @@ export function useMarkWatched() {
     mark(libraryChange.markWatched(title, fields, removeFromWatchlist))
 }
 
-/** Undo of a removed diary entry: the same watch logged again with everything it said. */
+/** Undo of a removed diary entry: the same entry back, as it was. */
 export function usePutBackWatched() {
   const mark = useChange(mutations.putBackWatched)
   return (entry: WatchedItem) => mark(libraryChange.putBackWatched(entry))
