@@ -5,7 +5,7 @@ import { registerByApi } from './support/server'
  * Offline, a page never opened on this device has nothing kept to show (issue 15.1): it says so
  * instead of a skeleton that never ends, and loads by itself once the connection returns.
  */
-test('offline, a title never opened says it is not saved here, then opens by itself online', async ({
+test('offline, a page never opened says it is not saved here, then opens by itself online', async ({
   page,
   context,
 }) => {
@@ -27,6 +27,20 @@ test('offline, a title never opened says it is not saved here, then opens by its
   await expect(page.getByText('This title isn’t saved on this device.')).toBeVisible()
   await page.goto('/news')
   await expect(page.getByText('This page of news isn’t saved on this device.')).toBeVisible()
+
+  // Every other screen that waits for an answer says the same in its words (one shared component).
+  const screens: [string, string][] = [
+    ['/search?q=casablanca', 'This search'],
+    ['/friends', 'Your friends list'],
+    ['/recommendations', 'This list of recommendations'],
+    ['/feed', 'Your feed'],
+    ['/activity/watched:00000000-0000-4000-8000-000000000000', 'This activity'],
+    ['/profile/somebody_else', 'somebody_else’s profile'],
+  ]
+  for (const [path, what] of screens) {
+    await page.goto(path)
+    await expect(page.getByText(`${what} isn’t saved on this device.`), path).toBeVisible()
+  }
 
   await page.goto(`/media/movie/${film.id}`)
   await expect(page.getByText('This title isn’t saved on this device.')).toBeVisible()

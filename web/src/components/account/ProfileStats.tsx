@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { myStatsQuery } from '../../features/account/profileCalls'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
+import { Loading } from '../shell/NotSavedOffline'
 
 const tile = 'rounded-2xl border border-white/5 bg-panel p-4'
 
@@ -142,7 +143,9 @@ export function ProfileStats() {
           </button>
         </div>
       ) : (
-        <div className={`${tile} h-32 animate-pulse`} aria-busy="true" aria-label="Loading your numbers" />
+        <Loading what="This summary" size="row">
+          <div className={`${tile} h-32 animate-pulse`} aria-busy="true" aria-label="Loading your numbers" />
+        </Loading>
       )}
     </section>
   )

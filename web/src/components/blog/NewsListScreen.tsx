@@ -5,7 +5,7 @@ import { useRecordNewsVisit } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { SearchPager } from '../media/SearchPager'
-import { NotSavedOffline, waitsForConnection } from '../shell/NotSavedOffline'
+import { Loading } from '../shell/NotSavedOffline'
 import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
 
@@ -41,10 +41,10 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
           </p>
         </header>
         <CategoryNav active={category} categories={categories.data ?? []} />
-        {waitsForConnection(posts) ? (
-          <NotSavedOffline what="This page of news" />
-        ) : posts.isPending ? (
-          <p className="text-zinc-400">Loading the news…</p>
+        {posts.isPending ? (
+          <Loading what="This page of news">
+            <p className="text-zinc-400">Loading the news…</p>
+          </Loading>
         ) : missingCategory ? (
           <p className="text-zinc-400">There is no news category at this address.</p>
         ) : posts.isError ? (

@@ -8,6 +8,7 @@ import { PublicShell } from '../shell/PublicShell'
 import { dayMonth } from '../social/socialStyles'
 import { MarkdownContent } from './MarkdownContent'
 import { CategoryLinks } from './NewsCard'
+import { Loading } from '../shell/NotSavedOffline'
 
 /**
  * /news/{slug}: one published post. Its title and description for link previews are written into the
@@ -21,7 +22,9 @@ export function NewsPostScreen({ slug }: { slug: string }) {
   return (
     <PublicShell>
       {post.isPending ? (
-        <p className="text-zinc-400">Loading the post…</p>
+        <Loading what="This post">
+          <p className="text-zinc-400">Loading the post…</p>
+        </Loading>
       ) : post.isError ? (
         <section aria-labelledby="screen-title">
           <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">

@@ -8,6 +8,7 @@ import { ActivityCard } from './ActivityCard'
 import { CommentThread } from './CommentThread'
 import { FeedHeading, FeedSkeleton } from './FeedHeading'
 import { useFeedActions } from './useFeedActions'
+import { Loading } from '../shell/NotSavedOffline'
 
 /** /activity/{id}: the feed's screen focused on one activity, its comments open (spec §2). */
 export function ActivityScreen({ activityId }: { activityId: string }) {
@@ -22,7 +23,9 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
     <section aria-labelledby="screen-title">
       <FeedHeading back />
       {isPending ? (
-        <FeedSkeleton />
+        <Loading what="This activity">
+          <FeedSkeleton />
+        </Loading>
       ) : gone ? (
         <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
           <p className="text-lg font-semibold text-white">This activity isn't available</p>

@@ -10,6 +10,7 @@ import { ActivityCard } from './ActivityCard'
 import { FeedHeading, FeedSkeleton } from './FeedHeading'
 import { PullToRefresh } from './PullToRefresh'
 import { useFeedActions } from './useFeedActions'
+import { Loading } from '../shell/NotSavedOffline'
 
 /** Loads the next page when the end of the list scrolls into view. */
 function useEndOfList(onReached: () => void, active: boolean) {
@@ -49,7 +50,9 @@ export function FeedScreen() {
       <FeedHeading />
       <PullToRefresh onRefresh={() => feed.refetch()}>
         {feed.isPending ? (
-          <FeedSkeleton />
+          <Loading what="Your feed">
+            <FeedSkeleton />
+          </Loading>
         ) : feed.isError && !feed.items ? (
           <LoadFailed onRetry={() => void feed.refetch()} />
         ) : feed.items?.length === 0 ? (

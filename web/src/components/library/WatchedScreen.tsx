@@ -7,6 +7,7 @@ import { DirectionToggle, LibraryFilters, LibraryViewActions, MediaTypeFilter, S
 import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { WatchedList } from './WatchedList'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { Loading } from '../shell/NotSavedOffline'
 
 interface WatchedScreenProps {
   search: WatchedSearch
@@ -50,7 +51,9 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
       {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
       ) : !items ? (
-        <ListSkeleton />
+        <Loading what="Your watched log">
+          <ListSkeleton />
+        </Loading>
       ) : items.length === 0 && !filtered ? (
         <EmptyLibrary icon="eye" title="Nothing logged yet">
           Log what you watch with a rating and a few words; rewatches count too. Private entries stay yours alone.

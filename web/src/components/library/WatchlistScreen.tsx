@@ -16,6 +16,7 @@ import { WatchlistGrid } from './WatchlistGrid'
 import { WatchlistList } from './WatchlistList'
 import { WatchlistQuickAdd } from './WatchlistQuickAdd'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { Loading } from '../shell/NotSavedOffline'
 
 interface WatchlistScreenProps {
   search: WatchlistSearch
@@ -88,7 +89,9 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
       {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
       ) : !items ? (
-        <ListSkeleton />
+        <Loading what="Your watchlist">
+          <ListSkeleton />
+        </Loading>
       ) : items.length === 0 ? (
         <EmptyLibrary icon="bookmark" title="Your watchlist is empty">
           Save films and shows you want to see, then drag them into the order you'll watch them.

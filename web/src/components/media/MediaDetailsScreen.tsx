@@ -9,7 +9,7 @@ import { CatalogProblem } from './CatalogProblem'
 import { MediaPoster } from './MediaPoster'
 import { MediaRow } from './MediaRow'
 import { MediaDetailsSkeleton } from './MediaSkeletons'
-import { NotSavedOffline, waitsForConnection } from '../shell/NotSavedOffline'
+import { Loading } from '../shell/NotSavedOffline'
 import { RatingBadge } from './RatingBadge'
 import { TrailerPlayer } from './TrailerPlayer'
 import { WhereToStream } from './WhereToStream'
@@ -34,14 +34,13 @@ export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: M
   const missing = query.isError && statusOf(query.error) === 404
   // The parent's title is set after the child's: it names the not-found state too, or it would undo it.
   useDocumentTitle(query.data ? titleOf(query.data) : missing ? 'Title not found' : undefined)
-  if (waitsForConnection(query)) {
+  if (query.isPending) {
     return (
-      <div className="pt-10">
-        <NotSavedOffline what="This title" />
-      </div>
+      <Loading what="This title">
+        <MediaDetailsSkeleton />
+      </Loading>
     )
   }
-  if (query.isPending) return <MediaDetailsSkeleton />
   if (query.isError) {
     return (
       <div className="pt-10">

@@ -4,6 +4,7 @@ import { LibraryMarksProvider } from '../../features/library/libraryMarks'
 import { MediaTile } from './MediaTile'
 import { cardWidth } from './layout'
 import { PosterRowSkeleton } from './MediaSkeletons'
+import { Loading } from '../shell/NotSavedOffline'
 
 interface MediaRowProps {
   /** The heading, e.g. "Trending movies", or a provider logo with its name. */
@@ -63,7 +64,9 @@ export function MediaRow({
         <p className="-mt-2 mb-3 max-w-3xl text-xs text-zinc-400">{caption}</p>
       ) : null}
       {isLoading || (results !== undefined && shown === undefined) ? (
-        <PosterRowSkeleton />
+        <Loading what="This row" size="row">
+          <PosterRowSkeleton />
+        </Loading>
       ) : shown && shown.length > 0 ? (
         <div className="relative">
           <LibraryMarksProvider>

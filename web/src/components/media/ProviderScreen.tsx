@@ -11,6 +11,7 @@ import { PageHeading } from './PageHeading'
 import { ProviderLogo } from './ProviderLogo'
 import { EmptyList } from './TrendingListScreen'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { Loading } from '../shell/NotSavedOffline'
 
 interface ProviderScreenProps {
   provider: Provider
@@ -71,7 +72,9 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
       ) : null}
       <ListNotice notice={list.data?.notice} />
       {list.isPending ? (
-        <PosterGridSkeleton />
+        <Loading what="This list">
+          <PosterGridSkeleton />
+        </Loading>
       ) : list.data && list.data.results.length > 0 ? (
         <MediaGrid results={list.data.results} label={`Popular on ${provider.name}`} />
       ) : (

@@ -8,6 +8,7 @@ import { SearchPager } from './SearchPager'
 import { EmptyList } from './TrendingListScreen'
 import { TrendingRow } from './TrendingRow'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { Loading } from '../shell/NotSavedOffline'
 
 interface SearchScreenProps {
   query: string
@@ -37,7 +38,9 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           <TrendingRow list="trendingMovies" priority />
         </div>
       ) : results.isPending ? (
-        <PosterGridSkeleton />
+        <Loading what="This search">
+          <PosterGridSkeleton />
+        </Loading>
       ) : results.isError ? (
         <CatalogProblem message={problemMessage(results.error)} onRetry={() => void results.refetch()} />
       ) : results.data.results.length === 0 ? (

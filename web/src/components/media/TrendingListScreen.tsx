@@ -7,6 +7,7 @@ import { MediaGrid } from './MediaGrid'
 import { PosterGridSkeleton } from './MediaSkeletons'
 import { PageHeading } from './PageHeading'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { Loading } from '../shell/NotSavedOffline'
 
 const screens = {
   trendingMovies: { title: 'Trending movies', subtitle: 'The films everyone is watching this week.' },
@@ -25,7 +26,9 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
       <PageHeading title={screen.title} subtitle={query.data?.notice ? undefined : screen.subtitle} />
       <ListNotice notice={query.data?.results.length ? query.data.notice : undefined} />
       {query.isPending ? (
-        <PosterGridSkeleton />
+        <Loading what="This list">
+          <PosterGridSkeleton />
+        </Loading>
       ) : query.isError ? (
         <CatalogProblem message={problemMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.results.length === 0 ? (

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 import { ListSkeleton, LoadFailed } from '../library/ScreenHeader'
 import { primaryButton, secondaryButton } from '../social/socialStyles'
 import { ReceivedCard, SentCard } from './RecommendationCard'
+import { Loading } from '../shell/NotSavedOffline'
 
 function EmptyBox({ box }: { box: Box }) {
   return (
@@ -35,7 +36,13 @@ function EmptyBox({ box }: { box: Box }) {
 
 function Received() {
   const query = useReceivedRecommendations()
-  if (query.isPending) return <ListSkeleton />
+  if (query.isPending) {
+    return (
+      <Loading what="This list of recommendations">
+        <ListSkeleton />
+      </Loading>
+    )
+  }
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (!query.items || query.items.length === 0) return <EmptyBox box="received" />
   return (
@@ -49,7 +56,13 @@ function Received() {
 
 function Sent() {
   const query = useQuery(recommendationsQuery('sent'))
-  if (query.isPending) return <ListSkeleton />
+  if (query.isPending) {
+    return (
+      <Loading what="This list of recommendations">
+        <ListSkeleton />
+      </Loading>
+    )
+  }
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (query.data.length === 0) return <EmptyBox box="sent" />
   return (

@@ -6,6 +6,7 @@ import { FindPeople, findPeopleInputId } from './FindPeople'
 import { FriendsGrid, IncomingRequests, SentRequests } from './FriendLists'
 import { InviteByEmail, inviteInputId } from './InviteByEmail'
 import { primaryButton, secondaryButton } from './socialStyles'
+import { Loading } from '../shell/NotSavedOffline'
 
 const focusField = (id: string) => {
   const field = document.getElementById(id)
@@ -78,10 +79,14 @@ export function FriendsScreen({ myId }: { myId: string }) {
         </div>
         <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-8">
           {query.isPending ? (
-            <div className="order-2 grid gap-2 sm:grid-cols-2 lg:order-none" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-panel-2" />
-              ))}
+            <div className="order-2 lg:order-none">
+              <Loading what="Your friends list">
+                <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
+                  {Array.from({ length: 4 }, (_, index) => (
+                    <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-panel-2" />
+                  ))}
+                </div>
+              </Loading>
             </div>
           ) : query.isError ? (
             <div className="order-2 lg:order-none">

@@ -14,6 +14,7 @@ import { RecommendationStats } from '../recommendations/RecommendationStats'
 import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, sectionHeading } from './socialStyles'
+import { Loading } from '../shell/NotSavedOffline'
 
 function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
   return (
@@ -160,9 +161,11 @@ export function PublicProfileScreen({ username }: { username: string }) {
     )
   } else {
     body = (
-      <p role="status" className="py-10 text-center text-zinc-400">
-        Loading {username}'s profile…
-      </p>
+      <Loading what={`${username}’s profile`}>
+        <p role="status" className="py-10 text-center text-zinc-400">
+          Loading {username}'s profile…
+        </p>
+      </Loading>
     )
   }
   return <PublicShell>{body}</PublicShell>
