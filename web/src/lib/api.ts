@@ -1,4 +1,5 @@
 import { ApiError, errorFromResponse, requestMessages } from './apiError'
+import { newIdempotencyKey } from './idempotencyKey'
 import { forgetPositions, minPositionHeader, rememberPosition } from './readYourWrites'
 
 /**
@@ -27,12 +28,6 @@ export function withTimestamp(path: string, now: number = Date.now()): string {
   const [base, hash] = path.split('#', 2) as [string, string | undefined]
   const joined = `${base}${base.includes('?') ? '&' : '?'}_ts=${now}`
   return hash === undefined ? joined : `${joined}#${hash}`
-}
-
-/** A fresh key for one user action; `crypto.randomUUID` exists only on secure pages (https, localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 let csrfToken: Promise<string> | undefined
@@ -160,6 +155,11 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
 /** The shape the feature modules (catalog, library) take: GET and a state-changing send. */
 export const requests = {
   get: <T>(path: string): Promise<T> => apiJson<T>(path),
-  send: <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> =>
-    apiJson<T>(path, { method, body }),
+  /** `idempotencyKey`: the user action the change belongs to, when it may be sent more than once. */
+  send: <T>(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    { idempotencyKey }: { idempotencyKey?: string } = {},
+  ): Promise<T> => apiJson<T>(path, { method, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
 }

@@ -6,7 +6,7 @@ import {
   editCommentMutation,
   reactMutation,
 } from '../../features/feed/feedMutations'
-import { newIdempotencyKey } from '../../lib/api'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useChange } from '../../lib/mutations'
 
 /** The feed's changes as the screens call them, made in the signed-in member's name. */

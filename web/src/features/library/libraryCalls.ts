@@ -6,7 +6,12 @@ import type { TitleStatus, WatchedFields } from './libraryChanges'
 /** What the library calls need from the app's one request client. */
 export interface LibraryRequests {
   get<T>(path: string): Promise<T>
-  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>
+  send<T>(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options?: { idempotencyKey?: string },
+  ): Promise<T>
 }
 
 /** Every change answers with the event log position it produced (read-your-writes). */

@@ -2,6 +2,7 @@ import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contra
 import type { titleStatus, WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
 
 /** A title as the library records it: which one, and what it looks like on a card. */
 export interface LibraryTitle extends MediaRef, MediaSnapshot {}
@@ -19,7 +20,15 @@ export type NewWatchedFields = Omit<WatchedFields, 'watchedAt'> & { watchedAt?: 
  * While it is on its way, screens show the server's lists with it folded on top, so an action
  * shows at once and a refused one simply disappears. A title carries its name for the toasts.
  */
-export type LibraryChange =
+export type LibraryChange = ChangeOfKind & {
+  /**
+   * The user action this change is, made with it (`libraryChange`) and kept with it: every try of
+   * the change sends it, so a change whose answer was lost and is sent again is done once.
+   */
+  idempotencyKey?: string
+}
+
+type ChangeOfKind =
   | { kind: 'addToWatchlist'; item: WatchlistItem }
   | { kind: 'removeFromWatchlist'; ref: MediaRef; title: string }
   | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number; title: string }
@@ -159,10 +168,14 @@ const snapshotOf = (title: LibraryTitle): MediaSnapshot => ({
   voteAverage: title.voteAverage,
 })
 
-/** How a click becomes a change: with the item or entry the screens show until the server's own arrives. */
+/**
+ * How a click becomes a change: with the item or entry the screens show until the server's own
+ * arrives, and its own idempotency key.
+ */
 export const libraryChange = {
   addToWatchlist: (title: LibraryTitle, note?: string | null): LibraryChangeOf<'addToWatchlist'> => ({
     kind: 'addToWatchlist',
+    idempotencyKey: newIdempotencyKey(),
     item: {
       id: `pending:${title.mediaType}:${title.tmdbId}`,
       userId: '',
@@ -178,21 +191,25 @@ export const libraryChange = {
   /** Back on the list with its note and everything the server recorded, at the end until moved. */
   putBackOnWatchlist: (item: WatchlistItem): LibraryChangeOf<'addToWatchlist'> => ({
     kind: 'addToWatchlist',
+    idempotencyKey: newIdempotencyKey(),
     item: { ...item, order: Number.MAX_SAFE_INTEGER },
   }),
   removeFromWatchlist: (title: LibraryTitle): LibraryChangeOf<'removeFromWatchlist'> => ({
     kind: 'removeFromWatchlist',
+    idempotencyKey: newIdempotencyKey(),
     ref: refOf(title),
     title: title.title,
   }),
   moveOnWatchlist: (title: LibraryTitle, toIndex: number): LibraryChangeOf<'moveOnWatchlist'> => ({
     kind: 'moveOnWatchlist',
+    idempotencyKey: newIdempotencyKey(),
     ref: refOf(title),
     toIndex,
     title: title.title,
   }),
   editWatchlistNote: (ref: MediaRef, note: string | null): LibraryChangeOf<'editWatchlistNote'> => ({
     kind: 'editWatchlistNote',
+    idempotencyKey: newIdempotencyKey(),
     ref: refOf(ref),
     note: note?.trim() || null,
   }),
@@ -202,6 +219,7 @@ export const libraryChange = {
     removeFromWatchlist: boolean,
   ): LibraryChangeOf<'markWatched'> => ({
     kind: 'markWatched',
+    idempotencyKey: newIdempotencyKey(),
     entry: {
       id: `pending:${crypto.randomUUID()}`,
       userId: '',
@@ -219,14 +237,20 @@ export const libraryChange = {
    */
   putBackWatched: (entry: WatchedItem): LibraryChangeOf<'markWatched'> => ({
     kind: 'markWatched',
+    idempotencyKey: newIdempotencyKey(),
     entry,
     removeFromWatchlist: false,
     serverClock: false,
   }),
   editWatched: (entryId: string, changes: Partial<WatchedFields>): LibraryChangeOf<'editWatched'> => ({
     kind: 'editWatched',
+    idempotencyKey: newIdempotencyKey(),
     entryId,
     changes,
   }),
-  removeWatched: (entryId: string): LibraryChangeOf<'removeWatched'> => ({ kind: 'removeWatched', entryId }),
+  removeWatched: (entryId: string): LibraryChangeOf<'removeWatched'> => ({
+    kind: 'removeWatched',
+    idempotencyKey: newIdempotencyKey(),
+    entryId,
+  }),
 }

@@ -93,6 +93,39 @@ describe('library changes the server never answered', () => {
     ])
   })
 
+  it('are sent again with the same idempotency key, so a change whose answer was lost is done once', async () => {
+    onlineManager.setOnline(true)
+    const tries: { path: string; key: string | undefined }[] = []
+    const client = pageClient({
+      get: () => Promise.resolve([] as never),
+      send: (_method, path, _body, options) => {
+        tries.push({ path, key: options?.idempotencyKey })
+        // The first try reaches the server, but its answer never comes back.
+        return tries.length === 1
+          ? Promise.reject(new ApiError(requestMessages.network, 0))
+          : Promise.resolve({ entryId: 'e1' } as never)
+      },
+    })
+    const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
+    const logged = client
+      .getMutationCache()
+      .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'markWatched'] }))
+      .execute(libraryChange.markWatched(libraryTitle(1), fields, false))
+    await vi.advanceTimersByTimeAsync(60_000)
+    await logged
+    expect(tries).toHaveLength(2)
+    expect(tries[0]?.key).toEqual(expect.any(String))
+    expect(tries[1]).toEqual(tries[0])
+
+    // Another change is another action, with a key of its own.
+    const again = client
+      .getMutationCache()
+      .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'markWatched'] }))
+      .execute(libraryChange.markWatched(libraryTitle(1), fields, false))
+    await again
+    expect(tries[2]?.key).not.toBe(tries[0]?.key)
+  })
+
   it('still fail at once when the server refuses them', async () => {
     onlineManager.setOnline(true)
     const client = pageClient({

@@ -66,16 +66,31 @@ function confirm(queryClient: QueryClient, change: LibraryChange): void {
   }
 }
 
+/**
+ * The request client for one change: every try of it sends the change's own idempotency key, so a
+ * change whose answer was lost (and is tried again, `unanswered`) is done once by the server: a watch
+ * logged twice would be two diary entries.
+ */
+const keyedFor =
+  (requests: LibraryRequests) =>
+  (change: LibraryChange): LibraryRequests => ({
+    get: (path) => requests.get(path),
+    send: (method, path, body) =>
+      requests.send(method, path, body, change.idempotencyKey ? { idempotencyKey: change.idempotencyKey } : {}),
+  })
+
 /** One mutation per action: its key names the action, its variables are the change the screens fold. */
 function libraryMutation<Change extends LibraryChange>(
+  requests: LibraryRequests,
   action: string,
-  send: (change: Change) => Promise<ChangeAnswer>,
+  send: (change: Change, client: LibraryRequests) => Promise<ChangeAnswer>,
   failure: (change: Change) => string,
 ) {
+  const keyed = keyedFor(requests)
   return mutationOptions<ChangeAnswer, Error, Change>({
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
-    mutationFn: send,
+    mutationFn: (change) => send(change, keyed(change)),
     retry: unanswered,
     onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
     onError: (error, change) => tellRefusal(failure(change), error),
@@ -86,12 +101,12 @@ function libraryMutation<Change extends LibraryChange>(
 
 /** The library's mutations, sending through `requests` (the app's request client, as the queries do). */
 export function libraryMutations(requests: LibraryRequests) {
-  const add = ({ item }: LibraryChangeOf<'addToWatchlist'>) =>
-    libraryCalls.addToWatchlist(requests, item, item.note ?? undefined)
-  const move = ({ ref, toIndex }: LibraryChangeOf<'moveOnWatchlist'>) =>
-    libraryCalls.moveOnWatchlist(requests, ref, toIndex)
-  const mark = ({ entry, removeFromWatchlist, serverClock }: LibraryChangeOf<'markWatched'>) =>
-    libraryCalls.markWatched(requests, {
+  const add = ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
+    libraryCalls.addToWatchlist(client, item, item.note ?? undefined)
+  const move = ({ ref, toIndex }: LibraryChangeOf<'moveOnWatchlist'>, client: LibraryRequests) =>
+    libraryCalls.moveOnWatchlist(client, ref, toIndex)
+  const mark = ({ entry, removeFromWatchlist, serverClock }: LibraryChangeOf<'markWatched'>, client: LibraryRequests) =>
+    libraryCalls.markWatched(client, {
       tmdbId: entry.tmdbId,
       mediaType: entry.mediaType,
       ...(serverClock ? {} : { watchedAt: entry.watchedAt }),
@@ -104,41 +119,60 @@ export function libraryMutations(requests: LibraryRequests) {
     })
   return {
     addToWatchlist: libraryMutation(
+      requests,
       'addToWatchlist',
       add,
       ({ item }) => `Couldn't add ${item.title} to your watchlist`,
     ),
     putBackOnWatchlist: libraryMutation(
+      requests,
       'putBackOnWatchlist',
-      ({ item }: LibraryChangeOf<'addToWatchlist'>) => libraryCalls.putBackOnWatchlist(requests, item),
+      ({ item }: LibraryChangeOf<'addToWatchlist'>, client) => libraryCalls.putBackOnWatchlist(client, item),
       ({ item }) => `Couldn't put ${item.title} back on your watchlist`,
     ),
     removeFromWatchlist: libraryMutation(
+      requests,
       'removeFromWatchlist',
-      ({ ref }: LibraryChangeOf<'removeFromWatchlist'>) => libraryCalls.removeFromWatchlist(requests, ref),
+      ({ ref }: LibraryChangeOf<'removeFromWatchlist'>, client) => libraryCalls.removeFromWatchlist(client, ref),
       ({ title }) => `Couldn't remove ${title} from your watchlist`,
     ),
-    moveOnWatchlist: libraryMutation('moveOnWatchlist', move, () => "Couldn't move that title"),
-    putBackInPlace: libraryMutation('putBackInPlace', move, ({ title }) => `Couldn't put ${title} back in its place`),
+    moveOnWatchlist: libraryMutation(requests, 'moveOnWatchlist', move, () => "Couldn't move that title"),
+    putBackInPlace: libraryMutation(
+      requests,
+      'putBackInPlace',
+      move,
+      ({ title }) => `Couldn't put ${title} back in its place`,
+    ),
     editWatchlistNote: libraryMutation(
+      requests,
       'editWatchlistNote',
-      ({ ref, note }: LibraryChangeOf<'editWatchlistNote'>) => libraryCalls.editWatchlistNote(requests, ref, note),
+      ({ ref, note }: LibraryChangeOf<'editWatchlistNote'>, client) =>
+        libraryCalls.editWatchlistNote(client, ref, note),
       () => "Couldn't save the note",
     ),
-    markWatched: libraryMutation('markWatched', mark, ({ entry }) => `Couldn't log ${entry.title} as watched`),
+    markWatched: libraryMutation(
+      requests,
+      'markWatched',
+      mark,
+      ({ entry }) => `Couldn't log ${entry.title} as watched`,
+    ),
     putBackWatched: libraryMutation(
+      requests,
       'putBackWatched',
-      ({ entry }: LibraryChangeOf<'markWatched'>) => libraryCalls.putBackWatched(requests, entry.id),
+      ({ entry }: LibraryChangeOf<'markWatched'>, client) => libraryCalls.putBackWatched(client, entry.id),
       ({ entry }) => `Couldn't put your entry for ${entry.title} back`,
     ),
     editWatched: libraryMutation(
+      requests,
       'editWatched',
-      ({ entryId, changes }: LibraryChangeOf<'editWatched'>) => libraryCalls.editWatched(requests, entryId, changes),
+      ({ entryId, changes }: LibraryChangeOf<'editWatched'>, client) =>
+        libraryCalls.editWatched(client, entryId, changes),
       () => "Couldn't save your changes",
     ),
     removeWatched: libraryMutation(
+      requests,
       'removeWatched',
-      ({ entryId }: LibraryChangeOf<'removeWatched'>) => libraryCalls.removeWatched(requests, entryId),
+      ({ entryId }: LibraryChangeOf<'removeWatched'>, client) => libraryCalls.removeWatched(client, entryId),
       () => "Couldn't remove that entry",
     ),
   }
