@@ -118,3 +118,30 @@ test('offline across pages: changes restored by one page and made on another all
   await expect.poll(() => reviewOnServer(page, inception.tmdbId)).toBe('Better the second time.')
   await expect.poll(() => onServerWatchlist(page, inception.tmdbId)).toBe(true)
 })
+
+test('a change the server does not answer while the browser is online says so once, and goes out later', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await registerByApi(page.request, 'unreachable')
+  const film = await movie(page, 'casablanca')
+  await page.goto(`/media/movie/${film.tmdbId}`)
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
+
+  // The browser is online, but no change reaches the server (a captive portal, a restart).
+  let refused = 0
+  await page.route('**/api/watchlist*', async (route) => {
+    if (route.request().method() === 'GET') return route.fallback()
+    refused += 1
+    return route.abort('connectionfailed')
+  })
+  await page.getByRole('button', { name: 'Add to watchlist' }).click()
+  await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
+  await expect(page.getByText('Can’t reach Reelmates right now')).toBeVisible()
+  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(2)
+  expect(await onServerWatchlist(page, film.tmdbId)).toBe(false)
+
+  await page.unroute('**/api/watchlist*')
+  await expect.poll(() => onServerWatchlist(page, film.tmdbId), { timeout: 40_000 }).toBe(true)
+  await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
+})

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, onlineManager, QueryClient, type MutationObserverOptions } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, requestMessages } from '../../lib/apiError'
+import * as toasts from '../../lib/toast'
 import type { LibraryRequests } from './libraryCalls'
 import { libraryChange } from './libraryChanges'
 import { libraryMutations } from './libraryMutations'
@@ -95,6 +96,11 @@ describe('library changes the server never answered', () => {
 
   it('are sent again with the same idempotency key, so a change whose answer was lost is done once', async () => {
     onlineManager.setOnline(true)
+    const told: toasts.ToastInput[] = []
+    vi.spyOn(toasts, 'toast').mockImplementation((input) => {
+      told.push(input)
+      return { id: String(told.length), dismiss: () => undefined, update: () => undefined }
+    })
     const tries: { path: string; key: string | undefined }[] = []
     const client = pageClient({
       get: () => Promise.resolve([] as never),
@@ -116,6 +122,8 @@ describe('library changes the server never answered', () => {
     expect(tries).toHaveLength(2)
     expect(tries[0]?.key).toEqual(expect.any(String))
     expect(tries[1]).toEqual(tries[0])
+    // The browser said online all along: the toast says the change waits for the server, once.
+    expect(told).toEqual([expect.objectContaining({ title: 'Can’t reach Reelmates right now' })])
 
     // Another change is another action, with a key of its own.
     const again = client
@@ -124,6 +132,8 @@ describe('library changes the server never answered', () => {
       .execute(libraryChange.markWatched(libraryTitle(1), fields, false))
     await again
     expect(tries[2]?.key).not.toBe(tries[0]?.key)
+    expect(told).toHaveLength(1)
+    vi.restoreAllMocks()
   })
 
   it('still fail at once when the server refuses them', async () => {

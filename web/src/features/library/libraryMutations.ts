@@ -1,9 +1,10 @@
-import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { isApiError } from '../../lib/apiError'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { toast } from '../../lib/toast'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
 import {
   applyToStatus,
@@ -34,6 +35,23 @@ const libraryScope = { id: 'library' }
  * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
  */
 const unanswered = (_failures: number, error: Error) => isApiError(error) && error.status === 0
+
+/** The changes already said to be waiting for the server: each says so once, however often it is tried. */
+const toldWaiting = new Set<string>()
+
+/**
+ * Offline, the toast of `tellQueuedOffline` says a change waits. With the browser online and the
+ * server out of reach (a captive portal, the server restarting), nothing would: the change is tried
+ * again and again in silence, and the screen shows it as done.
+ */
+function tellWaitingForServer(change: LibraryChange): void {
+  if (!onlineManager.isOnline() || !change.idempotencyKey || toldWaiting.has(change.idempotencyKey)) return
+  toldWaiting.add(change.idempotencyKey)
+  toast({
+    title: 'Can’t reach Reelmates right now',
+    description: 'Your change is saved on this device and sent as soon as the server answers.',
+  })
+}
 
 export const pendingLibraryChanges = (queryClient: QueryClient) =>
   pendingChanges<LibraryChange>(queryClient, libraryMutationKey)
@@ -90,7 +108,14 @@ function libraryMutation<Change extends LibraryChange>(
   return mutationOptions<ChangeAnswer, Error, Change>({
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
-    mutationFn: (change) => send(change, keyed(change)),
+    mutationFn: async (change) => {
+      try {
+        return await send(change, keyed(change))
+      } catch (error) {
+        if (error instanceof Error && unanswered(0, error)) tellWaitingForServer(change)
+        throw error
+      }
+    },
     retry: unanswered,
     onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
     onError: (error, change) => tellRefusal(failure(change), error),
