@@ -64,6 +64,29 @@ describe('the answers kept for offline use', () => {
     expect(restored.getQueryState(['library', 'watchlist'])?.dataUpdatedAt).toBe(1_000)
   })
 
+  it('keeps the last answer of a page whose refetch failed, as an answer', async () => {
+    const client = clientWithAnswers()
+    await client
+      .query({
+        queryKey: ['/api/tmdb/movie/1'],
+        queryFn: () => Promise.reject(new Error('Network error')),
+        staleTime: 0,
+      })
+      .catch(() => undefined)
+    expect(client.getQueryState(['/api/tmdb/movie/1'])?.status).toBe('error')
+
+    const storage = memoryStorage()
+    writeKeptAnswers(storage, client, ada, '1', 5_000)
+    const restored = new QueryClient()
+    restoreKeptAnswers(restored, readKeptAnswers(storage, '1', 6_000)!)
+    expect(restored.getQueryData(['/api/tmdb/movie/1'])).toEqual({ id: 1 })
+    expect(restored.getQueryState(['/api/tmdb/movie/1'])).toMatchObject({
+      status: 'success',
+      error: null,
+      dataUpdatedAt: 2_000,
+    })
+  })
+
   it('drops a snapshot of another app version or older than its lifetime', () => {
     const storage = memoryStorage()
     writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)

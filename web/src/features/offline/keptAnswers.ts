@@ -41,7 +41,9 @@ export function isKeptQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   if (notKept.some((pattern) => pattern.test(first))) return false
   // People found by name, as typed: like a title search, and their "Requested" goes stale.
   if (first === 'friends' && second === 'search') return false
-  return query.state.status === 'success'
+  // A refetch that failed (no answer while the browser believed it was online, say) leaves the last
+  // answer in place: that answer is still the one to keep.
+  return query.state.status === 'success' || (query.state.status === 'error' && query.state.data !== undefined)
 }
 
 export function readKeptAnswers(
@@ -88,10 +90,16 @@ export function writeKeptAnswers(
     savedAt: now,
     // A change already on its way has no answer yet and may never get one (the page that sent it is
     // going, or the browser believed it was online when it was not): it is kept as waiting, and sent
-    // again rather than lost. Every library change can be sent twice (a note set again; an add the
-    // server refuses clearly as already there).
+    // again rather than lost, under the idempotency key it was made with, so the server answers
+    // what it answered then if the first one reached it.
     state: {
       ...state,
+      // Kept as the answer it is, with its age: a refetch's failure is not news for the next visit.
+      queries: state.queries.map((query) =>
+        query.state.status === 'error'
+          ? { ...query, state: { ...query.state, status: 'success', error: null } }
+          : query,
+      ),
       mutations: state.mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, isPaused: true } })),
     },
   }
