@@ -10,6 +10,8 @@ export type NotificationDoc = {
   url: string
   detail: Record<string, string>
   group: string | null
+  /** A group's actors' parts (`<actorId>|<part>`, e.g. a reactor's emoji), for taking one back; empty otherwise. */
+  parts: string[]
   ref: string | null
   createdAt: string
   read: boolean

@@ -21,6 +21,11 @@ export interface NotificationDraft {
    */
   group?: string
   /**
+   * This actor's part of a grouped notification (their emoji, say), so that taking it back
+   * (`takenBackBy`) takes only it: the actor stays while they have another part in the group.
+   */
+  part?: string
+  /**
    * What this notification belongs to (e.g. `announcement:<id>`, `comment:<id>`): for delivery
    * records, and for the events that take it back (`withdrawnBy`).
    */
@@ -46,21 +51,38 @@ export interface Withdrawal<W extends AnyDefinition = AnyDefinition> {
   refs(event: ProjectedEvent<W>): { userId: string; ref: string }[]
 }
 
-export interface NotificationSource<D extends AnyDefinition = AnyDefinition, W extends AnyDefinition = AnyDefinition> {
+/** Events that take one actor's part back out of a grouped notification: a reaction taken back. */
+export interface TakeBack<T extends AnyDefinition = AnyDefinition> {
+  handles: readonly T[]
+  /** Whose bell, which group, whose part and which (as the draft's `group`, `actorId` and `part`). */
+  parts(event: ProjectedEvent<T>): { userId: string; group: string; actorId: string; part: string }[]
+}
+
+export interface NotificationSource<
+  D extends AnyDefinition = AnyDefinition,
+  W extends AnyDefinition = AnyDefinition,
+  T extends AnyDefinition = AnyDefinition,
+> {
   kind: string
   handles: readonly D[]
   notify(event: ProjectedEvent<D>): NotificationDraft[]
   /** Taken out of the bell when this happens (a push already sent stays sent). */
   withdrawnBy?: Withdrawal<W>
+  /** An actor taken out of a grouped notification when this happens; the notification goes with its last actor. */
+  takenBackBy?: TakeBack<T>
   /** The line in the bell. */
   text(context: NotificationContext): string
   /** The push notification's title and body; the title is "Reelmates" and the body the text by default. */
   push?(context: NotificationContext): { title: string; body: string }
 }
 
-/** Types the event in `notify` by the definitions in `handles` (and in `withdrawnBy` by its own). */
-export const defineNotificationSource = <const D extends AnyDefinition, const W extends AnyDefinition = never>(
-  source: NotificationSource<D, W>,
+/** Types the event in `notify` by the definitions in `handles` (and in `withdrawnBy` and `takenBackBy` by their own). */
+export const defineNotificationSource = <
+  const D extends AnyDefinition,
+  const W extends AnyDefinition = never,
+  const T extends AnyDefinition = never,
+>(
+  source: NotificationSource<D, W, T>,
 ): NotificationSource => source as NotificationSource
 
 /** "Ann", "Ann and Bob", "Ann and 2 others": the actors of a (grouped) notification. */

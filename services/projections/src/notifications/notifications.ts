@@ -13,6 +13,7 @@ const revisions = 'notifications_revisions'
 const sourceHandles = notificationSources.flatMap((source) => [
   ...source.handles,
   ...(source.withdrawnBy?.handles ?? []),
+  ...(source.takenBackBy?.handles ?? []),
 ])
 
 /**
@@ -21,7 +22,7 @@ const sourceHandles = notificationSources.flatMap((source) => [
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  version: 3,
+  version: 4,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
@@ -52,14 +53,29 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
     await docs.deleteMany({ userId })
     // What they alone did goes with them ("Someone watched Dune and rated it 9/10" would keep their
     // rating in a friend's bell); a notification they shared with others keeps the others.
-    await docs.deleteMany({ actorIds: { $all: [userId], $size: 1 } })
-    await docs.updateMany({ actorIds: userId }, { $pull: { actorIds: userId } })
+    for (const doc of await docs.find({ actorIds: userId })) {
+      if (doc.actorIds.length === 1) await docs.deleteOne({ _id: doc._id })
+      else
+        await docs.updateOne(
+          { _id: doc._id },
+          {
+            $set: {
+              actorIds: doc.actorIds.filter((id) => id !== userId),
+              parts: doc.parts.filter((part) => !part.startsWith(`${userId}|`)),
+            },
+          },
+        )
+    }
     return
   }
   for (const source of notificationSources) {
     const withdrawal = source.withdrawnBy
     if (withdrawal?.handles.some((handled) => handled.type === event.type)) {
       for (const { userId, ref } of withdrawal.refs(event)) await docs.deleteMany({ userId, kind: source.kind, ref })
+    }
+    const takeBack = source.takenBackBy
+    if (takeBack?.handles.some((handled) => handled.type === event.type)) {
+      for (const part of takeBack.parts(event)) await takeBackPart(db, source, part)
     }
     if (!source.handles.some((handled) => handled.type === event.type)) continue
     for (const draft of source.notify(event)) {
@@ -82,8 +98,12 @@ async function addNotification(
   if (draft.group) {
     const _id = `${draft.userId}:${source.kind}:${draft.group}`
     const known = await docs.findOne({ _id })
-    const earlier = known && !known.read ? known.actorIds : []
+    const unread = known && !known.read ? known : null
+    const earlier = unread?.actorIds ?? []
     const actorIds = draft.actorId ? [draft.actorId, ...earlier.filter((id) => id !== draft.actorId)] : earlier
+    const part = draft.actorId && draft.part !== undefined ? partOf(draft.actorId, draft.part) : null
+    const earlierParts = unread?.parts ?? []
+    const parts = part && !earlierParts.includes(part) ? [...earlierParts, part] : earlierParts
     await docs.updateOne(
       { _id },
       {
@@ -91,6 +111,7 @@ async function addNotification(
           userId: draft.userId,
           kind: source.kind,
           actorIds,
+          parts,
           url: draft.url,
           detail: draft.detail,
           group: draft.group,
@@ -110,6 +131,7 @@ async function addNotification(
         userId: draft.userId,
         kind: source.kind,
         actorIds: draft.actorId ? [draft.actorId] : [],
+        parts: [],
         url: draft.url,
         detail: draft.detail,
         group: null,
@@ -120,4 +142,28 @@ async function addNotification(
     },
     { upsert: true },
   )
+}
+
+const partOf = (actorId: string, part: string) => `${actorId}|${part}`
+
+/**
+ * Takes one actor's part out of a grouped notification: the actor leaves it once they have no part
+ * left there, and the notification goes with its last actor. A part the notification does not hold
+ * (it started over after being read, since that reaction) changes nothing.
+ */
+async function takeBackPart(
+  db: ProjectorDb,
+  source: NotificationSource,
+  { userId, group, actorId, part }: { userId: string; group: string; actorId: string; part: string },
+) {
+  const docs = db.collection<NotificationDoc>(collection)
+  const _id = `${userId}:${source.kind}:${group}`
+  const known = await docs.findOne({ _id })
+  const taken = partOf(actorId, part)
+  if (!known?.parts.includes(taken)) return
+  const parts = known.parts.filter((held) => held !== taken)
+  const stays = parts.some((held) => held.startsWith(`${actorId}|`))
+  const actorIds = stays ? known.actorIds : known.actorIds.filter((id) => id !== actorId)
+  if (actorIds.length === 0) await docs.deleteOne({ _id })
+  else await docs.updateOne({ _id }, { $set: { parts, actorIds } })
 }

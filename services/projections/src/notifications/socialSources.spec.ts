@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { CommentAdded, CommentDeleted, ReactionAdded } from '@reelmates/contracts/feed'
+import { NotificationsMarkedRead } from '@reelmates/contracts/notifications'
+import { CommentAdded, CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
 import { FriendRequestCancelled, FriendRequestDeclined, FriendRequestSent } from '@reelmates/contracts/friendships'
 import {
   RecommendationAccepted,
@@ -33,6 +34,9 @@ const reaction = (
   commentId: string | null = null,
   commentAuthorId: string | null = null,
 ) => ReactionAdded({ ...activity, commentId, commentAuthorId, userId, emoji, reactedAt: at })
+
+const unreaction = (userId: string, emoji: '🔥' | '❤️') =>
+  ReactionRemoved({ ...activity, commentId: null, commentAuthorId: null, userId, emoji, removedAt: at })
 
 async function bell() {
   const h = await projectorHarness(notifications)
@@ -138,5 +142,31 @@ describe('notifications taken back', () => {
       CommentDeleted({ ...activity, commentId: 'c1', userId: bob, deletedBy: ann, deletedAt: at }),
     )
     expect(await h.texts(ann)).toEqual(['cat commented on your activity'])
+  })
+
+  it('takes a reactor out of the line once they take back their last reaction there, and the line with the last', async () => {
+    const h = await bell()
+    await h.given(reaction(bob, '🔥'), reaction(bob, '❤️'), reaction(cat, '❤️'))
+    expect(await h.texts(ann)).toEqual(['cat and bob reacted to your activity'])
+    await h.given(unreaction(bob, '🔥'))
+    expect(await h.texts(ann)).toEqual(['cat and bob reacted to your activity'])
+    await h.given(unreaction(bob, '❤️'))
+    expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
+    // A reaction taken back twice (the second is nothing to take) changes nothing more.
+    await h.given(unreaction(bob, '❤️'), unreaction(cat, '❤️'))
+    expect(await h.texts(ann)).toEqual([])
+    expect((await h.queries.list(ann, 50)).unreadCount).toBe(0)
+  })
+
+  it('keeps a line started over after it was read when a reaction from before is taken back', async () => {
+    const h = await bell()
+    await h.given(reaction(bob, '🔥'))
+    const [line] = (await h.queries.list(ann, 50)).items
+    await h.given(
+      NotificationsMarkedRead({ userId: ann, ids: [line!.id], readAt: at }),
+      reaction(cat, '❤️'),
+      unreaction(bob, '🔥'),
+    )
+    expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
   })
 })

@@ -1,27 +1,47 @@
-import { ReactionAdded } from '@reelmates/contracts/feed'
+import { ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
+import type { ProjectedEvent } from '../../projector'
 import { actorsText, defineNotificationSource } from '../notificationSource'
+
+type Reaction = ProjectedEvent<typeof ReactionAdded | typeof ReactionRemoved>['data']
+
+/** Whose bell a reaction rings (the activity's owner, or the comment's author; never the reactor's own) and its group. */
+function bellOf(data: Reaction): { userId: string; group: string; onComment: boolean } | null {
+  const onComment = data.commentId !== null
+  const to = onComment ? data.commentAuthorId : data.activityOwnerId
+  if (!to || to === data.userId) return null
+  const group = onComment ? `reactions:comment:${data.commentId}` : `reactions:activity:${data.activityId}`
+  return { userId: to, group, onComment }
+}
 
 /**
  * Someone reacted to my activity or to my comment. Reactions come in bursts, so they gather per
  * activity (or comment): one line, "Ann and 2 others reacted to your activity", one batched push.
+ * A reaction taken back takes its reactor out of the line (once they have none left there), and the
+ * line goes with its last reactor.
  */
 export const reactionOnMine = defineNotificationSource({
   kind: 'reaction',
   handles: [ReactionAdded],
   notify: ({ data }) => {
-    const url = `/activity/${encodeURIComponent(data.activityId)}`
-    const onComment = data.commentId !== null
-    const to = onComment ? data.commentAuthorId : data.activityOwnerId
-    if (!to || to === data.userId) return []
+    const bell = bellOf(data)
+    if (!bell) return []
     return [
       {
-        userId: to,
+        userId: bell.userId,
         actorId: data.userId,
-        url,
-        detail: { on: onComment ? 'your comment' : 'your activity' },
-        group: onComment ? `reactions:comment:${data.commentId}` : `reactions:activity:${data.activityId}`,
+        url: `/activity/${encodeURIComponent(data.activityId)}`,
+        detail: { on: bell.onComment ? 'your comment' : 'your activity' },
+        group: bell.group,
+        part: data.emoji,
       },
     ]
+  },
+  takenBackBy: {
+    handles: [ReactionRemoved],
+    parts: ({ data }) => {
+      const bell = bellOf(data)
+      return bell ? [{ userId: bell.userId, group: bell.group, actorId: data.userId, part: data.emoji }] : []
+    },
   },
   text: (context) => `${actorsText(context)} reacted to ${context.detail.on ?? 'your activity'}`,
 })
