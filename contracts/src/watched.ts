@@ -30,28 +30,27 @@ const entryFields = {
   isPrivate: z.boolean(),
 }
 
-export const TitleWatched = defineEvent(
-  'TitleWatched',
-  z.object({
-    entryId: z.string(),
-    userId: z.string(),
-    tmdbId,
-    mediaType,
-    ...entryFields,
-    media: mediaSnapshot,
-    /**
-     * The title's catalog genres (TMDB genre ids) when it was watched: what a profile's favourite
-     * genres are counted from. Since version 2; a watch recorded before that knew none, so it reads
-     * back with an empty list.
-     */
-    genreIds: z.array(z.number().int()),
-  }),
-  {
-    version: 2,
-    personal: personalReview,
-    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, genreIds: [] } : data),
-  },
-)
+/** A diary entry as recorded: what a watch logs, and what putting a removed one back gives again. */
+const recordedEntry = z.object({
+  entryId: z.string(),
+  userId: z.string(),
+  tmdbId,
+  mediaType,
+  ...entryFields,
+  media: mediaSnapshot,
+  /**
+   * The title's catalog genres (TMDB genre ids) when it was watched: what a profile's favourite
+   * genres are counted from. Since version 2 of `TitleWatched`; a watch recorded before that knew
+   * none, so it reads back with an empty list.
+   */
+  genreIds: z.array(z.number().int()),
+})
+
+export const TitleWatched = defineEvent('TitleWatched', recordedEntry, {
+  version: 2,
+  personal: personalReview,
+  upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, genreIds: [] } : data),
+})
 export const WatchedEntryEdited = defineEvent(
   'WatchedEntryEdited',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields }),
@@ -68,19 +67,10 @@ export const WatchedEntryRemoved = defineEvent(
  * counts watches or tells a recommender "they watched it" (which a `TitleWatched` would) leaves it be,
  * and the feed gives its activity back in its old place, with its comments and reactions.
  */
-export const WatchedEntryRestored = defineEvent(
-  'WatchedEntryRestored',
-  z.object({
-    entryId: z.string(),
-    userId: z.string(),
-    tmdbId,
-    mediaType,
-    ...entryFields,
-    media: mediaSnapshot,
-    genreIds: z.array(z.number().int()),
-  }),
-  { version: 1, personal: personalReview },
-)
+export const WatchedEntryRestored = defineEvent('WatchedEntryRestored', recordedEntry, {
+  version: 1,
+  personal: personalReview,
+})
 
 export type WatchedEvent =
   | EventOf<typeof TitleWatched>
