@@ -14,6 +14,19 @@ interface Undoable<T> {
   putBack: (removed: T) => Promise<boolean>
 }
 
+/**
+ * An Undo does its work once: a double click (or two quick taps) reaches the button twice before the
+ * toast has closed, and the second put-back would be refused as already done, with an error toast.
+ */
+function once(action: () => void): () => void {
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    action()
+  }
+}
+
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
   void remove(item).then((removed) => {
@@ -24,7 +37,7 @@ export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, ite
       action: {
         label: 'Undo',
         altText: `Put ${item.title} back on your watchlist`,
-        onClick: () => void putBack(item),
+        onClick: once(() => void putBack(item)),
       },
     })
   })
@@ -43,7 +56,7 @@ export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>
       action: {
         label: 'Undo',
         altText: `Put your entry for ${entry.title} back in your diary`,
-        onClick: () => void putBack(entry),
+        onClick: once(() => void putBack(entry)),
       },
     })
   })
