@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { eventDefinition, parseEventData } from './events'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, WatchedEntryRestored } from './watched'
-import { TitleAddedToWatchlist, TitleRemovedFromWatchlist, WatchlistNoteEdited, WatchlistTitleMoved } from './watchlist'
+import {
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+  WatchlistNoteEdited,
+  WatchlistTitleMoved,
+} from './watchlist'
 
 const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
@@ -28,6 +34,14 @@ const stored = [
     streamingOn: [8],
   }),
   TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
+  TitlePutBackOnWatchlist({
+    userId: 'u1',
+    ...dune,
+    note: 'IMAX',
+    addedAt: '2026-11-01T00:00:00.000Z',
+    media,
+    streamingOn: [8],
+  }),
   WatchlistTitleMoved({ userId: 'u1', ...dune, toIndex: 2 }),
   WatchlistNoteEdited({ userId: 'u1', ...dune, note: null }),
   TitleWatched({ ...entry, media, genreIds: [878, 12] }),
@@ -61,6 +75,7 @@ describe('library events', () => {
   it('keep the note and the review as personal data of the user', () => {
     expect(eventDefinition('TitleAddedToWatchlist')?.personal).toEqual({ subjectField: 'userId', fields: ['note'] })
     expect(eventDefinition('WatchlistNoteEdited')?.personal?.fields).toEqual(['note'])
+    expect(eventDefinition('TitlePutBackOnWatchlist')?.personal?.fields).toEqual(['note'])
     expect(eventDefinition('TitleWatched')?.personal).toEqual({ subjectField: 'userId', fields: ['review'] })
     expect(eventDefinition('WatchedEntryEdited')?.personal?.fields).toEqual(['review'])
     expect(eventDefinition('WatchedEntryRestored')?.personal?.fields).toEqual(['review'])

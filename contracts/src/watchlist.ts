@@ -13,39 +13,38 @@ const personalNote = { subjectField: 'userId', fields: ['note'] } as const
 export const watchlistRecommendation = z.object({ recommendationId: z.string(), fromUserId: z.string() })
 export type WatchlistRecommendation = z.infer<typeof watchlistRecommendation>
 
-export const TitleAddedToWatchlist = defineEvent(
-  'TitleAddedToWatchlist',
-  z.object({
-    userId: z.string(),
-    tmdbId,
-    mediaType,
-    note: z.string().nullable(),
-    addedAt: z.string(),
-    media: mediaSnapshot,
-    /**
-     * Which of the product's streaming services (TMDB provider ids) had the title in their catalog
-     * (flat rate, in the US, the spec's default region) when it was added. Since version 2; an add
-     * recorded before that knew none, so it reads back with an empty list.
-     */
-    streamingOn: z.array(z.number().int()),
-    /**
-     * True on an add recorded before version 2: its empty `streamingOn` means "not recorded", not
-     * "streamed nowhere", so a digest never calls what streams it today new.
-     */
-    streamingUnknown: z.boolean().optional(),
-    /**
-     * The recommendation it came from, when the user accepted one (the watchlist then says who
-     * recommended it). Optional rather than a new version: an add without it came from none, and
-     * every writer of a plain add stays as it is.
-     */
-    recommendation: watchlistRecommendation.nullish(),
-  }),
-  {
-    version: 2,
-    personal: personalNote,
-    upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, streamingOn: [], streamingUnknown: true } : data),
-  },
-)
+/** A title as the watchlist records it: what an add records, and what putting it back gives again. */
+const addedTitle = z.object({
+  userId: z.string(),
+  tmdbId,
+  mediaType,
+  note: z.string().nullable(),
+  addedAt: z.string(),
+  media: mediaSnapshot,
+  /**
+   * Which of the product's streaming services (TMDB provider ids) had the title in their catalog
+   * (flat rate, in the US, the spec's default region) when it was added. Since version 2; an add
+   * recorded before that knew none, so it reads back with an empty list.
+   */
+  streamingOn: z.array(z.number().int()),
+  /**
+   * True on an add recorded before version 2: its empty `streamingOn` means "not recorded", not
+   * "streamed nowhere", so a digest never calls what streams it today new.
+   */
+  streamingUnknown: z.boolean().optional(),
+  /**
+   * The recommendation it came from, when the user accepted one (the watchlist then says who
+   * recommended it). Optional rather than a new version: an add without it came from none, and
+   * every writer of a plain add stays as it is.
+   */
+  recommendation: watchlistRecommendation.nullish(),
+})
+
+export const TitleAddedToWatchlist = defineEvent('TitleAddedToWatchlist', addedTitle, {
+  version: 2,
+  personal: personalNote,
+  upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, streamingOn: [], streamingUnknown: true } : data),
+})
 export const TitleRemovedFromWatchlist = defineEvent(
   'TitleRemovedFromWatchlist',
   z.object({ userId: z.string(), tmdbId, mediaType }),
@@ -62,8 +61,19 @@ export const WatchlistNoteEdited = defineEvent(
   { version: 1, personal: personalNote },
 )
 
+/**
+ * The undo of a removal: the title back as it was taken off (its date added, note, recommendation,
+ * and where it streamed then). Not a new add, so the feed gives its activity back in its old place
+ * and what counts adds leaves it be.
+ */
+export const TitlePutBackOnWatchlist = defineEvent('TitlePutBackOnWatchlist', addedTitle, {
+  version: 1,
+  personal: personalNote,
+})
+
 export type WatchlistEvent =
   | EventOf<typeof TitleAddedToWatchlist>
+  | EventOf<typeof TitlePutBackOnWatchlist>
   | EventOf<typeof TitleRemovedFromWatchlist>
   | EventOf<typeof WatchlistTitleMoved>
   | EventOf<typeof WatchlistNoteEdited>

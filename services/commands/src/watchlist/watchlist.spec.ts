@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
@@ -150,19 +151,11 @@ describe('watchlist', () => {
   })
 
   describe('putting a title back (the undo of a removal)', () => {
-    it('adds it again as it was: date added, note and recommendation', () => {
-      const recommended = TitleAddedToWatchlist({
-        userId,
-        ...dune,
-        note: 'with Sam',
-        addedAt,
-        media,
-        streamingOn: [8],
-        recommendation,
-      })
-      return given([recommended, removed(dune)])
+    it('gives it back as it was added: date added, note and recommendation', () => {
+      const title = { userId, ...dune, note: 'with Sam', addedAt, media, streamingOn: [8], recommendation }
+      return given([TitleAddedToWatchlist(title), removed(dune)])
         .when(putBack(dune))
-        .then([recommended])
+        .then([TitlePutBackOnWatchlist(title)])
     })
 
     it('keeps the note as it was when the title was taken off', () =>
@@ -172,32 +165,32 @@ describe('watchlist', () => {
         removed(dune),
       ])
         .when(putBack(dune))
-        .then([added(dune, 'with Sam and Kim')]))
+        .then([TitlePutBackOnWatchlist(added(dune, 'with Sam and Kim').data)]))
 
     it('keeps an add recorded before streaming services were, as it was', () => {
-      const unknown = TitleAddedToWatchlist({
-        userId,
-        ...dune,
-        note: null,
-        addedAt,
-        media,
-        streamingOn: [],
-        streamingUnknown: true,
-      })
-      return given([unknown, removed(dune)])
+      const unknown = { userId, ...dune, note: null, addedAt, media, streamingOn: [], streamingUnknown: true }
+      return given([TitleAddedToWatchlist(unknown), removed(dune)])
         .when(putBack(dune))
-        .then([unknown])
+        .then([TitlePutBackOnWatchlist(unknown)])
     })
 
     it('puts back the last add of a title taken off twice', () =>
       given([added(dune, 'first'), removed(dune), added(dune, 'second'), removed(dune)])
         .when(putBack(dune))
-        .then([added(dune, 'second')]))
+        .then([TitlePutBackOnWatchlist(added(dune, 'second').data)]))
 
     it('refuses a title that is on the watchlist (put back already)', () =>
-      given([added(dune), removed(dune), added(dune)])
+      given([added(dune), removed(dune), TitlePutBackOnWatchlist(added(dune).data)])
         .when(putBack(dune))
         .thenThrows(AlreadyInWatchlist, 'This title is already on your watchlist.'))
+
+    it('lets a title put back be moved, noted and taken off again', () => {
+      const back = [added(severance), added(dune), removed(dune), TitlePutBackOnWatchlist(added(dune).data)]
+      given(back)
+        .when(removeTitle(dune))
+        .then([removed(dune)])
+      expect(given(back).state().order).toEqual(['tv:95396', 'movie:438631'])
+    })
 
     it('refuses a title never taken off', () =>
       given([added(severance)])

@@ -1,5 +1,6 @@
 import {
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
@@ -91,7 +92,8 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
   evolve(state, event) {
     const key = mediaKeyOf(event.data)
     switch (event.type) {
-      case 'TitleAddedToWatchlist': {
+      case 'TitleAddedToWatchlist':
+      case 'TitlePutBackOnWatchlist': {
         const takenOff = new Map(state.takenOff)
         takenOff.delete(key)
         return { order: [...state.order, key], titles: new Map(state.titles).set(key, event.data), takenOff }
@@ -139,9 +141,9 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
         if (present) throw new AlreadyInWatchlist()
         const title = state.takenOff.get(key)
         if (!title) throw new NothingToPutBack()
-        // The same add again, not a new one: the date it was added and the recommendation it came
+        // The add as it was, not a new one: the date it was added and the recommendation it came
         // from stay (the list's order by date and "recommended by" are what an undo must not change).
-        return [TitleAddedToWatchlist({ ...title })]
+        return [TitlePutBackOnWatchlist({ ...title })]
       }
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()

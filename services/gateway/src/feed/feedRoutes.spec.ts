@@ -234,6 +234,28 @@ describe('feed API', () => {
     })
   })
 
+  it('takes a watchlist title put back as no news: in its old place, not unread, its comment kept', async () => {
+    const { ann, bob } = await circle()
+    const title = { tmdbId: titles[1]!.id, mediaType: 'movie' }
+    expect((await bob.client.post('/api/watchlist', title)).statusCode).toBe(201)
+    const activityId = `watchlist:${bob.user.id}:movie:${title.tmdbId}`
+    expect(
+      (await ann.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'Good pick' })).statusCode,
+    ).toBe(201)
+    await watch(bob)
+    const before = (await feedOf(ann)).items.map(({ id, createdAt }) => ({ id, createdAt }))
+    expect((await ann.client.post('/api/feed/visits')).statusCode).toBe(200)
+
+    const path = `/api/watchlist/movie/${title.tmdbId}`
+    expect((await bob.client.delete(path)).statusCode).toBe(200)
+    expect((await bob.client.post(`${path}/restore`)).statusCode).toBe(201)
+    expect((await feedOf(ann)).items.map(({ id, createdAt }) => ({ id, createdAt }))).toEqual(before)
+    expect((await ann.client.get('/api/feed/unread')).json()).toEqual({ count: 0 })
+    expect((await ann.client.get(`/api/activities/${enc(activityId)}`)).json<ActivityAnswer>().activity).toMatchObject({
+      commentCount: 1,
+    })
+  })
+
   it('pages with the cursor and refuses a cursor it did not make', async () => {
     const { ann, bob } = await circle()
     for (const title of titles) await watch(bob, { tmdbId: title.id })

@@ -5,7 +5,11 @@ import {
   WatchedEntryRemoved,
   WatchedEntryRestored,
 } from '@reelmates/contracts/watched'
-import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
+import {
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+} from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { activities } from './activities'
 import { activityQueries } from './activityQueries'
@@ -35,9 +39,9 @@ const edited = (entryId: string, changes: Partial<typeof entry>) =>
   WatchedEntryEdited({ entryId, userId: 'u1', ...dune, ...entry, ...changes })
 
 describe('activities', () => {
-  it('records a watchlist add, without its note, at the time it was recorded', async () => {
+  it('records a watchlist add, without its note, at the time it was added', async () => {
     const h = await projectorHarness(activities)
-    h.at('2026-11-02T09:30:00.000Z')
+    h.at('2026-11-01T00:00:00.002Z')
     await h.given(added())
     expect(await h.docs('activities')).toEqual([
       {
@@ -51,7 +55,7 @@ describe('activities', () => {
         recommend: null,
         review: null,
         isPrivate: false,
-        createdAt: '2026-11-02T09:30:00.000Z',
+        createdAt: '2026-11-01T00:00:00.000Z',
         targetUserId: null,
         targetUsername: null,
         audience: null,
@@ -64,6 +68,15 @@ describe('activities', () => {
     const h = await projectorHarness(activities)
     await h.given(added('u1'), added('u2'), TitleRemovedFromWatchlist({ userId: 'u1', ...dune }))
     expect((await h.docs('activities')).map((d) => d.userId)).toEqual(['u2'])
+  })
+
+  it('gives a title put back on the watchlist its activity back, at the time it was first added', async () => {
+    const h = await projectorHarness(activities)
+    await h.given(added())
+    const [before] = await h.docs('activities')
+    h.at('2026-11-25T08:00:00.000Z')
+    await h.given(TitleRemovedFromWatchlist({ userId: 'u1', ...dune }), TitlePutBackOnWatchlist(added().data))
+    expect(await h.docs('activities')).toEqual([before])
   })
 
   it('records a public watch when it was logged, not at the watchedAt the user can edit', async () => {

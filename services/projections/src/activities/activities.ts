@@ -8,7 +8,11 @@ import {
   WatchedEntryRemoved,
   WatchedEntryRestored,
 } from '@reelmates/contracts/watched'
-import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
+import {
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+} from '@reelmates/contracts/watchlist'
 import type { Doc, Filter } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
@@ -34,6 +38,7 @@ const revisions = 'activities_revisions'
 type WatchedData = ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited | typeof WatchedEntryRestored>['data']
 const handles = [
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   TitleWatched,
   WatchedEntryEdited,
@@ -89,7 +94,8 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
  * A private entry has no activity at all (made private later, its activity goes; made public, it
  * comes back), so no feed query can leak one. `createdAt` is when the action was recorded, not the
  * user's own `watchedAt` (a film logged today as watched last year is news today, and a date the
- * user edits should not move it around the feed).
+ * user edits should not move it around the feed). An undo of a removal keeps it: a watched entry put
+ * back finds its recording time among the kept entries, a watchlist title its `addedAt`.
  *
  * `audience` says who may see an activity: null means the owner and the owner's friends (whoever
  * they are when the feed is read); a list means exactly those members, whatever their friendships.
@@ -97,7 +103,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 5,
+  version: 6,
   collections: [collection, entries, revisions, timelinesCollection],
   handles,
 
@@ -114,7 +120,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
   const sources = db.collection<EntryDoc>(entries)
   const recordedAt = event.metadata.occurredAt
   switch (event.type) {
-    case 'TitleAddedToWatchlist': {
+    case 'TitleAddedToWatchlist':
+    case 'TitlePutBackOnWatchlist': {
       const { data } = event
       const id = watchlistActivityId(data.userId, data)
       const activity = {
@@ -129,7 +136,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         recommend: null,
         review: null,
         isPrivate: false,
-        createdAt: recordedAt,
+        // When it was added (the server's clock, as the add recorded it), which a put-back keeps.
+        createdAt: data.addedAt,
         targetUserId: null,
         targetUsername: null,
         audience: null,

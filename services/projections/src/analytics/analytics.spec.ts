@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { RecommendationAccepted, RecommendationSent } from '@reelmates/contracts/recommendations'
+import {
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+} from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { analytics } from './analytics'
 import { analyticsQueries } from './analyticsQueries'
@@ -33,5 +38,21 @@ describe('analytics', () => {
     const { days } = await analyticsQueries(h.db).series('2026-11-20', 7)
     expect(days.at(-2)).toMatchObject({ day: '2026-11-19', recommendationsSent: 3, recommendationsAccepted: 0 })
     expect(days.at(-1)).toMatchObject({ day: '2026-11-20', recommendationsSent: 0, recommendationsAccepted: 1 })
+  })
+
+  it('counts a title put back on a watchlist (an undo) as no second add', async () => {
+    const h = await projectorHarness(analytics)
+    h.at('2026-11-20T08:00:00.000Z')
+    const dune = { userId: 'bob-id', tmdbId: 438631, mediaType: 'movie' as const }
+    const add = {
+      ...dune,
+      note: null,
+      addedAt: '2026-11-20T08:00:00.000Z',
+      media: { title: 'Dune', posterPath: null, releaseDate: null, voteAverage: null },
+      streamingOn: [],
+    }
+    await h.given(TitleAddedToWatchlist(add), TitleRemovedFromWatchlist(dune), TitlePutBackOnWatchlist(add))
+    const { mostWatchlistedThisWeek } = await analyticsQueries(h.db).series('2026-11-20', 7)
+    expect(mostWatchlistedThisWeek).toEqual([{ tmdbId: 438631, mediaType: 'movie', title: 'Dune', count: 1 }])
   })
 })

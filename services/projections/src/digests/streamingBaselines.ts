@@ -1,7 +1,11 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { DigestSent } from '@reelmates/contracts/digests'
 import { mediaKeyOf, type MediaRef, type MediaType } from '@reelmates/contracts/media'
-import { TitleAddedToWatchlist, TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
+import {
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+} from '@reelmates/contracts/watchlist'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
@@ -19,7 +23,13 @@ export type StreamingBaselineDoc = {
 }
 
 const idOf = (userId: string, ref: MediaRef) => `${userId}:${mediaKeyOf(ref)}`
-const handles = [TitleAddedToWatchlist, TitleRemovedFromWatchlist, DigestSent, AccountDeleted] as const
+const handles = [
+  TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
+  TitleRemovedFromWatchlist,
+  DigestSent,
+  AccountDeleted,
+] as const
 
 /**
  * Per watchlist title, what its member was last told of where it streams: what the add recorded,
@@ -42,7 +52,8 @@ export const streamingBaselines = defineProjector({
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
   const baselines = db.collection<StreamingBaselineDoc>(streamingBaselinesCollection)
   switch (event.type) {
-    case 'TitleAddedToWatchlist': {
+    case 'TitleAddedToWatchlist':
+    case 'TitlePutBackOnWatchlist': {
       const { userId, tmdbId, mediaType, streamingOn, streamingUnknown } = event.data
       const _id = idOf(userId, event.data)
       await baselines.replaceOne(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
@@ -25,6 +26,27 @@ const order = async (h: Awaited<ReturnType<typeof projectorHarness>>, userId: st
   (await h.db.collection('watchlist_items').find({ userId }, { sort: { order: 1 } })).map((d) => [d.tmdbId, d.order])
 
 describe('watchlist_items', () => {
+  it('puts a title back at the end, as it was added, once however often the event comes', async () => {
+    const h = await projectorHarness(watchlistItems)
+    const first = add('u1', 1, 'with Sam')
+    const recorded = await h.given(
+      first,
+      add('u1', 2),
+      TitleRemovedFromWatchlist({ userId: 'u1', tmdbId: 1, mediaType: 'movie' }),
+      TitlePutBackOnWatchlist(first.data),
+    )
+    await h.redeliver(...recorded.slice(2))
+    expect(await order(h, 'u1')).toEqual([
+      [2, 0],
+      [1, 1],
+    ])
+    expect((await h.docs('watchlist_items')).find((doc) => doc._id === 'u1:movie:1')).toMatchObject({
+      note: 'with Sam',
+      addedAt: '2026-11-02T00:00:00.000Z',
+      streamingOn: [8, 15],
+    })
+  })
+
   it('adds a document per title, at the end, with the title as recorded', async () => {
     const h = await projectorHarness(watchlistItems)
     await h.given(add('u1', 1, 'with Sam'), add('u1', 2))

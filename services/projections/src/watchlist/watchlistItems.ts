@@ -2,6 +2,7 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
 import {
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
@@ -14,6 +15,7 @@ const revisions = 'watchlist_items_revisions'
 const idOf = (userId: string, ref: MediaRef) => `${userId}:${mediaKeyOf(ref)}`
 const handles = [
   TitleAddedToWatchlist,
+  TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
   WatchlistTitleMoved,
   WatchlistNoteEdited,
@@ -47,7 +49,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
   const { userId } = event.data
   const id = idOf(userId, event.data)
   switch (event.type) {
-    case 'TitleAddedToWatchlist': {
+    case 'TitleAddedToWatchlist':
+    case 'TitlePutBackOnWatchlist': {
       const { data } = event
       const order = await items.countDocuments({ userId })
       await items.insertOne({
