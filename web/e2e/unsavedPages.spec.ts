@@ -41,6 +41,15 @@ test('offline, a page never opened says it is not saved here, then opens by itse
     await page.goto(path)
     await expect(page.getByText(`${what} isn’t saved on this device.`), path).toBeVisible()
   }
+  // A provider's page never opened: its list waits, but its logo came with the app (home may not have
+  // shown it: its rows below the fold load as they are scrolled to).
+  await page.evaluate(() => caches.delete('reelmates-assets'))
+  await page.goto('/provider/8')
+  await expect(page.getByText('This list isn’t saved on this device.')).toBeVisible()
+  const logo = page.locator('img[src^="/logos/png/netflix.png"]').first()
+  await expect
+    .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0)
 
   await page.goto(`/media/movie/${film.id}`)
   await expect(page.getByText('This title isn’t saved on this device.')).toBeVisible()

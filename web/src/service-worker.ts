@@ -10,8 +10,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 const assetsCacheName = 'reelmates-assets'
 const avatarCacheName = 'reelmates-avatars'
 
-// The app shell: every built file, so the app opens with no network after one visit.
-precacheAndRoute(self.__WB_MANIFEST)
+// The app shell: every built file, so the app opens with no network after one visit. A provider
+// logo's address carries `?v=` for browsers' HTTP caches; the precache knows each file's revision
+// itself, so the logos precached here answer with or without it (offline, on a page never opened).
+precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/] })
 cleanupOutdatedCaches()
 
 // Any page address answers the shell; the client router decides. The API and the version file never do.
