@@ -10,16 +10,11 @@
  * only: a figure with a goal says whether it is met; nothing fails on timing.
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
 import { createSqliteLeaseStore } from '@reelmates/infra/leases/sqliteLeaseStore'
-import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
-import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
-import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import { eventIndexQueries, type StreamFilter } from '@reelmates/projections/eventHistory/eventIndexQueries'
 import { createProjectionRunner } from '@reelmates/projections/runner'
@@ -28,7 +23,7 @@ import { schedulerReactions } from '@reelmates/scheduler'
 import { freePort } from '../services/gateway/test/serverProcess'
 import { ensureServerBuild } from '../scripts/ensureServerBuild'
 import { medianMs } from './adminHistory.bench'
-import { BENCH_PERSONAL_DATA_SECRET, replayLog } from './replayLog'
+import { BENCH_PERSONAL_DATA_SECRET, openReplayCopy, replayLog } from './replayLog'
 
 const REPLAY_GOAL_EVENTS_PER_SECOND = 30_000
 const COLD_START_GOAL_SECONDS = 5
@@ -51,16 +46,11 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
   report('events in the log', log.events)
   report('members', log.members)
   report('bulk write of the log (s)', log.builtInSeconds === undefined ? 'cached' : round(log.builtInSeconds, 1))
-  const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-bench-replay-'))
+  // The server's data directory: the cached log and vault, then the snapshot this replay writes.
+  const copy = await openReplayCopy(log, 'reelmates-bench-replay-')
+  const { dataDir, eventStore, readStore } = copy
   try {
-    // The server's data directory: the cached log and vault, then the snapshot this replay writes.
-    copyFileSync(log.eventsPath, join(dataDir, 'events.db'))
-    copyFileSync(log.vaultPath, join(dataDir, 'personal-data.db'))
-    const rawEventStore = createSqliteEventStore({ path: join(dataDir, 'events.db') })
-    const vault = createSqliteVault({ path: join(dataDir, 'personal-data.db'), secret: BENCH_PERSONAL_DATA_SECRET })
-    const eventStore = protectPersonalData(rawEventStore, vault)
     const head = await eventStore.headPosition()
-    const readStore = await createEmbeddedReadStore({ snapshotPath: join(dataDir, 'read-models.db') })
     const runner = createProjectionRunner({ eventStore, readStore, projectors: allProjectors, logger: silent })
     report('read models', allProjectors.length)
 
@@ -125,9 +115,7 @@ export async function benchReplay(total = 1_000_000): Promise<Record<string, num
     report('rebuild of every read model, blue-green (s)', round(rebuildSeconds, 1))
     report('rebuild of every read model (events/s)', Math.round(total / rebuildSeconds))
     await runner.stop()
-    await readStore.close()
-    await eventStore.close()
-    await vault.close()
+    await copy.close()
     return figures
   } finally {
     rmSync(dataDir, { recursive: true, force: true })

@@ -11,16 +11,23 @@
  */
 import '@reelmates/contracts/allEvents'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eventDefinition } from '@reelmates/contracts/events'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { reactionEmojis } from '@reelmates/contracts/feed'
-import type { EventToAppend } from '@reelmates/infra/eventStore/port'
-import { createSqliteBulkAppender, type BulkAppend } from '@reelmates/infra/eventStore/sqliteEventStore'
-import { personalDataSealer } from '@reelmates/infra/personalData/protectedEventStore'
+import type { EventStore, EventToAppend } from '@reelmates/infra/eventStore/port'
+import {
+  createSqliteBulkAppender,
+  createSqliteEventStore,
+  type BulkAppend,
+} from '@reelmates/infra/eventStore/sqliteEventStore'
+import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+import { personalDataSealer, protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
 import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
+import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import type { ReadStore } from '@reelmates/infra/readStore/port'
 
 /** Bump when the generated history changes: cached logs of another version are built again. */
 export const LOG_VERSION = 1
@@ -366,4 +373,35 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
   flush()
   appender.close()
   await vault.close()
+}
+
+/** A server's data directory holding a copy of the cached log and vault, opened as a server opens them. */
+export interface ReplayCopy {
+  dataDir: string
+  eventStore: EventStore
+  vault: PersonalDataVault
+  /** The embedded read store, empty, with its snapshot file in `dataDir`. */
+  readStore: ReadStore
+  close(): Promise<void>
+}
+
+export async function openReplayCopy(log: ReplayLog, prefix: string): Promise<ReplayCopy> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix))
+  copyFileSync(log.eventsPath, join(dataDir, 'events.db'))
+  copyFileSync(log.vaultPath, join(dataDir, 'personal-data.db'))
+  const rawEventStore = createSqliteEventStore({ path: join(dataDir, 'events.db') })
+  const vault = createSqliteVault({ path: join(dataDir, 'personal-data.db'), secret: BENCH_PERSONAL_DATA_SECRET })
+  const eventStore = protectPersonalData(rawEventStore, vault)
+  const readStore = await createEmbeddedReadStore({ snapshotPath: join(dataDir, 'read-models.db') })
+  return {
+    dataDir,
+    eventStore,
+    vault,
+    readStore,
+    async close() {
+      await readStore.close()
+      await eventStore.close()
+      await vault.close()
+    },
+  }
 }

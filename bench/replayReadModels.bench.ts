@@ -9,31 +9,19 @@
  * (SQLite, decryption, parsing, the runner), which every read model pays once between them.
  */
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
-import { protectPersonalData } from '@reelmates/infra/personalData/protectedEventStore'
-import { createSqliteVault } from '@reelmates/infra/personalData/sqliteVault'
-import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedReadStore'
+import { rmSync } from 'node:fs'
 import { allProjectors } from '@reelmates/projections/allProjectors'
 import { createProjectionRunner } from '@reelmates/projections/runner'
-import { BENCH_PERSONAL_DATA_SECRET, replayLog } from './replayLog'
+import { openReplayCopy, replayLog } from './replayLog'
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 /** Replays the log through `names` (every read model when empty) in this process: seconds and CPU seconds. */
 async function replay(total: number, names: string[]): Promise<{ seconds: number; cpuSeconds: number }> {
-  const log = await replayLog(total)
-  const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-bench-read-models-'))
+  const copy = await openReplayCopy(await replayLog(total), 'reelmates-bench-read-models-')
   try {
-    copyFileSync(log.eventsPath, join(dataDir, 'events.db'))
-    copyFileSync(log.vaultPath, join(dataDir, 'personal-data.db'))
-    const rawEventStore = createSqliteEventStore({ path: join(dataDir, 'events.db') })
-    const vault = createSqliteVault({ path: join(dataDir, 'personal-data.db'), secret: BENCH_PERSONAL_DATA_SECRET })
-    const eventStore = protectPersonalData(rawEventStore, vault)
+    const { eventStore, readStore } = copy
     const head = await eventStore.headPosition()
-    const readStore = await createEmbeddedReadStore({ snapshotPath: join(dataDir, 'read-models.db') })
     const projectors = names.length === 0 ? allProjectors : allProjectors.filter((p) => names.includes(p.name))
     const runner = createProjectionRunner({ eventStore, readStore, projectors, logger: silent })
     const started = performance.now()
@@ -43,12 +31,10 @@ async function replay(total: number, names: string[]): Promise<{ seconds: number
     const seconds = (performance.now() - started) / 1000
     const used = process.cpuUsage(cpu)
     await runner.stop()
-    await readStore.close()
-    await vault.close()
-    await eventStore.close()
+    await copy.close()
     return { seconds, cpuSeconds: (used.user + used.system) / 1e6 }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(copy.dataDir, { recursive: true, force: true })
   }
 }
 
