@@ -23,25 +23,13 @@ const entry = {
   isPrivate: false,
 }
 
+const added = { userId: 'u1', ...dune, note: 'IMAX', addedAt: '2026-11-01T00:00:00.000Z', media, streamingOn: [8] }
+
 /** One event of each library type, as version 1 stores it. */
 const stored = [
-  TitleAddedToWatchlist({
-    userId: 'u1',
-    ...dune,
-    note: 'IMAX',
-    addedAt: '2026-11-01T00:00:00.000Z',
-    media,
-    streamingOn: [8],
-  }),
+  TitleAddedToWatchlist(added),
   TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
-  TitlePutBackOnWatchlist({
-    userId: 'u1',
-    ...dune,
-    note: 'IMAX',
-    addedAt: '2026-11-01T00:00:00.000Z',
-    media,
-    streamingOn: [8],
-  }),
+  TitlePutBackOnWatchlist(added),
   WatchlistTitleMoved({ userId: 'u1', ...dune, toIndex: 2 }),
   WatchlistNoteEdited({ userId: 'u1', ...dune, note: null }),
   TitleWatched({ ...entry, media, genreIds: [878, 12] }),
