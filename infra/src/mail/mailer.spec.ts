@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createMailer } from './mailer'
@@ -198,4 +200,21 @@ describe('the send history', () => {
     expect((await kept.history({ limit: 10, status: 'failed' })).items).toEqual([failed])
     expect((await kept.history({ limit: 10, category: 'campaign-step' })).items).toEqual([])
   })
+})
+
+describe('an outbox opened by several processes at once', () => {
+  it('is created and brought up to date by one of them, the others waiting, none failing', async () => {
+    // A server and its scheduler (or two schedulers) open the same file as they start; each open adds
+    // the columns an older outbox lacks. Unlocked, two of them saw a column missing and the second
+    // failed to add it ("duplicate column name"): 17 of 120 opens here before the fix.
+    const shared = mkdtempSync(join(directory, 'shared-'))
+    const startAt = Date.now() + 2_500
+    const script = resolve(import.meta.dirname, '../../test/openOutboxes.ts')
+    const run = promisify(execFile)
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => run(process.execPath, ['--import', 'tsx', script, shared, String(startAt), '40'])),
+    )
+    const failures = answers.flatMap(({ stdout }) => (JSON.parse(stdout) as { failures: string[] }).failures)
+    expect(failures).toEqual([])
+  }, 60_000)
 })

@@ -69,14 +69,18 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
   db.pragma('secure_delete = ON')
   db.pragma('journal_mode = DELETE')
   db.pragma('busy_timeout = 5000')
-  db.exec(SCHEMA)
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(mail_outbox)').all()
-  if (!columns.some((column) => column.name === 'idempotency_key')) {
-    db.exec('ALTER TABLE mail_outbox ADD COLUMN idempotency_key TEXT')
-  }
-  db.exec(KEYED)
-  // Outboxes from before list mails get the headers column (JSON) on open.
-  if (!columns.some((column) => column.name === 'headers')) db.exec('ALTER TABLE mail_outbox ADD COLUMN headers TEXT')
+  // Under the write lock from the start: two processes opening the same outbox at once (a server and
+  // its scheduler, two schedulers) would otherwise both see a column missing and the second fail to add it.
+  db.transaction(() => {
+    db.exec(SCHEMA)
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(mail_outbox)').all()
+    if (!columns.some((column) => column.name === 'idempotency_key')) {
+      db.exec('ALTER TABLE mail_outbox ADD COLUMN idempotency_key TEXT')
+    }
+    db.exec(KEYED)
+    // Outboxes from before list mails get the headers column (JSON) on open.
+    if (!columns.some((column) => column.name === 'headers')) db.exec('ALTER TABLE mail_outbox ADD COLUMN headers TEXT')
+  }).immediate()
   const transport = smtpUrl === undefined ? undefined : createTransport(smtpUrl)
 
   // A key already in the outbox inserts nothing: the mail was sent (or kept) once already.
