@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { csrfToken, registerByApi } from './support/server'
+import { csrfToken, registerByApi, toastWith } from './support/server'
 
 /**
  * Issue 15.1, changes made offline across several pages: each page opened offline restores the
@@ -137,7 +137,8 @@ test('a change the server does not answer while the browser is online says so on
   })
   await page.getByRole('button', { name: 'Add to watchlist' }).click()
   await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
-  await expect(page.getByText('Can’t reach Reelmates right now')).toBeVisible()
+  // The toast itself (Radix also announces its text in a hidden live region).
+  await expect(toastWith(page, 'Can’t reach Reelmates right now')).toBeVisible()
   await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(2)
   expect(await onServerWatchlist(page, film.tmdbId)).toBe(false)
 
