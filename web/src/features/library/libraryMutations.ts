@@ -34,7 +34,8 @@ const libraryScope = { id: 'library' }
  * page reloaded while Chromium emulated offline got one as it went, sent the change it had restored,
  * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
  */
-const unanswered = (_failures: number, error: Error) => isApiError(error) && error.status === 0
+const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
+const unanswered = (_failures: number, error: Error) => isUnanswered(error)
 
 /** The changes already said to be waiting for the server: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
@@ -89,13 +90,10 @@ function confirm(queryClient: QueryClient, change: LibraryChange): void {
  * change whose answer was lost (and is tried again, `unanswered`) is done once by the server: a watch
  * logged twice would be two diary entries.
  */
-const keyedFor =
-  (requests: LibraryRequests) =>
-  (change: LibraryChange): LibraryRequests => ({
-    get: (path) => requests.get(path),
-    send: (method, path, body) =>
-      requests.send(method, path, body, change.idempotencyKey ? { idempotencyKey: change.idempotencyKey } : {}),
-  })
+const keyedFor = (requests: LibraryRequests, { idempotencyKey }: LibraryChange): LibraryRequests => ({
+  get: (path) => requests.get(path),
+  send: (method, path, body) => requests.send(method, path, body, idempotencyKey ? { idempotencyKey } : {}),
+})
 
 /** One mutation per action: its key names the action, its variables are the change the screens fold. */
 function libraryMutation<Change extends LibraryChange>(
@@ -104,15 +102,14 @@ function libraryMutation<Change extends LibraryChange>(
   send: (change: Change, client: LibraryRequests) => Promise<ChangeAnswer>,
   failure: (change: Change) => string,
 ) {
-  const keyed = keyedFor(requests)
   return mutationOptions<ChangeAnswer, Error, Change>({
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
     mutationFn: async (change) => {
       try {
-        return await send(change, keyed(change))
+        return await send(change, keyedFor(requests, change))
       } catch (error) {
-        if (error instanceof Error && unanswered(0, error)) tellWaitingForServer(change)
+        if (isUnanswered(error)) tellWaitingForServer(change)
         throw error
       }
     },
