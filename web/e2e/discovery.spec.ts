@@ -133,6 +133,8 @@ test('home shows trending, upcoming and a row for each of the five providers', a
   for (const provider of ['Netflix', 'Amazon Prime Video', 'Disney+', 'HBO Max', 'Hulu']) {
     const row = page.getByRole('region', { name: `Popular on ${provider}` })
     await expect(row).toBeVisible()
+    // A row gets its cards as it comes near the screen (homeRows.spec.ts).
+    await row.scrollIntoViewIfNeeded()
     await expect(row.getByRole('link', { name: `More on ${provider}` })).toBeVisible()
   }
   await page.getByRole('region', { name: 'Popular on Hulu' }).getByRole('link', { name: 'See all on Hulu' }).click()
@@ -149,7 +151,12 @@ for (const [device, viewport] of Object.entries(viewports)) {
 
     await page.goto('/home')
     await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Popular on Hulu' }).getByRole('link').first()).toBeVisible()
+    // Scrolled through once, as a visitor would, so the whole page's screenshot has every row's cards.
+    const last = page.getByRole('region', { name: 'Popular on Hulu' })
+    await last.scrollIntoViewIfNeeded()
+    await expect(last.getByRole('link', { name: 'More on Hulu' })).toBeVisible()
+    for (const row of await page.getByRole('region').all()) await row.scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `${screenshots}home-${viewport.width}x${viewport.height}.png`, fullPage: true })
     await expectNoSeriousViolations(page)
 

@@ -1,9 +1,10 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { useDeferredValue, useRef, type ReactNode } from 'react'
+import { useDeferredValue, useRef, useState, type ReactNode } from 'react'
 import { LibraryMarksProvider } from '../../features/library/libraryMarks'
+import { useNearViewport } from '../../lib/nearViewport'
 import { MediaTile } from './MediaTile'
-import { cardWidth } from './layout'
-import { PosterRowSkeleton } from './MediaSkeletons'
+import { cardWidth, cardsAcrossScreen } from './layout'
+import { PosterRowSkeleton, PosterStandIn } from './MediaSkeletons'
 import { Loading } from '../shell/NotSavedOffline'
 
 interface MediaRowProps {
@@ -41,6 +42,14 @@ export function MediaRow({
   caption,
 }: MediaRowProps) {
   const track = useRef<HTMLUListElement>(null)
+  // A phone's home has eight rows of up to twenty cards, about 25 elements each, and styling and
+  // laying them out was most of its load. A row renders its cards once it comes within a screen of
+  // the view (the first row of a page at once), and only as many as fit across the screen until a
+  // hand is on it: a pointer over it or pressing it, focus inside it, or a scroll. The cards after
+  // those are plain shapes of the same width until then, so the row scrolls as far from the start.
+  const [section, near] = useNearViewport<HTMLElement>('100% 0px', priority)
+  const [handled, setHandled] = useState(false)
+  const handle = handled ? undefined : () => setHandled(true)
   // A row's tiles are many small components (poster, watched mark, three buttons each). Rendered as
   // their data lands, the rows of a page add up to one long task that blocks a phone; deferred, React
   // renders them in the background and yields between tiles, while the row keeps its skeleton. The
@@ -53,7 +62,7 @@ export function MediaRow({
   }
 
   return (
-    <section aria-label={label} className="group/row relative">
+    <section ref={section} aria-label={label} className="group/row relative">
       <div className="mb-3 flex items-end justify-between gap-4">
         <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">
           {heading}
@@ -67,16 +76,27 @@ export function MediaRow({
         <Loading what="This row" size="row">
           <PosterRowSkeleton />
         </Loading>
+      ) : shown && shown.length > 0 && !near ? (
+        <PosterRowSkeleton />
       ) : shown && shown.length > 0 ? (
         <div className="relative">
           <LibraryMarksProvider>
             <ul
               ref={track}
+              onPointerEnter={handle}
+              onPointerDown={handle}
+              onTouchStart={handle}
+              onFocus={handle}
+              onScroll={handle}
               className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
             >
               {shown.map((media, index) => (
                 <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
-                  <MediaTile media={media} priority={priority && index < 4} />
+                  {handled || index < cardsAcrossScreen() ? (
+                    <MediaTile media={media} priority={priority && index < 4} />
+                  ) : (
+                    <PosterStandIn />
+                  )}
                 </li>
               ))}
               {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}

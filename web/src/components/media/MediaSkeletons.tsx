@@ -11,6 +11,11 @@ function PosterSkeleton() {
   )
 }
 
+/** A card of a row not drawn yet (see `MediaRow`): still, unlike a skeleton, since nothing is loading. */
+export function PosterStandIn() {
+  return <div aria-hidden="true" className="aspect-[2/3] w-full rounded-xl bg-panel-2" />
+}
+
 export function PosterRowSkeleton() {
   return (
     <div className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 md:-mx-8 md:px-8" aria-hidden="true">

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+import { registerByApi } from './support/server'
+
+/**
+ * Home on a phone draws only what is in reach (`MediaRow`): a row far down the page has no cards
+ * until it is scrolled near, and a row shows the cards that fit across the screen until a hand is on
+ * it. Each card is about 25 elements, and styling and laying out all of home's was most of its load.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+test.beforeEach(async ({ page }) => {
+  await registerByApi(page.request, 'rows')
+})
+
+test('a row far down home gets its cards when scrolled near, and keeps them', async ({ page }) => {
+  await page.goto('/home')
+  const first = page.getByRole('region', { name: 'Trending movies' })
+  await expect(first.getByRole('listitem').first()).toBeVisible()
+  const last = page.getByRole('region', { name: 'Popular on Hulu' })
+  // Its list has landed (the request is the page's), but the row is three screens down.
+  await expect(last.getByRole('link', { name: 'See all on Hulu' })).toBeAttached()
+  await page.waitForLoadState('networkidle')
+  await expect(last.getByRole('listitem')).toHaveCount(0)
+
+  await last.scrollIntoViewIfNeeded()
+  await expect(last.getByRole('link', { name: 'More on Hulu' })).toBeVisible()
+  const cards = await last.getByRole('listitem').count()
+  expect(cards).toBeGreaterThan(1)
+
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect(first).toBeInViewport()
+  await expect(last.getByRole('listitem')).toHaveCount(cards)
+})
+
+test('a row shows the cards that fit across the screen until it is touched, then all of them', async ({ page }) => {
+  await page.goto('/home')
+  const row = page.getByRole('region', { name: 'Trending movies' })
+  const titles = row.getByRole('listitem').getByRole('link')
+  await expect(titles.first()).toBeVisible()
+  // 390 px: three cards and a cut one can be in sight (cardsAcrossScreen: ceil(390 / 130) + 1).
+  await expect(titles).toHaveCount(4)
+  const items = await row.getByRole('listitem').count()
+  expect(items).toBeGreaterThan(4)
+
+  await titles.first().dispatchEvent('touchstart')
+  await expect(titles).toHaveCount(items)
+})
+
+test('focus entering a row draws all of its cards, so the keyboard reaches each one', async ({ page }) => {
+  await page.goto('/home')
+  const row = page.getByRole('region', { name: 'Trending movies' })
+  const titles = row.getByRole('listitem').getByRole('link')
+  await expect(titles).toHaveCount(4)
+  await titles.first().focus()
+  await expect(titles).toHaveCount(await row.getByRole('listitem').count())
+})
