@@ -134,4 +134,19 @@ describe('the gateway', () => {
     expect(worker.statusCode).toBe(200)
     expect(worker.headers['cache-control']).toBe('no-cache')
   })
+
+  it('serves the files of a build made while it runs, and a 404 for a file that is not there', async () => {
+    writeFileSync(join(web, 'assets', 'app-5678.js'), 'console.log(2)')
+    const asset = await test.app.inject('/assets/app-5678.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.body).toBe('console.log(2)')
+    expect(asset.headers['cache-control']).toContain('immutable')
+    expect(asset.headers['content-type']).toMatch(/javascript/)
+    for (const path of ['/assets/no-such-file.js', '/assets/..%2Findex.html', '/assets/%2e%2e%2findex.html']) {
+      const answer = await test.app.inject(path)
+      expect(answer.statusCode, path).toBe(404)
+      expect(answer.body, path).not.toContain('console.log')
+      expect(answer.body, path).not.toContain('<title>')
+    }
+  })
 })

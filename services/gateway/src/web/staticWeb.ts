@@ -14,6 +14,9 @@ const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json'
  * file answers index.html and the client router decides (including its own not-found page); an
  * address that is none of the router's pages answers 404 with it.
  */
+/** A hashed file of the build (`/assets/name-hash.js`), nothing that could step out of the folder. */
+const isBuiltAsset = (path: string) => /^\/assets\/[\w-]+(\.[\w-]+)+$/.test(path)
+
 export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'))
   const isPage = pageAddressesOf(webDist)
@@ -44,6 +47,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, error: 'Not Found' })
+    }
+    // The file server knows the files that were there when it started; a build made while it runs
+    // (a deploy before its restart) names new ones in index.html, which is read on every page load.
+    // A file missing from the build is no page: a 404, not the app's HTML where a script was asked for.
+    if (built && path.startsWith('/assets/')) {
+      if (isBuiltAsset(path) && existsSync(join(webDist, path))) return reply.sendFile(path.slice(1))
+      return reply.code(404).type('text/plain').send(`No such file: ${path}`)
     }
     if (!built) {
       return reply
