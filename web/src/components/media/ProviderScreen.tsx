@@ -42,10 +42,14 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
         leading={<ProviderLogo provider={provider} decorative className="h-14 w-14 sm:h-16 sm:w-16" />}
         title={provider.name}
         subtitle={
-          // The offline catalog knows what each service made, not what is popular on it today.
-          catalog.data?.source === 'offline'
-            ? `${provider.name} originals in the offline catalog`
-            : `Popular in ${regionName(region)} right now`
+          // The offline catalog knows what each service made, not what is popular on it today. Until
+          // the catalog says which it is (offline, an answer this device never kept), the line stays
+          // blank rather than guess; a blank line, so the heading does not move when it comes.
+          catalog.data === undefined
+            ? '\u00a0'
+            : catalog.data.source === 'offline'
+              ? `${provider.name} originals in the offline catalog`
+              : `Popular in ${regionName(region)} right now`
         }
         actions={
           <div className="flex items-center gap-2 text-sm">
