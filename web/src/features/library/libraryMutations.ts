@@ -37,7 +37,7 @@ const libraryScope = { id: 'library' }
 const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
 const unanswered = (_failures: number, error: Error) => isUnanswered(error)
 
-/** The changes already said to be waiting for the server: each says so once, however often it is tried. */
+/** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
 
 /**
@@ -116,8 +116,11 @@ function libraryMutation<Change extends LibraryChange>(
     retry: unanswered,
     onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
     onError: (error, change) => tellRefusal(failure(change), error),
-    onSettled: (_answer, _error, _change, _result, { client }) =>
-      refetchOnceSettled(client, libraryMutationKey, libraryKeys.all),
+    onSettled: (_answer, _error, change, _result, { client }) => {
+      // Answered or refused, it is tried no more: nothing left to say about it.
+      if (change.idempotencyKey) toldWaiting.delete(change.idempotencyKey)
+      return refetchOnceSettled(client, libraryMutationKey, libraryKeys.all)
+    },
   })
 }
 
