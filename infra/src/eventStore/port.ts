@@ -10,7 +10,7 @@
 export interface EventMetadata {
   correlationId: string
   causationId: string
-  /** The user (or 'system') who caused the event. */
+  /** The member who caused the event, by user id, or one of `systemActors`. */
   actorId: string
   /** ISO-8601 time at which the fact happened, taken from the command, never from a clock in the domain. */
   occurredAt: string
@@ -18,6 +18,24 @@ export interface EventMetadata {
   schemaVersion: number
   [key: string]: unknown
 }
+
+/**
+ * The causes of events that are no member: the system's own reactions, the scheduler's jobs, the
+ * role CLI, and a visitor not signed in (a password reset asked for, say). Active members and the
+ * people an event concerns are counted from every other `actorId`.
+ */
+export const systemActors = {
+  system: 'system',
+  scheduler: 'scheduler',
+  cli: 'cli',
+  anonymous: 'anonymous',
+} as const
+
+const notMembers = new Set<unknown>(['', ...Object.values(systemActors)])
+
+/** Whether an event's `actorId` names a member (a user id) rather than one of `systemActors`. */
+export const isMemberActor = (actorId: unknown): actorId is string =>
+  typeof actorId === 'string' && !notMembers.has(actorId)
 
 /** An event to append. `id` is a uuid; appending the same ids again is idempotent. */
 export interface EventToAppend {

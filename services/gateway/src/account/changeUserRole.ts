@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Role } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
-import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { systemActors, type EventStore } from '@reelmates/infra/eventStore/port'
 import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 
 export class UnknownUser extends Error {
@@ -22,7 +22,7 @@ export async function changeUserRole(
   log: { eventStore: EventStore; vault: PersonalDataVault; now: () => Date },
   username: string,
   role: Role,
-  actorId = 'cli',
+  actorId: string = systemActors.cli,
 ): Promise<{ userId: string; previousRole: Role; role: Role; changed: boolean }> {
   const userId = await log.vault.lookup('username', username)
   if (!userId) throw new UnknownUser(username)

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { DomainEvent } from '@reelmates/contracts/events'
 import type { Decider } from '@reelmates/commands/decider'
 import { handleCommand, type CommandMetadata } from '@reelmates/commands/handleCommand'
+import { systemActors } from '@reelmates/infra/eventStore/port'
 
 /**
  * Runs one command for an HTTP request: the request supplies the metadata (who, when, which
@@ -25,7 +26,7 @@ export function commandMetadata(request: FastifyRequest, actorId?: string): Comm
   return {
     correlationId: request.id,
     causationId: request.id,
-    actorId: actorId ?? request.session.userId ?? 'anonymous',
+    actorId: actorId ?? request.session.userId ?? systemActors.anonymous,
     occurredAt: request.server.platform.now().toISOString(),
   }
 }

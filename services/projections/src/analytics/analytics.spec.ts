@@ -40,6 +40,18 @@ describe('analytics', () => {
     expect(days.at(-1)).toMatchObject({ day: '2026-11-20', recommendationsSent: 0, recommendationsAccepted: 1 })
   })
 
+  it('counts as active only members, not the system, the scheduler, the role CLI or a visitor', async () => {
+    const h = await projectorHarness(analytics)
+    h.at('2026-11-20T08:00:00.000Z')
+    const removal = TitleRemovedFromWatchlist({ userId: 'bob-id', tmdbId: 438631, mediaType: 'movie' })
+    for (const actor of ['anonymous', 'cli', 'scheduler', 'system', 'ann-id', 'bob-id', 'ann-id']) {
+      h.as(actor)
+      await h.given(removal)
+    }
+    const { days } = await analyticsQueries(h.db).series('2026-11-20', 7)
+    expect(days.at(-1)).toMatchObject({ day: '2026-11-20', activeUsers: 2 })
+  })
+
   it('counts a title put back on a watchlist (an undo) as no second add', async () => {
     const h = await projectorHarness(analytics)
     h.at('2026-11-20T08:00:00.000Z')

@@ -2,7 +2,7 @@
 import '@reelmates/contracts/allEvents'
 import { allEventDefinitions } from '@reelmates/contracts/events'
 import { defineProjector, type ProjectorDb } from '../projector'
-import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { isMemberActor, type RecordedEvent } from '@reelmates/infra/eventStore/port'
 
 export const ANALYTICS_DAYS = 'analytics_days'
 export const ANALYTICS_ACTIVE_USERS = 'analytics_active_users'
@@ -48,7 +48,7 @@ const titleCounters: Readonly<Record<string, string>> = {
  */
 export const analytics = defineProjector({
   name: 'analytics',
-  version: 3,
+  version: 4,
   collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
   handles: allEventDefinitions(),
 
@@ -65,8 +65,9 @@ export const analytics = defineProjector({
     }
     await countTitle(event, day, db)
     const actor = event.metadata.actorId
-    // Only people count as active; the system's own events (erasures, reactions) do not.
-    if (actor !== 'system' && actor !== '' && !event.metadata.personalDataErased) {
+    // Only members count as active: not the system's own events (erasures, reactions), the
+    // scheduler's, the role CLI's, nor a visitor's (a password reset asked for while signed out).
+    if (isMemberActor(actor) && !event.metadata.personalDataErased) {
       await db
         .collection(ANALYTICS_ACTIVE_USERS)
         .updateOne({ _id: `${day}\n${actor}` }, { $setOnInsert: { day, userId: actor } }, { upsert: true })

@@ -24,6 +24,10 @@ describe('the people an event concerns', () => {
     expect(
       peopleOf({ data: { adminUserId: 'root', subjectUserIds: ['cid', 'dan'] }, metadata: metadata('system') }),
     ).toEqual(['root', 'cid', 'dan'])
+    // Nor the scheduler, the role CLI or a visitor not signed in.
+    for (const actor of ['scheduler', 'cli', 'anonymous', '']) {
+      expect(peopleOf({ data: { userId: 'bob' }, metadata: metadata(actor) })).toEqual(['bob'])
+    }
   })
 })
 

@@ -1,7 +1,7 @@
 // Indexes every event type there is: all of them must be registered before `handles` is read.
 import '@reelmates/contracts/allEvents'
 import { allEventDefinitions } from '@reelmates/contracts/events'
-import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { isMemberActor, type RecordedEvent } from '@reelmates/infra/eventStore/port'
 import { defineProjector } from '../projector'
 
 export const STREAM_PEOPLE = 'event_index_stream_people'
@@ -14,7 +14,7 @@ export const STREAM_TYPES = 'event_index_stream_types'
 export function peopleOf(event: Pick<RecordedEvent, 'data' | 'metadata'>): string[] {
   const people = new Set<string>()
   const actor = event.metadata.actorId
-  if (typeof actor === 'string' && actor !== 'system' && actor !== '') people.add(actor)
+  if (isMemberActor(actor)) people.add(actor)
   for (const [field, value] of Object.entries(event.data)) {
     if (field === 'userId' || field.endsWith('UserId')) {
       if (typeof value === 'string' && value !== '') people.add(value)
@@ -34,7 +34,7 @@ export function peopleOf(event: Pick<RecordedEvent, 'data' | 'metadata'>): strin
  */
 export const eventIndex = defineProjector({
   name: 'event_index',
-  version: 1,
+  version: 2,
   collections: [STREAM_PEOPLE, STREAM_TYPES],
   handles: allEventDefinitions(),
 

@@ -15,6 +15,7 @@ export async function projectorHarness(projector: Projector) {
   let position = 0n
   const revisions = new Map<string, number>()
   let occurredAt = '2026-11-20T20:00:00.000Z'
+  let actorId = 'test'
 
   const record = (event: DomainEvent, streamId: string): RecordedEvent => {
     const revision = (revisions.get(streamId) ?? -1) + 1
@@ -30,7 +31,7 @@ export async function projectorHarness(projector: Projector) {
       metadata: {
         correlationId: 'test',
         causationId: 'test',
-        actorId: 'test',
+        actorId,
         occurredAt,
         schemaVersion: 1,
       },
@@ -55,6 +56,10 @@ export async function projectorHarness(projector: Projector) {
     /** Feeds already recorded events to the projector again, as a redelivery would. */
     async redeliver(...recorded: RecordedEvent[]): Promise<void> {
       for (const one of recorded) if (projector.handles.includes(one.type)) await projector.project(one, db)
+    },
+    /** Who caused the events given from now on (their `actorId`). */
+    as(actor: string): void {
+      actorId = actor
     },
     /** When the events given from now on happened (their `occurredAt`). */
     at(iso: string): void {

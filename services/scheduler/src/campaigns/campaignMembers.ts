@@ -3,7 +3,7 @@ import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { campaignProgress, campaignProgressStreamId } from '@reelmates/commands/campaign/campaignProgress'
 import { handleCommand, loadState } from '@reelmates/commands/handleCommand'
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
-import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { systemActors, type EventStore } from '@reelmates/infra/eventStore/port'
 
 /**
  * Moves members through campaigns by deciding on their progress streams: entering (once ever) and
@@ -13,7 +13,7 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 export function campaignMembers(eventStore: EventStore) {
   const metadata = (at: Date) => {
     const id = randomUUID()
-    return { correlationId: id, causationId: id, actorId: 'system', occurredAt: at.toISOString() }
+    return { correlationId: id, causationId: id, actorId: systemActors.system, occurredAt: at.toISOString() }
   }
 
   async function takesCampaignMail(userId: string): Promise<boolean> {

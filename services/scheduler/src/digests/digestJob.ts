@@ -1,5 +1,6 @@
 import { digest, DigestAlreadySent, digestStreamId } from '@reelmates/commands/digest/digest'
 import { handleCommand } from '@reelmates/commands/handleCommand'
+import { systemActors } from '@reelmates/infra/eventStore/port'
 import { digestQueries } from '@reelmates/projections/digests/digestQueries'
 import type { TimedJobDependencies } from '../jobs/allTimedJobs'
 import type { TimedJob } from '../jobs/timedJob'
@@ -45,7 +46,7 @@ export function digestJob(dependencies: TimedJobDependencies): TimedJob {
             metadata: {
               correlationId: `digest:${reader.userId}:${due.period}`,
               causationId: `digest:${reader.userId}:${due.period}`,
-              actorId: 'scheduler',
+              actorId: systemActors.scheduler,
               occurredAt: now.toISOString(),
             },
           })

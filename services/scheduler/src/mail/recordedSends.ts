@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { MailFailed, MailSent } from '@reelmates/contracts/mailSends'
-import type { EventStore } from '@reelmates/infra/eventStore/port'
+import { systemActors, type EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 
 /**
@@ -29,7 +29,13 @@ export function recordedSends(mailer: Mailer, eventStore: EventStore, now: () =>
             id,
             type: event.type,
             data: event.data,
-            metadata: { correlationId: id, causationId: id, actorId: 'system', occurredAt: at, schemaVersion: 1 },
+            metadata: {
+              correlationId: id,
+              causationId: id,
+              actorId: systemActors.system,
+              occurredAt: at,
+              schemaVersion: 1,
+            },
           },
         ],
         { expectedRevision: 'no_stream' },

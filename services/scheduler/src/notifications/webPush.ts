@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { handleCommand } from '@reelmates/commands/handleCommand'
 import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
-import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { systemActors, type EventStore, type RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { PushSender } from '@reelmates/infra/push/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { contextsOf } from '@reelmates/projections/notifications/notificationQueries'
@@ -74,7 +74,7 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
       metadata: {
         correlationId: cause.metadata.correlationId,
         causationId: cause.id,
-        actorId: 'scheduler',
+        actorId: systemActors.scheduler,
         occurredAt: now().toISOString(),
       },
     })
