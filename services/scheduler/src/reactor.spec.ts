@@ -139,6 +139,22 @@ describe('a reactor', () => {
     expect(saved?.position).toBe(String(last))
   })
 
+  it('records the events it passed over once the log goes quiet, so the admin sees it caught up while it runs', async () => {
+    const { reaction, seen } = recording(['Wanted'])
+    const reactor = await startReactor(reaction, { eventStore, readStore, logger, idleSaveMs: 50 })
+    const stored = async () =>
+      (await readStore.collection('scheduler_checkpoints').findOne({ _id: 'recording' }))?.position
+    const handled = await append('Wanted', 0)
+    expect(await reactor.waitForPosition(handled, 5_000)).toBe(true)
+    expect(await stored()).toBe(String(handled))
+    let last = 0n
+    for (let n = 1; n < 4; n++) last = await append('Other', n)
+    expect(await reactor.waitForPosition(last, 5_000)).toBe(true)
+    await expect.poll(stored, { timeout: 5_000 }).toBe(String(last))
+    expect(seen).toEqual(['0'])
+    await reactor.stop()
+  })
+
   it('stays up when the log subscription drops three times, and reacts to each event once', async () => {
     for (let n = 1; n <= 6; n++) await append('Wanted', n)
     const flaky = droppingSubscriptions(eventStore, {

@@ -38,6 +38,8 @@ export interface ReactorOptions {
   failureRetryIntervalMs?: number
   /** Waits before subscribing again after the log subscription drops (tests shorten them). */
   resubscribeBackoff?: { initialMs: number; maxMs: number }
+  /** How long the log stays quiet before the events passed over since the last write are recorded. */
+  idleSaveMs?: number
 }
 
 export interface RunningReactor {
@@ -83,9 +85,37 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
     ...(options.resubscribeBackoff ? { backoff: options.resubscribeBackoff } : {}),
   })
 
-  const saveCheckpoint = async () => {
+  // Writes one after another, so a write of the quiet log's position never lands after a later one.
+  let writes: Promise<void> = Promise.resolve()
+  const saveCheckpoint = () => {
     unsaved = 0
-    await checkpoint.write(position)
+    const at = position
+    writes = writes.catch(() => undefined).then(() => checkpoint.write(at))
+    return writes
+  }
+
+  /** A refused write ends the reactor here (another process has the lease); any other failure is logged. */
+  const recordingFailed = (error: unknown, at: bigint) => {
+    if (error instanceof LeaseLost) {
+      logger.warn({ reaction: reaction.name, token: error.token }, 'reactor lost its lease; another process reacts now')
+      stopping = true
+      options.onLeaseLost?.()
+      return
+    }
+    // The checkpoint store did not answer: the event was handled, and the next write carries it.
+    logger.error({ err: error, reaction: reaction.name, position: String(at) }, 'reactor could not record its progress')
+  }
+
+  // Events the reaction passes over are recorded every `checkpointEvery`, and once the log goes quiet:
+  // otherwise the admin's projections screen would show a reaction that has seen everything as
+  // behind by every event since the last one it handled, and growing.
+  let idleSave: ReturnType<typeof setTimeout> | undefined
+  const saveWhenIdle = () => {
+    if (unsaved === 0 || isStopping()) return
+    idleSave = setTimeout(() => {
+      if (unsaved > 0 && !isStopping()) saveCheckpoint().catch((error: unknown) => recordingFailed(error, position))
+    }, options.idleSaveMs ?? 1_000)
+    idleSave.unref()
   }
 
   const tryReacting = async (event: RecordedEvent, delays: readonly number[]): Promise<unknown> => {
@@ -133,6 +163,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
   const following = (async () => {
     let sinceTurn = 0
     for await (const event of followed) {
+      clearTimeout(idleSave)
       if (++sinceTurn >= eventsPerTurn) {
         sinceTurn = 0
         await new Promise<void>((resolve) => setImmediate(resolve))
@@ -140,23 +171,12 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
       try {
         await handle(event)
       } catch (error) {
-        if (error instanceof LeaseLost) {
-          logger.warn(
-            { reaction: reaction.name, token: error.token },
-            'reactor lost its lease; another process reacts now',
-          )
-          stopping = true
-          options.onLeaseLost?.()
-          break
-        }
-        // The checkpoint store did not answer: the event was handled, and the next write carries it.
-        logger.error(
-          { err: error, reaction: reaction.name, position: String(event.position) },
-          'reactor could not record its progress',
-        )
+        recordingFailed(error, event.position)
+        if (isStopping()) break
       }
       waiters.check()
       if (isStopping()) break
+      saveWhenIdle()
     }
   })()
 
@@ -195,6 +215,7 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
       const lost = isStopping()
       stopping = true
       clearInterval(retrying)
+      clearTimeout(idleSave)
       await followed.stop()
       await following
       waiters.close()
