@@ -124,8 +124,11 @@ export const announcementSummary = z.object({
       inApp: z.enum(['unread', 'read', 'no']),
       /** Devices the push service accepted it for. */
       pushDevices: z.number().int(),
-      /** The mail's state in the outbox; `queued` until the scheduler has put it there; `no` when none goes. */
-      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'no']),
+      /**
+       * The mail's state in the outbox; `queued` until the scheduler has put it there; `unsubscribed`
+       * when the member turned tips and news emails off; `no` when none goes.
+       */
+      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'unsubscribed', 'no']),
     }),
   ),
 })

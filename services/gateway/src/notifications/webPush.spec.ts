@@ -226,6 +226,50 @@ describe('announcements', () => {
     expect(before?.recipients.find((recipient) => recipient.userId === cat.user.id)?.email).toBe('queued')
   })
 
+  it('go by mail only to members with tips and news emails on, each mail with its way off that list', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const bob = await member('bob')
+    const cat = await member('cat')
+    const off = await cat.client.put('/api/user/profile', { receiveCampaignEmails: false })
+    expect(off.statusCode, off.body).toBe(200)
+    await settled(off)
+
+    const sent = await boss.client.post('/api/admin/announcements', {
+      title: 'Reelmates 2.0',
+      body: 'It is out.',
+      audience: 'chosen',
+      usernames: [bob.user.username, cat.user.username],
+      channels: { inApp: true, push: false, email: true },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    await settled(sent)
+
+    const announcements = async (to: string) =>
+      (await t.platform.mailer.list({ to })).filter((mail) => mail.category === 'announcement')
+    expect(await announcements(cat.user.email)).toEqual([])
+    const [mail] = await announcements(bob.user.email)
+    const link = /http:\/\/localhost:3000\/unsubscribed\?token=([^\s"]+)/.exec(mail?.text ?? '')
+    expect(link, mail?.text).not.toBeNull()
+    expect(mail?.html).toContain('Unsubscribe</a>')
+    expect(mail?.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    const [latest] = (await boss.client.get('/api/admin/announcements')).json<{
+      announcements: { recipients: { userId: string; email: string }[] }[]
+    }>().announcements
+    expect(latest?.recipients.map(({ userId, email }) => [userId, email])).toEqual([
+      [bob.user.id, 'outbox'],
+      [cat.user.id, 'unsubscribed'],
+    ])
+
+    // The link takes bob off the list, in one click from his mail client.
+    const unsubscribed = await agent(t.app).request('POST', `/api/unsubscribe?token=${link?.[1] ?? ''}`, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(unsubscribed.statusCode, unsubscribed.body).toBeLessThan(300)
+    expect((await bob.client.get('/api/user')).json()).toMatchObject({ receiveCampaignEmails: false })
+  })
+
   it('go to every member when sent to everyone, on the chosen channels only', async () => {
     const boss = await member('boss')
     await makeAdmin(t.platform, boss.user.id)

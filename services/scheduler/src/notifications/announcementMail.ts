@@ -3,6 +3,7 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { userQueries } from '@reelmates/projections/users/userQueries'
+import { unsubscribeFor } from '../campaigns/unsubscribe'
 import type { Reaction } from '../reactor'
 import { decryptedEvent } from './decryptedEvent'
 
@@ -13,7 +14,8 @@ export type AnnouncementMailDoc = {
   _id: string
   announcementId: string
   userId: string
-  status: 'outbox' | 'sent' | 'failed'
+  /** `unsubscribed`: none was sent, the member had turned tips and news emails off. */
+  status: 'outbox' | 'sent' | 'failed' | 'unsubscribed'
   sentAt: string
 }
 
@@ -23,6 +25,8 @@ export interface AnnouncementMailTargets {
   mailer: Pick<Mailer, 'send'>
   /** Where the app is, for the link in the mail. */
   publicUrl: string
+  /** Signs the mail's unsubscribe link (`unsubscribeSecretFrom`). */
+  unsubscribeSecret: string
   now?: () => Date
 }
 
@@ -32,9 +36,11 @@ const escapeHtml = (text: string) =>
 /**
  * The mail of an announcement sent with "also by email": one per recipient, recorded before the next
  * so a redelivered event mails nobody twice. A member deleted since it was published gets nothing.
+ * An announcement is news: it goes by the member's "Tips and news emails" (`receiveCampaignEmails`)
+ * as campaign mails do, and carries the same way off that list (a link, and one-click headers).
  */
 export function announcementMailReaction(targets: AnnouncementMailTargets): Reaction {
-  const { eventStore, readStore, mailer, publicUrl } = targets
+  const { eventStore, readStore, mailer, publicUrl, unsubscribeSecret } = targets
   const now = targets.now ?? (() => new Date())
   const sends = () => readStore.collection<AnnouncementMailDoc>(announcementMailsCollection)
   return {
@@ -49,25 +55,37 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
         if (await sends().findOne({ _id })) continue
         const user = await userQueries(readStore).byId(userId)
         if (!user) continue
+        const record = (status: AnnouncementMailDoc['status']) =>
+          sends().updateOne(
+            { _id },
+            { $set: { announcementId: data.announcementId, userId, status, sentAt: now().toISOString() } },
+            { upsert: true },
+          )
+        if (!user.receiveCampaignEmails) {
+          await record('unsubscribed')
+          continue
+        }
+        const unsubscribe = unsubscribeFor(userId, 'campaigns', { publicUrl, secret: unsubscribeSecret })
         const sent = await mailer.send({
           to: user.email,
           userId,
           category: 'announcement',
           subject: data.title,
-          text: `Hi ${user.username},\n\n${data.body}\n\nOpen Reelmates: ${link}\n`,
+          headers: unsubscribe.headers,
+          text:
+            `Hi ${user.username},\n\n${data.body}\n\nOpen Reelmates: ${link}\n\n` +
+            `You get this news because your tips and news emails are on. Unsubscribe: ${unsubscribe.link}\n`,
           html:
             `<p>Hi ${escapeHtml(user.username)},</p>` +
             data.body
               .split(/\n{2,}/)
               .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
               .join('') +
-            `<p><a href="${escapeHtml(link)}">Open Reelmates</a></p>`,
+            `<p><a href="${escapeHtml(link)}">Open Reelmates</a></p>` +
+            '<p style="color:#666;font-size:12px">You get this news because your tips and news emails are on. ' +
+            `<a href="${escapeHtml(unsubscribe.link)}">Unsubscribe</a></p>`,
         })
-        await sends().updateOne(
-          { _id },
-          { $set: { announcementId: data.announcementId, userId, status: sent.status, sentAt: now().toISOString() } },
-          { upsert: true },
-        )
+        await record(sent.status)
       }
     },
   }

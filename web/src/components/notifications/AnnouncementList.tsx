@@ -1,7 +1,14 @@
 import type { AnnouncementSummary } from '@reelmates/contracts/notifications'
 
 const inAppLabels = { read: 'Read', unread: 'Unread', no: '—' } as const
-const emailLabels = { queued: 'Queued', outbox: 'In outbox', sent: 'Sent', failed: 'Failed', no: '—' } as const
+const emailLabels = {
+  queued: 'Queued',
+  outbox: 'In outbox',
+  sent: 'Sent',
+  failed: 'Failed',
+  unsubscribed: 'Turned off',
+  no: '—',
+} as const
 
 function channelsOf({ channels }: AnnouncementSummary) {
   return [channels.inApp && 'in app', channels.push && 'push', channels.email && 'email'].filter(Boolean).join(', ')
