@@ -13,6 +13,7 @@ export const avatarUploadTypes = ['image/jpeg', 'image/png', 'image/webp', 'imag
 export const avatarMessages = {
   tooLarge: 'An avatar can be at most 2 MB.',
   notAnImage: 'That file is not an image we can read. Use a JPEG, PNG, WebP, GIF or AVIF picture.',
+  tooManyPixels: 'That picture is too big to resize: at most 50 megapixels (about 7,000 × 7,000). Use a smaller copy.',
   empty: 'Choose a picture to upload.',
   notFound: 'This member has no uploaded avatar.',
 } as const

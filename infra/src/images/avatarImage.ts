@@ -4,6 +4,9 @@ import sharp from 'sharp'
 /** A picture someone sent that cannot be read as an image. */
 export class UnreadableImage extends Error {}
 
+/** A readable picture whose canvas is larger than any avatar needs (`maxInputPixels`). */
+export class OversizedImage extends Error {}
+
 export interface ReencodedAvatar {
   image: Buffer
   contentType: 'image/webp'
@@ -12,7 +15,7 @@ export interface ReencodedAvatar {
 }
 
 // A 2 MB file can still claim a huge canvas (a decompression bomb): refuse what no avatar needs.
-const maxInputPixels = 50_000_000
+export const maxInputPixels = 50_000_000
 
 /**
  * Resizes an uploaded picture to a `side`×`side` square (cropped to its centre, turned upright by its
@@ -21,6 +24,14 @@ const maxInputPixels = 50_000_000
  * never reaches another member's browser.
  */
 export async function reencodeAvatar(upload: Buffer, side: number): Promise<ReencodedAvatar> {
+  // The header's size first, without decoding: a real picture too large is told so, not called unreadable.
+  const pixels = await sharp(upload)
+    .metadata()
+    .then(
+      ({ width, height }) => width * height,
+      () => 0,
+    )
+  if (pixels > maxInputPixels) throw new OversizedImage(`${pixels} pixels`)
   let image: Buffer
   try {
     image = await sharp(upload, { limitInputPixels: maxInputPixels, failOn: 'error' })

@@ -136,6 +136,22 @@ describe('avatar upload', () => {
     expect(bytes.json()).toMatchObject({ message: expect.any(String) as unknown })
   })
 
+  it('refuses a readable picture of more than 50 megapixels as too big, not as unreadable', async () => {
+    // 8,000 × 8,000 of one colour: a small file, a canvas no avatar needs.
+    const huge = await sharp({ create: { width: 8_000, height: 8_000, channels: 3, background: '#203040' } })
+      .png()
+      .toBuffer()
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024)
+    const answer = await upload(ada, huge, 'image/png')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ message: avatarMessages.tooManyPixels })
+    // Just under the limit still goes through.
+    const large = await sharp({ create: { width: 7_000, height: 7_000, channels: 3, background: '#203040' } })
+      .png()
+      .toBuffer()
+    expect((await upload(ada, large, 'image/png')).statusCode).toBe(200)
+  })
+
   it('lets a linked address replace the upload, and removing clears the avatar', async () => {
     const carl = await member()
     await upload(carl, await photo())

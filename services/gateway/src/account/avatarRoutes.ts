@@ -11,7 +11,7 @@ import {
   avatarUploadTypes,
 } from '@reelmates/contracts/avatars'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
-import { reencodeAvatar, UnreadableImage } from '@reelmates/infra/images/avatarImage'
+import { OversizedImage, reencodeAvatar, UnreadableImage } from '@reelmates/infra/images/avatarImage'
 import { avatarQueries, type StoredAvatar } from '@reelmates/projections/avatars/avatarQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
@@ -64,6 +64,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
         avatar = await reencodeAvatar(body, avatarSide)
       } catch (error) {
         if (error instanceof UnreadableImage) return reply.code(400).send(badImage(avatarMessages.notAnImage))
+        if (error instanceof OversizedImage) return reply.code(400).send(badImage(avatarMessages.tooManyPixels))
         throw error
       }
       const userId = currentUserId(request)
