@@ -25,7 +25,7 @@ describe('account page query parameters (spec §2)', () => {
       special: true,
       email: 'a@b.c',
     })
-    expect(unsubscribedSearch.parse({ error: true })).toEqual({ error: 'true' })
+    expect(unsubscribedSearch.parse({ error: true })).toEqual({ error: true })
     expect(unsubscribedSearch.parse({ error: 'Link expired' })).toEqual({ error: 'Link expired' })
     expect(unsubscribedSearch.parse({ success: 'false' })).toEqual({ success: false })
   })

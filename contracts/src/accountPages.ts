@@ -41,10 +41,12 @@ export const magicLinkSearch = z.object({ token: text, redirect: text })
 export const unsubscribedSearch = z.object({
   success: flag,
   special: flag,
-  /** `error=true`, or the reason itself. */
+  /**
+   * `error=true` (a flag, kept as the router read it: turned to the string 'true' it was written back
+   * to the address as `error=%22true%22`), or the reason itself.
+   */
   error: z
-    .union([z.string(), z.boolean().transform(String), z.number().transform(String)])
-    .pipe(z.string().max(2048))
+    .union([z.boolean(), z.string().max(2048), z.number().transform(String)])
     .optional()
     .catch(undefined),
   email: text,

@@ -31,6 +31,8 @@ test('error: the Unsubscribe Failed alert, with the reason the link carried', as
   await expect(page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })).toContainText(
     "We couldn't update your email preferences from that link.",
   )
+  // The address stays as the link wrote it (the flag was once written back as error=%22true%22).
+  expect(new URL(page.url()).search).toBe('?error=true')
   await page.goto('/unsubscribed?error=' + encodeURIComponent('This link has expired'))
   await expect(page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })).toContainText('This link has expired')
   await expect(page.getByText("You're unsubscribed")).toHaveCount(0)

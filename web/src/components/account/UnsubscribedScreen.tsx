@@ -26,7 +26,7 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
   const [emailError, setEmailError] = useState<string>()
   const [failure, setFailure] = useState<string>()
   const [confirmed, setConfirmed] = useState<string>()
-  const failed = Boolean(flags.error) && flags.error !== 'false'
+  const failed = flags.error !== undefined && flags.error !== false && flags.error !== '' && flags.error !== 'false'
 
   async function confirm(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -72,7 +72,7 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
           {flags.token ? <TokenUnsubscribe token={flags.token} /> : null}
           {failed ? (
             <Notice tone="error" title="Unsubscribe Failed">
-              {flags.error && flags.error !== 'true'
+              {typeof flags.error === 'string' && flags.error !== 'true'
                 ? flags.error
                 : "We couldn't update your email preferences from that link."}
             </Notice>
