@@ -103,3 +103,22 @@ test('an admin sees the analytics charts over 7, 30 and 90 days', async ({ page 
 
   await screenshotBoth(page, 'admin-analytics')
 })
+
+test('on a desktop every admin area is on screen; on a phone they scroll in one line', async ({ page }) => {
+  await adminAccount(page.request)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/admin')
+  const areas = page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link')
+  await expect(areas.last()).toHaveText('Test digest')
+  for (const area of await areas.all()) await expect(area).toBeInViewport({ ratio: 1 })
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  const strip = page.getByRole('navigation', { name: 'Admin areas' })
+  const { scrollWidth, clientWidth } = await strip.evaluate((nav) => ({
+    scrollWidth: nav.scrollWidth,
+    clientWidth: nav.clientWidth,
+  }))
+  expect(scrollWidth).toBeGreaterThan(clientWidth)
+  await areas.last().scrollIntoViewIfNeeded()
+  await expect(areas.last()).toBeInViewport({ ratio: 0.95 })
+})

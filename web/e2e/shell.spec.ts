@@ -194,3 +194,22 @@ test('from home to the news the app frame stays on screen at every step', async 
   await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
   expect(await page.evaluate(() => (window as unknown as { frameless: number }).frameless)).toBe(0)
 })
+
+test("a visitor's top bar keeps each link on one line and on screen, down to a 360 px phone", async ({ page }) => {
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 780 })
+    await page.goto('/news')
+    const links = page.getByRole('navigation', { name: 'Site' }).getByRole('link')
+    await expect(links).toHaveCount(3)
+    for (const link of await links.all()) {
+      const box = await link.boundingBox()
+      expect(box, `${width}px`).not.toBeNull()
+      // One line of text in a 36 px tap target, and its right edge inside the page's 16 px margin.
+      expect(box?.height, `${await link.textContent()} at ${width}px`).toBeLessThanOrEqual(40)
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${await link.textContent()} at ${width}px`).toBeLessThanOrEqual(
+        width - 15,
+      )
+    }
+    await expect(page.getByRole('link', { name: 'Reelmates home' })).toBeVisible()
+  }
+})

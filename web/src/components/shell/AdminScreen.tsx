@@ -33,7 +33,9 @@ export function AdminScreen({
       <h1 id="screen-title" className="mt-1 text-2xl font-bold text-white md:text-3xl">
         {title}
       </h1>
-      <nav aria-label="Admin areas" className="mt-5 flex gap-2 overflow-x-auto pb-2">
+      {/* One scrolling line on a phone, where the cut chip at the edge says there is more; wrapped on
+          wider screens, where a line cut at the window's edge said nothing. */}
+      <nav aria-label="Admin areas" className="mt-5 flex gap-2 overflow-x-auto pb-2 md:flex-wrap md:overflow-visible">
         {areas.map((area) => (
           <Link
             key={area.to}

@@ -11,7 +11,11 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   )
 }
 
-export function Brand({ to = '/home' }: { to?: '/home' | '/sign_in' }) {
+/**
+ * The mark and the name, home. `narrow`: on screens under 390 px only the mark shows (the link keeps
+ * its name), for a header whose links need the room.
+ */
+export function Brand({ to = '/home', narrow = false }: { to?: '/home' | '/sign_in'; narrow?: boolean }) {
   return (
     <Link
       to={to}
@@ -19,7 +23,7 @@ export function Brand({ to = '/home' }: { to?: '/home' | '/sign_in' }) {
       aria-label="Reelmates home"
     >
       <BrandMark />
-      <span className="text-lg">Reelmates</span>
+      <span className={narrow ? 'text-lg max-[389px]:hidden' : 'text-lg'}>Reelmates</span>
     </Link>
   )
 }

@@ -34,19 +34,20 @@ export function PublicShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl">
-        <div className="mx-auto flex h-14 max-w-5xl items-center gap-4 px-4">
-          <Brand to="/sign_in" />
-          <nav aria-label="Site" className="ml-auto flex items-center gap-1 text-sm">
-            <Link to="/news" className="flex items-center rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:gap-4">
+          <Brand to="/sign_in" narrow />
+          {/* On one line from 390 px (narrower, the brand shows its mark only): no link wraps inside itself. */}
+          <nav aria-label="Site" className="ml-auto flex items-center whitespace-nowrap text-sm sm:gap-1">
+            <Link to="/news" className="flex items-center rounded-lg px-2 py-2 text-zinc-300 hover:text-white sm:px-3">
               News
               {unreadNews ? <UnreadDot /> : null}
             </Link>
-            <Link to="/sign_in" className="rounded-lg px-3 py-2 text-zinc-300 hover:text-white">
+            <Link to="/sign_in" className="rounded-lg px-2 py-2 text-zinc-300 hover:text-white sm:px-3">
               Sign in
             </Link>
             <Link
               to="/sign_up"
-              className="rounded-lg bg-reel-fill px-3 py-2 font-semibold text-white hover:bg-reel-strong"
+              className="rounded-lg bg-reel-fill px-2.5 py-2 font-semibold text-white hover:bg-reel-strong sm:px-3"
             >
               Join free
             </Link>
