@@ -168,6 +168,7 @@ export const deleteAccountRequest = z.object({
 
 export const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** Every mail whose recipient's address contains this (any case). */
   to: z.string().max(254).optional(),
 })
 

@@ -94,6 +94,9 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
   const newestTo = db.prepare<[string, number], OutboxRow>(
     'SELECT * FROM mail_outbox WHERE recipient = ? ORDER BY sequence DESC LIMIT ?',
   )
+  const newestToLike = db.prepare<[string, number], OutboxRow>(
+    "SELECT * FROM mail_outbox WHERE recipient LIKE ? ESCAPE '\\' ORDER BY sequence DESC LIMIT ?",
+  )
   const eraseByUser = db.prepare<[string]>('DELETE FROM mail_outbox WHERE user_id = ?')
   const eraseByRecipient = db.prepare<[string]>('DELETE FROM mail_outbox WHERE recipient = ?')
   const erase = db.transaction((userId: string, email: string | undefined) => {
@@ -154,9 +157,16 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
       return Promise.resolve(row ? toEntry(row) : null)
     },
 
-    list({ limit = DEFAULT_LIST_LIMIT, to } = {}) {
+    list({ limit = DEFAULT_LIST_LIMIT, to, toContaining } = {}) {
       const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
-      const rows = to === undefined ? newest.all(bounded) : newestTo.all(recipientKey(to), bounded)
+      // LIKE's own wildcards in what was typed are plain characters.
+      const pattern = (text: string) => `%${recipientKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const rows =
+        to !== undefined
+          ? newestTo.all(recipientKey(to), bounded)
+          : toContaining !== undefined
+            ? newestToLike.all(pattern(toContaining), bounded)
+            : newest.all(bounded)
       return Promise.resolve(rows.map(toEntry))
     },
 

@@ -28,8 +28,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<OutboxEntry>
   /** The entry sent with this idempotency key, if any. */
   sentWithKey(idempotencyKey: string): Promise<OutboxEntry | null>
-  /** Newest first. */
-  list(options?: { limit?: number; to?: string }): Promise<OutboxEntry[]>
+  /** Newest first; `to` one address exactly, `toContaining` every address with that text in it (any case). */
+  list(options?: { limit?: number; to?: string; toContaining?: string }): Promise<OutboxEntry[]>
   /**
    * The send history (spec §3 `email_send_history`): every send, newest first, a page at a time;
    * `next` is the `before` of the page after.

@@ -31,5 +31,15 @@ describe('GET /api/admin/outbox', () => {
     expect(messages.map((m) => m.category)).toEqual(['password-reset', 'username-reminder'])
     expect(messages.every((m) => m.to === 'asker@example.com' && m.status === 'outbox')).toBe(true)
     expect((await client.get('/api/admin/outbox?limit=1')).json<{ messages: unknown[] }>().messages).toHaveLength(1)
+
+    // Part of the address, in any case, finds them; LIKE's wildcards typed are plain characters.
+    const part = (await client.get('/api/admin/outbox?to=ASKER')).json<{ messages: { to: string }[] }>().messages
+    expect(part.map((m) => m.to)).toEqual(['asker@example.com', 'asker@example.com'])
+    for (const none of ['ask_r', 'a%r', 'nobody']) {
+      const answer = (await client.get(`/api/admin/outbox?to=${encodeURIComponent(none)}`)).json<{
+        messages: unknown[]
+      }>()
+      expect(answer.messages, none).toEqual([])
+    }
   })
 })

@@ -18,7 +18,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
     },
     async (request) => {
       const { limit, to } = request.query
-      return { messages: await platform.mailer.list({ limit, ...(to ? { to } : {}) }) }
+      // Part of an address is enough: "dave" finds dave.new@example.com.
+      return { messages: await platform.mailer.list({ limit, ...(to ? { toContaining: to } : {}) }) }
     },
   )
 }

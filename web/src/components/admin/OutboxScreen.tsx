@@ -24,7 +24,7 @@ export function OutboxScreen() {
   return (
     <AdminScreen title="Mail outbox">
       <div className="mt-6 grid gap-4">
-        <AdminSearchField label="Recipient" value={to} placeholder="someone@example.com" onChange={setTo} />
+        <AdminSearchField label="Recipient" value={to} placeholder="Part of an address" onChange={setTo} />
         {mails.isPending ? (
           <p className="text-zinc-400">Loading mail…</p>
         ) : mails.isError ? (
