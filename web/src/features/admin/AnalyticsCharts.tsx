@@ -50,7 +50,9 @@ const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary?:
     title: 'Mails',
     kind: 'bar',
     series: [
-      { key: 'mailsSent', label: 'Sent', color: '#93c5fd' },
+      // `MailSent` is recorded for a mail handed to the SMTP server or, without one, kept in the
+      // outbox: the send history tells those two apart ("Sent", "In outbox"), so this says both.
+      { key: 'mailsSent', label: 'Sent or in outbox', color: '#93c5fd' },
       { key: 'mailsFailed', label: 'Failed', color: '#fca5a5' },
     ],
   },
