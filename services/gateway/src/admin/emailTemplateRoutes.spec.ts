@@ -47,6 +47,29 @@ describe('/api/admin/email-templates', () => {
     })
   })
 
+  it("previews each template's link where its mails link, a campaign step's to the app", async () => {
+    const linkOf = async (name: string) => {
+      const template = (await admin.client.get('/api/admin/email-templates'))
+        .json<{
+          templates: { name: string; subject: string; textContent: string; htmlContent: string }[]
+        }>()
+        .templates.find((one) => one.name === name)
+      if (!template) throw new Error(`no template ${name}`)
+      const { subject, textContent, htmlContent } = template
+      const preview = await admin.client.post(`/api/admin/email-templates/${name}/preview`, {
+        subject,
+        textContent,
+        htmlContent,
+      })
+      expect(preview.statusCode, preview.body).toBe(200)
+      return /http:\/\/localhost:3000(\/[^\s"]*)/.exec(preview.json<{ text: string }>().text)?.[1]
+    }
+    expect(await linkOf('campaign-welcome')).toBe('/home')
+    expect(await linkOf('password-reset')).toBe('/reset-password/sample')
+    expect(await linkOf('magic-link')).toBe('/magic-link?token=sample')
+    expect(await linkOf('recommendation')).toBe('/recommendations')
+  })
+
   it('mails with the edited template once saved, and with the built-in one again once restored', async () => {
     await register(t.app, 'linkasker')
     const saved = await admin.client.put('/api/admin/email-templates/magic-link', edit)

@@ -131,7 +131,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
     (request) => {
       const builtIn = builtInNamed(request.params.name)
       return Promise.resolve(
-        renderEmailTemplate(request.body, sampleVariables(builtIn.variables, platform.config.publicUrl)),
+        renderEmailTemplate(request.body, sampleVariables(builtIn.variables, platform.config.publicUrl, builtIn.name)),
       )
     },
   )

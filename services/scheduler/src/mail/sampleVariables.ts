@@ -3,7 +3,7 @@ const samples: Record<string, (publicUrl: string) => string> = {
   username: () => 'ada',
   fromUsername: () => 'grace',
   newEmail: () => 'ada.new@example.com',
-  link: (publicUrl) => `${publicUrl}/magic-link?token=sample`,
+  link: (publicUrl) => `${publicUrl}/home`,
   mediaTitle: () => 'The Godfather',
   note: () => '"Watch it on a big screen."',
   periodLabel: () => 'this past week',
@@ -12,6 +12,32 @@ const samples: Record<string, (publicUrl: string) => string> = {
   unsubscribeLink: (publicUrl) => `${publicUrl}/unsubscribed?token=sample`,
 }
 
-export function sampleVariables(variables: readonly string[], publicUrl: string): Record<string, string> {
-  return Object.fromEntries(variables.map((name) => [name, samples[name]?.(publicUrl) ?? `(${name})`]))
+/**
+ * Where each template's `{{link}}` goes in the mails sent from it (see `mails/`), a sample token in
+ * place of a real one; templates not named here link to the app (`/home`: campaign steps).
+ */
+const sampleLinks: Record<string, string> = {
+  'password-reset': '/reset-password/sample',
+  'username-reminder': '/sign_in',
+  'magic-link': '/magic-link?token=sample',
+  'password-changed': '/forgot-password',
+  'friend-request': '/accept-friend?token=sample',
+  'friend-invitation': '/sign_up?invite=true&from=grace&email=ada%40example.com&token=sample',
+  recommendation: '/recommendations',
+  'recommendation-invitation': '/sign_up?returnTo=%2Frecommendations&email=ada%40example.com&token=sample',
+  digest: '/feed',
+}
+
+export function sampleVariables(
+  variables: readonly string[],
+  publicUrl: string,
+  template?: string,
+): Record<string, string> {
+  const link = template === undefined ? undefined : sampleLinks[template]
+  return Object.fromEntries(
+    variables.map((name) => [
+      name,
+      name === 'link' && link !== undefined ? `${publicUrl}${link}` : (samples[name]?.(publicUrl) ?? `(${name})`),
+    ]),
+  )
 }
