@@ -108,14 +108,23 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
 
   // Events the reaction passes over are recorded every `checkpointEvery`, and once the log goes quiet:
   // otherwise the admin's projections screen would show a reaction that has seen everything as
-  // behind by every event since the last one it handled, and growing.
+  // behind by every event since the last one it handled, and growing. One timer at a time, which
+  // looks again while events keep coming: a catch-up through a long log sets no timer per event.
+  const idleSaveMs = options.idleSaveMs ?? 1_000
   let idleSave: ReturnType<typeof setTimeout> | undefined
-  const saveWhenIdle = () => {
-    if (unsaved === 0 || isStopping()) return
+  let lastEventAt = 0
+  const waitForQuiet = (ms: number) => {
     idleSave = setTimeout(() => {
+      const quietFor = Date.now() - lastEventAt
+      if (quietFor < idleSaveMs) return waitForQuiet(idleSaveMs - quietFor)
+      idleSave = undefined
       if (unsaved > 0 && !isStopping()) saveCheckpoint().catch((error: unknown) => recordingFailed(error, position))
-    }, options.idleSaveMs ?? 1_000)
+    }, ms)
     idleSave.unref()
+  }
+  const saveWhenIdle = () => {
+    lastEventAt = Date.now()
+    if (idleSave === undefined && unsaved > 0 && !isStopping()) waitForQuiet(idleSaveMs)
   }
 
   const tryReacting = async (event: RecordedEvent, delays: readonly number[]): Promise<unknown> => {
@@ -163,7 +172,6 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
   const following = (async () => {
     let sinceTurn = 0
     for await (const event of followed) {
-      clearTimeout(idleSave)
       if (++sinceTurn >= eventsPerTurn) {
         sinceTurn = 0
         await new Promise<void>((resolve) => setImmediate(resolve))
