@@ -15,7 +15,7 @@ export interface ReencodedAvatar {
 }
 
 // A 2 MB file can still claim a huge canvas (a decompression bomb): refuse what no avatar needs.
-export const maxInputPixels = 50_000_000
+const maxInputPixels = 50_000_000
 
 /**
  * Resizes an uploaded picture to a `side`×`side` square (cropped to its centre, turned upright by its

@@ -31,9 +31,9 @@ const sampleLinks: Record<string, string> = {
 export function sampleVariables(
   variables: readonly string[],
   publicUrl: string,
-  template?: string,
+  template: string,
 ): Record<string, string> {
-  const link = template === undefined ? undefined : sampleLinks[template]
+  const link = sampleLinks[template]
   return Object.fromEntries(
     variables.map((name) => [
       name,
