@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserQuery } from './currentUser'
 
@@ -61,5 +61,36 @@ describe('asking who is signed in', () => {
     displayMode(false)
     serverAnswers({ user: { id: 'u1', username: 'maya' } })
     expect(await ask()).toEqual({ id: 'u1', username: 'maya' })
+  })
+})
+
+describe('a screen drawn right after its guard asked', () => {
+  it('takes the answer the guard just got, and asks again once it is older than two seconds', async () => {
+    displayMode(false)
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] })
+    try {
+      const fetch = vi.fn(
+        async () =>
+          new Response(JSON.stringify({ user: { id: 'u1', username: 'maya' } }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      )
+      vi.stubGlobal('fetch', fetch)
+      const client = new QueryClient()
+      await client.query({ ...currentUserQuery(), staleTime: 'static' })
+      const mount = async () => {
+        const observer = new QueryObserver(client, currentUserQuery())
+        const stop = observer.subscribe(() => undefined)
+        await vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false))
+        stop()
+      }
+      await mount()
+      expect(fetch).toHaveBeenCalledOnce()
+      vi.setSystemTime(1_000_000 + 2_000)
+      await mount()
+      expect(fetch).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

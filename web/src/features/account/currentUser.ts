@@ -18,6 +18,9 @@ async function userQueryFn({ signal }: { signal: AbortSignal }): Promise<PublicU
   return (await apiJson<SessionAnswer>('/api/session', { signal })).user
 }
 
+/** An answer this young is the one the page's guard just got: a screen drawn with it takes it as it is. */
+const justAskedMs = 2000
+
 /**
  * The current user (spec §4): a user means signed in, null means not. Fresh for 5 minutes in
  * the installed app, where it also starts from the persisted auth state; always re-checked otherwise.
@@ -32,6 +35,8 @@ export function currentUserQuery() {
       return user
     },
     staleTime: installed ? 5 * 60 * 1000 : 0,
+    // The guard asks before the screen draws; the screen's own look must not ask again at once.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= justAskedMs,
     // An admin may change this user's role (or end their sessions) while the page is open: coming back
     // to the tab asks again, so a promotion shows (the Admin menu entry) without a reload.
     refetchOnWindowFocus: true,
