@@ -55,3 +55,18 @@ test('focus entering a row draws all of its cards, so the keyboard reaches each 
   await titles.first().focus()
   await expect(titles).toHaveCount(await row.getByRole('listitem').count())
 })
+
+test('home asks who I am once, and for my lists once, not again as each row comes near', async ({ page }) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (['/api/session', '/api/watchlist', '/api/library/watched-titles'].includes(pathname)) asked.push(pathname)
+  })
+  await page.goto('/home')
+  await page.waitForLoadState('networkidle')
+  const last = page.getByRole('region', { name: 'Popular on Hulu' })
+  await last.scrollIntoViewIfNeeded()
+  await expect(last.getByRole('link', { name: 'More on Hulu' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(asked.sort()).toEqual(['/api/library/watched-titles', '/api/session', '/api/watchlist'])
+})

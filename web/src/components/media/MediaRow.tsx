@@ -61,26 +61,29 @@ export function MediaRow({
     if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
   }
 
+  // The row's one subscription to my lists is made when the row is, not when its cards first draw: with
+  // answers never fresh (spec §9), a subscription made as each row came into reach asked for both
+  // lists again, and every row's cards were drawn again when they came back.
   return (
-    <section ref={section} aria-label={label} className="group/row relative">
-      <div className="mb-3 flex items-end justify-between gap-4">
-        <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">
-          {heading}
-        </h2>
-        {seeAll}
-      </div>
-      {caption && shown && shown.length > 0 ? (
-        <p className="-mt-2 mb-3 max-w-3xl text-xs text-zinc-400">{caption}</p>
-      ) : null}
-      {isLoading || (results !== undefined && shown === undefined) ? (
-        <Loading what="This row" size="row">
+    <LibraryMarksProvider>
+      <section ref={section} aria-label={label} className="group/row relative">
+        <div className="mb-3 flex items-end justify-between gap-4">
+          <h2 className="flex items-center gap-3 text-lg font-semibold tracking-tight text-white sm:text-xl">
+            {heading}
+          </h2>
+          {seeAll}
+        </div>
+        {caption && shown && shown.length > 0 ? (
+          <p className="-mt-2 mb-3 max-w-3xl text-xs text-zinc-400">{caption}</p>
+        ) : null}
+        {isLoading || (results !== undefined && shown === undefined) ? (
+          <Loading what="This row" size="row">
+            <PosterRowSkeleton />
+          </Loading>
+        ) : shown && shown.length > 0 && !near ? (
           <PosterRowSkeleton />
-        </Loading>
-      ) : shown && shown.length > 0 && !near ? (
-        <PosterRowSkeleton />
-      ) : shown && shown.length > 0 ? (
-        <div className="relative">
-          <LibraryMarksProvider>
+        ) : shown && shown.length > 0 ? (
+          <div className="relative">
             <ul
               ref={track}
               onPointerEnter={handle}
@@ -101,16 +104,16 @@ export function MediaRow({
               ))}
               {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}
             </ul>
-          </LibraryMarksProvider>
-          <RowButton direction={-1} onClick={() => page(-1)} />
-          <RowButton direction={1} onClick={() => page(1)} />
-        </div>
-      ) : (
-        <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-sm text-zinc-400">
-          {emptyMessage ?? 'Nothing to show here right now.'}
-        </p>
-      )}
-    </section>
+            <RowButton direction={-1} onClick={() => page(-1)} />
+            <RowButton direction={1} onClick={() => page(1)} />
+          </div>
+        ) : (
+          <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-sm text-zinc-400">
+            {emptyMessage ?? 'Nothing to show here right now.'}
+          </p>
+        )}
+      </section>
+    </LibraryMarksProvider>
   )
 }
 
