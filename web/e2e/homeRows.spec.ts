@@ -70,3 +70,16 @@ test('home asks who I am once, and for my lists once, not again as each row come
   await page.waitForLoadState('networkidle')
   expect(asked.sort()).toEqual(['/api/library/watched-titles', '/api/session', '/api/watchlist'])
 })
+
+test('a window made wider draws the cards that now fit, untouched', async ({ page }) => {
+  await page.goto('/home')
+  const row = page.getByRole('region', { name: 'Trending movies' })
+  const titles = row.getByRole('listitem').getByRole('link')
+  await expect(titles).toHaveCount(4)
+  // Taller only, as a phone's address bar going away makes it: still the cards that fit.
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await expect(titles).toHaveCount(4)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await expect(titles).toHaveCount(await row.getByRole('listitem').count())
+})

@@ -1,5 +1,5 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { useDeferredValue, useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
 import { LibraryMarksProvider } from '../../features/library/libraryMarks'
 import { useNearViewport } from '../../lib/nearViewport'
 import { MediaTile } from './MediaTile'
@@ -50,6 +50,17 @@ export function MediaRow({
   const [section, near] = useNearViewport<HTMLElement>('100% 0px', priority)
   const [handled, setHandled] = useState(false)
   const handle = handled ? undefined : () => setHandled(true)
+  // How many cards fit across was read at the last render: a wider window draws them all. Only the
+  // width counts; a phone's address bar coming and going while scrolling changes only the height.
+  useEffect(() => {
+    if (handled) return
+    const width = window.innerWidth
+    const widened = () => {
+      if (window.innerWidth > width) setHandled(true)
+    }
+    window.addEventListener('resize', widened)
+    return () => window.removeEventListener('resize', widened)
+  }, [handled])
   // A row's tiles are many small components (poster, watched mark, three buttons each). Rendered as
   // their data lands, the rows of a page add up to one long task that blocks a phone; deferred, React
   // renders them in the background and yields between tiles, while the row keeps its skeleton. The
