@@ -16,11 +16,25 @@ export type RecommendationDoc = {
   mediaPosterPath: string | null
   note: string | null
   status: RecommendationStatus
-  /** The recipient's rating of their latest public watch of it, once watched. */
+  /** The recipient's rating of their latest watch of it, when that entry is public (`shownRating`). */
   rating: number | null
+  /** The recipient's watches of the title since it was recommended, in the order they were logged. */
+  watches: WatchBehind[]
   emailSent: boolean
   createdAt: string
   updatedAt: string
   /** Stays null: the feed's activity is linked when the feed is wired in. */
   activityId: string | null
+}
+
+/** A watch of the recommended title by its recipient: its rating if the entry is public (else null), and whether it is removed. */
+export interface WatchBehind {
+  entryId: string
+  rating: number | null
+  removed: boolean
+}
+
+/** What the sender sees: the rating of the latest watch still there, or null when it is private, unrated or gone. */
+export function shownRating(watches: readonly WatchBehind[]): number | null {
+  return watches.findLast((watch) => !watch.removed)?.rating ?? null
 }

@@ -8,7 +8,12 @@ import {
   RecommendationRestored,
   RecommendationSent,
 } from '@reelmates/contracts/recommendations'
-import { TitleWatched } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
 import { recommendationQueries } from './recommendationQueries'
@@ -41,9 +46,9 @@ const sent = (id: string, from = ann, to: string | null = bob, title = dune, toE
     sentAt: at,
   })
 const dismissed = (id: string) => RecommendationDismissed({ ...about(id, ann, bob), toUserId: bob, dismissedAt: later })
-const watched = (userId: string, rating: number | null, isPrivate = false, title = dune) =>
+const watched = (userId: string, rating: number | null, isPrivate = false, title = dune, entryId = 'a') =>
   TitleWatched({
-    entryId: `entry-${userId}-${title.tmdbId}`,
+    entryId: `entry-${userId}-${title.tmdbId}-${entryId}`,
     userId,
     tmdbId: title.tmdbId,
     mediaType: title.mediaType,
@@ -54,6 +59,32 @@ const watched = (userId: string, rating: number | null, isPrivate = false, title
     streamingService: null,
     isPrivate,
     media: { title: title.mediaTitle, posterPath: title.mediaPosterPath, releaseDate: null, voteAverage: null },
+    genreIds: [],
+  })
+
+/** The recipient's changes to a watch of Dune (entry `a` unless named). */
+const entryOf = (userId: string, entryId = 'a') => ({
+  entryId: `entry-${userId}-${dune.tmdbId}-${entryId}`,
+  userId,
+  tmdbId: dune.tmdbId,
+  mediaType: dune.mediaType,
+})
+const entryFields = (rating: number | null, isPrivate: boolean) => ({
+  watchedAt: later,
+  rating,
+  recommend: null,
+  review: null,
+  streamingService: null,
+  isPrivate,
+})
+const edited = (userId: string, rating: number | null, isPrivate = false, entryId = 'a') =>
+  WatchedEntryEdited({ ...entryOf(userId, entryId), ...entryFields(rating, isPrivate) })
+const removed = (userId: string, entryId = 'a') => WatchedEntryRemoved(entryOf(userId, entryId))
+const restored = (userId: string, rating: number | null, isPrivate = false, entryId = 'a') =>
+  WatchedEntryRestored({
+    ...entryOf(userId, entryId),
+    ...entryFields(rating, isPrivate),
+    media: { title: dune.mediaTitle, posterPath: dune.mediaPosterPath, releaseDate: null, voteAverage: null },
     genreIds: [],
   })
 
@@ -115,6 +146,42 @@ describe('recommendations read model', () => {
     const h = await harness()
     await h.given(sent(rec1), watched(bob, 9, true))
     expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: null }])
+  })
+
+  it('follows the watch behind the rating as the recipient edits it, hides it, removes it and puts it back', async () => {
+    const h = await harness()
+    const rating = async () => (await h.queries.sent(ann))[0]?.rating
+    await h.given(sent(rec1), watched(bob, 2))
+    expect(await rating()).toBe(2)
+    await h.given(edited(bob, 10))
+    expect(await rating()).toBe(10)
+    // Made private: the sender no longer sees the rating the recipient has hidden.
+    await h.given(edited(bob, 10, true))
+    expect(await rating()).toBeNull()
+    await h.given(edited(bob, 8))
+    expect(await rating()).toBe(8)
+    await h.given(removed(bob))
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: null }])
+    await h.given(restored(bob, 8))
+    expect(await rating()).toBe(8)
+  })
+
+  it('shows the latest watch still there: removing a rewatch shows the watch before it', async () => {
+    const h = await harness()
+    const rating = async () => (await h.queries.sent(ann))[0]?.rating
+    await h.given(sent(rec1), watched(bob, 6, false, dune, 'first'), watched(bob, 9, false, dune, 'again'))
+    expect(await rating()).toBe(9)
+    await h.given(removed(bob, 'again'))
+    expect(await rating()).toBe(6)
+    await h.given(edited(bob, 6, true, 'first'))
+    expect(await rating()).toBeNull()
+  })
+
+  it('is not moved by edits of a watch logged before the recommendation, nor of someone else’s', async () => {
+    const h = await harness()
+    await h.given(watched(bob, 3, false, dune, 'before'), sent(rec1), watched(bob, 7))
+    await h.given(edited(bob, 1, false, 'before'), removed(bob, 'before'), edited(cat, 1))
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: 7 }])
   })
 
   it('is not moved by someone else’s watch, nor by another title', async () => {

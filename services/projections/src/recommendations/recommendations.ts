@@ -7,11 +7,21 @@ import {
   RecommendationRestored,
   RecommendationSent,
 } from '@reelmates/contracts/recommendations'
-import { TitleWatched } from '@reelmates/contracts/watched'
+import {
+  TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
+} from '@reelmates/contracts/watched'
 import { recommendationActivityId } from '../activities/recommendationActivity'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
-import { recommendationsCollection as collection, type RecommendationDoc } from './recommendationDoc'
+import {
+  recommendationsCollection as collection,
+  shownRating,
+  type RecommendationDoc,
+  type WatchBehind,
+} from './recommendationDoc'
 
 const revisions = 'recommendations_revisions'
 const handles = [
@@ -22,6 +32,9 @@ const handles = [
   RecommendationDismissed,
   RecommendationRestored,
   TitleWatched,
+  WatchedEntryEdited,
+  WatchedEntryRemoved,
+  WatchedEntryRestored,
   AccountDeleted,
 ] as const
 
@@ -32,10 +45,14 @@ const handles = [
  * a recommendation a lagging reader had not seen yet. (The scheduler's `recommendation_watched`
  * reaction records the same fact on the sender's stream as `RecommendationWatched`, for the sender's
  * notification and the decider.)
+ *
+ * The rating the sender sees follows the recipient's watches as they are now: an entry edited, made
+ * private, removed or put back changes it, so a rating the recipient has since hidden never stays on
+ * the sender's screen.
  */
 export const recommendationsProjector = defineProjector({
   name: 'recommendations',
-  version: 2,
+  version: 3,
   collections: [collection, revisions],
   handles,
 
@@ -67,6 +84,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         note: data.note,
         status: 'pending',
         rating: null,
+        watches: [],
         emailSent: false,
         createdAt: data.sentAt,
         updatedAt: data.sentAt,
@@ -109,18 +127,47 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       )
       return
     case 'TitleWatched': {
-      const { userId, tmdbId, mediaType, rating, isPrivate } = event.data
+      const { entryId, userId, tmdbId, mediaType, rating, isPrivate } = event.data
       // Whatever the status was; a private entry's rating stays the recipient's own.
-      await docs.updateMany(
-        { toUserId: userId, tmdbId, mediaType },
-        { $set: { status: 'watched', rating: isPrivate ? null : rating, updatedAt: at } },
-      )
+      const watch: WatchBehind = { entryId, rating: isPrivate ? null : rating, removed: false }
+      for (const doc of await docs.find({ toUserId: userId, tmdbId, mediaType })) {
+        const watches = [...doc.watches, watch]
+        await docs.updateOne(
+          { _id: doc._id },
+          { $set: { status: 'watched', watches, rating: shownRating(watches), updatedAt: at } },
+        )
+      }
       return
     }
+    case 'WatchedEntryEdited':
+    case 'WatchedEntryRestored': {
+      const { entryId, rating, isPrivate } = event.data
+      await changeWatch(db, event.data, entryId, { rating: isPrivate ? null : rating, removed: false })
+      return
+    }
+    case 'WatchedEntryRemoved':
+      await changeWatch(db, event.data, event.data.entryId, { removed: true })
+      return
     case 'AccountDeleted': {
       const { userId } = event.data
       await docs.deleteMany({ $or: [{ fromUserId: userId }, { toUserId: userId }] })
       return
     }
+  }
+}
+
+/** One of the recipient's watches behind their recommendations of that title changed (edited, hidden, removed, put back). */
+async function changeWatch(
+  db: ProjectorDb,
+  title: { userId: string; tmdbId: number; mediaType: RecommendationDoc['mediaType'] },
+  entryId: string,
+  change: Partial<Omit<WatchBehind, 'entryId'>>,
+): Promise<void> {
+  const docs = db.collection<RecommendationDoc>(collection)
+  const { userId, tmdbId, mediaType } = title
+  for (const doc of await docs.find({ toUserId: userId, tmdbId, mediaType })) {
+    if (!doc.watches.some((watch) => watch.entryId === entryId)) continue
+    const watches = doc.watches.map((watch) => (watch.entryId === entryId ? { ...watch, ...change } : watch))
+    await docs.updateOne({ _id: doc._id }, { $set: { watches, rating: shownRating(watches) } })
   }
 }
