@@ -22,7 +22,7 @@ const sourceHandles = notificationSources.flatMap((source) => [
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  version: 4,
+  version: 5,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
@@ -51,8 +51,8 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   if (is(AccountDeleted, event)) {
     const { userId } = event.data
     await docs.deleteMany({ userId })
-    // What they alone did goes with them ("Someone watched Dune and rated it 9/10" would keep their
-    // rating in a friend's bell); a notification they shared with others keeps the others.
+    // What they alone did goes with them ("Someone commented on your activity" would keep their
+    // deed in a friend's bell); a notification they shared with others keeps the others.
     for (const doc of await docs.find({ actorIds: userId })) {
       if (doc.actorIds.length === 1) await docs.deleteOne({ _id: doc._id })
       else
