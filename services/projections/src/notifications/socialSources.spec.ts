@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { NotificationsMarkedRead } from '@reelmates/contracts/notifications'
 import { CommentAdded, CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
-import { FriendRequestCancelled, FriendRequestDeclined, FriendRequestSent } from '@reelmates/contracts/friendships'
+import {
+  FriendRequestAccepted,
+  FriendRequestCancelled,
+  FriendRequestDeclined,
+  FriendRequestSent,
+} from '@reelmates/contracts/friendships'
 import {
   RecommendationAccepted,
   RecommendationDismissed,
@@ -133,6 +138,44 @@ describe('notifications taken back', () => {
     )
     expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
     expect(await h.texts(bob)).toEqual([])
+  })
+
+  it('drops a friend request once it is accepted, so it stops counting as unread', async () => {
+    const h = await bell()
+    await h.given(
+      FriendRequestSent({ ...request('f1', cat, ann), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestSent({ ...request('f3', bob, ann), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestAccepted({ ...request('f1', cat, ann), acceptedAt: at }),
+    )
+    expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
+    expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
+    expect(await h.texts(cat)).toEqual(['ann accepted your friend request'])
+  })
+
+  it('tells a newcomer who signed up through an invitation link of no request: they accepted it by signing up', async () => {
+    const h = await bell()
+    // What `BefriendByInvitation` records for an invitee who had no account.
+    await h.given(
+      FriendRequestSent({ ...request('f1', ann, cat), inviteCount: 1, sentAt: at, invitationId: 'i1' }),
+      FriendRequestAccepted({ ...request('f1', ann, cat), acceptedAt: at }),
+    )
+    expect(await h.texts(cat)).toEqual([])
+    expect(await h.texts(ann)).toEqual(['cat accepted your friend request'])
+  })
+
+  it('drops the reactions to a comment with the comment', async () => {
+    const h = await bell()
+    await h.given(
+      CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
+      CommentAdded({ ...activity, commentId: 'c2', userId: bob, content: 'Again', addedAt: at }),
+      reaction(ann, '🔥', 'c1', bob),
+      reaction(cat, '❤️', 'c1', bob),
+      reaction(cat, '❤️', 'c2', bob),
+    )
+    expect((await h.texts(bob)).sort()).toEqual(['cat and ann reacted to your comment', 'cat reacted to your comment'])
+    await h.given(CommentDeleted({ ...activity, commentId: 'c1', userId: bob, deletedBy: ann, deletedAt: at }))
+    expect(await h.texts(bob)).toEqual(['cat reacted to your comment'])
+    expect(await h.texts(ann)).toEqual(['bob commented on your activity'])
   })
 
   it('drops a comment’s notification with the comment, whoever deleted it', async () => {

@@ -1,7 +1,17 @@
-import { FriendRequestCancelled, FriendRequestDeclined, FriendRequestSent } from '@reelmates/contracts/friendships'
+import {
+  FriendRequestAccepted,
+  FriendRequestCancelled,
+  FriendRequestDeclined,
+  FriendRequestSent,
+} from '@reelmates/contracts/friendships'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
-/** Someone asked me to be friends; gone from the bell once I declined or they took it back. */
+/**
+ * Someone asked me to be friends; gone from the bell once answered (accepted or declined) or taken
+ * back, so an answered request does not keep counting as unread. A sign-up through an invitation link
+ * records the request and its acceptance together: the newcomer is never told of a request they
+ * already accepted by signing up.
+ */
 export const friendRequestReceived = defineNotificationSource({
   kind: 'friend-request',
   handles: [FriendRequestSent],
@@ -15,7 +25,7 @@ export const friendRequestReceived = defineNotificationSource({
     },
   ],
   withdrawnBy: {
-    handles: [FriendRequestDeclined, FriendRequestCancelled],
+    handles: [FriendRequestAccepted, FriendRequestDeclined, FriendRequestCancelled],
     refs: ({ data }) => [{ userId: data.toUserId, ref: `friend-request:${data.friendshipId}` }],
   },
   text: (context) => `${actorsText(context)} sent you a friend request`,

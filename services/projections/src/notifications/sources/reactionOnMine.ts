@@ -1,4 +1,4 @@
-import { ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
+import { CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
 import type { ProjectedEvent } from '../../projector'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
@@ -13,11 +13,14 @@ function bellOf(data: Reaction): { userId: string; group: string; onComment: boo
   return { userId: to, group, onComment }
 }
 
+const onCommentRef = (commentId: string) => `comment:${commentId}`
+
 /**
  * Someone reacted to my activity or to my comment. Reactions come in bursts, so they gather per
  * activity (or comment): one line, "Ann and 2 others reacted to your activity", one batched push.
  * A reaction taken back takes its reactor out of the line (once they have none left there), and the
- * line goes with its last reactor.
+ * line goes with its last reactor. Reactions to a comment go with the comment: the line would lead to
+ * an activity where it no longer is.
  */
 export const reactionOnMine = defineNotificationSource({
   kind: 'reaction',
@@ -33,8 +36,13 @@ export const reactionOnMine = defineNotificationSource({
         detail: { on: bell.onComment ? 'your comment' : 'your activity' },
         group: bell.group,
         part: data.emoji,
+        ...(bell.onComment && data.commentId ? { ref: onCommentRef(data.commentId) } : {}),
       },
     ]
+  },
+  withdrawnBy: {
+    handles: [CommentDeleted],
+    refs: ({ data }) => [{ userId: data.userId, ref: onCommentRef(data.commentId) }],
   },
   takenBackBy: {
     handles: [ReactionRemoved],
