@@ -31,7 +31,9 @@ export function InviteByEmail() {
       <h2 id={headingId} className={sectionHeading}>
         Invite by email
       </h2>
-      <p className="mt-1 text-sm text-zinc-400">Not on Reelmates yet? We'll send them a link to join you.</p>
+      <p className="mt-1 text-sm text-zinc-400">
+        We'll email them a link to become friends, or to join you if they're not on Reelmates yet.
+      </p>
       <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
         <label htmlFor={inviteInputId} className="sr-only">
           Email address

@@ -35,7 +35,9 @@ export function useAskFriend() {
           'email' in request ? (request.resend ? 'Invitation sent again' : 'Invitation sent') : 'Friend request sent',
         description:
           'email' in request
-            ? `We've emailed ${request.email} a link to join you on Reelmates.`
+            ? // True whether or not the address is a member's (a friend request's link, or a sign-up link),
+              // and it does not tell which.
+              `We've emailed ${request.email} a link to become friends on Reelmates.`
             : `${request.username} will see it on their Friends page.`,
         variant: 'success',
       })
