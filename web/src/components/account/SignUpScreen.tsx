@@ -8,6 +8,7 @@ import { destinationAfterSignIn, isInvitation } from '../../features/account/aft
 import { setCurrentUser } from '../../features/account/currentUser'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { explainRegistrationFailure } from '../../features/account/signInMessages'
+import { tellInvitationOutcome } from '../../features/friends/signUpInvitation'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
@@ -56,6 +57,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       })
       // Registering spent the invitation's token (it made the two friends): /home must not send it again.
       await navigate({ href: destinationAfterSignIn({ ...search, token: undefined }), replace: true })
+      if (invited && search.token && search.from) void tellInvitationOutcome(search.from)
     } catch (error) {
       // Spec §8: a failed registration is said on the form and logged, never toasted.
       console.error('Registration failed', error)

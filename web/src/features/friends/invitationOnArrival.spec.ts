@@ -1,6 +1,6 @@
 import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { describe, expect, it } from 'vitest'
-import { firstArrivalOf, invitationToast } from './invitationOnArrival'
+import { firstArrivalOf, invitationToast, signUpInvitationToast } from './invitationOnArrival'
 
 describe('an invitation accepted on arrival', () => {
   it("says the server's message when accepted", () =>
@@ -27,4 +27,37 @@ describe('an invitation accepted on arrival', () => {
     expect(firstArrivalOf('i-1.secret')).toBe(false)
     expect(firstArrivalOf('i-2.secret')).toBe(true)
   })
+})
+
+describe('a sign-up with an invitation link', () => {
+  const friend = (username: string) => ({
+    id: `f-${username}`,
+    user: { id: `u-${username}`, username, avatarUrl: null },
+    since: '2026-11-28T00:00:00.000Z',
+    inviteCount: 1,
+  })
+  const answer = (...usernames: string[]) => ({
+    friends: usernames.map(friend),
+    incoming: [],
+    outgoing: [],
+    invitations: [],
+  })
+
+  it('says the newcomer and the inviter are friends when the link made them so', () =>
+    expect(signUpInvitationToast(answer('ana'), 'ana')).toEqual({
+      title: 'Friend added',
+      description: 'You and ana are now friends.',
+      variant: 'success',
+    }))
+
+  it('names the friend the link made, even if the name in the link is not theirs any more', () =>
+    expect(signUpInvitationToast(answer('ana_renamed'), 'ana').description).toBe(
+      'You and ana_renamed are now friends.',
+    ))
+
+  it('says why there is no friend when the link was already used or has expired', () =>
+    expect(signUpInvitationToast(answer(), 'ana')).toMatchObject({
+      title: "The invitation couldn't be used",
+      description: expect.stringContaining("you and ana aren't friends yet") as unknown,
+    }))
 })

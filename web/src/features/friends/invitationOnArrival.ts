@@ -1,3 +1,4 @@
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import type { ToastInput } from '../../lib/toast'
 
 /** What accepting an invitation token answered: the server's message, or its refusal. */
@@ -24,4 +25,24 @@ export function firstArrivalOf(token: string): boolean {
   if (sent.has(token)) return false
   sent.add(token)
   return true
+}
+
+/**
+ * What signing up with an invitation link came to. Registration spends the link and makes the two
+ * friends, or creates the account alone when the link was already used or has expired: a brand-new
+ * account with a friend is the invitation accepted, one without is told why (`from`, the inviter's
+ * name in the link, is only what the banner said).
+ */
+export function signUpInvitationToast(friends: FriendsAnswer, from: string): ToastInput {
+  const inviter = friends.friends.find((friend) => friend.user.username === from) ?? friends.friends[0]
+  if (inviter)
+    return {
+      title: 'Friend added',
+      description: `You and ${inviter.user.username} are now friends.`,
+      variant: 'success',
+    }
+  return {
+    title: "The invitation couldn't be used",
+    description: `Its link was already used or has expired, so you and ${from} aren't friends yet. Find them on the Friends page to send a request.`,
+  }
 }
