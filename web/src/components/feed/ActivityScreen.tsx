@@ -30,7 +30,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
         <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
           <p className="text-lg font-semibold text-white">This activity isn't available</p>
           <p className="mt-1 text-sm text-zinc-400">
-            It may have been removed, or it is only shared with its owner's friends.
+            It may have been removed or made private, or it is only shared with its owner's friends.
           </p>
           <Link to="/feed" className={`${primaryButton} mt-5`}>
             Open your feed
