@@ -89,8 +89,8 @@ test('watched titles carry my mark and rating on every card, from one request pe
   })
   await page.goto('/search?q=godfather')
   const ratedMark = cardOf(page, rated.title).getByTestId('watched-mark')
-  await expect(ratedMark).toHaveText(/★ 8\/10/)
-  await expect(ratedMark).toContainText('Watched, you rated it 8/10')
+  await expect(ratedMark).toHaveText(/★ 4$/)
+  await expect(ratedMark).toContainText('Watched, you rated it 4 stars')
   await expect(cardOf(page, unrated.title).getByTestId('watched-mark')).toHaveText(/Watched/)
   await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveCount(0)
   // A screen full of cards asks for my watched titles once, not once per card.
@@ -101,11 +101,12 @@ test('watched titles carry my mark and rating on every card, from one request pe
   await page.setViewportSize(sizes[1])
   await page.getByRole('button', { name: `Mark ${untouched.title} watched`, exact: true }).click()
   const dialog = page.getByRole('dialog', { name: untouched.title })
-  await dialog.getByText('3 stars', { exact: true }).locator('..').click()
+  // The star's label, not the readout beside the stars, which says the same words once a star is hovered.
+  await dialog.locator('label', { hasText: /^3 stars$/ }).click()
   await dialog.getByRole('button', { name: 'Log it' }).click()
-  await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 6\/10/)
+  await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 3$/)
   await page.reload()
-  await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 6\/10/)
+  await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 3$/)
 
   // The home carousels mark them too.
   const trending = (await (await page.request.get('/api/tmdb/trending/movies')).json()) as {
@@ -120,7 +121,7 @@ test('watched titles carry my mark and rating on every card, from one request pe
     .toContain(`"tmdbId":${first.id}`)
   await page.goto('/home')
   const row = page.getByRole('region', { name: 'Trending movies' })
-  await expect(cardOf(row, first.title).getByTestId('watched-mark')).toHaveText(/★ 10\/10/)
+  await expect(cardOf(row, first.title).getByTestId('watched-mark')).toHaveText(/★ 5$/)
   await screenshots(page, 'cards-home-watched')
 })
 
@@ -141,9 +142,11 @@ test("a title's page shows every watch of it with my reviews, newest first, and 
   const entries = yours.getByRole('listitem')
   await expect(entries).toHaveCount(2)
   await expect(entries.nth(0)).toContainText('Even better the second time.')
-  await expect(entries.nth(0)).toContainText('10/10')
+  await expect(entries.nth(0).getByRole('img', { name: '5 stars' })).toBeVisible()
   await expect(entries.nth(1)).toContainText('Slow to start, then it had me.')
-  await expect(entries.nth(1)).toContainText('6/10')
+  await expect(entries.nth(1).getByRole('img', { name: '3 stars' })).toBeVisible()
+  // The stars are the rating: no second score out of ten beside them.
+  await expect(yours).not.toContainText('/10')
   await yours.scrollIntoViewIfNeeded()
   await screenshots(page, 'cards-media-your-watches')
 
@@ -194,7 +197,7 @@ test.describe('the watchlist on a phone', () => {
     )
     await expect(
       page.getByRole('article', { name: (others[0] as Movie).title }).getByTestId('watched-mark'),
-    ).toHaveText(/★ 7\/10/)
+    ).toHaveText(/★ 3½$/)
     await screenshots(page, 'cards-watchlist-grid')
     await page.setViewportSize(sizes[0])
 

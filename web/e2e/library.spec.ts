@@ -200,9 +200,11 @@ async function logWatch(page: Page, title: string, input: 'mouse' | 'touch') {
   await press(page.getByRole('button', { name: `Mark ${title} watched`, exact: true }), input)
   const dialog = page.getByRole('dialog', { name: title })
   await expect(dialog).toBeVisible()
-  // Four stars: the right half of the fourth star is 8 out of 10.
-  await press(dialog.getByText('4 stars', { exact: true }).locator('..'), input)
-  await expect(dialog.getByText('4 stars · 8/10')).toBeVisible()
+  // Four stars: the right half of the fourth star. The label, not the readout beside the stars,
+  // which says the same words once a star is chosen or hovered.
+  await press(dialog.locator('label', { hasText: /^4 stars$/ }), input)
+  await expect(dialog.getByText('4 stars', { exact: true }).and(dialog.locator('[aria-hidden="true"]'))).toBeVisible()
+  await expect(dialog).not.toContainText('/10')
   await press(dialog.getByText('Yes, recommend'), input)
   await dialog.getByLabel('Review').fill(`Watched on ${input}: the last act still lands.`)
   await dialog.getByLabel('Watched on service').selectOption('Netflix')
@@ -474,10 +476,7 @@ test.describe('the buttons other screens carry', () => {
     for (const time of [1, 2]) {
       await page.getByRole('button', { name: time === 1 ? 'Mark watched' : /^Watched 1×/ }).click()
       const dialog = page.getByRole('dialog', { name: title.title })
-      await dialog
-        .getByText(`${time + 2} stars`, { exact: true })
-        .locator('..')
-        .click()
+      await dialog.locator('label', { hasText: new RegExp(`^${time + 2} stars$`) }).click()
       await dialog.getByRole('button', { name: 'Log it' }).click()
       await expect(page.getByRole('button', { name: new RegExp(`^Watched ${time}×`) })).toBeVisible()
     }

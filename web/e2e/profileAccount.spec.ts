@@ -79,7 +79,8 @@ test('my watching in numbers, private watches included', async ({ page }) => {
   const region = stats(page)
   await expect(region.getByText(`Watched in ${new Date().getUTCFullYear()}`)).toBeVisible()
   await expect(region).toContainText('3 in all')
-  await expect(region).toContainText('8.7 / 10')
+  // Ratings of 10, 7 and 9 average 8.67 of the stored 1–10: 4.3 of five stars.
+  await expect(region).toContainText('4.3 / 5')
   await expect(region).toContainText('From 3 ratings')
   const services = region.getByRole('heading', { name: 'Most-watched services' }).locator('..')
   await expect(services.getByRole('listitem')).toHaveText([/Netflix\s*2 watches/, /Hulu\s*1 watch/])

@@ -44,7 +44,7 @@ async function shootBoth(page: Page, name: string, ready: () => Promise<void>) {
   await page.setViewportSize(viewports.desktop)
 }
 
-test('A recommends a title with a note; B accepts it, finds it on the watchlist, watches it 9/10; A sees "Watched · 9/10"', async ({
+test('A recommends a title with a note; B accepts it, finds it on the watchlist, rates it 4½ stars; A sees "Watched · 4½ stars"', async ({
   browser,
   baseURL,
 }) => {
@@ -91,11 +91,11 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
   await b.page.goto(`/media/movie/${title.tmdbId}`)
   await expect(b.page.getByText(`Recommended by ${a.account.username}`)).toBeVisible()
 
-  // B: later, logs it watched, 9 out of 10.
+  // B: later, logs it watched, four and a half stars (9 of the stored 1–10).
   await b.page.getByRole('button', { name: 'Mark watched' }).click()
   const rating = b.page.getByRole('dialog', { name: title.title })
   await rating.locator('input[type="radio"][value="9"]').check({ force: true })
-  await expect(rating.getByText('· 9/10')).toBeVisible()
+  await expect(rating.getByText('4½ stars', { exact: true }).and(rating.locator('[aria-hidden="true"]'))).toBeVisible()
   await rating.getByRole('button', { name: 'Log it' }).click()
   await expect(rating).toBeHidden()
 
@@ -103,16 +103,16 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
   await a.page.goto('/recommendations?box=sent')
   const sent = a.page.getByRole('article', { name: title.title })
   await expect(sent).toContainText(`to ${b.account.username}`)
-  await expect(sent.getByText('Watched · 9/10')).toBeVisible()
+  await expect(sent.getByText('Watched · 4½ stars')).toBeVisible()
   await shootBoth(a.page, 'recommendations-sent', async () => {
     await a.page.goto('/recommendations?box=sent')
-    await expect(a.page.getByText('Watched · 9/10')).toBeVisible()
+    await expect(a.page.getByText('Watched · 4½ stars')).toBeVisible()
   })
 
   // A's profile, seen by B: the hit rate and the best pick.
   await b.page.goto(`/profile/${a.account.username}`)
   await expect(b.page.getByText('100%')).toBeVisible()
-  await expect(b.page.getByText(`${b.account.username} gave it 9/10`)).toBeVisible()
+  await expect(b.page.getByText(`${b.account.username} gave it 4½ stars`)).toBeVisible()
 
   await a.close()
   await b.close()

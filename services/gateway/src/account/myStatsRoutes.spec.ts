@@ -57,7 +57,7 @@ describe('GET /api/user/stats', () => {
       year: thisYear,
       watchedThisYear: 3,
       watchedTotal: 4,
-      averageRating: 8.3,
+      averageRating: 8.33,
       ratedCount: 3,
       topServices: [
         { name: 'Netflix', watches: 3 },

@@ -111,7 +111,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
       }
       const ratings = watchedBy.map((w) => w.rating).filter((r): r is number => r !== null)
       const averageRating =
-        ratings.length === 0 ? null : Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10
+        ratings.length === 0 ? null : Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100
       const listedCards = listedIds.map((id) => cards.get(id)).filter((card): card is UserCard => card !== undefined)
       return { watched: watchedBy, averageRating, watchlist: { count: listedCards.length, users: listedCards } }
     },

@@ -75,7 +75,7 @@ describe('my stats', () => {
       watch('C', 3, { rating: 7 }),
       watch('D', 4),
     )
-    expect(stats).toMatchObject({ averageRating: 7.3, ratedCount: 3 })
+    expect(stats).toMatchObject({ averageRating: 7.33, ratedCount: 3 })
   })
 
   it('ranks genres and services by watches (a tie: the latest watched first), a service however it was capitalised', async () => {

@@ -63,7 +63,9 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
       year,
       watchedThisYear: docs.filter((doc) => new Date(doc.watchedAt).getUTCFullYear() === year).length,
       watchedTotal: docs.length,
-      averageRating: average === null ? null : Math.round(average * 10) / 10,
+      // Two decimals: the screens show it in stars (halved) to one decimal, which a 1–10 average
+      // already rounded to one would put off by a tenth (7.33 is 3.7 stars; 7.3 would show 3.6).
+      averageRating: average === null ? null : Math.round(average * 100) / 100,
       ratedCount: ratings.length,
       genreCounts: ranked(docs.flatMap((doc) => doc.genreIds)).map(({ key, count }) => ({ id: key, watches: count })),
       topServices: ranked(serviceKeys)

@@ -19,6 +19,22 @@ function Figure({ label, value, detail }: { label: string; value: ReactNode; det
   )
 }
 
+/**
+ * The average as stars out of five, the scale ratings are given in; the stored ratings run 1–10,
+ * so a single three-star rating averages 6 and reads "3.0 / 5".
+ */
+function AverageStars({ rating }: { rating: number }) {
+  return (
+    <>
+      {(rating / 2).toFixed(1)}
+      <span aria-hidden="true" className="text-lg font-semibold text-zinc-400">
+        {' / 5'}
+      </span>
+      <span className="sr-only"> stars out of 5</span>
+    </>
+  )
+}
+
 /** A ranked list with a bar per entry, or what to do to fill it when it is empty. */
 function Ranked({ title, items, empty }: { title: string; items: { name: string; watches: number }[]; empty: string }) {
   const most = items[0]?.watches ?? 1
@@ -98,7 +114,7 @@ function StatsBody({ stats }: { stats: MyStatsAnswer }) {
         />
         <Figure
           label="Average rating"
-          value={stats.averageRating === null ? '—' : `${stats.averageRating.toFixed(1)} / 10`}
+          value={stats.averageRating === null ? '—' : <AverageStars rating={stats.averageRating} />}
           detail={
             stats.ratedCount === 0
               ? 'No ratings yet'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { ratingLabel, ratingMax, starFills } from '../../features/library/rating'
+import { ratingLabel, starFills } from '../../features/library/rating'
 import { Star } from './StarRating'
 
 interface StarRatingInputProps {
@@ -45,7 +45,7 @@ export function StarRatingInput({ value, onChange }: StarRatingInputProps) {
           ))}
         </div>
         <span className="text-sm tabular-nums text-zinc-300" aria-hidden="true">
-          {shown === null ? 'Not rated' : `${ratingLabel(shown)} · ${shown}/${ratingMax}`}
+          {ratingLabel(shown)}
         </span>
         {value !== null ? (
           <button

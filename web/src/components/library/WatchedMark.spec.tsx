@@ -7,11 +7,18 @@ afterEach(cleanup)
 const watch = { tmdbId: 1, mediaType: 'movie' as const, timesWatched: 1, lastWatchedAt: '2026-01-01T00:00:00.000Z' }
 
 describe('the watched mark on a title card', () => {
-  it('shows my rating out of ten, and says it in words', () => {
+  it('shows my rating in stars, and says it in words', () => {
     const { getByTestId } = render(<WatchedMarkView watch={{ ...watch, rating: 8 }} />)
     const mark = getByTestId('watched-mark')
-    expect(mark.querySelector('[aria-hidden="true"].tabular-nums')?.textContent).toBe('★ 8/10')
-    expect(mark.querySelector('.sr-only')?.textContent).toBe('Watched, you rated it 8/10')
+    expect(mark.querySelector('[aria-hidden="true"].tabular-nums')?.textContent).toBe('★ 4')
+    expect(mark.querySelector('.sr-only')?.textContent).toBe('Watched, you rated it 4 stars')
+  })
+
+  it('shows a half star as ½, so the lowest rating never reads as one', () => {
+    const { getByTestId } = render(<WatchedMarkView watch={{ ...watch, rating: 1 }} />)
+    const mark = getByTestId('watched-mark')
+    expect(mark.querySelector('[aria-hidden="true"].tabular-nums')?.textContent).toBe('★ ½')
+    expect(mark.querySelector('.sr-only')?.textContent).toBe('Watched, you rated it ½ star')
   })
 
   it('says "Watched" when I gave no rating', () => {
@@ -21,6 +28,6 @@ describe('the watched mark on a title card', () => {
 
   it('counts rewatches for screen readers', () => {
     expect(watchedWords({ rating: null, timesWatched: 3 })).toBe('Watched 3 times')
-    expect(watchedWords({ rating: 6, timesWatched: 2 })).toBe('Watched 2 times, you rated it 6/10')
+    expect(watchedWords({ rating: 6, timesWatched: 2 })).toBe('Watched 2 times, you rated it 3 stars')
   })
 })

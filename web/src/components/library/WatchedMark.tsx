@@ -1,12 +1,13 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { useLibraryMarks } from '../../features/library/libraryMarks'
+import { ratingLabel, starsText } from '../../features/library/rating'
 import { useMyWatch } from '../../features/library/useLibrary'
 import { Icon } from './icons'
 
 /**
- * "I have watched this" on a title card or row: a check and my latest rating ("★ 8/10"), or the
- * word "Watched" when I gave none. Nothing for a title I have not watched. The marks of a whole
+ * "I have watched this" on a title card or row: a check and my latest rating in stars ("★ 4½"), or
+ * the word "Watched" when I gave none. Nothing for a title I have not watched. The marks of a whole
  * screen come from one cached list of my watched titles, never a request per card; inside a row or
  * grid of cards, through that row's LibraryMarksProvider.
  */
@@ -32,7 +33,7 @@ export function WatchedMarkView({ watch, className = '' }: { watch: WatchedTitle
       <Icon name="check" className="h-3.5 w-3.5 shrink-0 [&_path]:[stroke-width:2.6]" />
       <span className="sr-only">{watchedWords(watch)}</span>
       <span aria-hidden="true" className="tabular-nums">
-        {watch.rating === null ? 'Watched' : `★ ${watch.rating}/10`}
+        {watch.rating === null ? 'Watched' : `★ ${starsText(watch.rating)}`}
       </span>
     </span>
   )
@@ -41,5 +42,5 @@ export function WatchedMarkView({ watch, className = '' }: { watch: WatchedTitle
 /** What a screen reader says for the mark: the visible star alone would read as "black star". */
 export function watchedWords({ rating, timesWatched }: Pick<WatchedTitle, 'rating' | 'timesWatched'>): string {
   const times = timesWatched > 1 ? ` ${timesWatched} times` : ''
-  return rating === null ? `Watched${times}` : `Watched${times}, you rated it ${rating}/10`
+  return rating === null ? `Watched${times}` : `Watched${times}, you rated it ${ratingLabel(rating)}`
 }

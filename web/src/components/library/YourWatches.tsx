@@ -32,7 +32,7 @@ function YourWatch({ entry }: { entry: WatchedItem }) {
   return (
     <article aria-label={`Watched ${dayFormat.format(new Date(entry.watchedAt))}`} className="flex gap-3 p-3 sm:p-4">
       <div className="min-w-0 flex-1">
-        <EntryFacts entry={entry} withScore />
+        <EntryFacts entry={entry} />
         {entry.review ? (
           <blockquote className="mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere]">
             {entry.review}

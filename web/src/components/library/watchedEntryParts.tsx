@@ -38,15 +38,12 @@ export function useEntryActions(entry: WatchedItem) {
   return { actions, dialog }
 }
 
-/** When, how rated, where; `withScore` adds "8/10" after the stars, where there is room for it. */
-export function EntryFacts({ entry, withScore = false }: { entry: WatchedItem; withScore?: boolean }) {
+/** When, how rated (the stars alone: a number beside them would be a second scale), where. */
+export function EntryFacts({ entry }: { entry: WatchedItem }) {
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
       <time dateTime={entry.watchedAt}>{dayFormat.format(new Date(entry.watchedAt))}</time>
       <StarRating rating={entry.rating} />
-      {withScore && entry.rating !== null ? (
-        <span className="font-semibold tabular-nums text-amber-300">{entry.rating}/10</span>
-      ) : null}
       {entry.recommend === true ? (
         <span className="inline-flex items-center gap-1 text-emerald-300">
           <Icon name="thumb" className="h-3.5 w-3.5" />

@@ -85,7 +85,7 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   )
 }
 
-/** One recommendation I sent: to whom, and how it went ("Watched · 9/10"). */
+/** One recommendation I sent: to whom, and how it went ("Watched · 4½ stars"). */
 export function SentCard({ item }: { item: RecommendationItem }) {
   const to = item.to?.username ?? item.toEmail ?? 'someone'
   return (

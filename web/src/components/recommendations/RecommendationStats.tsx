@@ -1,5 +1,6 @@
 import type { RecommendationStats as Stats } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
+import { ratingLabel } from '../../features/library/rating'
 import { MediaPoster } from '../media/MediaPoster'
 import { panel, sectionHeading } from '../social/socialStyles'
 
@@ -36,7 +37,7 @@ export function RecommendationStats({ stats }: { stats: Stats }) {
               <span className="block text-xs uppercase tracking-widest text-amber-400">Best pick</span>
               <span className="block font-semibold text-white">{stats.bestPick.mediaTitle}</span>
               <span className="block text-sm text-zinc-400">
-                {stats.bestPick.to.username} gave it {stats.bestPick.rating}/10
+                {stats.bestPick.to.username} gave it {ratingLabel(stats.bestPick.rating)}
               </span>
             </span>
           </Link>

@@ -56,7 +56,7 @@ describe('the library marks of a row of title cards', () => {
     )
     expect(screen.getByRole('button', { name: 'Remove Film 3 from watchlist' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add Film 2 to watchlist' }).getAttribute('aria-pressed')).toBe('false')
-    expect(screen.getByTestId('card-2').textContent).toContain('★ 8/10')
+    expect(screen.getByTestId('card-2').textContent).toContain('★ 4')
     expect(screen.getAllByTestId('watched-mark')).toHaveLength(1)
     expect(observers(queryClient, libraryKeys.watchlist())).toBe(1)
     expect(observers(queryClient, libraryKeys.watchedTitles())).toBe(1)
@@ -74,7 +74,7 @@ describe('the library marks of a row of title cards', () => {
         false,
       ),
     )
-    expect(screen.getByTestId('card-2').textContent).toContain('★ 8/10')
+    expect(screen.getByTestId('card-2').textContent).toContain('★ 4')
     expect(observers(queryClient, libraryKeys.watchlist())).toBe(2)
   })
 })

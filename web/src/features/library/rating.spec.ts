@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ratingLabel, ratingOf, starFills, starsOf } from './rating'
+import { ratingLabel, ratingOf, starFills, starsOf, starsText } from './rating'
 
 describe('ratings as five stars with halves', () => {
   it('shows every rating from 1 to 10 as half-star steps and back', () => {
@@ -21,6 +21,14 @@ describe('ratings as five stars with halves', () => {
     expect(ratingOf(0.2)).toBe(1)
     expect(ratingOf(6)).toBe(10)
     expect(ratingOf(2.5)).toBe(5)
+  })
+
+  it('writes the stars as a short count, with ½ for a half star', () => {
+    expect(starsText(1)).toBe('½')
+    expect(starsText(2)).toBe('1')
+    expect(starsText(7)).toBe('3½')
+    expect(starsText(8)).toBe('4')
+    expect(starsText(10)).toBe('5')
   })
 
   it('says the rating in words', () => {

@@ -33,12 +33,16 @@ export function starFills(rating: number | null | undefined): StarFill[] {
   })
 }
 
+/** The count of stars as short text beside a star glyph: 7 → "3½", 1 → "½", 10 → "5". */
+export function starsText(rating: number): string {
+  const stars = starsOf(rating)
+  const whole = Math.floor(stars)
+  if (stars === whole) return `${whole}`
+  return whole === 0 ? '½' : `${whole}½`
+}
+
 /** Words a screen reader says for a rating: "3½ stars", "1 star", "Not rated". */
 export function ratingLabel(rating: number | null | undefined): string {
   if (rating === null || rating === undefined) return 'Not rated'
-  const stars = starsOf(rating)
-  const whole = Math.floor(stars)
-  const half = stars - whole === 0.5
-  const count = half ? `${whole === 0 ? '' : whole}½` : `${whole}`
-  return `${count} ${stars <= 1 ? 'star' : 'stars'}`
+  return `${starsText(rating)} ${starsOf(rating) <= 1 ? 'star' : 'stars'}`
 }

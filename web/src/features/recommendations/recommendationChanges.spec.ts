@@ -42,7 +42,7 @@ describe('friendsToPick', () => {
 
 describe('sentStatusLabel', () => {
   it('says how it went, with their rating once watched', () => {
-    expect(sentStatusLabel({ status: 'watched', rating: 9 })).toBe('Watched · 9/10')
+    expect(sentStatusLabel({ status: 'watched', rating: 9 })).toBe('Watched · 4½ stars')
     expect(sentStatusLabel({ status: 'watched', rating: null })).toBe('Watched')
     expect(sentStatusLabel({ status: 'pending', rating: null })).toBe('Waiting for an answer')
     expect(sentStatusLabel({ status: 'dismissed', rating: null })).toBe('Passed')

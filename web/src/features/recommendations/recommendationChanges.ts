@@ -1,5 +1,6 @@
 import type { RecommendationItem, RecommendationStatus } from '@reelmates/contracts/recommendations'
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
+import { ratingLabel } from '../library/rating'
 import type { Answer } from './recommendationCalls'
 
 /** An answer to a received recommendation, in product words: what the screen folds while it is on its way. */
@@ -43,7 +44,7 @@ export function friendsToPick(
     })
 }
 
-/** What the Sent tab says of a recommendation's status: "Watched · 9/10" once they rated it. */
+/** What the Sent tab says of a recommendation's status: "Watched · 4½ stars" once they rated it. */
 export function sentStatusLabel(item: Pick<RecommendationItem, 'status' | 'rating'>): string {
   switch (item.status) {
     case 'pending':
@@ -53,6 +54,6 @@ export function sentStatusLabel(item: Pick<RecommendationItem, 'status' | 'ratin
     case 'dismissed':
       return 'Passed'
     case 'watched':
-      return item.rating === null ? 'Watched' : `Watched · ${item.rating}/10`
+      return item.rating === null ? 'Watched' : `Watched · ${ratingLabel(item.rating)}`
   }
 }
