@@ -136,3 +136,66 @@ test('friends see each other’s public watches, comment and react, live; a priv
   const privateFeed = await a.page.request.get('/api/feed')
   expect(await privateFeed.text()).not.toContain('PRIVATE-NOTE')
 })
+
+async function logWatch(request: APIRequestContext, query: string): Promise<{ activityId: string; title: string }> {
+  const title = await aMovie(request, query)
+  const watched = await send(request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating: 8 })
+  return { activityId: `watched:${String(watched.entryId)}`, title: title.title }
+}
+
+test('deleting a comment hands the keyboard focus to the next comment, then to the count of comments', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'feed_del')
+  const { activityId } = await logWatch(a.page.request, 'casablanca')
+  for (const content of ['First thought.', 'Second thought.'])
+    await send(a.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, { content })
+
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const comments = a.page.getByRole('region', { name: 'Comments' })
+  await expect(comments.getByRole('listitem')).toHaveCount(2)
+
+  await comments
+    .getByRole('listitem')
+    .filter({ hasText: 'First thought.' })
+    .getByRole('button', { name: 'Delete' })
+    .focus()
+  await a.page.keyboard.press('Enter')
+  await expect(comments.getByRole('listitem')).toHaveCount(1)
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Second thought.' })).toBeFocused()
+
+  await comments.getByRole('button', { name: 'Delete' }).focus()
+  await a.page.keyboard.press('Enter')
+  await expect(comments.getByRole('listitem')).toHaveCount(0)
+  const count = comments.getByRole('heading', { name: '0 comments' })
+  await expect(count).toBeFocused()
+  // Still there once the server has answered and the activity is fetched again.
+  await a.page.waitForLoadState('networkidle')
+  await expect(count).toBeFocused()
+  await a.page.context().close()
+})
+
+test('a poster without an image keeps a one-word title on one line on a phone', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'feed_poster')
+  const { title } = await logWatch(a.page.request, 'gladiator')
+  expect(title).toBe('Gladiator')
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto('/feed')
+  const card = a.page.getByRole('article').filter({ hasText: title })
+  // The poster is the card's link hidden from screen readers (the title is said in the card's words).
+  const poster = card.locator('a[aria-hidden="true"]')
+  const standIn = poster.getByText(title, { exact: true })
+  await expect(standIn).toBeVisible()
+  const layout = await standIn.evaluate((element) => {
+    const words = document.createRange()
+    words.selectNodeContents(element)
+    const lines = new Set([...words.getClientRects()].map((rect) => Math.round(rect.top)))
+    const box = element.closest('a')?.getBoundingClientRect()
+    return { lines: lines.size, right: words.getBoundingClientRect().right, posterRight: box?.right ?? 0 }
+  })
+  expect(layout.lines).toBe(1)
+  expect(layout.right).toBeLessThanOrEqual(layout.posterRight)
+  await card.screenshot({ path: `${screenshotsDir}/feed-poster-title-390.png` })
+  await a.page.context().close()
+})

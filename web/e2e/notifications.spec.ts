@@ -186,6 +186,36 @@ test('the bell counts unread notifications, lists them, and marks them read', as
   await context.close()
 })
 
+test('"Mark all read" keeps the keyboard in the panel, and Escape gives it back to the bell', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const { page, account } = await person(context, 'bellkeys')
+  const asker = await person(await browser.newContext({ baseURL }), 'bellkeyann')
+  await askFriend(asker.page, account.username)
+
+  await openApp(page, '/home')
+  const bell = page.getByRole('button', { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
+  await bell.focus()
+  await page.keyboard.press('Enter')
+  const panel = page.getByRole('dialog', { name: 'Notifications' })
+  await panel.getByRole('button', { name: 'Mark all read' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(bell).toHaveAccessibleName('Notifications')
+  // The button is disabled now: the focus went to the panel's heading, not to the page.
+  await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+  await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeFocused()
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false)
+
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await expect(bell).toBeFocused()
+  await context.close()
+  await asker.page.context().close()
+})
+
 test('an admin sends an announcement to a chosen member and sees who received it', async ({ browser, baseURL }) => {
   const adminContext = await browser.newContext({ baseURL, viewport: viewports.desktop })
   const admin = await adminContext.newPage()

@@ -82,3 +82,39 @@ describe('the comments of an activity', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'React' }))
   })
 })
+
+describe('deleting a comment', () => {
+  const mine = (id: string, content: string): CommentItem => ({ ...comment, id, user: me, content, reactions: [] })
+
+  function threadOf(comments: CommentItem[]) {
+    const deleteComment = vi.fn(() => Promise.resolve(true))
+    const actions = {
+      me,
+      react: vi.fn(() => Promise.resolve(true)),
+      addComment: vi.fn(() => Promise.resolve(true)),
+      editComment: vi.fn(() => Promise.resolve(true)),
+      deleteComment,
+    }
+    render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />)
+    return deleteComment
+  }
+
+  it('hands the focus to the comment that takes its place', () => {
+    const deleteComment = threadOf([mine('c1', 'First'), mine('c2', 'Second')])
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement)
+    expect(deleteComment).toHaveBeenCalledWith('watched:e1', 'c1')
+    expect(document.activeElement?.textContent).toContain('Second')
+  })
+
+  it('hands the focus to the comment before it when it was the last', () => {
+    threadOf([mine('c1', 'First'), mine('c2', 'Second')])
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1] as HTMLElement)
+    expect(document.activeElement?.textContent).toContain('First')
+  })
+
+  it('hands the focus to the count of comments when it was the only one', () => {
+    threadOf([mine('c1', 'Only')])
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '1 comment' }))
+  })
+})

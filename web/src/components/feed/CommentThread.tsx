@@ -82,6 +82,7 @@ function Comment({
   pending,
   activityId,
   actions,
+  onDelete,
 }: {
   comment: CommentItem
   mayDelete: boolean
@@ -89,10 +90,18 @@ function Comment({
   pending: boolean
   activityId: string
   actions: CommentThreadProps['actions']
+  onDelete: (item: HTMLLIElement | null) => void
 }) {
   const [editing, setEditing] = useState(false)
+  const item = useRef<HTMLLIElement>(null)
   return (
-    <li className="flex gap-3 py-3" aria-busy={pending}>
+    <li
+      ref={item}
+      // Focusable from code only: where the focus goes when the comment before it is deleted.
+      tabIndex={-1}
+      className="flex gap-3 rounded-lg py-3 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      aria-busy={pending}
+    >
       <Avatar username={comment.user.username} avatarUrl={comment.user.avatarUrl} size="xs" />
       <div className="min-w-0 flex-1">
         <p className="text-xs text-zinc-500">
@@ -132,11 +141,7 @@ function Comment({
               </button>
             ) : null}
             {mayDelete ? (
-              <button
-                type="button"
-                className={quietButton}
-                onClick={() => void actions.deleteComment(activityId, comment.id)}
-              >
+              <button type="button" className={quietButton} onClick={() => onDelete(item.current)}>
                 Delete
               </button>
             ) : null}
@@ -192,9 +197,24 @@ function ReactButton({
 
 /** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity). */
 export function CommentThread({ activityId, activityOwnerId, comments, actions }: CommentThreadProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  /**
+   * The deleted comment leaves at once (the change is shown before the server answers), taking the
+   * focus on its Delete button with it to the page. The focus moves first, to the comment that takes
+   * its place, else the one before it, else the count of comments.
+   */
+  const deleteComment = (commentId: string, item: HTMLLIElement | null) => {
+    const neighbour = item?.nextElementSibling ?? item?.previousElementSibling
+    ;(neighbour instanceof HTMLElement ? neighbour : heading.current)?.focus()
+    void actions.deleteComment(activityId, commentId)
+  }
   return (
     <section aria-label="Comments" className="mt-4 border-t border-white/5 pt-3">
-      <h2 className="text-sm font-semibold text-white">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="rounded text-sm font-semibold text-white outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
         {comments.length === 1 ? '1 comment' : `${comments.length} comments`}
       </h2>
       <ul className="divide-y divide-white/5">
@@ -207,6 +227,7 @@ export function CommentThread({ activityId, activityOwnerId, comments, actions }
             pending={comment.id.startsWith('pending-')}
             mine={comment.user.id === actions.me.id}
             mayDelete={comment.user.id === actions.me.id || activityOwnerId === actions.me.id}
+            onDelete={(item) => deleteComment(comment.id, item)}
           />
         ))}
       </ul>

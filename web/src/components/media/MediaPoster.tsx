@@ -48,7 +48,10 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
         className="absolute inset-0 h-full w-full object-cover opacity-40 mix-blend-luminosity"
       />
       <div className="absolute inset-0 flex flex-col justify-end p-[8cqw]">
-        <span className="line-clamp-5 font-serif font-semibold leading-[1.1] text-white [font-size:clamp(0.85rem,12cqw,2.5rem)] [overflow-wrap:anywhere] [text-wrap:balance] hyphens-auto">
+        <span
+          className="line-clamp-5 break-words font-serif font-semibold leading-[1.1] text-white [text-wrap:balance]"
+          style={{ fontSize: titleCardSize(title) }}
+        >
           {title}
         </span>
         {year ? (
@@ -59,6 +62,20 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
       </div>
     </div>
   )
+}
+
+/**
+ * The title card's type: 12% of the poster's width within readable bounds, but never so large that
+ * the title's longest word cannot fit on a line: a feed card's poster is 64px wide, where the
+ * readable minimum broke "Gladiator" into "Gladiato" and "r". A letter is taken as 0.6em (wider
+ * than most serif letters) across the 84% of the width inside the padding. Below half a rem a word
+ * too long for the box still breaks (`break-words`) rather than spill out of the poster; no
+ * hyphenation either, which would split words that fit on the next line.
+ */
+function titleCardSize(title: string): string {
+  const longestWord = Math.max(1, ...title.split(/\s+/).map((word) => Array.from(word).length))
+  const fitting = (84 / 0.6 / longestWord).toFixed(2)
+  return `max(0.5rem, min(clamp(0.85rem, 12cqw, 2.5rem), ${fitting}cqw))`
 }
 
 function titleCardGradient(hue: number): string {

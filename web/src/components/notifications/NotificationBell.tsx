@@ -9,13 +9,19 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
   const { data } = useQuery(notificationsQuery())
   const markRead = useMarkRead()
   const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
   const unread = data?.unreadCount ?? 0
 
   useEffect(() => {
     if (!open) return
     const close = (event: KeyboardEvent | MouseEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return
         setOpen(false)
+        // Focus inside the panel would fall to the page when the panel goes; a click outside took
+        // focus where it clicked, so only the keyboard brings it back to the bell.
+        button.current?.focus()
+      } else if (!root.current?.contains(event.target as Node)) setOpen(false)
     }
     window.addEventListener('keydown', close)
     window.addEventListener('mousedown', close)
@@ -28,6 +34,7 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
   return (
     <div ref={root} className="relative">
       <button
+        ref={button}
         type="button"
         onClick={() => setOpen((was) => !was)}
         aria-expanded={open}

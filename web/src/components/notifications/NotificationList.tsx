@@ -1,5 +1,6 @@
 import type { NotificationItem } from '@reelmates/contracts/notifications'
 import { useNavigate } from '@tanstack/react-router'
+import { useRef } from 'react'
 
 const timeAgo = (iso: string, now = Date.now()) => {
   const minutes = Math.round((now - Date.parse(iso)) / 60_000)
@@ -23,13 +24,25 @@ export function NotificationList({
   onMarkAllRead: () => void
 }) {
   const navigate = useNavigate()
+  const heading = useRef<HTMLHeadingElement>(null)
   return (
     <div className="flex max-h-[70dvh] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3">
-        <h2 className="text-sm font-semibold text-white">Notifications</h2>
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="rounded text-sm font-semibold text-white outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        >
+          Notifications
+        </h2>
         <button
           type="button"
-          onClick={onMarkAllRead}
+          onClick={() => {
+            onMarkAllRead()
+            // The button is disabled once nothing is unread, and a disabled button drops focus to the
+            // page, where Escape and Tab no longer belong to the panel.
+            heading.current?.focus()
+          }}
           disabled={unreadCount === 0}
           className="text-xs font-medium text-reel hover:underline disabled:text-zinc-500 disabled:no-underline"
         >
