@@ -142,10 +142,15 @@ export const titleStatus = z.object({
   watchlistNote: z.string().nullable(),
   timesWatched: z.number().int(),
   lastWatchedAt: z.string().nullable(),
+  /** The latest rating given (`latestRating`): an unrated rewatch keeps it, as the title cards do. */
   lastRating: z.number().int().nullable(),
   /** Every watch of the title (a rewatch is another), latest first, with its rating and review. */
   watches: z.array(watchedItem),
 })
+
+/** The rating of the latest rated watch, of watches listed latest first; null when none was rated. */
+export const latestRating = (watches: readonly { rating: number | null }[]): number | null =>
+  watches.find((watch) => watch.rating !== null)?.rating ?? null
 
 /**
  * One title the signed-in user has watched, as every title card marks it: how often, when last,

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { titleStatus, watchedTitles } from '@reelmates/contracts/watched'
+import { latestRating, titleStatus, watchedTitles } from '@reelmates/contracts/watched'
 import { watchlistItemParams } from '@reelmates/contracts/watchlist'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
@@ -57,7 +57,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         watchlistNote: onWatchlist?.note ?? null,
         timesWatched: watches.length,
         lastWatchedAt: last?.watchedAt ?? null,
-        lastRating: last?.rating ?? null,
+        lastRating: latestRating(watches),
         watches,
       }
     },

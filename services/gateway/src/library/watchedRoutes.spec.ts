@@ -98,6 +98,12 @@ describe('watched log API', () => {
         { ...ref(titles[1]!), timesWatched: 1, lastWatchedAt: '2026-02-01T20:00:00.000Z', rating: null },
       ],
     })
+    // The title's page says the same.
+    expect((await client.get(`/api/library/status/movie/${titles[0]!.id}`)).json()).toMatchObject({
+      timesWatched: 2,
+      lastWatchedAt: '2026-03-01T20:00:00.000Z',
+      lastRating: 7,
+    })
   })
 
   it('takes the title off the watchlist when asked', async () => {

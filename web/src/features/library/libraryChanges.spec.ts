@@ -102,7 +102,14 @@ describe('the watched log and the title status while changes are on their way', 
   })
 
   it('keeps the last rating of the latest watch when an older date is logged', () => {
-    const status = { ...emptyStatus, timesWatched: 1, lastWatchedAt: '2026-06-01T00:00:00.000Z', lastRating: 8 }
+    const latest = watchedItem('latest', 2, { watchedAt: '2026-06-01T00:00:00.000Z', rating: 8 })
+    const status = {
+      ...emptyStatus,
+      timesWatched: 1,
+      lastWatchedAt: latest.watchedAt,
+      lastRating: 8,
+      watches: [latest],
+    }
     const older = watchedItem('old', 2, { watchedAt: '2020-01-01T00:00:00.000Z', rating: 2 })
     expect(
       foldStatus(status, film(2), [
@@ -146,6 +153,28 @@ describe("a title's own watches on its page while changes are on their way", () 
       '2026-01-01T20:00:00.000Z',
     ])
     expect(shown).toMatchObject({ timesWatched: 3, lastRating: 9 })
+  })
+
+  it('keeps the rating given before when an unrated rewatch is logged, as the title cards do', () => {
+    const unrated = libraryChange.markWatched(
+      watchedItem('y', 7),
+      {
+        watchedAt: '2026-09-01T20:00:00.000Z',
+        rating: null,
+        recommend: null,
+        review: null,
+        streamingService: null,
+        isPrivate: false,
+      },
+      false,
+    )
+    expect(foldStatus(status, film(7), [unrated])).toMatchObject({
+      timesWatched: 3,
+      lastWatchedAt: '2026-09-01T20:00:00.000Z',
+      lastRating: 9,
+    })
+    // Removing the rated watch shows the one rated before it.
+    expect(foldStatus(status, film(7), [unrated, libraryChange.removeWatched('e2')])).toMatchObject({ lastRating: 6 })
   })
 
   it('shows an edited review and a removed watch at once', () => {

@@ -1,5 +1,5 @@
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
-import type { titleStatus, WatchedItem } from '@reelmates/contracts/watched'
+import { latestRating, type titleStatus, type WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
@@ -113,12 +113,14 @@ export function applyToStatus(status: TitleStatus, ref: MediaRef, change: Librar
     case 'markWatched': {
       if (!sameTitle(change.entry, ref)) return status
       const latest = status.lastWatchedAt === null || change.entry.watchedAt >= status.lastWatchedAt
+      const watches = latestFirst([...status.watches, change.entry])
       return {
         ...status,
         ...(change.removeFromWatchlist ? { inWatchlist: false, watchlistNote: null } : {}),
         timesWatched: status.timesWatched + 1,
-        ...(latest ? { lastWatchedAt: change.entry.watchedAt, lastRating: change.entry.rating } : {}),
-        watches: latestFirst([...status.watches, change.entry]),
+        ...(latest ? { lastWatchedAt: change.entry.watchedAt } : {}),
+        lastRating: latestRating(watches),
+        watches,
       }
     }
     case 'editWatched':
@@ -130,7 +132,7 @@ export function applyToStatus(status: TitleStatus, ref: MediaRef, change: Librar
         ...status,
         timesWatched: status.timesWatched - (status.watches.length - watches.length),
         lastWatchedAt: watches[0]?.watchedAt ?? null,
-        lastRating: watches[0]?.rating ?? null,
+        lastRating: latestRating(watches),
         watches,
       }
     }
