@@ -26,6 +26,13 @@ describe('search ranking over the offline catalog (issue 15.4)', () => {
       ],
     ],
     ['amelie', ["Le Fabuleux destin d'Amélie Poulain"]],
+    // Words run together or split, and sequel numbers typed either way (searchForms.ts).
+    ['spiderman', ['Spider-Man', 'Spider-Man 2', 'Spider-Man 3']],
+    ['starwars', ['Star Wars Ep. IV: A New Hope', 'Star Wars Ep. V: The Empire Strikes Back']],
+    ['god father', ['The Godfather', 'The Godfather: Part II', 'The Godfather: Part III']],
+    ['godfather 2', ['The Godfather: Part II']],
+    ['star wars 5', ['Star Wars Ep. V: The Empire Strikes Back']],
+    ['toy story ii', ['Toy Story 2']],
   ])('"%s" starts with %j', async (query, expected) => {
     expect(await top(query, expected.length)).toEqual(expected)
   })

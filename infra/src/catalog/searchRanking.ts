@@ -1,4 +1,5 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { queryVariants, titleForms } from './searchForms'
 
 /**
  * How search orders the titles the index found (issue 15.4): titles whose words start with every
@@ -24,14 +25,21 @@ const nameOf = (title: MediaResult) => title.title ?? title.name ?? ''
 const originalNameOf = (title: MediaResult) => title.original_title ?? title.original_name ?? ''
 const releaseOf = (title: MediaResult) => title.release_date ?? title.first_air_date ?? ''
 
-/** Every word typed is the start of a word of the title (or of its original title). */
+/**
+ * Every word typed is the start of a word of the title (or of its original title), counting the
+ * names' other forms ("spiderman", "2" for "II") and the query with neighbouring words joined.
+ */
 export function startsWordsOf(title: MediaResult, query: string, fold: Fold): boolean {
-  return startsTypedWords(title, words(query, fold), fold)
+  return startsTypedWords(title, queryVariants(words(query, fold)), fold)
 }
 
-function startsTypedWords(title: MediaResult, typed: readonly string[], fold: Fold): boolean {
-  if (typed.length === 0) return false
-  return namesOf(title, fold).some((own) => typed.every((word) => own.some((candidate) => candidate.startsWith(word))))
+function startsTypedWords(title: MediaResult, variants: readonly (readonly string[])[], fold: Fold): boolean {
+  const names = namesOf(title, fold)
+  return variants.some(
+    (typed) =>
+      typed.length > 0 &&
+      names.some((own) => typed.every((word) => own.some((candidate) => candidate.startsWith(word)))),
+  )
 }
 
 /**
@@ -45,7 +53,10 @@ const seriesNames = new WeakMap<MediaResult, string>()
 function namesOf(title: MediaResult, fold: Fold): string[][] {
   let names = foldedNames.get(title)
   if (names === undefined) {
-    names = [words(nameOf(title), fold), words(originalNameOf(title), fold)]
+    names = [nameOf(title), originalNameOf(title)].map((name) => {
+      const own = words(name, fold)
+      return [...own, ...titleForms(own)]
+    })
     foldedNames.set(title, names)
   }
   return names
@@ -71,11 +82,11 @@ function cachedSeriesOf(title: MediaResult, fold: Fold): string {
 }
 
 export function rankTitles(hits: readonly ScoredTitle[], query: string, fold: Fold): MediaResult[] {
-  const typed = words(query, fold)
+  const variants = queryVariants(words(query, fold))
   const ordered = hits
     .map((hit) => ({
       ...hit,
-      typoOnly: !startsTypedWords(hit.title, typed, fold),
+      typoOnly: !startsTypedWords(hit.title, variants, fold),
       series: cachedSeriesOf(hit.title, fold),
     }))
     .sort(
