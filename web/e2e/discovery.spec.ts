@@ -99,6 +99,28 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
 })
 
+test('search: the field stops at 200 characters, so autocomplete is never refused', async ({ page }) => {
+  const refused: string[] = []
+  page.on('response', (response) => {
+    if (response.url().includes('/api/tmdb/') && response.status() === 400) refused.push(response.url())
+  })
+  const longest = 'godfather '.repeat(20)
+  const suggestedForLongest = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/tmdb/autocomplete') &&
+      new URL(response.url()).searchParams.get('query') === longest.trim(),
+  )
+  await page.goto('/search')
+  const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+  await field.pressSequentially('godfather '.repeat(30), { delay: 0 })
+  await expect(field).toHaveValue(longest)
+  expect((await suggestedForLongest).status()).toBe(200)
+  const searched = page.waitForResponse((response) => response.url().includes('/api/tmdb/search'))
+  await field.press('Enter')
+  expect((await searched).status()).toBe(200)
+  expect(refused).toEqual([])
+})
+
 test('a provider page lists its titles with its logo, and follows the region and genre chosen', async ({ page }) => {
   await page.goto('/provider/8')
   await expect(page.getByRole('heading', { level: 1, name: 'Netflix' })).toBeVisible()

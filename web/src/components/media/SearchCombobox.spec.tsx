@@ -2,6 +2,7 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { searchQueryMaxLength } from '../../features/catalog/catalogCalls'
 import { movie } from '../../features/catalog/testing'
 import { SearchCombobox } from './SearchCombobox'
 
@@ -43,6 +44,11 @@ function setup(suggestions = [godfather, partTwo]) {
 afterEach(cleanup)
 
 describe('the search combobox', () => {
+  it('takes no more text than the API searches for', () => {
+    const { field } = setup()
+    expect((field as HTMLInputElement).maxLength).toBe(searchQueryMaxLength)
+  })
+
   it('shows no list for one character and opens it from two', () => {
     const { field } = setup()
     fireEvent.change(field, { target: { value: 'g' } })

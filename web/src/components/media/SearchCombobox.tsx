@@ -1,6 +1,6 @@
 import { imageUrl, type MediaResult } from '@reelmates/contracts/catalog'
 import { useId, useState, type KeyboardEvent } from 'react'
-import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
+import { searchQueryMaxLength, titleOf, yearOf } from '../../features/catalog/catalogCalls'
 import placeholderPoster from './placeholder-poster.svg'
 
 export interface SearchComboboxProps {
@@ -126,6 +126,7 @@ export function SearchCombobox({
             // A search page opens on its field: that is the point of going there.
             autoFocus={autoFocus}
             placeholder={placeholder}
+            maxLength={searchQueryMaxLength}
             value={query}
             onChange={(event) => {
               onQueryChange(event.target.value)

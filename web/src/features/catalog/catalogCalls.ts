@@ -25,8 +25,15 @@ export function emptyResultList(): MediaResultList {
 /** Spec §5: a query shorter than 2 characters has no suggestions and makes no call. */
 export const autocompleteMinimumLength = 2
 
+/**
+ * The longest query the API takes for search and autocomplete (contracts/src/catalog.ts, which does
+ * not export the number); a longer one is answered 400.
+ */
+export const searchQueryMaxLength = 200
+
 export function isAutocompleteQuery(query: string): boolean {
-  return query.trim().length >= autocompleteMinimumLength
+  const length = query.trim().length
+  return length >= autocompleteMinimumLength && length <= searchQueryMaxLength
 }
 
 /** Rethrows with the spec's message, keeping the request client's error (status, data) as the cause. */

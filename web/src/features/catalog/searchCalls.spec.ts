@@ -1,4 +1,6 @@
+import { autocompleteQuerySchema, searchQuerySchema } from '@reelmates/contracts/catalog'
 import { describe, expect, it } from 'vitest'
+import { searchQueryMaxLength } from './catalogCalls'
 import { fetchSearchResults, fetchSuggestions } from './searchCalls'
 import { listOf, movie } from './testing'
 
@@ -26,6 +28,22 @@ describe('autocomplete', () => {
     const api = recordingGet({ results: [movie(1, 'Amélie')] })
     expect(await fetchSuggestions('am & é', api)).toHaveLength(1)
     expect(api.requests).toEqual(['/api/tmdb/autocomplete?query=am+%26+%C3%A9'])
+  })
+
+  it('makes no call for a query longer than the API takes', async () => {
+    const api = recordingGet({ results: [movie(1)] })
+    expect(await fetchSuggestions('a'.repeat(searchQueryMaxLength + 1), api)).toEqual([])
+    expect(api.requests).toEqual([])
+    await fetchSuggestions(` ${'a'.repeat(searchQueryMaxLength)} `, api)
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('keeps the same longest query as the API contract', () => {
+    const longest = 'a'.repeat(searchQueryMaxLength)
+    expect(autocompleteQuerySchema.safeParse({ query: longest }).success).toBe(true)
+    expect(autocompleteQuerySchema.safeParse({ query: `${longest}a` }).success).toBe(false)
+    expect(searchQuerySchema.safeParse({ query: longest }).success).toBe(true)
+    expect(searchQuerySchema.safeParse({ query: `${longest}a` }).success).toBe(false)
   })
 
   it('shows no suggestions when the call fails', async () => {

@@ -1,12 +1,13 @@
 import { regionSchema } from '@reelmates/contracts/catalog'
 import { z } from 'zod'
+import { searchQueryMaxLength } from './catalogCalls'
 
 /**
  * The address bar's part of discovery screens. A hand-edited or stale address never breaks a
  * page: a value that does not parse falls back to its default.
  */
 export const searchScreenParamsSchema = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: z.string().trim().max(searchQueryMaxLength).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 })
 export type SearchScreenParams = z.infer<typeof searchScreenParamsSchema>
