@@ -594,3 +594,35 @@ test.describe('screenshots', () => {
     })
   }
 })
+
+test('"Show more" on /watched hands focus to the first entry it brought', async ({ page }) => {
+  await signUp(page)
+  const [film] = await titlesFor(page, ['godfather'])
+  if (!film) throw new Error('the offline catalog should have The Godfather')
+  const token = await csrfToken(page)
+  // One page is 60 entries (watchedPageSize); rewatches are entries of their own.
+  const day = 86_400_000
+  for (let index = 0; index < 61; index++) {
+    const answer = await page.request.post('/api/watched', {
+      data: {
+        tmdbId: film.tmdbId,
+        mediaType: 'movie',
+        watchedAt: new Date(Date.now() - (index + 1) * day).toISOString(),
+      },
+      headers: { 'CSRF-Token': token },
+    })
+    expect(answer.status(), await answer.text()).toBeLessThan(300)
+  }
+  await page.goto('/watched')
+  const entries = page.getByRole('article')
+  await expect(entries).toHaveCount(60)
+  const showMore = page.getByRole('button', { name: 'Show more' })
+  await showMore.focus()
+  await page.keyboard.press('Enter')
+  await expect(entries).toHaveCount(61)
+  await expect(showMore).toHaveCount(0)
+  await expect(entries.nth(60)).toBeFocused()
+  expect(await entries.nth(60).evaluate((entry) => entry === document.activeElement)).toBe(true)
+  // Reached by the keyboard, so the ring shows.
+  expect(await entries.nth(60).evaluate((entry) => entry.matches(':focus-visible'))).toBe(true)
+})

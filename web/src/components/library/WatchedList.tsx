@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef, type Ref } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
@@ -7,23 +8,41 @@ import { dayFormat, EntryFacts, useEntryActions } from './watchedEntryParts'
 interface WatchedListProps {
   items: WatchedItem[]
   layout: 'grid' | 'list'
+  /** The entry at this place takes focus once it is shown, e.g. the first of the entries "Show more" asked for. */
+  focusAt?: number | null | undefined
+  onFocused?: () => void
 }
 
+/**
+ * Called from code only, so it stays out of the tab order; the ring shows when the browser would
+ * show one (after a key press, not after a click).
+ */
+const focusRing = 'focus:outline-none focus-visible:outline-2 focus-visible:outline-amber-400'
+
 /** The watched log, a diary: each watch is its own entry, rewatches included. */
-export function WatchedList({ items, layout }: WatchedListProps) {
+export function WatchedList({ items, layout, focusAt = null, onFocused }: WatchedListProps) {
+  const toFocus = useRef<HTMLElement>(null)
+  const arrived = focusAt !== null && items.length > focusAt
+  useEffect(() => {
+    if (!arrived) return
+    toFocus.current?.focus()
+    onFocused?.()
+  }, [arrived, onFocused])
+  const refAt = (index: number) => (arrived && index === focusAt ? toFocus : undefined)
+
   return layout === 'grid' ? (
     <ol className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
       {items.map((entry, index) => (
         <li key={entry.id}>
-          <WatchedCard entry={entry} priority={index < 6} />
+          <WatchedCard entry={entry} priority={index < 6} articleRef={refAt(index)} />
         </li>
       ))}
     </ol>
   ) : (
     <ol className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5">
-      {items.map((entry) => (
+      {items.map((entry, index) => (
         <li key={entry.id}>
-          <WatchedRow entry={entry} />
+          <WatchedRow entry={entry} articleRef={refAt(index)} />
         </li>
       ))}
     </ol>
@@ -51,11 +70,21 @@ function TitleLink({
   )
 }
 
-function WatchedCard({ entry, priority }: { entry: WatchedItem; priority: boolean }) {
+interface EntryProps {
+  entry: WatchedItem
+  articleRef?: Ref<HTMLElement> | undefined
+}
+
+function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: boolean }) {
   const { actions, dialog } = useEntryActions(entry)
   const year = yearOf(entry.releaseDate)
   return (
-    <article aria-label={`${entry.title}, watched ${dayFormat.format(new Date(entry.watchedAt))}`}>
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-label={`${entry.title}, watched ${dayFormat.format(new Date(entry.watchedAt))}`}
+      className={`rounded-xl ${focusRing} focus-visible:outline-offset-4`}
+    >
       <TitleLink
         entry={entry}
         className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
@@ -81,11 +110,16 @@ function WatchedCard({ entry, priority }: { entry: WatchedItem; priority: boolea
   )
 }
 
-function WatchedRow({ entry }: { entry: WatchedItem }) {
+function WatchedRow({ entry, articleRef }: EntryProps) {
   const { actions, dialog } = useEntryActions(entry)
   const year = yearOf(entry.releaseDate)
   return (
-    <article className="flex gap-3 bg-ink p-3 sm:gap-4">
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      // The list clips what is outside its rows, so the ring goes inside.
+      className={`flex gap-3 bg-ink p-3 sm:gap-4 ${focusRing} focus-visible:-outline-offset-2`}
+    >
       <TitleLink
         entry={entry}
         className="w-14 shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 sm:w-16"

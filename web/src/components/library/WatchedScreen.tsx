@@ -1,4 +1,5 @@
 import { streamingProviders } from '@reelmates/contracts/catalog'
+import { useCallback, useMemo, useState } from 'react'
 import type { WatchedSearch } from '../../features/library/librarySearch'
 import { watchedFiltersOf, withSort } from '../../features/library/librarySearch'
 import { useWatchedLog } from '../../features/library/useLibrary'
@@ -36,9 +37,18 @@ const serviceOptions = [
 /** /watched: the diary of what I watched, rated and reviewed. */
 export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
   useDocumentTitle('Watched')
-  const filters = watchedFiltersOf(search)
+  const filters = useMemo(() => watchedFiltersOf(search), [search])
   const { items, total, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
   const filtered = Boolean(search.type ?? search.minRating ?? search.service)
+  // "Show more" goes away with the last page: focus moves on to what it brought rather than to the page's top.
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+  const focused = useCallback(() => setFocusAt(null), [])
+  const showMore = (shown: number) => {
+    setFocusAt(shown)
+    void fetchNextPage().then((result) => {
+      if (result.isError) setFocusAt(null)
+    })
+  }
   const count = total === undefined ? '' : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match' : ''}`
 
   return (
@@ -84,7 +94,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
           </LibraryFilters>
           <div className="mt-5">
             {items.length > 0 ? (
-              <WatchedList items={items} layout={search.view} />
+              <WatchedList items={items} layout={search.view} focusAt={focusAt} onFocused={focused} />
             ) : (
               <NothingMatches
                 onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, service: undefined })}
@@ -96,7 +106,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
               <button
                 type="button"
                 disabled={isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
+                onClick={() => showMore(items.length)}
                 className="h-11 rounded-full bg-white/10 px-6 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-60"
               >
                 {isFetchingNextPage ? 'Loading…' : 'Show more'}

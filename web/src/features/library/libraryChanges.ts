@@ -87,8 +87,8 @@ export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange):
 }
 
 /**
- * The watched log after one change. A new entry is not placed into a sorted, filtered page here:
- * the page is fetched again once the server has it.
+ * The entries of the watched log after one change. A new entry needs the log's sort and filters to
+ * find its place: `applyToWatchedLog` (watchedLog.ts) places it.
  */
 export function applyToWatched(items: WatchedItem[], change: LibraryChange): WatchedItem[] {
   switch (change.kind) {

@@ -4,9 +4,10 @@ import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { usePendingChanges } from '../../lib/mutations'
 import type { WatchedFilters } from './libraryCalls'
-import { emptyStatus, foldStatus, foldWatched, foldWatchlist, type LibraryChange } from './libraryChanges'
+import { emptyStatus, foldStatus, foldWatchlist, type LibraryChange } from './libraryChanges'
 import { libraryMutationKey } from './libraryMutations'
 import { titleStatusQuery, watchedQuery, watchedTitlesQuery, watchlistQuery } from './libraryQueries'
+import { foldWatchedLog } from './watchedLog'
 import { foldWatchedTitles, watchedTitleKey, watchedTitlesByKey } from './watchedTitles'
 import { libraryRequests } from './libraryRequests'
 
@@ -24,18 +25,13 @@ export function useWatchlist() {
 export function useWatchedLog(filters: WatchedFilters) {
   const query = useInfiniteQuery(watchedQuery(libraryRequests, filters))
   const pending = usePendingLibraryChanges()
-  const items = useMemo(
-    () =>
-      query.data
-        ? foldWatched(
-            query.data.pages.flatMap((page) => page.items),
-            pending,
-          )
-        : undefined,
-    [query.data, pending],
-  )
-  const total = query.data?.pages[0]?.total
-  return { ...query, items, total }
+  const log = useMemo(() => {
+    const pages = query.data?.pages
+    if (!pages) return undefined
+    const loaded = { items: pages.flatMap((page) => page.items), total: pages[0]?.total ?? 0 }
+    return foldWatchedLog(loaded, pending, filters, query.hasNextPage)
+  }, [query.data, pending, filters, query.hasNextPage])
+  return { ...query, items: log?.items, total: log?.total }
 }
 
 /** Is this title on my watchlist, how many times have I watched it; for the media page. */

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import type { WatchedFilters } from './libraryCalls'
+import { libraryChange, type LibraryChange } from './libraryChanges'
+import { libraryTitle, watchedItem } from './testing'
+import { foldWatchedLog } from './watchedLog'
+
+const latestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
+const log = {
+  items: [
+    watchedItem('a', 1, { watchedAt: '2026-11-12T20:00:00.000Z', rating: 6 }),
+    watchedItem('b', 2, { watchedAt: '2026-11-10T20:00:00.000Z', rating: 9 }),
+  ],
+  total: 2,
+}
+const logged = (watchedAt: string, fields: Partial<{ rating: number; streamingService: string }> = {}) =>
+  libraryChange.markWatched(
+    libraryTitle(7),
+    {
+      watchedAt,
+      rating: fields.rating ?? null,
+      recommend: null,
+      review: null,
+      streamingService: fields.streamingService ?? null,
+      isPrivate: false,
+    },
+    false,
+  )
+const ids = (items: { id: string }[]) => items.map((item) => item.id)
+
+describe('the watched log while a new watch is on its way', () => {
+  it('shows the new entry in its place and counts it', () => {
+    const watch = logged('2026-11-11T20:00:00.000Z')
+    const shown = foldWatchedLog(log, [watch], latestFirst, false)
+    expect(ids(shown.items)).toEqual(['a', watch.entry.id, 'b'])
+    expect(shown.total).toBe(3)
+  })
+
+  it('puts a watch logged just now at the top of the newest-first log', () => {
+    const watch = libraryChange.markWatched(
+      libraryTitle(7),
+      { rating: null, recommend: null, review: null, streamingService: null, isPrivate: false },
+      true,
+    )
+    expect(ids(foldWatchedLog(log, [watch], latestFirst, true).items)[0]).toBe(watch.entry.id)
+  })
+
+  it('follows the sort: by rating, ties latest first', () => {
+    const watch = logged('2026-11-11T20:00:00.000Z', { rating: 6 })
+    const [a, b] = log.items
+    if (!a || !b) throw new Error('the log has two entries')
+    const byRating = foldWatchedLog({ ...log, items: [b, a] }, [watch], { sort: 'rating', direction: 'desc' }, false)
+    expect(ids(byRating.items)).toEqual(['b', 'a', watch.entry.id])
+    const lowestFirst = foldWatchedLog(log, [watch], { sort: 'rating', direction: 'asc' }, false)
+    expect(ids(lowestFirst.items)).toEqual(['a', watch.entry.id, 'b'])
+  })
+
+  it('leaves out and does not count a watch the filters leave out', () => {
+    const watch = logged('2026-11-11T20:00:00.000Z', { rating: 4, streamingService: 'Hulu' })
+    for (const filters of [
+      { ...latestFirst, minRating: 6 },
+      { ...latestFirst, streamingService: 'Netflix' },
+      { ...latestFirst, mediaType: 'tv' as const },
+    ])
+      expect(foldWatchedLog(log, [watch], filters, false)).toEqual(log)
+    expect(ids(foldWatchedLog(log, [watch], { ...latestFirst, streamingService: 'hulu' }, false).items)).toContain(
+      watch.entry.id,
+    )
+  })
+
+  it('counts but does not show a watch that sorts past the pages loaded so far', () => {
+    const watch = logged('2026-01-01T20:00:00.000Z')
+    expect(foldWatchedLog(log, [watch], latestFirst, true)).toEqual({ items: log.items, total: 3 })
+    expect(ids(foldWatchedLog(log, [watch], latestFirst, false).items)).toEqual(['a', 'b', watch.entry.id])
+  })
+
+  it('counts a removal, and an undone removal puts the entry back once', () => {
+    const [first] = log.items
+    if (!first) throw new Error('the log has entries')
+    const removed: LibraryChange = libraryChange.removeWatched(first.id)
+    expect(foldWatchedLog(log, [removed], latestFirst, false)).toEqual({ items: log.items.slice(1), total: 1 })
+    expect(foldWatchedLog(log, [removed, libraryChange.putBackWatched(first)], latestFirst, false)).toEqual(log)
+    expect(foldWatchedLog(log, [libraryChange.putBackWatched(first)], latestFirst, false)).toEqual(log)
+  })
+})

@@ -1,0 +1,77 @@
+import type { WatchedItem } from '@reelmates/contracts/watched'
+import type { WatchedFilters } from './libraryCalls'
+import { applyToWatched, type LibraryChange } from './libraryChanges'
+
+/** The loaded pages of the watched log, and how many entries the server counts for its filters. */
+export interface WatchedLog {
+  items: WatchedItem[]
+  total: number
+}
+
+/** The server's filters (services/projections/src/watched/watchedQueries.ts), for an entry it has not got yet. */
+export function matchesWatchedFilters(entry: WatchedItem, filters: WatchedFilters): boolean {
+  const { mediaType, minRating, streamingService } = filters
+  return (
+    (!mediaType || entry.mediaType === mediaType) &&
+    (!minRating || (entry.rating ?? 0) >= minRating) &&
+    (!streamingService || entry.streamingService?.toLowerCase() === streamingService.toLowerCase())
+  )
+}
+
+/** A missing value sorts lowest, as MongoDB sorts it: last when descending, first when ascending. */
+function compareMaybe<T extends string | number>(a: T | null, b: T | null): number {
+  if (a === b) return 0
+  if (a === null) return -1
+  if (b === null) return 1
+  return a < b ? -1 : 1
+}
+
+/** The server's order: the sorted field, then the latest watch first. */
+export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: WatchedItem) => number {
+  const sign = filters.direction === 'asc' ? 1 : -1
+  const field = (entry: WatchedItem) => {
+    switch (filters.sort) {
+      case 'watchedAt':
+        return entry.watchedAt
+      case 'title':
+        return entry.title
+      case 'releaseDate':
+        return entry.releaseDate || null
+      case 'rating':
+        return entry.rating
+    }
+  }
+  return (a, b) => sign * compareMaybe(field(a), field(b)) || compareMaybe(b.watchedAt, a.watchedAt)
+}
+
+/**
+ * The watched log after one change still on its way (offline, it may be on its way for a while). A
+ * new entry goes where the server will put it and counts, if it passes the filters; one that sorts
+ * past the loaded pages waits for "Show more" to reach its place.
+ */
+export function applyToWatchedLog(
+  log: WatchedLog,
+  change: LibraryChange,
+  filters: WatchedFilters,
+  hasMorePages: boolean,
+): WatchedLog {
+  if (change.kind !== 'markWatched') {
+    const items = applyToWatched(log.items, change)
+    return { items, total: log.total - (log.items.length - items.length) }
+  }
+  const { entry } = change
+  // An undone removal puts back the entry the server may already hold again.
+  if (log.items.some((item) => item.id === entry.id) || !matchesWatchedFilters(entry, filters)) return log
+  const compare = compareWatched(filters)
+  const place = log.items.findIndex((item) => compare(entry, item) < 0)
+  const total = log.total + 1
+  if (place === -1) return hasMorePages ? { ...log, total } : { items: [...log.items, entry], total }
+  return { items: [...log.items.slice(0, place), entry, ...log.items.slice(place)], total }
+}
+
+export const foldWatchedLog = (
+  log: WatchedLog,
+  changes: readonly LibraryChange[],
+  filters: WatchedFilters,
+  hasMorePages: boolean,
+) => changes.reduce((current, change) => applyToWatchedLog(current, change, filters, hasMorePages), log)
