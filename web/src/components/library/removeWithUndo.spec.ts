@@ -1,10 +1,14 @@
+import { onlineManager } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { watchedItem } from '../../features/library/testing'
 import { removeToast, useToasts } from '../../lib/toast'
 import { removeWatchedWithUndo } from './removeWithUndo'
 
-afterEach(() => act(() => removeToast()))
+afterEach(() => {
+  act(() => removeToast())
+  onlineManager.setOnline(true)
+})
 
 const entry = watchedItem('e1', 5, { rating: 9, review: 'The last act still lands.', title: 'Heat' })
 
@@ -35,5 +39,17 @@ describe('removing a diary entry', () => {
     const toasts = renderHook(() => useToasts())
     await act(async () => removeWatchedWithUndo(changes, entry))
     expect(toasts.result.current).toEqual([])
+  })
+
+  it('offers the Undo at once offline, where the removal waits on this device', async () => {
+    onlineManager.setOnline(false)
+    const remove = vi.fn(() => new Promise<boolean>(() => undefined))
+    const putBack = vi.fn(() => new Promise<boolean>(() => undefined))
+    const toasts = renderHook(() => useToasts())
+    await act(async () => removeWatchedWithUndo({ remove, putBack }, entry))
+    const [shown] = toasts.result.current
+    expect(shown?.action?.label).toBe('Undo')
+    act(() => shown?.action?.onClick())
+    expect(putBack).toHaveBeenCalledWith(entry)
   })
 })

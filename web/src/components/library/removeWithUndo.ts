@@ -1,5 +1,6 @@
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { onlineManager } from '@tanstack/react-query'
 import {
   usePutBackOnWatchlist,
   usePutBackWatched,
@@ -27,10 +28,24 @@ function once(action: () => void): () => void {
   }
 }
 
+/**
+ * Offers the Undo once the server took the removal. Offline the removal waits on this device, and a
+ * mis-tap would lose the title's place and note for good: the Undo is offered at once, and its
+ * put-back waits behind the removal and goes out after it, in order.
+ */
+function offerUndo(removal: Promise<boolean>, offer: () => void): void {
+  if (!onlineManager.isOnline()) {
+    offer()
+    return
+  }
+  void removal.then((removed) => {
+    if (removed) offer()
+  })
+}
+
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
-  void remove(item).then((removed) => {
-    if (!removed) return
+  offerUndo(remove(item), () =>
     toast({
       title: `Removed ${item.title}`,
       description: 'It’s off your watchlist.',
@@ -39,8 +54,8 @@ export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, ite
         altText: `Put ${item.title} back on your watchlist`,
         onClick: once(() => void putBack(item)),
       },
-    })
-  })
+    }),
+  )
 }
 
 /**
@@ -48,8 +63,7 @@ export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, ite
  * so the toast offers to log the same watch again with all it said.
  */
 export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>, entry: WatchedItem): void {
-  void remove(entry).then((removed) => {
-    if (!removed) return
+  offerUndo(remove(entry), () =>
     toast({
       title: `Removed your entry for ${entry.title}`,
       description: 'It’s out of your diary.',
@@ -58,8 +72,8 @@ export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>
         altText: `Put your entry for ${entry.title} back in your diary`,
         onClick: once(() => void putBack(entry)),
       },
-    })
-  })
+    }),
+  )
 }
 
 /** The row is gone by the time Undo is pressed; its mutations run on in the query client's mutation cache. */
