@@ -19,7 +19,7 @@ export interface ChangeAnswer {
   position?: string
 }
 
-interface Page<T> {
+export interface Page<T> {
   items: T[]
   page: number
   pageSize: number

@@ -3,12 +3,12 @@ import {
   applyToWatchlist,
   emptyStatus,
   foldStatus,
-  foldWatched,
   foldWatchlist,
   libraryChange,
   type LibraryChange,
 } from './libraryChanges'
 import { watchedItem, watchlistItem, watchlistOf } from './testing'
+import { foldWatchedLog } from './watchedLog'
 
 const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
 const add = (tmdbId: number): LibraryChange => ({ kind: 'addToWatchlist', item: watchlistItem(tmdbId, 999) })
@@ -75,11 +75,16 @@ describe('the watchlist shown while changes are on their way', () => {
 describe('the watched log and the title status while changes are on their way', () => {
   it('edits and removes entries', () => {
     const log = [watchedItem('a', 1), watchedItem('b', 2)]
-    const shown = foldWatched(log, [
-      { kind: 'editWatched', entryId: 'a', changes: { rating: 10, review: 'Even better' } },
-      { kind: 'removeWatched', entryId: 'b' },
-    ])
-    expect(shown).toEqual([{ ...log[0], rating: 10, review: 'Even better' }])
+    const shown = foldWatchedLog(
+      { items: log, total: 2 },
+      [
+        { kind: 'editWatched', entryId: 'a', changes: { rating: 10, review: 'Even better' } },
+        { kind: 'removeWatched', entryId: 'b' },
+      ],
+      { sort: 'watchedAt', direction: 'desc' },
+      false,
+    )
+    expect(shown).toEqual({ items: [{ ...log[0], rating: 10, review: 'Even better' }], total: 1 })
   })
 
   it('counts a rewatch and shows its rating, and follows adds and removals', () => {

@@ -145,8 +145,6 @@ const latestFirst = (watches: WatchedItem[]) => [...watches].sort((a, b) => b.wa
 
 export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) =>
   changes.reduce(applyToWatchlist, items)
-export const foldWatched = (items: WatchedItem[], changes: readonly LibraryChange[]) =>
-  changes.reduce(applyToWatched, items)
 export const foldStatus = (status: TitleStatus, ref: MediaRef, changes: readonly LibraryChange[]) =>
   changes.reduce((current, change) => applyToStatus(current, ref, change), status)
 

@@ -5,16 +5,16 @@ import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { isApiError } from '../../lib/apiError'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
-import { libraryCalls, type ChangeAnswer, type LibraryRequests } from './libraryCalls'
+import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
 import {
   applyToStatus,
-  applyToWatched,
   applyToWatchlist,
   type LibraryChange,
   type LibraryChangeOf,
   type TitleStatus,
 } from './libraryChanges'
 import { libraryKeys } from './libraryQueries'
+import { confirmInPages } from './watchedLog'
 import { applyToWatchedTitles } from './watchedTitles'
 
 /** Every library mutation's key starts with this; the screens fold the pending ones (useLibrary.ts). */
@@ -68,13 +68,12 @@ function confirm(queryClient: QueryClient, change: LibraryChange): void {
     libraryKeys.watchlist(),
     (items) => items && applyToWatchlist(items, change),
   )
-  queryClient.setQueriesData<InfiniteData<{ items: WatchedItem[] }>>(
-    { queryKey: libraryKeys.watchedLists() },
-    (data) =>
-      data
-        ? { ...data, pages: data.pages.map((page) => ({ ...page, items: applyToWatched(page.items, change) })) }
-        : data,
-  )
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<Page<WatchedItem>>>({
+    queryKey: libraryKeys.watchedLists(),
+  })) {
+    const [, , filters] = key as ReturnType<typeof libraryKeys.watched>
+    if (data) queryClient.setQueryData(key, confirmInPages(data, change, filters))
+  }
   queryClient.setQueryData<WatchedTitle[]>(
     libraryKeys.watchedTitles(),
     (titles) => titles && applyToWatchedTitles(titles, change),

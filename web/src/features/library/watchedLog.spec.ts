@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchedFilters } from './libraryCalls'
 import { libraryChange, type LibraryChange } from './libraryChanges'
 import { libraryTitle, watchedItem } from './testing'
-import { foldWatchedLog } from './watchedLog'
+import { confirmInPages, foldWatchedLog } from './watchedLog'
 
 const latestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
 const log = {
@@ -80,5 +80,40 @@ describe('the watched log while a new watch is on its way', () => {
     expect(foldWatchedLog(log, [removed], latestFirst, false)).toEqual({ items: log.items.slice(1), total: 1 })
     expect(foldWatchedLog(log, [removed, libraryChange.putBackWatched(first)], latestFirst, false)).toEqual(log)
     expect(foldWatchedLog(log, [libraryChange.putBackWatched(first)], latestFirst, false)).toEqual(log)
+  })
+})
+
+describe('the cached pages once the server took a change', () => {
+  const pages = (...lengths: number[]) => {
+    let next = 0
+    const all = Array.from({ length: lengths.reduce((a, b) => a + b, 0) }, (_, index) =>
+      watchedItem(`e${index}`, index + 1, {
+        watchedAt: `2026-11-${String(28 - index).padStart(2, '0')}T20:00:00.000Z`,
+      }),
+    )
+    return {
+      pageParams: lengths.map((_, index) => index + 1),
+      pages: lengths.map((length, index) => {
+        const items = all.slice(next, next + length)
+        next += length
+        return { items, page: index + 1, pageSize: 3, total: 5 }
+      }),
+    }
+  }
+
+  it('keeps the new watch in its place, in the page it falls in, and counts it on every page', () => {
+    const watch = logged('2026-11-26T22:00:00.000Z')
+    const confirmed = confirmInPages(pages(3, 2), watch, latestFirst)
+    expect(confirmed.pages.map((page) => ids(page.items))).toEqual([
+      ['e0', 'e1', watch.entry.id],
+      ['e2', 'e3', 'e4'],
+    ])
+    expect(confirmed.pages.map((page) => page.total)).toEqual([6, 6])
+  })
+
+  it('takes a removed entry out and counts one fewer', () => {
+    const confirmed = confirmInPages(pages(3, 2), libraryChange.removeWatched('e1'), latestFirst)
+    expect(confirmed.pages.map((page) => ids(page.items))).toEqual([['e0', 'e2', 'e3'], ['e4']])
+    expect(confirmed.pages[0]?.total).toBe(4)
   })
 })

@@ -1,5 +1,6 @@
+import type { InfiniteData } from '@tanstack/react-query'
 import type { WatchedItem } from '@reelmates/contracts/watched'
-import type { WatchedFilters } from './libraryCalls'
+import type { Page, WatchedFilters } from './libraryCalls'
 import { applyToWatched, type LibraryChange } from './libraryChanges'
 
 /** The loaded pages of the watched log, and how many entries the server counts for its filters. */
@@ -75,3 +76,32 @@ export const foldWatchedLog = (
   filters: WatchedFilters,
   hasMorePages: boolean,
 ) => changes.reduce((current, change) => applyToWatchedLog(current, change, filters, hasMorePages), log)
+
+/**
+ * The cached pages of one watched log with a change the server has taken. The change's overlay goes
+ * the moment it settles, before the log is fetched again: a new watch placed by the overlay alone
+ * vanished for that moment, and the count went back by one. Pages keep their lengths, the last one
+ * taking what was added or removed.
+ */
+export function confirmInPages(
+  data: InfiniteData<Page<WatchedItem>>,
+  change: LibraryChange,
+  filters: WatchedFilters,
+): InfiniteData<Page<WatchedItem>> {
+  const last = data.pages.at(-1)
+  const hasMorePages = last ? last.page * last.pageSize < last.total : false
+  const log = applyToWatchedLog(
+    { items: data.pages.flatMap((page) => page.items), total: data.pages[0]?.total ?? 0 },
+    change,
+    filters,
+    hasMorePages,
+  )
+  let start = 0
+  const pages = data.pages.map((page, index) => {
+    const end = index === data.pages.length - 1 ? log.items.length : start + page.items.length
+    const items = log.items.slice(start, end)
+    start = end
+    return { ...page, items, total: log.total }
+  })
+  return { ...data, pages }
+}
