@@ -210,8 +210,12 @@ export const pageSchema = integerText('page').pipe(
   z.number().int().min(1, 'page must be at least 1').max(500, 'page must be at most 500'),
 )
 
+/** The longest search or autocomplete query taken; the web's search boxes stop there too. */
+export const searchQueryMaxLength = 200
+const queryTooLong = `query must be at most ${searchQueryMaxLength} characters`
+
 export const autocompleteQuerySchema = z.object({
-  query: z.string().max(200, 'query must be at most 200 characters').default(''),
+  query: z.string().max(searchQueryMaxLength, queryTooLong).default(''),
 })
 export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>
 
@@ -220,7 +224,7 @@ export const searchQuerySchema = z.object({
     .string({ error: 'query is required' })
     .trim()
     .min(1, 'query is required')
-    .max(200, 'query must be at most 200 characters'),
+    .max(searchQueryMaxLength, queryTooLong),
   page: pageSchema.default(1),
 })
 export type SearchQuery = z.infer<typeof searchQuerySchema>

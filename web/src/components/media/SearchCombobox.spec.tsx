@@ -1,8 +1,7 @@
-import type { MediaResult } from '@reelmates/contracts/catalog'
+import { searchQueryMaxLength, type MediaResult } from '@reelmates/contracts/catalog'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { searchQueryMaxLength } from '../../features/catalog/catalogCalls'
 import { movie } from '../../features/catalog/testing'
 import { SearchCombobox } from './SearchCombobox'
 

@@ -1,6 +1,6 @@
-import { imageUrl, type MediaResult } from '@reelmates/contracts/catalog'
+import { imageUrl, searchQueryMaxLength, type MediaResult } from '@reelmates/contracts/catalog'
 import { useId, useState, type KeyboardEvent } from 'react'
-import { searchQueryMaxLength, titleOf, yearOf } from '../../features/catalog/catalogCalls'
+import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
 import placeholderPoster from './placeholder-poster.svg'
 
 export interface SearchComboboxProps {

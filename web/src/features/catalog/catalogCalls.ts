@@ -1,4 +1,4 @@
-import type { MediaResult, MediaResultList } from '@reelmates/contracts/catalog'
+import { searchQueryMaxLength, type MediaResult, type MediaResultList } from '@reelmates/contracts/catalog'
 import type { SessionCache } from './sessionCache'
 
 /** What the catalog calls need from the app: the request client's GET and the session cache. */
@@ -24,12 +24,6 @@ export function emptyResultList(): MediaResultList {
 
 /** Spec §5: a query shorter than 2 characters has no suggestions and makes no call. */
 export const autocompleteMinimumLength = 2
-
-/**
- * The longest query the API takes for search and autocomplete (contracts/src/catalog.ts, which does
- * not export the number); a longer one is answered 400.
- */
-export const searchQueryMaxLength = 200
 
 export function isAutocompleteQuery(query: string): boolean {
   const length = query.trim().length

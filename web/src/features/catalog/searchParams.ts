@@ -1,6 +1,5 @@
-import { regionSchema } from '@reelmates/contracts/catalog'
+import { regionSchema, searchQueryMaxLength } from '@reelmates/contracts/catalog'
 import { z } from 'zod'
-import { searchQueryMaxLength } from './catalogCalls'
 
 /**
  * The address bar's part of discovery screens. A hand-edited or stale address never breaks a
