@@ -6,6 +6,13 @@ describe('search screen address', () => {
     expect(searchScreenParamsSchema.parse({ q: ' alien ', page: '3' })).toEqual({ q: 'alien', page: 3 })
   })
 
+  it('cuts a query longer than the search box takes, and reads a number as a query', () => {
+    const long = 'godfather '.repeat(30)
+    expect(searchScreenParamsSchema.parse({ q: long }).q).toBe(long.slice(0, 200).trimEnd())
+    expect(searchScreenParamsSchema.parse({ q: 1984 })).toEqual({ q: '1984' })
+    expect(searchScreenParamsSchema.parse({ q: { not: 'a query' } })).toEqual({})
+  })
+
   it('drops a page that is not a page rather than failing', () => {
     expect(searchScreenParamsSchema.parse({ q: 'alien', page: '0' })).toEqual({ q: 'alien' })
     expect(searchScreenParamsSchema.parse({ q: 'alien', page: 'two' })).toEqual({ q: 'alien' })

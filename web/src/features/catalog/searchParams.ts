@@ -6,7 +6,13 @@ import { z } from 'zod'
  * page: a value that does not parse falls back to its default.
  */
 export const searchScreenParamsSchema = z.object({
-  q: z.string().trim().max(searchQueryMaxLength).optional().catch(undefined),
+  // A number typed into the address ("?q=1984") arrives parsed as one; a query longer than the
+  // search box takes is cut to it rather than lost.
+  q: z
+    .union([z.string(), z.number().transform(String)])
+    .transform((query) => query.trim().slice(0, searchQueryMaxLength).trimEnd())
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 })
 export type SearchScreenParams = z.infer<typeof searchScreenParamsSchema>
