@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { apiJson, apiRequest, resetRequestClient, withTimestamp } from './api'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiJson, apiRequest, fetchCsrfToken, resetRequestClient, withTimestamp } from './api'
 import { ApiError, requestMessages } from './apiError'
 
 /**
@@ -199,6 +199,28 @@ describe('the request client (spec §7)', () => {
     }
     expect(attempts).toBe(3)
     expect(last().headers['idempotency-key']).toBe('k7')
+  })
+
+  it('sends a change once while the device is offline, where a second try would fail the same way', async () => {
+    await fetchCsrfToken()
+    let attempts = 0
+    const realFetch = globalThis.fetch
+    globalThis.fetch = () => {
+      attempts += 1
+      return Promise.reject(new TypeError('Failed to fetch'))
+    }
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    try {
+      await expect(apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: 'k8' })).rejects.toMatchObject(
+        {
+          status: 0,
+        },
+      )
+    } finally {
+      globalThis.fetch = realFetch
+      onLine.mockRestore()
+    }
+    expect(attempts).toBe(1)
   })
 
   it('does not repeat a request refused for lack of permission', async () => {

@@ -123,14 +123,16 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 
 /**
  * A change whose connection dropped is sent once more with the same `Idempotency-Key`: if the first
- * one reached the server, the server answers what it answered then instead of doing it twice.
+ * one reached the server, the server answers what it answered then instead of doing it twice. Not
+ * while the device is offline: the second try would fail the same way, and the changes waiting
+ * offline are tried again on a timer, so each of its tries would go out twice.
  */
 async function sendOnce(path: string, options: RequestOptions, needsCsrf: boolean): Promise<Response> {
   const csrf = needsCsrf ? await fetchCsrfToken() : undefined
   try {
     return await send(path, options, csrf)
   } catch (error) {
-    if (!needsCsrf || !(error instanceof ApiError) || error.status !== 0) throw error
+    if (!needsCsrf || !(error instanceof ApiError) || error.status !== 0 || !navigator.onLine) throw error
     return send(path, options, csrf)
   }
 }
