@@ -8,6 +8,23 @@ import {
   restoreKeptAnswers,
   writeKeptAnswers,
 } from './keptAnswers'
+import { adminKeys as accountAdminKeys } from '../admin/adminCalls'
+import { adminKeys } from '../admin/queries'
+import { blogKeys } from '../blog/blogQueries'
+import { campaignKeys } from '../campaigns/queries'
+import { emailTemplateKeys } from '../emailTemplates/queries'
+
+const adminScreenKeys: readonly (readonly unknown[])[] = [
+  accountAdminKeys.outbox(''),
+  accountAdminKeys.users(''),
+  adminKeys.events({}),
+  adminKeys.analytics(30),
+  campaignKeys.all,
+  [...campaignKeys.history, 'all'],
+  emailTemplateKeys.all,
+  blogKeys.adminPosts('', 'all'),
+  blogKeys.adminPost('p1'),
+]
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>()
@@ -43,6 +60,8 @@ function clientWithAnswers(): QueryClient {
   client.setQueryData(['/api/user'], ada)
   client.setQueryData(['/api/tmdb/autocomplete', 'godf'], { results: [] })
   client.setQueryData(['/api/admin/users'], [])
+  // The admin screens' keys as their features name them.
+  for (const key of adminScreenKeys) client.setQueryData(key, { mail: 'a reset link for someone else' })
   client.setQueryData(['friends', 'search', 'ann'], [{ username: 'ann', relationship: 'requested' }])
   return client
 }
@@ -62,6 +81,31 @@ describe('the answers kept for offline use', () => {
     if (kept) restoreKeptAnswers(restored, kept)
     expect(restored.getQueryData(['library', 'watchlist'])).toEqual([{ tmdbId: 1 }])
     expect(restored.getQueryState(['library', 'watchlist'])?.dataUpdatedAt).toBe(1_000)
+  })
+
+  it('drops admin screens from a snapshot written before they were left out', () => {
+    const storage = memoryStorage()
+    writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
+    const kept = readKeptAnswers(storage, '1', 6_000)
+    if (!kept) throw new Error('nothing kept')
+    const older = {
+      ...kept,
+      state: {
+        ...kept.state,
+        queries: [
+          ...kept.state.queries,
+          ...adminScreenKeys.map((queryKey) => ({
+            ...kept.state.queries[0]!,
+            queryKey,
+            queryHash: JSON.stringify(queryKey),
+          })),
+        ],
+      },
+    }
+    const restored = new QueryClient()
+    restoreKeptAnswers(restored, older)
+    for (const key of adminScreenKeys) expect(restored.getQueryData(key)).toBeUndefined()
+    expect(restored.getQueryData(['library', 'watchlist'])).toEqual([{ tmdbId: 1 }])
   })
 
   it('keeps the last answer of a page whose refetch failed, as an answer', async () => {

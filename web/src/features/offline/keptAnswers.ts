@@ -39,6 +39,9 @@ export function isKeptQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const [first, second] = query.queryKey
   if (typeof first !== 'string') return false
   if (notKept.some((pattern) => pattern.test(first))) return false
+  // Admin screens, under their features' names ('admin', the blog's 'admin'): other people's mail,
+  // links and personal data, which must not outlive the screen on a device.
+  if (first === 'admin' || second === 'admin') return false
   // People found by name, as typed: like a title search, and their "Requested" goes stale.
   if (first === 'friends' && second === 'search') return false
   // A refetch that failed (no answer while the browser believed it was online, say) leaves the last
@@ -124,6 +127,7 @@ export function forgetKeptAnswers(storage: KeyValueStorage): void {
  * made (their scope), through the mutation defaults the features registered (functions are not kept).
  */
 export function restoreKeptAnswers(client: QueryClient, kept: KeptAnswers): void {
-  hydrate(client, kept.state)
+  // A snapshot written before a rule above was added may hold what the rule leaves out.
+  hydrate(client, { ...kept.state, queries: kept.state.queries.filter((query) => isKeptQuery(query)) })
   if (onlineManager.isOnline()) void client.resumePausedMutations()
 }
