@@ -28,7 +28,9 @@ export function BlogPostEditorScreen({ id }: { id: string }) {
   const isNew = id === 'new'
   const post = useQuery({ ...adminPostQuery(id), enabled: !isNew })
   if (isNew) return <BlogPostEditor key="new" post={null} />
-  if (post.isPending)
+  // The form takes the post once, so it waits for the post as the server has it now: a copy cached
+  // earlier in this visit may predate another save, which Save or Publish would then write back.
+  if (post.isPending || (!post.isFetchedAfterMount && !post.isError))
     return (
       <AdminScreen title="Blog post">
         <p className="mt-6 text-zinc-400">Loading the post…</p>
@@ -68,7 +70,12 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
       [field]: value,
       ...(field === 'title' && !slugTouched ? { slug: slugify(String(value)) } : {}),
     }))
-    setErrors((before) => ({ ...before, [field]: undefined }))
+    // A title typed before the slug was touched writes the slug too, which settles its error.
+    setErrors((before) => ({
+      ...before,
+      [field]: undefined,
+      ...(field === 'title' && !slugTouched ? { slug: undefined } : {}),
+    }))
   }
 
   const serverErrors = (error: unknown) => {
