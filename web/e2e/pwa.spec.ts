@@ -58,6 +58,22 @@ test('/service-worker.js takes control of the page', async ({ page }) => {
     .toContain('/service-worker.js')
 })
 
+test('with the service worker in control, the news feed, robots.txt and sitemap.xml come from the server', async ({
+  page,
+}) => {
+  await page.goto('/news')
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  for (const [path, text] of [
+    ['/news/rss.xml', '<rss'],
+    ['/robots.txt', 'Sitemap:'],
+    ['/sitemap.xml', '<urlset'],
+  ] as const) {
+    const answer = await page.goto(path)
+    expect(answer?.fromServiceWorker(), path).toBe(false)
+    expect(await answer?.text(), path).toContain(text)
+  }
+})
+
 test('the service worker is unregistered on admin routes', async ({ page }) => {
   await page.goto('/sign_in')
   await page.evaluate(() => navigator.serviceWorker.ready)

@@ -16,10 +16,20 @@ const avatarCacheName = 'reelmates-avatars'
 precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/] })
 cleanupOutdatedCaches()
 
-// Any page address answers the shell; the client router decides. The API and the version file never do.
+// Any page address answers the shell; the client router decides. The files the server answers
+// itself never do: the API, the version file, and the news feed, robots.txt and sitemap.xml, which
+// a reader opens by address or from a link.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/version\.json/, /^\/service-worker\.js/, /^\/logos\//],
+    denylist: [
+      /^\/api\//,
+      /^\/version\.json/,
+      /^\/service-worker\.js/,
+      /^\/logos\//,
+      /^\/news\/rss\.xml$/,
+      /^\/robots\.txt$/,
+      /^\/sitemap\.xml$/,
+    ],
   }),
 )
 
