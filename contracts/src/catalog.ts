@@ -243,9 +243,18 @@ export const providerParamsSchema = z.object({
 /** Spec §9's default region, and the one with TMDB's fullest watch-provider data. */
 export const defaultRegion = 'US'
 
+/** The longest provider list one call answers: a provider page shows more up to it. */
+export const providerListMaxLimit = 100
+
 export const providerTrendingQuerySchema = z.object({
   limit: integerText('limit')
-    .pipe(z.number().int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100'))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'limit must be at least 1')
+        .max(providerListMaxLimit, `limit must be at most ${providerListMaxLimit}`),
+    )
     .default(5),
   region: regionSchema.default(defaultRegion),
   genreId: integerText('genreId').pipe(z.number().int().min(1, 'genreId must be a positive number')).optional(),

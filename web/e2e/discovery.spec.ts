@@ -149,6 +149,27 @@ test('a provider page lists its titles with its logo, and follows the region and
   await expect(titles.first()).toBeVisible()
 })
 
+test('a provider page shows more of its titles until it has shown them all, focusing the first new one', async ({
+  page,
+}) => {
+  await page.goto('/provider/8')
+  const notice = page.getByText(/Offline catalog: 20 of the \d+ series made for Netflix/)
+  await expect(notice).toBeVisible()
+  const known = Number(/20 of the (\d+)/.exec((await notice.textContent()) ?? '')?.[1])
+  expect(known).toBeGreaterThan(20)
+  const cards = page.getByRole('list', { name: 'Popular on Netflix' }).getByRole('listitem')
+  await expect(cards).toHaveCount(20)
+  const more = page.getByRole('button', { name: 'Show more' })
+  for (let shown = 20; shown < known; shown = Math.min(shown + 20, known)) {
+    await more.click()
+    await expect(cards).toHaveCount(Math.min(shown + 20, known))
+    await expect(cards.nth(shown).getByRole('link').first()).toBeFocused()
+  }
+  // All of the service's originals, and no film that is not its own: nothing more is offered.
+  await expect(page.getByText(`Offline catalog: ${known} series made for Netflix.`)).toBeVisible()
+  await expect(more).toHaveCount(0)
+})
+
 test('home shows trending, upcoming and a row for each of the five providers', async ({ page }) => {
   await page.goto('/home')
   await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()

@@ -67,6 +67,40 @@ describe('offline provider pages', () => {
     )
   })
 
+  it('say when nothing matches the genre asked for before naming the other series', async () => {
+    const none = await catalog.trendingForProvider({ providerId: 8, limit: 5, region: 'US', genreId: 99999 })
+    expect(none.results).toEqual([])
+    const widened = await catalog.trendingForProvider({
+      providerId: 8,
+      limit: 5,
+      region: 'US',
+      genreId: 99999,
+      fallback: true,
+    })
+    expect(widened.notice).toMatch(
+      /^Offline catalog: no series made for Netflix in this genre; then 5 of the \d+ other series made for Netflix\./,
+    )
+  })
+
+  it('count every original that matches while the list holds only those, so a page can offer more', async () => {
+    const known = (await originalsOf(8)).length
+    const page = await catalog.trendingForProvider({ providerId: 8, limit: 20, region: 'US' })
+    expect(page.total_results).toBe(known)
+    const all = await catalog.trendingForProvider({ providerId: 8, limit: known, region: 'US' })
+    expect(all.total_results).toBe(known)
+    // Widened past the originals, the list is all there is: nothing more to offer.
+    const widened = await catalog.trendingForProvider({ providerId: 8, limit: known + 5, region: 'US', fallback: true })
+    expect(widened.total_results).toBe(known + 5)
+    const westerns = await catalog.trendingForProvider({
+      providerId: 8,
+      limit: 4,
+      region: 'US',
+      genreId: 37,
+      fallback: true,
+    })
+    expect(westerns.total_results).toBe(westerns.results.length)
+  })
+
   it('name the same total on a home row and a provider page, however many each shows', async () => {
     const known = (await originalsOf(8)).length
     expect(known).toBeGreaterThan(20)

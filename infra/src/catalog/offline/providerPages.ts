@@ -27,9 +27,14 @@ const inGenre = (titles: readonly MediaResult[], genreId: number | undefined) =>
 export function providerNotice(provider: string, parts: readonly Part[], region: string, genreLabel = ''): string {
   const sentences = ['Offline catalog:']
   const shown = parts.filter((part) => part.count > 0)
+  // With a genre asked for, the first part is what matches it: when nothing does, "then 20 of the 47
+  // other series" needs saying what they are other than.
+  const [asAsked] = parts
+  const noneAsAsked =
+    genreLabel !== '' && asAsked !== undefined && asAsked.count === 0 ? `no ${asAsked.label}; then ` : ''
   sentences.push(
     shown.length > 0
-      ? `${shown.map(described).join('; then ')}.`
+      ? `${noneAsAsked}${shown.map(described).join('; then ')}.`
       : `no series made for ${provider}${genreLabel}${region === knownRegion ? '' : ` known in ${region}`}.`,
   )
   if (region !== knownRegion) sentences.push(`What ${provider} streams is known offline only in the US.`)
@@ -90,10 +95,13 @@ export function providerPage(
   }
 
   const list = [...results.values()]
+  // A list of only what matches as asked, and full: how many match, so that a page can offer more.
+  const asAsked = parts.length === 1 ? parts[0] : undefined
+  const matching = asAsked?.label === exact && list.length >= request.limit ? (asAsked.known ?? 0) : 0
   const page: MediaResultList = {
     results: list,
     page: 1,
-    total_results: list.length,
+    total_results: Math.max(matching, list.length),
     total_pages: list.length > 0 ? 1 : 0,
     notice: providerNotice(provider, parts, request.region, genreLabel),
   }

@@ -161,6 +161,13 @@ describe('the TMDB catalog', () => {
       expect(discover?.get('sort_by')).toBe('popularity.desc')
     })
 
+    it('counts every title on the provider while the list holds only those, and no more once it was widened', async () => {
+      expect((await catalog.trendingForProvider({ providerId: 8, limit: 20, region: 'US' })).total_results).toBe(60)
+      const widened = await catalog.trendingForProvider({ providerId: 8, limit: 5, region: 'FR', fallback: true })
+      expect(widened.results).toHaveLength(5)
+      expect(widened.total_results).toBe(5)
+    })
+
     it('keeps a full list of 5 or fewer for 24 hours', async () => {
       await catalog.trendingForProvider({ providerId: 8, limit: 5, region: 'US' })
       clock += 24 * hour - 1

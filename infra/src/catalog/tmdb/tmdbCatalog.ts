@@ -103,8 +103,12 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
     return list
   }
 
-  /** One provider query: movies and shows on the service, most popular first. */
-  async function providerTitles(request: ProviderTrendingRequest, region: string, genreId: number | undefined) {
+  /** One provider query: movies and shows on the service, most popular first, and how many match. */
+  async function providerTitles(
+    request: ProviderTrendingRequest,
+    region: string,
+    genreId: number | undefined,
+  ): Promise<{ titles: MediaResult[]; matching: number }> {
     const pages = Math.ceil(request.limit / tmdbPageSize)
     const query = (page: number) => ({
       with_watch_providers: request.providerId,
@@ -120,10 +124,16 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
       const first = await discover(1)
       const more = Array.from({ length: Math.min(pages, first.total_pages) - 1 }, (_, i) => discover(i + 2))
       const rest = await Promise.all(more)
-      return [first, ...rest].flatMap((page) => toMediaResults(page.results, mediaType))
+      return {
+        titles: [first, ...rest].flatMap((page) => toMediaResults(page.results, mediaType)),
+        matching: first.total_results,
+      }
     }
-    const fetches = [titlesOf('movie'), titlesOf('tv')]
-    return (await Promise.all(fetches)).flat().sort((a, b) => b.popularity - a.popularity)
+    const [movies, shows] = await Promise.all([titlesOf('movie'), titlesOf('tv')])
+    return {
+      titles: [...movies.titles, ...shows.titles].sort((a, b) => b.popularity - a.popularity),
+      matching: movies.matching + shows.matching,
+    }
   }
 
   /**
@@ -132,14 +142,20 @@ export function createTmdbCatalog(options: TmdbCatalogOptions): Catalog {
    */
   async function providerList(request: ProviderTrendingRequest): Promise<MediaResultList> {
     const results = new Map<string, MediaResult>()
-    for (const step of fallbackSteps(request)) {
-      for (const title of await providerTitles(request, step.region, step.genreId)) {
+    // How many titles match as asked, while the list holds only those: a page can then offer more.
+    let matching: number | undefined
+    for (const [index, step] of fallbackSteps(request).entries()) {
+      const found = await providerTitles(request, step.region, step.genreId)
+      for (const title of found.titles) {
         if (results.size < request.limit) results.set(`${title.media_type}:${title.id}`, title)
       }
+      if (index === 0) matching = found.matching
       if (results.size >= request.limit) break
+      matching = undefined
     }
     const list = [...results.values()]
-    return { results: list, page: 1, total_results: list.length, total_pages: list.length > 0 ? 1 : 0 }
+    const total = Math.max(matching ?? 0, list.length)
+    return { results: list, page: 1, total_results: total, total_pages: list.length > 0 ? 1 : 0 }
   }
 
   return {

@@ -1,6 +1,6 @@
-import type { Genre, Provider } from '@reelmates/contracts/catalog'
-import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { providerListMaxLimit, type Genre, type Provider } from '@reelmates/contracts/catalog'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
 import { providerPageLimit } from '../../features/catalog/cachePolicy'
 import { catalogQueries } from '../../features/catalog/queries'
 import { providerRegions, regionName } from '../../features/catalog/providers'
@@ -23,9 +23,27 @@ interface ProviderScreenProps {
 
 /** What is popular on one streaming service, in a region, optionally in one genre. */
 export function ProviderScreen({ provider, region, genreId, onRegionChange, onGenreChange }: ProviderScreenProps) {
-  const list = useQuery(
-    catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, region, genreId }),
-  )
+  // "Show more" asks for a longer list of the same filters; other filters start again at a page.
+  const filters = `${region}:${genreId ?? ''}`
+  const [shown, setShown] = useState({ filters, limit: providerPageLimit, focusFrom: null as number | null })
+  const current = shown.filters === filters ? shown : { filters, limit: providerPageLimit, focusFrom: null }
+  const list = useQuery({
+    ...catalogQueries.providerTrending({ providerId: provider.id, limit: current.limit, region, genreId }),
+    placeholderData: current.limit > providerPageLimit ? keepPreviousData : undefined,
+  })
+  const results = list.data?.results ?? []
+  // More is offered while the list holds only what matches and is full: a longer one would otherwise
+  // be widened with titles that do not (spec §4's fallback).
+  const more =
+    list.data && results.length >= current.limit && current.limit < providerListMaxLimit
+      ? Math.min(current.limit + providerPageLimit, list.data.total_results, providerListMaxLimit)
+      : current.limit
+  const grid = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (current.focusFrom === null || list.isPlaceholderData || results.length <= current.focusFrom) return
+    grid.current?.querySelector<HTMLElement>(`li:nth-child(${current.focusFrom + 1}) a`)?.focus()
+    setShown({ ...current, focusFrom: null })
+  }, [current, list.isPlaceholderData, results.length])
   const genres = useQuery(catalogQueries.genres())
   useDocumentTitle(provider.name)
   const catalog = useQuery(catalogQueries.status())
@@ -79,8 +97,22 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
         <Loading what="This list">
           <PosterGridSkeleton />
         </Loading>
-      ) : list.data && list.data.results.length > 0 ? (
-        <MediaGrid results={list.data.results} label={`Popular on ${provider.name}`} />
+      ) : results.length > 0 ? (
+        <div ref={grid}>
+          <MediaGrid results={results} label={`Popular on ${provider.name}`} />
+          {more > current.limit || list.isPlaceholderData ? (
+            <div className="mt-8 flex justify-center">
+              <button
+                type="button"
+                disabled={list.isPlaceholderData}
+                onClick={() => setShown({ filters, limit: more, focusFrom: results.length })}
+                className="h-11 rounded-full bg-white/10 px-6 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-60"
+              >
+                {list.isPlaceholderData ? 'Loading…' : 'Show more'}
+              </button>
+            </div>
+          ) : null}
+        </div>
       ) : (
         <EmptyList
           message={
