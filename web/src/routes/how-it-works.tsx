@@ -6,13 +6,13 @@ export const Route = createFileRoute('/how-it-works')({
     <StaticPage title="How It Works" lede="Four steps from “what should we watch?” to pressing play.">
       <h2>1. Find a title</h2>
       <p>
-        Search any movie or show with instant suggestions, or browse what's trending this week, what's coming soon, and
-        what's popular on each streaming service.
+        Search any movie or show with instant suggestions, or browse popular films and series and what each streaming
+        service has.
       </p>
       <h2>2. See where it streams</h2>
       <p>
-        Every title page shows the trailer, the essentials, and which of your services carries it — so you don't open
-        five apps to find it.
+        Every title page shows the essentials, the trailer when there is one, and which of your services carries it — so
+        you don't open five apps to find it.
       </p>
       <h2>3. Keep your lists</h2>
       <p>

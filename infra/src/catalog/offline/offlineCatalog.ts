@@ -20,7 +20,8 @@ export const offlineNotices = {
     'Offline catalog: the best-known films (by IMDb votes, or by worldwide gross where the data has no votes), not what is trending today.',
   tv: `Offline catalog: TV series from Reelmates' own list, newest premiere first, not what is trending today. Series made for a streaming service are shown as streaming there in the US, as recorded in ${showsRecorded}.`,
   // Shown to users: it says what there is, never how the server is set up.
-  upcoming: 'No upcoming releases to show yet. Trending films and series are on the home page.',
+  // Home shows it under its "Coming soon" row, so it does not send readers to the home page.
+  upcoming: 'This catalog has no upcoming releases.',
 }
 
 /** Runs synchronous work as a catalog answer: a throw becomes a rejected promise. */

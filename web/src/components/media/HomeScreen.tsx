@@ -27,7 +27,7 @@ export function HomeScreen() {
             Find something worth watching tonight.
           </h1>
           <p className="mt-3 text-base text-zinc-400 sm:text-lg">
-            What’s trending, what’s coming, and where it’s streaming.
+            Popular films and series, and where they’re streaming.
           </p>
           <div className="mt-6">
             <SearchBox size="large" />
