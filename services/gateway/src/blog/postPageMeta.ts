@@ -3,16 +3,25 @@ import { absoluteUrl, escapeMarkup as x, postUrl } from './markup'
 
 const descriptionLength = 200
 
-/** What a link preview shows: the excerpt, or the start of the content without its Markdown marks. */
+/**
+ * What a link preview shows: the excerpt as written (the news pages show it as plain text), or else
+ * the start of the content with its Markdown marks taken off. Marks are taken off where Markdown
+ * reads them (a heading's `#`, a quote's `>`, emphasis around words, tags), so "C#" and
+ * "snake_case" keep their characters.
+ */
 export function describePost(post: Pick<NewsPost, 'excerpt' | 'content'>): string {
-  const source = post.excerpt.trim() || post.content
-  const plain = source
+  const plain = (post.excerpt.trim() || markdownText(post.content)).replace(/\s+/g, ' ').trim()
+  return plain.length > descriptionLength ? `${plain.slice(0, descriptionLength - 1).trimEnd()}…` : plain
+}
+
+function markdownText(markdown: string): string {
+  return markdown
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return plain.length > descriptionLength ? `${plain.slice(0, descriptionLength - 1).trimEnd()}…` : plain
+    .replace(/<[^>\n]+>/g, '')
+    .replace(/^[ \t]*(#{1,6}|>+)[ \t]*/gm, '')
+    .replace(/(^|[^\w*_~`])[*_~`]+(?=[^\s*_~`])/g, '$1')
+    .replace(/([^\s*_~`])[*_~`]+(?=$|[^\w*_~`])/gm, '$1')
 }
 
 /**
