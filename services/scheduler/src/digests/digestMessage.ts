@@ -25,15 +25,19 @@ const plain = (text: string): Line => ({ text })
 
 const title = (mediaTitle: string | null) => (mediaTitle ? `“${mediaTitle}”` : 'your activity')
 
-const didWhat: Record<
-  DigestContent['friendsActivity'][number]['activityType'],
-  (a: DigestContent['friendsActivity'][number]) => string
-> = {
+type FriendActivity = DigestContent['friendsActivity'][number]
+
+/** What a friend did, told to the reader: their own name in a line is "you". */
+const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader: string) => string> = {
   watched: (a) => `${a.username} watched ${title(a.mediaTitle)}`,
   watchlist_add: (a) => `${a.username} added ${title(a.mediaTitle)} to their watchlist`,
-  friendship: (a) => `${a.username} became friends with ${a.targetUsername ?? 'someone new'}`,
-  recommendation: (a) => `${a.username} recommended ${title(a.mediaTitle)} to ${a.targetUsername ?? 'a friend'}`,
+  friendship: (a, reader) => `${a.username} became friends with ${whom(a.targetUsername, reader, 'someone new')}`,
+  recommendation: (a, reader) =>
+    `${a.username} recommended ${title(a.mediaTitle)} to ${whom(a.targetUsername, reader, 'a friend')}`,
 }
+
+const whom = (username: string | null, reader: string, unknown: string) =>
+  username === null ? unknown : username === reader ? 'you' : username
 
 const answered: Record<DigestContent['recommendationsAnswered'][number]['status'], string> = {
   pending: 'has not answered',
@@ -42,11 +46,11 @@ const answered: Record<DigestContent['recommendationsAnswered'][number]['status'
   watched: 'watched',
 }
 
-function sectionsOf(content: DigestContent & { nowStreaming: readonly NowStreaming[] }): Section[] {
+function sectionsOf(content: DigestContent & { nowStreaming: readonly NowStreaming[] }, reader: string): Section[] {
   const sections: Section[] = [
     {
       heading: 'Your friends were busy',
-      lines: content.friendsActivity.map((a) => plain(didWhat[a.activityType](a))),
+      lines: content.friendsActivity.map((a) => plain(didWhat[a.activityType](a, reader))),
     },
     {
       heading: 'Recommended to you',
@@ -91,7 +95,7 @@ export function digestVariables(
   reader: { username: string; digestType: SentDigestType },
   publicUrl: string,
 ): Record<string, string> {
-  const sections = sectionsOf(content)
+  const sections = sectionsOf(content, reader.username)
   return {
     username: reader.username,
     periodLabel: periodLabels[reader.digestType],

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { digestVariables } from './digestMessage'
+
+const nothing = {
+  friendsActivity: [],
+  recommendationsWaiting: [],
+  recommendationsAnswered: [],
+  commentsOnMine: [],
+  reactionsOnMine: [],
+  nowStreaming: [],
+}
+const at = '2026-11-20T10:00:00.000Z'
+
+describe("a digest's lines", () => {
+  it('call the reader "you" where a friend’s activity names them, and others by name', () => {
+    const { sections, sectionsHtml } = digestVariables(
+      {
+        ...nothing,
+        friendsActivity: [
+          { username: 'carol', activityType: 'friendship', mediaTitle: null, targetUsername: 'bob', createdAt: at },
+          { username: 'carol', activityType: 'friendship', mediaTitle: null, targetUsername: 'dave', createdAt: at },
+          { username: 'ann', activityType: 'recommendation', mediaTitle: 'Dune', targetUsername: 'bob', createdAt: at },
+          { username: 'ann', activityType: 'recommendation', mediaTitle: 'Heat', targetUsername: null, createdAt: at },
+        ],
+      },
+      { username: 'bob', digestType: 'weekly' },
+      'http://localhost:3000',
+    )
+    expect(sections.split('\n')).toEqual([
+      'Your friends were busy',
+      '- carol became friends with you',
+      '- carol became friends with dave',
+      '- ann recommended “Dune” to you',
+      '- ann recommended “Heat” to a friend',
+    ])
+    expect(sectionsHtml).toContain('<li>carol became friends with you</li>')
+  })
+
+  it('leave out a section with nothing to tell', () => {
+    expect(digestVariables(nothing, { username: 'bob', digestType: 'daily' }, 'http://x').sections).toBe('')
+  })
+})
