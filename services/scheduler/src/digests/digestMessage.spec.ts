@@ -26,7 +26,7 @@ describe("a digest's lines", () => {
       { username: 'bob', digestType: 'weekly' },
       'http://localhost:3000',
     )
-    expect(sections.split('\n')).toEqual([
+    expect(sections?.split('\n')).toEqual([
       'Your friends were busy',
       '- carol became friends with you',
       '- carol became friends with dave',
