@@ -65,7 +65,7 @@ describe('two real scheduler processes sending digests', () => {
     expect(addresses).toHaveLength(pairs)
     expect(new Set(addresses).size).toBe(pairs)
     const [sent] = await digests()
-    expect(sent?.text).toMatch(/member\d+ became friends with member\d+/)
+    expect(sent?.text).toMatch(/member\d+ became friends with you/)
 
     for (const child of [first, second]) {
       child.kill('SIGTERM')

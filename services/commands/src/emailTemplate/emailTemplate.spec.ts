@@ -1,11 +1,16 @@
 import { describe, it } from 'vitest'
 import { EmailTemplateEdited, EmailTemplateRestored } from '@reelmates/contracts/emailTemplates'
 import { specFor } from '../testing/givenWhenThen'
-import { emailTemplate, UnknownTemplateVariable, type EmailTemplateCommand } from './emailTemplate'
+import {
+  emailTemplate,
+  MissingTemplateVariable,
+  UnknownTemplateVariable,
+  type EmailTemplateCommand,
+} from './emailTemplate'
 
 const given = specFor(emailTemplate)
 const at = '2026-11-24T08:00:00.000Z'
-const edit = (subject: string): EmailTemplateCommand => ({
+const edit = (subject: string): Extract<EmailTemplateCommand, { type: 'EditEmailTemplate' }> => ({
   type: 'EditEmailTemplate',
   name: 'magic-link',
   edit: { subject, textContent: 'Go: {{link}}', htmlContent: '<a href="{{link}}">Go</a>' },
@@ -32,6 +37,21 @@ describe('email template', () => {
     given([])
       .when(edit('Hi {{firstName}}'))
       .thenThrows(UnknownTemplateVariable, /\{\{firstName\}\}/))
+
+  it('refuses an edit that drops a variable its mails cannot do without, naming it and where', () => {
+    const keepLink = { ...edit('Hi {{username}}'), required: { text: ['link'], html: ['link'] } }
+    given([]).when(keepLink).then([edited])
+    given([])
+      .when({ ...keepLink, edit: { ...keepLink.edit, textContent: 'Hello {{username}}, no link here' } })
+      .thenThrows(MissingTemplateVariable, /\{\{link\}\} in its text: /)
+    given([])
+      .when({ ...keepLink, edit: { subject: 'Hi', textContent: 'Hello', htmlContent: '<p>Hello</p>' } })
+      .thenThrows(MissingTemplateVariable, /\{\{link\}\} in its text and \{\{link\}\} in its HTML/)
+    // In the subject only, it does not count: the bodies are what the reader clicks.
+    given([])
+      .when({ ...keepLink, edit: { subject: '{{link}}', textContent: 'Hello', htmlContent: '<p>{{link}}</p>' } })
+      .thenThrows(MissingTemplateVariable, /in its text:/)
+  })
 
   it('goes back to the built-in text, once', () => {
     const restore: EmailTemplateCommand = { type: 'RestoreEmailTemplate', name: 'magic-link', adminId: 'admin-1', at }

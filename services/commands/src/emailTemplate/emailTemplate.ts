@@ -21,6 +21,46 @@ export class UnknownTemplateVariable extends DomainError {
   }
 }
 
+export class MissingTemplateVariable extends DomainError {
+  override readonly name = 'MissingTemplateVariable'
+  constructor(missing: { text: string[]; html: string[] }) {
+    const named = (names: string[]) => names.map((name) => `{{${name}}}`).join(', ')
+    const where = [
+      ...(missing.text.length > 0 ? [`${named(missing.text)} in its text`] : []),
+      ...(missing.html.length > 0 ? [`${named(missing.html)} in its HTML`] : []),
+    ]
+    super('invalid', `This template must keep ${where.join(' and ')}: without it its mails cannot do their job.`)
+  }
+}
+
+/** The variables each body must keep, or its mails cannot do their job (a reset mail's link). */
+export interface RequiredVariables {
+  text: readonly string[]
+  html: readonly string[]
+}
+
+/**
+ * Why an edit cannot be used, or nothing: a variable its mails do not fill in, or one it must keep
+ * and dropped. The same check answers a preview, so that a preview never shows what Save refuses.
+ */
+export function checkTemplateEdit(
+  edit: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
+  variables: readonly string[],
+  required: RequiredVariables | undefined,
+): void {
+  const unknown = placeholdersOf(edit).filter((name) => !variables.includes(name))
+  if (unknown.length > 0) throw new UnknownTemplateVariable(unknown, variables)
+  if (!required) return
+  const kept = (content: string) => placeholdersOf({ subject: '', textContent: content, htmlContent: '' })
+  const inText = kept(edit.textContent)
+  const inHtml = kept(edit.htmlContent)
+  const missing = {
+    text: required.text.filter((name) => !inText.includes(name)),
+    html: required.html.filter((name) => !inHtml.includes(name)),
+  }
+  if (missing.text.length > 0 || missing.html.length > 0) throw new MissingTemplateVariable(missing)
+}
+
 export type EmailTemplateCommand =
   | {
       type: 'EditEmailTemplate'
@@ -30,6 +70,8 @@ export type EmailTemplateCommand =
       currentDescription: string
       /** The variables the template's mails fill in: the only ones it may use. */
       variables: readonly string[]
+      /** The ones it must keep, if any. */
+      required?: RequiredVariables
       adminId: string
       at: string
     }
@@ -45,9 +87,8 @@ export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, Em
   decide(command, state) {
     switch (command.type) {
       case 'EditEmailTemplate': {
-        const { edit, variables } = command
-        const unknown = placeholdersOf(edit).filter((name) => !variables.includes(name))
-        if (unknown.length > 0) throw new UnknownTemplateVariable(unknown, variables)
+        checkTemplateEdit(command.edit, command.variables, command.required)
+        const { edit } = command
         return [
           EmailTemplateEdited({
             name: command.name,

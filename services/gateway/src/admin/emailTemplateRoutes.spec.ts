@@ -102,6 +102,39 @@ describe('/api/admin/email-templates', () => {
     expect(empty.statusCode).toBe(400)
   })
 
+  it('refuses, in a save and a preview alike, a reset mail without its link or a variable no mail fills in', async () => {
+    const noLink = { ...edit, textContent: 'Hello {{username}}, no link here' }
+    for (const answer of [
+      await admin.client.put('/api/admin/email-templates/password-reset', noLink),
+      await admin.client.post('/api/admin/email-templates/password-reset/preview', noLink),
+    ]) {
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<{ message: string }>().message).toBe(
+        'This template must keep {{link}} in its text: without it its mails cannot do their job.',
+      )
+    }
+    const unknown = await admin.client.post('/api/admin/email-templates/magic-link/preview', {
+      ...edit,
+      subject: 'Hi {{username}} {{nope}}',
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json<{ message: string }>().message).toContain('{{nope}}')
+  })
+
+  it('keeps every built-in template within its own rules', async () => {
+    const { templates } = (await admin.client.get('/api/admin/email-templates')).json<{
+      templates: { name: string; subject: string; textContent: string; htmlContent: string }[]
+    }>()
+    for (const { name, subject, textContent, htmlContent } of templates) {
+      const preview = await admin.client.post(`/api/admin/email-templates/${name}/preview`, {
+        subject,
+        textContent,
+        htmlContent,
+      })
+      expect(preview.statusCode, `${name}: ${preview.body}`).toBe(200)
+    }
+  })
+
   it('is for admins only', async () => {
     expect((await agent(t.app).get('/api/admin/email-templates')).statusCode).toBe(401)
     const { client } = await register(t.app, 'curioususer')

@@ -10,7 +10,11 @@ import {
   renderedMail,
 } from '@reelmates/contracts/emailTemplates'
 import { DomainError } from '@reelmates/commands/decider'
-import { emailTemplate, emailTemplateStreamId } from '@reelmates/commands/emailTemplate/emailTemplate'
+import {
+  checkTemplateEdit,
+  emailTemplate,
+  emailTemplateStreamId,
+} from '@reelmates/commands/emailTemplate/emailTemplate'
 import { emailTemplateQueries } from '@reelmates/projections/emailTemplates/emailTemplateQueries'
 import { emailTemplates } from '@reelmates/scheduler/mail/emailTemplates'
 import { builtInTemplate } from '@reelmates/scheduler/mail/builtInTemplates'
@@ -78,6 +82,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
           edit: request.body,
           currentDescription: current.description,
           variables: builtIn.variables,
+          ...(builtIn.required ? { required: builtIn.required } : {}),
           adminId: currentUserId(request),
           at: platform.now().toISOString(),
         },
@@ -125,11 +130,13 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         summary: 'Render a template (as edited, not yet saved) with sample values of its variables',
         params: emailTemplateParams,
         body: emailTemplateEdit,
-        response: { 200: renderedMail, 404: errorAnswer },
+        response: { 200: renderedMail, 400: errorAnswer, 404: errorAnswer },
       },
     },
     (request) => {
       const builtIn = builtInNamed(request.params.name)
+      // What Save would refuse is refused here too, with the same words.
+      checkTemplateEdit(request.body, builtIn.variables, builtIn.required)
       return Promise.resolve(
         renderEmailTemplate(request.body, sampleVariables(builtIn.variables, platform.config.publicUrl, builtIn.name)),
       )

@@ -15,6 +15,8 @@ function campaignTemplate(name: string, description: string, subject: string, li
     name,
     description,
     variables,
+    // One click off every campaign, in both bodies (List-Unsubscribe aside).
+    required: { text: ['unsubscribeLink'], html: ['unsubscribeLink'] },
     subject,
     textContent: [...lines, '', `${button}: {{link}}`, '', footer].join('\n'),
     htmlContent: `<!doctype html><html><body style="font-family:sans-serif">${lines.map((line) => `<p>${line}</p>`).join('\n')}\n<p><a href="{{link}}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${button}</a></p>\n${htmlFooter}</body></html>`,

@@ -9,6 +9,7 @@ export const digestTemplate: EmailTemplate = {
   name: 'digest',
   description: 'The daily or weekly digest: friends’ activity, recommendations, comments and reactions.',
   variables: ['username', 'periodLabel', 'sections', 'sectionsHtml', 'link', 'unsubscribeLink'],
+  required: { text: ['sections', 'unsubscribeLink'], html: ['sectionsHtml', 'unsubscribeLink'] },
   subject: 'Your Reelmates digest: what happened {{periodLabel}}',
   textContent: [
     'Hi {{username}},',

@@ -32,7 +32,18 @@ const template = (
   subject,
   textContent: text.join('\n'),
   htmlContent: html(htmlParagraphs, button),
+  ...(required[name] ? { required: { text: required[name], html: required[name] } } : {}),
 })
+
+/** What each mail is for, which its bodies must keep (see `EmailTemplate.required`). */
+const required: Record<string, readonly string[]> = {
+  'password-reset': ['link'],
+  'username-reminder': ['username'],
+  'magic-link': ['link'],
+  'friend-request': ['link'],
+  'friend-invitation': ['link'],
+  'recommendation-invitation': ['link'],
+}
 
 const linkLasts = `The link works once, for ${invitationLifetimeDays} days.`
 

@@ -10,4 +10,14 @@ export interface EmailTemplate {
   htmlContent: string
   /** The variables the mails of this template fill in, shown to admins who edit it. */
   variables: readonly string[]
+  /**
+   * The variables each body must keep, or the mail cannot do its job (a reset mail without its
+   * link, a campaign mail without its unsubscribe link): an edit that drops one is refused.
+   */
+  required?: TemplateRequirements
+}
+
+export interface TemplateRequirements {
+  text: readonly string[]
+  html: readonly string[]
 }

@@ -1,4 +1,4 @@
-import type { EmailTemplateEdit, EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
+import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { tellRefusal } from '../../lib/mutations'
@@ -8,6 +8,28 @@ import { emailTemplateKeys, emailTemplatesQuery } from './queries'
 
 const field =
   'mt-1 w-full rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white focus:border-gold focus:outline-none'
+
+/** The fields an admin writes, with the longest text the server takes for each (from the contract). */
+const limits = {
+  subject: { label: 'Subject', maxLength: emailTemplateEdit.shape.subject.maxLength ?? undefined },
+  textContent: { label: 'Text', maxLength: emailTemplateEdit.shape.textContent.maxLength ?? undefined },
+  htmlContent: { label: 'HTML', maxLength: emailTemplateEdit.shape.htmlContent.maxLength ?? undefined },
+}
+type WrittenField = keyof typeof limits
+
+/** What the server would refuse, said by the field's name; a value pasted past the box's limit never gets this far. */
+function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: string } | null {
+  for (const [field, { label, maxLength }] of Object.entries(limits) as [
+    WrittenField,
+    (typeof limits)[WrittenField],
+  ][]) {
+    const text = edit[field].trim()
+    if (text === '') return { field, message: `${label} cannot be empty` }
+    if (maxLength !== undefined && text.length > maxLength)
+      return { field, message: `${label} must be at most ${maxLength} characters` }
+  }
+  return null
+}
 
 /** The templates every mail is rendered from: pick one, edit it, preview it with sample values, save or restore. */
 export function EmailTemplatesEditor() {
@@ -68,10 +90,34 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
   const showPreview = useMutation({
     mutationFn: () => emailTemplateCalls.preview(template.name, edit),
     onSuccess: setPreview,
-    onError: (error) => tellRefusal('No preview', error),
+    // The preview shown was of an earlier edit: it would pass for this one, which was refused.
+    onError: (error) => {
+      setPreview(null)
+      tellRefusal('No preview', error)
+    },
   })
   const change = (key: keyof EmailTemplateEdit) => (event: { target: { value: string } }) =>
     setEdit({ ...edit, [key]: event.target.value })
+  const [problem, setProblem] = useState<ReturnType<typeof problemOf>>(null)
+  /** Sends the edit only when the server would take it; otherwise says why beside the field. */
+  const ifSendable = (send: () => void) => {
+    const found = problemOf(edit)
+    setProblem(found)
+    if (!found) send()
+  }
+  const fieldProps = (key: WrittenField) => ({
+    value: edit[key],
+    onChange: change(key),
+    maxLength: limits[key].maxLength,
+    'aria-invalid': problem?.field === key ? true : undefined,
+    'aria-describedby': problem?.field === key ? `${template.name}-${key}-problem` : undefined,
+  })
+  const problemBeside = (key: WrittenField) =>
+    problem?.field === key ? (
+      <span id={`${template.name}-${key}-problem`} role="alert" className="mt-1 block text-xs text-red-300">
+        {problem.message}
+      </span>
+    ) : null
 
   return (
     <form
@@ -79,7 +125,7 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
       className="space-y-4 text-left"
       onSubmit={(event) => {
         event.preventDefault()
-        save.mutate()
+        ifSendable(() => save.mutate())
       }}
     >
       <p className="text-sm text-zinc-400">{template.description}</p>
@@ -91,15 +137,18 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
       </p>
       <label className="block text-sm text-zinc-300">
         Subject
-        <input className={field} value={edit.subject} onChange={change('subject')} />
+        <input className={field} {...fieldProps('subject')} />
+        {problemBeside('subject')}
       </label>
       <label className="block text-sm text-zinc-300">
         Text
-        <textarea className={`${field} h-36 font-mono`} value={edit.textContent} onChange={change('textContent')} />
+        <textarea className={`${field} h-36 font-mono`} {...fieldProps('textContent')} />
+        {problemBeside('textContent')}
       </label>
       <label className="block text-sm text-zinc-300">
         HTML
-        <textarea className={`${field} h-36 font-mono`} value={edit.htmlContent} onChange={change('htmlContent')} />
+        <textarea className={`${field} h-36 font-mono`} {...fieldProps('htmlContent')} />
+        {problemBeside('htmlContent')}
       </label>
       <div className="flex flex-wrap gap-2">
         <button
@@ -112,7 +161,7 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
         <button
           type="button"
           className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
-          onClick={() => showPreview.mutate()}
+          onClick={() => ifSendable(() => showPreview.mutate())}
         >
           Preview
         </button>
