@@ -122,7 +122,8 @@ describe('the gateway', () => {
   })
 
   it('serves the web app, with the shell for every client route', async () => {
-    for (const path of ['/', '/sign_in', '/media/movie/603', '/no/such/page']) {
+    const [film] = (await test.platform.catalog.trendingMovies()).results
+    for (const path of ['/', '/sign_in', `/media/movie/${film?.id}`, '/no/such/page']) {
       const answer = await test.app.inject(path)
       expect(answer.statusCode).toBe(200)
       expect(answer.body).toContain('<title>Reelmates</title>')

@@ -36,6 +36,7 @@ import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerOpenPages } from './web/openPages'
 import { registerStaticWeb } from './web/staticWeb'
+import { titlePageExists } from './web/titlePages'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
@@ -157,6 +158,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   })
 
   registerOpenPages(app, config.publicUrl)
-  await registerStaticWeb(app, config.webDist)
+  await registerStaticWeb(app, config.webDist, titlePageExists(platform.catalog))
   return app
 }

@@ -209,8 +209,10 @@ describe('the RSS feed and link previews', () => {
     expect(description.map((m) => m.attributes.content)).toEqual(['What a preview shows'])
     expect(meta(head, 'property', 'og:title')[0]?.attributes.content).toBe('A "quoted" <title>')
     expect(meta(head, 'property', 'og:image')[0]?.attributes.content).toBe('https://reelmates.test/images/preview.jpg')
-    // A draft or an unknown slug gets the plain app, which shows its own not-found page.
-    const unknown = readMarkup((await visitor().get('/news/not-published')).body.replace('<!doctype html>', ''))
+    // A draft or an unknown slug gets the plain app, which shows its own not-found page, with a 404.
+    const notPublished = await visitor().get('/news/not-published')
+    expect(notPublished.statusCode).toBe(404)
+    const unknown = readMarkup(notPublished.body.replace('<!doctype html>', ''))
     expect(only(unknown, 'title').text).toBe('Reelmates')
   })
 })

@@ -25,6 +25,8 @@ export const newsPages: FastifyPluginAsync<{ platform: Platform }> = async (app,
   })
 
   app.get<{ Params: { slug: string } }>('/news/:slug', { schema: { hide: true } }, async (request, reply) => {
+    // `/news/` is the news page itself, not a post with no slug.
+    if (request.params.slug === '') return reply.callNotFound()
     let indexHtml: string
     try {
       indexHtml = await readFile(join(webDist, 'index.html'), 'utf8')
@@ -32,7 +34,9 @@ export const newsPages: FastifyPluginAsync<{ platform: Platform }> = async (app,
       return reply.callNotFound()
     }
     const post = await posts().publishedBySlug(request.params.slug)
+    // No such post (or not published): the app shows its not-found state, and the status says so.
     return reply
+      .code(post ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(post ? withPostMeta(indexHtml, post, publicUrl) : indexHtml)

@@ -17,7 +17,17 @@ const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json'
 /** A hashed file of the build (`/assets/name-hash.js`), nothing that could step out of the folder. */
 const isBuiltAsset = (path: string) => /^\/assets\/[\w-]+(\.[\w-]+)+$/.test(path)
 
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * Whether what a page address names exists (a title, say): false makes the page answer 404, as
+ * crawlers and link checkers read it, while the app still shows its own not-found state.
+ */
+export type PageSubjectExists = (path: string) => Promise<boolean>
+
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDist: string,
+  subjectExists: PageSubjectExists = () => Promise.resolve(true),
+): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'))
   const isPage = pageAddressesOf(webDist)
   if (built) {
@@ -63,6 +73,7 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     }
     // An address the app has no page for still gets the app, which shows its not-found page, but says 404.
     if (!isPage(path)) return reply.code(404).header('Cache-Control', 'no-cache').sendFile('index.html')
+    if (!(await subjectExists(path))) reply.code(404)
     return sendHtml(request, reply.header('Cache-Control', 'no-cache'), await pageHtml(webDist, path))
   })
 }
