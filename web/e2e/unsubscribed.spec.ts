@@ -25,7 +25,7 @@ test('success: says the emails stop, with the way to preferences, home and suppo
   await expectWayOn(page)
 })
 
-test('error: the Unsubscribe Failed alert, with the reason the link carried', async ({ page }) => {
+test('error: the Unsubscribe Failed alert, in its own words, never the address’s', async ({ page }) => {
   await page.goto('/unsubscribed?error=true')
   await expect(heading(page)).toHaveText('Unsubscribe Failed')
   await expect(page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })).toContainText(
@@ -33,8 +33,10 @@ test('error: the Unsubscribe Failed alert, with the reason the link carried', as
   )
   // The address stays as the link wrote it (the flag was once written back as error=%22true%22).
   expect(new URL(page.url()).search).toBe('?error=true')
-  await page.goto('/unsubscribed?error=' + encodeURIComponent('This link has expired'))
-  await expect(page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })).toContainText('This link has expired')
+  await page.goto('/unsubscribed?error=' + encodeURIComponent('Your account is locked: call 555-0100'))
+  const alert = page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })
+  await expect(alert).toContainText("We couldn't update your email preferences from that link.")
+  await expect(page.getByText('Your account is locked')).toHaveCount(0)
   await expect(page.getByText("You're unsubscribed")).toHaveCount(0)
   await expectWayOn(page)
 })

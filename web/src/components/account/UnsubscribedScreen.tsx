@@ -71,10 +71,9 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
         <div className="grid gap-5">
           {flags.token ? <TokenUnsubscribe token={flags.token} /> : null}
           {failed ? (
+            // The flag's own text is never shown: anyone can write an address, and the page would say it.
             <Notice tone="error" title="Unsubscribe Failed">
-              {typeof flags.error === 'string' && flags.error !== 'true'
-                ? flags.error
-                : "We couldn't update your email preferences from that link."}
+              We couldn't update your email preferences from that link.
             </Notice>
           ) : null}
           {flags.success && !flags.special ? (
