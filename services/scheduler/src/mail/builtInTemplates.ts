@@ -114,12 +114,12 @@ export const builtInTemplates: readonly EmailTemplate[] = [
       'Hi {{username}},',
       '',
       'The email address of your Reelmates account was changed to {{newEmail}}.',
-      'If you did not do this, write to support@reelmates.app from this address right away: a password reset would now go to the new address, so we give the account back to you.',
+      'If you did not do this, write to support@reelmates.app from this address right away and we will give the account back to you: a password reset would now go to the new address.',
     ],
     [
       'Hi {{username}},',
       'The email address of your Reelmates account was changed to {{newEmail}}.',
-      'If you did not do this, write to support@reelmates.app from this address right away: a password reset would now go to the new address, so we give the account back to you.',
+      'If you did not do this, write to support@reelmates.app from this address right away and we will give the account back to you: a password reset would now go to the new address.',
     ],
   ),
   template(
