@@ -156,6 +156,26 @@ test('an admin promotes a member, who opens /admin without reloading; the other 
   await page.goto('/admin/outbox')
   await expect(page.getByRole('heading', { name: 'Mail outbox', level: 1 })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Mails' }).or(page.getByText(/^No mail/))).toBeVisible()
+  // The recipient box takes what the server does (254 characters), never a refusal in zod's words.
+  await page.getByLabel('Recipient').fill('a'.repeat(600))
+  await expect(page.getByLabel('Recipient')).toHaveValue('a'.repeat(254))
+  await expect(page.getByText(`No mail to ${'a'.repeat(254)} yet.`)).toBeVisible()
+  await expect(page.getByText(/Too big/)).toHaveCount(0)
+  await page.getByLabel('Recipient').fill('')
   await screenshots(page, 'admin-outbox')
   await context.close()
+})
+
+test('a signed-in member who opens an admin screen is told they are taken home, and is', async ({ page }) => {
+  await registerByApi(page.request, 'curious')
+  for (const route of ['/admin', '/test-digest']) {
+    await page.goto(route)
+    await expect(
+      page.getByRole('heading', { name: "Access Denied - You don't have permission to access this page." }),
+    ).toBeVisible()
+    await expect(page.getByText('Taking you home…')).toBeVisible()
+    await expect(page.getByText(/sign in/i)).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/home')
+    await expect(page).toHaveURL(/\/home$/, { timeout: 6000 })
+  }
 })

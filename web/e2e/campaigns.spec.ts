@@ -78,3 +78,35 @@ test('an admin builds a two-step campaign from templates, activates it, and a ne
     .click()
   await expect(page.getByRole('listitem', { name: `Campaign ${name}` })).toContainText('Paused')
 })
+
+test('a cleared "days after entry" is refused beside the field; the card counts one title and one day', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  await openApp(page, '/admin/email-campaigns')
+  const name = uniqueName('Nudge ')
+  await page.getByRole('button', { name: 'New campaign' }).click()
+  const form = page.getByRole('form', { name: 'New campaign' })
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Step 1 template').selectOption('campaign-welcome')
+  await form.getByLabel('Step 1 days after entry').fill('')
+  await form.getByRole('button', { name: 'Save campaign' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Enter the days after entry (0 sends it at once)')
+  await expect(form.getByLabel('Step 1 days after entry')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('listitem', { name: `Campaign ${name}` })).toHaveCount(0)
+
+  await form.getByLabel('Step 1 days after entry').fill('1')
+  await form.getByLabel('Trigger 1').selectOption('watched')
+  await form.getByLabel('N', { exact: true }).fill('1')
+  await form.getByRole('button', { name: 'Add trigger' }).click()
+  await form.getByLabel('Trigger 2').selectOption('inactive')
+  await form.getByLabel('N', { exact: true }).nth(1).fill('1')
+  // Saved paused (the box to start at once is left alone): no member enters it.
+  await form.getByRole('button', { name: 'Save campaign' }).click()
+
+  const card = page.getByRole('listitem', { name: `Campaign ${name}` })
+  await expect(card).toContainText('Paused')
+  await expect(card).toContainText('Starts when a member has watched 1 title, or has been inactive for 1 day.')
+  await expect(card).toContainText('1. campaign-welcome 1 day after entry')
+})

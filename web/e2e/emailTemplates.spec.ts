@@ -54,3 +54,22 @@ test('an admin edits the sign-in link template with a preview, and the next sign
     .poll(async () => (await latestMailTo(page.request, someone.email, 'magic-link')).subject, { timeout: 15_000 })
     .toBe(`Your way back in, ${someone.username}`)
 })
+
+test('a template subject takes no more than the server does, and an empty one is refused by name', async ({ page }) => {
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  await openApp(page, '/admin/email-campaigns')
+  await page.getByRole('button', { name: /^password-reset/ }).click()
+  const form = page.getByRole('form', { name: 'Template password-reset' })
+  const subject = form.getByLabel('Subject')
+  await subject.fill('S'.repeat(5000))
+  await expect(subject).toHaveValue('S'.repeat(200))
+  await form.getByRole('button', { name: 'Preview' }).click()
+  await expect(form.getByRole('region', { name: 'Preview' })).toContainText(`Subject: ${'S'.repeat(200)}`)
+  await expect(page.getByText(/Too big/)).toHaveCount(0)
+
+  await subject.fill('   ')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(form.getByRole('alert')).toHaveText('Subject cannot be empty')
+  await expect(page.getByRole('button', { name: /^password-reset.*edited/ })).toHaveCount(0)
+})

@@ -5,7 +5,7 @@ import { AppShell } from '../components/shell/AppShell'
 import { freshUser, isAdmin, knownUser } from '../features/account/currentUser'
 import { unregisterServiceWorker } from '../features/update/serviceWorker'
 
-/** Admin-only routes (spec §6): everyone else sees Access Denied and is sent to /sign_in. */
+/** Admin-only routes (spec §6): everyone else sees Access Denied and is sent to /sign_in (a member, home). */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context }) => {
     const known = await knownUser(context.queryClient)
@@ -20,7 +20,7 @@ function AdminLayout() {
   const { user, allowed } = Route.useRouteContext()
   // Spec §4: admin screens always talk to the live server, never to a cached app.
   useEffect(() => void unregisterServiceWorker(), [])
-  if (!allowed || !user) return <AccessDenied />
+  if (!allowed || !user) return <AccessDenied signedIn={user !== null} />
   return (
     <AppShell user={user}>
       <Outlet />

@@ -5,12 +5,15 @@ export function AdminSearchField({
   label,
   value,
   placeholder,
+  maxLength,
   onChange,
   className = 'grid gap-1.5 text-sm text-zinc-300',
 }: {
   label: string
   value: string
   placeholder: string
+  /** The longest text the server takes for this search (from its contract). */
+  maxLength: number
   onChange: (value: string) => void
   className?: string
 }) {
@@ -22,6 +25,7 @@ export function AdminSearchField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
+        maxLength={maxLength}
         className={inputClass}
       />
     </label>

@@ -6,6 +6,7 @@ import { adminPostsQuery } from '../../features/blog/blogQueries'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
+import { searchLimits } from '../../features/admin/searchLimits'
 import { dayMonth, panel, primaryButton } from '../social/socialStyles'
 import { BlogCategoriesPanel } from './BlogCategoriesPanel'
 
@@ -31,6 +32,7 @@ export function BlogPostsScreen() {
               label="Search posts"
               value={text}
               placeholder="Title or slug"
+              maxLength={searchLimits.posts}
               onChange={setText}
               className="grid min-w-0 flex-1 gap-1.5 text-sm text-zinc-300"
             />

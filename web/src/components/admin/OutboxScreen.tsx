@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { adminCalls, adminKeys, type OutboxMail } from '../../features/admin/adminCalls'
+import { searchLimits } from '../../features/admin/searchLimits'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
@@ -19,13 +20,29 @@ const statusStyle: Record<OutboxMail['status'], string> = {
 export function OutboxScreen() {
   const [to, setTo] = useState('')
   const address = useDebouncedValue(to.trim(), 300)
-  const mails = useQuery({ queryKey: adminKeys.outbox(address), queryFn: () => adminCalls.outbox(address) })
+  // The box takes no more than the server does; text put there another way is said, not sent.
+  const tooLong = address.length > searchLimits.recipient
+  const mails = useQuery({
+    queryKey: adminKeys.outbox(address),
+    queryFn: () => adminCalls.outbox(address),
+    enabled: !tooLong,
+  })
 
   return (
     <AdminScreen title="Mail outbox">
       <div className="mt-6 grid gap-4">
-        <AdminSearchField label="Recipient" value={to} placeholder="Part of an address" onChange={setTo} />
-        {mails.isPending ? (
+        <AdminSearchField
+          label="Recipient"
+          value={to}
+          placeholder="Part of an address"
+          maxLength={searchLimits.recipient}
+          onChange={setTo}
+        />
+        {tooLong ? (
+          <p role="alert" className="text-red-300">
+            Recipient must be at most {searchLimits.recipient} characters
+          </p>
+        ) : mails.isPending ? (
           <p className="text-zinc-400">Loading mail…</p>
         ) : mails.isError ? (
           <p role="alert" className="text-red-300">

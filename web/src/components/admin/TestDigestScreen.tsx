@@ -5,6 +5,7 @@ import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { testDigestQuery, useSendTestDigest } from '../../features/testDigest/testDigest'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
+import { searchLimits } from '../../features/admin/searchLimits'
 import { TabSwitch } from './TabSwitch'
 import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
 
@@ -19,7 +20,13 @@ export function TestDigestScreen() {
     <AdminScreen title="Test digest">
       <div className="mt-6 grid gap-4 lg:grid-cols-[18rem_1fr]">
         <div className="grid content-start gap-3">
-          <AdminSearchField label="Find a member" value={text} placeholder="Username or email" onChange={setText} />
+          <AdminSearchField
+            label="Find a member"
+            value={text}
+            placeholder="Username or email"
+            maxLength={searchLimits.users}
+            onChange={setText}
+          />
           {query === '' ? (
             <p className="text-sm text-zinc-400">Search for the member whose digest you want to see.</p>
           ) : members.isPending ? (

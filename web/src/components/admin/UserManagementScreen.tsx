@@ -1,11 +1,13 @@
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
+import { searchLimits } from '../../features/admin/searchLimits'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialStyles'
 
@@ -21,7 +23,13 @@ export function UserManagementScreen() {
   return (
     <AdminScreen title="User management">
       <div className="mt-6 grid gap-4">
-        <AdminSearchField label="Search users" value={text} placeholder="Username or email" onChange={setText} />
+        <AdminSearchField
+          label="Search users"
+          value={text}
+          placeholder="Username or email"
+          maxLength={searchLimits.users}
+          onChange={setText}
+        />
         {users.isPending ? (
           <p className="text-zinc-400">Loading users…</p>
         ) : users.isError ? (
@@ -148,6 +156,15 @@ function UserRow({
         >
           Delete account
         </button>
+        {/* The event history's person filter takes a user id, which this screen is the one place to find. */}
+        <Link
+          to="/admin/events"
+          search={{ userId: user.id }}
+          aria-label={`Events of ${user.username}`}
+          className={secondaryButton}
+        >
+          Events
+        </Link>
       </div>
     </li>
   )

@@ -2,25 +2,24 @@ import type { HistoryEvent } from '@reelmates/contracts/eventHistory'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type SubmitEvent } from 'react'
 import type { HistoryFilter } from './adminCalls'
+import { filterProblems, historyFilterFields, looksLikeUserId, trimmedFilter } from './historyFilter'
 import { eventDetailQuery, eventHistoryQuery } from './queries'
-
-const filterFields = [
-  { key: 'userId', label: 'Person (user id)' },
-  { key: 'stream', label: 'Stream' },
-  { key: 'type', label: 'Event type' },
-  { key: 'correlationId', label: 'Correlation id' },
-] as const
 
 /** The log, newest first, with its filters; the filter lives in the address so a timeline can be linked. */
 export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFilter: (next: HistoryFilter) => void }) {
   const [draft, setDraft] = useState<HistoryFilter>(filter)
   const [opened, setOpened] = useState<string | null>(null)
-  const history = useQuery(eventHistoryQuery(filter))
+  // A filter the server would refuse (an over-long one in a typed address) is said beside its field, never sent.
+  const [problems, setProblems] = useState(() => filterProblems(filter))
+  const sendable = Object.keys(filterProblems(filter)).length === 0
+  const history = useQuery({ ...eventHistoryQuery(filter), enabled: sendable })
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const { before: _before, ...rest } = draft
-    onFilter(rest)
+    const { before: _before, ...rest } = trimmedFilter(draft)
+    const found = filterProblems(rest)
+    setProblems(found)
+    if (Object.keys(found).length === 0) onFilter(rest)
   }
 
   return (
@@ -30,15 +29,23 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
         className="grid gap-3 rounded-2xl bg-panel p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the history"
       >
-        {filterFields.map((field) => (
+        {historyFilterFields.map((field) => (
           <label key={field.key} className="flex flex-col gap-1 text-xs text-zinc-400">
             {field.label}
             <input
               name={field.key}
               value={draft[field.key] ?? ''}
+              maxLength={field.maxLength}
+              aria-invalid={problems[field.key] ? true : undefined}
+              aria-describedby={problems[field.key] ? `${field.key}-problem` : undefined}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
               className="rounded-lg border border-white/10 bg-panel-2 px-2 py-1.5 text-sm text-white"
             />
+            {problems[field.key] ? (
+              <span id={`${field.key}-problem`} role="alert" className="text-red-300">
+                {problems[field.key]}
+              </span>
+            ) : null}
           </label>
         ))}
         <button type="submit" className="self-end rounded-lg bg-gold px-3 py-2 text-sm font-semibold text-zinc-900">
@@ -46,7 +53,7 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
         </button>
       </form>
 
-      {history.isPending && <p className="text-zinc-400">Reading the log…</p>}
+      {sendable && history.isPending && <p className="text-zinc-400">Reading the log…</p>}
       {history.isError && (
         <p role="alert" className="text-red-300">
           {history.error.message}
@@ -78,7 +85,7 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
               </li>
             ))}
           </ol>
-          {history.data.items.length === 0 && <p className="text-zinc-400">No event matches.</p>}
+          {history.data.items.length === 0 && <NoEventMatches filter={filter} />}
           <div className="flex gap-3">
             {filter.before !== undefined && (
               <button
@@ -103,6 +110,17 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
       )}
     </div>
   )
+}
+
+function NoEventMatches({ filter }: { filter: HistoryFilter }) {
+  if (filter.userId !== undefined && !looksLikeUserId(filter.userId))
+    return (
+      <p role="status" className="text-zinc-300">
+        “{filter.userId}” is not a user id. A user id looks like 3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f15: open User
+        management and choose Events beside the person.
+      </p>
+    )
+  return <p className="text-zinc-400">No event matches.</p>
 }
 
 function EventDetail({ position }: { position: string }) {

@@ -1,48 +1,28 @@
-import type { CampaignDefinition, CampaignItem, CampaignTrigger } from '@reelmates/contracts/campaigns'
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
 import { emailTemplatesQuery } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
+import {
+  delayDaysRange,
+  hasProblems,
+  stepProblem,
+  toDefinition,
+  toTriggerRow,
+  triggerAmountRange,
+  triggerLabels,
+  triggerProblem,
+  type StepRow,
+  type TriggerRow,
+  type TriggerType,
+} from './campaignDraft'
 import { campaignKeys } from './queries'
 
 const field =
   'mt-1 w-full rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white focus:border-gold focus:outline-none'
 const smallButton = 'rounded-full border border-white/10 px-3 py-1.5 text-sm text-white'
-
-type TriggerType = CampaignTrigger['triggerType']
-interface TriggerRow {
-  triggerType: TriggerType
-  amount: number
-}
-
-const triggerLabels: Record<TriggerType, string> = {
-  registered: 'Signed up',
-  inactive: 'Inactive for N days',
-  'no-friends': 'No friends N days after sign-up',
-  watched: 'Watched N titles',
-}
-
-const toTrigger = ({ triggerType, amount }: TriggerRow): CampaignTrigger => {
-  switch (triggerType) {
-    case 'registered':
-      return { triggerType, triggerCondition: {} }
-    case 'watched':
-      return { triggerType, triggerCondition: { count: amount } }
-    default:
-      return { triggerType, triggerCondition: { days: amount } }
-  }
-}
-const toRow = (trigger: CampaignTrigger): TriggerRow => ({
-  triggerType: trigger.triggerType,
-  amount:
-    'count' in trigger.triggerCondition
-      ? trigger.triggerCondition.count
-      : 'days' in trigger.triggerCondition
-        ? trigger.triggerCondition.days
-        : 1,
-})
 
 /** Builds a campaign from templates: its steps (template, days after the step before) and its triggers. */
 export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; onDone: () => void }) {
@@ -52,16 +32,18 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
   )
   const [name, setName] = useState(campaign?.name ?? '')
   const [description, setDescription] = useState(campaign?.description ?? '')
-  const [steps, setSteps] = useState(
-    campaign?.steps.map(({ templateName, delayDays }) => ({ templateName, delayDays })) ?? [
-      { templateName: 'campaign-welcome', delayDays: 0 },
+  const [steps, setSteps] = useState<StepRow[]>(
+    campaign?.steps.map(({ templateName, delayDays }) => ({ templateName, delayDays: String(delayDays) })) ?? [
+      { templateName: 'campaign-welcome', delayDays: '0' },
     ],
   )
   const [triggers, setTriggers] = useState<TriggerRow[]>(
-    campaign?.triggers.map(toRow) ?? [{ triggerType: 'registered', amount: 1 }],
+    campaign?.triggers.map(toTriggerRow) ?? [{ triggerType: 'registered', amount: '1' }],
   )
   const [activeNow, setActiveNow] = useState(false)
-  const definition = (): CampaignDefinition => ({ name, description, steps, triggers: triggers.map(toTrigger) })
+  // Problems show beside their fields once a save was tried, and go as the fields are put right.
+  const [triedToSave, setTriedToSave] = useState(false)
+  const definition = () => toDefinition({ name, description, steps, triggers })
   const save = useMutation({
     mutationFn: () =>
       campaign
@@ -74,7 +56,7 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
     },
     onError: (error) => tellRefusal('Campaign not saved', error),
   })
-  const setStep = (index: number, change: Partial<(typeof steps)[number]>) =>
+  const setStep = (index: number, change: Partial<StepRow>) =>
     setSteps(steps.map((step, at) => (at === index ? { ...step, ...change } : step)))
   const setTrigger = (index: number, change: Partial<TriggerRow>) =>
     setTriggers(triggers.map((trigger, at) => (at === index ? { ...trigger, ...change } : trigger)))
@@ -83,9 +65,11 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
     <form
       aria-label={campaign ? `Edit ${campaign.name}` : 'New campaign'}
       className="space-y-4 rounded-2xl bg-panel p-4 text-left"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        save.mutate()
+        setTriedToSave(true)
+        if (!hasProblems({ name, description, steps, triggers })) save.mutate()
       }}
     >
       <label className="block text-sm text-zinc-300">
@@ -114,16 +98,15 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
                 ))}
               </select>
             </label>
-            <label className="w-36 text-sm text-zinc-300">
-              Step {index + 1} days after {index === 0 ? 'entry' : 'step before'}
-              <input
-                type="number"
-                min={0}
-                className={field}
-                value={step.delayDays}
-                onChange={(event) => setStep(index, { delayDays: Number(event.target.value) })}
-              />
-            </label>
+            <NumberField
+              id={`step-${index}-days`}
+              label={`Step ${index + 1} days after ${index === 0 ? 'entry' : 'step before'}`}
+              className="w-36"
+              range={delayDaysRange}
+              value={step.delayDays}
+              problem={triedToSave ? stepProblem(step, index) : undefined}
+              onChange={(delayDays) => setStep(index, { delayDays })}
+            />
             {steps.length > 1 ? (
               <button
                 type="button"
@@ -138,7 +121,9 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
         <button
           type="button"
           className={smallButton}
-          onClick={() => setSteps([...steps, { templateName: templates[0]?.name ?? 'campaign-welcome', delayDays: 3 }])}
+          onClick={() =>
+            setSteps([...steps, { templateName: templates[0]?.name ?? 'campaign-welcome', delayDays: '3' }])
+          }
         >
           Add step
         </button>
@@ -162,16 +147,15 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
               </select>
             </label>
             {trigger.triggerType !== 'registered' ? (
-              <label className="w-28 text-sm text-zinc-300">
-                N
-                <input
-                  type="number"
-                  min={1}
-                  className={field}
-                  value={trigger.amount}
-                  onChange={(event) => setTrigger(index, { amount: Number(event.target.value) })}
-                />
-              </label>
+              <NumberField
+                id={`trigger-${index}-amount`}
+                label="N"
+                className="w-28"
+                range={triggerAmountRange(trigger.triggerType)}
+                value={trigger.amount}
+                problem={triedToSave ? triggerProblem(trigger) : undefined}
+                onChange={(amount) => setTrigger(index, { amount })}
+              />
             ) : null}
             {triggers.length > 1 ? (
               <button
@@ -187,7 +171,7 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
         <button
           type="button"
           className={smallButton}
-          onClick={() => setTriggers([...triggers, { triggerType: 'inactive', amount: 14 }])}
+          onClick={() => setTriggers([...triggers, { triggerType: 'inactive', amount: '14' }])}
         >
           Add trigger
         </button>
@@ -211,5 +195,49 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
         </button>
       </div>
     </form>
+  )
+}
+
+/** A whole-number field, with what is wrong with it said right beside it. */
+function NumberField({
+  id,
+  label,
+  className,
+  range,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string
+  label: string
+  className: string
+  range: { min: number; max: number }
+  value: string
+  problem: string | undefined
+  onChange: (value: string) => void
+}) {
+  return (
+    <div className={className}>
+      <label className="block text-sm text-zinc-300">
+        {label}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={range.min}
+          max={range.max}
+          step={1}
+          className={field}
+          value={value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-red-300">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   )
 }

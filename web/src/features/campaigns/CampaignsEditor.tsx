@@ -1,23 +1,11 @@
-import type { CampaignItem, CampaignTrigger } from '@reelmates/contracts/campaigns'
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { tellRefusal } from '../../lib/mutations'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
+import { startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
-
-const triggerText = (trigger: CampaignTrigger): string => {
-  switch (trigger.triggerType) {
-    case 'registered':
-      return 'signs up'
-    case 'inactive':
-      return `inactive for ${trigger.triggerCondition.days} days`
-    case 'no-friends':
-      return `no friends ${trigger.triggerCondition.days} days after sign-up`
-    case 'watched':
-      return `watched ${trigger.triggerCondition.count} titles`
-  }
-}
 
 /** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
 export function CampaignsEditor() {
@@ -73,14 +61,11 @@ function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: ()
         </span>
       </div>
       {campaign.description ? <p className="text-zinc-400">{campaign.description}</p> : null}
-      <p className="text-zinc-300">Starts when a member {campaign.triggers.map(triggerText).join(', or ')}.</p>
+      <p className="text-zinc-300">{startsWhen(campaign.triggers)}</p>
       <ol className="space-y-1 text-zinc-300">
         {campaign.steps.map((step) => (
           <li key={step.stepOrder}>
-            {step.stepOrder}. <code className="text-gold">{step.templateName}</code>{' '}
-            {step.delayDays === 0
-              ? 'at once'
-              : `${step.delayDays} day${step.delayDays === 1 ? '' : 's'} after ${step.stepOrder === 1 ? 'entry' : 'the step before'}`}
+            {step.stepOrder}. <code className="text-gold">{step.templateName}</code> {stepTiming(step)}
           </li>
         ))}
       </ol>

@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AdminScreen } from '../../components/shell/AdminScreen'
 import { EventHistory } from '../../features/admin/EventHistory'
-
-const filterSearch = z.object({
-  userId: z.string().optional(),
-  stream: z.string().optional(),
-  type: z.string().optional(),
-  correlationId: z.string().optional(),
-  before: z.string().regex(/^\d+$/).optional(),
-})
+import { historyFilterSearch } from '../../features/admin/historyFilter'
 
 export const Route = createFileRoute('/_admin/admin/events')({
-  validateSearch: filterSearch,
+  validateSearch: historyFilterSearch,
   component: EventsScreen,
 })
 
