@@ -28,7 +28,7 @@ test('without a token: the spec message, Go to Login and Go to Friends', async (
 test('signed out: a refused token says why; no answer at all is an authentication error', async ({ page }) => {
   await page.goto('/accept-friend?token=not-a-real-token')
   // The server's own reason (its 4xx body), not a generic text.
-  await expectErrorWithWayOn(page, 'This sign-in link is not valid. Please request a new one.')
+  await expectErrorWithWayOn(page, 'This sign-in link is not valid. Sign in with your password instead.')
 
   await page.route('**/api/auth/process-token**', (route) => route.abort('internetdisconnected'))
   await page.goto('/accept-friend?token=tok-offline')

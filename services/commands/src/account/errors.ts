@@ -69,20 +69,24 @@ export class ResetLinkSuperseded extends DomainError {
 export class SignInLinkInvalid extends DomainError {
   override readonly name = 'SignInLinkInvalid'
   constructor() {
-    super('unauthorized', 'This sign-in link is not valid. Please request a new one.', { detail: 'invalid_token' })
+    super('unauthorized', 'This sign-in link is not valid. Sign in with your password instead.', {
+      detail: 'invalid_token',
+    })
   }
 }
 
 export class SignInLinkUsed extends DomainError {
   override readonly name = 'SignInLinkUsed'
   constructor() {
-    super('gone', 'This sign-in link has already been used. Please request a new one.', { detail: 'token_used' })
+    super('gone', 'This sign-in link has already been used. Sign in with your password instead.', {
+      detail: 'token_used',
+    })
   }
 }
 
 export class SignInLinkExpired extends DomainError {
   override readonly name = 'SignInLinkExpired'
   constructor() {
-    super('gone', 'This sign-in link has expired. Please request a new one.', { detail: 'token_expired' })
+    super('gone', 'This sign-in link has expired. Sign in with your password instead.', { detail: 'token_expired' })
   }
 }

@@ -57,7 +57,7 @@ describe('GET /api/auth/magic-link', () => {
     const again = await agent(t.app).get(`/api/auth/magic-link?token=${encodeURIComponent(token)}`)
     expect(again.statusCode).toBe(410)
     expect(again.json()).toMatchObject({
-      message: 'This sign-in link has already been used. Please request a new one.',
+      message: 'This sign-in link has already been used. Sign in with your password instead.',
       detail: 'token_used',
     })
   })
@@ -87,7 +87,7 @@ describe('GET /api/auth/magic-link', () => {
     const answer = await client.get(`/api/auth/magic-link?token=${encodeURIComponent(token)}`)
     expect(answer.statusCode).toBe(410)
     expect(answer.json()).toMatchObject({
-      message: 'This sign-in link has expired. Please request a new one.',
+      message: 'This sign-in link has expired. Sign in with your password instead.',
       detail: 'token_expired',
     })
     expect((await client.get('/api/user')).statusCode).toBe(401)
@@ -103,7 +103,7 @@ describe('GET /api/auth/magic-link', () => {
     const forged = await agent(t.app).get(`/api/auth/magic-link?token=${user.id}.${'B'.repeat(43)}`)
     expect(forged.statusCode).toBe(401)
     expect(forged.json()).toMatchObject({
-      message: 'This sign-in link is not valid. Please request a new one.',
+      message: 'This sign-in link is not valid. Sign in with your password instead.',
       detail: 'invalid_token',
     })
     const unknownUser = await agent(t.app).get(
