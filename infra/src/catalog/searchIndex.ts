@@ -1,7 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { queryVariants, titleForms } from './searchForms'
-import { rankTitles } from './searchRanking'
+import { firstOfGroups, rankTitles } from './searchRanking'
 
 /**
  * The in-process title index behind instant search: prefix matching while typing, one typo
@@ -41,6 +41,15 @@ const rememberedTitles = 200_000
 
 /** The other forms of titles are searched when the words as typed found fewer titles than this. */
 const formsAskedBelow = 50
+
+/** A short list (suggestions) gives one series at most this share of its places while others wait. */
+const seriesShare = 0.4
+
+/** What a search found, in its groups (a series together), and how many titles that is. */
+interface Ranked {
+  groups: MediaResult[][]
+  size: number
+}
 
 /** Scores within this ratio of each other count as equally relevant, so popularity decides. */
 const relevanceBucket = Math.log(1.1)
@@ -140,20 +149,20 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
   })
 
   // Insertion order is recency: a hit is moved to the end, the oldest is dropped first.
-  const remembered = new Map<string, MediaResult[]>()
+  const remembered = new Map<string, Ranked>()
   let rememberedSize = 0
-  function remember(query: string, ranked: MediaResult[]): void {
-    if (ranked.length > rememberedTitles) return
+  function remember(query: string, ranked: Ranked): void {
+    if (ranked.size > rememberedTitles) return
     remembered.set(query, ranked)
-    rememberedSize += ranked.length
+    rememberedSize += ranked.size
     for (const [oldest, answer] of remembered) {
       if (remembered.size <= rememberedSearches && rememberedSize <= rememberedTitles) break
       remembered.delete(oldest)
-      rememberedSize -= answer.length
+      rememberedSize -= answer.size
     }
   }
 
-  function searchIndex(query: string): MediaResult[] {
+  function searchIndex(query: string): Ranked {
     const [asTyped = [], ...joined] = queryVariants(wordsOf(query))
     let hits = index.search(withSwappedLetters(asTyped))
     // Titles only another form finds ("spiderman", "godfather 2"). Asked only when the words found
@@ -173,7 +182,8 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
       const title = titles.get(hit.id as string)
       return title ? [{ title, relevance: Math.round(Math.log(hit.score) / relevanceBucket) }] : []
     })
-    return rankTitles(scored, query, foldForSearch)
+    const groups = rankTitles(scored, query, foldForSearch)
+    return { groups, size: groups.reduce((sum, group) => sum + group.length, 0) }
   }
 
   return {
@@ -210,11 +220,13 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
       if (ranked === undefined) ranked = searchIndex(query)
       else {
         remembered.delete(query)
-        rememberedSize -= ranked.length
+        rememberedSize -= ranked.size
       }
       remember(query, ranked)
       // A fresh array each time: callers own what they are given.
-      return ranked.slice(0, limit)
+      return ranked.size <= limit
+        ? ranked.groups.flat()
+        : firstOfGroups(ranked.groups, limit, Math.ceil(limit * seriesShare))
     },
   }
 }

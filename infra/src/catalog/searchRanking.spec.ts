@@ -1,10 +1,29 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { describe, expect, it } from 'vitest'
 import { createOfflineCatalog } from './offline/offlineCatalog'
-import { seriesOf, startsWordsOf } from './searchRanking'
+import { firstOfGroups, seriesOf, startsWordsOf } from './searchRanking'
 import { foldForSearch } from './searchIndex'
 
 const movie = (title: string): MediaResult => ({ id: 1, media_type: 'movie', title, popularity: 1 }) as MediaResult
+
+describe('a short list of ranked groups', () => {
+  const group = (name: string, size: number) => Array.from({ length: size }, (_, i) => movie(`${name} ${i + 1}`))
+  const names = (titles: MediaResult[]) => titles.map((title) => title.title)
+
+  it('gives a long series its share while later groups would be cut, keeping each group together', () => {
+    const picked = firstOfGroups([group('Trek', 10), group('Rock', 1), group('Wars', 7)], 10, 4)
+    // 4 + 1 + 4 in shares, and the one place left to the first group with more.
+    expect(names(picked)).toEqual([...names(group('Trek', 5)), 'Rock 1', ...names(group('Wars', 4))])
+  })
+
+  it('fills the room left after every share with the rest of each group, in group order', () => {
+    expect(names(firstOfGroups([group('Trek', 10), group('Rock', 1)], 10, 4))).toEqual([
+      ...names(group('Trek', 9)),
+      'Rock 1',
+    ])
+    expect(names(firstOfGroups([group('Wars', 7)], 10, 4))).toEqual(names(group('Wars', 7)))
+  })
+})
 
 describe('search ranking over the offline catalog (issue 15.4)', () => {
   const catalog = createOfflineCatalog()
@@ -26,6 +45,16 @@ describe('search ranking over the offline catalog (issue 15.4)', () => {
       ],
     ],
     ['amelie', ["Le Fabuleux destin d'Amélie Poulain"]],
+    // A long series does not fill the suggestions by itself.
+    [
+      'star',
+      [
+        'Star Trek',
+        'Star Trek: The Motion Picture',
+        'Star Trek II: The Wrath of Khan',
+        'Star Trek III: The Search for Spock',
+      ],
+    ],
     // Words run together or split, and sequel numbers typed either way (searchForms.ts).
     ['spiderman', ['Spider-Man', 'Spider-Man 2', 'Spider-Man 3']],
     ['starwars', ['Star Wars Ep. IV: A New Hope', 'Star Wars Ep. V: The Empire Strikes Back']],
@@ -35,6 +64,15 @@ describe('search ranking over the offline catalog (issue 15.4)', () => {
     ['toy story ii', ['Toy Story 2']],
   ])('"%s" starts with %j', async (query, expected) => {
     expect(await top(query, expected.length)).toEqual(expected)
+  })
+
+  it('suggests Star Wars as well as Star Trek for "star", each series together', async () => {
+    const suggested = (await catalog.autocomplete('star')).map((title) => title.title ?? title.name ?? '')
+    const wars = suggested.filter((name) => name.startsWith('Star Wars'))
+    expect(wars.length).toBeGreaterThan(0)
+    expect(suggested.filter((name) => name.startsWith('Star Trek')).length).toBeLessThanOrEqual(4)
+    const first = suggested.indexOf(wars[0] ?? '')
+    expect(suggested.slice(first, first + wars.length)).toEqual(wars)
   })
 
   it('puts every title whose words start with what was typed above the typo matches', async () => {

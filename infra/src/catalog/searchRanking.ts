@@ -81,7 +81,8 @@ function cachedSeriesOf(title: MediaResult, fold: Fold): string {
   return series
 }
 
-export function rankTitles(hits: readonly ScoredTitle[], query: string, fold: Fold): MediaResult[] {
+/** The ranked titles in their groups: each series (or lone title) together, groups in rank order. */
+export function rankTitles(hits: readonly ScoredTitle[], query: string, fold: Fold): MediaResult[][] {
   const variants = queryVariants(words(query, fold))
   const ordered = hits
     .map((hit) => ({
@@ -101,11 +102,29 @@ export function rankTitles(hits: readonly ScoredTitle[], query: string, fold: Fo
     if (members === undefined) groups.set(group, [hit.title])
     else members.push(hit.title)
   }
-  const ranked: MediaResult[] = []
   for (const members of groups.values()) {
     // A stable sort: titles released the same day keep their rank order, as before.
     members.sort((a, b) => releaseOf(a).localeCompare(releaseOf(b)))
-    ranked.push(...members)
   }
-  return ranked
+  return [...groups.values()]
+}
+
+/**
+ * The first `limit` titles of ranked groups, for a short list (the suggestions under the search box):
+ * a long series takes at most `perGroup` places while later groups would be cut, so "star" suggests
+ * Star Trek and Star Wars rather than ten Star Treks. Room left after every group had its share goes
+ * to the rest of each group, in group order; a group's titles stay together, in release order.
+ */
+export function firstOfGroups(groups: readonly MediaResult[][], limit: number, perGroup: number): MediaResult[] {
+  const counts = groups.map(() => 0)
+  let taken = 0
+  for (const share of [perGroup, Number.POSITIVE_INFINITY]) {
+    for (const [index, group] of groups.entries()) {
+      const more = Math.min(group.length, share, limit - taken + (counts[index] ?? 0)) - (counts[index] ?? 0)
+      if (more <= 0) continue
+      counts[index] = (counts[index] ?? 0) + more
+      taken += more
+    }
+  }
+  return groups.flatMap((group, index) => group.slice(0, counts[index]))
 }
