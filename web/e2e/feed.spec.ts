@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { csrfToken, registerByApi, screenshotsDir, type Account } from './support/server'
@@ -198,4 +199,41 @@ test('a poster without an image keeps a one-word title on one line on a phone', 
   expect(layout.right).toBeLessThanOrEqual(layout.posterRight)
   await card.screenshot({ path: `${screenshotsDir}/feed-poster-title-390.png` })
   await a.page.context().close()
+})
+
+test('the small grey times of the feed, a comment and a title’s friends who watched it are legible', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'feed_ink')
+  const b = await member(browser, baseURL ?? '', 'feed_ink')
+  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
+    friendship: { id: string }
+  }
+  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const title = await aMovie(b.page.request, 'casablanca')
+  const watched = await send(b.page.request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating: 9 })
+  const activityId = `watched:${String(watched.entryId)}`
+  await send(a.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, { content: 'Agreed.' })
+
+  // WCAG 1.4.3: 12px text needs 4.5:1 against its dark panel.
+  const expectLegible = async (where: string, region: string) => {
+    const { violations } = await new AxeBuilder({ page: a.page })
+      .include(region)
+      .withRules(['color-contrast'])
+      .analyze()
+    expect.soft(violations.flatMap((v) => v.nodes.map((n) => `${where}: ${n.target.join(' ')}`))).toEqual([])
+  }
+  await a.page.goto('/feed')
+  await expect(a.page.getByRole('article').filter({ hasText: title.title }).locator('time')).toBeVisible()
+  await expectLegible('feed', 'main')
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  await expect(a.page.getByRole('region', { name: 'Comments' }).getByText('Agreed.')).toBeVisible()
+  await expectLegible('activity', 'main')
+  await a.page.goto(`/media/movie/${title.tmdbId}`)
+  await expect(a.page.getByRole('link', { name: b.account.username, exact: true })).toBeVisible()
+  await expectLegible('media page', 'section[aria-labelledby="friends-watched-heading"]')
+  await a.page.context().close()
+  await b.page.context().close()
 })

@@ -111,7 +111,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
               type="password"
               autoComplete="new-password"
               error={errors.password}
-              hint={<p className="text-xs text-zinc-500">At least 6 characters.</p>}
+              hint={<p className="text-xs text-zinc-400">At least 6 characters.</p>}
             />
             <SubmitButton busy={busy} busyLabel="Creating account…">
               Sign Up

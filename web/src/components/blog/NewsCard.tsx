@@ -23,7 +23,7 @@ export function NewsCard({ post }: { post: NewsPostSummary }) {
             {post.title}
           </Link>
         </h2>
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           <time dateTime={post.publishedAt}>{dayMonth(post.publishedAt)}</time>
         </p>
         {post.excerpt ? <p className="text-zinc-300">{post.excerpt}</p> : null}

@@ -40,7 +40,7 @@ export function NewsPostScreen({ slug }: { slug: string }) {
           <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white md:text-4xl">
             {post.data.title}
           </h1>
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-400">
             <time dateTime={post.data.publishedAt}>{dayMonth(post.data.publishedAt)}</time>
           </p>
           {post.data.featuredImageUrl ? (

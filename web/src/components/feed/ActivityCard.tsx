@@ -98,7 +98,7 @@ export function ActivityCard({
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="xs" />
             <p className="text-sm leading-snug text-zinc-300">
               <WhoDidWhat item={item} meId={meId} />
-              <span className="mt-0.5 block text-xs text-zinc-500">
+              <span className="mt-0.5 block text-xs text-zinc-400">
                 <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
               </span>
             </p>

@@ -104,7 +104,7 @@ function Comment({
     >
       <Avatar username={comment.user.username} avatarUrl={comment.user.avatarUrl} size="xs" />
       <div className="min-w-0 flex-1">
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           <span className="font-semibold text-zinc-200">{comment.user.username}</span> ·{' '}
           <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
           {comment.updatedAt !== comment.createdAt ? ' · edited' : ''}

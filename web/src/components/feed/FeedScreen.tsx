@@ -82,7 +82,7 @@ export function FeedScreen() {
         <div ref={sentinel} aria-hidden="true" />
         {isFetchingNextPage ? <p className="py-4 text-center text-sm text-zinc-400">Loading more…</p> : null}
         {feed.items && feed.items.length > 0 && !hasNextPage ? (
-          <p className="py-6 text-center text-xs text-zinc-500">You're all caught up.</p>
+          <p className="py-6 text-center text-xs text-zinc-400">You're all caught up.</p>
         ) : null}
       </PullToRefresh>
     </section>

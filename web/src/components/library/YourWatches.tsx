@@ -38,7 +38,7 @@ function YourWatch({ entry }: { entry: WatchedItem }) {
             {entry.review}
           </blockquote>
         ) : (
-          <p className="mt-1 text-sm text-zinc-500">No review.</p>
+          <p className="mt-1 text-sm text-zinc-400">No review.</p>
         )}
       </div>
       <div className="-mr-1 flex shrink-0 items-start">{actions}</div>

@@ -29,7 +29,7 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
         <li key={announcement.id} className="rounded-2xl border border-white/5 bg-panel p-5">
           <h3 className="font-semibold text-white">{announcement.title}</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-zinc-300">{announcement.body}</p>
-          <p className="mt-2 text-xs text-zinc-500">
+          <p className="mt-2 text-xs text-zinc-400">
             {new Date(announcement.publishedAt).toLocaleString()} by {announcement.author} · to{' '}
             {announcement.audience === 'everyone' ? 'everyone' : 'chosen members'} · {channelsOf(announcement)}
           </p>
@@ -39,7 +39,7 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
             </summary>
             <div className="mt-2 overflow-x-auto">
               <table className="w-full min-w-[28rem] text-left text-sm">
-                <thead className="text-xs uppercase tracking-wide text-zinc-500">
+                <thead className="text-xs uppercase tracking-wide text-zinc-400">
                   <tr>
                     <th className="py-2 pr-3 font-medium">Member</th>
                     <th className="py-2 pr-3 font-medium">In app</th>

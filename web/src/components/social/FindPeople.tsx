@@ -68,7 +68,7 @@ export function FindPeople({ myId }: { myId: string }) {
                 {user.username}
               </Link>
               {user.friendship === 'self' ? (
-                <span className="text-xs text-zinc-500">You</span>
+                <span className="text-xs text-zinc-400">You</span>
               ) : (
                 <FriendButton
                   relation={user.friendship}

@@ -71,7 +71,7 @@ function LastWatched({ watch }: { watch: LastWatch }) {
       <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-zinc-500 sm:hidden" aria-hidden="true">
         <path d="M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
       </svg>
-      <span className="sr-only shrink-0 text-zinc-500 sm:not-sr-only">Last watched</span>
+      <span className="sr-only shrink-0 text-zinc-400 sm:not-sr-only">Last watched</span>
       <Link
         to="/media/$mediaType/$id"
         params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}

@@ -54,7 +54,7 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
                   {watch.recommend ? <Recommends /> : null}
                 </div>
                 {watch.reviewExcerpt ? <SpoilerReview text={`“${watch.reviewExcerpt}”`} /> : null}
-                <p className="mt-0.5 text-xs text-zinc-500">{dayMonth(watch.watchedAt)}</p>
+                <p className="mt-0.5 text-xs text-zinc-400">{dayMonth(watch.watchedAt)}</p>
               </div>
             </li>
           ))}
