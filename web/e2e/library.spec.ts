@@ -370,6 +370,115 @@ test('keyboard: a title is picked up with Space, moved with the arrows and dropp
   await expect.poll(() => serverWatchlist(page)).toEqual(expected)
 })
 
+test.describe('the keyboard stays on a moved title', () => {
+  test('list view: the move button pressed keeps the focus, or its other move button at the ends', async ({ page }) => {
+    await signUp(page)
+    const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
+    if (!first || !second || !third) throw new Error('the offline catalog should have these films')
+    for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
+    await page.goto('/watchlist?view=list')
+    await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+
+    const down = page.getByRole('button', { name: `Move ${first.title} down`, exact: true })
+    await down.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([second.title, first.title, third.title])
+    await expect(down).toBeFocused()
+    // Still there once the server has answered and the list is fetched again.
+    await expect.poll(() => serverWatchlist(page)).toEqual([second.title, first.title, third.title])
+    await page.waitForLoadState('networkidle')
+    await expect(down).toBeFocused()
+    // Now last: "down" is disabled, so its "up" has the focus.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([second.title, third.title, first.title])
+    await expect(down).toBeDisabled()
+    const up = page.getByRole('button', { name: `Move ${first.title} up`, exact: true })
+    await expect(up).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([second.title, first.title, third.title])
+    await expect(up).toBeFocused()
+    await expect.poll(() => serverWatchlist(page)).toEqual([second.title, first.title, third.title])
+  })
+
+  test('grid view: after a move from the menu, its "More actions" button has the focus', async ({ page }) => {
+    await signUp(page)
+    const [first, second] = await titlesFor(page, ['godfather'])
+    if (!first || !second) throw new Error('the offline catalog should have the Godfather films')
+    for (const title of [first, second]) await addByApi(page, title.tmdbId)
+    await page.goto('/watchlist')
+    await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title])
+
+    const more = page.getByRole('button', { name: `More actions for ${first.title}`, exact: true })
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Move later', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([second.title, first.title])
+    await expect(page.getByRole('menu')).toBeHidden()
+    await expect(more).toBeFocused()
+  })
+})
+
+test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['casablanca'])
+  if (!title) throw new Error('the offline catalog should have Casablanca')
+  await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist')
+  const more = page.getByRole('button', { name: `More actions for ${title.title}`, exact: true })
+  const dialog = page.getByRole('dialog', { name: title.title })
+  const openNote = async () => {
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: /^(Add a|Edit) note$/ })
+      .focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel(`Note for ${title.title}`)).toBeFocused()
+  }
+
+  await openNote()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(more).toBeFocused()
+
+  await openNote()
+  await dialog.getByRole('button', { name: 'Cancel' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(more).toBeFocused()
+
+  await openNote()
+  await page.keyboard.type('With Sam')
+  await dialog.getByRole('button', { name: 'Save note' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('“With Sam”')).toBeVisible()
+  await expect(more).toBeFocused()
+})
+
+test('an open "More actions" menu hides nothing that can still be focused (axe aria-hidden-focus)', async ({
+  page,
+}) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['casablanca'])
+  if (!title) throw new Error('the offline catalog should have Casablanca')
+  await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist')
+  const more = page.getByRole('button', { name: `More actions for ${title.title}`, exact: true })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem').first()).toBeFocused()
+  const { violations } = await new AxeBuilder({ page }).withRules(['aria-hidden-focus']).analyze()
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  // Still a menu: Escape closes it and gives the focus back to its button.
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(more).toBeFocused()
+})
+
 test('after 50 quick changes the watchlist shown is the read model’s and the event stream’s fold', async ({ page }) => {
   test.setTimeout(180_000)
   const { userId } = await signUp(page)
@@ -540,6 +649,35 @@ test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both v
     .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await audit('rating dialog')
+})
+
+test('the library screens’ headings go down one level at a time, on a desktop and on a phone', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signUp(page)
+  const [onWatchlist, watched] = await titlesFor(page, ['godfather'])
+  if (!onWatchlist || !watched) throw new Error('the offline catalog should have the Godfather films')
+  await addByApi(page, onWatchlist.tmdbId)
+  const logged = await page.request.post('/api/watched', {
+    data: { tmdbId: watched.tmdbId, mediaType: 'movie', rating: 7, review: 'Good.' },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(logged.status(), await logged.text()).toBeLessThan(300)
+  // heading-order is one of axe's best practices, outside the WCAG tags the audit above runs.
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport)
+    for (const path of ['/watchlist', '/watchlist?view=list', '/watched', '/watched?view=grid']) {
+      await page.goto(path)
+      await expect(page.getByRole('article').first()).toBeVisible()
+      const { violations } = await new AxeBuilder({ page }).withRules(['heading-order']).analyze()
+      const where = `${path} at ${viewport.width}px`
+      expect
+        .soft(violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`))
+        .toEqual([])
+    }
+  }
 })
 
 test.describe('screenshots', () => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { mkdirSync } from 'node:fs'
@@ -186,7 +187,7 @@ test('the bell counts unread notifications, lists them, and marks them read', as
   await context.close()
 })
 
-test('"Mark all read" keeps the keyboard in the panel, and Escape gives it back to the bell', async ({
+test('the bell’s panel takes the keyboard when it opens, and "Mark all read" keeps it there; Escape gives it back', async ({
   browser,
   baseURL,
 }) => {
@@ -201,7 +202,16 @@ test('"Mark all read" keeps the keyboard in the panel, and Escape gives it back 
   await bell.focus()
   await page.keyboard.press('Enter')
   const panel = page.getByRole('dialog', { name: 'Notifications' })
-  await panel.getByRole('button', { name: 'Mark all read' }).focus()
+  // The panel is a dialog: the focus goes into it, to its heading, and Tab goes on from there.
+  await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeFocused()
+  // Its small grey times are legible too (WCAG 1.4.3).
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withRules(['color-contrast'])
+    .analyze()
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+  await page.keyboard.press('Tab')
+  await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(bell).toHaveAccessibleName('Notifications')
   // The button is disabled now: the focus went to the panel's heading, not to the page.

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { titleKey } from '../../features/library/libraryChanges'
 import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
@@ -29,9 +29,13 @@ export interface ReorderControls {
   /** Spread onto the drag handle button: pointer, touch and keyboard (Space to lift, arrows, Space to drop). */
   handle: Record<string, unknown>
   setHandleRef: (element: HTMLElement | null) => void
-  /** The single-tap alternatives to dragging (WCAG 2.5.7). */
-  moveUp?: (() => void) | undefined
-  moveDown?: (() => void) | undefined
+  /**
+   * The single-tap alternatives to dragging (WCAG 2.5.7). Moving an item moves its element in the
+   * page, which drops the keyboard focus: `thenFocus` names the control that takes it back once the
+   * item shows in its new place.
+   */
+  moveUp?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+  moveDown?: ((thenFocus: () => HTMLElement | null) => void) | undefined
 }
 
 interface SortableWatchlistProps {
@@ -99,14 +103,15 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
       >
         <ol className={className}>
           {items.map((item, index) => (
-            <SortableSlot key={titleKey(item)} id={titleKey(item)} enabled={reorderable}>
-              {(controls) =>
-                renderItem(item, index, {
-                  ...controls,
-                  moveUp: reorderable && index > 0 ? () => move(item, index - 1) : undefined,
-                  moveDown: reorderable && index < items.length - 1 ? () => move(item, index + 1) : undefined,
-                })
-              }
+            <SortableSlot
+              key={titleKey(item)}
+              id={titleKey(item)}
+              enabled={reorderable}
+              index={index}
+              count={items.length}
+              onMove={(toIndex) => move(item, toIndex)}
+            >
+              {(controls) => renderItem(item, index, controls)}
             </SortableSlot>
           ))}
         </ol>
@@ -118,16 +123,38 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
 function SortableSlot({
   id,
   enabled,
+  index,
+  count,
+  onMove,
   children,
 }: {
   id: string
   enabled: boolean
+  index: number
+  count: number
+  onMove: (toIndex: number) => void
   children: (controls: ReorderControls) => ReactNode
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !enabled,
   })
+  // React moves the item's element to its new place, and a moved element loses the focus; the
+  // render that shows the item at its new index is the one to give it back.
+  const focusAfterMove = useRef<(() => HTMLElement | null) | null>(null)
+  useLayoutEffect(() => {
+    const control = focusAfterMove.current?.()
+    focusAfterMove.current = null
+    if (control && control !== document.activeElement) control.focus()
+  }, [index])
+  const moveTo = (toIndex: number) => (thenFocus: () => HTMLElement | null) => {
+    focusAfterMove.current = thenFocus
+    onMove(toIndex)
+  }
+  const moves = {
+    moveUp: enabled && index > 0 ? moveTo(index - 1) : undefined,
+    moveDown: enabled && index < count - 1 ? moveTo(index + 1) : undefined,
+  }
   return (
     <li
       ref={setNodeRef}
@@ -135,7 +162,13 @@ function SortableSlot({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`relative ${isDragging ? 'z-20' : ''}`}
     >
-      {children({ enabled, isDragging, handle: { ...attributes, ...listeners }, setHandleRef: setActivatorNodeRef })}
+      {children({
+        enabled,
+        isDragging,
+        handle: { ...attributes, ...listeners },
+        setHandleRef: setActivatorNodeRef,
+        ...moves,
+      })}
     </li>
   )
 }

@@ -19,7 +19,10 @@ interface WatchedListProps {
  */
 const focusRing = 'focus:outline-none focus-visible:outline-2 focus-visible:outline-amber-400'
 
-/** The watched log, a diary: each watch is its own entry, rewatches included. */
+/**
+ * The watched log, a diary: each watch is its own entry, rewatches included. Each entry's title is
+ * an h2, the level under the screen's h1.
+ */
 export function WatchedList({ items, layout, focusAt = null, onFocused }: WatchedListProps) {
   const toFocus = useRef<HTMLElement>(null)
   const arrived = focusAt !== null && items.length > focusAt
@@ -98,7 +101,7 @@ function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: b
         />
       </TitleLink>
       <div className="mt-2 px-0.5">
-        <h3 className="truncate text-sm font-medium text-zinc-100">{entry.title}</h3>
+        <h2 className="truncate text-sm font-medium text-zinc-100">{entry.title}</h2>
         <EntryFacts entry={entry} />
         {entry.review ? (
           <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p>
@@ -132,12 +135,12 @@ function WatchedRow({ entry, articleRef }: EntryProps) {
         />
       </TitleLink>
       <div className="min-w-0 flex-1">
-        <h3 className="font-medium text-zinc-100">
+        <h2 className="font-medium text-zinc-100">
           {entry.title}{' '}
           <span className="text-sm font-normal text-zinc-400">
             {[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}
           </span>
-        </h3>
+        </h2>
         <EntryFacts entry={entry} />
         {entry.review ? (
           <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">

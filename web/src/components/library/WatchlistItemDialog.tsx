@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { libraryTitleFrom } from './libraryTitle'
 import { NoteDialog } from './NoteDialog'
@@ -7,11 +7,26 @@ import { Icon } from './icons'
 
 /**
  * The two dialogs a watchlist item opens: "mark watched" (which offers to take the title off, and
- * does by default) and its note. Mounted only while open, so each opens fresh.
+ * does by default) and its note. Mounted only while open, so each opens fresh. When one closes, the
+ * focus goes back to what opened it, or to the control the opener names (a menu's item is gone by
+ * then, so a menu names its own button).
  */
 export function useWatchlistItemDialogs(item: WatchlistItem) {
   const [open, setOpen] = useState<'watched' | 'note' | null>(null)
+  const returnFocus = useRef<(() => HTMLElement | null) | null>(null)
   const close = () => setOpen(null)
+  useEffect(() => {
+    if (open !== null) return
+    // After the dialog has gone: the browser's own return (to the element focused when it opened)
+    // has run by now, and finds nothing when that element was a menu's item.
+    returnFocus.current?.()?.focus()
+    returnFocus.current = null
+  }, [open])
+  const show = (dialog: 'watched' | 'note', returnFocusTo?: () => HTMLElement | null) => {
+    const opener = document.activeElement
+    returnFocus.current = returnFocusTo ?? (() => (opener instanceof HTMLElement ? opener : null))
+    setOpen(dialog)
+  }
   const dialog =
     open === 'watched' ? (
       <RatingDialog title={libraryTitleFrom(item)} mode={{ kind: 'mark', onWatchlist: true }} onClose={close} />
@@ -19,8 +34,8 @@ export function useWatchlistItemDialogs(item: WatchlistItem) {
       <NoteDialog item={item} onClose={close} />
     ) : null
   return {
-    markWatched: () => setOpen('watched'),
-    editNote: () => setOpen('note'),
+    markWatched: () => show('watched'),
+    editNote: (returnFocusTo?: () => HTMLElement | null) => show('note', returnFocusTo),
     noteLabel: item.note ? `Edit the note on ${item.title}` : `Add a note to ${item.title}`,
     dialog,
   }

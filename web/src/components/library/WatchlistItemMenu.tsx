@@ -6,8 +6,12 @@ import { Icon, type IconName } from './icons'
 interface MenuAction {
   label: string
   icon: IconName
-  onSelect: () => void
-  /** Opens a dialog: focus goes there, not back to the menu's button. */
+  /**
+   * `menuButton` is where the focus belongs once the action is done: the chosen item goes with the
+   * menu, and a dialog or a move would otherwise leave the focus on the page's body.
+   */
+  onSelect: (menuButton: () => HTMLElement | null) => void
+  /** Opens a dialog: focus goes there, not back to the menu's button, until the dialog closes. */
   opensDialog?: boolean
   tone?: 'danger'
 }
@@ -19,9 +23,9 @@ interface MenuAction {
 export function watchlistItemActions(
   item: WatchlistItem,
   handlers: {
-    editNote: () => void
-    moveUp?: (() => void) | undefined
-    moveDown?: (() => void) | undefined
+    editNote: (returnFocusTo: () => HTMLElement | null) => void
+    moveUp?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+    moveDown?: ((thenFocus: () => HTMLElement | null) => void) | undefined
     remove: () => void
   },
   moveWords: { up: string; down: string },
@@ -46,10 +50,15 @@ interface WatchlistItemMenuProps {
  */
 export function WatchlistItemMenu({ item, actions, className = '' }: WatchlistItemMenuProps) {
   const dialogOpening = useRef(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   const shown = actions.filter((action): action is MenuAction => Boolean(action))
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while its
+    // links and buttons stay focusable. Focus still moves into the menu; Escape and a click outside
+    // still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
+        ref={trigger}
         aria-label={`More actions for ${item.title}`}
         title="More actions"
         className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-zinc-300 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 data-[state=open]:bg-white/10 ${className}`}
@@ -75,7 +84,7 @@ export function WatchlistItemMenu({ item, actions, className = '' }: WatchlistIt
               key={action.label}
               onSelect={() => {
                 dialogOpening.current = action.opensDialog ?? false
-                action.onSelect()
+                action.onSelect(() => trigger.current)
               }}
               className={`flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-lg px-3 outline-none data-[highlighted]:bg-white/10 ${
                 action.tone === 'danger' ? 'text-rose-300' : ''

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useRef } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
 import { IconButton } from './controls'
@@ -32,6 +33,12 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
   const removeWithUndo = useRemoveFromWatchlistWithUndo()
   const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
+  const upButton = useRef<HTMLButtonElement>(null)
+  const downButton = useRef<HTMLButtonElement>(null)
+  // The button pressed keeps the focus as its row moves, unless the move disabled it (the row is
+  // now first or last): then the row's other move button has it.
+  const moveButton = (pressed: typeof upButton, other: typeof upButton) => () =>
+    pressed.current?.disabled ? other.current : pressed.current
   return (
     <article
       aria-label={item.title}
@@ -99,20 +106,22 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
           />
         </span>
         <span className="hidden sm:flex">
-          <IconButton icon="pencil" label={dialogs.noteLabel} onClick={dialogs.editNote} />
+          <IconButton icon="pencil" label={dialogs.noteLabel} onClick={() => dialogs.editNote()} />
           {reorder.enabled ? (
             <>
               <IconButton
+                ref={upButton}
                 icon="up"
                 label={`Move ${item.title} up`}
                 disabled={!reorder.moveUp}
-                onClick={reorder.moveUp}
+                onClick={() => reorder.moveUp?.(moveButton(upButton, downButton))}
               />
               <IconButton
+                ref={downButton}
                 icon="down"
                 label={`Move ${item.title} down`}
                 disabled={!reorder.moveDown}
-                onClick={reorder.moveDown}
+                onClick={() => reorder.moveDown?.(moveButton(downButton, upButton))}
               />
             </>
           ) : null}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import { Icon, type IconName } from './icons'
 
 interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -8,6 +8,7 @@ interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   tone?: 'plain' | 'danger' | 'overlay' | 'accent'
   /** 40px by default; 32px where four sit under a poster on a phone (still above the 24px minimum). */
   size?: 'md' | 'sm'
+  ref?: Ref<HTMLButtonElement>
 }
 
 const tones = {

@@ -42,6 +42,19 @@ describe('the trailer player', () => {
     expect(container.querySelector('iframe')?.getAttribute('src')).toContain('/embed/fan?')
   })
 
+  it('rings the play button when the keyboard reaches it, inside the frame that clips its edges', () => {
+    render(<TrailerPlayer title="Dune" videos={[video({})]} backdropPath={null} />)
+    const classes = screen.getByRole('button', { name: /Play trailer/ }).className.split(/\s+/)
+    expect(classes).not.toContain('outline-none')
+    expect(classes).toEqual(
+      expect.arrayContaining([
+        'focus-visible:outline-2',
+        'focus-visible:-outline-offset-4',
+        'focus-visible:outline-amber-400',
+      ]),
+    )
+  })
+
   it('shows no player when there is no YouTube trailer', () => {
     const { container } = render(
       <TrailerPlayer title="Dune" videos={[video({ site: 'Vimeo' }), video({ type: 'Teaser' })]} backdropPath={null} />,

@@ -35,7 +35,8 @@ export function TrailerPlayer({ title, videos, backdropPath }: TrailerPlayerProp
         <button
           type="button"
           onClick={() => setPlaying(true)}
-          className="group absolute inset-0 flex h-full w-full items-center justify-center outline-none"
+          // The ring sits inside the button: the rounded frame around it clips anything outside.
+          className="group absolute inset-0 flex h-full w-full items-center justify-center rounded-2xl focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-amber-400"
         >
           {still ? (
             <img

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@reelmates/contracts/notifications'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 
 const timeAgo = (iso: string, now = Date.now()) => {
   const minutes = Math.round((now - Date.parse(iso)) / 60_000)
@@ -25,6 +25,9 @@ export function NotificationList({
 }) {
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
+  // The list is there only while the bell's panel is open: the keyboard starts in the panel, on its
+  // heading, so a screen reader says where it is and Tab goes on to the notifications.
+  useEffect(() => heading.current?.focus(), [])
   return (
     <div className="flex max-h-[70dvh] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3">
@@ -74,7 +77,7 @@ export function NotificationList({
                     {item.text}
                     {item.read ? null : <span className="sr-only"> (unread)</span>}
                   </span>
-                  <span className="block text-xs text-zinc-500">{timeAgo(item.createdAt)}</span>
+                  <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
                 </span>
               </button>
             </li>
