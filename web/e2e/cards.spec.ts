@@ -245,7 +245,9 @@ test.describe('the watchlist on a phone', () => {
 test('an unknown title says so, with ways on', async ({ browser, baseURL }) => {
   me = await member(browser, baseURL ?? '', 'missing')
   const { page } = me
-  await page.goto('/media/movie/999999999')
+  const answer = await page.goto('/media/movie/999999999')
+  // The app says it, and so does the status, for crawlers and link checkers.
+  expect(answer?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1, name: 'Title not found' })).toBeVisible()
   await expect(page.getByText(/couldn’t find a movie with this id/)).toBeVisible()
   await expect(page).toHaveTitle('Title not found · Reelmates')
@@ -256,6 +258,24 @@ test('an unknown title says so, with ways on', async ({ browser, baseURL }) => {
   await page.setViewportSize(sizes[1])
   await ways.getByRole('link', { name: 'Search titles' }).click()
   await expect(page).toHaveURL(/\/search/)
+})
+
+test('a title card reached with the keyboard shows where the focus is', async ({ browser, baseURL }) => {
+  me = await member(browser, baseURL ?? '', 'keys')
+  const { page } = me
+  await page.goto('/trending-movies')
+  const card = page.getByRole('list', { name: 'Trending movies' }).getByRole('link').first()
+  await expect(card).toBeVisible()
+  // Tab until the first card's link has the focus, as a keyboard user gets there.
+  for (let presses = 0; presses < 80 && !(await card.evaluate((link) => link === document.activeElement)); presses++)
+    await page.keyboard.press('Tab')
+  await expect(card).toBeFocused()
+  const outline = await card.evaluate((link) => {
+    const style = getComputedStyle(link)
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) }
+  })
+  expect(outline.style).not.toBe('none')
+  expect(outline.width).toBeGreaterThanOrEqual(2)
 })
 
 test('home and a provider page name the same number of its originals', async ({ browser, baseURL }) => {

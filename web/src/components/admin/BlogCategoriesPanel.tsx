@@ -21,7 +21,7 @@ export function BlogCategoriesPanel() {
           {categories.data.map((category) => (
             <li key={category.id} className="flex items-center gap-2">
               <span className="min-w-0 flex-1 truncate text-zinc-200">
-                {category.name} <span className="text-zinc-500">({category.postCount})</span>
+                {category.name} <span className="text-zinc-400">({category.postCount})</span>
               </span>
               <button type="button" className={quietButton} onClick={() => setEditing(category)}>
                 Edit

@@ -129,7 +129,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
           <label className="grid gap-1.5 text-sm text-zinc-300">
             Slug
             <div className="flex items-center gap-1">
-              <span className="text-zinc-500">/news/</span>
+              <span className="text-zinc-400">/news/</span>
               <input
                 value={values.slug}
                 onChange={(e) => {
@@ -177,7 +177,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
                 {values.content.trim() ? (
                   <MarkdownContent source={values.content} />
                 ) : (
-                  <p className="text-zinc-500">Nothing to preview yet.</p>
+                  <p className="text-zinc-400">Nothing to preview yet.</p>
                 )}
               </div>
             )}
@@ -233,7 +233,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
           <fieldset className="grid gap-2 text-sm text-zinc-300">
             <legend className="mb-1">Categories</legend>
             {(categories.data ?? []).length === 0 ? (
-              <p className="text-zinc-500">
+              <p className="text-zinc-400">
                 No categories yet: add them on{' '}
                 <Link to="/admin/blog/posts" className="text-reel hover:underline">
                   the posts page

@@ -73,7 +73,7 @@ export function BlogPostsScreen() {
                     >
                       {post.published ? 'Published' : 'Draft'}
                     </span>
-                    <span className="text-xs text-zinc-500">
+                    <span className="text-xs text-zinc-400">
                       {post.published && post.publishedAt
                         ? `Published ${dayMonth(post.publishedAt)}`
                         : `Edited ${dayMonth(post.updatedAt)}`}
@@ -84,7 +84,7 @@ export function BlogPostsScreen() {
                       {post.title}
                     </Link>
                   </h2>
-                  <p className="truncate text-sm text-zinc-500">/news/{post.slug}</p>
+                  <p className="truncate text-sm text-zinc-400">/news/{post.slug}</p>
                 </li>
               ))}
             </ul>

@@ -70,8 +70,8 @@ function MailRow({ mail }: { mail: OutboxMail }) {
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[mail.status]}`}>
           {mail.status}
         </span>
-        <span className="text-zinc-500">{mail.category}</span>
-        <time dateTime={mail.createdAt} className="ml-auto text-zinc-500">
+        <span className="text-zinc-400">{mail.category}</span>
+        <time dateTime={mail.createdAt} className="ml-auto text-zinc-400">
           {new Date(mail.createdAt).toLocaleString()}
         </time>
       </div>

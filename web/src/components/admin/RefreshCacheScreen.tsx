@@ -58,7 +58,7 @@ export function RefreshCacheScreen() {
             <ul className="mt-2 grid gap-1 text-sm" aria-live="polite">
               {history.map((entry) => (
                 <li key={entry.at} className="flex flex-wrap gap-2">
-                  <time dateTime={entry.at} className="text-zinc-500">
+                  <time dateTime={entry.at} className="text-zinc-400">
                     {new Date(entry.at).toLocaleTimeString()}
                   </time>
                   <span className="text-zinc-200">{entry.message}</span>

@@ -126,7 +126,7 @@ function UserRow({
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
         {facts.map(([label, value]) => (
           <div key={label} className="flex min-w-0 gap-2">
-            <dt className="shrink-0 text-zinc-500">{label}</dt>
+            <dt className="shrink-0 text-zinc-400">{label}</dt>
             <dd className="truncate text-zinc-200">{value}</dd>
           </div>
         ))}

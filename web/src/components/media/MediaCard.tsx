@@ -20,7 +20,7 @@ export function MediaCard({ media, priority = false, mark }: MediaCardProps) {
     <Link
       to="/media/$mediaType/$id"
       params={{ mediaType: media.media_type, id: String(media.id) }}
-      className="group block rounded-xl outline-none"
+      className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-400"
     >
       <div className="relative transition duration-300 ease-out group-hover:-translate-y-1 group-hover:shadow-2xl group-hover:shadow-black/50">
         <MediaPoster title={title} year={year} posterPath={media.poster_path} seed={media.id} priority={priority} />

@@ -70,14 +70,14 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
                   aria-expanded={opened === item.position}
                   className="grid w-full grid-cols-[4rem_1fr] gap-x-3 px-4 py-3 text-left hover:bg-white/5 sm:grid-cols-[5rem_14rem_1fr_11rem]"
                 >
-                  <span className="font-mono text-xs text-zinc-500">#{item.position}</span>
+                  <span className="font-mono text-xs text-zinc-400">#{item.position}</span>
                   <span data-testid="event-type" className="font-semibold text-white">
                     {item.type}
                   </span>
                   <span className="col-span-2 truncate font-mono text-xs text-zinc-400 sm:col-span-1">
                     {item.streamId} · r{item.revision}
                   </span>
-                  <span className="col-span-2 text-xs text-zinc-500 sm:col-span-1">
+                  <span className="col-span-2 text-xs text-zinc-400 sm:col-span-1">
                     {new Date(item.createdAt).toLocaleString()}
                   </span>
                 </button>
@@ -138,7 +138,7 @@ function EventDetail({ position }: { position: string }) {
       <EventFields title="Data" values={event.data} erased={event.erasedFields} />
       <EventFields title="Metadata" values={event.metadata} erased={[]} />
       <div className="lg:col-span-2">
-        <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-500">
+        <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-400">
           Neighbours in {event.streamId}
         </h3>
         <ol className="mt-2 space-y-1 text-sm">
@@ -146,7 +146,7 @@ function EventDetail({ position }: { position: string }) {
             .sort((a, b) => a.revision - b.revision)
             .map((one: HistoryEvent) => (
               <li key={one.position} className={one.position === event.position ? 'text-gold' : 'text-zinc-300'}>
-                r{one.revision} · {one.type} <span className="font-mono text-xs text-zinc-500">#{one.position}</span>
+                r{one.revision} · {one.type} <span className="font-mono text-xs text-zinc-400">#{one.position}</span>
               </li>
             ))}
         </ol>
@@ -158,7 +158,7 @@ function EventDetail({ position }: { position: string }) {
 function EventFields({ title, values, erased }: { title: string; values: Record<string, unknown>; erased: string[] }) {
   return (
     <div>
-      <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-500">{title}</h3>
+      <h3 className="text-xs font-semibold uppercase tracking-widest text-zinc-400">{title}</h3>
       <dl className="mt-2 space-y-1 text-sm">
         {Object.entries(values).map(([field, value]) => (
           <div key={field} className="grid grid-cols-[9rem_1fr] gap-2">

@@ -37,7 +37,7 @@ function FollowerCard({ item }: { item: ProjectionStatus }) {
     <li aria-label={item.name} className="rounded-2xl bg-panel p-4">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="font-mono font-semibold text-white">{item.name}</h2>
-        <span className="text-xs uppercase tracking-widest text-zinc-500">
+        <span className="text-xs uppercase tracking-widest text-zinc-400">
           {item.kind}
           {item.version === null ? '' : ` · v${item.version}`}
         </span>
