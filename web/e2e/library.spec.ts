@@ -72,6 +72,19 @@ async function addByApi(page: Page, tmdbId: number): Promise<string> {
   return ((await answer.json()) as { position: string }).position
 }
 
+/** A new member with three films on the watchlist, shown in list view in the order added. */
+async function threeOnWatchlistInListView(page: Page): Promise<[Titled, Titled, Titled]> {
+  await signUp(page)
+  const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
+  if (!first || !second || !third) throw new Error('the offline catalog should have these films')
+  for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist?view=list')
+  await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+  return [first, second, third]
+}
+
+type Titled = { tmdbId: number; title: string }
+
 async function serverWatchlist(page: Page, minPosition?: string): Promise<string[]> {
   const answer = await page.request.get('/api/watchlist?pageSize=500', {
     headers: minPosition ? { 'X-Min-Position': minPosition } : {},
@@ -345,12 +358,7 @@ for (const device of ['desktop', 'phone'] as const) {
 }
 
 test('keyboard: a title is picked up with Space, moved with the arrows and dropped with Space', async ({ page }) => {
-  await signUp(page)
-  const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
-  if (!first || !second || !third) throw new Error('the offline catalog should have these films')
-  for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
-  await page.goto('/watchlist?view=list')
-  await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+  const [first, second, third] = await threeOnWatchlistInListView(page)
   await page.getByRole('button', { name: `Move ${first.title}`, exact: true }).focus()
   // Each key waits for the live announcement, as a screen reader user hears it before the next press.
   await page.keyboard.press('Space')
@@ -372,12 +380,7 @@ test('keyboard: a title is picked up with Space, moved with the arrows and dropp
 
 test.describe('the keyboard stays on a moved title', () => {
   test('list view: the move button pressed keeps the focus, or its other move button at the ends', async ({ page }) => {
-    await signUp(page)
-    const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
-    if (!first || !second || !third) throw new Error('the offline catalog should have these films')
-    for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
-    await page.goto('/watchlist?view=list')
-    await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+    const [first, second, third] = await threeOnWatchlistInListView(page)
 
     const down = page.getByRole('button', { name: `Move ${first.title} down`, exact: true })
     await down.focus()
