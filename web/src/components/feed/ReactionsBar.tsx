@@ -1,5 +1,5 @@
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 interface ReactionsBarProps {
   reactions: readonly ReactionSummary[]
@@ -19,6 +19,14 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
   const [shown, setShown] = useState<ReactionEmoji | null>(null)
   const timer = useRef<number | undefined>(undefined)
   const pressedLong = useRef(false)
+  // Shown by a long press, the names stay after the finger lifts (a touch leaves the chip as it
+  // lifts), until the next touch or click anywhere.
+  useEffect(() => {
+    if (shown === null) return
+    const hide = () => setShown(null)
+    document.addEventListener('pointerdown', hide, true)
+    return () => document.removeEventListener('pointerdown', hide, true)
+  }, [shown])
 
   return (
     <ul className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
@@ -35,9 +43,9 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
               aria-pressed={mine}
               aria-label={`${emoji} ${count}${mine ? ', including you' : ''}${who ? `: ${who}` : ''}`}
               onPointerEnter={(event) => event.pointerType === 'mouse' && count > 0 && setShown(emoji)}
-              onPointerLeave={() => {
+              onPointerLeave={(event) => {
                 window.clearTimeout(timer.current)
-                setShown((current) => (current === emoji ? null : current))
+                if (event.pointerType === 'mouse') setShown((current) => (current === emoji ? null : current))
               }}
               onPointerDown={(event) => {
                 pressedLong.current = false
