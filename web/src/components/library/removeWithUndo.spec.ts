@@ -26,6 +26,7 @@ describe('removing a diary entry', () => {
     expect(remove).toHaveBeenCalledWith(entry)
     const [shown] = toasts.result.current
     expect(shown?.title).toBe('Removed your entry for Heat')
+    expect(shown?.description).toBe('It’s out of your diary.')
     expect(shown?.action?.label).toBe('Undo')
     // A double click reaches the button twice before the toast closes.
     act(() => shown?.action?.onClick())
@@ -48,6 +49,8 @@ describe('removing a diary entry', () => {
     const toasts = renderHook(() => useToasts())
     await act(async () => removeWatchedWithUndo({ remove, putBack }, entry))
     const [shown] = toasts.result.current
+    // Not "out of your diary" yet: it says where the removal is, as every change made offline does.
+    expect(shown?.description).toBe('Saved on this device: it will be sent when you are back online.')
     expect(shown?.action?.label).toBe('Undo')
     act(() => shown?.action?.onClick())
     expect(putBack).toHaveBeenCalledWith(entry)

@@ -33,22 +33,26 @@ function once(action: () => void): () => void {
  * mis-tap would lose the title's place and note for good: the Undo is offered at once, and its
  * put-back waits behind the removal and goes out after it, in order.
  */
-function offerUndo(removal: Promise<boolean>, offer: () => void): void {
+function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void): void {
   if (!onlineManager.isOnline()) {
-    offer()
+    offer(true)
     return
   }
   void removal.then((removed) => {
-    if (removed) offer()
+    if (removed) offer(false)
   })
 }
 
+/** What a removal's toast says: done, or kept on this device until the connection is back (as other changes say). */
+const removalDone = (waiting: boolean, done: string) =>
+  waiting ? 'Saved on this device: it will be sent when you are back online.' : done
+
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
-  offerUndo(remove(item), () =>
+  offerUndo(remove(item), (waiting) =>
     toast({
       title: `Removed ${item.title}`,
-      description: 'It’s off your watchlist.',
+      description: removalDone(waiting, 'It’s off your watchlist.'),
       action: {
         label: 'Undo',
         altText: `Put ${item.title} back on your watchlist`,
@@ -63,10 +67,10 @@ export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, ite
  * so the toast offers to log the same watch again with all it said.
  */
 export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>, entry: WatchedItem): void {
-  offerUndo(remove(entry), () =>
+  offerUndo(remove(entry), (waiting) =>
     toast({
       title: `Removed your entry for ${entry.title}`,
-      description: 'It’s out of your diary.',
+      description: removalDone(waiting, 'It’s out of your diary.'),
       action: {
         label: 'Undo',
         altText: `Put your entry for ${entry.title} back in your diary`,
