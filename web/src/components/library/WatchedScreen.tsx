@@ -49,7 +49,10 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
       if (result.isError) setFocusAt(null)
     })
   }
-  const count = total === undefined ? '' : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match' : ''}`
+  const count =
+    total === undefined
+      ? ''
+      : `${total} ${total === 1 ? 'entry' : 'entries'}${filtered ? (total === 1 ? ' matches' : ' match') : ''}`
 
   return (
     <section aria-labelledby="watched-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
