@@ -51,7 +51,7 @@ test('an admin publishes a post that a signed-out visitor finds on /news and in 
   await categoryForm.getByRole('button', { name: 'Add category' }).click()
   await expect(page.getByRole('region', { name: 'Categories' }).getByText(category)).toBeVisible()
 
-  await page.getByRole('link', { name: 'New post' }).click()
+  await page.getByRole('link', { name: 'New post', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'New post' })).toBeVisible()
   await page.getByLabel('Title').fill(title)
   await page.getByLabel('Excerpt').fill('Every winner of the festival, and where to stream them.')

@@ -15,7 +15,7 @@ test('the editor opens a post as last saved elsewhere, not as this tab cached it
   const title = `Festival notes ${uniqueName('p')}`
 
   await page.goto('/admin/blog/posts')
-  await page.getByRole('link', { name: 'New post' }).click()
+  await page.getByRole('link', { name: 'New post', exact: true }).click()
   await page.getByLabel('Title').fill(title)
   await page.getByLabel('Excerpt').fill('What we saw.')
   await page.getByRole('textbox', { name: 'Content' }).fill('Every film of the week.')
@@ -24,7 +24,9 @@ test('the editor opens a post as last saved elsewhere, not as this tab cached it
   await expect(page.getByLabel('Title')).toHaveValue(title)
   const path = `/api${new URL(page.url()).pathname}`
 
-  // Another tab (or another admin) saves a new title.
+  // Another tab (or another admin) saves a new title. Its reads, like the save after them, wait for
+  // nothing of this tab's: the new post is read once the read model has it.
+  await expect.poll(async () => (await page.request.get(path)).status()).toBe(200)
   const saved = (await (await page.request.get(path)).json()) as Record<string, unknown>
   const edited = `${title}, edited`
   const answer = await page.request.put(path, {
@@ -39,6 +41,9 @@ test('the editor opens a post as last saved elsewhere, not as this tab cached it
     },
   })
   expect(answer.status()).toBe(200)
+  // The other tab's save is in the read model before this tab reads the post again (the app's own
+  // reads wait only for its own changes).
+  await expect.poll(async () => ((await (await page.request.get(path)).json()) as { title: string }).title).toBe(edited)
 
   // Back to the list and into the post again, within the app (its cache kept).
   await page.goBack()
