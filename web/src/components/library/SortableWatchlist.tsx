@@ -145,7 +145,8 @@ function SortableSlot({
   useLayoutEffect(() => {
     const control = focusAfterMove.current?.()
     focusAfterMove.current = null
-    if (control && control !== document.activeElement) control.focus()
+    // Only the focus the move dropped: by the time the item shows, the person may be typing elsewhere.
+    if (control && (document.activeElement === null || document.activeElement === document.body)) control.focus()
   }, [index])
   const moveTo = (toIndex: number) => (thenFocus: () => HTMLElement | null) => {
     focusAfterMove.current = thenFocus

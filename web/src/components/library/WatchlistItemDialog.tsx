@@ -19,7 +19,8 @@ export function useWatchlistItemDialogs(item: WatchlistItem) {
     if (open !== null) return
     // After the dialog has gone: the browser's own return (to the element focused when it opened)
     // has run by now, and finds nothing when that element was a menu's item.
-    returnFocus.current?.()?.focus()
+    // Only when the focus is lost, never taken from where the person has put it since.
+    if (document.activeElement === null || document.activeElement === document.body) returnFocus.current?.()?.focus()
     returnFocus.current = null
   }, [open])
   const show = (dialog: 'watched' | 'note', returnFocusTo?: () => HTMLElement | null) => {
