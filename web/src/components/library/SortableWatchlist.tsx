@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { focusIsLost } from '../../lib/focusLost'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { titleKey } from '../../features/library/libraryChanges'
 import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
@@ -146,7 +147,7 @@ function SortableSlot({
     const control = focusAfterMove.current?.()
     focusAfterMove.current = null
     // Only the focus the move dropped: by the time the item shows, the person may be typing elsewhere.
-    if (control && (document.activeElement === null || document.activeElement === document.body)) control.focus()
+    if (control && focusIsLost()) control.focus()
   }, [index])
   const moveTo = (toIndex: number) => (thenFocus: () => HTMLElement | null) => {
     focusAfterMove.current = thenFocus

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { focusIsLost } from '../../lib/focusLost'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { libraryTitleFrom } from './libraryTitle'
 import { NoteDialog } from './NoteDialog'
@@ -20,7 +21,7 @@ export function useWatchlistItemDialogs(item: WatchlistItem) {
     // After the dialog has gone: the browser's own return (to the element focused when it opened)
     // has run by now, and finds nothing when that element was a menu's item.
     // Only when the focus is lost, never taken from where the person has put it since.
-    if (document.activeElement === null || document.activeElement === document.body) returnFocus.current?.()?.focus()
+    if (focusIsLost()) returnFocus.current?.()?.focus()
     returnFocus.current = null
   }, [open])
   const show = (dialog: 'watched' | 'note', returnFocusTo?: () => HTMLElement | null) => {
