@@ -30,7 +30,7 @@ import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedRead
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 
 /** Bump when the generated history changes: cached logs of another version are built again. */
-export const LOG_VERSION = 1
+export const LOG_VERSION = 2
 /** The vault's secret for bench logs (a real server reading them is given the same one). */
 export const BENCH_PERSONAL_DATA_SECRET = 'bench-replay-personal-data-secret-0123456789'
 const EVENTS_PER_MEMBER = 100
@@ -216,6 +216,7 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
             mediaType: mediaTypeOf(fromList),
           })
         const tmdbId = fromList ?? 1 + ((m * 53 + round * 2 + watch) % 20_000)
+        const reviewed = (m + round + watch) % 5 < 2
         const entryId = idOf(1, entries++)
         const isPrivate = (m + round + watch) % 10 === 0
         watched.push({ entryId, tmdbId, public: !isPrivate })
@@ -227,7 +228,8 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
           watchedAt: when(),
           rating: (m + round + watch) % 11 === 0 ? null : 1 + ((m + round * 3 + watch) % 10),
           recommend: watch === 0 ? (m + round) % 3 !== 0 : null,
-          review: (m + round + watch) % 5 < 2 ? `Member ${m} thought title ${tmdbId} was worth it` : null,
+          review: reviewed ? `Member ${m} thought title ${tmdbId} was worth it` : null,
+          containsSpoilers: reviewed && (m + round) % 4 === 0,
           streamingService: tmdbId % 2 === 0 ? 'Netflix' : null,
           isPrivate,
           media: media(tmdbId),
@@ -245,6 +247,7 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
           rating: 1 + ((m + round) % 10),
           recommend: true,
           review: `On second thought, member ${m} liked it more`,
+          containsSpoilers: false,
           streamingService: null,
           isPrivate: false,
         })

@@ -110,6 +110,8 @@ export const feedItem = z.object({
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   review: z.string().nullable(),
+  /** The writer says the review gives something away: it opens on request. */
+  containsSpoilers: z.boolean(),
   createdAt: z.string(),
   reactions: z.array(reactionSummary),
   commentCount: z.number().int(),

@@ -19,13 +19,14 @@ const entry = {
   rating: 8,
   recommend: true,
   review: 'Epic',
+  containsSpoilers: false,
   streamingService: 'HBO Max',
   isPrivate: false,
 }
 
 const added = { userId: 'u1', ...dune, note: 'IMAX', addedAt: '2026-11-01T00:00:00.000Z', media, streamingOn: [8] }
 
-/** One event of each library type, as version 1 stores it. */
+/** One event of each library type, as its current version stores it. */
 const stored = [
   TitleAddedToWatchlist(added),
   TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
@@ -38,10 +39,17 @@ const stored = [
   WatchedEntryRestored({ ...entry, media, genreIds: [878, 12] }),
 ]
 
+const currentVersions: Record<string, number> = {
+  TitleAddedToWatchlist: 2,
+  TitleWatched: 3,
+  WatchedEntryEdited: 2,
+  WatchedEntryRestored: 2,
+}
+
 describe('library events', () => {
   it('are at their current version and read back from it as they were stored', () => {
     for (const event of stored) {
-      const version = event.type === 'TitleAddedToWatchlist' || event.type === 'TitleWatched' ? 2 : 1
+      const version = currentVersions[event.type] ?? 1
       expect(eventDefinition(event.type)?.version, event.type).toBe(version)
       expect(parseEventData(event.type, event.data, version), event.type).toEqual(event.data)
     }
@@ -55,9 +63,27 @@ describe('library events', () => {
   })
 
   it('upcast a watch stored at version 1: it knew no genres', () => {
-    const v1 = { ...entry, media }
-    expect(parseEventData('TitleWatched', v1, 1)).toEqual({ ...v1, genreIds: [] })
-    expect(() => parseEventData('TitleWatched', v1, 2)).toThrow()
+    const { containsSpoilers: _unknownThen, ...v1 } = { ...entry, media }
+    expect(parseEventData('TitleWatched', v1, 1)).toEqual({ ...v1, genreIds: [], containsSpoilers: true })
+    expect(() => parseEventData('TitleWatched', v1, 3)).toThrow()
+  })
+
+  it('upcast a watch stored before its writer could mark spoilers: a review stays covered, as every review was', () => {
+    const { containsSpoilers: _unknownThen, ...before } = entry
+    const reviewed = { ...before, media, genreIds: [878] }
+    const unreviewed = { ...reviewed, review: null }
+    expect(parseEventData('TitleWatched', reviewed, 2)).toEqual({ ...reviewed, containsSpoilers: true })
+    expect(parseEventData('TitleWatched', unreviewed, 2)).toEqual({ ...unreviewed, containsSpoilers: false })
+    expect(parseEventData('WatchedEntryEdited', before, 1)).toEqual({ ...before, containsSpoilers: true })
+    expect(parseEventData('WatchedEntryEdited', { ...before, review: null }, 1)).toMatchObject({
+      containsSpoilers: false,
+    })
+    expect(parseEventData('WatchedEntryRestored', reviewed, 1)).toEqual({ ...reviewed, containsSpoilers: true })
+    // What a writer said is kept as they said it.
+    expect(parseEventData('TitleWatched', { ...reviewed, containsSpoilers: false }, 3)).toMatchObject({
+      containsSpoilers: false,
+    })
+    expect(() => parseEventData('WatchedEntryEdited', before, 2)).toThrow()
   })
 
   it('keep the note and the review as personal data of the user', () => {

@@ -21,6 +21,8 @@ export const publicWatch = z.object({
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   review: z.string().nullable(),
+  /** The writer says the review gives something away: it opens on request. */
+  containsSpoilers: z.boolean(),
 })
 export type PublicWatch = z.infer<typeof publicWatch>
 
@@ -69,6 +71,8 @@ export const friendWatch = z.object({
   recommend: z.boolean().nullable(),
   /** The review cut to `reviewExcerptMax` characters. */
   reviewExcerpt: z.string().nullable(),
+  /** The writer says the review gives something away: it opens on request. */
+  containsSpoilers: z.boolean(),
 })
 export type FriendWatch = z.infer<typeof friendWatch>
 

@@ -26,9 +26,23 @@ const entryFields = {
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   review: z.string().nullable(),
+  /** The writer says the review gives something away: readers open it themselves. False without a review. */
+  containsSpoilers: z.boolean(),
   streamingService: z.string().nullable(),
   isPrivate: z.boolean(),
 }
+
+/**
+ * Whether a review is kept behind "Show review": what its writer said, or, for an entry recorded
+ * before they could say (events before the flag, read-model documents projected from them), yes when
+ * there is a review, as every review was shown then.
+ */
+export const containsSpoilersOf = (entry: { review?: unknown; containsSpoilers?: unknown }): boolean =>
+  typeof entry.containsSpoilers === 'boolean'
+    ? entry.containsSpoilers
+    : typeof entry.review === 'string' && entry.review !== ''
+
+const withSpoilerFlag = (data: Record<string, unknown>) => ({ ...data, containsSpoilers: containsSpoilersOf(data) })
 
 /** A diary entry as recorded: what a watch logs, and what putting a removed one back gives again. */
 const recordedEntry = z.object({
@@ -46,15 +60,17 @@ const recordedEntry = z.object({
   genreIds: z.array(z.number().int()),
 })
 
+/** Version 3 added `containsSpoilers` (upcast by `containsSpoilersOf`). */
 export const TitleWatched = defineEvent('TitleWatched', recordedEntry, {
-  version: 2,
+  version: 3,
   personal: personalReview,
-  upcast: (data, fromVersion) => (fromVersion < 2 ? { ...data, genreIds: [] } : data),
+  upcast: (data, fromVersion) => withSpoilerFlag(fromVersion < 2 ? { ...data, genreIds: [] } : data),
 })
+/** Version 2 added `containsSpoilers`. */
 export const WatchedEntryEdited = defineEvent(
   'WatchedEntryEdited',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields }),
-  { version: 1, personal: personalReview },
+  { version: 2, personal: personalReview, upcast: withSpoilerFlag },
 )
 export const WatchedEntryRemoved = defineEvent(
   'WatchedEntryRemoved',
@@ -68,8 +84,9 @@ export const WatchedEntryRemoved = defineEvent(
  * and the feed gives its activity back in its old place, with its comments and reactions.
  */
 export const WatchedEntryRestored = defineEvent('WatchedEntryRestored', recordedEntry, {
-  version: 1,
+  version: 2,
   personal: personalReview,
+  upcast: withSpoilerFlag,
 })
 
 export type WatchedEvent =
@@ -87,6 +104,8 @@ export const markWatchedRequest = z.object({
   rating: rating.nullable().optional(),
   recommend: z.boolean().nullable().optional(),
   review: review.nullable().optional(),
+  /** Keeps the review behind "Show review" for readers; ignored without a review. */
+  containsSpoilers: z.boolean().default(false),
   streamingService: streamingService.nullable().optional(),
   isPrivate: z.boolean().default(false),
   /** Take the title off the watchlist in the same action. */
@@ -98,6 +117,7 @@ export const editWatchedRequest = z
     rating: rating.nullable(),
     recommend: z.boolean().nullable(),
     review: review.nullable(),
+    containsSpoilers: z.boolean(),
     streamingService: streamingService.nullable(),
     isPrivate: z.boolean(),
   })

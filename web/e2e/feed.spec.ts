@@ -70,6 +70,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
     rating: 10,
     recommend: true,
     review: `The restaurant scene, though. https://reelmates.example/${'restaurantscene'.repeat(12)}`,
+    containsSpoilers: true,
   })
   const activityId = `watched:${String(watched.entryId)}`
 
@@ -84,7 +85,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
   const card = a.page.getByRole('article').filter({ hasText: publicTitle.title })
   await expect(card).toContainText(`${b.account.username} watched ${publicTitle.title}`)
   await expect(card.getByRole('img', { name: '5 stars' })).toBeVisible()
-  // The review is covered until asked for (spoilers).
+  // The review is covered until asked for: B marked it as containing spoilers.
   await expect(card).not.toContainText('The restaurant scene')
   await card.getByRole('button', { name: /Show review/ }).click()
   await expect(card).toContainText('The restaurant scene, though.')
@@ -143,6 +144,76 @@ async function logWatch(request: APIRequestContext, query: string): Promise<{ ac
   const watched = await send(request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating: 8 })
   return { activityId: `watched:${String(watched.entryId)}`, title: title.title }
 }
+
+test('a review its writer marks as containing spoilers stays covered for friends; an unmarked one reads at once', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'spoil_a')
+  const b = await member(browser, baseURL ?? '', 'spoil_b')
+  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
+    friendship: { id: string }
+  }
+  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const [twist, calm] = [await aMovie(b.page.request, 'sixth sense'), await aMovie(b.page.request, 'amelie')]
+
+  // B logs both from the title pages: the switch shows only once there is a review to mark.
+  for (const [title, review, spoilers] of [
+    [twist, 'He was dead all along.', true],
+    [calm, 'Paris in warm colours, a gentle joy.', false],
+  ] as const) {
+    await b.page.goto(`/media/movie/${title.tmdbId}`)
+    await b.page.getByRole('button', { name: 'Mark watched' }).click()
+    const dialog = b.page.getByRole('dialog', { name: title.title })
+    await expect(dialog.getByRole('switch', { name: 'Contains spoilers' })).toHaveCount(0)
+    await dialog.getByLabel('Review').fill(review)
+    const mark = dialog.getByRole('switch', { name: 'Contains spoilers' })
+    await expect(mark).toHaveAttribute('aria-checked', 'false')
+    if (spoilers) await mark.click()
+    await dialog.getByRole('button', { name: 'Log it' }).click()
+    await expect(dialog).toBeHidden()
+  }
+  await expect
+    .poll(async () => {
+      const log = (await (await b.page.request.get('/api/watched')).json()) as {
+        items: { review: string; containsSpoilers: boolean }[]
+      }
+      return Object.fromEntries(log.items.map((item) => [item.review, item.containsSpoilers]))
+    })
+    .toEqual({ 'He was dead all along.': true, 'Paris in warm colours, a gentle joy.': false })
+
+  await a.page.goto('/feed')
+  const covered = a.page.getByRole('article').filter({ hasText: twist.title })
+  const open = a.page.getByRole('article').filter({ hasText: calm.title })
+  await expect(open).toContainText('Paris in warm colours, a gentle joy.')
+  await expect(open.getByRole('button', { name: /Show review/ })).toHaveCount(0)
+  await expect(covered).not.toContainText('He was dead all along.')
+  await covered.getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
+  await expect(covered).toContainText('He was dead all along.')
+
+  // B takes the mark off in the edit dialog: the review opens for A too.
+  await b.page.goto(`/media/movie/${twist.tmdbId}`)
+  await expect(b.page.getByText('Review has spoilers')).toBeVisible()
+  await b.page.getByRole('button', { name: `Edit your entry for ${twist.title}` }).click()
+  const edit = b.page.getByRole('dialog', { name: twist.title })
+  await expect(edit.getByRole('switch', { name: 'Contains spoilers' })).toHaveAttribute('aria-checked', 'true')
+  await edit.getByRole('switch', { name: 'Contains spoilers' }).click()
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toBeHidden()
+  await expect(b.page.getByText('Review has spoilers')).toHaveCount(0)
+  await expect
+    .poll(async () => {
+      await a.page.reload()
+      return a.page
+        .getByRole('article')
+        .filter({ hasText: twist.title })
+        .getByRole('button', { name: /Show review/ })
+        .count()
+    })
+    .toBe(0)
+  await expect(a.page.getByRole('article').filter({ hasText: twist.title })).toContainText('He was dead all along.')
+})
 
 test('deleting a comment hands the keyboard focus to the next comment, then to the count of comments', async ({
   browser,

@@ -89,6 +89,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
     rating: 9,
     recommend: true,
     review: 'Still the best family dinner in cinema.',
+    containsSpoilers: true,
   })
   await send(b.page.request, 'POST', '/api/watched', {
     tmdbId: secret.tmdbId,
@@ -134,7 +135,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('heading', { level: 1, name: b.account.username })).toBeVisible()
   await expect(a.page.getByRole('main').getByText('Friends', { exact: true })).toBeVisible()
   await expect(a.page.getByText('Noir at night, musicals on Sundays.')).toBeVisible()
-  // A review stays covered until asked for, as in the feed: it may give the story away.
+  // A review its writer marked as containing spoilers stays covered until asked for, as in the feed.
   await expect(a.page.getByText('Still the best family dinner in cinema.')).toHaveCount(0)
   await a.page.getByRole('main').getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
   await expect(a.page.getByText('Still the best family dinner in cinema.')).toBeVisible()

@@ -27,6 +27,7 @@ const entry: WatchedEntry = {
   rating: 8,
   recommend: true,
   review: 'Sand, but make it epic.',
+  containsSpoilers: false,
   streamingService: 'HBO Max',
   isPrivate: false,
 }
@@ -112,6 +113,44 @@ describe('watched log', () => {
     given([])
       .when(markWatched('e1', { review: '  ', streamingService: ' ' }))
       .then([watchedEvent('e1', { review: null, streamingService: null })]))
+
+  describe('spoilers', () => {
+    it('records a review its writer says gives something away', () =>
+      given([])
+        .when(markWatched('e1', { containsSpoilers: true }))
+        .then([watchedEvent('e1', { containsSpoilers: true })]))
+
+    it('keeps no spoiler mark without a review', () =>
+      given([])
+        .when(markWatched('e1', { review: ' ', containsSpoilers: true }))
+        .then([watchedEvent('e1', { review: null, containsSpoilers: false })]))
+
+    it('marks or unmarks a review on its own', () =>
+      given([watchedEvent('e1')])
+        .when(edit('e1', { containsSpoilers: true }))
+        .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, containsSpoilers: true })]))
+
+    it('drops the mark with the review it was about', () =>
+      given([watchedEvent('e1', { containsSpoilers: true })])
+        .when(edit('e1', { review: null }))
+        .then([
+          WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, review: null, containsSpoilers: false }),
+        ]))
+
+    it('keeps the mark when only the review is rewritten', () =>
+      given([watchedEvent('e1', { containsSpoilers: true })])
+        .when(edit('e1', { review: 'The ending, though.' }))
+        .then([
+          WatchedEntryEdited({
+            entryId: 'e1',
+            userId,
+            ...dune,
+            ...entry,
+            review: 'The ending, though.',
+            containsSpoilers: true,
+          }),
+        ]))
+  })
 
   it('edits an entry, keeping what was not changed', () =>
     given([watchedEvent('e1')])

@@ -57,6 +57,7 @@ export interface WatchedEntry {
   rating: number | null
   recommend: boolean | null
   review: string | null
+  containsSpoilers: boolean
   streamingService: string | null
   isPrivate: boolean
 }
@@ -106,7 +107,13 @@ function checked(entry: WatchedEntry, now: string): WatchedEntry {
   const review = entry.review?.trim() ?? null
   if (review !== null && review.length > reviewMax) throw new ReviewTooLong()
   const streamingService = entry.streamingService?.trim() ?? null
-  return { ...entry, review: review || null, streamingService: streamingService || null }
+  // Without a review there is nothing to hide, so a flag left from a review since deleted goes with it.
+  return {
+    ...entry,
+    review: review || null,
+    containsSpoilers: Boolean(review) && entry.containsSpoilers,
+    streamingService: streamingService || null,
+  }
 }
 
 const entryOf = (data: WatchedEntry): WatchedEntry => ({
@@ -114,6 +121,7 @@ const entryOf = (data: WatchedEntry): WatchedEntry => ({
   rating: data.rating,
   recommend: data.recommend,
   review: data.review,
+  containsSpoilers: data.containsSpoilers,
   streamingService: data.streamingService,
   isPrivate: data.isPrivate,
 })

@@ -106,6 +106,41 @@ describe('feed API', () => {
     expect((await ann.client.get('/api/feed/unread')).json()).toEqual({ count: 0 })
   })
 
+  it('tells friends, wherever the review shows, whether its writer marked spoilers', async () => {
+    const { ann, bob } = await circle()
+    const open = await watch(bob, { review: 'Gorgeous to look at.' })
+    const covered = await watch(bob, { tmdbId: titles[1]!.id, review: 'The twist!', containsSpoilers: true })
+    const marks = async () =>
+      Object.fromEntries((await feedOf(ann)).items.map((item) => [item.id, item.containsSpoilers]))
+    expect(await marks()).toMatchObject({ [open]: false, [covered]: true })
+    const activity = await ann.client.get(`/api/activities/${enc(covered)}`)
+    expect(activity.json<ActivityAnswer>().activity).toMatchObject({ review: 'The twist!', containsSpoilers: true })
+
+    const profile = (await ann.client.get(`/api/users/${bob.user.username}`)).json<{
+      recent: { review: string; containsSpoilers: boolean }[]
+    }>()
+    expect(Object.fromEntries(profile.recent.map((watch) => [watch.review, watch.containsSpoilers]))).toEqual({
+      'Gorgeous to look at.': false,
+      'The twist!': true,
+    })
+    const friendsOf = async (tmdbId: number) =>
+      (await ann.client.get(`/api/media/movie/${tmdbId}/friends`)).json<{
+        watched: { reviewExcerpt: string; containsSpoilers: boolean }[]
+      }>().watched
+    expect(await friendsOf(titles[1]!.id)).toEqual([
+      expect.objectContaining({ reviewExcerpt: 'The twist!', containsSpoilers: true }),
+    ])
+
+    // Unmarked later, it opens everywhere; the writer's own log says so too.
+    const entryId = covered.slice('watched:'.length)
+    expect((await bob.client.patch(`/api/watched/${entryId}`, { containsSpoilers: false })).statusCode).toBe(200)
+    expect(await marks()).toMatchObject({ [open]: false, [covered]: false })
+    expect(await friendsOf(titles[1]!.id)).toEqual([expect.objectContaining({ containsSpoilers: false })])
+    const log = (await bob.client.get('/api/watched')).json<{ items: { id: string; containsSpoilers: boolean }[] }>()
+    expect(log.items.find((item) => item.id === entryId)?.containsSpoilers).toBe(false)
+    expect((await bob.client.patch(`/api/watched/${entryId}`, { containsSpoilers: 'yes' })).statusCode).toBe(400)
+  })
+
   it('never answers a private entry, in the feed or by its id', async () => {
     const { ann, bob } = await circle()
     const secret = await watch(bob, { isPrivate: true, review: 'my secret review' })

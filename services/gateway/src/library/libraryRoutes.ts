@@ -24,6 +24,7 @@ const watchedColumns = [
   'rating',
   'recommend',
   'review',
+  'containsSpoilers',
   'streamingService',
   'isPrivate',
 ] as const

@@ -316,7 +316,7 @@ describe('watched log API', () => {
     const csv = await client.get('/api/watched/export')
     expect(csv.headers['content-type']).toContain('text/csv')
     expect(csv.body.split('\n')[0]).toBe(
-      'title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,streamingService,isPrivate',
+      'title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,containsSpoilers,streamingService,isPrivate',
     )
     expect(csv.body).toContain('"line one\nline two"')
     expect((await client.get('/api/watched/export?format=json')).json<{ rating: number }[]>()[0]?.rating).toBe(10)

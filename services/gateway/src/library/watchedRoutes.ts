@@ -68,6 +68,7 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         rating: fields.rating ?? null,
         recommend: fields.recommend ?? null,
         review: fields.review ?? null,
+        containsSpoilers: fields.containsSpoilers,
         streamingService: fields.streamingService ?? null,
         isPrivate: fields.isPrivate,
         removeFromWatchlist,

@@ -21,6 +21,7 @@ const entry = {
   rating: 8,
   recommend: true,
   review: 'Epic',
+  containsSpoilers: false,
   streamingService: 'HBO Max',
   isPrivate: false,
 }
@@ -95,6 +96,7 @@ describe('activities', () => {
     })
     expect(JSON.parse(String(activity?.metadataJson))).toEqual({
       rating: 8,
+      containsSpoilers: false,
       streamingService: 'HBO Max',
       watchedAt: '2024-05-05T00:00:00.000Z',
     })

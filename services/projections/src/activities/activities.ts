@@ -83,6 +83,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
     audience: null,
     metadataJson: JSON.stringify({
       rating: data.rating,
+      containsSpoilers: data.containsSpoilers,
       streamingService: data.streamingService,
       watchedAt: data.watchedAt,
     }),

@@ -21,6 +21,7 @@ const watched = (userId: string, entryId: string) =>
     rating: 8,
     recommend: true,
     review: null,
+    containsSpoilers: false,
     streamingService: null,
     isPrivate: false,
     media,

@@ -25,12 +25,16 @@ const entry = {
   rating: 8,
   recommend: true,
   review: 'Epic',
+  containsSpoilers: false,
   streamingService: null,
   isPrivate: false,
 }
 
-const watched = (userId: string, entryId: string, changes: Partial<typeof entry> = {}) =>
-  TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media, genreIds: [] })
+const watched = (
+  userId: string,
+  entryId: string,
+  changes: Partial<Omit<typeof entry, 'review'> & { review: string | null }> = {},
+) => TitleWatched({ entryId, userId, ...dune, ...entry, ...changes, media, genreIds: [] })
 const edited = (userId: string, entryId: string, changes: Partial<typeof entry>) =>
   WatchedEntryEdited({ entryId, userId, ...dune, ...entry, ...changes })
 const befriend = (a: string, b: string, acceptedAt = '2026-11-01T00:00:00.000Z'): DomainEvent[] => {
@@ -108,6 +112,31 @@ describe('the feed', () => {
     expect(bobs).toMatchObject({ user: { id: bob, username: 'bob' }, mediaTitle: 'Dune', rating: 8, review: 'Epic' })
     expect(mine?.user.username).toBe('ann')
     expect(await h.ids(cat)).toEqual(['watched:c1'])
+  })
+
+  it('says whether a review gives something away, as its writer last said', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), watched(bob, 'b1', { containsSpoilers: true }), watched(bob, 'b2'))
+    const spoilers = async () =>
+      Object.fromEntries((await h.feed.page(ann, { limit: 50 })).items.map((item) => [item.id, item.containsSpoilers]))
+    expect(await spoilers()).toMatchObject({ 'watched:b1': true, 'watched:b2': false })
+    await h.given(edited(bob, 'b1', { containsSpoilers: false }), edited(bob, 'b2', { containsSpoilers: true }))
+    expect(await spoilers()).toMatchObject({ 'watched:b1': false, 'watched:b2': true })
+    expect((await h.feed.activity(ann, 'watched:b2'))?.activity.containsSpoilers).toBe(true)
+  })
+
+  it('keeps covered a review whose activity was projected before writers could mark spoilers', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), watched(bob, 'b1'), watched(bob, 'b2', { review: null }))
+    // What the projector of before wrote: no mark in the activity's metadata.
+    for (const id of ['watched:b1', 'watched:b2']) {
+      const [doc] = await h.docs('activities', { _id: id })
+      const { containsSpoilers: _none, ...before } = JSON.parse(String(doc?.metadataJson)) as Record<string, unknown>
+      await h.db.collection('activities').updateOne({ _id: id }, { $set: { metadataJson: JSON.stringify(before) } })
+    }
+    const items = (await h.feed.page(ann, { limit: 50 })).items
+    expect(items.find((item) => item.id === 'watched:b1')).toMatchObject({ review: 'Epic', containsSpoilers: true })
+    expect(items.find((item) => item.id === 'watched:b2')).toMatchObject({ review: null, containsSpoilers: false })
   })
 
   it('drops a friend’s items when we unfriend, and shows a new friend’s earlier activity', async () => {

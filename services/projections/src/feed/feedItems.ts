@@ -1,5 +1,6 @@
 import { reactionEmojis, type CommentItem, type FeedItem, type ReactionSummary } from '@reelmates/contracts/feed'
 import type { UserCard } from '@reelmates/contracts/friendships'
+import { containsSpoilersOf } from '@reelmates/contracts/watched'
 import type { Activity } from '../activities/activityQueries'
 import type { CommentDoc, ReactionDoc } from './activityInteractions'
 
@@ -25,10 +26,16 @@ export function reactionSummaries(
   return summaries
 }
 
-function ratingOf(activity: Activity): number | null {
-  if (activity.metadataJson === null) return null
-  const { rating } = JSON.parse(activity.metadataJson) as { rating?: unknown }
-  return typeof rating === 'number' ? rating : null
+/** The watch's rating, and whether its review is kept behind "Show review" (an activity projected before the flag has none). */
+function watchOf(activity: Activity): { rating: number | null; containsSpoilers: boolean } {
+  const { rating, containsSpoilers } =
+    activity.metadataJson === null
+      ? {}
+      : (JSON.parse(activity.metadataJson) as { rating?: unknown; containsSpoilers?: unknown })
+  return {
+    rating: typeof rating === 'number' ? rating : null,
+    containsSpoilers: containsSpoilersOf({ review: activity.review, containsSpoilers }),
+  }
 }
 
 /** One activity as the API shows it; null when its owner's account is gone. */
@@ -50,7 +57,7 @@ export function feedItemOf(
     mediaType: activity.mediaType,
     mediaTitle: activity.mediaTitle,
     mediaPosterPath: activity.mediaPosterPath,
-    rating: ratingOf(activity),
+    ...watchOf(activity),
     recommend: activity.recommend,
     review: activity.review,
     createdAt: activity.createdAt,

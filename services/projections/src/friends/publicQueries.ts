@@ -1,5 +1,6 @@
 import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
+import { containsSpoilersOf } from '@reelmates/contracts/watched'
 import {
   reviewExcerptMax,
   type FriendWatch,
@@ -35,6 +36,7 @@ const publicWatchOf = (doc: Doc): PublicWatch => ({
   rating: (doc.rating as number | null) ?? null,
   recommend: (doc.recommend as boolean | null) ?? null,
   review: (doc.review as string | null) ?? null,
+  containsSpoilers: containsSpoilersOf({ review: doc.review, containsSpoilers: doc.containsSpoilers }),
 })
 
 const excerpt = (review: unknown): string | null => {
@@ -107,6 +109,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
           rating: (doc.rating as number | null) ?? null,
           recommend: (doc.recommend as boolean | null) ?? null,
           reviewExcerpt: excerpt(doc.review),
+          containsSpoilers: containsSpoilersOf({ review: doc.review, containsSpoilers: doc.containsSpoilers }),
         })
       }
       const ratings = watchedBy.map((w) => w.rating).filter((r): r is number => r !== null)

@@ -56,6 +56,7 @@ const watched = (userId: string, rating: number | null, isPrivate = false, title
     rating,
     recommend: null,
     review: null,
+    containsSpoilers: false,
     streamingService: null,
     isPrivate,
     media: { title: title.mediaTitle, posterPath: title.mediaPosterPath, releaseDate: null, voteAverage: null },
@@ -74,6 +75,7 @@ const entryFields = (rating: number | null, isPrivate: boolean) => ({
   rating,
   recommend: null,
   review: null,
+  containsSpoilers: false,
   streamingService: null,
   isPrivate,
 })

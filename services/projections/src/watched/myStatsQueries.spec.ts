@@ -32,6 +32,7 @@ const watch = (
     rating,
     recommend: null,
     review: null,
+    containsSpoilers: false,
     streamingService,
     isPrivate,
     media: { title, posterPath: null, releaseDate: null, voteAverage: null },

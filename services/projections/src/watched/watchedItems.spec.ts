@@ -5,8 +5,10 @@ import {
   WatchedEntryRemoved,
   WatchedEntryRestored,
 } from '@reelmates/contracts/watched'
+import { publicQueries } from '../friends/publicQueries'
 import { projectorHarness } from '../testing/projectorHarness'
 import { watchedItems } from './watchedItems'
+import { watchedQueries } from './watchedQueries'
 
 const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
@@ -15,6 +17,7 @@ const entry = {
   rating: 8,
   recommend: true,
   review: 'Epic',
+  containsSpoilers: false,
   streamingService: 'HBO Max',
   isPrivate: false,
 }
@@ -91,5 +94,21 @@ describe('watched_items', () => {
     const h = await projectorHarness(watchedItems)
     await h.given(watched('e1', 'u1'), watched('e2', 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
     expect((await h.docs('watched_items')).map((d) => d._id)).toEqual(['e2'])
+  })
+
+  it('keeps a review covered in a document projected before writers could mark spoilers', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(watched('e1'), watched('e2'), watched('e3'))
+    await h.given(WatchedEntryEdited({ entryId: 'e2', userId: 'u1', ...dune, ...entry, review: null }))
+    await h.given(WatchedEntryEdited({ entryId: 'e3', userId: 'u1', ...dune, ...entry, containsSpoilers: true }))
+    // e1 and e2 as the projector of before wrote them: no mark at all.
+    await h.db
+      .collection('watched_items')
+      .updateMany({ _id: { $in: ['e1', 'e2'] } }, { $unset: { containsSpoilers: '' } })
+    const marks = (items: readonly { id: string; containsSpoilers: boolean }[]) =>
+      Object.fromEntries(items.map((item) => [item.id, item.containsSpoilers]))
+    const expected = { e1: true, e2: false, e3: true }
+    expect(marks(await watchedQueries(h.db).ofTitle('u1', dune))).toEqual(expected)
+    expect(marks((await publicQueries(h.db).activity('u1')).recent)).toEqual(expected)
   })
 })

@@ -16,6 +16,7 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
   rating: data.rating,
   recommend: data.recommend,
   review: data.review,
+  containsSpoilers: data.containsSpoilers,
   streamingService: data.streamingService,
   isPrivate: data.isPrivate,
 })

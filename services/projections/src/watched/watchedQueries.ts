@@ -1,5 +1,5 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
-import { watchedItem, type WatchedItem, type WatchedTitle } from '@reelmates/contracts/watched'
+import { containsSpoilersOf, watchedItem, type WatchedItem, type WatchedTitle } from '@reelmates/contracts/watched'
 import { defineQueries, type Page, type PageOptions } from '../queries'
 import { watchedCollection, type WatchedItemDoc } from './watchedItemDoc'
 import { watchedItems } from './watchedItems'
@@ -15,6 +15,9 @@ export interface WatchedPageOptions extends PageOptions {
   /** The service's name, whatever its case. */
   streamingService?: string | undefined
 }
+
+const itemOf = (doc: WatchedItemDoc): WatchedItem =>
+  watchedItem.parse({ ...doc, containsSpoilers: containsSpoilersOf(doc) })
 
 /** A user's watched log (a diary: a rewatch is another entry) as the API shows it. */
 export const watchedQueries = defineQueries([watchedItems], (db) => {
@@ -42,13 +45,13 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
         }),
         entries().countDocuments(filter),
       ])
-      return { items: found.map((doc) => watchedItem.parse(doc)), page, pageSize, total }
+      return { items: found.map((doc) => itemOf(doc)), page, pageSize, total }
     },
 
     /** The whole log, latest watch first (exports). */
     async all(userId: string): Promise<WatchedItem[]> {
       const found = await entries().find({ userId }, { sort: { watchedAt: -1 } })
-      return found.map((doc) => watchedItem.parse(doc))
+      return found.map((doc) => itemOf(doc))
     },
 
     /**
@@ -66,7 +69,7 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
     /** Every watch of one title, latest first. */
     async ofTitle(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchedItem[]> {
       const found = await entries().find({ userId, tmdbId, mediaType }, { sort: { watchedAt: -1 } })
-      return found.map((doc) => watchedItem.parse(doc))
+      return found.map((doc) => itemOf(doc))
     },
   }
 })

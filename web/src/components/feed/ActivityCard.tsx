@@ -59,7 +59,7 @@ interface ActivityCardProps {
   priority?: boolean
 }
 
-/** One activity: poster, who did what and when, rating, review behind a spoiler toggle, reactions, comments. */
+/** One activity: poster, who did what and when, rating, review (behind a toggle when it has spoilers), reactions, comments. */
 export function ActivityCard({
   item,
   meId,
@@ -111,7 +111,7 @@ export function ActivityCard({
               ) : null}
             </div>
           ) : null}
-          {item.review ? <SpoilerReview text={item.review} /> : null}
+          {item.review ? <SpoilerReview text={item.review} containsSpoilers={item.containsSpoilers} /> : null}
         </div>
       </div>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">

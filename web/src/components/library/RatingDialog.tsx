@@ -33,6 +33,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const [rating, setRating] = useState<number | null>(entry?.rating ?? null)
   const [recommend, setRecommend] = useState<boolean | null>(entry?.recommend ?? null)
   const [review, setReview] = useState(entry?.review ?? '')
+  const [containsSpoilers, setContainsSpoilers] = useState(entry?.containsSpoilers ?? false)
   const known = entry?.streamingService
     ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase())
     : undefined
@@ -56,6 +57,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       rating,
       recommend,
       review: review.trim() || null,
+      containsSpoilers: review.trim() !== '' && containsSpoilers,
       streamingService,
       isPrivate,
     }
@@ -163,6 +165,16 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
             {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
           </p>
+          {review.trim() !== '' ? (
+            <div className="mt-2 rounded-xl bg-white/[0.03] p-3">
+              <Toggle
+                checked={containsSpoilers}
+                onChange={setContainsSpoilers}
+                label="Contains spoilers"
+                hint="Friends see the review only when they choose to open it."
+              />
+            </div>
+          ) : null}
         </div>
 
         <div className="grid gap-3 sm:grid-cols-2">

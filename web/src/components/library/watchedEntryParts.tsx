@@ -51,6 +51,8 @@ export function EntryFacts({ entry }: { entry: WatchedItem }) {
         </span>
       ) : null}
       {entry.streamingService ? <span>on {entry.streamingService}</span> : null}
+      {/* The writer sees what friends will: a review they open themselves. */}
+      {entry.containsSpoilers ? <span className="text-amber-300">Review has spoilers</span> : null}
       {entry.isPrivate ? (
         <span className="inline-flex items-center gap-1 text-zinc-400">
           <Icon name="lock" className="h-3.5 w-3.5" />

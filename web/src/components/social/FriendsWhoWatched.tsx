@@ -53,7 +53,9 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
                   <StarRating rating={watch.rating} />
                   {watch.recommend ? <Recommends /> : null}
                 </div>
-                {watch.reviewExcerpt ? <SpoilerReview text={`“${watch.reviewExcerpt}”`} /> : null}
+                {watch.reviewExcerpt ? (
+                  <SpoilerReview text={`“${watch.reviewExcerpt}”`} containsSpoilers={watch.containsSpoilers} />
+                ) : null}
                 <p className="mt-0.5 text-xs text-zinc-400">{dayMonth(watch.watchedAt)}</p>
               </div>
             </li>

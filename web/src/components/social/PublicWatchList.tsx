@@ -50,7 +50,7 @@ export function PublicWatchList({ watches }: { watches: PublicWatch[] }) {
                 {watch.recommend ? <Recommends /> : null}
                 <span>Watched {dayMonth(watch.watchedAt)}</span>
               </div>
-              {watch.review ? <SpoilerReview text={watch.review} /> : null}
+              {watch.review ? <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} /> : null}
             </div>
           </li>
         )

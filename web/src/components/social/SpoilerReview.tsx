@@ -1,12 +1,15 @@
 import { useState } from 'react'
 
+const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]'
+
 /**
- * A review can give the story away: it stays covered until the reader asks to see it, wherever it
- * is shown (the feed, a member's profile, a title's friends). Long unbroken words (a pasted link)
- * wrap instead of widening a phone's page.
+ * A review, wherever others read it (the feed, a member's profile, a title's friends). One its writer
+ * marked as containing spoilers stays covered until the reader asks to see it. Long unbroken words
+ * (a pasted link) wrap instead of widening a phone's page.
  */
-export function SpoilerReview({ text }: { text: string }) {
+export function SpoilerReview({ text, containsSpoilers }: { text: string; containsSpoilers: boolean }) {
   const [open, setOpen] = useState(false)
+  if (!containsSpoilers) return <p className={`mt-2 ${reviewText}`}>{text}</p>
   return (
     <div className="mt-2">
       <button
@@ -17,11 +20,7 @@ export function SpoilerReview({ text }: { text: string }) {
       >
         {open ? 'Hide review' : 'Show review (may contain spoilers)'}
       </button>
-      {open ? (
-        <p className="mt-1.5 whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]">
-          {text}
-        </p>
-      ) : null}
+      {open ? <p className={`mt-1.5 ${reviewText}`}>{text}</p> : null}
     </div>
   )
 }

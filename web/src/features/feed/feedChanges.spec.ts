@@ -16,6 +16,7 @@ const item: FeedItem = {
   rating: 8,
   recommend: true,
   review: 'Epic',
+  containsSpoilers: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   reactions: [{ emoji: '🔥', count: 1, mine: false, users: ['bob'] }],
   commentCount: 0,

@@ -112,7 +112,14 @@ describe('library changes the server never answered', () => {
           : Promise.resolve({ entryId: 'e1' } as never)
       },
     })
-    const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
+    const fields = {
+      rating: 8,
+      recommend: null,
+      review: null,
+      containsSpoilers: false,
+      streamingService: null,
+      isPrivate: false,
+    }
     const logged = client
       .getMutationCache()
       .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'markWatched'] }))

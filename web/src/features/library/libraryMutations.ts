@@ -137,6 +137,7 @@ export function libraryMutations(requests: LibraryRequests) {
       rating: entry.rating,
       recommend: entry.recommend,
       review: entry.review,
+      containsSpoilers: entry.containsSpoilers,
       streamingService: entry.streamingService,
       isPrivate: entry.isPrivate,
       removeFromWatchlist,

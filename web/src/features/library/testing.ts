@@ -43,6 +43,7 @@ export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedIt
     rating: 7,
     recommend: null,
     review: null,
+    containsSpoilers: false,
     streamingService: null,
     isPrivate: false,
     title: `Film ${tmdbId}`,

@@ -159,7 +159,14 @@ describe('library changes on a slow network', () => {
 describe('logging watches', () => {
   it("leaves a watch's time to the server when none was picked", async () => {
     const { held, click } = await setup()
-    const fields = { rating: 8, recommend: null, review: null, streamingService: null, isPrivate: false }
+    const fields = {
+      rating: 8,
+      recommend: null,
+      review: null,
+      containsSpoilers: false,
+      streamingService: null,
+      isPrivate: false,
+    }
     void click((actions) => actions.mark(libraryTitle(7), fields, false))
     void click((actions) => actions.mark(libraryTitle(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false))
     await waitFor(() => expect(held.changes).toHaveLength(1))

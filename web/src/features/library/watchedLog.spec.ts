@@ -20,6 +20,7 @@ const logged = (watchedAt: string, fields: Partial<{ rating: number; streamingSe
       rating: fields.rating ?? null,
       recommend: null,
       review: null,
+      containsSpoilers: false,
       streamingService: fields.streamingService ?? null,
       isPrivate: false,
     },
@@ -38,7 +39,14 @@ describe('the watched log while a new watch is on its way', () => {
   it('puts a watch logged just now at the top of the newest-first log', () => {
     const watch = libraryChange.markWatched(
       libraryTitle(7),
-      { rating: null, recommend: null, review: null, streamingService: null, isPrivate: false },
+      {
+        rating: null,
+        recommend: null,
+        review: null,
+        containsSpoilers: false,
+        streamingService: null,
+        isPrivate: false,
+      },
       true,
     )
     expect(ids(foldWatchedLog(log, [watch], latestFirst, true).items)[0]).toBe(watch.entry.id)

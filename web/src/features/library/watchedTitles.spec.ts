@@ -15,7 +15,15 @@ const seen = (tmdbId: number, extra: Partial<WatchedTitle> = {}): WatchedTitle =
 const watch = (tmdbId: number, watchedAt: string, rating: number | null) =>
   libraryChange.markWatched(
     watchedItem('x', tmdbId),
-    { watchedAt, rating, recommend: null, review: null, streamingService: null, isPrivate: false },
+    {
+      watchedAt,
+      rating,
+      recommend: null,
+      review: null,
+      containsSpoilers: false,
+      streamingService: null,
+      isPrivate: false,
+    },
     false,
   )
 
