@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { member, type Member } from './support/members'
-import { csrfToken, screenshotsDir, toastWith } from './support/server'
+import { csrfToken, registerByApi, screenshotsDir, toastWith } from './support/server'
 
 /**
  * Recommendations end to end against the real server (issue 12): two friends in two browser contexts.
@@ -152,4 +152,28 @@ test('a long title fits on a phone, in both boxes', async ({ browser, baseURL })
       viewports.phone.width,
     )
   }
+})
+
+test.describe('the Recommend dialog on a phone', () => {
+  test.use({ viewport: viewports.phone, hasTouch: true, isMobile: true })
+
+  test('takes focus itself rather than the search box, so no keyboard opens over the friends', async ({ page }) => {
+    await registerByApi(page.request, 'phone')
+    const title = await film(page.request, 'casablanca')
+    await page.goto(`/media/movie/${title.tmdbId}`)
+    await page.getByRole('button', { name: 'Recommend', exact: true }).tap()
+    const dialog = page.getByRole('dialog', { name: title.title })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).not.toBeFocused()
+    await expect(dialog).toBeFocused()
+  })
+})
+
+test('the Recommend dialog on a desktop starts in the search box', async ({ page }) => {
+  await registerByApi(page.request, 'desk')
+  const title = await film(page.request, 'casablanca')
+  await page.goto(`/media/movie/${title.tmdbId}`)
+  await page.getByRole('button', { name: 'Recommend', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: title.title })
+  await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).toBeFocused()
 })

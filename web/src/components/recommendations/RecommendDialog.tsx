@@ -8,6 +8,7 @@ import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { useChange } from '../../lib/mutations'
+import { isTouchFirst } from '../../lib/touchFirst'
 import { Avatar } from '../social/Avatar'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
 
@@ -33,7 +34,12 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
 
   useEffect(() => {
     const element = dialog.current
-    if (element && !element.open) element.showModal()
+    if (element && !element.open) {
+      element.showModal()
+      // showModal focuses the search box, whose keyboard on a phone covers the friend list below it:
+      // there the dialog itself takes focus (a screen reader reads its title) until a friend is tapped.
+      if (isTouchFirst()) element.focus()
+    }
     return () => element?.close()
   }, [])
 
@@ -65,9 +71,10 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     <dialog
       ref={dialog}
       aria-labelledby={`${id}-title`}
+      tabIndex={-1}
       onClose={onClose}
       onClick={(event) => event.target === dialog.current && onClose()}
-      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+      className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
         <div>
