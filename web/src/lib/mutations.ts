@@ -7,7 +7,7 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { toast } from './toast'
+import { tellRefused } from './refusedChanges'
 
 /**
  * The one way the web app changes data (STYLE.md, "Web"; how-to in web/ROUTES.md): a `useMutation`
@@ -52,7 +52,7 @@ export function refetchOnceSettled(client: QueryClient, mutationKey: MutationKey
  */
 export function tellRefusal(title: string, error: unknown): void {
   const message = error instanceof Error ? error.message : ''
-  toast({ title, ...(message ? { description: message } : {}), variant: 'destructive' })
+  tellRefused({ title, ...(message ? { reason: message } : {}) })
 }
 
 /**

@@ -28,7 +28,9 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="whitespace-pre-line text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           {item.action ? (

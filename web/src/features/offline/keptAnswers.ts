@@ -7,6 +7,7 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query'
+import { replayWaitingChanges } from './replay'
 
 /**
  * The signed-in user's last answers, kept on this device so the app still shows them offline
@@ -129,5 +130,5 @@ export function forgetKeptAnswers(storage: KeyValueStorage): void {
 export function restoreKeptAnswers(client: QueryClient, kept: KeptAnswers): void {
   // A snapshot written before a rule above was added may hold what the rule leaves out.
   hydrate(client, { ...kept.state, queries: kept.state.queries.filter((query) => isKeptQuery(query)) })
-  if (onlineManager.isOnline()) void client.resumePausedMutations()
+  if (onlineManager.isOnline()) void replayWaitingChanges(client)
 }

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import type { QueryClient } from '@tanstack/react-query'
 import { forgetKeptAnswers, readKeptAnswers, restoreKeptAnswers, writeKeptAnswers } from './keptAnswers'
+import { replayOnReconnect } from './replay'
 
 /**
  * Where the kept answers meet the signed-in session: restored once the server (or, offline, the
@@ -50,6 +51,9 @@ export function forgetLocalAnswers(): void {
  * that way in 1 of 3 runs). A change sent and answered leaves the next snapshot; one answered in the
  * instant before the tab closes may be sent again after a reload, which the server answers as it did
  * (a note set again) or refuses clearly (a title already on the list).
+ *
+ * It also replays the waiting changes when the connection returns (./replay), since this is where
+ * the app hands the offline feature its client.
  */
 export function keepAnswers(client: QueryClient, currentUser: () => PublicUser | null | undefined): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -94,7 +98,9 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     if (timer !== undefined) write()
   }
   window.addEventListener('pagehide', flush)
+  const stopReplaying = replayOnReconnect(client)
   return () => {
+    stopReplaying()
     unsubscribe()
     unsubscribeChanges()
     window.removeEventListener('pagehide', flush)

@@ -1,0 +1,37 @@
+import { onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
+import { gatherRefusals } from '../../lib/refusedChanges'
+
+/** Resolves once none of `changes` waits for an answer any more: each was taken or refused. */
+function settled(client: QueryClient, changes: readonly Mutation[]): Promise<void> {
+  const allSettled = () => changes.every((change) => change.state.status !== 'pending')
+  if (allSettled()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = client.getMutationCache().subscribe(() => {
+      if (!allSettled()) return
+      stop()
+      resolve()
+    })
+  })
+}
+
+/**
+ * Sends the changes that waited for the connection, in the order they were made (their scopes), and
+ * tells their refusals in one toast (lib/refusedChanges): a note on a title removed elsewhere, then a
+ * move of it, are refused one after the other, and a toast each would hide the first.
+ */
+export function replayWaitingChanges(client: QueryClient): Promise<void> {
+  const waiting = client.getMutationCache().findAll({ status: 'pending' })
+  void client.resumePausedMutations()
+  return gatherRefusals(settled(client, waiting))
+}
+
+/**
+ * Replays the waiting changes each time the connection returns. The mounted client resumes them on
+ * its own as well; resuming twice sends nothing twice (a resumed change is no longer paused), and
+ * the changes are taken before anything resumes, so whichever runs first, the toast gathers them all.
+ */
+export function replayOnReconnect(client: QueryClient): () => void {
+  return onlineManager.subscribe((online) => {
+    if (online) void replayWaitingChanges(client)
+  })
+}
