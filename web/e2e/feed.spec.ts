@@ -22,6 +22,17 @@ async function member(browser: Browser, baseURL: string, prefix: string): Promis
   return { page, account: await registerByApi(page.request, prefix) }
 }
 
+/** Two members in two browser contexts, friends: A asked, B accepted. */
+async function friends(browser: Browser, baseURL: string, prefixA: string, prefixB: string): Promise<[Member, Member]> {
+  const a = await member(browser, baseURL, prefixA)
+  const b = await member(browser, baseURL, prefixB)
+  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
+    friendship: { id: string }
+  }
+  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  return [a, b]
+}
+
 async function send(request: APIRequestContext, path: string, data?: unknown) {
   const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
   expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
@@ -42,12 +53,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
 }) => {
   // Two browsers and a server on a shared, busy machine: generous, since no step here is timed.
   test.setTimeout(300_000)
-  const a = await member(browser, baseURL ?? '', 'feed_a')
-  const b = await member(browser, baseURL ?? '', 'feed_b')
-  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
-    friendship: { id: string }
-  }
-  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_a', 'feed_b')
 
   // A has read everything so far: the badge starts from here.
   await a.page.goto('/feed')
@@ -150,12 +156,7 @@ test('a review its writer marks as containing spoilers stays covered for friends
   baseURL,
 }) => {
   test.setTimeout(180_000)
-  const a = await member(browser, baseURL ?? '', 'spoil_a')
-  const b = await member(browser, baseURL ?? '', 'spoil_b')
-  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
-    friendship: { id: string }
-  }
-  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const [a, b] = await friends(browser, baseURL ?? '', 'spoil_a', 'spoil_b')
   const [twist, calm] = [await aMovie(b.page.request, 'sixth sense'), await aMovie(b.page.request, 'amelie')]
 
   // B logs both from the title pages: the switch shows only once there is a review to mark.
@@ -277,12 +278,7 @@ test('the small grey times of the feed, a comment and a title’s friends who wa
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  const a = await member(browser, baseURL ?? '', 'feed_ink')
-  const b = await member(browser, baseURL ?? '', 'feed_ink')
-  const asked = (await send(a.page.request, '/api/friendships', { username: b.account.username })) as {
-    friendship: { id: string }
-  }
-  await send(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_ink', 'feed_ink')
   const title = await aMovie(b.page.request, 'casablanca')
   const watched = await send(b.page.request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating: 9 })
   const activityId = `watched:${String(watched.entryId)}`
