@@ -186,3 +186,28 @@ test('a magic link whose session check fails redirects to sign-in after 3 s', as
   await page.clock.runFor(200)
   await expect(page).toHaveURL(/\/sign_in/)
 })
+
+test('Forgot password offers a sign-in link instead: mailed, it signs in once, then says it was used', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const account = await registerByApi(page.request, 'linkasker')
+  await signOutByApi(page.request)
+  await page.goto('/forgot-password')
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText(/we have sent a sign-in link to it\. The link signs you in once/)).toBeVisible()
+
+  // The link is the one the mail carries, for this account, not a reset link.
+  const link = new URL(linkIn(await mailTo(browser, baseURL, account.email, 'magic-link'), '/magic-link'))
+  await page.goto(`${link.pathname}${link.search}`)
+  await expect(page).toHaveURL(/\/home$/)
+  const me = (await (await page.request.get('/api/user')).json()) as { username: string }
+  expect(me.username).toBe(account.username)
+
+  await signOutByApi(page.request)
+  await page.goto(`${link.pathname}${link.search}`)
+  await expect(page.getByText('This sign-in link has already been used.', { exact: false })).toBeVisible()
+})

@@ -42,6 +42,15 @@ export async function requestPasswordReset(email: string): Promise<string | unde
   return answer?.message
 }
 
+/** Mails a single-use sign-in link (magic link) to the address, if it has an account. */
+export async function requestSignInLink(email: string): Promise<string | undefined> {
+  const answer = await apiJson<{ message?: string } | undefined>('/api/auth/magic-link/request', {
+    method: 'POST',
+    body: { email },
+  })
+  return answer?.message
+}
+
 export async function requestUsername(email: string): Promise<string | undefined> {
   const answer = await apiJson<{ message?: string } | undefined>('/api/forgot-username', {
     method: 'POST',
