@@ -35,6 +35,16 @@ export const blogPostInput = z.object({
 })
 export type BlogPostInput = z.infer<typeof blogPostInput>
 
+/**
+ * A save of an existing post. `basedOn` is the post's `updatedAt` as the editor last had it (opened,
+ * saved or published): a save over a change made since, by another admin or another tab, is refused
+ * (409) rather than undoing it. Without it the save is taken as it comes.
+ */
+export const blogPostEdit = blogPostInput.extend({
+  basedOn: z.string().max(64, 'basedOn can be at most 64 characters').optional(),
+})
+export type BlogPostEdit = z.infer<typeof blogPostEdit>
+
 export const blogCategoryInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(60, 'Name can be at most 60 characters'),
   slug,

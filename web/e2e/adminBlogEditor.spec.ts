@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { adminAccount, csrfToken, uniqueName } from './support/server'
+import { adminAccount, csrfToken, toastWith, uniqueName } from './support/server'
 
 /**
  * The blog editor takes its post once, into the form that Save and Publish write back: it must be
@@ -66,5 +66,45 @@ test('a title typed after "Save draft" refused an empty slug settles the slug’
   await page.getByLabel('Title').fill('Awards season')
   await expect(page.getByLabel('Slug')).toHaveValue('awards-season')
   await expect(page.getByText('Slug is required')).toHaveCount(0)
+  await context.close()
+})
+
+test('a save over another tab’s save is refused, while the editor’s own saves and publishing go on', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await adminAccount(page.request)
+  await page.goto('/admin/blog/posts/new')
+  await page.getByLabel('Title').fill(`Two tabs ${uniqueName('p')}`)
+  const content = page.getByRole('textbox', { name: 'Content' })
+  await content.fill('First words.')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog\/posts\/[0-9a-f-]{36}$/)
+  const path = `/api${new URL(page.url()).pathname}`
+  const serverContent = async () => ((await (await page.request.get(path)).json()) as { content: string }).content
+
+  // This editor's own changes follow one another: a save, a publish, a save after it.
+  await content.fill('Second words.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toastWith(page, 'Post saved')).toBeVisible()
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
+  await content.fill('Third words.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect.poll(serverContent).toBe('Third words.')
+
+  // Another tab saves; this one, not knowing, saves over it and is refused.
+  const saved = (await (await page.request.get(path)).json()) as Record<string, unknown>
+  const other = await page.request.put(path, {
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+    data: { ...saved, content: 'The other tab’s words.', basedOn: saved.updatedAt },
+  })
+  expect(other.status()).toBe(200)
+  await content.fill('Words that would undo theirs.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toastWith(page, 'This post was changed since you opened it')).toBeVisible()
+  expect(await serverContent()).toBe('The other tab’s words.')
   await context.close()
 })

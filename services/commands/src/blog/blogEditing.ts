@@ -75,13 +75,13 @@ export async function draftPost(context: Context, postId: string, authorId: stri
   )
 }
 
-export async function editPost(context: Context, postId: string, input: BlogPostInput) {
+export async function editPost(context: Context, postId: string, input: BlogPostInput, basedOn?: string) {
   const state = await loadState(context.eventStore, blogPost, blogPostStreamId(postId))
   return withNames(context, postId, postNames(input.slug), postNames(state.slug), () =>
     handleCommand(context.eventStore, {
       decider: blogPost,
       streamId: blogPostStreamId(postId),
-      command: { type: 'EditPost', postId, input, at: context.metadata.occurredAt },
+      command: { type: 'EditPost', postId, input, basedOn, at: context.metadata.occurredAt },
       metadata: context.metadata,
     }),
   )

@@ -25,6 +25,16 @@ export class BlogPostExists extends DomainError {
   }
 }
 
+export class PostChangedSinceOpened extends DomainError {
+  override readonly name = 'PostChangedSinceOpened'
+  constructor() {
+    super(
+      'conflict',
+      'This post was changed since you opened it (saved, published or unpublished elsewhere). Copy your changes, reload the post and save again.',
+    )
+  }
+}
+
 export class EmptyPostCannotBePublished extends DomainError {
   override readonly name = 'EmptyPostCannotBePublished'
   constructor() {
@@ -47,7 +57,8 @@ const fieldsOf = (postId: string, input: BlogPostInput) => ({
 
 export type BlogPostCommand =
   | { type: 'DraftPost'; postId: string; authorId: string; input: BlogPostInput; at: string }
-  | { type: 'EditPost'; postId: string; input: BlogPostInput; at: string }
+  /** `basedOn`: when the post last changed as the editor knew it; a save over a later change is refused. */
+  | { type: 'EditPost'; postId: string; input: BlogPostInput; basedOn?: string | undefined; at: string }
   | { type: 'PublishPost'; postId: string; at: string }
   | { type: 'UnpublishPost'; postId: string; at: string }
   | { type: 'DeletePost'; postId: string; at: string }
@@ -56,21 +67,23 @@ export interface BlogPostState {
   status: 'none' | 'draft' | 'published' | 'deleted'
   slug: string | null
   content: string
+  /** When it last changed (drafted, edited, published or unpublished): the read model's `updatedAt`. */
+  changedAt: string | null
 }
 
 /** A post's life: drafted, edited, published and taken down again, deleted. */
 export const blogPost: Decider<BlogPostCommand, BlogPostEvent, BlogPostState> = {
-  initialState: () => ({ status: 'none', slug: null, content: '' }),
+  initialState: () => ({ status: 'none', slug: null, content: '', changedAt: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'BlogPostDrafted':
-        return { status: 'draft', slug: event.data.slug, content: event.data.content }
+        return { status: 'draft', slug: event.data.slug, content: event.data.content, changedAt: event.data.createdAt }
       case 'BlogPostEdited':
-        return { ...state, slug: event.data.slug, content: event.data.content }
+        return { ...state, slug: event.data.slug, content: event.data.content, changedAt: event.data.editedAt }
       case 'BlogPostPublished':
-        return { ...state, status: 'published' }
+        return { ...state, status: 'published', changedAt: event.data.publishedAt }
       case 'BlogPostUnpublished':
-        return { ...state, status: 'draft' }
+        return { ...state, status: 'draft', changedAt: event.data.unpublishedAt }
       case 'BlogPostDeleted':
         return { ...state, status: 'deleted' }
     }
@@ -89,6 +102,7 @@ export const blogPost: Decider<BlogPostCommand, BlogPostEvent, BlogPostState> = 
     if (state.status === 'none' || state.status === 'deleted') throw new BlogPostNotFound()
     switch (command.type) {
       case 'EditPost':
+        if (command.basedOn !== undefined && command.basedOn !== state.changedAt) throw new PostChangedSinceOpened()
         return [BlogPostEdited({ ...fieldsOf(command.postId, command.input), editedAt: command.at })]
       case 'PublishPost':
         if (state.status === 'published') return []

@@ -9,6 +9,7 @@ import {
   blogCategoryAnswer,
   blogCategoryInput,
   blogDeletedAnswer,
+  blogPostEdit,
   blogPostInput,
   idParams,
 } from '@reelmates/contracts/blog'
@@ -103,14 +104,16 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       schema: {
         tags,
         security,
-        summary: 'Save a post (title, slug, Markdown content, excerpt, featured image, categories)',
+        summary:
+          'Save a post (title, slug, Markdown content, excerpt, featured image, categories); with `basedOn`, refused (409) when the post changed since',
         params: idParams,
-        body: blogPostInput,
+        body: blogPostEdit,
         response: { 200: adminBlogPostAnswer, 404: errorAnswer, 409: errorAnswer },
       },
     },
     async (request) => {
-      const { position } = await editPost(context(request), request.params.id, request.body)
+      const { basedOn, ...input } = request.body
+      const { position } = await editPost(context(request), request.params.id, input, basedOn)
       return postAfter(request.params.id, position)
     },
   )

@@ -84,6 +84,28 @@ describe('blog slugs', () => {
     await createPost({ slug: 'old-name', title: 'Takes the old name' })
   })
 
+  it('refuses a save over a change made since the editor had the post, and keeps no slug it asked for', async () => {
+    const post = await createPost({ slug: 'two-tabs' })
+    const save = (basedOn: string, overrides: Partial<Record<string, unknown>> = {}) =>
+      admin.client.put(`/api/admin/blog/posts/${post.id}`, draft({ slug: 'two-tabs', ...overrides, basedOn }))
+    const first = await save(post.updatedAt, { content: 'From the first tab.' })
+    expect(first.statusCode, first.body).toBe(200)
+
+    // The second tab opened the post before that save.
+    const stale = await save(post.updatedAt, { content: 'From the second tab.', slug: 'second-tab' })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json<{ message: string }>().message).toContain('This post was changed since you opened it')
+    const now = (await admin.client.get(`/api/admin/blog/posts/${post.id}`)).json<AdminBlogPost>()
+    expect(now).toMatchObject({ content: 'From the first tab.', slug: 'two-tabs' })
+    await createPost({ slug: 'second-tab', title: 'The refused save kept no slug' })
+
+    // Publishing changes the post too; a save based on what the publish answered goes through.
+    const published = (await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)).json<AdminBlogPost>()
+    expect((await save(first.json<AdminBlogPost>().updatedAt)).statusCode).toBe(409)
+    expect((await save(published.updatedAt, { content: 'After publishing.' })).statusCode).toBe(200)
+    expect((await save('x'.repeat(65))).statusCode).toBe(400)
+  })
+
   it('refuses a malformed slug with a clear message', async () => {
     const answer = await admin.client.post('/api/admin/blog/posts', draft({ slug: 'Not A Slug!' }))
     expect(answer.statusCode).toBe(400)

@@ -53,6 +53,9 @@ export function BlogPostEditorScreen({ id }: { id: string }) {
 function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
   const navigate = useNavigate()
   const [values, setValues] = useState<BlogPostInput>(post ? { ...post } : emptyPost)
+  // The post's last change as this editor knows it (opened, saved, published here): a save is refused
+  // when the server has a later one, rather than writing over another admin's work.
+  const [basedOn, setBasedOn] = useState(post?.updatedAt)
   const [slugTouched, setSlugTouched] = useState(post !== null)
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [tab, setTab] = useState<'write' | 'preview'>('write')
@@ -90,7 +93,11 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
       return null
     }
     try {
-      if (post) return await save.mutateAsync({ id: post.id, input: parsed.data })
+      if (post) {
+        const saved = await save.mutateAsync({ id: post.id, input: { ...parsed.data, basedOn } })
+        setBasedOn(saved.updatedAt)
+        return saved
+      }
       const created = await create.mutateAsync(parsed.data)
       await navigate({ to: '/admin/blog/posts/$id', params: { id: created.id }, replace: true })
       return created
@@ -107,7 +114,10 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
 
   async function togglePublished() {
     const saved = await saveFields()
-    if (saved && post) await publish.mutateAsync({ id: saved.id, publish: !post.published }).catch(serverErrors)
+    if (!saved || !post) return
+    await publish
+      .mutateAsync({ id: saved.id, publish: !post.published })
+      .then((answer) => setBasedOn(answer.updatedAt), serverErrors)
   }
 
   const error = (field: Field) =>

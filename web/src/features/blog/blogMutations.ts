@@ -1,4 +1,4 @@
-import type { BlogCategoryInput, BlogPostInput } from '@reelmates/contracts/blog'
+import type { BlogCategoryInput, BlogPostEdit, BlogPostInput } from '@reelmates/contracts/blog'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
@@ -34,7 +34,7 @@ export const useCreatePost = () =>
 
 export const useSavePost = () =>
   useBlogChange(
-    ({ id, input }: { id: string; input: BlogPostInput }) => blogCalls.savePost(id, input),
+    ({ id, input }: { id: string; input: BlogPostEdit }) => blogCalls.savePost(id, input),
     () => 'Post saved',
     'The post was not saved',
   )
