@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { adminAccount, csrfToken, toastWith, uniqueName } from './support/server'
 
 /**
@@ -8,10 +8,16 @@ import { adminAccount, csrfToken, toastWith, uniqueName } from './support/server
  */
 test.describe.configure({ timeout: 120_000 })
 
-test('the editor opens a post as last saved elsewhere, not as this tab cached it', async ({ browser, baseURL }) => {
+/** A new admin in a browser context of their own, on a desktop. */
+async function asAdmin(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
   await adminAccount(page.request)
+  return { context, page }
+}
+
+test('the editor opens a post as last saved elsewhere, not as this tab cached it', async ({ browser, baseURL }) => {
+  const { context, page } = await asAdmin(browser, baseURL)
   const title = `Festival notes ${uniqueName('p')}`
 
   await page.goto('/admin/blog/posts')
@@ -57,9 +63,7 @@ test('a title typed after "Save draft" refused an empty slug settles the slug’
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  await adminAccount(page.request)
+  const { context, page } = await asAdmin(browser, baseURL)
   await page.goto('/admin/blog/posts/new')
   await page.getByRole('button', { name: 'Save draft' }).click()
   await expect(page.getByText('Slug is required')).toBeVisible()
@@ -73,9 +77,7 @@ test('a save over another tab’s save is refused, while the editor’s own save
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  await adminAccount(page.request)
+  const { context, page } = await asAdmin(browser, baseURL)
   await page.goto('/admin/blog/posts/new')
   await page.getByLabel('Title').fill(`Two tabs ${uniqueName('p')}`)
   const content = page.getByRole('textbox', { name: 'Content' })

@@ -7,7 +7,7 @@ import {
   libraryChange,
   type LibraryChange,
 } from './libraryChanges'
-import { watchedItem, watchlistItem, watchlistOf } from './testing'
+import { watchedItem, watchlistItem, watchlistOf, newWatch } from './testing'
 import { foldWatchedLog } from './watchedLog'
 
 const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
@@ -141,15 +141,7 @@ describe("a title's own watches on its page while changes are on their way", () 
   it('puts a new watch among the others, latest first', () => {
     const between = libraryChange.markWatched(
       watchedItem('x', 7),
-      {
-        watchedAt: '2026-03-01T20:00:00.000Z',
-        rating: 7,
-        recommend: null,
-        review: null,
-        containsSpoilers: false,
-        streamingService: null,
-        isPrivate: false,
-      },
+      newWatch({ watchedAt: '2026-03-01T20:00:00.000Z', rating: 7 }),
       false,
     )
     const shown = foldStatus(status, film(7), [between])
@@ -164,15 +156,7 @@ describe("a title's own watches on its page while changes are on their way", () 
   it('keeps the rating given before when an unrated rewatch is logged, as the title cards do', () => {
     const unrated = libraryChange.markWatched(
       watchedItem('y', 7),
-      {
-        watchedAt: '2026-09-01T20:00:00.000Z',
-        rating: null,
-        recommend: null,
-        review: null,
-        containsSpoilers: false,
-        streamingService: null,
-        isPrivate: false,
-      },
+      newWatch({ watchedAt: '2026-09-01T20:00:00.000Z' }),
       false,
     )
     expect(foldStatus(status, film(7), [unrated])).toMatchObject({

@@ -5,7 +5,7 @@ import * as toasts from '../../lib/toast'
 import type { LibraryRequests } from './libraryCalls'
 import { libraryChange } from './libraryChanges'
 import { libraryMutations } from './libraryMutations'
-import { libraryTitle } from './testing'
+import { libraryTitle, newWatch } from './testing'
 
 /** The server as the library sees it: unreachable until `reachable`, then answering and recording. */
 function server() {
@@ -112,14 +112,7 @@ describe('library changes the server never answered', () => {
           : Promise.resolve({ entryId: 'e1' } as never)
       },
     })
-    const fields = {
-      rating: 8,
-      recommend: null,
-      review: null,
-      containsSpoilers: false,
-      streamingService: null,
-      isPrivate: false,
-    }
+    const fields = newWatch({ rating: 8 })
     const logged = client
       .getMutationCache()
       .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'markWatched'] }))

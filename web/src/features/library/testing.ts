@@ -1,6 +1,6 @@
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import type { LibraryTitle } from './libraryChanges'
+import type { LibraryTitle, NewWatchedFields } from './libraryChanges'
 
 /** A film as a title card or a screen hands it to the library's changes. */
 export const libraryTitle = (tmdbId: number): LibraryTitle => ({
@@ -53,3 +53,14 @@ export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedIt
     ...extra,
   }
 }
+
+/** A new watch's fields: nothing said (no rating, review or service), public, watched now; `fields` say the rest. */
+export const newWatch = (fields: Partial<NewWatchedFields> = {}): NewWatchedFields => ({
+  rating: null,
+  recommend: null,
+  review: null,
+  containsSpoilers: false,
+  streamingService: null,
+  isPrivate: false,
+  ...fields,
+})

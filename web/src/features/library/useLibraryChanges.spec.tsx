@@ -8,7 +8,7 @@ import { createQueryClient } from '../../lib/queryClient'
 import { removeToast, useToasts } from '../../lib/toast'
 import { heldServer } from './heldServer'
 import { libraryKeys } from './libraryQueries'
-import { libraryTitle, watchedItem, watchlistOf } from './testing'
+import { libraryTitle, watchedItem, watchlistOf, newWatch } from './testing'
 import { useWatchlist } from './useLibrary'
 import {
   useAddToWatchlist,
@@ -159,14 +159,7 @@ describe('library changes on a slow network', () => {
 describe('logging watches', () => {
   it("leaves a watch's time to the server when none was picked", async () => {
     const { held, click } = await setup()
-    const fields = {
-      rating: 8,
-      recommend: null,
-      review: null,
-      containsSpoilers: false,
-      streamingService: null,
-      isPrivate: false,
-    }
+    const fields = newWatch({ rating: 8 })
     void click((actions) => actions.mark(libraryTitle(7), fields, false))
     void click((actions) => actions.mark(libraryTitle(8), { ...fields, watchedAt: '2026-11-01T12:00:00.000Z' }, false))
     await waitFor(() => expect(held.changes).toHaveLength(1))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WatchedFilters } from './libraryCalls'
 import { libraryChange, type LibraryChange } from './libraryChanges'
-import { libraryTitle, watchedItem } from './testing'
+import { libraryTitle, watchedItem, newWatch } from './testing'
 import { confirmInPages, foldWatchedLog } from './watchedLog'
 
 const latestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
@@ -15,15 +15,7 @@ const log = {
 const logged = (watchedAt: string, fields: Partial<{ rating: number; streamingService: string }> = {}) =>
   libraryChange.markWatched(
     libraryTitle(7),
-    {
-      watchedAt,
-      rating: fields.rating ?? null,
-      recommend: null,
-      review: null,
-      containsSpoilers: false,
-      streamingService: fields.streamingService ?? null,
-      isPrivate: false,
-    },
+    newWatch({ watchedAt, rating: fields.rating ?? null, streamingService: fields.streamingService ?? null }),
     false,
   )
 const ids = (items: { id: string }[]) => items.map((item) => item.id)
@@ -37,18 +29,7 @@ describe('the watched log while a new watch is on its way', () => {
   })
 
   it('puts a watch logged just now at the top of the newest-first log', () => {
-    const watch = libraryChange.markWatched(
-      libraryTitle(7),
-      {
-        rating: null,
-        recommend: null,
-        review: null,
-        containsSpoilers: false,
-        streamingService: null,
-        isPrivate: false,
-      },
-      true,
-    )
+    const watch = libraryChange.markWatched(libraryTitle(7), newWatch(), true)
     expect(ids(foldWatchedLog(log, [watch], latestFirst, true).items)[0]).toBe(watch.entry.id)
   })
 

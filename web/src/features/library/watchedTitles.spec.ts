@@ -1,7 +1,7 @@
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { describe, expect, it } from 'vitest'
 import { libraryChange } from './libraryChanges'
-import { watchedItem } from './testing'
+import { watchedItem, newWatch } from './testing'
 import { foldWatchedTitles, watchedTitlesByKey } from './watchedTitles'
 
 const seen = (tmdbId: number, extra: Partial<WatchedTitle> = {}): WatchedTitle => ({
@@ -13,19 +13,7 @@ const seen = (tmdbId: number, extra: Partial<WatchedTitle> = {}): WatchedTitle =
   ...extra,
 })
 const watch = (tmdbId: number, watchedAt: string, rating: number | null) =>
-  libraryChange.markWatched(
-    watchedItem('x', tmdbId),
-    {
-      watchedAt,
-      rating,
-      recommend: null,
-      review: null,
-      containsSpoilers: false,
-      streamingService: null,
-      isPrivate: false,
-    },
-    false,
-  )
+  libraryChange.markWatched(watchedItem('x', tmdbId), newWatch({ watchedAt, rating }), false)
 
 describe('the watched marks shown while changes are on their way', () => {
   it('marks a title watched at once, with the rating just given', () => {
