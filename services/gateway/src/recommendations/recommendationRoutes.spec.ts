@@ -140,6 +140,31 @@ describe('POST /api/recommendations', () => {
     await mailRecorded()
     expect(await box(dan, 'received')).toMatchObject([{ from: { username: ann.user.username }, emailSent: true }])
   })
+
+  it('shows the sender the address it was sent to, never the account behind it', async () => {
+    const { ann } = await friends()
+    const dan = await member('dan')
+    const answer = await recommend(ann, { ...title(2), toEmail: dan.user.email })
+    expect(answer.statusCode, answer.body).toBe(201)
+    const [sent] = answer.json<RecommendAnswer>().recommendations
+    expect(sent).toMatchObject({ to: null, toEmail: dan.user.email })
+    // (The fixture's address holds the username: look for it as a username.)
+    const asUsername = `"username":"${dan.user.username}"`
+    expect(answer.body).not.toContain(asUsername)
+    const { position } = answer.json<RecommendAnswer>()
+    const sentBox = await box(ann, 'sent', position)
+    expect(sentBox.find((item) => item.id === sent!.id)).toMatchObject({ to: null, toEmail: dan.user.email })
+    expect(JSON.stringify(sentBox)).not.toContain(asUsername)
+
+    // Dan watches and rates it: Ann's profile, which anyone may read, does not name him as her best pick.
+    expect((await dan.client.post(`/api/recommendations/${sent!.id}/accept`)).statusCode).toBe(200)
+    const watched = await dan.client.post('/api/watched', { ...title(2), rating: 10 })
+    expect(watched.statusCode, watched.body).toBe(201)
+    await t.platform.projections.waitForPosition(BigInt(watched.json<{ position: string }>().position))
+    const profile = await dan.client.get(`/api/users/${ann.user.username}`)
+    expect(profile.statusCode).toBe(200)
+    expect(profile.json<{ recommendations: { bestPick: unknown } }>().recommendations.bestPick).toBeNull()
+  })
 })
 
 describe('answering a recommendation', () => {

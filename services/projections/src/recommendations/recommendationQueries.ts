@@ -9,11 +9,19 @@ import { recommendationsProjector } from './recommendations'
 /** Received lists what waits for an answer first. */
 const statusOrder = { pending: 0, accepted: 1, watched: 2, dismissed: 3 } as const
 
+/**
+ * What `viewerId` may know of a recommendation's recipient. One sent to an address shows its sender
+ * the address, never the account behind it: otherwise typing an address would tell whether it has an
+ * account, and under which username (a friend invitation never tells either).
+ */
+const recipientShownTo = (doc: RecommendationDoc, viewerId: string) =>
+  doc.toEmail !== null && doc.fromUserId === viewerId ? 'address' : 'member'
+
 /** Recommendations as the API shows them: people by their current username; someone gone is left out. */
 export const recommendationQueries = defineQueries([recommendationsProjector, users], (db) => {
   const docs = () => db.collection<RecommendationDoc>(recommendationsCollection)
 
-  async function shown(found: RecommendationDoc[]): Promise<RecommendationItem[]> {
+  async function shown(found: RecommendationDoc[], viewerId: string): Promise<RecommendationItem[]> {
     const ids = new Set(found.flatMap((doc) => (doc.toUserId ? [doc.fromUserId, doc.toUserId] : [doc.fromUserId])))
     const cards = await userQueries(db).cards([...ids])
     return found.flatMap((doc) => {
@@ -24,7 +32,7 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
         {
           id: doc.id,
           from: { username: from.username },
-          to: to ? { username: to.username } : null,
+          to: to && recipientShownTo(doc, viewerId) === 'member' ? { username: to.username } : null,
           toEmail: doc.toEmail,
           tmdbId: doc.tmdbId,
           mediaType: doc.mediaType,
@@ -46,19 +54,19 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
     async received(userId: string): Promise<RecommendationItem[]> {
       const found = await docs().find({ toUserId: userId }, { sort: { createdAt: -1 } })
       const sorted = [...found].sort((a, b) => statusOrder[a.status] - statusOrder[b.status])
-      return shown(sorted)
+      return shown(sorted, userId)
     },
 
     /** Sent by me, newest first. */
     async sent(userId: string): Promise<RecommendationItem[]> {
-      return shown(await docs().find({ fromUserId: userId }, { sort: { createdAt: -1 } }))
+      return shown(await docs().find({ fromUserId: userId }, { sort: { createdAt: -1 } }), userId)
     },
 
     /** One recommendation, when the asker sent or received it. */
     async one(recommendationId: string, userId: string): Promise<RecommendationItem | null> {
       const doc = await docs().findOne({ _id: recommendationId })
       if (!doc || (doc.fromUserId !== userId && doc.toUserId !== userId)) return null
-      return (await shown([doc]))[0] ?? null
+      return (await shown([doc], userId))[0] ?? null
     },
 
     async senderOf(recommendationId: string): Promise<string | null> {
@@ -83,7 +91,8 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
       const rated = found
         .filter(
           (doc): doc is RecommendationDoc & { rating: number; toUserId: string } =>
-            doc.status === 'watched' && doc.rating !== null && doc.toUserId !== null,
+            // Anyone may read a profile: a pick sent to an address would name the account behind it.
+            doc.status === 'watched' && doc.rating !== null && doc.toUserId !== null && doc.toEmail === null,
         )
         .sort((a, b) => b.rating - a.rating || b.updatedAt.localeCompare(a.updatedAt))
       const best = rated[0]

@@ -92,7 +92,7 @@ export function SentCard({ item }: { item: RecommendationItem }) {
     <CardFrame item={item}>
       <p className="truncate text-sm text-zinc-400">
         to <span className="font-medium text-zinc-200">{to}</span> · {dayMonth(item.createdAt)}
-        {item.to === null ? ' · invited by email' : ''}
+        {item.to === null ? ' · by email' : ''}
       </p>
       {item.note ? <p className="mt-1.5 line-clamp-2 text-sm italic text-zinc-300">“{item.note}”</p> : null}
       <p className="mt-3">
