@@ -177,3 +177,46 @@ test('the Recommend dialog on a desktop starts in the search box', async ({ page
   const dialog = page.getByRole('dialog', { name: title.title })
   await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).toBeFocused()
 })
+
+test('a double tap on Dismiss answers the card tapped, once, and the next card stays where it was', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'tapsender')
+  const context = await browser.newContext({ baseURL, viewport: viewports.phone, hasTouch: true, isMobile: true })
+  const page = await context.newPage()
+  const b = { page, account: await registerByApi(page.request, 'taptapper'), close: () => context.close() }
+  await befriend(a, b)
+  for (const query of ['inception', 'casablanca']) {
+    const title = await film(a.page.request, query)
+    await post(a.page.request, '/api/recommendations', {
+      ...title,
+      mediaType: 'movie',
+      toUsernames: [b.account.username],
+    })
+  }
+
+  await page.goto('/recommendations?box=received')
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(2)
+  const [first, second] = [await cards.nth(0).getAttribute('aria-label'), await cards.nth(1).getAttribute('aria-label')]
+  const answers: string[] = []
+  page.on('request', (request) => {
+    if (/\/api\/recommendations\/[^/]+\/\w+$/.test(new URL(request.url()).pathname)) answers.push(request.url())
+  })
+  const box = await cards.nth(0).getByRole('button', { name: 'Dismiss' }).boundingBox()
+  if (!box) throw new Error('the first card should show Dismiss')
+  // One finger, the same spot, twice: whatever is under it the second time.
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+  await page.waitForTimeout(250)
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+
+  await expect(page.getByRole('article', { name: first ?? '' })).toContainText('Dismissed')
+  await page.waitForTimeout(1000)
+  expect(answers).toHaveLength(1)
+  expect(new URL(answers[0] ?? '').pathname).toMatch(/\/dismiss$/)
+  await expect(page.getByRole('article', { name: second ?? '' }).getByRole('button', { name: 'Dismiss' })).toBeVisible()
+  await expect(cards.nth(0)).toHaveAttribute('aria-label', first ?? '')
+  await context.close()
+})

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
 import { answerRecommendation } from '../../features/recommendations/mutations'
@@ -38,10 +38,20 @@ function CardFrame({ item, children }: { item: RecommendationItem; children: Rea
   )
 }
 
+/** Taps on one card closer together than this are one tap. */
+const doubleTapMs = 600
+
 /** One recommendation I received: who sent it and why, and accept / dismiss / undo. */
 export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const answer = useChange(answerRecommendation)
-  const say = (what: Answer) => void answer({ id: item.id, answer: what, title: item.mediaTitle })
+  const answeredAt = useRef(Number.NEGATIVE_INFINITY)
+  const say = (what: Answer) => {
+    // A double tap is one answer: the card's buttons change under the finger (Dismiss becomes Undo).
+    const now = performance.now()
+    if (now - answeredAt.current < doubleTapMs) return
+    answeredAt.current = now
+    void answer({ id: item.id, answer: what, title: item.mediaTitle })
+  }
   return (
     <CardFrame item={item}>
       <p className="text-sm text-zinc-400">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
-import { friendsToPick, sentStatusLabel, withAnswer } from './recommendationChanges'
+import { friendsToPick, inPlace, sentStatusLabel, withAnswer } from './recommendationChanges'
 
 const friend = (username: string): FriendshipItem => ({
   id: `pair-${username}`,
@@ -63,5 +63,30 @@ describe('withAnswer', () => {
         title: 'Dune',
       })[1]?.status,
     ).toBe('pending')
+  })
+})
+
+describe('inPlace', () => {
+  const ids = (items: readonly { id: string }[]) => items.map((one) => one.id)
+
+  it('keeps each card where this visit first showed it, whatever order the server answers next', () => {
+    const places = new Map<string, number>()
+    const a = item('a', 'me', '2026-11-03T00:00:00.000Z')
+    const b = item('b', 'me', '2026-11-02T00:00:00.000Z')
+    const c = item('c', 'me', '2026-11-01T00:00:00.000Z')
+    expect(ids(inPlace([a, b, c], places))).toEqual(['a', 'b', 'c'])
+    // A dismissed, the server lists what waits first: A would go last and B slide into its place.
+    const dismissed = { ...a, status: 'dismissed' as const }
+    expect(ids(inPlace([b, c, dismissed], places))).toEqual(['a', 'b', 'c'])
+  })
+
+  it('puts what arrives while the page is open on top, in the order the server gives', () => {
+    const places = new Map<string, number>()
+    const old = item('old', 'me', '2026-11-01T00:00:00.000Z')
+    inPlace([old], places)
+    const newer = item('newer', 'me', '2026-11-05T00:00:00.000Z')
+    const new1 = item('new', 'me', '2026-11-04T00:00:00.000Z')
+    expect(ids(inPlace([newer, new1, old], places))).toEqual(['newer', 'new', 'old'])
+    expect(ids(inPlace([old, newer, new1], places))).toEqual(['newer', 'new', 'old'])
   })
 })

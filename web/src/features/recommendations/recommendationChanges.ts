@@ -22,6 +22,21 @@ export function withAnswer(items: RecommendationItem[], change: AnswerChange): R
 }
 
 /**
+ * The received list in the order this visit first showed it: the server puts what waits for an
+ * answer first, so an answered card would jump to the end and the next one slide under the finger
+ * that answered (a double tap answered two). A card keeps its place while the page is open; one that
+ * arrives meanwhile goes on top. `places` remembers the order between calls.
+ */
+export function inPlace<T extends { id: string }>(items: readonly T[], places: Map<string, number>): T[] {
+  const fresh = items.filter((item) => !places.has(item.id))
+  // The first answer sets the order; later arrivals go above everything, in the server's order.
+  const start = places.size === 0 ? 0 : Math.min(...places.values()) - fresh.length
+  fresh.forEach((item, index) => places.set(item.id, start + index))
+  const place = (item: T) => places.get(item.id) ?? 0
+  return [...items].sort((a, b) => place(a) - place(b))
+}
+
+/**
  * The friends to pick from: those whose name contains the search, the ones I recommended to most
  * recently first (from what I sent), then everyone else by name.
  */

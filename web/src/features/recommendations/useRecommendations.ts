@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import { usePendingChanges } from '../../lib/mutations'
 import { recommendationsMutationKey } from './mutations'
 import { recommendationsQuery } from './queries'
-import { withAnswer, type AnswerChange } from './recommendationChanges'
+import { inPlace, withAnswer, type AnswerChange } from './recommendationChanges'
 
-/** The received box with the answers still on their way already applied. */
+/** The received box with the answers still on their way already applied, each card kept in its place (`inPlace`). */
 export function useReceivedRecommendations() {
   const query = useQuery(recommendationsQuery('received'))
   const pending = usePendingChanges<AnswerChange>([...recommendationsMutationKey, 'answer'])
-  const items = useMemo(() => query.data && pending.reduce(withAnswer, query.data), [query.data, pending])
+  const places = useRef(new Map<string, number>())
+  const items = useMemo(
+    () => query.data && inPlace(pending.reduce(withAnswer, query.data), places.current),
+    [query.data, pending],
+  )
   return { ...query, items }
 }
