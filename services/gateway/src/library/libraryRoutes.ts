@@ -21,7 +21,7 @@ const watchedColumns = [
   'tmdbId',
   'releaseDate',
   'watchedAt',
-  'rating',
+  'stars',
   'recommend',
   'review',
   'containsSpoilers',
@@ -108,7 +108,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       config: readsFrom(watchedQueries),
     },
     async (request, reply) => {
-      const items = await watched.all(currentUserId(request))
+      const items = (await watched.all(currentUserId(request))).map((item) => ({
+        ...item,
+        stars: starsOf(item.rating),
+      }))
       return sendExport(reply, 'reelmates-watched', request.query.format, items, watchedColumns)
     },
   )
@@ -133,10 +136,17 @@ function sendExport<T extends Record<string, unknown>>(
   }
   const csv = stringify(
     items.map((item) => pickColumns(item, columns)),
-    { header: true, columns: [...columns] },
+    // Yes and no written out: csv-stringify's default writes false as an empty cell, which reads as unknown.
+    { header: true, columns: [...columns], cast: { boolean: (value) => String(value) } },
   )
   return reply.type('text/csv; charset=utf-8').send(csv)
 }
+
+/**
+ * A rating as the member gave it: stars from ½ to 5. The log keeps 1 to 10 (half stars), which read
+ * in a file as a score out of 10: a 5-star film would show as "10".
+ */
+const starsOf = (rating: number | null) => (rating === null ? null : rating / 2)
 
 const pickColumns = <T extends Record<string, unknown>>(item: T, columns: readonly (keyof T & string)[]) =>
   Object.fromEntries(columns.map((column) => [column, item[column] ?? null]))

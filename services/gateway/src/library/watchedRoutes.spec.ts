@@ -313,12 +313,21 @@ describe('watched log API', () => {
   it('exports the log as CSV and JSON', async () => {
     const { client } = await signedInAgent(test.app, 'wd_export')
     await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })
+    await client.post('/api/watched', { ...ref(titles[1]!), rating: 7, recommend: false })
     const csv = await client.get('/api/watched/export')
     expect(csv.headers['content-type']).toContain('text/csv')
-    expect(csv.body.split('\n')[0]).toBe(
-      'title,mediaType,tmdbId,releaseDate,watchedAt,rating,recommend,review,containsSpoilers,streamingService,isPrivate',
+    const [header, ...rows] = csv.body.split('\n')
+    expect(header).toBe(
+      'title,mediaType,tmdbId,releaseDate,watchedAt,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
     )
     expect(csv.body).toContain('"line one\nline two"')
-    expect((await client.get('/api/watched/export?format=json')).json<{ rating: number }[]>()[0]?.rating).toBe(10)
+    // Stars as given (5 and 3½, not 10 and 7); no written out, not an empty cell.
+    const second = rows.find(
+      (row) => row.startsWith(`${titles[1]!.title},`) || row.startsWith(`"${titles[1]!.title}",`),
+    )
+    expect(second).toMatch(/,3\.5,false,,false,,false$/)
+    expect(csv.body).toMatch(/,5,,"line one\nline two",false,,false/)
+    const json = (await client.get('/api/watched/export?format=json')).json<{ title: string; stars: number }[]>()
+    expect(json.map((item) => item.stars).sort()).toEqual([3.5, 5])
   })
 })

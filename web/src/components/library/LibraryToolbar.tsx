@@ -162,7 +162,7 @@ export function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (v
   )
 }
 
-/** Your data is yours: the whole list as CSV (spreadsheets, Letterboxd import) or JSON. */
+/** Your data is yours: the whole list as CSV (spreadsheets) or JSON. */
 export function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
   return (
     <details className="group relative">
