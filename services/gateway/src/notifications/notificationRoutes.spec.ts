@@ -52,7 +52,7 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     expect((await bob.client.post(`/api/friendships/${friendshipId}/accept`)).statusCode).toBe(200)
     const anns = await bell(ann)
     expect(anns.items.map((item) => [item.kind, item.text])).toEqual([
-      ['friendship-accepted', `${bob.user.username} accepted your friend request`],
+      ['friendship-accepted', `You are now friends with ${bob.user.username}`],
     ])
   })
 

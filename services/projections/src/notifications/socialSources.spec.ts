@@ -149,7 +149,7 @@ describe('notifications taken back', () => {
     )
     expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
     expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
-    expect(await h.texts(cat)).toEqual(['ann accepted your friend request'])
+    expect(await h.texts(cat)).toEqual(['You are now friends with ann'])
   })
 
   it('tells a newcomer who signed up through an invitation link of no request: they accepted it by signing up', async () => {
@@ -160,7 +160,7 @@ describe('notifications taken back', () => {
       FriendRequestAccepted({ ...request('f1', ann, cat), acceptedAt: at }),
     )
     expect(await h.texts(cat)).toEqual([])
-    expect(await h.texts(ann)).toEqual(['cat accepted your friend request'])
+    expect(await h.texts(ann)).toEqual(['You are now friends with cat'])
   })
 
   it('drops the reactions to a comment with the comment', async () => {
