@@ -60,6 +60,59 @@ describe('the comments of an activity', () => {
     expect(box.value).toBe('')
   })
 
+  it('posts a double-tapped comment once, without calling the emptied box empty', async () => {
+    const { addComment } = thread()
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
+    fireEvent.change(box, { target: { value: 'Me too!' } })
+    const send = screen.getByRole('button', { name: 'Comment' })
+    fireEvent.click(send)
+    fireEvent.click(send)
+    await act(() => Promise.resolve())
+    expect(addComment).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('still calls a comment empty when nothing was typed since the last one went', async () => {
+    thread()
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
+    fireEvent.change(box, { target: { value: 'Me too!' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+      await Promise.resolve()
+    })
+    fireEvent.change(box, { target: { value: ' ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+    expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
+  })
+
+  it('takes "Comment cannot be empty" away as soon as the words change', () => {
+    thread()
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+    expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: 'W' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('takes the message away as soon as the words change when editing a comment too', () => {
+    const mineToo = { ...comment, user: me }
+    const actions = {
+      me,
+      react: vi.fn(() => Promise.resolve(true)),
+      addComment: vi.fn(() => Promise.resolve(true)),
+      editComment: vi.fn(() => Promise.resolve(true)),
+      deleteComment: vi.fn(() => Promise.resolve(true)),
+    }
+    render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={[mineToo]} actions={actions} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    const box = screen.getByRole('textbox', { name: 'Edit your comment' })
+    fireEvent.change(box, { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
+    fireEvent.change(box, { target: { value: 'W' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(actions.editComment).not.toHaveBeenCalled()
+  })
+
   it("opens a comment's palette with the keyboard focus in it, its counts and mine, and gives focus back", () => {
     const react = vi.fn(() => Promise.resolve(true))
     thread({ react })

@@ -30,16 +30,32 @@ function CommentForm({
   const id = useId()
   const [content, setContent] = useState(initial)
   const [error, setError] = useState<string | null>(null)
+  /**
+   * The box was emptied by a send and nothing typed since: a submit now is the second tap of a double
+   * tap, not a blank comment, and is let go without a word. A ref, so that a tap landing before the
+   * emptied box is drawn cannot send the words twice either.
+   */
+  const justSent = useRef(false)
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
+    if (justSent.current) return
     if (content.trim() === '') return setError('Comment cannot be empty')
     if (content.trim().length > commentMax)
       return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
     setError(null)
     setContent('')
+    justSent.current = true
     void onSubmit(content).then((taken) => {
-      if (!taken) setContent((now) => (now === '' ? content : now))
+      if (taken) return
+      justSent.current = false
+      setContent((now) => (now === '' ? content : now))
     })
+  }
+  // A message is about the words as they were sent: once they change it no longer applies.
+  const type = (text: string) => {
+    justSent.current = false
+    setError(null)
+    setContent(text)
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
@@ -49,7 +65,7 @@ function CommentForm({
       <textarea
         id={id}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => type(event.target.value)}
         rows={2}
         placeholder="Write a comment…"
         className={inputClass}
