@@ -304,3 +304,19 @@ test('the small grey times of the feed, a comment and a title’s friends who wa
   await a.page.context().close()
   await b.page.context().close()
 })
+
+test('an activity’s own page is headed by what the activity is, not "Feed"', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'feed_head')
+  const { activityId, title } = await logWatch(a.page.request, 'casablanca')
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const heading = a.page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(`You watched ${title}`)
+  await expect(heading).toHaveCount(1)
+  await expect(a.page.getByRole('region', { name: `You watched ${title}` })).toBeVisible()
+
+  // One that is not there for this reader says what the page is, without claiming to be the feed.
+  await a.page.goto('/activity/watched:00000000-0000-4000-8000-000000000000')
+  await expect(a.page.getByText("This activity isn't available")).toBeVisible()
+  await expect(heading).toHaveText('Activity')
+  await a.page.context().close()
+})

@@ -8,9 +8,20 @@ import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 
-/** Who did what, in the reader's words: "You watched…", "You and ann are now friends", "…to you". */
-function WhoDidWhat({ item, meId }: { item: FeedItem; meId: string | undefined }) {
-  const strong = (text: string) => <span className="font-semibold text-white">{text}</span>
+/**
+ * Who did what, in the reader's words: "You watched…", "You and ann are now friends", "…to you".
+ * Plain in a heading (the activity's own screen), whose weight is already the emphasis.
+ */
+export function WhoDidWhat({
+  item,
+  meId,
+  plain = false,
+}: {
+  item: FeedItem
+  meId: string | undefined
+  plain?: boolean
+}) {
+  const strong = (text: string) => (plain ? text : <span className="font-semibold text-white">{text}</span>)
   const mine = item.user.id === meId
   const who = strong(mine ? 'You' : item.user.username)
   const title = strong(item.mediaTitle ?? '')

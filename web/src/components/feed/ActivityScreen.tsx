@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import { isActivityGone } from '../../features/feed/feedQueries'
 import { useActivity } from '../../features/feed/useFeed'
-import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
-import { ActivityCard } from './ActivityCard'
+import { ActivityCard, WhoDidWhat } from './ActivityCard'
 import { CommentThread } from './CommentThread'
-import { FeedHeading, FeedSkeleton } from './FeedHeading'
+import { ActivityHeading, FeedSkeleton } from './FeedHeading'
 import { useFeedActions } from './useFeedActions'
 import { Loading } from '../shell/NotSavedOffline'
 
@@ -16,12 +16,14 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
   const actions = useFeedActions()
   // Checked before the answer: a refetch that finds it gone (deleted, or the friendship ended while
   // the page was open) must not leave the last copy on screen, with buttons that can only fail.
-  const gone = isError && isApiError(error) && error.status === 404
+  const gone = isError && isActivityGone(error)
   useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
 
   return (
     <section aria-labelledby="screen-title">
-      <FeedHeading back />
+      <ActivityHeading>
+        {answer && !gone ? <WhoDidWhat item={answer.activity} meId={actions.me.id} plain /> : 'Activity'}
+      </ActivityHeading>
       {isPending ? (
         <Loading what="This activity">
           <FeedSkeleton />

@@ -1,17 +1,29 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 
-export function FeedHeading({ back = false }: { back?: boolean }) {
+const titleClass = 'mt-1 text-2xl font-bold tracking-tight text-white md:text-3xl'
+
+export function FeedHeading() {
   return (
     <header className="mb-5">
-      {back ? (
-        <Link to="/feed" className="text-sm text-zinc-400 hover:text-white">
-          ← Back to the feed
-        </Link>
-      ) : null}
-      <h1 id="screen-title" className="mt-1 text-2xl font-bold tracking-tight text-white md:text-3xl">
+      <h1 id="screen-title" className={titleClass}>
         Feed
       </h1>
       <p className="mt-1 text-sm text-zinc-400">What your friends and family are watching, rating and recommending.</p>
+    </header>
+  )
+}
+
+/** An activity's own screen: the way back to the feed, and what the activity is ("ann watched Dune"). */
+export function ActivityHeading({ children }: { children: ReactNode }) {
+  return (
+    <header className="mb-5">
+      <Link to="/feed" className="text-sm text-zinc-400 hover:text-white">
+        ← Back to the feed
+      </Link>
+      <h1 id="screen-title" className={`${titleClass} break-words`}>
+        {children}
+      </h1>
     </header>
   )
 }

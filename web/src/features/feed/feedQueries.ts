@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { isApiError } from '../../lib/apiError'
 import { feedCalls } from './feedCalls'
 
 /**
@@ -25,11 +26,15 @@ export const feedTimelineQuery = () =>
     refetchInterval: feedRefetchMs,
   })
 
+/** The server says the activity is not there for this reader (deleted, or no longer a friend's). */
+export const isActivityGone = (error: unknown): boolean => isApiError(error) && error.status === 404
+
 export const activityQuery = (id: string) =>
   queryOptions({
     queryKey: feedKeys.activity(id),
     queryFn: () => feedCalls.activity(id),
-    refetchInterval: feedRefetchMs,
+    // A gone activity does not come back by itself: asking every 5 s would only log 404s.
+    refetchInterval: (query) => (isActivityGone(query.state.error) ? false : feedRefetchMs),
   })
 
 export const unreadQuery = () =>
