@@ -105,6 +105,10 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
               </Link>{' '}
               or send it to an email address below.
             </p>
+          ) : friends.data && choices.length === 0 ? (
+            <p role="status" className="text-sm text-zinc-400">
+              No friend matches “{search.trim()}”.
+            </p>
           ) : (
             <ul className="max-h-56 space-y-1 overflow-y-auto" aria-label="Friends">
               {choices.map((friend) => (
