@@ -30,6 +30,17 @@ function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}) {
   return actions
 }
 
+/** Types into the comment box and presses Comment, letting the send's answer settle; answers the box. */
+async function typeAndSend(text: string): Promise<HTMLTextAreaElement> {
+  const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
+  fireEvent.change(box, { target: { value: text } })
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+    await Promise.resolve()
+  })
+  return box
+}
+
 describe('the comments of an activity', () => {
   it('names the comment box for what it is', () => {
     thread()
@@ -39,24 +50,14 @@ describe('the comments of an activity', () => {
   it('gives the words back when the server refuses the comment (a friendship ended meanwhile)', async () => {
     const addComment = vi.fn(() => Promise.resolve(false))
     thread({ addComment })
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
-    fireEvent.change(box, { target: { value: 'Me too!' } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
-      await Promise.resolve()
-    })
+    const box = await typeAndSend('Me too!')
     expect(addComment).toHaveBeenCalledWith('watched:e1', 'Me too!')
     expect(box.value).toBe('Me too!')
   })
 
   it('empties the box once the comment is taken', async () => {
     thread()
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
-    fireEvent.change(box, { target: { value: 'Me too!' } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
-      await Promise.resolve()
-    })
+    const box = await typeAndSend('Me too!')
     expect(box.value).toBe('')
   })
 
@@ -74,12 +75,7 @@ describe('the comments of an activity', () => {
 
   it('still calls a comment empty when nothing was typed since the last one went', async () => {
     thread()
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Write a comment' })
-    fireEvent.change(box, { target: { value: 'Me too!' } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
-      await Promise.resolve()
-    })
+    const box = await typeAndSend('Me too!')
     fireEvent.change(box, { target: { value: ' ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
     expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
