@@ -767,3 +767,24 @@ test('"Show more" on /watched hands focus to the first entry it brought', async 
   // Reached by the keyboard, so the ring shows.
   expect(await entries.nth(60).evaluate((entry) => entry.matches(':focus-visible'))).toBe(true)
 })
+
+test('saving the log-a-watch dialog gives the keyboard focus back to the button that opened it', async ({ page }) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['casablanca'])
+  if (!title) throw new Error('the offline catalog should have this film')
+  await page.goto(`/media/movie/${title.tmdbId}`)
+  const opener = page.getByRole('button', { name: 'Mark watched' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: title.title })
+  await dialog.locator('label', { hasText: /^4 stars$/ }).click()
+  await dialog.getByRole('button', { name: 'Log it' }).click()
+  await expect(dialog).toBeHidden()
+  // The same button, now counting the watch: a keyboard goes on from where it was.
+  await expect(page.getByRole('button', { name: /^Watched 1×/ })).toBeFocused()
+
+  await page.getByRole('button', { name: `Edit your entry for ${title.title}` }).focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('dialog', { name: title.title }).getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('button', { name: `Edit your entry for ${title.title}` })).toBeFocused()
+})

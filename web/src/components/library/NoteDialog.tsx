@@ -1,25 +1,20 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
+import { useModalDialog } from '../../lib/modalDialog'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
 
 /** A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). */
 export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: () => void }) {
   const editWatchlistNote = useEditWatchlistNote()
-  const dialog = useRef<HTMLDialogElement>(null)
+  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => element?.close()
-  }, [])
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     const next = note.trim() || null
     if (next !== item.note) void editWatchlistNote(item, next)
-    onClose()
+    close()
   }
 
   return (
@@ -27,7 +22,7 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
       ref={dialog}
       aria-labelledby={`${id}-title`}
       onClose={onClose}
-      onClick={(event) => event.target === dialog.current && onClose()}
+      onClick={closeOnBackdrop}
       className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-md sm:rounded-2xl"
     >
       <form onSubmit={submit} className="space-y-4 p-5 sm:p-6">
@@ -58,7 +53,7 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
         <div className="flex justify-end gap-2">
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
           >
             Cancel

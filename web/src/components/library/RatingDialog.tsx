@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 import { streamingProviders } from '@reelmates/contracts/catalog'
 import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
 import type { LibraryTitle, NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
 import { useEditWatched, useMarkWatched } from '../../features/library/useLibraryChanges'
 import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
+import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
 
 export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
@@ -25,7 +26,7 @@ const providerNames: string[] = streamingProviders.map((provider) => provider.na
 export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const markWatched = useMarkWatched()
   const editWatched = useEditWatched()
-  const dialog = useRef<HTMLDialogElement>(null)
+  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
   const ids = useId()
   const entry = mode.kind === 'edit' ? mode.entry : null
   const today = localDay(new Date())
@@ -41,12 +42,6 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const [otherName, setOtherName] = useState(known ? '' : (entry?.streamingService ?? ''))
   const [isPrivate, setIsPrivate] = useState(entry?.isPrivate ?? false)
   const [removeFromWatchlist, setRemoveFromWatchlist] = useState(true)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => element?.close()
-  }, [])
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -72,7 +67,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     } else {
       void markWatched(title, fields, mode.kind === 'mark' && mode.onWatchlist && removeFromWatchlist)
     }
-    onClose()
+    close()
   }
 
   const label = 'mb-1.5 block text-sm font-medium text-zinc-200'
@@ -84,7 +79,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       ref={dialog}
       aria-labelledby={`${ids}-title`}
       onClose={onClose}
-      onClick={(event) => event.target === dialog.current && onClose()}
+      onClick={closeOnBackdrop}
       className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
@@ -99,7 +94,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           </div>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             aria-label="Close"
             className="-mr-2 -mt-1 rounded-full p-2 text-zinc-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
           >
@@ -234,7 +229,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
         <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
           >
             Cancel

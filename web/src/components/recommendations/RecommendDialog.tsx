@@ -2,12 +2,13 @@ import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
+import { useId, useMemo, useState, type SyntheticEvent } from 'react'
 import { friendsListQuery } from '../../features/friends/queries'
 import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { useChange } from '../../lib/mutations'
+import { useModalDialog } from '../../lib/modalDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
 import { Avatar } from '../social/Avatar'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
@@ -21,7 +22,15 @@ export interface RecommendedTitleRef extends MediaRef {
  * address, add a note if you like, send. A bottom sheet on a phone, a centred dialog on a wide screen.
  */
 export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  // On a touch-first device the dialog takes the focus itself: showModal focuses the search box, whose
+  // keyboard on a phone covers the friend list below it (a screen reader still reads the title).
+  const {
+    ref: dialog,
+    close,
+    closeOnBackdrop,
+  } = useModalDialog((element) => {
+    if (isTouchFirst()) element.focus()
+  })
   const id = useId()
   const friends = useQuery(friendsListQuery())
   const sent = useQuery(recommendationsQuery('sent'))
@@ -31,17 +40,6 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   const [email, setEmail] = useState('')
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) {
-      element.showModal()
-      // showModal focuses the search box, whose keyboard on a phone covers the friend list below it:
-      // there the dialog itself takes focus (a screen reader reads its title) until a friend is tapped.
-      if (isTouchFirst()) element.focus()
-    }
-    return () => element?.close()
-  }, [])
 
   const choices = useMemo(
     () => friendsToPick(friends.data?.friends ?? [], sent.data ?? [], search),
@@ -64,7 +62,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       note: note.trim() || null,
     })
     setBusy(false)
-    if (done) onClose()
+    if (done) close()
   }
 
   return (
@@ -73,7 +71,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
       onClose={onClose}
-      onClick={(event) => event.target === dialog.current && onClose()}
+      onClick={closeOnBackdrop}
       className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
@@ -163,7 +161,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
         </div>
 
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={quietButton}>
+          <button type="button" onClick={close} className={quietButton}>
             Cancel
           </button>
           <button type="submit" disabled={!canSend} className={primaryButton}>

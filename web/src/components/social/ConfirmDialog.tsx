@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useModalDialog } from '../../lib/modalDialog'
 import { quietButton } from './socialStyles'
 
 interface ConfirmDialogProps {
@@ -11,14 +12,8 @@ interface ConfirmDialogProps {
 
 /** Asks before something that cannot be taken back with one tap (unfriending). */
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
   const id = useId()
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => element?.close()
-  }, [])
 
   return (
     <dialog
@@ -26,7 +21,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       onClose={onClose}
-      onClick={(event) => event.target === dialog.current && onClose()}
+      onClick={closeOnBackdrop}
       className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-sm sm:rounded-2xl"
     >
       <div className="space-y-4 p-5 sm:p-6">
@@ -37,14 +32,14 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
           {children}
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className={quietButton} autoFocus>
+          <button type="button" onClick={close} className={quietButton} autoFocus>
             Keep
           </button>
           <button
             type="button"
             onClick={() => {
               onConfirm()
-              onClose()
+              close()
             }}
             className="inline-flex h-9 items-center rounded-full bg-rose-600 px-4 text-sm font-semibold text-white hover:bg-rose-700"
           >
