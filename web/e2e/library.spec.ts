@@ -776,7 +776,9 @@ test('saving the log-a-watch dialog gives the keyboard focus back to the button 
   if (!title) throw new Error('the offline catalog should have this film')
   await page.goto(`/media/movie/${title.tmdbId}`)
   const opener = page.getByRole('button', { name: 'Mark watched' })
+  await expect(opener).toBeEnabled()
   await opener.focus()
+  await expect(opener).toBeFocused()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: title.title })
   await dialog.locator('label', { hasText: /^4 stars$/ }).click()
@@ -785,8 +787,12 @@ test('saving the log-a-watch dialog gives the keyboard focus back to the button 
   // The same button, now counting the watch: a keyboard goes on from where it was.
   await expect(page.getByRole('button', { name: /^Watched 1×/ })).toBeFocused()
 
-  await page.getByRole('button', { name: `Edit your entry for ${title.title}` }).focus()
+  // The new entry's buttons wait for the server's id (a disabled button takes no focus).
+  const edit = page.getByRole('button', { name: `Edit your entry for ${title.title}` })
+  await expect(edit).toBeEnabled()
+  await edit.focus()
+  await expect(edit).toBeFocused()
   await page.keyboard.press('Enter')
   await page.getByRole('dialog', { name: title.title }).getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByRole('button', { name: `Edit your entry for ${title.title}` })).toBeFocused()
+  await expect(edit).toBeFocused()
 })
