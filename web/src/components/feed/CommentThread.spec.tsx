@@ -17,7 +17,7 @@ const comment: CommentItem = {
   reactions: [{ emoji: '🔥', count: 2, mine: true, users: ['dan', 'cat'] }],
 }
 
-function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}) {
+function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}, comments = [comment]) {
   const actions = {
     me,
     react: vi.fn(() => Promise.resolve(true)),
@@ -26,7 +26,7 @@ function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}) {
     deleteComment: vi.fn(() => Promise.resolve(true)),
     ...overrides,
   }
-  render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={[comment]} actions={actions} />)
+  render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />)
   return actions
 }
 
@@ -90,15 +90,7 @@ describe('the comments of an activity', () => {
   })
 
   it('takes the message away as soon as the words change when editing a comment too', () => {
-    const mineToo = { ...comment, user: me }
-    const actions = {
-      me,
-      react: vi.fn(() => Promise.resolve(true)),
-      addComment: vi.fn(() => Promise.resolve(true)),
-      editComment: vi.fn(() => Promise.resolve(true)),
-      deleteComment: vi.fn(() => Promise.resolve(true)),
-    }
-    render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={[mineToo]} actions={actions} />)
+    const actions = thread({}, [{ ...comment, user: me }])
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
     const box = screen.getByRole('textbox', { name: 'Edit your comment' })
     fireEvent.change(box, { target: { value: '' } })
