@@ -3,7 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises'
 /**
  * TMDB API v3 over HTTP with a bearer token (the "API Read Access Token" of a TMDB account).
  * A 429 (TMDB's rate limit) is retried after the Retry-After it sends, a bounded number of times
- * and never longer than `maxRetryDelayMs` per wait, so a burst of traffic slows down instead of failing.
+ * and never longer than `maxRetryDelayMs` per wait, so a burst of traffic slows down instead of failing;
+ * a connection reset before the answer is retried at once, within the same number of tries.
  */
 export interface TmdbClient {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>
@@ -49,6 +50,17 @@ export function retryDelayMs(retryAfter: string | null, attempt: number, now: nu
   return Math.min(ms, cap)
 }
 
+/**
+ * A kept-alive connection that the other end closed just as it was reused fails before any answer
+ * (undici's "fetch failed", caused by a reset). Every call here is a GET, so sending it again on a
+ * new connection is safe; a timeout or a refused connection is not retried (TMDB is then down).
+ */
+function isConnectionReset(error: unknown): boolean {
+  if (!(error instanceof TypeError) || typeof error.cause !== 'object' || error.cause === null) return false
+  const code = (error.cause as { code?: unknown }).code
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET'
+}
+
 async function statusMessageOf(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { status_message?: unknown }
@@ -73,10 +85,16 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
         if (value !== undefined) url.searchParams.set(name, String(value))
       }
       for (let attempt = 0; ; attempt++) {
-        const response = await doFetch(url, {
-          headers: { Authorization: `Bearer ${options.apiToken}`, Accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        })
+        let response: Response
+        try {
+          response = await doFetch(url, {
+            headers: { Authorization: `Bearer ${options.apiToken}`, Accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          })
+        } catch (error) {
+          if (attempt < maxRetries && isConnectionReset(error)) continue
+          throw error
+        }
         if (response.ok) return (await response.json()) as T
         if (response.status === 429 && attempt < maxRetries) {
           await response.body?.cancel()
