@@ -9,7 +9,8 @@ import { mediaType } from './media'
  *
  * Comments and reactions of one activity live on one stream, `activity-<activityId>`: every rule
  * (one reaction per member, emoji and target; who may edit or delete a comment) is about that one
- * activity. Each event names the activity's owner, so notifications can be derived without a look-up.
+ * activity. Each event names the activity's owner (and an add or a reaction what the activity is), so
+ * notifications can be derived without a look-up.
  */
 
 /** The fixed palette of reactions; anything else is refused. */
@@ -30,15 +31,48 @@ export const feedMessages = {
   cannotDeleteComment: 'Only the person who wrote this comment, or the owner of the activity, can delete it.',
 } as const
 
+export const activityType = z.enum(['watched', 'watchlist_add', 'friendship', 'recommendation'])
+export type ActivityType = z.infer<typeof activityType>
+
 // ---- Events (stream `activity-<activityId>`) ----
 
 const onActivity = { activityId: z.string(), activityOwnerId: z.string() }
 /** A comment's text is its author's personal data: sealed with their key, erased with their account. */
 const personalComment = { subjectField: 'userId', fields: ['content'] } as const
 
+/**
+ * What the activity is, so a notification can name it ("commented on your watch of Dune"): its type,
+ * and its title (null for a friendship, which has none). A title is nobody's personal data.
+ */
+export const activitySummary = z.object({ type: activityType, mediaTitle: z.string().nullable() })
+export type ActivitySummary = z.infer<typeof activitySummary>
+
+/**
+ * Optional rather than a new version (as a watchlist add's `recommendation`): an add or a reaction
+ * recorded before could not say, and reads as "your activity". A version bump would make every writer
+ * at the new version supply it, and the replay bench's log (bench/replayLog.ts) writes these events at
+ * the current version without it.
+ */
+const aboutActivity = { activity: activitySummary.optional() }
+
 export const CommentAdded = defineEvent(
   'CommentAdded',
-  z.object({ ...onActivity, commentId: z.string(), userId: z.string(), content: z.string(), addedAt: z.string() }),
+  z.object({
+    ...onActivity,
+    ...aboutActivity,
+    commentId: z.string(),
+    userId: z.string(),
+    content: z.string(),
+    addedAt: z.string(),
+    /**
+     * The thread this comment joins: the members with a comment still there before it who may still
+     * read the activity, other than its author and the activity's owner (who is told of every comment
+     * anyway), each once. They are told `thread-comment`. Decided with the comment because only the
+     * stream knows who commented before, and a notification is made from one event alone. Absent on
+     * a comment recorded before threads were followed: nobody was told.
+     */
+    otherCommenterIds: z.array(z.string()).optional(),
+  }),
   { personal: personalComment },
 )
 export const CommentEdited = defineEvent(
@@ -66,7 +100,10 @@ const reactionTarget = {
   userId: z.string(),
   emoji: reactionEmoji,
 }
-export const ReactionAdded = defineEvent('ReactionAdded', z.object({ ...reactionTarget, reactedAt: z.string() }))
+export const ReactionAdded = defineEvent(
+  'ReactionAdded',
+  z.object({ ...reactionTarget, ...aboutActivity, reactedAt: z.string() }),
+)
 export const ReactionRemoved = defineEvent('ReactionRemoved', z.object({ ...reactionTarget, removedAt: z.string() }))
 
 export type ActivityInteractionEvent =
@@ -83,9 +120,6 @@ export const FeedVisited = defineEvent('FeedVisited', z.object({ userId: z.strin
 export type FeedVisitEvent = EventOf<typeof FeedVisited>
 
 // ---- API ----
-
-export const activityType = z.enum(['watched', 'watchlist_add', 'friendship', 'recommendation'])
-export type ActivityType = z.infer<typeof activityType>
 
 export const reactionSummary = z.object({
   emoji: reactionEmoji,

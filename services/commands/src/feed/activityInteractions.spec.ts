@@ -26,19 +26,24 @@ const friend = 'ann'
 const other = 'cid'
 const at = '2026-11-24T08:00:00.000Z'
 const activity = { activityId: 'watched:e1', activityOwnerId: owner }
-const by = (userId: string, canSee = true) => ({ ...activity, userId, canSee, at })
+const dune = { type: 'watched', mediaTitle: 'Dune' } as const
+const by = (userId: string, canSee = true) => ({ ...activity, activity: dune, userId, canSee, at })
+/** Who may read the activity now: the owner and the owner's friends (`other` is not one). */
+const readers = [owner, friend, 'cat', 'dan']
 
-const added = (commentId = 'c1', userId = friend, content = 'Loved it too') =>
-  CommentAdded({ ...activity, commentId, userId, content, addedAt: at })
+const added = (commentId = 'c1', userId = friend, content = 'Loved it too', otherCommenterIds: string[] = []) =>
+  CommentAdded({ ...activity, activity: dune, commentId, userId, content, addedAt: at, otherCommenterIds })
+const deleted = (commentId: string, userId: string) =>
+  CommentDeleted({ ...activity, commentId, userId, deletedBy: userId, deletedAt: at })
 const reacted = (
   userId = friend,
   emoji: '🔥' | '👍' = '🔥',
   commentId: string | null = null,
   commentAuthorId: string | null = null,
-) => ReactionAdded({ ...activity, commentId, commentAuthorId, userId, emoji, reactedAt: at })
+) => ReactionAdded({ ...activity, activity: dune, commentId, commentAuthorId, userId, emoji, reactedAt: at })
 
-const comment = (content: string, userId = friend, commentId = 'c1') =>
-  ({ type: 'AddComment', commentId, content, ...by(userId) }) as const
+const comment = (content: string, userId = friend, commentId = 'c1', mayRead = readers) =>
+  ({ type: 'AddComment', commentId, content, readers: mayRead, ...by(userId) }) as const
 const edit = (userId: string, content = 'Changed my mind') =>
   ({ type: 'EditComment', commentId: 'c1', content, ...by(userId) }) as const
 const remove = (userId: string) => ({ type: 'DeleteComment', commentId: 'c1', ...by(userId) }) as const
@@ -47,8 +52,23 @@ const react = (userId = friend, commentId: string | null = null, canSee = true) 
 const unreact = (userId = friend) => ({ type: 'Unreact', commentId: null, emoji: '🔥', ...by(userId) }) as const
 
 describe('comments', () => {
-  it('adds a comment, trimmed, naming the activity’s owner', () =>
+  it('adds a comment, trimmed, naming the activity’s owner and what the activity is', () =>
     given([]).when(comment('  Loved it too \n')).then([added()]))
+
+  it('names the thread a comment joins: who commented before, once each, not its author or the owner', () =>
+    given([added('c1', 'cat'), added('c2', owner), added('c3', 'cat'), added('c4', friend), added('c5', 'dan')])
+      .when(comment('Me too', friend, 'c6'))
+      .then([added('c6', friend, 'Me too', ['cat', 'dan'])]))
+
+  it('leaves out of the thread someone whose comments there are all deleted', () =>
+    given([added('c1', 'cat'), added('c2', 'dan'), added('c3', 'dan'), deleted('c1', 'cat'), deleted('c2', 'dan')])
+      .when(comment('Me too', friend, 'c4'))
+      .then([added('c4', friend, 'Me too', ['dan'])]))
+
+  it('leaves out of the thread someone who commented but may no longer read the activity', () =>
+    given([added('c1', 'cat'), added('c2', 'dan')])
+      .when(comment('Me too', friend, 'c3', [owner, friend, 'dan']))
+      .then([added('c3', friend, 'Me too', ['dan'])]))
 
   it('refuses an empty comment with the spec’s words', () =>
     given([]).when(comment('   ')).thenThrows(CommentEmpty, feedMessages.commentEmpty))
@@ -109,7 +129,7 @@ describe('comments', () => {
 })
 
 describe('reactions', () => {
-  it('adds a reaction to the activity', () => given([]).when(react()).then([reacted()]))
+  it('adds a reaction to the activity, naming what the activity is', () => given([]).when(react()).then([reacted()]))
 
   it('counts the same reaction twice once', () => given([reacted()]).when(react()).thenNothingHappens())
 

@@ -6,6 +6,7 @@ import {
   ReactionRemoved,
   commentMax,
   type ActivityInteractionEvent,
+  type ActivitySummary,
   type ReactionEmoji,
 } from '@reelmates/contracts/feed'
 import type { Decider } from '../decider'
@@ -25,13 +26,21 @@ import {
 export interface OnActivity {
   activityId: string
   activityOwnerId: string
+  /** What the activity is, looked up with `canSee`: the events name it for their notifications. */
+  activity: ActivitySummary
   canSee: boolean
   userId: string
   at: string
 }
 
 export type ActivityInteractionCommand =
-  | ({ type: 'AddComment'; commentId: string; content: string } & OnActivity)
+  /**
+   * `readers`: who may read the activity now (its audience, or its owner and the owner's friends),
+   * looked up like `canSee`. Someone who commented and has since lost sight of the activity (an
+   * unfriending) is not told of the thread: the line would lead to a page they cannot open, about
+   * people they may no longer see.
+   */
+  | ({ type: 'AddComment'; commentId: string; content: string; readers: readonly string[] } & OnActivity)
   | ({ type: 'EditComment'; commentId: string; content: string } & OnActivity)
   | ({ type: 'DeleteComment'; commentId: string } & OnActivity)
   | ({ type: 'React'; commentId: string | null; emoji: ReactionEmoji } & OnActivity)
@@ -48,6 +57,14 @@ export interface ActivityInteractionState {
 export const activityStreamId = (activityId: string) => `activity-${activityId}`
 
 const reactionKey = (commentId: string | null, userId: string, emoji: string) => `${commentId ?? ''}|${userId}|${emoji}`
+
+/** The members of the thread a new comment joins, by their first comment still there (see `otherCommenterIds`). */
+function otherCommenters(state: ActivityInteractionState, command: OnActivity & { readers: readonly string[] }) {
+  const readers = new Set(command.readers)
+  return [...new Set(state.comments.values())].filter(
+    (userId) => userId !== command.userId && userId !== command.activityOwnerId && readers.has(userId),
+  )
+}
 
 function checkedContent(content: string): string {
   const trimmed = content.trim()
@@ -97,18 +114,20 @@ export const activityInteractions: Decider<
 
   decide(command, state) {
     if (!command.canSee) throw new NoSuchActivity()
-    const activity = { activityId: command.activityId, activityOwnerId: command.activityOwnerId }
+    const on = { activityId: command.activityId, activityOwnerId: command.activityOwnerId }
     switch (command.type) {
       case 'AddComment': {
         const content = checkedContent(command.content)
         if (state.everAdded.has(command.commentId)) return []
         return [
           CommentAdded({
-            ...activity,
+            ...on,
+            activity: command.activity,
             commentId: command.commentId,
             userId: command.userId,
             content,
             addedAt: command.at,
+            otherCommenterIds: otherCommenters(state, command),
           }),
         ]
       }
@@ -117,9 +136,7 @@ export const activityInteractions: Decider<
         if (author === undefined) throw new NoSuchComment()
         if (author !== command.userId) throw new NotYourComment()
         const content = checkedContent(command.content)
-        return [
-          CommentEdited({ ...activity, commentId: command.commentId, userId: author, content, editedAt: command.at }),
-        ]
+        return [CommentEdited({ ...on, commentId: command.commentId, userId: author, content, editedAt: command.at })]
       }
       case 'DeleteComment': {
         const author = state.comments.get(command.commentId)
@@ -127,7 +144,7 @@ export const activityInteractions: Decider<
         if (author !== command.userId && command.activityOwnerId !== command.userId) throw new CannotDeleteComment()
         return [
           CommentDeleted({
-            ...activity,
+            ...on,
             commentId: command.commentId,
             userId: author,
             deletedBy: command.userId,
@@ -141,13 +158,14 @@ export const activityInteractions: Decider<
         if (commentAuthorId === undefined) throw new NoSuchComment()
         const present = state.reactions.has(reactionKey(command.commentId, command.userId, command.emoji))
         const target = {
-          ...activity,
+          ...on,
           commentId: command.commentId,
           commentAuthorId,
           userId: command.userId,
           emoji: command.emoji,
         }
-        if (command.type === 'React') return present ? [] : [ReactionAdded({ ...target, reactedAt: command.at })]
+        if (command.type === 'React')
+          return present ? [] : [ReactionAdded({ ...target, activity: command.activity, reactedAt: command.at })]
         return present ? [ReactionRemoved({ ...target, removedAt: command.at })] : []
       }
     }

@@ -1,4 +1,4 @@
-import type { ReactionEmoji } from '@reelmates/contracts/feed'
+import type { ActivityType, ReactionEmoji } from '@reelmates/contracts/feed'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { handleCommand } from '../handleCommand'
 import {
@@ -17,7 +17,12 @@ export interface FeedPorts {
    * The activity (read model) when `userId` may see it: its owner, the owner's friend, or in its
    * audience. Null otherwise, or when there is no such activity: both are answered the same.
    */
-  access(userId: string, activityId: string): Promise<{ id: string; ownerId: string } | null>
+  access(
+    userId: string,
+    activityId: string,
+  ): Promise<{ id: string; ownerId: string; activityType: ActivityType; mediaTitle: string | null } | null>
+  /** Who may read the activity now: its audience, or its owner and the owner's friends. */
+  readers(activityId: string): Promise<string[]>
   /** The activity a comment is on, or null when there is no such comment. */
   activityOfComment(commentId: string): Promise<string | null>
   newId: () => string
@@ -52,6 +57,7 @@ async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, co
       ...command,
       activityId: access.id,
       activityOwnerId: access.ownerId,
+      activity: { type: access.activityType, mediaTitle: access.mediaTitle },
       canSee: true,
       userId: asker.userId,
       at,
@@ -80,7 +86,8 @@ export async function addComment(
   content: string,
 ): Promise<FeedChange & { commentId: string }> {
   const commentId = ports.newId()
-  const change = await onActivity(ports, asker, activityId, { type: 'AddComment', commentId, content })
+  const readers = await ports.readers(activityId)
+  const change = await onActivity(ports, asker, activityId, { type: 'AddComment', commentId, content, readers })
   return { ...change, commentId }
 }
 

@@ -10,6 +10,7 @@ export function feedPorts(platform: Platform): FeedPorts {
   return {
     eventStore: platform.eventStore,
     access: (userId, activityId) => feed.access(userId, activityId),
+    readers: (activityId) => feed.readers(activityId),
     activityOfComment: (commentId) => feed.activityOfComment(commentId),
     newId: platform.newId,
     now: platform.now,

@@ -20,7 +20,8 @@ const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: er
 /**
  * Comments and reactions on an activity (issue 11). Only the owner, their friends (or the activity's
  * audience) may act; to anyone else the activity does not exist (404). Each change leaves an event
- * naming the activity's owner, from which notifications are derived.
+ * naming the activity's owner (an add or a reaction also what the activity is, and an add who else
+ * follows its thread), from which notifications are derived.
  */
 export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('onRequest', requireUser)
@@ -46,6 +47,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
       schema: {
         tags: ['feed'],
         summary: 'Comment on an activity (1 to 2,000 characters, trimmed)',
+        description:
+          "Tells the activity's owner (notification `comment`) and the others who commented there before and may still read it (`thread-comment`), naming the title, never the words.",
         params: activityParams,
         body: commentBody,
         response: { 201: commentAnswer, ...refusals },

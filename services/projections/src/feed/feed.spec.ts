@@ -239,7 +239,22 @@ describe('the feed', () => {
     await h.given(...befriend(ann, bob), watched(bob, 'b1'))
     expect(await h.feed.activity(cat, 'watched:b1')).toBeNull()
     expect(await h.feed.access(cat, 'watched:b1')).toBeNull()
-    expect(await h.feed.access(ann, 'watched:b1')).toEqual({ id: 'watched:b1', ownerId: bob })
+    expect(await h.feed.access(ann, 'watched:b1')).toEqual({
+      id: 'watched:b1',
+      ownerId: bob,
+      activityType: 'watched',
+      mediaTitle: 'Dune',
+    })
+  })
+
+  it('names who may read an activity now: the owner and their friends of today, or exactly its audience', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), ...befriend(cat, bob), watched(bob, 'b1'), recommended('r1', ann, bob))
+    expect((await h.feed.readers('watched:b1')).sort()).toEqual([ann, bob, cat])
+    await h.given(unfriend(cat, bob))
+    expect((await h.feed.readers('watched:b1')).sort()).toEqual([ann, bob])
+    expect((await h.feed.readers('recommendation:r1')).sort()).toEqual([ann, bob])
+    expect(await h.feed.readers('watched:gone')).toEqual([])
   })
 
   it('forgets a deleted account’s activities, comments and reactions, on others’ activities too', async () => {

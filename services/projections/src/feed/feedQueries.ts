@@ -1,4 +1,10 @@
-import { decodeFeedCursor, encodeFeedCursor, type ActivityAnswer, type FeedAnswer } from '@reelmates/contracts/feed'
+import {
+  decodeFeedCursor,
+  encodeFeedCursor,
+  type ActivityAnswer,
+  type ActivityType,
+  type FeedAnswer,
+} from '@reelmates/contracts/feed'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { activities, activitiesCollection } from '../activities/activities'
 import type { Activity } from '../activities/activityQueries'
@@ -23,6 +29,9 @@ import { feedVisits, feedVisitsCollection } from './feedVisits'
 export interface ActivityAccess {
   id: string
   ownerId: string
+  /** What it is, for the notifications of its comments and reactions ("your watch of Dune"). */
+  activityType: ActivityType
+  mediaTitle: string | null
 }
 
 /**
@@ -137,7 +146,21 @@ export const feedQueries = defineQueries(
       /** The activity as the write side needs it: who owns it, when the asker may see it. */
       async access(userId: string, activityId: string): Promise<ActivityAccess | null> {
         const activity = await visible(userId, activityId)
-        return activity && { id: activity._id, ownerId: activity.userId }
+        return (
+          activity && {
+            id: activity._id,
+            ownerId: activity.userId,
+            activityType: activity.activityType,
+            mediaTitle: activity.mediaTitle,
+          }
+        )
+      },
+
+      /** Who may read an activity now (as `access` decides it): its audience, or its owner and the owner's friends. */
+      async readers(activityId: string): Promise<string[]> {
+        const activity = await feed().findOne({ _id: activityId })
+        if (!activity) return []
+        return [...new Set([activity.userId, ...(activity.audience ?? (await circles.friendIds(activity.userId)))])]
       },
 
       /** The activity a comment belongs to, whoever asks (the activity's access is checked after). */

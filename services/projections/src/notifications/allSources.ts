@@ -1,5 +1,6 @@
 import type { NotificationSource } from './notificationSource'
 import { announcement } from './sources/announcement'
+import { commentInMyThread } from './sources/commentInMyThread'
 import { commentOnMyActivity } from './sources/commentOnMyActivity'
 import { friendRequestReceived } from './sources/friendRequestReceived'
 import { friendshipAccepted } from './sources/friendshipAccepted'
@@ -12,6 +13,7 @@ export const notificationSources: readonly NotificationSource[] = [
   friendRequestReceived,
   friendshipAccepted,
   commentOnMyActivity,
+  commentInMyThread,
   reactionOnMine,
   recommendationReceived,
   recommendationAnswered,

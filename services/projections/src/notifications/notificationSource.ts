@@ -4,7 +4,7 @@ import type { ProjectedEvent } from '../projector'
 /**
  * One kind of notification: which events make it, for whom, and how it reads. The notifications read
  * model (the bell) and the web-push reaction both take their notifications from these sources, so a
- * new kind is one new file in `sources/` and one line in `sources/index.ts`. See docs/notifications.md.
+ * new kind is one new file in `sources/` and one line in `allSources.ts`. See docs/notifications.md.
  */
 export interface NotificationDraft {
   /** Who is notified. */
@@ -47,8 +47,11 @@ type AnyDefinition = EventDefinition<string, any>
 /** Events that make notifications of a kind untrue: a declined or cancelled request, a deleted comment. */
 export interface Withdrawal<W extends AnyDefinition = AnyDefinition> {
   handles: readonly W[]
-  /** The notifications the event takes back: whose bell, and the `ref` their draft carried. */
-  refs(event: ProjectedEvent<W>): { userId: string; ref: string }[]
+  /**
+   * The notifications the event takes back: whose bell (every bell that has it when not said: the
+   * thread of a deleted comment is not on its deletion), and the `ref` their draft carried.
+   */
+  refs(event: ProjectedEvent<W>): { userId?: string; ref: string }[]
 }
 
 /** Events that take one actor's part back out of a grouped notification: a reaction taken back. */

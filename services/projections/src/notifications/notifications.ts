@@ -22,13 +22,16 @@ const sourceHandles = notificationSources.flatMap((source) => [
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  version: 5,
+  // A new index needs a rebuild: `setup` runs on the fresh collections only (6: the `ref` index).
+  version: 6,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(collection).createIndex({ keys: { userId: 1, read: 1 } })
+    // A deleted comment takes its thread's lines from every bell by `ref` alone.
+    await db.collection(collection).createIndex({ keys: { ref: 1 } })
   },
 
   // The sources' events arrive with data of any schema; each source types its own in `notify`.
@@ -71,7 +74,8 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   for (const source of notificationSources) {
     const withdrawal = source.withdrawnBy
     if (withdrawal?.handles.some((handled) => handled.type === event.type)) {
-      for (const { userId, ref } of withdrawal.refs(event)) await docs.deleteMany({ userId, kind: source.kind, ref })
+      for (const { userId, ref } of withdrawal.refs(event))
+        await docs.deleteMany(userId === undefined ? { kind: source.kind, ref } : { userId, kind: source.kind, ref })
     }
     const takeBack = source.takenBackBy
     if (takeBack?.handles.some((handled) => handled.type === event.type)) {

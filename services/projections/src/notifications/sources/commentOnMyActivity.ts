@@ -1,9 +1,10 @@
 import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
+import { activityDetail, yourActivity } from './activityNames'
 
 /**
- * Someone commented on my activity (never my own comment); gone from the bell with the comment. The
- * comment's words stay in the feed.
+ * Someone commented on my activity (never my own comment): "Bob commented on your watch of Dune";
+ * gone from the bell with the comment. The comment's words stay in the feed.
  */
 export const commentOnMyActivity = defineNotificationSource({
   kind: 'comment',
@@ -16,7 +17,7 @@ export const commentOnMyActivity = defineNotificationSource({
             userId: data.activityOwnerId,
             actorId: data.userId,
             url: `/activity/${encodeURIComponent(data.activityId)}`,
-            detail: {},
+            detail: activityDetail(data.activity),
             ref: `comment:${data.commentId}`,
           },
         ],
@@ -24,5 +25,5 @@ export const commentOnMyActivity = defineNotificationSource({
     handles: [CommentDeleted],
     refs: ({ data }) => [{ userId: data.activityOwnerId, ref: `comment:${data.commentId}` }],
   },
-  text: (context) => `${actorsText(context)} commented on your activity`,
+  text: (context) => `${actorsText(context)} commented on ${yourActivity(context.detail)}`,
 })

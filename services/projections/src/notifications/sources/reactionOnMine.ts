@@ -1,6 +1,7 @@
 import { CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
 import type { ProjectedEvent } from '../../projector'
 import { actorsText, defineNotificationSource } from '../notificationSource'
+import { activityDetail, yourActivity, yourComment } from './activityNames'
 
 type Reaction = ProjectedEvent<typeof ReactionAdded | typeof ReactionRemoved>['data']
 
@@ -17,7 +18,8 @@ const onCommentRef = (commentId: string) => `comment:${commentId}`
 
 /**
  * Someone reacted to my activity or to my comment. Reactions come in bursts, so they gather per
- * activity (or comment): one line, "Ann and 2 others reacted to your activity", one batched push.
+ * activity (or comment): one line, "Ann and 2 others reacted to your watch of Dune" (or "to your
+ * comment on Dune"), one batched push.
  * A reaction taken back takes its reactor out of the line (once they have none left there), and the
  * line goes with its last reactor. Reactions to a comment go with the comment: the line would lead to
  * an activity where it no longer is.
@@ -33,7 +35,8 @@ export const reactionOnMine = defineNotificationSource({
         userId: bell.userId,
         actorId: data.userId,
         url: `/activity/${encodeURIComponent(data.activityId)}`,
-        detail: { on: bell.onComment ? 'your comment' : 'your activity' },
+        // `on` keeps its values from before titles were carried: lines stored then still read right.
+        detail: { on: bell.onComment ? 'your comment' : 'your activity', ...activityDetail(data.activity) },
         group: bell.group,
         part: data.emoji,
         ...(bell.onComment && data.commentId ? { ref: onCommentRef(data.commentId) } : {}),
@@ -51,5 +54,8 @@ export const reactionOnMine = defineNotificationSource({
       return bell ? [{ userId: bell.userId, group: bell.group, actorId: data.userId, part: data.emoji }] : []
     },
   },
-  text: (context) => `${actorsText(context)} reacted to ${context.detail.on ?? 'your activity'}`,
+  text: (context) => {
+    const { detail } = context
+    return `${actorsText(context)} reacted to ${detail.on === 'your comment' ? yourComment(detail) : yourActivity(detail)}`
+  },
 })

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { eventDefinition, parseEventData } from './events'
+import { CommentAdded, ReactionAdded } from './feed'
+
+const on = { activityId: 'watched:e1', activityOwnerId: 'ann' }
+const dune = { type: 'watched' as const, mediaTitle: 'Dune' }
+const comment = { ...on, commentId: 'c1', userId: 'bob', content: 'Loved it', addedAt: '2026-11-20T21:00:00.000Z' }
+const reaction = {
+  ...on,
+  commentId: null,
+  commentAuthorId: null,
+  userId: 'bob',
+  emoji: '🔥' as const,
+  reactedAt: '2026-11-20T21:00:00.000Z',
+}
+
+describe('comment and reaction events', () => {
+  it('keep what the activity is and who follows the thread', () => {
+    const added = CommentAdded({ ...comment, activity: dune, otherCommenterIds: ['cat'] })
+    expect(parseEventData('CommentAdded', added.data, 1)).toEqual(added.data)
+    const reacted = ReactionAdded({ ...reaction, activity: { type: 'friendship', mediaTitle: null } })
+    expect(parseEventData('ReactionAdded', reacted.data, 1)).toEqual(reacted.data)
+  })
+
+  it('read one recorded before they said what the activity is as they were, still at version 1', () => {
+    expect(eventDefinition('CommentAdded')?.version).toBe(1)
+    expect(eventDefinition('ReactionAdded')?.version).toBe(1)
+    expect(parseEventData('CommentAdded', comment, 1)).toEqual(comment)
+    expect(parseEventData('ReactionAdded', reaction, 1)).toEqual(reaction)
+  })
+
+  it('refuse an activity of a type there is not', () => {
+    expect(() =>
+      parseEventData('CommentAdded', { ...comment, activity: { type: 'rating', mediaTitle: 'Dune' } }, 1),
+    ).toThrow()
+  })
+})

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { register, type Registered } from '../account/accountFixtures'
+import { createTestApp, type TestApp } from '../testing/testApp'
+
+/** What comments and reactions put in the bell, from the routes that make them to `GET /api/notifications`. */
+let t: TestApp
+let title: MediaResult
+let clock = Date.parse('2026-11-22T10:00:00.000Z')
+beforeAll(async () => {
+  // Each request a second later, so the bell's lines have an order.
+  t = await createTestApp({ now: () => new Date((clock += 1000)) })
+  const [first] = (await t.platform.catalog.trendingMovies()).results
+  if (!first) throw new Error('the test catalog has no trending movie')
+  title = first
+})
+afterAll(() => t.close())
+
+let counter = 0
+const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
+const enc = encodeURIComponent
+
+/** Waits until every read model holds what the answered change appended. */
+async function done<Answer extends { statusCode: number; body: string; json: () => unknown }>(answer: Answer) {
+  expect(answer.statusCode, answer.body).toBeLessThan(300)
+  const { position } = answer.json() as { position?: string }
+  if (position) await t.platform.projections.waitForPosition(BigInt(position), 5_000)
+  return answer
+}
+async function befriend(a: Registered, b: Registered) {
+  const asked = await done(await a.client.post('/api/friendships', { username: b.user.username }))
+  const { id } = asked.json<{ friendship: { id: string } }>().friendship
+  await done(await b.client.post(`/api/friendships/${id}/accept`))
+  return id
+}
+const texts = async (who: Registered) => {
+  const answer = await who.client.get('/api/notifications')
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer
+    .json<NotificationsAnswer>()
+    .items.filter((item) => item.kind !== 'friend-request' && item.kind !== 'friendship-accepted')
+    .map((item) => [item.kind, item.text])
+}
+
+describe('notifications of comments and reactions', () => {
+  it('name the title, tell the thread, leave out who can no longer read it, and go with a deleted comment', async () => {
+    const [ann, bob, cat, dan] = await Promise.all([member('ann'), member('bob'), member('cat'), member('dan')])
+    await befriend(ann, bob)
+    await befriend(cat, bob)
+    const dansFriendship = await befriend(dan, bob)
+    const watched = await done(await bob.client.post('/api/watched', { tmdbId: title.id, mediaType: 'movie' }))
+    const path = `/api/activities/${enc(`watched:${watched.json<{ entryId: string }>().entryId}`)}`
+
+    const anns = await done(await ann.client.post(`${path}/comments`, { content: 'Loved it' }))
+    await done(await dan.client.post(`${path}/comments`, { content: 'Me too' }))
+    // Dan commented, then unfriended the owner: the activity is no longer his to read.
+    await done(await dan.client.delete(`/api/friendships/${dansFriendship}`))
+    const cats = await done(await cat.client.post(`${path}/comments`, { content: 'Same' }))
+    await done(await ann.client.put(`${path}/reactions/${enc('🔥')}`))
+    await done(await bob.client.put(`/api/comments/${anns.json<{ id: string }>().id}/reactions/${enc('❤️')}`))
+
+    const named = title.title
+    expect(await texts(bob)).toEqual([
+      ['reaction', `${ann.user.username} reacted to your watch of ${named}`],
+      ['comment', `${cat.user.username} commented on your watch of ${named}`],
+      ['comment', `${dan.user.username} commented on your watch of ${named}`],
+      ['comment', `${ann.user.username} commented on your watch of ${named}`],
+    ])
+    expect(await texts(ann)).toEqual([
+      ['reaction', `${bob.user.username} reacted to your comment on ${named}`],
+      ['thread-comment', `${cat.user.username} also commented on ${named}`],
+      ['thread-comment', `${dan.user.username} also commented on ${named}`],
+    ])
+    expect(await texts(dan)).toEqual([])
+    expect(await texts(cat)).toEqual([])
+    const [line] = (await ann.client.get('/api/notifications')).json<NotificationsAnswer>().items
+    expect(line?.url).toBe(`/activity/${path.slice('/api/activities/'.length)}`)
+
+    await done(await cat.client.delete(`/api/comments/${cats.json<{ id: string }>().id}`))
+    expect(await texts(ann)).toEqual([
+      ['reaction', `${bob.user.username} reacted to your comment on ${named}`],
+      ['thread-comment', `${dan.user.username} also commented on ${named}`],
+    ])
+  })
+})

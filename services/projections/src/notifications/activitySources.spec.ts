@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { AccountDeleted } from '@reelmates/contracts/account'
+import { CommentAdded, CommentDeleted, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
+import { projectorHarness } from '../testing/projectorHarness'
+import { seedUsers } from '../testing/seedUsers'
+import { sourceOfKind } from './allSources'
+import { notificationQueries } from './notificationQueries'
+import { pushOf } from './notificationSource'
+import { notifications } from './notifications'
+
+const [ann, bob, cat, dan] = ['ann-id', 'bob-id', 'cat-id', 'dan-id']
+const at = '2026-11-20T21:00:00.000Z'
+const watchOfDune: ActivitySummary = { type: 'watched', mediaTitle: 'Dune' }
+const annsWatch = { activityId: 'watched:e1', activityOwnerId: ann }
+
+const commented = (
+  userId: string,
+  commentId: string,
+  { activity, otherCommenterIds }: { activity?: ActivitySummary; otherCommenterIds?: string[] } = {},
+) =>
+  CommentAdded({
+    ...annsWatch,
+    commentId,
+    userId,
+    content: 'Loved it',
+    addedAt: at,
+    ...(activity ? { activity } : {}),
+    ...(otherCommenterIds ? { otherCommenterIds } : {}),
+  })
+const reacted = (userId: string, activity?: ActivitySummary, onComment?: { id: string; authorId: string }) =>
+  ReactionAdded({
+    ...annsWatch,
+    commentId: onComment?.id ?? null,
+    commentAuthorId: onComment?.authorId ?? null,
+    userId,
+    emoji: '🔥',
+    reactedAt: at,
+    ...(activity ? { activity } : {}),
+  })
+const deleted = (commentId: string, userId: string) =>
+  CommentDeleted({ ...annsWatch, commentId, userId, deletedBy: userId, deletedAt: at })
+
+async function bell() {
+  const h = await projectorHarness(notifications)
+  await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat', [dan]: 'dan' })
+  const queries = notificationQueries(h.db)
+  const texts = async (userId: string) => (await queries.list(userId, 50)).items.map((item) => item.text)
+  return { ...h, queries, texts }
+}
+
+describe('a line about a comment or a reaction names the activity', () => {
+  it('by its kind and title, for each kind of activity with one', async () => {
+    const kinds: [ActivitySummary['type'], string][] = [
+      ['watched', 'bob commented on your watch of Dune'],
+      ['watchlist_add', 'bob commented on your watchlist add of Dune'],
+      ['recommendation', 'bob commented on your recommendation of Dune'],
+    ]
+    for (const [type, text] of kinds) {
+      const h = await bell()
+      await h.given(commented(bob, 'c1', { activity: { type, mediaTitle: 'Dune' } }))
+      expect(await h.texts(ann)).toEqual([text])
+    }
+  })
+
+  it('says "your activity" for a friendship, which has no title, and for an event from before titles', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1', { activity: { type: 'friendship', mediaTitle: null } }), commented(cat, 'c2'))
+    expect((await h.texts(ann)).sort()).toEqual(['bob commented on your activity', 'cat commented on your activity'])
+  })
+
+  it('names the title in a line of reactions to my activity, and to my comment', async () => {
+    const h = await bell()
+    await h.given(
+      reacted(bob, watchOfDune),
+      reacted(cat, watchOfDune),
+      reacted(ann, watchOfDune, { id: 'c1', authorId: bob }),
+      reacted(ann, undefined, { id: 'c2', authorId: cat }),
+    )
+    expect(await h.texts(ann)).toEqual(['cat and bob reacted to your watch of Dune'])
+    expect(await h.texts(bob)).toEqual(['ann reacted to your comment on Dune'])
+    expect(await h.texts(cat)).toEqual(['ann reacted to your comment'])
+  })
+
+  it('keeps in `detail` the title and the kind, never a member’s name or the comment’s words', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1', { activity: watchOfDune, otherCommenterIds: [cat] }), reacted(bob, watchOfDune))
+    const stored = await h.db.collection('notifications').find({})
+    expect(stored.map((doc) => doc.detail)).toEqual(
+      expect.arrayContaining([
+        { activityType: 'watched', title: 'Dune' },
+        { on: 'your activity', activityType: 'watched', title: 'Dune' },
+      ]),
+    )
+    expect(JSON.stringify(stored.map((doc) => doc.detail))).not.toMatch(/ann|bob|cat|Loved/)
+  })
+
+  it('pushes the same words as the bell shows', () => {
+    const context = { actors: ['bob'], actorCount: 1, detail: { activityType: 'watched', title: 'Dune' } }
+    for (const kind of ['comment', 'thread-comment', 'reaction']) {
+      const source = sourceOfKind(kind)
+      if (!source) throw new Error(`no source of kind ${kind}`)
+      expect(pushOf(source, context), kind).toEqual({ title: 'Reelmates', body: source.text(context) })
+    }
+  })
+})
+
+describe('a comment in a thread I commented in', () => {
+  it('tells the others in the thread, once each, and the owner the usual way', async () => {
+    const h = await bell()
+    await h.given(commented(dan, 'c3', { activity: watchOfDune, otherCommenterIds: [bob, cat] }))
+    expect(await h.texts(bob)).toEqual(['dan also commented on Dune'])
+    expect(await h.texts(cat)).toEqual(['dan also commented on Dune'])
+    expect(await h.texts(ann)).toEqual(['dan commented on your watch of Dune'])
+    expect(await h.texts(dan)).toEqual([])
+    const [line] = (await h.queries.list(bob, 50)).items
+    expect(line).toMatchObject({ kind: 'thread-comment', url: '/activity/watched%3Ae1', read: false })
+  })
+
+  it('never tells the author or the owner as a member of the thread', async () => {
+    const h = await bell()
+    await h.given(commented(dan, 'c3', { activity: watchOfDune, otherCommenterIds: [ann, dan, bob] }))
+    expect(await h.texts(ann)).toEqual(['dan commented on your watch of Dune'])
+    expect(await h.texts(dan)).toEqual([])
+    expect(await h.texts(bob)).toEqual(['dan also commented on Dune'])
+  })
+
+  it('says where without a title: a friendship, which has none', async () => {
+    const h = await bell()
+    await h.given(
+      commented(dan, 'c3', { activity: { type: 'friendship', mediaTitle: null }, otherCommenterIds: [bob] }),
+    )
+    expect(await h.texts(bob)).toEqual(['dan also commented on an activity you commented on'])
+  })
+
+  it('tells nobody of a comment recorded before threads were followed', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1'), commented(dan, 'c2'))
+    expect(await h.texts(bob)).toEqual([])
+    expect(await h.texts(ann)).toHaveLength(2)
+  })
+
+  it('goes from every bell with the comment, leaving the thread’s other lines', async () => {
+    const h = await bell()
+    await h.given(
+      commented(dan, 'c3', { activity: watchOfDune, otherCommenterIds: [bob, cat] }),
+      commented(cat, 'c4', { activity: watchOfDune, otherCommenterIds: [bob, dan] }),
+      deleted('c3', dan),
+    )
+    expect(await h.texts(bob)).toEqual(['cat also commented on Dune'])
+    expect(await h.texts(cat)).toEqual([])
+    expect(await h.texts(dan)).toEqual(['cat also commented on Dune'])
+    expect(await h.texts(ann)).toEqual(['cat commented on your watch of Dune'])
+    expect((await h.queries.list(bob, 50)).unreadCount).toBe(1)
+  })
+
+  it('goes with the account of the one who commented', async () => {
+    const h = await bell()
+    await h.given(commented(dan, 'c3', { activity: watchOfDune, otherCommenterIds: [bob] }))
+    expect(await h.texts(bob)).toEqual(['dan also commented on Dune'])
+    await h.given(AccountDeleted({ userId: dan, deletedAt: at }))
+    expect(await h.texts(bob)).toEqual([])
+  })
+})

@@ -1,0 +1,34 @@
+import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
+import { actorsText, defineNotificationSource } from '../notificationSource'
+import { activityDetail } from './activityNames'
+
+/**
+ * Someone commented where I commented before: "Bob also commented on Dune". Who is in the thread is
+ * decided with the comment (`otherCommenterIds`: never its author or the activity's owner, who has
+ * `comment`, nor anyone who can no longer read the activity). The line names the title only: the
+ * owner's name is their personal data, and the comment's words stay in the feed. Gone from every bell
+ * with the comment.
+ */
+export const commentInMyThread = defineNotificationSource({
+  kind: 'thread-comment',
+  handles: [CommentAdded],
+  notify: ({ data }) =>
+    (data.otherCommenterIds ?? [])
+      .filter((userId) => userId !== data.userId && userId !== data.activityOwnerId)
+      .map((userId) => ({
+        userId,
+        actorId: data.userId,
+        url: `/activity/${encodeURIComponent(data.activityId)}`,
+        detail: activityDetail(data.activity),
+        ref: `comment:${data.commentId}`,
+      })),
+  withdrawnBy: {
+    handles: [CommentDeleted],
+    // Whose bells it rang is on the comment's add, not on its deletion: every bell that has it.
+    refs: ({ data }) => [{ ref: `comment:${data.commentId}` }],
+  },
+  text: (context) =>
+    context.detail.title
+      ? `${actorsText(context)} also commented on ${context.detail.title}`
+      : `${actorsText(context)} also commented on an activity you commented on`,
+})
