@@ -14,6 +14,11 @@ export interface MailMessage {
   idempotencyKey?: string
   /** Extra headers, e.g. `List-Unsubscribe`. */
   headers?: Record<string, string>
+  /**
+   * The event the mail follows from, for the log's record of the send (`MailSent`), so the event
+   * history leads from a sign-up to its welcome mail. Neither mailed nor kept in the outbox.
+   */
+  cause?: { correlationId: string; causationId: string }
 }
 
 export interface OutboxEntry extends MailMessage {

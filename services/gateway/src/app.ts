@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySession from '@fastify/session'
@@ -67,6 +68,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: normaliseRequestTarget,
+    // A request's id is the correlation id of every event it causes, kept for good in the log and
+    // searched by the admin's event history: fastify's own counter starts again at req-1 with every
+    // process, so ids of different runs would collide.
+    genReqId: () => randomUUID(),
     // One line per request instead of two (registerRequestLog). Through the log controller: the
     // top-level option warns that it is deprecated on every start.
     logController: new LogController({ disableRequestLogging: true }),

@@ -94,6 +94,21 @@ describe('drip campaigns on a fake clock', () => {
     await pause(welcome)
   })
 
+  it("leads in the log from a sign-up to its welcome mail: the entry, the step and the send's record follow from it", async () => {
+    const campaign = await createCampaign('Followed')
+    const member = await register(t.app, 'followed')
+    const [mail] = await campaignMails(member.user.email)
+    const [registered] = await t.platform.eventStore.readStream(`account-${member.user.id}`)
+    const progress = await t.platform.eventStore.readStream(campaignProgressStreamId(campaign.id, member.user.id))
+    const [sent] = await t.platform.eventStore.readStream(`mail-send-${mail?.id}`)
+    expect(progress.map((event) => event.type)).toEqual(['UserEnteredCampaign', 'CampaignStepReached'])
+    for (const event of [...progress, sent])
+      expect(event?.metadata.correlationId).toBe(registered?.metadata.correlationId)
+    expect(progress.map((event) => event.metadata.causationId)).toEqual([registered?.id, registered?.id])
+    expect(sent?.metadata.causationId).toBe(progress[1]?.id)
+    await pause(campaign)
+  })
+
   it('sends nothing more once the member unsubscribes in the email preferences', async () => {
     const campaign = await createCampaign('Preferences')
     const member = await register(t.app, 'prefers')
@@ -120,7 +135,11 @@ describe('drip campaigns on a fake clock', () => {
       payload: 'List-Unsubscribe=One-Click',
     })
     expect(answer.statusCode, answer.body).toBe(200)
-    expect(answer.json()).toMatchObject({ success: true })
+    // The setting by the name the member's profile gives it.
+    expect(answer.json()).toMatchObject({
+      success: true,
+      message: 'You will not get tips and news emails from Reelmates any more.',
+    })
     const user = (await member.client.get('/api/user')).json<{ receiveCampaignEmails: boolean }>()
     expect(user.receiveCampaignEmails).toBe(false)
     await later(3)

@@ -29,11 +29,12 @@ export function campaignEntries(deps: { eventStore: EventStore; readStore: ReadS
       const checkpoint = (await readCheckpoints(deps.readStore)).get(emailCampaigns.name)
       if (!checkpoint || BigInt(checkpoint.position) < event.position) throw new CampaignsBehind()
       const userId = String(event.data.userId)
+      const cause = { correlationId: event.metadata.correlationId, causationId: event.id }
       for (const campaign of await campaigns.active()) {
         if (!campaign.triggers.some((trigger) => trigger.triggerType === 'registered')) continue
         // Only sign-ups while it is active: not those before it started, nor those while it was paused.
         if (campaign.activeSincePosition > event.position) continue
-        await members.enter(campaign, userId, 'registered', deps.now())
+        await members.enter(campaign, userId, 'registered', deps.now(), cause)
       }
     },
   }

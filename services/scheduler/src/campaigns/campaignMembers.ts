@@ -10,10 +10,24 @@ import { systemActors, type EventStore } from '@reelmates/infra/eventStore/port'
  * reaching each step that is due. Only members who take campaign mail (read from their account
  * stream, never a lagging read model) enter or move on; an unsubscribed member's progress waits.
  */
+/**
+ * What a campaign's events follow from: the event that made the member enter (their sign-up), so the
+ * event history leads from a sign-up to its welcome mail; a timed run has none and starts its own.
+ */
+export interface CampaignCause {
+  correlationId: string
+  causationId: string
+}
+
 export function campaignMembers(eventStore: EventStore) {
-  const metadata = (at: Date) => {
+  const metadata = (at: Date, cause?: CampaignCause) => {
     const id = randomUUID()
-    return { correlationId: id, causationId: id, actorId: systemActors.system, occurredAt: at.toISOString() }
+    return {
+      correlationId: cause?.correlationId ?? id,
+      causationId: cause?.causationId ?? id,
+      actorId: systemActors.system,
+      occurredAt: at.toISOString(),
+    }
   }
 
   async function takesCampaignMail(userId: string): Promise<boolean> {
@@ -21,7 +35,7 @@ export function campaignMembers(eventStore: EventStore) {
     return state.status === 'active' && state.receiveCampaignEmails
   }
 
-  async function advance(campaign: CampaignItem, userId: string, at: Date): Promise<void> {
+  async function advance(campaign: CampaignItem, userId: string, at: Date, cause?: CampaignCause): Promise<void> {
     // Reaching step k and then k+1 in one run happens only when both delays have passed.
     for (let step = 0; step <= campaign.steps.length; step++) {
       const { events } = await handleCommand(eventStore, {
@@ -34,7 +48,7 @@ export function campaignMembers(eventStore: EventStore) {
           steps: campaign.steps,
           at: at.toISOString(),
         },
-        metadata: metadata(at),
+        metadata: metadata(at, cause),
       })
       if (events.length === 0 || events.some((event) => event.type === 'UserCompletedCampaign')) return
     }
@@ -44,15 +58,21 @@ export function campaignMembers(eventStore: EventStore) {
     takesCampaignMail,
     advance,
     /** Enters a member (if they never entered) and reaches whatever is due at once. */
-    async enter(campaign: CampaignItem, userId: string, triggerType: string, at: Date): Promise<void> {
+    async enter(
+      campaign: CampaignItem,
+      userId: string,
+      triggerType: string,
+      at: Date,
+      cause?: CampaignCause,
+    ): Promise<void> {
       if (!(await takesCampaignMail(userId))) return
       await handleCommand(eventStore, {
         decider: campaignProgress,
         streamId: campaignProgressStreamId(campaign.id, userId),
         command: { type: 'EnterCampaign', campaignId: campaign.id, userId, triggerType, at: at.toISOString() },
-        metadata: metadata(at),
+        metadata: metadata(at, cause),
       })
-      await advance(campaign, userId, at)
+      await advance(campaign, userId, at, cause)
     },
   }
 }

@@ -53,6 +53,7 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
             userId: addressed.userId,
             category: mail.name,
             idempotencyKey,
+            cause: { correlationId: cause.correlationId, causationId: cause.causationId },
             ...rendered,
             ...(addressed.headers ? { headers: addressed.headers } : {}),
           })

@@ -13,7 +13,7 @@ import type { Mailer } from '@reelmates/infra/mail/port'
 export function recordedSends(mailer: Mailer, eventStore: EventStore, now: () => Date): Mailer {
   return {
     ...mailer,
-    async send(message) {
+    async send({ cause, ...message }) {
       const earlier = message.idempotencyKey === undefined ? null : await mailer.sentWithKey(message.idempotencyKey)
       const entry = await mailer.send(message)
       if (earlier) return entry
@@ -30,8 +30,8 @@ export function recordedSends(mailer: Mailer, eventStore: EventStore, now: () =>
             type: event.type,
             data: event.data,
             metadata: {
-              correlationId: id,
-              causationId: id,
+              correlationId: cause?.correlationId ?? id,
+              causationId: cause?.causationId ?? id,
               actorId: systemActors.system,
               occurredAt: at,
               schemaVersion: 1,

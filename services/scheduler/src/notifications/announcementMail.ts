@@ -48,6 +48,7 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
     handles: [AnnouncementPublished.type],
     async react(stored) {
       const { data } = AnnouncementPublished.schema.safeParse((await decryptedEvent(eventStore, stored)).data)
+      const cause = { correlationId: stored.metadata.correlationId, causationId: stored.id }
       if (!data?.channels.email) return
       const link = `${publicUrl}${data.url}`
       for (const userId of data.recipientIds) {
@@ -70,6 +71,7 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
           to: user.email,
           userId,
           category: 'announcement',
+          cause,
           subject: data.title,
           headers: unsubscribe.headers,
           text:
