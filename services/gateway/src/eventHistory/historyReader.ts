@@ -1,6 +1,7 @@
 import type { EventHistoryQuery } from '@reelmates/contracts/eventHistory'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { CandidateStream, StreamFilter } from '@reelmates/projections/eventHistory/eventIndexQueries'
+import { peopleOf } from '@reelmates/projections/eventHistory/eventIndex'
 
 /** How far back one page of a correlation search looks through `$all` before it answers. */
 export const CORRELATION_SCAN_WINDOW = 20_000
@@ -21,9 +22,20 @@ export interface HistorySources {
 
 type Filter = Omit<EventHistoryQuery, 'before' | 'limit'>
 
-const matches = (event: RecordedEvent, { type, correlationId }: Filter) =>
+/**
+ * A person's timeline reads whole streams (the index lists the streams any event of which concerns
+ * them), but a stream can be shared: an admin's record of views names a different person in each
+ * event, a sender's recommendations each name their recipient. So each event is kept only when it
+ * concerns the person itself, or sits on a stream of theirs (named by their id: their account, their
+ * lists), where even an event caused by the system is part of their story.
+ */
+const concerns = (event: RecordedEvent, userId: string) =>
+  event.streamId.includes(userId) || peopleOf(event).includes(userId)
+
+const matches = (event: RecordedEvent, { type, correlationId, userId }: Filter) =>
   (type === undefined || event.type === type) &&
-  (correlationId === undefined || event.metadata.correlationId === correlationId)
+  (correlationId === undefined || event.metadata.correlationId === correlationId) &&
+  (userId === undefined || concerns(event, userId))
 
 /**
  * The event history, newest first by global position, one page at a time. Without filters it is

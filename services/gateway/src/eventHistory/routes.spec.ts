@@ -98,6 +98,22 @@ describe('GET /api/admin/events', () => {
     expect(last?.metadata.actorId).toBe(admin.user.id)
   })
 
+  it("leaves out of a person's timeline the events of a shared stream that are about others", async () => {
+    // Each look records a view on the admin's own stream: of ann, then of bob, then of ann again.
+    await history(`userId=${ann.user.id}`)
+    await history(`userId=${bob.user.id}`)
+    await caughtUp()
+    const { items } = await history(`userId=${ann.user.id}`)
+    const views = items.filter((item) => item.type === 'PersonalDataViewed')
+    expect(views.length).toBeGreaterThan(0)
+    for (const view of views) expect(view.data.subjectUserIds).toContain(ann.user.id)
+    const aboutAnn = (item: HistoryEvent) =>
+      item.streamId.includes(ann.user.id) ||
+      item.metadata.actorId === ann.user.id ||
+      JSON.stringify(item.data).includes(ann.user.id)
+    expect(items.filter((item) => !aboutAnn(item))).toEqual([])
+  })
+
   it('shows the personal fields of an erased user as erased, and records no view of them', async () => {
     const gone = await register(t.app, 'gonehistory')
     await gone.client.post('/api/watchlist', { ...ref(titles[0]!), note: 'private words' })
