@@ -1,10 +1,20 @@
 import { z } from 'zod'
 import { digestType, role } from './account'
+import { decodeFeedCursor } from './feed'
 
 /** Admin user management (issue 14.4): search, account facts, role, suspension, deletion. */
 
+/** How many accounts one page of the admin's list holds. */
+export const adminUsersPageSize = 100
+
 export const adminUsersQuery = z.object({
   query: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
+  /** The `nextCursor` of the page before: the same keyset (createdAt, id) as the feed's. */
+  after: z
+    .string()
+    .max(400)
+    .refine((text) => decodeFeedCursor(text) !== null, 'This cursor is not valid; start again from the first page')
+    .optional(),
 })
 
 export const adminUserParams = z.object({ id: z.string().min(1).max(100) })
@@ -28,7 +38,13 @@ export const adminUser = z.object({
 })
 export type AdminUser = z.infer<typeof adminUser>
 
-export const adminUsersAnswer = z.object({ items: z.array(adminUser) })
+/** A page of accounts, newest first; `total` counts every account the search matches, on every page. */
+export const adminUsersAnswer = z.object({
+  items: z.array(adminUser),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+})
+export type AdminUsersAnswer = z.infer<typeof adminUsersAnswer>
 export const adminUserAnswer = adminUser.extend({ position: z.string().optional() })
 export const adminUserDeletedAnswer = z.object({ message: z.string(), position: z.string().optional() })
 

@@ -24,11 +24,18 @@ describe('GET /api/admin/users', () => {
     await register(t.app, 'umcarla')
     const answer = await boss.client.get('/api/admin/users?query=CARLA')
     expect(answer.statusCode, answer.body).toBe(200)
-    const { items } = answer.json<{ items: AdminUser[] }>()
+    const { items, total, nextCursor } = answer.json<{ items: AdminUser[]; total: number; nextCursor: unknown }>()
+    expect([total, nextCursor]).toEqual([1, null])
     expect(items).toEqual([
       expect.objectContaining({ username: 'umcarla', email: 'umcarla@example.com', role: 'User', suspended: false }),
     ])
     expect(answer.body).not.toMatch(/scrypt|passwordHash|pushSubscription|token/i)
+  })
+
+  it('refuses a page cursor it did not make, with a 400 that says what to do', async () => {
+    const answer = await boss.client.get('/api/admin/users?after=not-a-cursor')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/start again from the first page/)
   })
 })
 

@@ -60,12 +60,14 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
       config: readsFrom(adminUserQueries),
       schema: {
         tags,
-        summary: 'Search users by username or email (newest first); account facts without secrets',
+        summary:
+          "Search users by username or email (newest first, 100 a page, `after` the last page's `nextCursor`); account facts without secrets, and how many match in all",
         querystring: adminUsersQuery,
         response: { 200: adminUsersAnswer },
       },
     },
-    async (request) => ({ items: await users().search(request.query.query) }),
+    async (request) =>
+      users().search(request.query.query, request.query.after === undefined ? {} : { after: request.query.after }),
   )
 
   app.get(

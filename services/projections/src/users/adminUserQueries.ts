@@ -1,4 +1,10 @@
-import { adminUser, type AdminUser } from '@reelmates/contracts/userManagement'
+import { decodeFeedCursor, encodeFeedCursor } from '@reelmates/contracts/feed'
+import {
+  adminUser,
+  adminUsersPageSize,
+  type AdminUser,
+  type AdminUsersAnswer,
+} from '@reelmates/contracts/userManagement'
 import { defineQueries } from '../queries'
 import { lookupKey, users, usersCollection } from './users'
 
@@ -11,9 +17,17 @@ export const adminUserQueries = defineQueries([users], (db) => {
   const factsOf = (doc: Record<string, unknown>): AdminUser => adminUser.parse({ suspended: false, ...doc })
 
   return {
-    /** Users whose username or email contains the text (case-insensitive), newest first; everyone without text. */
-    async search(text: string | undefined, limit = 100): Promise<AdminUser[]> {
-      const filter = text
+    /**
+     * Users whose username or email contains the text (case-insensitive), newest first; everyone
+     * without text. One page at a time, after the cursor of the page before, with how many match in
+     * all: a list cut at its page size must say so, or members past it are silently out of reach.
+     */
+    async search(
+      text: string | undefined,
+      options: { after?: string; limit?: number } = {},
+    ): Promise<AdminUsersAnswer> {
+      const limit = options.limit ?? adminUsersPageSize
+      const matching = text
         ? {
             $or: [
               { usernameKey: { $regex: escapeRegex(lookupKey(text)) } },
@@ -21,8 +35,29 @@ export const adminUserQueries = defineQueries([users], (db) => {
             ],
           }
         : {}
-      const docs = await members().find(filter, { sort: { createdAt: -1, _id: 1 }, limit })
-      return docs.map(factsOf)
+      const after = options.after === undefined ? null : decodeFeedCursor(options.after)
+      // Newest first, ties by id: the next page starts strictly after the last one's (createdAt, id).
+      const page = after
+        ? {
+            $and: [
+              matching,
+              {
+                $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after.id } }],
+              },
+            ],
+          }
+        : matching
+      const [docs, total] = await Promise.all([
+        members().find(page, { sort: { createdAt: -1, _id: 1 }, limit: limit + 1 }),
+        members().countDocuments(matching),
+      ])
+      const items = docs.slice(0, limit).map(factsOf)
+      const last = items.at(-1)
+      return {
+        items,
+        total,
+        nextCursor: docs.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      }
     },
 
     async byId(userId: string): Promise<AdminUser | null> {
