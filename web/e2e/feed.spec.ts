@@ -216,7 +216,7 @@ test('a review its writer marks as containing spoilers stays covered for friends
   await expect(a.page.getByRole('article').filter({ hasText: twist.title })).toContainText('He was dead all along.')
 })
 
-test('deleting a comment hands the keyboard focus to the next comment, then to the count of comments', async ({
+test('deleting a comment asks first; then the keyboard focus goes to the next comment, then to the count of comments', async ({
   browser,
   baseURL,
 }) => {
@@ -228,24 +228,100 @@ test('deleting a comment hands the keyboard focus to the next comment, then to t
   await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
   const comments = a.page.getByRole('region', { name: 'Comments' })
   await expect(comments.getByRole('listitem')).toHaveCount(2)
+  const ask = a.page.getByRole('dialog', { name: 'Delete this comment?' })
+  /** Delete, from the keyboard: the question opens on Cancel; Tab, then Enter, deletes. */
+  const deleteFocused = async () => {
+    await a.page.keyboard.press('Enter')
+    await expect(ask).toContainText("It can't be undone.")
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await a.page.keyboard.press('Tab')
+    await a.page.keyboard.press('Enter')
+    await expect(ask).toBeHidden()
+  }
 
-  await comments
+  // Changing one's mind keeps the comment, and the keyboard where it was.
+  const firstDelete = comments
     .getByRole('listitem')
     .filter({ hasText: 'First thought.' })
     .getByRole('button', { name: 'Delete' })
-    .focus()
+  await firstDelete.focus()
   await a.page.keyboard.press('Enter')
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await a.page.keyboard.press('Escape')
+  await expect(ask).toBeHidden()
+  await expect(firstDelete).toBeFocused()
+  await expect(comments.getByRole('listitem')).toHaveCount(2)
+
+  await deleteFocused()
   await expect(comments.getByRole('listitem')).toHaveCount(1)
   await expect(comments.getByRole('listitem').filter({ hasText: 'Second thought.' })).toBeFocused()
 
   await comments.getByRole('button', { name: 'Delete' }).focus()
-  await a.page.keyboard.press('Enter')
+  await deleteFocused()
   await expect(comments.getByRole('listitem')).toHaveCount(0)
   const count = comments.getByRole('heading', { name: '0 comments' })
   await expect(count).toBeFocused()
   // Still there once the server has answered and the activity is fetched again.
   await a.page.waitForLoadState('networkidle')
   await expect(count).toBeFocused()
+  await a.page.context().close()
+})
+
+test("the activity's owner is asked before deleting a friend's comment, which then goes for both", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_own', 'feed_guest')
+  const { activityId } = await logWatch(a.page.request, 'casablanca')
+  await send(b.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, { content: 'Off topic.' })
+
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const comments = a.page.getByRole('region', { name: 'Comments' })
+  await comments.getByRole('listitem').filter({ hasText: 'Off topic.' }).getByRole('button', { name: 'Delete' }).click()
+  const ask = a.page.getByRole('dialog', { name: `Delete ${b.account.username}'s comment?` })
+  await expect(ask).toContainText("It can't be undone.")
+  await ask.getByRole('button', { name: 'Delete' }).click()
+  await expect(comments.getByRole('listitem')).toHaveCount(0)
+  await expect
+    .poll(async () => {
+      const answer = (await (await b.page.request.get(`/api/activities/${encodeURIComponent(activityId)}`)).json()) as {
+        comments: unknown[]
+      }
+      return answer.comments.length
+    })
+    .toBe(0)
+  await a.page.context().close()
+  await b.page.context().close()
+})
+
+test('saving a comment edit from the keyboard hands the focus to the comment, with its new words', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'feed_edit')
+  const { activityId } = await logWatch(a.page.request, 'casablanca')
+  await send(a.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, {
+    content: 'Frist thought.',
+  })
+
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const comment = a.page.getByRole('region', { name: 'Comments' }).getByRole('listitem')
+  await comment.getByRole('button', { name: 'Edit' }).focus()
+  await a.page.keyboard.press('Enter')
+  const words = comment.getByRole('textbox', { name: 'Edit your comment' })
+  await expect(words).toBeFocused()
+  await words.fill('First thought.')
+  await a.page.keyboard.press('Tab')
+  await a.page.keyboard.press('Tab')
+  await expect(comment.getByRole('button', { name: 'Save' })).toBeFocused()
+  await a.page.keyboard.press('Enter')
+  await expect(words).toHaveCount(0)
+  await expect(comment).toBeFocused()
+  await expect(comment).toContainText('First thought.')
+  await a.page.waitForLoadState('networkidle')
+  await expect(comment).toBeFocused()
+  await expect(comment).toContainText('edited')
   await a.page.context().close()
 })
 

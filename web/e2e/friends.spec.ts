@@ -199,6 +199,52 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await c.close()
 })
 
+test('unfriending from the keyboard hands the focus to the next friend, then to the list when nobody is left', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const a = await member(browser, baseURL ?? '', 'keyhost')
+  const others = [await member(browser, baseURL ?? '', 'keyone'), await member(browser, baseURL ?? '', 'keytwo')]
+  for (const other of others) {
+    const asked = (await send(a.page.request, 'POST', '/api/friendships', { username: other.account.username })) as {
+      friendship: { id: string }
+    }
+    await send(other.page.request, 'POST', `/api/friendships/${asked.friendship.id}/accept`, undefined)
+  }
+
+  await a.page.goto('/friends')
+  const rows = friendsList(a.page).getByRole('listitem')
+  await expect(rows).toHaveCount(2)
+  const [first, second] = [
+    await rows.nth(0).getByRole('link').first().textContent(),
+    await rows.nth(1).getByRole('link').first().textContent(),
+  ]
+  /** Unfriend, then the dialog's Unfriend, from the keyboard: the dialog opens on Keep. */
+  const unfriendFocused = async (username: string | null) => {
+    await a.page.keyboard.press('Enter')
+    const ask = a.page.getByRole('dialog', { name: `Unfriend ${username}?` })
+    await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused()
+    await a.page.keyboard.press('Tab')
+    await a.page.keyboard.press('Enter')
+    await expect(ask).toBeHidden()
+  }
+
+  await rows
+    .nth(0)
+    .getByRole('button', { name: `Unfriend ${first}` })
+    .focus()
+  await unfriendFocused(first)
+  await expect(rows).toHaveCount(1)
+  await expect(friendsList(a.page).getByRole('button', { name: `Unfriend ${second}` })).toBeFocused()
+
+  await unfriendFocused(second)
+  await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
+  await expect(a.page.getByRole('heading', { name: 'Your friends' })).toBeFocused()
+  await a.close()
+  for (const other of others) await other.close()
+})
+
 test('an invitation mail leads a new address through sign-up to a friendship', async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const a = await member(browser, baseURL ?? '', 'host')

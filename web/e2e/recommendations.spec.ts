@@ -220,3 +220,32 @@ test('a double tap on Dismiss answers the card tapped, once, and the next card s
   await expect(cards.nth(0)).toHaveAttribute('aria-label', first ?? '')
   await context.close()
 })
+
+test('accepting from the keyboard leaves the focus on the card’s new state, not on the page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'keysender')
+  const b = await member(browser, baseURL ?? '', 'keyreader')
+  await befriend(a, b)
+  const title = await film(a.page.request, 'casablanca')
+  await post(a.page.request, '/api/recommendations', {
+    ...title,
+    mediaType: 'movie',
+    toUsernames: [b.account.username],
+  })
+
+  await b.page.goto('/recommendations?box=received')
+  const card = b.page.getByRole('article', { name: title.title })
+  await card.getByRole('button', { name: 'Add to watchlist' }).focus()
+  await b.page.keyboard.press('Enter')
+  // The buttons become the words: a keyboard or screen-reader user lands on them, and hears them.
+  await expect(card.getByText('On your watchlist')).toBeFocused()
+  // Still there once the server has answered and the box is fetched again.
+  await expect(toastWith(b.page, 'Added to your watchlist').first()).toBeVisible()
+  await b.page.waitForLoadState('networkidle')
+  await expect(card.getByText('On your watchlist')).toBeFocused()
+  await a.close()
+  await b.close()
+})

@@ -1,6 +1,36 @@
+import { useCallback, useLayoutEffect, useRef } from 'react'
+
 /**
  * Whether the keyboard focus is nowhere: on the page's body, where the browser leaves it when the
  * focused element is moved or removed. Giving focus back is right then, and only then: otherwise
  * the person has put it somewhere since.
  */
 export const focusIsLost = (): boolean => document.activeElement === null || document.activeElement === document.body
+
+interface Waiting {
+  control: Element
+  next: () => HTMLElement | null
+}
+
+/**
+ * For a control that leaves the page once used (a friend's row with its Unfriend, answer buttons that
+ * become a label, an edit form that becomes the comment), taking the keyboard focus with it: call
+ * `focusWhenGone(control, next)` when it is used, and after the render that takes it away, if the
+ * focus went with it, `next()` names the control that takes it. The component whose render removes the
+ * control calls the hook: its layout effect runs after that render, before another key is read.
+ *
+ * One control waits at a time. One that stays (React reused its element for what replaced it) keeps
+ * the focus itself, and nothing moves it.
+ */
+export function useFocusWhenGone(): (control: Element, next: () => HTMLElement | null) => void {
+  const waiting = useRef<Waiting | null>(null)
+  useLayoutEffect(() => {
+    const gone = waiting.current
+    if (!gone || gone.control.isConnected) return
+    waiting.current = null
+    if (focusIsLost()) gone.next()?.focus()
+  })
+  return useCallback((control: Element, next: () => HTMLElement | null) => {
+    waiting.current = { control, next }
+  }, [])
+}

@@ -7,7 +7,8 @@ import { destinationAfterSignIn, isInvitation } from '../../features/account/aft
 import type { SignInSearch } from '@reelmates/contracts/accountPages'
 import { setCurrentUser } from '../../features/account/currentUser'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
-import { explainSignInFailure } from '../../features/account/signInMessages'
+import { explainSignInFailure, signInMessages } from '../../features/account/signInMessages'
+import { wasSignedInHere } from '../../features/account/signedInHere'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { Field, FormCard, Notice, SubmitButton } from './FormParts'
@@ -15,7 +16,10 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'password'
 
-/** /sign_in (spec §2): username and password, the two 401 explanations, invitations, returnTo. */
+/**
+ * /sign_in (spec §2): username and password, the two 401 explanations, invitations, returnTo, and
+ * "You were signed out" for a member whose session ended while this tab had them signed in.
+ */
 export function SignInScreen({ search }: { search: SignInSearch }) {
   useDocumentTitle('Sign in')
   const queryClient = useQueryClient()
@@ -23,6 +27,9 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const [status, setStatus] = useState<'idle' | 'submitting'>('idle')
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const [failure, setFailure] = useState<string>()
+  // Nobody is signed in on this page (its guard sends a member on), so a member who was signed in
+  // in this tab, and did not log out here, lost the session elsewhere.
+  const [signedOutElsewhere] = useState(wasSignedInHere)
   const invited = isInvitation(search)
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -68,6 +75,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
               Sign in to accept the invitation and see what they're watching.
             </Notice>
           ) : null}
+          {signedOutElsewhere ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             <Field

@@ -1,9 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CommentItem } from '@reelmates/contracts/feed'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { CommentThread } from './CommentThread'
 import type { useFeedActions } from './useFeedActions'
 
+beforeAll(imitateModalDialogs)
 afterEach(cleanup)
 
 const me = { id: 'u-dan', username: 'dan', avatarUrl: null }
@@ -124,10 +126,49 @@ describe('the comments of an activity', () => {
   })
 })
 
+describe('editing my comment', () => {
+  function editMine() {
+    const actions = thread({}, [{ ...comment, user: me }])
+    const edit = screen.getByRole('button', { name: 'Edit' })
+    edit.focus()
+    fireEvent.click(edit)
+    return actions
+  }
+
+  it('puts the keyboard in the words when Edit makes way for the form', () => {
+    editMine()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Edit your comment' }))
+  })
+
+  it('hands the keyboard to the comment, read with its new words, once Save has made way for it', async () => {
+    const { editComment } = editMine()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: 'What a finale' } })
+    const save = screen.getByRole('button', { name: 'Save' })
+    save.focus()
+    await act(async () => {
+      fireEvent.click(save)
+      await Promise.resolve()
+    })
+    expect(editComment).toHaveBeenCalledWith('watched:e1', 'c1', 'What a finale')
+    expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).toBeNull()
+    const focused = document.activeElement
+    expect(focused?.tagName).toBe('LI')
+    expect(focused?.textContent).toContain('What an ending')
+  })
+
+  it('gives the keyboard back to Edit when Cancel takes the form away', () => {
+    editMine()
+    const cancel = screen.getByRole('button', { name: 'Cancel' })
+    cancel.focus()
+    fireEvent.click(cancel)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }))
+  })
+})
+
 describe('deleting a comment', () => {
   const mine = (id: string, content: string): CommentItem => ({ ...comment, id, user: me, content, reactions: [] })
 
-  function threadOf(comments: CommentItem[]) {
+  function threadOf(comments: CommentItem[], activityOwnerId = ann.id) {
     const deleteComment = vi.fn(() => Promise.resolve(true))
     const actions = {
       me,
@@ -136,26 +177,65 @@ describe('deleting a comment', () => {
       editComment: vi.fn(() => Promise.resolve(true)),
       deleteComment,
     }
-    render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />)
+    render(
+      <CommentThread activityId="watched:e1" activityOwnerId={activityOwnerId} comments={comments} actions={actions} />,
+    )
     return deleteComment
   }
 
+  /** Presses a comment's Delete from the keyboard: the question it asks, open. */
+  function pressDelete(index = 0) {
+    const button = screen.getAllByRole('button', { name: 'Delete' })[index] as HTMLElement
+    button.focus()
+    fireEvent.click(button)
+    return { button, dialog: screen.getByRole('dialog') }
+  }
+
+  function confirm(index = 0) {
+    const { dialog } = pressDelete(index)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+  }
+
+  it('asks first, in so many words, with Cancel ready', () => {
+    const deleteComment = threadOf([mine('c1', 'First')])
+    const { dialog } = pressDelete()
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete this comment?')
+    expect(dialog.textContent).toContain("It can't be undone.")
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(deleteComment).not.toHaveBeenCalled()
+  })
+
+  it("names whose comment it is when the activity's owner deletes someone else's", () => {
+    threadOf([comment], me.id)
+    const { dialog } = pressDelete()
+    expect(within(dialog).getByRole('heading').textContent).toBe("Delete ann's comment?")
+  })
+
+  it('keeps the comment on Cancel, with the keyboard back on Delete', () => {
+    const deleteComment = threadOf([mine('c1', 'First')])
+    const { button, dialog } = pressDelete()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(deleteComment).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(button)
+  })
+
   it('hands the focus to the comment that takes its place', () => {
     const deleteComment = threadOf([mine('c1', 'First'), mine('c2', 'Second')])
-    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0] as HTMLElement)
+    confirm(0)
     expect(deleteComment).toHaveBeenCalledWith('watched:e1', 'c1')
     expect(document.activeElement?.textContent).toContain('Second')
   })
 
   it('hands the focus to the comment before it when it was the last', () => {
     threadOf([mine('c1', 'First'), mine('c2', 'Second')])
-    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[1] as HTMLElement)
+    confirm(1)
     expect(document.activeElement?.textContent).toContain('First')
   })
 
   it('hands the focus to the count of comments when it was the only one', () => {
     threadOf([mine('c1', 'Only')])
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    confirm()
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: '1 comment' }))
   })
 })

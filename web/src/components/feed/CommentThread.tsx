@@ -1,7 +1,10 @@
-import { commentMax, type CommentItem, type ReactionEmoji } from '@reelmates/contracts/feed'
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react'
+import type { CommentItem, ReactionEmoji } from '@reelmates/contracts/feed'
+import { useEffect, useRef, useState } from 'react'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { Avatar } from '../social/Avatar'
-import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+import { quietButton } from '../social/socialStyles'
+import { CommentForm } from './CommentForm'
+import { DeleteCommentDialog } from './DeleteCommentDialog'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 import type { useFeedActions } from './useFeedActions'
@@ -11,84 +14,6 @@ interface CommentThreadProps {
   activityOwnerId: string
   comments: readonly CommentItem[]
   actions: ReturnType<typeof useFeedActions>
-}
-
-function CommentForm({
-  initial = '',
-  label,
-  submitLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial?: string
-  label: string
-  submitLabel: string
-  /** Resolves false when the server refused the comment: its words come back into the box. */
-  onSubmit: (content: string) => Promise<boolean>
-  onCancel?: () => void
-}) {
-  const id = useId()
-  const [content, setContent] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
-  /**
-   * The box was emptied by a send and nothing typed since: a submit now is the second tap of a double
-   * tap, not a blank comment, and is let go without a word. A ref, so that a tap landing before the
-   * emptied box is drawn cannot send the words twice either.
-   */
-  const justSent = useRef(false)
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault()
-    if (justSent.current) return
-    if (content.trim() === '') return setError('Comment cannot be empty')
-    if (content.trim().length > commentMax)
-      return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
-    setError(null)
-    setContent('')
-    justSent.current = true
-    void onSubmit(content).then((taken) => {
-      if (taken) return
-      justSent.current = false
-      setContent((now) => (now === '' ? content : now))
-    })
-  }
-  // A message is about the words as they were sent: once they change it no longer applies.
-  const type = (text: string) => {
-    justSent.current = false
-    setError(null)
-    setContent(text)
-  }
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
-      <label className="sr-only" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={content}
-        onChange={(event) => type(event.target.value)}
-        rows={2}
-        placeholder="Write a comment…"
-        className={inputClass}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-rose-300">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        {onCancel ? (
-          <button type="button" className={quietButton} onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" className={primaryButton}>
-          {submitLabel}
-        </button>
-      </div>
-    </form>
-  )
 }
 
 function Comment({
@@ -109,11 +34,23 @@ function Comment({
   onDelete: (item: HTMLLIElement | null) => void
 }) {
   const [editing, setEditing] = useState(false)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
   const item = useRef<HTMLLIElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * The form goes with the keyboard focus on its Save or Cancel: after Save the comment takes it, read
+   * with its new words; after Cancel, nothing changed, the Edit button that opened the form.
+   */
+  const stopEditing = (then: () => HTMLElement | null) => {
+    if (form.current) focusWhenGone(form.current, then)
+    setEditing(false)
+  }
   return (
     <li
       ref={item}
-      // Focusable from code only: where the focus goes when the comment before it is deleted.
+      // Focusable from code only: where the focus goes when the comment before it is deleted, or this one edited.
       tabIndex={-1}
       className="flex gap-3 rounded-lg py-3 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
       aria-busy={pending}
@@ -127,12 +64,13 @@ function Comment({
         </p>
         {editing ? (
           <CommentForm
+            ref={form}
             initial={comment.content}
             label="Edit your comment"
             submitLabel="Save"
-            onCancel={() => setEditing(false)}
+            onCancel={() => stopEditing(() => editButton.current)}
             onSubmit={(content) => {
-              setEditing(false)
+              stopEditing(() => item.current)
               return actions.editComment(activityId, comment.id, content)
             }}
           />
@@ -152,18 +90,34 @@ function Comment({
               onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
             />
             {mine && !editing ? (
-              <button type="button" className={quietButton} onClick={() => setEditing(true)}>
+              <button
+                ref={editButton}
+                type="button"
+                className={quietButton}
+                onClick={(event) => {
+                  // Edit goes as the form comes: the keyboard goes on into its words.
+                  focusWhenGone(event.currentTarget, () => form.current?.querySelector('textarea') ?? null)
+                  setEditing(true)
+                }}
+              >
                 Edit
               </button>
             ) : null}
             {mayDelete ? (
-              <button type="button" className={quietButton} onClick={() => onDelete(item.current)}>
+              <button type="button" className={quietButton} onClick={() => setConfirmingDelete(true)}>
                 Delete
               </button>
             ) : null}
           </div>
         )}
       </div>
+      {confirmingDelete ? (
+        <DeleteCommentDialog
+          author={mine ? null : comment.user.username}
+          onDelete={() => onDelete(item.current)}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      ) : null}
     </li>
   )
 }
@@ -211,7 +165,7 @@ function ReactButton({
   )
 }
 
-/** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity). */
+/** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity) once asked. */
 export function CommentThread({ activityId, activityOwnerId, comments, actions }: CommentThreadProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   /**

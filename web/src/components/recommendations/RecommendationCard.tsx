@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { answerRecommendation } from '../../features/recommendations/mutations'
 import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
 import type { Answer } from '../../features/recommendations/recommendationCalls'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { useChange } from '../../lib/mutations'
 import { MediaPoster } from '../media/MediaPoster'
 import { dayMonth, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
@@ -45,11 +46,17 @@ const doubleTapMs = 600
 export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const answer = useChange(answerRecommendation)
   const answeredAt = useRef(Number.NEGATIVE_INFINITY)
-  const say = (what: Answer) => {
+  const actions = useRef<HTMLDivElement>(null)
+  const status = useRef<HTMLSpanElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  const say = (what: Answer, pressed: HTMLElement) => {
     // A double tap is one answer: the card's buttons change under the finger (Dismiss becomes Undo).
     const now = performance.now()
     if (now - answeredAt.current < doubleTapMs) return
     answeredAt.current = now
+    // The answer shows at once and the pressed button goes (Add to watchlist becomes a label): the
+    // keyboard goes on to the card's next action, or to its new state when none is left.
+    focusWhenGone(pressed, () => actions.current?.querySelector('button') ?? status.current)
     void answer({ id: item.id, answer: what, title: item.mediaTitle })
   }
   return (
@@ -66,13 +73,13 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
         · {dayMonth(item.createdAt)}
       </p>
       {item.note ? <p className="mt-1.5 line-clamp-3 text-sm italic text-zinc-300">“{item.note}”</p> : null}
-      <div className="mt-3 flex flex-wrap items-center gap-2">
+      <div ref={actions} className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'pending' ? (
           <>
-            <button type="button" className={primaryButton} onClick={() => say('accept')}>
+            <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
               Add to watchlist
             </button>
-            <button type="button" className={quietButton} onClick={() => say('dismiss')}>
+            <button type="button" className={quietButton} onClick={(event) => say('dismiss', event.currentTarget)}>
               Dismiss
             </button>
           </>
@@ -81,12 +88,17 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
             <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone.dismissed}`}>
               Dismissed
             </span>
-            <button type="button" className={secondaryButton} onClick={() => say('restore')}>
+            <button type="button" className={secondaryButton} onClick={(event) => say('restore', event.currentTarget)}>
               Undo
             </button>
           </>
         ) : (
-          <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
+          <span
+            ref={status}
+            // Focusable from code only: where the keyboard goes once its answer has taken the buttons away.
+            tabIndex={-1}
+            className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${statusTone[item.status]}`}
+          >
             {item.status === 'accepted' ? 'On your watchlist' : 'Watched'}
           </span>
         )}

@@ -6,12 +6,24 @@ interface ConfirmDialogProps {
   title: string
   children: ReactNode
   confirmLabel: string
+  /** The way out that changes nothing; it has the focus when the dialog opens. */
+  cancelLabel?: string
   onConfirm: () => void
   onClose: () => void
 }
 
-/** Asks before something that cannot be taken back with one tap (unfriending). */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+/**
+ * Asks before something that cannot be taken back with one tap (unfriending, deleting a comment).
+ * `onConfirm` runs before the dialog closes; `onClose` once it has, with the focus back on what opened it.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Keep',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
   const id = useId()
 
@@ -33,7 +45,7 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={close} className={quietButton} autoFocus>
-            Keep
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -13,6 +13,8 @@ interface FriendButtonProps {
   size?: 'sm' | 'md'
   /** In a list of friends "Friends" goes without saying: only the way to end it shows. */
   showFriendsBadge?: boolean
+  /** Runs when an unfriending is confirmed, for a list whose row leaves with the friendship. */
+  onUnfriend?: () => void
 }
 
 const check = (
@@ -28,6 +30,7 @@ export function FriendButton({
   friendshipId,
   size = 'md',
   showFriendsBadge = true,
+  onUnfriend,
 }: FriendButtonProps) {
   const ask = useAskFriend()
   const accept = useAcceptFriend()
@@ -119,7 +122,10 @@ export function FriendButton({
             <ConfirmDialog
               title={`Unfriend ${username}?`}
               confirmLabel="Unfriend"
-              onConfirm={() => remove.mutate({ ...pair, kind: 'unfriend' })}
+              onConfirm={() => {
+                remove.mutate({ ...pair, kind: 'unfriend' })
+                onUnfriend?.()
+              }}
               onClose={() => setConfirming(false)}
             >
               Your activity leaves each other's feeds, and neither of you can comment on the other's any more. You can

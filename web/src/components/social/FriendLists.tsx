@@ -1,17 +1,36 @@
 import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode, type Ref } from 'react'
 import { useAskFriend } from '../../features/friends/mutations'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
 import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
 
-function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  count,
+  headingRef,
+  children,
+}: {
+  id: string
+  title: string
+  count?: number
+  /** For a heading that takes the focus from code (when the last of its list goes). */
+  headingRef?: Ref<HTMLHeadingElement>
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className={`${sectionHeading} mb-3 flex items-center gap-2`}>
+      <h2
+        id={id}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className={`${sectionHeading} mb-3 flex items-center gap-2 rounded outline-none focus-visible:ring-2 focus-visible:ring-amber-400`}
+      >
         {title}
         {count !== undefined && count > 0 ? (
           <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold tabular-nums text-zinc-300">
@@ -84,29 +103,53 @@ function LastWatched({ watch }: { watch: LastWatch }) {
   )
 }
 
-export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
+function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (row: HTMLLIElement) => void }) {
+  const row = useRef<HTMLLIElement>(null)
   return (
-    <Section id="friends-heading" title="Your friends" count={items.length}>
+    <li ref={row} className="flex items-center gap-3 px-3 py-3 sm:px-4">
+      <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
+      <div className="min-w-0 flex-1">
+        <PersonLink username={item.user.username} />
+        <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
+        {item.lastWatched ? <LastWatched watch={item.lastWatched} /> : null}
+      </div>
+      <FriendButton
+        relation="friends"
+        username={item.user.username}
+        friendshipId={item.id}
+        size="sm"
+        showFriendsBadge={false}
+        onUnfriend={() => row.current && onUnfriend(row.current)}
+      />
+    </li>
+  )
+}
+
+export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * An unfriended row leaves once the server has answered, with the focus on its Unfriend. The focus
+   * goes on to the friend then in its place (the next one, or the one before when it was the last),
+   * else, nobody left, to the list's heading.
+   */
+  const unfriended = (row: HTMLLIElement) => {
+    const place = Array.prototype.indexOf.call(list.current?.children ?? [], row)
+    focusWhenGone(row, () => {
+      const rows = list.current?.children
+      const friend = rows?.[Math.min(place, rows.length - 1)]
+      return friend?.querySelector('button') ?? heading.current
+    })
+  }
+  return (
+    <Section id="friends-heading" title="Your friends" count={items.length} headingRef={heading}>
       {items.length === 0 ? (
         empty
       ) : (
-        <ul className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
+        <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
           {items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 px-3 py-3 sm:px-4">
-              <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
-              <div className="min-w-0 flex-1">
-                <PersonLink username={item.user.username} />
-                <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
-                {item.lastWatched ? <LastWatched watch={item.lastWatched} /> : null}
-              </div>
-              <FriendButton
-                relation="friends"
-                username={item.user.username}
-                friendshipId={item.id}
-                size="sm"
-                showFriendsBadge={false}
-              />
-            </li>
+            <FriendRow key={item.id} item={item} onUnfriend={unfriended} />
           ))}
         </ul>
       )}

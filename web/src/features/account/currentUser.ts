@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/apiError'
 import { apiJson } from '../../lib/api'
 import { lastKnownUser, userKnown } from '../offline/offlineSession'
 import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
+import { markSignedInHere } from './signedInHere'
 
 /** The current user's cache key: the resource is GET /api/user, even though the app asks /api/session. */
 export const currentUserKey = ['/api/user'] as const
@@ -64,9 +65,16 @@ export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null
 
 /**
  * The user as the guards see it. An unreachable server (offline) means the last user known on this
- * device, whose kept answers the screens then show (issue 15.1); with none, signed out.
+ * device, whose kept answers the screens then show (issue 15.1); with none, signed out. Every page
+ * passes a guard, so this is where a tab learns that a member is signed in in it (`signedInHere.ts`).
  */
 export async function knownUser(queryClient: QueryClient): Promise<PublicUser | null> {
+  const user = await guardUser(queryClient)
+  if (user) markSignedInHere()
+  return user
+}
+
+async function guardUser(queryClient: QueryClient): Promise<PublicUser | null> {
   try {
     // 'static': the guards take the known answer; the screens' own queries re-check it.
     const user = await queryClient.query({ ...currentUserQuery(), staleTime: 'static' })

@@ -6,6 +6,8 @@ export const signInMessages = {
   wrongPassword: 'The password you entered is incorrect. Please try again.',
   failed: 'Sign in failed. Please check your information and try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
+  /** The session ended elsewhere (another tab, expiry, suspension): not the member's own Log out here. */
+  signedOut: 'You were signed out. Sign in again to continue.',
 } as const
 
 export const registrationMessages = {

@@ -5,12 +5,16 @@ import { apiJson, resetRequestClient } from '../../lib/api'
 import { toast } from '../../lib/toast'
 import { clearLocalAccountState } from './clearLocalState'
 import { currentUserKey } from './currentUser'
+import { forgetSignedInHere } from './signedInHere'
 
 /** Spec §4 logout: clear all cached data and local account state, then go to /sign_in. */
 export function useLogout(): () => void {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
+    // First: the session may be seen gone (a refetch) before the answer comes, and the sign-in page
+    // must not say "You were signed out" to someone who pressed Log out.
+    forgetSignedInHere()
     void (async () => {
       try {
         await apiJson('/api/logout', { method: 'POST' })
@@ -30,6 +34,7 @@ export function useLogout(): () => void {
 
 /** Everything this device knows of the signed-in user goes: cached answers, local state, caches. */
 export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  forgetSignedInHere()
   await queryClient.cancelQueries()
   queryClient.clear()
   queryClient.setQueryData(currentUserKey, null)

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
+import { member } from './support/members'
+import { adminAccount, csrfToken, registerByApi } from './support/server'
+
+/**
+ * A member whose session ends while the app is open (signed out in another tab, an admin's
+ * suspension, expiry) is told so on the sign-in page, in a status that stays; a member who logged
+ * out here, and a first-time visitor, are told nothing.
+ */
+const signedOut = 'You were signed out. Sign in again to continue.'
+const signedOutNotice = (page: Page) => page.getByRole('status').filter({ hasText: signedOut })
+
+/**
+ * The member comes back to the tab, which asks who is signed in again (as on every return to a tab).
+ * Headless Chromium never hides a page, so the browser's event is sent here.
+ */
+async function comeBackTo(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+}
+
+test('logged out in another tab: this tab says so on the sign-in page; neither that tab nor a visitor is told', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL })
+  const here = await context.newPage()
+  // First, as a visitor: nobody was signed in in this tab, and the page says only how to sign in.
+  await here.goto('/home')
+  await expect(here).toHaveURL(/\/sign_in\?returnTo=/)
+  await expect(here.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await expect(here.getByText(signedOut)).toHaveCount(0)
+
+  await registerByApi(here.request, 'twotabs')
+  await here.goto('/friends')
+  await expect(here.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
+
+  const other = await context.newPage()
+  await other.goto('/profile')
+  await other.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(other).toHaveURL(/\/sign_in$/)
+  await expect(other.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await expect(other.getByText(signedOut)).toHaveCount(0)
+
+  await comeBackTo(here)
+  await expect(here).toHaveURL(/\/sign_in/)
+  await expect(signedOutNotice(here)).toBeVisible()
+  // A status, not a toast: it is still there a while later.
+  await here.waitForTimeout(6000)
+  await expect(signedOutNotice(here)).toBeVisible()
+  await context.close()
+})
+
+test('suspended by an admin: the next page is the sign-in page, which says so, and signing in says why', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const suspended = await member(browser, baseURL ?? '', 'suspended')
+  await suspended.page.goto('/friends')
+  await expect(suspended.page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
+  const { id } = (await (await suspended.page.request.get('/api/user')).json()) as { id: string }
+
+  const adminContext = await browser.newContext({ baseURL })
+  const admin = adminContext.request
+  await adminAccount(admin)
+  const answer = await admin.post(`/api/admin/users/${id}/suspend`, {
+    headers: { 'CSRF-Token': await csrfToken(admin) },
+  })
+  expect(answer.status(), await answer.text()).toBe(200)
+  await adminContext.close()
+
+  // The member goes on to their feed (a full load, as from a bookmark or a reload).
+  await suspended.page.goto('/feed')
+  await expect(suspended.page).toHaveURL(/\/sign_in\?returnTo=/)
+  await expect(signedOutNotice(suspended.page)).toBeVisible()
+  await suspended.page.getByLabel('Username').fill(suspended.account.username)
+  await suspended.page.getByLabel('Password').fill(suspended.account.password)
+  await suspended.page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(suspended.page.getByRole('alert').filter({ hasText: suspendedMessage })).toBeVisible()
+  await suspended.close()
+})

@@ -1,0 +1,87 @@
+import { commentMax } from '@reelmates/contracts/feed'
+import { useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
+import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+
+/**
+ * The box that writes a comment, or edits one (with Cancel), and says what is wrong before sending.
+ * `ref` is the form's: a comment being edited follows it to know when it has gone.
+ */
+export function CommentForm({
+  ref,
+  initial = '',
+  label,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  ref?: Ref<HTMLFormElement>
+  initial?: string
+  label: string
+  submitLabel: string
+  /** Resolves false when the server refused the comment: its words come back into the box. */
+  onSubmit: (content: string) => Promise<boolean>
+  onCancel?: () => void
+}) {
+  const id = useId()
+  const [content, setContent] = useState(initial)
+  const [error, setError] = useState<string | null>(null)
+  /**
+   * The box was emptied by a send and nothing typed since: a submit now is the second tap of a double
+   * tap, not a blank comment, and is let go without a word. A ref, so that a tap landing before the
+   * emptied box is drawn cannot send the words twice either.
+   */
+  const justSent = useRef(false)
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    if (justSent.current) return
+    if (content.trim() === '') return setError('Comment cannot be empty')
+    if (content.trim().length > commentMax)
+      return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
+    setError(null)
+    setContent('')
+    justSent.current = true
+    void onSubmit(content).then((taken) => {
+      if (taken) return
+      justSent.current = false
+      setContent((now) => (now === '' ? content : now))
+    })
+  }
+  // A message is about the words as they were sent: once they change it no longer applies.
+  const type = (text: string) => {
+    justSent.current = false
+    setError(null)
+    setContent(text)
+  }
+  return (
+    <form ref={ref} onSubmit={submit} className="flex flex-col gap-2" noValidate>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={content}
+        onChange={(event) => type(event.target.value)}
+        rows={2}
+        placeholder="Write a comment…"
+        className={inputClass}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-rose-300">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <button type="button" className={quietButton} onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className={primaryButton}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  )
+}

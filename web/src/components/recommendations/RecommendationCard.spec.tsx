@@ -1,0 +1,61 @@
+import type { RecommendationItem } from '@reelmates/contracts/recommendations'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ReceivedCard } from './RecommendationCard'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+}))
+
+// The answer is sent and never answered: the spec shows the card as the screen's overlay would.
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  ),
+)
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const casablanca: RecommendationItem = {
+  id: 'r1',
+  from: { username: 'ann' },
+  to: { username: 'dan' },
+  toEmail: null,
+  tmdbId: 289,
+  mediaType: 'movie',
+  mediaTitle: 'Casablanca',
+  mediaPosterPath: null,
+  note: null,
+  status: 'pending',
+  rating: null,
+  emailSent: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+}
+
+function receivedCard() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  const card = (status: RecommendationItem['status']) => (
+    <QueryClientProvider client={client}>
+      <ReceivedCard item={{ ...casablanca, status }} />
+    </QueryClientProvider>
+  )
+  const { rerender } = render(card('pending'))
+  return { showing: (status: RecommendationItem['status']) => rerender(card(status)) }
+}
+
+describe('the keyboard after answering a recommendation', () => {
+  it('goes to the card’s new state once "Add to watchlist" has become "On your watchlist"', () => {
+    const card = receivedCard()
+    const add = screen.getByRole('button', { name: 'Add to watchlist' })
+    add.focus()
+    fireEvent.click(add)
+    card.showing('accepted')
+    expect(document.activeElement?.textContent).toBe('On your watchlist')
+  })
+})
