@@ -94,9 +94,11 @@ test.describe('an anonymous visitor', () => {
     }
   })
 
-  test('sees Access Denied on every admin route, then goes to /sign_in', async ({ page }) => {
+  test('sees Access Denied on every admin route, then goes to /sign_in with returnTo', async ({ page }) => {
     for (const route of adminRoutes) await expectAccessDenied(page, route)
-    await expect(page).toHaveURL(/\/sign_in/, { timeout: 6000 })
+    await expect(page).toHaveURL(/\/sign_in\?/, { timeout: 6000 })
+    const returnTo = new URL(page.url()).searchParams.get('returnTo') ?? ''
+    expect(new URL(returnTo, 'http://app.test').pathname).toBe(adminRoutes.at(-1)?.split('?')[0])
   })
 
   test('sees the not-found page on an unknown path, with the footer and a way to sign in', async ({ page }) => {

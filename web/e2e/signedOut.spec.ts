@@ -80,3 +80,52 @@ test('suspended by an admin: the next page is the sign-in page, which says so, a
   await expect(suspended.page.getByRole('alert').filter({ hasText: suspendedMessage })).toBeVisible()
   await suspended.close()
 })
+
+test('suspended while a page is open: the first refused request takes the member to the sign-in page, which says so', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const kept = await member(browser, baseURL ?? '', 'keptopen')
+  await kept.page.goto('/friends')
+  await expect(kept.page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
+  const { id } = (await (await kept.page.request.get('/api/user')).json()) as { id: string }
+
+  const adminContext = await browser.newContext({ baseURL })
+  const admin = adminContext.request
+  await adminAccount(admin)
+  const headers = { 'CSRF-Token': await csrfToken(admin) }
+  expect((await admin.post(`/api/admin/users/${id}/suspend`, { headers })).status()).toBe(200)
+
+  // No reload, no other page and no return to the tab: the member looks for someone on this page.
+  await kept.page.getByRole('searchbox', { name: 'Username' }).fill('somebody')
+  await expect(kept.page).toHaveURL(/\/sign_in/)
+  await expect(signedOutNotice(kept.page)).toBeVisible()
+  await adminContext.close()
+  await kept.close()
+})
+
+test('demoted while in the admin area: the next refused admin request closes it', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await adminAccount(page.request)
+  const { id } = (await (await page.request.get('/api/user')).json()) as { id: string }
+  await page.goto('/admin/user-management')
+  await expect(page.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible()
+
+  const otherContext = await browser.newContext({ baseURL })
+  const other = otherContext.request
+  await adminAccount(other)
+  const demoted = await other.put(`/api/admin/users/${id}/role`, {
+    data: { role: 'User' },
+    headers: { 'CSRF-Token': await csrfToken(other) },
+  })
+  expect(demoted.status(), await demoted.text()).toBe(200)
+  await otherContext.close()
+
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('someone')
+  await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toBeVisible()
+  await expect(page).toHaveURL(/\/home$/, { timeout: 10_000 })
+  await context.close()
+})

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserKey } from './features/account/currentUser'
+import { recheckSessionAfter } from './features/account/sessionRecheck'
 import { registerLibraryMutationDefaults } from './features/library/libraryMutationDefaults'
 import { followConnection } from './features/offline/connection'
 import { keepAnswers } from './features/offline/offlineSession'
@@ -11,7 +12,7 @@ import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
 followConnection()
-const queryClient = createQueryClient()
+const queryClient = createQueryClient({ onRefused: recheckSessionAfter })
 registerLibraryMutationDefaults(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)

@@ -38,4 +38,16 @@ describe('the query client defaults (spec §9)', () => {
     const asNull = getQueryFn({ on401: 'returnNull' })
     expect(await client.query({ queryKey: ['/api/user', 'null'], queryFn: asNull })).toBeNull()
   })
+
+  it('tells onRefused of every failed query and change, with the client', async () => {
+    vi.stubGlobal('fetch', answering(401, { message: 'You need to sign in first' }))
+    const refused: unknown[] = []
+    const client = createQueryClient({ onRefused: (seen, error) => refused.push(seen === client && error) })
+    await expect(client.query({ queryKey: ['/api/feed'] })).rejects.toMatchObject({ status: 401 })
+    const change = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(new Error('refused')),
+    })
+    await expect(change.execute(undefined)).rejects.toThrow('refused')
+    expect(refused).toEqual([expect.objectContaining({ status: 401 }), expect.objectContaining({ message: 'refused' })])
+  })
 })

@@ -1,4 +1,4 @@
-import { MutationCache, onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query'
 import { apiJson } from './api'
 import { isApiError } from './apiError'
 import { toast } from './toast'
@@ -31,11 +31,14 @@ function tellQueuedOffline(): void {
 /**
  * Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries. Answers stay in memory
  * for a day (not 5 minutes) so that the snapshot kept for offline use still holds the pages opened
- * earlier in the visit (features/offline).
+ * earlier in the visit (features/offline). `onRefused` sees every failed query and change (the app
+ * asks who is signed in again after a 401 or 403: features/account/sessionRecheck.ts).
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    mutationCache: new MutationCache({ onMutate: tellQueuedOffline }),
+export function createQueryClient(options: { onRefused?: (client: QueryClient, error: unknown) => void } = {}) {
+  const refused = (error: unknown) => options.onRefused?.(client, error)
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: refused }),
+    mutationCache: new MutationCache({ onMutate: tellQueuedOffline, onError: refused }),
     defaultOptions: {
       queries: {
         gcTime: 24 * 60 * 60 * 1000,
@@ -48,4 +51,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   })
+  return client
 }

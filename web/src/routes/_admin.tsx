@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AccessDenied } from '../components/shell/AccessDenied'
 import { AppShell } from '../components/shell/AppShell'
-import { freshUser, isAdmin, knownUser } from '../features/account/currentUser'
+import { freshUser, isAdmin, knownUser, useCurrentUser } from '../features/account/currentUser'
 import { unregisterServiceWorker } from '../features/update/serviceWorker'
 
 /** Admin-only routes (spec §6): everyone else sees Access Denied and is sent to /sign_in (a member, home). */
@@ -17,7 +17,12 @@ export const Route = createFileRoute('/_admin')({
 })
 
 function AdminLayout() {
-  const { user, allowed } = Route.useRouteContext()
+  const checked = Route.useRouteContext()
+  // The role can change while the area is open (an admin demoted, suspended): a refused admin call
+  // asks again (sessionRecheck.ts), and the latest answer decides, not the one the page opened with.
+  const { data } = useCurrentUser()
+  const user = data === undefined ? checked.user : data
+  const allowed = data === undefined ? checked.allowed : isAdmin(data)
   // Spec §4: admin screens always talk to the live server, never to a cached app.
   useEffect(() => void unregisterServiceWorker(), [])
   if (!allowed || !user) return <AccessDenied signedIn={user !== null} />

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
@@ -19,16 +19,24 @@ export function AccessDenied({ signedIn }: { signedIn: boolean }) {
   useDocumentTitle('Access denied')
   const navigate = useNavigate()
   const { to, going, label } = wayOn[signedIn ? 'member' : 'visitor']
+  // A visitor comes back here once signed in, as from any member page; a member has no way in.
+  const here = useLocation({ select: (location) => location.href })
+  const returnTo = signedIn ? undefined : here
   useEffect(() => {
-    const timer = setTimeout(() => void navigate({ to, replace: true }), redirectDelayMs)
+    const search = returnTo === undefined ? {} : { returnTo }
+    const timer = setTimeout(() => void navigate({ to, search, replace: true }), redirectDelayMs)
     return () => clearTimeout(timer)
-  }, [navigate, to])
+  }, [navigate, to, returnTo])
   return (
     <main className="grid min-h-dvh place-items-center px-6 text-center">
       <div role="alert" className="max-w-md rounded-2xl border border-red-500/30 bg-red-950/40 p-8">
         <h1 className="text-xl font-bold text-red-100">{accessDeniedMessage}</h1>
         <p className="mt-3 text-sm text-red-200/80">{going}</p>
-        <Link to={to} className="mt-6 inline-block rounded-xl bg-white px-5 py-2.5 font-semibold text-zinc-900">
+        <Link
+          to={to}
+          search={returnTo === undefined ? {} : { returnTo }}
+          className="mt-6 inline-block rounded-xl bg-white px-5 py-2.5 font-semibold text-zinc-900"
+        >
           {label}
         </Link>
       </div>
