@@ -77,6 +77,14 @@ export const blogCategory = z.object({
 export type BlogCategory = z.infer<typeof blogCategory>
 export const blogCategoriesAnswer = z.object({ items: z.array(blogCategory) })
 
+/**
+ * A category as the admins' list shows it: `postCount` counts its published posts, as on the news;
+ * `draftCount` its drafts too, which only admins are told of (a visitor learns of no unpublished post).
+ */
+export const adminBlogCategory = blogCategory.extend({ draftCount: z.number().int() })
+export type AdminBlogCategory = z.infer<typeof adminBlogCategory>
+export const adminBlogCategoriesAnswer = z.object({ items: z.array(adminBlogCategory) })
+
 const categoryRef = z.object({ slug: z.string(), name: z.string() })
 
 export const newsPostSummary = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { basedOn } from './basedOn'
 import { defineEvent, type EventOf } from './events'
 import { emailTemplateName } from './emailTemplates'
 
@@ -57,6 +58,14 @@ export const createCampaignRequest = campaignDefinition.extend({
   isActive: z.boolean().default(true),
 })
 
+/**
+ * A save of an existing campaign. `basedOn` is its `updatedAt` as the form last had it (opened or saved
+ * there): a save over a change made since (saved, activated or paused by another admin or tab) is
+ * refused (409).
+ */
+export const campaignEdit = campaignDefinition.extend({ basedOn: basedOn.optional() })
+export type CampaignEdit = z.infer<typeof campaignEdit>
+
 export const campaignParams = z.object({ id: z.uuid('That is not a campaign id.') })
 
 export const campaignItem = z.object({
@@ -68,7 +77,7 @@ export const campaignItem = z.object({
   triggers: z.array(campaignTrigger),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Members who entered, and who completed it. */
+  /** Members who ever entered, and who completed it: an account deleted since still counts. */
   entered: z.number().int(),
   completed: z.number().int(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { basedOn } from './basedOn'
 import { defineEvent, type EventOf } from './events'
 
 /**
@@ -18,6 +19,13 @@ export const emailTemplateEdit = z.object({
 })
 export type EmailTemplateEdit = z.infer<typeof emailTemplateEdit>
 
+/**
+ * A save of a template. `basedOn` is its `editedAt` as the form last had it (null: the built-in
+ * text): a save over a change made since (an edit or a restore by another admin or tab) is refused (409).
+ */
+export const emailTemplateSave = emailTemplateEdit.extend({ basedOn: basedOn.nullable().optional() })
+export type EmailTemplateSave = z.infer<typeof emailTemplateSave>
+
 export const emailTemplateItem = z.object({
   name: z.string(),
   description: z.string(),
@@ -28,6 +36,11 @@ export const emailTemplateItem = z.object({
   variables: z.array(z.string()),
   /** An admin's edit is in use (false: the built-in text). */
   edited: z.boolean(),
+  /**
+   * When the edit in use was saved; null while the built-in text is. It names what the template says,
+   * so it is the version a save is based on: a restore moves it too.
+   */
+  editedAt: z.string().nullable(),
 })
 export type EmailTemplateItem = z.infer<typeof emailTemplateItem>
 

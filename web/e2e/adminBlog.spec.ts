@@ -135,6 +135,9 @@ test('an admin promotes a member, who opens /admin without reloading; the other 
   await expect(row.getByText('member', { exact: false }).first()).toBeVisible()
   await screenshots(page, 'admin-user-management')
   await row.getByRole('button', { name: 'Make admin' }).click()
+  // Full admin rights are given only once confirmed.
+  const asked = page.getByRole('dialog', { name: `Make ${account.username} an admin?` })
+  await asked.getByRole('button', { name: 'Make admin' }).click()
   await expect(row.getByRole('button', { name: 'Make user' })).toBeVisible()
 
   // The member comes back to their tab: the app asks who they are now.

@@ -110,3 +110,60 @@ test('a save over another tab’s save is refused, while the editor’s own save
   expect(await serverContent()).toBe('The other tab’s words.')
   await context.close()
 })
+
+test('words typed and not saved are asked about before the editor is left; saved ones are not', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await asAdmin(browser, baseURL)
+  const title = `Unsaved words ${uniqueName('p')}`
+  const titleField = page.getByLabel('Title')
+  const asked = page.getByRole('dialog', { name: 'Leave this page?' })
+  const overview = page.getByRole('navigation', { name: 'Admin areas' }).getByRole('link', { name: 'Overview' })
+
+  // Saving a new draft goes on to its own address without asking.
+  await page.goto('/admin/blog/posts')
+  await page.getByRole('link', { name: 'New post', exact: true }).click()
+  await titleField.fill(title)
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page).toHaveURL(/\/admin\/blog\/posts\/[0-9a-f-]{36}$/)
+  const editor = page.url()
+  await expect(titleField).toHaveValue(title)
+  await expect(asked).toHaveCount(0)
+
+  // Another admin tab: asked, in the app's own dialog; Stay keeps the words and the page.
+  await titleField.fill(`${title}, day two`)
+  await overview.click()
+  await expect(asked).toContainText('Your changes will not be saved.')
+  await expect(asked.getByRole('button', { name: 'Stay' })).toBeFocused()
+  await asked.getByRole('button', { name: 'Stay' }).click()
+  await expect(asked).toHaveCount(0)
+  expect(page.url()).toBe(editor)
+  await expect(titleField).toHaveValue(`${title}, day two`)
+
+  // A reload is the browser's to ask about; going on with it drops the words, as it warned.
+  const prompt = page.waitForEvent('dialog')
+  const reloading = page.reload()
+  const beforeUnload = await prompt
+  expect(beforeUnload.type()).toBe('beforeunload')
+  await beforeUnload.accept()
+  await reloading
+  await expect(titleField).toHaveValue(title)
+
+  // The browser's Back asks too; Leave goes.
+  await titleField.fill(`${title}, day three`)
+  await page.goBack()
+  await expect(asked).toBeVisible()
+  await asked.getByRole('button', { name: 'Leave' }).click()
+  await expect(page.getByRole('heading', { name: 'Blog posts', level: 1 })).toBeVisible()
+
+  // Saved, the editor is left without a word.
+  await page.getByRole('link', { name: title }).click()
+  await titleField.fill(`${title}, saved`)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toastWith(page, 'Post saved')).toBeVisible()
+  await overview.click()
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible()
+  await expect(asked).toHaveCount(0)
+  await context.close()
+})

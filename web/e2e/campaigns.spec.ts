@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
-import { adminAccount, latestMailTo, openApp, registerByApi, screenshotsDir, uniqueName } from './support/server'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  adminAccount,
+  csrfToken,
+  latestMailTo,
+  openApp,
+  registerByApi,
+  screenshotsDir,
+  toastWith,
+  uniqueName,
+} from './support/server'
 
 mkdirSync(screenshotsDir, { recursive: true })
 
@@ -46,7 +55,7 @@ test('an admin builds a two-step campaign from templates, activates it, and a ne
   const readerPage = await reader.newPage()
   await readerPage.goto(link!)
   await expect(readerPage.getByRole('status').filter({ hasText: 'Unsubscribed' })).toContainText(
-    'You will not get campaign emails from Reelmates any more.',
+    'You will not get tips and news emails from Reelmates any more.',
   )
   const preferences = (await (await visitor.request.get('/api/user')).json()) as { receiveCampaignEmails: boolean }
   expect(preferences.receiveCampaignEmails).toBe(false)
@@ -109,4 +118,67 @@ test('a cleared "days after entry" is refused beside the field; the card counts 
   await expect(card).toContainText('Paused')
   await expect(card).toContainText('Starts when a member has watched 1 title, or has been inactive for 1 day.')
   await expect(card).toContainText('1. campaign-welcome 1 day after entry')
+})
+
+test('a save over another admin’s save of the campaign is refused and keeps theirs; one admin’s saves in a row go through', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  const name = uniqueName('Welcome series ')
+  const created = await page.request.post('/api/admin/email-campaigns', {
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+    data: {
+      name,
+      steps: [{ templateName: 'campaign-welcome', delayDays: 0 }],
+      triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+      isActive: false,
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  const onServer = async (request: APIRequestContext) => {
+    const { campaigns } = (await (await request.get('/api/admin/email-campaigns')).json()) as {
+      campaigns: { id: string; name: string; description: string }[]
+    }
+    return campaigns.find((campaign) => campaign.id === id)
+  }
+  const otherContext = await browser.newContext({ baseURL })
+  const other = await otherContext.newPage()
+  await adminAccount(other.request)
+  await expect.poll(async () => (await onServer(other.request))?.name).toBe(name)
+
+  const openForm = async (admin: Page, named: string) => {
+    await admin
+      .getByRole('listitem', { name: `Campaign ${named}` })
+      .getByRole('button', { name: 'Edit' })
+      .click()
+    return admin.getByRole('form', { name: `Edit ${named}` })
+  }
+  // Both admins open the campaign's form before either saves.
+  await openApp(page, '/admin/email-campaigns')
+  const first = await openForm(page, name)
+  await openApp(other, '/admin/email-campaigns')
+  const second = await openForm(other, name)
+
+  // The first admin renames it, then opens it again and saves a description.
+  await first.getByLabel('Name').fill(`${name} (v2)`)
+  await first.getByRole('button', { name: 'Save campaign' }).click()
+  const again = await openForm(page, `${name} (v2)`)
+  await again.getByLabel('Description').fill('From the first admin')
+  await again.getByRole('button', { name: 'Save campaign' }).click()
+  await expect(page.getByRole('listitem', { name: `Campaign ${name} (v2)` })).toContainText('From the first admin')
+  await expect(toastWith(page, 'Campaign not saved')).toHaveCount(0)
+
+  // The second admin's form still has the campaign as it was opened: its save would undo the rename.
+  await second.getByLabel('Description').fill('From the second admin')
+  await second.getByRole('button', { name: 'Save campaign' }).click()
+  await expect(
+    toastWith(other, 'This campaign was changed since you opened it').filter({ hasText: 'Copy your changes' }),
+  ).toBeVisible()
+  await expect(second.getByLabel('Description')).toHaveValue('From the second admin')
+  expect(await onServer(page.request)).toMatchObject({ name: `${name} (v2)`, description: 'From the first admin' })
+  await otherContext.close()
 })

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import {
   adminAccount,
   csrfToken,
@@ -9,6 +9,7 @@ import {
   registerByApi,
   screenshotsDir,
   signOutByApi,
+  toastWith,
 } from './support/server'
 
 mkdirSync(screenshotsDir, { recursive: true })
@@ -72,4 +73,56 @@ test('a template subject takes no more than the server does, and an empty one is
   await form.getByRole('button', { name: 'Save' }).click()
   await expect(form.getByRole('alert')).toHaveText('Subject cannot be empty')
   await expect(page.getByRole('button', { name: /^password-reset.*edited/ })).toHaveCount(0)
+})
+
+test('a save over another admin’s save of the template is refused and keeps theirs; one admin’s saves in a row go through', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  const otherContext = await browser.newContext({ baseURL })
+  const other = await otherContext.newPage()
+  await adminAccount(other.request)
+  const onServer = async () => {
+    const { templates } = (await (await page.request.get('/api/admin/email-templates')).json()) as {
+      templates: { name: string; subject: string; textContent: string }[]
+    }
+    return templates.find((template) => template.name === 'campaign-come-back')
+  }
+  const openForm = async (admin: Page) => {
+    await openApp(admin, '/admin/email-campaigns')
+    await admin.getByRole('button', { name: /^campaign-come-back/ }).click()
+    return admin.getByRole('form', { name: 'Template campaign-come-back' })
+  }
+  // Both admins open the template before either saves.
+  const first = await openForm(page)
+  const second = await openForm(other)
+  const text = await first.getByRole('textbox', { name: 'Text', exact: true }).inputValue()
+  const save = first.getByRole('button', { name: 'Save', exact: true })
+
+  // The first admin saves the subject, then two changes of the text, one after the other.
+  await first.getByLabel('Subject').fill('We miss you… (admin 1)')
+  await save.click()
+  await expect(page.getByRole('button', { name: /^campaign-come-back.*edited/ })).toBeVisible()
+  for (const line of ['See you soon.', 'Really soon.']) {
+    const textBox = first.getByRole('textbox', { name: 'Text', exact: true })
+    await textBox.fill(`${await textBox.inputValue()}\n${line}`)
+    await save.click()
+    await expect.poll(async () => (await onServer())?.textContent).toContain(line)
+    await expect(save).toBeEnabled()
+  }
+  await expect(toastWith(page, 'Template not saved')).toHaveCount(0)
+
+  // The second admin's form still has the built-in text: its save would undo the first admin's.
+  await second.getByRole('textbox', { name: 'Text', exact: true }).fill(`${text}\nFrom the second admin.`)
+  await second.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(
+    toastWith(other, 'This template was changed since you opened it').filter({ hasText: 'Copy your changes' }),
+  ).toBeVisible()
+  const kept = await onServer()
+  expect(kept?.subject).toBe('We miss you… (admin 1)')
+  expect(kept?.textContent).toMatch(/See you soon\.\nReally soon\.$/)
+  await otherContext.close()
 })

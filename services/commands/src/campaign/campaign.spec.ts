@@ -10,6 +10,7 @@ import { specFor } from '../testing/givenWhenThen'
 import {
   campaign,
   CampaignAlreadyExists,
+  CampaignChangedSinceOpened,
   CampaignNotFound,
   UnknownCampaignTemplate,
   type CampaignCommand,
@@ -50,6 +51,15 @@ const created = EmailCampaignCreated({
 const activate: CampaignCommand = { type: 'ActivateCampaign', campaignId, adminId: 'admin-1', at }
 const pause: CampaignCommand = { type: 'PauseCampaign', campaignId, adminId: 'admin-1', at }
 const activated = EmailCampaignActivated({ campaignId, by: 'admin-1', at })
+
+const renamed = { ...welcome, name: 'Welcome (v2)' }
+/** A save of the form, based on the campaign's `updatedAt` as the form had it. */
+const save = (basedOn: string | undefined, definition = renamed, saveAt = '2026-11-24T10:00:00.000Z') => {
+  const { isActive: _isActive, ...fields } = create(definition)
+  return { ...fields, type: 'UpdateCampaign', basedOn, at: saveAt } as const
+}
+const updated = (updatedAt: string, definition = renamed) =>
+  EmailCampaignUpdated({ campaignId, ...definition, updatedBy: 'admin-1', updatedAt })
 
 describe('email campaign', () => {
   it('is created with its steps and triggers', () => given([]).when(create()).then([created]))
@@ -94,5 +104,29 @@ describe('email campaign', () => {
       .when(pause)
       .then([EmailCampaignPaused({ campaignId, by: 'admin-1', at })])
     given([created]).when(pause).thenNothingHappens()
+  })
+
+  describe('saving over a change made since the form had the campaign', () => {
+    const later = '2026-11-24T09:00:00.000Z'
+
+    it('refuses a save over another admin’s save', () =>
+      given([created, updated(later)])
+        .when(save(at, { ...welcome, description: 'Only the description' }))
+        .thenThrows(CampaignChangedSinceOpened, 'This campaign was changed since you opened it'))
+
+    it('refuses a save over an activation or a pause', () => {
+      const activatedLater = EmailCampaignActivated({ campaignId, by: 'admin-2', at: later })
+      given([created, activatedLater]).when(save(at)).thenThrows(CampaignChangedSinceOpened)
+      const pausedLater = EmailCampaignPaused({ campaignId, by: 'admin-2', at: '2026-11-24T09:30:00.000Z' })
+      given([created, activatedLater, pausedLater]).when(save(later)).thenThrows(CampaignChangedSinceOpened)
+    })
+
+    it('takes a save based on the form’s own previous save, which the version it opened no longer matches', () => {
+      const ownSave = updated('2026-11-24T10:00:00.000Z')
+      given([created, ownSave])
+        .when(save('2026-11-24T10:00:00.000Z', welcome, '2026-11-24T10:05:00.000Z'))
+        .then([updated('2026-11-24T10:05:00.000Z', welcome)])
+      given([created, ownSave]).when(save(at, welcome)).thenThrows(CampaignChangedSinceOpened)
+    })
   })
 })

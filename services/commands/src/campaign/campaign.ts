@@ -6,6 +6,7 @@ import {
   type CampaignDefinition,
   type EmailCampaignEvent,
 } from '@reelmates/contracts/campaigns'
+import { changedSince } from '../changedSince'
 import { DomainError, type Decider } from '../decider'
 
 export const campaignStreamId = (campaignId: string) => `email-campaign-${campaignId}`
@@ -38,6 +39,16 @@ export class CampaignNameTaken extends DomainError {
   }
 }
 
+export class CampaignChangedSinceOpened extends DomainError {
+  override readonly name = 'CampaignChangedSinceOpened'
+  constructor() {
+    super(
+      'conflict',
+      'This campaign was changed since you opened it (saved, activated or paused by another admin or in another tab). Copy your changes, reload the page and apply them again.',
+    )
+  }
+}
+
 interface Checked {
   campaignId: string
   definition: CampaignDefinition
@@ -49,13 +60,16 @@ interface Checked {
 
 export type CampaignCommand =
   | ({ type: 'CreateCampaign'; isActive: boolean } & Checked)
-  | ({ type: 'UpdateCampaign' } & Checked)
+  /** `basedOn`: when the campaign last changed as the form knew it; a save over a later change is refused. */
+  | ({ type: 'UpdateCampaign'; basedOn?: string | undefined } & Checked)
   | { type: 'ActivateCampaign'; campaignId: string; adminId: string; at: string }
   | { type: 'PauseCampaign'; campaignId: string; adminId: string; at: string }
 
 export interface CampaignState {
   exists: boolean
   isActive: boolean
+  /** When it last changed (created, updated, activated or paused): the read model's `updatedAt`. */
+  changedAt: string | null
 }
 
 function checkTemplates({ definition, templates }: Checked) {
@@ -73,17 +87,17 @@ const definitionOf = ({ campaignId, definition }: Checked) => ({
 
 /** A campaign as admins shape it: its steps and triggers, and whether it runs. */
 export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignState> = {
-  initialState: () => ({ exists: false, isActive: false }),
+  initialState: () => ({ exists: false, isActive: false, changedAt: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'EmailCampaignCreated':
-        return { exists: true, isActive: event.data.isActive }
+        return { exists: true, isActive: event.data.isActive, changedAt: event.data.createdAt }
       case 'EmailCampaignUpdated':
-        return state
+        return { ...state, changedAt: event.data.updatedAt }
       case 'EmailCampaignActivated':
-        return { ...state, isActive: true }
+        return { ...state, isActive: true, changedAt: event.data.at }
       case 'EmailCampaignPaused':
-        return { ...state, isActive: false }
+        return { ...state, isActive: false, changedAt: event.data.at }
     }
   },
   decide(command, state) {
@@ -101,6 +115,7 @@ export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignStat
         ]
       case 'UpdateCampaign':
         if (!state.exists) throw new CampaignNotFound()
+        if (changedSince(command.basedOn, state.changedAt)) throw new CampaignChangedSinceOpened()
         checkTemplates(command)
         return [EmailCampaignUpdated({ ...definitionOf(command), updatedBy: command.adminId, updatedAt: command.at })]
       case 'ActivateCampaign':

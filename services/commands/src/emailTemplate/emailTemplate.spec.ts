@@ -4,6 +4,7 @@ import { specFor } from '../testing/givenWhenThen'
 import {
   emailTemplate,
   MissingTemplateVariable,
+  TemplateChangedSinceOpened,
   UnknownTemplateVariable,
   type EmailTemplateCommand,
 } from './emailTemplate'
@@ -59,5 +60,41 @@ describe('email template', () => {
       .when(restore)
       .then([EmailTemplateRestored({ name: 'magic-link', restoredBy: 'admin-1', restoredAt: at })])
     given([]).when(restore).thenNothingHappens()
+  })
+
+  describe('saving over a change made since the form had the template', () => {
+    const later = '2026-11-24T09:00:00.000Z'
+    const editedLater = EmailTemplateEdited({ ...edited.data, subject: 'Theirs', editedBy: 'admin-2', editedAt: later })
+    const restored = EmailTemplateRestored({ name: 'magic-link', restoredBy: 'admin-2', restoredAt: later })
+    /** A save of the form, based on the template's `editedAt` as the form had it (null: the built-in text). */
+    const save = (basedOn: string | null | undefined, saveAt = '2026-11-24T10:00:00.000Z') => ({
+      ...edit('Mine'),
+      basedOn,
+      at: saveAt,
+    })
+    const saved = (editedAt: string) => EmailTemplateEdited({ ...edited.data, subject: 'Mine', editedAt })
+
+    it('refuses a save over another admin’s edit', () => {
+      given([edited, editedLater])
+        .when(save(at))
+        .thenThrows(TemplateChangedSinceOpened, 'This template was changed since you opened it')
+      given([editedLater]).when(save(null)).thenThrows(TemplateChangedSinceOpened)
+    })
+
+    it('refuses a save over a restore of the edit the form had, but not one based on the built-in text it restored', () => {
+      given([edited, restored]).when(save(at)).thenThrows(TemplateChangedSinceOpened)
+      // The template says again what that form had: the save writes over nothing its admin did not see.
+      given([editedLater, restored])
+        .when(save(null))
+        .then([saved('2026-11-24T10:00:00.000Z')])
+    })
+
+    it('takes a save based on the form’s own previous save, which the version it opened no longer matches', () => {
+      const ownSave = saved('2026-11-24T10:00:00.000Z')
+      given([ownSave])
+        .when(save('2026-11-24T10:00:00.000Z', '2026-11-24T10:05:00.000Z'))
+        .then([saved('2026-11-24T10:05:00.000Z')])
+      given([ownSave]).when(save(null)).thenThrows(TemplateChangedSinceOpened)
+    })
   })
 })

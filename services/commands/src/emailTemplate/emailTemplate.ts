@@ -5,6 +5,7 @@ import {
   type EmailTemplateEdit,
   type EmailTemplateEvent,
 } from '@reelmates/contracts/emailTemplates'
+import { changedSince } from '../changedSince'
 import { DomainError, type Decider } from '../decider'
 
 export const emailTemplateStreamId = (name: string) => `email-template-${name}`
@@ -30,6 +31,16 @@ export class MissingTemplateVariable extends DomainError {
       ...(missing.html.length > 0 ? [`${named(missing.html)} in its HTML`] : []),
     ]
     super('invalid', `This template must keep ${where.join(' and ')}: without it its mails cannot do their job.`)
+  }
+}
+
+export class TemplateChangedSinceOpened extends DomainError {
+  override readonly name = 'TemplateChangedSinceOpened'
+  constructor() {
+    super(
+      'conflict',
+      'This template was changed since you opened it (saved or restored by another admin or in another tab). Copy your changes, reload the page and apply them again.',
+    )
   }
 }
 
@@ -72,21 +83,31 @@ export type EmailTemplateCommand =
       variables: readonly string[]
       /** The ones it must keep, if any. */
       required?: RequiredVariables
+      /**
+       * The template's `editedAt` as the form last had it (null: the built-in text); a save over a
+       * later change is refused.
+       */
+      basedOn?: string | null | undefined
       adminId: string
       at: string
     }
   | { type: 'RestoreEmailTemplate'; name: string; adminId: string; at: string }
 
 export interface EmailTemplateState {
-  edited: boolean
+  /**
+   * When the edit in use was saved; null while the built-in text is (never edited, or restored). It
+   * names what the template says, so a save based on it writes over nothing its admin did not see.
+   */
+  editedAt: string | null
 }
 
 export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, EmailTemplateState> = {
-  initialState: () => ({ edited: false }),
-  evolve: (_state, event) => ({ edited: event.type === 'EmailTemplateEdited' }),
+  initialState: () => ({ editedAt: null }),
+  evolve: (_state, event) => ({ editedAt: event.type === 'EmailTemplateEdited' ? event.data.editedAt : null }),
   decide(command, state) {
     switch (command.type) {
       case 'EditEmailTemplate': {
+        if (changedSince(command.basedOn, state.editedAt)) throw new TemplateChangedSinceOpened()
         checkTemplateEdit(command.edit, command.variables, command.required)
         const { edit } = command
         return [
@@ -102,7 +123,7 @@ export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, Em
         ]
       }
       case 'RestoreEmailTemplate':
-        return state.edited
+        return state.editedAt !== null
           ? [EmailTemplateRestored({ name: command.name, restoredBy: command.adminId, restoredAt: command.at })]
           : []
     }

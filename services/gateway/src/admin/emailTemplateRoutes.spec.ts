@@ -89,6 +89,49 @@ describe('/api/admin/email-templates', () => {
     expect(again?.subject).toBe('Your Reelmates sign-in link')
   })
 
+  it('refuses a save over a change made since the form had the template, and takes a form’s saves in a row', async () => {
+    type Template = { name: string; subject: string; textContent: string; htmlContent: string; editedAt: string | null }
+    const path = '/api/admin/email-templates/campaign-come-back'
+    const read = async () =>
+      (await admin.client.get('/api/admin/email-templates'))
+        .json<{ templates: Template[] }>()
+        .templates.find((one) => one.name === 'campaign-come-back')!
+    const opened = await read()
+    expect(opened.editedAt).toBeNull()
+    const { subject, textContent, htmlContent } = opened
+    const save = (basedOn: unknown, change: Partial<Template>) =>
+      admin.client.put(path, { subject, textContent, htmlContent, ...change, basedOn })
+
+    // Two forms opened the built-in text; the first changes the subject.
+    const first = await save(null, { subject: 'We miss you… (admin 1)' })
+    expect(first.statusCode, first.body).toBe(200)
+    const stale = await save(null, { textContent: `${textContent}\nSee you soon.` })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json<{ message: string }>().message).toMatch(/^This template was changed since you opened it/)
+    expect(await read()).toMatchObject({ subject: 'We miss you… (admin 1)', textContent })
+
+    // The first form saves again, based on its own save.
+    const again = await save(first.json<Template>().editedAt, {
+      subject: 'We miss you… (admin 1)',
+      textContent: `${textContent}\nSee you soon.`,
+    })
+    expect(again.statusCode, again.body).toBe(200)
+
+    // Restoring changes the template too: a save based on the edit it replaced is refused, one based on
+    // the built-in text it brought back is not.
+    const restored = await admin.client.delete(path)
+    expect(restored.json<Template>().editedAt).toBeNull()
+    expect((await save(again.json<Template>().editedAt, {})).statusCode).toBe(409)
+    expect((await save(null, {})).statusCode).toBe(200)
+    await admin.client.delete(path)
+  })
+
+  it.each([['x'.repeat(65)], [42]])('refuses a malformed basedOn with a 400 and a message (%#)', async (basedOn) => {
+    const answer = await admin.client.put('/api/admin/email-templates/magic-link', { ...edit, basedOn })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
+  })
+
   it('refuses a variable the mails never fill in, and a template that does not exist', async () => {
     const unknownVariable = await admin.client.put('/api/admin/email-templates/magic-link', {
       ...edit,

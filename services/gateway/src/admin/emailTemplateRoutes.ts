@@ -5,6 +5,7 @@ import {
   emailTemplateEdit,
   emailTemplateItem,
   emailTemplateParams,
+  emailTemplateSave,
   emailTemplatesAnswer,
   renderEmailTemplate,
   renderedMail,
@@ -64,14 +65,16 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Edit a template (it may use only the variables its mails fill in)',
+        summary:
+          'Edit a template (it may use only the variables its mails fill in); with `basedOn`, refused (409) when the template changed since',
         params: emailTemplateParams,
-        body: emailTemplateEdit,
-        response: { 200: savedAnswer, 400: errorAnswer, 404: errorAnswer },
+        body: emailTemplateSave,
+        response: { 200: savedAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
       },
     },
     async (request) => {
       const builtIn = builtInNamed(request.params.name)
+      const { basedOn, ...edit } = request.body
       const current = await templates().named(builtIn.name)
       const { events, position } = await execute(request, {
         decider: emailTemplate,
@@ -79,18 +82,22 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         command: {
           type: 'EditEmailTemplate',
           name: builtIn.name,
-          edit: request.body,
+          edit,
           currentDescription: current.description,
           variables: builtIn.variables,
           ...(builtIn.required ? { required: builtIn.required } : {}),
+          basedOn,
           adminId: currentUserId(request),
           at: platform.now().toISOString(),
         },
       })
       const [edited] = events
       const saved = edited?.type === 'EmailTemplateEdited' ? { ...current, ...edited.data, edited: true } : current
-      const { name, description, subject, textContent, htmlContent, variables } = saved
-      return withPosition({ name, description, subject, textContent, htmlContent, variables, edited: true }, position)
+      const { name, description, subject, textContent, htmlContent, variables, editedAt } = saved
+      return withPosition(
+        { name, description, subject, textContent, htmlContent, variables, edited: true, editedAt },
+        position,
+      )
     },
   )
 
@@ -117,7 +124,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
           at: platform.now().toISOString(),
         },
       })
-      return withPosition({ ...builtIn, variables: [...builtIn.variables], edited: false }, position)
+      return withPosition({ ...builtIn, variables: [...builtIn.variables], edited: false, editedAt: null }, position)
     },
   )
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import {
+  adminBlogCategoriesAnswer,
   adminBlogPostAnswer,
   adminBlogPostsAnswer,
   adminPostsQuery,
-  blogCategoriesAnswer,
   blogCategoryAnswer,
   blogCategoryInput,
   blogDeletedAnswer,
@@ -171,9 +171,13 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     {
       onRequest: requireAdmin,
       config: readsFrom(blogQueries),
-      schema: { tags, summary: 'Every category', response: { 200: blogCategoriesAnswer } },
+      schema: {
+        tags,
+        summary: 'Every category, with how many published posts and how many drafts it has',
+        response: { 200: adminBlogCategoriesAnswer },
+      },
     },
-    async () => ({ items: await blog().categories() }),
+    async () => ({ items: await blog().adminCategories() }),
   )
 
   const categoryAfter = async (id: string, position: bigint | null) => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminBlogPost, BlogCategory, NewsPage, NewsPost } from '@reelmates/contracts/blog'
+import type { AdminBlogCategory, AdminBlogPost, BlogCategory, NewsPage, NewsPost } from '@reelmates/contracts/blog'
 import { makeAdmin, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { elements, readMarkup, type MarkupElement } from '../testing/markupReader'
@@ -170,6 +170,20 @@ describe('publishing and the news', () => {
     await createPost({ slug: 'searchable-draft', title: 'Zebra stripes' })
     const found = await admin.client.get('/api/admin/blog/posts?query=zebra&status=draft')
     expect(found.json<{ items: AdminBlogPost[] }>().items.map((p) => p.slug)).toEqual(['searchable-draft'])
+  })
+
+  it('counts a category’s published posts and drafts for admins, and only its published posts for visitors', async () => {
+    const roundups = await createCategory('Roundups', 'roundups')
+    await createPost({ slug: 'roundup-draft', categoryIds: [roundups.id] })
+    const published = await createPost({ slug: 'roundup-published', categoryIds: [roundups.id] })
+    await admin.client.post(`/api/admin/blog/posts/${published.id}/publish`)
+
+    const forAdmins = (await admin.client.get('/api/admin/blog/categories')).json<{ items: AdminBlogCategory[] }>()
+    expect(forAdmins.items.find((c) => c.slug === 'roundups')).toMatchObject({ postCount: 1, draftCount: 1 })
+    const forVisitors = (await visitor().get('/api/blog/categories')).json<{ items: BlogCategory[] }>()
+    const open = forVisitors.items.find((c) => c.slug === 'roundups')
+    expect(open).toMatchObject({ postCount: 1 })
+    expect(open).not.toHaveProperty('draftCount')
   })
 
   it('records the visit that clears the unread-news dot', async () => {

@@ -80,6 +80,45 @@ describe('admin campaign and send-history routes', () => {
     expect(twin.json<{ message: string }>().message).toMatch(/has that name/)
   })
 
+  it('refuses a save over a change made since the form had the campaign, and takes a form’s saves in a row', async () => {
+    const opened = (
+      await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Welcome series', isActive: false })
+    ).json<CampaignItem>()
+    const path = `/api/admin/email-campaigns/${opened.id}`
+    const save = (basedOn: unknown, change: Record<string, unknown>) =>
+      admin.client.put(path, { ...valid, name: 'Welcome series', ...change, basedOn })
+
+    // Two forms opened the same campaign; the first renames it.
+    const renamed = await save(opened.updatedAt, { name: 'Welcome series (v2)' })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    const stale = await save(opened.updatedAt, { description: 'Only the description' })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json<{ message: string }>().message).toMatch(/^This campaign was changed since you opened it/)
+    const now = (await admin.client.get('/api/admin/email-campaigns')).json<{ campaigns: CampaignItem[] }>()
+    expect(now.campaigns.find((one) => one.id === opened.id)).toMatchObject({
+      name: 'Welcome series (v2)',
+      description: '',
+    })
+
+    // The first form saves again, based on its own save.
+    const again = await save(renamed.json<CampaignItem>().updatedAt, { name: 'Welcome series (v2)', description: 'v2' })
+    expect(again.statusCode, again.body).toBe(200)
+
+    // Activating changes the campaign too; a save based on what the activation answered goes through.
+    const activated = (await admin.client.post(`${path}/activate`)).json<CampaignItem>()
+    expect((await save(again.json<CampaignItem>().updatedAt, { name: 'Welcome series (v2)' })).statusCode).toBe(409)
+    expect((await save(activated.updatedAt, { name: 'Welcome series (v2)' })).statusCode).toBe(200)
+  })
+
+  it.each([['x'.repeat(65)], [42]])('refuses a malformed basedOn with a 400 and a message (%#)', async (basedOn) => {
+    const answer = await admin.client.put('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11', {
+      ...valid,
+      basedOn,
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
+  })
+
   it('answers 404 for a campaign that does not exist and 400 for an id that cannot be one', async () => {
     const missing = await admin.client.post('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/pause')
     expect(missing.statusCode).toBe(404)

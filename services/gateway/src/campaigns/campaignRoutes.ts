@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import {
-  campaignDefinition,
+  campaignEdit,
   campaignParams,
   campaignsAnswer,
   createCampaignRequest,
@@ -124,18 +124,21 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Replace a campaign’s name, description, steps and triggers',
+        summary:
+          'Replace a campaign’s name, description, steps and triggers; with `basedOn`, refused (409) when the campaign changed since',
         params: campaignParams,
-        body: campaignDefinition,
+        body: campaignEdit,
         response: { 200: savedCampaignAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
       },
     },
     async (request) => {
-      await refuseTakenName(request.body.name, request.params.id)
+      const { basedOn, ...definition } = request.body
+      await refuseTakenName(definition.name, request.params.id)
       return run(request, request.params.id, {
         type: 'UpdateCampaign',
         campaignId: request.params.id,
-        definition: request.body,
+        definition,
+        basedOn,
         templates: templateNames,
         adminId: currentUserId(request),
         at: platform.now().toISOString(),

@@ -48,10 +48,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     async (request) => {
       const read = readUnsubscribeToken(request.query.token, secret)
       if (!read) throw new BadUnsubscribeLink()
+      // Each list by the name the member's email preferences give it.
       const message =
         read.list === 'digests'
           ? 'You will not get digest emails from Reelmates any more.'
-          : 'You will not get campaign emails from Reelmates any more.'
+          : 'You will not get tips and news emails from Reelmates any more.'
       // A deleted account gets no mail at all: nothing to change, and the answer is as true.
       const state = await loadState(platform.eventStore, account, accountStreamId(read.userId))
       if (state.status !== 'active') return { success: true, message }

@@ -1,4 +1,11 @@
-import type { AdminBlogPost, BlogCategory, NewsPage, NewsPost, NewsPostSummary } from '@reelmates/contracts/blog'
+import type {
+  AdminBlogCategory,
+  AdminBlogPost,
+  BlogCategory,
+  NewsPage,
+  NewsPost,
+  NewsPostSummary,
+} from '@reelmates/contracts/blog'
 import { defineQueries, type QueryDb } from '../queries'
 import { blog, blogCollections } from './blog'
 
@@ -59,6 +66,24 @@ export const blogQueries = defineQueries([blog], (db) => {
     }
     for (const list of answer.values()) list.sort((a, b) => a.name.localeCompare(b.name))
     return answer
+  }
+
+  async function categoriesCounted(): Promise<AdminBlogCategory[]> {
+    const all = await categories.find({}, { sort: { name: 1 } })
+    const published = new Map(
+      (await posts.find({}, { projection: { _id: 1, published: 1 } })).map((p) => [p._id, p.published]),
+    )
+    const links = await pairs.find({})
+    const count = (categoryId: string, wanted: boolean) =>
+      links.filter((l) => l.categoryId === categoryId && published.get(l.postId) === wanted).length
+    return all.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      postCount: count(c._id, true),
+      draftCount: count(c._id, false),
+    }))
   }
 
   const summaryOf = (doc: PostDoc, cats: readonly CategoryDoc[]): NewsPostSummary => ({
@@ -126,16 +151,12 @@ export const blogQueries = defineQueries([blog], (db) => {
 
     /** Every category in name order, with how many published posts it has. */
     async categories(): Promise<BlogCategory[]> {
-      const all = await categories.find({}, { sort: { name: 1 } })
-      const published = new Set((await posts.find({ published: true }, { projection: { _id: 1 } })).map((p) => p._id))
-      const links = await pairs.find({})
-      return all.map((c) => ({
-        id: c.id,
-        name: c.name,
-        slug: c.slug,
-        description: c.description,
-        postCount: links.filter((l) => l.categoryId === c._id && published.has(l.postId)).length,
-      }))
+      return (await categoriesCounted()).map(({ draftCount: _drafts, ...category }) => category)
+    },
+
+    /** Every category in name order, with how many published posts and how many drafts it has. */
+    async adminCategories(): Promise<AdminBlogCategory[]> {
+      return categoriesCounted()
     },
 
     /** Drafts and published posts for the admin list: newest change first, title or slug search. */

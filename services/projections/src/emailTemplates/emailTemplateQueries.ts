@@ -7,6 +7,8 @@ export interface EditedEmailTemplate {
   textContent: string
   htmlContent: string
   description: string
+  /** When this edit was saved: the version an admin's next save is based on. */
+  editedAt: string
 }
 
 const editOf = (doc: Record<string, unknown>): EditedEmailTemplate => ({
@@ -15,6 +17,7 @@ const editOf = (doc: Record<string, unknown>): EditedEmailTemplate => ({
   textContent: String(doc.textContent),
   htmlContent: String(doc.htmlContent),
   description: String(doc.description),
+  editedAt: String(doc.editedAt),
 })
 
 /** The admins' edits of email templates, by name. */

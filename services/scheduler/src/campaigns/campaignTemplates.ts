@@ -8,9 +8,10 @@ import type { EmailTemplate } from '../mail/template'
 const variables = ['username', 'link', 'unsubscribeLink']
 
 function campaignTemplate(name: string, description: string, subject: string, lines: string[], button: string) {
-  const footer = 'You get these tips because you signed up to Reelmates. Unsubscribe: {{unsubscribeLink}}'
+  // The setting by the name the member's profile gives it, so they know which switch turns these off.
+  const footer = 'You get these tips because your tips and news emails are on. Unsubscribe: {{unsubscribeLink}}'
   const htmlFooter =
-    '<p style="color:#666;font-size:12px">You get these tips because you signed up to Reelmates. <a href="{{unsubscribeLink}}">Unsubscribe</a></p>'
+    '<p style="color:#666;font-size:12px">You get these tips because your tips and news emails are on. <a href="{{unsubscribeLink}}">Unsubscribe</a></p>'
   return {
     name,
     description,
@@ -47,12 +48,14 @@ export const campaignTemplates: readonly EmailTemplate[] = [
   campaignTemplate(
     'campaign-come-back',
     'Campaign step: for members who have not been around for a while.',
-    'New on your services, {{username}}',
+    // Sent whatever happened since the member's last visit (nothing may have come to the catalog), so
+    // it invites them back with what Reelmates always has, rather than news it cannot know of.
+    'Looking for something to watch, {{username}}?',
     [
       'Hi {{username}},',
-      'A lot has come to your streaming services since your last visit. Have a look at what is new.',
+      'Next time you wonder what to watch tonight, Reelmates shows what is popular, where it is streaming, and what your friends have been watching.',
     ],
-    'See what is new',
+    'Find something to watch',
   ),
   campaignTemplate(
     'campaign-rate-more',

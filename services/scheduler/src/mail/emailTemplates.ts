@@ -1,6 +1,9 @@
 import type { EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
-import { emailTemplateQueries } from '@reelmates/projections/emailTemplates/emailTemplateQueries'
+import {
+  emailTemplateQueries,
+  type EditedEmailTemplate,
+} from '@reelmates/projections/emailTemplates/emailTemplateQueries'
 import { builtInTemplate, builtInTemplates } from './builtInTemplates'
 import type { EmailTemplate } from './template'
 
@@ -10,11 +13,12 @@ import type { EmailTemplate } from './template'
  */
 export function emailTemplates(readStore: Pick<ReadStore, 'collection'>) {
   const queries = emailTemplateQueries(readStore)
-  const current = (builtIn: EmailTemplate, edit: Omit<EmailTemplate, 'variables'> | null): EmailTemplateItem => ({
+  const current = (builtIn: EmailTemplate, edit: EditedEmailTemplate | null): EmailTemplateItem => ({
     ...builtIn,
     ...(edit ?? {}),
     variables: [...builtIn.variables],
     edited: edit !== null,
+    editedAt: edit?.editedAt ?? null,
   })
   return {
     named: async (name: string): Promise<EmailTemplateItem> => {

@@ -1,18 +1,21 @@
-import type { BlogCategory } from '@reelmates/contracts/blog'
+import type { AdminBlogCategory, BlogCategory } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type SubmitEvent } from 'react'
-import { blogCategoriesQuery } from '../../features/blog/blogQueries'
+import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
+import { categoryCountLabel } from '../../features/blog/categoryCounts'
 import { slugify } from '../../features/blog/slugify'
 import { inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
+import { BlogCategoryDeleteDialog } from './BlogCategoryDeleteDialog'
 
-/** The blog's categories: add, rename (name, slug, description) and delete. */
+/** The blog's categories: add, rename (name, slug, description) and delete (after asking). */
 export function BlogCategoriesPanel() {
-  const categories = useQuery(blogCategoriesQuery())
+  const categories = useQuery(adminCategoriesQuery())
   const [editing, setEditing] = useState<BlogCategory | null>(null)
+  const [deleting, setDeleting] = useState<AdminBlogCategory | null>(null)
   const remove = useDeleteCategory()
   return (
-    <section className={`${panel} grid content-start gap-4`} aria-labelledby="categories-heading">
+    <section className={`${panel} grid min-w-0 content-start gap-4`} aria-labelledby="categories-heading">
       <h2 id="categories-heading" className="text-lg font-semibold text-white">
         Categories
       </h2>
@@ -20,8 +23,9 @@ export function BlogCategoriesPanel() {
         <ul className="grid gap-2 text-sm">
           {categories.data.map((category) => (
             <li key={category.id} className="flex items-center gap-2">
-              <span className="min-w-0 flex-1 truncate text-zinc-200">
-                {category.name} <span className="text-zinc-400">({category.postCount})</span>
+              <span className="grid min-w-0 flex-1">
+                <span className="truncate text-zinc-200">{category.name}</span>
+                <span className="text-xs text-zinc-400">{categoryCountLabel(category)}</span>
               </span>
               <button type="button" className={quietButton} onClick={() => setEditing(category)}>
                 Edit
@@ -30,7 +34,7 @@ export function BlogCategoriesPanel() {
                 type="button"
                 className={`${quietButton} text-red-300`}
                 aria-label={`Delete ${category.name}`}
-                onClick={() => remove.mutate(category.id)}
+                onClick={() => setDeleting(category)}
               >
                 Delete
               </button>
@@ -41,6 +45,13 @@ export function BlogCategoriesPanel() {
         <p className="text-sm text-zinc-400">No categories yet.</p>
       )}
       <CategoryForm key={editing?.id ?? 'new'} category={editing} onDone={() => setEditing(null)} />
+      {deleting ? (
+        <BlogCategoryDeleteDialog
+          category={deleting}
+          onConfirm={() => remove.mutate(deleting.id)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </section>
   )
 }

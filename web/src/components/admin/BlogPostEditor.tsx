@@ -7,10 +7,14 @@ import { adminPostQuery, blogCategoriesQuery } from '../../features/blog/blogQue
 import { useCreatePost, useDeletePost, usePublishPost, useSavePost } from '../../features/blog/blogMutations'
 import { slugify } from '../../features/blog/slugify'
 import { isApiError } from '../../lib/apiError'
+import { useOneSendAtATime } from '../../lib/oneSendAtATime'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { MarkdownContent } from '../blog/MarkdownContent'
 import { AdminScreen } from '../shell/AdminScreen'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 import { inputClass, panel, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
+import { BlogFeaturedImageField } from './BlogFeaturedImageField'
 import { TabSwitch } from './TabSwitch'
 
 type Field = keyof BlogPostInput
@@ -22,6 +26,17 @@ const emptyPost: BlogPostInput = {
   featuredImageUrl: null,
   categoryIds: [],
 }
+
+/** The fields as a save would send them: an emptied image field is no image, and the categories' order is no change. */
+const asSaved = (values: BlogPostInput) =>
+  JSON.stringify([
+    values.title,
+    values.slug,
+    values.content,
+    values.excerpt,
+    values.featuredImageUrl || null,
+    [...values.categoryIds].sort(),
+  ])
 
 /** /admin/blog/posts/{id}: the post editor (`new` writes a new draft). */
 export function BlogPostEditorScreen({ id }: { id: string }) {
@@ -53,6 +68,10 @@ export function BlogPostEditorScreen({ id }: { id: string }) {
 function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
   const navigate = useNavigate()
   const [values, setValues] = useState<BlogPostInput>(post ? { ...post } : emptyPost)
+  // The fields as last saved (or opened): leaving with anything else asks first.
+  const [lastSaved, setLastSaved] = useState(() => asSaved(values))
+  const leaving = useUnsavedChanges(asSaved(values) !== lastSaved)
+  const sendOnce = useOneSendAtATime()
   // The post's last change as this editor knows it (opened, saved, published here): a save is refused
   // when the server has a later one, rather than writing over another admin's work.
   const [basedOn, setBasedOn] = useState(post?.updatedAt)
@@ -92,14 +111,17 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
       setErrors(fieldErrorsOf<Field>(parsed.error))
       return null
     }
+    const sent = asSaved(values)
     try {
       if (post) {
         const saved = await save.mutateAsync({ id: post.id, input: { ...parsed.data, basedOn } })
         setBasedOn(saved.updatedAt)
+        setLastSaved(sent)
         return saved
       }
       const created = await create.mutateAsync(parsed.data)
-      await navigate({ to: '/admin/blog/posts/$id', params: { id: created.id }, replace: true })
+      // Saved: the editor's "clean" state is drawn a render later than this navigation asks.
+      await navigate({ to: '/admin/blog/posts/$id', params: { id: created.id }, replace: true, ignoreBlocker: true })
       return created
     } catch (error) {
       serverErrors(error)
@@ -109,7 +131,9 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    void saveFields()
+    // A second Save while the first is on its way would write a second draft, or be refused (409) as
+    // based on the post before the first one's change.
+    sendOnce(saveFields)
   }
 
   async function togglePublished() {
@@ -129,8 +153,10 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
 
   return (
     <AdminScreen title={post ? 'Edit post' : 'New post'}>
-      <form onSubmit={submit} className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]" noValidate>
-        <div className="grid content-start gap-4">
+      {/* Columns that cannot grow past the screen: a long word or code line in the preview wraps or
+          scrolls in its frame instead of pushing "Save" and the categories off to the right. */}
+      <form onSubmit={submit} className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" noValidate>
+        <div className="grid min-w-0 content-start gap-4">
           <label className="grid gap-1.5 text-sm text-zinc-300">
             Title
             <input value={values.title} onChange={(e) => set('title', e.target.value)} className={inputClass} />
@@ -183,7 +209,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
                 className={`${inputClass} font-mono`}
               />
             ) : (
-              <div className={`${panel} min-h-64`} role="tabpanel" aria-label="Preview">
+              <div className={`${panel} min-h-64 min-w-0`} role="tabpanel" aria-label="Preview">
                 {values.content.trim() ? (
                   <MarkdownContent source={values.content} />
                 ) : (
@@ -194,7 +220,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
             {error('content')}
           </div>
         </div>
-        <aside className="grid content-start gap-4">
+        <aside className="grid min-w-0 content-start gap-4">
           <div className={`${panel} grid gap-3`}>
             <p className="text-sm text-zinc-300">
               {post?.published ? (
@@ -212,7 +238,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
               {post ? 'Save' : 'Save draft'}
             </button>
             {post ? (
-              <button type="button" className={primaryButton} disabled={busy} onClick={() => void togglePublished()}>
+              <button type="button" className={primaryButton} disabled={busy} onClick={() => sendOnce(togglePublished)}>
                 {post.published ? 'Unpublish' : 'Publish'}
               </button>
             ) : null}
@@ -227,19 +253,11 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
               </button>
             ) : null}
           </div>
-          <label className="grid gap-1.5 text-sm text-zinc-300">
-            Featured image URL
-            <input
-              value={values.featuredImageUrl ?? ''}
-              onChange={(e) => set('featuredImageUrl', e.target.value)}
-              placeholder="https://…"
-              className={inputClass}
-            />
-            {error('featuredImageUrl')}
-          </label>
-          {values.featuredImageUrl && /^(https?:\/\/|\/)/.test(values.featuredImageUrl) ? (
-            <img src={values.featuredImageUrl} alt="" className="aspect-[16/9] w-full rounded-xl object-cover" />
-          ) : null}
+          <BlogFeaturedImageField
+            value={values.featuredImageUrl ?? ''}
+            onChange={(url) => set('featuredImageUrl', url)}
+            error={error('featuredImageUrl')}
+          />
           <fieldset className="grid gap-2 text-sm text-zinc-300">
             <legend className="mb-1">Categories</legend>
             {(categories.data ?? []).length === 0 ? (
@@ -277,13 +295,17 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
           confirmLabel="Delete post"
           onConfirm={() => {
             setConfirmDelete(false)
-            remove.mutate(post.id, { onSuccess: () => void navigate({ to: '/admin/blog/posts' }) })
+            // The post is gone, and with it whatever was typed into it: nothing left to ask about.
+            remove.mutate(post.id, {
+              onSuccess: () => void navigate({ to: '/admin/blog/posts', ignoreBlocker: true }),
+            })
           }}
           onClose={() => setConfirmDelete(false)}
         >
           <p className="text-sm text-zinc-300">It leaves the news and the RSS feed, and its slug becomes free.</p>
         </ConfirmDialog>
       ) : null}
+      <UnsavedChangesDialog leaving={leaving} />
     </AdminScreen>
   )
 }

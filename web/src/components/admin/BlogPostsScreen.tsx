@@ -25,8 +25,10 @@ export function BlogPostsScreen() {
 
   return (
     <AdminScreen title="Blog posts">
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <section className="grid content-start gap-4" aria-label="Posts">
+      {/* Columns that cannot grow past the screen: a long title or slug must not push "New post" and
+          the categories off a phone's edge (a `truncate` line is as wide as its whole text otherwise). */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section className="grid min-w-0 grid-cols-1 content-start gap-4" aria-label="Posts">
           <div className="flex flex-wrap items-end gap-3">
             <AdminSearchField
               label="Search posts"
@@ -64,9 +66,9 @@ export function BlogPostsScreen() {
               {query || status !== 'all' ? 'No post matches.' : 'No posts yet. Write the first one.'}
             </p>
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-1 gap-3">
               {posts.data.map((post) => (
-                <li key={post.id} className={panel}>
+                <li key={post.id} className={`${panel} min-w-0`}>
                   <div className="flex flex-wrap items-center gap-2">
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${post.published ? 'bg-emerald-500/15 text-emerald-300' : 'bg-white/5 text-zinc-300'}`}
@@ -79,7 +81,7 @@ export function BlogPostsScreen() {
                         : `Edited ${dayMonth(post.updatedAt)}`}
                     </span>
                   </div>
-                  <h2 className="mt-2 font-semibold text-white">
+                  <h2 className="mt-2 font-semibold text-white [overflow-wrap:anywhere]">
                     <Link to="/admin/blog/posts/$id" params={{ id: post.id }} className="hover:underline">
                       {post.title}
                     </Link>

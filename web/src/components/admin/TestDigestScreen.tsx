@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { adminUsersQuery } from '../../features/admin/userManagement'
+import { adminUserMatchesQuery } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { testDigestQuery, useSendTestDigest } from '../../features/testDigest/testDigest'
+import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
@@ -14,7 +15,7 @@ export function TestDigestScreen() {
   const [text, setText] = useState('')
   const query = useDebouncedValue(text.trim(), 250)
   const [username, setUsername] = useState<string | null>(null)
-  const members = useQuery({ ...adminUsersQuery(query), enabled: query !== '' })
+  const members = useQuery({ ...adminUserMatchesQuery(query), enabled: query !== '' })
 
   return (
     <AdminScreen title="Test digest">
@@ -70,6 +71,8 @@ export function TestDigestScreen() {
 function DigestPreview({ username }: { username: string }) {
   const digest = useQuery(testDigestQuery(username))
   const send = useSendTestDigest()
+  // Each click is a mail in the admin's inbox: a double click must not send two.
+  const sendOnce = useOneSendAtATime()
   const [tab, setTab] = useState<'html' | 'text'>('html')
 
   if (digest.isPending) return <p className="text-zinc-400">Rendering {username}’s digest…</p>
@@ -97,7 +100,7 @@ function DigestPreview({ username }: { username: string }) {
           type="button"
           className={primaryButton}
           disabled={empty || send.isPending}
-          onClick={() => send.mutate(username)}
+          onClick={() => sendOnce(() => send.mutateAsync(username))}
         >
           {send.isPending ? 'Sending…' : 'Send it to me'}
         </button>

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@reelmates/contracts/userManagement'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
@@ -15,7 +15,9 @@ import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialS
 export function UserManagementScreen() {
   const [text, setText] = useState('')
   const query = useDebouncedValue(text.trim(), 250)
-  const users = useQuery(adminUsersQuery(query))
+  const users = useInfiniteQuery(adminUsersQuery(query))
+  const shown = users.data?.pages.flatMap((page) => page.items) ?? []
+  const total = users.data?.pages[0]?.total ?? 0
   const act = useUserAction()
   const [confirming, setConfirming] = useState<UserAction | null>(null)
   const { data: me } = useCurrentUser()
@@ -36,26 +38,48 @@ export function UserManagementScreen() {
           <p role="alert" className="text-red-300">
             {users.error.message}
           </p>
-        ) : users.data.length === 0 ? (
-          <p className="text-zinc-400">No user matches “{query}”.</p>
+        ) : shown.length === 0 ? (
+          <p className="text-zinc-400">{query ? `No user matches “${query}”.` : 'No users yet.'}</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Users">
-            {users.data.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isMe={user.id === me?.id}
-                busy={act.isPending}
-                onAction={(action) => (action.kind === 'role' ? act.mutate(action) : setConfirming(action))}
-              />
-            ))}
-          </ul>
+          <>
+            <p role="status" className="text-sm text-zinc-400">
+              {shown.length < total
+                ? `Showing the newest ${shown.length} of ${total} ${query ? 'matches' : 'members'}`
+                : `${total} ${total === 1 ? (query ? 'match' : 'member') : query ? 'matches' : 'members'}`}
+            </p>
+            <ul className="grid gap-3" aria-label="Users">
+              {shown.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me?.id}
+                  busy={act.isPending}
+                  // Giving full admin rights asks first, as suspending and deleting do; taking them away gives
+                  // nobody new powers and goes at once.
+                  onAction={(action) =>
+                    action.kind === 'role' && action.role !== 'Admin' ? act.mutate(action) : setConfirming(action)
+                  }
+                />
+              ))}
+            </ul>
+            {users.hasNextPage ? (
+              <button
+                type="button"
+                onClick={() => void users.fetchNextPage()}
+                disabled={users.isFetchingNextPage}
+                className={`${secondaryButton} justify-self-start`}
+              >
+                {users.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+              </button>
+            ) : null}
+          </>
         )}
       </div>
       {confirming ? (
         <ConfirmDialog
           title={confirmTitle(confirming)}
           confirmLabel={confirmLabel[confirming.kind]}
+          cancelLabel={cancelLabel[confirming.kind]}
           onConfirm={() => {
             act.mutate(confirming)
             setConfirming(null)
@@ -70,23 +94,36 @@ export function UserManagementScreen() {
 }
 
 const confirmLabel: Record<UserAction['kind'], string> = {
-  role: 'Change role',
+  role: 'Make admin',
   suspend: 'Suspend',
   restore: 'Restore',
   delete: 'Delete account',
 }
+/** The way out, named for what it leaves as it is ("Keep" alone did not say what it kept). */
+const cancelLabel: Record<UserAction['kind'], string> = {
+  role: 'Cancel',
+  suspend: 'Cancel',
+  restore: 'Keep suspended',
+  delete: 'Cancel',
+}
 const confirmText: Record<UserAction['kind'], string> = {
-  role: '',
+  role: 'They can open everything in the admin area: other people’s accounts, announcements to every member, campaigns, mail templates and the blog.',
   suspend: 'They are signed out everywhere at once and cannot sign in until you restore them.',
   restore: 'They can sign in again with their password or a sign-in link.',
   delete: 'Their account and personal data are erased for good, as when they delete it themselves.',
 }
-const confirmTitle = (action: UserAction) =>
-  action.kind === 'delete'
-    ? `Delete ${action.user.username}?`
-    : action.kind === 'suspend'
-      ? `Suspend ${action.user.username}?`
-      : `Restore ${action.user.username}?`
+const confirmTitle = (action: UserAction) => {
+  switch (action.kind) {
+    case 'role':
+      return `Make ${action.user.username} an admin?`
+    case 'suspend':
+      return `Suspend ${action.user.username}?`
+    case 'restore':
+      return `Restore ${action.user.username}?`
+    case 'delete':
+      return `Delete ${action.user.username}?`
+  }
+}
 
 function UserRow({
   user,
@@ -104,7 +141,8 @@ function UserRow({
     ['Joined', dayMonth(user.createdAt)],
     ['Location', user.location ?? '—'],
     ['Digest', user.digestType],
-    ['Campaign emails', user.receiveCampaignEmails ? 'Yes' : 'No'],
+    // Named as the member's own profile names it.
+    ['Tips and news emails', user.receiveCampaignEmails ? 'Yes' : 'No'],
     ['Push', user.pushNotificationsEnabled ? 'On' : 'Off'],
     ['Onboarded', user.onboardingCompleted ? 'Yes' : 'No'],
     ['Last read news', user.lastNewsVisit ? dayMonth(user.lastNewsVisit) : 'Never'],
@@ -148,14 +186,22 @@ function UserRow({
         >
           {user.suspended ? 'Restore sign-in' : 'Suspend sign-in'}
         </button>
-        <button
-          type="button"
-          className={`${quietButton} text-red-300`}
-          disabled={busy}
-          onClick={() => onAction({ kind: 'delete', user })}
-        >
-          Delete account
-        </button>
+        {isMe ? (
+          // One's own account goes from the profile, which asks for the password and signs out after:
+          // deleted here, the admin would be left on a screen whose every call fails.
+          <Link to="/profile" hash="delete-account-title" className={`${quietButton} text-red-300`}>
+            Delete my account on my profile
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={`${quietButton} text-red-300`}
+            disabled={busy}
+            onClick={() => onAction({ kind: 'delete', user })}
+          >
+            Delete account
+          </button>
+        )}
         {/* The event history's person filter takes a user id, which this screen is the one place to find. */}
         <Link
           to="/admin/events"

@@ -43,4 +43,33 @@ describe('MarkdownContent', () => {
     expect(html.innerHTML).not.toMatch(/(href|src)="\s*(javascript|data|vbscript):/i)
     expect(html.textContent).toContain('click')
   })
+
+  it('renders a GitHub-style table as a table, in a frame that scrolls sideways on a narrow screen', () => {
+    const html = rendered('| Film | Year |\n| --- | ---: |\n| Dune | 2021 |\n| Arrival | 2016 |')
+    const table = html.querySelector('table')
+    expect(table).not.toBeNull()
+    expect([...html.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Film', 'Year'])
+    expect(html.querySelectorAll('tbody tr')).toHaveLength(2)
+    expect(html.textContent).not.toContain('| Film |')
+    expect(table?.parentElement?.className).toContain('overflow-x-auto')
+  })
+
+  it('keeps raw HTML and unsafe addresses inert inside tables and GitHub-style autolinks', () => {
+    const html = rendered(
+      [
+        '| a | b |',
+        '| - | - |',
+        '| <script>window.__pwned = true</script> | [x](javascript:alert(1)) |',
+        '| <img src=x onerror="window.__pwned = true"> | ![p](data:image/png;base64,AAAA) |',
+        '',
+        'Visit www.example.com or javascript:alert(1) today.',
+      ].join('\n'),
+    )
+    expect(html.querySelector('script, img, iframe')).toBeNull()
+    expect(html.innerHTML).not.toMatch(/onerror|<script/i)
+    expect(html.innerHTML).not.toMatch(/(href|src)="\s*(javascript|data|vbscript):/i)
+    expect(html.querySelector('a[href="http://www.example.com"]')?.getAttribute('rel')).toBe(
+      'noopener noreferrer nofollow',
+    )
+  })
 })

@@ -1,22 +1,17 @@
 import type { NewsPostSummary } from '@reelmates/contracts/blog'
 import { Link } from '@tanstack/react-router'
-import { hideBrokenImage } from '../media/hideBrokenImage'
 import { dayMonth } from '../social/socialStyles'
+import { FeaturedImage } from './FeaturedImage'
 
 /** One post in a news list: its image, categories, title, date and excerpt. */
 export function NewsCard({ post }: { post: NewsPostSummary }) {
   return (
     <article className="overflow-hidden rounded-2xl bg-panel ring-1 ring-white/10">
       {post.featuredImageUrl ? (
-        <img
-          src={post.featuredImageUrl}
-          alt=""
-          loading="lazy"
-          onError={hideBrokenImage}
-          className="aspect-[16/9] w-full object-cover"
-        />
+        <FeaturedImage src={post.featuredImageUrl} lazy className="aspect-[16/9] w-full object-cover" />
       ) : null}
-      <div className="grid gap-2 p-4 sm:p-5">
+      {/* A word longer than the card is wide (a pasted address) breaks rather than being cut at its edge. */}
+      <div className="grid gap-2 p-4 [overflow-wrap:anywhere] sm:p-5">
         <CategoryLinks categories={post.categories} />
         <h2 className="text-xl font-semibold text-white">
           <Link to="/news/$slug" params={{ slug: post.slug }} className="hover:underline">

@@ -8,6 +8,7 @@ import { SearchPager } from '../media/SearchPager'
 import { Loading } from '../shell/NotSavedOffline'
 import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
+import { NewsCategoryNav } from './NewsCategoryNav'
 
 interface NewsListScreenProps {
   page: number
@@ -40,7 +41,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
             </a>
           </p>
         </header>
-        <CategoryNav active={category} categories={categories.data ?? []} />
+        <NewsCategoryNav active={category} categories={categories.data ?? []} />
         {posts.isPending ? (
           <Loading what="This page of news">
             <p className="text-zinc-400">Loading the news…</p>
@@ -76,27 +77,5 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
         ) : null}
       </section>
     </PublicShell>
-  )
-}
-
-function CategoryNav({ active, categories }: { active?: string; categories: { slug: string; name: string }[] }) {
-  if (categories.length === 0) return null
-  const pill = 'shrink-0 rounded-full border border-white/10 px-3 py-1.5 text-sm'
-  return (
-    <nav aria-label="News categories" className="flex gap-2 overflow-x-auto pb-1">
-      <Link to="/news" className={`${pill} ${active ? 'text-zinc-300 hover:bg-white/5' : 'bg-white text-zinc-900'}`}>
-        All
-      </Link>
-      {categories.map((category) => (
-        <Link
-          key={category.slug}
-          to="/news/category/$slug"
-          params={{ slug: category.slug }}
-          className={`${pill} ${active === category.slug ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'}`}
-        >
-          {category.name}
-        </Link>
-      ))}
-    </nav>
   )
 }

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { newsPostQuery } from '../../features/blog/blogQueries'
+import { useRecordPostRead } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
-import { hideBrokenImage } from '../media/hideBrokenImage'
 import { PublicShell } from '../shell/PublicShell'
 import { dayMonth } from '../social/socialStyles'
 import { MarkdownContent } from './MarkdownContent'
 import { CategoryLinks } from './NewsCard'
+import { FeaturedImage } from './FeaturedImage'
 import { Loading } from '../shell/NotSavedOffline'
 
 /**
@@ -18,6 +19,7 @@ export function NewsPostScreen({ slug }: { slug: string }) {
   const post = useQuery(newsPostQuery(slug))
   const missing = isApiError(post.error) && post.error.status === 404
   useDocumentTitle(post.data?.title ?? (missing ? 'Post not found' : 'News'))
+  useRecordPostRead(post.data?.publishedAt)
 
   return (
     <PublicShell>
@@ -35,7 +37,9 @@ export function NewsPostScreen({ slug }: { slug: string }) {
           </p>
         </section>
       ) : (
-        <article aria-labelledby="screen-title" className="grid gap-5">
+        // One column that cannot grow past the page (`grid-cols-1` is minmax(0, 1fr)), and words that
+        // break where they must: a long word or code line must not widen the page for every reader.
+        <article aria-labelledby="screen-title" className="grid grid-cols-1 gap-5 [overflow-wrap:anywhere]">
           <CategoryLinks categories={post.data.categories} />
           <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white md:text-4xl">
             {post.data.title}
@@ -44,12 +48,7 @@ export function NewsPostScreen({ slug }: { slug: string }) {
             <time dateTime={post.data.publishedAt}>{dayMonth(post.data.publishedAt)}</time>
           </p>
           {post.data.featuredImageUrl ? (
-            <img
-              src={post.data.featuredImageUrl}
-              alt=""
-              onError={hideBrokenImage}
-              className="aspect-[16/9] w-full rounded-2xl object-cover"
-            />
+            <FeaturedImage src={post.data.featuredImageUrl} className="aspect-[16/9] w-full rounded-2xl object-cover" />
           ) : null}
           <MarkdownContent source={post.data.content} />
         </article>

@@ -3,7 +3,9 @@ import { useState, type SubmitEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { useAnnounce } from '../../features/notifications/queries'
 import { isApiError } from '../../lib/apiError'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { Field, Notice, SubmitButton, TextAreaField } from '../account/FormParts'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 
 type Fields = 'title' | 'body' | 'url' | 'usernames' | 'channels'
 const blank = { title: '', body: '', url: '/home', audience: 'everyone' as 'everyone' | 'chosen', usernames: '' }
@@ -15,6 +17,13 @@ export function AnnouncementForm() {
   const [channels, setChannels] = useState({ inApp: true, push: true, email: false })
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const announce = useAnnounce()
+  // The form as it was after the last send (emptied, with the ways it went kept): leaving with
+  // anything else written asks first.
+  const shown = JSON.stringify({ values, channels })
+  const [lastSent, setLastSent] = useState(shown)
+  const leaving = useUnsavedChanges(shown !== lastSent)
+  // A message is about the field as it was sent: once the field changes it no longer applies.
+  const edited = (field: Fields) => setErrors((current) => ({ ...current, [field]: undefined }))
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -33,7 +42,10 @@ export function AnnouncementForm() {
     }
     setErrors({})
     announce.mutate(request, {
-      onSuccess: () => setValues(blank),
+      onSuccess: () => {
+        setValues(blank)
+        setLastSent(JSON.stringify({ values: blank, channels }))
+      },
       onError: (error) => setErrors(isApiError(error) && error.validationErrors ? error.validationErrors : {}),
     })
   }
@@ -42,8 +54,10 @@ export function AnnouncementForm() {
     name: field,
     value: values[field],
     error: errors[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      edited(field)
+      setValues((current) => ({ ...current, [field]: event.target.value }))
+    },
   })
 
   return (
@@ -64,7 +78,10 @@ export function AnnouncementForm() {
                 type="radio"
                 name="audience"
                 checked={values.audience === audience}
-                onChange={() => setValues((current) => ({ ...current, audience }))}
+                onChange={() => {
+                  edited('usernames')
+                  setValues((current) => ({ ...current, audience }))
+                }}
                 className="accent-reel"
               />
               {audience === 'everyone' ? 'Everyone' : 'Chosen members'}
@@ -82,7 +99,10 @@ export function AnnouncementForm() {
             <input
               type="checkbox"
               checked={channels[channel]}
-              onChange={(event) => setChannels((current) => ({ ...current, [channel]: event.target.checked }))}
+              onChange={(event) => {
+                edited('channels')
+                setChannels((current) => ({ ...current, [channel]: event.target.checked }))
+              }}
               className="h-5 w-5 accent-reel"
             />
             {channelLabels[channel]}
@@ -98,6 +118,7 @@ export function AnnouncementForm() {
           Send announcement
         </SubmitButton>
       </div>
+      <UnsavedChangesDialog leaving={leaving} />
     </form>
   )
 }

@@ -40,9 +40,14 @@ export function AdminScreen({
           <Link
             key={area.to}
             to={area.to}
-            activeOptions={{ exact: true }}
+            // An area stays lit on its inner pages (a post's editor under Blog posts) and whatever its
+            // filters say; only Overview, whose path begins every other area's, must match exactly.
+            activeOptions={{ exact: area.to === '/admin', includeSearch: false }}
+            // The hover shade is for the other areas only: on the lit one it replaced the white behind
+            // the dark label, which then vanished.
             activeProps={{ className: 'bg-white text-zinc-900' }}
-            className="shrink-0 rounded-full border border-white/10 px-3 py-1.5 text-sm text-zinc-300 hover:bg-white/5"
+            inactiveProps={{ className: 'text-zinc-300 hover:bg-white/5' }}
+            className="shrink-0 rounded-full border border-white/10 px-3 py-1.5 text-sm"
           >
             {area.label}
           </Link>

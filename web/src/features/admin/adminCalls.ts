@@ -3,7 +3,7 @@ import type { EventDetailAnswer, EventHistoryAnswer } from '@reelmates/contracts
 import type { ProjectionsAnswer, RebuildAnswer, RetryAnswer } from '@reelmates/contracts/projectionsAdmin'
 
 import type { Role } from '@reelmates/contracts/account'
-import type { AdminUser } from '@reelmates/contracts/userManagement'
+import type { AdminUser, AdminUsersAnswer } from '@reelmates/contracts/userManagement'
 import type { CacheRefreshResponse, CatalogStatus } from '@reelmates/contracts/catalog'
 import type { outboxAnswer } from '@reelmates/contracts/account'
 import type { z } from 'zod'
@@ -30,10 +30,13 @@ const queryString = (filter: HistoryFilter & { limit?: number }) => {
 
 /** The admin calls of issue 14, through the app's one request client. */
 export const adminCalls = {
-  users: (query: string) =>
-    requests
-      .get<{ items: AdminUser[] }>(`/api/admin/users${query ? `?query=${encodeURIComponent(query)}` : ''}`)
-      .then((answer) => answer.items),
+  users: (query: string, after?: string) => {
+    const params = new URLSearchParams()
+    if (query) params.set('query', query)
+    if (after) params.set('after', after)
+    const search = params.toString()
+    return requests.get<AdminUsersAnswer>(`/api/admin/users${search ? `?${search}` : ''}`)
+  },
   changeRole: (id: string, role: Role) => requests.send<AdminUser>('PUT', `${userPath(id)}/role`, { role }),
   suspend: (id: string) => requests.send<AdminUser>('POST', `${userPath(id)}/suspend`),
   restore: (id: string) => requests.send<AdminUser>('POST', `${userPath(id)}/restore`),

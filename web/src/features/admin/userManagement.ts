@@ -1,12 +1,25 @@
 import type { Role } from '@reelmates/contracts/account'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
 import { adminCalls, adminKeys } from './adminCalls'
 
+/** Accounts 100 at a time, newest first; each page after the last one's cursor. */
 export const adminUsersQuery = (query: string) =>
-  queryOptions({ queryKey: adminKeys.users(query), queryFn: () => adminCalls.users(query) })
+  infiniteQueryOptions({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ pageParam }) => adminCalls.users(query, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  })
+
+/** The newest accounts a search matches, one page of them: enough to pick a member by name. */
+export const adminUserMatchesQuery = (query: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.users(query), 'matches'] as const,
+    queryFn: async () => (await adminCalls.users(query)).items,
+  })
 
 export type UserAction =
   | { kind: 'role'; user: AdminUser; role: Role }

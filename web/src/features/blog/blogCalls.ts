@@ -1,4 +1,5 @@
 import type {
+  AdminBlogCategory,
   AdminBlogPost,
   BlogCategory,
   BlogCategoryInput,
@@ -38,6 +39,8 @@ export const blogCalls = {
   publish: (id: string) => requests.send<AdminBlogPost>('POST', `${postPath(id)}/publish`),
   unpublish: (id: string) => requests.send<AdminBlogPost>('POST', `${postPath(id)}/unpublish`),
 
+  adminCategories: () =>
+    requests.get<{ items: AdminBlogCategory[] }>('/api/admin/blog/categories').then((answer) => answer.items),
   createCategory: (input: BlogCategoryInput) =>
     requests.send<BlogCategory>('POST', '/api/admin/blog/categories', input),
   saveCategory: (id: string, input: BlogCategoryInput) => requests.send<BlogCategory>('PUT', categoryPath(id), input),

@@ -9,6 +9,7 @@ export const blogKeys = {
   categories: () => ['blog', 'categories'] as const,
   adminPosts: (query: string, status: PostStatusFilter) => ['blog', 'admin', 'posts', query, status] as const,
   adminPost: (id: string) => ['blog', 'admin', 'post', id] as const,
+  adminCategories: () => ['blog', 'admin', 'categories'] as const,
 }
 
 export const newsPageQuery = (page: number, category?: string) =>
@@ -25,3 +26,6 @@ export const adminPostsQuery = (query: string, status: PostStatusFilter) =>
 
 export const adminPostQuery = (id: string) =>
   queryOptions({ queryKey: blogKeys.adminPost(id), queryFn: () => blogCalls.adminPost(id) })
+
+export const adminCategoriesQuery = () =>
+  queryOptions({ queryKey: blogKeys.adminCategories(), queryFn: blogCalls.adminCategories })

@@ -1,12 +1,16 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { emailTemplateKeys } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
 
+beforeAll(imitateModalDialogs)
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -39,12 +43,16 @@ function showForm(campaign?: CampaignItem) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(emailTemplateKeys.all, { templates: [template('campaign-welcome')] })
   const saved = vi.spyOn(campaignCalls, 'update').mockResolvedValue(welcome)
-  render(
-    <QueryClientProvider client={queryClient}>
-      <CampaignForm campaign={campaign} onDone={() => undefined} />
-    </QueryClientProvider>,
-  )
-  return saved
+  const router = routerInMemory()
+  const form = (shown?: CampaignItem) =>
+    withinRouter(
+      router,
+      <QueryClientProvider client={queryClient}>
+        <CampaignForm campaign={shown} onDone={() => undefined} />
+      </QueryClientProvider>,
+    )
+  const { rerender } = render(form(campaign))
+  return Object.assign(saved, { showAgain: (shown: CampaignItem) => rerender(form(shown)), router })
 }
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }))
@@ -86,7 +94,94 @@ describe('the campaign form', () => {
       description: '',
       steps: [{ templateName: 'campaign-welcome', delayDays: 0 }],
       triggers: [{ triggerType: 'watched', triggerCondition: { count: 3 } }],
+      basedOn: '2026-01-01T00:00:00.000Z',
     })
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('saves based on the campaign as the form opened it, not as the list fetched it since', async () => {
+    const saved = showForm(welcome)
+    // Another admin's save reached the list while this form was open with the older campaign.
+    saved.showAgain({ ...welcome, name: 'Welcome (v2)', updatedAt: '2026-01-02T00:00:00.000Z' })
+    save()
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1))
+    expect(saved.mock.calls[0]?.[1]).toMatchObject({ name: 'Welcome', basedOn: '2026-01-01T00:00:00.000Z' })
+  })
+})
+
+describe('leaving the campaign form', () => {
+  const rename = (name: string) => fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } })
+  const leave = (router: ReturnType<typeof routerInMemory>) =>
+    act(async () => {
+      router.history.push('/elsewhere')
+      await Promise.resolve()
+    })
+  const asked = () => screen.queryByRole('dialog', { name: 'Leave this page?' })
+  /** Leaving with the changes unsaved is asked about first; Stay keeps the form. */
+  async function askedAndStayed(router: ReturnType<typeof routerInMemory>) {
+    await leave(router)
+    await screen.findByRole('dialog', { name: 'Leave this page?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+    expect(where(router)).toBe('/')
+  }
+
+  it('asks before leaving a changed campaign, and Stay keeps the changes', async () => {
+    const { router } = showForm(welcome)
+    rename('Welcome back')
+    await askedAndStayed(router)
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Welcome back')
+  })
+
+  it('asks before leaving a new campaign once something is typed in it', async () => {
+    const { router } = showForm()
+    rename('Come back')
+    await askedAndStayed(router)
+  })
+
+  it('lets go of a campaign changed back to what it was', async () => {
+    const { router } = showForm(welcome)
+    rename('Welcome back')
+    await askedAndStayed(router)
+    rename('Welcome')
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(asked()).toBeNull()
+  })
+
+  it('lets go once the campaign is saved', async () => {
+    const saved = showForm(welcome)
+    rename('Welcome back')
+    await askedAndStayed(saved.router)
+    save()
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce())
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+    await leave(saved.router)
+    expect(where(saved.router)).toBe('/elsewhere')
+    expect(asked()).toBeNull()
+  })
+
+  it('lets Cancel throw the changes away without asking, as it is meant to', async () => {
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(emailTemplateKeys.all, { templates: [template('campaign-welcome')] })
+    const router = routerInMemory()
+    function Editing() {
+      const [open, setOpen] = useState(true)
+      return open ? <CampaignForm campaign={welcome} onDone={() => setOpen(false)} /> : <p>Closed</p>
+    }
+    render(
+      withinRouter(
+        router,
+        <QueryClientProvider client={queryClient}>
+          <Editing />
+        </QueryClientProvider>,
+      ),
+    )
+    rename('Welcome back')
+    await askedAndStayed(router)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(asked()).toBeNull()
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(asked()).toBeNull()
   })
 })

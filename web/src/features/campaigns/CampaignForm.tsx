@@ -1,8 +1,10 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { emailTemplatesQuery } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
 import {
@@ -41,15 +43,25 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
     campaign?.triggers.map(toTriggerRow) ?? [{ triggerType: 'registered', amount: '1' }],
   )
   const [activeNow, setActiveNow] = useState(false)
+  // The form as opened or last saved: leaving the page with anything else asks first. Cancel closes
+  // the form without asking: it is the way to throw the changes away on purpose.
+  const shown = JSON.stringify({ name, description, steps, triggers, activeNow })
+  const [lastSaved, setLastSaved] = useState(shown)
+  const leaving = useUnsavedChanges(shown !== lastSaved)
+  // The campaign's last change as this form knows it (opened or saved here), not as the list has it
+  // since: a save is refused when the server has a later one, rather than writing over another admin's.
+  const [basedOn, setBasedOn] = useState(campaign?.updatedAt)
   // Problems show beside their fields once a save was tried, and go as the fields are put right.
   const [triedToSave, setTriedToSave] = useState(false)
   const definition = () => toDefinition({ name, description, steps, triggers })
   const save = useMutation({
     mutationFn: () =>
       campaign
-        ? campaignCalls.update(campaign.id, definition())
+        ? campaignCalls.update(campaign.id, { ...definition(), basedOn })
         : campaignCalls.create({ ...definition(), isActive: activeNow }),
     onSuccess: async (saved) => {
+      setLastSaved(shown)
+      setBasedOn(saved.updatedAt)
       toast({ title: 'Campaign saved', description: saved.name, variant: 'success' })
       await queryClient.invalidateQueries({ queryKey: campaignKeys.all })
       onDone()
@@ -194,6 +206,7 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
           Cancel
         </button>
       </div>
+      <UnsavedChangesDialog leaving={leaving} />
     </form>
   )
 }

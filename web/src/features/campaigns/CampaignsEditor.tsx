@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { tellRefusal } from '../../lib/mutations'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
-import { startsWhen, stepTiming } from './campaignWording'
+import { reached, startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
 
 /** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
@@ -69,9 +69,7 @@ function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: ()
           </li>
         ))}
       </ol>
-      <p className="text-zinc-400">
-        {campaign.entered} entered · {campaign.completed} completed
-      </p>
+      <p className="text-zinc-400">{reached(campaign)}</p>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

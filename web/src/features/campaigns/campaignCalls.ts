@@ -1,4 +1,4 @@
-import type { CampaignDefinition, CampaignItem } from '@reelmates/contracts/campaigns'
+import type { CampaignDefinition, CampaignEdit, CampaignItem } from '@reelmates/contracts/campaigns'
 import { requests } from '../../lib/api'
 
 export interface SendHistoryItem {
@@ -19,7 +19,7 @@ export const campaignCalls = {
   list: () => requests.get<{ campaigns: CampaignItem[] }>('/api/admin/email-campaigns'),
   create: (definition: CampaignDefinition & { isActive: boolean }) =>
     requests.send<CampaignItem>('POST', '/api/admin/email-campaigns', definition),
-  update: (id: string, definition: CampaignDefinition) => requests.send<CampaignItem>('PUT', path(id), definition),
+  update: (id: string, edit: CampaignEdit) => requests.send<CampaignItem>('PUT', path(id), edit),
   activate: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/activate`),
   pause: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/pause`),
   history: (status: SendStatus | null, before: number | null) => {

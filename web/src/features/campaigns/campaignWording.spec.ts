@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startsWhen, stepTiming } from './campaignWording'
+import { reached, startsWhen, stepTiming } from './campaignWording'
 
 describe('a campaign card', () => {
   it('says what starts a campaign in one tense, one title or several', () => {
@@ -27,5 +27,14 @@ describe('a campaign card', () => {
     expect(stepTiming({ stepOrder: 1, delayDays: 0 })).toBe('at once')
     expect(stepTiming({ stepOrder: 1, delayDays: 1 })).toBe('1 day after entry')
     expect(stepTiming({ stepOrder: 2, delayDays: 3 })).toBe('3 days after the step before')
+  })
+
+  it('counts who ever entered and completed, and says that accounts deleted since are in the count', () => {
+    expect(reached({ entered: 108, completed: 40 })).toBe(
+      '108 members entered · 40 completed · accounts deleted since still count',
+    )
+    expect(reached({ entered: 1, completed: 0 })).toBe(
+      '1 member entered · 0 completed · accounts deleted since still count',
+    )
   })
 })

@@ -24,3 +24,11 @@ export const startsWhen = (triggers: CampaignTrigger[]): string =>
 /** When a step's mail goes: "at once", "1 day after entry", "3 days after the step before". */
 export const stepTiming = ({ delayDays, stepOrder }: Pick<CampaignItem['steps'][number], 'delayDays' | 'stepOrder'>) =>
   delayDays === 0 ? 'at once' : `${counted(delayDays, 'day')} after ${stepOrder === 1 ? 'entry' : 'the step before'}`
+
+/**
+ * How far a campaign reached: everyone who ever entered it, and who went through every step. These
+ * count entries, not today's members (a deleted account's progress goes, its entry stays counted), so
+ * the words say so rather than pass for a count of current members.
+ */
+export const reached = ({ entered, completed }: Pick<CampaignItem, 'entered' | 'completed'>): string =>
+  `${counted(entered, 'member')} entered · ${completed} completed · accounts deleted since still count`

@@ -1,8 +1,11 @@
 import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
+import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { toast } from '../../lib/toast'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { emailTemplateCalls, type RenderedMail } from './emailTemplateCalls'
 import { emailTemplateKeys, emailTemplatesQuery } from './queries'
 
@@ -35,6 +38,11 @@ function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: str
 export function EmailTemplatesEditor() {
   const { data } = useQuery(emailTemplatesQuery())
   const [chosen, setChosen] = useState<string | null>(null)
+  // The open template's changes not saved yet (its form tells): leaving the page, or opening another
+  // template (which replaces the form), asks first.
+  const [dirty, setDirty] = useState(false)
+  const leaving = useUnsavedChanges(dirty)
+  const [switchingTo, setSwitchingTo] = useState<string | null>(null)
   const templates = data?.templates ?? []
   const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
   if (!template) return <p className="text-zinc-400">Loading templates…</p>
@@ -46,7 +54,9 @@ export function EmailTemplatesEditor() {
             <li key={candidate.name} className="shrink-0">
               <button
                 type="button"
-                onClick={() => setChosen(candidate.name)}
+                onClick={() =>
+                  dirty && candidate.name !== template.name ? setSwitchingTo(candidate.name) : setChosen(candidate.name)
+                }
                 aria-current={candidate.name === template.name ? 'true' : undefined}
                 className={`w-full rounded-xl px-3 py-2 text-left text-sm ${
                   candidate.name === template.name ? 'bg-white text-zinc-900' : 'text-zinc-300 hover:bg-white/5'
@@ -59,12 +69,29 @@ export function EmailTemplatesEditor() {
           ))}
         </ul>
       </nav>
-      <TemplateForm key={`${template.name}:${template.subject}:${String(template.edited)}`} template={template} />
+      <TemplateForm
+        key={`${template.name}:${template.subject}:${String(template.edited)}`}
+        template={template}
+        onDirtyChange={setDirty}
+      />
+      <UnsavedChangesDialog leaving={leaving} />
+      <UnsavedChangesDialog
+        title="Leave this template?"
+        leaving={
+          switchingTo === null ? null : { stay: () => setSwitchingTo(null), leave: () => setChosen(switchingTo) }
+        }
+      />
     </div>
   )
 }
 
-function TemplateForm({ template }: { template: EmailTemplateItem }) {
+function TemplateForm({
+  template,
+  onDirtyChange,
+}: {
+  template: EmailTemplateItem
+  onDirtyChange: (dirty: boolean) => void
+}) {
   const queryClient = useQueryClient()
   const [edit, setEdit] = useState<EmailTemplateEdit>({
     subject: template.subject,
@@ -72,11 +99,20 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
     htmlContent: template.htmlContent,
     description: template.description,
   })
+  // The template's version as this form knows it (opened, saved or restored here): a save is refused
+  // when the server has a later one, rather than writing over another admin's edit.
+  const [basedOn, setBasedOn] = useState(template.editedAt)
+  const [lastSaved, setLastSaved] = useState(edit)
+  const dirty = JSON.stringify(edit) !== JSON.stringify(lastSaved)
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange])
+  const sendOnce = useOneSendAtATime()
   const [preview, setPreview] = useState<RenderedMail | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all })
   const save = useMutation({
-    mutationFn: () => emailTemplateCalls.save(template.name, edit),
-    onSuccess: () => {
+    mutationFn: () => emailTemplateCalls.save(template.name, { ...edit, basedOn }),
+    onSuccess: (saved) => {
+      setBasedOn(saved.editedAt)
+      setLastSaved(edit)
       toast({ title: 'Template saved', description: `Mails from ${template.name} use it now.`, variant: 'success' })
       return refresh()
     },
@@ -84,7 +120,10 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
   })
   const restore = useMutation({
     mutationFn: () => emailTemplateCalls.restore(template.name),
-    onSuccess: refresh,
+    onSuccess: (restored) => {
+      setBasedOn(restored.editedAt)
+      return refresh()
+    },
     onError: (error) => tellRefusal('Template not restored', error),
   })
   const showPreview = useMutation({
@@ -125,7 +164,8 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
       className="space-y-4 text-left"
       onSubmit={(event) => {
         event.preventDefault()
-        ifSendable(() => save.mutate())
+        // A second Save while the first is on its way would be refused as based on the text before it.
+        ifSendable(() => sendOnce(() => save.mutateAsync()))
       }}
     >
       <p className="text-sm text-zinc-400">{template.description}</p>
@@ -169,7 +209,7 @@ function TemplateForm({ template }: { template: EmailTemplateItem }) {
           <button
             type="button"
             className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
-            onClick={() => restore.mutate()}
+            onClick={() => sendOnce(() => restore.mutateAsync())}
           >
             Restore built-in
           </button>

@@ -1,4 +1,4 @@
-import type { EmailTemplateEdit, EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
+import type { EmailTemplateEdit, EmailTemplateItem, EmailTemplateSave } from '@reelmates/contracts/emailTemplates'
 import { requests } from '../../lib/api'
 
 export interface RenderedMail {
@@ -11,7 +11,7 @@ const path = (name: string) => `/api/admin/email-templates/${encodeURIComponent(
 
 export const emailTemplateCalls = {
   list: () => requests.get<{ templates: EmailTemplateItem[] }>('/api/admin/email-templates'),
-  save: (name: string, edit: EmailTemplateEdit) => requests.send<EmailTemplateItem>('PUT', path(name), edit),
+  save: (name: string, edit: EmailTemplateSave) => requests.send<EmailTemplateItem>('PUT', path(name), edit),
   restore: (name: string) => requests.send<EmailTemplateItem>('DELETE', path(name)),
   preview: (name: string, edit: EmailTemplateEdit) =>
     requests.send<RenderedMail>('POST', `${path(name)}/preview`, edit),

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+
+/**
+ * What an admin's save of a form was based on: the version of the thing (a campaign's `updatedAt`, a
+ * template's `editedAt`) as the form last had it, opened or saved there. A save over a change made
+ * since, by another admin or another tab, is refused (409) rather than undoing it; a save without it
+ * (an older client, the API used directly) is taken as it comes, as the blog's is (`blogPostEdit`).
+ */
+export const basedOn = z
+  .string({ error: 'basedOn must be text: the version the form last had' })
+  .max(64, 'basedOn can be at most 64 characters')

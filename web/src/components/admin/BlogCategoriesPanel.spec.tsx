@@ -1,0 +1,65 @@
+import type { AdminBlogCategory } from '@reelmates/contracts/blog'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { blogCalls } from '../../features/blog/blogCalls'
+import { createQueryClient } from '../../lib/queryClient'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { BlogCategoriesPanel } from './BlogCategoriesPanel'
+
+beforeAll(imitateModalDialogs)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const roundups: AdminBlogCategory = {
+  id: 'c1',
+  name: 'Release Roundups',
+  slug: 'release-roundups',
+  description: null,
+  postCount: 0,
+  draftCount: 1,
+}
+
+// Finding a button by its accessible name takes jsdom over the default second on a busy machine.
+const slowJsdom = { timeout: 5000 }
+
+function showCategories(categories: AdminBlogCategory[]) {
+  vi.spyOn(blogCalls, 'adminCategories').mockResolvedValue(categories)
+  const deleteCategory = vi.spyOn(blogCalls, 'deleteCategory').mockResolvedValue({ message: 'Deleted' })
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BlogCategoriesPanel />
+    </QueryClientProvider>,
+  )
+  return deleteCategory
+}
+
+describe('the blog categories panel', () => {
+  it('says how many of a category’s posts are published and how many are drafts', async () => {
+    showCategories([roundups, { ...roundups, id: 'c2', name: 'Festivals', postCount: 3, draftCount: 0 }])
+    expect(await screen.findByText('0 published · 1 draft', undefined, slowJsdom)).toBeTruthy()
+    expect(screen.getByText('3 published')).toBeTruthy()
+  })
+
+  it('asks before deleting a category, saying how many posts lose it', async () => {
+    const deleteCategory = showCategories([{ ...roundups, postCount: 2 }])
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Release Roundups' }, slowJsdom))
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete “Release Roundups”?')
+    expect(dialog.textContent).toContain('It is on 3 posts (2 published, 1 draft), which stay without it.')
+    expect(deleteCategory).not.toHaveBeenCalled()
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete category' }))
+    await waitFor(() => expect(deleteCategory).toHaveBeenCalledWith('c1'), slowJsdom)
+  })
+
+  it('deletes nothing when the admin keeps the category', async () => {
+    const deleteCategory = showCategories([roundups])
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Release Roundups' }, slowJsdom))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(deleteCategory).not.toHaveBeenCalled()
+  })
+})

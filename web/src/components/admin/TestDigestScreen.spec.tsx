@@ -1,0 +1,72 @@
+import type { TestDigestAnswer } from '@reelmates/contracts/digests'
+import type { AdminUser } from '@reelmates/contracts/userManagement'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { adminCalls } from '../../features/admin/adminCalls'
+import { requests } from '../../lib/api'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { TestDigestScreen } from './TestDigestScreen'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const bob: AdminUser = {
+  id: 'u-bob',
+  username: 'bob',
+  email: 'bob@example.com',
+  role: 'User',
+  suspended: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  location: null,
+  digestType: 'weekly',
+  onboardingCompleted: true,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  lastNewsVisit: null,
+}
+
+const digest: TestDigestAnswer = {
+  subject: 'Your week on Reelmates',
+  html: '<p>Your week</p>',
+  text: 'Your week',
+  empty: false,
+  setting: 'weekly',
+  digestType: 'weekly',
+  from: '2026-11-13T00:00:00.000Z',
+  until: '2026-11-20T00:00:00.000Z',
+}
+
+async function bobsDigest() {
+  vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [bob], total: 1, nextCursor: null })
+  vi.spyOn(requests, 'get').mockResolvedValue(digest)
+  // The send stays on its way: the button is seen as it is while sending.
+  const sent = vi.spyOn(requests, 'send').mockReturnValue(new Promise(() => undefined))
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <TestDigestScreen />
+      </QueryClientProvider>,
+    ),
+  )
+  fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: 'bob' } })
+  fireEvent.click(await screen.findByRole('button', { name: /bob/ }, { timeout: 3000 }))
+  return { sent, send: await screen.findByRole('button', { name: 'Send it to me' }) }
+}
+
+describe('the test digest', () => {
+  it('sends once on a double click of "Send it to me", and says it is sending', async () => {
+    const { sent, send } = await bobsDigest()
+    fireEvent.click(send)
+    fireEvent.click(send)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+    expect(sent).toHaveBeenCalledOnce()
+    expect(sent.mock.calls[0]).toEqual(['POST', '/api/admin/test-digest', { username: 'bob' }])
+    const sending = screen.getByRole('button', { name: 'Sending…' })
+    expect(sending).toHaveProperty('disabled', true)
+  })
+})

@@ -1,0 +1,152 @@
+import type { PublicUser } from '@reelmates/contracts/account'
+import type { AdminUser } from '@reelmates/contracts/userManagement'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { currentUserKey } from '../../features/account/currentUser'
+import { adminCalls } from '../../features/admin/adminCalls'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { UserManagementScreen } from './UserManagementScreen'
+
+beforeAll(imitateModalDialogs)
+// The signed-in admin is known, in a browser tab; their own re-check is never answered.
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+const account = (username: string, facts: Partial<AdminUser> = {}): AdminUser => ({
+  id: `u-${username}`,
+  username,
+  email: `${username}@example.com`,
+  role: 'User',
+  suspended: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  location: null,
+  digestType: 'weekly',
+  onboardingCompleted: true,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  lastNewsVisit: null,
+  ...facts,
+})
+const alice = account('adminalice', { role: 'Admin' })
+const carol = account('carol', { receiveCampaignEmails: false })
+const dave = account('dave', { suspended: true })
+const me: PublicUser = {
+  id: alice.id,
+  username: alice.username,
+  email: alice.email,
+  location: null,
+  bio: null,
+  avatarUrl: null,
+  createdAt: alice.createdAt,
+  digestType: 'weekly',
+  onboardingCompleted: true,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  role: 'Admin',
+  lastActivityVisit: null,
+  lastNewsVisit: null,
+}
+
+async function showUsers() {
+  vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [alice, carol, dave], total: 3, nextCursor: null })
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(currentUserKey, me)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={queryClient}>
+        <UserManagementScreen />
+      </QueryClientProvider>,
+    ),
+  )
+  await screen.findByRole('list', { name: 'Users' })
+}
+
+const row = (username: string) => screen.getByRole('listitem', { name: username })
+const click = (username: string, button: string) =>
+  act(async () => fireEvent.click(within(row(username)).getByRole('button', { name: button })))
+const buttonsOf = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+
+describe('user management', () => {
+  it('says how many members there are, and shows the next page on request', async () => {
+    const pages = vi
+      .spyOn(adminCalls, 'users')
+      .mockResolvedValueOnce({ items: [alice, carol], total: 3, nextCursor: 'after-carol' })
+      .mockResolvedValueOnce({ items: [dave], total: 3, nextCursor: null })
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(currentUserKey, me)
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={queryClient}>
+          <UserManagementScreen />
+        </QueryClientProvider>,
+      ),
+    )
+    expect((await screen.findByRole('status')).textContent).toBe('Showing the newest 2 of 3 members')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
+    expect(await screen.findByRole('listitem', { name: 'dave' })).toBeTruthy()
+    expect(pages).toHaveBeenLastCalledWith('', 'after-carol')
+    expect(screen.getByRole('status').textContent).toBe('3 members')
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+
+  it('asks before making someone an admin, and gives the role only on "Make admin"', async () => {
+    await showUsers()
+    const changed = vi.spyOn(adminCalls, 'changeRole').mockResolvedValue({ ...carol, role: 'Admin' })
+    await click('carol', 'Make admin')
+    const asked = screen.getByRole('dialog', { name: 'Make carol an admin?' })
+    expect(asked.textContent).toContain('everything in the admin area')
+    expect(buttonsOf(asked)).toEqual(['Cancel', 'Make admin'])
+    expect(changed).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(within(asked).getByRole('button', { name: 'Make admin' })))
+    expect(changed).toHaveBeenCalledWith(carol.id, 'Admin')
+  })
+
+  it('calls the way out of a restore "Keep suspended"', async () => {
+    await showUsers()
+    await click('dave', 'Restore sign-in')
+    expect(buttonsOf(screen.getByRole('dialog', { name: 'Restore dave?' }))).toEqual(['Keep suspended', 'Restore'])
+  })
+
+  it('offers "Cancel" as the way out of suspending and deleting', async () => {
+    await showUsers()
+    await click('carol', 'Suspend sign-in')
+    expect(buttonsOf(screen.getByRole('dialog', { name: 'Suspend carol?' }))).toEqual(['Cancel', 'Suspend'])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    await click('carol', 'Delete account')
+    const asked = screen.getByRole('dialog', { name: 'Delete carol?' })
+    expect(buttonsOf(asked)).toEqual(['Cancel', 'Delete account'])
+    expect(asked.textContent).toContain('Their account and personal data are erased for good')
+  })
+
+  it('sends an admin to their profile to delete their own account, where the password is asked', async () => {
+    await showUsers()
+    expect(within(row('adminalice')).queryByRole('button', { name: 'Delete account' })).toBeNull()
+    const ownDeletion = within(row('adminalice')).getByRole('link', { name: 'Delete my account on my profile' })
+    expect(ownDeletion.getAttribute('href')).toBe('/profile#delete-account-title')
+  })
+
+  it('names the mail setting as the member’s profile does', async () => {
+    await showUsers()
+    const facts = within(row('carol'))
+    expect(facts.getByText('Tips and news emails').nextElementSibling?.textContent).toBe('No')
+    expect(facts.queryByText('Campaign emails')).toBeNull()
+  })
+})

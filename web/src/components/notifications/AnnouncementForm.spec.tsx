@@ -1,0 +1,107 @@
+import { notificationsMessages } from '@reelmates/contracts/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { notificationsCalls } from '../../features/notifications/notificationsCalls'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
+import { AnnouncementForm } from './AnnouncementForm'
+
+beforeAll(imitateModalDialogs)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+function showForm() {
+  const announced = vi
+    .spyOn(notificationsCalls, 'announce')
+    .mockResolvedValue({ announcement: { id: 'a1', recipients: 3 } })
+  const router = routerInMemory()
+  render(
+    withinRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <AnnouncementForm />
+      </QueryClientProvider>,
+    ),
+  )
+  return { announced, router }
+}
+
+const write = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } })
+const send = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send announcement' })))
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+const shown = (text: string) => screen.queryByText(text) !== null
+const leave = (router: ReturnType<typeof routerInMemory>) =>
+  act(async () => {
+    router.history.push('/elsewhere')
+    await Promise.resolve()
+  })
+/** Leaving with the announcement unsent is asked about first; Stay keeps the form. */
+async function askedAndStayed(router: ReturnType<typeof routerInMemory>) {
+  await leave(router)
+  await screen.findByRole('dialog', { name: 'Leave this page?' })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+  expect(where(router)).toBe('/')
+}
+
+describe('the announcement form', () => {
+  it('takes a field’s message away as soon as that field is written, and leaves the others', async () => {
+    showForm()
+    await send()
+    expect(shown('A title is required')).toBe(true)
+    expect(shown('A message is required')).toBe(true)
+    write('Title', 'Movie night this Friday')
+    expect(shown('A title is required')).toBe(false)
+    expect(shown('A message is required')).toBe(true)
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('takes "choose at least one recipient" away once a username is written', async () => {
+    showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    fireEvent.click(screen.getByRole('radio', { name: 'Chosen members' }))
+    await send()
+    expect(shown(notificationsMessages.noRecipients)).toBe(true)
+    write('Usernames (separated by commas or spaces)', 'bob')
+    expect(shown(notificationsMessages.noRecipients)).toBe(false)
+  })
+
+  it('takes "choose at least one way" away once a way is ticked', async () => {
+    showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In the app (the bell)' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Push notification' }))
+    await send()
+    expect(shown(notificationsMessages.noChannel)).toBe(true)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email too' }))
+    expect(shown(notificationsMessages.noChannel)).toBe(false)
+  })
+
+  it('asks before leaving an announcement written and not sent, and lets go once it is sent', async () => {
+    const { router } = showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    await askedAndStayed(router)
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Movie night')
+    await send()
+    await settle()
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('lets go of a form written back to empty', async () => {
+    const { router } = showForm()
+    write('Title', 'Movie night')
+    await askedAndStayed(router)
+    write('Title', '')
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+  })
+})

@@ -1,0 +1,98 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { UnsavedChangesDialog } from '../components/shell/UnsavedChangesDialog'
+import { imitateModalDialogs } from './modalDialogInJsdom'
+import { routerInMemory, where, withinRouter } from './routerInSpecs'
+import { useUnsavedChanges } from './unsavedChanges'
+
+beforeAll(imitateModalDialogs)
+afterEach(cleanup)
+
+/** A one-field form, saved as "Dune" until Save saves what is typed. */
+function Note() {
+  const [saved, setSaved] = useState('Dune')
+  const [text, setText] = useState(saved)
+  const leaving = useUnsavedChanges(text !== saved)
+  return (
+    <>
+      <input aria-label="Note" value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="button" onClick={() => setSaved(text)}>
+        Save
+      </button>
+      <UnsavedChangesDialog leaving={leaving} />
+    </>
+  )
+}
+
+function showNote() {
+  const router = routerInMemory()
+  render(withinRouter(router, <Note />))
+  return router
+}
+
+const type = (text: string) => fireEvent.change(screen.getByLabelText('Note'), { target: { value: text } })
+const leave = (router: ReturnType<typeof routerInMemory>) =>
+  act(async () => {
+    router.history.push('/elsewhere')
+    await Promise.resolve()
+  })
+const dialog = () => screen.queryByRole('dialog', { name: 'Leave this page?' })
+
+describe('leaving a form with unsaved changes', () => {
+  it('goes at once from a form that was not changed', async () => {
+    const router = showNote()
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(dialog()).toBeNull()
+  })
+
+  it('asks first, and Stay keeps the page with what was typed', async () => {
+    const router = showNote()
+    type('Dune: Part Two')
+    await leave(router)
+    const asked = await screen.findByRole('dialog', { name: 'Leave this page?' })
+    expect(asked.textContent).toContain('Your changes will not be saved.')
+    expect(document.activeElement?.textContent).toBe('Stay')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+    expect(dialog()).toBeNull()
+    expect(where(router)).toBe('/')
+    expect(screen.getByLabelText<HTMLInputElement>('Note').value).toBe('Dune: Part Two')
+  })
+
+  it('goes on Leave', async () => {
+    const router = showNote()
+    type('Dune: Part Two')
+    await leave(router)
+    await screen.findByRole('dialog', { name: 'Leave this page?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
+    expect(where(router)).toBe('/elsewhere')
+  })
+
+  it('lets go once the changes are saved', async () => {
+    const router = showNote()
+    type('Dune: Part Two')
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(dialog()).toBeNull()
+  })
+
+  it('lets go once the text is typed back to what was saved', async () => {
+    const router = showNote()
+    type('Dune: Part Two')
+    type('Dune')
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(dialog()).toBeNull()
+  })
+
+  it('asks with the words given, for a change of place within a screen', () => {
+    render(
+      <UnsavedChangesDialog title="Leave this template?" leaving={{ stay: () => undefined, leave: () => undefined }} />,
+    )
+    expect(screen.getByRole('dialog', { name: 'Leave this template?' }).textContent).toContain(
+      'Your changes will not be saved.',
+    )
+  })
+})
