@@ -72,6 +72,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // searched by the admin's event history: fastify's own counter starts again at req-1 with every
     // process, so ids of different runs would collide.
     genReqId: () => randomUUID(),
+    // A path parameter may be as long as the contracts allow (a blog slug: 120 characters); fastify's
+    // default of 100 answered 414 for a post the admin had just published.
+    maxParamLength: 200,
     // One line per request instead of two (registerRequestLog). Through the log controller: the
     // top-level option warns that it is deprecated on every start.
     logController: new LogController({ disableRequestLogging: true }),

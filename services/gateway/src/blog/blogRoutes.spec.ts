@@ -112,6 +112,15 @@ describe('blog slugs', () => {
     expect(answer.json<{ message: string }>().message).toMatch(/lowercase letters, digits/)
   })
 
+  it('serves a post whose slug is as long as a slug may be (120 characters)', async () => {
+    const slug = `${'long-slug-'.repeat(11)}ends-herex`
+    const post = await createPost({ slug })
+    expect((await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)).statusCode).toBe(200)
+    const read = await visitor().get(`/api/blog/posts/${slug}`)
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json<{ slug: string }>().slug).toBe(slug)
+  })
+
   it('keeps category names and slugs unique', async () => {
     await createCategory('Festivals', 'festivals')
     const sameName = await admin.client.post('/api/admin/blog/categories', {
