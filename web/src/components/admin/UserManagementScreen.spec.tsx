@@ -62,6 +62,12 @@ const me: PublicUser = {
 
 async function showUsers() {
   vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [alice, carol, dave], total: 3, nextCursor: null })
+  renderScreen()
+  await screen.findByRole('list', { name: 'Users' })
+}
+
+/** The screen for the signed-in admin, with whatever the test made `adminCalls.users` answer. */
+function renderScreen() {
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserKey, me)
   render(
@@ -72,7 +78,6 @@ async function showUsers() {
       </QueryClientProvider>,
     ),
   )
-  await screen.findByRole('list', { name: 'Users' })
 }
 
 const row = (username: string) => screen.getByRole('listitem', { name: username })
@@ -89,16 +94,7 @@ describe('user management', () => {
       .spyOn(adminCalls, 'users')
       .mockResolvedValueOnce({ items: [alice, carol], total: 3, nextCursor: 'after-carol' })
       .mockResolvedValueOnce({ items: [dave], total: 3, nextCursor: null })
-    const queryClient = createQueryClient()
-    queryClient.setQueryData(currentUserKey, me)
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={queryClient}>
-          <UserManagementScreen />
-        </QueryClientProvider>,
-      ),
-    )
+    renderScreen()
     expect((await screen.findByRole('status')).textContent).toBe('Showing the newest 2 of 3 members')
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
     expect(await screen.findByRole('listitem', { name: 'dave' })).toBeTruthy()
