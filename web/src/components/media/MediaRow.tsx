@@ -6,6 +6,7 @@ import { MediaTile } from './MediaTile'
 import { cardWidth, cardsAcrossScreen } from './layout'
 import { PosterRowSkeleton, PosterStandIn } from './MediaSkeletons'
 import { Loading } from '../shell/NotSavedOffline'
+import { RowArrows } from './RowArrows'
 
 interface MediaRowProps {
   /** The heading, e.g. "Trending movies", or a provider logo with its name. */
@@ -67,11 +68,6 @@ export function MediaRow({
   // first row of a page (`priority`, at the top of the screen) is rendered at once when its list is
   // there, so coming back to a page shows it without a skeleton.
   const shown = useDeferredValue(results, priority ? results : undefined)
-  const page = (direction: 1 | -1) => {
-    const element = track.current
-    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
-  }
-
   // The row's one subscription to my lists is made when the row is, not when its cards first draw: with
   // answers never fresh (spec §9), a subscription made as each row came into reach asked for both
   // lists again, and every row's cards were drawn again when they came back.
@@ -115,8 +111,7 @@ export function MediaRow({
               ))}
               {trailing ? <li className={`${cardWidth} snap-start`}>{trailing}</li> : null}
             </ul>
-            <RowButton direction={-1} onClick={() => page(-1)} />
-            <RowButton direction={1} onClick={() => page(1)} />
+            <RowArrows track={track} />
           </div>
         ) : (
           <p className="rounded-xl border border-dashed border-white/10 px-4 py-6 text-sm text-zinc-400">
@@ -125,29 +120,5 @@ export function MediaRow({
         )}
       </section>
     </LibraryMarksProvider>
-  )
-}
-
-function RowButton({ direction, onClick }: { direction: 1 | -1; onClick: () => void }) {
-  const side = direction === 1 ? 'right-2' : 'left-2'
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      // Pointer users page with these; keyboard users tab through the cards, so they skip them.
-      tabIndex={-1}
-      aria-label={direction === 1 ? 'Scroll right' : 'Scroll left'}
-      className={`absolute top-[38%] ${side} hidden h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-ink/80 text-white opacity-0 shadow-lg ring-1 ring-white/10 backdrop-blur transition hover:bg-panel-2 group-hover/row:opacity-100 md:flex`}
-    >
-      <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
-        <path
-          d={
-            direction === 1
-              ? 'M7.5 4.5L13 10l-5.5 5.5-1.4-1.4L10.2 10 6.1 5.9z'
-              : 'M12.5 4.5L7 10l5.5 5.5 1.4-1.4L9.8 10l4.1-4.1z'
-          }
-        />
-      </svg>
-    </button>
   )
 }
