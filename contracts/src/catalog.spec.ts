@@ -65,6 +65,12 @@ describe('route inputs', () => {
     })
   })
 
+  it('refuse a region that is two letters but no country', () => {
+    for (const region of ['ZZ', 'eu', 'UN', 'XK', 'QQ'])
+      expect(providerTrendingQuerySchema.safeParse({ region }).success, region).toBe(false)
+    expect(providerTrendingQuerySchema.parse({ region: 'se' }).region).toBe('SE')
+  })
+
   it('accept only the five providers', () => {
     for (const id of ['8', '9', '337', '384', '15'])
       expect(providerParamsSchema.safeParse({ providerId: id }).success).toBe(true)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCountryCode } from './regions'
 
 /**
  * The catalog's API shapes. They follow TMDB v3 (snake_case, `poster_path` relative to TMDB's image
@@ -233,6 +234,8 @@ export const regionSchema = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'region must be a two-letter country code')
   .transform((region) => region.toUpperCase())
+  // Refused rather than passed on: TMDB would be asked for a place that does not exist.
+  .refine(isCountryCode, 'region must be a two-letter country code of ISO 3166-1, e.g. US')
 
 export const providerParamsSchema = z.object({
   providerId: integerText('providerId').pipe(

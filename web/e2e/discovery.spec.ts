@@ -99,6 +99,22 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
 })
 
+test('search: a search for a number is in the address as typed, and an old quoted address still reads', async ({
+  page,
+}) => {
+  await page.goto('/search')
+  const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+  await field.fill('1984')
+  await field.press('Enter')
+  await expect(page).toHaveURL((url) => url.search === '?q=1984')
+  await page.reload()
+  await expect(field).toHaveValue('1984')
+
+  // Addresses written before (`?q=%221984%22`) still search for 1984.
+  await page.goto('/search?q=%221984%22')
+  await expect(field).toHaveValue('1984')
+})
+
 test('search: the field stops at 200 characters, so autocomplete is never refused', async ({ page }) => {
   const refused: string[] = []
   page.on('response', (response) => {
@@ -137,16 +153,50 @@ test('a provider page lists its titles with its logo, and follows the region and
   await expect(page.getByText('Popular in United States right now')).toHaveCount(0)
   await page.getByLabel('Region').selectOption('GB')
   await expect(page).toHaveURL(/[?&]region=GB/)
-  // The list mixes films and series, so the genres of both are offered.
-  await expect(
-    page.getByRole('group', { name: 'Genre' }).getByRole('button', { name: 'Sci-Fi & Fantasy' }),
-  ).toBeVisible()
+  // Offline, a service's titles are its series: the chips are TV genres only, never the film genres
+  // beside them ("Action" beside "Action & Adventure").
+  const genres = page.getByRole('group', { name: 'Genre' })
+  await expect(genres.getByRole('button', { name: 'Sci-Fi & Fantasy', exact: true })).toBeVisible()
+  for (const filmGenre of ['Action', 'Science Fiction', 'War', 'Thriller']) {
+    await expect(genres.getByRole('button', { name: filmGenre, exact: true })).toHaveCount(0)
+  }
 
-  const drama = page.getByRole('group', { name: 'Genre' }).getByRole('button', { name: 'Drama' })
+  const drama = genres.getByRole('button', { name: 'Drama', exact: true })
   await drama.click()
   await expect(drama).toHaveAttribute('aria-pressed', 'true')
   await expect(page).toHaveURL(/[?&]genre=18/)
   await expect(titles.first()).toBeVisible()
+})
+
+test('every genre chip of a provider page finds titles of the service in that genre', async ({ page }) => {
+  await page.goto('/provider/8')
+  const genres = page.getByRole('group', { name: 'Genre' })
+  await expect(genres.getByRole('button').nth(1)).toBeVisible()
+  const names = (await genres.getByRole('button').allTextContents()).filter((name) => name !== 'All genres')
+  expect(names.length).toBeGreaterThan(1)
+  const notice = page.getByText(/^Offline catalog:/)
+  for (const name of names) {
+    const chip = genres.getByRole('button', { name, exact: true })
+    await chip.click()
+    // Pressed, the chip's own list is the one asked for: the notice shown after it is that list's.
+    await expect(chip).toHaveAttribute('aria-pressed', 'true')
+    await expect(notice).toContainText('in this genre')
+    await expect(notice, name).not.toContainText('no series made for Netflix in this genre')
+  }
+})
+
+test('a provider page asked for a region that is none shows the default region, and the address says so', async ({
+  page,
+}) => {
+  await page.goto('/provider/8?region=ZZ&genre=18')
+  await expect(page.getByRole('heading', { level: 1, name: 'Netflix' })).toBeVisible()
+  await expect(page).toHaveURL((url) => url.pathname === '/provider/8' && url.search === '?genre=18')
+  await expect(page.getByLabel('Region')).toHaveValue('US')
+  await expect(page.getByText('Unknown Region')).toHaveCount(0)
+  // The API refuses it too, with a message, rather than asking TMDB for a place that does not exist.
+  const answer = await page.request.get('/api/tmdb/trending/provider/8?region=ZZ')
+  expect(answer.status()).toBe(400)
+  expect(((await answer.json()) as { message: string }).message).toContain('region must be')
 })
 
 test('a provider page shows more of its titles until it has shown them all, focusing the first new one', async ({

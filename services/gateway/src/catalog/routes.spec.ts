@@ -103,12 +103,15 @@ describe('catalog routes on the offline catalog', () => {
     ['/api/tmdb/trending/provider/8?limit=101', 'limit must be at most 100'],
     ['/api/tmdb/trending/provider/8?limit=0', 'limit must be at least 1'],
     ['/api/tmdb/trending/provider/8?region=USA', 'region must be a two-letter country code'],
+    ['/api/tmdb/trending/provider/8?region=ZZ', 'region must be a two-letter country code of ISO 3166-1, e.g. US'],
+    ['/api/tmdb/trending/provider/8?region=eu', 'region must be a two-letter country code of ISO 3166-1, e.g. US'],
     ['/api/tmdb/trending/provider/8?genreId=drama', 'genreId must be a whole number'],
     ['/api/tmdb/trending/provider/8?fallback=yes', 'fallback must be true or false'],
     ['/api/tmdb/movie/abc', 'id must be a whole number'],
     ['/api/tmdb/movie/12.5/videos', 'id must be a whole number'],
     ['/api/tmdb/person/12', 'mediaType must be movie or tv'],
     ['/api/tmdb/movie/12/providers?region=1', 'region must be a two-letter country code'],
+    ['/api/tmdb/movie/12/providers?region=ZZ', 'region must be a two-letter country code of ISO 3166-1, e.g. US'],
   ])('GET %s → 400 with a message', async (url, message) => {
     const response = await get(url)
     expect(response.statusCode).toBe(400)

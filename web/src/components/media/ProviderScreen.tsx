@@ -1,8 +1,9 @@
-import { providerListMaxLimit, type Genre, type Provider } from '@reelmates/contracts/catalog'
+import { providerListMaxLimit, type Provider } from '@reelmates/contracts/catalog'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { providerPageLimit } from '../../features/catalog/cachePolicy'
 import { catalogQueries } from '../../features/catalog/queries'
+import { genreChoices, type GenreChoice } from '../../features/catalog/providerGenres'
 import { providerRegions, regionName } from '../../features/catalog/providers'
 import { ListNotice } from './ListNotice'
 import { MediaGrid } from './MediaGrid'
@@ -45,12 +46,10 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
     setShown({ ...current, focusFrom: null })
   }, [current, list.isPlaceholderData, results.length])
   const genres = useQuery(catalogQueries.genres())
+  const withTitles = useQuery(catalogQueries.providerGenres({ providerId: provider.id, region }))
   useDocumentTitle(provider.name)
   const catalog = useQuery(catalogQueries.status())
-  // A provider's list holds films and series: offer the genres of both (ids such as Drama are shared).
-  const genreChoices = genres.data
-    ? [...new Map([...genres.data.movie, ...genres.data.tv].map((genre) => [genre.id, genre])).values()]
-    : []
+  const choices = genres.data && withTitles.data ? genreChoices(withTitles.data, genres.data) : []
   const regionId = useId()
   const regions = providerRegions.some((code) => code === region) ? providerRegions : [region, ...providerRegions]
 
@@ -89,9 +88,7 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
           </div>
         }
       />
-      {genreChoices.length > 0 ? (
-        <GenreChips genres={genreChoices} selected={genreId} onSelect={onGenreChange} />
-      ) : null}
+      {choices.length > 0 ? <GenreChips genres={choices} selected={genreId} onSelect={onGenreChange} /> : null}
       <ListNotice notice={list.data?.notice} />
       {list.isPending ? (
         <Loading what="This list">
@@ -131,11 +128,10 @@ function GenreChips({
   selected,
   onSelect,
 }: {
-  genres: readonly Genre[]
+  genres: readonly GenreChoice[]
   selected: number | undefined
   onSelect: (genreId: number | undefined) => void
 }) {
-  const sorted = [...genres].sort((a, b) => a.name.localeCompare(b.name))
   const chip = (active: boolean) =>
     `shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition ${
       active ? 'bg-gold text-ink ring-gold' : 'bg-panel text-zinc-300 ring-white/10 hover:bg-panel-2'
@@ -154,7 +150,7 @@ function GenreChips({
       >
         All genres
       </button>
-      {sorted.map((genre) => (
+      {genres.map((genre) => (
         <button
           key={genre.id}
           type="button"
@@ -163,6 +159,7 @@ function GenreChips({
           onClick={() => onSelect(selected === genre.id ? undefined : genre.id)}
         >
           {genre.name}
+          {genre.only ? <span className="font-normal opacity-75"> {genre.only}</span> : null}
         </button>
       ))}
     </div>

@@ -1,4 +1,9 @@
-import type { CatalogStatus, GenresResponse, MediaType } from '@reelmates/contracts/catalog'
+import {
+  providerListMaxLimit,
+  type CatalogStatus,
+  type GenresResponse,
+  type MediaType,
+} from '@reelmates/contracts/catalog'
 import {
   keepPreviousData,
   queryOptions,
@@ -6,9 +11,11 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query'
+import { providerListTtlMs } from './cachePolicy'
 import { catalogFailureMessages, failWith } from './catalogCalls'
 import { catalogContext } from './catalogContext'
 import { catalogPaths, type ProviderTrendingRequest } from './catalogPaths'
+import { fetchGenresWithTitles } from './providerGenres'
 import { fetchProviderTrending } from './providerTrending'
 import { fetchMediaDetails, fetchSearchResults, fetchSuggestions } from './searchCalls'
 import { fetchTrendingList, type TrendingListName } from './trendingLists'
@@ -46,6 +53,15 @@ export const catalogQueries = {
     queryOptions({
       queryKey: [catalogPaths.providerTrending(request)],
       queryFn: () => fetchProviderTrending(request, catalogContext),
+    }),
+
+  /** The genres a provider page offers: those its titles in the region have. */
+  providerGenres: (request: { providerId: number; region: string }) =>
+    queryOptions({
+      // Not the list's own key: the same address answers the list, and this keeps only its genres.
+      queryKey: [catalogPaths.providerTrending({ ...request, limit: providerListMaxLimit }), 'genres'],
+      queryFn: () => fetchGenresWithTitles(request, catalogContext),
+      staleTime: providerListTtlMs(providerListMaxLimit),
     }),
 
   suggestions: (query: string) =>

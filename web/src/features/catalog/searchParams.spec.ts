@@ -28,4 +28,8 @@ describe('provider screen address', () => {
   it('ignores a region that is not a country code', () => {
     expect(providerScreenParamsSchema.parse({ region: 'Narnia' })).toEqual({})
   })
+
+  it('ignores two letters that name no country, such as ZZ ("Unknown Region")', () => {
+    expect(providerScreenParamsSchema.parse({ region: 'ZZ', genre: 18 })).toEqual({ genre: 18 })
+  })
 })

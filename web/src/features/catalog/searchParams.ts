@@ -18,6 +18,10 @@ export const searchScreenParamsSchema = z.object({
 export type SearchScreenParams = z.infer<typeof searchScreenParamsSchema>
 
 export const providerScreenParamsSchema = z.object({
+  // A region that is none (`?region=ZZ`, "Unknown Region") opens the page in the default region, and
+  // the router writes the address again without it (it puts the validated search in the address),
+  // as JustWatch sends an unknown country to a default one. Refusing the page would leave nothing to
+  // see for a typo or an old link, while the region menu is right there to choose another.
   region: regionSchema.optional().catch(undefined),
   genre: z.coerce.number().int().min(1).optional().catch(undefined),
 })

@@ -36,7 +36,12 @@ export const watchedSearch = z.object({
   type: mediaType.optional().catch(undefined),
   /** Lowest own rating, 1–10 (half stars). */
   minRating: z.coerce.number().int().min(1).max(10).optional().catch(undefined),
-  service: z.string().max(100).optional().catch(undefined),
+  // A name of digits is written to the address as typed and read back as a number (lib/addressSearch.ts).
+  service: z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(z.string().max(100))
+    .optional()
+    .catch(undefined),
 })
 export type WatchedSearch = z.infer<typeof watchedSearch>
 

@@ -19,6 +19,7 @@ export const Route = createFileRoute('/_authed/provider/$providerId')({
       catalogQueries.providerTrending({ providerId: provider.id, limit: providerPageLimit, ...deps }),
     )
     startLoading(queryClient, catalogQueries.genres())
+    startLoading(queryClient, catalogQueries.providerGenres({ providerId: provider.id, region: deps.region }))
   },
   component: ProviderRoute,
 })
