@@ -74,6 +74,32 @@ test('with the service worker in control, the news feed, robots.txt and sitemap.
   }
 })
 
+test('offline, the service worker answers an address that is no page 404, and pages still open', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/sign_in')
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await context.setOffline(true)
+
+  const unknown = await page.goto('/no-such-page')
+  expect(unknown?.fromServiceWorker()).toBe(true)
+  expect(unknown?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+
+  // A page, and a page whose address has a parameter.
+  for (const [path, shown] of [
+    ['/about', page.getByRole('heading', { name: 'About Us' })],
+    ['/reset-password/some-token', page.getByLabel('New password')],
+  ] as const) {
+    const known = await page.goto(path)
+    expect(known?.fromServiceWorker(), path).toBe(true)
+    expect(known?.status(), path).toBe(200)
+    await expect(shown).toBeVisible()
+  }
+  await context.setOffline(false)
+})
+
 test('the service worker is unregistered on admin routes', async ({ page }) => {
   await page.goto('/sign_in')
   await page.evaluate(() => navigator.serviceWorker.ready)

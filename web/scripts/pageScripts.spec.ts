@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { javascriptFor, pageScripts, routeChunks, type Manifest } from './pageScripts'
+import { javascriptFor, pageAddresses, pageScripts, routeChunks, type Manifest } from './pageScripts'
 
 /** The router's generated tree as the build reads it: the regular expressions must keep matching its format. */
 const routeTree = readFileSync(join(import.meta.dirname, '../src/routeTree.gen.ts'), 'utf8')
@@ -69,5 +69,17 @@ describe('the scripts each page preloads', () => {
       'src/routes/_authed.tsx',
       'src/routes/_authed.tsx?tsr-split=component',
     ])
+  })
+})
+
+describe('the page addresses', () => {
+  it("are the router's full paths, layouts left out", () => {
+    const addresses = pageAddresses(routeTree)
+    expect(addresses).toEqual(expect.arrayContaining(['/', '/home', '/provider/$providerId', '/news/']))
+    expect(addresses.some((address) => address.includes('_authed'))).toBe(false)
+  })
+
+  it('refuse a tree that lists none, rather than call every address unknown', () => {
+    expect(() => pageAddresses('export const routeTree = {}')).toThrow('lists no page addresses')
   })
 })

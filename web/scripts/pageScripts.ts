@@ -19,6 +19,18 @@ interface RouteEntry {
   parentImport: string
 }
 
+/**
+ * The page addresses the client router knows (`/home`, `/news/$slug`, …), from the `fullPaths` union
+ * of its generated route tree. The gateway answers any other address 404 (dist/pages.json), and the
+ * service worker does the same offline.
+ */
+export function pageAddresses(routeTree: string): string[] {
+  const union = /fullPaths:([^;]*?)\n\s*fileRoutesByTo/s.exec(routeTree)?.[1] ?? ''
+  const addresses = [...union.matchAll(/'([^']+)'/g)].map(([, address = '']) => address)
+  if (addresses.length === 0) throw new Error('routeTree.gen.ts lists no page addresses')
+  return addresses
+}
+
 /** The JavaScript files of `roots` (manifest keys) and of everything they import statically, each once. */
 export function javascriptFor(manifest: Manifest, roots: string[]): Set<string> {
   const files = new Set<string>()

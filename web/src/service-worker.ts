@@ -3,8 +3,11 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
+import { pageAddressMatcher } from '@reelmates/contracts/pageAddresses'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+/** The router's page addresses, put in by the build from its route tree (vite.config.ts). */
+declare const __PAGE_ADDRESSES__: string[]
 
 // Names shared with features/account/clearLocalState.ts: logout deletes these caches.
 const assetsCacheName = 'reelmates-assets'
@@ -16,21 +19,32 @@ const avatarCacheName = 'reelmates-avatars'
 precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^v$/] })
 cleanupOutdatedCaches()
 
-// Any page address answers the shell; the client router decides. The files the server answers
-// itself never do: the API, the version file, and the news feed, robots.txt and sitemap.xml, which
-// a reader opens by address or from a link.
+// Any page address answers the shell; the client router decides. An address that is none of the
+// router's pages answers the shell too, which shows the not-found page, but with 404, as the server
+// does: a crawler or a bookmark check must not take it for a page, online or off. The files the
+// server answers itself never come here: the API, the version file, and the news feed, robots.txt
+// and sitemap.xml, which a reader opens by address or from a link.
+const appShell = createHandlerBoundToURL('/index.html')
+const isPage = pageAddressMatcher(__PAGE_ADDRESSES__)
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [
-      /^\/api\//,
-      /^\/version\.json/,
-      /^\/service-worker\.js/,
-      /^\/logos\//,
-      /^\/news\/rss\.xml$/,
-      /^\/robots\.txt$/,
-      /^\/sitemap\.xml$/,
-    ],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const shell = await appShell(options)
+      if (isPage(options.url.pathname)) return shell
+      return new Response(shell.body, { status: 404, statusText: 'Not Found', headers: shell.headers })
+    },
+    {
+      denylist: [
+        /^\/api\//,
+        /^\/version\.json/,
+        /^\/service-worker\.js/,
+        /^\/logos\//,
+        /^\/news\/rss\.xml$/,
+        /^\/robots\.txt$/,
+        /^\/sitemap\.xml$/,
+      ],
+    },
+  ),
 )
 
 // Provider logos (versioned addresses) and poster images.

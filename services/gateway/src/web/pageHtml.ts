@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { patternOf } from './pageAddresses'
+import { pageAddressPattern } from '@reelmates/contracts/pageAddresses'
 
 /**
  * The app's index.html for a page address, naming the scripts that page needs beyond the entry as
@@ -31,7 +31,7 @@ function scriptsOf(pages: Record<string, string[]>, path: string): string[] {
   const parameters = (address: string) => address.split('/$').length
   const address = Object.keys(pages)
     .sort((a, b) => parameters(a) - parameters(b))
-    .find((candidate) => patternOf(candidate).test(path))
+    .find((candidate) => pageAddressPattern(candidate).test(path))
   // Only our own built files: the list comes from the build, but the HTML must not carry anything else.
   return (address ? (pages[address] ?? []) : []).filter((script) => /^\/assets\/[\w.-]+\.js$/.test(script))
 }
