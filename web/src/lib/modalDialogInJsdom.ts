@@ -1,8 +1,11 @@
+let listening = false
+
 /**
  * For specs: jsdom has no modal dialogs and no layout. `showModal` and `close` as a browser runs them,
  * as far as the focus goes: nothing in a closed dialog takes the focus (it is not displayed), opening
- * focuses the first button, and closing gives the focus back to what had it when the dialog opened,
- * then fires `close`.
+ * focuses the first button, closing gives the focus back to what had it when the dialog opened and
+ * queues `close` (a browser fires it in a later task, not within `close()`), and Escape in an open
+ * dialog fires `cancel`, then closes it unless that was refused.
  */
 export function imitateModalDialogs(): void {
   const opener = new WeakMap<HTMLDialogElement, Element | null>()
@@ -27,7 +30,15 @@ export function imitateModalDialogs(): void {
       this.open = false
       const before = opener.get(this)
       if (before instanceof HTMLElement && before.isConnected) before.focus()
-      this.dispatchEvent(new Event('close'))
+      setTimeout(() => this.dispatchEvent(new Event('close')))
     },
   })
+  if (!listening) {
+    listening = true
+    document.addEventListener('keydown', (event) => {
+      const dialog = event.target instanceof Element ? event.target.closest('dialog') : null
+      if (event.key !== 'Escape' || !dialog?.open) return
+      if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close()
+    })
+  }
 }

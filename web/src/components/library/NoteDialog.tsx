@@ -6,7 +6,7 @@ import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
 /** A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). */
 export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: () => void }) {
   const editWatchlistNote = useEditWatchlistNote()
-  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
+  const { close, dialogProps } = useModalDialog({ onClose })
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
 
@@ -19,10 +19,8 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
       className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-md sm:rounded-2xl"
     >
       <form onSubmit={submit} className="space-y-4 p-5 sm:p-6">

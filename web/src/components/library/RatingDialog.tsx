@@ -26,7 +26,7 @@ const providerNames: string[] = streamingProviders.map((provider) => provider.na
 export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const markWatched = useMarkWatched()
   const editWatched = useEditWatched()
-  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
+  const { close, dialogProps } = useModalDialog({ onClose })
   const ids = useId()
   const entry = mode.kind === 'edit' ? mode.entry : null
   const today = localDay(new Date())
@@ -76,10 +76,8 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${ids}-title`}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
       className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">

@@ -24,12 +24,11 @@ export interface RecommendedTitleRef extends MediaRef {
 export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
   // On a touch-first device the dialog takes the focus itself: showModal focuses the search box, whose
   // keyboard on a phone covers the friend list below it (a screen reader still reads the title).
-  const {
-    ref: dialog,
-    close,
-    closeOnBackdrop,
-  } = useModalDialog((element) => {
-    if (isTouchFirst()) element.focus()
+  const { close, dialogProps } = useModalDialog({
+    onClose,
+    opened: (element) => {
+      if (isTouchFirst()) element.focus()
+    },
   })
   const id = useId()
   const friends = useQuery(friendsListQuery())
@@ -67,11 +66,9 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
       className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">

@@ -24,16 +24,14 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { ref: dialog, close, closeOnBackdrop } = useModalDialog()
+  const { close, dialogProps } = useModalDialog({ onClose })
   const id = useId()
 
   return (
     <dialog
-      ref={dialog}
+      {...dialogProps}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
       className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-sm sm:rounded-2xl"
     >
       <div className="space-y-4 p-5 sm:p-6">
