@@ -66,6 +66,16 @@ export const createCampaignRequest = campaignDefinition.extend({
 export const campaignEdit = campaignDefinition.extend({ basedOn: basedOn.optional() })
 export type CampaignEdit = z.infer<typeof campaignEdit>
 
+/**
+ * An activation. `basedOn` is the campaign's `updatedAt` as the screen showed it: activating a campaign
+ * changed since (its steps saved by another admin) would start mailing what nobody here has looked at,
+ * so it is refused (409). Without a body (an older client; Fastify hands it as null) it is taken as it
+ * comes. A pause takes no `basedOn`: it mails no one and writes over nothing, and it is what stops a
+ * campaign that went wrong.
+ */
+export const campaignActivation = z.object({ basedOn: basedOn.optional() }).nullish()
+export type CampaignActivation = z.infer<typeof campaignActivation>
+
 export const campaignParams = z.object({ id: z.uuid('That is not a campaign id.') })
 
 export const campaignItem = z.object({

@@ -26,6 +26,14 @@ export type EmailTemplateEdit = z.infer<typeof emailTemplateEdit>
 export const emailTemplateSave = emailTemplateEdit.extend({ basedOn: basedOn.nullable().optional() })
 export type EmailTemplateSave = z.infer<typeof emailTemplateSave>
 
+/**
+ * A restore of the built-in text. `basedOn` is the template's `editedAt` as the form had it: a restore
+ * that would throw away an edit saved since (by another admin or tab), unseen, is refused (409).
+ * Without a body (an older client; Fastify hands it as null) it is taken as it comes.
+ */
+export const emailTemplateRestore = z.object({ basedOn: basedOn.nullable().optional() }).nullish()
+export type EmailTemplateRestore = z.infer<typeof emailTemplateRestore>
+
 export const emailTemplateItem = z.object({
   name: z.string(),
   description: z.string(),

@@ -10,15 +10,15 @@ beforeAll(imitateModalDialogs)
 afterEach(cleanup)
 
 /** A one-field form, saved as "Dune" until Save saves what is typed. */
-function Note() {
+function Note({ label = 'Note' }: { label?: string }) {
   const [saved, setSaved] = useState('Dune')
   const [text, setText] = useState(saved)
   const leaving = useUnsavedChanges(text !== saved)
   return (
     <>
-      <input aria-label="Note" value={text} onChange={(event) => setText(event.target.value)} />
+      <input aria-label={label} value={text} onChange={(event) => setText(event.target.value)} />
       <button type="button" onClick={() => setSaved(text)}>
-        Save
+        Save {label}
       </button>
       <UnsavedChangesDialog leaving={leaving} />
     </>
@@ -72,7 +72,7 @@ describe('leaving a form with unsaved changes', () => {
   it('lets go once the changes are saved', async () => {
     const router = showNote()
     type('Dune: Part Two')
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save Note' }))
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
     expect(dialog()).toBeNull()
@@ -85,6 +85,52 @@ describe('leaving a form with unsaved changes', () => {
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
     expect(dialog()).toBeNull()
+  })
+
+  describe('with two changed forms on one page', () => {
+    function showTwoNotes() {
+      const router = routerInMemory()
+      render(
+        withinRouter(
+          router,
+          <>
+            <Note label="First note" />
+            <Note label="Second note" />
+          </>,
+        ),
+      )
+      for (const label of ['First note', 'Second note'])
+        fireEvent.change(screen.getByLabelText(label), { target: { value: `${label}: Dune: Part Two` } })
+      return router
+    }
+
+    it('asks once, and Leave leaves', async () => {
+      const router = showTwoNotes()
+      await leave(router)
+      expect(await screen.findAllByRole('dialog', { name: 'Leave this page?' })).toHaveLength(1)
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
+      expect(where(router)).toBe('/elsewhere')
+      expect(dialog()).toBeNull()
+    })
+
+    it('asks once, and Stay keeps both', async () => {
+      const router = showTwoNotes()
+      await leave(router)
+      await screen.findByRole('dialog', { name: 'Leave this page?' })
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+      expect(dialog()).toBeNull()
+      expect(where(router)).toBe('/')
+      expect(screen.getByLabelText<HTMLInputElement>('Second note').value).toBe('Second note: Dune: Part Two')
+    })
+
+    it('still asks once the first form is saved, for the second', async () => {
+      const router = showTwoNotes()
+      fireEvent.click(screen.getByRole('button', { name: 'Save First note' }))
+      await leave(router)
+      expect(await screen.findAllByRole('dialog', { name: 'Leave this page?' })).toHaveLength(1)
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
+      expect(where(router)).toBe('/elsewhere')
+    })
   })
 
   it('asks with the words given, for a change of place within a screen', () => {

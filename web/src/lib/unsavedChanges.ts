@@ -1,4 +1,5 @@
 import { useBlocker } from '@tanstack/react-router'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 /** A navigation held back because a form has unsaved changes: the person stays, or leaves them behind. */
 export interface LeavingUnsaved {
@@ -9,16 +10,44 @@ export interface LeavingUnsaved {
 // Stable, so the router keeps one blocker instead of swapping it on every keystroke's render.
 const always = () => true
 
+// The forms with unsaved changes now, in the order they got them. Only the first one blocks: the
+// router asks its blockers one after the other, so two changed forms on one page (a campaign's and a
+// template's) would ask twice, the second time after the person had already said Leave. One question
+// answers for every form on the page.
+let changedForms: readonly symbol[] = []
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+function setChanged(form: symbol, changed: boolean) {
+  changedForms = changed ? [...changedForms, form] : changedForms.filter((other) => other !== form)
+  for (const listener of listeners) listener()
+}
+
 /**
  * Holds back leaving a form that differs from what was last saved (`dirty`): a navigation within the
  * app waits for an answer (`UnsavedChangesDialog` asks it), and a reload or closed tab gets the
  * browser's own "Leave site?" prompt. A clean form blocks nothing: the blocker exists only while there
- * is something to lose, so the browser's prompt never asks about nothing.
+ * is something to lose, so the browser's prompt never asks about nothing. With several changed forms
+ * on the page, the first one asks, once, for all of them.
  *
  * A navigation that follows a save made in the same click (the new post's own address) or a
  * deliberate discard passes `ignoreBlocker: true`: the state that says "clean" is drawn a render later.
  */
 export function useUnsavedChanges(dirty: boolean): LeavingUnsaved | null {
-  const blocker = useBlocker({ shouldBlockFn: always, enableBeforeUnload: true, disabled: !dirty, withResolver: true })
+  const [form] = useState(() => Symbol('form with unsaved changes'))
+  useEffect(() => {
+    if (!dirty) return
+    setChanged(form, true)
+    return () => setChanged(form, false)
+  }, [dirty, form])
+  const asksForThePage = useSyncExternalStore(subscribe, () => changedForms[0] === form)
+  const blocker = useBlocker({
+    shouldBlockFn: always,
+    enableBeforeUnload: true,
+    disabled: !dirty || !asksForThePage,
+    withResolver: true,
+  })
   return blocker.status === 'blocked' ? { stay: blocker.reset, leave: blocker.proceed } : null
 }

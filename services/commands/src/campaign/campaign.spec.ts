@@ -10,6 +10,7 @@ import { specFor } from '../testing/givenWhenThen'
 import {
   campaign,
   CampaignAlreadyExists,
+  CampaignChangedBeforeActivation,
   CampaignChangedSinceOpened,
   CampaignNotFound,
   UnknownCampaignTemplate,
@@ -128,5 +129,43 @@ describe('email campaign', () => {
         .then([updated('2026-11-24T10:05:00.000Z', welcome)])
       given([created, ownSave]).when(save(at, welcome)).thenThrows(CampaignChangedSinceOpened)
     })
+  })
+
+  describe('activating or pausing what the screen showed', () => {
+    const later = '2026-11-24T09:00:00.000Z'
+    const activateSeen = (basedOn: string | undefined): CampaignCommand => ({ ...activate, basedOn })
+    const pausedLater = EmailCampaignPaused({ campaignId, by: 'admin-2', at: later })
+
+    it('refuses to activate steps another admin saved since the screen showed the campaign', () =>
+      given([created, updated(later)])
+        .when(activateSeen(at))
+        .thenThrows(
+          CampaignChangedBeforeActivation,
+          /changed since you last saw it.*look at it again before activating/is,
+        ))
+
+    it('refuses to activate a campaign another admin activated and paused since', () =>
+      given([created, EmailCampaignActivated({ campaignId, by: 'admin-2', at: later }), pausedLater])
+        .when(activateSeen(at))
+        .thenThrows(CampaignChangedBeforeActivation))
+
+    it('activates the campaign as the screen showed it, and one activated already stays so', () => {
+      given([created, updated(later)])
+        .when(activateSeen(later))
+        .then([activated])
+      given([created, updated(later), activated])
+        .when(activateSeen(at))
+        .thenNothingHappens()
+    })
+
+    it('activates without basedOn (an older client) as it comes', () =>
+      given([created, updated(later)])
+        .when(activateSeen(undefined))
+        .then([activated]))
+
+    it('pauses whatever changed since: a pause mails no one and writes over nothing', () =>
+      given([created, activated, updated(later)])
+        .when(pause)
+        .then([EmailCampaignPaused({ campaignId, by: 'admin-1', at })]))
   })
 })

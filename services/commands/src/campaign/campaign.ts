@@ -49,6 +49,16 @@ export class CampaignChangedSinceOpened extends DomainError {
   }
 }
 
+export class CampaignChangedBeforeActivation extends DomainError {
+  override readonly name = 'CampaignChangedBeforeActivation'
+  constructor() {
+    super(
+      'conflict',
+      'This campaign was changed since you last saw it (saved, activated or paused by another admin or in another tab). Look at it again before activating it.',
+    )
+  }
+}
+
 interface Checked {
   campaignId: string
   definition: CampaignDefinition
@@ -62,7 +72,11 @@ export type CampaignCommand =
   | ({ type: 'CreateCampaign'; isActive: boolean } & Checked)
   /** `basedOn`: when the campaign last changed as the form knew it; a save over a later change is refused. */
   | ({ type: 'UpdateCampaign'; basedOn?: string | undefined } & Checked)
-  | { type: 'ActivateCampaign'; campaignId: string; adminId: string; at: string }
+  /**
+   * `basedOn`: when the campaign last changed as the screen showed it; activating a later change
+   * (steps nobody here has seen) is refused. A pause takes none: it mails no one and writes over nothing.
+   */
+  | { type: 'ActivateCampaign'; campaignId: string; basedOn?: string | undefined; adminId: string; at: string }
   | { type: 'PauseCampaign'; campaignId: string; adminId: string; at: string }
 
 export interface CampaignState {
@@ -120,9 +134,10 @@ export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignStat
         return [EmailCampaignUpdated({ ...definitionOf(command), updatedBy: command.adminId, updatedAt: command.at })]
       case 'ActivateCampaign':
         if (!state.exists) throw new CampaignNotFound()
-        return state.isActive
-          ? []
-          : [EmailCampaignActivated({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
+        // Active already (another admin was quicker): there is nothing to start, so nothing to refuse.
+        if (state.isActive) return []
+        if (changedSince(command.basedOn, state.changedAt)) throw new CampaignChangedBeforeActivation()
+        return [EmailCampaignActivated({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
       case 'PauseCampaign':
         if (!state.exists) throw new CampaignNotFound()
         return state.isActive

@@ -4,6 +4,7 @@ import { specFor } from '../testing/givenWhenThen'
 import {
   emailTemplate,
   MissingTemplateVariable,
+  TemplateChangedBeforeRestore,
   TemplateChangedSinceOpened,
   UnknownTemplateVariable,
   type EmailTemplateCommand,
@@ -96,5 +97,39 @@ describe('email template', () => {
         .then([saved('2026-11-24T10:05:00.000Z')])
       given([ownSave]).when(save(null)).thenThrows(TemplateChangedSinceOpened)
     })
+  })
+
+  describe('restoring the built-in text over a change made since the form had the template', () => {
+    const later = '2026-11-24T09:00:00.000Z'
+    const editedLater = EmailTemplateEdited({ ...edited.data, subject: 'Theirs', editedBy: 'admin-2', editedAt: later })
+    const restore = (basedOn: string | null | undefined): EmailTemplateCommand => ({
+      type: 'RestoreEmailTemplate',
+      name: 'magic-link',
+      basedOn,
+      adminId: 'admin-1',
+      at: '2026-11-24T10:00:00.000Z',
+    })
+    const restored = EmailTemplateRestored({
+      name: 'magic-link',
+      restoredBy: 'admin-1',
+      restoredAt: '2026-11-24T10:00:00.000Z',
+    })
+
+    it('refuses to throw away an edit saved since, unseen', () => {
+      given([edited, editedLater])
+        .when(restore(at))
+        .thenThrows(TemplateChangedBeforeRestore, /changed since you opened it.*look at it again before restoring/is)
+      given([editedLater]).when(restore(null)).thenThrows(TemplateChangedBeforeRestore)
+    })
+
+    it('restores the edit the form had, and without basedOn (an older client) whatever is in use', () => {
+      given([edited, editedLater]).when(restore(later)).then([restored])
+      given([edited, editedLater]).when(restore(undefined)).then([restored])
+    })
+
+    it('does nothing, and refuses nothing, when the built-in text is in use already', () =>
+      given([edited, EmailTemplateRestored({ name: 'magic-link', restoredBy: 'admin-2', restoredAt: later })])
+        .when(restore(at))
+        .thenNothingHappens())
   })
 })

@@ -44,6 +44,16 @@ export class TemplateChangedSinceOpened extends DomainError {
   }
 }
 
+export class TemplateChangedBeforeRestore extends DomainError {
+  override readonly name = 'TemplateChangedBeforeRestore'
+  constructor() {
+    super(
+      'conflict',
+      'This template was changed since you opened it (saved again by another admin or in another tab). Look at it again before restoring the built-in text.',
+    )
+  }
+}
+
 /** The variables each body must keep, or its mails cannot do their job (a reset mail's link). */
 export interface RequiredVariables {
   text: readonly string[]
@@ -91,7 +101,17 @@ export type EmailTemplateCommand =
       adminId: string
       at: string
     }
-  | { type: 'RestoreEmailTemplate'; name: string; adminId: string; at: string }
+  | {
+      type: 'RestoreEmailTemplate'
+      name: string
+      /**
+       * The template's `editedAt` as the form had it: a restore would throw away an edit saved since,
+       * unseen, so it is refused.
+       */
+      basedOn?: string | null | undefined
+      adminId: string
+      at: string
+    }
 
 export interface EmailTemplateState {
   /**
@@ -123,9 +143,10 @@ export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, Em
         ]
       }
       case 'RestoreEmailTemplate':
-        return state.editedAt !== null
-          ? [EmailTemplateRestored({ name: command.name, restoredBy: command.adminId, restoredAt: command.at })]
-          : []
+        // The built-in text already (another admin restored it): nothing is thrown away, nothing refused.
+        if (state.editedAt === null) return []
+        if (changedSince(command.basedOn, state.editedAt)) throw new TemplateChangedBeforeRestore()
+        return [EmailTemplateRestored({ name: command.name, restoredBy: command.adminId, restoredAt: command.at })]
     }
   },
 }

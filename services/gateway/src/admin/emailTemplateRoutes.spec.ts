@@ -126,6 +126,35 @@ describe('/api/admin/email-templates', () => {
     await admin.client.delete(path)
   })
 
+  it('refuses to restore the built-in text over an edit saved since the form had the template', async () => {
+    type Template = { subject: string; textContent: string; htmlContent: string; editedAt: string | null }
+    const path = '/api/admin/email-templates/campaign-rate-more'
+    const read = async () =>
+      (await admin.client.get('/api/admin/email-templates'))
+        .json<{ templates: (Template & { name: string })[] }>()
+        .templates.find((one) => one.name === 'campaign-rate-more')!
+    const { subject, textContent, htmlContent } = await read()
+    const save = (change: Partial<Template>) => admin.client.put(path, { subject, textContent, htmlContent, ...change })
+
+    // One form has the first edit; another admin saves a second one over it.
+    const opened = (await save({ subject: 'Rate a few more (admin 1)' })).json<Template>()
+    const theirs = (await save({ subject: 'Rate a few more (admin 2)' })).json<Template>()
+
+    const stale = await admin.client.delete(path, { basedOn: opened.editedAt })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json<{ message: string }>().message).toMatch(
+      /^This template was changed since you opened it .*Look at it again before restoring the built-in text\.$/,
+    )
+    expect(await read()).toMatchObject({ subject: 'Rate a few more (admin 2)', editedAt: theirs.editedAt })
+
+    const seen = await admin.client.delete(path, { basedOn: theirs.editedAt })
+    expect(seen.statusCode, seen.body).toBe(200)
+    expect(seen.json<Template>()).toMatchObject({ subject, editedAt: null })
+    // Restored already: a second restore from the older form has nothing to throw away.
+    expect((await admin.client.delete(path, { basedOn: opened.editedAt })).statusCode).toBe(200)
+    expect((await admin.client.delete(path, { basedOn: 42 })).statusCode).toBe(400)
+  })
+
   it.each([['x'.repeat(65)], [42]])('refuses a malformed basedOn with a 400 and a message (%#)', async (basedOn) => {
     const answer = await admin.client.put('/api/admin/email-templates/magic-link', { ...edit, basedOn })
     expect(answer.statusCode).toBe(400)

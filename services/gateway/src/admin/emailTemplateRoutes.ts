@@ -5,6 +5,7 @@ import {
   emailTemplateEdit,
   emailTemplateItem,
   emailTemplateParams,
+  emailTemplateRestore,
   emailTemplateSave,
   emailTemplatesAnswer,
   renderEmailTemplate,
@@ -107,9 +108,11 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Go back to the built-in text of a template',
+        summary:
+          'Go back to the built-in text of a template; with `basedOn`, refused (409) when the template was edited since',
         params: emailTemplateParams,
-        response: { 200: savedAnswer, 404: errorAnswer },
+        body: emailTemplateRestore,
+        response: { 200: savedAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
       },
     },
     async (request) => {
@@ -120,6 +123,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         command: {
           type: 'RestoreEmailTemplate',
           name: builtIn.name,
+          basedOn: request.body?.basedOn,
           adminId: currentUserId(request),
           at: platform.now().toISOString(),
         },

@@ -110,6 +110,46 @@ describe('admin campaign and send-history routes', () => {
     expect((await save(activated.updatedAt, { name: 'Welcome series (v2)' })).statusCode).toBe(200)
   })
 
+  it('refuses to activate a campaign changed since the screen showed it, and pauses whatever changed', async () => {
+    const shown = (
+      await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Come back', isActive: false })
+    ).json<CampaignItem>()
+    const path = `/api/admin/email-campaigns/${shown.id}`
+    // Another admin adds a step while this one's list still shows the campaign as it was created.
+    const changed = await admin.client.put(path, {
+      ...valid,
+      name: 'Come back',
+      steps: [...valid.steps, { templateName: 'campaign-come-back', delayDays: 7 }],
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    const stale = await admin.client.post(`${path}/activate`, { basedOn: shown.updatedAt })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json<{ message: string }>().message).toMatch(
+      /^This campaign was changed since you last saw it .*Look at it again before activating it\.$/,
+    )
+    const now = (await admin.client.get('/api/admin/email-campaigns')).json<{ campaigns: CampaignItem[] }>()
+    expect(now.campaigns.find((one) => one.id === shown.id)?.isActive).toBe(false)
+
+    const seen = await admin.client.post(`${path}/activate`, { basedOn: changed.json<CampaignItem>().updatedAt })
+    expect(seen.statusCode, seen.body).toBe(200)
+    expect(seen.json<CampaignItem>().isActive).toBe(true)
+
+    // The other admin edits it again; a pause from the older list still stops it.
+    await admin.client.put(path, { ...valid, name: 'Come back', description: 'Edited while it ran' })
+    const paused = await admin.client.post(`${path}/pause`)
+    expect(paused.statusCode, paused.body).toBe(200)
+    expect(paused.json<CampaignItem>().isActive).toBe(false)
+  })
+
+  it('refuses a malformed basedOn of an activation with a 400 and a message', async () => {
+    const answer = await admin.client.post('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/activate', {
+      basedOn: 42,
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
+  })
+
   it.each([['x'.repeat(65)], [42]])('refuses a malformed basedOn with a 400 and a message (%#)', async (basedOn) => {
     const answer = await admin.client.put('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11', {
       ...valid,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import {
+  campaignActivation,
   campaignEdit,
   campaignParams,
   campaignsAnswer,
@@ -146,31 +147,46 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
   )
 
-  for (const [action, type] of [
-    ['activate', 'ActivateCampaign'],
-    ['pause', 'PauseCampaign'],
-  ] as const) {
-    app.post(
-      `/admin/email-campaigns/:id/${action}`,
-      {
-        onRequest: requireAdmin,
-        schema: {
-          tags: ['admin'],
-          summary:
-            action === 'activate'
-              ? 'Activate a campaign: members enter it and move on again'
-              : 'Pause a campaign: nobody enters it and no step goes out until it is activated',
-          params: campaignParams,
-          response: { 200: savedCampaignAnswer, 404: errorAnswer },
-        },
+  app.post(
+    '/admin/email-campaigns/:id/activate',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Activate a campaign: members enter it and move on again; with `basedOn`, refused (409) when the campaign changed since',
+        params: campaignParams,
+        body: campaignActivation,
+        response: { 200: savedCampaignAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
       },
-      (request) =>
-        run(request, request.params.id, {
-          type,
-          campaignId: request.params.id,
-          adminId: currentUserId(request),
-          at: platform.now().toISOString(),
-        }),
-    )
-  }
+    },
+    (request) =>
+      run(request, request.params.id, {
+        type: 'ActivateCampaign',
+        campaignId: request.params.id,
+        basedOn: request.body?.basedOn,
+        adminId: currentUserId(request),
+        at: platform.now().toISOString(),
+      }),
+  )
+
+  app.post(
+    '/admin/email-campaigns/:id/pause',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Pause a campaign: nobody enters it and no step goes out until it is activated',
+        params: campaignParams,
+        response: { 200: savedCampaignAnswer, 404: errorAnswer },
+      },
+    },
+    (request) =>
+      run(request, request.params.id, {
+        type: 'PauseCampaign',
+        campaignId: request.params.id,
+        adminId: currentUserId(request),
+        at: platform.now().toISOString(),
+      }),
+  )
 }

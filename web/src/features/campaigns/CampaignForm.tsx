@@ -1,6 +1,6 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
@@ -27,7 +27,16 @@ const field =
 const smallButton = 'rounded-full border border-white/10 px-3 py-1.5 text-sm text-white'
 
 /** Builds a campaign from templates: its steps (template, days after the step before) and its triggers. */
-export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; onDone: () => void }) {
+export function CampaignForm({
+  campaign,
+  onDone,
+  onDirtyChange,
+}: {
+  campaign?: CampaignItem
+  onDone: () => void
+  /** Told whether the form has changes not saved, for a screen that would replace it (another campaign's form). */
+  onDirtyChange?: (dirty: boolean) => void
+}) {
   const queryClient = useQueryClient()
   const templates = (useQuery(emailTemplatesQuery()).data?.templates ?? []).filter((template) =>
     template.name.startsWith('campaign-'),
@@ -47,7 +56,9 @@ export function CampaignForm({ campaign, onDone }: { campaign?: CampaignItem; on
   // the form without asking: it is the way to throw the changes away on purpose.
   const shown = JSON.stringify({ name, description, steps, triggers, activeNow })
   const [lastSaved, setLastSaved] = useState(shown)
-  const leaving = useUnsavedChanges(shown !== lastSaved)
+  const dirty = shown !== lastSaved
+  const leaving = useUnsavedChanges(dirty)
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
   // The campaign's last change as this form knows it (opened or saved here), not as the list has it
   // since: a save is refused when the server has a later one, rather than writing over another admin's.
   const [basedOn, setBasedOn] = useState(campaign?.updatedAt)

@@ -1,24 +1,37 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
 import { reached, startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
 
+/** Which form is open: `'new'` (a new campaign's), a campaign's id, or none. */
+type Editing = string | null
+
 /** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
 export function CampaignsEditor() {
   const campaigns = useQuery(campaignsQuery())
-  const [editing, setEditing] = useState<string | null>(null)
+  const [editing, setEditing] = useState<Editing>(null)
+  // The open form's changes not saved yet (the form tells): opening another form replaces it, so that
+  // asks first, as leaving the page does (the form's own question).
+  const [dirty, setDirty] = useState(false)
+  const [switchingTo, setSwitchingTo] = useState<Editing>(null)
+  const open = (next: Editing) => {
+    setDirty(false)
+    setEditing(next)
+  }
+  const openAsking = (next: Editing) => (dirty ? setSwitchingTo(next) : open(next))
   return (
     <div className="space-y-4">
       {editing === 'new' ? (
-        <CampaignForm onDone={() => setEditing(null)} />
+        <CampaignForm onDone={() => open(null)} onDirtyChange={setDirty} />
       ) : (
         <button
           type="button"
-          onClick={() => setEditing('new')}
+          onClick={() => openAsking('new')}
           className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
         >
           New campaign
@@ -32,23 +45,45 @@ export function CampaignsEditor() {
         {campaigns.data?.campaigns.map((campaign) =>
           editing === campaign.id ? (
             <li key={campaign.id} className="lg:col-span-2">
-              <CampaignForm campaign={campaign} onDone={() => setEditing(null)} />
+              <CampaignForm campaign={campaign} onDone={() => open(null)} onDirtyChange={setDirty} />
             </li>
           ) : (
-            <CampaignCard key={campaign.id} campaign={campaign} onEdit={() => setEditing(campaign.id)} />
+            <CampaignCard key={campaign.id} campaign={campaign} onEdit={() => openAsking(campaign.id)} />
           ),
         )}
       </ul>
+      <UnsavedChangesDialog
+        title={editing === 'new' ? 'Leave the new campaign?' : 'Leave this campaign?'}
+        leaving={
+          switchingTo === null
+            ? null
+            : {
+                stay: () => setSwitchingTo(null),
+                leave: () => {
+                  setSwitchingTo(null)
+                  open(switchingTo)
+                },
+              }
+        }
+      />
     </div>
   )
 }
 
 function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: () => void }) {
   const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.all })
   const toggle = useMutation({
-    mutationFn: () => (campaign.isActive ? campaignCalls.pause(campaign.id) : campaignCalls.activate(campaign.id)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
-    onError: (error) => tellRefusal(campaign.isActive ? 'Not paused' : 'Not activated', error),
+    // An activation is based on the campaign as this card shows it: one changed since (its steps saved
+    // by another admin) is refused rather than started unseen. A pause stops whatever it is now.
+    mutationFn: () =>
+      campaign.isActive ? campaignCalls.pause(campaign.id) : campaignCalls.activate(campaign.id, campaign.updatedAt),
+    onSuccess: refresh,
+    // The refusal says to look again: the card then shows the campaign as it is now.
+    onError: (error) => {
+      tellRefusal(campaign.isActive ? 'Not paused' : 'Not activated', error)
+      void refresh()
+    },
   })
   return (
     <li aria-label={`Campaign ${campaign.name}`} className="space-y-3 rounded-2xl bg-panel p-4 text-sm">

@@ -1,4 +1,4 @@
-import type { CampaignDefinition, CampaignEdit, CampaignItem } from '@reelmates/contracts/campaigns'
+import type { CampaignActivation, CampaignDefinition, CampaignEdit, CampaignItem } from '@reelmates/contracts/campaigns'
 import { requests } from '../../lib/api'
 
 export interface SendHistoryItem {
@@ -20,7 +20,9 @@ export const campaignCalls = {
   create: (definition: CampaignDefinition & { isActive: boolean }) =>
     requests.send<CampaignItem>('POST', '/api/admin/email-campaigns', definition),
   update: (id: string, edit: CampaignEdit) => requests.send<CampaignItem>('PUT', path(id), edit),
-  activate: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/activate`),
+  /** `basedOn`: the campaign's `updatedAt` as the screen shows it; activating a later change is refused. */
+  activate: (id: string, basedOn: string) =>
+    requests.send<CampaignItem>('POST', `${path(id)}/activate`, { basedOn } satisfies CampaignActivation),
   pause: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/pause`),
   history: (status: SendStatus | null, before: number | null) => {
     const query = new URLSearchParams({ limit: '25' })

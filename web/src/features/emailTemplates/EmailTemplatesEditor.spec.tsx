@@ -4,7 +4,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
+import { ApiError } from '../../lib/apiError'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
+import { removeToast, useToasts } from '../../lib/toast'
 import { emailTemplateCalls } from './emailTemplateCalls'
 import { EmailTemplatesEditor } from './EmailTemplatesEditor'
 import { emailTemplateKeys } from './queries'
@@ -13,6 +15,7 @@ beforeAll(imitateModalDialogs)
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  act(() => removeToast())
 })
 
 const template = (name: string, subject: string, edited = false): EmailTemplateItem => ({
@@ -28,23 +31,45 @@ const template = (name: string, subject: string, edited = false): EmailTemplateI
 const welcome = template('campaign-welcome', 'Welcome to Reelmates')
 const reset = template('password-reset', 'Reset your Reelmates password')
 
+/** The refusals the editor told, as their toasts say them. */
+function Toasts() {
+  return (
+    <ul aria-label="Toasts">
+      {useToasts().map((shown) => (
+        <li key={shown.id}>
+          {shown.title}: {shown.description}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 function showEditor(templates = [welcome, reset]) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(emailTemplateKeys.all, { templates })
-  vi.spyOn(emailTemplateCalls, 'list').mockResolvedValue({ templates })
+  const list = vi.spyOn(emailTemplateCalls, 'list').mockResolvedValue({ templates })
   const router = routerInMemory()
   render(
     withinRouter(
       router,
       <QueryClientProvider client={queryClient}>
         <EmailTemplatesEditor />
+        <Toasts />
       </QueryClientProvider>,
     ),
   )
-  return router
+  /** A refetch of the list (another part of the screen asked for it) brings the templates as the server has them now. */
+  const listBrings = async (...now: EmailTemplateItem[]) => {
+    list.mockResolvedValue({ templates: now })
+    await act(() => queryClient.refetchQueries({ queryKey: emailTemplateKeys.all }))
+    // React Query tells the screen a task later.
+    await settle()
+  }
+  return { router, listBrings }
 }
 
 const subject = () => screen.getByLabelText<HTMLInputElement>('Subject')
+const text = () => screen.getByLabelText<HTMLInputElement>('Text')
 const writeSubject = (text: string) => fireEvent.change(subject(), { target: { value: text } })
 const pick = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })))
 const shownTemplate = () => screen.getByRole('form').getAttribute('aria-label')
@@ -57,7 +82,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe('the email template editor', () => {
   it('asks before leaving the page with a template changed and not saved', async () => {
-    const router = showEditor()
+    const { router } = showEditor()
     writeSubject('Welcome aboard')
     await leave(router)
     expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeTruthy()
@@ -90,7 +115,7 @@ describe('the email template editor', () => {
   })
 
   it('lets go once the template is saved', async () => {
-    const router = showEditor()
+    const { router } = showEditor()
     vi.spyOn(emailTemplateCalls, 'save').mockResolvedValue({ ...welcome, edited: true })
     writeSubject('Welcome aboard')
     await pick('password-reset')
@@ -101,6 +126,75 @@ describe('the email template editor', () => {
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  describe('with another admin editing the same template', () => {
+    const theirs = { ...welcome, subject: 'Welcome, from admin 2', edited: true, editedAt: '2026-01-02T00:00:00.000Z' }
+    const refused = new ApiError(
+      'This template was changed since you opened it (saved or restored by another admin or in another tab). Copy your changes, reload the page and apply them again.',
+      409,
+    )
+
+    it('keeps what is typed when the list brings their new subject, and the save is refused saying why', async () => {
+      const { listBrings } = showEditor()
+      const saved = vi.spyOn(emailTemplateCalls, 'save').mockRejectedValue(refused)
+      fireEvent.change(text(), { target: { value: 'Hello {{username}}, mine' } })
+      await listBrings(theirs, reset)
+      expect(screen.getByRole('button', { name: /^campaign-welcome\s*edited$/ })).toBeTruthy()
+      expect(text().value).toBe('Hello {{username}}, mine')
+      expect(subject().value).toBe('Welcome to Reelmates')
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })))
+      await settle()
+      expect(saved).toHaveBeenCalledWith('campaign-welcome', expect.objectContaining({ basedOn: null }))
+      expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toContain(
+        'Template not saved: This template was changed since you opened it',
+      )
+      expect(text().value).toBe('Hello {{username}}, mine')
+    })
+
+    it('shows their version in a form with nothing typed in it, and saves based on it', async () => {
+      const { listBrings } = showEditor()
+      const saved = vi.spyOn(emailTemplateCalls, 'save').mockResolvedValue(theirs)
+      await listBrings(theirs, reset)
+      expect(subject().value).toBe('Welcome, from admin 2')
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })))
+      expect(saved).toHaveBeenCalledWith(
+        'campaign-welcome',
+        expect.objectContaining({ subject: 'Welcome, from admin 2', basedOn: '2026-01-02T00:00:00.000Z' }),
+      )
+    })
+
+    it('restores based on the edit the form has, and a refused restore says why', async () => {
+      const mine = { ...welcome, subject: 'Welcome, from admin 1', edited: true, editedAt: '2026-01-01T00:00:00.000Z' }
+      const { listBrings } = showEditor([mine, reset])
+      const restored = vi
+        .spyOn(emailTemplateCalls, 'restore')
+        .mockRejectedValue(
+          new ApiError(
+            'This template was changed since you opened it (saved again by another admin or in another tab). Look at it again before restoring the built-in text.',
+            409,
+          ),
+        )
+      fireEvent.change(text(), { target: { value: 'Hello {{username}}, mine' } })
+      await listBrings(theirs, reset)
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+      await settle()
+      expect(restored).toHaveBeenCalledWith('campaign-welcome', '2026-01-01T00:00:00.000Z')
+      expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toContain(
+        'Template not restored: This template was changed since you opened it (saved again by another admin or in another tab). Look at it again before restoring the built-in text.',
+      )
+    })
+
+    it('shows the built-in text once restored, what was typed gone on purpose', async () => {
+      const mine = { ...welcome, subject: 'Welcome, from admin 1', edited: true, editedAt: '2026-01-01T00:00:00.000Z' }
+      showEditor([mine, reset])
+      vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)
+      fireEvent.change(text(), { target: { value: 'Hello {{username}}, mine' } })
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+      await settle()
+      expect(subject().value).toBe('Welcome to Reelmates')
+      expect(text().value).toBe('Hello {{username}}')
+    })
   })
 
   it('restores the built-in text once on a double click', async () => {

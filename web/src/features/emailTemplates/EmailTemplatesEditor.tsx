@@ -34,6 +34,13 @@ function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: str
   return null
 }
 
+const editOf = (template: EmailTemplateItem): EmailTemplateEdit => ({
+  subject: template.subject,
+  textContent: template.textContent,
+  htmlContent: template.htmlContent,
+  description: template.description,
+})
+
 /** The templates every mail is rendered from: pick one, edit it, preview it with sample values, save or restore. */
 export function EmailTemplatesEditor() {
   const { data } = useQuery(emailTemplatesQuery())
@@ -69,11 +76,9 @@ export function EmailTemplatesEditor() {
           ))}
         </ul>
       </nav>
-      <TemplateForm
-        key={`${template.name}:${template.subject}:${String(template.edited)}`}
-        template={template}
-        onDirtyChange={setDirty}
-      />
+      {/* One form per template, kept across refetches: another admin's save reaching the list must not
+          throw away what is typed here (the form's save is refused instead, saying so). */}
+      <TemplateForm key={template.name} template={template} onDirtyChange={setDirty} />
       <UnsavedChangesDialog leaving={leaving} />
       <UnsavedChangesDialog
         title="Leave this template?"
@@ -93,18 +98,26 @@ function TemplateForm({
   onDirtyChange: (dirty: boolean) => void
 }) {
   const queryClient = useQueryClient()
-  const [edit, setEdit] = useState<EmailTemplateEdit>({
-    subject: template.subject,
-    textContent: template.textContent,
-    htmlContent: template.htmlContent,
-    description: template.description,
-  })
-  // The template's version as this form knows it (opened, saved or restored here): a save is refused
-  // when the server has a later one, rather than writing over another admin's edit.
+  const [edit, setEdit] = useState(() => editOf(template))
+  // The template's version as this form knows it (opened, saved or restored here): a save or a restore
+  // is refused when the server has a later one, rather than writing over another admin's edit.
   const [basedOn, setBasedOn] = useState(template.editedAt)
   const [lastSaved, setLastSaved] = useState(edit)
   const dirty = JSON.stringify(edit) !== JSON.stringify(lastSaved)
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange])
+  /** The form shows `shown` as the template's saved text, at version `editedAt`. */
+  const showSaved = (shown: EmailTemplateItem) => {
+    setEdit(editOf(shown))
+    setLastSaved(editOf(shown))
+    setBasedOn(shown.editedAt)
+  }
+  // A new version in the list (this form's own save or restore, or another admin's): a form with
+  // nothing typed in it shows it, as there is nothing to lose; one with changes keeps them.
+  const [listed, setListed] = useState(template.editedAt)
+  if (template.editedAt !== listed) {
+    setListed(template.editedAt)
+    if (!dirty) showSaved(template)
+  }
   const sendOnce = useOneSendAtATime()
   const [preview, setPreview] = useState<RenderedMail | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all })
@@ -119,12 +132,17 @@ function TemplateForm({
     onError: (error) => tellRefusal('Template not saved', error),
   })
   const restore = useMutation({
-    mutationFn: () => emailTemplateCalls.restore(template.name),
+    mutationFn: () => emailTemplateCalls.restore(template.name, basedOn),
+    // "Restore built-in" throws away what is typed here too, on purpose.
     onSuccess: (restored) => {
-      setBasedOn(restored.editedAt)
+      showSaved(restored)
       return refresh()
     },
-    onError: (error) => tellRefusal('Template not restored', error),
+    // Refused: another admin's edit came since. The list brings it, and a form with nothing typed shows it.
+    onError: (error) => {
+      tellRefusal('Template not restored', error)
+      void refresh()
+    },
   })
   const showPreview = useMutation({
     mutationFn: () => emailTemplateCalls.preview(template.name, edit),

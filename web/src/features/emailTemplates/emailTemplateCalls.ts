@@ -1,4 +1,9 @@
-import type { EmailTemplateEdit, EmailTemplateItem, EmailTemplateSave } from '@reelmates/contracts/emailTemplates'
+import type {
+  EmailTemplateEdit,
+  EmailTemplateItem,
+  EmailTemplateRestore,
+  EmailTemplateSave,
+} from '@reelmates/contracts/emailTemplates'
 import { requests } from '../../lib/api'
 
 export interface RenderedMail {
@@ -12,7 +17,9 @@ const path = (name: string) => `/api/admin/email-templates/${encodeURIComponent(
 export const emailTemplateCalls = {
   list: () => requests.get<{ templates: EmailTemplateItem[] }>('/api/admin/email-templates'),
   save: (name: string, edit: EmailTemplateSave) => requests.send<EmailTemplateItem>('PUT', path(name), edit),
-  restore: (name: string) => requests.send<EmailTemplateItem>('DELETE', path(name)),
+  /** `basedOn`: the template's `editedAt` as the form has it; restoring over a later edit is refused. */
+  restore: (name: string, basedOn: string | null) =>
+    requests.send<EmailTemplateItem>('DELETE', path(name), { basedOn } satisfies EmailTemplateRestore),
   preview: (name: string, edit: EmailTemplateEdit) =>
     requests.send<RenderedMail>('POST', `${path(name)}/preview`, edit),
 }

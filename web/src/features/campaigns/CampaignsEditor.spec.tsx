@@ -1,0 +1,193 @@
+import type { CampaignItem } from '@reelmates/contracts/campaigns'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../lib/apiError'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { removeToast, useToasts } from '../../lib/toast'
+import { emailTemplateCalls } from '../emailTemplates/emailTemplateCalls'
+import { emailTemplateKeys } from '../emailTemplates/queries'
+import { campaignCalls } from './campaignCalls'
+import { CampaignsEditor } from './CampaignsEditor'
+import { campaignKeys } from './queries'
+
+beforeAll(imitateModalDialogs)
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  act(() => removeToast())
+})
+
+const campaign = (name: string, id: string, isActive = false): CampaignItem => ({
+  id,
+  name,
+  description: '',
+  isActive,
+  steps: [{ stepOrder: 1, templateName: 'campaign-welcome', delayDays: 0 }],
+  triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  entered: 0,
+  completed: 0,
+})
+const welcome = campaign('Welcome', '0b8f3c52-6f0e-4c8e-9a57-2f1d6f0e3c11')
+const comeBack = campaign('Come back', '6a1d2f0e-3c11-4c8e-9a57-0b8f3c526f0e', true)
+const templates = [
+  {
+    name: 'campaign-welcome',
+    description: '',
+    subject: 'Hello',
+    textContent: 'Hello',
+    htmlContent: '<p>Hello</p>',
+    variables: [],
+    edited: false,
+    editedAt: null,
+  },
+]
+
+/** The refusals the screen told, as their toasts say them. */
+function Toasts() {
+  return (
+    <ul aria-label="Toasts">
+      {useToasts().map((shown) => (
+        <li key={shown.id}>
+          {shown.title}: {shown.description}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function showCampaigns(campaigns = [welcome, comeBack]) {
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(campaignKeys.all, { campaigns })
+  queryClient.setQueryData(emailTemplateKeys.all, { templates })
+  const list = vi.spyOn(campaignCalls, 'list').mockResolvedValue({ campaigns })
+  vi.spyOn(emailTemplateCalls, 'list').mockResolvedValue({ templates })
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={queryClient}>
+        <CampaignsEditor />
+        <Toasts />
+      </QueryClientProvider>,
+    ),
+  )
+  return { list }
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+const card = (name: string) => within(screen.getByRole('listitem', { name: `Campaign ${name}` }))
+const click = (button: HTMLElement) => act(async () => fireEvent.click(button))
+const edit = (name: string) => click(card(name).getByRole('button', { name: 'Edit' }))
+const rename = (name: string) => fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } })
+const openForm = () => screen.getByRole('form').getAttribute('aria-label')
+const toasts = () => screen.getByRole('list', { name: 'Toasts' }).textContent
+
+describe('the campaign list', () => {
+  it('opens another campaign’s form at once when the open one has no changes', async () => {
+    showCampaigns()
+    await edit('Welcome')
+    await edit('Come back')
+    expect(openForm()).toBe('Edit Come back')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('asks before another campaign’s form replaces one with changes, and Stay keeps them', async () => {
+    showCampaigns()
+    await edit('Welcome')
+    rename('Welcome aboard')
+    await edit('Come back')
+    const asked = await screen.findByRole('dialog', { name: 'Leave this campaign?' })
+    expect(asked.textContent).toContain('Your changes will not be saved.')
+    await click(screen.getByRole('button', { name: 'Stay' }))
+    expect(openForm()).toBe('Edit Welcome')
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Welcome aboard')
+  })
+
+  it('opens the other campaign on Leave, and the changes are gone', async () => {
+    showCampaigns()
+    await edit('Welcome')
+    rename('Welcome aboard')
+    await edit('Come back')
+    await screen.findByRole('dialog', { name: 'Leave this campaign?' })
+    await click(screen.getByRole('button', { name: 'Leave' }))
+    expect(openForm()).toBe('Edit Come back')
+    expect(card('Welcome').getByRole('heading').textContent).toBe('Welcome')
+    // The form left behind is no longer the open one's: opening a third asks nothing.
+    await edit('Welcome')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('asks before "New campaign" replaces a form with changes', async () => {
+    showCampaigns()
+    await edit('Welcome')
+    rename('Welcome aboard')
+    await click(screen.getByRole('button', { name: 'New campaign' }))
+    await screen.findByRole('dialog', { name: 'Leave this campaign?' })
+    await click(screen.getByRole('button', { name: 'Leave' }))
+    expect(openForm()).toBe('New campaign')
+  })
+
+  it('asks before a campaign’s form replaces a new one with something typed in it', async () => {
+    showCampaigns()
+    await click(screen.getByRole('button', { name: 'New campaign' }))
+    rename('Come back soon')
+    await edit('Welcome')
+    await screen.findByRole('dialog', { name: 'Leave the new campaign?' })
+    await click(screen.getByRole('button', { name: 'Stay' }))
+    expect(openForm()).toBe('New campaign')
+  })
+
+  it('asks nothing after Cancel closed a form with changes', async () => {
+    showCampaigns()
+    await edit('Welcome')
+    rename('Welcome aboard')
+    await click(screen.getByRole('button', { name: 'Cancel' }))
+    await edit('Come back')
+    expect(openForm()).toBe('Edit Come back')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('activating and pausing from the list', () => {
+  it('activates the campaign as its card shows it', async () => {
+    showCampaigns()
+    const activated = vi.spyOn(campaignCalls, 'activate').mockResolvedValue({ ...welcome, isActive: true })
+    await click(card('Welcome').getByRole('button', { name: 'Activate' }))
+    expect(activated).toHaveBeenCalledWith(welcome.id, '2026-01-01T00:00:00.000Z')
+  })
+
+  it('says why an activation of a campaign changed since was refused, and shows the campaign as it is now', async () => {
+    const { list } = showCampaigns()
+    await settle()
+    vi.spyOn(campaignCalls, 'activate').mockRejectedValue(
+      new ApiError(
+        'This campaign was changed since you last saw it (saved, activated or paused by another admin or in another tab). Look at it again before activating it.',
+        409,
+      ),
+    )
+    // Another admin added a step meanwhile.
+    const changed: CampaignItem = {
+      ...welcome,
+      steps: [...welcome.steps, { stepOrder: 2, templateName: 'campaign-welcome', delayDays: 3 }],
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    }
+    list.mockResolvedValue({ campaigns: [changed, comeBack] })
+    await click(card('Welcome').getByRole('button', { name: 'Activate' }))
+    await settle()
+    expect(toasts()).toContain(
+      'Not activated: This campaign was changed since you last saw it (saved, activated or paused by another admin or in another tab). Look at it again before activating it.',
+    )
+    expect(card('Welcome').getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('pauses whatever the campaign is now', async () => {
+    showCampaigns()
+    const paused = vi.spyOn(campaignCalls, 'pause').mockResolvedValue({ ...comeBack, isActive: false })
+    await click(card('Come back').getByRole('button', { name: 'Pause' }))
+    expect(paused).toHaveBeenCalledWith(comeBack.id)
+  })
+})
