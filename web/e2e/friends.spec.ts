@@ -199,7 +199,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await c.close()
 })
 
-test('unfriending from the keyboard hands the focus to the next friend, then to the list when nobody is left', async ({
+test('unfriending from the keyboard hands the focus to the next friend, then to the list when nobody is left, and on a profile to "Add friend"', async ({
   browser,
   baseURL,
 }) => {
@@ -241,6 +241,27 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
   await unfriendFocused(second)
   await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
   await expect(a.page.getByRole('heading', { name: 'Your friends' })).toBeFocused()
+
+  // On a profile the button changes in place: the focus goes to the "Add friend" that replaces Unfriend.
+  const friendAgain = others.find((other) => other.account.username === second)
+  if (!friendAgain) throw new Error('the second row should be one of the others')
+  const asked = (await send(a.page.request, 'POST', '/api/friendships', { username: second })) as {
+    friendship: { id: string }
+  }
+  await send(friendAgain.page.request, 'POST', `/api/friendships/${asked.friendship.id}/accept`, undefined)
+  await expect
+    .poll(
+      async () =>
+        ((await (await a.page.request.get(`/api/users/${second}`)).json()) as { friendship: string }).friendship,
+    )
+    .toBe('friends')
+  await a.page.goto(`/profile/${second}`)
+  await a.page
+    .getByRole('main')
+    .getByRole('button', { name: `Unfriend ${second}` })
+    .focus()
+  await unfriendFocused(second)
+  await expect(a.page.getByRole('main').getByRole('button', { name: 'Add friend' })).toBeFocused()
   await a.close()
   for (const other of others) await other.close()
 })

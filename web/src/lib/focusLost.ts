@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react'
+import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**
  * Whether the keyboard focus is nowhere: on the page's body, where the browser leaves it when the
@@ -33,4 +33,27 @@ export function useFocusWhenGone(): (control: Element, next: () => HTMLElement |
   return useCallback((control: Element, next: () => HTMLElement | null) => {
     waiting.current = { control, next }
   }, [])
+}
+
+/**
+ * For a list whose row leaves with the control used in it (a request answered, an account deleted):
+ * `next` for `focusWhenGone`, naming the same control (by its place among its row's `controls`) of the
+ * row then in that row's place: the next one, or the one before when it was the last; null when no row
+ * is left. Call it when the control is used; `list` is read again once the row has gone.
+ */
+export function sameControlInPlace(
+  list: RefObject<Element | null>,
+  control: Element,
+  controls = 'button',
+): () => HTMLElement | null {
+  const rows = (): Element[] => [...(list.current?.children ?? [])]
+  const row = rows().find((candidate) => candidate.contains(control))
+  const place = row ? rows().indexOf(row) : 0
+  const index = row ? [...row.querySelectorAll(controls)].indexOf(control) : 0
+  return () => {
+    const now = rows()
+    const there = now[Math.min(place, now.length - 1)]
+    const found = there?.querySelectorAll<HTMLElement>(controls)
+    return found?.[index] ?? found?.[0] ?? null
+  }
 }

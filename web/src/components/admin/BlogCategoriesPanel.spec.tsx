@@ -1,6 +1,6 @@
 import type { AdminBlogCategory } from '@reelmates/contracts/blog'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { blogCalls } from '../../features/blog/blogCalls'
 import { createQueryClient } from '../../lib/queryClient'
@@ -61,5 +61,44 @@ describe('the blog categories panel', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(deleteCategory).not.toHaveBeenCalled()
+  })
+})
+
+describe('the keyboard after deleting a category', () => {
+  const category = (name: string): AdminBlogCategory => ({ ...roundups, id: name, name, slug: name.toLowerCase() })
+
+  /** The categories listed, then `after` once the deletion has been answered; deletes `name` from the keyboard. */
+  async function deleteFromTheKeyboard(before: string[], name: string, after: string[]) {
+    vi.spyOn(blogCalls, 'adminCategories')
+      .mockResolvedValueOnce(before.map(category))
+      .mockResolvedValue(after.map(category))
+    vi.spyOn(blogCalls, 'deleteCategory').mockResolvedValue({ message: 'Deleted' })
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BlogCategoriesPanel />
+      </QueryClientProvider>,
+    )
+    const opener = await screen.findByRole('button', { name: `Delete ${name}` }, slowJsdom)
+    opener.focus()
+    fireEvent.click(opener)
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete category' })),
+    )
+    await waitFor(() => expect(screen.queryByText(name)).toBeNull(), slowJsdom)
+  }
+
+  it('goes to the next category’s Delete once the deleted one’s row has gone', async () => {
+    await deleteFromTheKeyboard(['Festivals', 'Interviews', 'Reviews'], 'Interviews', ['Festivals', 'Reviews'])
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Reviews' }))
+  })
+
+  it('goes to the category before when the deleted one was the last of the list', async () => {
+    await deleteFromTheKeyboard(['Festivals', 'Interviews'], 'Interviews', ['Festivals'])
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Festivals' }))
+  })
+
+  it('goes to the heading when no category is left', async () => {
+    await deleteFromTheKeyboard(['Festivals'], 'Festivals', [])
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Categories' }))
   })
 })

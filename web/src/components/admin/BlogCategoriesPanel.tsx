@@ -1,10 +1,11 @@
 import type { AdminBlogCategory, BlogCategory } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type SubmitEvent } from 'react'
+import { useRef, useState, type SubmitEvent } from 'react'
 import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
 import { categoryCountLabel } from '../../features/blog/categoryCounts'
 import { slugify } from '../../features/blog/slugify'
+import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
 import { inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
 import { BlogCategoryDeleteDialog } from './BlogCategoryDeleteDialog'
 
@@ -14,13 +15,33 @@ export function BlogCategoriesPanel() {
   const [editing, setEditing] = useState<BlogCategory | null>(null)
   const [deleting, setDeleting] = useState<AdminBlogCategory | null>(null)
   const remove = useDeleteCategory()
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  /** The Delete that opened the question being asked. */
+  const opener = useRef<HTMLButtonElement | null>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * A deleted category's row leaves once the server has answered, with the focus on its Delete (the
+   * dialog gives it back there): the focus goes on to the Delete of the category then in its place
+   * (the next one, or the one before when it was the last), else to the heading.
+   */
+  const deleted = (control: HTMLButtonElement) => {
+    const next = sameControlInPlace(list, control)
+    focusWhenGone(control, () => next() ?? heading.current)
+  }
   return (
     <section className={`${panel} grid min-w-0 content-start gap-4`} aria-labelledby="categories-heading">
-      <h2 id="categories-heading" className="text-lg font-semibold text-white">
+      <h2
+        id="categories-heading"
+        ref={heading}
+        // Focusable from code only: where the keyboard goes once the last category is deleted.
+        tabIndex={-1}
+        className="rounded text-lg font-semibold text-white outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
         Categories
       </h2>
       {categories.data && categories.data.length > 0 ? (
-        <ul className="grid gap-2 text-sm">
+        <ul ref={list} className="grid gap-2 text-sm">
           {categories.data.map((category) => (
             <li key={category.id} className="flex items-center gap-2">
               <span className="grid min-w-0 flex-1">
@@ -34,7 +55,10 @@ export function BlogCategoriesPanel() {
                 type="button"
                 className={`${quietButton} text-red-300`}
                 aria-label={`Delete ${category.name}`}
-                onClick={() => setDeleting(category)}
+                onClick={(event) => {
+                  opener.current = event.currentTarget
+                  setDeleting(category)
+                }}
               >
                 Delete
               </button>
@@ -48,7 +72,10 @@ export function BlogCategoriesPanel() {
       {deleting ? (
         <BlogCategoryDeleteDialog
           category={deleting}
-          onConfirm={() => remove.mutate(deleting.id)}
+          onConfirm={() => {
+            remove.mutate(deleting.id)
+            if (opener.current) deleted(opener.current)
+          }}
           onClose={() => setDeleting(null)}
         />
       ) : null}

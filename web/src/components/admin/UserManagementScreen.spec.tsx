@@ -1,7 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { adminCalls } from '../../features/admin/adminCalls'
@@ -144,5 +144,39 @@ describe('user management', () => {
     const facts = within(row('carol'))
     expect(facts.getByText('Tips and news emails').nextElementSibling?.textContent).toBe('No')
     expect(facts.queryByText('Campaign emails')).toBeNull()
+  })
+})
+
+describe('the keyboard after deleting an account', () => {
+  /** The accounts listed, then `after` once a deletion has been answered; deletes `username` from the keyboard. */
+  async function deleteFromTheKeyboard(before: AdminUser[], username: string, after: AdminUser[]) {
+    vi.spyOn(adminCalls, 'users')
+      .mockResolvedValueOnce({ items: before, total: before.length, nextCursor: null })
+      .mockResolvedValue({ items: after, total: after.length, nextCursor: null })
+    vi.spyOn(adminCalls, 'remove').mockResolvedValue({ message: 'Deleted' })
+    renderScreen()
+    const opener = within(await screen.findByRole('listitem', { name: username })).getByRole('button', {
+      name: 'Delete account',
+    })
+    opener.focus()
+    await act(async () => fireEvent.click(opener))
+    const asked = screen.getByRole('dialog', { name: `Delete ${username}?` })
+    await act(async () => fireEvent.click(within(asked).getByRole('button', { name: 'Delete account' })))
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: username })).toBeNull())
+  }
+
+  it('goes to the next account’s "Delete account" once the deleted one’s row has gone', async () => {
+    await deleteFromTheKeyboard([alice, carol, dave], 'carol', [alice, dave])
+    expect(document.activeElement).toBe(within(row('dave')).getByRole('button', { name: 'Delete account' }))
+  })
+
+  it('goes to the account before when the deleted one was the last of the list', async () => {
+    await deleteFromTheKeyboard([alice, carol, dave], 'dave', [alice, carol])
+    expect(document.activeElement).toBe(within(row('carol')).getByRole('button', { name: 'Delete account' }))
+  })
+
+  it('goes to the screen’s heading when no account is left', async () => {
+    await deleteFromTheKeyboard([carol], 'carol', [])
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'User management' }))
   })
 })

@@ -1,10 +1,11 @@
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
+import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
@@ -21,9 +22,23 @@ export function UserManagementScreen() {
   const act = useUserAction()
   const [confirming, setConfirming] = useState<UserAction | null>(null)
   const { data: me } = useCurrentUser()
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  /** The "Delete account" that opened the question being asked. */
+  const opener = useRef<HTMLElement | null>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * A deleted account's row leaves once the server has answered, with the focus on its "Delete
+   * account" (the dialog gives it back there): the focus goes on to the same control of the account
+   * then in its place (the next one, or the one before when it was the last), else to the heading.
+   */
+  const deleting = (control: HTMLElement) => {
+    const next = sameControlInPlace(list, control, 'button, a[href]')
+    focusWhenGone(control, () => next() ?? heading.current)
+  }
 
   return (
-    <AdminScreen title="User management">
+    <AdminScreen title="User management" headingRef={heading}>
       <div className="mt-6 grid gap-4">
         <AdminSearchField
           label="Search users"
@@ -47,7 +62,7 @@ export function UserManagementScreen() {
                 ? `Showing the newest ${shown.length} of ${total} ${query ? 'matches' : 'members'}`
                 : `${total} ${total === 1 ? (query ? 'match' : 'member') : query ? 'matches' : 'members'}`}
             </p>
-            <ul className="grid gap-3" aria-label="Users">
+            <ul ref={list} className="grid gap-3" aria-label="Users">
               {shown.map((user) => (
                 <UserRow
                   key={user.id}
@@ -56,9 +71,11 @@ export function UserManagementScreen() {
                   busy={act.isPending}
                   // Giving full admin rights asks first, as suspending and deleting do; taking them away gives
                   // nobody new powers and goes at once.
-                  onAction={(action) =>
-                    action.kind === 'role' && action.role !== 'Admin' ? act.mutate(action) : setConfirming(action)
-                  }
+                  onAction={(action, control) => {
+                    opener.current = control ?? null
+                    if (action.kind === 'role' && action.role !== 'Admin') act.mutate(action)
+                    else setConfirming(action)
+                  }}
                 />
               ))}
             </ul>
@@ -82,6 +99,7 @@ export function UserManagementScreen() {
           cancelLabel={cancelLabel[confirming.kind]}
           onConfirm={() => {
             act.mutate(confirming)
+            if (confirming.kind === 'delete' && opener.current) deleting(opener.current)
             setConfirming(null)
           }}
           onClose={() => setConfirming(null)}
@@ -134,7 +152,8 @@ function UserRow({
   user: AdminUser
   isMe: boolean
   busy: boolean
-  onAction: (action: UserAction) => void
+  /** With "Delete account", the control used: it has the focus again when the question is answered. */
+  onAction: (action: UserAction, control?: HTMLElement) => void
 }) {
   const facts: [string, string][] = [
     ['Email', user.email],
@@ -197,7 +216,7 @@ function UserRow({
             type="button"
             className={`${quietButton} text-red-300`}
             disabled={busy}
-            onClick={() => onAction({ kind: 'delete', user })}
+            onClick={(event) => onAction({ kind: 'delete', user }, event.currentTarget)}
           >
             Delete account
           </button>

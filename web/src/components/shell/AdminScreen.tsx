@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
@@ -19,10 +19,13 @@ const areas = [
 export function AdminScreen({
   title,
   emptyText,
+  headingRef,
   children,
 }: {
   title: string
   emptyText?: string
+  /** For a heading that takes the focus from code (when the last row of the screen's list goes). */
+  headingRef?: Ref<HTMLHeadingElement>
   /** The screen's content; without it, `emptyText` stands in its place. */
   children?: ReactNode
 }) {
@@ -30,7 +33,12 @@ export function AdminScreen({
   return (
     <section aria-labelledby="screen-title">
       <p className="text-xs font-semibold uppercase tracking-widest text-gold">Admin</p>
-      <h1 id="screen-title" className="mt-1 text-2xl font-bold text-white md:text-3xl">
+      <h1
+        id="screen-title"
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="mt-1 rounded text-2xl font-bold text-white outline-none focus-visible:ring-2 focus-visible:ring-amber-400 md:text-3xl"
+      >
         {title}
       </h1>
       {/* One scrolling line on a phone, where the cut chip at the edge says there is more; wrapped on

@@ -1,6 +1,7 @@
 import type { FriendshipState } from '@reelmates/contracts/friendships'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useAcceptFriend, useAskFriend, useDeclineFriend, useRemoveFriend } from '../../features/friends/mutations'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
 import { ConfirmDialog } from './ConfirmDialog'
 import { primaryButton, quietButton, secondaryButton } from './socialStyles'
@@ -13,8 +14,11 @@ interface FriendButtonProps {
   size?: 'sm' | 'md'
   /** In a list of friends "Friends" goes without saying: only the way to end it shows. */
   showFriendsBadge?: boolean
-  /** Runs when an unfriending is confirmed, for a list whose row leaves with the friendship. */
-  onUnfriend?: () => void
+  /**
+   * Runs with the button used when a change is sent (an unfriending once confirmed), for a list whose
+   * row leaves with it and says where the keyboard goes then.
+   */
+  onChangeSent?: (pressed: HTMLButtonElement) => void
 }
 
 const check = (
@@ -30,16 +34,32 @@ export function FriendButton({
   friendshipId,
   size = 'md',
   showFriendsBadge = true,
-  onUnfriend,
+  onChangeSent,
 }: FriendButtonProps) {
   const ask = useAskFriend()
   const accept = useAcceptFriend()
   const decline = useDeclineFriend()
   const remove = useRemoveFriend()
   const [confirming, setConfirming] = useState(false)
-  const busy = ask.isPending || accept.isPending || decline.isPending || remove.isPending
   const small = size === 'sm' ? ' h-8 px-3 text-xs' : ''
   const pair = { id: friendshipId, username }
+  const root = useRef<HTMLElement>(null)
+  const unfriendButton = useRef<HTMLButtonElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * Once the server has answered, the button used gives way to the next state's ("Unfriend" becomes
+   * "Add friend"), taking the keyboard focus with it: the focus goes to the first button here then.
+   * Each button is disabled only while its own change is under way, not while the one before it is:
+   * a change waits for every list it refetches (a search's answer can show "Requested" while the
+   * friends list is still coming), and a disabled button takes no focus.
+   */
+  const sent = (pressed: HTMLButtonElement) => {
+    focusWhenGone(pressed, () => {
+      const here = root.current
+      return here instanceof HTMLButtonElement ? here : (here?.querySelector('button') ?? null)
+    })
+    onChangeSent?.(pressed)
+  }
 
   switch (relation) {
     case 'self':
@@ -47,10 +67,13 @@ export function FriendButton({
     case 'none':
       return (
         <button
+          ref={(button) => {
+            root.current = button
+          }}
           type="button"
-          disabled={busy}
+          disabled={ask.isPending}
           className={primaryButton + small}
-          onClick={() =>
+          onClick={(event) => {
             ask.mutate(
               { username },
               {
@@ -58,23 +81,27 @@ export function FriendButton({
                   toast({ title: "Couldn't send the request", description: error.message, variant: 'destructive' }),
               },
             )
-          }
+            sent(event.currentTarget)
+          }}
         >
           Add friend
         </button>
       )
     case 'outgoing':
       return (
-        <span className="inline-flex items-center gap-1">
+        <span ref={root} className="inline-flex items-center gap-1">
           <span className={`${secondaryButton}${small} pointer-events-none border-dashed text-zinc-300`}>
             Requested
           </span>
           <button
             type="button"
-            disabled={busy}
+            disabled={remove.isPending}
             className={quietButton + small}
             aria-label={`Cancel your friend request to ${username}`}
-            onClick={() => remove.mutate({ ...pair, kind: 'cancel' })}
+            onClick={(event) => {
+              remove.mutate({ ...pair, kind: 'cancel' })
+              sent(event.currentTarget)
+            }}
           >
             Cancel
           </button>
@@ -82,22 +109,28 @@ export function FriendButton({
       )
     case 'incoming':
       return (
-        <span className="inline-flex items-center gap-1">
+        <span ref={root} className="inline-flex items-center gap-1">
           <button
             type="button"
-            disabled={busy}
+            disabled={accept.isPending || decline.isPending}
             className={primaryButton + small}
             aria-label={`Accept ${username}'s friend request`}
-            onClick={() => accept.mutate(pair)}
+            onClick={(event) => {
+              accept.mutate(pair)
+              sent(event.currentTarget)
+            }}
           >
             Accept
           </button>
           <button
             type="button"
-            disabled={busy}
+            disabled={accept.isPending || decline.isPending}
             className={quietButton + small}
             aria-label={`Decline ${username}'s friend request`}
-            onClick={() => decline.mutate(pair)}
+            onClick={(event) => {
+              decline.mutate(pair)
+              sent(event.currentTarget)
+            }}
           >
             Decline
           </button>
@@ -105,13 +138,14 @@ export function FriendButton({
       )
     case 'friends':
       return (
-        <span className="inline-flex items-center gap-1">
+        <span ref={root} className="inline-flex items-center gap-1">
           {showFriendsBadge ? (
             <span className={`${secondaryButton}${small} pointer-events-none text-emerald-300`}>{check} Friends</span>
           ) : null}
           <button
+            ref={unfriendButton}
             type="button"
-            disabled={busy}
+            disabled={remove.isPending}
             className={quietButton + small}
             aria-label={`Unfriend ${username}`}
             onClick={() => setConfirming(true)}
@@ -124,7 +158,7 @@ export function FriendButton({
               confirmLabel="Unfriend"
               onConfirm={() => {
                 remove.mutate({ ...pair, kind: 'unfriend' })
-                onUnfriend?.()
+                if (unfriendButton.current) sent(unfriendButton.current)
               }}
               onClose={() => setConfirming(false)}
             >

@@ -1,17 +1,20 @@
-import type { FriendshipItem } from '@reelmates/contracts/friendships'
+import type { FriendsAnswer, FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { friendsCalls } from '../../features/friends/friendsCalls'
+import { friendsKeys } from '../../features/friends/queries'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { FriendsGrid } from './FriendLists'
+import { FriendsScreen } from './FriendsScreen'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
 }))
 
 beforeAll(imitateModalDialogs)
-// The unfriending is sent and never answered: the spec shows the list as its refetch would.
+// The changes are sent and never answered: the spec shows the lists as their refetch would.
 beforeEach(() =>
   vi.stubGlobal(
     'fetch',
@@ -20,6 +23,7 @@ beforeEach(() =>
 )
 afterEach(() => {
   cleanup()
+  vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
 
@@ -69,5 +73,120 @@ describe('the keyboard after unfriending someone on /friends', () => {
     unfriend('ann')
     list.showing([])
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your friends' }))
+  })
+})
+
+const invitation = (email: string): InvitationItem => ({
+  id: `invite-${email}`,
+  email,
+  sentAt: '2026-11-01T00:00:00.000Z',
+  expiresAt: '2026-12-01T00:00:00.000Z',
+  inviteCount: 1,
+})
+
+/** /friends as its list answers `lists`; `showing` is the answer of a refetch (the changes are never answered). */
+function friendsScreen(lists: Partial<FriendsAnswer>) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  const answer = (changed: Partial<FriendsAnswer>): FriendsAnswer => ({
+    friends: [],
+    incoming: [],
+    outgoing: [],
+    invitations: [],
+    ...changed,
+  })
+  client.setQueryData(friendsKeys.list(), answer(lists))
+  render(
+    <QueryClientProvider client={client}>
+      <FriendsScreen myId="id-me" />
+    </QueryClientProvider>,
+  )
+  return {
+    // The query tells its screen on a timer of its own: the answer shows once that has run.
+    showing: (changed: Partial<FriendsAnswer>) =>
+      act(async () => {
+        client.setQueryData(friendsKeys.list(), answer(changed))
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }),
+  }
+}
+
+/** Presses a request's button from the keyboard. */
+function press(name: string) {
+  const button = screen.getByRole('button', { name })
+  button.focus()
+  fireEvent.click(button)
+}
+
+describe('the keyboard after answering a friend request on /friends', () => {
+  it('goes to the same answer of the request that takes its place once its row has gone', async () => {
+    const page = friendsScreen({ incoming: ['ann', 'ben', 'cleo'].map(friend) })
+    press("Decline ben's friend request")
+    await page.showing({ incoming: ['ann', 'cleo'].map(friend) })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "Decline cleo's friend request" }))
+  })
+
+  it('goes to the request before when it was the last of the list', async () => {
+    const page = friendsScreen({ incoming: ['ann', 'ben'].map(friend) })
+    press("Accept ben's friend request")
+    await page.showing({ incoming: ['ann'].map(friend), friends: ['ben'].map(friend) })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "Accept ann's friend request" }))
+  })
+
+  it('goes to the heading of the friends, where an accepted one now is, when no request is left', async () => {
+    const page = friendsScreen({ incoming: ['ann'].map(friend) })
+    press("Accept ann's friend request")
+    await page.showing({ friends: ['ann'].map(friend) })
+    expect(screen.queryByRole('heading', { name: /Friend requests/ })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Your friends/ }))
+  })
+})
+
+describe('the keyboard after cancelling a friend request on /friends', () => {
+  it('goes to the Cancel of the request that takes its place once its row has gone', async () => {
+    const page = friendsScreen({ outgoing: ['ann', 'ben', 'cleo'].map(friend) })
+    press('Cancel your friend request to ben')
+    await page.showing({ outgoing: ['ann', 'cleo'].map(friend) })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel your friend request to cleo' }))
+  })
+
+  it('goes to the Resend of the invitation that takes its place once its row has gone', async () => {
+    const sam = invitation('sam@example.com')
+    const page = friendsScreen({ outgoing: ['ann', 'ben'].map(friend), invitations: [sam] })
+    press('Cancel your friend request to ben')
+    await page.showing({ outgoing: ['ann'].map(friend), invitations: [sam] })
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Resend the invitation to sam@example.com' }),
+    )
+  })
+
+  it('goes to the request before when it was the last of the list', async () => {
+    const page = friendsScreen({ outgoing: ['ann', 'ben'].map(friend) })
+    press('Cancel your friend request to ben')
+    await page.showing({ outgoing: ['ann'].map(friend) })
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel your friend request to ann' }))
+  })
+
+  it('goes to the heading of the list when nothing is left waiting', async () => {
+    const page = friendsScreen({ outgoing: ['ann'].map(friend) })
+    press('Cancel your friend request to ann')
+    await page.showing({})
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Waiting for an answer' }))
+  })
+})
+
+describe('the keyboard after asking someone found by name on /friends', () => {
+  it('goes to the Cancel that replaces their "Add friend", while the friends list is still being asked again', async () => {
+    const zoe = (friendship: 'none' | 'outgoing') => [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }]
+    vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe('none')).mockResolvedValue(zoe('outgoing'))
+    // Answered; the refetch of the friends list that follows never is, so the request stays under way.
+    const ask = vi.spyOn(friendsCalls, 'ask').mockResolvedValue({ message: 'Sent' } as never)
+    friendsScreen({})
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Username' }), { target: { value: 'zo' } })
+    const add = await screen.findByRole('button', { name: 'Add friend' })
+    add.focus()
+    await act(async () => fireEvent.click(add))
+    const cancel = await screen.findByRole('button', { name: 'Cancel your friend request to zoe' })
+    expect(ask).toHaveBeenCalledWith({ username: 'zoe' })
+    expect(document.activeElement).toBe(cancel)
   })
 })

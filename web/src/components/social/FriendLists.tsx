@@ -2,7 +2,7 @@ import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contr
 import { Link } from '@tanstack/react-router'
 import { useRef, type ReactNode, type Ref } from 'react'
 import { useAskFriend } from '../../features/friends/mutations'
-import { useFocusWhenGone } from '../../lib/focusLost'
+import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
 import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
@@ -55,12 +55,30 @@ function PersonLink({ username }: { username: string }) {
   )
 }
 
-/** Requests others sent me: the one thing on this page that waits for an answer, so it comes first. */
+/** The heading of "Your friends", which also takes the focus when the last request to answer goes. */
+const friendsHeadingId = 'friends-heading'
+
+/**
+ * Requests others sent me: the one thing on this page that waits for an answer, so it comes first.
+ * Rendered (as nothing) while there are none, for the focus of the last one answered.
+ */
 export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
+  const list = useRef<HTMLUListElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * An answered request leaves once the server has answered, with the focus on its Accept or Decline:
+   * the focus goes on to the same answer of the request then in its place (the next one, or the one
+   * before when it was the last), else, no request left and this list gone with them, to the heading
+   * of the friends list, where an accepted friend now is.
+   */
+  const answered = (pressed: HTMLButtonElement) => {
+    const next = sameControlInPlace(list, pressed)
+    focusWhenGone(pressed, () => next() ?? document.getElementById(friendsHeadingId))
+  }
   if (items.length === 0) return null
   return (
     <Section id="incoming-heading" title="Friend requests" count={items.length}>
-      <ul className="grid gap-2">
+      <ul ref={list} className="grid gap-2">
         {items.map((item) => (
           <li
             key={item.id}
@@ -73,7 +91,12 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
               <p className="text-xs text-zinc-400">Wants to be friends · {dayMonth(item.since)}</p>
             </div>
             <div className="ml-auto">
-              <FriendButton relation="incoming" username={item.user.username} friendshipId={item.id} />
+              <FriendButton
+                relation="incoming"
+                username={item.user.username}
+                friendshipId={item.id}
+                onChangeSent={answered}
+              />
             </div>
           </li>
         ))}
@@ -103,10 +126,9 @@ function LastWatched({ watch }: { watch: LastWatch }) {
   )
 }
 
-function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (row: HTMLLIElement) => void }) {
-  const row = useRef<HTMLLIElement>(null)
+function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (pressed: HTMLButtonElement) => void }) {
   return (
-    <li ref={row} className="flex items-center gap-3 px-3 py-3 sm:px-4">
+    <li className="flex items-center gap-3 px-3 py-3 sm:px-4">
       <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
       <div className="min-w-0 flex-1">
         <PersonLink username={item.user.username} />
@@ -119,7 +141,7 @@ function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (ro
         friendshipId={item.id}
         size="sm"
         showFriendsBadge={false}
-        onUnfriend={() => row.current && onUnfriend(row.current)}
+        onChangeSent={onUnfriend}
       />
     </li>
   )
@@ -134,16 +156,12 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
    * goes on to the friend then in its place (the next one, or the one before when it was the last),
    * else, nobody left, to the list's heading.
    */
-  const unfriended = (row: HTMLLIElement) => {
-    const place = Array.prototype.indexOf.call(list.current?.children ?? [], row)
-    focusWhenGone(row, () => {
-      const rows = list.current?.children
-      const friend = rows?.[Math.min(place, rows.length - 1)]
-      return friend?.querySelector('button') ?? heading.current
-    })
+  const unfriended = (pressed: HTMLButtonElement) => {
+    const next = sameControlInPlace(list, pressed)
+    focusWhenGone(pressed, () => next() ?? heading.current)
   }
   return (
-    <Section id="friends-heading" title="Your friends" count={items.length} headingRef={heading}>
+    <Section id={friendsHeadingId} title="Your friends" count={items.length} headingRef={heading}>
       {items.length === 0 ? (
         empty
       ) : (
@@ -183,12 +201,24 @@ function ResendButton({ invitation }: { invitation: InvitationItem }) {
 /** What I sent that is still waiting: requests to members and invitations to addresses. */
 export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipItem[]; invitations: InvitationItem[] }) {
   const count = outgoing.length + invitations.length
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusWhenGone = useFocusWhenGone()
+  /**
+   * A cancelled request leaves once the server has answered, with the focus on its Cancel: the focus
+   * goes on to the row then in its place (the next one, or the one before when it was the last), its
+   * Cancel or an invitation's Resend, else, nothing left, to the list's heading.
+   */
+  const cancelled = (pressed: HTMLButtonElement) => {
+    const next = sameControlInPlace(list, pressed)
+    focusWhenGone(pressed, () => next() ?? heading.current)
+  }
   return (
-    <Section id="sent-heading" title="Waiting for an answer" count={count}>
+    <Section id="sent-heading" title="Waiting for an answer" count={count} headingRef={heading}>
       {count === 0 ? (
         <p className="text-sm text-zinc-400">Requests and invitations you send wait here until they're answered.</p>
       ) : (
-        <ul className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
+        <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
           {outgoing.map((item) => (
             <li key={item.id} className="flex items-center gap-3 px-3 py-2.5">
               <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} />
@@ -196,7 +226,13 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
                 <PersonLink username={item.user.username} />
                 <p className="text-xs text-zinc-400">Request sent {dayMonth(item.since)}</p>
               </div>
-              <FriendButton relation="outgoing" username={item.user.username} friendshipId={item.id} size="sm" />
+              <FriendButton
+                relation="outgoing"
+                username={item.user.username}
+                friendshipId={item.id}
+                size="sm"
+                onChangeSent={cancelled}
+              />
             </li>
           ))}
           {invitations.map((invitation) => (

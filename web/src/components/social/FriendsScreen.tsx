@@ -94,11 +94,10 @@ export function FriendsScreen({ myId }: { myId: string }) {
             </div>
           ) : data ? (
             <>
-              {data.incoming.length > 0 ? (
-                <div className="order-2 lg:order-none">
-                  <IncomingRequests items={data.incoming} />
-                </div>
-              ) : null}
+              {/* Kept (hidden while empty) when the last request is answered: it hands the focus on then. */}
+              <div className="order-2 empty:hidden lg:order-none">
+                <IncomingRequests items={data.incoming} />
+              </div>
               <div className="order-3 lg:order-none">
                 <FriendsGrid items={data.friends} empty={<NoFriendsYet />} />
               </div>

@@ -1,0 +1,81 @@
+import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { currentUserKey } from '../../features/account/currentUser'
+import { friendsCalls } from '../../features/friends/friendsCalls'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { createQueryClient } from '../../lib/queryClient'
+import { PublicProfileScreen } from './PublicProfileScreen'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+}))
+// The frame around the page (menus, the signed-in shell) plays no part here.
+vi.mock('../shell/PublicShell', () => ({
+  PublicShell: ({ children }: { children: ReactNode }) => <main>{children}</main>,
+}))
+
+beforeAll(imitateModalDialogs)
+// In a browser tab; whatever the spec does not answer through `friendsCalls` is never answered.
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => undefined)),
+  )
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+const maya = (friendship: PublicProfileAnswer['friendship']): PublicProfileAnswer => ({
+  user: { username: 'maya', bio: null, location: null, avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' },
+  stats: { watched: 0, watchlist: 0, friends: 1 },
+  favouriteGenres: [],
+  recent: [],
+  friendship,
+  friendshipId: friendship === 'none' ? null : 'me_maya',
+  recommendations: { sent: 0, hits: 0, hitRate: null, bestPick: null },
+})
+
+/** Maya's profile, seen by a signed-in member; the profile answers `answers` in turn, the last one ever after. */
+async function showProfile(answers: PublicProfileAnswer['friendship'][]) {
+  const profile = vi.spyOn(friendsCalls, 'profile')
+  for (const friendship of answers) profile.mockResolvedValueOnce(maya(friendship))
+  profile.mockResolvedValue(maya(answers.at(-1) ?? 'none'))
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(currentUserKey, { id: 'me', username: 'me' })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PublicProfileScreen username="maya" />
+    </QueryClientProvider>,
+  )
+  await screen.findByRole('heading', { level: 1, name: 'maya' })
+}
+
+describe('the keyboard on a profile whose friend button changes', () => {
+  it('goes to "Add friend" once an unfriending has taken "Unfriend" away', async () => {
+    await showProfile(['friends', 'none'])
+    vi.spyOn(friendsCalls, 'remove').mockResolvedValue({ position: '1' })
+    const unfriend = screen.getByRole('button', { name: 'Unfriend maya' })
+    unfriend.focus()
+    fireEvent.click(unfriend)
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unfriend' })))
+    const add = await screen.findByRole('button', { name: 'Add friend' })
+    expect(document.activeElement).toBe(add)
+  })
+
+  it('goes to "Unfriend" once accepting their request has taken "Accept" away', async () => {
+    await showProfile(['incoming', 'friends'])
+    vi.spyOn(friendsCalls, 'accept').mockResolvedValue({ position: '1' })
+    const accept = screen.getByRole('button', { name: "Accept maya's friend request" })
+    accept.focus()
+    await act(async () => fireEvent.click(accept))
+    const unfriend = await screen.findByRole('button', { name: 'Unfriend maya' })
+    expect(document.activeElement).toBe(unfriend)
+  })
+})
