@@ -31,7 +31,7 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   await expect(here.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   await expect(here.getByText(signedOut)).toHaveCount(0)
 
-  await registerByApi(here.request, 'twotabs')
+  const account = await registerByApi(here.request, 'twotabs')
   await here.goto('/friends')
   await expect(here.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
 
@@ -43,11 +43,17 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   await expect(other.getByText(signedOut)).toHaveCount(0)
 
   await comeBackTo(here)
-  await expect(here).toHaveURL(/\/sign_in/)
+  // Signing in again comes back to the page the session ended on.
+  await expect(here).toHaveURL(/\/sign_in\?returnTo=%2Ffriends$/)
   await expect(signedOutNotice(here)).toBeVisible()
   // A status, not a toast: it is still there a while later.
   await here.waitForTimeout(6000)
   await expect(signedOutNotice(here)).toBeVisible()
+  await here.getByLabel('Username').fill(account.username)
+  await here.getByLabel('Password').fill(account.password)
+  await here.getByRole('button', { name: 'Sign In' }).click()
+  await expect(here).toHaveURL(/\/friends$/)
+  await expect(here.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
   await context.close()
 })
 

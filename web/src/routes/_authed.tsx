@@ -1,5 +1,6 @@
-import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, Navigate, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { knownUser, useCurrentUser } from '../features/account/currentUser'
+import { wasSignedInHere } from '../features/account/signedInHere'
 import { AppShell } from '../components/shell/AppShell'
 
 /** Logged-in routes (spec §6): an anonymous visitor goes to /sign_in, and comes back after signing in. */
@@ -15,8 +16,13 @@ export const Route = createFileRoute('/_authed')({
 function SignedInLayout() {
   const { user: checkedUser } = Route.useRouteContext()
   const { data } = useCurrentUser()
-  // The session can end while the app is open (logout elsewhere, expiry): the next check says so.
-  if (data === null) return <Navigate to="/sign_in" replace />
+  // The page on screen: not `location`, which turns into the sign-in page's own address as soon as the
+  // navigation there starts, while this layout is still drawn.
+  const here = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href })
+  // The session can end while the app is open (logout elsewhere, expiry, suspension): the next check
+  // says so, and signing in again comes back here. Not after the member's own Log out here, which
+  // forgets the tab's mark first: they are done with the page.
+  if (data === null) return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace />
   return (
     <AppShell user={data ?? checkedUser}>
       <Outlet />
