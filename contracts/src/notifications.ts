@@ -5,7 +5,8 @@ import { defineEvent, type EventOf } from './events'
 /**
  * In-app notifications (the bell) and admin announcements. A notification is derived from an event
  * by the notifications read model; what a person did with the list (mark read) is an event on
- * `notifications-<userId>`; an announcement is an event on `announcement-<announcementId>`.
+ * `notifications-<userId>`, how far they have looked at it (the badge) one on
+ * `notificationsSeen-<userId>`; an announcement is an event on `announcement-<announcementId>`.
  */
 
 export const notificationsMessages = {
@@ -37,7 +38,13 @@ export const notificationsQuery = z.object({
     .default(30),
 })
 
-export const notificationsAnswer = z.object({ items: z.array(notificationItem), unreadCount: z.number().int() })
+export const notificationsAnswer = z.object({
+  items: z.array(notificationItem),
+  /** Unread, whether seen or not: what "Mark all read" would change. */
+  unreadCount: z.number().int(),
+  /** Unread and newer than the last time the bell was opened: the number on the bell's badge. */
+  unseenCount: z.number().int(),
+})
 export type NotificationsAnswer = z.infer<typeof notificationsAnswer>
 
 /** `POST /api/notifications/read`: these, or every notification when `ids` is absent. */
@@ -54,6 +61,24 @@ export const NotificationsMarkedRead = defineEvent(
     readAt: z.string(),
   }),
 )
+
+/**
+ * `POST /api/notifications/seen`: the bell was opened and showed the list up to this notification's
+ * `createdAt` (the newest it showed), so the badge no longer counts it or anything older.
+ */
+export const markSeenRequest = z.object({
+  upTo: z.iso.datetime({ message: 'upTo must be an ISO date-time in UTC' }),
+})
+
+/**
+ * The member opened the bell: unread notifications up to `seenUpTo` stay unread in the list but are
+ * no longer counted on the badge.
+ */
+export const NotificationsSeen = defineEvent(
+  'NotificationsSeen',
+  z.object({ userId: z.string(), seenUpTo: z.string() }),
+)
+export type NotificationsSeenEvent = EventOf<typeof NotificationsSeen>
 
 // ---- Announcements ----
 

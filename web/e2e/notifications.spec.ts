@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -38,6 +39,25 @@ async function askFriend(page: Page, username: string) {
     headers: { 'CSRF-Token': await csrfToken(page.request) },
   })
   expect(answer.status(), await answer.text()).toBe(201)
+}
+
+async function post(page: Page, path: string, data?: unknown): Promise<Record<string, unknown>> {
+  const answer = await page.request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(page.request) } })
+  expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
+  return (await answer.json()) as Record<string, unknown>
+}
+
+/** The bell as the API answers it to this page's member (notifications of others are projected a moment later). */
+async function bellOf(page: Page): Promise<NotificationsAnswer> {
+  return (await (await page.request.get('/api/notifications')).json()) as NotificationsAnswer
+}
+
+async function aMovie(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/tmdb/autocomplete?query=godfather')
+  const { results } = (await answer.json()) as { results: { id: number; media_type: string }[] }
+  const movie = results.find((result) => result.media_type === 'movie')
+  if (!movie) throw new Error('no movie for godfather')
+  return movie.id
 }
 
 async function person(context: BrowserContext, prefix: string): Promise<{ page: Page; account: Account }> {
@@ -151,7 +171,7 @@ test('the push switch asks permission and subscribes this device; a push shows a
   await context.close()
 })
 
-test('the bell counts unread notifications, lists them, and marks them read', async ({ browser, baseURL }) => {
+test('the bell counts new notifications, lists them, and marks them read', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
   const { page, account } = await person(context, 'bellbob')
   const askers = ['ann', 'cat', 'dan']
@@ -160,31 +180,93 @@ test('the bell counts unread notifications, lists them, and marks them read', as
     await askFriend(asker.page, account.username)
   }
 
-  for (const viewport of Object.values(viewports)) {
+  for (const [index, viewport] of Object.values(viewports).entries()) {
     await page.setViewportSize(viewport)
     await openApp(page, '/home')
     const bell = page.getByRole('button', { name: /^Notifications/ })
-    await expect(bell).toHaveAccessibleName('Notifications, 3 unread')
+    // The first opening clears the badge; the notifications stay unread in the list.
+    await expect(bell).toHaveAccessibleName(index === 0 ? 'Notifications, 3 new' : 'Notifications')
     await bell.click()
     const list = page.getByRole('dialog', { name: 'Notifications' })
     await expect(list.getByRole('listitem')).toHaveCount(3)
+    await expect(list.getByText('(unread)')).toHaveCount(3)
     await expect(list.getByText(/sent you a friend request/).first()).toBeVisible()
     await page.screenshot({ path: join(screenshotsDir, `notifications-${viewport.width}x${viewport.height}.png`) })
     await page.keyboard.press('Escape')
+    // The next round reloads the page: the mark must be on the server by then.
+    await expect.poll(() => bellOf(page)).toMatchObject({ unreadCount: 3, unseenCount: 0 })
   }
 
   // Opening one marks it read and goes to its screen.
   const bell = page.getByRole('button', { name: /^Notifications/ })
+  const list = page.getByRole('dialog', { name: 'Notifications' })
   await bell.click()
-  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button').nth(1).click()
+  await list.getByRole('button').nth(1).click()
   await expect(page).toHaveURL(/\/friends$/)
-  await expect(bell).toHaveAccessibleName('Notifications, 2 unread')
-
   await bell.click()
+  await expect(list.getByText('(unread)')).toHaveCount(2)
+
   await page.getByRole('button', { name: 'Mark all read' }).click()
+  await expect(list.getByText('(unread)')).toHaveCount(0)
   await expect(bell).toHaveAccessibleName('Notifications')
-  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('(unread)')).toHaveCount(0)
   await context.close()
+})
+
+test('opening the bell clears its badge but leaves the notifications unread; what comes after counts again', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'seenann')
+  const b = await person(await browser.newContext({ baseURL }), 'seenbob')
+  // Friends (B asked and A accepted, so A's bell holds nothing of it), with a watch of A's to talk about.
+  const asked = (await post(b.page, '/api/friendships', { username: a.account.username })) as {
+    friendship: { id: string }
+  }
+  await post(a.page, `/api/friendships/${asked.friendship.id}/accept`)
+  const watched = await post(a.page, '/api/watched', { tmdbId: await aMovie(a.page), mediaType: 'movie', rating: 8 })
+  const comments = `/api/activities/${encodeURIComponent(`watched:${String(watched.entryId)}`)}/comments`
+
+  // B acts: A's badge says 1.
+  await post(b.page, comments, { content: 'What an ending' })
+  await expect.poll(() => bellOf(a.page)).toMatchObject({ items: [{ read: false }], unseenCount: 1 })
+  await openApp(a.page, '/home')
+  const bell = a.page.getByRole('button', { name: /^Notifications/ })
+  const badge = a.page.locator('[data-testid=notifications-badge]:visible')
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new')
+  await expect(badge).toHaveText('1')
+
+  // A opens the bell: the badge goes at once, the comment's line is still there as unread.
+  const seen = a.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notifications/seen', {
+    timeout: 10_000,
+  })
+  await bell.click()
+  await expect(badge).toHaveCount(0)
+  await expect(bell).toHaveAccessibleName('Notifications')
+  const panel = a.page.getByRole('dialog', { name: 'Notifications' })
+  const line = panel.getByRole('listitem').filter({ hasText: `${b.account.username} commented on your watch of` })
+  await expect(line).toContainText('(unread)')
+  await expect(line.locator('span.block').first()).toHaveCSS('font-weight', '500')
+  expect((await seen).status()).toBe(200)
+  await a.page.keyboard.press('Escape')
+
+  // The server keeps the mark: after a reload, still no badge, and the line still unread.
+  await expect.poll(() => bellOf(a.page)).toMatchObject({ unreadCount: 1, unseenCount: 0 })
+  await openApp(a.page, '/home')
+  await expect(bell).toHaveAccessibleName('Notifications')
+  await expect(badge).toHaveCount(0)
+
+  // B acts again: the badge counts the new line only.
+  await post(b.page, comments, { content: 'And the score!' })
+  await expect.poll(() => bellOf(a.page)).toMatchObject({ unreadCount: 2, unseenCount: 1 })
+  await openApp(a.page, '/home')
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new')
+  await expect(badge).toHaveText('1')
+  await bell.click()
+  await expect(badge).toHaveCount(0)
+  await expect(panel.getByText('(unread)')).toHaveCount(2)
+
+  await a.page.context().close()
+  await b.page.context().close()
 })
 
 test('the bell’s panel takes the keyboard when it opens, and "Mark all read" keeps it there; Escape gives it back', async ({
@@ -198,7 +280,7 @@ test('the bell’s panel takes the keyboard when it opens, and "Mark all read" k
 
   await openApp(page, '/home')
   const bell = page.getByRole('button', { name: /^Notifications/ })
-  await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
+  await expect(bell).toHaveAccessibleName('Notifications, 1 new')
   await bell.focus()
   await page.keyboard.press('Enter')
   const panel = page.getByRole('dialog', { name: 'Notifications' })
@@ -254,7 +336,7 @@ test('an admin sends an announcement to a chosen member and sees who received it
   await expect(row).toContainText('In outbox')
 
   await openApp(reader.page, '/home')
-  await reader.page.getByRole('button', { name: 'Notifications, 1 unread' }).click()
+  await reader.page.getByRole('button', { name: 'Notifications, 1 new' }).click()
   await reader.page.getByRole('button', { name: /Movie night: Friday at 8/ }).click()
   await expect(reader.page).toHaveURL(/\/watchlist(\?|$)/)
 

@@ -9,6 +9,7 @@ import { watchedItems } from './watched/watchedItems'
 import { watchlistItems } from './watchlist/watchlistItems'
 import { recommendationsProjector } from './recommendations/recommendations'
 import { notifications } from './notifications/notifications'
+import { notificationsSeen } from './notifications/notificationsSeen'
 import { pushDevices } from './push/pushDevices'
 import { announcements } from './notifications/announcements'
 import { eventIndex } from './eventHistory/eventIndex'
@@ -28,6 +29,7 @@ export const allProjectors: readonly Projector[] = [
   recommendationsProjector,
   blog,
   notifications,
+  notificationsSeen,
   pushDevices,
   announcements,
   emailTemplateEdits,

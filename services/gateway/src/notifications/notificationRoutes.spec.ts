@@ -4,8 +4,10 @@ import { register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
+let clock = Date.parse('2026-11-22T10:00:00.000Z')
 beforeAll(async () => {
-  t = await createTestApp()
+  // Each request a second later, so notifications and the bell's seen mark have an order.
+  t = await createTestApp({ now: () => new Date((clock += 1000)) })
 })
 afterAll(() => t.close())
 
@@ -17,11 +19,12 @@ const bell = async (who: Registered) => {
   return answer.json<NotificationsAnswer>()
 }
 
-describe('GET /api/notifications and POST /api/notifications/read', () => {
+describe('GET /api/notifications, POST /api/notifications/read and /seen', () => {
   it('refuse a signed-out visitor with 401 before looking at the request', async () => {
     for (const [method, url] of [
       ['GET', '/api/notifications'],
       ['POST', '/api/notifications/read'],
+      ['POST', '/api/notifications/seen'],
     ] as const) {
       const answer = await agent(t.app).request(method, url, { body: {} })
       expect(answer.statusCode, url).toBe(401)
@@ -32,7 +35,7 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
   it('tell me about a friend request, and my friend about my acceptance, by current usernames', async () => {
     const ann = await member('ann')
     const bob = await member('bob')
-    expect(await bell(bob)).toEqual({ items: [], unreadCount: 0 })
+    expect(await bell(bob)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
 
     const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
     const friendshipId = asked.json<{ friendship: { id: string } }>().friendship.id
@@ -76,12 +79,45 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     expect((await bell(bob)).unreadCount).toBe(0)
   })
 
+  it('clears the badge up to what the opened bell showed, keeps those unread, and counts what comes after', async () => {
+    const bob = await member('bob')
+    const [cat, dan] = [await member('cat'), await member('dan')]
+    await cat.client.post('/api/friendships', { username: bob.user.username })
+    const before = await bell(bob)
+    expect(before).toMatchObject({ unreadCount: 1, unseenCount: 1 })
+    const shown = before.items[0]!.createdAt
+
+    const seen = await bob.client.post('/api/notifications/seen', { upTo: shown })
+    expect(seen.statusCode, seen.body).toBe(200)
+    expect(seen.json()).toEqual({ position: expect.any(String) as unknown })
+    const opened = await bell(bob)
+    expect(opened).toMatchObject({ unreadCount: 1, unseenCount: 0 })
+    expect(opened.items.map((item) => item.read)).toEqual([false])
+    // The same mark again (another tab, a retry) is no change, and still an answer.
+    expect((await bob.client.post('/api/notifications/seen', { upTo: shown })).json()).toEqual({})
+
+    await dan.client.post('/api/friendships', { username: bob.user.username })
+    expect(await bell(bob)).toMatchObject({ unreadCount: 2, unseenCount: 1 })
+    // Opening one still marks it read, and "Mark all read" all of them, as before.
+    expect((await bob.client.post('/api/notifications/read', {})).statusCode).toBe(200)
+    expect(await bell(bob)).toMatchObject({ unreadCount: 0, unseenCount: 0 })
+  })
+
+  it('takes a mark from the future as now, so what arrives later still counts', async () => {
+    const bob = await member('bob')
+    expect((await bob.client.post('/api/notifications/seen', { upTo: '2999-01-01T00:00:00.000Z' })).statusCode).toBe(
+      200,
+    )
+    await (await member('cat')).client.post('/api/friendships', { username: bob.user.username })
+    expect(await bell(bob)).toMatchObject({ unreadCount: 1, unseenCount: 1 })
+  })
+
   it("never shows or marks another member's notifications", async () => {
     const bob = await member('bob')
     const eve = await member('eve')
     await (await member('ann')).client.post('/api/friendships', { username: bob.user.username })
     const [item] = (await bell(bob)).items
-    expect(await bell(eve)).toEqual({ items: [], unreadCount: 0 })
+    expect(await bell(eve)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
     await eve.client.post('/api/notifications/read', { ids: [item?.id] })
     expect((await bell(bob)).unreadCount).toBe(1)
   })
@@ -94,5 +130,10 @@ describe('GET /api/notifications and POST /api/notifications/read', () => {
     const mark = await bob.client.post('/api/notifications/read', { ids: 'all' })
     expect(mark.statusCode).toBe(400)
     expect(mark.json<{ message: string }>().message).toMatch(/ids/)
+    for (const body of [{}, { upTo: 'yesterday' }, { upTo: '2026-11-22T10:00:00+02:00' }]) {
+      const seen = await bob.client.post('/api/notifications/seen', body)
+      expect(seen.statusCode, JSON.stringify(body)).toBe(400)
+      expect(seen.json<{ message: string }>().message).toMatch(/upTo/)
+    }
   })
 })

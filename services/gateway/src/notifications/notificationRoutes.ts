@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
-import { markReadRequest, notificationsAnswer, notificationsQuery } from '@reelmates/contracts/notifications'
+import {
+  markReadRequest,
+  markSeenRequest,
+  notificationsAnswer,
+  notificationsQuery,
+} from '@reelmates/contracts/notifications'
 import { notificationsRead, notificationsStream } from '@reelmates/commands/notifications/notificationsRead'
+import { notificationsSeen, notificationsSeenStream } from '@reelmates/commands/notifications/notificationsSeen'
 import { notificationQueries } from '@reelmates/projections/notifications/notificationQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
-/** The bell: my notifications, newest first, and marking them read. */
+/** The bell: my notifications, newest first, marking them read, and clearing its badge. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('onRequest', requireUser)
   const queries = notificationQueries(platform.readStore)
@@ -47,6 +53,33 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
           userId,
           ids: request.body.ids ?? null,
           readAt: platform.now().toISOString(),
+        },
+      })
+      return withPosition({}, position)
+    },
+  )
+
+  app.post(
+    '/notifications/seen',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary:
+          'I opened the bell and it showed my notifications up to `upTo`: the badge stops counting them, they stay unread',
+        body: markSeenRequest,
+        response: { 200: mutationAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    async (request) => {
+      const userId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: notificationsSeen,
+        streamId: notificationsSeenStream(userId),
+        command: {
+          type: 'MarkNotificationsSeen',
+          userId,
+          upTo: new Date(request.body.upTo).toISOString(),
+          at: platform.now().toISOString(),
         },
       })
       return withPosition({}, position)

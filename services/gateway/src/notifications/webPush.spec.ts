@@ -194,7 +194,11 @@ describe('announcements', () => {
         url: '/recommendations',
       }),
     ])
-    expect((await bystander.client.get('/api/notifications')).json()).toEqual({ items: [], unreadCount: 0 })
+    expect((await bystander.client.get('/api/notifications')).json()).toEqual({
+      items: [],
+      unreadCount: 0,
+      unseenCount: 0,
+    })
     expect(pushesTo(phone.subscription.endpoint)).toEqual([
       {
         title: 'New: recommendations',

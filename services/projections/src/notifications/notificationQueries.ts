@@ -4,6 +4,7 @@ import { userQueries } from '../users/userQueries'
 import { users } from '../users/users'
 import { notificationsCollection, type NotificationDoc } from './notificationDoc'
 import { notifications } from './notifications'
+import { notificationsSeen, notificationsSeenCollection, type NotificationsSeenDoc } from './notificationsSeen'
 import type { NotificationContext } from './notificationSource'
 import { sourceOfKind } from './allSources'
 
@@ -23,13 +24,21 @@ export async function contextsOf(
 }
 
 /** The bell: my notifications as the API shows them, and who has seen a notification of some `ref`. */
-export const notificationQueries = defineQueries([notifications, users], (db) => {
+export const notificationQueries = defineQueries([notifications, notificationsSeen, users], (db) => {
   const docs = () => db.collection<NotificationDoc>(notificationsCollection)
+  /** Unread and newer than the last time the bell was opened (all unread ones, before the first time). */
+  const unseen = async (userId: string): Promise<number> => {
+    const mark = await db.collection<NotificationsSeenDoc>(notificationsSeenCollection).findOne({ _id: userId })
+    return docs().countDocuments(
+      mark ? { userId, read: false, createdAt: { $gt: mark.seenUpTo } } : { userId, read: false },
+    )
+  }
   return {
     async list(userId: string, limit: number): Promise<NotificationsAnswer> {
-      const [found, unreadCount] = await Promise.all([
+      const [found, unreadCount, unseenCount] = await Promise.all([
         docs().find({ userId }, { sort: { createdAt: -1 }, limit }),
         docs().countDocuments({ userId, read: false }),
+        unseen(userId),
       ])
       const contexts = await contextsOf(db, found)
       const items = found.flatMap((doc, index): NotificationItem[] => {
@@ -48,7 +57,7 @@ export const notificationQueries = defineQueries([notifications, users], (db) =>
           },
         ]
       })
-      return { items, unreadCount }
+      return { items, unreadCount, unseenCount }
     },
 
     /** Whether each recipient of a notification of this `ref` (an announcement) has read it. */

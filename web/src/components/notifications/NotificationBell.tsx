@@ -1,16 +1,32 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { notificationsQuery, useMarkRead } from '../../features/notifications/queries'
+import { notificationsQuery, useMarkRead, useMarkSeen } from '../../features/notifications/queries'
 import { NotificationList } from './NotificationList'
 
-/** The bell of the app shell: the unread count on it, the list under it. */
+/**
+ * The bell of the app shell: on it, how many unread notifications are new since it was last opened;
+ * under it, the list, where the unread ones stay marked until they are opened or all marked read.
+ */
 export function NotificationBell({ placement = 'below' }: { placement?: 'below' | 'beside' }) {
   const [open, setOpen] = useState(false)
   const { data } = useQuery(notificationsQuery())
   const markRead = useMarkRead()
+  const { mutate: markSeen } = useMarkSeen()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const unread = data?.unreadCount ?? 0
+  const unseen = data?.unseenCount ?? 0
+  const newest = data?.items[0]?.createdAt
+  const markedUpTo = useRef<string | undefined>(undefined)
+
+  // Open, the bell shows everything up to its newest notification, and what arrives while it is open
+  // shows up in it: the badge has nothing left to count. Once per newest notification, so an answer
+  // that still counts something (a mark the server took as "now") does not send it again and again.
+  useEffect(() => {
+    if (!open || unseen === 0 || newest === undefined || markedUpTo.current === newest) return
+    markedUpTo.current = newest
+    markSeen(newest)
+  }, [open, unseen, newest, markSeen])
 
   useEffect(() => {
     if (!open) return
@@ -39,7 +55,7 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
         onClick={() => setOpen((was) => !was)}
         aria-expanded={open}
         aria-haspopup="dialog"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={unseen > 0 ? `Notifications, ${unseen} new` : 'Notifications'}
         className="relative grid h-10 w-10 place-items-center rounded-xl text-zinc-200 hover:bg-white/5"
       >
         <svg
@@ -56,12 +72,13 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
             strokeLinejoin="round"
           />
         </svg>
-        {unread > 0 ? (
+        {unseen > 0 ? (
           <span
             aria-hidden="true"
+            data-testid="notifications-badge"
             className="absolute right-1 top-1 grid min-w-[1.1rem] place-items-center rounded-full bg-reel px-1 text-[10px] font-bold leading-[1.1rem] text-ink"
           >
-            {unread > 99 ? '99+' : unread}
+            {unseen > 99 ? '99+' : unseen}
           </span>
         ) : null}
       </button>

@@ -16,6 +16,7 @@ interface ChangeAnswer {
 export const notificationsCalls = {
   list: () => requests.get<NotificationsAnswer>('/api/notifications'),
   markRead: (ids?: string[]) => requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}),
+  markSeen: (upTo: string) => requests.send<ChangeAnswer>('POST', '/api/notifications/seen', { upTo }),
   publicKey: () => requests.get<{ publicKey: string }>('/api/push/public-key'),
   subscribe: (subscription: PushSubscriptionRequest) =>
     requests.send<ChangeAnswer>('POST', '/api/push/subscriptions', subscription),

@@ -1,3 +1,4 @@
+import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../lib/toast'
 import { notificationsCalls } from './notificationsCalls'
@@ -34,6 +35,26 @@ export function useMarkRead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.list() }),
     onError: (error: Error) =>
       toast({ title: "Couldn't mark notifications read", description: error.message, variant: 'destructive' }),
+  })
+}
+
+/**
+ * The bell was opened and showed the list up to `upTo` (its newest notification's `createdAt`): the
+ * badge clears at once, the server records the mark, and the entries stay unread.
+ */
+export function useMarkSeen() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['notificationsSeen'],
+    mutationFn: (upTo: string) => notificationsCalls.markSeen(upTo),
+    onMutate: async () => {
+      // A poll answered in the meantime would bring the old count back.
+      await queryClient.cancelQueries({ queryKey: notificationsKeys.list() })
+      queryClient.setQueryData<NotificationsAnswer>(notificationsKeys.list(), (answer) =>
+        answer ? { ...answer, unseenCount: 0 } : answer,
+      )
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.list() }),
   })
 }
 

@@ -1,0 +1,95 @@
+import type { NotificationItem, NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { notificationsCalls } from '../../features/notifications/notificationsCalls'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { NotificationBell } from './NotificationBell'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const item = (id: string, createdAt: string, read = false): NotificationItem => ({
+  id,
+  kind: 'friend-request',
+  text: `${id} sent you a friend request`,
+  url: '/friends',
+  createdAt,
+  read,
+})
+const newest = '2026-11-20T12:00:00.000Z'
+/** Two unread (one of them seen at an earlier opening of the bell) and one read. */
+const answer: NotificationsAnswer = {
+  items: [item('ann', newest), item('bob', '2026-11-20T11:00:00.000Z'), item('cat', '2026-11-20T10:00:00.000Z', true)],
+  unreadCount: 2,
+  unseenCount: 1,
+}
+
+/** The bell with this answer from the server; the seen mark is sent and never answered, unless `answered`. */
+async function showBell(list: NotificationsAnswer = answer, { answered = false } = {}) {
+  vi.spyOn(notificationsCalls, 'list').mockResolvedValue(list)
+  const markSeen = vi
+    .spyOn(notificationsCalls, 'markSeen')
+    .mockImplementation(() => (answered ? Promise.resolve({ position: '9' }) : new Promise(() => {})))
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <NotificationBell />
+      </QueryClientProvider>,
+    ),
+  )
+  await settle()
+  return { markSeen }
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+const bell = () => screen.getByRole('button', { name: /^Notifications/ })
+const toggle = () => act(async () => fireEvent.click(bell()))
+const badge = () => screen.queryByTestId('notifications-badge')
+
+describe('the bell’s badge', () => {
+  it('counts the unread notifications that are new since the bell was last opened, not every unread one', async () => {
+    await showBell()
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 new')
+    expect(badge()?.textContent).toBe('1')
+  })
+
+  it('clears at once when the bell is opened, and the server is told how far the bell showed', async () => {
+    const { markSeen } = await showBell()
+    await toggle()
+    expect(markSeen).toHaveBeenCalledExactlyOnceWith(newest)
+    // Before the server has answered.
+    expect(badge()).toBeNull()
+    expect(bell().getAttribute('aria-label')).toBe('Notifications')
+  })
+
+  it('leaves the unread notifications unread in the list, and "Mark all read" for them', async () => {
+    await showBell()
+    await toggle()
+    const list = screen.getByRole('list', { name: 'Notifications' })
+    const unread = within(list)
+      .getAllByRole('listitem')
+      .map((entry) => entry.textContent.includes('(unread)'))
+    expect(unread).toEqual([true, true, false])
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark all read' }).disabled).toBe(false)
+  })
+
+  it('sends nothing when there is nothing new, nor again when the bell is opened once more', async () => {
+    const quiet = await showBell({ ...answer, unseenCount: 0 })
+    await toggle()
+    expect(quiet.markSeen).not.toHaveBeenCalled()
+    cleanup()
+
+    const { markSeen } = await showBell(answer, { answered: true })
+    await toggle()
+    await settle()
+    await toggle()
+    await toggle()
+    await settle()
+    expect(markSeen).toHaveBeenCalledTimes(1)
+  })
+})
