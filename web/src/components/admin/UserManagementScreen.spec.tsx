@@ -1,29 +1,19 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { adminCalls } from '../../features/admin/adminCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { UserManagementScreen } from './UserManagementScreen'
 
 beforeAll(imitateModalDialogs)
 // The signed-in admin is known, in a browser tab; their own re-check is never answered.
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  )
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-})
+neverAnsweringServer({ browserTab: true })
 
 const account = (username: string, facts: Partial<AdminUser> = {}): AdminUser => ({
   id: `u-${username}`,

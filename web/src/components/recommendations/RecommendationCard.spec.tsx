@@ -1,8 +1,9 @@
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { ReceivedCard } from './RecommendationCard'
 
 vi.mock('@tanstack/react-router', () => ({
@@ -10,16 +11,7 @@ vi.mock('@tanstack/react-router', () => ({
 }))
 
 // The answer is sent and never answered: the spec shows the card as the screen's overlay would.
-beforeEach(() =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  ),
-)
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+neverAnsweringServer()
 
 const casablanca: RecommendationItem = {
   id: 'r1',

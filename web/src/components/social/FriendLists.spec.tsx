@@ -1,11 +1,12 @@
 import type { FriendsAnswer, FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { friendsCalls } from '../../features/friends/friendsCalls'
 import { friendsKeys } from '../../features/friends/queries'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { FriendsGrid } from './FriendLists'
 import { FriendsScreen } from './FriendsScreen'
 
@@ -15,17 +16,7 @@ vi.mock('@tanstack/react-router', () => ({
 
 beforeAll(imitateModalDialogs)
 // The changes are sent and never answered: the spec shows the lists as their refetch would.
-beforeEach(() =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  ),
-)
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-})
+neverAnsweringServer()
 
 const friend = (username: string): FriendshipItem => ({
   id: `pair-${username}`,

@@ -1,11 +1,12 @@
 import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { friendsCalls } from '../../features/friends/friendsCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { createQueryClient } from '../../lib/queryClient'
 import { PublicProfileScreen } from './PublicProfileScreen'
 
@@ -19,18 +20,7 @@ vi.mock('../shell/PublicShell', () => ({
 
 beforeAll(imitateModalDialogs)
 // In a browser tab; whatever the spec does not answer through `friendsCalls` is never answered.
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }))
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  )
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-})
+neverAnsweringServer({ browserTab: true })
 
 const maya = (friendship: PublicProfileAnswer['friendship']): PublicProfileAnswer => ({
   user: { username: 'maya', bio: null, location: null, avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' },
