@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/apiError'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
-import { removeToast, useToasts } from '../../lib/toast'
+import { removeToast } from '../../lib/toast'
+import { ShownToasts } from '../../lib/toastsInSpecs'
 import { emailTemplateCalls } from '../emailTemplates/emailTemplateCalls'
 import { emailTemplateKeys } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
@@ -47,19 +48,6 @@ const templates = [
   },
 ]
 
-/** The refusals the screen told, as their toasts say them. */
-function Toasts() {
-  return (
-    <ul aria-label="Toasts">
-      {useToasts().map((shown) => (
-        <li key={shown.id}>
-          {shown.title}: {shown.description}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 function showCampaigns(campaigns = [welcome, comeBack]) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(campaignKeys.all, { campaigns })
@@ -71,7 +59,7 @@ function showCampaigns(campaigns = [welcome, comeBack]) {
       routerInMemory(),
       <QueryClientProvider client={queryClient}>
         <CampaignsEditor />
-        <Toasts />
+        <ShownToasts />
       </QueryClientProvider>,
     ),
   )

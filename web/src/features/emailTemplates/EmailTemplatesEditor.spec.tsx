@@ -6,7 +6,8 @@ import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { ApiError } from '../../lib/apiError'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
-import { removeToast, useToasts } from '../../lib/toast'
+import { removeToast } from '../../lib/toast'
+import { ShownToasts } from '../../lib/toastsInSpecs'
 import { emailTemplateCalls } from './emailTemplateCalls'
 import { EmailTemplatesEditor } from './EmailTemplatesEditor'
 import { emailTemplateKeys } from './queries'
@@ -31,19 +32,6 @@ const template = (name: string, subject: string, edited = false): EmailTemplateI
 const welcome = template('campaign-welcome', 'Welcome to Reelmates')
 const reset = template('password-reset', 'Reset your Reelmates password')
 
-/** The refusals the editor told, as their toasts say them. */
-function Toasts() {
-  return (
-    <ul aria-label="Toasts">
-      {useToasts().map((shown) => (
-        <li key={shown.id}>
-          {shown.title}: {shown.description}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 function showEditor(templates = [welcome, reset]) {
   const queryClient = createQueryClient()
   queryClient.setQueryData(emailTemplateKeys.all, { templates })
@@ -54,7 +42,7 @@ function showEditor(templates = [welcome, reset]) {
       router,
       <QueryClientProvider client={queryClient}>
         <EmailTemplatesEditor />
-        <Toasts />
+        <ShownToasts />
       </QueryClientProvider>,
     ),
   )
