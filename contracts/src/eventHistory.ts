@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineEvent } from './events'
+import { allEventDefinitions, defineEvent } from './events'
 
 /**
  * The admin's event history explorer (`GET /api/admin/events`) and the record of who read whose
@@ -7,6 +7,60 @@ import { defineEvent } from './events'
  */
 
 const position = z.string().regex(/^\d{1,30}$/, 'must be a log position (digits only)')
+
+/**
+ * The event types the log can hold, in name order: every registered definition. The process that asks
+ * must have imported `allEvents` (the gateway has); the web app asks `GET /api/admin/event-types`.
+ */
+export const knownEventTypes = (): string[] =>
+  allEventDefinitions()
+    .map((definition) => definition.type)
+    .sort()
+
+export const eventTypesAnswer = z.object({ types: z.array(z.string()) })
+export type EventTypesAnswer = z.infer<typeof eventTypesAnswer>
+
+/** How many single-letter edits apart two names are (Levenshtein). */
+function editDistance(from: string, to: string): number {
+  let previous = Array.from({ length: to.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= from.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= to.length; j++) {
+      const replace = (previous[j - 1] ?? 0) + (from[i - 1] === to[j - 1] ? 0 : 1)
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, replace))
+    }
+    previous = current
+  }
+  return previous[to.length] ?? 0
+}
+
+/**
+ * What someone may have meant by a type that is none, nearest first: the same name in another case,
+ * the types that contain the text ("watched": TitleWatched, WatchedEntryEdited…), and those a typo or
+ * two away ("TitleWatchd").
+ */
+export function similarEventTypes(text: string, known: readonly string[], most = 5): string[] {
+  const wanted = text.trim().toLowerCase()
+  const typos = Math.max(1, Math.floor(wanted.length / 4))
+  return known
+    .map((type) => ({ type, lower: type.toLowerCase() }))
+    .map(({ type, lower }) => ({ type, contains: lower.includes(wanted), distance: editDistance(wanted, lower) }))
+    .filter(({ contains, distance }) => contains || distance <= typos)
+    .sort((a, b) => a.distance - b.distance || a.type.localeCompare(b.type))
+    .slice(0, most)
+    .map(({ type }) => type)
+}
+
+const eitherOf = (names: string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`
+
+/** Why a type filter matches no event type, with what it may have meant; undefined when it is one. */
+export function eventTypeProblem(text: string, known: readonly string[]): string | undefined {
+  if (known.includes(text)) return undefined
+  const similar = similarEventTypes(text, known)
+  const problem = `“${text}” is not an event type.`
+  return similar.length === 0 ? problem : `${problem} Did you mean ${eitherOf(similar)}?`
+}
 
 export const eventHistoryQuery = z.object({
   /** Exclusive: events strictly older than this position (the `next` of the previous page). */
@@ -19,7 +73,17 @@ export const eventHistoryQuery = z.object({
     .default(50),
   stream: z.string().trim().min(1).max(300).optional(),
   userId: z.string().trim().min(1).max(100).optional(),
-  type: z.string().trim().min(1).max(100).optional(),
+  /** One type, exactly: an unknown one is refused with what it may have meant, not answered as "no events". */
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .superRefine((type, context) => {
+      const problem = eventTypeProblem(type, knownEventTypes())
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem })
+    })
+    .optional(),
   correlationId: z.string().trim().min(1).max(100).optional(),
 })
 export type EventHistoryQuery = z.infer<typeof eventHistoryQuery>

@@ -88,6 +88,45 @@ test('an admin opens a member’s timeline and sees their watchlist events in or
   await screenshotBoth(page, 'admin-events')
 })
 
+test('an admin picks a known event type, and a reload or a shared link opens the same event', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto(baseURL ?? '/')
+  await memberWithWatchlist(page)
+  await adminAccount(page.request)
+  await page.goto('/admin/events')
+
+  // The known types are offered as the admin types; a word that is no type is named, with what it may mean.
+  await expect(page.locator('datalist option[value="TitleAddedToWatchlist"]')).toHaveCount(1)
+  const type = page.getByLabel('Event type')
+  await type.fill('watched')
+  await page.getByRole('button', { name: 'Show events' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/^“watched” is not an event type\. Did you mean TitleWatched, /)
+  expect(new URL(page.url()).searchParams.has('type')).toBe(false)
+
+  await type.fill('titleaddedtowatchlist')
+  await page.getByRole('button', { name: 'Show events' }).click()
+  await expect(page).toHaveURL(/[?&]type=TitleAddedToWatchlist(&|$)/)
+  const list = page.getByRole('list', { name: 'Events, newest first' })
+  await list.getByRole('button').filter({ hasText: 'TitleAddedToWatchlist' }).nth(1).click()
+  await expect(page).toHaveURL(/[?&]event=\d+(&|$)/)
+  const opened = new URL(page.url()).searchParams.get('event')
+  const tmdbId = (await page.getByTestId('field-tmdbId').textContent()) ?? ''
+
+  await page.reload()
+  await expect(list.getByRole('button', { expanded: true })).toContainText(`#${opened}`)
+  await expect(page.getByTestId('field-tmdbId')).toHaveText(tmdbId)
+
+  // Linked under a filter it does not match, the event opens above the list.
+  await page.goto(`/admin/events?type=UserRegistered&event=${opened}`)
+  const region = page.getByRole('region', { name: `Event #${opened}` })
+  await expect(region.getByTestId('field-tmdbId')).toHaveText(tmdbId)
+  await region.getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByTestId('field-tmdbId')).toHaveCount(0)
+  expect(new URL(page.url()).searchParams.has('event')).toBe(false)
+})
+
 test('a typed or shared address never breaks the event history, and a filter too long is named', async ({ page }) => {
   await adminAccount(page.request)
   // The router reads search values as JSON: these arrive as a number or a boolean.

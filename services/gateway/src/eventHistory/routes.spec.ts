@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import type { EventDetailAnswer, EventHistoryAnswer, HistoryEvent } from '@reelmates/contracts/eventHistory'
+import type {
+  EventDetailAnswer,
+  EventHistoryAnswer,
+  EventTypesAnswer,
+  HistoryEvent,
+} from '@reelmates/contracts/eventHistory'
 import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
 import { personalDataViewsStream } from './personalDataViews'
@@ -139,8 +144,34 @@ describe('GET /api/admin/events', () => {
     expect((await admin.client.get('/api/admin/events?before=abc')).statusCode).toBe(400)
   })
 
+  it('refuses an unknown event type with a 400 that names it and what it may mean, not an empty page', async () => {
+    const typo = await admin.client.get('/api/admin/events?type=watched')
+    expect(typo.statusCode).toBe(400)
+    const { message, validationErrors } = typo.json<{ message: string; validationErrors: { type?: string } }>()
+    expect(message).toMatch(/^“watched” is not an event type\. Did you mean TitleWatched, /)
+    expect(validationErrors.type).toBe(message)
+    const nothingLike = await admin.client.get('/api/admin/events?type=NoSuchThingHappened')
+    expect(nothingLike.statusCode).toBe(400)
+    expect(nothingLike.json<{ message: string }>().message).toBe('“NoSuchThingHappened” is not an event type.')
+  })
+
   it('is for admins only', async () => {
     expect((await ann.client.get('/api/admin/events')).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/admin/event-types', () => {
+  it('lists every event type the filter takes, in name order', async () => {
+    const answer = await admin.client.get('/api/admin/event-types')
+    expect(answer.statusCode, answer.body).toBe(200)
+    const { types } = answer.json<EventTypesAnswer>()
+    expect(types).toEqual(expect.arrayContaining(['TitleAddedToWatchlist', 'UserRegistered', 'PersonalDataViewed']))
+    expect(types).toEqual([...types].sort())
+    for (const type of types) expect((await history(`type=${type}&limit=1`)).items.length).toBeLessThanOrEqual(1)
+  })
+
+  it('is for admins only', async () => {
+    expect((await ann.client.get('/api/admin/event-types')).statusCode).toBe(403)
   })
 })
 

@@ -4,6 +4,8 @@ import {
   eventDetailParams,
   eventHistoryAnswer,
   eventHistoryQuery,
+  eventTypesAnswer,
+  knownEventTypes,
 } from '@reelmates/contracts/eventHistory'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { eventIndexQueries } from '@reelmates/projections/eventHistory/eventIndexQueries'
@@ -27,7 +29,8 @@ export const eventHistoryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       config: readsFrom(eventIndexQueries),
       schema: {
         tags: ['admin'],
-        summary: 'The event log, newest first, filtered by stream, person, type or correlation',
+        summary:
+          'The event log, newest first, filtered by stream, person, type or correlation (an unknown type is a 400)',
         querystring: eventHistoryQuery,
         response: { 200: eventHistoryAnswer },
       },
@@ -44,6 +47,19 @@ export const eventHistoryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         scannedTo: page.scannedTo?.toString() ?? null,
       }
     },
+  )
+
+  app.get(
+    '/admin/event-types',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every event type the log can hold, in name order: what the type filter takes',
+        response: { 200: eventTypesAnswer },
+      },
+    },
+    () => ({ types: knownEventTypes() }),
   )
 
   app.get(

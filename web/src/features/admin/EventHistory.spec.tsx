@@ -1,26 +1,57 @@
-import type { EventHistoryAnswer } from '@reelmates/contracts/eventHistory'
+import type { EventDetailAnswer, EventHistoryAnswer, HistoryEvent } from '@reelmates/contracts/eventHistory'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
 import { adminCalls, type HistoryFilter } from './adminCalls'
 import { EventHistory } from './EventHistory'
 
+// jsdom lays nothing out, so it has no scrollIntoView; the history calls it to show a linked event.
+const scrolledTo = vi.fn<(this: Element) => void>()
+beforeEach(() => {
+  scrolledTo.mockClear()
+  Element.prototype.scrollIntoView = scrolledTo
+})
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
 })
 
 const nothing: EventHistoryAnswer = { items: [], next: null, scannedTo: null }
+const knownTypes = ['TitleWatched', 'UserRegistered', 'WatchedEntryEdited']
 
-function showHistory(filter: HistoryFilter, onFilter = vi.fn()) {
-  const events = vi.spyOn(adminCalls, 'events').mockResolvedValue(nothing)
+const logged = (position: string, type = 'TitleWatched'): HistoryEvent => ({
+  position,
+  streamId: 'watched-ann',
+  revision: Number(position),
+  type,
+  data: { tmdbId: Number(position) },
+  metadata: {},
+  createdAt: '2026-11-22T10:00:00.000Z',
+  erasedFields: [],
+})
+
+function showHistory(
+  filter: HistoryFilter,
+  { onFilter = vi.fn(), onOpen = vi.fn(), opened, page = nothing }: Partial<ShownWith> = {},
+) {
+  const events = vi.spyOn(adminCalls, 'events').mockResolvedValue(page)
+  vi.spyOn(adminCalls, 'eventTypes').mockResolvedValue(knownTypes)
+  const detail = vi
+    .spyOn(adminCalls, 'event')
+    .mockImplementation((position) => Promise.resolve<EventDetailAnswer>({ event: logged(position), neighbours: [] }))
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <EventHistory filter={filter} onFilter={onFilter} />
+      <EventHistory filter={filter} onFilter={onFilter} opened={opened} onOpen={onOpen} />
     </QueryClientProvider>,
   )
-  return { events, onFilter }
+  return { events, detail, onFilter, onOpen }
+}
+interface ShownWith {
+  onFilter: () => void
+  onOpen: (position: string | undefined) => void
+  opened: string
+  page: EventHistoryAnswer
 }
 
 describe('the event history', () => {
@@ -61,5 +92,65 @@ describe('the event history', () => {
   it('says only that nothing matches a user id without events', async () => {
     showHistory({ userId: '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f15' })
     expect(await screen.findByText('No event matches.')).toBeTruthy()
+  })
+
+  it('offers the known event types as the admin types one', async () => {
+    showHistory({})
+    const type = screen.getByLabelText('Event type')
+    const suggestions = document.getElementById(type.getAttribute('list') ?? '')
+    await vi.waitFor(() => expect(suggestions?.querySelectorAll('option')).toHaveLength(3))
+    expect([...(suggestions?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(knownTypes)
+  })
+
+  it('says a typed event type that is none, with the types it may mean, and does not send it', async () => {
+    const { onFilter } = showHistory({})
+    await screen.findByText('No event matches.')
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'watched' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'Filter the history' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“watched” is not an event type. Did you mean TitleWatched or WatchedEntryEdited?',
+    )
+    expect(screen.getByLabelText('Event type').getAttribute('aria-invalid')).toBe('true')
+    expect(onFilter).not.toHaveBeenCalled()
+  })
+
+  it('sends a type typed in another case as the event type it names', async () => {
+    const { onFilter } = showHistory({})
+    await screen.findByText('No event matches.')
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'titlewatched' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'Filter the history' }))
+    expect(onFilter).toHaveBeenCalledWith({ type: 'TitleWatched' })
+  })
+
+  it('says a type from the address that is none beside its field, and does not ask for it', async () => {
+    const { events } = showHistory({ type: 'watched' })
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^“watched” is not an event type\./)
+    expect(events).not.toHaveBeenCalled()
+  })
+
+  it('opens the event the address names, and says which one is opened or closed', async () => {
+    const page = { ...nothing, items: [logged('12'), logged('11')] }
+    const { detail, onOpen } = showHistory({}, { opened: '12', page })
+    const list = await screen.findByRole('list', { name: 'Events, newest first' })
+    const [newest, older] = within(list).getAllByRole('button')
+    expect(newest?.getAttribute('aria-expanded')).toBe('true')
+    expect(older?.getAttribute('aria-expanded')).toBe('false')
+    expect((await screen.findByTestId('field-tmdbId')).textContent).toBe('12')
+    expect(detail).toHaveBeenCalledWith('12')
+    // A linked event is scrolled to, once, however often the list renders.
+    expect(scrolledTo.mock.contexts).toEqual([newest?.parentElement])
+    fireEvent.click(older!)
+    expect(onOpen).toHaveBeenLastCalledWith('11')
+    fireEvent.click(newest!)
+    expect(onOpen).toHaveBeenLastCalledWith(undefined)
+  })
+
+  it('opens a linked event that is not on this page of the list above it', async () => {
+    const page = { ...nothing, items: [logged('12'), logged('11')] }
+    const { onOpen } = showHistory({}, { opened: '3', page })
+    const opened = await screen.findByRole('region', { name: 'Event #3' })
+    expect((await within(opened).findByTestId('field-tmdbId')).textContent).toBe('3')
+    fireEvent.click(within(opened).getByRole('button', { name: 'Close' }))
+    expect(onOpen).toHaveBeenCalledWith(undefined)
   })
 })

@@ -1,24 +1,52 @@
 import type { HistoryEvent } from '@reelmates/contracts/eventHistory'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type SubmitEvent } from 'react'
+import { useId, useRef, useState, type SubmitEvent } from 'react'
 import type { HistoryFilter } from './adminCalls'
 import { filterProblems, historyFilterFields, looksLikeUserId, trimmedFilter } from './historyFilter'
-import { eventDetailQuery, eventHistoryQuery } from './queries'
+import { eventDetailQuery, eventHistoryQuery, eventTypesQuery } from './queries'
 
-/** The log, newest first, with its filters; the filter lives in the address so a timeline can be linked. */
-export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFilter: (next: HistoryFilter) => void }) {
+interface EventHistoryProps {
+  filter: HistoryFilter
+  onFilter: (next: HistoryFilter) => void
+  /** The log position of the opened event. */
+  opened?: string | undefined
+  onOpen: (position: string | undefined) => void
+}
+
+/**
+ * The log, newest first, with its filters. The filter and the opened event live in the address, so a
+ * timeline or one event can be linked, and a reload shows the same.
+ */
+export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryProps) {
   const [draft, setDraft] = useState<HistoryFilter>(filter)
-  const [opened, setOpened] = useState<string | null>(null)
-  // A filter the server would refuse (an over-long one in a typed address) is said beside its field, never sent.
-  const [problems, setProblems] = useState(() => filterProblems(filter))
-  const sendable = Object.keys(filterProblems(filter)).length === 0
+  const typeSuggestions = useId()
+  const eventTypes = useQuery(eventTypesQuery())
+  const knownTypes = eventTypes.data
+  // A filter the server would refuse (an over-long one, a type that is none, in a typed address) is
+  // said beside its field, never sent. A type waits for the known types to be checked against; if they
+  // cannot be had, the server says what is wrong with it instead.
+  const addressProblems = filterProblems(filter, knownTypes)
+  const [draftProblems, setDraftProblems] = useState<typeof addressProblems | null>(null)
+  const problems = draftProblems ?? addressProblems
+  const checkable = Object.keys(addressProblems).length === 0
+  const sendable = checkable && (filter.type === undefined || !eventTypes.isPending)
   const history = useQuery({ ...eventHistoryQuery(filter), enabled: sendable })
+  const waiting = checkable && history.isPending
+  const listed = history.data?.items.some((item) => item.position === opened) ?? false
+
+  // A shared link's event is scrolled to once, when the list first shows it; a click never scrolls.
+  const revealed = useRef(opened === undefined)
+  const revealOnce = (row: HTMLLIElement | null) => {
+    if (!row || revealed.current) return
+    revealed.current = true
+    row.scrollIntoView({ block: 'start' })
+  }
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const { before: _before, ...rest } = trimmedFilter(draft)
-    const found = filterProblems(rest)
-    setProblems(found)
+    const { before: _before, ...rest } = trimmedFilter(draft, knownTypes)
+    const found = filterProblems(rest, knownTypes)
+    setDraftProblems(found)
     if (Object.keys(found).length === 0) onFilter(rest)
   }
 
@@ -30,30 +58,43 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
         aria-label="Filter the history"
       >
         {historyFilterFields.map((field) => (
-          <label key={field.key} className="flex flex-col gap-1 text-xs text-zinc-400">
-            {field.label}
-            <input
-              name={field.key}
-              value={draft[field.key] ?? ''}
-              maxLength={field.maxLength}
-              aria-invalid={problems[field.key] ? true : undefined}
-              aria-describedby={problems[field.key] ? `${field.key}-problem` : undefined}
-              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-              className="rounded-lg border border-white/10 bg-panel-2 px-2 py-1.5 text-sm text-white"
-            />
+          // The problem sits beside the field, outside its label: it describes the field, it does not rename it.
+          <div key={field.key} className="flex flex-col gap-1 text-xs text-zinc-400">
+            <label className="flex flex-col gap-1">
+              {field.label}
+              <input
+                name={field.key}
+                value={draft[field.key] ?? ''}
+                maxLength={field.maxLength}
+                // The known types, offered as the admin types: "watched" finds TitleWatched and the rest.
+                {...(field.key === 'type' ? { list: typeSuggestions, autoComplete: 'off' } : {})}
+                aria-invalid={problems[field.key] ? true : undefined}
+                aria-describedby={problems[field.key] ? `${field.key}-problem` : undefined}
+                onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+                className="rounded-lg border border-white/10 bg-panel-2 px-2 py-1.5 text-sm text-white"
+              />
+            </label>
             {problems[field.key] ? (
               <span id={`${field.key}-problem`} role="alert" className="text-red-300">
                 {problems[field.key]}
               </span>
             ) : null}
-          </label>
+          </div>
         ))}
+        <datalist id={typeSuggestions}>
+          {knownTypes?.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
         <button type="submit" className="self-end rounded-lg bg-gold px-3 py-2 text-sm font-semibold text-zinc-900">
           Show events
         </button>
       </form>
 
-      {sendable && history.isPending && <p className="text-zinc-400">Reading the log…</p>}
+      {opened !== undefined && !listed && !waiting && (
+        <OpenedElsewhere position={opened} onClose={() => onOpen(undefined)} />
+      )}
+      {waiting && <p className="text-zinc-400">Reading the log…</p>}
       {history.isError && (
         <p role="alert" className="text-red-300">
           {history.error.message}
@@ -63,10 +104,13 @@ export function EventHistory({ filter, onFilter }: { filter: HistoryFilter; onFi
         <>
           <ol aria-label="Events, newest first" className="divide-y divide-white/5 rounded-2xl bg-panel">
             {history.data.items.map((item) => (
-              <li key={item.position}>
+              <li key={item.position} ref={opened === item.position ? revealOnce : undefined}>
                 <button
                   type="button"
-                  onClick={() => setOpened(opened === item.position ? null : item.position)}
+                  onClick={() => {
+                    revealed.current = true
+                    onOpen(opened === item.position ? undefined : item.position)
+                  }}
                   aria-expanded={opened === item.position}
                   className="grid w-full grid-cols-[4rem_1fr] gap-x-3 px-4 py-3 text-left hover:bg-white/5 sm:grid-cols-[5rem_14rem_1fr_11rem]"
                 >
@@ -121,6 +165,28 @@ function NoEventMatches({ filter }: { filter: HistoryFilter }) {
       </p>
     )
   return <p className="text-zinc-400">No event matches.</p>
+}
+
+/** The event of a link that is not on this page of the list: newer events pushed it down, or it matches no filter. */
+function OpenedElsewhere({ position, onClose }: { position: string; onClose: () => void }) {
+  const heading = useId()
+  return (
+    <section aria-labelledby={heading} className="rounded-2xl bg-panel">
+      <div className="flex items-center justify-between gap-3 px-4 py-3">
+        <h2 id={heading} className="font-mono text-sm text-white">
+          Event #{position}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-lg border border-white/10 px-3 py-1.5 text-sm text-zinc-200"
+        >
+          Close
+        </button>
+      </div>
+      <EventDetail position={position} />
+    </section>
+  )
 }
 
 function EventDetail({ position }: { position: string }) {

@@ -1,5 +1,5 @@
 import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
-import type { EventDetailAnswer, EventHistoryAnswer } from '@reelmates/contracts/eventHistory'
+import type { EventDetailAnswer, EventHistoryAnswer, EventTypesAnswer } from '@reelmates/contracts/eventHistory'
 import type { ProjectionsAnswer, RebuildAnswer, RetryAnswer } from '@reelmates/contracts/projectionsAdmin'
 
 import type { Role } from '@reelmates/contracts/account'
@@ -51,6 +51,7 @@ export const adminCalls = {
   catalogStatus: () => requests.get<CatalogStatus>('/api/tmdb/status'),
   events: (filter: HistoryFilter) => requests.get<EventHistoryAnswer>(`/api/admin/events${queryString(filter)}`),
   event: (position: string) => requests.get<EventDetailAnswer>(`/api/admin/events/${encodeURIComponent(position)}`),
+  eventTypes: () => requests.get<EventTypesAnswer>('/api/admin/event-types').then((answer) => answer.types),
   projections: () => requests.get<ProjectionsAnswer>('/api/admin/projections'),
   rebuild: (name: string) =>
     requests.send<RebuildAnswer>('POST', `/api/admin/projections/${encodeURIComponent(name)}/rebuild`),

@@ -1,4 +1,4 @@
-import { eventHistoryQuery } from '@reelmates/contracts/eventHistory'
+import { eventHistoryQuery, eventTypeProblem } from '@reelmates/contracts/eventHistory'
 import { z } from 'zod'
 import type { HistoryFilter } from './adminCalls'
 
@@ -31,32 +31,54 @@ const position = z
   .optional()
   .catch(undefined)
 
-/** The address of /admin/events. A hand-edited or shared address never breaks the page: what does not parse is dropped. */
+/**
+ * The address of /admin/events: the filter, and the opened event (`event`, its log position), so a
+ * reload or a shared link shows the same. A hand-edited or shared address never breaks the page: what
+ * does not parse is dropped.
+ */
 export const historyFilterSearch = z.object({
   userId: filterText,
   stream: filterText,
   type: filterText,
   correlationId: filterText,
   before: position,
+  event: position,
 })
 
-/** The filter as it will be sent: text trimmed, blank fields left out. */
-export function trimmedFilter(filter: HistoryFilter): HistoryFilter {
+/**
+ * The filter as it will be sent: text trimmed, blank fields left out, and a type written in another
+ * case ("titlewatched") spelled as the event type it names, when the known types are at hand.
+ */
+export function trimmedFilter(filter: HistoryFilter, knownTypes?: readonly string[]): HistoryFilter {
   const trimmed: HistoryFilter = {}
   for (const { key } of historyFilterFields) {
     const text = filter[key]?.trim()
     if (text) trimmed[key] = text
   }
+  const type = trimmed.type?.toLowerCase()
+  const spelled = type === undefined ? undefined : knownTypes?.find((known) => known.toLowerCase() === type)
+  if (spelled !== undefined) trimmed.type = spelled
   if (filter.before !== undefined) trimmed.before = filter.before
   return trimmed
 }
 
-/** What the server would refuse in a filter, by field, in words that name the field. */
-export function filterProblems(filter: HistoryFilter): Partial<Record<HistoryFilterField, string>> {
+/**
+ * What the server would refuse in a filter, by field, in words that name the field: text too long,
+ * and (once the known types are at hand) a type that is none, with the types it may mean.
+ */
+export function filterProblems(
+  filter: HistoryFilter,
+  knownTypes?: readonly string[],
+): Partial<Record<HistoryFilterField, string>> {
   const problems: Partial<Record<HistoryFilterField, string>> = {}
   for (const { key, label, maxLength } of historyFilterFields) {
     const length = filter[key]?.trim().length ?? 0
     if (length > maxLength) problems[key] = `${label.replace(/ \(.*\)$/, '')} must be at most ${maxLength} characters`
+  }
+  const type = filter.type?.trim()
+  if (type && knownTypes && !problems.type) {
+    const problem = eventTypeProblem(type, knownTypes)
+    if (problem !== undefined) problems.type = problem
   }
   return problems
 }

@@ -4,6 +4,7 @@ import { adminCalls, type HistoryFilter } from './adminCalls'
 export const adminKeys = {
   events: (filter: HistoryFilter) => ['admin', 'events', filter] as const,
   event: (position: string) => ['admin', 'event', position] as const,
+  eventTypes: () => ['admin', 'event-types'] as const,
   projections: () => ['admin', 'projections'] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
 }
@@ -14,6 +15,10 @@ export const eventHistoryQuery = (filter: HistoryFilter) =>
 
 export const eventDetailQuery = (position: string) =>
   queryOptions({ queryKey: adminKeys.event(position), queryFn: () => adminCalls.event(position) })
+
+/** The types the log can hold change only with a new server: asked once a visit. */
+export const eventTypesQuery = () =>
+  queryOptions({ queryKey: adminKeys.eventTypes(), queryFn: adminCalls.eventTypes, staleTime: Infinity })
 
 /** Polled while the screen is open, faster while a rebuild runs, so its progress moves on its own. */
 export const projectionsQuery = () =>

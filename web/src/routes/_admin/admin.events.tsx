@@ -9,11 +9,21 @@ export const Route = createFileRoute('/_admin/admin/events')({
 })
 
 function EventsScreen() {
-  const filter = Route.useSearch()
+  const { event: opened, ...filter } = Route.useSearch()
   const navigate = Route.useNavigate()
   return (
     <AdminScreen title="Event history">
-      <EventHistory key={JSON.stringify(filter)} filter={filter} onFilter={(next) => void navigate({ search: next })} />
+      <EventHistory
+        key={JSON.stringify(filter)}
+        filter={filter}
+        onFilter={(next) => void navigate({ search: next })}
+        opened={opened}
+        // Opening or closing an event is no new page: the address keeps it (a reload, a shared link),
+        // the Back button does not, and the list stays where it was scrolled.
+        onOpen={(event) =>
+          void navigate({ search: (search) => ({ ...search, event }), replace: true, resetScroll: false })
+        }
+      />
     </AdminScreen>
   )
 }
