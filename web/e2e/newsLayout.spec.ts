@@ -173,6 +173,27 @@ test('a featured image that does not load leaves no hole on the post or its card
   await context.close()
 })
 
+test('an image in a post that does not load shows its alt text, not a broken-image icon', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page: admin } = await asAdmin(browser, baseURL)
+  const { slug } = await publishedPost(admin.request, {
+    title: `Broken inline image ${uniqueName('t')}`,
+    content: 'Before the picture.\n\n![A still from Dune](/news-images/gone-inline.jpg)\n\nAfter the picture.',
+  })
+  await context.close()
+
+  const visitorContext = await browser.newContext({ baseURL, viewport: phone })
+  const visitor = await visitorContext.newPage()
+  await visitor.goto(`/news/${slug}`)
+  await expect(visitor.getByTestId('missing-image')).toHaveText('A still from Dune')
+  await expect(visitor.locator('article img')).toHaveCount(0)
+  await expect(visitor.getByText('After the picture.')).toBeVisible()
+  expect(await overflow(visitor)).toBeLessThanOrEqual(0)
+  await visitorContext.close()
+})
+
 test('the admin blog screens fit a phone, long titles and slugs included', async ({ browser, baseURL }) => {
   const { context, page } = await asAdmin(browser, baseURL, phone)
   // 100 characters: a long slug, well within what the contract (120) and the gateway's parameters (200) take.

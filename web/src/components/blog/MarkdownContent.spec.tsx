@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MarkdownContent } from './MarkdownContent'
 
@@ -71,5 +71,28 @@ describe('MarkdownContent', () => {
     expect(html.querySelector('a[href="http://www.example.com"]')?.getAttribute('rel')).toBe(
       'noopener noreferrer nofollow',
     )
+  })
+
+  it('shows an image that cannot load as a caption with its alt text, not a broken-image icon', () => {
+    const html = rendered('Before\n\n![A still from Dune](https://broken.example/dune.jpg)\n\nAfter')
+    const image = html.querySelector('img')
+    expect(image?.getAttribute('src')).toBe('https://broken.example/dune.jpg')
+    fireEvent.error(image as HTMLImageElement)
+    expect(html.querySelector('img')).toBeNull()
+    expect(html.querySelector('[data-testid="missing-image"]')?.textContent).toBe('A still from Dune')
+    expect(html.textContent).toContain('After')
+  })
+
+  it('says an image without alt text that cannot load is not available', () => {
+    const html = rendered('![](https://broken.example/poster.jpg)')
+    fireEvent.error(html.querySelector('img') as HTMLImageElement)
+    expect(html.querySelector('[data-testid="missing-image"]')?.textContent).toBe('Image not available')
+  })
+
+  it('tries a new address again after an earlier one failed, as the editor preview changes', () => {
+    const { container, rerender } = render(<MarkdownContent source="![Dune](https://broken.example/a.jpg)" />)
+    fireEvent.error(container.querySelector('img') as HTMLImageElement)
+    rerender(<MarkdownContent source="![Dune](https://images.example/b.jpg)" />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://images.example/b.jpg')
   })
 })

@@ -1,5 +1,6 @@
 import Markdown, { defaultUrlTransform } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { PostImage } from './PostImage'
 
 /**
  * A post's Markdown as HTML, safely: raw HTML in the source is dropped (`skipHtml`, and no rehype-raw),
@@ -40,9 +41,7 @@ export function MarkdownContent({ source }: { source: string }) {
             ) : (
               <span>{children}</span>
             ),
-          // An address the transform emptied would make the browser fetch the page itself as the image.
-          img: ({ node: _node, src, alt, ...props }) =>
-            src ? <img {...props} src={src} alt={alt ?? ''} loading="lazy" /> : <span>{alt}</span>,
+          img: ({ node: _node, ...props }) => <PostImage {...props} />,
           table: ({ node: _node, ...props }) => (
             <div className={tableFrameClass}>
               <table {...props} className={tableClass} />
