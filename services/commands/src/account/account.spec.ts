@@ -11,14 +11,18 @@ import {
   SignInLinkIssued,
   SignInLinkUsed,
   UserRegistered,
+  UserRestored,
   UserRoleChanged,
+  UserSuspended,
 } from '@reelmates/contracts/account'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { specFor } from '../testing/givenWhenThen'
 import { account, type AccountCommand, type ProfileChanges } from './account'
 import {
   AccountAlreadyExists,
   AccountGone,
   AccountNotFound,
+  AccountSuspended,
   CurrentPasswordIncorrect,
   CurrentPasswordRequired,
   ResetLinkExpired,
@@ -229,6 +233,31 @@ describe('account: password reset', () => {
     given([registered, resetRequested('t1'), resetRequested('t2')])
       .when(resetPassword('t1'))
       .thenThrows(ResetLinkSuperseded))
+
+  it('sends a suspended account no reset link', () =>
+    given([registered, UserSuspended({ userId, suspendedAt: at })])
+      .when({ type: 'RequestPasswordReset', userId, tokenHash: 't1', expiresAt: inAnHour, token: 'u.secret' })
+      .thenNothingHappens())
+
+  it('refuses a link mailed before the suspension, saying the account is suspended', () =>
+    given([registered, resetRequested('t1'), UserSuspended({ userId, suspendedAt: at })])
+      .when(resetPassword('t1'))
+      .thenThrows(AccountSuspended, suspendedMessage))
+
+  it('tells no one with a link that was never sent that the account is suspended', () =>
+    given([registered, resetRequested('t1'), UserSuspended({ userId, suspendedAt: at })])
+      .when(resetPassword('t2'))
+      .thenThrows(ResetLinkInvalid))
+
+  it('takes a link that is still valid again once the account is restored', () =>
+    given([
+      registered,
+      resetRequested('t1'),
+      UserSuspended({ userId, suspendedAt: at }),
+      UserRestored({ userId, restoredAt: at }),
+    ])
+      .when(resetPassword('t1'))
+      .then([PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]))
 
   it('the new password replaces the old one', () => {
     const state = given([

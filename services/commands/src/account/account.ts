@@ -25,6 +25,7 @@ import {
   AccountAlreadyExists,
   AccountGone,
   AccountNotFound,
+  AccountSuspended,
   CurrentPasswordIncorrect,
   CurrentPasswordRequired,
   ResetLinkExpired,
@@ -315,6 +316,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
         ? []
         : [UserRoleChanged({ userId, role: command.role, previousRole: state.role })]
     case 'RequestPasswordReset': {
+      // A suspended account is sent no link: a new password would not let it sign in. The request is
+      // answered like any other all the same (the gateway answers before it looks), so nobody learns it.
+      if (state.suspended) return []
       const { tokenHash, expiresAt, token } = command
       return [PasswordResetRequested({ userId, tokenHash, expiresAt, ...ifPresent('token', token) })]
     }
@@ -323,6 +327,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'ResetPassword': {
       const reset = state.resetTokens.get(command.tokenHash)
       if (!reset) throw new ResetLinkInvalid()
+      // A link mailed before the suspension sets no password. Saying why tells nothing to a stranger:
+      // only whoever holds a link the account was really sent gets this far.
+      if (state.suspended) throw new AccountSuspended()
       if (reset.used) throw new ResetLinkUsed()
       if (state.latestResetToken !== command.tokenHash) throw new ResetLinkSuperseded()
       if (isPast(reset.expiresAt, command.at)) throw new ResetLinkExpired()

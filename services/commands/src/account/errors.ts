@@ -1,4 +1,5 @@
 import { messages } from '@reelmates/contracts/account'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { DomainError } from '../decider'
 
 export class AccountNotFound extends DomainError {
@@ -34,6 +35,14 @@ export class CurrentPasswordIncorrect extends DomainError {
   constructor() {
     const message = 'Current password is incorrect'
     super('invalid', message, { validationErrors: { currentPassword: message } })
+  }
+}
+
+/** Only the team lets a suspended account in again: no password, sign-in link or reset link does. */
+export class AccountSuspended extends DomainError {
+  override readonly name = 'AccountSuspended'
+  constructor() {
+    super('forbidden', suspendedMessage)
   }
 }
 

@@ -11,6 +11,8 @@ export interface Member {
   email: string
   avatarUrl: string | null
   role: Role
+  /** Suspended by an admin: still a member to their friends, but mailed nothing that would let them in. */
+  suspended: boolean
 }
 
 export interface Members {
@@ -28,7 +30,8 @@ export function accountMembers(eventStore: EventStore, vault: PersonalDataVault)
   async function byId(userId: string): Promise<Member | null> {
     const state = await loadState(eventStore, account, accountStreamId(userId))
     if (state.status !== 'active' || state.username === null || state.email === null) return null
-    return { userId, username: state.username, email: state.email, avatarUrl: state.avatarUrl, role: state.role }
+    const { avatarUrl, role, suspended } = state
+    return { userId, username: state.username, email: state.email, avatarUrl, role, suspended }
   }
   const holder = async (kind: 'username' | 'email', value: string) => {
     const userId = await vault.lookup(kind, value)

@@ -54,6 +54,17 @@ export async function makeAdmin(platform: Platform, userId: string): Promise<voi
   if (position !== null) await platform.projections.waitForPosition(position)
 }
 
+/** Suspends a user's sign-in the way the admin route does: through the command handler, as an admin. */
+export async function suspend(platform: Platform, userId: string): Promise<void> {
+  const { position } = await handleCommand(platform.eventStore, {
+    decider: account,
+    streamId: accountStreamId(userId),
+    command: { type: 'SuspendSignIn', userId, at: platform.now().toISOString() },
+    metadata: { correlationId: 'test', causationId: 'test', actorId: 'test', occurredAt: new Date().toISOString() },
+  })
+  if (position !== null) await platform.projections.waitForPosition(position)
+}
+
 /** A clock the test moves by hand. */
 export function testClock(start = '2026-11-22T10:00:00.000Z') {
   let now = new Date(start).getTime()

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accountStreamId } from '@reelmates/commands/account/account'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
-import { mailsTo, password, register, resetTokenIn, testClock } from './accountFixtures'
+import { mailsTo, password, register, resetTokenIn, suspend, testClock } from './accountFixtures'
 
 const clock = testClock()
 let t: TestApp
@@ -35,6 +37,18 @@ describe('POST /api/forgot-password', () => {
     expect(mail).toMatchObject({ category: 'password-reset', subject: 'Reset your Reelmates password' })
     expect(mail?.text).toContain(`${t.platform.config.publicUrl}/reset-password/`)
     expect(await mailsTo(t.platform, 'nobody@example.com')).toEqual([])
+  })
+
+  it('answers a suspended account as any other address, and mails it no link', async () => {
+    const { user } = await register(t.app, 'suspendedforgetter')
+    await suspend(t.platform, user.id)
+    const suspended = await agent(t.app).post('/api/forgot-password', { email: 'suspendedforgetter@example.com' })
+    const unknown = await agent(t.app).post('/api/forgot-password', { email: 'nobody@example.com' })
+    expect(suspended.statusCode).toBe(200)
+    expect(suspended.json()).toEqual(unknown.json())
+    expect(await mailsTo(t.platform, 'suspendedforgetter@example.com')).toEqual([])
+    const events = await t.platform.eventStore.readStream(accountStreamId(user.id))
+    expect(events.map((event) => event.type)).not.toContain('PasswordResetRequested')
   })
 
   it('checks the address (spec §5)', async () => {
@@ -96,6 +110,17 @@ describe('POST /api/reset-password', () => {
     expect(second).not.toBe(first)
     expect((await reset(first)).statusCode).toBe(410)
     expect((await reset(second)).statusCode).toBe(200)
+  })
+
+  it('refuses a link mailed before the suspension, as sign-in does, and keeps the password', async () => {
+    const { user } = await register(t.app, 'suspendedresetter')
+    const token = await requestReset('suspendedresetter@example.com')
+    await suspend(t.platform, user.id)
+    const answer = await reset(token)
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json()).toMatchObject({ message: suspendedMessage })
+    const events = await t.platform.eventStore.readStream(accountStreamId(user.id))
+    expect(events.map((event) => event.type)).not.toContain('PasswordReset')
   })
 
   it('refuses a token that is not one of ours, or a forged secret for a real account', async () => {

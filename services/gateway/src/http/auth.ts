@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { adminUserQueries } from '@reelmates/projections/users/adminUserQueries'
-import { DomainError } from '@reelmates/commands/decider'
-import { suspendedMessage } from '@reelmates/contracts/userManagement'
+import { AccountSuspended } from '@reelmates/commands/account/errors'
 
 declare module 'fastify' {
   interface Session {
@@ -49,8 +48,7 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
  */
 export async function startUserSession(request: FastifyRequest, user: { id: string; role: Role }): Promise<void> {
   // Every way in (password, sign-in link, invitation) comes through here, so a suspension holds for all.
-  if (await adminUserQueries(request.server.platform.readStore).isSuspended(user.id))
-    throw new DomainError('forbidden', suspendedMessage)
+  if (await adminUserQueries(request.server.platform.readStore).isSuspended(user.id)) throw new AccountSuspended()
   await request.session.regenerate(['_csrf'])
   request.session.userId = user.id
   request.session.role = user.role

@@ -91,6 +91,18 @@ describe('mails as reactions', () => {
     expect(await mailer.list({})).toEqual([])
   })
 
+  it('mails no reset link to an account suspended after it asked', async () => {
+    const event = await recorded('PasswordResetRequested', {
+      userId,
+      tokenHash: 'h',
+      expiresAt: '2026-11-24T09:00:00.000Z',
+      token: `${userId}.s3cret`,
+    })
+    await recorded('UserSuspended', { userId, suspendedAt: '2026-11-24T08:01:00.000Z' })
+    await mails.react(event)
+    expect(await mailer.list({})).toEqual([])
+  })
+
   it('sends nothing once the account is erased', async () => {
     const event = await recorded('SignInLinkIssued', {
       userId,

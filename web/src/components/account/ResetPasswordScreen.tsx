@@ -22,10 +22,12 @@ function resetFailureText(error: unknown): string {
 /**
  * The server looked at the request and said no for a reason other than the passwords (which are checked
  * here first): the token was used, expired or never existed, and only a new link helps. A lost
- * connection or a rate limit is worth retrying instead.
+ * connection or a rate limit is worth retrying instead. A 403 refuses the account, not the link (it is
+ * suspended, and the message says whom to ask): a new link would be refused the same way, and none is mailed.
  */
 function tokenRefused(error: unknown): boolean {
-  if (!isApiError(error) || error.status < 400 || error.status >= 500 || error.status === 429) return false
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return false
+  if (error.status === 403 || error.status === 429) return false
   const fields = error.validationErrors ?? {}
   return !('newPassword' in fields) && !('confirmPassword' in fields)
 }
