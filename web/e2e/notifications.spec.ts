@@ -212,17 +212,22 @@ test('the bell counts new notifications, lists them, and marks them read', async
   await context.close()
 })
 
-test('opening the bell clears its badge but leaves the notifications unread; what comes after counts again', async ({
+test('opening the bell clears its badge but leaves the notifications unread; what comes after counts again, a thread on one line', async ({
   browser,
   baseURL,
 }) => {
-  const a = await person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'seenann')
-  const b = await person(await browser.newContext({ baseURL }), 'seenbob')
-  // Friends (B asked and A accepted, so A's bell holds nothing of it), with a watch of A's to talk about.
-  const asked = (await post(b.page, '/api/friendships', { username: a.account.username })) as {
-    friendship: { id: string }
+  const [a, b, c] = await Promise.all([
+    person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'seenann'),
+    person(await browser.newContext({ baseURL }), 'seenbob'),
+    person(await browser.newContext({ baseURL }), 'seencat'),
+  ])
+  // Friends (B and C asked and A accepted, so A's bell holds nothing of it), with a watch of A's to talk about.
+  for (const friend of [b, c]) {
+    const asked = (await post(friend.page, '/api/friendships', { username: a.account.username })) as {
+      friendship: { id: string }
+    }
+    await post(a.page, `/api/friendships/${asked.friendship.id}/accept`)
   }
-  await post(a.page, `/api/friendships/${asked.friendship.id}/accept`)
   const watched = await post(a.page, '/api/watched', { tmdbId: await aMovie(a.page), mediaType: 'movie', rating: 8 })
   const comments = `/api/activities/${encodeURIComponent(`watched:${String(watched.entryId)}`)}/comments`
 
@@ -255,18 +260,29 @@ test('opening the bell clears its badge but leaves the notifications unread; wha
   await expect(bell).toHaveAccessibleName('Notifications')
   await expect(badge).toHaveCount(0)
 
-  // B acts again: the badge counts the new line only.
+  // B comments again, and C comments: still one line, the latest commenter first and B counted once;
+  // it comes back as new, and opening it goes to the activity.
   await post(b.page, comments, { content: 'And the score!' })
-  await expect.poll(() => bellOf(a.page)).toMatchObject({ unreadCount: 2, unseenCount: 1 })
+  await post(c.page, comments, { content: 'Agreed' })
+  const both = `${c.account.username} and ${b.account.username} commented on your watch of`
+  await expect
+    .poll(() => bellOf(a.page))
+    .toMatchObject({ items: [{ text: expect.stringContaining(both) }], unreadCount: 1, unseenCount: 1 })
   await openApp(a.page, '/home')
   await expect(bell).toHaveAccessibleName('Notifications, 1 new')
   await expect(badge).toHaveText('1')
   await bell.click()
   await expect(badge).toHaveCount(0)
-  await expect(panel.getByText('(unread)')).toHaveCount(2)
+  await expect(panel.getByRole('listitem')).toHaveCount(1)
+  const thread = panel.getByRole('listitem').filter({ hasText: both })
+  await expect(thread).toContainText('(unread)')
+  await thread.getByRole('button').click()
+  await expect(a.page).toHaveURL(/\/activity\/watched/)
+  await expect.poll(() => bellOf(a.page)).toMatchObject({ unreadCount: 0 })
 
   await a.page.context().close()
   await b.page.context().close()
+  await c.page.context().close()
 })
 
 test('the bell’s panel takes the keyboard when it opens, and "Mark all read" keeps it there; Escape gives it back', async ({

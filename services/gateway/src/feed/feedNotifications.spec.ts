@@ -44,7 +44,7 @@ const texts = async (who: Registered) => {
 }
 
 describe('notifications of comments and reactions', () => {
-  it('name the title, tell the thread, leave out who can no longer read it, and go with a deleted comment', async () => {
+  it('name the title, gather an activity’s comments, tell the thread, leave out who can no longer read it, and lose a deleted comment’s commenter', async () => {
     const [ann, bob, cat, dan] = await Promise.all([member('ann'), member('bob'), member('cat'), member('dan')])
     await befriend(ann, bob)
     await befriend(cat, bob)
@@ -61,16 +61,14 @@ describe('notifications of comments and reactions', () => {
     await done(await bob.client.put(`/api/comments/${anns.json<{ id: string }>().id}/reactions/${enc('❤️')}`))
 
     const named = title.title
+    // An activity's comments are one line per bell, naming the latest commenter first.
     expect(await texts(bob)).toEqual([
       ['reaction', `${ann.user.username} reacted to your watch of ${named}`],
-      ['comment', `${cat.user.username} commented on your watch of ${named}`],
-      ['comment', `${dan.user.username} commented on your watch of ${named}`],
-      ['comment', `${ann.user.username} commented on your watch of ${named}`],
+      ['comment', `${cat.user.username} and 2 others commented on your watch of ${named}`],
     ])
     expect(await texts(ann)).toEqual([
       ['reaction', `${bob.user.username} reacted to your comment on ${named}`],
-      ['thread-comment', `${cat.user.username} also commented on ${named}`],
-      ['thread-comment', `${dan.user.username} also commented on ${named}`],
+      ['thread-comment', `${cat.user.username} and ${dan.user.username} also commented on ${named}`],
     ])
     expect(await texts(dan)).toEqual([])
     expect(await texts(cat)).toEqual([])
@@ -81,6 +79,10 @@ describe('notifications of comments and reactions', () => {
     expect(await texts(ann)).toEqual([
       ['reaction', `${bob.user.username} reacted to your comment on ${named}`],
       ['thread-comment', `${dan.user.username} also commented on ${named}`],
+    ])
+    expect(await texts(bob)).toEqual([
+      ['reaction', `${ann.user.username} reacted to your watch of ${named}`],
+      ['comment', `${dan.user.username} and ${ann.user.username} commented on your watch of ${named}`],
     ])
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { makeAdmin, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -40,6 +41,7 @@ const pushesTo = (endpoint: string) =>
   service.received
     .filter((push) => endpoint.endsWith(`/push/${push.deviceId}`))
     .map((push) => JSON.parse(push.payload) as Record<string, string>)
+type FriendshipAnswer = { friendship: { id: string } }
 const devicesOf = async (who: Registered) =>
   (await who.client.get('/api/push/subscriptions')).json<{ devices: { id: string }[] }>().devices
 
@@ -87,6 +89,34 @@ describe('web push', () => {
     if (!push) throw new Error('push is configured in the embedded column')
     await webPushReaction({ ...t.platform, push: createWebPushSender(push) }).react(request)
     expect(pushesTo(phone.subscription.endpoint)).toHaveLength(1)
+  })
+
+  it('pushes each comment on its own, while the bell gathers them into one line', async () => {
+    const [ann, bob, cat] = await Promise.all([member('ann'), member('bob'), member('cat')])
+    for (const friend of [ann, cat]) {
+      const asked = await bob.client.post('/api/friendships', { username: friend.user.username })
+      await settled(asked)
+      await settled(await friend.client.post(`/api/friendships/${asked.json<FriendshipAnswer>().friendship.id}/accept`))
+    }
+    const phone = await subscribed(bob)
+    const [movie] = (await t.platform.catalog.trendingMovies()).results
+    if (!movie) throw new Error('the test catalog has no trending movie')
+    const watched = await bob.client.post('/api/watched', { tmdbId: movie.id, mediaType: 'movie' })
+    await settled(watched)
+    const comments = `/api/activities/${encodeURIComponent(`watched:${watched.json<{ entryId: string }>().entryId}`)}/comments`
+
+    await settled(await ann.client.post(comments, { content: 'Loved it' }))
+    await settled(await cat.client.post(comments, { content: 'Me too' }))
+    const pushed = pushesTo(phone.subscription.endpoint).filter((push) => push.tag?.startsWith('comment:'))
+    expect(pushed.map((push) => push.body)).toEqual([
+      `${ann.user.username} commented on your watch of ${movie.title}`,
+      `${cat.user.username} commented on your watch of ${movie.title}`,
+    ])
+    expect(new Set(pushed.map((push) => push.tag)).size).toBe(2)
+    const bell = (await bob.client.get('/api/notifications')).json<NotificationsAnswer>()
+    expect(bell.items.filter((item) => item.kind === 'comment').map((item) => item.text)).toEqual([
+      `${cat.user.username} and ${ann.user.username} commented on your watch of ${movie.title}`,
+    ])
   })
 
   it('removes a device the push service answers 410 for, with an event', async () => {

@@ -10,8 +10,13 @@ export type NotificationDoc = {
   url: string
   detail: Record<string, string>
   group: string | null
-  /** A group's actors' parts (`<actorId>|<part>`, e.g. a reactor's emoji), for taking one back; empty otherwise. */
+  /** A group's actors' parts (`<actorId>|<part>`: a reactor's emoji, a commenter's comment), for taking one back; empty otherwise. */
   parts: string[]
+  /**
+   * A group's drafts' ids as lines of their own (`<eventId>:<userId>`), since it last started over:
+   * a read mark recorded before their kind was gathered (comments, until version 7) names those.
+   */
+  ungroupedIds: string[]
   ref: string | null
   createdAt: string
   read: boolean

@@ -21,7 +21,7 @@ export interface NotificationDraft {
    */
   group?: string
   /**
-   * This actor's part of a grouped notification (their emoji, say), so that taking it back
+   * This actor's part of a grouped notification (their emoji, their comment), so that taking it back
    * (`takenBackBy`) takes only it: the actor stays while they have another part in the group.
    */
   part?: string
@@ -54,11 +54,15 @@ export interface Withdrawal<W extends AnyDefinition = AnyDefinition> {
   refs(event: ProjectedEvent<W>): { userId?: string; ref: string }[]
 }
 
-/** Events that take one actor's part back out of a grouped notification: a reaction taken back. */
+/** Events that take one actor's part back out of a grouped notification: a reaction taken back, a comment deleted. */
 export interface TakeBack<T extends AnyDefinition = AnyDefinition> {
   handles: readonly T[]
-  /** Whose bell, which group, whose part and which (as the draft's `group`, `actorId` and `part`). */
-  parts(event: ProjectedEvent<T>): { userId: string; group: string; actorId: string; part: string }[]
+  /**
+   * Which group, whose part and which (as the draft's `group`, `actorId` and `part`), and in whose
+   * bell (every bell whose line of the group holds the part when not said: who was told of a comment
+   * in a thread is on the comment's add, not on its deletion).
+   */
+  parts(event: ProjectedEvent<T>): { userId?: string; group: string; actorId: string; part: string }[]
 }
 
 export interface NotificationSource<
@@ -73,6 +77,11 @@ export interface NotificationSource<
   withdrawnBy?: Withdrawal<W>
   /** An actor taken out of a grouped notification when this happens; the notification goes with its last actor. */
   takenBackBy?: TakeBack<T>
+  /**
+   * Whether a push gathers a group as the bell does (the default: a burst of reactions is one push
+   * that the device keeps replacing). False pushes each draft alone: every comment is news of its own.
+   */
+  groupedInPush?: boolean
   /** The line in the bell. */
   text(context: NotificationContext): string
   /** The push notification's title and body; the title is "Reelmates" and the body the text by default. */

@@ -18,20 +18,24 @@ const sourceHandles = notificationSources.flatMap((source) => [
 
 /**
  * The bell: every source's in-app notifications, per user, newest first. A grouped draft joins the
- * unread notification of its group (its actor moves to the front) and makes it unread again.
+ * unread notification of its group (its actor moves to the front, its time is the draft's) and makes
+ * it unread again; a read one starts over with the draft's actor alone.
  */
 export const notifications = defineProjector({
   name: 'notifications',
-  // A new index needs a rebuild: `setup` runs on the fresh collections only (6: the `ref` index).
-  version: 6,
+  // A new index needs a rebuild: `setup` runs on the fresh collections only (7: comments gathered per
+  // activity, and the `group` index a deleted comment finds its thread's lines by).
+  version: 7,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(collection).createIndex({ keys: { userId: 1, read: 1 } })
-    // A deleted comment takes its thread's lines from every bell by `ref` alone.
+    // An announcement's delivery report reads its lines by `ref`.
     await db.collection(collection).createIndex({ keys: { ref: 1 } })
+    // A deleted comment takes its commenter out of its thread's lines in every bell, by `group`.
+    await db.collection(collection).createIndex({ keys: { group: 1 } })
   },
 
   // The sources' events arrive with data of any schema; each source types its own in `notify`.
@@ -47,7 +51,12 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   const docs = db.collection<NotificationDoc>(collection)
   if (is(NotificationsMarkedRead, event)) {
     const { userId, ids, readAt } = event.data
-    const filter = ids === null ? { userId, createdAt: { $lte: readAt } } : { userId, _id: { $in: ids } }
+    // A mark recorded before comments were gathered names one comment's own line: on a rebuild, it
+    // marks the line that comment joined.
+    const filter =
+      ids === null
+        ? { userId, createdAt: { $lte: readAt } }
+        : { userId, $or: [{ _id: { $in: ids } }, { ungroupedIds: { $in: ids } }] }
     await docs.updateMany(filter, { $set: { read: true } })
     return
   }
@@ -108,6 +117,9 @@ async function addNotification(
     const part = draft.actorId && draft.part !== undefined ? partOf(draft.actorId, draft.part) : null
     const earlierParts = unread?.parts ?? []
     const parts = part && !earlierParts.includes(part) ? [...earlierParts, part] : earlierParts
+    const ownId = `${event.id}:${draft.userId}`
+    const earlierIds = unread?.ungroupedIds ?? []
+    const ungroupedIds = earlierIds.includes(ownId) ? earlierIds : [...earlierIds, ownId]
     await docs.updateOne(
       { _id },
       {
@@ -116,6 +128,7 @@ async function addNotification(
           kind: source.kind,
           actorIds,
           parts,
+          ungroupedIds,
           url: draft.url,
           detail: draft.detail,
           group: draft.group,
@@ -136,6 +149,7 @@ async function addNotification(
         kind: source.kind,
         actorIds: draft.actorId ? [draft.actorId] : [],
         parts: [],
+        ungroupedIds: [],
         url: draft.url,
         detail: draft.detail,
         group: null,
@@ -151,23 +165,27 @@ async function addNotification(
 const partOf = (actorId: string, part: string) => `${actorId}|${part}`
 
 /**
- * Takes one actor's part out of a grouped notification: the actor leaves it once they have no part
- * left there, and the notification goes with its last actor. A part the notification does not hold
- * (it started over after being read, since that reaction) changes nothing.
+ * Takes one actor's part out of a grouped notification, in one bell or (no `userId`) in every bell
+ * whose line of the group holds it: the actor leaves a line once they have no part left there, and
+ * the line goes with its last actor. A part the line does not hold (it started over after being
+ * read, since that reaction or comment) changes nothing.
  */
 async function takeBackPart(
   db: ProjectorDb,
   source: NotificationSource,
-  { userId, group, actorId, part }: { userId: string; group: string; actorId: string; part: string },
+  { userId, group, actorId, part }: { userId?: string; group: string; actorId: string; part: string },
 ) {
   const docs = db.collection<NotificationDoc>(collection)
-  const _id = `${userId}:${source.kind}:${group}`
-  const known = await docs.findOne({ _id })
   const taken = partOf(actorId, part)
-  if (!known?.parts.includes(taken)) return
-  const parts = known.parts.filter((held) => held !== taken)
-  const stays = parts.some((held) => held.startsWith(`${actorId}|`))
-  const actorIds = stays ? known.actorIds : known.actorIds.filter((id) => id !== actorId)
-  if (actorIds.length === 0) await docs.deleteOne({ _id })
-  else await docs.updateOne({ _id }, { $set: { parts, actorIds } })
+  const holding =
+    userId === undefined
+      ? await docs.find({ group, kind: source.kind, parts: taken })
+      : await docs.find({ _id: `${userId}:${source.kind}:${group}`, parts: taken })
+  for (const known of holding) {
+    const parts = known.parts.filter((held) => held !== taken)
+    const stays = parts.some((held) => held.startsWith(`${actorId}|`))
+    const actorIds = stays ? known.actorIds : known.actorIds.filter((id) => id !== actorId)
+    if (actorIds.length === 0) await docs.deleteOne({ _id: known._id })
+    else await docs.updateOne({ _id: known._id }, { $set: { parts, actorIds } })
+  }
 }

@@ -53,7 +53,9 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
   const handles = [...new Set(notificationSources.flatMap((source) => source.handles.map((handled) => handled.type)))]
 
   async function payloadOf(source: NotificationSource, draft: NotificationDraft, event: RecordedEvent) {
-    const groupKey = draft.group ? `${draft.userId}:${source.kind}:${draft.group}` : null
+    // Comments gather in the bell only: each is pushed on its own.
+    const groupKey =
+      draft.group && source.groupedInPush !== false ? `${draft.userId}:${source.kind}:${draft.group}` : null
     const actorIds = groupKey
       ? await joinPushGroup(readStore, groupKey, draft.actorId, now())
       : draft.actorId
