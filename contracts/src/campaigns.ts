@@ -45,6 +45,14 @@ export const campaignStep = z.object({
 })
 export type CampaignStep = z.infer<typeof campaignStep>
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * When a step falls due: `delayDays` after the step before it was reached (after the entry, for step 1).
+ * The progress decider reaches steps by it and the campaign report tells the next sends by it.
+ */
+export const stepDueAt = (from: string, delayDays: number): Date => new Date(Date.parse(from) + delayDays * DAY_MS)
+
 export const campaignDefinition = z.object({
   name: z.string().trim().min(1, 'A campaign needs a name.').max(100, 'A campaign name is at most 100 characters.'),
   description: z.string().trim().max(500).default(''),

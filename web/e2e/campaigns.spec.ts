@@ -65,6 +65,29 @@ test('an admin builds a two-step campaign from templates, activates it, and a ne
   await page.reload()
   const history = page.getByRole('list', { name: 'Send history' })
   await expect(history).toContainText(`Welcome to Reelmates, ${member.username}`)
+
+  // The campaign's report: the member entered, got step 1, and waits for step 2 unsubscribed. The mail's
+  // record reaches the report's read model a moment after the outbox: asked until it has.
+  const { campaigns } = (await (await page.request.get('/api/admin/email-campaigns')).json()) as {
+    campaigns: { id: string; name: string }[]
+  }
+  const id = campaigns.find((one) => one.name === name)?.id
+  await expect
+    .poll(async () => {
+      const report = (await (await page.request.get(`/api/admin/email-campaigns/${id}/report`)).json()) as {
+        steps: { sent: number }[]
+      }
+      return report.steps[0]?.sent
+    })
+    .toBe(1)
+  await card.getByRole('button', { name: 'Report' }).click()
+  const report = card.getByRole('region', { name: 'Report' })
+  await expect(report.getByLabel('Members')).toContainText('Entered1')
+  await expect(report.getByLabel('Members')).toContainText('Unsubscribed, waiting where they are1')
+  await expect(report.getByRole('listitem', { name: 'Step 1' })).toContainText('1 member reached · 1 sent · 0 failed')
+  await expect(report.getByRole('listitem', { name: 'Step 2' })).toContainText(
+    '1 member unsubscribed before it, waiting',
+  )
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1440, height: 900 },

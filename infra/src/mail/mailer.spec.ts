@@ -200,6 +200,17 @@ describe('the send history', () => {
     expect((await kept.history({ limit: 10, status: 'failed' })).items).toEqual([failed])
     expect((await kept.history({ limit: 10, category: 'campaign-step' })).items).toEqual([])
   })
+
+  it('answers one send by its id (a failure’s reason for the campaign report) while the outbox keeps it', async () => {
+    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
+    const refusing = await smtpServer({ refuseRecipients: true })
+    const failed = await mailer({ smtpUrl: refusing.url, outboxPath }).send(resetFor('nobody@example.com', 'u-1'))
+    const kept = mailer({ outboxPath })
+    expect(await kept.byId(failed.id)).toEqual(failed)
+    expect((await kept.byId(failed.id))?.error).toMatch(/unavailable/)
+    await kept.eraseUser('u-1')
+    expect(await kept.byId(failed.id)).toBeNull()
+  })
 })
 
 describe('an outbox opened by several processes at once', () => {

@@ -90,6 +90,7 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
      ON CONFLICT DO NOTHING`,
   )
   const byKey = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE idempotency_key = ?')
+  const byId = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE id = ?')
   const newest = db.prepare<[number], OutboxRow>('SELECT * FROM mail_outbox ORDER BY sequence DESC LIMIT ?')
   const newestTo = db.prepare<[string, number], OutboxRow>(
     'SELECT * FROM mail_outbox WHERE recipient = ? ORDER BY sequence DESC LIMIT ?',
@@ -154,6 +155,11 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
 
     sentWithKey(idempotencyKey) {
       const row = byKey.get(idempotencyKey)
+      return Promise.resolve(row ? toEntry(row) : null)
+    },
+
+    byId(id) {
+      const row = byId.get(id)
       return Promise.resolve(row ? toEntry(row) : null)
     },
 

@@ -33,6 +33,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<OutboxEntry>
   /** The entry sent with this idempotency key, if any. */
   sentWithKey(idempotencyKey: string): Promise<OutboxEntry | null>
+  /** The entry with this id (a `MailSent`'s or `MailFailed`'s `mailId`), while the outbox keeps it. */
+  byId(id: string): Promise<OutboxEntry | null>
   /** Newest first; `to` one address exactly, `toContaining` every address with that text in it (any case). */
   list(options?: { limit?: number; to?: string; toContaining?: string }): Promise<OutboxEntry[]>
   /**

@@ -22,6 +22,7 @@ import { testDigestRoutes } from './admin/testDigestRoutes'
 import { schedulerFailureRoutes } from './admin/schedulerFailureRoutes'
 import { feedApiRoutes } from './feed/routes'
 import { registerCsrf } from './http/csrf'
+import { campaignReportRoutes } from './campaigns/campaignReportRoutes'
 import { campaignRoutes } from './campaigns/campaignRoutes'
 import { sendHistoryRoutes } from './campaigns/sendHistoryRoutes'
 import { unsubscribeRoutes } from './campaigns/unsubscribeRoutes'
@@ -161,6 +162,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     await members.register(analyticsRoutes, { prefix: '/api', platform })
     await members.register(feedApiRoutes, { prefix: '/api', platform })
     await members.register(campaignRoutes, { prefix: '/api', platform })
+    await members.register(campaignReportRoutes, { prefix: '/api', platform })
     await members.register(sendHistoryRoutes, { prefix: '/api', platform })
     await members.register(unsubscribeRoutes, { prefix: '/api', platform })
   })

@@ -17,6 +17,7 @@ import { analytics } from './analytics/analytics'
 import { avatars } from './avatars/avatars'
 import { emailCampaigns } from './campaigns/emailCampaigns'
 import { campaignAudience } from './campaigns/campaignAudience'
+import { campaignStepMails } from './campaigns/campaignStepMails'
 import { streamingBaselines } from './digests/streamingBaselines'
 
 /** Every read model the product serves; the runner keeps each one up to date. */
@@ -39,5 +40,6 @@ export const allProjectors: readonly Projector[] = [
   avatars,
   emailCampaigns,
   campaignAudience,
+  campaignStepMails,
   streamingBaselines,
 ]

@@ -2,6 +2,7 @@ import {
   CampaignStepReached,
   UserCompletedCampaign,
   UserEnteredCampaign,
+  stepDueAt,
   type CampaignProgressEvent,
   type CampaignStep,
 } from '@reelmates/contracts/campaigns'
@@ -9,8 +10,6 @@ import type { Decider } from '../decider'
 
 export const campaignProgressStreamId = (campaignId: string, userId: string) =>
   `campaign-progress-${campaignId}-${userId}`
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export type CampaignProgressCommand =
   | { type: 'EnterCampaign'; campaignId: string; userId: string; triggerType: string; at: string }
@@ -34,7 +33,7 @@ export function nextStepDueAt(state: CampaignProgressState, steps: readonly Camp
   const next = steps[state.currentStep]
   const from = state.lastStepAt ?? state.enteredAt
   if (!next || from === null) return null
-  return new Date(Date.parse(from) + next.delayDays * DAY_MS)
+  return stepDueAt(from, next.delayDays)
 }
 
 /**

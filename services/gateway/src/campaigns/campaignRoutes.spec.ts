@@ -28,6 +28,7 @@ describe('admin campaign and send-history routes', () => {
     ['PUT', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11'],
     ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/activate'],
     ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/pause'],
+    ['GET', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/report'],
     ['GET', '/api/admin/email-send-history'],
   ]
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignProgress, campaignProgressStreamId } from '@reelmates/commands/campaign/campaignProgress'
 import { handleCommand } from '@reelmates/commands/handleCommand'
 import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
+import type { CampaignReport } from '@reelmates/contracts/campaignReports'
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import type { OutboxEntry } from '@reelmates/infra/mail/port'
 import { makeAdmin, register, testClock, type Registered } from '../account/accountFixtures'
@@ -248,5 +249,74 @@ describe('drip campaigns on a fake clock', () => {
     expect(analytics.notRecordedYet).toEqual([])
     const sent = analytics.days.reduce((sum, day) => sum + day.mailsSent, 0)
     expect(sent).toBe(items.length)
+  })
+
+  // Last: it deletes an account, whose mails leave the outbox but stay counted in the analytics.
+  it('reports who entered, who waits for which step and when, who completed, unsubscribed or left, and each step’s mails', async () => {
+    const campaign = await createCampaign('Reported')
+    const report = async () => {
+      await settle()
+      const answer = await admin.client.get(`/api/admin/email-campaigns/${campaign.id}/report`)
+      expect(answer.statusCode, answer.body).toBe(200)
+      return answer.json<CampaignReport>()
+    }
+    expect((await report()).members).toEqual({
+      entered: 0,
+      inProgress: 0,
+      completed: 0,
+      unsubscribed: 0,
+      deletedBeforeCompleting: 0,
+    })
+
+    const enteredAt = clock.now().getTime()
+    await register(t.app, 'stays')
+    const leaves = await register(t.app, 'leaves')
+    const gone = await register(t.app, 'gone')
+    // Each got step 1 at sign-up; then one unsubscribes and one deletes the account.
+    expect(await campaignMails(gone.user.email)).toHaveLength(1)
+    await agent(t.app).post('/api/update-email-preferences', { email: leaves.user.email, receiveCampaignEmails: false })
+    expect((await admin.client.delete(`/api/admin/users/${gone.user.id}`)).statusCode).toBe(200)
+    const waiting = await report()
+    expect(waiting).toMatchObject({ campaignId: campaign.id, name: 'Reported', isActive: true })
+    expect(waiting.members).toEqual({
+      entered: 3,
+      inProgress: 2,
+      completed: 0,
+      unsubscribed: 1,
+      deletedBeforeCompleting: 1,
+    })
+    expect(waiting.steps).toEqual([
+      expect.objectContaining({ stepOrder: 1, templateName: 'campaign-welcome', reached: 3, sent: 3, failed: 0 }),
+      expect.objectContaining({
+        stepOrder: 2,
+        templateName: 'campaign-find-friends',
+        delayDays: 3,
+        reached: 0,
+        sent: 0,
+        waiting: 1,
+        unsubscribed: 1,
+        nextDueAt: new Date(enteredAt + 3 * DAY).toISOString(),
+      }),
+    ])
+
+    await later(3)
+    const done = await report()
+    expect(done.members).toEqual({
+      entered: 3,
+      inProgress: 1,
+      completed: 1,
+      unsubscribed: 1,
+      deletedBeforeCompleting: 1,
+    })
+    expect(done.steps[1]).toMatchObject({
+      reached: 1,
+      sent: 1,
+      failed: 0,
+      waiting: 0,
+      unsubscribed: 1,
+      nextDueAt: null,
+    })
+    expect(done.steps[1]?.lastSentAt).toBe(clock.now().toISOString())
+    await pause(campaign)
   })
 })

@@ -16,6 +16,7 @@ export async function projectorHarness(projector: Projector) {
   const revisions = new Map<string, number>()
   let occurredAt = '2026-11-20T20:00:00.000Z'
   let actorId = 'test'
+  let causationId = 'test'
 
   const record = (event: DomainEvent, streamId: string): RecordedEvent => {
     const revision = (revisions.get(streamId) ?? -1) + 1
@@ -30,7 +31,7 @@ export async function projectorHarness(projector: Projector) {
       data: event.data,
       metadata: {
         correlationId: 'test',
-        causationId: 'test',
+        causationId,
         actorId,
         occurredAt,
         schemaVersion: 1,
@@ -60,6 +61,10 @@ export async function projectorHarness(projector: Projector) {
     /** Who caused the events given from now on (their `actorId`). */
     as(actor: string): void {
       actorId = actor
+    },
+    /** What the events given from now on follow from (their `causationId`, e.g. a recorded event's id). */
+    causedBy(id: string): void {
+      causationId = id
     },
     /** When the events given from now on happened (their `occurredAt`). */
     at(iso: string): void {

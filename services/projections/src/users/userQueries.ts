@@ -63,6 +63,16 @@ export const userQueries = defineQueries([users], (db) => {
       return docs.map(cardOf)
     },
 
+    /** Of these members, who turned campaign mail (tips and news emails) off. */
+    async unsubscribedFromCampaigns(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const docs = await members().find(
+        { _id: { $in: [...ids] }, receiveCampaignEmails: false },
+        { projection: { _id: 1 } },
+      )
+      return new Set(docs.map((doc) => doc._id))
+    },
+
     /** Every member's id (an announcement to everyone). */
     async memberIds(): Promise<string[]> {
       const docs = await members().find({}, { projection: { _id: 1 } })

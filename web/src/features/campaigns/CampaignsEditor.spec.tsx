@@ -179,3 +179,28 @@ describe('activating and pausing from the list', () => {
     expect(paused).toHaveBeenCalledWith(comeBack.id)
   })
 })
+
+describe('a campaign’s report', () => {
+  it('opens under its card on Report, for that campaign, and closes again', async () => {
+    showCampaigns()
+    const report = vi.spyOn(campaignCalls, 'report').mockResolvedValue({
+      campaignId: comeBack.id,
+      name: comeBack.name,
+      isActive: true,
+      asOf: '2026-01-02T00:00:00.000Z',
+      members: { entered: 0, inProgress: 0, completed: 0, unsubscribed: 0, deletedBeforeCompleting: 0 },
+      steps: [],
+    })
+    const button = card('Come back').getByRole('button', { name: 'Report' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    await click(button)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    const panel = card('Come back').getByRole('region', { name: 'Report' })
+    expect(button.getAttribute('aria-controls')).toBe(panel.id)
+    expect(await within(panel).findByText('No one has entered this campaign yet.')).toBeTruthy()
+    expect(report).toHaveBeenCalledWith(comeBack.id)
+    expect(card('Welcome').queryByRole('region', { name: 'Report' })).toBeNull()
+    await click(button)
+    expect(card('Come back').queryByRole('region', { name: 'Report' })).toBeNull()
+  })
+})

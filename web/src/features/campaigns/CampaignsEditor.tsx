@@ -1,10 +1,11 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
+import { CampaignReportPanel } from './CampaignReportPanel'
 import { reached, startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
 
@@ -73,6 +74,8 @@ export function CampaignsEditor() {
 function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: () => void }) {
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.all })
+  const [reportOpen, setReportOpen] = useState(false)
+  const reportId = useId()
   const toggle = useMutation({
     // An activation is based on the campaign as this card shows it: one changed since (its steps saved
     // by another admin) is refused rather than started unseen. A pause stops whatever it is now.
@@ -117,7 +120,17 @@ function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: ()
         <button type="button" onClick={onEdit} className="rounded-full border border-white/10 px-4 py-2 text-white">
           Edit
         </button>
+        <button
+          type="button"
+          aria-expanded={reportOpen}
+          aria-controls={reportOpen ? reportId : undefined}
+          onClick={() => setReportOpen((open) => !open)}
+          className="rounded-full border border-white/10 px-4 py-2 text-white"
+        >
+          Report
+        </button>
       </div>
+      {reportOpen ? <CampaignReportPanel id={reportId} campaignId={campaign.id} /> : null}
     </li>
   )
 }

@@ -1,3 +1,4 @@
+import type { CampaignReport } from '@reelmates/contracts/campaignReports'
 import type { CampaignActivation, CampaignDefinition, CampaignEdit, CampaignItem } from '@reelmates/contracts/campaigns'
 import { requests } from '../../lib/api'
 
@@ -24,6 +25,7 @@ export const campaignCalls = {
   activate: (id: string, basedOn: string) =>
     requests.send<CampaignItem>('POST', `${path(id)}/activate`, { basedOn } satisfies CampaignActivation),
   pause: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/pause`),
+  report: (id: string) => requests.get<CampaignReport>(`${path(id)}/report`),
   history: (status: SendStatus | null, before: number | null) => {
     const query = new URLSearchParams({ limit: '25' })
     if (status) query.set('status', status)

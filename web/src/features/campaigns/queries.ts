@@ -8,6 +8,10 @@ export const campaignKeys = {
 
 export const campaignsQuery = () => queryOptions({ queryKey: campaignKeys.all, queryFn: campaignCalls.list })
 
+/** Under the list's key: what refreshes the list (an activation, a pause, a save) refreshes the report too. */
+export const campaignReportQuery = (id: string) =>
+  queryOptions({ queryKey: [...campaignKeys.all, id, 'report'], queryFn: () => campaignCalls.report(id) })
+
 export const sendHistoryQuery = (status: SendStatus | null) =>
   infiniteQueryOptions({
     queryKey: [...campaignKeys.history, status ?? 'all'],
