@@ -59,6 +59,38 @@ describe('moving members through a campaign', () => {
     ])
     await log.close()
   })
+
+  it("holds a suspended member where they are, as an unsubscribed one's, and moves them on once restored", async () => {
+    const log = createSqliteEventStore({ path: ':memory:' })
+    const account = `account-${userId}`
+    await log.append(account, [
+      testEvent('UserRegistered', {
+        userId,
+        username: 'ada',
+        email: 'ada@example.com',
+        passwordHash: 'x',
+        location: null,
+        bio: null,
+        invitationToken: null,
+        registeredAt: '2026-11-24T08:00:00.000Z',
+      }),
+    ])
+    const at = new Date('2026-11-24T08:00:00.000Z')
+    await campaignMembers(log).enter(campaign, userId, 'registered', at)
+    await log.append(account, [testEvent('UserSuspended', { userId, suspendedAt: '2026-11-25T08:00:00.000Z' })])
+    const later = new Date(at.getTime() + 3 * 24 * 60 * 60 * 1000)
+    await campaignMembers(log).advance(campaign, userId, later)
+    const steps = async () =>
+      (await log.readStream(`campaign-progress-c-1-${userId}`))
+        .filter((event) => event.type === 'CampaignStepReached')
+        .map((event) => event.data.stepOrder)
+    expect(await steps()).toEqual([1])
+
+    await log.append(account, [testEvent('UserRestored', { userId, restoredAt: '2026-11-28T08:00:00.000Z' })])
+    await campaignMembers(log).advance(campaign, userId, later)
+    expect(await steps()).toEqual([1, 2])
+    await log.close()
+  })
 })
 
 describe('unsubscribe links', () => {

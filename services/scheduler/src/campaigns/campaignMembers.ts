@@ -8,7 +8,8 @@ import { systemActors, type EventStore } from '@reelmates/infra/eventStore/port'
 /**
  * Moves members through campaigns by deciding on their progress streams: entering (once ever) and
  * reaching each step that is due. Only members who take campaign mail (read from their account
- * stream, never a lagging read model) enter or move on; an unsubscribed member's progress waits.
+ * stream, never a lagging read model) enter or move on; an unsubscribed member's progress waits, and
+ * so does a suspended one's (as their digests stop), until they are restored.
  */
 /**
  * What a campaign's events follow from: the event that made the member enter (their sign-up), so the
@@ -32,10 +33,11 @@ export function campaignMembers(eventStore: EventStore) {
 
   async function takesCampaignMail(userId: string): Promise<boolean> {
     const state = await loadState(eventStore, account, accountStreamId(userId))
-    return state.status === 'active' && state.receiveCampaignEmails
+    return state.status === 'active' && state.receiveCampaignEmails && !state.suspended
   }
 
   async function advance(campaign: CampaignItem, userId: string, at: Date, cause?: CampaignCause): Promise<void> {
+    if (!(await takesCampaignMail(userId))) return
     // Reaching step k and then k+1 in one run happens only when both delays have passed.
     for (let step = 0; step <= campaign.steps.length; step++) {
       const { events } = await handleCommand(eventStore, {
@@ -55,7 +57,6 @@ export function campaignMembers(eventStore: EventStore) {
   }
 
   return {
-    takesCampaignMail,
     advance,
     /** Enters a member (if they never entered) and reaches whatever is due at once. */
     async enter(

@@ -7,7 +7,7 @@ import { unsubscribeFor } from './unsubscribe'
 /**
  * The mail of a campaign step, from the step's template. Whether the member still takes campaign mail
  * is read from their account stream as it is sent, so an unsubscribe that came after the step was
- * reached (but before its mail went out) stops it too.
+ * reached (but before its mail went out) stops it too, as does a suspension.
  */
 export const campaignStepMail = defineMail({
   name: 'campaign-step',
@@ -15,7 +15,7 @@ export const campaignStepMail = defineMail({
   on: CampaignStepReached,
   async compose({ userId, templateName }, { eventStore, members, publicUrl, unsubscribeSecret }) {
     const state = await loadState(eventStore, account, accountStreamId(userId))
-    if (!state.receiveCampaignEmails) return null
+    if (!state.receiveCampaignEmails || state.suspended) return null
     const member = await members.byId(userId)
     if (!member) return null
     const unsubscribe = unsubscribeFor(userId, 'campaigns', { publicUrl, secret: unsubscribeSecret })

@@ -26,7 +26,7 @@ export function campaignStepsJob({ eventStore, readStore }: TimedJobDependencies
           }
         }
         for (const userId of await campaigns.inProgress(campaign.id)) {
-          if (await members.takesCampaignMail(userId)) await members.advance(campaign, userId, now)
+          await members.advance(campaign, userId, now)
         }
       }
     },
