@@ -23,21 +23,21 @@ const campaign: CampaignItem = {
   completed: 0,
 }
 
+const registered = testEvent('UserRegistered', {
+  userId,
+  username: 'ada',
+  email: 'ada@example.com',
+  passwordHash: 'x',
+  location: null,
+  bio: null,
+  invitationToken: null,
+  registeredAt: '2026-11-24T08:00:00.000Z',
+})
+
 describe('moving members through a campaign', () => {
   it('reaches each step once though two schedulers decide at the same moment', async () => {
     const log = createSqliteEventStore({ path: ':memory:' })
-    await log.append(`account-${userId}`, [
-      testEvent('UserRegistered', {
-        userId,
-        username: 'ada',
-        email: 'ada@example.com',
-        passwordHash: 'x',
-        location: null,
-        bio: null,
-        invitationToken: null,
-        registeredAt: '2026-11-24T08:00:00.000Z',
-      }),
-    ])
+    await log.append(`account-${userId}`, [registered])
     const at = new Date('2026-11-24T08:00:00.000Z')
     // Two processes, each with its own state cache, as two scheduler processes have.
     await Promise.all([
@@ -63,18 +63,7 @@ describe('moving members through a campaign', () => {
   it("holds a suspended member where they are, as an unsubscribed one's, and moves them on once restored", async () => {
     const log = createSqliteEventStore({ path: ':memory:' })
     const account = `account-${userId}`
-    await log.append(account, [
-      testEvent('UserRegistered', {
-        userId,
-        username: 'ada',
-        email: 'ada@example.com',
-        passwordHash: 'x',
-        location: null,
-        bio: null,
-        invitationToken: null,
-        registeredAt: '2026-11-24T08:00:00.000Z',
-      }),
-    ])
+    await log.append(account, [registered])
     const at = new Date('2026-11-24T08:00:00.000Z')
     await campaignMembers(log).enter(campaign, userId, 'registered', at)
     await log.append(account, [testEvent('UserSuspended', { userId, suspendedAt: '2026-11-25T08:00:00.000Z' })])
