@@ -37,7 +37,10 @@ export function campaignMembers(eventStore: EventStore) {
   }
 
   async function advance(campaign: CampaignItem, userId: string, at: Date, cause?: CampaignCause): Promise<void> {
-    if (!(await takesCampaignMail(userId))) return
+    if (await takesCampaignMail(userId)) await reachDueSteps(campaign, userId, at, cause)
+  }
+
+  async function reachDueSteps(campaign: CampaignItem, userId: string, at: Date, cause?: CampaignCause) {
     // Reaching step k and then k+1 in one run happens only when both delays have passed.
     for (let step = 0; step <= campaign.steps.length; step++) {
       const { events } = await handleCommand(eventStore, {
@@ -73,7 +76,7 @@ export function campaignMembers(eventStore: EventStore) {
         command: { type: 'EnterCampaign', campaignId: campaign.id, userId, triggerType, at: at.toISOString() },
         metadata: metadata(at, cause),
       })
-      await advance(campaign, userId, at, cause)
+      await reachDueSteps(campaign, userId, at, cause)
     },
   }
 }
