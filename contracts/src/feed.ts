@@ -102,7 +102,18 @@ const reactionTarget = {
 }
 export const ReactionAdded = defineEvent(
   'ReactionAdded',
-  z.object({ ...reactionTarget, ...aboutActivity, reactedAt: z.string() }),
+  z.object({
+    ...reactionTarget,
+    ...aboutActivity,
+    reactedAt: z.string(),
+    /**
+     * On a reaction to a comment: whether its author may still read the activity (someone who has
+     * since unfriended the owner may not), decided with the reaction as a thread's members are. False:
+     * they are not told, since the line would lead to a page they cannot open. Absent on a reaction to
+     * the activity itself (its owner always sees it) and on reactions recorded before this was decided.
+     */
+    commentAuthorCanSee: z.boolean().optional(),
+  }),
 )
 export const ReactionRemoved = defineEvent('ReactionRemoved', z.object({ ...reactionTarget, removedAt: z.string() }))
 

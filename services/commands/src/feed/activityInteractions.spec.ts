@@ -40,15 +40,26 @@ const reacted = (
   emoji: '🔥' | '👍' = '🔥',
   commentId: string | null = null,
   commentAuthorId: string | null = null,
-) => ReactionAdded({ ...activity, activity: dune, commentId, commentAuthorId, userId, emoji, reactedAt: at })
+  commentAuthorCanSee = true,
+) =>
+  ReactionAdded({
+    ...activity,
+    activity: dune,
+    commentId,
+    commentAuthorId,
+    userId,
+    emoji,
+    reactedAt: at,
+    ...(commentAuthorId === null ? {} : { commentAuthorCanSee }),
+  })
 
 const comment = (content: string, userId = friend, commentId = 'c1', mayRead = readers) =>
   ({ type: 'AddComment', commentId, content, readers: mayRead, ...by(userId) }) as const
 const edit = (userId: string, content = 'Changed my mind') =>
   ({ type: 'EditComment', commentId: 'c1', content, ...by(userId) }) as const
 const remove = (userId: string) => ({ type: 'DeleteComment', commentId: 'c1', ...by(userId) }) as const
-const react = (userId = friend, commentId: string | null = null, canSee = true) =>
-  ({ type: 'React', commentId, emoji: '🔥', ...by(userId, canSee) }) as const
+const react = (userId = friend, commentId: string | null = null, canSee = true, mayRead = readers) =>
+  ({ type: 'React', commentId, emoji: '🔥', readers: mayRead, ...by(userId, canSee) }) as const
 const unreact = (userId = friend) => ({ type: 'Unreact', commentId: null, emoji: '🔥', ...by(userId) }) as const
 
 describe('comments', () => {
@@ -146,6 +157,11 @@ describe('reactions', () => {
     given([added()])
       .when(react(owner, 'c1'))
       .then([reacted(owner, '🔥', 'c1', friend)]))
+
+  it('says so when the comment’s author may no longer read the activity (they are not told of it)', () =>
+    given([added('c1', 'cat')])
+      .when(react(owner, 'c1', true, [owner, friend]))
+      .then([reacted(owner, '🔥', 'c1', 'cat', false)]))
 
   it('refuses a reaction to a comment that is gone', () => given([]).when(react(owner, 'c9')).thenThrows(NoSuchComment))
 

@@ -43,7 +43,8 @@ export type ActivityInteractionCommand =
   | ({ type: 'AddComment'; commentId: string; content: string; readers: readonly string[] } & OnActivity)
   | ({ type: 'EditComment'; commentId: string; content: string } & OnActivity)
   | ({ type: 'DeleteComment'; commentId: string } & OnActivity)
-  | ({ type: 'React'; commentId: string | null; emoji: ReactionEmoji } & OnActivity)
+  /** `readers` as for a comment: a comment's author who may no longer read the activity is not told of a reaction. */
+  | ({ type: 'React'; commentId: string | null; emoji: ReactionEmoji; readers: readonly string[] } & OnActivity)
   | ({ type: 'Unreact'; commentId: string | null; emoji: ReactionEmoji } & OnActivity)
 
 /** The live comments (id → author) and reactions (`commentId|userId|emoji`, '' for the activity) of one activity. */
@@ -164,8 +165,12 @@ export const activityInteractions: Decider<
           userId: command.userId,
           emoji: command.emoji,
         }
-        if (command.type === 'React')
-          return present ? [] : [ReactionAdded({ ...target, activity: command.activity, reactedAt: command.at })]
+        if (command.type === 'React') {
+          if (present) return []
+          const told =
+            commentAuthorId === null ? {} : { commentAuthorCanSee: command.readers.includes(commentAuthorId) }
+          return [ReactionAdded({ ...target, activity: command.activity, reactedAt: command.at, ...told })]
+        }
         return present ? [ReactionRemoved({ ...target, removedAt: command.at })] : []
       }
     }

@@ -111,7 +111,10 @@ export async function setReaction(
 ): Promise<FeedChange> {
   const commentId = 'commentId' in target ? target.commentId : null
   const activityId = 'activityId' in target ? target.activityId : await activityOf(ports, asker, target.commentId)
-  return onActivity(ports, asker, activityId, { type: on ? 'React' : 'Unreact', commentId, emoji })
+  if (!on) return onActivity(ports, asker, activityId, { type: 'Unreact', commentId, emoji })
+  // Only a comment's author may have lost sight of the activity; its owner always sees it.
+  const readers = commentId === null ? [] : await ports.readers(activityId)
+  return onActivity(ports, asker, activityId, { type: 'React', commentId, emoji, readers })
 }
 
 /** The asker opened their feed: what arrived before now is read. */

@@ -44,7 +44,7 @@ const texts = async (who: Registered) => {
 }
 
 describe('notifications of comments and reactions', () => {
-  it('name the title, gather an activity’s comments, tell the thread, leave out who can no longer read it, and lose a deleted comment’s commenter', async () => {
+  it('name the title, gather an activity’s comments, tell the thread, leave out who can no longer read it (of a thread or a reaction to their comment), and lose a deleted comment’s commenter', async () => {
     const [ann, bob, cat, dan] = await Promise.all([member('ann'), member('bob'), member('cat'), member('dan')])
     await befriend(ann, bob)
     await befriend(cat, bob)
@@ -53,12 +53,14 @@ describe('notifications of comments and reactions', () => {
     const path = `/api/activities/${enc(`watched:${watched.json<{ entryId: string }>().entryId}`)}`
 
     const anns = await done(await ann.client.post(`${path}/comments`, { content: 'Loved it' }))
-    await done(await dan.client.post(`${path}/comments`, { content: 'Me too' }))
+    const dans = await done(await dan.client.post(`${path}/comments`, { content: 'Me too' }))
     // Dan commented, then unfriended the owner: the activity is no longer his to read.
     await done(await dan.client.delete(`/api/friendships/${dansFriendship}`))
     const cats = await done(await cat.client.post(`${path}/comments`, { content: 'Same' }))
     await done(await ann.client.put(`${path}/reactions/${enc('🔥')}`))
     await done(await bob.client.put(`/api/comments/${anns.json<{ id: string }>().id}/reactions/${enc('❤️')}`))
+    // Dan's comment stays, but a reaction to it would lead him to a page he can no longer open.
+    await done(await bob.client.put(`/api/comments/${dans.json<{ id: string }>().id}/reactions/${enc('❤️')}`))
 
     const named = title.title
     // An activity's comments are one line per bell, naming the latest commenter first.

@@ -27,7 +27,11 @@ const commented = (
     ...(activity ? { activity } : {}),
     ...(otherCommenterIds ? { otherCommenterIds } : {}),
   })
-const reacted = (userId: string, activity?: ActivitySummary, onComment?: { id: string; authorId: string }) =>
+const reacted = (
+  userId: string,
+  activity?: ActivitySummary,
+  onComment?: { id: string; authorId: string; authorCanSee?: boolean },
+) =>
   ReactionAdded({
     ...annsWatch,
     commentId: onComment?.id ?? null,
@@ -36,6 +40,7 @@ const reacted = (userId: string, activity?: ActivitySummary, onComment?: { id: s
     emoji: '🔥',
     reactedAt: at,
     ...(activity ? { activity } : {}),
+    ...(onComment?.authorCanSee === undefined ? {} : { commentAuthorCanSee: onComment.authorCanSee }),
   })
 const deleted = (commentId: string, userId: string) =>
   CommentDeleted({ ...annsWatch, commentId, userId, deletedBy: userId, deletedAt: at })
@@ -81,6 +86,16 @@ describe('a line about a comment or a reaction names the activity', () => {
     expect(await h.texts(ann)).toEqual(['cat and bob reacted to your watch of Dune'])
     expect(await h.texts(bob)).toEqual(['ann reacted to your comment on Dune'])
     expect(await h.texts(cat)).toEqual(['ann reacted to your comment'])
+  })
+
+  it('tells a comment’s author of a reaction only when they could still read the activity then', async () => {
+    const h = await bell()
+    await h.given(
+      reacted(ann, watchOfDune, { id: 'c1', authorId: bob, authorCanSee: false }),
+      reacted(ann, watchOfDune, { id: 'c2', authorId: cat, authorCanSee: true }),
+    )
+    expect(await h.texts(bob)).toEqual([])
+    expect(await h.texts(cat)).toEqual(['ann reacted to your comment on Dune'])
   })
 
   it('keeps in `detail` the title and the kind, never a member’s name or the comment’s words', async () => {

@@ -29,7 +29,7 @@ export const reactionOnMine = defineNotificationSource({
   handles: [ReactionAdded],
   notify: ({ data }) => {
     const bell = bellOf(data)
-    if (!bell) return []
+    if (!bell || data.commentAuthorCanSee === false) return []
     return [
       {
         userId: bell.userId,
