@@ -270,18 +270,37 @@ describe('account: password reset', () => {
 })
 
 describe('account: sign-in links', () => {
+  const issue: AccountCommand = {
+    type: 'IssueSignInLink',
+    userId,
+    tokenHash: 'm1',
+    expiresAt: '2026-11-22T10:15:00.000Z',
+    redirect: '/watchlist',
+    action: null,
+    actionData: null,
+  }
+  const suspended = UserSuspended({ userId, suspendedAt: at })
+
   it('issues a link with its redirect and action', () =>
     given([registered])
-      .when({
-        type: 'IssueSignInLink',
-        userId,
-        tokenHash: 'm1',
-        expiresAt: '2026-11-22T10:15:00.000Z',
-        redirect: '/watchlist',
-        action: null,
-        actionData: null,
-      })
+      .when(issue)
       .then([linkIssued('m1')]))
+
+  it('issues a suspended account no link', () => given([registered, suspended]).when(issue).thenNothingHappens())
+
+  it('refuses a link issued before the suspension, saying so, and keeps it for after', () => {
+    given([registered, linkIssued('m1'), suspended])
+      .when(useLink('m1'))
+      .thenThrows(AccountSuspended, suspendedMessage)
+    given([registered, linkIssued('m1'), suspended, UserRestored({ userId, restoredAt: at })])
+      .when(useLink('m1'))
+      .then([SignInLinkUsed({ userId, tokenHash: 'm1' })])
+  })
+
+  it('tells no one with a link that was never issued that the account is suspended', () =>
+    given([registered, linkIssued('m1'), suspended])
+      .when(useLink('m2'))
+      .thenThrows(SignInLinkInvalid))
 
   it('signs in once with a link', () =>
     given([registered, linkIssued('m1')])
@@ -371,4 +390,9 @@ describe('account: mails', () => {
     given([registered])
       .when({ type: 'RequestUsernameReminder', userId, at: '2026-11-24T08:00:00Z' })
       .then([UsernameReminderRequested({ userId, requestedAt: '2026-11-24T08:00:00Z' })]))
+
+  it('sends a suspended account no username reminder', () =>
+    given([registered, UserSuspended({ userId, suspendedAt: at })])
+      .when({ type: 'RequestUsernameReminder', userId, at: '2026-11-24T08:00:00Z' })
+      .thenNothingHappens())
 })

@@ -323,7 +323,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [PasswordResetRequested({ userId, tokenHash, expiresAt, ...ifPresent('token', token) })]
     }
     case 'RequestUsernameReminder':
-      return [UsernameReminderRequested({ userId, requestedAt: command.at })]
+      // As a reset link: a username does not let a suspended account sign in, and the answer is the same.
+      return state.suspended ? [] : [UsernameReminderRequested({ userId, requestedAt: command.at })]
     case 'ResetPassword': {
       const reset = state.resetTokens.get(command.tokenHash)
       if (!reset) throw new ResetLinkInvalid()
@@ -336,6 +337,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
     }
     case 'IssueSignInLink': {
+      // A link would sign a suspended account in: it is issued none (and its mail is never sent).
+      if (state.suspended) return []
       const { tokenHash, expiresAt, redirect, action, actionData, token } = command
       return [
         SignInLinkIssued({ userId, tokenHash, expiresAt, redirect, action, actionData, ...ifPresent('token', token) }),
@@ -344,6 +347,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'UseSignInLink': {
       const link = state.signInLinks.get(command.tokenHash)
       if (!link) throw new SignInLinkInvalid()
+      // Refused before it is spent: a link issued before the suspension works again once restored.
+      if (state.suspended) throw new AccountSuspended()
       if (link.used) throw new SignInLinkAlreadyUsed()
       if (isPast(link.expiresAt, command.at)) throw new SignInLinkExpired()
       return [SignInLinkUsed({ userId, tokenHash: command.tokenHash })]

@@ -195,6 +195,16 @@ describe('POST /api/forgot-username', () => {
     expect(await mailsTo(t.platform, 'ghost@example.com')).toEqual([])
   })
 
+  it('answers a suspended account as any other address, and mails it nothing', async () => {
+    const { user } = await register(t.app, 'suspendedwhoami')
+    await suspend(t.platform, user.id)
+    const answer = await agent(t.app).post('/api/forgot-username', { email: 'suspendedwhoami@example.com' })
+    expect(answer.json()).toEqual({ message: usernameSent })
+    expect(await mailsTo(t.platform, 'suspendedwhoami@example.com')).toEqual([])
+    const events = await t.platform.eventStore.readStream(accountStreamId(user.id))
+    expect(events.map((event) => event.type)).not.toContain('UsernameReminderRequested')
+  })
+
   it('checks the address (spec §5)', async () => {
     const answer = await agent(t.app).post('/api/forgot-username', {})
     expect(answer.statusCode).toBe(400)

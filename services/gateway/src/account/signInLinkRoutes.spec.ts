@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
-import { magicTokenIn, mailsTo, register, testClock } from './accountFixtures'
+import { accountStreamId } from '@reelmates/commands/account/account'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
+import { magicTokenIn, mailsTo, register, suspend, testClock } from './accountFixtures'
 import { issueSignInLink } from './signInLinks'
 
 const clock = testClock()
@@ -20,10 +22,14 @@ async function mailedToken(email: string, redirect?: string): Promise<string> {
 }
 
 /** What another feature (e.g. a friend invitation) does to mail a one-click link. */
-function issueFor(userId: string, link: { action?: string; actionData?: unknown; redirect?: string }) {
+async function issueFor(userId: string, link: { action?: string; actionData?: unknown; redirect?: string }) {
   const request = { server: t.app, id: 'test-request', session: {} } as unknown as FastifyRequest
-  return issueSignInLink(request, { userId, ...link })
+  const issued = await issueSignInLink(request, { userId, ...link })
+  if (!issued) throw new Error(`no sign-in link was issued to ${userId}`)
+  return issued
 }
+const eventTypes = async (userId: string) =>
+  (await t.platform.eventStore.readStream(accountStreamId(userId))).map((event) => event.type)
 
 describe('POST /api/auth/magic-link/request', () => {
   it('mails a sign-in link to an account, and answers the same for an address without one', async () => {
@@ -35,6 +41,15 @@ describe('POST /api/auth/magic-link/request', () => {
     expect(mail).toMatchObject({ category: 'magic-link', subject: 'Your Reelmates sign-in link' })
     expect(mail?.text).toContain(`${t.platform.config.publicUrl}/magic-link?token=`)
     expect(await mailsTo(t.platform, 'nobody@example.com')).toEqual([])
+  })
+
+  it('answers a suspended account as any other address, and issues and mails it no link', async () => {
+    const { user } = await register(t.app, 'suspendedmagpie')
+    await suspend(t.platform, user.id)
+    const answer = await agent(t.app).post('/api/auth/magic-link/request', { email: 'suspendedmagpie@example.com' })
+    expect(answer.json()).toEqual({ message: linkSent })
+    expect(await mailsTo(t.platform, 'suspendedmagpie@example.com')).toEqual([])
+    expect(await eventTypes(user.id)).not.toContain('SignInLinkIssued')
   })
 
   it('checks the address', async () => {
@@ -77,6 +92,18 @@ describe('GET /api/auth/magic-link', () => {
       expect(answer.statusCode).toBe(200)
       expect(answer.json()).toMatchObject({ redirect: '/home' })
     }
+  })
+
+  it('refuses a link mailed before the suspension as sign-in does, without spending it', async () => {
+    const { user } = await register(t.app, 'suspendedclicker')
+    const token = await mailedToken('suspendedclicker@example.com')
+    await suspend(t.platform, user.id)
+    const client = agent(t.app)
+    const answer = await client.get(`/api/auth/magic-link?token=${encodeURIComponent(token)}`)
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json()).toMatchObject({ message: suspendedMessage })
+    expect((await client.get('/api/user')).statusCode).toBe(401)
+    expect(await eventTypes(user.id)).not.toContain('SignInLinkUsed')
   })
 
   it('refuses a link after its 15 minutes', async () => {

@@ -10,12 +10,13 @@ export const signInLinkLifetimeMs = 15 * 60 * 1000
 /**
  * Issues a single-use link that signs its holder in as `userId` (15 minutes). Other features use it
  * for mails that should work in one click, e.g. an invitation whose link signs in and then runs
- * `action` (the web app reads `action`/`actionData` from `/api/auth/process-token`).
+ * `action` (the web app reads `action`/`actionData` from `/api/auth/process-token`). Null when none was
+ * issued: a suspended account gets no link.
  */
 export async function issueSignInLink(
   request: FastifyRequest,
   link: { userId: string; redirect?: string | null; action?: string | null; actionData?: unknown },
-): Promise<{ token: string; url: string; position: bigint | null }> {
+): Promise<{ token: string; url: string; position: bigint } | null> {
   const platform = request.server.platform
   const { token, tokenHash } = newLinkToken(link.userId)
   const redirect = sameSitePath(link.redirect)
@@ -33,6 +34,7 @@ export async function issueSignInLink(
       token,
     },
   })
+  if (position === null) return null
   const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) })
   return { token, url: `${platform.config.publicUrl}/magic-link?${query.toString()}`, position }
 }

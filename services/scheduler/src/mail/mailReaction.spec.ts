@@ -91,15 +91,15 @@ describe('mails as reactions', () => {
     expect(await mailer.list({})).toEqual([])
   })
 
-  it('mails no reset link to an account suspended after it asked', async () => {
-    const event = await recorded('PasswordResetRequested', {
-      userId,
-      tokenHash: 'h',
-      expiresAt: '2026-11-24T09:00:00.000Z',
-      token: `${userId}.s3cret`,
-    })
+  it('mails no reset link, sign-in link or username to an account suspended after it asked', async () => {
+    const link = { userId, tokenHash: 'h', expiresAt: '2026-11-24T09:00:00.000Z', token: `${userId}.s3cret` }
+    const asked = [
+      await recorded('PasswordResetRequested', link),
+      await recorded('SignInLinkIssued', { ...link, redirect: null, action: null, actionData: null }),
+      await recorded('UsernameReminderRequested', { userId, requestedAt: '2026-11-24T08:00:00.000Z' }),
+    ]
     await recorded('UserSuspended', { userId, suspendedAt: '2026-11-24T08:01:00.000Z' })
-    await mails.react(event)
+    for (const event of asked) await mails.react(event)
     expect(await mailer.list({})).toEqual([])
   })
 
