@@ -17,6 +17,8 @@ export const campaignReportMembers = z.object({
   completed: count,
   /** In progress, with tips and news emails off: their next step waits until they turn them on again. */
   unsubscribed: count,
+  /** In progress, with sign-in suspended by the team: their next step waits until they are restored. */
+  suspended: count,
   /** Entered, and deleted their account (or had it deleted) before completing. */
   deletedBeforeCompleting: count,
 })
@@ -39,6 +41,8 @@ export const campaignReportStep = z.object({
   waiting: count,
   /** Members whose next mail is this step but who turned tips and news emails off. */
   unsubscribed: count,
+  /** Members whose next mail is this step but whose sign-in is suspended (counted here, not as unsubscribed). */
+  suspended: count,
   /** When the first of `waiting` falls due (the campaign job sends it at its next run after). */
   nextDueAt: z.string().nullable(),
 })

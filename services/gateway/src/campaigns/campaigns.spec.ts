@@ -5,7 +5,7 @@ import type { AnalyticsAnswer } from '@reelmates/contracts/analytics'
 import type { CampaignReport } from '@reelmates/contracts/campaignReports'
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import type { OutboxEntry } from '@reelmates/infra/mail/port'
-import { makeAdmin, register, testClock, type Registered } from '../account/accountFixtures'
+import { makeAdmin, register, suspend, testClock, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -252,7 +252,7 @@ describe('drip campaigns on a fake clock', () => {
   })
 
   // Last: it deletes an account, whose mails leave the outbox but stay counted in the analytics.
-  it('reports who entered, who waits for which step and when, who completed, unsubscribed or left, and each step’s mails', async () => {
+  it('reports who entered, who waits for which step and when, who completed, unsubscribed, was suspended or left, and each step’s mails', async () => {
     const campaign = await createCampaign('Reported')
     const report = async () => {
       await settle()
@@ -265,6 +265,7 @@ describe('drip campaigns on a fake clock', () => {
       inProgress: 0,
       completed: 0,
       unsubscribed: 0,
+      suspended: 0,
       deletedBeforeCompleting: 0,
     })
 
@@ -272,21 +273,24 @@ describe('drip campaigns on a fake clock', () => {
     await register(t.app, 'stays')
     const leaves = await register(t.app, 'leaves')
     const gone = await register(t.app, 'gone')
-    // Each got step 1 at sign-up; then one unsubscribes and one deletes the account.
+    const benched = await register(t.app, 'benched')
+    // Each got step 1 at sign-up; then one unsubscribes, one is suspended and one deletes the account.
     expect(await campaignMails(gone.user.email)).toHaveLength(1)
     await agent(t.app).post('/api/update-email-preferences', { email: leaves.user.email, receiveCampaignEmails: false })
+    await suspend(t.platform, benched.user.id)
     expect((await admin.client.delete(`/api/admin/users/${gone.user.id}`)).statusCode).toBe(200)
     const waiting = await report()
     expect(waiting).toMatchObject({ campaignId: campaign.id, name: 'Reported', isActive: true })
     expect(waiting.members).toEqual({
-      entered: 3,
-      inProgress: 2,
+      entered: 4,
+      inProgress: 3,
       completed: 0,
       unsubscribed: 1,
+      suspended: 1,
       deletedBeforeCompleting: 1,
     })
     expect(waiting.steps).toEqual([
-      expect.objectContaining({ stepOrder: 1, templateName: 'campaign-welcome', reached: 3, sent: 3, failed: 0 }),
+      expect.objectContaining({ stepOrder: 1, templateName: 'campaign-welcome', reached: 4, sent: 4, failed: 0 }),
       expect.objectContaining({
         stepOrder: 2,
         templateName: 'campaign-find-friends',
@@ -295,6 +299,7 @@ describe('drip campaigns on a fake clock', () => {
         sent: 0,
         waiting: 1,
         unsubscribed: 1,
+        suspended: 1,
         nextDueAt: new Date(enteredAt + 3 * DAY).toISOString(),
       }),
     ])
@@ -302,10 +307,11 @@ describe('drip campaigns on a fake clock', () => {
     await later(3)
     const done = await report()
     expect(done.members).toEqual({
-      entered: 3,
-      inProgress: 1,
+      entered: 4,
+      inProgress: 2,
       completed: 1,
       unsubscribed: 1,
+      suspended: 1,
       deletedBeforeCompleting: 1,
     })
     expect(done.steps[1]).toMatchObject({
@@ -314,6 +320,7 @@ describe('drip campaigns on a fake clock', () => {
       failed: 0,
       waiting: 0,
       unsubscribed: 1,
+      suspended: 1,
       nextDueAt: null,
     })
     expect(done.steps[1]?.lastSentAt).toBe(clock.now().toISOString())

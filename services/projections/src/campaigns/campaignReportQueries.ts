@@ -31,6 +31,7 @@ const emptyStep = (stepOrder: number, templateName: string, delayDays: number | 
   lastFailure: null,
   waiting: 0,
   unsubscribed: 0,
+  suspended: 0,
   nextDueAt: null,
 })
 
@@ -56,7 +57,8 @@ function stepsOf(campaign: CampaignItem, mails: Record<string, unknown>[]): Repo
 /**
  * How one campaign is doing: who entered, is on the way (waiting for which step, and when it falls
  * due), completed or left, and each step's mails. A member who turned tips and news emails off waits
- * where they are: the scheduler moves them on no further until they turn them on again.
+ * where they are: the scheduler moves them on no further until they turn them on again. So does a
+ * suspended member, until restored.
  */
 export const campaignReportQueries = defineQueries([emailCampaigns, campaignStepMails, users], (db) => ({
   async report(campaignId: string, now: Date): Promise<ReportedCampaign | null> {
@@ -73,7 +75,12 @@ export const campaignReportQueries = defineQueries([emailCampaigns, campaignStep
       currentStep: Number(doc.currentStep ?? 0),
       since: String(doc.lastStepAt ?? doc.enteredAt),
     }))
-    const unsubscribed = await userQueries(db).unsubscribedFromCampaigns(inProgress.map((member) => member.userId))
+    const ids = inProgress.map((member) => member.userId)
+    const suspended = await userQueries(db).suspendedAmong(ids)
+    // A suspended member waits whatever their preference: counted once, as suspended.
+    const unsubscribed = new Set(
+      [...(await userQueries(db).unsubscribedFromCampaigns(ids))].filter((id) => !suspended.has(id)),
+    )
     const steps = stepsOf(campaign, await db.collection(campaignStepMailsCollection).find({ campaignId }))
 
     for (const member of inProgress) {
@@ -82,6 +89,10 @@ export const campaignReportQueries = defineQueries([emailCampaigns, campaignStep
       const next = campaign.steps[member.currentStep]
       const step = steps[member.currentStep]
       if (!next || !step) continue
+      if (suspended.has(member.userId)) {
+        step.suspended += 1
+        continue
+      }
       if (unsubscribed.has(member.userId)) {
         step.unsubscribed += 1
         continue
@@ -96,6 +107,7 @@ export const campaignReportQueries = defineQueries([emailCampaigns, campaignStep
       inProgress: inProgress.length,
       completed: campaign.completed,
       unsubscribed: unsubscribed.size,
+      suspended: suspended.size,
       deletedBeforeCompleting: Math.max(0, campaign.entered - campaign.completed - inProgress.length),
     }
     return {

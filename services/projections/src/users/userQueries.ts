@@ -73,6 +73,13 @@ export const userQueries = defineQueries([users], (db) => {
       return new Set(docs.map((doc) => doc._id))
     },
 
+    /** Which of these members the team has suspended. */
+    async suspendedAmong(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const docs = await members().find({ _id: { $in: [...ids] }, suspended: true }, { projection: { _id: 1 } })
+      return new Set(docs.map((doc) => doc._id))
+    },
+
     /** Every member's id (an announcement to everyone). */
     async memberIds(): Promise<string[]> {
       const docs = await members().find({}, { projection: { _id: 1 } })

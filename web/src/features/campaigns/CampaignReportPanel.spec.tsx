@@ -25,10 +25,11 @@ const step = (stepOrder: number, more: Partial<CampaignReportStep> = {}): Campai
   lastFailure: null,
   waiting: 0,
   unsubscribed: 0,
+  suspended: 0,
   nextDueAt: null,
   ...more,
 })
-const nobody = { entered: 0, inProgress: 0, completed: 0, unsubscribed: 0, deletedBeforeCompleting: 0 }
+const nobody = { entered: 0, inProgress: 0, completed: 0, unsubscribed: 0, suspended: 0, deletedBeforeCompleting: 0 }
 const reportWith = (more: Partial<CampaignReport> = {}): CampaignReport => ({
   campaignId,
   name: 'Welcome',
@@ -67,7 +68,14 @@ describe('the campaign report', () => {
   it('shows who entered, is on the way, completed, unsubscribed or left', async () => {
     await showReport(
       reportWith({
-        members: { entered: 12, inProgress: 7, completed: 3, unsubscribed: 2, deletedBeforeCompleting: 2 },
+        members: {
+          entered: 12,
+          inProgress: 7,
+          completed: 3,
+          unsubscribed: 2,
+          suspended: 1,
+          deletedBeforeCompleting: 2,
+        },
         steps: [step(1, { reached: 12, sent: 12 }), step(2, { reached: 3, sent: 3 })],
       }),
     )
@@ -75,6 +83,7 @@ describe('the campaign report', () => {
     expect(figure('In progress')).toBe('7')
     expect(figure('Completed')).toBe('3')
     expect(figure('Unsubscribed, waiting where they are')).toBe('2')
+    expect(figure('Suspended, waiting until restored')).toBe('1')
     expect(figure('Left before completing (account deleted)')).toBe('2')
     expect(screen.getByText(/Opens and clicks are not tracked/)).toBeTruthy()
   })
@@ -92,7 +101,7 @@ describe('the campaign report', () => {
             lastSentAt: '2026-11-21T09:00:00.000Z',
             lastFailure: { at: '2026-11-21T08:00:00.000Z', error: '550 Mailbox unavailable' },
           }),
-          step(2, { reached: 1, sent: 1, waiting: 3, unsubscribed: 1, nextDueAt: dueAt }),
+          step(2, { reached: 1, sent: 1, waiting: 3, unsubscribed: 1, suspended: 2, nextDueAt: dueAt }),
         ],
       }),
     )
@@ -102,9 +111,10 @@ describe('the campaign report', () => {
     expect(stepText(1)).toContain(
       `Last failure ${new Date('2026-11-21T08:00:00.000Z').toLocaleString()}: 550 Mailbox unavailable`,
     )
-    expect(stepText(1)).toContain('1 not mailed: unsubscribed or left before it went out, or on its way')
+    expect(stepText(1)).toContain('1 not mailed: unsubscribed, suspended or left before it went out, or on its way')
     expect(stepText(2)).toContain(`3 members waiting, the next due ${new Date(dueAt).toLocaleString()}`)
     expect(stepText(2)).toContain('1 member unsubscribed before it, waiting')
+    expect(stepText(2)).toContain('2 members suspended before it, waiting until restored')
     expect(stepText(2)).not.toContain('not mailed')
   })
 

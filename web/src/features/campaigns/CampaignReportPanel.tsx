@@ -42,6 +42,7 @@ function ReportBody({ report }: { report: CampaignReport }) {
     ['In progress', members.inProgress],
     ['Completed', members.completed],
     ['Unsubscribed, waiting where they are', members.unsubscribed],
+    ['Suspended, waiting until restored', members.suspended],
     ['Left before completing (account deleted)', members.deletedBeforeCompleting],
   ]
   return (
@@ -82,7 +83,9 @@ function StepReport({ step, report }: { step: CampaignReportStep; report: Campai
         {step.lastSentAt ? <span className="text-zinc-400"> · last sent {when(step.lastSentAt)}</span> : null}
       </p>
       {notMailed > 0 ? (
-        <p className="text-zinc-400">{notMailed} not mailed: unsubscribed or left before it went out, or on its way</p>
+        <p className="text-zinc-400">
+          {notMailed} not mailed: unsubscribed, suspended or left before it went out, or on its way
+        </p>
       ) : null}
       {step.lastFailure ? (
         <p className="text-red-300">
@@ -92,6 +95,9 @@ function StepReport({ step, report }: { step: CampaignReportStep; report: Campai
       {next ? <p className="text-zinc-300">{next}</p> : null}
       {step.unsubscribed > 0 ? (
         <p className="text-zinc-400">{counted(step.unsubscribed, 'member')} unsubscribed before it, waiting</p>
+      ) : null}
+      {step.suspended > 0 ? (
+        <p className="text-zinc-400">{counted(step.suspended, 'member')} suspended before it, waiting until restored</p>
       ) : null}
     </li>
   )

@@ -188,7 +188,7 @@ describe('a campaign’s report', () => {
       name: comeBack.name,
       isActive: true,
       asOf: '2026-01-02T00:00:00.000Z',
-      members: { entered: 0, inProgress: 0, completed: 0, unsubscribed: 0, deletedBeforeCompleting: 0 },
+      members: { entered: 0, inProgress: 0, completed: 0, unsubscribed: 0, suspended: 0, deletedBeforeCompleting: 0 },
       steps: [],
     })
     const button = card('Come back').getByRole('button', { name: 'Report' })
