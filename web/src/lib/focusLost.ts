@@ -57,3 +57,20 @@ export function sameControlInPlace(
     return found?.[index] ?? found?.[0] ?? null
   }
 }
+
+/**
+ * `useFocusWhenGone` for a list whose row leaves with the control used in it: the focus goes on to the
+ * same control of the row then in its place (`sameControlInPlace`), else, no row left, to
+ * `otherwise()` (the list's heading). Call the answer with the control when it is used.
+ */
+export function useFocusInPlaceWhenGone(
+  list: RefObject<Element | null>,
+  otherwise: () => HTMLElement | null,
+  controls = 'button',
+): (control: Element) => void {
+  const focusWhenGone = useFocusWhenGone()
+  return (control: Element) => {
+    const next = sameControlInPlace(list, control, controls)
+    focusWhenGone(control, () => next() ?? otherwise())
+  }
+}

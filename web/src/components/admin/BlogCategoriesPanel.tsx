@@ -5,7 +5,7 @@ import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
 import { categoryCountLabel } from '../../features/blog/categoryCounts'
 import { slugify } from '../../features/blog/slugify'
-import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
+import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
 import { BlogCategoryDeleteDialog } from './BlogCategoryDeleteDialog'
 
@@ -19,16 +19,12 @@ export function BlogCategoriesPanel() {
   const heading = useRef<HTMLHeadingElement>(null)
   /** The Delete that opened the question being asked. */
   const opener = useRef<HTMLButtonElement | null>(null)
-  const focusWhenGone = useFocusWhenGone()
   /**
    * A deleted category's row leaves once the server has answered, with the focus on its Delete (the
    * dialog gives it back there): the focus goes on to the Delete of the category then in its place
    * (the next one, or the one before when it was the last), else to the heading.
    */
-  const deleted = (control: HTMLButtonElement) => {
-    const next = sameControlInPlace(list, control)
-    focusWhenGone(control, () => next() ?? heading.current)
-  }
+  const deleted = useFocusInPlaceWhenGone(list, () => heading.current)
   return (
     <section className={`${panel} grid min-w-0 content-start gap-4`} aria-labelledby="categories-heading">
       <h2

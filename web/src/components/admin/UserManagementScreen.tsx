@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
-import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
+import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
@@ -26,16 +26,12 @@ export function UserManagementScreen() {
   const heading = useRef<HTMLHeadingElement>(null)
   /** The "Delete account" that opened the question being asked. */
   const opener = useRef<HTMLElement | null>(null)
-  const focusWhenGone = useFocusWhenGone()
   /**
    * A deleted account's row leaves once the server has answered, with the focus on its "Delete
    * account" (the dialog gives it back there): the focus goes on to the same control of the account
    * then in its place (the next one, or the one before when it was the last), else to the heading.
    */
-  const deleting = (control: HTMLElement) => {
-    const next = sameControlInPlace(list, control, 'button, a[href]')
-    focusWhenGone(control, () => next() ?? heading.current)
-  }
+  const deleting = useFocusInPlaceWhenGone(list, () => heading.current, 'button, a[href]')
 
   return (
     <AdminScreen title="User management" headingRef={heading}>

@@ -2,7 +2,7 @@ import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contr
 import { Link } from '@tanstack/react-router'
 import { useRef, type ReactNode, type Ref } from 'react'
 import { useAskFriend } from '../../features/friends/mutations'
-import { sameControlInPlace, useFocusWhenGone } from '../../lib/focusLost'
+import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
 import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
@@ -64,17 +64,13 @@ const friendsHeadingId = 'friends-heading'
  */
 export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
   const list = useRef<HTMLUListElement>(null)
-  const focusWhenGone = useFocusWhenGone()
   /**
    * An answered request leaves once the server has answered, with the focus on its Accept or Decline:
    * the focus goes on to the same answer of the request then in its place (the next one, or the one
    * before when it was the last), else, no request left and this list gone with them, to the heading
    * of the friends list, where an accepted friend now is.
    */
-  const answered = (pressed: HTMLButtonElement) => {
-    const next = sameControlInPlace(list, pressed)
-    focusWhenGone(pressed, () => next() ?? document.getElementById(friendsHeadingId))
-  }
+  const answered = useFocusInPlaceWhenGone(list, () => document.getElementById(friendsHeadingId))
   if (items.length === 0) return null
   return (
     <Section id="incoming-heading" title="Friend requests" count={items.length}>
@@ -150,16 +146,12 @@ function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (pr
 export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
   const list = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
-  const focusWhenGone = useFocusWhenGone()
   /**
    * An unfriended row leaves once the server has answered, with the focus on its Unfriend. The focus
    * goes on to the friend then in its place (the next one, or the one before when it was the last),
    * else, nobody left, to the list's heading.
    */
-  const unfriended = (pressed: HTMLButtonElement) => {
-    const next = sameControlInPlace(list, pressed)
-    focusWhenGone(pressed, () => next() ?? heading.current)
-  }
+  const unfriended = useFocusInPlaceWhenGone(list, () => heading.current)
   return (
     <Section id={friendsHeadingId} title="Your friends" count={items.length} headingRef={heading}>
       {items.length === 0 ? (
@@ -203,16 +195,12 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
   const count = outgoing.length + invitations.length
   const list = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
-  const focusWhenGone = useFocusWhenGone()
   /**
    * A cancelled request leaves once the server has answered, with the focus on its Cancel: the focus
    * goes on to the row then in its place (the next one, or the one before when it was the last), its
    * Cancel or an invitation's Resend, else, nothing left, to the list's heading.
    */
-  const cancelled = (pressed: HTMLButtonElement) => {
-    const next = sameControlInPlace(list, pressed)
-    focusWhenGone(pressed, () => next() ?? heading.current)
-  }
+  const cancelled = useFocusInPlaceWhenGone(list, () => heading.current)
   return (
     <Section id="sent-heading" title="Waiting for an answer" count={count} headingRef={heading}>
       {count === 0 ? (
