@@ -75,7 +75,33 @@ export const EmailTemplateRestored = defineEvent(
   z.object({ name: z.string(), restoredBy: z.string(), restoredAt: z.string() }),
 )
 
-export type EmailTemplateEvent = EventOf<typeof EmailTemplateEdited> | EventOf<typeof EmailTemplateRestored>
+/**
+ * An admin asked for a test of a template in their own inbox: the text as their form had it (saved or
+ * not, checked as a save is), filled with sample values. It changes nothing about the template.
+ */
+export const EmailTemplateTestRequested = defineEvent(
+  'EmailTemplateTestRequested',
+  z.object({
+    name: z.string(),
+    subject: z.string(),
+    textContent: z.string(),
+    htmlContent: z.string(),
+    requestedBy: z.string(),
+    requestedAt: z.string(),
+  }),
+)
+
+export type EmailTemplateEvent =
+  | EventOf<typeof EmailTemplateEdited>
+  | EventOf<typeof EmailTemplateRestored>
+  | EventOf<typeof EmailTemplateTestRequested>
+
+/** What a test mail's subject starts with, so that it is never taken for a real one. */
+export const testMailSubjectPrefix = '[Test] '
+
+/** The answer to a test request: where it goes (the admin's own address). */
+export const templateTestAnswer = z.object({ message: z.string(), position: z.string().optional() })
+export const templateTestSent = (email: string) => `A test is on its way to ${email}.`
 
 const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g
 

@@ -1,5 +1,9 @@
 import { describe, it } from 'vitest'
-import { EmailTemplateEdited, EmailTemplateRestored } from '@reelmates/contracts/emailTemplates'
+import {
+  EmailTemplateEdited,
+  EmailTemplateRestored,
+  EmailTemplateTestRequested,
+} from '@reelmates/contracts/emailTemplates'
 import { specFor } from '../testing/givenWhenThen'
 import {
   emailTemplate,
@@ -53,6 +57,37 @@ describe('email template', () => {
     given([])
       .when({ ...keepLink, edit: { subject: '{{link}}', textContent: 'Hello', htmlContent: '<p>{{link}}</p>' } })
       .thenThrows(MissingTemplateVariable, /in its text:/)
+  })
+
+  it('records a test of the text given, checked as a save is, and changes no version', () => {
+    const test: EmailTemplateCommand = {
+      type: 'RequestTemplateTest',
+      name: 'magic-link',
+      edit: edit('Draft {{username}}').edit,
+      variables: ['username', 'link'],
+      required: { text: ['link'], html: ['link'] },
+      adminId: 'admin-1',
+      at,
+    }
+    const tested = EmailTemplateTestRequested({
+      name: 'magic-link',
+      subject: 'Draft {{username}}',
+      textContent: 'Go: {{link}}',
+      htmlContent: '<a href="{{link}}">Go</a>',
+      requestedBy: 'admin-1',
+      requestedAt: at,
+    })
+    given([edited]).when(test).then([tested])
+    given([])
+      .when({ ...test, edit: { ...test.edit, subject: '{{firstName}}' } })
+      .thenThrows(UnknownTemplateVariable)
+    given([])
+      .when({ ...test, edit: { ...test.edit, textContent: 'No link' } })
+      .thenThrows(MissingTemplateVariable)
+    // A save based on the version before the test is based on the version in use.
+    given([edited, tested])
+      .when({ ...edit('Hi again {{username}}'), basedOn: at })
+      .then([EmailTemplateEdited({ ...edited.data, subject: 'Hi again {{username}}' })])
   })
 
   it('goes back to the built-in text, once', () => {

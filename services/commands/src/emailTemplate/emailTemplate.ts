@@ -1,6 +1,7 @@
 import {
   EmailTemplateEdited,
   EmailTemplateRestored,
+  EmailTemplateTestRequested,
   placeholdersOf,
   type EmailTemplateEdit,
   type EmailTemplateEvent,
@@ -112,6 +113,16 @@ export type EmailTemplateCommand =
       adminId: string
       at: string
     }
+  | {
+      type: 'RequestTemplateTest'
+      name: string
+      /** The text to test, as the admin's form has it: checked as a save is (a test never shows what Save refuses). */
+      edit: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>
+      variables: readonly string[]
+      required?: RequiredVariables
+      adminId: string
+      at: string
+    }
 
 export interface EmailTemplateState {
   /**
@@ -123,7 +134,16 @@ export interface EmailTemplateState {
 
 export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, EmailTemplateState> = {
   initialState: () => ({ editedAt: null }),
-  evolve: (_state, event) => ({ editedAt: event.type === 'EmailTemplateEdited' ? event.data.editedAt : null }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EmailTemplateEdited':
+        return { editedAt: event.data.editedAt }
+      case 'EmailTemplateRestored':
+        return { editedAt: null }
+      case 'EmailTemplateTestRequested':
+        return state
+    }
+  },
   decide(command, state) {
     switch (command.type) {
       case 'EditEmailTemplate': {
@@ -147,6 +167,20 @@ export const emailTemplate: Decider<EmailTemplateCommand, EmailTemplateEvent, Em
         if (state.editedAt === null) return []
         if (changedSince(command.basedOn, state.editedAt)) throw new TemplateChangedBeforeRestore()
         return [EmailTemplateRestored({ name: command.name, restoredBy: command.adminId, restoredAt: command.at })]
+      case 'RequestTemplateTest': {
+        checkTemplateEdit(command.edit, command.variables, command.required)
+        const { subject, textContent, htmlContent } = command.edit
+        return [
+          EmailTemplateTestRequested({
+            name: command.name,
+            subject,
+            textContent,
+            htmlContent,
+            requestedBy: command.adminId,
+            requestedAt: command.at,
+          }),
+        ]
+      }
     }
   },
 }

@@ -89,6 +89,34 @@ describe('/api/admin/email-templates', () => {
     expect(again?.subject).toBe('Your Reelmates sign-in link')
   })
 
+  it('mails me a test of the text as my form has it, saved or not, marked as a test, and changes nothing', async () => {
+    const before = (await admin.client.get('/api/admin/email-templates')).json<{
+      templates: { name: string; subject: string }[]
+    }>()
+    const draft = { ...edit, subject: 'Draft: {{username}}, come back' }
+    const answer = await admin.client.post('/api/admin/email-templates/password-reset/test', draft)
+    expect(answer.statusCode, answer.body).toBe(202)
+    expect(answer.json()).toMatchObject({ message: `A test is on its way to ${admin.user.email}.` })
+    const tests = (await mailsTo(t.platform, admin.user.email)).filter((mail) => mail.category === 'template-test')
+    expect(tests).toHaveLength(1)
+    expect(tests[0]?.subject).toBe('[Test] Draft: templateboss, come back')
+    expect(tests[0]?.text).toContain('One click: http://localhost:3000/reset-password/sample')
+    expect(tests[0]?.html).toContain('One click, templateboss:')
+    expect((await admin.client.get('/api/admin/email-templates')).json()).toEqual(before)
+
+    // What Save would refuse is refused here too; a user may not ask.
+    const noLink = await admin.client.post('/api/admin/email-templates/password-reset/test', {
+      ...edit,
+      textContent: 'No link',
+    })
+    expect(noLink.statusCode).toBe(400)
+    expect(noLink.json<{ message: string }>().message).toContain('must keep {{link}}')
+    expect((await admin.client.post('/api/admin/email-templates/no-such-mail/test', edit)).statusCode).toBe(404)
+    const { client, user } = await register(t.app, 'testasker')
+    expect((await client.post('/api/admin/email-templates/magic-link/test', edit)).statusCode).toBe(403)
+    expect(await mailsTo(t.platform, user.email)).toEqual([])
+  })
+
   it('refuses a save over a change made since the form had the template, and takes a form’s saves in a row', async () => {
     type Template = { name: string; subject: string; textContent: string; htmlContent: string; editedAt: string | null }
     const path = '/api/admin/email-templates/campaign-come-back'

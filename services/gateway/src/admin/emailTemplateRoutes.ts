@@ -10,6 +10,8 @@ import {
   emailTemplatesAnswer,
   renderEmailTemplate,
   renderedMail,
+  templateTestAnswer,
+  templateTestSent,
 } from '@reelmates/contracts/emailTemplates'
 import { DomainError } from '@reelmates/commands/decider'
 import {
@@ -25,6 +27,7 @@ import { currentUserId, requireAdmin } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
+import { readUser } from '../account/userDocument'
 
 const savedAnswer = emailTemplateItem.extend({ position: z.string().optional() })
 
@@ -151,6 +154,40 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
       return Promise.resolve(
         renderEmailTemplate(request.body, sampleVariables(builtIn.variables, platform.config.publicUrl, builtIn.name)),
       )
+    },
+  )
+
+  app.post(
+    '/admin/email-templates/:name/test',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Mail me a test of a template: the text given (as edited, saved or not) with sample values, subject marked [Test]',
+        params: emailTemplateParams,
+        body: emailTemplateEdit,
+        response: { 202: templateTestAnswer, 400: errorAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const builtIn = builtInNamed(request.params.name)
+      const adminId = currentUserId(request)
+      const { position } = await execute(request, {
+        decider: emailTemplate,
+        streamId: emailTemplateStreamId(builtIn.name),
+        command: {
+          type: 'RequestTemplateTest',
+          name: builtIn.name,
+          edit: request.body,
+          variables: builtIn.variables,
+          ...(builtIn.required ? { required: builtIn.required } : {}),
+          adminId,
+          at: platform.now().toISOString(),
+        },
+      })
+      const admin = await readUser(platform, adminId)
+      return reply.code(202).send(withPosition({ message: templateTestSent(admin?.email ?? 'your address') }, position))
     },
   )
 }

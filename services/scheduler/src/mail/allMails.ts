@@ -10,6 +10,7 @@ import { recommendationMail } from './mails/recommendation'
 import { recommendationInvitationMail } from './mails/recommendationInvitation'
 import { digestMail } from './mails/digest'
 import { testDigestMail } from './mails/testDigest'
+import { templateTestMail } from './mails/templateTest'
 import { campaignStepMail } from '../campaigns/campaignStepMail'
 
 /** Every mail the scheduler sends in answer to an event. Add a line per new mail (one file each). */
@@ -25,5 +26,6 @@ export const allMails: readonly MailDefinition[] = [
   recommendationInvitationMail,
   digestMail,
   testDigestMail,
+  templateTestMail,
   campaignStepMail,
 ]

@@ -4,6 +4,7 @@ import type { Members } from '@reelmates/commands/friendship/members'
 import type { CommandMetadata } from '@reelmates/commands/handleCommand'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { EmailTemplate } from './template'
 
 /** What a mail may look up while it is composed. */
 export interface MailContext {
@@ -26,6 +27,8 @@ export interface AddressedMail {
   variables: Record<string, string>
   /** A template chosen per event (a campaign step's), instead of the mail's own. */
   template?: string
+  /** Text given with the event (an admin's test of a draft), rendered instead of any stored template. */
+  content?: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>
   /** Extra headers, e.g. `List-Unsubscribe`. */
   headers?: Record<string, string>
 }
@@ -42,7 +45,8 @@ export interface SentContext {
 export interface MailDefinition {
   /** Also the mail's category in the outbox, and half of its idempotency key (`<name>:<event id>`). */
   name: string
-  template: string
+  /** null: each mail it composes brings its own `content` (an admin's test of a draft). */
+  template: string | null
   eventType: string
   compose(data: Record<string, unknown>, context: MailContext): Promise<AddressedMail | null>
   /**
@@ -59,7 +63,7 @@ export interface MailDefinition {
  */
 export function defineMail<T extends string, S extends z.ZodType<Record<string, unknown>>>(mail: {
   name: string
-  template: string
+  template: string | null
   on: EventDefinition<T, S>
   compose(data: z.infer<S>, context: MailContext): Promise<AddressedMail | null>
   sent?: (data: z.infer<S>, context: SentContext) => Promise<void>

@@ -44,10 +44,10 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
         if (!(await mailer.sentWithKey(idempotencyKey))) {
           const addressed = await mail.compose(data, dependencies)
           if (!addressed) continue
-          const rendered = renderEmailTemplate(
-            await templateNamed(addressed.template ?? mail.template),
-            addressed.variables,
-          )
+          const template = addressed.template ?? mail.template
+          const source = addressed.content ?? (template === null ? null : await templateNamed(template))
+          if (!source) throw new Error(`the ${mail.name} mail composed neither its text nor a template to use`)
+          const rendered = renderEmailTemplate(source, addressed.variables)
           await mailer.send({
             to: addressed.to,
             userId: addressed.userId,

@@ -185,6 +185,48 @@ describe('the email template editor', () => {
     })
   })
 
+  it('mails a test of the text as typed, unsaved, says where it went, and keeps the form as it is', async () => {
+    const { router } = showEditor()
+    const sent = vi
+      .spyOn(emailTemplateCalls, 'sendTest')
+      .mockResolvedValue({ message: 'A test is on its way to boss@example.com.' })
+    writeSubject('Welcome aboard, {{username}}')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Email me a test' })))
+    await settle()
+    expect(sent).toHaveBeenCalledWith(
+      'campaign-welcome',
+      expect.objectContaining({
+        subject: 'Welcome aboard, {{username}}',
+        textContent: 'Hello {{username}}',
+        htmlContent: '<p>Hello {{username}}</p>',
+      }),
+    )
+    expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toBe(
+      'Test sent: A test is on its way to boss@example.com.',
+    )
+    // Still unsaved: leaving asks.
+    await leave(router)
+    expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeTruthy()
+  })
+
+  it('sends no test of a text the server would refuse, and tells a refusal', async () => {
+    showEditor()
+    const sent = vi
+      .spyOn(emailTemplateCalls, 'sendTest')
+      .mockRejectedValue(new ApiError('This template cannot use {{firstName}}: its mails fill in {{username}}.', 400))
+    const field = subject()
+    writeSubject('')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Email me a test' })))
+    expect(sent).not.toHaveBeenCalled()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(field, { target: { value: 'Hi {{firstName}}' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Email me a test' })))
+    await settle()
+    expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toContain(
+      'No test sent: This template cannot use {{firstName}}',
+    )
+  })
+
   it('restores the built-in text once on a double click', async () => {
     showEditor([{ ...welcome, edited: true, editedAt: '2026-01-01T00:00:00.000Z' }, reset])
     const restored = vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)

@@ -41,7 +41,10 @@ const editOf = (template: EmailTemplateItem): EmailTemplateEdit => ({
   description: template.description,
 })
 
-/** The templates every mail is rendered from: pick one, edit it, preview it with sample values, save or restore. */
+/**
+ * The templates every mail is rendered from: pick one, edit it, preview it with sample values or mail
+ * it to yourself as it stands (saved or not), save or restore.
+ */
 export function EmailTemplatesEditor() {
   const { data } = useQuery(emailTemplatesQuery())
   const [chosen, setChosen] = useState<string | null>(null)
@@ -153,6 +156,11 @@ function TemplateForm({
       tellRefusal('No preview', error)
     },
   })
+  const sendTest = useMutation({
+    mutationFn: () => emailTemplateCalls.sendTest(template.name, edit),
+    onSuccess: ({ message }) => toast({ title: 'Test sent', description: message, variant: 'success' }),
+    onError: (error) => tellRefusal('No test sent', error),
+  })
   const change = (key: keyof EmailTemplateEdit) => (event: { target: { value: string } }) =>
     setEdit({ ...edit, [key]: event.target.value })
   const [problem, setProblem] = useState<ReturnType<typeof problemOf>>(null)
@@ -222,6 +230,14 @@ function TemplateForm({
           onClick={() => ifSendable(() => showPreview.mutate())}
         >
           Preview
+        </button>
+        <button
+          type="button"
+          className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
+          disabled={sendTest.isPending}
+          onClick={() => ifSendable(() => sendTest.mutate())}
+        >
+          Email me a test
         </button>
         {template.edited ? (
           <button

@@ -22,4 +22,7 @@ export const emailTemplateCalls = {
     requests.send<EmailTemplateItem>('DELETE', path(name), { basedOn } satisfies EmailTemplateRestore),
   preview: (name: string, edit: EmailTemplateEdit) =>
     requests.send<RenderedMail>('POST', `${path(name)}/preview`, edit),
+  /** Mails the admin the text as the form has it, with sample values; answers where it went. */
+  sendTest: (name: string, edit: EmailTemplateEdit) =>
+    requests.send<{ message: string }>('POST', `${path(name)}/test`, edit),
 }
