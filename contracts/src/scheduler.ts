@@ -24,3 +24,26 @@ export const schedulerFailuresAnswer = z.object({
     }),
   ),
 })
+
+export const jobState = z.enum(['running', 'scheduled', 'queued', 'completed', 'failed', 'repeating', 'paused'])
+
+/** `GET /api/admin/scheduler/jobs`: every job in the store the scheduler processes share, as agenda has it. */
+export const schedulerJobsAnswer = z.object({
+  jobs: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** agenda's interval of a repeating job (`'15 minutes'`); null for a job that runs once. */
+      every: z.string().nullable(),
+      state: jobState,
+      lastRunAt: z.string().nullable(),
+      lastFinishedAt: z.string().nullable(),
+      nextRunAt: z.string().nullable(),
+      /** Failures since its last success (agenda resets it when a run succeeds). */
+      failCount: z.number().int(),
+      failReason: z.string().nullable(),
+      failedAt: z.string().nullable(),
+    }),
+  ),
+})
+export type SchedulerJob = z.infer<typeof schedulerJobsAnswer>['jobs'][number]

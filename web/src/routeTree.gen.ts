@@ -51,6 +51,7 @@ import { Route as AdminAdminEventsRouteImport } from './routes/_admin/admin.even
 import { Route as AdminAdminOutboxRouteImport } from './routes/_admin/admin.outbox'
 import { Route as AdminAdminProjectionsRouteImport } from './routes/_admin/admin.projections'
 import { Route as AdminAdminRefreshApiCacheRouteImport } from './routes/_admin/admin.refresh-api-cache'
+import { Route as AdminAdminSchedulerRouteImport } from './routes/_admin/admin.scheduler'
 import { Route as AdminAdminUserManagementRouteImport } from './routes/_admin/admin.user-management'
 import { Route as AdminAdminUserNotificationsRouteImport } from './routes/_admin/admin.user-notifications'
 import { Route as AuthedActivityIdRouteImport } from './routes/_authed/activity.$id'
@@ -269,6 +270,11 @@ const AdminAdminRefreshApiCacheRoute =
     path: '/admin/refresh-api-cache',
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminAdminSchedulerRoute = AdminAdminSchedulerRouteImport.update({
+  id: '/admin/scheduler',
+  path: '/admin/scheduler',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminUserManagementRoute =
   AdminAdminUserManagementRouteImport.update({
     id: '/admin/user-management',
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/admin/outbox': typeof AdminAdminOutboxRoute
   '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
+  '/admin/scheduler': typeof AdminAdminSchedulerRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
   '/activity/$id': typeof AuthedActivityIdRoute
@@ -402,6 +409,7 @@ export interface FileRoutesByTo {
   '/admin/outbox': typeof AdminAdminOutboxRoute
   '/admin/projections': typeof AdminAdminProjectionsRoute
   '/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
+  '/admin/scheduler': typeof AdminAdminSchedulerRoute
   '/admin/user-management': typeof AdminAdminUserManagementRoute
   '/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
   '/activity/$id': typeof AuthedActivityIdRoute
@@ -455,6 +463,7 @@ export interface FileRoutesById {
   '/_admin/admin/outbox': typeof AdminAdminOutboxRoute
   '/_admin/admin/projections': typeof AdminAdminProjectionsRoute
   '/_admin/admin/refresh-api-cache': typeof AdminAdminRefreshApiCacheRoute
+  '/_admin/admin/scheduler': typeof AdminAdminSchedulerRoute
   '/_admin/admin/user-management': typeof AdminAdminUserManagementRoute
   '/_admin/admin/user-notifications': typeof AdminAdminUserNotificationsRoute
   '/_authed/activity/$id': typeof AuthedActivityIdRoute
@@ -506,6 +515,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/projections'
     | '/admin/refresh-api-cache'
+    | '/admin/scheduler'
     | '/admin/user-management'
     | '/admin/user-notifications'
     | '/activity/$id'
@@ -555,6 +565,7 @@ export interface FileRouteTypes {
     | '/admin/outbox'
     | '/admin/projections'
     | '/admin/refresh-api-cache'
+    | '/admin/scheduler'
     | '/admin/user-management'
     | '/admin/user-notifications'
     | '/activity/$id'
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/outbox'
     | '/_admin/admin/projections'
     | '/_admin/admin/refresh-api-cache'
+    | '/_admin/admin/scheduler'
     | '/_admin/admin/user-management'
     | '/_admin/admin/user-notifications'
     | '/_authed/activity/$id'
@@ -939,6 +951,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminRefreshApiCacheRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/scheduler': {
+      id: '/_admin/admin/scheduler'
+      path: '/admin/scheduler'
+      fullPath: '/admin/scheduler'
+      preLoaderRoute: typeof AdminAdminSchedulerRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/user-management': {
       id: '/_admin/admin/user-management'
       path: '/admin/user-management'
@@ -1005,6 +1024,7 @@ interface AdminRouteChildren {
   AdminAdminOutboxRoute: typeof AdminAdminOutboxRoute
   AdminAdminProjectionsRoute: typeof AdminAdminProjectionsRoute
   AdminAdminRefreshApiCacheRoute: typeof AdminAdminRefreshApiCacheRoute
+  AdminAdminSchedulerRoute: typeof AdminAdminSchedulerRoute
   AdminAdminUserManagementRoute: typeof AdminAdminUserManagementRoute
   AdminAdminUserNotificationsRoute: typeof AdminAdminUserNotificationsRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
@@ -1019,6 +1039,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminOutboxRoute: AdminAdminOutboxRoute,
   AdminAdminProjectionsRoute: AdminAdminProjectionsRoute,
   AdminAdminRefreshApiCacheRoute: AdminAdminRefreshApiCacheRoute,
+  AdminAdminSchedulerRoute: AdminAdminSchedulerRoute,
   AdminAdminUserManagementRoute: AdminAdminUserManagementRoute,
   AdminAdminUserNotificationsRoute: AdminAdminUserNotificationsRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,

@@ -1,4 +1,5 @@
 import type { JobRepository } from 'agenda'
+import type { SchedulerJob } from '@reelmates/contracts/scheduler'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { SCHEDULER_FAILURES as FAILURES } from './reactor'
 
@@ -51,4 +52,23 @@ export async function schedulerFailures(
       nextRunAt: job.nextRunAt ? new Date(job.nextRunAt).toISOString() : null,
     })),
   }
+}
+
+const isoOrNull = (date: Date | string | undefined | null) => (date ? new Date(date).toISOString() : null)
+
+/** Every job in agenda's store (the timed jobs, and any one-off), for the admins' scheduler screen. */
+export async function schedulerJobs(jobs: JobsView): Promise<SchedulerJob[]> {
+  const found = await jobs.queryJobs({ sort: { name: 'asc' }, limit: 200 })
+  return found.jobs.map((job) => ({
+    id: String(job._id),
+    name: job.name,
+    every: job.repeatInterval === undefined ? null : String(job.repeatInterval),
+    state: job.state,
+    lastRunAt: isoOrNull(job.lastRunAt),
+    lastFinishedAt: isoOrNull(job.lastFinishedAt),
+    nextRunAt: isoOrNull(job.nextRunAt),
+    failCount: job.failCount ?? 0,
+    failReason: job.failReason ?? null,
+    failedAt: isoOrNull(job.failedAt),
+  }))
 }

@@ -8,6 +8,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { parseSearch, stringifySearch } from './addressSearch'
 
 /**
  * For specs of screens that use the router (links, navigation, `useUnsavedChanges`): a router kept in
@@ -22,6 +23,9 @@ export function routerInMemory() {
       createRoute({ getParentRoute: () => root, path: '/elsewhere' }),
     ]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
+    // Addresses are written as the app writes them (`?event=1234`, not `?event=%221234%22`).
+    parseSearch,
+    stringifySearch,
   })
   return router
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SchedulerJob } from '@reelmates/contracts/scheduler'
 import { sqliteJobBackend } from '@reelmates/infra/jobs/jobBackends'
 import { makeAdmin, register } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -48,5 +49,54 @@ describe('GET /api/admin/scheduler/failures', () => {
     expect((await agent(t.app).get('/api/admin/scheduler/failures')).statusCode).toBe(401)
     const { client } = await register(t.app, 'nosyuser')
     expect((await client.get('/api/admin/scheduler/failures')).statusCode).toBe(403)
+  })
+})
+
+describe('GET /api/admin/scheduler/jobs', () => {
+  it('lists every job with its interval, state, last and next run, and its failures since it last succeeded', async () => {
+    const { client, user } = await register(t.app, 'jobreader')
+    await makeAdmin(t.platform, user.id)
+    const scheduler = sqliteJobBackend({ path: join(t.platform.config.dataDir, 'jobs.db') })
+    await scheduler.connect()
+    const job = await scheduler.repository.saveJob(
+      {
+        name: 'nightly-check',
+        priority: 0,
+        type: 'single',
+        repeatInterval: '15 minutes',
+        nextRunAt: new Date('2099-01-01T08:15:00Z'),
+        lastRunAt: new Date('2026-11-24T08:00:00Z'),
+        lastFinishedAt: new Date('2026-11-24T08:00:02Z'),
+        failCount: 1,
+        failReason: 'the catalog did not answer',
+        failedAt: new Date('2026-11-24T07:45:01Z'),
+        data: null,
+      },
+      undefined,
+    )
+    await scheduler.disconnect()
+
+    const answer = await client.get('/api/admin/scheduler/jobs')
+    expect(answer.statusCode, answer.body).toBe(200)
+    const listed = answer.json<{ jobs: SchedulerJob[] }>().jobs
+    expect(listed.find((one) => one.name === 'nightly-check')).toEqual({
+      id: String(job._id),
+      name: 'nightly-check',
+      every: '15 minutes',
+      state: 'repeating',
+      lastRunAt: '2026-11-24T08:00:00.000Z',
+      lastFinishedAt: '2026-11-24T08:00:02.000Z',
+      nextRunAt: '2099-01-01T08:15:00.000Z',
+      failCount: 1,
+      failReason: 'the catalog did not answer',
+      failedAt: '2026-11-24T07:45:01.000Z',
+    })
+    expect(listed.map((one) => one.name)).toEqual([...listed.map((one) => one.name)].sort())
+  })
+
+  it('is for admins only', async () => {
+    expect((await agent(t.app).get('/api/admin/scheduler/jobs')).statusCode).toBe(401)
+    const { client } = await register(t.app, 'nosyjobuser')
+    expect((await client.get('/api/admin/scheduler/jobs')).statusCode).toBe(403)
   })
 })

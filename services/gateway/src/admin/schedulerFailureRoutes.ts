@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { schedulerFailuresAnswer } from '@reelmates/contracts/scheduler'
-import { schedulerFailures } from '@reelmates/scheduler/failures'
+import { schedulerFailuresAnswer, schedulerJobsAnswer } from '@reelmates/contracts/scheduler'
+import { schedulerFailures, schedulerJobs } from '@reelmates/scheduler/failures'
 import { requireAdmin } from '../http/auth'
 import type { Platform } from '../platform'
 
@@ -16,5 +16,18 @@ export const schedulerFailureRoutes: FastifyPluginAsyncZod<{ platform: Platform 
       },
     },
     () => schedulerFailures(platform.readStore, platform.jobs),
+  )
+
+  app.get(
+    '/admin/scheduler/jobs',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every job of the scheduler (digests, campaign steps): its interval, state, last and next run',
+        response: { 200: schedulerJobsAnswer },
+      },
+    },
+    async () => ({ jobs: await schedulerJobs(platform.jobs) }),
   )
 }

@@ -12,6 +12,7 @@ const areas = [
   { to: '/admin/user-management', label: 'User management' },
   { to: '/admin/refresh-api-cache', label: 'Catalog cache' },
   { to: '/admin/outbox', label: 'Mail outbox' },
+  { to: '/admin/scheduler', label: 'Scheduler' },
   { to: '/test-digest', label: 'Test digest' },
 ] as const
 

@@ -6,11 +6,13 @@ import type { Role } from '@reelmates/contracts/account'
 import type { AdminUser, AdminUsersAnswer } from '@reelmates/contracts/userManagement'
 import type { CacheRefreshResponse, CatalogStatus } from '@reelmates/contracts/catalog'
 import type { outboxAnswer } from '@reelmates/contracts/account'
+import type { SchedulerJob, schedulerFailuresAnswer } from '@reelmates/contracts/scheduler'
 import type { z } from 'zod'
 import { requests } from '../../lib/api'
 
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`
 export type OutboxMail = z.infer<typeof outboxAnswer>['messages'][number]
+export type SchedulerFailures = z.infer<typeof schedulerFailuresAnswer>
 
 export interface HistoryFilter {
   stream?: string
@@ -58,9 +60,14 @@ export const adminCalls = {
   retry: (name: string) =>
     requests.send<RetryAnswer>('POST', `/api/admin/projections/${encodeURIComponent(name)}/retry`),
   analytics: (days: number) => requests.get<AnalyticsAnswer>(`/api/admin/analytics?days=${days}`),
+  schedulerJobs: () =>
+    requests.get<{ jobs: SchedulerJob[] }>('/api/admin/scheduler/jobs').then((answer) => answer.jobs),
+  schedulerFailures: () => requests.get<SchedulerFailures>('/api/admin/scheduler/failures'),
 }
 
 export const adminKeys = {
   users: (query: string) => ['admin', 'users', query] as const,
   outbox: (to: string) => ['admin', 'outbox', to] as const,
+  schedulerJobs: ['admin', 'scheduler', 'jobs'] as const,
+  schedulerFailures: ['admin', 'scheduler', 'failures'] as const,
 }
