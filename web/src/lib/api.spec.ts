@@ -129,6 +129,23 @@ describe('the request client (spec §7)', () => {
     for (const init of seen) expect(init).toMatchObject({ credentials: 'include', mode: 'cors', cache: 'no-store' })
   })
 
+  it('lets a change outlive the page when asked (keepalive), and no other', async () => {
+    const seen: RequestInit[] = []
+    const previous = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      seen.push(init ?? {})
+      return previous(input, init)
+    }
+    try {
+      await apiJson('/api/watchlist', { method: 'POST', body: {}, keepalive: true })
+      await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    } finally {
+      globalThis.fetch = previous
+    }
+    const posts = seen.filter((init) => init.method === 'POST')
+    expect(posts.map((init) => init.keepalive === true)).toEqual([true, false])
+  })
+
   it('adds _ts after existing query parameters', () => {
     expect(withTimestamp('/api/tmdb/search?query=dune', 5)).toBe('/api/tmdb/search?query=dune&_ts=5')
     expect(withTimestamp('/version.json', 5)).toBe('/version.json?_ts=5')

@@ -19,6 +19,11 @@ export interface RequestOptions {
    * A state-changing request without one gets its own.
    */
   idempotencyKey?: string
+  /**
+   * The request outlives the page (fetch's `keepalive`): a mark of what was seen or read, sent as the
+   * person reloads or leaves, still reaches the server.
+   */
+  keepalive?: boolean
 }
 
 const stateChanging = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -77,6 +82,7 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
       mode: 'cors',
       cache: 'no-store',
       signal: options.signal ?? null,
+      ...(options.keepalive ? { keepalive: true } : {}),
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
@@ -162,6 +168,12 @@ export const requests = {
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
-    { idempotencyKey }: { idempotencyKey?: string } = {},
-  ): Promise<T> => apiJson<T>(path, { method, body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    { idempotencyKey, keepalive }: { idempotencyKey?: string; keepalive?: boolean } = {},
+  ): Promise<T> =>
+    apiJson<T>(path, {
+      method,
+      body,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(keepalive ? { keepalive } : {}),
+    }),
 }

@@ -21,7 +21,8 @@ export const feedCalls = {
   page: (cursor: string | null) =>
     requests.get<FeedAnswer>(`/api/feed?limit=20${cursor === null ? '' : `&cursor=${enc(cursor)}`}`),
   unread: () => requests.get<{ count: number }>('/api/feed/unread'),
-  visit: () => requests.send<ChangeAnswer>('POST', '/api/feed/visits'),
+  // Sent as the feed opens; it must arrive even if the person reloads or leaves at once.
+  visit: () => requests.send<ChangeAnswer>('POST', '/api/feed/visits', undefined, { keepalive: true }),
   activity: (id: string) => requests.get<ActivityAnswer>(activityPath(id)),
   addComment: (activityId: string, content: string) =>
     requests.send<CommentItem & ChangeAnswer>('POST', `${activityPath(activityId)}/comments`, { content }),

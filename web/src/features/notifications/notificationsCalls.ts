@@ -15,8 +15,11 @@ interface ChangeAnswer {
 /** The notification, push and announcement calls of the API (issue 13), through the one request client. */
 export const notificationsCalls = {
   list: () => requests.get<NotificationsAnswer>('/api/notifications'),
-  markRead: (ids?: string[]) => requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}),
-  markSeen: (upTo: string) => requests.send<ChangeAnswer>('POST', '/api/notifications/seen', { upTo }),
+  // Marks are sent as the bell opens or a line is tapped, often just before the page changes or reloads.
+  markRead: (ids?: string[]) =>
+    requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}, { keepalive: true }),
+  markSeen: (upTo: string) =>
+    requests.send<ChangeAnswer>('POST', '/api/notifications/seen', { upTo }, { keepalive: true }),
   publicKey: () => requests.get<{ publicKey: string }>('/api/push/public-key'),
   subscribe: (subscription: PushSubscriptionRequest) =>
     requests.send<ChangeAnswer>('POST', '/api/push/subscriptions', subscription),
