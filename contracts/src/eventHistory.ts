@@ -6,7 +6,12 @@ import { allEventDefinitions, defineEvent } from './events'
  * personal data there.
  */
 
-const position = z.string().regex(/^\d{1,30}$/, 'must be a log position (digits only)')
+/** The log's positions are 64-bit (SQLite's integers, EventStoreDB's commit positions): a larger one names no event. */
+const maxPosition = 2n ** 63n - 1n
+const position = z
+  .string()
+  .regex(/^\d{1,30}$/, 'must be a log position (digits only)')
+  .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= maxPosition, 'is past any position the log can have')
 
 /**
  * The event types the log can hold, in name order: every registered definition. The process that asks

@@ -142,6 +142,14 @@ describe('GET /api/admin/events', () => {
     expect(answer.statusCode).toBe(400)
     expect(answer.json<{ message: string }>().message).toMatch(/limit/)
     expect((await admin.client.get('/api/admin/events?before=abc')).statusCode).toBe(400)
+    // Past any 64-bit position: a 400 that says so, not the store's RangeError as a 500.
+    const huge = '99999999999999999999999'
+    for (const path of [`/api/admin/events?before=${huge}`, `/api/admin/events/${huge}`]) {
+      const refused = await admin.client.get(path)
+      expect(refused.statusCode, path).toBe(400)
+      expect(refused.json<{ message: string }>().message).toContain('is past any position the log can have')
+    }
+    expect((await admin.client.get(`/api/admin/events?before=${2n ** 63n - 1n}`)).statusCode).toBe(200)
   })
 
   it('refuses an unknown event type with a 400 that names it and what it may mean, not an empty page', async () => {
