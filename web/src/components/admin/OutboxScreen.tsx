@@ -75,14 +75,14 @@ function MailRow({ mail }: { mail: OutboxMail }) {
           {new Date(mail.createdAt).toLocaleString()}
         </time>
       </div>
-      <h2 className="mt-2 font-semibold text-white">{mail.subject}</h2>
-      <p className="text-sm text-zinc-400">To {mail.to}</p>
-      {mail.error ? <p className="mt-1 text-sm text-red-300">{mail.error}</p> : null}
+      <h2 className="mt-2 font-semibold text-white [overflow-wrap:anywhere]">{mail.subject}</h2>
+      <p className="text-sm text-zinc-400 [overflow-wrap:anywhere]">To {mail.to}</p>
+      {mail.error ? <p className="mt-1 text-sm text-red-300 [overflow-wrap:anywhere]">{mail.error}</p> : null}
       <button type="button" className={`${quietButton} -ml-3 mt-1`} onClick={() => setOpen(!open)} aria-expanded={open}>
         {open ? 'Hide text' : 'Show text'}
       </button>
       {open ? (
-        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-xl bg-ink p-3 text-sm text-zinc-300">
+        <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-xl bg-ink p-3 text-sm text-zinc-300 [overflow-wrap:anywhere]">
           {mail.text}
         </pre>
       ) : null}

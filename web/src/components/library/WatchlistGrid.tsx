@@ -66,21 +66,23 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           </button>
         ) : null}
       </div>
-      <div className="mt-2 px-0.5">
-        {/* The screen's h1 is "Watchlist"; each title is a heading under it. */}
-        <h2 className="text-sm font-medium leading-snug text-zinc-100 [overflow-wrap:anywhere]">{item.title}</h2>
-        <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
-        {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
-        {item.recommendedBy ? (
-          <p className="mt-1 text-xs text-amber-300 [overflow-wrap:anywhere]">
-            recommended by {item.recommendedBy.username}
-          </p>
-        ) : null}
-      </div>
-      <div className="mt-1 flex items-center justify-between gap-1">
-        <MarkWatchedButton item={item} onClick={dialogs.markWatched} />
+      {/* The menu sits beside the title and "Mark watched" takes the card's width below: side by side,
+          the two overflowed a phone's two columns, and a tap on one could land on the next card's. */}
+      <div className="mt-2 flex items-start gap-1 pl-0.5">
+        <div className="min-w-0 flex-1">
+          {/* The screen's h1 is "Watchlist"; each title is a heading under it. */}
+          <h2 className="text-sm font-medium leading-snug text-zinc-100 [overflow-wrap:anywhere]">{item.title}</h2>
+          <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
+          {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
+          {item.recommendedBy ? (
+            <p className="mt-1 text-xs text-amber-300 [overflow-wrap:anywhere]">
+              recommended by {item.recommendedBy.username}
+            </p>
+          ) : null}
+        </div>
         <WatchlistItemMenu
           item={item}
+          className="-mt-1.5"
           actions={watchlistItemActions(
             item,
             {
@@ -93,6 +95,7 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           )}
         />
       </div>
+      <MarkWatchedButton item={item} onClick={dialogs.markWatched} className="mt-1.5 w-full justify-center" />
       {dialogs.dialog}
     </article>
   )

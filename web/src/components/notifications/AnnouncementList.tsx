@@ -27,8 +27,8 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
     <ul className="grid gap-4" aria-label="Announcements sent">
       {announcements.map((announcement) => (
         <li key={announcement.id} className="rounded-2xl border border-white/5 bg-panel p-5">
-          <h3 className="font-semibold text-white">{announcement.title}</h3>
-          <p className="mt-1 whitespace-pre-line text-sm text-zinc-300">{announcement.body}</p>
+          <h3 className="font-semibold text-white [overflow-wrap:anywhere]">{announcement.title}</h3>
+          <p className="mt-1 whitespace-pre-line text-sm text-zinc-300 [overflow-wrap:anywhere]">{announcement.body}</p>
           <p className="mt-2 text-xs text-zinc-400">
             {new Date(announcement.publishedAt).toLocaleString()} by {announcement.author} · to{' '}
             {announcement.audience === 'everyone' ? 'everyone' : 'chosen members'} · {channelsOf(announcement)}

@@ -73,7 +73,9 @@ export function NotificationList({
                   className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
                 />
                 <span className="min-w-0 flex-1">
-                  <span className={`block text-sm ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}>
+                  <span
+                    className={`block text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
+                  >
                     {item.text}
                     {item.read ? null : <span className="sr-only"> (unread)</span>}
                   </span>

@@ -10,9 +10,9 @@ export function UserNotificationsScreen() {
   const sent = useQuery(announcementsQuery())
   return (
     <AdminScreen title="User notifications">
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,26rem)_1fr]">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <AnnouncementForm />
-        <section aria-labelledby="sent-title" className="grid content-start gap-3">
+        <section aria-labelledby="sent-title" className="grid min-w-0 content-start gap-3">
           <h2 id="sent-title" className="text-base font-semibold text-white">
             Sent
           </h2>

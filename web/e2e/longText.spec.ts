@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { adminAccount, csrfToken, openApp, registerByApi } from './support/server'
+
+/**
+ * What people type is not always made of words: a token, a pasted link without breaks, a key held
+ * down. Screens that show it wrap it rather than widen the page past the screen, and a phone's two
+ * watchlist columns keep each card's buttons inside the card.
+ */
+// An admin is made through the CLI (another process): on a loaded machine that takes over a minute.
+test.describe.configure({ timeout: 180_000 })
+
+const unbroken = 'M'.repeat(400)
+
+/** Whether the page scrolls sideways: the document is wider than the window. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+async function send(request: APIRequestContext, path: string, data: unknown) {
+  const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
+  expect(answer.status(), await answer.text()).toBeLessThan(300)
+}
+
+test('an announcement, a bell line and a mail subject made of one long word wrap, on a desktop and a phone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const memberContext = await browser.newContext({ baseURL })
+  const member = await registerByApi(memberContext.request, 'longreader')
+  await adminAccount(page.request)
+  await send(page.request, '/api/admin/announcements', {
+    title: unbroken.slice(0, 120),
+    body: unbroken,
+    audience: 'chosen',
+    usernames: [member.username],
+    channels: { inApp: true, push: false, email: false },
+  })
+  // A mail whose subject is one long word, in the outbox.
+  await send(page.request, '/api/admin/email-templates/magic-link/test', {
+    subject: unbroken.slice(0, 190),
+    textContent: 'Go: {{link}}',
+    htmlContent: '<a href="{{link}}">Go</a>',
+  })
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport)
+    await openApp(page, '/admin/user-notifications')
+    await expect(page.getByRole('list', { name: 'Announcements sent' })).toContainText('MMMM')
+    expect(await scrollsSideways(page), `/admin/user-notifications at ${viewport.width}`).toBe(false)
+    await expect(page.getByRole('button', { name: 'Send announcement' })).toBeInViewport()
+
+    await openApp(page, '/admin/outbox')
+    await expect(page.getByRole('list', { name: 'Mails' })).toContainText('[Test] MMMM')
+    expect(await scrollsSideways(page), `/admin/outbox at ${viewport.width}`).toBe(false)
+  }
+
+  const reader = await memberContext.newPage()
+  await reader.setViewportSize({ width: 390, height: 844 })
+  await openApp(reader, '/home')
+  await reader
+    .getByRole('button', { name: /^Notifications/ })
+    .first()
+    .click()
+  const line = reader.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first()
+  await expect(line).toContainText('MMMM')
+  const box = await line.boundingBox()
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390)
+  await memberContext.close()
+})
+
+test('on a phone each watchlist card keeps its buttons inside it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await registerByApi(page.request, 'gridphone')
+  const found = (await (await page.request.get('/api/tmdb/autocomplete?query=the')).json()) as {
+    results: { id: number; media_type: string }[]
+  }
+  for (const movie of found.results.filter((result) => result.media_type === 'movie').slice(0, 4))
+    await send(page.request, '/api/watchlist', { tmdbId: movie.id, mediaType: 'movie' })
+  await openApp(page, '/watchlist')
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(4)
+  for (const card of await cards.all()) {
+    const outer = await card.boundingBox()
+    if (!outer) throw new Error('a card has no box')
+    for (const button of await card.getByRole('button').all()) {
+      const box = await button.boundingBox()
+      if (!box) continue
+      const name = await button.getAttribute('aria-label')
+      expect(box.x, `${name} starts inside its card`).toBeGreaterThanOrEqual(outer.x - 1)
+      expect(box.x + box.width, `${name} ends inside its card`).toBeLessThanOrEqual(outer.x + outer.width + 1)
+    }
+  }
+  expect(await scrollsSideways(page)).toBe(false)
+})
