@@ -1,13 +1,38 @@
-import { QueryObserver } from '@tanstack/react-query'
+import { act, renderHook } from '@testing-library/react'
+import { onlineManager, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient, getQueryFn } from './queryClient'
+import { removeToast, useToasts } from './toast'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  onlineManager.setOnline(true)
+  act(() => removeToast())
+})
 
 const answering = (status: number, body: unknown) =>
   vi.fn(() =>
     Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
   )
+
+describe('a change made offline', () => {
+  it('tells the person it was saved on the device, but not for a change the app makes on its own', async () => {
+    vi.stubGlobal('fetch', answering(200, {}))
+    const client = createQueryClient()
+    const shown = renderHook(() => useToasts())
+    onlineManager.setOnline(false)
+    const background = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.resolve('seen'),
+      meta: { background: true },
+    })
+    void background.execute(undefined)
+    await Promise.resolve()
+    expect(shown.result.current).toEqual([])
+    const asked = client.getMutationCache().build(client, { mutationFn: () => Promise.resolve('added') })
+    void asked.execute(undefined)
+    await vi.waitFor(() => expect(shown.result.current.map((toast) => toast.title)).toEqual(['Saved on this device']))
+  })
+})
 
 describe('the query client defaults (spec §9)', () => {
   it('staleTime 0, no refetch interval, no refetch on focus, no retries for queries or mutations', () => {

@@ -1,4 +1,11 @@
-import { MutationCache, onlineManager, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query'
+import {
+  MutationCache,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+  type Mutation,
+  type QueryFunction,
+} from '@tanstack/react-query'
 import { apiJson } from './api'
 import { isApiError } from './apiError'
 import { toast } from './toast'
@@ -22,9 +29,21 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehaviour }): Quer
   }
 }
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * A change the app makes on its own (a mark of what was seen, the feed's visit), not one the
+       * person asked for: it is queued offline like any other, without telling them something was saved.
+       */
+      background?: boolean
+    }
+  }
+}
+
 /** A change made offline waits in its mutation's scope and goes out when the connection returns. */
-function tellQueuedOffline(): void {
-  if (onlineManager.isOnline()) return
+function tellQueuedOffline(_variables: unknown, mutation: Mutation<unknown, unknown>): void {
+  if (onlineManager.isOnline() || mutation.meta?.background === true) return
   toast({ title: 'Saved on this device', description: 'It will be sent when you are back online.' })
 }
 

@@ -78,6 +78,7 @@ export const deleteCommentMutation = feedMutation(
 /** Opening the feed marks what is in it as read: the badge clears at once, the server records the visit. */
 export const visitFeedMutation = mutationOptions<ChangeAnswer, Error, undefined>({
   mutationKey: ['feedVisit'],
+  meta: { background: true },
   mutationFn: () => feedCalls.visit(),
   onMutate: (_nothing, { client }) => client.setQueryData(feedKeys.unread(), { count: 0 }),
   onSettled: (_answer, _error, _nothing, _result, { client }) =>

@@ -46,6 +46,7 @@ export function useMarkSeen() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: ['notificationsSeen'],
+    meta: { background: true },
     mutationFn: (upTo: string) => notificationsCalls.markSeen(upTo),
     onMutate: async () => {
       // A poll answered in the meantime would bring the old count back.
