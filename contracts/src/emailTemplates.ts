@@ -12,7 +12,13 @@ export const emailTemplateName = z
   .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'A template name is lowercase letters, digits and dashes.')
 
 export const emailTemplateEdit = z.object({
-  subject: z.string().trim().min(1, 'The subject cannot be empty.').max(200),
+  // A line break in a subject would start a header of its own in the mail (`Bcc: …`).
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'The subject cannot be empty.')
+    .max(200)
+    .regex(/^[^\r\n]*$/, 'The subject must be one line.'),
   textContent: z.string().trim().min(1, 'The text version cannot be empty.').max(20_000),
   htmlContent: z.string().trim().min(1, 'The HTML version cannot be empty.').max(50_000),
   description: z.string().trim().max(500).optional(),

@@ -200,6 +200,13 @@ describe('/api/admin/email-templates', () => {
     expect(missing.statusCode).toBe(404)
     const empty = await admin.client.put('/api/admin/email-templates/magic-link', { ...edit, subject: ' ' })
     expect(empty.statusCode).toBe(400)
+    // A line break would start a header of its own in every mail sent from it.
+    for (const path of ['/api/admin/email-templates/magic-link', '/api/admin/email-templates/magic-link/test']) {
+      const send = path.endsWith('/test') ? admin.client.post.bind(admin.client) : admin.client.put.bind(admin.client)
+      const twoLines = await send(path, { ...edit, subject: 'Changed\r\nBcc: someone@example.com' })
+      expect(twoLines.statusCode, path).toBe(400)
+      expect(twoLines.json<{ message: string }>().message).toContain('The subject must be one line.')
+    }
   })
 
   it('refuses, in a save and a preview alike, a reset mail without its link or a variable no mail fills in', async () => {
