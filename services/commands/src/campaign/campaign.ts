@@ -27,8 +27,11 @@ export class CampaignAlreadyExists extends DomainError {
 
 export class UnknownCampaignTemplate extends DomainError {
   override readonly name = 'UnknownCampaignTemplate'
-  constructor(unknown: string[]) {
-    super('invalid', `There is no email template named ${unknown.join(', ')}.`)
+  constructor(unknown: string[], templates: readonly string[]) {
+    super(
+      'invalid',
+      `A campaign step is sent from a campaign template (${templates.join(', ')}), not ${unknown.join(', ')}.`,
+    )
   }
 }
 
@@ -62,7 +65,7 @@ export class CampaignChangedBeforeActivation extends DomainError {
 interface Checked {
   campaignId: string
   definition: CampaignDefinition
-  /** The templates a step may use (every template a mail can be rendered from). */
+  /** The templates a step may use: the campaign templates (each with its unsubscribe link). */
   templates: readonly string[]
   adminId: string
   at: string
@@ -88,7 +91,7 @@ export interface CampaignState {
 
 function checkTemplates({ definition, templates }: Checked) {
   const unknown = definition.steps.map((step) => step.templateName).filter((name) => !templates.includes(name))
-  if (unknown.length > 0) throw new UnknownCampaignTemplate([...new Set(unknown)])
+  if (unknown.length > 0) throw new UnknownCampaignTemplate([...new Set(unknown)], templates)
 }
 
 const definitionOf = ({ campaignId, definition }: Checked) => ({

@@ -18,14 +18,16 @@ import {
   type CampaignCommand,
 } from '@reelmates/commands/campaign/campaign'
 import { campaignQueries } from '@reelmates/projections/campaigns/campaignQueries'
-import { builtInTemplates } from '@reelmates/scheduler/mail/builtInTemplates'
+import { campaignTemplates } from '@reelmates/scheduler/campaigns/campaignTemplates'
 import type { FastifyRequest } from 'fastify'
 import { currentUserId, requireAdmin } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
-const templateNames = builtInTemplates.map((template) => template.name)
+// A step's mail carries an unsubscribe link and links to the app: only the campaign templates are made
+// for that (a password-reset mail as a step would send members a reset button that leads nowhere).
+const templateNames = campaignTemplates.map((template) => template.name)
 
 /** The campaign as it stands after `events`, on top of what the read model knew before them. */
 function afterEvents(before: CampaignItem | null, events: EmailCampaignEvent[]): CampaignItem | null {

@@ -171,6 +171,19 @@ describe('drip campaigns on a fake clock', () => {
     await pause(campaign)
   })
 
+  it('refuses a step sent from a template that is not a campaign template', async () => {
+    const answer = await admin.client.post('/api/admin/email-campaigns', {
+      name: 'Reset everyone',
+      description: '',
+      steps: [{ templateName: 'password-reset', delayDays: 0 }],
+      triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toBe(
+      'A campaign step is sent from a campaign template (campaign-welcome, campaign-find-friends, campaign-come-back, campaign-rate-more), not password-reset.',
+    )
+  })
+
   it('refuses an unsubscribe token that was not made by the server', async () => {
     const answer = await t.app.inject({
       method: 'POST',
