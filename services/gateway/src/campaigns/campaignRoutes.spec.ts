@@ -42,6 +42,7 @@ describe('admin campaign and send-history routes', () => {
 
   it.each([
     [{ ...valid, name: '' }, /needs a name/],
+    [{ ...valid, description: 'd'.repeat(501) }, /^A campaign description is at most 500 characters\.$/],
     [{ ...valid, steps: [] }, /at least one step/],
     [{ ...valid, triggers: [] }, /at least one trigger/],
     [{ ...valid, steps: [{ templateName: 'campaign-welcome', delayDays: -1 }] }, /cannot be negative/],

@@ -58,6 +58,12 @@ function showForm(campaign?: CampaignItem) {
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }))
 
 describe('the campaign form', () => {
+  it('takes no longer a name or description than the server keeps', () => {
+    showForm()
+    expect(screen.getByLabelText('Name').getAttribute('maxlength')).toBe('100')
+    expect(screen.getByLabelText('Description').getAttribute('maxlength')).toBe('500')
+  })
+
   it('refuses a cleared "days after entry" beside the field rather than saving it as 0', async () => {
     const saved = showForm(welcome)
     const days = screen.getByLabelText('Step 1 days after entry')

@@ -1,4 +1,4 @@
-import type { CampaignItem } from '@reelmates/contracts/campaigns'
+import { campaignDefinition, type CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
@@ -97,11 +97,21 @@ export function CampaignForm({
     >
       <label className="block text-sm text-zinc-300">
         Name
-        <input className={field} value={name} onChange={(event) => setName(event.target.value)} />
+        <input
+          className={field}
+          value={name}
+          maxLength={campaignDefinition.shape.name.maxLength ?? undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
       </label>
       <label className="block text-sm text-zinc-300">
         Description
-        <input className={field} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <input
+          className={field}
+          value={description}
+          maxLength={campaignDefinition.shape.description.unwrap().maxLength ?? undefined}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </label>
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-white">Steps</legend>
