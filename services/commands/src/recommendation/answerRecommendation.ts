@@ -1,7 +1,9 @@
+import { recommendationMessages as says } from '@reelmates/contracts/recommendations'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { loadState } from '../handleCommand'
 import { AlreadyInWatchlist, watchlist, watchlistStreamId } from '../watchlist/watchlist'
-import { NoSuchRecommendation } from './errors'
+import { NoSuchRecommendation, RecommendationAlreadyAnswered } from './errors'
+import { watched, watchedStreamId } from '../watched/watched'
 import type { RecommendationPorts } from './ports'
 import { recommendations, recommendationsStreamId } from './recommendation'
 
@@ -32,6 +34,11 @@ export async function answerRecommendation(
     const record = state.byId.get(recommendationId)
     if (!record) throw new NoSuchRecommendation()
     const ref = { tmdbId: record.tmdbId, mediaType: record.mediaType }
+    // Watched before it was recommended (a watch after it makes it `watched`, which the decider refuses):
+    // put on the watchlist, it would read "to watch" and "watched" at once.
+    const log = await loadState(ports.eventStore, watched, watchedStreamId(asker.userId))
+    if ([...log.entries.values()].some((entry) => entry.tmdbId === ref.tmdbId && entry.mediaType === ref.mediaType))
+      throw new RecommendationAlreadyAnswered(says.alreadyWatched)
     const { media, streamingOn } = await ports.recordedTitle(ref)
     try {
       await commands.run(watchlist, watchlistStreamId(asker.userId), {

@@ -208,6 +208,17 @@ describe('answering a recommendation', () => {
     expect(items).toHaveLength(1)
   })
 
+  it('refuses to accept a title watched before it was recommended, and leaves the watchlist as it was', async () => {
+    const { ann, bob } = await friends()
+    expect((await bob.client.post('/api/watched', { ...title(0), rating: 8 })).statusCode).toBe(201)
+    const sent = await sentOne(ann, bob)
+    const accepted = await bob.client.post(`/api/recommendations/${sent.id}/accept`)
+    expect(accepted.statusCode).toBe(409)
+    expect(accepted.json<{ message: string }>().message).toBe('You already watched this title.')
+    expect((await bob.client.get('/api/watchlist')).json<{ items: WatchlistItem[] }>().items).toEqual([])
+    expect((await bob.client.post(`/api/recommendations/${sent.id}/dismiss`)).statusCode).toBe(200)
+  })
+
   it('dismisses, and restores the dismissal', async () => {
     const { ann, bob } = await friends()
     const sent = await sentOne(ann, bob)
