@@ -1,5 +1,5 @@
 import type { BlogCategoryInput, BlogPostEdit, BlogPostInput } from '@reelmates/contracts/blog'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
 import { blogCalls } from './blogCalls'
@@ -12,6 +12,8 @@ function useBlogChange<TVariables, TData>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   success: (data: TData, variables: TVariables) => string,
   refusal: string,
+  /** What the change took away: not asked for again (it would answer 404), but dropped. */
+  gone?: (variables: TVariables) => QueryKey,
 ) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -19,7 +21,12 @@ function useBlogChange<TVariables, TData>(
     mutationFn,
     onSuccess: async (data, variables) => {
       toast({ title: success(data, variables), variant: 'success' })
-      await queryClient.invalidateQueries({ queryKey: blogKeys.all })
+      const goneKey = gone ? JSON.stringify(gone(variables)) : null
+      await queryClient.invalidateQueries({
+        queryKey: blogKeys.all,
+        predicate: (query) => JSON.stringify(query.queryKey) !== goneKey,
+      })
+      if (gone) queryClient.removeQueries({ queryKey: gone(variables), exact: true })
     },
     onError: (error) => tellRefusal(refusal, error),
   })
@@ -51,6 +58,7 @@ export const useDeletePost = () =>
     (id: string) => blogCalls.deletePost(id),
     () => 'Post deleted',
     'The post was not deleted',
+    (id) => blogKeys.adminPost(id),
   )
 
 export const useSaveCategory = () =>
