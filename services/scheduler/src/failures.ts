@@ -24,6 +24,8 @@ export interface FailedJob {
   nextRunAt: string | null
 }
 
+const isoOrNull = (date: Date | string | undefined | null) => (date ? new Date(date).toISOString() : null)
+
 /**
  * What the scheduler could not do, for admins: reactions to events that keep failing (set aside and
  * retried by the reactor, e.g. a mail the SMTP server refused) and agenda jobs that failed (retried
@@ -48,13 +50,11 @@ export async function schedulerFailures(
       name: job.name,
       failCount: job.failCount ?? 0,
       failReason: job.failReason ?? '',
-      failedAt: job.failedAt ? new Date(job.failedAt).toISOString() : null,
-      nextRunAt: job.nextRunAt ? new Date(job.nextRunAt).toISOString() : null,
+      failedAt: isoOrNull(job.failedAt),
+      nextRunAt: isoOrNull(job.nextRunAt),
     })),
   }
 }
-
-const isoOrNull = (date: Date | string | undefined | null) => (date ? new Date(date).toISOString() : null)
 
 /** Every job in agenda's store (the timed jobs, and any one-off), for the admins' scheduler screen. */
 export async function schedulerJobs(jobs: JobsView): Promise<SchedulerJob[]> {
