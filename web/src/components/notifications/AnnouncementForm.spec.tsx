@@ -90,10 +90,42 @@ describe('the announcement form', () => {
     await askedAndStayed(router)
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Movie night')
     await send()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' })))
     await settle()
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('asks before sending to everyone, saying how, and sends nothing on Keep editing', async () => {
+    const { announced } = showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    await send()
+    const asked = await screen.findByRole('dialog', { name: 'Send to every member?' })
+    expect(asked.textContent).toContain(
+      '“Movie night” goes to every member, in the app, as a push notification. It cannot be taken back.',
+    )
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep editing' })))
+    await settle()
+    expect(announced).not.toHaveBeenCalled()
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Movie night')
+    await send()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send to everyone' })))
+    await settle()
+    expect(announced.mock.calls[0]?.[0]).toMatchObject({ title: 'Movie night', audience: 'everyone' })
+  })
+
+  it('sends to chosen members without asking', async () => {
+    const { announced } = showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    fireEvent.click(screen.getByRole('radio', { name: 'Chosen members' }))
+    write('Usernames (separated by commas or spaces)', 'bob')
+    await send()
+    await settle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(announced.mock.calls[0]?.[0]).toMatchObject({ audience: 'chosen', usernames: ['bob'] })
   })
 
   it('lets go of a form written back to empty', async () => {

@@ -6,10 +6,12 @@ import { isApiError } from '../../lib/apiError'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { Field, Notice, SubmitButton, TextAreaField } from '../account/FormParts'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
+import { ConfirmDialog } from '../social/ConfirmDialog'
 
 type Fields = 'title' | 'body' | 'url' | 'usernames' | 'channels'
 const blank = { title: '', body: '', url: '/home', audience: 'everyone' as 'everyone' | 'chosen', usernames: '' }
 const channelLabels = { inApp: 'In the app (the bell)', push: 'Push notification', email: 'Email too' } as const
+const channelWords = { inApp: 'in the app', push: 'as a push notification', email: 'by email' } as const
 
 /** Write an announcement to everyone or to chosen members, on the channels chosen. */
 export function AnnouncementForm() {
@@ -24,6 +26,18 @@ export function AnnouncementForm() {
   const leaving = useUnsavedChanges(shown !== lastSent)
   // A message is about the field as it was sent: once the field changes it no longer applies.
   const edited = (field: Fields) => setErrors((current) => ({ ...current, [field]: undefined }))
+  // To everyone, on their phones too: asked first, as a role change or a deletion is.
+  const [toEveryone, setToEveryone] = useState<AnnouncementRequest | null>(null)
+
+  function send(request: AnnouncementRequest) {
+    announce.mutate(request, {
+      onSuccess: () => {
+        setValues(blank)
+        setLastSent(JSON.stringify({ values: blank, channels }))
+      },
+      onError: (error) => setErrors(isApiError(error) && error.validationErrors ? error.validationErrors : {}),
+    })
+  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,13 +55,8 @@ export function AnnouncementForm() {
       return
     }
     setErrors({})
-    announce.mutate(request, {
-      onSuccess: () => {
-        setValues(blank)
-        setLastSent(JSON.stringify({ values: blank, channels }))
-      },
-      onError: (error) => setErrors(isApiError(error) && error.validationErrors ? error.validationErrors : {}),
-    })
+    if (request.audience === 'everyone') setToEveryone(request)
+    else send(request)
   }
 
   const text = (field: 'title' | 'body' | 'url' | 'usernames') => ({
@@ -119,6 +128,22 @@ export function AnnouncementForm() {
         </SubmitButton>
       </div>
       <UnsavedChangesDialog leaving={leaving} />
+      {toEveryone ? (
+        <ConfirmDialog
+          title="Send to every member?"
+          confirmLabel="Send to everyone"
+          cancelLabel="Keep editing"
+          onConfirm={() => send(toEveryone)}
+          onClose={() => setToEveryone(null)}
+        >
+          “{toEveryone.title}” goes to every member,{' '}
+          {(['inApp', 'push', 'email'] as const)
+            .filter((channel) => toEveryone.channels[channel])
+            .map((channel) => channelWords[channel])
+            .join(', ')}
+          . It cannot be taken back.
+        </ConfirmDialog>
+      ) : null}
     </form>
   )
 }
