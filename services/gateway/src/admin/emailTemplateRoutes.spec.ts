@@ -65,6 +65,8 @@ describe('/api/admin/email-templates', () => {
       return /http:\/\/localhost:3000(\/[^\s"]*)/.exec(preview.json<{ text: string }>().text)?.[1]
     }
     expect(await linkOf('campaign-welcome')).toBe('/home')
+    expect(await linkOf('campaign-find-friends')).toBe('/friends')
+    expect(await linkOf('campaign-rate-more')).toBe('/watched')
     expect(await linkOf('password-reset')).toBe('/reset-password/sample')
     expect(await linkOf('magic-link')).toBe('/magic-link?token=sample')
     expect(await linkOf('recommendation')).toBe('/recommendations')

@@ -241,6 +241,16 @@ describe('drip campaigns on a fake clock', () => {
     expect((await campaignMails(lonely.user.email)).map((mail) => mail.subject)).toEqual([
       'Reelmates is better with friends',
     ])
+    // Each button goes where its words promise.
+    const { publicUrl } = t.platform.config
+    const textOf = async (to: string, subject: string) =>
+      (await campaignMails(to)).find((mail) => mail.subject === subject)?.text
+    expect(await textOf(lonely.user.email, 'Reelmates is better with friends')).toContain(
+      `Find friends: ${publicUrl}/friends\n`,
+    )
+    expect(await textOf(watcher.user.email, 'Your watch log is growing, watcher')).toContain(
+      `Open my watched titles: ${publicUrl}/watched\n`,
+    )
     await later(1)
     expect(await campaignMails(lonely.user.email)).toHaveLength(1)
     await pause(noFriends)

@@ -2,6 +2,7 @@ import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { CampaignStepReached } from '@reelmates/contracts/campaigns'
 import { defineMail } from '../mail/defineMail'
+import { campaignLinkPath } from './campaignTemplates'
 import { unsubscribeFor } from './unsubscribe'
 
 /**
@@ -24,7 +25,11 @@ export const campaignStepMail = defineMail({
       userId,
       template: templateName,
       headers: unsubscribe.headers,
-      variables: { username: member.username, link: `${publicUrl}/home`, unsubscribeLink: unsubscribe.link },
+      variables: {
+        username: member.username,
+        link: `${publicUrl}${campaignLinkPath(templateName)}`,
+        unsubscribeLink: unsubscribe.link,
+      },
     }
   },
 })

@@ -24,6 +24,17 @@ function campaignTemplate(name: string, description: string, subject: string, li
   } satisfies EmailTemplate
 }
 
+/** Where each campaign template's button (`{{link}}`) goes: the page its words promise. */
+const campaignLinks: Record<string, string> = {
+  'campaign-welcome': '/home',
+  'campaign-find-friends': '/friends',
+  'campaign-come-back': '/home',
+  'campaign-rate-more': '/watched',
+}
+
+/** The path of a campaign step's `{{link}}`; the app's home for a template without one of its own. */
+export const campaignLinkPath = (templateName: string): string => campaignLinks[templateName] ?? '/home'
+
 export const campaignTemplates: readonly EmailTemplate[] = [
   campaignTemplate(
     'campaign-welcome',

@@ -1,3 +1,5 @@
+import { campaignLinkPath } from '../campaigns/campaignTemplates'
+
 /** Values that show what a template looks like filled in, for admins' previews. */
 const samples: Record<string, (publicUrl: string) => string> = {
   username: () => 'ada',
@@ -14,7 +16,7 @@ const samples: Record<string, (publicUrl: string) => string> = {
 
 /**
  * Where each template's `{{link}}` goes in the mails sent from it (see `mails/`), a sample token in
- * place of a real one; templates not named here link to the app (`/home`: campaign steps).
+ * place of a real one; a campaign step's goes where its button says (`campaignLinkPath`).
  */
 const sampleLinks: Record<string, string> = {
   'password-reset': '/reset-password/sample',
@@ -33,11 +35,11 @@ export function sampleVariables(
   publicUrl: string,
   template: string,
 ): Record<string, string> {
-  const link = sampleLinks[template]
+  const link = sampleLinks[template] ?? campaignLinkPath(template)
   return Object.fromEntries(
     variables.map((name) => [
       name,
-      name === 'link' && link !== undefined ? `${publicUrl}${link}` : (samples[name]?.(publicUrl) ?? `(${name})`),
+      name === 'link' ? `${publicUrl}${link}` : (samples[name]?.(publicUrl) ?? `(${name})`),
     ]),
   )
 }
