@@ -7,6 +7,7 @@ import {
 import { specFor } from '../testing/givenWhenThen'
 import {
   emailTemplate,
+  LinkInSubject,
   MissingTemplateVariable,
   TemplateChangedBeforeRestore,
   TemplateChangedSinceOpened,
@@ -53,10 +54,19 @@ describe('email template', () => {
     given([])
       .when({ ...keepLink, edit: { subject: 'Hi', textContent: 'Hello', htmlContent: '<p>Hello</p>' } })
       .thenThrows(MissingTemplateVariable, /\{\{link\}\} in its text and \{\{link\}\} in its HTML/)
-    // In the subject only, it does not count: the bodies are what the reader clicks.
+    // In the subject it does not count (and is refused: below): the bodies are what the reader clicks.
     given([])
-      .when({ ...keepLink, edit: { subject: '{{link}}', textContent: 'Hello', htmlContent: '<p>{{link}}</p>' } })
+      .when({ ...keepLink, edit: { subject: 'Hi', textContent: 'Hello', htmlContent: '<p>{{link}}</p>' } })
       .thenThrows(MissingTemplateVariable, /in its text:/)
+  })
+
+  it('refuses a link in the subject, where inbox lists and notifications would show it', () => {
+    given([])
+      .when(edit('Reset it: {{link}}'))
+      .thenThrows(
+        LinkInSubject,
+        '{{link}} cannot go in the subject: inbox lists and phone notifications show subjects, and a sign-in or reset link there would be in plain sight.',
+      )
   })
 
   it('records a test of the text given, checked as a save is, and changes no version', () => {

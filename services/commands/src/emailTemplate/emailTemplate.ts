@@ -35,6 +35,16 @@ export class MissingTemplateVariable extends DomainError {
   }
 }
 
+export class LinkInSubject extends DomainError {
+  override readonly name = 'LinkInSubject'
+  constructor(names: string[]) {
+    super(
+      'invalid',
+      `${names.map((name) => `{{${name}}}`).join(', ')} cannot go in the subject: inbox lists and phone notifications show subjects, and a sign-in or reset link there would be in plain sight.`,
+    )
+  }
+}
+
 export class TemplateChangedSinceOpened extends DomainError {
   override readonly name = 'TemplateChangedSinceOpened'
   constructor() {
@@ -72,6 +82,10 @@ export function checkTemplateEdit(
 ): void {
   const unknown = placeholdersOf(edit).filter((name) => !variables.includes(name))
   if (unknown.length > 0) throw new UnknownTemplateVariable(unknown, variables)
+  const links = placeholdersOf({ subject: edit.subject, textContent: '', htmlContent: '' }).filter((name) =>
+    /link$/i.test(name),
+  )
+  if (links.length > 0) throw new LinkInSubject(links)
   if (!required) return
   const kept = (content: string) => placeholdersOf({ subject: '', textContent: content, htmlContent: '' })
   const inText = kept(edit.textContent)
