@@ -67,6 +67,12 @@ const leave = (router: ReturnType<typeof routerInMemory>) =>
     await Promise.resolve()
   })
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+/** "Restore built-in", then "Restore" in the question it asks. */
+const restoreConfirmed = async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+  await screen.findByRole('dialog', { name: 'Restore the built-in text?' })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore' })))
+}
 
 describe('the email template editor', () => {
   it('asks before leaving the page with a template changed and not saved', async () => {
@@ -165,7 +171,7 @@ describe('the email template editor', () => {
         )
       fireEvent.change(text(), { target: { value: 'Hello {{username}}, mine' } })
       await listBrings(theirs, reset)
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+      await restoreConfirmed()
       await settle()
       expect(restored).toHaveBeenCalledWith('campaign-welcome', '2026-01-01T00:00:00.000Z')
       expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toContain(
@@ -178,7 +184,7 @@ describe('the email template editor', () => {
       showEditor([mine, reset])
       vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)
       fireEvent.change(text(), { target: { value: 'Hello {{username}}, mine' } })
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+      await restoreConfirmed()
       await settle()
       expect(subject().value).toBe('Welcome to Reelmates')
       expect(text().value).toBe('Hello {{username}}')
@@ -227,10 +233,26 @@ describe('the email template editor', () => {
     )
   })
 
+  it('asks before restoring the built-in text, and Keep the edit restores nothing', async () => {
+    showEditor([{ ...welcome, edited: true, editedAt: '2026-01-01T00:00:00.000Z' }, reset])
+    const restored = vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)
+    writeSubject('Welcome aboard')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+    const asked = await screen.findByRole('dialog', { name: 'Restore the built-in text?' })
+    expect(asked.textContent).toContain(
+      'Every mail from campaign-welcome will use Reelmates’ own text again; the saved edit, and what is typed here, cannot be brought back.',
+    )
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep the edit' })))
+    await settle()
+    expect(restored).not.toHaveBeenCalled()
+    expect(subject().value).toBe('Welcome aboard')
+  })
+
   it('restores the built-in text once on a double click', async () => {
     showEditor([{ ...welcome, edited: true, editedAt: '2026-01-01T00:00:00.000Z' }, reset])
     const restored = vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)
-    const button = screen.getByRole('button', { name: 'Restore built-in' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Restore built-in' })))
+    const button = await screen.findByRole('button', { name: 'Restore' })
     fireEvent.click(button)
     fireEvent.click(button)
     await settle()

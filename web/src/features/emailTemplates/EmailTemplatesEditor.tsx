@@ -2,6 +2,7 @@ import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } fro
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
+import { ConfirmDialog } from '../../components/social/ConfirmDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { toast } from '../../lib/toast'
@@ -156,6 +157,8 @@ function TemplateForm({
       tellRefusal('No preview', error)
     },
   })
+  // Restoring throws the saved edit away for every mail sent from the template: asked first.
+  const [askingRestore, setAskingRestore] = useState(false)
   const sendTest = useMutation({
     mutationFn: () => emailTemplateCalls.sendTest(template.name, edit),
     onSuccess: ({ message }) => toast({ title: 'Test sent', description: message, variant: 'success' }),
@@ -243,10 +246,22 @@ function TemplateForm({
           <button
             type="button"
             className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
-            onClick={() => sendOnce(() => restore.mutateAsync())}
+            onClick={() => setAskingRestore(true)}
           >
             Restore built-in
           </button>
+        ) : null}
+        {askingRestore ? (
+          <ConfirmDialog
+            title="Restore the built-in text?"
+            confirmLabel="Restore"
+            cancelLabel="Keep the edit"
+            onConfirm={() => sendOnce(() => restore.mutateAsync())}
+            onClose={() => setAskingRestore(false)}
+          >
+            Every mail from {template.name} will use Reelmates’ own text again; the saved edit
+            {dirty ? ', and what is typed here,' : ''} cannot be brought back.
+          </ConfirmDialog>
         ) : null}
       </div>
       {preview ? (
