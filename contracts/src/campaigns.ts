@@ -57,7 +57,15 @@ export const campaignDefinition = z.object({
   name: z.string().trim().min(1, 'A campaign needs a name.').max(100, 'A campaign name is at most 100 characters.'),
   description: z.string().trim().max(500, 'A campaign description is at most 500 characters.').default(''),
   steps: z.array(campaignStep).min(1, 'A campaign needs at least one step.').max(20, 'At most 20 steps.'),
-  triggers: z.array(campaignTrigger).min(1, 'A campaign needs at least one trigger.').max(10, 'At most 10 triggers.'),
+  triggers: z
+    .array(campaignTrigger)
+    .min(1, 'A campaign needs at least one trigger.')
+    .max(10, 'At most 10 triggers.')
+    // The same trigger twice enters nobody twice; it only makes the campaign read "…or signs up, or signs up".
+    .refine(
+      (triggers) => new Set(triggers.map((trigger) => JSON.stringify(trigger))).size === triggers.length,
+      'The same trigger is listed twice.',
+    ),
 })
 export type CampaignDefinition = z.infer<typeof campaignDefinition>
 

@@ -45,6 +45,7 @@ describe('admin campaign and send-history routes', () => {
     [{ ...valid, description: 'd'.repeat(501) }, /^A campaign description is at most 500 characters\.$/],
     [{ ...valid, steps: [] }, /at least one step/],
     [{ ...valid, triggers: [] }, /at least one trigger/],
+    [{ ...valid, triggers: [...valid.triggers, ...valid.triggers] }, /^The same trigger is listed twice\.$/],
     [{ ...valid, steps: [{ templateName: 'campaign-welcome', delayDays: -1 }] }, /cannot be negative/],
     [
       { ...valid, steps: [{ templateName: 'no-such-mail', delayDays: 0 }] },
