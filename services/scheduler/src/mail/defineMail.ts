@@ -29,6 +29,8 @@ export interface AddressedMail {
   template?: string
   /** Text given with the event (an admin's test of a draft), rendered instead of any stored template. */
   content?: Pick<EmailTemplate, 'subject' | 'textContent' | 'htmlContent'>
+  /** Put before the rendered subject: `[Test] ` on an admin's test, so it is never taken for the real one. */
+  subjectPrefix?: string
   /** Extra headers, e.g. `List-Unsubscribe`. */
   headers?: Record<string, string>
 }

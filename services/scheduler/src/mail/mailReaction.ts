@@ -55,6 +55,7 @@ export function mailReaction(mails: readonly MailDefinition[], dependencies: Mai
             idempotencyKey,
             cause: { correlationId: cause.correlationId, causationId: cause.causationId },
             ...rendered,
+            subject: `${addressed.subjectPrefix ?? ''}${rendered.subject}`,
             ...(addressed.headers ? { headers: addressed.headers } : {}),
           })
         }

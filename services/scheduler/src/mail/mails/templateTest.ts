@@ -19,7 +19,8 @@ export const templateTestMail = defineMail({
       to: admin.email,
       userId: admin.userId,
       variables: { ...sampleVariables(builtIn.variables, publicUrl, name), username: admin.username },
-      content: { subject: `${testMailSubjectPrefix}${subject}`, textContent, htmlContent },
+      content: { subject, textContent, htmlContent },
+      subjectPrefix: testMailSubjectPrefix,
     }
   },
 })

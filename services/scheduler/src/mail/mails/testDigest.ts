@@ -1,4 +1,5 @@
 import { DigestTestRequested } from '@reelmates/contracts/digests'
+import { testMailSubjectPrefix } from '@reelmates/contracts/emailTemplates'
 import { digestFor } from '../../digests/digestFor'
 import { unsubscribeFor } from '../../campaigns/unsubscribe'
 import { defineMail } from '../defineMail'
@@ -21,6 +22,7 @@ export const testDigestMail = defineMail({
       to: admin.email,
       userId: admin.userId,
       variables: { ...digest.variables, unsubscribeLink: unsubscribe.link },
+      subjectPrefix: testMailSubjectPrefix,
       headers: unsubscribe.headers,
     }
   },
