@@ -21,5 +21,5 @@ test('an admin sees each timed job of the running scheduler, when it runs next, 
     await expect(card).toContainText(every)
     await expect(card).not.toContainText('Next runNone')
   }
-  await expect(page.getByText('None: every reaction is keeping up.')).toBeVisible()
+  await expect(page.getByText('None: no reaction is failing.')).toBeVisible()
 })

@@ -104,7 +104,7 @@ describe('the scheduler screen', () => {
     expect(setAside.getByText('550 Mailbox unavailable')).toBeTruthy()
     cleanup()
     await showScheduler([job({})])
-    expect(screen.getByText('None: every reaction is keeping up.')).toBeTruthy()
+    expect(screen.getByText('None: no reaction is failing.')).toBeTruthy()
   })
 
   it('says when no job is scheduled, and tells a refusal', async () => {

@@ -128,7 +128,7 @@ function JobCard({ job }: { job: SchedulerJob }) {
 }
 
 function SetAside({ reactions }: { reactions: SchedulerFailures['reactions'] }) {
-  if (reactions.length === 0) return <p className="text-zinc-300">None: every reaction is keeping up.</p>
+  if (reactions.length === 0) return <p className="text-zinc-300">None: no reaction is failing.</p>
   return (
     <ul aria-label="Reactions set aside" className="grid gap-2">
       {reactions.map((failure) => (
