@@ -98,6 +98,21 @@ beforeEach(() => {
 
 const last = () => received[received.length - 1] as Received
 
+/** The options the client handed to fetch for each request `requests` made (the requests still go out). */
+async function fetchOptionsOf(requests: () => Promise<void>): Promise<RequestInit[]> {
+  const seen: RequestInit[] = []
+  const previous = globalThis.fetch
+  globalThis.fetch = (input, init) => {
+    seen.push(init ?? {})
+    return previous(input, init)
+  }
+  try {
+    await requests()
+  } finally {
+    globalThis.fetch = previous
+  }
+  return seen
+}
 describe('the request client (spec §7)', () => {
   it('sends a GET with the no-cache headers, a timestamp, and no Content-Type without a body', async () => {
     await apiJson('/api/watchlist')
@@ -112,36 +127,20 @@ describe('the request client (spec §7)', () => {
   })
 
   it('asks fetch for cookies, CORS mode and no HTTP cache on every request', async () => {
-    const seen: RequestInit[] = []
-    const previous = globalThis.fetch
-    globalThis.fetch = (input, init) => {
-      seen.push(init ?? {})
-      return previous(input, init)
-    }
-    try {
+    const seen = await fetchOptionsOf(async () => {
       await apiJson('/api/watchlist')
       await apiJson('/api/watchlist', { method: 'POST', body: {} })
-    } finally {
-      globalThis.fetch = previous
-    }
+    })
     // The GET, the CSRF token fetch, and the POST.
     expect(seen).toHaveLength(3)
     for (const init of seen) expect(init).toMatchObject({ credentials: 'include', mode: 'cors', cache: 'no-store' })
   })
 
   it('lets a change outlive the page when asked (keepalive), and no other', async () => {
-    const seen: RequestInit[] = []
-    const previous = globalThis.fetch
-    globalThis.fetch = (input, init) => {
-      seen.push(init ?? {})
-      return previous(input, init)
-    }
-    try {
+    const seen = await fetchOptionsOf(async () => {
       await apiJson('/api/watchlist', { method: 'POST', body: {}, keepalive: true })
       await apiJson('/api/watchlist', { method: 'POST', body: {} })
-    } finally {
-      globalThis.fetch = previous
-    }
+    })
     const posts = seen.filter((init) => init.method === 'POST')
     expect(posts.map((init) => init.keepalive === true)).toEqual([true, false])
   })
