@@ -24,8 +24,9 @@ const sourceHandles = notificationSources.flatMap((source) => [
 export const notifications = defineProjector({
   name: 'notifications',
   // A new index needs a rebuild: `setup` runs on the fresh collections only (7: comments gathered per
-  // activity, and the `group` index a deleted comment finds its thread's lines by).
-  version: 7,
+  // activity, and the `group` index a deleted comment finds its thread's lines by). 8: "now friends"
+  // lines of friendships since ended are taken out.
+  version: 8,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 

@@ -7,6 +7,7 @@ import {
   FriendRequestCancelled,
   FriendRequestDeclined,
   FriendRequestSent,
+  FriendRemoved,
 } from '@reelmates/contracts/friendships'
 import {
   RecommendationAccepted,
@@ -150,6 +151,23 @@ describe('notifications taken back', () => {
     expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
     expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
     expect(await h.texts(cat)).toEqual(['You are now friends with ann'])
+  })
+
+  it('drops "now friends" when the friendship ends, so a second friendship is one line again', async () => {
+    const h = await bell()
+    await h.given(
+      FriendRequestSent({ ...request('f1', cat, ann), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestAccepted({ ...request('f1', cat, ann), acceptedAt: at }),
+      FriendRequestSent({ ...request('f2', cat, bob), inviteCount: 1, sentAt: at, invitationId: null }),
+      FriendRequestAccepted({ ...request('f2', cat, bob), acceptedAt: at }),
+      FriendRemoved({ friendshipId: 'f1', byUserId: ann, otherUserId: cat, removedAt: at }),
+    )
+    expect(await h.texts(cat)).toEqual(['You are now friends with bob'])
+    await h.given(
+      FriendRequestSent({ ...request('f1', cat, ann), inviteCount: 2, sentAt: at, invitationId: null }),
+      FriendRequestAccepted({ ...request('f1', cat, ann), acceptedAt: at }),
+    )
+    expect((await h.texts(cat)).sort()).toEqual(['You are now friends with ann', 'You are now friends with bob'])
   })
 
   it('tells a newcomer who signed up through an invitation link of no request: they accepted it by signing up', async () => {
