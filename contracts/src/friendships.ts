@@ -39,6 +39,8 @@ export const friendshipMessages = {
   wrongAccount: 'This invitation was sent to another account.',
   ownInvitation: "You can't accept your own invitation.",
   noToken: 'No token provided. This link may be invalid or expired.',
+  cancelledToken: 'This invitation was cancelled. Ask your friend to send a new one.',
+  noSuchInvitation: 'No such invitation.',
 } as const
 
 // ---- Events (stream `friendship-<pairId>`) ----
@@ -113,7 +115,16 @@ export const FriendInvitationAccepted = defineEvent(
   }),
 )
 
-export type FriendInvitationEvent = EventOf<typeof FriendInvitationSent> | EventOf<typeof FriendInvitationAccepted>
+/** The inviter took the invitation back: every link mailed for it so far stops working. */
+export const FriendInvitationCancelled = defineEvent(
+  'FriendInvitationCancelled',
+  z.object({ invitationId: z.string(), inviterUserId: z.string(), cancelledAt: z.string() }),
+)
+
+export type FriendInvitationEvent =
+  | EventOf<typeof FriendInvitationSent>
+  | EventOf<typeof FriendInvitationAccepted>
+  | EventOf<typeof FriendInvitationCancelled>
 
 // ---- API ----
 
@@ -124,6 +135,7 @@ export const friendRequest = z.union([z.object({ username }).strict(), z.object(
 export type FriendRequest = z.infer<typeof friendRequest>
 
 export const friendshipParams = z.object({ id: friendshipId })
+export const invitationParams = z.object({ id: z.uuid(friendshipMessages.noSuchInvitation) })
 export const acceptWithTokenQuery = z.object({
   token: z
     .string({ message: friendshipMessages.noToken })

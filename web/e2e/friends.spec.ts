@@ -408,6 +408,38 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await b.close()
   })
 
+  test("cancelled by the inviter: the request leaves the invitee's list and the mailed link says so", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000)
+    const a = await member(browser, baseURL ?? '', 'asker')
+    const b = await member(browser, baseURL ?? '', 'asked')
+    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
+    const mail = await mailReader(browser, baseURL ?? '')
+    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
+    await mail.close()
+    await b.page.goto('/friends')
+    const answer = b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` })
+    await expect(answer).toBeVisible()
+
+    await a.page.goto('/friends')
+    const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+    await waiting.getByRole('button', { name: `Cancel the invitation to ${b.account.email}` }).click()
+    await expect(toastWith(a.page, 'Invitation cancelled')).toBeVisible()
+    await expect(waiting.getByText(b.account.email)).toHaveCount(0)
+    await expect(a.page.getByRole('heading', { name: 'Waiting for an answer' })).toBeFocused()
+
+    await b.page.reload()
+    await expect(b.page.getByRole('heading', { name: /Your friends/ })).toBeVisible()
+    await expect(answer).toHaveCount(0)
+    await b.page.goto(link)
+    await expect(b.page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
+    await expect(b.page.getByText(friendshipMessages.cancelledToken, { exact: true })).toBeVisible()
+    await a.close()
+    await b.close()
+  })
+
   test('signed in, with a link that was never sent: the server says why, with the ways on', async ({ page }) => {
     await registerByApi(page.request, 'stray')
     await page.goto('/accept-friend?token=not-a-real-token')

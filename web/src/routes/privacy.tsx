@@ -14,8 +14,8 @@ export const Route = createFileRoute('/privacy')({
           Your lists and activity: watchlist, watched titles, ratings, reviews, reactions, comments and recommendations.
         </li>
         <li>
-          Your friendships and the invitations you send (the invitee's email, until they accept or the invitation
-          expires).
+          Your friendships and the invitations you send, with the address you sent each one to (kept until you delete
+          your account).
         </li>
         <li>Email preferences and, if you turn them on, a push notification subscription.</li>
       </ul>

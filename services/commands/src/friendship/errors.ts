@@ -114,3 +114,18 @@ export class OwnInvitation extends DomainError {
     super('forbidden', says.ownInvitation)
   }
 }
+
+/** Also what anyone but the inviter is told: nothing about whether the invitation exists. */
+export class NoSuchInvitation extends DomainError {
+  override readonly name = 'NoSuchInvitation'
+  constructor() {
+    super('not_found', says.noSuchInvitation)
+  }
+}
+
+export class InvitationCancelled extends DomainError {
+  override readonly name = 'InvitationCancelled'
+  constructor() {
+    super('gone', says.cancelledToken)
+  }
+}

@@ -1,11 +1,17 @@
 import { describe, it } from 'vitest'
-import { FriendInvitationAccepted, FriendInvitationSent } from '@reelmates/contracts/friendships'
+import {
+  FriendInvitationAccepted,
+  FriendInvitationCancelled,
+  FriendInvitationSent,
+} from '@reelmates/contracts/friendships'
 import { specFor } from '../testing/givenWhenThen'
 import {
+  InvitationCancelled,
   InvitationForAnotherAccount,
   InvitationTokenExpired,
   InvitationTokenInvalid,
   InvitationTokenUsed,
+  NoSuchInvitation,
   OwnInvitation,
   RequestAlreadyAccepted,
   TooManyRequests,
@@ -47,6 +53,11 @@ const acceptAs = (userId: string, tokenHash = 'h1', when = hoursLater(1)) =>
   ({ type: 'AcceptFriendInvitation', invitationId, tokenHash, userId, at: when }) as const
 const acceptedBy = (userId: string, tokenHash = 'h1', when = hoursLater(1)) =>
   FriendInvitationAccepted({ invitationId, inviterUserId: ann, acceptedByUserId: userId, tokenHash, acceptedAt: when })
+
+const cancelAs = (userId: string, when = hoursLater(1)) =>
+  ({ type: 'CancelFriendInvitation', invitationId, userId, at: when }) as const
+const cancelled = (when = hoursLater(1)) =>
+  FriendInvitationCancelled({ invitationId, inviterUserId: ann, cancelledAt: when })
 
 describe('friend invitation', () => {
   it('sends a first invitation with inviteCount 1', () => given([]).when(send()).then([sent()]))
@@ -105,4 +116,38 @@ describe('friend invitation', () => {
     given([sent('h1', at, 1, bob)])
       .when(acceptAs(bob))
       .then([acceptedBy(bob)]))
+
+  describe('cancelled by the inviter', () => {
+    it('is cancelled', () => given([sent()]).when(cancelAs(ann)).then([cancelled()]))
+
+    it('is not there for anyone else, who learns nothing of it', () =>
+      given([sent()]).when(cancelAs(bob)).thenThrows(NoSuchInvitation, 'No such invitation.'))
+
+    it('does not exist before it is sent', () => given([]).when(cancelAs(ann)).thenThrows(NoSuchInvitation))
+
+    it('cannot be cancelled once accepted', () =>
+      given([sent(), acceptedBy(bob)])
+        .when(cancelAs(ann, hoursLater(2)))
+        .thenThrows(RequestAlreadyAccepted))
+
+    it('changes nothing when cancelled again', () =>
+      given([sent(), cancelled()])
+        .when(cancelAs(ann, hoursLater(2)))
+        .then([]))
+
+    it('stops every link mailed before it, saying so', () =>
+      given([sent('h1'), sent('h2', hoursLater(1), 2), cancelled(hoursLater(2))])
+        .when(acceptAs(bob, 'h1', hoursLater(3)))
+        .thenThrows(InvitationCancelled, 'This invitation was cancelled. Ask your friend to send a new one.'))
+
+    it('sent again afterwards, works with the new link only', () =>
+      given([sent('h1'), cancelled(), sent('h2', hoursLater(2), 2)])
+        .when(acceptAs(bob, 'h2', hoursLater(3)))
+        .then([acceptedBy(bob, 'h2', hoursLater(3))]))
+
+    it('sent again afterwards, still refuses the link mailed before the cancellation', () =>
+      given([sent('h1'), cancelled(), sent('h2', hoursLater(2), 2)])
+        .when(acceptAs(bob, 'h1', hoursLater(3)))
+        .thenThrows(InvitationCancelled))
+  })
 })

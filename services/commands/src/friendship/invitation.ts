@@ -1,5 +1,6 @@
 import {
   FriendInvitationAccepted,
+  FriendInvitationCancelled,
   FriendInvitationSent,
   friendshipMessages,
   invitesPerDay,
@@ -7,10 +8,12 @@ import {
 } from '@reelmates/contracts/friendships'
 import type { Decider } from '../decider'
 import {
+  InvitationCancelled,
   InvitationForAnotherAccount,
   InvitationTokenExpired,
   InvitationTokenInvalid,
   InvitationTokenUsed,
+  NoSuchInvitation,
   OwnInvitation,
   RequestAlreadyAccepted,
   TooManyRequests,
@@ -35,6 +38,7 @@ export type InvitationCommand =
       token?: string
     }
   | { type: 'AcceptFriendInvitation'; invitationId: string; tokenHash: string; userId: string; at: string }
+  | { type: 'CancelFriendInvitation'; invitationId: string; userId: string; at: string }
 
 export interface InvitationState {
   inviterUserId: string | null
@@ -43,6 +47,8 @@ export interface InvitationState {
   sentAt: string[]
   /** Every link mailed so far (a resend does not kill the earlier ones), by token hash. */
   expiresAt: Map<string, string>
+  /** The links mailed before a cancellation: dead for good, even when the address is invited again. */
+  cancelledTokenHashes: Set<string>
   acceptedBy: string | null
   usedTokenHash: string | null
 }
@@ -53,6 +59,7 @@ const initialState = (): InvitationState => ({
   inviteCount: 0,
   sentAt: [],
   expiresAt: new Map(),
+  cancelledTokenHashes: new Set(),
   acceptedBy: null,
   usedTokenHash: null,
 })
@@ -70,6 +77,12 @@ function evolve(state: InvitationState, event: FriendInvitationEvent): Invitatio
       }
     case 'FriendInvitationAccepted':
       return { ...state, acceptedBy: event.data.acceptedByUserId, usedTokenHash: event.data.tokenHash }
+    case 'FriendInvitationCancelled':
+      return {
+        ...state,
+        expiresAt: new Map(),
+        cancelledTokenHashes: new Set([...state.cancelledTokenHashes, ...state.expiresAt.keys()]),
+      }
   }
 }
 
@@ -97,6 +110,7 @@ function decide(command: InvitationCommand, state: InvitationState): FriendInvit
     }
     case 'AcceptFriendInvitation': {
       const { tokenHash, userId, at } = command
+      if (state.cancelledTokenHashes.has(tokenHash)) throw new InvitationCancelled()
       const expiresAt = state.expiresAt.get(tokenHash)
       if (expiresAt === undefined || state.inviterUserId === null) throw new InvitationTokenInvalid()
       if (state.acceptedBy === userId) throw new RequestAlreadyAccepted()
@@ -111,6 +125,19 @@ function decide(command: InvitationCommand, state: InvitationState): FriendInvit
           acceptedByUserId: userId,
           tokenHash,
           acceptedAt: at,
+        }),
+      ]
+    }
+    case 'CancelFriendInvitation': {
+      if (state.inviterUserId === null || state.inviterUserId !== command.userId) throw new NoSuchInvitation()
+      if (state.acceptedBy !== null) throw new RequestAlreadyAccepted()
+      // Nothing left to cancel: asked twice, the second changes nothing.
+      if (state.expiresAt.size === 0) return []
+      return [
+        FriendInvitationCancelled({
+          invitationId: command.invitationId,
+          inviterUserId: state.inviterUserId,
+          cancelledAt: command.at,
         }),
       ]
     }

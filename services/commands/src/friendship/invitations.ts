@@ -1,7 +1,13 @@
 import { friendshipIdOf, invitationLifetimeDays } from '@reelmates/contracts/friendships'
 import type { Asker, Changed, FriendshipPorts } from './context'
 import { commandsFor } from './context'
-import { FriendAccountDeleted, FriendRequestToSelf, InvitationTokenInvalid } from './errors'
+import {
+  FriendAccountDeleted,
+  FriendRequestToSelf,
+  InvitationTokenInvalid,
+  NoSuchInvitation,
+  RequestAlreadyAccepted,
+} from './errors'
 import { counterpart, type FriendshipChange } from './friendRequests'
 import { friendship, friendshipStreamId, type FriendshipCommand } from './friendship'
 import { invitation, invitationStreamId } from './invitation'
@@ -72,6 +78,40 @@ export async function inviteByEmail(
   })
   if (request && friendshipId) await commands.run(friendship, friendshipStreamId(friendshipId), request)
   return { kind: 'invitation', invitationId, position: commands.position() }
+}
+
+/**
+ * Take an invitation back: its links stop working, and the friend request it made, when it went to a
+ * member, is cancelled with it (the list shows the two as one). Refused, and nothing written, when
+ * the two are already friends: there is nothing left to take back.
+ */
+export async function cancelInvitation(ports: FriendshipPorts, asker: Asker, invitationId: string): Promise<Changed> {
+  const commands = commandsFor(ports, asker)
+  const state = await loadState(ports.eventStore, invitation, invitationStreamId(invitationId))
+  if (state.inviterUserId !== asker.userId) throw new NoSuchInvitation()
+  const cancel = { type: 'CancelFriendInvitation', invitationId, userId: asker.userId, at: commands.at() } as const
+  invitation.decide(cancel, state)
+  let endRequest: Extract<FriendshipCommand, { type: 'EndFriendship' }> | null = null
+  if (state.inviteeUserId !== null) {
+    const friendshipId = friendshipIdOf(asker.userId, state.inviteeUserId)
+    const pair = await loadState(ports.eventStore, friendship, friendshipStreamId(friendshipId))
+    if (pair.status === 'accepted') throw new RequestAlreadyAccepted()
+    // Only my own request; one they sent me since is theirs to withdraw or mine to answer.
+    if (pair.status === 'pending' && pair.fromUserId === asker.userId) {
+      const { otherUsername, otherDeleted } = await counterpart(ports, state.inviteeUserId)
+      endRequest = {
+        type: 'EndFriendship',
+        friendshipId,
+        userId: asker.userId,
+        at: commands.at(),
+        otherUsername,
+        otherDeleted,
+      }
+    }
+  }
+  await commands.run(invitation, invitationStreamId(invitationId), cancel)
+  if (endRequest) await commands.run(friendship, friendshipStreamId(endRequest.friendshipId), endRequest)
+  return { position: commands.position() }
 }
 
 export interface InvitationAccepted extends Changed {

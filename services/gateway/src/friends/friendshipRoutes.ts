@@ -8,6 +8,7 @@ import {
   friendshipAnswer,
   friendshipMessages,
   friendshipParams,
+  invitationParams,
 } from '@reelmates/contracts/friendships'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
 import {
@@ -15,7 +16,7 @@ import {
   friendshipFromStream,
   requestByUsername,
 } from '@reelmates/commands/friendship/friendRequests'
-import { acceptInvitation, inviteByEmail } from '@reelmates/commands/friendship/invitations'
+import { acceptInvitation, cancelInvitation, inviteByEmail } from '@reelmates/commands/friendship/invitations'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
@@ -167,6 +168,23 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
     },
     async (request) => {
       const change = await answerFriendship(ports, askerOf(request), request.params.id, 'EndFriendship')
+      return withPosition({}, change.position)
+    },
+  )
+
+  app.delete(
+    '/friendships/invitations/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        summary:
+          'Cancel an invitation I mailed: its links stop working, and the friend request it made to a member goes with it',
+        params: invitationParams,
+        response: { 200: mutationAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const change = await cancelInvitation(ports, askerOf(request), request.params.id)
       return withPosition({}, change.position)
     },
   )

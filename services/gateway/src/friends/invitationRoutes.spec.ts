@@ -215,4 +215,91 @@ describe('invitations by email', () => {
     const friend = await invite(ann, bob.user.email)
     expect(friend.statusCode).toBe(409)
   })
+
+  describe('cancelled by the inviter', () => {
+    const cancel = (who: Registered, id: string) => who.client.delete(`/api/friendships/invitations/${id}`)
+    const idOf = async (who: Registered, email: string) =>
+      (await overview(who)).invitations.find((item) => item.email === email)!.id
+
+    it('leaves the list, and its sign-up link makes no friendship; inviting again sends a link that works', async () => {
+      const ann = await member('ann')
+      const { email, token } = await invited(ann)
+      const id = await idOf(ann, email)
+      const cancelled = await cancel(ann, id)
+      expect(cancelled.statusCode).toBe(200)
+      expect((await overview(ann)).invitations).toEqual([])
+      expect((await cancel(ann, id)).statusCode).toBe(200)
+
+      const again = await invite(ann, email)
+      expect(again.statusCode).toBe(201)
+      expect(again.json<{ invitation: { id: string; inviteCount: number } }>().invitation).toMatchObject({
+        inviteCount: 1,
+      })
+      expect(again.json<{ invitation: { id: string } }>().invitation.id).not.toBe(id)
+      const { newcomer } = await signUp(email, token)
+      expect((await newcomer.get('/api/friendships')).json<FriendsAnswer>().friends).toEqual([])
+      const refused = await newcomer.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+      expect(refused.statusCode).toBe(410)
+      expect(refused.json()).toMatchObject({
+        message: 'This invitation was cancelled. Ask your friend to send a new one.',
+      })
+
+      const tokens = (await mailsTo(t.platform, email)).map((mail) => tokenIn(mail, /[?&]token=([^&\s]+)/))
+      const newToken = tokens.find((each) => each !== token)!
+      const accepted = await newcomer.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(newToken)}`)
+      expect(accepted.statusCode).toBe(200)
+      expect((await overview(ann)).friends).toHaveLength(1)
+    })
+
+    it('takes back the friend request it made to a member, whose mailed link then signs nobody in', async () => {
+      const [ann, bob] = [await member('ann'), await member('bob')]
+      await invite(ann, bob.user.email)
+      const token = await acceptTokenIn(bob.user.email)
+      expect((await overview(bob)).incoming).toHaveLength(1)
+      expect((await cancel(ann, await idOf(ann, bob.user.email))).statusCode).toBe(200)
+      expect((await overview(bob)).incoming).toEqual([])
+      expect((await overview(ann)).invitations).toEqual([])
+
+      const browser = agent(t.app)
+      const processed = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+      expect(processed.statusCode).toBe(410)
+      expect((await browser.get('/api/user')).statusCode).toBe(401)
+      const signedIn = await bob.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+      expect(signedIn.statusCode).toBe(410)
+      expect((await overview(bob)).friends).toEqual([])
+    })
+
+    it("keeps a request the member sent back since: it is theirs, not the invitation's", async () => {
+      const [ann, bob] = [await member('ann'), await member('bob')]
+      await invite(ann, bob.user.email)
+      const id = await idOf(ann, bob.user.email)
+      // Bob declines Ann's request, then asks her himself.
+      const request = (await overview(bob)).incoming[0]!
+      await bob.client.post(`/api/friendships/${request.id}/decline`)
+      await bob.client.post('/api/friendships', { username: ann.user.username })
+      expect((await cancel(ann, id)).statusCode).toBe(200)
+      expect((await overview(ann)).incoming.map((item) => item.user.username)).toEqual([bob.user.username])
+    })
+
+    it('is refused once the two are friends, and is no business of anyone but the inviter', async () => {
+      const [ann, bob, eve] = [await member('ann'), await member('bob'), await member('eve')]
+      await invite(ann, bob.user.email)
+      const id = await idOf(ann, bob.user.email)
+
+      const other = await cancel(eve, id)
+      expect(other.statusCode).toBe(404)
+      expect(other.json()).toMatchObject({ message: 'No such invitation.' })
+      expect((await cancel(ann, '10000000-0000-4000-8000-000000000999')).statusCode).toBe(404)
+      const malformed = await cancel(ann, 'nope')
+      expect(malformed.statusCode).toBe(400)
+      expect(malformed.json()).toMatchObject({ message: 'No such invitation.' })
+      expect((await agent(t.app).delete(`/api/friendships/invitations/${id}`)).statusCode).toBe(401)
+
+      // Bob accepts in the app rather than by the link.
+      await bob.client.post(`/api/friendships/${(await overview(bob)).incoming[0]!.id}/accept`)
+      const late = await cancel(ann, id)
+      expect(late.statusCode).toBe(409)
+      expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
+    })
+  })
 })

@@ -52,6 +52,7 @@ interface Resources {
   commentId: string
   pendingFriendshipId: string
   friendshipId: string
+  invitationId: string
   recommendationId: string
 }
 
@@ -71,6 +72,7 @@ const ownedResourceRoutes: Record<string, Attempt> = {
   'POST /api/friendships/{id}/accept': (r) => ({ params: { id: r.pendingFriendshipId } }),
   'POST /api/friendships/{id}/decline': (r) => ({ params: { id: r.pendingFriendshipId } }),
   'DELETE /api/friendships/{id}': (r) => ({ params: { id: r.friendshipId } }),
+  'DELETE /api/friendships/invitations/{id}': (r) => ({ params: { id: r.invitationId } }),
   'POST /api/recommendations/{id}/accept': (r) => ({ params: { id: r.recommendationId } }),
   'POST /api/recommendations/{id}/dismiss': (r) => ({ params: { id: r.recommendationId } }),
   'POST /api/recommendations/{id}/restore': (r) => ({ params: { id: r.recommendationId } }),
@@ -119,6 +121,9 @@ beforeAll(async () => {
   const pending = await ok<{ friendship: { id: string } }>(
     owner.client.post('/api/friendships', { username: stranger.user.username }),
   )
+  const { invitation } = await ok<{ invitation: { id: string } }>(
+    owner.client.post('/api/friendships', { email: 'someone.invited5521@example.org' }),
+  )
   const { entryId } = await ok<{ entryId: string }>(
     owner.client.post('/api/watched', {
       tmdbId: watchedMovie!.id,
@@ -157,6 +162,7 @@ beforeAll(async () => {
     commentId: comment.id,
     pendingFriendshipId: pending.friendship.id,
     friendshipId: friendship.id,
+    invitationId: invitation.id,
     recommendationId: recommendations[0]!.id,
   }
 })
@@ -224,6 +230,7 @@ describe("another member calling with the owner's id is refused, and learns noth
     const friendships = (await owner.client.get('/api/friendships')).body
     expect(friendships).toContain(resources.friendshipId)
     expect(friendships).toContain(resources.pendingFriendshipId)
+    expect(friendships).toContain(resources.invitationId)
     const received = await friend.client.get('/api/recommendations?box=received')
     expect(received.json<{ items: { id: string; status: string }[] }>().items).toEqual([
       expect.objectContaining({ id: resources.recommendationId, status: 'pending' }),

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { FriendInvitationAccepted, FriendInvitationSent } from '@reelmates/contracts/friendships'
+import {
+  FriendInvitationAccepted,
+  FriendInvitationCancelled,
+  FriendInvitationSent,
+} from '@reelmates/contracts/friendships'
 import { projectorHarness } from '../testing/projectorHarness'
 import { friendInvitations } from './friendInvitations'
 import { friendsQueries } from './friendsQueries'
@@ -66,6 +70,19 @@ describe('friend_invitations', () => {
     await h.given(accepted('i2'))
     expect((await queries.overview(ann)).invitations.map((item) => item.email)).toEqual(['one@example.com'])
     expect((await queries.overview(bob)).invitations).toEqual([])
+  })
+
+  it('forgets a cancelled invitation, address included, so that inviting the address again starts anew', async () => {
+    const h = await projectorHarness(friendInvitations)
+    await h.given(
+      sent('i1', 'one@example.com'),
+      sent('i2', 'two@example.com', later),
+      FriendInvitationCancelled({ invitationId: 'i1', inviterUserId: ann, cancelledAt: later }),
+    )
+    const queries = friendsQueries(h.db)
+    expect((await queries.overview(ann)).invitations.map((item) => item.email)).toEqual(['two@example.com'])
+    expect(await queries.invitationTo(ann, 'one@example.com')).toBeNull()
+    expect(JSON.stringify(await h.docs('friend_invitations'))).not.toContain('one@example.com')
   })
 
   it('changes nothing when events come again', async () => {

@@ -1,11 +1,15 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { FriendInvitationAccepted, FriendInvitationSent } from '@reelmates/contracts/friendships'
+import {
+  FriendInvitationAccepted,
+  FriendInvitationCancelled,
+  FriendInvitationSent,
+} from '@reelmates/contracts/friendships'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
 export const invitationsCollection = 'friend_invitations'
 const revisions = 'friend_invitations_revisions'
-const handles = [FriendInvitationSent, FriendInvitationAccepted, AccountDeleted] as const
+const handles = [FriendInvitationSent, FriendInvitationAccepted, FriendInvitationCancelled, AccountDeleted] as const
 
 /** The way addresses are compared: the same address typed twice is one invitation. */
 export const emailKeyOf = (email: string): string => email.normalize('NFKC').trim().toLowerCase()
@@ -13,7 +17,8 @@ export const emailKeyOf = (email: string): string => email.normalize('NFKC').tri
 /**
  * One document per inviter and address (spec §3 `friend_invitations`), holding the latest link's
  * hash and expiry; never a usable token. An inviter's deleted account takes its invitations (and the
- * addresses in them) away; so does the deletion of the member an invitation was sent to.
+ * addresses in them) away; so does the deletion of the member an invitation was sent to, and the
+ * inviter's cancelling it (inviting the address again starts a new one).
  */
 export const friendInvitations = defineProjector({
   name: 'friend_invitations',
@@ -62,6 +67,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         { _id: event.data.invitationId },
         { $set: { status: 'accepted', acceptedByUserId: event.data.acceptedByUserId } },
       )
+      return
+    case 'FriendInvitationCancelled':
+      await docs.deleteOne({ _id: event.data.invitationId })
       return
     case 'AccountDeleted':
       await docs.deleteMany({

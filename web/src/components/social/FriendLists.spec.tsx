@@ -165,6 +165,33 @@ describe('the keyboard after cancelling a friend request on /friends', () => {
   })
 })
 
+describe('cancelling an invitation on /friends', () => {
+  it('takes it back by its id', async () => {
+    const cancel = vi.spyOn(friendsCalls, 'cancelInvitation')
+    friendsScreen({ invitations: [invitation('sam@example.com')] })
+    press('Cancel the invitation to sam@example.com')
+    await vi.waitFor(() => expect(cancel).toHaveBeenCalledWith('invite-sam@example.com'))
+    cancel.mockRestore()
+  })
+
+  it('puts the keyboard on the Cancel of the invitation that takes its place once its row has gone', async () => {
+    const [sam, tia] = [invitation('sam@example.com'), invitation('tia@example.com')]
+    const page = friendsScreen({ invitations: [sam, tia] })
+    press('Cancel the invitation to sam@example.com')
+    await page.showing({ invitations: [tia] })
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Cancel the invitation to tia@example.com' }),
+    )
+  })
+
+  it('puts the keyboard on the heading of the list when nothing is left waiting', async () => {
+    const page = friendsScreen({ invitations: [invitation('sam@example.com')] })
+    press('Cancel the invitation to sam@example.com')
+    await page.showing({})
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Waiting for an answer' }))
+  })
+})
+
 describe('the keyboard after asking someone found by name on /friends', () => {
   it('goes to the Cancel that replaces their "Add friend", while the friends list is still being asked again', async () => {
     const zoe = (friendship: 'none' | 'outgoing') => [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }]

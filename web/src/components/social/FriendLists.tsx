@@ -1,7 +1,7 @@
 import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
 import { useRef, type ReactNode, type Ref } from 'react'
-import { useAskFriend } from '../../features/friends/mutations'
+import { useAskFriend, useCancelInvitation } from '../../features/friends/mutations'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
 import { StarRating } from '../library/StarRating'
@@ -167,6 +167,30 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
   )
 }
 
+function CancelInvitationButton({
+  invitation,
+  onChangeSent,
+}: {
+  invitation: InvitationItem
+  onChangeSent: (pressed: HTMLButtonElement) => void
+}) {
+  const cancel = useCancelInvitation()
+  return (
+    <button
+      type="button"
+      disabled={cancel.isPending}
+      className={`${quietButton} h-8 text-xs`}
+      aria-label={`Cancel the invitation to ${invitation.email}`}
+      onClick={(event) => {
+        cancel.mutate(invitation)
+        onChangeSent(event.currentTarget)
+      }}
+    >
+      Cancel
+    </button>
+  )
+}
+
 function ResendButton({ invitation }: { invitation: InvitationItem }) {
   const ask = useAskFriend()
   return (
@@ -196,9 +220,10 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
   const list = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   /**
-   * A cancelled request leaves once the server has answered, with the focus on its Cancel: the focus
-   * goes on to the row then in its place (the next one, or the one before when it was the last), its
-   * Cancel or an invitation's Resend, else, nothing left, to the list's heading.
+   * A cancelled request or invitation leaves once the server has answered, with the focus on its
+   * Cancel: the focus goes on to the row then in its place (the next one, or the one before when it
+   * was the last), to the same button there (a request's Cancel, an invitation's Resend or Cancel by
+   * place), else, nothing left, to the list's heading.
    */
   const cancelled = useFocusInPlaceWhenGone(list, () => heading.current)
   return (
@@ -240,7 +265,10 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
                   {invitation.inviteCount > 1 ? ` · sent ${invitation.inviteCount}×` : ''}
                 </p>
               </div>
-              <ResendButton invitation={invitation} />
+              <span className="inline-flex items-center gap-1">
+                <ResendButton invitation={invitation} />
+                <CancelInvitationButton invitation={invitation} onChangeSent={cancelled} />
+              </span>
             </li>
           ))}
         </ul>

@@ -33,4 +33,7 @@ export const friendsCalls = {
   decline: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/decline`),
   /** Cancels my request or ends a friendship: the server tells which from the friendship's state. */
   remove: (id: string) => requests.send<ChangeAnswer>('DELETE', friendshipPath(id)),
+  /** Takes back an invitation I mailed (and the friend request it made, when it went to a member). */
+  cancelInvitation: (id: string) =>
+    requests.send<ChangeAnswer>('DELETE', `/api/friendships/invitations/${encodeURIComponent(id)}`),
 }

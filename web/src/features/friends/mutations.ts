@@ -84,3 +84,17 @@ export function useRemoveFriend() {
       failed(request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error),
   })
 }
+
+/** Takes back an invitation mailed to an address: its link stops working. */
+export function useCancelInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    scope,
+    mutationFn: (invitation: { id: string; email: string }) => friendsCalls.cancelInvitation(invitation.id),
+    onSuccess: (_answer, invitation) => {
+      toast({ title: 'Invitation cancelled', description: `The link we emailed ${invitation.email} no longer works.` })
+      return refresh(queryClient)
+    },
+    onError: failed("Couldn't cancel the invitation"),
+  })
+}
