@@ -157,25 +157,34 @@ test('a long title fits on a phone, in both boxes', async ({ browser, baseURL })
 test.describe('the Recommend dialog on a phone', () => {
   test.use({ viewport: viewports.phone, hasTouch: true, isMobile: true })
 
-  test('takes focus itself rather than the search box, so no keyboard opens over the friends', async ({ page }) => {
+  test('takes focus itself rather than a field, so no keyboard opens over the friends', async ({ page }) => {
     await registerByApi(page.request, 'phone')
     const title = await film(page.request, 'casablanca')
     await page.goto(`/media/movie/${title.tmdbId}`)
     await page.getByRole('button', { name: 'Recommend', exact: true }).tap()
     const dialog = page.getByRole('dialog', { name: title.title })
     await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).not.toBeFocused()
     await expect(dialog).toBeFocused()
+    await expect(dialog.getByRole('textbox', { name: 'Or to an email address' })).not.toBeFocused()
+    // The sheet's way out is at its top, in reach without scrolling.
+    await dialog.getByRole('button', { name: 'Close' }).tap()
+    await expect(dialog).toHaveCount(0)
   })
 })
 
-test('the Recommend dialog on a desktop starts in the search box', async ({ page }) => {
+test('the Recommend dialog on a desktop starts in its first field: the address, for someone with no friends to search', async ({
+  page,
+}) => {
   await registerByApi(page.request, 'desk')
   const title = await film(page.request, 'casablanca')
   await page.goto(`/media/movie/${title.tmdbId}`)
   await page.getByRole('button', { name: 'Recommend', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: title.title })
-  await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).toBeFocused()
+  await expect(dialog.getByRole('textbox', { name: 'Or to an email address' })).toBeFocused()
+  await expect(dialog.getByRole('searchbox', { name: 'Search friends' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Recommend', exact: true })).toBeFocused()
 })
 
 test('a double tap on Dismiss answers the card tapped, once, and the next card stays where it was', async ({

@@ -6,6 +6,7 @@ import { useEditWatched, useMarkWatched } from '../../features/library/useLibrar
 import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
+import { DialogCloseButton } from '../shell/DialogCloseButton'
 
 export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
 
@@ -90,16 +91,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               {title.title}
             </h2>
           </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Close"
-            className="-mr-2 -mt-1 rounded-full p-2 text-zinc-400 hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400"
-          >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-            </svg>
-          </button>
+          <DialogCloseButton onClose={close} />
         </header>
 
         <div>

@@ -1,10 +1,15 @@
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { friendsListQuery } from '../../features/friends/queries'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { RecommendDialog } from './RecommendDialog'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+}))
 
 beforeEach(() => {
   // jsdom has no modal dialogs nor media queries: a desktop, whose dialog opens as it would.
@@ -30,13 +35,13 @@ const friend = (username: string): FriendshipItem => ({
   inviteCount: 1,
 })
 
-function openDialog(friends: FriendshipItem[]) {
+function openDialog(friends: FriendshipItem[], onClose: () => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   client.setQueryData(friendsListQuery().queryKey, { friends, incoming: [], outgoing: [], invitations: [] })
   client.setQueryData(recommendationsQuery('sent').queryKey, [])
   render(
     <QueryClientProvider client={client}>
-      <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={() => undefined} />
+      <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={onClose} />
     </QueryClientProvider>,
   )
   return screen.getByRole('dialog', { name: 'Casablanca' })
@@ -59,5 +64,26 @@ describe('searching friends in the Recommend dialog', () => {
     })
     expect(within(dialog).queryByRole('list', { name: 'Friends' })).toBeNull()
     expect(within(dialog).getByRole('status').textContent).toBe('No friend matches “cleo”.')
+  })
+})
+
+describe('opening the Recommend dialog on a desktop', () => {
+  it('starts in the search box when there are friends to search', () => {
+    const dialog = openDialog([friend('cleo')])
+    expect(document.activeElement).toBe(within(dialog).getByRole('searchbox', { name: 'Search friends' }))
+  })
+
+  it('with no friends, offers no search and starts in the address box', () => {
+    const dialog = openDialog([])
+    expect(within(dialog).queryByRole('searchbox')).toBeNull()
+    expect(within(dialog).getByText(/No friends yet/)).toBeTruthy()
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Or to an email address' }))
+  })
+
+  it('closes from the ✕ at its top', () => {
+    const closed = vi.fn()
+    const dialog = openDialog([friend('cleo')], closed)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(closed).toHaveBeenCalledTimes(1)
   })
 })

@@ -2,14 +2,16 @@ import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useMemo, useState, type SyntheticEvent } from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { friendsListQuery } from '../../features/friends/queries'
 import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
+import { focusIsLost } from '../../lib/focusLost'
 import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
+import { DialogCloseButton } from '../shell/DialogCloseButton'
 import { Avatar } from '../social/Avatar'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
 
@@ -22,16 +24,27 @@ export interface RecommendedTitleRef extends MediaRef {
  * address, add a note if you like, send. A bottom sheet on a phone, a centred dialog on a wide screen.
  */
 export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
-  // On a touch-first device the dialog takes the focus itself: showModal focuses the search box, whose
-  // keyboard on a phone covers the friend list below it (a screen reader still reads the title).
+  const searchBox = useRef<HTMLInputElement>(null)
+  const emailBox = useRef<HTMLInputElement>(null)
+  // On a touch-first device the dialog takes the focus itself: a field's keyboard on a phone covers
+  // the friend list below it (a screen reader still reads the title). Elsewhere the first field does,
+  // the address when there is nobody to search for.
   const { close, dialogProps } = useModalDialog({
     onClose,
     opened: (element) => {
       if (isTouchFirst()) element.focus()
+      else (searchBox.current ?? emailBox.current)?.focus()
     },
   })
   const id = useId()
   const friends = useQuery(friendsListQuery())
+  const noFriends = friends.data?.friends.length === 0
+  // The friends arrived after the dialog opened, and there are none: the search box the focus was in
+  // has gone, so the address takes it.
+  useLayoutEffect(() => {
+    const active = document.activeElement
+    if (noFriends && !isTouchFirst() && (focusIsLost() || active?.tagName === 'DIALOG')) emailBox.current?.focus()
+  }, [noFriends])
   const sent = useQuery(recommendationsQuery('sent'))
   const send = useChange(sendRecommendation)
   const [search, setSearch] = useState('')
@@ -72,27 +85,35 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
-          <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
-            {title.title}
-          </h2>
-        </div>
+        <header className="flex items-start justify-between gap-4">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
+            <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
+              {title.title}
+            </h2>
+          </div>
+          <DialogCloseButton onClose={close} />
+        </header>
 
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-200">To friends</legend>
-          <label htmlFor={`${id}-search`} className="sr-only">
-            Search friends
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search friends"
-            className={inputClass}
-          />
-          {friends.data && friends.data.friends.length === 0 ? (
+          {noFriends ? null : (
+            <>
+              <label htmlFor={`${id}-search`} className="sr-only">
+                Search friends
+              </label>
+              <input
+                ref={searchBox}
+                id={`${id}-search`}
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search friends"
+                className={inputClass}
+              />
+            </>
+          )}
+          {noFriends ? (
             <p className="text-sm text-zinc-400">
               No friends yet.{' '}
               <Link to="/friends" className="font-semibold text-reel underline">
@@ -129,6 +150,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
             Or to an email address
           </label>
           <input
+            ref={emailBox}
             id={`${id}-email`}
             type="email"
             value={email}
