@@ -4,8 +4,9 @@ const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [o
 
 /**
  * A review, wherever others read it (the feed, a member's profile, a title's friends). One its writer
- * marked as containing spoilers stays covered until the reader asks to see it. Long unbroken words
- * (a pasted link) wrap instead of widening a phone's page.
+ * marked as containing spoilers stays covered until the reader asks to see it (its button's words
+ * start at the left as the review's do: a button centres them, and on a phone they wrap). Long
+ * unbroken words (a pasted link) wrap instead of widening a phone's page.
  */
 export function SpoilerReview({ text, containsSpoilers }: { text: string; containsSpoilers: boolean }) {
   const [open, setOpen] = useState(false)
@@ -16,7 +17,7 @@ export function SpoilerReview({ text, containsSpoilers }: { text: string; contai
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="text-xs font-semibold uppercase tracking-wide text-amber-400 hover:text-amber-300"
+        className="text-left text-xs font-semibold uppercase tracking-wide text-amber-400 hover:text-amber-300"
       >
         {open ? 'Hide review' : 'Show review (may contain spoilers)'}
       </button>
