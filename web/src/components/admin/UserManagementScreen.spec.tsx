@@ -93,6 +93,32 @@ describe('user management', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
   })
 
+  it("takes another admin's rights at once, but asks before an admin gives up their own", async () => {
+    const bea = account('bea', { role: 'Admin' })
+    vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [alice, bea], total: 2, nextCursor: null })
+    renderScreen()
+    await screen.findByRole('list', { name: 'Users' })
+    const changed = vi.spyOn(adminCalls, 'changeRole').mockResolvedValue({ ...bea, role: 'User' })
+    await click('bea', 'Make user')
+    expect(changed).toHaveBeenCalledWith(bea.id, 'User')
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    changed.mockClear()
+    await click('adminalice', 'Make user')
+    const asked = screen.getByRole('dialog', { name: 'Give up your admin rights?' })
+    expect(asked.textContent).toContain('Only another admin can give them back')
+    expect(buttonsOf(asked)).toEqual(['Stay an admin', 'Make me a user'])
+    expect(changed).not.toHaveBeenCalled()
+  })
+
+  it('says so when an admin is about to suspend their own sign-in', async () => {
+    await showUsers()
+    await click('adminalice', 'Suspend sign-in')
+    const asked = screen.getByRole('dialog', { name: 'Suspend your own sign-in?' })
+    expect(asked.textContent).toContain('until another admin restores you')
+    expect(buttonsOf(asked)).toEqual(['Cancel', 'Suspend me'])
+  })
+
   it('asks before making someone an admin, and gives the role only on "Make admin"', async () => {
     await showUsers()
     const changed = vi.spyOn(adminCalls, 'changeRole').mockResolvedValue({ ...carol, role: 'Admin' })

@@ -22,6 +22,7 @@ export function UserManagementScreen() {
   const act = useUserAction()
   const [confirming, setConfirming] = useState<UserAction | null>(null)
   const { data: me } = useCurrentUser()
+  const question = confirming ? questionOf(confirming, confirming.user.id === me?.id) : null
   const list = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   /** The "Delete account" that opened the question being asked. */
@@ -66,10 +67,11 @@ export function UserManagementScreen() {
                   isMe={user.id === me?.id}
                   busy={act.isPending}
                   // Giving full admin rights asks first, as suspending and deleting do; taking them away gives
-                  // nobody new powers and goes at once.
+                  // nobody new powers and goes at once, unless they are the admin's own.
                   onAction={(action, control) => {
                     opener.current = control ?? null
-                    if (action.kind === 'role' && action.role !== 'Admin') act.mutate(action)
+                    if (action.kind === 'role' && action.role !== 'Admin' && action.user.id !== me?.id)
+                      act.mutate(action)
                     else setConfirming(action)
                   }}
                 />
@@ -88,11 +90,11 @@ export function UserManagementScreen() {
           </>
         )}
       </div>
-      {confirming ? (
+      {confirming && question ? (
         <ConfirmDialog
-          title={confirmTitle(confirming)}
-          confirmLabel={confirmLabel[confirming.kind]}
-          cancelLabel={cancelLabel[confirming.kind]}
+          title={question.title}
+          confirmLabel={question.confirmLabel}
+          cancelLabel={question.cancelLabel}
           onConfirm={() => {
             act.mutate(confirming)
             if (confirming.kind === 'delete' && opener.current) deleting(opener.current)
@@ -100,42 +102,67 @@ export function UserManagementScreen() {
           }}
           onClose={() => setConfirming(null)}
         >
-          <p className="text-sm text-zinc-300">{confirmText[confirming.kind]}</p>
+          <p className="text-sm text-zinc-300">{question.text}</p>
         </ConfirmDialog>
       ) : null}
     </AdminScreen>
   )
 }
 
-const confirmLabel: Record<UserAction['kind'], string> = {
-  role: 'Make admin',
-  suspend: 'Suspend',
-  restore: 'Restore',
-  delete: 'Delete account',
+interface Question {
+  title: string
+  text: string
+  confirmLabel: string
+  /** The way out, named for what it leaves as it is ("Keep" alone did not say what it kept). */
+  cancelLabel: string
 }
-/** The way out, named for what it leaves as it is ("Keep" alone did not say what it kept). */
-const cancelLabel: Record<UserAction['kind'], string> = {
-  role: 'Cancel',
-  suspend: 'Cancel',
-  restore: 'Keep suspended',
-  delete: 'Cancel',
-}
-const confirmText: Record<UserAction['kind'], string> = {
-  role: 'They can open everything in the admin area: other people’s accounts, announcements to every member, campaigns, mail templates and the blog.',
-  suspend: 'They are signed out everywhere at once and cannot sign in until you restore them.',
-  restore: 'They can sign in again with their password or a sign-in link.',
-  delete: 'Their account and personal data are erased for good, as when they delete it themselves.',
-}
-const confirmTitle = (action: UserAction) => {
+
+/** What the screen asks before an action; about the admin's own account it says so, since it ends their own admin work. */
+function questionOf(action: UserAction, isMe: boolean): Question {
+  const name = action.user.username
   switch (action.kind) {
     case 'role':
-      return `Make ${action.user.username} an admin?`
+      return action.role === 'Admin'
+        ? {
+            title: `Make ${name} an admin?`,
+            text: 'They can open everything in the admin area: other people’s accounts, announcements to every member, campaigns, mail templates and the blog.',
+            confirmLabel: 'Make admin',
+            cancelLabel: 'Cancel',
+          }
+        : {
+            title: 'Give up your admin rights?',
+            text: 'You lose the admin area at once, this screen included. Only another admin can give them back.',
+            confirmLabel: 'Make me a user',
+            cancelLabel: 'Stay an admin',
+          }
     case 'suspend':
-      return `Suspend ${action.user.username}?`
+      return isMe
+        ? {
+            title: 'Suspend your own sign-in?',
+            text: 'You are signed out everywhere at once, here too, and cannot sign in until another admin restores you.',
+            confirmLabel: 'Suspend me',
+            cancelLabel: 'Cancel',
+          }
+        : {
+            title: `Suspend ${name}?`,
+            text: 'They are signed out everywhere at once and cannot sign in until you restore them.',
+            confirmLabel: 'Suspend',
+            cancelLabel: 'Cancel',
+          }
     case 'restore':
-      return `Restore ${action.user.username}?`
+      return {
+        title: `Restore ${name}?`,
+        text: 'They can sign in again with their password or a sign-in link.',
+        confirmLabel: 'Restore',
+        cancelLabel: 'Keep suspended',
+      }
     case 'delete':
-      return `Delete ${action.user.username}?`
+      return {
+        title: `Delete ${name}?`,
+        text: 'Their account and personal data are erased for good, as when they delete it themselves.',
+        confirmLabel: 'Delete account',
+        cancelLabel: 'Cancel',
+      }
   }
 }
 
