@@ -106,6 +106,41 @@ describe('blog slugs', () => {
     expect((await save('x'.repeat(65))).statusCode).toBe(400)
   })
 
+  it('keeps an address shared before a rename: the post answers there with its new slug, and the page moves for good', async () => {
+    const post = await createPost({ slug: 'first-name', title: 'Renamed twice' })
+    const published = (await admin.client.post(`/api/admin/blog/posts/${post.id}/publish`)).json<AdminBlogPost>()
+    const renamed = await admin.client.put(
+      `/api/admin/blog/posts/${post.id}`,
+      draft({ slug: 'second-name', title: 'Renamed twice', basedOn: published.updatedAt }),
+    )
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(
+      (
+        await admin.client.put(
+          `/api/admin/blog/posts/${post.id}`,
+          draft({ slug: 'third-name', title: 'Renamed twice', basedOn: renamed.json<AdminBlogPost>().updatedAt }),
+        )
+      ).statusCode,
+    ).toBe(200)
+
+    for (const old of ['first-name', 'second-name']) {
+      const read = await visitor().get(`/api/blog/posts/${old}`)
+      expect(read.statusCode, read.body).toBe(200)
+      expect(read.json<NewsPost>()).toMatchObject({ slug: 'third-name', title: 'Renamed twice' })
+      const page = await visitor().get(`/news/${old}`)
+      expect(page.statusCode).toBe(301)
+      expect(page.headers.location).toBe('/news/third-name')
+    }
+    expect((await visitor().get('/news/third-name')).statusCode).toBe(200)
+
+    // A post that takes a former slug as its own owns it from then on.
+    const heir = await createPost({ slug: 'first-name', title: 'The new first-name' })
+    await admin.client.post(`/api/admin/blog/posts/${heir.id}/publish`)
+    expect((await visitor().get('/api/blog/posts/first-name')).json<NewsPost>().title).toBe('The new first-name')
+    expect((await visitor().get('/news/first-name')).statusCode).toBe(200)
+    expect((await visitor().get('/api/blog/posts/second-name')).json<NewsPost>().slug).toBe('third-name')
+  })
+
   it('refuses a malformed slug with a clear message', async () => {
     const answer = await admin.client.post('/api/admin/blog/posts', draft({ slug: 'Not A Slug!' }))
     expect(answer.statusCode).toBe(400)

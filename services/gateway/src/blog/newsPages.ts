@@ -34,6 +34,8 @@ export const newsPages: FastifyPluginAsync<{ platform: Platform }> = async (app,
       return reply.callNotFound()
     }
     const post = await posts().publishedBySlug(request.params.slug)
+    // An address from before the post's slug changed: moved for good, so links and crawlers follow.
+    if (post && post.slug !== request.params.slug) return reply.redirect(`/news/${encodeURIComponent(post.slug)}`, 301)
     // No such post (or not published): the app shows its not-found state, and the status says so.
     return reply
       .code(post ? 200 : 404)

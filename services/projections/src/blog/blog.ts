@@ -8,6 +8,7 @@ import {
   BlogPostPublished,
   BlogPostUnpublished,
 } from '@reelmates/contracts/blog'
+import type { Doc } from '@reelmates/infra/readStore/port'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 
@@ -33,16 +34,19 @@ const handles = [
 /**
  * Posts (drafts and published), categories, and which post is in which category (one document per
  * pair, `_id` `<postId>:<categoryId>`, so a pair is unique). A deleted post or category is removed
- * with its pairs.
+ * with its pairs. Each post keeps the slugs it had before (`formerSlugs`), so an address shared
+ * before a rename still finds it.
  */
 export const blog = defineProjector({
   name: 'blog',
-  version: 1,
+  // 2: former slugs, gathered from every rename since the first post.
+  version: 2,
   collections: [blogCollections.posts, blogCollections.categories, blogCollections.postCategories, revisions],
   handles,
 
   async setup(db) {
     await db.collection(blogCollections.posts).createIndex({ keys: { slug: 1 } })
+    await db.collection(blogCollections.posts).createIndex({ keys: { formerSlugs: 1 } })
     await db.collection(blogCollections.posts).createIndex({ keys: { published: 1, publishedAt: -1 } })
     await db.collection(blogCollections.categories).createIndex({ keys: { slug: 1 } })
     await db.collection(blogCollections.postCategories).createIndex({ keys: { categoryId: 1 } })
@@ -59,6 +63,13 @@ async function setPostCategories(db: ProjectorDb, postId: string, categoryIds: r
     await pairs.insertMany(categoryIds.map((categoryId) => ({ _id: `${postId}:${categoryId}`, postId, categoryId })))
 }
 
+/** The slugs a post had before, once its slug is `slug`: the one it leaves last, and never the one it takes back. */
+function formerSlugsAfter(before: Doc | null, slug: string): string[] {
+  const earlier = Array.isArray(before?.formerSlugs) ? (before.formerSlugs as string[]) : []
+  const left = typeof before?.slug === 'string' && before.slug !== slug ? [before.slug] : []
+  return [...earlier.filter((former) => former !== slug && !left.includes(former)), ...left]
+}
+
 async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: ProjectorDb): Promise<void> {
   const posts = db.collection(blogCollections.posts)
   const categories = db.collection(blogCollections.categories)
@@ -72,6 +83,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
           id: data.postId,
           title: data.title,
           slug: data.slug,
+          formerSlugs: [],
           content: data.content,
           excerpt: data.excerpt,
           featuredImageUrl: data.featuredImageUrl,
@@ -88,7 +100,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     }
     case 'BlogPostEdited': {
       const { postId, categoryIds, editedAt, ...fields } = event.data
-      await posts.updateOne({ _id: postId }, { $set: { ...fields, updatedAt: editedAt } })
+      const before = await posts.findOne({ _id: postId }, { projection: { slug: 1, formerSlugs: 1 } })
+      const formerSlugs = formerSlugsAfter(before, fields.slug)
+      await posts.updateOne({ _id: postId }, { $set: { ...fields, formerSlugs, updatedAt: editedAt } })
       await setPostCategories(db, postId, categoryIds)
       return
     }

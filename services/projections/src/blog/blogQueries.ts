@@ -131,8 +131,14 @@ export const blogQueries = defineQueries([blog], (db) => {
       return { items: docs.map((d) => summaryOf(d, cats.get(d._id) ?? [])), page, pageSize: newsPageSize, total }
     },
 
+    /**
+     * The published post at this slug, or at one it had before (an address shared before a rename):
+     * the answer carries the slug it has now. A slug in use wins over another post's former one.
+     */
     async publishedBySlug(slug: string): Promise<NewsPost | null> {
-      const doc = await posts.findOne({ slug, published: true })
+      const doc =
+        (await posts.findOne({ slug, published: true })) ??
+        (await posts.find({ formerSlugs: slug, published: true }, { sort: { updatedAt: -1 }, limit: 1 }))[0]
       if (!doc) return null
       const cats = await categoriesOf([doc._id])
       return { ...summaryOf(doc, cats.get(doc._id) ?? []), content: doc.content, updatedAt: doc.updatedAt }

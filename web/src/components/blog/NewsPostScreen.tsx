@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { newsPostQuery } from '../../features/blog/blogQueries'
 import { useRecordPostRead } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
@@ -20,6 +21,13 @@ export function NewsPostScreen({ slug }: { slug: string }) {
   const missing = isApiError(post.error) && post.error.status === 404
   useDocumentTitle(post.data?.title ?? (missing ? 'Post not found' : 'News'))
   useRecordPostRead(post.data?.publishedAt)
+  // An address from before the post's slug changed: the address bar takes the one it has now.
+  const navigate = useNavigate()
+  const current = post.data?.slug
+  useEffect(() => {
+    if (current !== undefined && current !== slug)
+      void navigate({ to: '/news/$slug', params: { slug: current }, replace: true })
+  }, [current, slug, navigate])
 
   return (
     <PublicShell>
