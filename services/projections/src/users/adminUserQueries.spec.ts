@@ -60,4 +60,14 @@ describe('the admin list of accounts', () => {
     expect(pages.map((page) => [page.items.length, page.total])).toEqual([[21, 21]])
     expect(pages[0]?.nextCursor).toBeNull()
   })
+
+  it('finds an account by its id, as the event history shows it', async () => {
+    const h = await projectorHarness(users)
+    const id = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e'
+    await h.given(UserRegistered({ ...signUps(1)[0]!.data, userId: id, username: 'quiet', email: 'q@example.com' }))
+    await h.given(...signUps(3))
+    const found = await adminUserQueries(h.db).search(` ${id.toUpperCase()} `)
+    expect(found.items.map((item) => item.username)).toEqual(['quiet'])
+    expect(found.total).toBe(1)
+  })
 })

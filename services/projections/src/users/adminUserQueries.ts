@@ -9,6 +9,8 @@ import { defineQueries } from '../queries'
 import { lookupKey, users, usersCollection } from './users'
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A user id as the event history shows it: searching for one finds that account. */
+const userIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Accounts as admins see them (issue 14.4): facts, never a password hash, token or push subscription. */
 export const adminUserQueries = defineQueries([users], (db) => {
@@ -18,8 +20,8 @@ export const adminUserQueries = defineQueries([users], (db) => {
 
   return {
     /**
-     * Users whose username or email contains the text (case-insensitive), newest first; everyone
-     * without text. One page at a time, after the cursor of the page before, with how many match in
+     * Users whose username or email contains the text (case-insensitive), or whose id it is, newest
+     * first; everyone without text. One page at a time, after the cursor of the page before, with how many match in
      * all: a list cut at its page size must say so, or members past it are silently out of reach.
      */
     async search(
@@ -32,6 +34,7 @@ export const adminUserQueries = defineQueries([users], (db) => {
             $or: [
               { usernameKey: { $regex: escapeRegex(lookupKey(text)) } },
               { emailKey: { $regex: escapeRegex(lookupKey(text)) } },
+              ...(userIdPattern.test(text.trim()) ? [{ _id: text.trim().toLowerCase() }] : []),
             ],
           }
         : {}

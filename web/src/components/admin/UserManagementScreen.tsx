@@ -40,7 +40,7 @@ export function UserManagementScreen() {
         <AdminSearchField
           label="Search users"
           value={text}
-          placeholder="Username or email"
+          placeholder="Username, email or user id"
           maxLength={searchLimits.users}
           onChange={setText}
         />
