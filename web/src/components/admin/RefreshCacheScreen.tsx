@@ -41,14 +41,17 @@ export function RefreshCacheScreen() {
                 : ''}
             </p>
           ) : null}
-          <button
-            type="button"
-            className={`${primaryButton} mt-4`}
-            disabled={refresh.isPending}
-            onClick={() => refresh.mutate()}
-          >
-            {refresh.isPending ? 'Clearing…' : 'Clear the catalog cache'}
-          </button>
+          {/* Offered where it does something (and when nobody could say which catalog is in use): on the offline catalog it would clear nothing, every time. */}
+          {status.data?.source === 'tmdb' || status.isError ? (
+            <button
+              type="button"
+              className={`${primaryButton} mt-4`}
+              disabled={refresh.isPending}
+              onClick={() => refresh.mutate()}
+            >
+              {refresh.isPending ? 'Clearing…' : 'Clear the catalog cache'}
+            </button>
+          ) : null}
         </section>
         {history.length > 0 ? (
           <section className={panel} aria-labelledby="cleared-heading">
