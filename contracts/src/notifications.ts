@@ -151,9 +151,10 @@ export const announcementSummary = z.object({
       pushDevices: z.number().int(),
       /**
        * The mail's state in the outbox; `queued` until the scheduler has put it there; `unsubscribed`
-       * when the member turned tips and news emails off; `no` when none goes.
+       * when the member turned tips and news emails off; `suspended` when none went because the account
+       * was suspended; `no` when none goes.
        */
-      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'unsubscribed', 'no']),
+      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'unsubscribed', 'suspended', 'no']),
     }),
   ),
 })

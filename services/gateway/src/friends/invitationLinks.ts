@@ -4,7 +4,7 @@ import { InvitationTokenInvalid } from '@reelmates/commands/friendship/errors'
 import { acceptInvitation, invitedMember } from '@reelmates/commands/friendship/invitations'
 import { readInvitationToken } from '@reelmates/commands/friendship/invitationToken'
 import { acceptFriendshipAction, friendshipMessages } from '@reelmates/contracts/friendships'
-import { startUserSession } from '../http/auth'
+import { refuseSuspended, startUserSession } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readUser } from '../account/userDocument'
 import { friendshipPorts } from './friendshipPorts'
@@ -15,13 +15,16 @@ export const isInvitationToken = (token: string): boolean => readInvitationToken
  * `process-token` with a friend-request link (spec §4, signed out): the link was mailed to a member,
  * so it signs them in, and, being single-use, accepts the request in the same step. The answer says
  * so (`action: acceptFriendship`, `actionData.message`), and the screen must not spend the link again.
- * A refused link signs nobody in.
+ * A refused link signs nobody in and changes nothing.
  */
 export async function signInWithInvitation(request: FastifyRequest, token: string) {
   const platform = request.server.platform
   const ports = friendshipPorts(platform)
   const member = await invitedMember(ports, token)
   if (!member) throw new InvitationTokenInvalid()
+  // Refused before the link is spent: a suspended member neither signs in nor becomes a friend, and
+  // the link still works once they are restored (as a sign-in link does).
+  await refuseSuspended(request, member.userId)
   const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token)
   await startUserSession(request, { id: member.userId, role: member.role })
   const user = await readUser(platform, member.userId, accepted.position)

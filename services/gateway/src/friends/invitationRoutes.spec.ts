@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
-import { mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
+import { makeAdmin, mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -196,6 +197,26 @@ describe('invitations by email', () => {
     const reused = await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
     expect(reused.statusCode).toBe(409)
     expect(reused.cookies.some((cookie) => cookie.value !== '')).toBe(false)
+  })
+
+  it('refuses a suspended member before spending the link: no sign-in, no friendship, and the link works once restored', async () => {
+    const [ann, bob, boss] = [await member('ann'), await member('bob'), await member('boss')]
+    await makeAdmin(t.platform, boss.user.id)
+    await invite(ann, bob.user.email)
+    const token = await acceptTokenIn(bob.user.email)
+    expect((await boss.client.post(`/api/admin/users/${bob.user.id}/suspend`)).statusCode).toBe(200)
+
+    const browser = agent(t.app)
+    const refused = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ message: suspendedMessage })
+    expect((await browser.get('/api/user')).statusCode).toBe(401)
+    expect((await overview(ann)).friends).toEqual([])
+
+    expect((await boss.client.post(`/api/admin/users/${bob.user.id}/restore`)).statusCode).toBe(200)
+    const accepted = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
   })
 
   it('never signs anyone in with a sign-up invitation (it was not sent to an account)', async () => {

@@ -42,13 +42,18 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
+/** 403 with the suspended message for an account the team has suspended. */
+export async function refuseSuspended(request: FastifyRequest, userId: string): Promise<void> {
+  if (await adminUserQueries(request.server.platform.readStore).isSuspended(userId)) throw new AccountSuspended()
+}
+
 /**
  * Starts a signed-in session. The session id is regenerated so a session fixed before sign-in is
  * useless after it; the CSRF secret is kept so the token the page already holds stays valid.
  */
 export async function startUserSession(request: FastifyRequest, user: { id: string; role: Role }): Promise<void> {
   // Every way in (password, sign-in link, invitation) comes through here, so a suspension holds for all.
-  if (await adminUserQueries(request.server.platform.readStore).isSuspended(user.id)) throw new AccountSuspended()
+  await refuseSuspended(request, user.id)
   await request.session.regenerate(['_csrf'])
   request.session.userId = user.id
   request.session.role = user.role

@@ -304,6 +304,30 @@ describe('announcements', () => {
     expect((await bob.client.get('/api/user')).json()).toMatchObject({ receiveCampaignEmails: false })
   })
 
+  it('go by mail to no suspended member, and the report says why', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const dan = await member('dan')
+    const suspended = await boss.client.post(`/api/admin/users/${dan.user.id}/suspend`)
+    expect(suspended.statusCode, suspended.body).toBe(200)
+    const sent = await boss.client.post('/api/admin/announcements', {
+      title: 'Reelmates 2.1',
+      body: 'It is out too.',
+      audience: 'chosen',
+      usernames: [dan.user.username],
+      channels: { inApp: true, push: false, email: true },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    await settled(sent)
+    expect(
+      (await t.platform.mailer.list({ to: dan.user.email })).filter((mail) => mail.category === 'announcement'),
+    ).toEqual([])
+    const [latest] = (await boss.client.get('/api/admin/announcements')).json<{
+      announcements: { recipients: { userId: string; email: string }[] }[]
+    }>().announcements
+    expect(latest?.recipients.map(({ userId, email }) => [userId, email])).toEqual([[dan.user.id, 'suspended']])
+  })
+
   it('go to every member when sent to everyone, on the chosen channels only', async () => {
     const boss = await member('boss')
     await makeAdmin(t.platform, boss.user.id)

@@ -1,6 +1,7 @@
 import '@reelmates/contracts/allEvents'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { accountMembers } from '@reelmates/commands/friendship/members'
+import { recommendationsStreamId } from '@reelmates/commands/recommendation/recommendation'
 import { createSqliteEventStore } from '@reelmates/infra/eventStore/sqliteEventStore'
 import { testEvent } from '@reelmates/infra/eventStore/testEvents'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
@@ -59,9 +60,13 @@ describe('mails as reactions', () => {
     await stored.close()
   })
 
-  async function recorded(type: string, data: Record<string, unknown>): Promise<RecordedEvent> {
-    await log.append(`account-${userId}`, [testEvent(type, data)])
-    const events = await stored.readStream(`account-${userId}`)
+  async function recorded(
+    type: string,
+    data: Record<string, unknown>,
+    streamId = `account-${userId}`,
+  ): Promise<RecordedEvent> {
+    await log.append(streamId, [testEvent(type, data)])
+    const events = await stored.readStream(streamId)
     return events[events.length - 1]!
   }
 
@@ -101,6 +106,69 @@ describe('mails as reactions', () => {
     await recorded('UserSuspended', { userId, suspendedAt: '2026-11-24T08:01:00.000Z' })
     for (const event of asked) await mails.react(event)
     expect(await mailer.list({})).toEqual([])
+  })
+
+  it('mails a suspended member no friend request and no recommendation: they cannot sign in to answer', async () => {
+    const boId = '6f1c2a4e-0000-4000-8000-000000000002'
+    await log.append(`account-${boId}`, [
+      testEvent('UserRegistered', {
+        userId: boId,
+        username: 'bo',
+        email: 'bo@example.com',
+        passwordHash: 'x',
+        location: null,
+        bio: null,
+        invitationToken: null,
+        registeredAt: '2026-11-24T08:00:00.000Z',
+      }),
+    ])
+    const invitation = (n: number) => {
+      const invitationId = `6f1c2a4e-0000-4000-8000-0000000000a${n}`
+      return recorded(
+        'FriendInvitationSent',
+        {
+          invitationId,
+          inviterUserId: boId,
+          inviteeEmail: 'ada@example.com',
+          inviteeUserId: userId,
+          tokenHash: `h${n}`,
+          expiresAt: '2026-12-01T08:00:00.000Z',
+          sentAt: '2026-11-24T08:00:00.000Z',
+          inviteCount: 1,
+          token: `i-${invitationId}.s3cret`,
+        },
+        `invitation-${invitationId}`,
+      )
+    }
+    const recommendation = (n: number) =>
+      recorded(
+        'RecommendationSent',
+        {
+          recommendationId: `6f1c2a4e-0000-4000-8000-0000000000b${n}`,
+          fromUserId: boId,
+          toUserId: userId,
+          tmdbId: 603,
+          mediaType: 'movie',
+          mediaTitle: 'The Matrix',
+          mediaPosterPath: null,
+          toEmail: 'ada@example.com',
+          note: null,
+          tokenHash: null,
+          expiresAt: null,
+          sentAt: '2026-11-24T08:00:00.000Z',
+        },
+        recommendationsStreamId(boId),
+      )
+    const categories = async () => (await mailer.list({ to: 'ada@example.com' })).map((mail) => mail.category).sort()
+    // Before the suspension both are mailed, so what follows is the suspension's doing.
+    await mails.react(await invitation(1))
+    await mails.react(await recommendation(1))
+    expect(await categories()).toEqual(['friend-request', 'recommendation'])
+
+    await recorded('UserSuspended', { userId, suspendedAt: '2026-11-24T08:01:00.000Z' })
+    await mails.react(await invitation(2))
+    await mails.react(await recommendation(2))
+    expect(await categories()).toEqual(['friend-request', 'recommendation'])
   })
 
   it('sends nothing once the account is erased', async () => {

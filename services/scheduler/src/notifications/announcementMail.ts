@@ -14,8 +14,11 @@ export type AnnouncementMailDoc = {
   _id: string
   announcementId: string
   userId: string
-  /** `unsubscribed`: none was sent, the member had turned tips and news emails off. */
-  status: 'outbox' | 'sent' | 'failed' | 'unsubscribed'
+  /**
+   * `unsubscribed`: none was sent, the member had turned tips and news emails off; `suspended`: none
+   * was sent, the team had suspended the account (it cannot sign in to read it).
+   */
+  status: 'outbox' | 'sent' | 'failed' | 'unsubscribed' | 'suspended'
   sentAt: string
 }
 
@@ -62,6 +65,10 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
             { $set: { announcementId: data.announcementId, userId, status, sentAt: now().toISOString() } },
             { upsert: true },
           )
+        if ((await userQueries(readStore).suspendedAmong([userId])).has(userId)) {
+          await record('suspended')
+          continue
+        }
         if (!user.receiveCampaignEmails) {
           await record('unsubscribed')
           continue

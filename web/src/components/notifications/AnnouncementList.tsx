@@ -7,6 +7,7 @@ const emailLabels = {
   sent: 'Sent',
   failed: 'Failed',
   unsubscribed: 'Turned off',
+  suspended: 'Suspended',
   no: '—',
 } as const
 

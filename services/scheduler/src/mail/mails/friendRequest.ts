@@ -9,7 +9,8 @@ export const friendRequestMail = defineMail({
   async compose({ inviterUserId, inviteeUserId, token }, { members, publicUrl }) {
     if (!inviteeUserId || !token) return null
     const [to, from] = await Promise.all([members.byId(inviteeUserId), members.byId(inviterUserId)])
-    if (!to || !from) return null
+    // A suspended member cannot sign in to answer it (the link refuses them too).
+    if (!to || !from || to.suspended) return null
     const link = `${publicUrl}/accept-friend?${new URLSearchParams({ token }).toString()}`
     return { to: to.email, userId: to.userId, variables: { username: to.username, fromUsername: from.username, link } }
   },

@@ -11,7 +11,8 @@ export const recommendationMail = defineMail({
     // Recommended by username, a friend finds it in the app; only an address typed asks for a mail.
     if (!toUserId || !toEmail) return null
     const [to, from] = await Promise.all([members.byId(toUserId), members.byId(fromUserId)])
-    if (!to || !from) return null
+    // A suspended member cannot sign in to see it.
+    if (!to || !from || to.suspended) return null
     return {
       to: to.email,
       userId: to.userId,
