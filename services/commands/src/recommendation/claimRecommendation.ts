@@ -18,6 +18,10 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
   if (!parsed) throw new RecommendationTokenInvalid()
   const { fromUserId, recommendationId, tokenHash } = parsed
   const commands = commandsFor(ports, asker)
+  const [sender, newcomer] = await Promise.all([ports.members.byId(fromUserId), ports.members.byId(asker.userId)])
+  // The sender has deleted their account since: what they sent went with it, and nothing is claimed
+  // (the newcomer would be told of a recommendation no list holds).
+  if (!sender) throw new RecommendationTokenInvalid()
   await commands.run(recommendations, recommendationsStreamId(fromUserId), {
     type: 'ClaimRecommendation',
     recommendationId,
@@ -25,8 +29,7 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
     userId: asker.userId,
     at: commands.at(),
   })
-  const [sender, newcomer] = await Promise.all([ports.members.byId(fromUserId), ports.members.byId(asker.userId)])
-  if (sender && newcomer) {
+  if (newcomer) {
     try {
       await commands.run(friendship, friendshipStreamId(friendshipIdOf(fromUserId, asker.userId)), {
         type: 'SendFriendRequest',

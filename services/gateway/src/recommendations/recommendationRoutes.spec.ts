@@ -5,7 +5,7 @@ import type { RecommendAnswer, RecommendationAnswer, RecommendationsAnswer } fro
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { recommendationsStreamId } from '@reelmates/commands/recommendation/recommendation'
-import { mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { mailsTo, password, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -336,6 +336,31 @@ describe('to an address without an account', () => {
     })
     expect(again.statusCode).toBe(201)
     expect((await other.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
+  })
+})
+
+describe('to an address, from a member who has since deleted their account', () => {
+  it('is not claimed at sign-up: the newcomer has an account, and no recommendation, notification or request', async () => {
+    const gone = await member('gone')
+    const email = `newcomer${(counter += 1)}@example.org`
+    expect((await recommend(gone, { ...title(2), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    expect((await gone.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+
+    const newcomer = agent(t.app)
+    const signedUp = await newcomer.post('/api/register', {
+      username: `newcomer_${(counter += 1)}`,
+      email,
+      password,
+      recommendationToken: token,
+    })
+    expect(signedUp.statusCode, signedUp.body).toBe(201)
+    const position = { headers: { 'x-min-position': signedUp.json<{ position: string }>().position } }
+    expect(
+      (await newcomer.get('/api/recommendations?box=received', position)).json<RecommendationsAnswer>().items,
+    ).toEqual([])
+    expect((await newcomer.get('/api/notifications', position)).json<{ items: unknown[] }>().items).toEqual([])
+    expect((await newcomer.get('/api/friendships', position)).json<FriendsAnswer>().incoming).toEqual([])
   })
 })
 
