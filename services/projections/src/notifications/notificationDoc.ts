@@ -18,6 +18,8 @@ export type NotificationDoc = {
    */
   ungroupedIds: string[]
   ref: string | null
+  /** Whose activity it is about (`NotificationDraft.aboutUserId`); absent on lines stored before version 8. */
+  aboutUserId?: string | null
   createdAt: string
   read: boolean
 }

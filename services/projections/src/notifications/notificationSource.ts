@@ -32,6 +32,11 @@ export interface NotificationDraft {
   ref?: string
   /** Where it goes; both by default. */
   channels?: { inApp: boolean; push: boolean }
+  /**
+   * The member whose activity the line is about, when that is not the line's reader: their deleted
+   * account takes the activity, its comments and reactions away, and the line with them.
+   */
+  aboutUserId?: string
 }
 
 /** What a text is made of: the actors' names (latest first), how many acted, and the draft's detail. */

@@ -37,6 +37,8 @@ export const notifications = defineProjector({
     await db.collection(collection).createIndex({ keys: { ref: 1 } })
     // A deleted comment takes its commenter out of its thread's lines in every bell, by `group`.
     await db.collection(collection).createIndex({ keys: { group: 1 } })
+    // A deleted account takes the lines about its activities with it, by `aboutUserId`.
+    await db.collection(collection).createIndex({ keys: { aboutUserId: 1 } })
   },
 
   // The sources' events arrive with data of any schema; each source types its own in `notify`.
@@ -64,6 +66,8 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   if (is(AccountDeleted, event)) {
     const { userId } = event.data
     await docs.deleteMany({ userId })
+    // Others' comments and reactions on its activities went with it: so do the lines telling of them.
+    await docs.deleteMany({ aboutUserId: userId })
     // What they alone did goes with them ("Someone commented on your activity" would keep their
     // deed in a friend's bell); a notification they shared with others keeps the others.
     for (const doc of await docs.find({ actorIds: userId })) {
@@ -134,6 +138,7 @@ async function addNotification(
           detail: draft.detail,
           group: draft.group,
           ref: draft.ref ?? null,
+          aboutUserId: draft.aboutUserId ?? null,
           createdAt,
           read: false,
         },
@@ -155,6 +160,7 @@ async function addNotification(
         detail: draft.detail,
         group: null,
         ref: draft.ref ?? null,
+        aboutUserId: draft.aboutUserId ?? null,
         createdAt,
         read: false,
       },

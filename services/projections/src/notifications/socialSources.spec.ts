@@ -181,6 +181,30 @@ describe('notifications taken back', () => {
     expect(await h.texts(ann)).toEqual(['You are now friends with cat'])
   })
 
+  it("drops the lines about a deleted account's activity: its comments and reactions went with it", async () => {
+    const h = await bell()
+    // ann's activity: bob comments, cat comments after him and reacts to his comment.
+    await h.given(
+      CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
+      CommentAdded({
+        ...activity,
+        commentId: 'c2',
+        userId: cat,
+        content: 'Me too',
+        addedAt: at,
+        otherCommenterIds: [bob],
+      }),
+      reaction(cat, '🔥', 'c1', bob),
+    )
+    expect((await h.texts(bob)).sort()).toEqual([
+      'cat also commented on an activity you commented on',
+      'cat reacted to your comment',
+    ])
+    await h.given(AccountDeleted({ userId: ann, deletedAt: at }))
+    expect(await h.texts(bob)).toEqual([])
+    expect((await h.queries.list(bob, 50)).unreadCount).toBe(0)
+  })
+
   it('drops the reactions to a comment with the comment', async () => {
     const h = await bell()
     await h.given(

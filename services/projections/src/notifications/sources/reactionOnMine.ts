@@ -40,6 +40,7 @@ export const reactionOnMine = defineNotificationSource({
         group: bell.group,
         part: data.emoji,
         ...(bell.onComment && data.commentId ? { ref: onCommentRef(data.commentId) } : {}),
+        aboutUserId: data.activityOwnerId,
       },
     ]
   },
