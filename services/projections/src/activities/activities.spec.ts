@@ -80,6 +80,25 @@ describe('activities', () => {
     expect(await h.docs('activities')).toEqual([before])
   })
 
+  it('makes a title added again after a removal an activity of its own, so that nothing said on the first add comes back', async () => {
+    const h = await projectorHarness(activities)
+    const again = TitleAddedToWatchlist({ ...added().data, addedAt: '2026-11-20T00:00:00.000Z' })
+    await h.given(added(), TitleRemovedFromWatchlist({ userId: 'u1', ...dune }), again)
+    expect((await h.docs('activities')).map((d) => [d._id, d.createdAt])).toEqual([
+      ['watchlist:u1:movie:438631:2', '2026-11-20T00:00:00.000Z'],
+    ])
+    // Its own undo gives it back under the same id; the title of another member counts apart.
+    await h.given(
+      TitleRemovedFromWatchlist({ userId: 'u1', ...dune }),
+      TitlePutBackOnWatchlist(again.data),
+      added('u2'),
+    )
+    expect((await h.docs('activities')).map((d) => d._id).sort()).toEqual([
+      'watchlist:u1:movie:438631:2',
+      'watchlist:u2:movie:438631',
+    ])
+  })
+
   it('records a public watch when it was logged, not at the watchedAt the user can edit', async () => {
     const h = await projectorHarness(activities)
     h.at('2026-11-21T08:00:00.000Z')
@@ -193,6 +212,12 @@ describe('activities', () => {
     await h.given(watched('e1', {}, 'u1'), watched('e2', {}, 'u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
     expect((await h.docs('activities')).map((d) => d.userId)).toEqual(['u2'])
     expect((await h.docs('activity_entries')).map((d) => d.userId)).toEqual(['u2'])
+  })
+
+  it('forgets how often a deleted account added each title', async () => {
+    const h = await projectorHarness(activities)
+    await h.given(added('u1'), added('u2'), { type: 'AccountDeleted', data: { userId: 'u1' } })
+    expect((await h.docs('activity_watchlist_adds')).map((d) => d.userId)).toEqual(['u2'])
   })
 })
 

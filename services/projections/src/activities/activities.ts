@@ -33,6 +33,12 @@ const collection = activitiesCollection
  * queried for anyone's feed, and it holds no review.
  */
 const entries = 'activity_entries'
+/**
+ * How many times each member added each title to their watchlist (`<userId>:<mediaKey>` → `adds`):
+ * each add is an activity of its own, so a title added again after a removal does not bring back
+ * the comments and reactions of the add before. A put-back (the removal's undo) is not an add.
+ */
+const watchlistAdds = 'activity_watchlist_adds'
 const revisions = 'activities_revisions'
 
 type WatchedData = ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited | typeof WatchedEntryRestored>['data']
@@ -58,7 +64,24 @@ interface EntryDoc extends Doc, MediaRef {
   createdAt: string
 }
 
-const watchlistActivityId = (userId: string, ref: MediaRef) => `watchlist:${userId}:${mediaKeyOf(ref)}`
+/** The first add of a title keeps the id every add had before adds were told apart; later ones count on. */
+const watchlistActivityId = (userId: string, ref: MediaRef, add: number) =>
+  `watchlist:${userId}:${mediaKeyOf(ref)}${add > 1 ? `:${add}` : ''}`
+
+interface WatchlistAddsDoc extends Doc {
+  userId: string
+  adds: number
+}
+
+/** The current add's number of this title on this member's watchlist; `counting` a new add first. */
+async function watchlistAdd(db: ProjectorDb, userId: string, ref: MediaRef, counting: boolean): Promise<number> {
+  const adds = db.collection<WatchlistAddsDoc>(watchlistAdds)
+  const _id = `${userId}:${mediaKeyOf(ref)}`
+  const known = (await adds.findOne({ _id }))?.adds ?? 0
+  if (!counting) return Math.max(known, 1)
+  await adds.replaceOne({ _id }, { _id, userId, adds: known + 1 }, { upsert: true })
+  return known + 1
+}
 const watchedActivityId = (entryId: string) => `watched:${entryId}`
 /** A pair can become friends again after unfriending: the stream revision tells the two apart, the same in every rebuild. */
 const friendshipActivityId = (friendshipId: string, revision: number) => `friendship:${friendshipId}:${revision}`
@@ -104,8 +127,9 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
  */
 export const activities = defineProjector({
   name: 'activities',
-  version: 6,
-  collections: [collection, entries, revisions, timelinesCollection],
+  // 7: each watchlist add an activity of its own (`activity_watchlist_adds`).
+  version: 7,
+  collections: [collection, entries, watchlistAdds, revisions, timelinesCollection],
   handles,
 
   async setup(db) {
@@ -124,7 +148,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     case 'TitleAddedToWatchlist':
     case 'TitlePutBackOnWatchlist': {
       const { data } = event
-      const id = watchlistActivityId(data.userId, data)
+      const add = await watchlistAdd(db, data.userId, data, event.type === 'TitleAddedToWatchlist')
+      const id = watchlistActivityId(data.userId, data, add)
       const activity = {
         _id: id,
         id,
@@ -149,7 +174,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     }
     case 'TitleRemovedFromWatchlist': {
       const { data } = event
-      await remove(db, { _id: watchlistActivityId(data.userId, data) })
+      await remove(db, {
+        _id: watchlistActivityId(data.userId, data, await watchlistAdd(db, data.userId, data, false)),
+      })
       return
     }
     case 'TitleWatched': {
@@ -223,6 +250,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       })
       await dropTimelinesOf(db, event.data.userId)
       await sources.deleteMany({ userId: event.data.userId })
+      await db.collection(watchlistAdds).deleteMany({ userId: event.data.userId })
       return
   }
 }
