@@ -20,7 +20,7 @@ export type RecommendationStatus = z.infer<typeof recommendationStatus>
 export const recommendationMessages = {
   noRecipient: 'Choose at least one friend, or type an email address.',
   self: "You can't recommend a title to yourself.",
-  notFriends: (name: string) => `You can only recommend titles to friends, and ${name} is not your friend yet.`,
+  notFriends: (name: string) => `You can only recommend titles to friends, and ${name} is not your friend.`,
   unknownUser: (name: string) => `No user named ${name} was found.`,
   alreadyPending: (name: string) => `You already recommended this title to ${name}, who has not answered yet.`,
   noteTooLong: `A note can be at most ${recommendationNoteMax} characters`,

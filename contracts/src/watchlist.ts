@@ -83,7 +83,10 @@ export type WatchlistEvent =
 export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note('note must be text').optional() })
 export const editWatchlistItemRequest = z.object({ note: note('note must be text, or null to clear it').nullable() })
 export const moveWatchlistItemRequest = z.object({
-  toIndex: z.number({ message: 'toIndex must be a number' }).int().min(0, 'toIndex must be 0 or more'),
+  toIndex: z
+    .number({ message: 'toIndex must be a number' })
+    .int('toIndex must be a whole number')
+    .min(0, 'toIndex must be 0 or more'),
 })
 /** `/:mediaType/:tmdbId` in a path: one title. */
 export const watchlistItemParams = z.object({

@@ -84,6 +84,9 @@ describe('comments', () => {
   it('refuses an empty comment with the spec’s words', () =>
     given([]).when(comment('   ')).thenThrows(CommentEmpty, feedMessages.commentEmpty))
 
+  it('refuses a comment of characters that show nothing (zero-width spaces, a byte-order mark)', () =>
+    given([]).when(comment(' \u200b\u200b\ufeff\u2060 ')).thenThrows(CommentEmpty, feedMessages.commentEmpty))
+
   it('takes 2,000 characters and refuses 2,001', () => {
     given([])
       .when(comment('a'.repeat(2000)))

@@ -67,9 +67,13 @@ function otherCommenters(state: ActivityInteractionState, command: OnActivity & 
   )
 }
 
+/** Characters that show nothing (zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen). */
+const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
+
 function checkedContent(content: string): string {
   const trimmed = content.trim()
-  if (trimmed === '') throw new CommentEmpty()
+  // A comment nobody could see is as empty as one of spaces.
+  if (trimmed.replace(invisible, '').trim() === '') throw new CommentEmpty()
   if (trimmed.length > commentMax) throw new CommentTooLong()
   return trimmed
 }

@@ -87,7 +87,7 @@ describe('watchlist API', () => {
     await expect400(client.patch(path(titles[0]!), {}), /note/)
     await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: -1 }), /toIndex must be 0 or more/)
     await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 'x' }), /toIndex must be a number/)
-    await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 0.5 }), /toIndex/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 0.5 }), /toIndex must be a whole number/)
     await expect400(client.post(`${path(titles[0]!)}/move`, {}), /toIndex/)
     for (const bad of ['/api/watchlist/book/1', '/api/watchlist/movie/abc', '/api/watchlist/movie/0']) {
       const message = bad.includes('book') ? /mediaType must be movie or tv/ : /tmdbId/
