@@ -76,9 +76,16 @@ export const RecommendationClaimed = defineEvent(
   z.object({ ...about, toUserId: z.string(), tokenHash: z.string(), claimedAt: z.string() }),
 )
 /** The recipient took it: the title went onto their watchlist. */
+/**
+ * Set (true) on an answer to a recommendation sent to an address: its sender knows the address, never
+ * the account behind it, so nothing told to them may name the recipient. Absent on answers recorded
+ * before it was kept.
+ */
+const byAddress = { byAddress: z.literal(true).optional() }
+
 export const RecommendationAccepted = defineEvent(
   'RecommendationAccepted',
-  z.object({ ...about, toUserId: z.string(), acceptedAt: z.string() }),
+  z.object({ ...about, toUserId: z.string(), acceptedAt: z.string(), ...byAddress }),
 )
 export const RecommendationDismissed = defineEvent(
   'RecommendationDismissed',
@@ -101,6 +108,7 @@ export const RecommendationWatched = defineEvent(
     entryId: z.string(),
     rating: z.number().int().nullable(),
     watchedAt: z.string(),
+    ...byAddress,
   }),
 )
 

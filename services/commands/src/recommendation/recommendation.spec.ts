@@ -220,10 +220,10 @@ describe('a newcomer claims a recommendation by signing up', () => {
       .when(claim())
       .then([claimed()]))
 
-  it('lets the new account answer it afterwards', () =>
+  it('lets the new account answer it afterwards, marked as sent to an address (its sender must not be told by whom)', () =>
     given([sent(toNewcomer()), claimed()])
       .when(answer('AcceptRecommendation'))
-      .then([accepted()]))
+      .then([RecommendationAccepted({ ...accepted().data, byAddress: true })]))
 
   it('refuses a wrong token', () =>
     given([sent(toNewcomer())])

@@ -219,7 +219,7 @@ function decide(command: RecommendationCommand, state: RecommendationsState): Re
       if (record.status === 'accepted') throw new RecommendationAlreadyAnswered(says.alreadyAccepted)
       if (record.status === 'watched') throw new RecommendationAlreadyAnswered(says.alreadyWatched)
       // A dismissed one may still be taken: changing one's mind needs no undo first.
-      return [RecommendationAccepted({ ...about, acceptedAt: command.at })]
+      return [RecommendationAccepted({ ...about, acceptedAt: command.at, ...byAddressOf(record) })]
     }
     case 'DismissRecommendation': {
       const { record, about } = received(state, command.recommendationId, command.userId)
@@ -266,11 +266,15 @@ function decide(command: RecommendationCommand, state: RecommendationsState): Re
           entryId: command.entryId,
           rating: command.rating,
           watchedAt: command.watchedAt,
+          ...byAddressOf(record),
         }),
       ]
     }
   }
 }
+
+/** Marks an answer to a recommendation sent to an address, which must not name the recipient to its sender. */
+const byAddressOf = (record: RecommendationRecord) => (record.toEmail === null ? {} : { byAddress: true as const })
 
 export const recommendations: Decider<RecommendationCommand, RecommendationEvent, RecommendationsState> = {
   initialState,

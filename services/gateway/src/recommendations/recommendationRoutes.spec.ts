@@ -164,6 +164,22 @@ describe('POST /api/recommendations', () => {
     const profile = await dan.client.get(`/api/users/${ann.user.username}`)
     expect(profile.statusCode).toBe(200)
     expect(profile.json<{ recommendations: { bestPick: unknown } }>().recommendations.bestPick).toBeNull()
+
+    // Nor do her feed and her bell: no "to dan" activity, and the answers come without his name.
+    await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)
+    await mailRecorded()
+    const feed = await ann.client.get('/api/feed')
+    expect(feed.statusCode).toBe(200)
+    expect(feed.body).not.toContain(asUsername)
+    const bell = (await ann.client.get('/api/notifications')).json<{ items: { text: string }[] }>().items
+    const name = titles[2]!.title ?? titles[2]!.name
+    expect(
+      bell
+        .map((item) => item.text)
+        .filter((text) => text.startsWith('Your recommendation'))
+        .sort(),
+    ).toEqual([`Your recommendation of ${name} was added to a watchlist`, `Your recommendation of ${name} was watched`])
+    expect(JSON.stringify(bell)).not.toContain(dan.user.username)
   })
 })
 

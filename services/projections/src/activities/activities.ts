@@ -237,8 +237,10 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     }
     case 'RecommendationSent': {
       const { data } = event
-      // To an address without an account, there is no one to show it to until they sign up.
-      if (data.toUserId) await put(db, recommendationActivity({ ...data, toUserId: data.toUserId }, data.sentAt))
+      // To an address without an account, there is no one to show it to until they sign up. To a
+      // member's address, none either: "to erin" would tell its sender whose account the address is.
+      if (data.toUserId && data.toEmail === null)
+        await put(db, recommendationActivity({ ...data, toUserId: data.toUserId }, data.sentAt))
       return
     }
     case 'RecommendationClaimed':

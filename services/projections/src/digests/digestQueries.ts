@@ -162,7 +162,8 @@ export const digestQueries = defineQueries(
             return fromUsername ? [{ fromUsername, mediaTitle: r.mediaTitle }] : []
           }),
           recommendationsAnswered: mine.flatMap((r) => {
-            const toUsername = name(r.toUserId)
+            // One sent to an address is named by it, as the Sent tab does: never the account behind it.
+            const toUsername = r.toEmail ?? name(r.toUserId)
             return toUsername ? [{ toUsername, mediaTitle: r.mediaTitle, status: r.status }] : []
           }),
           commentsOnMine: said.flatMap((c) => {

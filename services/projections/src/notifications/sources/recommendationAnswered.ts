@@ -13,15 +13,24 @@ export const recommendationAnswered = defineNotificationSource({
   notify: (event) => [
     {
       userId: event.data.fromUserId,
-      actorId: event.data.toUserId,
+      // Sent to an address: the sender knows the address, not whose account it is (the Sent tab too).
+      actorId: event.data.byAddress ? null : event.data.toUserId,
       url: '/recommendations?box=sent',
-      detail: { title: event.data.mediaTitle, did: event.type === 'RecommendationWatched' ? 'watched' : 'added' },
+      detail: {
+        title: event.data.mediaTitle,
+        did: event.type === 'RecommendationWatched' ? 'watched' : 'added',
+        ...(event.data.byAddress ? { to: 'address' } : {}),
+      },
       ref: `recommendation:${event.data.recommendationId}:${event.type}`,
     },
   ],
   text: ({ detail, ...context }) => {
-    const who = actorsText({ ...context, detail })
     const title = detail.title ?? 'your recommendation'
+    if (detail.to === 'address') {
+      const yours = detail.title ? `Your recommendation of ${detail.title}` : 'Your recommendation'
+      return detail.did === 'watched' ? `${yours} was watched` : `${yours} was added to a watchlist`
+    }
+    const who = actorsText({ ...context, detail })
     if (detail.did === 'watched') return `${who} watched ${title}`
     return `${who} added ${title} to their watchlist`
   },
