@@ -64,6 +64,8 @@ export interface FriendshipState {
   inviteCount: number
   /** When each request was sent, for the daily limit per pair. */
   sentAt: string[]
+  /** The email invitation the pending request came from, or null (asked by username). */
+  invitationId: string | null
 }
 
 const initialState = (): FriendshipState => ({
@@ -72,6 +74,7 @@ const initialState = (): FriendshipState => ({
   toUserId: null,
   inviteCount: 0,
   sentAt: [],
+  invitationId: null,
 })
 
 function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState {
@@ -83,6 +86,7 @@ function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState
         toUserId: event.data.toUserId,
         inviteCount: event.data.inviteCount,
         sentAt: [...state.sentAt, event.data.sentAt],
+        invitationId: event.data.invitationId,
       }
     case 'FriendRequestAccepted':
       return { ...state, status: 'accepted' }

@@ -96,8 +96,9 @@ export async function cancelInvitation(ports: FriendshipPorts, asker: Asker, inv
     const friendshipId = friendshipIdOf(asker.userId, state.inviteeUserId)
     const pair = await loadState(ports.eventStore, friendship, friendshipStreamId(friendshipId))
     if (pair.status === 'accepted') throw new RequestAlreadyAccepted()
-    // Only my own request; one they sent me since is theirs to withdraw or mine to answer.
-    if (pair.status === 'pending' && pair.fromUserId === asker.userId) {
+    // Only the request this invitation made: one I sent by username is listed, and cancelled, apart;
+    // one they sent me since is theirs to withdraw or mine to answer.
+    if (pair.status === 'pending' && pair.fromUserId === asker.userId && pair.invitationId === invitationId) {
       const { otherUsername, otherDeleted } = await counterpart(ports, state.inviteeUserId)
       endRequest = {
         type: 'EndFriendship',

@@ -302,6 +302,15 @@ describe('invitations by email', () => {
       expect((await overview(ann)).incoming.map((item) => item.user.username)).toEqual([bob.user.username])
     })
 
+    it('leaves a request I had sent by username: it is listed, and cancelled, on its own', async () => {
+      const [ann, bob] = [await member('ann'), await member('bob')]
+      await ann.client.post('/api/friendships', { username: bob.user.username })
+      await invite(ann, bob.user.email)
+      expect((await cancel(ann, await idOf(ann, bob.user.email))).statusCode).toBe(200)
+      expect((await overview(ann)).outgoing.map((item) => item.user.username)).toEqual([bob.user.username])
+      expect((await overview(bob)).incoming.map((item) => item.user.username)).toEqual([ann.user.username])
+    })
+
     it('is refused once the two are friends, and is no business of anyone but the inviter', async () => {
       const [ann, bob, eve] = [await member('ann'), await member('bob'), await member('eve')]
       await invite(ann, bob.user.email)
