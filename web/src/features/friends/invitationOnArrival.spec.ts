@@ -55,9 +55,10 @@ describe('a sign-up with an invitation link', () => {
       'You and ana_renamed are now friends.',
     ))
 
-  it('says why there is no friend when the link was already used or has expired', () =>
+  it('says why there is no friend when the link was already used, has expired or was cancelled', () =>
     expect(signUpInvitationToast(answer(), 'ana')).toMatchObject({
       title: "The invitation couldn't be used",
-      description: expect.stringContaining("you and ana aren't friends yet") as unknown,
+      description:
+        "Its link was already used, has expired or was cancelled, so you and ana aren't friends yet. Find them on the Friends page to send a request.",
     }))
 })

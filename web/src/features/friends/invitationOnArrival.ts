@@ -29,7 +29,7 @@ export function firstArrivalOf(token: string): boolean {
 
 /**
  * What signing up with an invitation link came to. Registration spends the link and makes the two
- * friends, or creates the account alone when the link was already used or has expired: a brand-new
+ * friends, or creates the account alone when the link was already used, has expired or was cancelled: a brand-new
  * account with a friend is the invitation accepted, one without is told why (`from`, the inviter's
  * name in the link, is only what the banner said).
  */
@@ -43,6 +43,6 @@ export function signUpInvitationToast(friends: FriendsAnswer, from: string): Toa
     }
   return {
     title: "The invitation couldn't be used",
-    description: `Its link was already used or has expired, so you and ${from} aren't friends yet. Find them on the Friends page to send a request.`,
+    description: `Its link was already used, has expired or was cancelled, so you and ${from} aren't friends yet. Find them on the Friends page to send a request.`,
   }
 }
