@@ -3,8 +3,8 @@ import { adminAccount, csrfToken, openApp, registerByApi } from './support/serve
 
 /**
  * What people type is not always made of words: a token, a pasted link without breaks, a key held
- * down. Screens that show it wrap it rather than widen the page past the screen, and a phone's two
- * watchlist columns keep each card's buttons inside the card.
+ * down, a 50-character username. Screens that show it wrap it rather than widen the page past the
+ * screen, and a phone's two watchlist columns keep each card's buttons inside the card.
  */
 // An admin is made through the CLI (another process): on a loaded machine that takes over a minute.
 test.describe.configure({ timeout: 180_000 })
@@ -94,4 +94,39 @@ test('on a phone each watchlist card keeps its buttons inside it', async ({ page
     }
   }
   expect(await scrollsSideways(page)).toBe(false)
+})
+
+test('a username as long as one may be (50 characters) keeps every page on a phone inside the screen', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const longContext = await browser.newContext({ baseURL })
+  // uniqueName adds 14 characters: 36 + 14 = 50, the longest a username may be.
+  const long = await registerByApi(longContext.request, 'averyveryverylongusernamewithnobrea')
+  expect(long.username.length).toBeGreaterThanOrEqual(48)
+  const alice = await registerByApi(page.request, 'alice')
+  await send(longContext.request, '/api/friendships', { username: alice.username })
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openApp(page, '/friends')
+  const accept = page.getByRole('button', { name: `Accept ${long.username}'s friend request` })
+  await expect(accept).toBeInViewport({ ratio: 1 })
+  expect(await scrollsSideways(page), '/friends').toBe(false)
+  await accept.click()
+  await expect(
+    page.getByRole('region', { name: /Your friends/ }).getByRole('link', { name: long.username }),
+  ).toBeVisible()
+
+  for (const path of ['/feed', `/profile/${long.username}`]) {
+    await openApp(page, path)
+    await expect(page.getByText(long.username).first()).toBeVisible()
+    expect(await scrollsSideways(page), path).toBe(false)
+  }
+  const own = await longContext.newPage()
+  await own.setViewportSize({ width: 390, height: 844 })
+  await openApp(own, '/profile')
+  await expect(own.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await scrollsSideways(own), 'their own /profile').toBe(false)
+  await longContext.close()
 })

@@ -88,7 +88,7 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
         {failure.details ? (
           <details className="rounded-xl bg-black/30 p-3 text-left text-xs text-zinc-400" open>
             <summary className="cursor-pointer font-semibold text-zinc-300">Technical details</summary>
-            <pre className="mt-2 whitespace-pre-wrap break-words font-mono">{failure.details}</pre>
+            <pre className="mt-2 whitespace-pre-wrap font-mono">{failure.details}</pre>
           </details>
         ) : null}
         <div className="mt-2 flex flex-wrap justify-center gap-3">

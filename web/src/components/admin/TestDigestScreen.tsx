@@ -88,7 +88,7 @@ function DigestPreview({ username }: { username: string }) {
       <div className="flex flex-wrap items-start gap-3">
         <div className="mr-auto min-w-0">
           <p className="text-xs uppercase tracking-wide text-zinc-400">Subject</p>
-          <h2 className="break-words text-base font-semibold text-white">{subject}</h2>
+          <h2 className="text-base font-semibold text-white">{subject}</h2>
           <p className="mt-1 text-xs text-zinc-400">
             {setting === 'none'
               ? `${username} gets no digest; this is the weekly one they would get`

@@ -75,7 +75,7 @@ function Comment({
             }}
           />
         ) : (
-          <p className="mt-0.5 whitespace-pre-line break-words text-sm text-zinc-100">{comment.content}</p>
+          <p className="mt-0.5 whitespace-pre-line text-sm text-zinc-100">{comment.content}</p>
         )}
         {pending ? null : (
           <div className="mt-2 flex flex-wrap items-center gap-2">

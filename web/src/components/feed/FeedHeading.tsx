@@ -21,7 +21,7 @@ export function ActivityHeading({ children }: { children: ReactNode }) {
       <Link to="/feed" className="text-sm text-zinc-400 hover:text-white">
         ← Back to the feed
       </Link>
-      <h1 id="screen-title" className={`${titleClass} break-words`}>
+      <h1 id="screen-title" className={titleClass}>
         {children}
       </h1>
     </header>

@@ -74,7 +74,7 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
   if (items.length === 0) return null
   return (
     <Section id="incoming-heading" title="Friend requests" count={items.length}>
-      <ul ref={list} className="grid gap-2">
+      <ul ref={list} className="grid grid-cols-1 gap-2">
         {items.map((item) => (
           <li
             key={item.id}

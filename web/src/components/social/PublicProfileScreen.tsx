@@ -52,11 +52,11 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
   const { user, stats, favouriteGenres, recent, friendship, friendshipId } = profile
   const isSelf = friendship === 'self'
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
         <Avatar username={user.username} avatarUrl={user.avatarUrl} size="lg" className="ring-2 ring-white/10" />
         <div className="min-w-0 flex-1">
-          <h1 id="screen-title" className="break-words text-3xl font-bold tracking-tight text-white">
+          <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">
             {user.username}
           </h1>
           <p className="mt-1 text-sm text-zinc-400">

@@ -63,7 +63,7 @@ function FollowerCard({ item }: { item: ProjectionStatus }) {
         {item.lastError !== null && (
           <>
             <dt className="text-zinc-400">Last error</dt>
-            <dd className="break-words text-red-300">{item.lastError}</dd>
+            <dd className="text-red-300">{item.lastError}</dd>
           </>
         )}
       </dl>

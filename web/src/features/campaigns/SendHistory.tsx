@@ -48,7 +48,7 @@ export function SendHistory() {
             <span className={item.status === 'failed' ? 'font-semibold text-red-300' : 'text-emerald-300'}>
               {statusText[item.status]}
             </span>
-            <span className="min-w-0 break-words text-white">
+            <span className="min-w-0 text-white">
               {item.subject}
               <span className="block text-xs text-zinc-400">
                 {item.category} · to {item.to}
