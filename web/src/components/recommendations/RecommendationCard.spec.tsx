@@ -1,8 +1,9 @@
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { libraryKeys } from '../../features/library/libraryQueries'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { ReceivedCard } from './RecommendationCard'
 
@@ -49,5 +50,23 @@ describe('the keyboard after answering a recommendation', () => {
     fireEvent.click(add)
     card.showing('accepted')
     expect(document.activeElement?.textContent).toBe('On your watchlist')
+  })
+})
+
+describe('a recommendation of a title I watched already', () => {
+  it('offers no "Add to watchlist" (the server would refuse it), says so, and can still be dismissed', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+    client.setQueryData(libraryKeys.watchedTitles(), [
+      { tmdbId: 289, mediaType: 'movie', timesWatched: 1, lastWatchedAt: '2026-10-01T00:00:00.000Z', rating: 8 },
+    ])
+    render(
+      <QueryClientProvider client={client}>
+        <ReceivedCard item={casablanca} />
+      </QueryClientProvider>,
+    )
+    const card = screen.getByRole('article', { name: 'Casablanca' })
+    expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
+    expect(card.textContent).toContain('You watched it')
+    expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
   })
 })

@@ -1,11 +1,13 @@
 import { useRef, type ReactNode } from 'react'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
+import { useMyWatch } from '../../features/library/useLibrary'
 import { answerRecommendation } from '../../features/recommendations/mutations'
 import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
 import type { Answer } from '../../features/recommendations/recommendationCalls'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { useChange } from '../../lib/mutations'
+import { WatchedMarkView } from '../library/WatchedMark'
 import { MediaPoster } from '../media/MediaPoster'
 import { dayMonth, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
 
@@ -49,6 +51,9 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const actions = useRef<HTMLDivElement>(null)
   const status = useRef<HTMLSpanElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  // Watched already (before it was sent, or since, on another device): there is nothing to add to
+  // the watchlist, which the server would refuse; it can still be dismissed.
+  const watchedAlready = useMyWatch(item)
   const say = (what: Answer, pressed: HTMLElement) => {
     // A double tap is one answer: the card's buttons change under the finger (Dismiss becomes Undo).
     const now = performance.now()
@@ -76,9 +81,15 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
       <div ref={actions} className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'pending' ? (
           <>
-            <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
-              Add to watchlist
-            </button>
+            {watchedAlready ? (
+              <span className="inline-flex items-center gap-1.5 text-sm text-zinc-300">
+                You watched it <WatchedMarkView watch={watchedAlready} />
+              </span>
+            ) : (
+              <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
+                Add to watchlist
+              </button>
+            )}
             <button type="button" className={quietButton} onClick={(event) => say('dismiss', event.currentTarget)}>
               Dismiss
             </button>
