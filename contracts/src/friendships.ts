@@ -23,6 +23,8 @@ export const friendshipMessages = {
   self: "You can't send a friend request to yourself.",
   unknownUser: (name: string) => `No user named ${name} was found.`,
   alreadyFriends: (name: string) => `You and ${name} are already friends.`,
+  /** Inviting a friend's address: said without their name, which the address must not reveal. */
+  alreadyFriendsAtAddress: "You're already friends with the person at this address.",
   alreadyPending: (name: string) => `A friend request to ${name} is already pending.`,
   tooManyRequests: `You can send at most ${invitesPerDay} friend requests a day to the same person.`,
   tooManyInvitations: `You can send at most ${invitesPerDay} invitations a day to the same address.`,

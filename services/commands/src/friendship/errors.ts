@@ -29,6 +29,13 @@ export class AlreadyFriends extends DomainError {
   }
 }
 
+export class AlreadyFriendsAtAddress extends DomainError {
+  override readonly name = 'AlreadyFriendsAtAddress'
+  constructor() {
+    super('conflict', says.alreadyFriendsAtAddress)
+  }
+}
+
 export class RequestAlreadyPending extends DomainError {
   override readonly name = 'RequestAlreadyPending'
   constructor(username: string) {

@@ -2,6 +2,8 @@ import { friendshipIdOf, invitationLifetimeDays } from '@reelmates/contracts/fri
 import type { Asker, Changed, FriendshipPorts } from './context'
 import { commandsFor } from './context'
 import {
+  AlreadyFriends,
+  AlreadyFriendsAtAddress,
   FriendAccountDeleted,
   FriendRequestToSelf,
   InvitationTokenInvalid,
@@ -58,7 +60,13 @@ export async function inviteByEmail(
         await commands.run(friendship, friendshipStreamId(friendshipId), request)
         return { kind: 'friendship', friendshipId, other: invitee, status: 'accepted', position: commands.position() }
       }
-      await commands.check(friendship, friendshipStreamId(friendshipId), request)
+      try {
+        await commands.check(friendship, friendshipStreamId(friendshipId), request)
+      } catch (error) {
+        // Said without their name: typing an address must not tell whose account it is.
+        if (error instanceof AlreadyFriends) throw new AlreadyFriendsAtAddress()
+        throw error
+      }
     }
   }
 

@@ -235,6 +235,8 @@ describe('invitations by email', () => {
     await bob.client.post(`/api/friendships/${id}/accept`)
     const friend = await invite(ann, bob.user.email)
     expect(friend.statusCode).toBe(409)
+    expect(friend.json()).toMatchObject({ message: "You're already friends with the person at this address." })
+    expect(friend.body).not.toContain(bob.user.username)
   })
 
   describe('cancelled by the inviter', () => {
