@@ -189,12 +189,12 @@ test('deleting the account asks for the password, says what goes, signs out and 
     await expect(dialog).toContainText('It cannot be undone.')
     await screenshots(page, 'profile-delete-account', false)
 
-    await dialog.getByLabel('Your password').fill('not-my-password')
+    await dialog.getByLabel('Current password').fill('not-my-password')
     await dialog.getByRole('button', { name: 'Delete for good' }).click()
     await expect(dialog.getByText('Current password is incorrect')).toBeVisible()
     expect((await page.request.get('/api/user')).status()).toBe(200)
 
-    await dialog.getByLabel('Your password').fill(leaver.account.password)
+    await dialog.getByLabel('Current password').fill(leaver.account.password)
     await dialog.getByRole('button', { name: 'Delete for good' }).click()
     await expect(page).toHaveURL(/\/account-deleted$/)
     await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible()

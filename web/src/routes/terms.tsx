@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { StaticPage } from '../components/shell/PublicShell'
 
 export const Route = createFileRoute('/terms')({
@@ -11,14 +11,16 @@ export const Route = createFileRoute('/terms')({
       </p>
       <h2>What you post</h2>
       <p>
-        Reviews, comments and notes stay yours. You allow us to show them to the people you've chosen (friends, or no
-        one when marked private). Don't post anything unlawful, hateful or that you don't have the right to share; we
-        may remove it and suspend accounts that do.
+        Reviews, comments and notes stay yours. You allow us to show them as the app says it does: a public watch and
+        its review to signed-in members on your profile and to your friends in their feed, a comment to those who can
+        see what it is on, and a watchlist note or a private watch to no one but you. Don't post anything unlawful,
+        hateful or that you don't have the right to share; we may remove it and suspend accounts that do.
       </p>
       <h2>Film and TV information</h2>
       <p>
-        Titles, images and streaming availability come from TMDB and may be incomplete or out of date. Always check the
-        streaming service itself.
+        Titles, dates, genres and where they stream come from the catalogs named under Credits on the{' '}
+        <Link to="/about">About page</Link>, and may be incomplete or out of date. Always check the streaming service
+        itself.
       </p>
       <h2>Emails</h2>
       <p>

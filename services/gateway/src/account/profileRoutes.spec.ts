@@ -193,7 +193,10 @@ describe('POST /api/update-email-preferences', () => {
       receiveCampaignEmails: false,
     })
     expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
+    expect(answer.json()).toEqual({
+      success: true,
+      message: "You won't receive tips and news emails any more. This does not change account emails or your digest.",
+    })
     const header = { 'x-min-position': (await t.platform.eventStore.headPosition()).toString() }
     expect((await client.get('/api/user', { headers: header })).json()).toMatchObject({ receiveCampaignEmails: false })
   })
@@ -203,7 +206,10 @@ describe('POST /api/update-email-preferences', () => {
       email: 'ghost@example.com',
       receiveCampaignEmails: false,
     })
-    expect(answer.json()).toEqual({ success: true, message: 'You have been unsubscribed from our emails.' })
+    expect(answer.json()).toEqual({
+      success: true,
+      message: "You won't receive tips and news emails any more. This does not change account emails or your digest.",
+    })
   })
 
   it('subscribes again only for the signed-in owner of the address', async () => {
@@ -217,12 +223,12 @@ describe('POST /api/update-email-preferences', () => {
       receiveCampaignEmails: true,
     })
     expect(stranger.statusCode).toBe(401)
-    expect(stranger.json()).toEqual({ success: false, message: 'Please sign in to receive our emails again.' })
+    expect(stranger.json()).toEqual({ success: false, message: 'Please sign in to receive tips and news emails again.' })
     const owner = await client.post('/api/update-email-preferences', {
       email: 'returner@example.com',
       receiveCampaignEmails: true,
     })
-    expect(owner.json()).toEqual({ success: true, message: 'You will receive our emails again.' })
+    expect(owner.json()).toEqual({ success: true, message: 'You will receive tips and news emails again.' })
   })
 
   it('checks the address (spec §5)', async () => {

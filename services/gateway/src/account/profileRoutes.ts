@@ -60,12 +60,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const { email, receiveCampaignEmails } = request.body
       const userId = await vault.lookup('email', email)
       const done = receiveCampaignEmails
-        ? 'You will receive our emails again.'
-        : 'You have been unsubscribed from our emails.'
+        ? 'You will receive tips and news emails again.'
+        : "You won't receive tips and news emails any more. This does not change account emails or your digest."
       // Anyone holding an address may stop mail to it (the unsubscribe link), but only its owner may
       // start it again: otherwise anybody could sign strangers up.
       if (receiveCampaignEmails && (userId === null || request.session.userId !== userId)) {
-        return reply.code(401).send({ success: false, message: 'Please sign in to receive our emails again.' })
+        return reply.code(401).send({ success: false, message: 'Please sign in to receive tips and news emails again.' })
       }
       // An address without an account gets the same answer, so this does not tell who has one.
       if (userId === null) return { success: true, message: done }

@@ -72,7 +72,7 @@ export function DeleteAccountDialog() {
           </Dialog.Description>
           <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 grid gap-4">
             <Field
-              label="Your password"
+              label="Current password"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
