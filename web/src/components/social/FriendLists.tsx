@@ -259,7 +259,8 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
                 </svg>
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-zinc-100">{invitation.email}</p>
+                {/* Wrapped, not cut: on a phone a cut address hid its domain. */}
+                <p className="font-medium text-zinc-100">{invitation.email}</p>
                 <p className="text-xs text-zinc-400">
                   Invited {dayMonth(invitation.sentAt)}
                   {invitation.inviteCount > 1 ? ` · sent ${invitation.inviteCount}×` : ''}

@@ -76,8 +76,12 @@ export function useRemoveFriend() {
     scope,
     mutationFn: (request: WithName & { kind: 'cancel' | 'unfriend' }) => friendsCalls.remove(request.id),
     onSuccess: (_answer, request) => {
-      if (request.kind === 'unfriend')
-        toast({ title: 'Unfriended', description: `You and ${request.username} are no longer friends.` })
+      toast(
+        request.kind === 'unfriend'
+          ? { title: 'Unfriended', description: `You and ${request.username} are no longer friends.` }
+          : // Replaces "Friend request sent", which would otherwise stay on screen as if it still stood.
+            { title: 'Request cancelled', description: `Your friend request to ${request.username} is withdrawn.` },
+      )
       return refresh(queryClient)
     },
     onError: (error, request) =>
