@@ -74,11 +74,9 @@ test('special: the address is confirmed, checked, and the emails stop for that a
   await page.getByRole('button', { name: 'Unsubscribe' }).click()
   expect((await sent).postDataJSON()).toEqual({ email: account.email, receiveCampaignEmails: false })
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText: "You won't receive tips and news emails any more. This does not change account emails or your digest.",
-      }),
+    page.getByRole('status').filter({
+      hasText: "You won't receive tips and news emails any more. This does not change account emails or your digest.",
+    }),
   ).toBeVisible()
   await expect(heading(page)).toHaveText("You're unsubscribed")
   await expect(page.getByLabel('Email')).toHaveCount(0)

@@ -223,7 +223,10 @@ describe('POST /api/update-email-preferences', () => {
       receiveCampaignEmails: true,
     })
     expect(stranger.statusCode).toBe(401)
-    expect(stranger.json()).toEqual({ success: false, message: 'Please sign in to receive tips and news emails again.' })
+    expect(stranger.json()).toEqual({
+      success: false,
+      message: 'Please sign in to receive tips and news emails again.',
+    })
     const owner = await client.post('/api/update-email-preferences', {
       email: 'returner@example.com',
       receiveCampaignEmails: true,

@@ -65,7 +65,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       // Anyone holding an address may stop mail to it (the unsubscribe link), but only its owner may
       // start it again: otherwise anybody could sign strangers up.
       if (receiveCampaignEmails && (userId === null || request.session.userId !== userId)) {
-        return reply.code(401).send({ success: false, message: 'Please sign in to receive tips and news emails again.' })
+        return reply
+          .code(401)
+          .send({ success: false, message: 'Please sign in to receive tips and news emails again.' })
       }
       // An address without an account gets the same answer, so this does not tell who has one.
       if (userId === null) return { success: true, message: done }
