@@ -360,16 +360,22 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   await a.close()
 })
 
+/** A asks member B by B's address; B's friend-request mail holds `link`. */
+async function invitedByMail(browser: Browser, baseURL: string) {
+  const a = await member(browser, baseURL, 'asker')
+  const b = await member(browser, baseURL, 'asked')
+  await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
+  const mail = await mailReader(browser, baseURL)
+  const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
+  await mail.close()
+  return { a, b, link }
+}
+
 test.describe('the accept-friend screen with a friend-request mail', () => {
   test('signed out: the link signs in and accepts in one step, then /friends', async ({ browser, baseURL }) => {
     test.setTimeout(150_000)
-    const a = await member(browser, baseURL ?? '', 'asker')
-    const b = await member(browser, baseURL ?? '', 'asked')
+    const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
     await signOutByApi(b.page.request)
-    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
-    const mail = await mailReader(browser, baseURL ?? '')
-    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
-    await mail.close()
 
     // The token is single-use: it is spent once, on signing in, and never sent to the accept call.
     const calls: string[] = []
@@ -389,12 +395,7 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
 
   test('signed in, already friends: "Already friends", then /friends', async ({ browser, baseURL }) => {
     test.setTimeout(150_000)
-    const a = await member(browser, baseURL ?? '', 'asker')
-    const b = await member(browser, baseURL ?? '', 'asked')
-    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
-    const mail = await mailReader(browser, baseURL ?? '')
-    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
-    await mail.close()
+    const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
 
     // B answers in the app first; the mailed link then finds them friends already.
     await b.page.goto('/friends')
@@ -413,12 +414,7 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     baseURL,
   }) => {
     test.setTimeout(150_000)
-    const a = await member(browser, baseURL ?? '', 'asker')
-    const b = await member(browser, baseURL ?? '', 'asked')
-    await send(a.page.request, 'POST', '/api/friendships', { email: b.account.email })
-    const mail = await mailReader(browser, baseURL ?? '')
-    const link = await mail.link(b.account.email, 'friend-request', '/accept-friend')
-    await mail.close()
+    const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
     await b.page.goto('/friends')
     const answer = b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` })
     await expect(answer).toBeVisible()
