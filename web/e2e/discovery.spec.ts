@@ -143,7 +143,10 @@ test('a provider page lists its titles with its logo, and follows the region and
   await expect(page).toHaveTitle('Netflix · Reelmates')
   const logo = page.locator('img[src*="/logos/png/netflix.png?v="]').first()
   await expect(logo).toBeVisible()
-  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  // Visible is laid out, not loaded: wait for the picture itself.
+  await expect
+    .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0)
   const titles = page.getByRole('list', { name: 'Popular on Netflix' }).getByRole('link')
   await expect(titles.first()).toBeVisible()
   expect(await titles.count()).toBeGreaterThan(5)

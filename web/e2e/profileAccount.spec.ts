@@ -122,7 +122,7 @@ test('an uploaded avatar shows to a friend wherever I appear; removing it brings
     await expect(picture).toBeVisible()
     const src = (await picture.getAttribute('src')) ?? ''
     expect(src).toMatch(/^\/api\/avatars\/[^?]+\?v=/)
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256)
     // The menu shows it too.
     await expect(ada.page.locator(`aside img[src="${src}"], nav img[src="${src}"]`).first()).toBeVisible()
     await screenshots(ada.page, 'profile-avatar')
@@ -131,7 +131,7 @@ test('an uploaded avatar shows to a friend wherever I appear; removing it brings
     await ben.page.goto(`/profile/${ada.account.username}`)
     const onProfile = ben.page.locator(`img[src="${src}"]`).first()
     await expect(onProfile).toBeVisible()
-    expect(await onProfile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
+    await expect.poll(() => onProfile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256)
     await ben.page.goto('/friends')
     await expect(ben.page.locator(`img[src="${src}"]`).first()).toBeVisible()
 
