@@ -74,8 +74,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // process, so ids of different runs would collide.
     genReqId: () => randomUUID(),
     // A path parameter may be as long as the contracts allow (a blog slug: 120 characters); fastify's
-    // default of 100 answered 414 for a post the admin had just published.
-    maxParamLength: 200,
+    // default of 100 answered 414 for a post the admin had just published. Under `routerOptions`: the
+    // top-level option warns that it is deprecated on every start.
+    routerOptions: { maxParamLength: 200 },
     // One line per request instead of two (registerRequestLog). Through the log controller: the
     // top-level option warns that it is deprecated on every start.
     logController: new LogController({ disableRequestLogging: true }),
