@@ -58,12 +58,13 @@ test.describe('on a touch screen', () => {
     const box = (await carousel.boundingBox())!
     // Across the slide's picture, above its words and the dots.
     const y = box.y + box.height / 3
-    // The slide shown before the swipe (the first, unless a slow start let the carousel turn once).
-    const before = await dots.evaluateAll((all) => all.findIndex((dot) => dot.getAttribute('aria-current') === 'true'))
     // A swipe to the right: the slide before it, which the carousel's own turns (forwards) never show next.
     const touch = await page.context().newCDPSession(page)
     const at = (x: number) => [{ x, y }]
     await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(box.x + box.width * 0.2) })
+    // The slide shown as the finger lands (the first, unless a slow start let the carousel turn once);
+    // from here on the finger holds the carousel, so no turn of its own comes between.
+    const before = await dots.evaluateAll((all) => all.findIndex((dot) => dot.getAttribute('aria-current') === 'true'))
     for (let step = 1; step <= 8; step++) {
       const x = box.x + box.width * (0.2 + 0.07 * step)
       await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x) })

@@ -47,7 +47,18 @@ export function FeatureCarousel() {
       aria-roledescription="carousel"
       aria-label="What you can do with Reelmates"
       className="relative"
-      onPointerDownCapture={start}
+      // A finger on the carousel holds it where it is, as a hovering mouse does: a turn of its own in
+      // the middle of a swipe would take the slide from under it.
+      onPointerDownCapture={() => {
+        start()
+        setPaused(true)
+      }}
+      onPointerUp={(event) => {
+        if (event.pointerType !== 'mouse') setPaused(false)
+      }}
+      onPointerCancel={(event) => {
+        if (event.pointerType !== 'mouse') setPaused(false)
+      }}
       onMouseEnter={() => {
         start()
         setPaused(true)
