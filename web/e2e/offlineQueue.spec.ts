@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { member } from './support/members'
 import { csrfToken, registerByApi, toastWith } from './support/server'
 
 /**
@@ -145,4 +146,95 @@ test('a change the server does not answer while the browser is online says so on
   await page.unroute('**/api/watchlist*')
   await expect.poll(() => onServerWatchlist(page, film.tmdbId), { timeout: 40_000 }).toBe(true)
   await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
+})
+
+test('a reaction and a recommendation made offline survive a reload and reach the server; a friend request does not wait', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const a = await member(browser, baseURL ?? '', 'offline_ra')
+  const b = await member(browser, baseURL ?? '', 'offline_rb')
+  const token = async (page: Page) => ({ 'CSRF-Token': await csrfToken(page.request) })
+  const asked = await a.page.request.post('/api/friendships', {
+    data: { username: b.account.username },
+    headers: await token(a.page),
+  })
+  const { friendship } = (await asked.json()) as { friendship: { id: string } }
+  expect(
+    (await b.page.request.post(`/api/friendships/${friendship.id}/accept`, { headers: await token(b.page) })).ok(),
+  ).toBe(true)
+  const watched = await movie(b.page, 'inception')
+  expect(
+    (
+      await b.page.request.post('/api/watched', {
+        data: { tmdbId: watched.tmdbId, mediaType: 'movie', rating: 9 },
+        headers: await token(b.page),
+      })
+    ).ok(),
+  ).toBe(true)
+  const recommended = await movie(a.page, 'godfather')
+
+  // Online, A opens friends, the title's page and the feed once: they are kept on the device.
+  await a.page.goto('/friends')
+  await a.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect(a.page.getByRole('button', { name: `Unfriend ${b.account.username}` })).toBeVisible()
+  await a.page.goto(`/media/movie/${recommended.tmdbId}`)
+  await expect(a.page.getByRole('button', { name: 'Recommend', exact: true })).toBeVisible()
+  await a.page.goto('/feed')
+  const card = a.page.getByRole('article').filter({ hasText: `${b.account.username} watched ${watched.title}` })
+  await expect(card).toBeVisible()
+  await a.page.waitForTimeout(1500)
+
+  await a.page.context().setOffline(true)
+  await card.getByRole('button', { name: /^😂 0/ }).click()
+  await expect(card.getByRole('button', { name: /^😂 1, including you/ })).toBeVisible()
+  await expect(toastWith(a.page, 'Saved on this device').first()).toBeVisible()
+  await expect.poll(() => keptChanges(a.page)).toEqual(['react'])
+
+  await a.page.goto(`/media/movie/${recommended.tmdbId}`)
+  await a.page.getByRole('button', { name: 'Recommend', exact: true }).click()
+  const dialog = a.page.getByRole('dialog', { name: recommended.title })
+  await dialog.getByRole('checkbox', { name: b.account.username }).check()
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  // Nothing more to wait for on screen: it waits on the device.
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => keptChanges(a.page)).toEqual(['react', 'send'])
+
+  // A change that is not kept on the device is refused at once rather than said to be saved.
+  await a.page.goto('/friends')
+  await a.page.getByRole('button', { name: `Unfriend ${b.account.username}` }).click()
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Unfriend', exact: true }).click()
+  await expect(toastWith(a.page, 'Network error').first()).toBeVisible()
+  expect(await keptChanges(a.page)).toEqual(['react', 'send'])
+
+  // The app is closed while still offline, and opened again once the connection is back.
+  await a.page.reload()
+  await expect(a.page.getByRole('main')).toBeVisible()
+  await a.page.waitForTimeout(1500)
+  expect(await keptChanges(a.page)).toEqual(['react', 'send'])
+  await a.page.context().setOffline(false)
+  await expect(toastWith(a.page, 'Recommendation sent').first()).toBeVisible()
+
+  await expect
+    .poll(async () => {
+      const feed = (await (await b.page.request.get('/api/feed')).json()) as {
+        items: { mediaTitle: string | null; reactions: { emoji: string; count: number }[] }[]
+      }
+      return feed.items.find((item) => item.mediaTitle === watched.title)?.reactions
+    })
+    .toEqual([expect.objectContaining({ emoji: '😂', count: 1 })])
+  await expect
+    .poll(async () => {
+      const box = (await (await b.page.request.get('/api/recommendations?box=received')).json()) as {
+        items: { mediaTitle: string }[]
+      }
+      return box.items.map((item) => item.mediaTitle)
+    })
+    .toEqual([recommended.title])
+  // Still friends: the unfriending made offline was refused, not kept.
+  const list = (await (await b.page.request.get('/api/friendships')).json()) as { friends: unknown[] }
+  expect(list.friends).toHaveLength(1)
+  await a.close()
+  await b.close()
 })

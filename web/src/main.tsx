@@ -4,16 +4,16 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserKey } from './features/account/currentUser'
 import { recheckSessionAfter } from './features/account/sessionRecheck'
-import { registerLibraryMutationDefaults } from './features/library/libraryMutationDefaults'
 import { followConnection } from './features/offline/connection'
 import { keepAnswers } from './features/offline/offlineSession'
+import { registerWaitingChanges } from './features/offline/waitingChangeDefaults'
 import { createQueryClient } from './lib/queryClient'
 import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
 followConnection()
 const queryClient = createQueryClient({ onRefused: recheckSessionAfter })
-registerLibraryMutationDefaults(queryClient)
+registerWaitingChanges(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)
 preloadOpeningPage(router, window.location.pathname)

@@ -1,8 +1,11 @@
 import { act, renderHook } from '@testing-library/react'
 import { onlineManager, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { requests } from './api'
+import { requestMessages } from './apiError'
 import { createQueryClient, getQueryFn } from './queryClient'
 import { removeToast, useToasts } from './toast'
+import { waitingChange } from './waitingChanges'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -24,13 +27,32 @@ describe('a change made offline', () => {
     const background = client.getMutationCache().build(client, {
       mutationFn: () => Promise.resolve('seen'),
       meta: { background: true },
+      networkMode: 'online',
     })
     void background.execute(undefined)
     await Promise.resolve()
     expect(shown.result.current).toEqual([])
-    const asked = client.getMutationCache().build(client, { mutationFn: () => Promise.resolve('added') })
-    void asked.execute(undefined)
+    expect(background.state.isPaused).toBe(true)
+    const asked = client.getMutationCache().build(client, { ...waitingChange(() => Promise.resolve('added')) })
+    void asked.execute({})
     await vi.waitFor(() => expect(shown.result.current.map((toast) => toast.title)).toEqual(['Saved on this device']))
+    expect(asked.state.isPaused).toBe(true)
+  })
+
+  it('fails at once a change that does not wait, without saying it was saved: it would be lost with the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    const client = createQueryClient()
+    const shown = renderHook(() => useToasts())
+    onlineManager.setOnline(false)
+    const accept = client.getMutationCache().build(client, {
+      mutationFn: () => requests.send('POST', '/api/friendships/f1/accept'),
+    })
+    await expect(accept.execute(undefined)).rejects.toThrow(requestMessages.network)
+    expect(accept.state.isPaused).toBe(false)
+    expect(shown.result.current).toEqual([])
   })
 })
 

@@ -41,9 +41,13 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** A change made offline waits in its mutation's scope and goes out when the connection returns. */
+/**
+ * A change made offline that waits (lib/waitingChanges) is queued in its mutation's scope, kept on
+ * the device and sent when the connection returns. Any other fails at once with "Network error".
+ */
 function tellQueuedOffline(_variables: unknown, mutation: Mutation<unknown, unknown>): void {
-  if (onlineManager.isOnline() || mutation.meta?.background === true) return
+  if (onlineManager.isOnline() || mutation.options.networkMode !== 'online' || mutation.meta?.background === true)
+    return
   toast({ title: 'Saved on this device', description: 'It will be sent when you are back online.' })
 }
 
@@ -67,7 +71,9 @@ export function createQueryClient(options: { onRefused?: (client: QueryClient, e
         refetchOnWindowFocus: false,
         retry: false,
       },
-      mutations: { retry: false },
+      // Only the changes that are kept on the device wait offline (lib/waitingChanges): another change
+      // queued offline would be lost with the page, while a toast had said it was saved.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
   return client

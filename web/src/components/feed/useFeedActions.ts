@@ -20,14 +20,16 @@ export function useFeedActions() {
   return {
     me,
     react: (activityId: string, commentId: string | null, emoji: ReactionEmoji, on: boolean) =>
-      react({ kind: 'react', activityId, commentId, emoji, on, me }),
+      react({ kind: 'react', activityId, commentId, emoji, on, me, idempotencyKey: newIdempotencyKey() }),
     addComment: (activityId: string, content: string) => {
       const at = new Date().toISOString()
+      const idempotencyKey = newIdempotencyKey()
       return add({
         kind: 'addComment',
         activityId,
+        idempotencyKey,
         comment: {
-          id: `pending-${newIdempotencyKey()}`,
+          id: `pending-${idempotencyKey}`,
           user: me,
           content: content.trim(),
           createdAt: at,
@@ -37,7 +39,14 @@ export function useFeedActions() {
       })
     },
     editComment: (activityId: string, commentId: string, content: string) =>
-      edit({ kind: 'editComment', activityId, commentId, content: content.trim() }),
-    deleteComment: (activityId: string, commentId: string) => remove({ kind: 'deleteComment', activityId, commentId }),
+      edit({
+        kind: 'editComment',
+        activityId,
+        commentId,
+        content: content.trim(),
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    deleteComment: (activityId: string, commentId: string) =>
+      remove({ kind: 'deleteComment', activityId, commentId, idempotencyKey: newIdempotencyKey() }),
   }
 }

@@ -1,6 +1,6 @@
 import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
-import { useQuery } from '@tanstack/react-query'
+import { onlineManager, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { friendsListQuery } from '../../features/friends/queries'
@@ -8,6 +8,7 @@ import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { focusIsLost } from '../../lib/focusLost'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
@@ -65,14 +66,22 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     event.preventDefault()
     if (!canSend) return
     setBusy(true)
-    const done = await send({
+    const sending = send({
       tmdbId: title.tmdbId,
       mediaType: title.mediaType,
       title: title.title,
       ...(picked.length > 0 ? { toUsernames: picked } : {}),
       ...(email.trim() ? { toEmail: email.trim() } : {}),
       note: note.trim() || null,
+      idempotencyKey: newIdempotencyKey(),
     })
+    // Offline it waits on the device (the toast says so) and its answer comes as a toast of its own:
+    // the dialog has nothing more to wait for.
+    if (!onlineManager.isOnline()) {
+      close()
+      return
+    }
+    const done = await sending
     setBusy(false)
     if (done) close()
   }

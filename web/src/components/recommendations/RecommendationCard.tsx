@@ -6,6 +6,7 @@ import { answerRecommendation } from '../../features/recommendations/mutations'
 import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
 import type { Answer } from '../../features/recommendations/recommendationCalls'
 import { useFocusWhenGone } from '../../lib/focusLost'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useChange } from '../../lib/mutations'
 import { WatchedMarkView } from '../library/WatchedMark'
 import { MediaPoster } from '../media/MediaPoster'
@@ -62,7 +63,7 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
     // The answer shows at once and the pressed button goes (Add to watchlist becomes a label): the
     // keyboard goes on to the card's next action, or to its new state when none is left.
     focusWhenGone(pressed, () => actions.current?.querySelector('button') ?? status.current)
-    void answer({ id: item.id, answer: what, title: item.mediaTitle })
+    void answer({ id: item.id, answer: what, title: item.mediaTitle, idempotencyKey: newIdempotencyKey() })
   }
   return (
     <CardFrame item={item}>

@@ -10,6 +10,9 @@ const enc = encodeURIComponent
 const activityPath = (id: string) => `/api/activities/${enc(id)}`
 const commentPath = (id: string) => `/api/comments/${enc(id)}`
 
+/** The idempotency key of the action a change belongs to, sent with every try of it (lib/waitingChanges). */
+type Keyed = { idempotencyKey?: string }
+
 /** What a reaction is on: the activity, or one of its comments. */
 export interface ReactionTarget {
   activityId: string
@@ -24,14 +27,17 @@ export const feedCalls = {
   // Sent as the feed opens; it must arrive even if the person reloads or leaves at once.
   visit: () => requests.send<ChangeAnswer>('POST', '/api/feed/visits', undefined, { keepalive: true }),
   activity: (id: string) => requests.get<ActivityAnswer>(activityPath(id)),
-  addComment: (activityId: string, content: string) =>
-    requests.send<CommentItem & ChangeAnswer>('POST', `${activityPath(activityId)}/comments`, { content }),
-  editComment: (commentId: string, content: string) =>
-    requests.send<CommentItem & ChangeAnswer>('PATCH', commentPath(commentId), { content }),
-  deleteComment: (commentId: string) => requests.send<ChangeAnswer>('DELETE', commentPath(commentId)),
-  react: ({ activityId, commentId }: ReactionTarget, emoji: ReactionEmoji, on: boolean) =>
+  addComment: (activityId: string, content: string, keyed: Keyed = {}) =>
+    requests.send<CommentItem & ChangeAnswer>('POST', `${activityPath(activityId)}/comments`, { content }, keyed),
+  editComment: (commentId: string, content: string, keyed: Keyed = {}) =>
+    requests.send<CommentItem & ChangeAnswer>('PATCH', commentPath(commentId), { content }, keyed),
+  deleteComment: (commentId: string, keyed: Keyed = {}) =>
+    requests.send<ChangeAnswer>('DELETE', commentPath(commentId), undefined, keyed),
+  react: ({ activityId, commentId }: ReactionTarget, emoji: ReactionEmoji, on: boolean, keyed: Keyed = {}) =>
     requests.send<ChangeAnswer>(
       on ? 'PUT' : 'DELETE',
       `${commentId === null ? activityPath(activityId) : commentPath(commentId)}/reactions/${enc(emoji)}`,
+      undefined,
+      keyed,
     ),
 }

@@ -7,17 +7,20 @@ import {
   type ReactionSummary,
 } from '@reelmates/contracts/feed'
 import type { UserCard } from '@reelmates/contracts/friendships'
+import type { WaitingChange } from '../../lib/waitingChanges'
 
 /**
  * A change to the feed in product words: what a mutation sends and what the screens fold onto the
  * server's data while it is on its way (and into the cache once it is answered).
  */
-export type FeedChange =
-  | { kind: 'react'; activityId: string; commentId: string | null; emoji: ReactionEmoji; on: boolean; me: UserCard }
-  /** `comment.id` is made up on the device until the server answers with the real one. */
-  | { kind: 'addComment'; activityId: string; comment: CommentItem }
-  | { kind: 'editComment'; activityId: string; commentId: string; content: string }
-  | { kind: 'deleteComment'; activityId: string; commentId: string }
+export type FeedChange = WaitingChange &
+  (
+    | { kind: 'react'; activityId: string; commentId: string | null; emoji: ReactionEmoji; on: boolean; me: UserCard }
+    /** `comment.id` is made up on the device until the server answers with the real one. */
+    | { kind: 'addComment'; activityId: string; comment: CommentItem }
+    | { kind: 'editComment'; activityId: string; commentId: string; content: string }
+    | { kind: 'deleteComment'; activityId: string; commentId: string }
+  )
 
 /** My reaction put on (or taken off) a list of reaction counts, in the palette's order. */
 export function withReaction(

@@ -1,6 +1,7 @@
 import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
 import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { feedCalls, type ChangeAnswer } from './feedCalls'
 import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
 import { feedKeys } from './feedQueries'
@@ -32,32 +33,37 @@ export function confirmFeedChange(client: QueryClient, change: FeedChange): void
 
 function feedMutation<Change extends FeedChange, Answer extends ChangeAnswer>(
   action: string,
-  send: (change: Change) => Promise<Answer>,
+  send: (change: Change, keyed: { idempotencyKey?: string }) => Promise<Answer>,
   failure: string,
   answered: (change: Change, answer: Answer) => FeedChange = (change) => change,
 ) {
   return mutationOptions<Answer, Error, Change>({
     mutationKey: [...feedMutationKey, action],
     scope: feedScope,
-    mutationFn: send,
+    ...waitingChange(send),
     onSuccess: (answer, change, _result, { client }) => confirmFeedChange(client, answered(change, answer)),
     onError: (error) => tellRefusal(failure, error),
-    onSettled: (_answer, _error, _change, _result, { client }) =>
-      refetchOnceSettled(client, feedMutationKey, feedKeys.all),
+    onSettled: (_answer, _error, change, _result, { client }) => {
+      waitingChangeSettled(change)
+      refetchOnceSettled(client, feedMutationKey, feedKeys.all)
+    },
   })
 }
 
 type ChangeOf<K extends FeedChange['kind']> = Extract<FeedChange, { kind: K }>
 
+/** The feed's changes that wait for the connection, registered so a change kept on the device is sent after a reload. */
+export const feedWaitingChanges = () => [reactMutation, addCommentMutation, editCommentMutation, deleteCommentMutation]
+
 export const reactMutation = feedMutation<ChangeOf<'react'>, ChangeAnswer>(
   'react',
-  ({ activityId, commentId, emoji, on }) => feedCalls.react({ activityId, commentId }, emoji, on),
+  ({ activityId, commentId, emoji, on }, keyed) => feedCalls.react({ activityId, commentId }, emoji, on, keyed),
   "Couldn't save your reaction",
 )
 
 export const addCommentMutation = feedMutation(
   'addComment',
-  (change: ChangeOf<'addComment'>) => feedCalls.addComment(change.activityId, change.comment.content),
+  (change: ChangeOf<'addComment'>, keyed) => feedCalls.addComment(change.activityId, change.comment.content, keyed),
   "Couldn't post your comment",
   // The server's comment, with its real id, takes the place of the one made up on the device.
   (change, { position: _position, ...comment }) => ({ ...change, comment }),
@@ -65,13 +71,13 @@ export const addCommentMutation = feedMutation(
 
 export const editCommentMutation = feedMutation(
   'editComment',
-  (change: ChangeOf<'editComment'>) => feedCalls.editComment(change.commentId, change.content),
+  (change: ChangeOf<'editComment'>, keyed) => feedCalls.editComment(change.commentId, change.content, keyed),
   "Couldn't save your comment",
 )
 
 export const deleteCommentMutation = feedMutation(
   'deleteComment',
-  (change: ChangeOf<'deleteComment'>) => feedCalls.deleteComment(change.commentId),
+  (change: ChangeOf<'deleteComment'>, keyed) => feedCalls.deleteComment(change.commentId, keyed),
   "Couldn't delete the comment",
 )
 
@@ -79,6 +85,8 @@ export const deleteCommentMutation = feedMutation(
 export const visitFeedMutation = mutationOptions<ChangeAnswer, Error, undefined>({
   mutationKey: ['feedVisit'],
   meta: { background: true },
+  // Waits offline for the connection (within this visit: it is not kept on the device).
+  networkMode: 'online',
   mutationFn: () => feedCalls.visit(),
   onMutate: (_nothing, { client }) => client.setQueryData(feedKeys.unread(), { count: 0 }),
   onSettled: (_answer, _error, _nothing, _result, { client }) =>

@@ -1,10 +1,9 @@
-import { mutationOptions, onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import { isApiError } from '../../lib/apiError'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
-import { toast } from '../../lib/toast'
+import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
 import {
   applyToStatus,
@@ -26,33 +25,6 @@ export const libraryMutationKey = ['library'] as const
  * on the user's stream, and a move sent before the add it depends on would be refused.
  */
 const libraryScope = { id: 'library' }
-
-/**
- * A change the server never answered (no connection, whatever the browser said) was not refused: it
- * is tried again, waiting while the browser says it is offline or the tab is hidden, rather than
- * failing and leaving the queue, and the kept snapshot, for good. An 'online' event is no proof: a
- * page reloaded while Chromium emulated offline got one as it went, sent the change it had restored,
- * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
- */
-const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
-const unanswered = (_failures: number, error: Error) => isUnanswered(error)
-
-/** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
-const toldWaiting = new Set<string>()
-
-/**
- * Offline, the toast of `tellQueuedOffline` says a change waits. With the browser online and the
- * server out of reach (a captive portal, the server restarting), nothing would: the change is tried
- * again and again in silence, and the screen shows it as done.
- */
-function tellWaitingForServer(change: LibraryChange): void {
-  if (!onlineManager.isOnline() || !change.idempotencyKey || toldWaiting.has(change.idempotencyKey)) return
-  toldWaiting.add(change.idempotencyKey)
-  toast({
-    title: 'Can’t reach Reelmates right now',
-    description: 'Your change is saved on this device and sent as soon as the server answers.',
-  })
-}
 
 export const pendingLibraryChanges = (queryClient: QueryClient) =>
   pendingChanges<LibraryChange>(queryClient, libraryMutationKey)
@@ -86,10 +58,10 @@ function confirm(queryClient: QueryClient, change: LibraryChange): void {
 
 /**
  * The request client for one change: every try of it sends the change's own idempotency key, so a
- * change whose answer was lost (and is tried again, `unanswered`) is done once by the server: a watch
+ * change whose answer was lost (and is tried again: lib/waitingChanges) is done once by the server: a watch
  * logged twice would be two diary entries.
  */
-const keyedFor = (requests: LibraryRequests, { idempotencyKey }: LibraryChange): LibraryRequests => ({
+const keyedFor = (requests: LibraryRequests, { idempotencyKey }: { idempotencyKey?: string }): LibraryRequests => ({
   get: (path) => requests.get(path),
   send: (method, path, body) => requests.send(method, path, body, idempotencyKey ? { idempotencyKey } : {}),
 })
@@ -104,20 +76,11 @@ function libraryMutation<Change extends LibraryChange>(
   return mutationOptions<ChangeAnswer, Error, Change>({
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
-    mutationFn: async (change) => {
-      try {
-        return await send(change, keyedFor(requests, change))
-      } catch (error) {
-        if (isUnanswered(error)) tellWaitingForServer(change)
-        throw error
-      }
-    },
-    retry: unanswered,
+    ...waitingChange<Change, ChangeAnswer>((change, keyed) => send(change, keyedFor(requests, keyed))),
     onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
     onError: (error, change) => tellRefusal(failure(change), error),
     onSettled: (_answer, _error, change, _result, { client }) => {
-      // Answered or refused, it is tried no more: nothing left to say about it.
-      if (change.idempotencyKey) toldWaiting.delete(change.idempotencyKey)
+      waitingChangeSettled(change)
       return refetchOnceSettled(client, libraryMutationKey, libraryKeys.all)
     },
   })

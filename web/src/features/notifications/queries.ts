@@ -47,6 +47,8 @@ export function useMarkSeen() {
   return useMutation({
     mutationKey: ['notificationsSeen'],
     meta: { background: true },
+    // Waits offline for the connection (within this visit: it is not kept on the device).
+    networkMode: 'online',
     mutationFn: (upTo: string) => notificationsCalls.markSeen(upTo),
     onMutate: async () => {
       // A poll answered in the meantime would bring the old count back.

@@ -53,6 +53,13 @@ function restoredRecording(storage: Storage, mutationKey: string[]): { after: Qu
   return { after, sent }
 }
 
+/** The page that made the changes: the library's changes are registered to wait (waitingChangeDefaults.ts). */
+function pageWithWaitingChanges(): QueryClient {
+  const client = new QueryClient()
+  client.setMutationDefaults(['library'], { mutationFn: () => Promise.resolve() })
+  return client
+}
+
 function clientWithAnswers(): QueryClient {
   const client = new QueryClient()
   client.setQueryData(['library', 'watchlist'], [{ tmdbId: 1 }], { updatedAt: 1_000 })
@@ -147,7 +154,7 @@ describe('the answers kept for offline use', () => {
     it('keeps the changes still waiting and, after a reload, sends them in the order they were made', async () => {
       onlineManager.setOnline(false)
       const storage = memoryStorage()
-      const before = new QueryClient()
+      const before = pageWithWaitingChanges()
       for (const note of ['first', 'second', 'third'])
         void before
           .getMutationCache()
@@ -193,7 +200,7 @@ describe('the answers kept for offline use', () => {
 
     it('keeps a change still on its way, unanswered, as waiting: the page may go before its answer', async () => {
       const storage = memoryStorage()
-      const before = new QueryClient()
+      const before = pageWithWaitingChanges()
       void before
         .getMutationCache()
         .build(before, {
@@ -216,10 +223,24 @@ describe('the answers kept for offline use', () => {
       await expect.poll(() => sent).toEqual(['on its way'])
     })
 
+    it('keeps only the changes the app can send again after a reload, those registered to wait', () => {
+      onlineManager.setOnline(false)
+      const storage = memoryStorage()
+      const before = pageWithWaitingChanges()
+      for (const mutationKey of [['library', 'editWatchlistNote'], ['friendships', 'accept'], undefined])
+        void before
+          .getMutationCache()
+          .build(before, { ...(mutationKey ? { mutationKey } : {}), mutationFn: () => new Promise(() => undefined) })
+          .execute('change')
+      writeKeptAnswers(storage, before, ada, '1', 5_000)
+      const kept = readKeptAnswers(storage, '1', 6_000)
+      expect(kept?.state.mutations.map((mutation) => mutation.mutationKey)).toEqual([['library', 'editWatchlistNote']])
+    })
+
     it('sends restored changes at once when the app starts online', async () => {
       onlineManager.setOnline(false)
       const storage = memoryStorage()
-      const before = new QueryClient()
+      const before = pageWithWaitingChanges()
       void before
         .getMutationCache()
         .build(before, { mutationKey: ['library', 'removeWatched'], scope: { id: 'library' } })

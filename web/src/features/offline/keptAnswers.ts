@@ -85,7 +85,12 @@ export function writeKeptAnswers(
 ): void {
   const state = dehydrate(client, {
     shouldDehydrateQuery: isKeptQuery,
-    shouldDehydrateMutation: (mutation) => mutation.state.status === 'pending',
+    // Only a change the app can send again after a reload: one whose options are registered under its
+    // key (waitingChangeDefaults.ts). Any other would be restored without a function and fail.
+    shouldDehydrateMutation: (mutation) =>
+      mutation.state.status === 'pending' &&
+      mutation.options.mutationKey !== undefined &&
+      client.getMutationDefaults(mutation.options.mutationKey).mutationFn !== undefined,
   })
   const kept: KeptAnswers = {
     version,

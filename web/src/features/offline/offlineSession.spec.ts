@@ -2,6 +2,7 @@ import type { PublicUser } from '@reelmates/contracts/account'
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keptAnswersKey, readKeptAnswers } from './keptAnswers'
+import { registerWaitingChanges } from './waitingChangeDefaults'
 
 const ada = { id: 'u-ada', username: 'ada' } as PublicUser
 
@@ -9,6 +10,13 @@ const ada = { id: 'u-ada', username: 'ada' } as PublicUser
 async function newPage() {
   vi.resetModules()
   return import('./offlineSession')
+}
+
+/** The app's query client as main.tsx makes it: the changes that wait offline registered under their keys. */
+function appClient(): QueryClient {
+  const client = new QueryClient()
+  registerWaitingChanges(client)
+  return client
 }
 
 function noteOffline(client: QueryClient, note: string): void {
@@ -42,7 +50,7 @@ describe('keeping the answers and the waiting changes on the device', () => {
 
   it('writes a change made offline before the next task, not a second later, so a reload right after keeps it', async () => {
     const session = await newPage()
-    const client = new QueryClient()
+    const client = appClient()
     stops.push(session.keepAnswers(client, () => ada))
     session.userKnown(client, ada)
 
@@ -53,7 +61,7 @@ describe('keeping the answers and the waiting changes on the device', () => {
 
   it('writes nothing before the page has restored the snapshot, so a reload never drops the changes kept in it', async () => {
     const before = await newPage()
-    const first = new QueryClient()
+    const first = appClient()
     const firstGoesAway = before.keepAnswers(first, () => ada)
     before.userKnown(first, ada)
     noteOffline(first, 'Watch on the train')
@@ -62,7 +70,7 @@ describe('keeping the answers and the waiting changes on the device', () => {
 
     // The reload: an answer arrives and a second passes before the guards know who is signed in.
     const after = await newPage()
-    const second = new QueryClient()
+    const second = appClient()
     stops.push(after.keepAnswers(second, () => ada))
     second.setQueryData(['/api/tmdb/movie/1'], { id: 1 })
     vi.advanceTimersByTime(1500)

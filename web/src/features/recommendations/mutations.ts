@@ -2,6 +2,7 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query'
 import type { RecommendationItem, RecommendRequest } from '@reelmates/contracts/recommendations'
 import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
+import { waitingChange, waitingChangeSettled, type WaitingChange } from '../../lib/waitingChanges'
 import { libraryKeys } from '../library/libraryQueries'
 import { recommendationCalls } from './recommendationCalls'
 import { withAnswer, type AnswerChange } from './recommendationChanges'
@@ -17,16 +18,19 @@ const settled = (client: QueryClient) => refetchOnceSettled(client, recommendati
 
 export const sendRecommendation = mutationOptions({
   mutationKey: [...recommendationsMutationKey, 'send'],
-  mutationFn: (request: RecommendRequest & { title: string }) => {
-    const { title: _title, ...body } = request
-    return recommendationCalls.send(body)
-  },
+  ...waitingChange((request: RecommendRequest & { title: string } & WaitingChange, keyed) => {
+    const { title: _title, idempotencyKey: _key, ...body } = request
+    return recommendationCalls.send(body, keyed)
+  }),
   onSuccess: (answer, request) => {
     const names = answer.recommendations.map((item) => item.to?.username ?? item.toEmail ?? '')
     toast({ title: 'Recommendation sent', description: `${request.title} → ${names.join(', ')}`, variant: 'success' })
   },
   onError: (error, request) => tellRefusal(`Couldn't recommend ${request.title}`, error),
-  onSettled: (_answer, _error, _request, _result, { client }) => settled(client),
+  onSettled: (_answer, _error, request, _result, { client }) => {
+    waitingChangeSettled(request)
+    settled(client)
+  },
 })
 
 const refusal: Record<AnswerChange['answer'], string> = {
@@ -38,7 +42,9 @@ const refusal: Record<AnswerChange['answer'], string> = {
 export const answerRecommendation = mutationOptions({
   mutationKey: [...recommendationsMutationKey, 'answer'],
   scope,
-  mutationFn: (change: AnswerChange) => recommendationCalls.answer(change.id, change.answer),
+  ...waitingChange((change: AnswerChange & WaitingChange, keyed) =>
+    recommendationCalls.answer(change.id, change.answer, keyed),
+  ),
   onSuccess: (_answer, change, _result, { client }) => {
     client.setQueryData<RecommendationItem[]>(
       recommendationKeys.box('received'),
@@ -50,5 +56,11 @@ export const answerRecommendation = mutationOptions({
     }
   },
   onError: (error, change) => tellRefusal(`${refusal[change.answer]} ${change.title}`, error),
-  onSettled: (_answer, _error, _change, _result, { client }) => settled(client),
+  onSettled: (_answer, _error, change, _result, { client }) => {
+    waitingChangeSettled(change)
+    settled(client)
+  },
 })
+
+/** The recommendation changes that wait for the connection, registered so a change kept on the device is sent after a reload. */
+export const recommendationWaitingChanges = () => [sendRecommendation, answerRecommendation]

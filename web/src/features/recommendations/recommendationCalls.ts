@@ -12,7 +12,14 @@ export type Answer = 'accept' | 'dismiss' | 'restore'
 /** The recommendation calls of the API (issue 12), through the app's one request client. */
 export const recommendationCalls = {
   list: (box: Box) => requests.get<RecommendationsAnswer>(`/api/recommendations?box=${box}`).then((a) => a.items),
-  send: (request: RecommendRequest) => requests.send<RecommendAnswer>('POST', '/api/recommendations', request),
-  answer: (id: string, answer: Answer) =>
-    requests.send<RecommendationAnswer>('POST', `/api/recommendations/${encodeURIComponent(id)}/${answer}`),
+  // `keyed`: the idempotency key of the action, sent with every try of it (lib/waitingChanges).
+  send: (request: RecommendRequest, keyed: { idempotencyKey?: string } = {}) =>
+    requests.send<RecommendAnswer>('POST', '/api/recommendations', request, keyed),
+  answer: (id: string, answer: Answer, keyed: { idempotencyKey?: string } = {}) =>
+    requests.send<RecommendationAnswer>(
+      'POST',
+      `/api/recommendations/${encodeURIComponent(id)}/${answer}`,
+      undefined,
+      keyed,
+    ),
 }
