@@ -1,7 +1,7 @@
-import { QueryObserver } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
-import { activityQuery, feedRefetchMs } from './feedQueries'
+import { activityQuery, feedRefetchMs, feedTimelineQuery, liveFeedPages } from './feedQueries'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
@@ -45,5 +45,43 @@ describe('an activity open on its own screen', () => {
 
   it('is not asked again once the server says it is gone (deleted, or no longer a friend’s)', async () => {
     expect(await askedWhileOpen(404)).toBe(1)
+  })
+})
+
+describe('the timeline open on /feed', () => {
+  /** The timeline with `pages` pages loaded, left open 20 s: how many pages were asked for meanwhile? */
+  async function pagesAskedWhileOpen(pages: number): Promise<number> {
+    let page = 0
+    const fetch = vi.fn(() => {
+      page += 1
+      return Promise.resolve(
+        new Response(JSON.stringify({ items: [], nextCursor: `c${page}` }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      )
+    })
+    vi.stubGlobal('fetch', fetch)
+    const observer = new InfiniteQueryObserver(createQueryClient(), feedTimelineQuery())
+    const stop = observer.subscribe(() => undefined)
+    try {
+      await vi.advanceTimersByTimeAsync(0)
+      for (let more = 1; more < pages; more++) await observer.fetchNextPage()
+      expect(observer.getCurrentResult().data?.pages).toHaveLength(pages)
+      fetch.mockClear()
+      await vi.advanceTimersByTimeAsync(4 * feedRefetchMs)
+    } finally {
+      stop()
+    }
+    return fetch.mock.calls.length
+  }
+
+  it('refreshes itself every few seconds near the top, where new activity appears', async () => {
+    expect(await pagesAskedWhileOpen(1)).toBe(4)
+    expect(await pagesAskedWhileOpen(liveFeedPages)).toBe(4 * liveFeedPages)
+  })
+
+  it('stops once scrolled further: every refresh would ask for every page loaded', async () => {
+    expect(await pagesAskedWhileOpen(liveFeedPages + 1)).toBe(0)
   })
 })

@@ -9,6 +9,8 @@ import { feedCalls } from './feedCalls'
  */
 export const feedRefetchMs = 5_000
 export const unreadRefetchMs = 30_000
+/** How many pages of the timeline may be loaded for it to keep refreshing itself. */
+export const liveFeedPages = 2
 
 export const feedKeys = {
   all: ['feed'] as const,
@@ -23,7 +25,10 @@ export const feedTimelineQuery = () =>
     queryFn: ({ pageParam }) => feedCalls.page(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    refetchInterval: feedRefetchMs,
+    // A refetch of an infinite list asks for every page loaded: a phone scrolled to the end of a long
+    // feed asked for 80 pages every 5 s, megabytes a minute. Live only near the top, where new
+    // activity appears; further down the list stays as loaded until pulled to refresh.
+    refetchInterval: (query) => ((query.state.data?.pages.length ?? 0) <= liveFeedPages ? feedRefetchMs : false),
   })
 
 /** The server says the activity is not there for this reader (deleted, or no longer a friend's). */
