@@ -70,3 +70,20 @@ describe('a recommendation of a title I watched already', () => {
     expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
   })
 })
+
+describe('a recommendation of a title already on my watchlist', () => {
+  it('says so instead of offering to add it, and can still be accepted or dismissed', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+    client.setQueryData(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }])
+    render(
+      <QueryClientProvider client={client}>
+        <ReceivedCard item={casablanca} />
+      </QueryClientProvider>,
+    )
+    const card = screen.getByRole('article', { name: 'Casablanca' })
+    expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
+    expect(card.textContent).toContain('Already on your watchlist')
+    expect(within(card).getByRole('button', { name: 'Accept' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
+  })
+})

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
-import { useMyWatch } from '../../features/library/useLibrary'
+import { useIsOnWatchlist, useMyWatch } from '../../features/library/useLibrary'
 import { answerRecommendation } from '../../features/recommendations/mutations'
 import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
 import type { Answer } from '../../features/recommendations/recommendationCalls'
@@ -55,6 +55,9 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   // Watched already (before it was sent, or since, on another device): there is nothing to add to
   // the watchlist, which the server would refuse; it can still be dismissed.
   const watchedAlready = useMyWatch(item)
+  // On the list already (added before, or since, on its own): accepting adds nothing, so the card
+  // says so rather than offer to add it.
+  const listedAlready = useIsOnWatchlist(item) === true
   const say = (what: Answer, pressed: HTMLElement) => {
     // A double tap is one answer: the card's buttons change under the finger (Dismiss becomes Undo).
     const now = performance.now()
@@ -86,6 +89,13 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
               <span className="inline-flex items-center gap-1.5 text-sm text-zinc-300">
                 You watched it <WatchedMarkView watch={watchedAlready} />
               </span>
+            ) : listedAlready ? (
+              <>
+                <span className="text-sm text-zinc-300">Already on your watchlist</span>
+                <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
+                  Accept
+                </button>
+              </>
             ) : (
               <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
                 Add to watchlist
