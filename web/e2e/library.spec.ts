@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { e2eDataDir, repoRoot } from './support/server'
+import { overflowsSideways, textLines } from './support/textLines'
 import { chooseWatchlistAction } from './support/watchlistMenu'
 
 /**
@@ -654,6 +655,32 @@ test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both v
     .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await audit('rating dialog')
+})
+
+test('on a phone, each option of the Type filter keeps its word on one line, inside the control', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signUp(page)
+  const [onWatchlist, watched] = await titlesFor(page, ['godfather'])
+  if (!onWatchlist || !watched) throw new Error('the offline catalog should have the Godfather films')
+  await addByApi(page, onWatchlist.tmdbId)
+  const logged = await page.request.post('/api/watched', {
+    data: { tmdbId: watched.tmdbId, mediaType: 'movie', rating: 7 },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(logged.status(), await logged.text()).toBeLessThan(300)
+  for (const path of ['/watchlist', '/watched']) {
+    await page.goto(path)
+    const type = page.getByRole('radiogroup', { name: 'Type', exact: true })
+    await expect(type).toBeVisible()
+    for (const option of ['All', 'Films', 'TV']) {
+      const label = type.locator('label').filter({ has: page.getByRole('radio', { name: option, exact: true }) })
+      expect(await textLines(label), `${option} on ${path}`).toBe(1)
+      expect(await overflowsSideways(label), `${option} on ${path}`).toBe(false)
+    }
+    expect(await overflowsSideways(type), path).toBe(false)
+    const box = await boxOf(type)
+    expect(box.x + box.width, path).toBeLessThanOrEqual(390 - 16)
+  }
 })
 
 test('the library screens’ headings go down one level at a time, on a desktop and on a phone', async ({ page }) => {
