@@ -404,6 +404,14 @@ test.describe('the keyboard stays on a moved title', () => {
     await expect.poll(() => shownWatchlist(page)).toEqual([second.title, first.title, third.title])
     await expect(up).toBeFocused()
     await expect.poll(() => serverWatchlist(page)).toEqual([second.title, first.title, third.title])
+    // Now first: "up" is disabled, so its "down" has the focus.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+    await expect(up).toBeDisabled()
+    await expect(down).toBeFocused()
+    await expect.poll(() => serverWatchlist(page)).toEqual([first.title, second.title, third.title])
+    await page.waitForLoadState('networkidle')
+    await expect(down).toBeFocused()
   })
 
   test('grid view: after a move from the menu, its "More actions" button has the focus', async ({ page }) => {
