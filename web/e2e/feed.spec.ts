@@ -401,3 +401,38 @@ test('an activity’s own page is headed by what the activity is, not "Feed"', a
   await expect(heading).toHaveText('Activity')
   await a.page.context().close()
 })
+
+test('an activity links its member to their profile and its title to its page, in the feed and on its own page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_link_a', 'feed_link_b')
+  const { activityId, title } = await logWatch(b.page.request, 'pulp fiction')
+  const { tmdbId } = await aMovie(b.page.request, 'pulp fiction')
+  const profile = `/profile/${b.account.username}`
+  const mediaPage = `/media/movie/${tmdbId}`
+
+  for (const screen of ['/feed', `/activity/${encodeURIComponent(activityId)}`]) {
+    await a.page.goto(screen)
+    const card = a.page.getByRole('article').filter({ hasText: `${b.account.username} watched ${title}` })
+    const member = card.getByRole('link', { name: b.account.username, exact: true })
+    // One link to the title for the keyboard and screen readers: the poster beside it is the pointer's.
+    const titleLink = card.getByRole('link', { name: title, exact: true })
+    await expect(member).toHaveAttribute('href', profile)
+    await expect(titleLink).toHaveAttribute('href', mediaPage)
+    await expect(card.locator(`a[href="${mediaPage}"]:not([aria-hidden="true"]):not([tabindex="-1"])`)).toHaveCount(1)
+    await member.click()
+    await expect(a.page).toHaveURL(new RegExp(`${profile}$`))
+    await a.page.goBack()
+    await titleLink.click()
+    await expect(a.page).toHaveURL(new RegExp(`${mediaPage}$`))
+  }
+
+  // Friendship news names a member too.
+  await a.page.goto('/feed')
+  const friendship = a.page.getByRole('article').filter({ hasText: 'are now friends' })
+  await expect(friendship.getByRole('link', { name: b.account.username, exact: true })).toHaveAttribute('href', profile)
+  await a.page.context().close()
+  await b.page.context().close()
+})

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { e2eDataDir, repoRoot } from './support/server'
+import { overflowsSideways, textLines } from './support/textLines'
 import { chooseWatchlistAction } from './support/watchlistMenu'
 
 /**
@@ -403,6 +404,14 @@ test.describe('the keyboard stays on a moved title', () => {
     await expect.poll(() => shownWatchlist(page)).toEqual([second.title, first.title, third.title])
     await expect(up).toBeFocused()
     await expect.poll(() => serverWatchlist(page)).toEqual([second.title, first.title, third.title])
+    // Now first: "up" is disabled, so its "down" has the focus.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shownWatchlist(page)).toEqual([first.title, second.title, third.title])
+    await expect(up).toBeDisabled()
+    await expect(down).toBeFocused()
+    await expect.poll(() => serverWatchlist(page)).toEqual([first.title, second.title, third.title])
+    await page.waitForLoadState('networkidle')
+    await expect(down).toBeFocused()
   })
 
   test('grid view: after a move from the menu, its "More actions" button has the focus', async ({ page }) => {
@@ -654,6 +663,32 @@ test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both v
     .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await audit('rating dialog')
+})
+
+test('on a phone, each option of the Type filter keeps its word on one line, inside the control', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signUp(page)
+  const [onWatchlist, watched] = await titlesFor(page, ['godfather'])
+  if (!onWatchlist || !watched) throw new Error('the offline catalog should have the Godfather films')
+  await addByApi(page, onWatchlist.tmdbId)
+  const logged = await page.request.post('/api/watched', {
+    data: { tmdbId: watched.tmdbId, mediaType: 'movie', rating: 7 },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(logged.status(), await logged.text()).toBeLessThan(300)
+  for (const path of ['/watchlist', '/watched']) {
+    await page.goto(path)
+    const type = page.getByRole('radiogroup', { name: 'Type', exact: true })
+    await expect(type).toBeVisible()
+    for (const option of ['All', 'Films', 'TV']) {
+      const label = type.locator('label').filter({ has: page.getByRole('radio', { name: option, exact: true }) })
+      expect(await textLines(label), `${option} on ${path}`).toBe(1)
+      expect(await overflowsSideways(label), `${option} on ${path}`).toBe(false)
+    }
+    expect(await overflowsSideways(type), path).toBe(false)
+    const box = await boxOf(type)
+    expect(box.x + box.width, path).toBeLessThanOrEqual(390 - 16)
+  }
 })
 
 test('the library screens’ headings go down one level at a time, on a desktop and on a phone', async ({ page }) => {

@@ -107,3 +107,27 @@ test('a refused save takes focus to the first invalid field, even far above the 
   await expect(page.getByLabel('Avatar URL')).toBeFocused()
   await expect(page.getByLabel('Avatar URL')).toBeInViewport()
 })
+
+test('"Save changes" keeps the keyboard focus while it saves and after', async ({ page }) => {
+  await registerByApi(page.request, 'savefocus')
+  await page.goto('/profile')
+  await page.getByLabel('Location').fill('Lisbon')
+  // The answer waits until the busy button has been looked at, so the look cannot miss it.
+  let answer: () => void = () => undefined
+  const looked = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/api/user/profile*', async (route) => {
+    await looked
+    await route.continue()
+  })
+  // Named "Saving…" while busy: the same button under either name.
+  const button = page.getByRole('button', { name: /^(Save changes|Saving…)$/ })
+  await button.focus()
+  await page.keyboard.press('Enter')
+  await expect(button).toHaveAttribute('aria-busy', 'true')
+  await expect(button).toHaveText('Saving…')
+  await expect(button).toBeFocused()
+  answer()
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  await expect(button).toHaveText('Save changes')
+  await expect(button).toBeFocused()
+})

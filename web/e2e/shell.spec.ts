@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { join } from 'node:path'
 import { registerByApi, screenshotsDir } from './support/server'
+import { overflowsSideways, textLines } from './support/textLines'
 
 /** Shared elements of spec §2 and §9: page-top scroll, the mobile top bar, toasts, footer links. */
 
@@ -212,4 +213,20 @@ test("a visitor's top bar keeps each link on one line and on screen, down to a 3
     }
     await expect(page.getByRole('link', { name: 'Reelmates home' })).toBeVisible()
   }
+})
+
+test('on a desktop, the signed-in sidebar keeps the name Reelmates on one line beside the bell', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/home')
+  const sidebar = page.getByRole('complementary', { name: 'Main' })
+  const brand = sidebar.getByRole('link', { name: 'Reelmates', exact: true })
+  const bell = sidebar.getByRole('button', { name: /Notifications/ })
+  await expect(brand).toBeVisible()
+  await expect(bell).toBeVisible()
+  expect(await textLines(brand)).toBe(1)
+  expect(await overflowsSideways(brand)).toBe(false)
+  expect(await overflowsSideways(sidebar)).toBe(false)
+  const [name, bellBox] = [await brand.boundingBox(), await bell.boundingBox()]
+  expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(bellBox?.x ?? 0)
 })

@@ -17,6 +17,14 @@ describe('whether the focus is lost', () => {
     button.remove()
     expect(focusIsLost()).toBe(true)
   })
+
+  it('is when the focused control has just been disabled, which the browser will blur before the next frame', () => {
+    const button = document.createElement('button')
+    document.body.append(button)
+    button.focus()
+    button.disabled = true
+    expect(focusIsLost()).toBe(true)
+  })
 })
 
 /** "Accept" becomes the words "Accepted" once the answer comes (`answered`), and names "Next" to take the focus. */

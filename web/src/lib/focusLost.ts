@@ -4,8 +4,15 @@ import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
  * Whether the keyboard focus is nowhere: on the page's body, where the browser leaves it when the
  * focused element is moved or removed. Giving focus back is right then, and only then: otherwise
  * the person has put it somewhere since.
+ *
+ * A focused control that has just been disabled (a move button at the top of the list) counts too:
+ * it still holds the focus when a layout effect looks, but the browser moves it to the body before
+ * the next frame, after any effect could give it back.
  */
-export const focusIsLost = (): boolean => document.activeElement === null || document.activeElement === document.body
+export const focusIsLost = (): boolean =>
+  document.activeElement === null ||
+  document.activeElement === document.body ||
+  document.activeElement.matches(':disabled')
 
 interface Waiting {
   control: Element

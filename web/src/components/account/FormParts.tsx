@@ -78,11 +78,17 @@ export function SubmitButton({
   busyLabel?: string
 }) {
   return (
+    // Not `disabled` while busy: Chromium takes the focus away from a focused button that becomes
+    // disabled, leaving the keyboard on the page's body after every save. It stays focusable and
+    // says it is unavailable; a press (or Enter in a field, which clicks it) submits nothing meanwhile.
     <button
       type="submit"
-      disabled={busy}
+      aria-disabled={busy}
       aria-busy={busy}
-      className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-reel-fill font-semibold text-white shadow-lg shadow-reel/20 transition hover:bg-reel-strong disabled:cursor-wait disabled:opacity-80"
+      onClick={(event) => {
+        if (busy) event.preventDefault()
+      }}
+      className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-reel-fill font-semibold text-white shadow-lg shadow-reel/20 transition hover:bg-reel-strong aria-disabled:cursor-wait aria-disabled:opacity-80"
     >
       {busy ? <Spinner /> : null}
       {busy && busyLabel ? busyLabel : children}

@@ -8,9 +8,13 @@ import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 
+const emphasis = 'font-semibold text-white'
+
 /**
  * Who did what, in the reader's words: "You watched…", "You and ann are now friends", "…to you".
- * Plain in a heading (the activity's own screen), whose weight is already the emphasis.
+ * Each member named links to their profile and the title to its page, as on Letterboxd; "You" does
+ * not, the reader's own profile is in the menu. Plain in a heading (the activity's own screen),
+ * whose weight is already the emphasis and whose card below carries the links.
  */
 export function WhoDidWhat({
   item,
@@ -21,12 +25,28 @@ export function WhoDidWhat({
   meId: string | undefined
   plain?: boolean
 }) {
-  const strong = (text: string) => (plain ? text : <span className="font-semibold text-white">{text}</span>)
+  const strong = (text: string) => (plain ? text : <span className={emphasis}>{text}</span>)
+  const member = (username: string) =>
+    plain ? (
+      username
+    ) : (
+      <Link to="/profile/$username" params={{ username }} className={`${emphasis} hover:underline`}>
+        {username}
+      </Link>
+    )
+  const media = mediaOf(item)
   const mine = item.user.id === meId
-  const who = strong(mine ? 'You' : item.user.username)
-  const title = strong(item.mediaTitle ?? '')
-  const target = item.target?.username ?? 'someone'
+  const who = mine ? strong('You') : member(item.user.username)
+  const title =
+    plain || !media ? (
+      strong(item.mediaTitle ?? '')
+    ) : (
+      <Link to="/media/$mediaType/$id" params={media} className={`${emphasis} hover:underline`}>
+        {item.mediaTitle}
+      </Link>
+    )
   const toMe = item.target !== null && item.target.id === meId
+  const target = item.target ? member(item.target.username) : strong('someone')
   switch (item.activityType) {
     case 'watched':
       return (
@@ -43,21 +63,25 @@ export function WhoDidWhat({
     case 'friendship':
       return toMe ? (
         <>
-          {strong('You')} and {strong(item.user.username)} are now friends
+          {strong('You')} and {member(item.user.username)} are now friends
         </>
       ) : (
         <>
-          {who} and {strong(target)} are now friends
+          {who} and {target} are now friends
         </>
       )
     case 'recommendation':
       return (
         <>
-          {who} recommended {title} to {toMe ? 'you' : strong(target)}
+          {who} recommended {title} to {toMe ? 'you' : target}
         </>
       )
   }
 }
+
+/** The route params of the title's page, for an activity about a title. */
+const mediaOf = (item: FeedItem) =>
+  item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
 
 interface ActivityCardProps {
   item: FeedItem
@@ -79,8 +103,7 @@ export function ActivityCard({
   children,
   priority = false,
 }: ActivityCardProps) {
-  const media =
-    item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
+  const media = mediaOf(item)
   return (
     <article
       className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5"
@@ -88,6 +111,8 @@ export function ActivityCard({
       data-activity-id={item.id}
     >
       <div className="flex gap-4">
+        {/* The poster goes where the title in the sentence goes, for a pointer only: one stop for the
+            keyboard and one name for a screen reader. */}
         {media ? (
           <Link
             to="/media/$mediaType/$id"

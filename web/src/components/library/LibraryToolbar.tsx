@@ -34,6 +34,10 @@ export function LibraryViewActions({
 // On a phone a filter starts at 9rem and grows to fill its row, so two share a row; from `sm` each
 // takes its natural width.
 const phoneCell = 'flex min-w-0 flex-1 basis-36 flex-col gap-1 sm:flex-none sm:basis-auto'
+// A select can shrink and cut its words; a segmented control would break them instead ("Fil / ms"
+// beside "All" and "TV" in 9rem). So it is never narrower than its words, and takes a row of its own
+// rather than squeeze.
+const phoneCellOfWords = 'flex flex-1 basis-36 flex-col gap-1 sm:flex-none sm:basis-auto'
 
 const selectClass =
   'h-10 rounded-full border border-white/10 bg-panel pl-3.5 pr-8 text-sm text-zinc-100 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
@@ -110,7 +114,7 @@ export function MediaTypeFilter({
   ] as const
   return (
     // A labelled radiogroup rather than fieldset/legend: a legend will not line up with the other labels.
-    <div className={phoneCell}>
+    <div className={phoneCellOfWords}>
       <span
         id={`${name}-label`}
         className="sr-only text-[11px] font-semibold uppercase tracking-wider text-zinc-400 sm:not-sr-only"
@@ -125,7 +129,7 @@ export function MediaTypeFilter({
         {options.map(([option, text]) => (
           <label
             key={text}
-            className="flex flex-1 cursor-pointer items-center justify-center rounded-full px-3 text-sm sm:flex-none sm:px-3.5 text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+            className="flex flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-full px-3 text-sm sm:flex-none sm:px-3.5 text-zinc-400 transition has-[:checked]:bg-white/10 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
           >
             <input
               type="radio"

@@ -113,7 +113,13 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         aria-label="Main"
       >
         <div className="mb-6 flex items-center justify-between gap-2">
-          <Link to="/home" className="flex items-center gap-2 px-3 text-lg font-extrabold text-white">
+          {/* Beside the bell in the 15rem sidebar, padded on both sides, the name had a few pixels less
+              than it needs at this weight and broke ("Reelmate / s"). It keeps the left padding, which
+              lines the mark up with the icons below, and is set tight like the top bar's Brand. */}
+          <Link
+            to="/home"
+            className="flex items-center gap-2 whitespace-nowrap pl-3 text-lg font-extrabold tracking-tight text-white"
+          >
             <BrandMark /> Reelmates
           </Link>
           <NotificationBell placement="beside" />
