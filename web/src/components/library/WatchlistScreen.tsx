@@ -5,6 +5,7 @@ import { useWatchlist } from '../../features/library/useLibrary'
 import {
   arrangeWatchlist,
   canReorder,
+  watchlistCount,
   watchlistSortLabels,
   type WatchlistSort,
 } from '../../features/library/watchlistArrangement'
@@ -45,7 +46,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
   const shown = items ? arrangeWatchlist(items, arrangement) : []
   const reorderable = canReorder(arrangement)
   const filtered = Boolean(search.type ?? search.minRating ?? search.provider)
-  const count = items === undefined ? '' : items.length === 1 ? '1 title' : `${items.length} titles`
+  const count = items === undefined ? '' : watchlistCount(items.length, shown.length, filtered)
 
   return (
     <section aria-labelledby="watchlist-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { arrangeWatchlist, canReorder } from './watchlistArrangement'
+import { arrangeWatchlist, canReorder, watchlistCount } from './watchlistArrangement'
 import { watchlistItem } from './testing'
 
 const items = [
@@ -57,5 +57,14 @@ describe('arranging the watchlist', () => {
     expect(canReorder({ sort: 'title', direction: 'asc' })).toBe(false)
     expect(canReorder({ sort: 'order', direction: 'asc', mediaType: 'movie' })).toBe(false)
     expect(canReorder({ sort: 'order', direction: 'asc', provider: 8 })).toBe(false)
+  })
+})
+
+describe('the count beside the watchlist’s heading', () => {
+  it('is every title, or, filtered, how many of them are shown', () => {
+    expect(watchlistCount(327, 327, false)).toBe('327 titles')
+    expect(watchlistCount(1, 1, false)).toBe('1 title')
+    expect(watchlistCount(327, 81, true)).toBe('81 of 327 titles')
+    expect(watchlistCount(327, 0, true)).toBe('0 of 327 titles')
   })
 })

@@ -70,3 +70,13 @@ export const canReorder = (arrangement: WatchlistArrangement) =>
   !arrangement.mediaType &&
   arrangement.minRating === undefined &&
   arrangement.provider === undefined
+
+/**
+ * The count beside the heading: every title, or, filtered, how many of them are shown ("81 of 327
+ * titles"), as the watched log says "46 entries match"; the whole list's count beside 81 cards read
+ * as if the filter had found them all.
+ */
+export function watchlistCount(total: number, shown: number, filtered: boolean): string {
+  const titles = total === 1 ? 'title' : 'titles'
+  return filtered ? `${shown} of ${total} ${titles}` : `${total} ${titles}`
+}
