@@ -433,6 +433,32 @@ test.describe('the keyboard stays on a moved title', () => {
   })
 })
 
+test('a title far down the watchlist goes to the top, or back to the bottom, in one step from its menu', async ({
+  page,
+}) => {
+  await signUp(page)
+  const titles = (await titlesFor(page, ['godfather', 'inception'])).slice(0, 4)
+  expect(titles).toHaveLength(4)
+  for (const title of titles) await addByApi(page, title.tmdbId)
+  const names = titles.map((title) => title.title)
+  await page.goto('/watchlist')
+  await expect.poll(() => shownWatchlist(page)).toEqual(names)
+  const [first, second, third, last] = names as [string, string, string, string]
+
+  // Next to the top, "Move earlier" is already the way there: no second way to say it.
+  await page.getByRole('button', { name: `More actions for ${second}`, exact: true }).click()
+  await expect(page.getByRole('menuitem', { name: 'Move to top' })).toHaveCount(0)
+  await expect(page.getByRole('menuitem', { name: 'Move to bottom' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await chooseWatchlistAction(page, last, 'Move to top')
+  await expect.poll(() => shownWatchlist(page)).toEqual([last, first, second, third])
+  await chooseWatchlistAction(page, last, 'Move to bottom')
+  await expect.poll(() => shownWatchlist(page)).toEqual(names)
+  await page.reload()
+  await expect.poll(() => shownWatchlist(page)).toEqual(names)
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

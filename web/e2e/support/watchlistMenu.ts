@@ -8,7 +8,15 @@ export async function chooseWatchlistAction(
   page: Page,
   title: string,
   action:
-    'Add a note' | 'Edit note' | 'Move earlier' | 'Move later' | 'Move up' | 'Move down' | 'Remove from watchlist',
+    | 'Add a note'
+    | 'Edit note'
+    | 'Move earlier'
+    | 'Move later'
+    | 'Move up'
+    | 'Move down'
+    | 'Move to top'
+    | 'Move to bottom'
+    | 'Remove from watchlist',
   input: 'mouse' | 'touch' = 'mouse',
 ): Promise<void> {
   const press = (locator: Locator) => (input === 'touch' ? locator.tap() : locator.click())

@@ -37,6 +37,9 @@ export interface ReorderControls {
    */
   moveUp?: ((thenFocus: () => HTMLElement | null) => void) | undefined
   moveDown?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+  /** To either end in one step: on a list of hundreds, one place a tap was no way to the top. */
+  moveToTop?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+  moveToBottom?: ((thenFocus: () => HTMLElement | null) => void) | undefined
 }
 
 interface SortableWatchlistProps {
@@ -156,6 +159,9 @@ function SortableSlot({
   const moves = {
     moveUp: enabled && index > 0 ? moveTo(index - 1) : undefined,
     moveDown: enabled && index < count - 1 ? moveTo(index + 1) : undefined,
+    // Next to the end, a move up or down is already the way there.
+    moveToTop: enabled && index > 1 ? moveTo(0) : undefined,
+    moveToBottom: enabled && index < count - 2 ? moveTo(count - 1) : undefined,
   }
   return (
     <li

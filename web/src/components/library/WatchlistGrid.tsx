@@ -89,6 +89,8 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
               editNote: dialogs.editNote,
               moveUp: reorder.moveUp,
               moveDown: reorder.moveDown,
+              moveToTop: reorder.moveToTop,
+              moveToBottom: reorder.moveToBottom,
               remove: () => removeWithUndo(item),
             },
             { up: 'Move earlier', down: 'Move later' },

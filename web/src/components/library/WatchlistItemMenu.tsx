@@ -26,6 +26,8 @@ export function watchlistItemActions(
     editNote: (returnFocusTo: () => HTMLElement | null) => void
     moveUp?: ((thenFocus: () => HTMLElement | null) => void) | undefined
     moveDown?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+    moveToTop?: ((thenFocus: () => HTMLElement | null) => void) | undefined
+    moveToBottom?: ((thenFocus: () => HTMLElement | null) => void) | undefined
     remove: () => void
   },
   moveWords: { up: string; down: string },
@@ -34,6 +36,8 @@ export function watchlistItemActions(
     { label: item.note ? 'Edit note' : 'Add a note', icon: 'pencil', onSelect: handlers.editNote, opensDialog: true },
     handlers.moveUp && { label: moveWords.up, icon: 'up', onSelect: handlers.moveUp },
     handlers.moveDown && { label: moveWords.down, icon: 'down', onSelect: handlers.moveDown },
+    handlers.moveToTop && { label: 'Move to top', icon: 'up', onSelect: handlers.moveToTop },
+    handlers.moveToBottom && { label: 'Move to bottom', icon: 'down', onSelect: handlers.moveToBottom },
     { label: 'Remove from watchlist', icon: 'trash', tone: 'danger', onSelect: handlers.remove },
   ]
 }

@@ -99,6 +99,8 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
                 editNote: dialogs.editNote,
                 moveUp: reorder.moveUp,
                 moveDown: reorder.moveDown,
+                moveToTop: reorder.moveToTop,
+                moveToBottom: reorder.moveToBottom,
                 remove: () => removeWithUndo(item),
               },
               { up: 'Move up', down: 'Move down' },
