@@ -25,6 +25,9 @@ export function CommentForm({
   const id = useId()
   const [content, setContent] = useState(initial)
   const [error, setError] = useState<string | null>(null)
+  // Said to a screen reader once the server has the comment: the box empties at once, and the
+  // comment appearing in the thread above is announced by nothing else.
+  const [said, setSaid] = useState('')
   /**
    * The box was emptied by a send and nothing typed since: a submit now is the second tap of a double
    * tap, not a blank comment, and is let go without a word. A ref, so that a tap landing before the
@@ -41,7 +44,7 @@ export function CommentForm({
     setContent('')
     justSent.current = true
     void onSubmit(content).then((taken) => {
-      if (taken) return
+      if (taken) return setSaid(onCancel ? 'Comment saved' : 'Comment posted')
       justSent.current = false
       setContent((now) => (now === '' ? content : now))
     })
@@ -50,6 +53,7 @@ export function CommentForm({
   const type = (text: string) => {
     justSent.current = false
     setError(null)
+    setSaid('')
     setContent(text)
   }
   return (
@@ -67,6 +71,9 @@ export function CommentForm({
         aria-invalid={error !== null}
         aria-describedby={error ? `${id}-error` : undefined}
       />
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-rose-300">
           {error}
