@@ -53,18 +53,23 @@ describe('the keyboard after answering a recommendation', () => {
   })
 })
 
+/** The pending card of Casablanca, with one of my library's lists already known. */
+function cardBeside(list: readonly unknown[], data: unknown): HTMLElement {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  client.setQueryData(list, data)
+  render(
+    <QueryClientProvider client={client}>
+      <ReceivedCard item={casablanca} />
+    </QueryClientProvider>,
+  )
+  return screen.getByRole('article', { name: 'Casablanca' })
+}
+
 describe('a recommendation of a title I watched already', () => {
   it('offers no "Add to watchlist" (the server would refuse it), says so, and can still be dismissed', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
-    client.setQueryData(libraryKeys.watchedTitles(), [
+    const card = cardBeside(libraryKeys.watchedTitles(), [
       { tmdbId: 289, mediaType: 'movie', timesWatched: 1, lastWatchedAt: '2026-10-01T00:00:00.000Z', rating: 8 },
     ])
-    render(
-      <QueryClientProvider client={client}>
-        <ReceivedCard item={casablanca} />
-      </QueryClientProvider>,
-    )
-    const card = screen.getByRole('article', { name: 'Casablanca' })
     expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
     expect(card.textContent).toContain('You watched it')
     expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
@@ -73,14 +78,7 @@ describe('a recommendation of a title I watched already', () => {
 
 describe('a recommendation of a title already on my watchlist', () => {
   it('says so instead of offering to add it, and can still be accepted or dismissed', () => {
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
-    client.setQueryData(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }])
-    render(
-      <QueryClientProvider client={client}>
-        <ReceivedCard item={casablanca} />
-      </QueryClientProvider>,
-    )
-    const card = screen.getByRole('article', { name: 'Casablanca' })
+    const card = cardBeside(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }])
     expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
     expect(card.textContent).toContain('Already on your watchlist')
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeTruthy()
