@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { member } from './support/members'
+import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, toastWith } from './support/server'
 
 /**
@@ -156,14 +156,7 @@ test('a reaction and a recommendation made offline survive a reload and reach th
   const a = await member(browser, baseURL ?? '', 'offline_ra')
   const b = await member(browser, baseURL ?? '', 'offline_rb')
   const token = async (page: Page) => ({ 'CSRF-Token': await csrfToken(page.request) })
-  const asked = await a.page.request.post('/api/friendships', {
-    data: { username: b.account.username },
-    headers: await token(a.page),
-  })
-  const { friendship } = (await asked.json()) as { friendship: { id: string } }
-  expect(
-    (await b.page.request.post(`/api/friendships/${friendship.id}/accept`, { headers: await token(b.page) })).ok(),
-  ).toBe(true)
+  await befriend(a, b)
   const watched = await movie(b.page, 'inception')
   expect(
     (

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { member } from './support/members'
+import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, screenshotsDir } from './support/server'
 
 /**
@@ -104,10 +104,7 @@ test('an uploaded avatar shows to a friend wherever I appear; removing it brings
   const ada = await member(browser, baseURL ?? '', 'avatar_a')
   const ben = await member(browser, baseURL ?? '', 'avatar_b')
   try {
-    const asked = (await send(ada.page.request, 'POST', '/api/friendships', { username: ben.account.username })) as {
-      friendship: { id: string }
-    }
-    await send(ben.page.request, 'POST', `/api/friendships/${asked.friendship.id}/accept`)
+    await befriend(ada, ben)
 
     await ada.page.setViewportSize(viewports[1])
     await ada.page.goto('/profile')

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { member, type Member } from './support/members'
+import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, screenshotsDir, toastWith } from './support/server'
 
 /**
@@ -16,14 +16,6 @@ async function post(request: APIRequestContext, path: string, data?: unknown) {
   const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
   expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
   return (await answer.json()) as Record<string, unknown>
-}
-
-/** A asks B, B accepts: friends, through the API (the friends screens have their own tests). */
-async function befriend(a: Member, b: Member) {
-  const asked = (await post(a.page.request, '/api/friendships', { username: b.account.username })) as {
-    friendship: { id: string }
-  }
-  await post(b.page.request, `/api/friendships/${asked.friendship.id}/accept`)
 }
 
 /** A film of the offline catalog, found the way the search box finds it. */
