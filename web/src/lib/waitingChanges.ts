@@ -22,7 +22,7 @@ export interface WaitingChange {
  * page reloaded while Chromium emulated offline got one as it went, sent the change it had restored,
  * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
  */
-export const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
+const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
 
 /** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
