@@ -192,6 +192,36 @@ describe('watchlist', () => {
       expect(given(back).state().order).toEqual(['tv:95396', 'movie:438631'])
     })
 
+    it('puts it back in the place it was taken from, in the same append', () =>
+      given([added(severance), added(dune), added(alien), removed(dune)])
+        .when(putBack(dune))
+        .then([TitlePutBackOnWatchlist(added(dune).data), WatchlistTitleMoved({ userId, ...dune, toIndex: 1 })]))
+
+    it('puts it back at the end when it was last, or the list has got shorter since', () => {
+      given([added(severance), added(dune), removed(dune)])
+        .when(putBack(dune))
+        .then([TitlePutBackOnWatchlist(added(dune).data)])
+      given([added(severance), added(alien), added(dune), removed(dune), removed(alien)])
+        .when(putBack(dune))
+        .then([TitlePutBackOnWatchlist(added(dune).data)])
+    })
+
+    it('puts it back where it was taken from the last time, not where it was first', () => {
+      const heat: MediaRef = { tmdbId: 949, mediaType: 'movie' }
+      return given([
+        added(dune),
+        added(severance),
+        added(alien),
+        added(heat),
+        removed(dune),
+        TitlePutBackOnWatchlist(added(dune).data),
+        WatchlistTitleMoved({ userId, ...dune, toIndex: 2 }),
+        removed(dune),
+      ])
+        .when(putBack(dune))
+        .then([TitlePutBackOnWatchlist(added(dune).data), WatchlistTitleMoved({ userId, ...dune, toIndex: 2 })])
+    })
+
     it('refuses a title never taken off', () =>
       given([added(severance)])
         .when(putBack(dune))

@@ -69,12 +69,13 @@ type AddedTitle = EventOf<typeof TitleAddedToWatchlist>['data']
 
 /**
  * The titles in the user's order; each title as it was added, its note kept up to date; and each
- * title taken off as it was then, so an undo can put it back the same.
+ * title taken off as it was then and the place it had, so an undo can put it back the same.
  */
 export interface WatchlistState {
   order: string[]
   titles: Map<string, AddedTitle>
   takenOff: Map<string, AddedTitle>
+  takenOffFrom: Map<string, number>
 }
 
 export const watchlistStreamId = (userId: string) => `watchlist-${userId}`
@@ -87,7 +88,7 @@ function checkedNote(note: string | null): string | null {
 }
 
 export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState> = {
-  initialState: () => ({ order: [], titles: new Map(), takenOff: new Map() }),
+  initialState: () => ({ order: [], titles: new Map(), takenOff: new Map(), takenOffFrom: new Map() }),
 
   evolve(state, event) {
     const key = mediaKeyOf(event.data)
@@ -96,14 +97,22 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       case 'TitlePutBackOnWatchlist': {
         const takenOff = new Map(state.takenOff)
         takenOff.delete(key)
-        return { order: [...state.order, key], titles: new Map(state.titles).set(key, event.data), takenOff }
+        const takenOffFrom = new Map(state.takenOffFrom)
+        takenOffFrom.delete(key)
+        const titles = new Map(state.titles).set(key, event.data)
+        return { order: [...state.order, key], titles, takenOff, takenOffFrom }
       }
       case 'TitleRemovedFromWatchlist': {
         const titles = new Map(state.titles)
         const title = titles.get(key)
+        if (!title) return state
         titles.delete(key)
-        const takenOff = title ? new Map(state.takenOff).set(key, title) : state.takenOff
-        return { order: state.order.filter((k) => k !== key), titles, takenOff }
+        return {
+          order: state.order.filter((k) => k !== key),
+          titles,
+          takenOff: new Map(state.takenOff).set(key, title),
+          takenOffFrom: new Map(state.takenOffFrom).set(key, state.order.indexOf(key)),
+        }
       }
       case 'WatchlistTitleMoved': {
         const order = state.order.filter((k) => k !== key)
@@ -143,7 +152,12 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
         if (!title) throw new NothingToPutBack()
         // The add as it was, not a new one: the date it was added and the recommendation it came
         // from stay (the list's order by date and "recommended by" are what an undo must not change).
-        return [TitlePutBackOnWatchlist({ ...title })]
+        const back = TitlePutBackOnWatchlist({ ...title })
+        // And in its old place, in the same append: an undo that lands at the end until a second
+        // request moves it is left there when the tab closes between the two. A list that has got
+        // shorter since puts it at the end.
+        const from = state.takenOffFrom.get(key) ?? state.order.length
+        return from < state.order.length ? [back, WatchlistTitleMoved({ ...ref, toIndex: from })] : [back]
       }
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()

@@ -125,7 +125,7 @@ describe('watchlist API', () => {
     ])
   })
 
-  it('puts a title taken off back as it was: its date added and note, and last in the order', async () => {
+  it('puts a title taken off back as it was: its date added, note and place in the order', async () => {
     const { client } = await signedInAgent(test.app, 'wl_undoer')
     await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'with Sam' })
     await client.post('/api/watchlist', ref(titles[1]!))
@@ -137,8 +137,11 @@ describe('watchlist API', () => {
     const putBack = await client.post(`${path(titles[0]!)}/restore`)
     expect(putBack.statusCode).toBe(201)
     const items = (await client.get('/api/watchlist')).json<{ items: Item[] }>().items
-    expect(items.map((item) => item.tmdbId)).toEqual([titles[1]!.id, titles[0]!.id])
-    expect(items[1]).toMatchObject({ note: 'with Sam', addedAt: before.addedAt })
+    expect(items.map((item) => [item.tmdbId, item.order])).toEqual([
+      [titles[0]!.id, 0],
+      [titles[1]!.id, 1],
+    ])
+    expect(items[0]).toMatchObject({ note: 'with Sam', addedAt: before.addedAt })
   })
 
   it('refuses to put back a title that is on the watchlist (409) or was never taken off (404)', async () => {

@@ -76,7 +76,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       schema: {
         tags: ['watchlist'],
         summary:
-          'Put back a title taken off the watchlist (the undo of a removal): as it was, with its date added, note and recommendation',
+          'Put back a title taken off the watchlist (the undo of a removal): as it was, with its date added, note and recommendation, in the place it was taken from (at the end if the list has got shorter since)',
         params: watchlistItemParams,
         response: { 201: mutationAnswer, ...titleErrors, 409: errorAnswer },
       },

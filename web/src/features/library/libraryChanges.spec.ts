@@ -50,6 +50,15 @@ describe('the watchlist shown while changes are on their way', () => {
     expect(ids(applyToWatchlist(moved, move(3, 0)))).toEqual([3, 1, 2])
   })
 
+  it('puts an undone removal back in its old place, as the server does, or at the end of a shorter list', () => {
+    const [, second] = watchlistOf(1, 2, 3)
+    if (!second) throw new Error('no second title')
+    const putBack = libraryChange.putBackOnWatchlist(second)
+    expect(ids(foldWatchlist(watchlistOf(1, 3), [putBack]))).toEqual([1, 2, 3])
+    expect(ids(foldWatchlist(watchlistOf(1), [putBack]))).toEqual([1, 2])
+    expect(foldWatchlist(watchlistOf(1, 3), [putBack]).map((item) => item.order)).toEqual([0, 1, 2])
+  })
+
   it('keeps a drag past the end inside the list', () => {
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [move(1, 10)]))).toEqual([2, 3, 1])
   })

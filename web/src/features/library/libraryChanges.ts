@@ -29,7 +29,12 @@ export type LibraryChange = ChangeOfKind & {
 }
 
 type ChangeOfKind =
-  | { kind: 'addToWatchlist'; item: WatchlistItem }
+  | {
+      kind: 'addToWatchlist'
+      item: WatchlistItem
+      /** The place it goes: an undone removal's old one, as the server puts it back. The end without it. */
+      at?: number
+    }
   | { kind: 'removeFromWatchlist'; ref: MediaRef; title: string }
   | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number; title: string }
   | { kind: 'editWatchlistNote'; ref: MediaRef; note: string | null }
@@ -58,9 +63,11 @@ const renumbered = (items: WatchlistItem[]) =>
  */
 export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange): WatchlistItem[] {
   switch (change.kind) {
-    case 'addToWatchlist':
+    case 'addToWatchlist': {
       if (items.some((item) => sameTitle(item, change.item))) return items
-      return renumbered([...items, change.item])
+      const at = Math.min(change.at ?? items.length, items.length)
+      return renumbered([...items.slice(0, at), change.item, ...items.slice(at)])
+    }
     case 'removeFromWatchlist':
       return items.some((item) => sameTitle(item, change.ref))
         ? renumbered(items.filter((item) => !sameTitle(item, change.ref)))
@@ -188,11 +195,12 @@ export const libraryChange = {
       streamingOn: [],
     },
   }),
-  /** Back on the list with its note and everything the server recorded, at the end until moved. */
+  /** Back on the list with its note and everything the server recorded, in its old place. */
   putBackOnWatchlist: (item: WatchlistItem): LibraryChangeOf<'addToWatchlist'> => ({
     kind: 'addToWatchlist',
     idempotencyKey: newIdempotencyKey(),
-    item: { ...item, order: Number.MAX_SAFE_INTEGER },
+    item,
+    at: item.order,
   }),
   removeFromWatchlist: (title: LibraryTitle): LibraryChangeOf<'removeFromWatchlist'> => ({
     kind: 'removeFromWatchlist',

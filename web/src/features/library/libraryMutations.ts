@@ -125,12 +125,6 @@ export function libraryMutations(requests: LibraryRequests) {
       ({ title }) => `Couldn't remove ${title} from your watchlist`,
     ),
     moveOnWatchlist: libraryMutation(requests, 'moveOnWatchlist', move, () => "Couldn't move that title"),
-    putBackInPlace: libraryMutation(
-      requests,
-      'putBackInPlace',
-      move,
-      ({ title }) => `Couldn't put ${title} back in its place`,
-    ),
     editWatchlistNote: libraryMutation(
       requests,
       'editWatchlistNote',

@@ -1,17 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useChange } from '../../lib/mutations'
-import {
-  foldWatchlist,
-  libraryChange,
-  type LibraryTitle,
-  type NewWatchedFields,
-  type WatchedFields,
-} from './libraryChanges'
-import { libraryMutations, pendingLibraryChanges } from './libraryMutations'
-import { libraryKeys } from './libraryQueries'
+import { libraryChange, type LibraryTitle, type NewWatchedFields, type WatchedFields } from './libraryChanges'
+import { libraryMutations } from './libraryMutations'
 import { libraryRequests } from './libraryRequests'
 
 /**
@@ -31,22 +23,10 @@ export function useRemoveFromWatchlist() {
   return (title: LibraryTitle) => remove(libraryChange.removeFromWatchlist(title))
 }
 
-/** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter). */
+/** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter); the server puts it there. */
 export function usePutBackOnWatchlist() {
-  const queryClient = useQueryClient()
   const add = useChange(mutations.putBackOnWatchlist)
-  const move = useChange(mutations.putBackInPlace)
-  return async (item: WatchlistItem): Promise<boolean> => {
-    const shown = foldWatchlist(
-      queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
-      pendingLibraryChanges(queryClient),
-    )
-    const toIndex = Math.min(item.order, shown.length)
-    const added = add(libraryChange.putBackOnWatchlist(item))
-    // Queued right behind the add in the library's scope, so the place is taken before anything else the user does.
-    const moved = toIndex < shown.length ? move(libraryChange.moveOnWatchlist(item, toIndex)) : Promise.resolve(true)
-    return (await added) && (await moved)
-  }
+  return (item: WatchlistItem): Promise<boolean> => add(libraryChange.putBackOnWatchlist(item))
 }
 
 export function useMoveOnWatchlist() {
