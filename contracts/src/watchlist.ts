@@ -81,7 +81,17 @@ export type WatchlistEvent =
 // ---- API ----
 
 export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note('note must be text').optional() })
-export const editWatchlistItemRequest = z.object({ note: note('note must be text, or null to clear it').nullable() })
+export const editWatchlistItemRequest = z.object({
+  note: note('note must be text, or null to clear it').nullable(),
+  /**
+   * The note as the screen showed it when the edit began (null: none). When given and the note has
+   * changed since, on another device or tab, the edit is refused (409) instead of replacing words
+   * the user has not seen. Without it the edit is taken as it comes.
+   */
+  previousNote: note('previousNote must be text, or null for no note').nullable().optional(),
+})
+/** The answer to an edit based on a note that has changed since. */
+export const noteChangedElsewhereMessage = 'This note was changed on another device since you opened it.'
 export const moveWatchlistItemRequest = z.object({
   toIndex: z
     .number({ message: 'toIndex must be a number' })

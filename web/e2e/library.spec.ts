@@ -459,6 +459,45 @@ test('a title far down the watchlist goes to the top, or back to the bottom, in 
   await expect.poll(() => shownWatchlist(page)).toEqual(names)
 })
 
+test('a note saved in a stale tab does not replace what another tab wrote since: the user chooses', async ({
+  page,
+}) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['godfather'])
+  if (!title) throw new Error('no title in the catalog for "godfather"')
+  await addByApi(page, title.tmdbId)
+  const other = await page.context().newPage()
+  for (const tab of [page, other]) {
+    await tab.goto('/watchlist')
+    await expect.poll(() => shownWatchlist(tab)).toEqual([title.title])
+  }
+  const writeNote = async (tab: Page, words: string) => {
+    await chooseWatchlistAction(tab, title.title, 'Add a note')
+    const dialog = tab.getByRole('dialog', { name: title.title })
+    await expect(dialog.getByLabel(`Note for ${title.title}`)).toHaveValue('')
+    await dialog.getByLabel(`Note for ${title.title}`).fill(words)
+    await dialog.getByRole('button', { name: 'Save note' }).click()
+  }
+  const serverNote = async () =>
+    ((await (await page.request.get('/api/watchlist')).json()) as { items: { note: string | null }[] }).items[0]?.note
+
+  await writeNote(other, 'A: with Sam in IMAX')
+  await expect.poll(serverNote).toBe('A: with Sam in IMAX')
+  // This tab still shows the title without a note: its save is refused and says so, with its words.
+  await writeNote(page, 'B: Mum says skip it')
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem')
+  await expect(toast).toContainText("Couldn't save the note")
+  await expect(toast).toContainText('This note was changed on another device since you opened it.')
+  await expect(toast).toContainText('Yours: “B: Mum says skip it”')
+  await expect(page.getByText('“A: with Sam in IMAX”', { exact: true })).toBeVisible()
+  expect(await serverNote()).toBe('A: with Sam in IMAX')
+
+  await toast.getByRole('button', { name: 'Save mine' }).click()
+  await expect(page.getByText('“B: Mum says skip it”', { exact: true })).toBeVisible()
+  await expect.poll(serverNote).toBe('B: Mum says skip it')
+  await other.close()
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

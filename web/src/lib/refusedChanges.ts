@@ -1,9 +1,13 @@
-import { toast, type ToastInput } from './toast'
+import { toast, type ToastAction, type ToastInput } from './toast'
 
-/** A change the server refused, as its toast names it, with the server's reason when it gave one. */
+/**
+ * A change the server refused, as its toast names it, with the server's reason when it gave one,
+ * and what the user can do about it (offered while it is the only refusal the toast names).
+ */
 export interface RefusedChange {
   title: string
   reason?: string
+  action?: ToastAction
 }
 
 /**
@@ -14,7 +18,12 @@ export interface RefusedChange {
 export function refusalToast(refused: readonly RefusedChange[]): ToastInput {
   const [only, ...others] = refused
   if (only && others.length === 0) {
-    return { title: only.title, ...(only.reason ? { description: only.reason } : {}), variant: 'destructive' }
+    return {
+      title: only.title,
+      ...(only.reason ? { description: only.reason } : {}),
+      ...(only.action ? { action: only.action } : {}),
+      variant: 'destructive',
+    }
   }
   return {
     title: `${refused.length} changes could not be saved`,

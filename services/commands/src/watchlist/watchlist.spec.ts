@@ -10,6 +10,7 @@ import type { MediaRef } from '@reelmates/contracts/media'
 import { specFor } from '../testing/givenWhenThen'
 import {
   AlreadyInWatchlist,
+  NoteChangedElsewhere,
   NoteTooLong,
   NothingToPutBack,
   NotInWatchlist,
@@ -134,6 +135,44 @@ describe('watchlist', () => {
     given([added(dune, 'IMAX')])
       .when(editNote(dune, null))
       .then([WatchlistNoteEdited({ userId, ...dune, note: null })])
+  })
+
+  describe('an edit based on the note the screen showed', () => {
+    const editFrom = (previousNote: string | null, note: string | null) =>
+      ({ ...editNote(dune, note), previousNote }) as const
+    const edited = (note: string) => WatchlistNoteEdited({ userId, ...dune, note })
+
+    it('is taken when the note is still the one shown, or none was and none is', () => {
+      given([added(dune, 'IMAX')])
+        .when(editFrom(' IMAX ', 'IMAX with Sam'))
+        .then([edited('IMAX with Sam')])
+      given([added(dune)])
+        .when(editFrom(null, 'IMAX'))
+        .then([edited('IMAX')])
+      given([added(dune)])
+        .when(editFrom('', 'IMAX'))
+        .then([edited('IMAX')])
+    })
+
+    it('is refused when another device changed the note since, and keeps what that device wrote', () => {
+      const elsewhere = [added(dune), edited('A: with Sam in IMAX')]
+      given(elsewhere)
+        .when(editFrom(null, 'B: Mum says skip it'))
+        .thenThrows(NoteChangedElsewhere, 'This note was changed on another device since you opened it.')
+      given([added(dune, 'IMAX'), WatchlistNoteEdited({ userId, ...dune, note: null })])
+        .when(editFrom('IMAX', 'IMAX, front row'))
+        .thenThrows(NoteChangedElsewhere)
+    })
+
+    it('changes nothing when both devices wrote the same words', () =>
+      given([added(dune), edited('IMAX')])
+        .when(editFrom(null, 'IMAX'))
+        .thenNothingHappens())
+
+    it('is taken as it comes without a note to compare with (an older client, the API)', () =>
+      given([added(dune), edited('A: with Sam')])
+        .when(editNote(dune, 'B: skip it'))
+        .then([edited('B: skip it')]))
   })
 
   it('refuses to edit the note of a title that is not on it', () =>

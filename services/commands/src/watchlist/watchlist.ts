@@ -4,6 +4,7 @@ import {
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
+  noteChangedElsewhereMessage,
   watchlistNoteMax,
   type WatchlistEvent,
   type WatchlistRecommendation,
@@ -47,6 +48,13 @@ export class NoteTooLong extends DomainError {
   }
 }
 
+export class NoteChangedElsewhere extends DomainError {
+  override readonly name = 'NoteChangedElsewhere'
+  constructor() {
+    super('conflict', noteChangedElsewhereMessage)
+  }
+}
+
 type Target = { userId: string } & MediaRef
 
 export type WatchlistCommand =
@@ -63,7 +71,8 @@ export type WatchlistCommand =
   /** The undo of a removal: the title as it was, with its date added, note and recommendation. */
   | ({ type: 'PutTitleBackOnWatchlist' } & Target)
   | ({ type: 'MoveWatchlistTitle'; toIndex: number } & Target)
-  | ({ type: 'EditWatchlistNote'; note: string | null } & Target)
+  /** `previousNote`: the note the edit was based on, when the client said (undefined: not said). */
+  | ({ type: 'EditWatchlistNote'; note: string | null; previousNote?: string | null | undefined } & Target)
 
 type AddedTitle = EventOf<typeof TitleAddedToWatchlist>['data']
 
@@ -169,7 +178,12 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       case 'EditWatchlistNote': {
         if (!present) throw new NotInWatchlist()
         const note = checkedNote(command.note)
-        if (state.titles.get(key)?.note === note) return []
+        const current = state.titles.get(key)?.note ?? null
+        if (current === note) return []
+        // Two devices that wrote the same words agree; otherwise the words written since the edit
+        // began are kept and the user is asked, rather than replaced unseen.
+        if (command.previousNote !== undefined && checkedNote(command.previousNote) !== current)
+          throw new NoteChangedElsewhere()
         return [WatchlistNoteEdited({ ...ref, note })]
       }
     }

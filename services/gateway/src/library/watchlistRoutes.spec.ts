@@ -125,6 +125,30 @@ describe('watchlist API', () => {
     ])
   })
 
+  it('refuses a note edit based on a note another device has changed since (409), and keeps that note', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_two_devices')
+    await client.post('/api/watchlist', ref(titles[0]!))
+    const first = await client.patch(path(titles[0]!), { note: 'A: with Sam in IMAX', previousNote: null })
+    expect(first.statusCode).toBe(200)
+
+    const stale = await client.patch(path(titles[0]!), { note: 'B: Mum says skip it', previousNote: null })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ message: 'This note was changed on another device since you opened it.' })
+    const noteNow = async () =>
+      (await client.get('/api/watchlist')).json<{ items: { note: string | null }[] }>().items[0]?.note
+    expect(await noteNow()).toBe('A: with Sam in IMAX')
+
+    const current = await client.patch(path(titles[0]!), {
+      note: 'B: Mum says skip it',
+      previousNote: 'A: with Sam in IMAX',
+    })
+    expect(current.statusCode).toBe(200)
+    expect(await noteNow()).toBe('B: Mum says skip it')
+    const badPrevious = await client.patch(path(titles[0]!), { note: 'x', previousNote: 7 })
+    expect(badPrevious.statusCode).toBe(400)
+    expect(badPrevious.json<{ message: string }>().message).toContain('previousNote must be text')
+  })
+
   it('puts a title taken off back as it was: its date added, note and place in the order', async () => {
     const { client } = await signedInAgent(test.app, 'wl_undoer')
     await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'with Sam' })

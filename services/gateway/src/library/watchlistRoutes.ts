@@ -97,10 +97,11 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     {
       schema: {
         tags: ['watchlist'],
-        summary: 'Edit the note of a title on the watchlist',
+        summary:
+          'Edit the note of a title on the watchlist; with previousNote, refused (409) when the note has changed since',
         params: watchlistItemParams,
         body: editWatchlistItemRequest,
-        response: { 200: mutationAnswer, ...titleErrors },
+        response: { 200: mutationAnswer, ...titleErrors, 409: errorAnswer },
       },
     },
     async (request) => {
@@ -108,7 +109,13 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       const { position } = await execute(request, {
         decider: watchlist,
         streamId: watchlistStreamId(userId),
-        command: { type: 'EditWatchlistNote', userId, ...request.params, note: request.body.note },
+        command: {
+          type: 'EditWatchlistNote',
+          userId,
+          ...request.params,
+          note: request.body.note,
+          previousNote: request.body.previousNote,
+        },
       })
       return withPosition({}, position)
     },

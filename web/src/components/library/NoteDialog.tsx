@@ -13,7 +13,8 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     const next = note.trim() || null
-    if (next !== item.note) void editWatchlistNote(item, next)
+    // Based on the note shown: if another device has changed it since, the server says so.
+    if (next !== item.note) void editWatchlistNote(item, next, item.note)
     close()
   }
 

@@ -5,6 +5,7 @@ export interface HeldChange {
   method: string
   path: string
   body: unknown
+  idempotencyKey: string | undefined
   answer: (body: unknown) => void
   refuse: (status: number, message: string) => void
 }
@@ -34,6 +35,7 @@ export function heldServer(watchlist: () => WatchlistItem[]) {
         method,
         path,
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        idempotencyKey: (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
         answer: (body) => resolve(json(200, body)),
         refuse: (status, message) => resolve(json(status, { message })),
       })

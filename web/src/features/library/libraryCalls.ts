@@ -94,8 +94,11 @@ export const libraryCalls = {
     client.send<ChangeAnswer>('POST', `${titlePath(ref)}/restore`),
   moveOnWatchlist: (client: LibraryRequests, ref: MediaRef, toIndex: number) =>
     client.send<ChangeAnswer>('POST', `${titlePath(ref)}/move`, { toIndex }),
-  editWatchlistNote: (client: LibraryRequests, ref: MediaRef, note: string | null) =>
-    client.send<ChangeAnswer>('PATCH', titlePath(ref), { note }),
+  editWatchlistNote: (client: LibraryRequests, ref: MediaRef, note: string | null, previousNote?: string | null) =>
+    client.send<ChangeAnswer>('PATCH', titlePath(ref), {
+      note,
+      ...(previousNote === undefined ? {} : { previousNote }),
+    }),
   markWatched: (client: LibraryRequests, mark: MarkWatched) =>
     client.send<ChangeAnswer & { entryId: string }>('POST', '/api/watched', mark),
   editWatched: (client: LibraryRequests, entryId: string, changes: Partial<WatchedFields>) =>

@@ -37,7 +37,13 @@ type ChangeOfKind =
     }
   | { kind: 'removeFromWatchlist'; ref: MediaRef; title: string }
   | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number; title: string }
-  | { kind: 'editWatchlistNote'; ref: MediaRef; note: string | null }
+  | {
+      kind: 'editWatchlistNote'
+      ref: MediaRef
+      note: string | null
+      /** The note the dialog showed: the server refuses the edit if another device changed it since. */
+      previousNote?: string | null
+    }
   | {
       kind: 'markWatched'
       entry: WatchedItem
@@ -215,11 +221,17 @@ export const libraryChange = {
     toIndex,
     title: title.title,
   }),
-  editWatchlistNote: (ref: MediaRef, note: string | null): LibraryChangeOf<'editWatchlistNote'> => ({
+  /** `previousNote`: the note shown when the edit began; without it the edit replaces whatever is there. */
+  editWatchlistNote: (
+    ref: MediaRef,
+    note: string | null,
+    previousNote?: string | null,
+  ): LibraryChangeOf<'editWatchlistNote'> => ({
     kind: 'editWatchlistNote',
     idempotencyKey: newIdempotencyKey(),
     ref: refOf(ref),
     note: note?.trim() || null,
+    ...(previousNote === undefined ? {} : { previousNote }),
   }),
   markWatched: (
     title: LibraryTitle,

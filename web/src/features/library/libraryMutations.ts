@@ -1,13 +1,16 @@
-import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { MutationObserver, mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { isApiError } from '../../lib/apiError'
 import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { tellRefused } from '../../lib/refusedChanges'
 import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
 import {
   applyToStatus,
   applyToWatchlist,
+  libraryChange,
   type LibraryChange,
   type LibraryChangeOf,
   type TitleStatus,
@@ -86,6 +89,8 @@ function libraryMutation<Change extends LibraryChange>(
   })
 }
 
+const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
+
 /** The library's mutations, sending through `requests` (the app's request client, as the queries do). */
 export function libraryMutations(requests: LibraryRequests) {
   const add = ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
@@ -105,6 +110,35 @@ export function libraryMutations(requests: LibraryRequests) {
       isPrivate: entry.isPrivate,
       removeFromWatchlist,
     })
+  const noteEdit = libraryMutation(
+    requests,
+    'editWatchlistNote',
+    ({ ref, note, previousNote }: LibraryChangeOf<'editWatchlistNote'>, client) =>
+      libraryCalls.editWatchlistNote(client, ref, note, previousNote),
+    () => "Couldn't save the note",
+  )
+  const editWatchlistNote: typeof noteEdit = {
+    ...noteEdit,
+    onError: (error, change, result, context) => {
+      if (!isApiError(error) || error.status !== 409 || change.previousNote === undefined)
+        return noteEdit.onError?.(error, change, result, context)
+      // Another device changed the note since this one showed it: its words stay, and the user
+      // chooses. Their own words are in the toast, and "Save mine" sends them as a new edit.
+      const yours = change.note === null ? ' Yours was to clear it.' : ` Yours: “${shortened(change.note)}”`
+      tellRefused({
+        title: "Couldn't save the note",
+        reason: `${error.message}${yours}`,
+        action: {
+          label: 'Save mine',
+          altText: 'Save your note over the one from the other device',
+          onClick: () =>
+            void new MutationObserver(context.client, editWatchlistNote)
+              .mutate(libraryChange.editWatchlistNote(change.ref, change.note))
+              .catch(() => undefined),
+        },
+      })
+    },
+  }
   return {
     addToWatchlist: libraryMutation(
       requests,
@@ -125,13 +159,7 @@ export function libraryMutations(requests: LibraryRequests) {
       ({ title }) => `Couldn't remove ${title} from your watchlist`,
     ),
     moveOnWatchlist: libraryMutation(requests, 'moveOnWatchlist', move, () => "Couldn't move that title"),
-    editWatchlistNote: libraryMutation(
-      requests,
-      'editWatchlistNote',
-      ({ ref, note }: LibraryChangeOf<'editWatchlistNote'>, client) =>
-        libraryCalls.editWatchlistNote(client, ref, note),
-      () => "Couldn't save the note",
-    ),
+    editWatchlistNote,
     markWatched: libraryMutation(
       requests,
       'markWatched',

@@ -12,6 +12,7 @@ import { libraryTitle, watchedItem, watchlistOf, newWatch } from './testing'
 import { useWatchlist } from './useLibrary'
 import {
   useAddToWatchlist,
+  useEditWatchlistNote,
   useMarkWatched,
   useMoveOnWatchlist,
   usePutBackOnWatchlist,
@@ -52,6 +53,7 @@ async function setup() {
       mark: useMarkWatched(),
       removeWatched: useRemoveWatched(),
       putBackWatched: usePutBackWatched(),
+      editNote: useEditWatchlistNote(),
     }),
     { wrapper },
   )
@@ -98,6 +100,27 @@ describe('library changes on a slow network', () => {
         variant: 'destructive',
       },
     ])
+  })
+
+  it('offers to save a note over one another device changed since, with the words that were refused', async () => {
+    const { held, screen, click } = await setup()
+    const refused = click((actions) => actions.editNote(libraryTitle(2), 'B: Mum says skip it', null))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    expect(held.change(0).body).toEqual({ note: 'B: Mum says skip it', previousNote: null })
+    held.change(0).refuse(409, 'This note was changed on another device since you opened it.')
+    expect(await refused).toBe(false)
+    const [toast] = screen.result.current.toasts
+    expect(toast).toMatchObject({
+      title: "Couldn't save the note",
+      description: 'This note was changed on another device since you opened it. Yours: “B: Mum says skip it”',
+      action: { label: 'Save mine' },
+    })
+
+    act(() => toast?.action?.onClick())
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    expect(held.change(1).method).toBe('PATCH')
+    expect(held.change(1).body).toEqual({ note: 'B: Mum says skip it' })
+    expect(held.change(1).idempotencyKey).not.toBe(held.change(0).idempotencyKey)
   })
 
   it("folds answered changes into the cached list, then reads the server's list at the last position once all have answered", async () => {

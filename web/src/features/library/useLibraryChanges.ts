@@ -36,7 +36,8 @@ export function useMoveOnWatchlist() {
 
 export function useEditWatchlistNote() {
   const edit = useChange(mutations.editWatchlistNote)
-  return (ref: MediaRef, note: string | null) => edit(libraryChange.editWatchlistNote(ref, note))
+  return (ref: MediaRef, note: string | null, previousNote?: string | null) =>
+    edit(libraryChange.editWatchlistNote(ref, note, previousNote))
 }
 
 export function useMarkWatched() {
