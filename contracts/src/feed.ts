@@ -157,6 +157,9 @@ export const feedItem = z.object({
   review: z.string().nullable(),
   /** The writer says the review gives something away: it opens on request. */
   containsSpoilers: z.boolean(),
+  /** When the member says they watched it (a diary day, often earlier than `createdAt`); null but for a watch. */
+  watchedAt: z.string().nullable(),
+  /** When it was recorded: the feed's order. */
   createdAt: z.string(),
   reactions: z.array(reactionSummary),
   commentCount: z.number().int(),

@@ -436,3 +436,26 @@ test('an activity links its member to their profile and its title to its page, i
   await a.page.context().close()
   await b.page.context().close()
 })
+
+test('a watch logged days after it was seen says the day it was watched, and when it was logged', async ({
+  browser,
+  baseURL,
+}) => {
+  const [a, b] = await friends(browser, baseURL ?? '', 'back_a', 'back_b')
+  const today = await logWatch(b.page.request, 'casablanca')
+  const old = await aMovie(b.page.request, 'amelie')
+  await send(b.page.request, '/api/watched', {
+    tmdbId: old.tmdbId,
+    mediaType: 'movie',
+    rating: 6,
+    watchedAt: '2025-11-03T12:00:00.000Z',
+  })
+  await a.page.goto('/feed')
+  const backdated = a.page.getByRole('article').filter({ hasText: old.title })
+  await expect(backdated).toContainText(/Watched (3 Nov 2025|Nov 3, 2025) · logged (just now|1 minute ago)/)
+  await expect(backdated.locator('time').first()).toHaveAttribute('datetime', '2025-11-03T12:00:00.000Z')
+  const seenToday = a.page.getByRole('article').filter({ hasText: today.title })
+  await expect(seenToday).toContainText(/just now|1 minute ago/)
+  await expect(seenToday).not.toContainText('logged')
+  for (const member of [a, b]) await member.page.context().close()
+})

@@ -10,6 +10,7 @@ import {
 import type { DomainEvent } from '@reelmates/contracts/events'
 import { RecommendationClaimed, RecommendationSent } from '@reelmates/contracts/recommendations'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { TitleAddedToWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
 import { feedQueries } from './feedQueries'
@@ -112,6 +113,37 @@ describe('the feed', () => {
     expect(bobs).toMatchObject({ user: { id: bob, username: 'bob' }, mediaTitle: 'Dune', rating: 8, review: 'Epic' })
     expect(mine?.user.username).toBe('ann')
     expect(await h.ids(cat)).toEqual(['watched:c1'])
+  })
+
+  it('gives a watch the day it was watched, as its writer last set it, apart from when it was logged', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob))
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(
+      watched(bob, 'b1'),
+      TitleAddedToWatchlist({
+        userId: bob,
+        ...dune,
+        note: null,
+        addedAt: '2026-11-20T10:00:00.000Z',
+        media,
+        streamingOn: [],
+      }),
+    )
+    const days = async () =>
+      Object.fromEntries(
+        (await h.feed.page(ann, { limit: 50 })).items.map((item) => [
+          item.activityType,
+          [item.watchedAt, item.createdAt],
+        ]),
+      )
+    expect(await days()).toMatchObject({
+      watched: ['2025-01-20T18:00:00.000Z', '2026-11-20T10:00:00.000Z'],
+      watchlist_add: [null, expect.any(String)],
+      friendship: [null, expect.any(String)],
+    })
+    await h.given(edited(bob, 'b1', { watchedAt: '2024-06-01T12:00:00.000Z' }))
+    expect((await days()).watched).toEqual(['2024-06-01T12:00:00.000Z', '2026-11-20T10:00:00.000Z'])
   })
 
   it('says whether a review gives something away, as its writer last said', async () => {

@@ -26,15 +26,19 @@ export function reactionSummaries(
   return summaries
 }
 
-/** The watch's rating, and whether its review is kept behind "Show review" (an activity projected before the flag has none). */
-function watchOf(activity: Activity): { rating: number | null; containsSpoilers: boolean } {
-  const { rating, containsSpoilers } =
+/**
+ * The watch's rating, its day, and whether its review is kept behind "Show review" (an activity
+ * projected before the flag has none).
+ */
+function watchOf(activity: Activity): { rating: number | null; containsSpoilers: boolean; watchedAt: string | null } {
+  const { rating, containsSpoilers, watchedAt } =
     activity.metadataJson === null
       ? {}
-      : (JSON.parse(activity.metadataJson) as { rating?: unknown; containsSpoilers?: unknown })
+      : (JSON.parse(activity.metadataJson) as { rating?: unknown; containsSpoilers?: unknown; watchedAt?: unknown })
   return {
     rating: typeof rating === 'number' ? rating : null,
     containsSpoilers: containsSpoilersOf({ review: activity.review, containsSpoilers }),
+    watchedAt: activity.activityType === 'watched' && typeof watchedAt === 'string' ? watchedAt : null,
   }
 }
 

@@ -2,11 +2,13 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { StarRating } from '../library/StarRating'
+import { dayFormat } from '../../lib/dayFormat'
 import { MediaPoster } from '../media/MediaPoster'
 import { Avatar } from '../social/Avatar'
 import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
+import { earlierWatchDay } from './watchedDay'
 
 const emphasis = 'font-semibold text-white'
 
@@ -79,6 +81,23 @@ export function WhoDidWhat({
   }
 }
 
+/** When: the time it was logged, after the day it was watched when that was an earlier day. */
+function WhenItHappened({ item }: { item: FeedItem }) {
+  const watched = earlierWatchDay(item)
+  const logged = <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+  return (
+    <span className="mt-0.5 block text-xs text-zinc-400">
+      {watched ? (
+        <>
+          Watched <time dateTime={watched.toISOString()}>{dayFormat.format(watched)}</time> · logged {logged}
+        </>
+      ) : (
+        logged
+      )}
+    </span>
+  )
+}
+
 /** The route params of the title's page, for an activity about a title. */
 const mediaOf = (item: FeedItem) =>
   item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
@@ -134,9 +153,7 @@ export function ActivityCard({
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="xs" />
             <p className="text-sm leading-snug text-zinc-300">
               <WhoDidWhat item={item} meId={meId} />
-              <span className="mt-0.5 block text-xs text-zinc-400">
-                <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
-              </span>
+              <WhenItHappened item={item} />
             </p>
           </div>
           {item.rating !== null || item.recommend ? (

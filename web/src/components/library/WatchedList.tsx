@@ -3,7 +3,8 @@ import { useEffect, useRef, type Ref } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
-import { dayFormat, EntryFacts, useEntryActions } from './watchedEntryParts'
+import { dayFormat } from '../../lib/dayFormat'
+import { EntryFacts, useEntryActions } from './watchedEntryParts'
 
 interface WatchedListProps {
   items: WatchedItem[]

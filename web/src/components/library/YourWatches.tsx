@@ -1,7 +1,8 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { useTitleStatus } from '../../features/library/useLibrary'
-import { dayFormat, EntryFacts, useEntryActions } from './watchedEntryParts'
+import { dayFormat } from '../../lib/dayFormat'
+import { EntryFacts, useEntryActions } from './watchedEntryParts'
 
 /**
  * A title's page, my part: every time I watched it (a rewatch is another entry), latest first,

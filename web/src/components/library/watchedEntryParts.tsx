@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { dayFormat } from '../../lib/dayFormat'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { IconButton } from './controls'
 import { Icon } from './icons'
@@ -8,8 +9,6 @@ import { useRemoveWatchedWithUndo } from './removeWithUndo'
 import { StarRating } from './StarRating'
 
 /** The pieces of one watched entry that the watched log and a title's page both show. */
-
-export const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 export function useEntryActions(entry: WatchedItem) {
   const removeWithUndo = useRemoveWatchedWithUndo()

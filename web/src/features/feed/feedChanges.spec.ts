@@ -17,6 +17,7 @@ const item: FeedItem = {
   recommend: true,
   review: 'Epic',
   containsSpoilers: false,
+  watchedAt: '2026-11-20T09:00:00.000Z',
   createdAt: '2026-11-20T10:00:00.000Z',
   reactions: [{ emoji: '🔥', count: 1, mine: false, users: ['bob'] }],
   commentCount: 0,
