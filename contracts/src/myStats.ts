@@ -18,12 +18,28 @@ export const favouriteTitle = z.object({
 })
 export type FavouriteTitle = z.infer<typeof favouriteTitle>
 
+/** An IANA time zone name ("Europe/Berlin"), as `Intl` knows them. */
+export const timeZoneName = z
+  .string({ message: 'timeZone must be a time zone name such as Europe/Berlin' })
+  .max(64, 'timeZone must be a time zone name such as Europe/Berlin')
+  .refine((name) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name })
+      return true
+    } catch {
+      return false
+    }
+  }, 'timeZone must be a time zone name such as Europe/Berlin')
+
+/** Whose calendar "this year" is: the reader's, so the count agrees with the diary's days (UTC without it). */
+export const myStatsQuery = z.object({ timeZone: timeZoneName.optional() })
+
 /**
  * `GET /api/user/stats`: my own watching, private watches included (nobody else sees this).
  * Every watch counts, a rewatch again, except `favourites`, which lists each title once.
  */
 export const myStatsAnswer = z.object({
-  /** The calendar year (UTC) that `watchedThisYear` counts. */
+  /** The calendar year (in the `timeZone` asked for, UTC without one) that `watchedThisYear` counts. */
   year: z.number().int(),
   watchedThisYear: z.number().int(),
   watchedTotal: z.number().int(),

@@ -92,6 +92,36 @@ test('my watching in numbers, private watches included', async ({ page }) => {
   await screenshots(page, 'profile-stats')
 })
 
+test("'Watched in' counts the year where the member is, as their diary shows its days", async ({
+  browser,
+  baseURL,
+}) => {
+  // New Year's morning in Auckland is still the old year in UTC: the diary there lists it in the new year.
+  const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Auckland', year: 'numeric' }).format())
+  const watchedAt = new Date(`${year}-01-01T00:30:00+13:00`).toISOString()
+  const thisYear = async (timezoneId: string, request?: APIRequestContext) => {
+    const context = await browser.newContext({ baseURL, timezoneId, storageState: await request?.storageState() })
+    const page = await context.newPage()
+    return { page, context }
+  }
+  const { page: auckland, context } = await thisYear('Pacific/Auckland')
+  await registerByApi(auckland.request, 'zone')
+  const film = await aMovie(auckland.request, 'godfather')
+  await send(auckland.request, 'POST', '/api/watched', { ...ref(film), rating: 8, watchedAt })
+  const figure = (page: Page) =>
+    stats(page).getByText(`Watched in ${year}`, { exact: true }).locator('..').locator('dd').first()
+
+  await auckland.goto('/profile')
+  await expect(figure(auckland)).toHaveText('1')
+  const { page: utc, context: utcContext } = await thisYear('UTC', auckland.request)
+  await utc.goto('/profile')
+  await expect(stats(utc)).toContainText('1 in all')
+  await expect(stats(utc).getByText(`Watched in ${new Date().getUTCFullYear()}`, { exact: true })).toBeVisible()
+  // (Only on the last day of December in UTC is it already another year in Auckland.)
+  if (new Date().getUTCFullYear() === year) await expect(figure(utc)).toHaveText('0')
+  for (const open of [context, utcContext]) await open.close()
+})
+
 function ref(title: { tmdbId: number }) {
   return { tmdbId: title.tmdbId, mediaType: 'movie' }
 }

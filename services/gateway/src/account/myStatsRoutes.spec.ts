@@ -24,6 +24,23 @@ describe('GET /api/user/stats', () => {
     expect(answer.json()).toMatchObject({ message: expect.any(String) as unknown })
   })
 
+  it("counts this year in the reader's time zone, and refuses one that is not a time zone (400)", async () => {
+    const reader = await register(t.app, 'stats_zone')
+    const zone = async (timeZone: string) =>
+      reader.client.get(`/api/user/stats?timeZone=${encodeURIComponent(timeZone)}`)
+    const auckland = await zone('Pacific/Auckland')
+    expect(auckland.statusCode).toBe(200)
+    const nowThere = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Auckland', year: 'numeric' }).format(),
+    )
+    expect(auckland.json<MyStatsAnswer>().year).toBe(nowThere)
+    for (const bad of ['Mars/Olympus_Mons', 'x'.repeat(65), '']) {
+      const refused = await zone(bad)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json<{ message: string }>().message).toContain('timeZone must be a time zone name')
+    }
+  })
+
   it('tells a new member the truth: nothing watched, no average', async () => {
     const newcomer = await register(t.app, 'stats_newcomer')
     expect((await newcomer.client.get('/api/user/stats')).json()).toEqual({

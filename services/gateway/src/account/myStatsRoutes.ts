@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer } from '@reelmates/contracts/answers'
-import { myStatsAnswer, myStatsListMax } from '@reelmates/contracts/myStats'
+import { myStatsAnswer, myStatsListMax, myStatsQuery } from '@reelmates/contracts/myStats'
 import { myStatsQueries } from '@reelmates/projections/watched/myStatsQueries'
 import { favouriteGenres } from '../friends/favouriteGenres'
 import { currentUserId, requireUser } from '../http/auth'
@@ -20,11 +20,17 @@ export const myStatsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['account'],
         summary:
           'My watching: this year and in all, average rating, top genres and streaming services, my highest-rated titles',
-        response: { 200: myStatsAnswer, 401: errorAnswer },
+        querystring: myStatsQuery,
+        response: { 200: myStatsAnswer, 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request) => {
-      const { genreCounts, ...figures } = await stats.figures(currentUserId(request), platform.now(), myStatsListMax)
+      const { genreCounts, ...figures } = await stats.figures(
+        currentUserId(request),
+        platform.now(),
+        myStatsListMax,
+        request.query.timeZone,
+      )
       return { ...figures, topGenres: await favouriteGenres(platform.catalog, genreCounts, myStatsListMax) }
     },
   )

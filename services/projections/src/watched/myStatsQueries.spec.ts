@@ -69,6 +69,23 @@ describe('my stats', () => {
     expect(stats).toMatchObject({ year: 2026, watchedThisYear: 2, watchedTotal: 3 })
   })
 
+  it('counts the year in the time zone asked for, so it agrees with the days the diary shows there', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(
+      watch('Bridgerton', 1, { watchedAt: '2025-12-31T23:30:00.000Z' }),
+      watch('Heat', 949, { watchedAt: '2026-12-31T20:00:00.000Z' }),
+      watch('Alien', 348, { watchedAt: '2026-06-01T12:00:00.000Z' }),
+    )
+    const inZone = (timeZone: string | undefined, at = now) => myStatsQueries(h.db).figures('me', at, 5, timeZone)
+    // 23:30 UTC on New Year's Eve is already 2026 in Auckland; 20:00 UTC on the last day of 2026 is 2027 there.
+    expect(await inZone('Pacific/Auckland')).toMatchObject({ year: 2026, watchedThisYear: 2 })
+    expect(await inZone(undefined)).toMatchObject({ year: 2026, watchedThisYear: 2 })
+    expect(await inZone('America/Los_Angeles')).toMatchObject({ year: 2026, watchedThisYear: 2 })
+    const newYearInAuckland = new Date('2026-12-31T12:00:00.000Z')
+    expect(await inZone('Pacific/Auckland', newYearInAuckland)).toMatchObject({ year: 2027, watchedThisYear: 1 })
+    expect(await inZone('UTC', newYearInAuckland)).toMatchObject({ year: 2026, watchedThisYear: 2 })
+  })
+
   it('averages the ratings given, to one decimal, ignoring unrated watches', async () => {
     const stats = await statsAfter(
       watch('A', 1, { rating: 8 }),

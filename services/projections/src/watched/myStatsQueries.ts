@@ -16,6 +16,12 @@ export interface MyWatchingFigures {
   favourites: FavouriteTitle[]
 }
 
+/** The calendar year of an instant in a time zone (`Intl`'s, so every IANA zone and its history). */
+function yearIn(timeZone: string): (instant: Date) => number {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' })
+  return (instant) => Number(format.format(instant))
+}
+
 /** Counts per key, most first; on a tie, the key met first (the log is read latest watch first). */
 function ranked<K>(keys: Iterable<K>): { key: K; count: number }[] {
   const counts = new Map<K, number>()
@@ -28,9 +34,11 @@ function ranked<K>(keys: Iterable<K>): { key: K; count: number }[] {
  * the `watched_items` read model as it stands, so an edit or a removal shows at once.
  */
 export const myStatsQueries = defineQueries([watchedItems], (db) => ({
-  async figures(userId: string, now: Date, listMax: number): Promise<MyWatchingFigures> {
+  /** `timeZone`: whose calendar "this year" is (the reader's, so it agrees with the days their diary shows). */
+  async figures(userId: string, now: Date, listMax: number, timeZone = 'UTC'): Promise<MyWatchingFigures> {
     const docs = await db.collection<WatchedItemDoc>(watchedCollection).find({ userId }, { sort: { watchedAt: -1 } })
-    const year = now.getUTCFullYear()
+    const yearOf = yearIn(timeZone)
+    const year = yearOf(now)
     const ratings = docs.flatMap((doc) => (doc.rating === null ? [] : [doc.rating]))
     const average = ratings.length === 0 ? null : ratings.reduce((sum, r) => sum + r, 0) / ratings.length
 
@@ -61,7 +69,7 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
 
     return {
       year,
-      watchedThisYear: docs.filter((doc) => new Date(doc.watchedAt).getUTCFullYear() === year).length,
+      watchedThisYear: docs.filter((doc) => yearOf(new Date(doc.watchedAt)) === year).length,
       watchedTotal: docs.length,
       // Two decimals: the screens show it in stars (halved) to one decimal, which a 1–10 average
       // already rounded to one would put off by a tenth (7.33 is 3.7 stars; 7.3 would show 3.6).

@@ -10,8 +10,12 @@ const userOf = ({ position: _position, ...user }: UserAnswer): PublicUser => use
 
 export const myStatsKey = ['/api/user/stats'] as const
 
+/** "This year" in the reader's time zone, as the diary shows its days. */
+export const myStatsPath = (timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
+  `/api/user/stats?${new URLSearchParams({ timeZone }).toString()}`
+
 export const myStatsQuery = () =>
-  queryOptions({ queryKey: myStatsKey, queryFn: () => apiJson<MyStatsAnswer>('/api/user/stats') })
+  queryOptions({ queryKey: myStatsKey, queryFn: () => apiJson<MyStatsAnswer>(myStatsPath()) })
 
 /** The picture itself is the body; the server resizes and re-encodes it. */
 export async function uploadAvatar(picture: Blob): Promise<PublicUser> {
