@@ -266,6 +266,33 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
   for (const other of others) await other.close()
 })
 
+test('"Add friend" from the keyboard leaves the focus on "Requested", so a second Enter does not take the request back', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'asker')
+  const b = await member(browser, baseURL ?? '', 'asked')
+  await a.page.goto('/friends')
+  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username)
+  const found = a.page
+    .getByRole('list', { name: 'People found' })
+    .getByRole('listitem')
+    .filter({ hasText: b.account.username })
+  await found.getByRole('button', { name: 'Add friend' }).focus()
+  await a.page.keyboard.press('Enter')
+  await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
+  await expect(found.getByText('Requested')).toBeFocused()
+
+  await a.page.keyboard.press('Enter')
+  const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+  await expect(waiting.getByRole('link', { name: b.account.username })).toBeVisible()
+  await expect(found.getByText('Requested')).toBeFocused()
+  await expect(toastWith(a.page, 'Request cancelled')).toHaveCount(0)
+  await a.close()
+  await b.close()
+})
+
 test('an invitation mail leads a new address through sign-up to a friendship', async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const a = await member(browser, baseURL ?? '', 'host')

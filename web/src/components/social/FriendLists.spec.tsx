@@ -193,7 +193,7 @@ describe('cancelling an invitation on /friends', () => {
 })
 
 describe('the keyboard after asking someone found by name on /friends', () => {
-  it('goes to the Cancel that replaces their "Add friend", while the friends list is still being asked again', async () => {
+  it('goes to the "Requested" that replaces their "Add friend", not to its Cancel, while the friends list is still being asked again', async () => {
     const zoe = (friendship: 'none' | 'outgoing') => [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }]
     vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe('none')).mockResolvedValue(zoe('outgoing'))
     // Answered; the refetch of the friends list that follows never is, so the request stays under way.
@@ -203,8 +203,10 @@ describe('the keyboard after asking someone found by name on /friends', () => {
     const add = await screen.findByRole('button', { name: 'Add friend' })
     add.focus()
     await act(async () => fireEvent.click(add))
+    // A second Enter on Cancel would take the request straight back.
     const cancel = await screen.findByRole('button', { name: 'Cancel your friend request to zoe' })
     expect(ask).toHaveBeenCalledWith({ username: 'zoe' })
-    expect(document.activeElement).toBe(cancel)
+    expect(document.activeElement).not.toBe(cancel)
+    expect(document.activeElement).toBe(screen.getByText('Requested'))
   })
 })
