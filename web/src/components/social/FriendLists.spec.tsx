@@ -210,3 +210,20 @@ describe('the keyboard after asking someone found by name on /friends', () => {
     expect(document.activeElement).toBe(screen.getByText('Requested'))
   })
 })
+
+describe('the order of /friends', () => {
+  it('puts its parts in the DOM, the keyboard’s order, as a phone shows them: finding people, then the requests to answer', () => {
+    friendsScreen({
+      incoming: ['ann'].map(friend),
+      friends: ['ben'].map(friend),
+      outgoing: ['cleo'].map(friend),
+    })
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Find people',
+      'Friend requests1',
+      'Your friends1',
+      'Invite by email',
+      'Waiting for an answer1',
+    ])
+  })
+})
