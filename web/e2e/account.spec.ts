@@ -47,6 +47,23 @@ test('sign-up says which field is already taken (409)', async ({ page }) => {
   await expect(usernameTaken.or(emailTaken).first()).toBeVisible()
 })
 
+test('a refused sign-up puts the keyboard on the first field in error, described by its error', async ({ page }) => {
+  await page.goto('/sign_up')
+  await page.getByLabel('Username').fill('al')
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByLabel('Password').fill('123')
+  await page.keyboard.press('Enter')
+  const username = page.getByLabel('Username')
+  await expect(username).toBeFocused()
+  await expect(username).toHaveAttribute('aria-invalid', 'true')
+  await expect(username).toHaveAccessibleDescription('Username must be at least 3 characters')
+
+  // Enter again in the field that has the focus: the error is said, as an alert.
+  await page.keyboard.press('Enter')
+  await expect(username).toBeFocused()
+  await expect(page.getByRole('alert').filter({ hasText: 'Username must be at least 3 characters' })).toHaveCount(1)
+})
+
 test('sign-in validates the fields before calling the server', async ({ page }) => {
   await page.goto('/sign_in')
   await fillSignIn(page, 'ab', '123')

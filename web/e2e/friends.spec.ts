@@ -266,6 +266,95 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
   for (const other of others) await other.close()
 })
 
+test('"Add friend" from the keyboard leaves the focus on "Requested", so a second Enter does not take the request back', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'asker')
+  const b = await member(browser, baseURL ?? '', 'asked')
+  await a.page.goto('/friends')
+  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username)
+  const found = a.page
+    .getByRole('list', { name: 'People found' })
+    .getByRole('listitem')
+    .filter({ hasText: b.account.username })
+  await found.getByRole('button', { name: 'Add friend' }).focus()
+  await a.page.keyboard.press('Enter')
+  await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
+  await expect(found.getByText('Requested')).toBeFocused()
+
+  await a.page.keyboard.press('Enter')
+  const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+  await expect(waiting.getByRole('link', { name: b.account.username })).toBeVisible()
+  await expect(found.getByText('Requested')).toBeFocused()
+  await expect(toastWith(a.page, 'Request cancelled')).toHaveCount(0)
+  await a.close()
+  await b.close()
+})
+
+test('on /friends the keyboard goes in the order of the screen: the requests to answer right after finding people', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'taborder')
+  const c = await member(browser, baseURL ?? '', 'tabasker')
+  await send(c.page.request, 'POST', '/api/friendships', { username: a.account.username })
+  await send(a.page.request, 'POST', '/api/friendships', { email: `${uniqueName('tabsam')}@example.com` })
+  /** The section (by its heading) of each control Tab reaches from the search box on, in turn, once each. */
+  const sectionsInTabOrder = async (page: Page) => {
+    await page.getByRole('searchbox', { name: 'Username' }).focus()
+    const sections: string[] = []
+    for (let step = 0; step < 30 && sections.at(-1) !== 'Waiting for an answer'; step += 1) {
+      const section = await page.evaluate(() => {
+        const region = document.activeElement?.closest('section[aria-labelledby]')
+        const heading = document.getElementById(region?.getAttribute('aria-labelledby') ?? '')
+        return heading?.firstChild?.textContent?.trim() ?? ''
+      })
+      if (section !== sections.at(-1)) sections.push(section)
+      await page.keyboard.press('Tab')
+    }
+    return sections
+  }
+  const box = async (page: Page, name: RegExp) => {
+    const found = await page.getByRole('region', { name }).boundingBox()
+    if (!found) throw new Error(`${name.source} is not on screen`)
+    return found
+  }
+
+  for (const viewport of Object.values(viewports)) {
+    await a.page.setViewportSize(viewport)
+    await a.page.goto('/friends')
+    await expect(a.page.getByRole('button', { name: `Accept ${c.account.username}'s friend request` })).toBeVisible()
+    expect(await sectionsInTabOrder(a.page)).toEqual([
+      'Find people',
+      'Friend requests',
+      'Your friends',
+      'Invite by email',
+      'Waiting for an answer',
+    ])
+    const [find, requests, invite] = [
+      await box(a.page, /^Find people/),
+      await box(a.page, /^Friend requests/),
+      await box(a.page, /^Invite by email/),
+    ]
+    if (viewport === viewports.phone) {
+      // One column, in that order from the top.
+      expect(requests.y).toBeGreaterThan(find.y + find.height)
+      expect(invite.y).toBeGreaterThan(requests.y + requests.height)
+    } else {
+      // The requests top left; finding people top right, with inviting under it.
+      expect(requests.x + requests.width).toBeLessThan(find.x)
+      expect(Math.abs(requests.y - find.y)).toBeLessThan(2)
+      expect(invite.x).toBe(find.x)
+      expect(invite.y - (find.y + find.height)).toBeCloseTo(24, 0)
+    }
+  }
+  await a.close()
+  await c.close()
+})
+
 test('an invitation mail leads a new address through sign-up to a friendship', async ({ browser, baseURL }) => {
   test.setTimeout(180_000)
   const a = await member(browser, baseURL ?? '', 'host')

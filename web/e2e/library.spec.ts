@@ -537,6 +537,51 @@ test('a dialog opened from "More actions" gives the focus back to that button wh
   await expect(more).toBeFocused()
 })
 
+test('what is typed in the note or the watch log is not thrown away by Escape without asking', async ({ page }) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['casablanca'])
+  if (!title) throw new Error('the offline catalog should have Casablanca')
+  await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist')
+  const dialog = page.getByRole('dialog', { name: title.title })
+  const discard = page.getByRole('dialog', { name: 'Discard your changes?' })
+
+  // The note: Escape asks, and Escape (or Stay) there goes back to the note as typed.
+  await chooseWatchlistAction(page, title.title, 'Add a note')
+  const note = dialog.getByLabel(`Note for ${title.title}`)
+  await expect(note).toBeFocused()
+  await page.keyboard.type('Watch with Bob')
+  await page.keyboard.press('Escape')
+  await expect(discard.getByRole('button', { name: 'Stay' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(discard).toBeHidden()
+  await expect(note).toBeFocused()
+  await expect(note).toHaveValue('Watch with Bob')
+  // Leave throws it away: both dialogs close and nothing is saved.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Tab')
+  await expect(discard.getByRole('button', { name: 'Leave' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(discard).toBeHidden()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: `More actions for ${title.title}`, exact: true })).toBeFocused()
+  await expect(page.getByText('“Watch with Bob”')).toHaveCount(0)
+
+  // The watch log: a review typed, then Escape; Stay keeps it, and it is logged.
+  const mark = page.getByRole('button', { name: `Mark ${title.title} watched`, exact: true })
+  await mark.focus()
+  await page.keyboard.press('Enter')
+  const review = dialog.getByRole('textbox', { name: /Review/ })
+  await review.focus()
+  await page.keyboard.type('Here’s looking at you.')
+  await page.keyboard.press('Escape')
+  await discard.getByRole('button', { name: 'Stay' }).click()
+  await expect(review).toHaveValue('Here’s looking at you.')
+  await dialog.getByRole('button', { name: 'Log it' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(discard).toBeHidden()
+})
+
 test('an open "More actions" menu hides nothing that can still be focused (axe aria-hidden-focus)', async ({
   page,
 }) => {

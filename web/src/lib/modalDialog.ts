@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type SyntheticEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react'
+import type { LeavingUnsaved } from './unsavedChanges'
 
 /**
  * A native modal `<dialog>`, open while its component is mounted (it traps focus and closes on
@@ -15,13 +24,20 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type SyntheticEvent } 
  * that opens it again did nothing. The event stays the way out for closes this hook does not see.
  *
  * `opened` runs once the dialog is shown (to move the focus somewhere else than its first field).
+ *
+ * A dialog holding a form passes `unsaved` while the form differs from how it opened. Then a close the
+ * person did not mean as "save" (Escape, a tap on the backdrop, `dismiss` for its Close and Cancel
+ * buttons) asks first: `leaving` is set, for `UnsavedChangesDialog` rendered beside the `<dialog>` (not
+ * inside it, so its clicks and keys are its own). `close` stays unconditional, for after a save.
  */
 export function useModalDialog({
   onClose,
   opened,
+  unsaved = false,
 }: {
   onClose: () => void
   opened?: (dialog: HTMLDialogElement) => void
+  unsaved?: boolean
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const whenOpened = useRef(opened)
@@ -52,18 +68,49 @@ export function useModalDialog({
     ref.current?.close()
     done()
   }, [done])
+  const [askingToDiscard, setAskingToDiscard] = useState(false)
+  const discarding = useRef(false)
+  const dismiss = useCallback(() => {
+    if (unsaved) setAskingToDiscard(true)
+    else close()
+  }, [unsaved, close])
+  const leaving: LeavingUnsaved | null = askingToDiscard
+    ? {
+        // The question closes first (its own close, which comes after this): the focus is back in
+        // this dialog then, and this one's close gives it on to what opened it.
+        leave: () => {
+          discarding.current = true
+        },
+        stay: () => {
+          setAskingToDiscard(false)
+          if (discarding.current) close()
+        },
+      }
+    : null
   const dialogProps = {
     ref,
     onClose: done,
-    // Escape (or a phone's back gesture): closed here rather than by the browser a moment later.
+    // Escape is taken here, before it becomes the browser's close request: the HTML standard lets a page
+    // refuse that request (the cancel below) only with a user activation since the last refusal, and
+    // Escape is none, so "Escape, Escape (Stay), Escape" could close the form without asking. (The
+    // Chromium of the e2e asks all the same; this does not depend on it.) A key a control inside has
+    // used (default prevented) is left to it.
+    onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      dismiss()
+    },
+    // A phone's back gesture (or an Escape that got past the above): closed here rather than by the
+    // browser a moment later. One the browser does not let the page refuse closes whatever is asked.
     onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
       event.preventDefault()
-      close()
+      if (event.cancelable) dismiss()
+      else close()
     },
     // A click on the backdrop (the dialog element itself) closes it.
     onClick: (event: { target: EventTarget | null }) => {
-      if (event.target === ref.current) close()
+      if (event.target === ref.current) dismiss()
     },
   }
-  return { ref, close, dialogProps }
+  return { ref, close, dismiss, leaving, dialogProps }
 }

@@ -5,7 +5,7 @@ let listening = false
  * as far as the focus goes: nothing in a closed dialog takes the focus (it is not displayed), opening
  * focuses the first button, closing gives the focus back to what had it when the dialog opened and
  * queues `close` (a browser fires it in a later task, not within `close()`), and Escape in an open
- * dialog fires `cancel`, then closes it unless that was refused.
+ * dialog (unless its keydown was refused) fires `cancel`, then closes it unless that was refused.
  */
 export function imitateModalDialogs(): void {
   const opener = new WeakMap<HTMLDialogElement, Element | null>()
@@ -37,7 +37,7 @@ export function imitateModalDialogs(): void {
     listening = true
     document.addEventListener('keydown', (event) => {
       const dialog = event.target instanceof Element ? event.target.closest('dialog') : null
-      if (event.key !== 'Escape' || !dialog?.open) return
+      if (event.key !== 'Escape' || !dialog?.open || event.defaultPrevented) return
       if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close()
     })
   }

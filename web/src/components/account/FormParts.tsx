@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
-import { useId } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string
@@ -15,7 +15,11 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 const controlClass = (error: string | undefined) =>
   `w-full rounded-xl border bg-white/[0.04] px-4 text-base text-white placeholder:text-zinc-500 focus:border-reel focus:outline-none focus:ring-2 focus:ring-reel/40 ${error ? 'border-red-400/70' : 'border-white/10'}`
 
-/** The label above a control and its error below, announced and linked (the control gets `id` and aria). */
+/**
+ * The label above a control and its error below, linked (the control gets `id` and aria): a screen
+ * reader reads the error with the field. A form says it once a submit is refused by focusing the
+ * first invalid field (`useFocusOnRefusal`).
+ */
 function LabelledControl({
   label,
   error,
@@ -45,7 +49,7 @@ function LabelledControl({
   )
 }
 
-/** A labelled input with its error message announced and linked. */
+/** A labelled input with its error message linked. */
 export function Field({ label, error, hint, ...input }: FieldProps) {
   return (
     <LabelledControl
@@ -67,6 +71,46 @@ export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps)
     />
   )
 }
+
+/**
+ * After a refused submit, the first field marked invalid (in page order) gets the focus, centred on
+ * screen: a screen reader reads that field with its error, where the errors alone said nothing, and the
+ * error may be far above the button just pressed. When that field has the focus already (Enter pressed
+ * in it), focusing it says nothing, so its error is said through `announcement`, an alert only a
+ * screen reader hears. Put `form` on the `<form>` and `announcement` in it, and call `refused()` with
+ * each refusal: the same errors twice bring the field back again.
+ */
+export function useFocusOnRefusal() {
+  const form = useRef<HTMLFormElement>(null)
+  const [refusals, setRefusals] = useState(0)
+  const [saidInPlace, setSaidInPlace] = useState<{ refusal: number; text: string } | null>(null)
+  useEffect(() => {
+    if (refusals === 0) return
+    const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!field) return
+    if (field === document.activeElement) {
+      setSaidInPlace({ refusal: refusals, text: describedBy(field) })
+      return
+    }
+    setSaidInPlace(null)
+    field.scrollIntoView({ block: 'center' })
+    field.focus({ preventScroll: true })
+  }, [refusals])
+  // A new element each time: an alert is read when it appears, the same words again included.
+  const announcement = saidInPlace ? (
+    <p key={saidInPlace.refusal} role="alert" className="sr-only">
+      {saidInPlace.text}
+    </p>
+  ) : null
+  return { form, refused: () => setRefusals((count) => count + 1), announcement }
+}
+
+const describedBy = (field: HTMLElement): string =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .filter(Boolean)
+    .join(' ')
 
 export function SubmitButton({
   busy,

@@ -1,6 +1,6 @@
 import { digestTypes, type PublicUser } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
+import { useState, type ReactNode, type SubmitEvent } from 'react'
 import { updateProfile } from '../../features/account/accountCalls'
 import { setCurrentUser } from '../../features/account/currentUser'
 import type { FieldErrors } from '../../features/account/fieldErrors'
@@ -13,7 +13,7 @@ import {
 import { usePushToggle } from '../../features/notifications/usePushToggle'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
-import { Field, Notice, SubmitButton, TextAreaField } from './FormParts'
+import { Field, Notice, SubmitButton, TextAreaField, useFocusOnRefusal } from './FormParts'
 
 const digestLabels = { weekly: 'Weekly', daily: 'Daily', none: 'None' } as const
 
@@ -40,17 +40,6 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   )
 }
 
-/**
- * The first field (in page order) marked invalid gets focus, centred on screen: the errors may be far
- * above the Save button that was just pressed, and a screen reader announces the field with its message.
- */
-function focusFirstInvalidField(form: HTMLFormElement | null) {
-  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
-  if (!field) return
-  field.scrollIntoView({ block: 'center' })
-  field.focus({ preventScroll: true })
-}
-
 /** The editable profile (spec §5 rules, §8 toasts): one save for details, email preferences and password. */
 export function ProfileEditForm({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient()
@@ -66,16 +55,10 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   const [busy, setBusy] = useState(false)
   const pushToggle = usePushToggle()
   const [nothingToSave, setNothingToSave] = useState(false)
-  // Bumped on every refused save, so the same errors twice still bring the first field back into view.
-  const [refusals, setRefusals] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (refusals === 0) return
-    focusFirstInvalidField(formRef.current)
-  }, [refusals])
+  const { form, refused, announcement } = useFocusOnRefusal()
   const refuse = (found: FieldErrors<ProfileField>) => {
     setErrors(found)
-    setRefusals((count) => count + 1)
+    refused()
   }
   const set = <K extends ProfileField>(field: K, value: ProfileFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }))
@@ -124,12 +107,13 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
 
   return (
     <form
-      ref={formRef}
+      ref={form}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-label="Edit profile"
       className="grid gap-5"
     >
+      {announcement}
       <Section title="Profile">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Username" autoComplete="username" {...text('username')} />

@@ -5,7 +5,7 @@ import { requestPasswordReset, requestSignInLink, requestUsername } from '../../
 import { fieldErrorsOf } from '../../features/account/fieldErrors'
 import { isApiError } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
-import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const recoveries = {
@@ -43,6 +43,7 @@ export function RecoveryScreen({ kind }: { kind: keyof typeof recoveries }) {
   const [emailError, setEmailError] = useState<string>()
   const [failure, setFailure] = useState<string>()
   const [sent, setSent] = useState<{ message: string; after?: string }>()
+  const { form: formElement, refused, announcement } = useFocusOnRefusal()
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -50,6 +51,7 @@ export function RecoveryScreen({ kind }: { kind: keyof typeof recoveries }) {
     const parsed = emailRequest.safeParse({ email: new FormData(event.currentTarget).get('email') })
     if (!parsed.success) {
       setEmailError(fieldErrorsOf<'email'>(parsed.error).email)
+      refused()
       return
     }
     setEmailError(undefined)
@@ -77,7 +79,8 @@ export function RecoveryScreen({ kind }: { kind: keyof typeof recoveries }) {
             </Link>
           </div>
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            {announcement}
             {failure ? <Notice tone="error">{failure}</Notice> : null}
             <Field label="Email" name="email" type="email" autoComplete="email" error={emailError} />
             <SubmitButton busy={busy}>{recovery.button}</SubmitButton>

@@ -37,3 +37,19 @@ describe('the reset-password screen when the server refuses', () => {
     expect(screen.queryByRole('link', { name: 'Request a new reset link' })).toBeNull()
   })
 })
+
+describe('the reset-password screen when the passwords are refused here', () => {
+  it('puts the focus on the field in error, which a screen reader reads with its error', () => {
+    // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
+    Element.prototype.scrollIntoView = () => undefined
+    render(<ResetPasswordScreen token="user.secret" />)
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'brand-new-password' } })
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'brand-new-pasword' } })
+    screen.getByRole('button', { name: 'Reset password' }).focus()
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }))
+    const confirm = screen.getByLabelText('Confirm password')
+    expect(document.activeElement).toBe(confirm)
+    expect(document.getElementById(confirm.getAttribute('aria-describedby') ?? '')?.textContent).toBeTruthy()
+    expect(resetPassword).not.toHaveBeenCalled()
+  })
+})

@@ -5,7 +5,7 @@ import { resetPassword } from '../../features/account/accountCalls'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { isApiError, requestMessages } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
-import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** Spec §9: after a successful reset the screen goes to sign-in after 3 s. */
@@ -40,6 +40,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const [failure, setFailure] = useState<{ text: string; newLinkNeeded: boolean }>()
   const [done, setDone] = useState(false)
+  const { form: formElement, refused, announcement } = useFocusOnRefusal()
 
   useEffect(() => {
     if (!done) return
@@ -75,6 +76,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))
+      refused()
       return
     }
     setErrors({})
@@ -102,7 +104,8 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
             </Link>
           </div>
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            {announcement}
             {failure ? (
               <Notice tone="error">
                 {failure.text}

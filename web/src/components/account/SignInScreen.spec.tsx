@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { markSignedInHere } from '../../features/account/signedInHere'
@@ -31,5 +31,27 @@ describe('the sign-in page after a session ended', () => {
     markSignedInHere()
     signInPage()
     expect(screen.getByRole('status').textContent).toBe(signedOut)
+  })
+})
+
+describe('a refused sign-in', () => {
+  it('puts the focus on the first field in error, or says its error when it has the focus already', () => {
+    // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
+    Element.prototype.scrollIntoView = () => undefined
+    signInPage()
+    const username = screen.getByLabelText('Username')
+    const password = screen.getByLabelText('Password')
+    fireEvent.change(username, { target: { value: 'ada' } })
+    password.focus()
+    fireEvent.submit(password)
+    expect(document.activeElement).toBe(password)
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).not.toBe('')
+
+    fireEvent.change(username, { target: { value: '' } })
+    fireEvent.change(password, { target: { value: 'correct-horse' } })
+    fireEvent.submit(password)
+    expect(document.activeElement).toBe(username)
+    expect(username.getAttribute('aria-describedby')).toBeTruthy()
   })
 })

@@ -11,7 +11,7 @@ import { explainSignInFailure, signInMessages } from '../../features/account/sig
 import { wasSignedInHere } from '../../features/account/signedInHere'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
-import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'password'
@@ -27,6 +27,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const [status, setStatus] = useState<'idle' | 'submitting'>('idle')
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const [failure, setFailure] = useState<string>()
+  const { form: formElement, refused, announcement } = useFocusOnRefusal()
   // Nobody is signed in on this page (its guard sends a member on), so a member who was signed in
   // in this tab, and did not log out here, lost the session elsewhere.
   const [signedOutElsewhere] = useState(wasSignedInHere)
@@ -38,6 +39,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     const parsed = signInRequest.safeParse({ username: form.get('username'), password: form.get('password') })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))
+      refused()
       return
     }
     setErrors({})
@@ -77,7 +79,8 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
           ) : null}
           {signedOutElsewhere ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            {announcement}
             <Field
               label="Username"
               name="username"

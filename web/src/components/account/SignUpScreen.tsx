@@ -11,7 +11,7 @@ import { explainRegistrationFailure } from '../../features/account/signInMessage
 import { tellInvitationOutcome } from '../../features/friends/signUpInvitation'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
-import { Field, FormCard, Notice, SubmitButton } from './FormParts'
+import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'email' | 'password'
@@ -24,6 +24,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   const [busy, setBusy] = useState(false)
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const [failure, setFailure] = useState<string>()
+  const { form: formElement, refused, announcement } = useFocusOnRefusal()
   const invited = isInvitation(search)
   const recommended = Boolean(search.returnTo) && !invited
 
@@ -42,6 +43,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
     })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))
+      refused()
       return
     }
     setErrors({})
@@ -64,6 +66,8 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       const explained = explainRegistrationFailure(error)
       setErrors(explained.fields)
       setFailure(explained.message)
+      // A taken username or email is said under its field only: the focus goes there to say it.
+      if (Object.keys(explained.fields).length > 0) refused()
       setBusy(false)
     }
   }
@@ -88,7 +92,8 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
             </Notice>
           ) : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+            {announcement}
             <Field
               label="Username"
               name="username"

@@ -2,13 +2,17 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { useModalDialog } from '../../lib/modalDialog'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 
-/** A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). */
+/**
+ * A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). Once the
+ * note is changed, closing without saving asks "Discard your changes?" first.
+ */
 export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: () => void }) {
   const editWatchlistNote = useEditWatchlistNote()
-  const { close, dialogProps } = useModalDialog({ onClose })
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
+  const { close, dismiss, leaving, dialogProps } = useModalDialog({ onClose, unsaved: note !== (item.note ?? '') })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -19,52 +23,55 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
   }
 
   return (
-    <dialog
-      {...dialogProps}
-      aria-labelledby={`${id}-title`}
-      className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-md sm:rounded-2xl"
-    >
-      <form onSubmit={submit} className="space-y-4 p-5 sm:p-6">
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Note</p>
-          <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
-            {item.title}
-          </h2>
-        </div>
-        <div>
-          <label htmlFor={`${id}-note`} className="sr-only">
-            Note for {item.title}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            maxLength={watchlistNoteMax}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="With Sam · on a big screen · after season 1…"
-            aria-describedby={`${id}-count`}
-            className="w-full resize-y rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm"
-          />
-          <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
-            {note.length} / {watchlistNoteMax}
-          </p>
-        </div>
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-          >
-            Save note
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <>
+      <dialog
+        {...dialogProps}
+        aria-labelledby={`${id}-title`}
+        className="m-0 mt-auto w-full max-w-none rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-md sm:rounded-2xl"
+      >
+        <form onSubmit={submit} className="space-y-4 p-5 sm:p-6">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Note</p>
+            <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
+              {item.title}
+            </h2>
+          </div>
+          <div>
+            <label htmlFor={`${id}-note`} className="sr-only">
+              Note for {item.title}
+            </label>
+            <textarea
+              id={`${id}-note`}
+              rows={3}
+              maxLength={watchlistNoteMax}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="With Sam · on a big screen · after season 1…"
+              aria-describedby={`${id}-count`}
+              className="w-full resize-y rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm"
+            />
+            <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
+              {note.length} / {watchlistNoteMax}
+            </p>
+          </div>
+          <div className="flex justify-end gap-2">
+            <button
+              type="button"
+              onClick={dismiss}
+              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+            >
+              Save note
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />
+    </>
   )
 }

@@ -7,6 +7,7 @@ import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDat
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 
 export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
 
@@ -19,30 +20,71 @@ interface RatingDialogProps {
 const otherService = 'other'
 const providerNames: string[] = streamingProviders.map((provider) => provider.name)
 
+/** What the form shows: a close without saving asks first once any of it differs from the opening. */
+interface FormFields {
+  day: string
+  rating: number | null
+  recommend: boolean | null
+  review: string
+  containsSpoilers: boolean
+  service: string
+  otherName: string
+  isPrivate: boolean
+  removeFromWatchlist: boolean
+}
+
+function fieldsAtOpening(entry: WatchedItem | null, today: string): FormFields {
+  const known = entry?.streamingService
+    ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase())
+    : undefined
+  return {
+    day: entry ? dayOf(entry.watchedAt) : today,
+    rating: entry?.rating ?? null,
+    recommend: entry?.recommend ?? null,
+    review: entry?.review ?? '',
+    containsSpoilers: entry?.containsSpoilers ?? false,
+    service: known ?? (entry?.streamingService ? otherService : ''),
+    otherName: known ? '' : (entry?.streamingService ?? ''),
+    isPrivate: entry?.isPrivate ?? false,
+    removeFromWatchlist: true,
+  }
+}
+
 /**
  * Log a watch (or edit one): the day, a rating in half stars, a recommendation, a review, where it
  * was streamed and whether friends may see it. A native modal dialog: it traps focus, closes on
- * Escape and gives focus back to the button that opened it. Mount it when it should show.
+ * Escape and gives focus back to the button that opened it; once something is changed, closing
+ * without saving asks "Discard your changes?" first. Mount it when it should show.
  */
 export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const markWatched = useMarkWatched()
   const editWatched = useEditWatched()
-  const { close, dialogProps } = useModalDialog({ onClose })
   const ids = useId()
   const entry = mode.kind === 'edit' ? mode.entry : null
   const today = localDay(new Date())
-  const [day, setDay] = useState(entry ? dayOf(entry.watchedAt) : today)
-  const [rating, setRating] = useState<number | null>(entry?.rating ?? null)
-  const [recommend, setRecommend] = useState<boolean | null>(entry?.recommend ?? null)
-  const [review, setReview] = useState(entry?.review ?? '')
-  const [containsSpoilers, setContainsSpoilers] = useState(entry?.containsSpoilers ?? false)
-  const known = entry?.streamingService
-    ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase())
-    : undefined
-  const [service, setService] = useState(known ?? (entry?.streamingService ? otherService : ''))
-  const [otherName, setOtherName] = useState(known ? '' : (entry?.streamingService ?? ''))
-  const [isPrivate, setIsPrivate] = useState(entry?.isPrivate ?? false)
-  const [removeFromWatchlist, setRemoveFromWatchlist] = useState(true)
+  const [opened] = useState(() => fieldsAtOpening(entry, today))
+  const [day, setDay] = useState(opened.day)
+  const [rating, setRating] = useState(opened.rating)
+  const [recommend, setRecommend] = useState(opened.recommend)
+  const [review, setReview] = useState(opened.review)
+  const [containsSpoilers, setContainsSpoilers] = useState(opened.containsSpoilers)
+  const [service, setService] = useState(opened.service)
+  const [otherName, setOtherName] = useState(opened.otherName)
+  const [isPrivate, setIsPrivate] = useState(opened.isPrivate)
+  const [removeFromWatchlist, setRemoveFromWatchlist] = useState(opened.removeFromWatchlist)
+  const shown: FormFields = {
+    day,
+    rating,
+    recommend,
+    review,
+    containsSpoilers,
+    service,
+    otherName,
+    isPrivate,
+    removeFromWatchlist,
+  }
+  const unsaved = (Object.keys(opened) as (keyof FormFields)[]).some((field) => shown[field] !== opened[field])
+  const { close, dismiss, leaving, dialogProps } = useModalDialog({ onClose, unsaved })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -76,163 +118,166 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     'w-full rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
 
   return (
-    <dialog
-      {...dialogProps}
-      aria-labelledby={`${ids}-title`}
-      className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
-    >
-      <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
-        <header className="flex items-start justify-between gap-4">
-          <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">
-              {entry ? 'Edit your log' : 'I watched…'}
-            </p>
-            <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-semibold leading-tight text-white">
-              {title.title}
-            </h2>
-          </div>
-          <DialogCloseButton onClose={close} />
-        </header>
-
-        <div>
-          <label htmlFor={`${ids}-day`} className={label}>
-            Watched on
-          </label>
-          <input
-            id={`${ids}-day`}
-            type="date"
-            required
-            max={today}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-            className={`${field} [color-scheme:dark]`}
-          />
-        </div>
-
-        <StarRatingInput value={rating} onChange={setRating} />
-
-        <fieldset>
-          <legend className={label}>Would you recommend it?</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {([true, false] as const).map((answer) => (
-              <label
-                key={String(answer)}
-                className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-sm font-medium text-zinc-300 transition has-[:checked]:border-amber-400 has-[:checked]:bg-amber-400/10 has-[:checked]:text-amber-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
-              >
-                <input
-                  type="radio"
-                  name={`${ids}-recommend`}
-                  className="sr-only"
-                  checked={recommend === answer}
-                  onChange={() => setRecommend(answer)}
-                  onClick={() => recommend === answer && setRecommend(null)}
-                />
-                {answer ? 'Yes, recommend' : 'No'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <div>
-          <label htmlFor={`${ids}-review`} className={label}>
-            Review <span className="font-normal text-zinc-400">(optional)</span>
-          </label>
-          <textarea
-            id={`${ids}-review`}
-            rows={4}
-            maxLength={reviewMax}
-            value={review}
-            onChange={(event) => setReview(event.target.value)}
-            placeholder="What stayed with you?"
-            aria-describedby={`${ids}-review-count`}
-            className={`${field} resize-y`}
-          />
-          <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
-            {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
-          </p>
-          {review.trim() !== '' ? (
-            <div className="mt-2 rounded-xl bg-white/[0.03] p-3">
-              <Toggle
-                checked={containsSpoilers}
-                onChange={setContainsSpoilers}
-                label="Contains spoilers"
-                hint="Friends see the review only when they choose to open it."
-              />
-            </div>
-          ) : null}
-        </div>
-
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${ids}-service`} className={label}>
-              Watched on service
-            </label>
-            <select
-              id={`${ids}-service`}
-              value={service}
-              onChange={(event) => setService(event.target.value)}
-              className={field}
-            >
-              <option value="">Not set</option>
-              {providerNames.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-              <option value={otherService}>Somewhere else…</option>
-            </select>
-          </div>
-          {service === otherService ? (
+    <>
+      <dialog
+        {...dialogProps}
+        aria-labelledby={`${ids}-title`}
+        className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+      >
+        <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
+          <header className="flex items-start justify-between gap-4">
             <div>
-              <label htmlFor={`${ids}-other`} className={label}>
-                Which one?
-              </label>
-              <input
-                id={`${ids}-other`}
-                value={otherName}
-                maxLength={streamingServiceMax}
-                onChange={(event) => setOtherName(event.target.value)}
-                placeholder="Cinema, Blu-ray, Mubi…"
-                className={field}
-              />
+              <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">
+                {entry ? 'Edit your log' : 'I watched…'}
+              </p>
+              <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-semibold leading-tight text-white">
+                {title.title}
+              </h2>
             </div>
-          ) : null}
-        </div>
+            <DialogCloseButton onClose={dismiss} />
+          </header>
 
-        <div className="space-y-3 rounded-xl bg-white/[0.03] p-3">
-          <Toggle
-            checked={isPrivate}
-            onChange={setIsPrivate}
-            label="Private"
-            hint="Only you see this entry; friends' feeds never show it."
-          />
-          {mode.kind === 'mark' && mode.onWatchlist ? (
-            <Toggle
-              checked={removeFromWatchlist}
-              onChange={setRemoveFromWatchlist}
-              label="Also remove from watchlist"
-              hint="It's on your watchlist."
+          <div>
+            <label htmlFor={`${ids}-day`} className={label}>
+              Watched on
+            </label>
+            <input
+              id={`${ids}-day`}
+              type="date"
+              required
+              max={today}
+              value={day}
+              onChange={(event) => setDay(event.target.value)}
+              className={`${field} [color-scheme:dark]`}
             />
-          ) : null}
-        </div>
+          </div>
 
-        <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="flex-1 rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold sm:flex-none text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-          >
-            {entry ? 'Save changes' : 'Log it'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+          <StarRatingInput value={rating} onChange={setRating} />
+
+          <fieldset>
+            <legend className={label}>Would you recommend it?</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {([true, false] as const).map((answer) => (
+                <label
+                  key={String(answer)}
+                  className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-sm font-medium text-zinc-300 transition has-[:checked]:border-amber-400 has-[:checked]:bg-amber-400/10 has-[:checked]:text-amber-200 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-400"
+                >
+                  <input
+                    type="radio"
+                    name={`${ids}-recommend`}
+                    className="sr-only"
+                    checked={recommend === answer}
+                    onChange={() => setRecommend(answer)}
+                    onClick={() => recommend === answer && setRecommend(null)}
+                  />
+                  {answer ? 'Yes, recommend' : 'No'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div>
+            <label htmlFor={`${ids}-review`} className={label}>
+              Review <span className="font-normal text-zinc-400">(optional)</span>
+            </label>
+            <textarea
+              id={`${ids}-review`}
+              rows={4}
+              maxLength={reviewMax}
+              value={review}
+              onChange={(event) => setReview(event.target.value)}
+              placeholder="What stayed with you?"
+              aria-describedby={`${ids}-review-count`}
+              className={`${field} resize-y`}
+            />
+            <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
+              {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
+            </p>
+            {review.trim() !== '' ? (
+              <div className="mt-2 rounded-xl bg-white/[0.03] p-3">
+                <Toggle
+                  checked={containsSpoilers}
+                  onChange={setContainsSpoilers}
+                  label="Contains spoilers"
+                  hint="Friends see the review only when they choose to open it."
+                />
+              </div>
+            ) : null}
+          </div>
+
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${ids}-service`} className={label}>
+                Watched on service
+              </label>
+              <select
+                id={`${ids}-service`}
+                value={service}
+                onChange={(event) => setService(event.target.value)}
+                className={field}
+              >
+                <option value="">Not set</option>
+                {providerNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+                <option value={otherService}>Somewhere else…</option>
+              </select>
+            </div>
+            {service === otherService ? (
+              <div>
+                <label htmlFor={`${ids}-other`} className={label}>
+                  Which one?
+                </label>
+                <input
+                  id={`${ids}-other`}
+                  value={otherName}
+                  maxLength={streamingServiceMax}
+                  onChange={(event) => setOtherName(event.target.value)}
+                  placeholder="Cinema, Blu-ray, Mubi…"
+                  className={field}
+                />
+              </div>
+            ) : null}
+          </div>
+
+          <div className="space-y-3 rounded-xl bg-white/[0.03] p-3">
+            <Toggle
+              checked={isPrivate}
+              onChange={setIsPrivate}
+              label="Private"
+              hint="Only you see this entry; friends' feeds never show it."
+            />
+            {mode.kind === 'mark' && mode.onWatchlist ? (
+              <Toggle
+                checked={removeFromWatchlist}
+                onChange={setRemoveFromWatchlist}
+                label="Also remove from watchlist"
+                hint="It's on your watchlist."
+              />
+            ) : null}
+          </div>
+
+          <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
+            <button
+              type="button"
+              onClick={dismiss}
+              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="flex-1 rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold sm:flex-none text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+            >
+              {entry ? 'Save changes' : 'Log it'}
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />
+    </>
   )
 }
 

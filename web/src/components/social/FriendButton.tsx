@@ -45,19 +45,21 @@ export function FriendButton({
   const pair = { id: friendshipId, username }
   const root = useRef<HTMLElement>(null)
   const unfriendButton = useRef<HTMLButtonElement>(null)
+  const requested = useRef<HTMLSpanElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  const firstButtonHere = () => {
+    const here = root.current
+    return here instanceof HTMLButtonElement ? here : (here?.querySelector('button') ?? null)
+  }
   /**
    * Once the server has answered, the button used gives way to the next state's ("Unfriend" becomes
-   * "Add friend"), taking the keyboard focus with it: the focus goes to the first button here then.
-   * Each button is disabled only while its own change is under way, not while the one before it is:
-   * a change waits for every list it refetches (a search's answer can show "Requested" while the
-   * friends list is still coming), and a disabled button takes no focus.
+   * "Add friend"), taking the keyboard focus with it: the focus goes to `next` then, the first button
+   * here unless said otherwise. Each button is disabled only while its own change is under way, not
+   * while the one before it is: a change waits for every list it refetches (a search's answer can show
+   * "Requested" while the friends list is still coming), and a disabled button takes no focus.
    */
-  const sent = (pressed: HTMLButtonElement) => {
-    focusWhenGone(pressed, () => {
-      const here = root.current
-      return here instanceof HTMLButtonElement ? here : (here?.querySelector('button') ?? null)
-    })
+  const sent = (pressed: HTMLButtonElement, next: () => HTMLElement | null = firstButtonHere) => {
+    focusWhenGone(pressed, next)
     onChangeSent?.(pressed)
   }
 
@@ -81,7 +83,9 @@ export function FriendButton({
                   toast({ title: "Couldn't send the request", description: error.message, variant: 'destructive' }),
               },
             )
-            sent(event.currentTarget)
+            // Not to the Cancel that replaces it: a second Enter (impatience, a repeating key) would
+            // take the request straight back. The word that says it was sent has the focus instead.
+            sent(event.currentTarget, () => requested.current)
           }}
         >
           Add friend
@@ -90,7 +94,11 @@ export function FriendButton({
     case 'outgoing':
       return (
         <span ref={root} className="inline-flex items-center gap-1">
-          <span className={`${secondaryButton}${small} pointer-events-none border-dashed text-zinc-300`}>
+          <span
+            ref={requested}
+            tabIndex={-1}
+            className={`${secondaryButton}${small} pointer-events-none border-dashed text-zinc-300`}
+          >
             Requested
           </span>
           <button

@@ -193,7 +193,7 @@ describe('cancelling an invitation on /friends', () => {
 })
 
 describe('the keyboard after asking someone found by name on /friends', () => {
-  it('goes to the Cancel that replaces their "Add friend", while the friends list is still being asked again', async () => {
+  it('goes to the "Requested" that replaces their "Add friend", not to its Cancel, while the friends list is still being asked again', async () => {
     const zoe = (friendship: 'none' | 'outgoing') => [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }]
     vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe('none')).mockResolvedValue(zoe('outgoing'))
     // Answered; the refetch of the friends list that follows never is, so the request stays under way.
@@ -203,8 +203,27 @@ describe('the keyboard after asking someone found by name on /friends', () => {
     const add = await screen.findByRole('button', { name: 'Add friend' })
     add.focus()
     await act(async () => fireEvent.click(add))
+    // A second Enter on Cancel would take the request straight back.
     const cancel = await screen.findByRole('button', { name: 'Cancel your friend request to zoe' })
     expect(ask).toHaveBeenCalledWith({ username: 'zoe' })
-    expect(document.activeElement).toBe(cancel)
+    expect(document.activeElement).not.toBe(cancel)
+    expect(document.activeElement).toBe(screen.getByText('Requested'))
+  })
+})
+
+describe('the order of /friends', () => {
+  it('puts its parts in the DOM, the keyboard’s order, as a phone shows them: finding people, then the requests to answer', () => {
+    friendsScreen({
+      incoming: ['ann'].map(friend),
+      friends: ['ben'].map(friend),
+      outgoing: ['cleo'].map(friend),
+    })
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Find people',
+      'Friend requests1',
+      'Your friends1',
+      'Invite by email',
+      'Waiting for an answer1',
+    ])
   })
 })

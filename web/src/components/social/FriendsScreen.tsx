@@ -45,7 +45,8 @@ function countLine(friends: number, requests: number): string {
 /**
  * /friends: requests to answer, my friends, finding and inviting people, and what I sent. On a phone
  * it reads top to bottom in the order people use it (find someone first); on a wide screen the finding
- * and inviting sit in a column beside the lists.
+ * and inviting sit in a column beside the lists. The keyboard and a screen reader go in the phone's
+ * order on both.
  */
 export function FriendsScreen({ myId }: { myId: string }) {
   useDocumentTitle('Friends')
@@ -63,46 +64,39 @@ export function FriendsScreen({ myId }: { myId: string }) {
           {data ? countLine(data.friends.length, data.incoming.length) : '\u00a0'}
         </p>
       </header>
-      <div className="flex flex-col gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-x-10">
-        <div className="contents lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-          <div className="order-1 lg:order-none">
-            <FindPeople myId={myId} />
-          </div>
-          <div className="order-4 lg:order-none">
-            <InviteByEmail />
-          </div>
-          {data ? (
-            <div className="order-5 lg:order-none">
-              <SentRequests outgoing={data.outgoing} invitations={data.invitations} />
-            </div>
-          ) : null}
+      {/* In the DOM in the order a phone shows them, top to bottom, which is the keyboard's order
+          everywhere: finding people, the requests to answer, my friends, inviting, what I sent. On a
+          wide screen the grid puts finding people at the top of the right column with inviting and
+          what I sent under it; the left column spans both rows, and the second row grows (1fr) so
+          the two columns stay as tall as their own contents. */}
+      <div className="flex flex-col gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-10 lg:gap-y-6">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <FindPeople myId={myId} />
         </div>
-        <div className="contents lg:col-start-1 lg:row-start-1 lg:flex lg:flex-col lg:gap-8">
+        <div className="flex flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {query.isPending ? (
-            <div className="order-2 lg:order-none">
-              <Loading what="Your friends list">
-                <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
-                  {Array.from({ length: 4 }, (_, index) => (
-                    <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-panel-2" />
-                  ))}
-                </div>
-              </Loading>
-            </div>
+            <Loading what="Your friends list">
+              <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
+                {Array.from({ length: 4 }, (_, index) => (
+                  <div key={index} className="h-[4.5rem] animate-pulse rounded-2xl bg-panel-2" />
+                ))}
+              </div>
+            </Loading>
           ) : query.isError ? (
-            <div className="order-2 lg:order-none">
-              <LoadFailed onRetry={() => void query.refetch()} />
-            </div>
+            <LoadFailed onRetry={() => void query.refetch()} />
           ) : data ? (
             <>
               {/* Kept (hidden while empty) when the last request is answered: it hands the focus on then. */}
-              <div className="order-2 empty:hidden lg:order-none">
+              <div className="empty:hidden">
                 <IncomingRequests items={data.incoming} />
               </div>
-              <div className="order-3 lg:order-none">
-                <FriendsGrid items={data.friends} empty={<NoFriendsYet />} />
-              </div>
+              <FriendsGrid items={data.friends} empty={<NoFriendsYet />} />
             </>
           ) : null}
+        </div>
+        <div className="flex flex-col gap-8 lg:col-start-2 lg:row-start-2 lg:gap-6">
+          <InviteByEmail />
+          {data ? <SentRequests outgoing={data.outgoing} invitations={data.invitations} /> : null}
         </div>
       </div>
     </section>

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { register } from '../../features/account/accountCalls'
+import { registrationMessages } from '../../features/account/signInMessages'
+import { ApiError } from '../../lib/apiError'
+import { SignUpScreen } from './SignUpScreen'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  useNavigate: () => vi.fn(),
+}))
+vi.mock('../../features/account/accountCalls', () => ({ register: vi.fn() }))
+
+beforeAll(() => {
+  // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
+  Element.prototype.scrollIntoView = () => undefined
+})
+afterEach(() => {
+  cleanup()
+  vi.mocked(register).mockReset()
+  vi.restoreAllMocks()
+})
+
+function signUpPage() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SignUpScreen search={{}} />
+    </QueryClientProvider>,
+  )
+  const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
+  const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
+  /** Enter in a field, which submits its form. */
+  const enterIn = (label: string) => {
+    field(label).focus()
+    fireEvent.submit(field(label))
+  }
+  return { field, type, enterIn }
+}
+
+/** What a screen reader reads with a field: its error, through aria-describedby. */
+const errorOf = (field: HTMLElement) =>
+  document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? ''
+
+describe('a refused sign-up', () => {
+  it('puts the focus on the first field in error, which a screen reader reads with its error', () => {
+    const page = signUpPage()
+    page.type('Username', 'al')
+    page.type('Email', 'not-an-email')
+    page.type('Password', '123')
+    page.enterIn('Password')
+    const username = page.field('Username')
+    expect(document.activeElement).toBe(username)
+    expect(username.getAttribute('aria-invalid')).toBe('true')
+    expect(errorOf(username)).not.toBe('')
+    expect(register).not.toHaveBeenCalled()
+  })
+
+  it('says the error in an alert when the first field in error has the focus already', () => {
+    const page = signUpPage()
+    page.type('Email', 'ada@example.com')
+    page.type('Password', 'correct-horse')
+    page.enterIn('Username')
+    expect(document.activeElement).toBe(page.field('Username'))
+    expect(screen.getByRole('alert').textContent).toBe(errorOf(page.field('Username')))
+  })
+
+  it('puts the focus on the email the server says is taken', async () => {
+    vi.mocked(register).mockRejectedValue(new ApiError('Conflict', 409, undefined, { email: 'taken' }))
+    // The screen logs a failed registration; the spec reads the form instead.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const page = signUpPage()
+    page.type('Username', 'ada_lovelace')
+    page.type('Email', 'ada@example.com')
+    page.type('Password', 'correct-horse')
+    page.enterIn('Password')
+    await waitFor(() => expect(document.activeElement).toBe(page.field('Email')))
+    expect(errorOf(page.field('Email'))).toBe(registrationMessages.emailTaken)
+  })
+})

@@ -1,0 +1,91 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { libraryTitle, watchedItem } from '../../features/library/testing'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { createQueryClient } from '../../lib/queryClient'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { RatingDialog, type RatingDialogMode } from './RatingDialog'
+
+beforeAll(imitateModalDialogs)
+neverAnsweringServer()
+
+function Card({ mode }: { mode: RatingDialogMode }) {
+  const [logging, setLogging] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setLogging(true)}>
+        Mark Film 7 watched
+      </button>
+      {logging ? <RatingDialog title={libraryTitle(7)} mode={mode} onClose={() => setLogging(false)} /> : null}
+    </>
+  )
+}
+
+function openLog(mode: RatingDialogMode = { kind: 'mark', onWatchlist: true }) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Card mode={mode} />
+    </QueryClientProvider>,
+  )
+  const opener = screen.getByRole('button', { name: 'Mark Film 7 watched' })
+  opener.focus()
+  fireEvent.click(opener)
+  return { opener, review: screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Review/ }) }
+}
+
+const logDialog = () => screen.queryByRole('dialog', { name: 'Film 7' })
+const question = () => screen.queryByRole('dialog', { name: 'Discard your changes?' })
+const answer = (name: 'Stay' | 'Leave') =>
+  fireEvent.click(within(question() as HTMLElement).getByRole('button', { name }))
+
+describe('closing the watch log without saving', () => {
+  it('closes at once when nothing was changed', () => {
+    const { opener } = openLog()
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(question()).toBeNull()
+    expect(logDialog()).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('asks before the Close button throws a typed review away; Stay keeps it', () => {
+    const { review } = openLog()
+    review.focus()
+    fireEvent.change(review, { target: { value: 'A long review' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(question()).not.toBeNull()
+    answer('Stay')
+    expect(logDialog()).not.toBeNull()
+    expect(review.value).toBe('A long review')
+  })
+
+  it('asks before Escape throws a changed rating away; Leave closes it, with the focus on what opened it', () => {
+    const { opener } = openLog()
+    fireEvent.click(screen.getByRole('radio', { name: '4 stars' }))
+    fireEvent.keyDown(screen.getByRole('radio', { name: '4 stars' }), { key: 'Escape' })
+    answer('Leave')
+    expect(question()).toBeNull()
+    expect(logDialog()).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('asks when an edited entry is changed, not when it is only opened', () => {
+    openLog({ kind: 'edit', entry: watchedItem('w1', 7, { review: 'Fine', rating: 6 }) })
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(logDialog()).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Film 7 watched' }))
+    fireEvent.change(screen.getByRole('textbox', { name: /Review/ }), { target: { value: 'Better the second time' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(question()).not.toBeNull()
+  })
+
+  it('does not ask when the watch is logged', () => {
+    const { review } = openLog()
+    fireEvent.change(review, { target: { value: 'A long review' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Log it' }))
+    expect(question()).toBeNull()
+    expect(logDialog()).toBeNull()
+  })
+})
