@@ -459,6 +459,30 @@ test('a title far down the watchlist goes to the top, or back to the bottom, in 
   await expect.poll(() => shownWatchlist(page)).toEqual(names)
 })
 
+test('the watchlist’s "Add a title" marks a title already on the list, and choosing it adds nothing again', async ({
+  page,
+}) => {
+  await signUp(page)
+  const [listed, other] = await titlesFor(page, ['godfather'])
+  if (!listed || !other) throw new Error('two titles were expected for "godfather"')
+  await addByApi(page, listed.tmdbId)
+  await page.goto('/watchlist')
+  await expect.poll(() => shownWatchlist(page)).toEqual([listed.title])
+
+  const field = page.getByRole('combobox', { name: 'Add a title to your watchlist' })
+  await field.fill('godfather')
+  const option = (title: string) => page.getByRole('option', { name: new RegExp(`^${escape(title)} \\d{4} `) })
+  await expect(option(listed.title)).toContainText('On your watchlist, #1')
+  await expect(option(other.title)).not.toContainText('On your watchlist')
+  await option(listed.title).click()
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText(
+    `${listed.title} is already on your watchlist`,
+  )
+  await expect.poll(() => shownWatchlist(page)).toEqual([listed.title])
+  const total = ((await (await page.request.get('/api/watchlist')).json()) as { total: number }).total
+  expect(total).toBe(1)
+})
+
 test('a note saved in a stale tab does not replace what another tab wrote since: the user chooses', async ({
   page,
 }) => {

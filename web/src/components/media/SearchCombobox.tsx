@@ -12,6 +12,8 @@ export interface SearchComboboxProps {
   /** Whether the text is long enough to have suggestions at all. */
   canSuggest: boolean
   onChoose: (media: MediaResult) => void
+  /** A word about a suggestion, after its year and kind ("On your watchlist, #12"); none when null. */
+  noteOf?: (media: MediaResult) => string | null
   onSubmit: (query: string) => void
   label?: string
   placeholder?: string
@@ -35,6 +37,7 @@ export function SearchCombobox({
   canSuggest,
   onChoose,
   onSubmit,
+  noteOf = () => null,
   label = 'Search movies and TV shows',
   placeholder = 'Search movies and TV shows',
   autoFocus = false,
@@ -173,7 +176,7 @@ export function SearchCombobox({
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-zinc-100">{titleOf(media)}</span>
               <span className="block text-xs text-zinc-400">
-                {[yearOf(media), media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}
+                {[yearOf(media), media.media_type === 'tv' ? 'TV' : 'Film', noteOf(media)].filter(Boolean).join(' · ')}
               </span>
             </span>
           </li>
