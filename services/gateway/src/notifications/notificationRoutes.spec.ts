@@ -35,7 +35,7 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
   it('tell me about a friend request, and my friend about my acceptance, by current usernames', async () => {
     const ann = await member('ann')
     const bob = await member('bob')
-    expect(await bell(bob)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
+    expect(await bell(bob)).toEqual({ items: [], nextCursor: null, unreadCount: 0, unseenCount: 0 })
 
     const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
     const friendshipId = asked.json<{ friendship: { id: string } }>().friendship.id
@@ -117,9 +117,38 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
     const eve = await member('eve')
     await (await member('ann')).client.post('/api/friendships', { username: bob.user.username })
     const [item] = (await bell(bob)).items
-    expect(await bell(eve)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
+    expect(await bell(eve)).toEqual({ items: [], nextCursor: null, unreadCount: 0, unseenCount: 0 })
     await eve.client.post('/api/notifications/read', { ids: [item?.id] })
     expect((await bell(bob)).unreadCount).toBe(1)
+  })
+
+  it('pages with the cursor, older notifications after newer ones, and counts every page', async () => {
+    const bob = await member('bob')
+    const askers = [await member('cat'), await member('dan'), await member('eve')]
+    for (const asker of askers) await asker.client.post('/api/friendships', { username: bob.user.username })
+    const texts = (answer: NotificationsAnswer) => answer.items.map((item) => item.text)
+    const asked = askers.map((asker) => `${asker.user.username} sent you a friend request`).reverse()
+
+    const first = (await bob.client.get('/api/notifications?limit=2')).json<NotificationsAnswer>()
+    expect(texts(first)).toEqual(asked.slice(0, 2))
+    expect(first).toMatchObject({ nextCursor: expect.any(String) as unknown, unreadCount: 3, unseenCount: 3 })
+
+    const older = await bob.client.get(`/api/notifications?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    expect(older.statusCode, older.body).toBe(200)
+    expect(texts(older.json<NotificationsAnswer>())).toEqual(asked.slice(2))
+    expect(older.json<NotificationsAnswer>()).toMatchObject({ nextCursor: null, unreadCount: 3, unseenCount: 3 })
+    // Without a cursor or a limit, the newest 30, as before.
+    expect(await bell(bob)).toMatchObject({ nextCursor: null, unreadCount: 3 })
+    expect(texts(await bell(bob))).toEqual(asked)
+  })
+
+  it('refuses a cursor it did not make with 400 and a message', async () => {
+    const bob = await member('bob')
+    for (const cursor of ['nonsense', btoa('[1,2]'), 'x'.repeat(401)]) {
+      const answer = await bob.client.get(`/api/notifications?cursor=${encodeURIComponent(cursor)}`)
+      expect(answer.statusCode, cursor).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(/cursor/)
+    }
   })
 
   it('answers bad input with 400 and a message', async () => {

@@ -1,3 +1,4 @@
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from '@reelmates/contracts/feed'
 import type { NotificationItem, NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { defineQueries, type QueryDb } from '../queries'
 import { userQueries } from '../users/userQueries'
@@ -23,6 +24,12 @@ export async function contextsOf(
   })
 }
 
+/** Strictly after the cursor's line in the bell's order (newest first, ties by id): the next page starts there. */
+const olderThan = (after: FeedCursor | null) =>
+  after
+    ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }
+    : {}
+
 /** The bell: my notifications as the API shows them, and who has seen a notification of some `ref`. */
 export const notificationQueries = defineQueries([notifications, notificationsSeen, users], (db) => {
   const docs = () => db.collection<NotificationDoc>(notificationsCollection)
@@ -34,14 +41,23 @@ export const notificationQueries = defineQueries([notifications, notificationsSe
     )
   }
   return {
-    async list(userId: string, limit: number): Promise<NotificationsAnswer> {
+    /**
+     * One page of my notifications, newest first (ties by id): `limit` of them after the cursor of the
+     * page before, and a cursor for the next one while there is more. The counts are of every page.
+     */
+    async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<NotificationsAnswer> {
+      const after = cursor === undefined ? null : decodeFeedCursor(cursor)
       const [found, unreadCount, unseenCount] = await Promise.all([
-        docs().find({ userId }, { sort: { createdAt: -1 }, limit }),
+        docs().find({ userId, ...olderThan(after) }, { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 }),
         docs().countDocuments({ userId, read: false }),
         unseen(userId),
       ])
-      const contexts = await contextsOf(db, found)
-      const items = found.flatMap((doc, index): NotificationItem[] => {
+      const page = found.slice(0, limit)
+      const last = page.at(-1)
+      const nextCursor =
+        found.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last._id }) : null
+      const contexts = await contextsOf(db, page)
+      const items = page.flatMap((doc, index): NotificationItem[] => {
         const source = sourceOfKind(doc.kind)
         const context = contexts[index]
         // A kind whose source is gone (renamed in a later version) is not shown rather than shown wrong.
@@ -57,7 +73,7 @@ export const notificationQueries = defineQueries([notifications, notificationsSe
           },
         ]
       })
-      return { items, unreadCount, unseenCount }
+      return { items, nextCursor, unreadCount, unseenCount }
     },
 
     /** Whether each recipient of a notification of this `ref` (an announcement) has read it. */

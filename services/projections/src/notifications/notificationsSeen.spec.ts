@@ -36,7 +36,7 @@ async function bell() {
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
   const queries = notificationQueries(h.db)
   const counts = async () => {
-    const { unreadCount, unseenCount } = await queries.list(ann, 50)
+    const { unreadCount, unseenCount } = await queries.list(ann, { limit: 50 })
     return { unreadCount, unseenCount }
   }
   return { ...h, queries, counts }
@@ -59,7 +59,7 @@ describe('the bell’s badge (notifications seen)', () => {
     h.at(second)
     await h.given(askedBy(cat, 'f2'), seenUpTo(second))
     expect(await h.counts()).toEqual({ unreadCount: 2, unseenCount: 0 })
-    expect((await h.queries.list(ann, 50)).items.map((item) => item.read)).toEqual([false, false])
+    expect((await h.queries.list(ann, { limit: 50 })).items.map((item) => item.read)).toEqual([false, false])
   })
 
   it('counts again what arrives after the newest notification the bell showed', async () => {
