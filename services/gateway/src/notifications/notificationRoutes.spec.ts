@@ -151,6 +151,35 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
     }
   })
 
+  it('leaves out the lines about a watch its owner removed while it is gone, and has them back when it is put back', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
+    await bob.client.post(`/api/friendships/${asked.json<{ friendship: { id: string } }>().friendship.id}/accept`)
+    const [title] = (await t.platform.catalog.trendingMovies()).results
+    const watched = await ann.client.post('/api/watched', { tmdbId: title!.id, mediaType: 'movie' })
+    const { entryId } = watched.json<{ entryId: string }>()
+    const comment = await bob.client.post(`/api/activities/${encodeURIComponent(`watched:${entryId}`)}/comments`, {
+      content: 'Loved it',
+    })
+    expect(comment.statusCode, comment.body).toBe(201)
+    const commentLines = async (options = {}) => {
+      const answer = (await ann.client.get('/api/notifications', options)).json<NotificationsAnswer>()
+      const comments = answer.items.filter((item) => item.kind === 'comment').map((item) => item.text)
+      return { comments, unreadCount: answer.unreadCount, unseenCount: answer.unseenCount }
+    }
+    const told = [`${bob.user.username} commented on your watch of ${title!.title}`]
+    const afterComment = { headers: { 'x-min-position': comment.json<{ position: string }>().position } }
+    // The other line is "You are now friends".
+    expect(await commentLines(afterComment)).toEqual({ comments: told, unreadCount: 2, unseenCount: 2 })
+
+    // Her own change's position comes with her next request: the bell waits for the activities too.
+    expect((await ann.client.delete(`/api/watched/${entryId}`)).statusCode).toBe(200)
+    expect(await commentLines()).toEqual({ comments: [], unreadCount: 1, unseenCount: 1 })
+
+    expect((await ann.client.post(`/api/watched/${entryId}/restore`)).statusCode).toBe(201)
+    expect(await commentLines()).toEqual({ comments: told, unreadCount: 2, unseenCount: 2 })
+  })
+
   it('answers bad input with 400 and a message', async () => {
     const bob = await member('bob')
     const list = await bob.client.get('/api/notifications?limit=0')

@@ -3,6 +3,7 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import { CommentAdded, CommentDeleted, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { sourceOfKind } from './allSources'
 import { notificationQueries } from './notificationQueries'
 import { pushOf } from './notificationSource'
@@ -48,6 +49,8 @@ const deleted = (commentId: string, userId: string) =>
 async function bell() {
   const h = await projectorHarness(notifications)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat', [dan]: 'dan' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
   const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }

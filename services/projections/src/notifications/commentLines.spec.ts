@@ -6,6 +6,7 @@ import { NotificationsMarkedRead, NotificationsSeen } from '@reelmates/contracts
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 import { notificationsSeen } from './notificationsSeen'
@@ -54,6 +55,8 @@ async function bell() {
     [fay]: 'fay',
     [gus]: 'gus',
   })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann, e2: ann })
   const queries = notificationQueries(h.db)
   const lines = async (userId: string) => (await queries.list(userId, { limit: 50 })).items
   const texts = async (userId: string) => (await lines(userId)).map((item) => item.text)

@@ -6,6 +6,7 @@ import { NotificationsMarkedRead, NotificationsSeen } from '@reelmates/contracts
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 import { notificationsSeen, notificationsSeenCollection } from './notificationsSeen'
@@ -34,6 +35,8 @@ const seenUpTo = (seenUpTo: string) => NotificationsSeen({ userId: ann, seenUpTo
 async function bell() {
   const h = await projectorHarness(readModelsAsOne('bell_spec', [notifications, notificationsSeen]))
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
   const counts = async () => {
     const { unreadCount, unseenCount } = await queries.list(ann, { limit: 50 })

@@ -17,6 +17,7 @@ import {
 } from '@reelmates/contracts/recommendations'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 
@@ -47,6 +48,8 @@ const unreaction = (userId: string, emoji: '🔥' | '❤️') =>
 async function bell() {
   const h = await projectorHarness(notifications)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
   const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }
