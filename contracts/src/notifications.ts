@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { username } from './account'
 import { defineEvent, type EventOf } from './events'
+import { decodeFeedCursor } from './feed'
 
 /**
  * In-app notifications (the bell) and admin announcements. A notification is derived from an event
@@ -13,6 +14,7 @@ export const notificationsMessages = {
   noRecipients: 'Choose at least one recipient, or send the announcement to everyone.',
   unknownUsers: (names: string[]) => `No user named ${names.join(', ')} was found.`,
   noChannel: 'Choose at least one way to deliver the announcement.',
+  badCursor: 'This cursor is not valid; start again from the first page',
 } as const
 
 /** What a notification is about; each kind has one source handler in the notifications read model. */
@@ -30,6 +32,12 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>
 
 export const notificationsQuery = z.object({
+  /** The `nextCursor` of the page before: the same keyset (createdAt, id) as the feed's. */
+  cursor: z
+    .string()
+    .max(400, notificationsMessages.badCursor)
+    .refine((text) => decodeFeedCursor(text) !== null, notificationsMessages.badCursor)
+    .optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number from 1 to 100' })
     .int('limit must be a number from 1 to 100')
@@ -39,8 +47,11 @@ export const notificationsQuery = z.object({
 })
 
 export const notificationsAnswer = z.object({
+  /** One page, newest first: `limit` notifications after `cursor` (the newest without one). */
   items: z.array(notificationItem),
-  /** Unread, whether seen or not: what "Mark all read" would change. */
+  /** The `cursor` of the next, older page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** Unread, whether seen or not, on every page: what "Mark all read" would change. */
   unreadCount: z.number().int(),
   /** Unread and newer than the last time the bell was opened: the number on the bell's badge. */
   unseenCount: z.number().int(),

@@ -324,6 +324,38 @@ test('the bell’s panel takes the keyboard when it opens, and "Mark all read" k
   await asker.page.context().close()
 })
 
+test('the bell shows the newest 30 and "Show older" brings the rest, page by page', async ({ browser, baseURL }) => {
+  const admin = await (await browser.newContext({ baseURL })).newPage()
+  await adminAccount(admin.request)
+  const reader = await person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'olderreader')
+  for (let n = 1; n <= 32; n += 1)
+    await post(admin, '/api/admin/announcements', {
+      title: `News ${n}`,
+      body: 'Read on.',
+      audience: 'chosen',
+      usernames: [reader.account.username],
+      channels: { inApp: true, push: false, email: false },
+    })
+  await expect.poll(async () => (await bellOf(reader.page)).unreadCount).toBe(32)
+
+  await openApp(reader.page, '/home')
+  await reader.page.getByRole('button', { name: 'Notifications, 32 new' }).click()
+  const list = reader.page.getByRole('dialog', { name: 'Notifications' })
+  await expect(list.getByRole('listitem')).toHaveCount(30)
+  await expect(list.getByRole('listitem').first()).toContainText('News 32')
+  await list.getByRole('button', { name: 'Show older' }).click()
+  await expect(list.getByRole('listitem')).toHaveCount(32)
+  await expect(list.getByRole('listitem').last()).toContainText('News 1:')
+  await expect(list.getByRole('button', { name: 'Show older' })).toHaveCount(0)
+  // The keyboard is on the first of the older ones, still in the panel.
+  await expect(list.getByRole('button', { name: /News 2: Read on/ })).toBeFocused()
+  await expect(list.getByText('(unread)')).toHaveCount(32)
+
+  await list.getByRole('button', { name: 'Mark all read' }).click()
+  await expect(list.getByText('(unread)')).toHaveCount(0)
+  await expect.poll(async () => (await bellOf(reader.page)).unreadCount).toBe(0)
+})
+
 test('an admin sends an announcement to a chosen member and sees who received it', async ({ browser, baseURL }) => {
   const adminContext = await browser.newContext({ baseURL, viewport: viewports.desktop })
   const admin = await adminContext.newPage()

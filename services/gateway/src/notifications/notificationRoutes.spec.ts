@@ -35,7 +35,7 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
   it('tell me about a friend request, and my friend about my acceptance, by current usernames', async () => {
     const ann = await member('ann')
     const bob = await member('bob')
-    expect(await bell(bob)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
+    expect(await bell(bob)).toEqual({ items: [], nextCursor: null, unreadCount: 0, unseenCount: 0 })
 
     const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
     const friendshipId = asked.json<{ friendship: { id: string } }>().friendship.id
@@ -117,9 +117,67 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
     const eve = await member('eve')
     await (await member('ann')).client.post('/api/friendships', { username: bob.user.username })
     const [item] = (await bell(bob)).items
-    expect(await bell(eve)).toEqual({ items: [], unreadCount: 0, unseenCount: 0 })
+    expect(await bell(eve)).toEqual({ items: [], nextCursor: null, unreadCount: 0, unseenCount: 0 })
     await eve.client.post('/api/notifications/read', { ids: [item?.id] })
     expect((await bell(bob)).unreadCount).toBe(1)
+  })
+
+  it('pages with the cursor, older notifications after newer ones, and counts every page', async () => {
+    const bob = await member('bob')
+    const askers = [await member('cat'), await member('dan'), await member('eve')]
+    for (const asker of askers) await asker.client.post('/api/friendships', { username: bob.user.username })
+    const texts = (answer: NotificationsAnswer) => answer.items.map((item) => item.text)
+    const asked = askers.map((asker) => `${asker.user.username} sent you a friend request`).reverse()
+
+    const first = (await bob.client.get('/api/notifications?limit=2')).json<NotificationsAnswer>()
+    expect(texts(first)).toEqual(asked.slice(0, 2))
+    expect(first).toMatchObject({ nextCursor: expect.any(String) as unknown, unreadCount: 3, unseenCount: 3 })
+
+    const older = await bob.client.get(`/api/notifications?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    expect(older.statusCode, older.body).toBe(200)
+    expect(texts(older.json<NotificationsAnswer>())).toEqual(asked.slice(2))
+    expect(older.json<NotificationsAnswer>()).toMatchObject({ nextCursor: null, unreadCount: 3, unseenCount: 3 })
+    // Without a cursor or a limit, the newest 30, as before.
+    expect(await bell(bob)).toMatchObject({ nextCursor: null, unreadCount: 3 })
+    expect(texts(await bell(bob))).toEqual(asked)
+  })
+
+  it('refuses a cursor it did not make with 400 and a message', async () => {
+    const bob = await member('bob')
+    for (const cursor of ['nonsense', btoa('[1,2]'), 'x'.repeat(401)]) {
+      const answer = await bob.client.get(`/api/notifications?cursor=${encodeURIComponent(cursor)}`)
+      expect(answer.statusCode, cursor).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(/cursor/)
+    }
+  })
+
+  it('leaves out the lines about a watch its owner removed while it is gone, and has them back when it is put back', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    const asked = await ann.client.post('/api/friendships', { username: bob.user.username })
+    await bob.client.post(`/api/friendships/${asked.json<{ friendship: { id: string } }>().friendship.id}/accept`)
+    const [title] = (await t.platform.catalog.trendingMovies()).results
+    const watched = await ann.client.post('/api/watched', { tmdbId: title!.id, mediaType: 'movie' })
+    const { entryId } = watched.json<{ entryId: string }>()
+    const comment = await bob.client.post(`/api/activities/${encodeURIComponent(`watched:${entryId}`)}/comments`, {
+      content: 'Loved it',
+    })
+    expect(comment.statusCode, comment.body).toBe(201)
+    const commentLines = async (options = {}) => {
+      const answer = (await ann.client.get('/api/notifications', options)).json<NotificationsAnswer>()
+      const comments = answer.items.filter((item) => item.kind === 'comment').map((item) => item.text)
+      return { comments, unreadCount: answer.unreadCount, unseenCount: answer.unseenCount }
+    }
+    const told = [`${bob.user.username} commented on your watch of ${title!.title}`]
+    const afterComment = { headers: { 'x-min-position': comment.json<{ position: string }>().position } }
+    // The other line is "You are now friends".
+    expect(await commentLines(afterComment)).toEqual({ comments: told, unreadCount: 2, unseenCount: 2 })
+
+    // Her own change's position comes with her next request: the bell waits for the activities too.
+    expect((await ann.client.delete(`/api/watched/${entryId}`)).statusCode).toBe(200)
+    expect(await commentLines()).toEqual({ comments: [], unreadCount: 1, unseenCount: 1 })
+
+    expect((await ann.client.post(`/api/watched/${entryId}/restore`)).statusCode).toBe(201)
+    expect(await commentLines()).toEqual({ comments: told, unreadCount: 2, unseenCount: 2 })
   })
 
   it('answers bad input with 400 and a message', async () => {

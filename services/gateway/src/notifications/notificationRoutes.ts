@@ -25,12 +25,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       config: readsFrom(notificationQueries),
       schema: {
         tags: ['notifications'],
-        summary: 'My notifications, newest first, and how many are unread',
+        summary:
+          'My notifications, newest first, and how many are unread. `nextCursor` (null on the last page) asks for the next, older page.',
         querystring: notificationsQuery,
         response: { 200: notificationsAnswer, 400: errorAnswer, 401: errorAnswer },
       },
     },
-    (request) => queries.list(currentUserId(request), request.query.limit),
+    (request) => queries.list(currentUserId(request), request.query),
   )
 
   app.post(

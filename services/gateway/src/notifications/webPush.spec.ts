@@ -226,6 +226,7 @@ describe('announcements', () => {
     ])
     expect((await bystander.client.get('/api/notifications')).json()).toEqual({
       items: [],
+      nextCursor: null,
       unreadCount: 0,
       unseenCount: 0,
     })

@@ -23,8 +23,17 @@ export type Activity = {
   metadataJson: string | null
 }
 
-/** What the feed reads: the latest activities of some people, newest first. */
+/** What the feed reads: the latest activities of some people, newest first; and which activities there are. */
 export const activityQueries = defineQueries([activities], (db) => ({
+  /** Which of these activities exist now (not removed, made private, or gone with their owner's account). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set()
+    const found = await db
+      .collection<Activity>(activitiesCollection)
+      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { _id: 1 } })
+    return new Set(found.map((activity) => activity._id))
+  },
+
   async latestOf(
     userIds: readonly string[],
     { limit, before }: { limit: number; before?: string },

@@ -3,6 +3,7 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import { CommentAdded, CommentDeleted, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { sourceOfKind } from './allSources'
 import { notificationQueries } from './notificationQueries'
 import { pushOf } from './notificationSource'
@@ -48,8 +49,10 @@ const deleted = (commentId: string, userId: string) =>
 async function bell() {
   const h = await projectorHarness(notifications)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat', [dan]: 'dan' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
-  const texts = async (userId: string) => (await queries.list(userId, 50)).items.map((item) => item.text)
+  const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }
 }
 
@@ -129,7 +132,7 @@ describe('a comment in a thread I commented in', () => {
     expect(await h.texts(cat)).toEqual(['dan also commented on Dune'])
     expect(await h.texts(ann)).toEqual(['dan commented on your watch of Dune'])
     expect(await h.texts(dan)).toEqual([])
-    const [line] = (await h.queries.list(bob, 50)).items
+    const [line] = (await h.queries.list(bob, { limit: 50 })).items
     expect(line).toMatchObject({ kind: 'thread-comment', url: '/activity/watched%3Ae1', read: false })
   })
 
@@ -167,7 +170,7 @@ describe('a comment in a thread I commented in', () => {
     expect(await h.texts(cat)).toEqual([])
     expect(await h.texts(dan)).toEqual(['cat also commented on Dune'])
     expect(await h.texts(ann)).toEqual(['cat commented on your watch of Dune'])
-    expect((await h.queries.list(bob, 50)).unreadCount).toBe(1)
+    expect((await h.queries.list(bob, { limit: 50 })).unreadCount).toBe(1)
   })
 
   it('goes with the account of the one who commented', async () => {

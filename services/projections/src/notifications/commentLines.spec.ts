@@ -6,6 +6,7 @@ import { NotificationsMarkedRead, NotificationsSeen } from '@reelmates/contracts
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 import { notificationsSeen } from './notificationsSeen'
@@ -54,8 +55,10 @@ async function bell() {
     [fay]: 'fay',
     [gus]: 'gus',
   })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann, e2: ann })
   const queries = notificationQueries(h.db)
-  const lines = async (userId: string) => (await queries.list(userId, 50)).items
+  const lines = async (userId: string) => (await queries.list(userId, { limit: 50 })).items
   const texts = async (userId: string) => (await lines(userId)).map((item) => item.text)
   /** Each event an hour after the one before, so a line's time says which comment it has. */
   let hour = 0
@@ -82,7 +85,7 @@ describe('comments on my activity gather into one line per activity', () => {
       const h = await bell()
       await h.given(...commenters.map((userId, index) => commented(userId, `c${index}`)))
       expect(await h.texts(ann)).toEqual([text])
-      expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
+      expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(1)
     }
   })
 
@@ -107,7 +110,7 @@ describe('comments on my activity gather into one line per activity', () => {
     )
     expect(await h.texts(ann)).toEqual(['gus sent you a friend request', 'bob commented on your watch of Dune'])
     await h.given(NotificationsSeen({ userId: ann, seenUpTo: hours(2) }))
-    expect((await h.queries.list(ann, 50)).unseenCount).toBe(0)
+    expect((await h.queries.list(ann, { limit: 50 })).unseenCount).toBe(0)
 
     await h.given(commented(cat, 'c2'))
     const [line, request] = await h.lines(ann)
@@ -116,7 +119,7 @@ describe('comments on my activity gather into one line per activity', () => {
       'gus sent you a friend request',
     ])
     expect(line).toMatchObject({ kind: 'comment', url: '/activity/watched%3Ae1', createdAt: hours(4), read: false })
-    expect(await h.queries.list(ann, 50)).toMatchObject({ unreadCount: 2, unseenCount: 1 })
+    expect(await h.queries.list(ann, { limit: 50 })).toMatchObject({ unreadCount: 2, unseenCount: 1 })
   })
 
   it('keeps one line per activity', async () => {
@@ -152,7 +155,7 @@ describe('comments on my activity gather into one line per activity', () => {
     expect(await h.texts(ann)).toEqual(['cat commented on your watch of Dune'])
     await h.given(deleted('c2', cat))
     expect(await h.texts(ann)).toEqual([])
-    expect((await h.queries.list(ann, 50)).unreadCount).toBe(0)
+    expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(0)
   })
 
   it('keeps the others when a commenter’s account is deleted', async () => {

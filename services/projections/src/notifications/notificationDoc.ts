@@ -20,6 +20,8 @@ export type NotificationDoc = {
   ref: string | null
   /** Whose activity it is about (`NotificationDraft.aboutUserId`); absent on lines stored before version 8. */
   aboutUserId?: string | null
+  /** The activity the line opens (`NotificationDraft.activityId`): listed and counted only while it exists. Absent before version 9. */
+  activityId?: string | null
   createdAt: string
   read: boolean
 }

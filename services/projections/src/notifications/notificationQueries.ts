@@ -1,4 +1,7 @@
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from '@reelmates/contracts/feed'
 import type { NotificationItem, NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { activities } from '../activities/activities'
+import { activityQueries } from '../activities/activityQueries'
 import { defineQueries, type QueryDb } from '../queries'
 import { userQueries } from '../users/userQueries'
 import { users } from '../users/users'
@@ -23,28 +26,82 @@ export async function contextsOf(
   })
 }
 
+/** Strictly after the cursor's line in the bell's order (newest first, ties by id): the next page starts there. */
+const olderThan = (after: FeedCursor | null) =>
+  after
+    ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }
+    : {}
+
 /** The bell: my notifications as the API shows them, and who has seen a notification of some `ref`. */
-export const notificationQueries = defineQueries([notifications, notificationsSeen, users], (db) => {
+export const notificationQueries = defineQueries([notifications, notificationsSeen, users, activities], (db) => {
   const docs = () => db.collection<NotificationDoc>(notificationsCollection)
-  /** Unread and newer than the last time the bell was opened (all unread ones, before the first time). */
-  const unseen = async (userId: string): Promise<number> => {
-    const mark = await db.collection<NotificationsSeenDoc>(notificationsSeenCollection).findOne({ _id: userId })
-    return docs().countDocuments(
-      mark ? { userId, read: false, createdAt: { $gt: mark.seenUpTo } } : { userId, read: false },
-    )
+  const activityIdsOf = (lines: readonly Pick<NotificationDoc, 'activityId'>[]) =>
+    lines.flatMap((line) => (line.activityId ? [line.activityId] : []))
+
+  /**
+   * Whether the bell shows a line: of a kind it knows (a kind renamed in a later version is not shown
+   * rather than shown wrong), and, about an activity, while that activity exists (`there`). Its owner
+   * may remove a watch and put it back: the line is out of the list and the counts in between.
+   */
+  const shows = (line: NotificationDoc, there: ReadonlySet<string>) =>
+    sourceOfKind(line.kind) !== undefined && (!line.activityId || there.has(line.activityId))
+
+  /** Up to `wanted` lines the bell shows, newest first after the cursor's, past those it leaves out. */
+  async function shownAfter(userId: string, after: FeedCursor | null, wanted: number): Promise<NotificationDoc[]> {
+    const shown: NotificationDoc[] = []
+    let from = after
+    for (;;) {
+      const batch = await docs().find(
+        { userId, ...olderThan(from) },
+        { sort: { createdAt: -1, _id: -1 }, limit: wanted },
+      )
+      const there = await activityQueries(db).existing(activityIdsOf(batch))
+      shown.push(...batch.filter((line) => shows(line, there)))
+      const last = batch.at(-1)
+      if (shown.length >= wanted || batch.length < wanted || !last) return shown.slice(0, wanted)
+      from = { createdAt: last.createdAt, id: last._id }
+    }
   }
+
+  /**
+   * Unread, and unread and newer than the last time the bell was opened (all unread ones, before the
+   * first time): the lines about an activity that is gone are not counted while it is.
+   */
+  async function counts(userId: string): Promise<{ unreadCount: number; unseenCount: number }> {
+    const [about, mark] = await Promise.all([
+      docs().find({ userId, read: false, activityId: { $ne: null } }, { projection: { activityId: 1 } }),
+      db.collection<NotificationsSeenDoc>(notificationsSeenCollection).findOne({ _id: userId }),
+    ])
+    const ids = activityIdsOf(about)
+    const there = await activityQueries(db).existing(ids)
+    const gone = [...new Set(ids)].filter((id) => !there.has(id))
+    const unread = { userId, read: false, ...(gone.length > 0 ? { activityId: { $nin: gone } } : {}) }
+    const [unreadCount, unseenCount] = await Promise.all([
+      docs().countDocuments(unread),
+      mark ? docs().countDocuments({ ...unread, createdAt: { $gt: mark.seenUpTo } }) : docs().countDocuments(unread),
+    ])
+    return { unreadCount, unseenCount }
+  }
+
   return {
-    async list(userId: string, limit: number): Promise<NotificationsAnswer> {
-      const [found, unreadCount, unseenCount] = await Promise.all([
-        docs().find({ userId }, { sort: { createdAt: -1 }, limit }),
-        docs().countDocuments({ userId, read: false }),
-        unseen(userId),
+    /**
+     * One page of my notifications, newest first (ties by id): `limit` of them after the cursor of the
+     * page before, and a cursor for the next one while there is more. The counts are of every page.
+     */
+    async list(userId: string, { cursor, limit }: { cursor?: string; limit: number }): Promise<NotificationsAnswer> {
+      const after = cursor === undefined ? null : decodeFeedCursor(cursor)
+      const [found, { unreadCount, unseenCount }] = await Promise.all([
+        shownAfter(userId, after, limit + 1),
+        counts(userId),
       ])
-      const contexts = await contextsOf(db, found)
-      const items = found.flatMap((doc, index): NotificationItem[] => {
+      const page = found.slice(0, limit)
+      const last = page.at(-1)
+      const nextCursor =
+        found.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last._id }) : null
+      const contexts = await contextsOf(db, page)
+      const items = page.flatMap((doc, index): NotificationItem[] => {
         const source = sourceOfKind(doc.kind)
         const context = contexts[index]
-        // A kind whose source is gone (renamed in a later version) is not shown rather than shown wrong.
         if (!source || !context) return []
         return [
           {
@@ -57,7 +114,7 @@ export const notificationQueries = defineQueries([notifications, notificationsSe
           },
         ]
       })
-      return { items, unreadCount, unseenCount }
+      return { items, nextCursor, unreadCount, unseenCount }
     },
 
     /** Whether each recipient of a notification of this `ref` (an announcement) has read it. */

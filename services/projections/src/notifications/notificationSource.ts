@@ -37,6 +37,12 @@ export interface NotificationDraft {
    * account takes the activity, its comments and reactions away, and the line with them.
    */
   aboutUserId?: string
+  /**
+   * The activity the line opens (a comment's, a thread's, a reaction's): while the activities read
+   * model has no such activity (its entry removed or made private, its title taken off the
+   * watchlist), the bell neither lists nor counts the line; put back, the line is back.
+   */
+  activityId?: string
 }
 
 /** What a text is made of: the actors' names (latest first), how many acted, and the draft's detail. */

@@ -25,8 +25,9 @@ export const notifications = defineProjector({
   name: 'notifications',
   // A new index needs a rebuild: `setup` runs on the fresh collections only (7: comments gathered per
   // activity, and the `group` index a deleted comment finds its thread's lines by). 8: "now friends"
-  // lines of friendships since ended are taken out.
-  version: 8,
+  // lines of friendships since ended are taken out. 9: each line about an activity names it
+  // (`activityId`), so the bell leaves it out while the activity is gone.
+  version: 9,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
@@ -139,6 +140,7 @@ async function addNotification(
           group: draft.group,
           ref: draft.ref ?? null,
           aboutUserId: draft.aboutUserId ?? null,
+          activityId: draft.activityId ?? null,
           createdAt,
           read: false,
         },
@@ -161,6 +163,7 @@ async function addNotification(
         group: null,
         ref: draft.ref ?? null,
         aboutUserId: draft.aboutUserId ?? null,
+        activityId: draft.activityId ?? null,
         createdAt,
         read: false,
       },

@@ -6,6 +6,7 @@ import { NotificationsMarkedRead, NotificationsSeen } from '@reelmates/contracts
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 import { notificationsSeen, notificationsSeenCollection } from './notificationsSeen'
@@ -34,9 +35,11 @@ const seenUpTo = (seenUpTo: string) => NotificationsSeen({ userId: ann, seenUpTo
 async function bell() {
   const h = await projectorHarness(readModelsAsOne('bell_spec', [notifications, notificationsSeen]))
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
   const counts = async () => {
-    const { unreadCount, unseenCount } = await queries.list(ann, 50)
+    const { unreadCount, unseenCount } = await queries.list(ann, { limit: 50 })
     return { unreadCount, unseenCount }
   }
   return { ...h, queries, counts }
@@ -59,7 +62,7 @@ describe('the bell’s badge (notifications seen)', () => {
     h.at(second)
     await h.given(askedBy(cat, 'f2'), seenUpTo(second))
     expect(await h.counts()).toEqual({ unreadCount: 2, unseenCount: 0 })
-    expect((await h.queries.list(ann, 50)).items.map((item) => item.read)).toEqual([false, false])
+    expect((await h.queries.list(ann, { limit: 50 })).items.map((item) => item.read)).toEqual([false, false])
   })
 
   it('counts again what arrives after the newest notification the bell showed', async () => {

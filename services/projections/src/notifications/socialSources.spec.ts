@@ -17,6 +17,7 @@ import {
 } from '@reelmates/contracts/recommendations'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
+import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
 
@@ -47,8 +48,10 @@ const unreaction = (userId: string, emoji: '🔥' | '❤️') =>
 async function bell() {
   const h = await projectorHarness(notifications)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  // The lines about an activity are in the bell while it exists.
+  await seedWatches(h.db, { e1: ann })
   const queries = notificationQueries(h.db)
-  const texts = async (userId: string) => (await queries.list(userId, 50)).items.map((item) => item.text)
+  const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }
 }
 
@@ -59,7 +62,7 @@ describe('notifications from the feed', () => {
       CommentAdded({ ...activity, commentId: 'c1', userId: bob, content: 'Loved it', addedAt: at }),
       CommentAdded({ ...activity, commentId: 'c2', userId: ann, content: 'Thanks', addedAt: at }),
     )
-    const [item] = (await h.queries.list(ann, 50)).items
+    const [item] = (await h.queries.list(ann, { limit: 50 })).items
     expect(item).toMatchObject({
       kind: 'comment',
       text: 'bob commented on your activity',
@@ -117,7 +120,7 @@ describe('a deleted account', () => {
     )
     // Not "Someone commented…" or "Someone watched Dune": what Bob did is gone with him.
     expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
-    expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
+    expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(1)
   })
 })
 
@@ -149,7 +152,7 @@ describe('notifications taken back', () => {
       FriendRequestAccepted({ ...request('f1', cat, ann), acceptedAt: at }),
     )
     expect(await h.texts(ann)).toEqual(['bob sent you a friend request'])
-    expect((await h.queries.list(ann, 50)).unreadCount).toBe(1)
+    expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(1)
     expect(await h.texts(cat)).toEqual(['You are now friends with ann'])
   })
 
@@ -202,7 +205,7 @@ describe('notifications taken back', () => {
     ])
     await h.given(AccountDeleted({ userId: ann, deletedAt: at }))
     expect(await h.texts(bob)).toEqual([])
-    expect((await h.queries.list(bob, 50)).unreadCount).toBe(0)
+    expect((await h.queries.list(bob, { limit: 50 })).unreadCount).toBe(0)
   })
 
   it('drops the reactions to a comment with the comment', async () => {
@@ -241,13 +244,13 @@ describe('notifications taken back', () => {
     // A reaction taken back twice (the second is nothing to take) changes nothing more.
     await h.given(unreaction(bob, '❤️'), unreaction(cat, '❤️'))
     expect(await h.texts(ann)).toEqual([])
-    expect((await h.queries.list(ann, 50)).unreadCount).toBe(0)
+    expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(0)
   })
 
   it('keeps a line started over after it was read when a reaction from before is taken back', async () => {
     const h = await bell()
     await h.given(reaction(bob, '🔥'))
-    const [line] = (await h.queries.list(ann, 50)).items
+    const [line] = (await h.queries.list(ann, { limit: 50 })).items
     await h.given(
       NotificationsMarkedRead({ userId: ann, ids: [line!.id], readAt: at }),
       reaction(cat, '❤️'),

@@ -24,13 +24,19 @@ const newest = '2026-11-20T12:00:00.000Z'
 /** Two unread (one of them seen at an earlier opening of the bell) and one read. */
 const answer: NotificationsAnswer = {
   items: [item('ann', newest), item('bob', '2026-11-20T11:00:00.000Z'), item('cat', '2026-11-20T10:00:00.000Z', true)],
+  nextCursor: null,
   unreadCount: 2,
   unseenCount: 1,
 }
 
 /** The bell with this answer from the server; the seen mark is sent and never answered, unless `answered`. */
-async function showBell(list: NotificationsAnswer = answer, { answered = false } = {}) {
-  vi.spyOn(notificationsCalls, 'list').mockResolvedValue(list)
+async function showBell(
+  list: NotificationsAnswer | ((cursor: string | null) => Promise<NotificationsAnswer>) = answer,
+  { answered = false } = {},
+) {
+  const listed = vi
+    .spyOn(notificationsCalls, 'list')
+    .mockImplementation(typeof list === 'function' ? list : () => Promise.resolve(list))
   const markSeen = vi
     .spyOn(notificationsCalls, 'markSeen')
     .mockImplementation(() => (answered ? Promise.resolve({ position: '9' }) : new Promise(() => {})))
@@ -43,7 +49,7 @@ async function showBell(list: NotificationsAnswer = answer, { answered = false }
     ),
   )
   await settle()
-  return { markSeen }
+  return { markSeen, listed }
 }
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
@@ -91,5 +97,76 @@ describe('the bell’s badge', () => {
     await toggle()
     await settle()
     expect(markSeen).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the bell’s older notifications', () => {
+  const page = (items: NotificationItem[], nextCursor: string | null): NotificationsAnswer => ({
+    items,
+    nextCursor,
+    unreadCount: 4,
+    unseenCount: 0,
+  })
+  /** Six notifications, two a page, newest first; the counts are of all six on every page. */
+  const pages = new Map<string | null, NotificationsAnswer>([
+    [null, page([item('ann', newest), item('bob', '2026-11-20T11:00:00.000Z')], 'after-bob')],
+    [
+      'after-bob',
+      page([item('cat', '2026-11-20T10:00:00.000Z'), item('dan', '2026-11-20T09:00:00.000Z')], 'after-dan'),
+    ],
+    [
+      'after-dan',
+      page([item('eve', '2026-11-20T08:00:00.000Z', true), item('fay', '2026-11-20T07:00:00.000Z', true)], null),
+    ],
+  ])
+  const server = (cursor: string | null) => Promise.resolve(pages.get(cursor) ?? page([], null))
+  const shown = () =>
+    within(screen.getByRole('list', { name: 'Notifications' }))
+      .getAllByRole('listitem')
+      .map((entry) => entry.textContent.split(' ')[0])
+  const showOlder = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show older' })))
+    await settle()
+  }
+
+  it('shows the newest page, then each older one under it with "Show older", until there is none', async () => {
+    const { listed } = await showBell(server)
+    await toggle()
+    expect(shown()).toEqual(['ann', 'bob'])
+
+    await showOlder()
+    expect(shown()).toEqual(['ann', 'bob', 'cat', 'dan'])
+    expect(listed).toHaveBeenLastCalledWith('after-bob')
+    await showOlder()
+    expect(shown()).toEqual(['ann', 'bob', 'cat', 'dan', 'eve', 'fay'])
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull()
+  })
+
+  it('moves focus to the first notification that came, so it stays in the panel when the button goes', async () => {
+    await showBell(server)
+    await toggle()
+    await showOlder()
+    expect(document.activeElement?.textContent).toMatch(/^cat sent you a friend request/)
+    await showOlder()
+    expect(document.activeElement?.textContent).toMatch(/^eve sent you a friend request/)
+  })
+
+  it('still marks every notification read with "Mark all read", shown or not', async () => {
+    const markRead = vi.spyOn(notificationsCalls, 'markRead').mockResolvedValue({ position: '9' })
+    await showBell(server)
+    await toggle()
+    await showOlder()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark all read' })))
+    expect(markRead).toHaveBeenCalledExactlyOnceWith(undefined)
+  })
+
+  it('starts again from the newest page when the bell is opened again', async () => {
+    await showBell(server)
+    await toggle()
+    await showOlder()
+    await toggle()
+    await toggle()
+    expect(shown()).toEqual(['ann', 'bob'])
+    expect(screen.getByRole('button', { name: 'Show older' })).toBeTruthy()
   })
 })

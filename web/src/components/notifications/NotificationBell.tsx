@@ -1,6 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { notificationsQuery, useMarkRead, useMarkSeen } from '../../features/notifications/queries'
+import type { NotificationItem } from '@reelmates/contracts/notifications'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import {
+  keepNewestNotifications,
+  notificationsQuery,
+  useMarkRead,
+  useMarkSeen,
+} from '../../features/notifications/queries'
 import { NotificationList } from './NotificationList'
 
 /**
@@ -9,14 +15,17 @@ import { NotificationList } from './NotificationList'
  */
 export function NotificationBell({ placement = 'below' }: { placement?: 'below' | 'beside' }) {
   const [open, setOpen] = useState(false)
-  const { data } = useQuery(notificationsQuery())
+  const queryClient = useQueryClient()
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(notificationsQuery())
   const markRead = useMarkRead()
   const { mutate: markSeen } = useMarkSeen()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
-  const unread = data?.unreadCount ?? 0
-  const unseen = data?.unseenCount ?? 0
-  const newest = data?.items[0]?.createdAt
+  const first = data?.pages[0]
+  const unread = first?.unreadCount ?? 0
+  const unseen = first?.unseenCount ?? 0
+  const items = useMemo(() => itemsOf(data?.pages ?? []), [data])
+  const newest = items[0]?.createdAt
   const markedUpTo = useRef<string | undefined>(undefined)
 
   // Open, the bell shows everything up to its newest notification, and what arrives while it is open
@@ -27,6 +36,11 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
     markedUpTo.current = newest
     markSeen(newest)
   }, [open, unseen, newest, markSeen])
+
+  // Closed, the bell polls its newest page alone.
+  useEffect(() => {
+    if (!open) keepNewestNotifications(queryClient)
+  }, [open, queryClient])
 
   useEffect(() => {
     if (!open) return
@@ -93,8 +107,9 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
           }`}
         >
           <NotificationList
-            items={data?.items ?? []}
+            items={items}
             unreadCount={unread}
+            older={hasNextPage ? { loading: isFetchingNextPage, show: () => fetchNextPage() } : null}
             onOpen={(item) => {
               if (!item.read) markRead.mutate([item.id])
               setOpen(false)
@@ -104,5 +119,20 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
         </div>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * The pages in order, each notification once: a grouped line that someone joined moves to the top,
+ * and for a moment an older page fetched before the move may still hold it too.
+ */
+function itemsOf(pages: readonly { items: readonly NotificationItem[] }[]): NotificationItem[] {
+  const seen = new Set<string>()
+  return pages.flatMap((page) =>
+    page.items.filter((item) => {
+      if (seen.has(item.id)) return false
+      seen.add(item.id)
+      return true
+    }),
   )
 }

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@reelmates/contracts/notifications'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 const timeAgo = (iso: string, now = Date.now()) => {
   const minutes = Math.round((now - Date.parse(iso)) / 60_000)
@@ -11,23 +11,52 @@ const timeAgo = (iso: string, now = Date.now()) => {
   return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
 }
 
-/** The bell's list: newest first, unread ones marked; opening one marks it read and goes where it points. */
+/** The next, older page of the list, while there is one. */
+export interface OlderNotifications {
+  loading: boolean
+  show: () => Promise<{ isError: boolean }>
+}
+
+/**
+ * The bell's list: newest first, unread ones marked; opening one marks it read and goes where it
+ * points. A page at a time: "Show older" at its end brings the next.
+ */
 export function NotificationList({
   items,
   onOpen,
   onMarkAllRead,
   unreadCount,
+  older = null,
 }: {
   items: readonly NotificationItem[]
   unreadCount: number
   onOpen: (item: NotificationItem) => void
   onMarkAllRead: () => void
+  older?: OlderNotifications | null
 }) {
   const navigate = useNavigate()
   const heading = useRef<HTMLHeadingElement>(null)
+  const list = useRef<HTMLUListElement>(null)
   // The list is there only while the bell's panel is open: the keyboard starts in the panel, on its
   // heading, so a screen reader says where it is and Tab goes on to the notifications.
   useEffect(() => heading.current?.focus(), [])
+  // "Show older" goes away with the last page: focus moves on to the first notification it brought,
+  // rather than falling out of the panel.
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+  useEffect(() => {
+    if (focusAt === null) return
+    const entry = list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button')[focusAt]
+    if (!entry) return
+    entry.focus()
+    setFocusAt(null)
+  }, [focusAt, items])
+  const showOlder = (shown: number) => {
+    if (!older || older.loading) return
+    setFocusAt(shown)
+    void older.show().then((result) => {
+      if (result.isError) setFocusAt(null)
+    })
+  }
   return (
     <div className="flex max-h-[70dvh] flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-white/5 px-4 py-3">
@@ -57,34 +86,49 @@ export function NotificationList({
           Nothing yet. Friend requests and news from Reelmates show up here.
         </p>
       ) : (
-        <ul className="overflow-y-auto py-1" aria-label="Notifications">
-          {items.map((item) => (
-            <li key={item.id}>
+        <div className="overflow-y-auto">
+          <ul ref={list} className="py-1" aria-label="Notifications">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onOpen(item)
+                    void navigate({ href: item.url })
+                  }}
+                  className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span
+                      className={`block text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
+                    >
+                      {item.text}
+                      {item.read ? null : <span className="sr-only"> (unread)</span>}
+                    </span>
+                    <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {older ? (
+            <div className="border-t border-white/5 px-4 py-3 text-center">
               <button
                 type="button"
-                onClick={() => {
-                  onOpen(item)
-                  void navigate({ href: item.url })
-                }}
-                className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
+                // Not `disabled`: a disabled button drops focus out of the panel while the page loads.
+                aria-disabled={older.loading}
+                onClick={() => showOlder(items.length)}
+                className="text-sm font-medium text-reel hover:underline aria-disabled:cursor-wait aria-disabled:text-zinc-500 aria-disabled:no-underline"
               >
-                <span
-                  aria-hidden="true"
-                  className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
-                />
-                <span className="min-w-0 flex-1">
-                  <span
-                    className={`block text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
-                  >
-                    {item.text}
-                    {item.read ? null : <span className="sr-only"> (unread)</span>}
-                  </span>
-                  <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
-                </span>
+                {older.loading ? 'Loading…' : 'Show older'}
               </button>
-            </li>
-          ))}
-        </ul>
+            </div>
+          ) : null}
+        </div>
       )}
     </div>
   )

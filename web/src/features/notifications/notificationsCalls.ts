@@ -14,7 +14,11 @@ interface ChangeAnswer {
 
 /** The notification, push and announcement calls of the API (issue 13), through the one request client. */
 export const notificationsCalls = {
-  list: () => requests.get<NotificationsAnswer>('/api/notifications'),
+  /** The newest page, or the one after `cursor` (a page's `nextCursor`). */
+  list: (cursor: string | null) =>
+    requests.get<NotificationsAnswer>(
+      `/api/notifications${cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
+    ),
   // Marks are sent as the bell opens or a line is tapped, often just before the page changes or reloads.
   markRead: (ids?: string[]) =>
     requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}, { keepalive: true }),

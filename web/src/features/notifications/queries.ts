@@ -1,5 +1,12 @@
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
 import { toast } from '../../lib/toast'
 import { notificationsCalls } from './notificationsCalls'
 
@@ -9,9 +16,29 @@ export const notificationsKeys = {
   announcements: () => ['notifications', 'announcements'] as const,
 }
 
-/** The bell polls, so a friend request shows up without a reload (push, when on, is the fast path). */
+/**
+ * The bell's list, a page at a time (newest first; "Show older" asks for the page after the last one's
+ * cursor). It polls, so a friend request shows up without a reload (push, when on, is the fast path);
+ * the counts are the same on every page, and the first page's are the ones shown.
+ */
 export const notificationsQuery = () =>
-  queryOptions({ queryKey: notificationsKeys.list(), queryFn: notificationsCalls.list, refetchInterval: 60_000 })
+  infiniteQueryOptions({
+    queryKey: notificationsKeys.list(),
+    queryFn: ({ pageParam }) => notificationsCalls.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    refetchInterval: 60_000,
+  })
+
+/**
+ * Back to the newest page only: a poll refetches every page loaded, so the older ones a member
+ * looked through are let go when the bell closes (as the feed stops polling far down its list).
+ */
+export function keepNewestNotifications(queryClient: QueryClient) {
+  queryClient.setQueryData<InfiniteData<NotificationsAnswer, string | null>>(notificationsKeys.list(), (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  )
+}
 
 /** Polled while a mail is still queued, so the outbox state arrives without a reload. */
 export const announcementsQuery = () =>
@@ -53,8 +80,8 @@ export function useMarkSeen() {
     onMutate: async () => {
       // A poll answered in the meantime would bring the old count back.
       await queryClient.cancelQueries({ queryKey: notificationsKeys.list() })
-      queryClient.setQueryData<NotificationsAnswer>(notificationsKeys.list(), (answer) =>
-        answer ? { ...answer, unseenCount: 0 } : answer,
+      queryClient.setQueryData<InfiniteData<NotificationsAnswer, string | null>>(notificationsKeys.list(), (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, unseenCount: 0 })) } : data,
       )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.list() }),

@@ -25,6 +25,7 @@ export const commentInMyThread = defineNotificationSource({
         group: commentsGroup(data.activityId),
         part: data.commentId,
         ref: `comment:${data.commentId}`,
+        activityId: data.activityId,
         aboutUserId: data.activityOwnerId,
       })),
   takenBackBy: {

@@ -27,6 +27,7 @@ export const commentOnMyActivity = defineNotificationSource({
             group: commentsGroup(data.activityId),
             part: data.commentId,
             ref: `comment:${data.commentId}`,
+            activityId: data.activityId,
           },
         ],
   takenBackBy: {

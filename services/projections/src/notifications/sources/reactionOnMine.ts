@@ -41,6 +41,7 @@ export const reactionOnMine = defineNotificationSource({
         part: data.emoji,
         ...(bell.onComment && data.commentId ? { ref: onCommentRef(data.commentId) } : {}),
         aboutUserId: data.activityOwnerId,
+        activityId: data.activityId,
       },
     ]
   },
