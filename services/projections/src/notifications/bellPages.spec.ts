@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AnnouncementPublished, NotificationsMarkedRead } from '@reelmates/contracts/notifications'
+import { NotificationsMarkedRead } from '@reelmates/contracts/notifications'
+import { announcementTo } from '../testing/announcement'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedUsers } from '../testing/seedUsers'
 import { notificationQueries } from './notificationQueries'
@@ -8,18 +9,7 @@ import { notifications } from './notifications'
 const ann = 'ann-id'
 const admin = 'admin-id'
 
-const announced = (n: number, publishedAt: string) =>
-  AnnouncementPublished({
-    announcementId: `a${n}`,
-    authorId: admin,
-    title: `News ${n}`,
-    body: 'Read on',
-    url: '/home',
-    audience: 'chosen',
-    recipientIds: [ann],
-    channels: { inApp: true, push: false, email: false },
-    publishedAt,
-  })
+const announced = (n: number, publishedAt: string) => announcementTo(ann, admin, n, publishedAt)
 
 /** A bell with these announcements in it, the first the oldest; `sameTime` records them all at once. */
 async function bellWith(count: number, { sameTime = false } = {}) {

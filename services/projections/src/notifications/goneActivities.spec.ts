@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AnnouncementPublished, NotificationsSeen } from '@reelmates/contracts/notifications'
+import { NotificationsSeen } from '@reelmates/contracts/notifications'
 import { CommentAdded, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
 import {
   TitleWatched,
@@ -15,6 +15,7 @@ import {
 import { activities } from '../activities/activities'
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
+import { announcementTo } from '../testing/announcement'
 import { seedUsers } from '../testing/seedUsers'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
@@ -156,18 +157,7 @@ describe('lines about an activity that is gone', () => {
 
   it('leave no hole in a page: it is filled from the older lines, and its cursor goes past them', async () => {
     const h = await bell()
-    const announced = (n: number) =>
-      AnnouncementPublished({
-        announcementId: `a${n}`,
-        authorId: cat,
-        title: `News ${n}`,
-        body: 'Read on',
-        url: '/home',
-        audience: 'chosen',
-        recipientIds: [ann],
-        channels: { inApp: true, push: false, email: false },
-        publishedAt: at,
-      })
+    const announced = (n: number) => announcementTo(ann, cat, n, at)
     h.at('2026-11-20T10:00:00.000Z')
     await h.given(announced(1), announced(2), watched)
     h.at('2026-11-20T11:00:00.000Z')
