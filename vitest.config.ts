@@ -12,6 +12,11 @@ const node = (name: string, root: string) => ({
     exclude: ['**/node_modules/**', '**/*.infra.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker keeps the modules it has loaded from one file to the next: loading them again for every
+    // file was half of the node projects' time (9.3 → 4.4 min for the whole run here). Every app, store
+    // and clock a test uses is made by the test, so nothing it changes outlives it. The web project stays
+    // isolated: its files share jsdom's globals and @tanstack/query's onlineManager.
+    isolate: false,
   },
 })
 
