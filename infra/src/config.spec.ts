@@ -75,6 +75,20 @@ describe('configuration', () => {
     )
   })
 
+  it('hashes passwords at scrypt N = 2^15 unless told otherwise, and takes a cheaper cost only in tests', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(15)
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '17' }).passwordHashCost).toBe(17)
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10)
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV, PASSWORD_HASH_COST: '14' })).toThrow(
+        /PASSWORD_HASH_COST below 15 is for tests only/,
+      )
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(
+      /PASSWORD_HASH_COST/,
+    )
+  })
+
   it('treats an empty variable as not set', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TMDB_API_TOKEN: '', PORT: '' }).tmdb).toBeUndefined()
   })

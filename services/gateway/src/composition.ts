@@ -19,6 +19,7 @@ import { watchRemoteReactions } from '@reelmates/scheduler/remoteScheduler'
 import { unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscribe'
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
+import { scryptPasswords } from './account/passwords'
 
 export { openEventLog, type EventLog } from '@reelmates/infra/column'
 
@@ -116,6 +117,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     eventStore,
     readStore,
     vault,
+    passwords: scryptPasswords(config.passwordHashCost),
     mailer,
     sessions,
     idempotency,

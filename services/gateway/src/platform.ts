@@ -10,6 +10,7 @@ import type { ProjectionRunner } from '@reelmates/projections/runner'
 import type { Scheduler } from '@reelmates/scheduler'
 import type { JobsView } from '@reelmates/scheduler/failures'
 import type { SessionStore as FastifySessionStore } from '@fastify/session'
+import type { Passwords } from './account/passwords'
 
 /**
  * Everything a route may use, chosen once by the composition root (`openPlatform`) from the
@@ -21,6 +22,7 @@ export interface Platform {
   eventStore: EventStore
   readStore: ReadStore
   vault: PersonalDataVault
+  passwords: Passwords
   mailer: Mailer
   sessions: SessionStore
   /** The recorded answers of requests sent with an `Idempotency-Key`. */

@@ -6,7 +6,6 @@ import { eraseAccountData } from '@reelmates/scheduler'
 import { currentUserId, endUserSession, requireUser } from '../http/auth'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
-import { verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 
 /** Account deletion: the fact goes in the log, the personal data is erased everywhere. */
@@ -33,7 +32,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         await endUserSession(request)
         return { message: 'Your account has been deleted.' }
       }
-      const check: PasswordCheck = (await verifyPassword(request.body.currentPassword, state.passwordHash))
+      const check: PasswordCheck = (await platform.passwords.verify(request.body.currentPassword, state.passwordHash))
         ? 'correct'
         : 'incorrect'
       const { position } = await execute(request, {

@@ -3,14 +3,54 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 /**
  * Passwords are stored as scrypt hashes (node:crypto, no native add-on to build):
  * `scrypt$<N>$<r>$<p>$<salt>$<hash>` in base64url, so the cost can be raised later and old hashes
- * still verify. N = 2^15, r = 8 needs 32 MiB per hash, as OWASP recommends for scrypt.
+ * still verify. N = 2^15, r = 8 needs 32 MiB per hash, as OWASP recommends for scrypt; only tests
+ * may ask for less (PASSWORD_HASH_COST, infra/src/config.ts).
  */
-const cost = { N: 2 ** 15, r: 8, p: 1 }
+export interface Passwords {
+  hash(password: string): Promise<string>
+  /** True when `password` matches `stored`; always does the work of one scrypt, whatever it is given. */
+  verify(password: string, stored: string | null | undefined): Promise<boolean>
+}
+
+interface Cost {
+  N: number
+  r: number
+  p: number
+}
+
 const KEY_BYTES = 32
 const SALT_BYTES = 16
 const PREFIX = 'scrypt'
 
-function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
+/** Hashes with N = 2^logN; verifies any hash by the cost written in it. */
+export function scryptPasswords(logN = 15): Passwords {
+  const cost: Cost = { N: 2 ** logN, r: 8, p: 1 }
+
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_BYTES)
+    const key = await derive(password, salt, cost)
+    return [PREFIX, cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  }
+
+  // Checked when there is no stored hash (unknown user, erased account), so that a wrong username
+  // takes as long to refuse as a wrong password and the timing tells nothing.
+  let decoy: Promise<string> | undefined
+
+  return {
+    hash,
+    async verify(password, stored) {
+      const parsed = stored ? parse(stored) : null
+      if (!parsed) {
+        decoy ??= hash('decoy password that never matches')
+        await verifyAgainst(password, parse(await decoy))
+        return false
+      }
+      return verifyAgainst(password, parsed)
+    },
+  }
+}
+
+function derive(password: string, salt: Buffer, options: Cost): Promise<Buffer> {
   const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r }
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_BYTES, scryptOptions, (error, key) => {
@@ -18,26 +58,6 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
       else resolve(key)
     })
   })
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES)
-  const key = await derive(password, salt, cost)
-  return [PREFIX, cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$')
-}
-
-// Checked when there is no stored hash (unknown user, erased account), so that a wrong username
-// takes as long to refuse as a wrong password and the timing tells nothing.
-const decoy = hashPassword('decoy password that never matches')
-
-/** True when `password` matches `stored`; always does the work of one scrypt, whatever it is given. */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parsed = stored ? parse(stored) : null
-  if (!parsed) {
-    await verifyAgainst(password, parse(await decoy))
-    return false
-  }
-  return verifyAgainst(password, parsed)
 }
 
 async function verifyAgainst(password: string, parsed: ReturnType<typeof parse>): Promise<boolean> {

@@ -12,7 +12,6 @@ import type { FastifyRequest } from 'fastify'
 import { currentUserId, requireUser, startUserSession } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
-import { hashPassword, verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 
@@ -35,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       const userId = currentUserId(request)
       const { currentPassword, newPassword, ...changes } = request.body
       const { before, events, position } = await updateProfile(
-        { eventStore, vault, passwords: { hash: hashPassword, verify: verifyPassword } },
+        { eventStore, vault, passwords: platform.passwords },
         { userId, changes, currentPassword, newPassword, metadata: commandMetadata(request) },
       )
       await afterCredentialsChanged(request, before, events)

@@ -8,7 +8,6 @@ import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
 import { recipientByEmail, type MailRecipient } from './mailRecipient'
-import { hashPassword } from './passwords'
 import { newLinkToken, readLinkToken } from './tokens'
 
 export const resetLinkLifetimeMs = 60 * 60 * 1000
@@ -109,7 +108,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
           type: 'ResetPassword',
           userId,
           tokenHash,
-          passwordHash: await hashPassword(newPassword),
+          passwordHash: await platform.passwords.hash(newPassword),
           at: platform.now().toISOString(),
         },
       })

@@ -4,7 +4,6 @@ import { registerAccount } from '@reelmates/commands/account/registerAccount'
 import { startUserSession } from '../http/auth'
 import { commandMetadata, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
-import { hashPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 import { acceptInvitationOnSignUp } from '../friends/invitationLinks'
@@ -34,7 +33,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
           userId,
           username,
           email,
-          passwordHash: await hashPassword(password),
+          passwordHash: await platform.passwords.hash(password),
           location: location ?? null,
           bio: bio ?? null,
           invitationToken: invitationToken ?? null,

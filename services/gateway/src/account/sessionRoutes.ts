@@ -14,7 +14,6 @@ import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { endUserSession, requireUser, startUserSession } from '../http/auth'
 import type { Platform } from '../platform'
-import { verifyPassword } from './passwords'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 import { readsFrom } from '../http/readYourWrites'
@@ -85,7 +84,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       // a wrong password, so the answer's timing does not say which names exist.
       const state = await loadState(eventStore, account, accountStreamId(userId ?? platform.newId()))
       const active = userId !== null && state.status === 'active'
-      const matches = await verifyPassword(password, active ? state.passwordHash : null)
+      const matches = await platform.passwords.verify(password, active ? state.passwordHash : null)
       if (!active || !matches) {
         return reply.code(401).send({ message: messages.invalidCredentials, error: messages.invalidCredentials })
       }
