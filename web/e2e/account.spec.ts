@@ -10,6 +10,7 @@ import {
   toastWith,
   uniqueName,
 } from './support/server'
+import { newContext } from './support/contexts'
 
 /** The account screens of spec §2 against the real server, with the messages of spec §8. */
 
@@ -153,7 +154,7 @@ test('forgot password → the mail in the outbox → reset → sign in with the 
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await expect(page.getByText(/if an account with that email address exists/i)).toBeVisible()
 
-  const adminContext = await browser.newContext({ baseURL })
+  const adminContext = await newContext(browser, { baseURL })
   const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email)
   await adminContext.close()
   const link = new URL(linkIn(mail, '/reset-password'))
@@ -218,7 +219,7 @@ test('a magic link signs in and goes to its redirect', async ({ page, browser, b
   })
   expect(requested.status()).toBe(200)
 
-  const adminContext = await browser.newContext({ baseURL })
+  const adminContext = await newContext(browser, { baseURL })
   const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email, 'magic-link')
   await adminContext.close()
   const link = new URL(linkIn(mail, '/magic-link'))

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { adminAccount, registerByApi, screenshotsDir, uniqueName } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * Issue 14.4-7 in the browser: the blog from the editor to the open news pages, user management
@@ -30,7 +31,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 async function adminPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
   await adminAccount(page.request)
   return { context, page }
@@ -82,7 +83,7 @@ test('an admin publishes a post that a signed-out visitor finds on /news and in 
   await context.close()
 
   // A visitor who never signed in.
-  const visitorContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const visitorContext = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
   const visitor = await visitorContext.newPage()
   await visitor.goto('/news')
   await expect(visitor.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
@@ -117,7 +118,7 @@ test('an admin promotes a member, who opens /admin without reloading; the other 
   browser,
   baseURL,
 }) => {
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const memberContext = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
   const member = await memberContext.newPage()
   const account = await registerByApi(member.request, 'member')
   await member.goto('/home')

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { adminAccount, csrfToken, toastWith, uniqueName } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * The blog editor takes its post once, into the form that Save and Publish write back: it must be
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 120_000 })
 
 /** A new admin in a browser context of their own, on a desktop. */
 async function asAdmin(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
   await adminAccount(page.request)
   return { context, page }

@@ -11,6 +11,7 @@ import {
   toastWith,
   uniqueName,
 } from './support/server'
+import { newContext } from './support/contexts'
 
 mkdirSync(screenshotsDir, { recursive: true })
 
@@ -43,7 +44,7 @@ test('an admin builds a two-step campaign from templates, activates it, and a ne
   await card.getByRole('button', { name: 'Activate' }).click()
   await expect(card).toContainText('Active')
 
-  const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const visitor = await newContext(browser, { baseURL: new URL(page.url()).origin })
   const member = await registerByApi(visitor.request, 'dripped')
   const welcome = await latestMailTo(page.request, member.email, 'campaign-step')
   expect(welcome.subject).toBe(`Welcome to Reelmates, ${member.username}`)
@@ -51,7 +52,7 @@ test('an admin builds a two-step campaign from templates, activates it, and a ne
   // The mail's unsubscribe link works without signing in and says so.
   const link = /\/unsubscribed\?token=\S+/.exec(welcome.text)?.[0]
   expect(link).toBeTruthy()
-  const reader = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const reader = await newContext(browser, { baseURL: new URL(page.url()).origin })
   const readerPage = await reader.newPage()
   await readerPage.goto(link!)
   await expect(readerPage.getByRole('status').filter({ hasText: 'Unsubscribed' })).toContainText(
@@ -168,7 +169,7 @@ test('a save over another admin’s save of the campaign is refused and keeps th
     }
     return campaigns.find((campaign) => campaign.id === id)
   }
-  const otherContext = await browser.newContext({ baseURL })
+  const otherContext = await newContext(browser, { baseURL })
   const other = await otherContext.newPage()
   await adminAccount(other.request)
   await expect.poll(async () => (await onServer(other.request))?.name).toBe(name)

@@ -11,6 +11,7 @@ import {
   signOutByApi,
   toastWith,
 } from './support/server'
+import { newContext } from './support/contexts'
 
 mkdirSync(screenshotsDir, { recursive: true })
 
@@ -43,7 +44,7 @@ test('an admin edits the sign-in link template with a preview, and the next sign
   await expect(page.getByText('Template saved', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: /^magic-link.*edited/ })).toBeVisible()
 
-  const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  const visitor = await newContext(browser, { baseURL: new URL(page.url()).origin })
   const someone = await registerByApi(visitor.request, 'linkuser')
   await signOutByApi(visitor.request)
   await visitor.request.post('/api/auth/magic-link/request', {
@@ -82,7 +83,7 @@ test('a save over another admin’s save of the template is refused and keeps th
 }) => {
   test.setTimeout(120_000)
   await adminAccount(page.request)
-  const otherContext = await browser.newContext({ baseURL })
+  const otherContext = await newContext(browser, { baseURL })
   const other = await otherContext.newPage()
   await adminAccount(other.request)
   const onServer = async () => {

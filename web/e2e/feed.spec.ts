@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { csrfToken, registerByApi, screenshotsDir, type Account } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * The feed end to end (issue 11): two friends in two browser contexts. B logs a public watch with a
@@ -17,7 +18,7 @@ interface Member {
 }
 
 async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const context = await newContext(browser, { baseURL, viewport: viewports.desktop })
   const page = await context.newPage()
   return { page, account: await registerByApi(page.request, prefix) }
 }

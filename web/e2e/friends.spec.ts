@@ -15,6 +15,7 @@ import {
   toastWith,
   uniqueName,
 } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * Friends end to end against the real server (issue 10): two people in two browser contexts find,
@@ -47,7 +48,7 @@ async function movies(request: APIRequestContext, queries: string[]): Promise<{ 
 
 /** A reader of the mail outbox: an admin in a context of its own. */
 async function mailReader(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL })
+  const context = await newContext(browser, { baseURL })
   const page = await context.newPage()
   await adminAccount(page.request)
   return {
@@ -373,7 +374,7 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   const link = await mail.link(address, 'friend-invitation', '/sign_up')
   await mail.close()
 
-  const context = await browser.newContext({ baseURL: baseURL ?? '' })
+  const context = await newContext(browser, { baseURL: baseURL ?? '' })
   const page = await context.newPage()
   await page.goto(link)
   await expect(page.getByText(`${a.account.username} invited you to Reelmates`)).toBeVisible()
@@ -388,7 +389,7 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   await expect(friendsList(page).getByRole('link', { name: a.account.username })).toBeVisible()
 
   // The same link again, by someone else: the account is made, and they are told why no friend came with it.
-  const latecomer = await (await browser.newContext({ baseURL: baseURL ?? '' })).newPage()
+  const latecomer = await (await newContext(browser, { baseURL: baseURL ?? '' })).newPage()
   await latecomer.goto(link)
   await latecomer.getByLabel('Email').fill(`${uniqueName('late')}@example.com`)
   await latecomer.getByLabel('Username').fill(uniqueName('late'))
@@ -419,7 +420,7 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   const mail = await mailReader(browser, baseURL ?? '')
   const link = await mail.link(address, 'friend-invitation', '/sign_up')
   await mail.close()
-  const context = await browser.newContext({ baseURL: baseURL ?? '' })
+  const context = await newContext(browser, { baseURL: baseURL ?? '' })
   const page = await context.newPage()
   const registered = await page.request.post('/api/register', {
     data: { username, email: address, password },

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { adminAccount, csrfToken, openApp, registerByApi } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * What people type is not always made of words: a token, a pasted link without breaks, a key held
@@ -25,7 +26,7 @@ test('an announcement, a bell line and a mail subject made of one long word wrap
   browser,
   baseURL,
 }) => {
-  const memberContext = await browser.newContext({ baseURL })
+  const memberContext = await newContext(browser, { baseURL })
   const member = await registerByApi(memberContext.request, 'longreader')
   await adminAccount(page.request)
   await send(page.request, '/api/admin/announcements', {
@@ -101,7 +102,7 @@ test('a username as long as one may be (50 characters) keeps every page on a pho
   browser,
   baseURL,
 }) => {
-  const longContext = await browser.newContext({ baseURL })
+  const longContext = await newContext(browser, { baseURL })
   // uniqueName adds 14 characters: 36 + 14 = 50, the longest a username may be.
   const long = await registerByApi(longContext.request, 'averyveryverylongusernamewithnobrea')
   expect(long.username.length).toBeGreaterThanOrEqual(48)

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { adminAccount, csrfToken, registerByApi, toastWith, uniqueName } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * The news and the blog's admin screens hold whatever an admin writes: one long word, a long line of
@@ -35,7 +36,7 @@ interface PostFields {
 
 /** A new admin in a context of their own. */
 async function asAdmin(browser: Browser, baseURL: string | undefined, viewport = desktop) {
-  const context = await browser.newContext({ baseURL, viewport })
+  const context = await newContext(browser, { baseURL, viewport })
   const page = await context.newPage()
   await adminAccount(page.request)
   return { context, page }
@@ -75,7 +76,7 @@ test('a post with a 300-character word, a long code line and a table fits a phon
   })
   await context.close()
 
-  const visitorContext = await browser.newContext({ baseURL })
+  const visitorContext = await newContext(browser, { baseURL })
   const visitor = await visitorContext.newPage()
   for (const viewport of [phone, desktop]) {
     await visitor.setViewportSize(viewport)
@@ -142,7 +143,7 @@ test('a featured image that does not load leaves no hole on the post or its card
     featuredImageUrl: '/news-images/gone.jpg',
   })
 
-  const visitorContext = await browser.newContext({ baseURL, viewport: desktop })
+  const visitorContext = await newContext(browser, { baseURL, viewport: desktop })
   const visitor = await visitorContext.newPage()
   await visitor.goto(`/news/${slug}`)
   const firstWords = visitor.getByRole('heading', { name: 'First words' })
@@ -184,7 +185,7 @@ test('an image in a post that does not load shows its alt text, not a broken-ima
   })
   await context.close()
 
-  const visitorContext = await browser.newContext({ baseURL, viewport: phone })
+  const visitorContext = await newContext(browser, { baseURL, viewport: phone })
   const visitor = await visitorContext.newPage()
   await visitor.goto(`/news/${slug}`)
   await expect(visitor.getByTestId('missing-image')).toHaveText('A still from Dune')
@@ -265,7 +266,7 @@ test('reading the newest post clears the news dot', async ({ browser, baseURL })
   const { slug } = await publishedPost(admin.request, { title: `Dot ${uniqueName('t')}`, content: 'News!' })
   await context.close()
 
-  const readerContext = await browser.newContext({ baseURL, viewport: desktop })
+  const readerContext = await newContext(browser, { baseURL, viewport: desktop })
   const reader = await readerContext.newPage()
   await registerByApi(reader.request, 'reader')
   await reader.goto('/home')

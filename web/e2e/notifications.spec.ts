@@ -13,6 +13,7 @@ import {
   toastWith,
   type Account,
 } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * In-app notifications and web push in the browser (issue 13): the bell, the profile's push switch
@@ -69,7 +70,7 @@ test('the push switch asks permission and subscribes this device; a push shows a
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, permissions: ['notifications'] })
+  const context = await newContext(browser, { baseURL, permissions: ['notifications'] })
   const device = service.newDevice()
   // The browser's own push service is on the internet: this device's subscription points at the
   // loopback one instead, with keys made in the test (so the test can decrypt what it receives).
@@ -122,7 +123,7 @@ test('the push switch asks permission and subscribes this device; a push shows a
   expect(devices.devices.map((d) => d.service)).toEqual([new URL(service.origin).host])
 
   // A friend request reaches the device through the scheduler, signed and encrypted.
-  const ann = await person(await browser.newContext({ baseURL }), 'pushann')
+  const ann = await person(await newContext(browser, { baseURL }), 'pushann')
   await askFriend(ann.page, account.username)
   await expect
     .poll(() => service.received.filter((push) => device.subscription.endpoint.endsWith(push.deviceId)).length)
@@ -172,11 +173,11 @@ test('the push switch asks permission and subscribes this device; a push shows a
 })
 
 test('the bell counts new notifications, lists them, and marks them read', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const context = await newContext(browser, { baseURL, viewport: viewports.desktop })
   const { page, account } = await person(context, 'bellbob')
   const askers = ['ann', 'cat', 'dan']
   for (const name of askers) {
-    const asker = await person(await browser.newContext({ baseURL }), `bell${name}`)
+    const asker = await person(await newContext(browser, { baseURL }), `bell${name}`)
     await askFriend(asker.page, account.username)
   }
 
@@ -217,9 +218,9 @@ test('opening the bell clears its badge but leaves the notifications unread; wha
   baseURL,
 }) => {
   const [a, b, c] = await Promise.all([
-    person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'seenann'),
-    person(await browser.newContext({ baseURL }), 'seenbob'),
-    person(await browser.newContext({ baseURL }), 'seencat'),
+    person(await newContext(browser, { baseURL, viewport: viewports.desktop }), 'seenann'),
+    person(await newContext(browser, { baseURL }), 'seenbob'),
+    person(await newContext(browser, { baseURL }), 'seencat'),
   ])
   // Friends (B and C asked and A accepted, so A's bell holds nothing of it), with a watch of A's to talk about.
   for (const friend of [b, c]) {
@@ -289,9 +290,9 @@ test('the bell’s panel takes the keyboard when it opens, and "Mark all read" k
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const context = await newContext(browser, { baseURL, viewport: viewports.desktop })
   const { page, account } = await person(context, 'bellkeys')
-  const asker = await person(await browser.newContext({ baseURL }), 'bellkeyann')
+  const asker = await person(await newContext(browser, { baseURL }), 'bellkeyann')
   await askFriend(asker.page, account.username)
 
   await openApp(page, '/home')
@@ -325,9 +326,9 @@ test('the bell’s panel takes the keyboard when it opens, and "Mark all read" k
 })
 
 test('the bell shows the newest 30 and "Show older" brings the rest, page by page', async ({ browser, baseURL }) => {
-  const admin = await (await browser.newContext({ baseURL })).newPage()
+  const admin = await (await newContext(browser, { baseURL })).newPage()
   await adminAccount(admin.request)
-  const reader = await person(await browser.newContext({ baseURL, viewport: viewports.desktop }), 'olderreader')
+  const reader = await person(await newContext(browser, { baseURL, viewport: viewports.desktop }), 'olderreader')
   for (let n = 1; n <= 32; n += 1)
     await post(admin, '/api/admin/announcements', {
       title: `News ${n}`,
@@ -357,10 +358,10 @@ test('the bell shows the newest 30 and "Show older" brings the rest, page by pag
 })
 
 test('an admin sends an announcement to a chosen member and sees who received it', async ({ browser, baseURL }) => {
-  const adminContext = await browser.newContext({ baseURL, viewport: viewports.desktop })
+  const adminContext = await newContext(browser, { baseURL, viewport: viewports.desktop })
   const admin = await adminContext.newPage()
   await adminAccount(admin.request)
-  const reader = await person(await browser.newContext({ baseURL }), 'newsreader')
+  const reader = await person(await newContext(browser, { baseURL }), 'newsreader')
 
   await openApp(admin, '/admin/user-notifications')
   await expect(admin.getByRole('heading', { name: 'User notifications' })).toBeVisible()

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, screenshotsDir } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * /profile (issue 15 item 7): my watching in numbers above the settings, an uploaded avatar that every
@@ -100,7 +101,7 @@ test("'Watched in' counts the year where the member is, as their diary shows its
   const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Auckland', year: 'numeric' }).format())
   const watchedAt = new Date(`${year}-01-01T00:30:00+13:00`).toISOString()
   const thisYear = async (timezoneId: string, request?: APIRequestContext) => {
-    const context = await browser.newContext({ baseURL, timezoneId, storageState: await request?.storageState() })
+    const context = await newContext(browser, { baseURL, timezoneId, storageState: await request?.storageState() })
     const page = await context.newPage()
     return { page, context }
   }

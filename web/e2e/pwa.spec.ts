@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot, toastWith } from './support/server'
+import { newContext } from './support/contexts'
 
 /** Installability (manifest, service worker), the offline shell, and the update banner (spec §4). */
 
@@ -143,7 +144,7 @@ test.describe('with its own server', () => {
       )
       .toBe(200)
 
-    const context = await browser.newContext({ baseURL })
+    const context = await newContext(browser, { baseURL })
     const page = await context.newPage()
     await page.goto('/sign_in')
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
@@ -173,7 +174,7 @@ test('the update banner appears when version.json names another build, and Later
   baseURL,
 }) => {
   // Without a service worker, so the check is the version file alone.
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const context = await newContext(browser, { baseURL, serviceWorkers: 'block' })
   const page = await context.newPage()
   await page.goto('/sign_in')
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, screenshotsDir, toastWith } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * Recommendations end to end against the real server (issue 12): two friends in two browser contexts.
@@ -185,7 +186,7 @@ test('a double tap on Dismiss answers the card tapped, once, and the next card s
 }) => {
   test.setTimeout(120_000)
   const a = await member(browser, baseURL ?? '', 'tapsender')
-  const context = await browser.newContext({ baseURL, viewport: viewports.phone, hasTouch: true, isMobile: true })
+  const context = await newContext(browser, { baseURL, viewport: viewports.phone, hasTouch: true, isMobile: true })
   const page = await context.newPage()
   const b = { page, account: await registerByApi(page.request, 'taptapper'), close: () => context.close() }
   await befriend(a, b)

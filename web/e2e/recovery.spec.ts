@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { adminAccount, csrfToken, latestMailTo, linkIn, registerByApi, signOutByApi } from './support/server'
+import { newContext } from './support/contexts'
 
 /** Forgot username, the reset timing, and the magic link's steps (spec §2, §4, §9) on the real server. */
 
 async function mailTo(browser: Browser, baseURL: string | undefined, email: string, category: string) {
-  const admin = await browser.newContext({ baseURL })
+  const admin = await newContext(browser, { baseURL })
   const adminPage = await admin.newPage()
   await adminAccount(adminPage.request)
   const mail = await latestMailTo(adminPage.request, email, category)

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { member } from './support/members'
 import { adminAccount, csrfToken, registerByApi } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * A member whose session ends while the app is open (signed out in another tab, an admin's
@@ -23,7 +24,7 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL })
+  const context = await newContext(browser, { baseURL })
   const here = await context.newPage()
   // First, as a visitor: nobody was signed in in this tab, and the page says only how to sign in.
   await here.goto('/home')
@@ -67,7 +68,7 @@ test('suspended by an admin: the next page is the sign-in page, which says so, a
   await expect(suspended.page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
   const { id } = (await (await suspended.page.request.get('/api/user')).json()) as { id: string }
 
-  const adminContext = await browser.newContext({ baseURL })
+  const adminContext = await newContext(browser, { baseURL })
   const admin = adminContext.request
   await adminAccount(admin)
   const answer = await admin.post(`/api/admin/users/${id}/suspend`, {
@@ -97,7 +98,7 @@ test('suspended while a page is open: the first refused request takes the member
   await expect(kept.page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
   const { id } = (await (await kept.page.request.get('/api/user')).json()) as { id: string }
 
-  const adminContext = await browser.newContext({ baseURL })
+  const adminContext = await newContext(browser, { baseURL })
   const admin = adminContext.request
   await adminAccount(admin)
   const headers = { 'CSRF-Token': await csrfToken(admin) }
@@ -113,14 +114,14 @@ test('suspended while a page is open: the first refused request takes the member
 
 test('demoted while in the admin area: the next refused admin request closes it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
   const page = await context.newPage()
   await adminAccount(page.request)
   const { id } = (await (await page.request.get('/api/user')).json()) as { id: string }
   await page.goto('/admin/user-management')
   await expect(page.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible()
 
-  const otherContext = await browser.newContext({ baseURL })
+  const otherContext = await newContext(browser, { baseURL })
   const other = otherContext.request
   await adminAccount(other)
   const demoted = await other.put(`/api/admin/users/${id}/role`, {

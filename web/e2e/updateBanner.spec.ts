@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { toastWith } from './support/server'
+import { newContext } from './support/contexts'
 
 /**
  * The update banner's other triggers and timings (spec §4, §9); pwa.spec.ts covers the version-file
@@ -8,7 +9,7 @@ import { toastWith } from './support/server'
 const bannerText = 'A new version of Reelmates is available.'
 
 async function openWithoutWorker(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const context = await newContext(browser, { baseURL, serviceWorkers: 'block' })
   const page = await context.newPage()
   return { context, page }
 }

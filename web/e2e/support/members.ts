@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test'
 import { csrfToken, registerByApi, type Account } from './server'
+import { newContext } from './contexts'
 
 export interface Member {
   page: Page
@@ -9,7 +10,7 @@ export interface Member {
 
 /** A person in a browser of their own (a context: their own cookies), registered and signed in. */
 export async function member(browser: Browser, baseURL: string, prefix: string): Promise<Member> {
-  const context = await browser.newContext({ baseURL })
+  const context = await newContext(browser, { baseURL })
   const page = await context.newPage()
   const account = await registerByApi(page.request, prefix)
   return { page, account, close: () => context.close() }
