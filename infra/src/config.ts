@@ -32,10 +32,10 @@ const environment = z.object({
   LEASE_RENEW_INTERVAL_MS: z.coerce.number().int().min(20).default(3_000),
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // scrypt's N as a power of two. Below 15 is weaker than OWASP's advice: accepted only with NODE_ENV=test,
   // where thousands of sign-ups would otherwise spend a fifth of the test suite hashing.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // Web push (VAPID, RFC 8292): the key pair the push services know this server by, base64url.
   VAPID_PUBLIC_KEY: z
     .string()
