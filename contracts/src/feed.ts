@@ -166,12 +166,16 @@ export const feedItem = z.object({
 })
 export type FeedItem = z.infer<typeof feedItem>
 
+export const badCursorMessage = 'This cursor is not valid; start again from the first page'
+
+/** A page's cursor in a query string: one of ours, or refused with one message whatever is wrong with it. */
+export const keysetCursor = z
+  .string()
+  .max(400, badCursorMessage)
+  .refine((text) => decodeFeedCursor(text) !== null, badCursorMessage)
+
 export const feedQuery = z.object({
-  cursor: z
-    .string()
-    .max(400)
-    .refine((text) => decodeFeedCursor(text) !== null, 'This cursor is not valid; start again from the first page')
-    .optional(),
+  cursor: keysetCursor.optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')

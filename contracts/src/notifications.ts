@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { username } from './account'
 import { defineEvent, type EventOf } from './events'
-import { decodeFeedCursor } from './feed'
+import { keysetCursor } from './feed'
 
 /**
  * In-app notifications (the bell) and admin announcements. A notification is derived from an event
@@ -14,7 +14,6 @@ export const notificationsMessages = {
   noRecipients: 'Choose at least one recipient, or send the announcement to everyone.',
   unknownUsers: (names: string[]) => `No user named ${names.join(', ')} was found.`,
   noChannel: 'Choose at least one way to deliver the announcement.',
-  badCursor: 'This cursor is not valid; start again from the first page',
 } as const
 
 /** What a notification is about; each kind has one source handler in the notifications read model. */
@@ -33,11 +32,7 @@ export type NotificationItem = z.infer<typeof notificationItem>
 
 export const notificationsQuery = z.object({
   /** The `nextCursor` of the page before: the same keyset (createdAt, id) as the feed's. */
-  cursor: z
-    .string()
-    .max(400, notificationsMessages.badCursor)
-    .refine((text) => decodeFeedCursor(text) !== null, notificationsMessages.badCursor)
-    .optional(),
+  cursor: keysetCursor.optional(),
   limit: z.coerce
     .number({ message: 'limit must be a number from 1 to 100' })
     .int('limit must be a number from 1 to 100')

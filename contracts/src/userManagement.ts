@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { digestType, role } from './account'
-import { decodeFeedCursor } from './feed'
+import { keysetCursor } from './feed'
 
 /** Admin user management (issue 14.4): search, account facts, role, suspension, deletion. */
 
@@ -10,11 +10,7 @@ export const adminUsersPageSize = 100
 export const adminUsersQuery = z.object({
   query: z.string().trim().max(100, 'Search text can be at most 100 characters').optional(),
   /** The `nextCursor` of the page before: the same keyset (createdAt, id) as the feed's. */
-  after: z
-    .string()
-    .max(400)
-    .refine((text) => decodeFeedCursor(text) !== null, 'This cursor is not valid; start again from the first page')
-    .optional(),
+  after: keysetCursor.optional(),
 })
 
 export const adminUserParams = z.object({ id: z.string().min(1).max(100) })

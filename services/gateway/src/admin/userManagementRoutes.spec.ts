@@ -33,9 +33,11 @@ describe('GET /api/admin/users', () => {
   })
 
   it('refuses a page cursor it did not make, with a 400 that says what to do', async () => {
-    const answer = await boss.client.get('/api/admin/users?after=not-a-cursor')
-    expect(answer.statusCode).toBe(400)
-    expect(answer.json<{ message: string }>().message).toMatch(/start again from the first page/)
+    for (const after of ['not-a-cursor', 'x'.repeat(401)]) {
+      const answer = await boss.client.get(`/api/admin/users?after=${after}`)
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(/start again from the first page/)
+    }
   })
 })
 

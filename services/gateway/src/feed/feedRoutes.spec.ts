@@ -300,7 +300,13 @@ describe('feed API', () => {
     const second = (await ann.client.get(`/api/feed?limit=2&cursor=${enc(page.nextCursor!)}`)).json<FeedAnswer>()
     expect(second.items).toHaveLength(1)
     expect(second.nextCursor).toBeNull()
-    expect((await ann.client.get('/api/feed?cursor=nonsense')).statusCode).toBe(400)
+    for (const cursor of ['nonsense', 'x'.repeat(401)]) {
+      const refused = await ann.client.get(`/api/feed?cursor=${cursor}`)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /This cursor is not valid; start again from the first page/,
+      )
+    }
     expect((await ann.client.get('/api/feed?limit=0')).statusCode).toBe(400)
     expect((await ann.client.get('/api/feed?limit=500')).statusCode).toBe(400)
   })
