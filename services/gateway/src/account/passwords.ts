@@ -33,15 +33,15 @@ export function scryptPasswords(logN = 15): Passwords {
   }
 
   // Checked when there is no stored hash (unknown user, erased account), so that a wrong username
-  // takes as long to refuse as a wrong password and the timing tells nothing.
-  let decoy: Promise<string> | undefined
+  // takes as long to refuse as a wrong password and the timing tells nothing. Made at once, so that the
+  // first such refusal does not take two hashes.
+  const decoy = hash('decoy password that never matches')
 
   return {
     hash,
     async verify(password, stored) {
       const parsed = stored ? parse(stored) : null
       if (!parsed) {
-        decoy ??= hash('decoy password that never matches')
         await verifyAgainst(password, parse(await decoy))
         return false
       }
