@@ -166,7 +166,7 @@ export const feedItem = z.object({
 })
 export type FeedItem = z.infer<typeof feedItem>
 
-export const badCursorMessage = 'This cursor is not valid; start again from the first page'
+const badCursorMessage = 'This cursor is not valid; start again from the first page'
 
 /** A page's cursor in a query string: one of ours, or refused with one message whatever is wrong with it. */
 export const keysetCursor = z
