@@ -46,6 +46,30 @@ describe('the page-top scroll (spec §2, §9)', () => {
     expect(scrollTo).toHaveBeenCalledTimes(2 + 5)
   })
 
+  it.each(['pointerdown', 'keydown', 'wheel', 'touchstart'])(
+    'stops repeating once the person acts on the page (%s)',
+    (type) => {
+      renderHook(() => useScrollToTopOnNavigation('/profile', ''))
+      vi.advanceTimersByTime(20)
+      expect(scrollTo).toHaveBeenCalledTimes(2)
+      document.body.dispatchEvent(new Event(type, { bubbles: true }))
+      vi.advanceTimersByTime(1000)
+      expect(scrollTo).toHaveBeenCalledTimes(2)
+    },
+  )
+
+  it('leaves no listener behind once the page has left', () => {
+    const added = vi.spyOn(window, 'addEventListener')
+    const removed = vi.spyOn(window, 'removeEventListener')
+    const { unmount } = renderHook(() => useScrollToTopOnNavigation('/a', ''))
+    unmount()
+    const types = (calls: unknown[][]) => calls.map(([type]) => type).sort()
+    expect(types(added.mock.calls)).toEqual(['keydown', 'pointerdown', 'touchstart', 'wheel'])
+    expect(types(removed.mock.calls)).toEqual(types(added.mock.calls))
+    added.mockRestore()
+    removed.mockRestore()
+  })
+
   it('with #section, brings that section into view instead of the top, repeatedly', () => {
     const section = document.createElement('div')
     section.id = 'email-preferences'

@@ -14,11 +14,26 @@ export function scrollToStart(hash: string): void {
   else window.scrollTo(0, 0)
 }
 
-/** Scrolls the window to the top on every location change, at each of `scrollRepeatsMs`. */
+/**
+ * What a person does to a page themselves. Once they act, the page is theirs: a repeat still to come
+ * would take them from where they scrolled to, or from the field a refused form has just brought into
+ * view, back to the top.
+ */
+const userInputs = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const
+
+/**
+ * Scrolls the window to the top on every location change, at each of `scrollRepeatsMs`, until the
+ * person first acts on the page.
+ */
 export function useScrollToTopOnNavigation(href: string, hash: string): void {
   useEffect(() => {
     const timers = scrollRepeatsMs.map((delay) => setTimeout(() => scrollToStart(hash), delay))
-    return () => timers.forEach(clearTimeout)
+    const stop = () => {
+      timers.forEach(clearTimeout)
+      userInputs.forEach((type) => window.removeEventListener(type, stop, true))
+    }
+    userInputs.forEach((type) => window.addEventListener(type, stop, { capture: true, passive: true }))
+    return stop
   }, [href, hash])
 }
 
