@@ -120,9 +120,21 @@ export const editWatchedRequest = z
     containsSpoilers: z.boolean(),
     streamingService: streamingService.nullable(),
     isPrivate: z.boolean(),
+    /**
+     * The review the edit began from (null: there was none), sent with a new `review`: when another
+     * device has changed the review since, the edit is refused (409) rather than writing over words
+     * the writer has not seen. Without it the new review is taken as it comes.
+     */
+    previousReview: z
+      .string({ message: 'previousReview must be text, or null for no review' })
+      .trim()
+      .max(reviewMax, `previousReview can be at most ${reviewMax} characters`)
+      .nullable(),
   })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to change')
+  .refine(({ previousReview: _basis, ...changes }) => Object.keys(changes).length > 0, 'Nothing to change')
+/** The answer to a review edit begun from a review that has changed since. */
+export const reviewChangedElsewhereMessage = 'This review was changed on another device since you opened it.'
 export const watchedEntryParams = z.object({ entryId: z.uuid('entryId must be a uuid') })
 
 export const watchedSort = z.enum(['watchedAt', 'title', 'releaseDate', 'rating'])

@@ -522,6 +522,52 @@ test('a note saved in a stale tab does not replace what another tab wrote since:
   await other.close()
 })
 
+test('a review saved in a stale tab does not replace what another tab wrote since: the user chooses', async ({
+  page,
+}) => {
+  await signUp(page)
+  const [title] = await titlesFor(page, ['casablanca'])
+  if (!title) throw new Error('the offline catalog should have Casablanca')
+  const logged = await page.request.post('/api/watched', {
+    data: { tmdbId: title.tmdbId, mediaType: 'movie', rating: 8 },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(logged.status()).toBe(201)
+  const other = await page.context().newPage()
+  const entryIn = (tab: Page) => tab.getByRole('listitem').filter({ hasText: title.title })
+  for (const tab of [page, other]) {
+    await tab.goto('/watched')
+    await expect(entryIn(tab)).toBeVisible()
+  }
+  const writeReview = async (tab: Page, words: string) => {
+    await entryIn(tab)
+      .getByRole('button', { name: `Edit your entry for ${title.title}` })
+      .click()
+    const review = tab.getByRole('dialog').getByRole('textbox', { name: /Review/ })
+    await expect(review).toHaveValue('')
+    await review.fill(words)
+    await tab.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click()
+  }
+  const serverReview = async () =>
+    ((await (await page.request.get('/api/watched')).json()) as { items: { review: string | null }[] }).items[0]?.review
+
+  await writeReview(other, 'A: the score carries it')
+  await expect.poll(serverReview).toBe('A: the score carries it')
+  // This tab still shows the entry without a review: its save is refused and says so, with its words.
+  await writeReview(page, 'B: too slow for me')
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem')
+  await expect(toast).toContainText("Couldn't save your changes")
+  await expect(toast).toContainText('This review was changed on another device since you opened it.')
+  await expect(toast).toContainText('Yours: “B: too slow for me”')
+  await expect(entryIn(page).getByText('A: the score carries it')).toBeVisible()
+  expect(await serverReview()).toBe('A: the score carries it')
+
+  await toast.getByRole('button', { name: 'Save mine' }).click()
+  await expect(entryIn(page).getByText('B: too slow for me')).toBeVisible()
+  await expect.poll(serverReview).toBe('B: too slow for me')
+  await other.close()
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

@@ -9,6 +9,7 @@ import { specFor } from '../testing/givenWhenThen'
 import {
   InvalidRating,
   NothingToPutBack,
+  ReviewChangedElsewhere,
   ReviewTooLong,
   WatchedEntryExists,
   WatchedEntryNotFound,
@@ -166,6 +167,39 @@ describe('watched log', () => {
     given([watchedEvent('e1')])
       .when(edit('e1', { rating: 8 }))
       .thenNothingHappens())
+
+  describe('a review edit begun from an older review (another device)', () => {
+    const reviewed = (review: string | null) => watchedEvent('e1', { review })
+    const reviewEdit = (review: string | null, previousReview: string | null, changes: Partial<WatchedEntry> = {}) =>
+      ({ ...edit('e1', { review, ...changes }), previousReview }) as const
+    const editedTo = (fields: Partial<WatchedEntry>) =>
+      WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, ...fields })
+
+    it('is refused when the review has changed since, whatever else it changes', () =>
+      given([reviewed('A: loved the score')])
+        .when(reviewEdit('B: too long', null, { rating: 9 }))
+        .thenThrows(ReviewChangedElsewhere, 'This review was changed on another device since you opened it.'))
+
+    it('is taken when the review is still the one it began from (spaces aside)', () =>
+      given([reviewed('A: loved the score')])
+        .when(reviewEdit('A: loved the score, and the sound', ' A: loved the score '))
+        .then([editedTo({ review: 'A: loved the score, and the sound' })]))
+
+    it('agrees with another device that wrote the same words', () =>
+      given([reviewed('Same words')])
+        .when(reviewEdit('Same words', null))
+        .thenNothingHappens())
+
+    it('is taken as it comes without a basis, as before', () =>
+      given([reviewed('A: loved the score')])
+        .when(edit('e1', { review: 'B: too long' }))
+        .then([editedTo({ review: 'B: too long' })]))
+
+    it('leaves an edit that does not touch the review alone', () =>
+      given([reviewed('A: loved the score')])
+        .when({ ...edit('e1', { rating: 9 }), previousReview: null })
+        .then([editedTo({ review: 'A: loved the score', rating: 9 })]))
+  })
 
   it('refuses to edit an entry that does not exist', () =>
     given([])

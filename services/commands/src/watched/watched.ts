@@ -3,6 +3,7 @@ import {
   WatchedEntryEdited,
   WatchedEntryRemoved,
   WatchedEntryRestored,
+  reviewChangedElsewhereMessage,
   reviewMax,
   type WatchedEvent,
 } from '@reelmates/contracts/watched'
@@ -45,6 +46,13 @@ export class WatchedEntryExists extends DomainError {
   }
 }
 
+export class ReviewChangedElsewhere extends DomainError {
+  override readonly name = 'ReviewChangedElsewhere'
+  constructor() {
+    super('conflict', reviewChangedElsewhereMessage)
+  }
+}
+
 export class NothingToPutBack extends DomainError {
   override readonly name = 'NothingToPutBack'
   constructor() {
@@ -74,7 +82,15 @@ export type WatchedCommand =
       genreIds: number[]
     } & MediaRef &
       WatchedEntry)
-  | { type: 'EditWatchedEntry'; entryId: string; userId: string; now: string; changes: Partial<WatchedEntry> }
+  | {
+      type: 'EditWatchedEntry'
+      entryId: string
+      userId: string
+      now: string
+      changes: Partial<WatchedEntry>
+      /** The review the edit began from, when the client said (undefined: not said). */
+      previousReview?: string | null | undefined
+    }
   | { type: 'RemoveWatchedEntry'; entryId: string; userId: string }
   /** The undo of a removal: the entry as it was, with its id. */
   | { type: 'PutWatchedEntryBack'; entryId: string; userId: string }
@@ -179,6 +195,16 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
         const fields = entryOf(current)
         const entry = checked({ ...fields, ...command.changes }, command.now)
         if (JSON.stringify(entry) === JSON.stringify(fields)) return []
+        // Two devices that wrote the same words agree; otherwise the words written since the edit
+        // began are kept and the writer is asked, rather than replaced unseen.
+        const basis = command.previousReview
+        if (
+          'review' in command.changes &&
+          basis !== undefined &&
+          (basis?.trim() || null) !== fields.review &&
+          entry.review !== fields.review
+        )
+          throw new ReviewChangedElsewhere()
         return [WatchedEntryEdited({ entryId: command.entryId, userId: command.userId, tmdbId, mediaType, ...entry })]
       }
       case 'RemoveWatchedEntry': {

@@ -186,6 +186,41 @@ describe('watched log API', () => {
     expect(await diary()).toEqual([titles[1]!.id, titles[0]!.id, titles[2]!.id])
   })
 
+  it('refuses a review edit based on a review another device has changed since (409), and keeps that review', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_two_devices')
+    const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 6 })).json<{
+      entryId: string
+    }>()
+    const first = await client.patch(`/api/watched/${entryId}`, { review: 'A: the score!', previousReview: null })
+    expect(first.statusCode).toBe(200)
+
+    const stale = await client.patch(`/api/watched/${entryId}`, {
+      review: 'B: too long',
+      rating: 9,
+      previousReview: null,
+    })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json()).toMatchObject({ message: 'This review was changed on another device since you opened it.' })
+    const entryNow = async () => (await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]
+    expect(await entryNow()).toMatchObject({ review: 'A: the score!', rating: 6 })
+
+    const current = await client.patch(`/api/watched/${entryId}`, {
+      review: 'B: too long',
+      previousReview: 'A: the score!',
+    })
+    expect(current.statusCode).toBe(200)
+    expect(await entryNow()).toMatchObject({ review: 'B: too long' })
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ review: 'x', previousReview: 7 }, /previousReview must be text/],
+      [{ previousReview: 'B: too long' }, /Nothing to change/],
+    ]
+    for (const [body, message] of cases) {
+      const answer = await client.patch(`/api/watched/${entryId}`, body)
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+  })
+
   it('edits and removes an entry; an edit after removal is a 404', async () => {
     const { client } = await signedInAgent(test.app, 'wd_editor')
     const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 5 })).json<{

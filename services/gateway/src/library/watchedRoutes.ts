@@ -86,14 +86,16 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     {
       schema: {
         tags: ['watched'],
-        summary: 'Edit a watched entry (a new watchedAt moves it in the diary)',
+        summary:
+          'Edit a watched entry (a new watchedAt moves it in the diary); with previousReview, a new review is refused (409) when the review has changed since',
         params: watchedEntryParams,
         body: editWatchedRequest,
-        response: { 200: mutationAnswer, ...entryErrors },
+        response: { 200: mutationAnswer, ...entryErrors, 409: errorAnswer },
       },
     },
     async (request) => {
       const userId = currentUserId(request)
+      const { previousReview, ...changes } = request.body
       const { position } = await execute(request, {
         decider: watched,
         streamId: watchedStreamId(userId),
@@ -102,7 +104,8 @@ export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
           entryId: request.params.entryId,
           userId,
           now: platform.now().toISOString(),
-          changes: request.body,
+          changes,
+          previousReview,
         },
       })
       return withPosition({}, position)

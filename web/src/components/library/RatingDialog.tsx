@@ -106,7 +106,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       const changes = Object.fromEntries(
         Object.entries(edited).filter(([field, value]) => entry[field as keyof WatchedFields] !== value),
       ) as Partial<WatchedFields>
-      if (Object.keys(changes).length > 0) void editWatched(entry.id, changes)
+      // The review is the writer's own words: sent against the one shown, so that words written since
+      // on another device are not replaced unseen (the server refuses, and the toast offers "Save mine").
+      if (Object.keys(changes).length > 0) void editWatched(entry.id, changes, opened.review.trim() || null)
     } else {
       void markWatched(title, fields, mode.kind === 'mark' && mode.onWatchlist && removeFromWatchlist)
     }

@@ -101,8 +101,16 @@ export const libraryCalls = {
     }),
   markWatched: (client: LibraryRequests, mark: MarkWatched) =>
     client.send<ChangeAnswer & { entryId: string }>('POST', '/api/watched', mark),
-  editWatched: (client: LibraryRequests, entryId: string, changes: Partial<WatchedFields>) =>
-    client.send<ChangeAnswer>('PATCH', `/api/watched/${entryId}`, changes),
+  editWatched: (
+    client: LibraryRequests,
+    entryId: string,
+    changes: Partial<WatchedFields>,
+    previousReview?: string | null,
+  ) =>
+    client.send<ChangeAnswer>('PATCH', `/api/watched/${entryId}`, {
+      ...changes,
+      ...(previousReview === undefined ? {} : { previousReview }),
+    }),
   /** The undo of a removal: the server puts the entry back as it was. */
   putBackWatched: (client: LibraryRequests, entryId: string) =>
     client.send<ChangeAnswer>('POST', `/api/watched/${entryId}/restore`),

@@ -51,7 +51,13 @@ type ChangeOfKind =
       /** No day was picked: the server's clock says when, and `entry.watchedAt` is this browser's guess for the screen. */
       serverClock: boolean
     }
-  | { kind: 'editWatched'; entryId: string; changes: Partial<WatchedFields> }
+  | {
+      kind: 'editWatched'
+      entryId: string
+      changes: Partial<WatchedFields>
+      /** The review the dialog showed, sent with a new review: the server refuses it if another device changed the review since. */
+      previousReview?: string | null
+    }
   | { kind: 'removeWatched'; entryId: string }
 
 export type LibraryChangeOf<Kind extends LibraryChange['kind']> = Extract<LibraryChange, { kind: Kind }>
@@ -262,11 +268,17 @@ export const libraryChange = {
     removeFromWatchlist: false,
     serverClock: false,
   }),
-  editWatched: (entryId: string, changes: Partial<WatchedFields>): LibraryChangeOf<'editWatched'> => ({
+  /** `previousReview`: the review shown when the edit began; without it a new review replaces whatever is there. */
+  editWatched: (
+    entryId: string,
+    changes: Partial<WatchedFields>,
+    previousReview?: string | null,
+  ): LibraryChangeOf<'editWatched'> => ({
     kind: 'editWatched',
     idempotencyKey: newIdempotencyKey(),
     entryId,
     changes,
+    ...(previousReview === undefined || !('review' in changes) ? {} : { previousReview }),
   }),
   removeWatched: (entryId: string): LibraryChangeOf<'removeWatched'> => ({
     kind: 'removeWatched',

@@ -91,6 +91,43 @@ function libraryMutation<Change extends LibraryChange>(
 
 const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
 
+/**
+ * A change made against words another device may have changed since this one showed them (a
+ * watchlist note, a review). When the server says so (409), the other device's words stay and the
+ * user chooses: the toast gives their refused words back, and "Save mine" sends them again as a plain
+ * change, without the basis. Other refusals, and changes sent without a basis, are told as usual.
+ */
+function askingWhenChangedElsewhere<Change extends LibraryChange>(
+  mutation: ReturnType<typeof libraryMutation<Change>>,
+  how: {
+    title: string
+    basis: (change: Change) => string | null | undefined
+    yours: (change: Change) => string
+    saveMine: { altText: string; change: (change: Change) => Change }
+  },
+): ReturnType<typeof libraryMutation<Change>> {
+  const asking: ReturnType<typeof libraryMutation<Change>> = {
+    ...mutation,
+    onError: (error, change, result, context) => {
+      if (!isApiError(error) || error.status !== 409 || how.basis(change) === undefined)
+        return mutation.onError?.(error, change, result, context)
+      tellRefused({
+        title: how.title,
+        reason: `${error.message} ${how.yours(change)}`,
+        action: {
+          label: 'Save mine',
+          altText: how.saveMine.altText,
+          onClick: () =>
+            void new MutationObserver(context.client, asking)
+              .mutate(how.saveMine.change(change))
+              .catch(() => undefined),
+        },
+      })
+    },
+  }
+  return asking
+}
+
 /** The library's mutations, sending through `requests` (the app's request client, as the queries do). */
 export function libraryMutations(requests: LibraryRequests) {
   const add = ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
@@ -117,28 +154,32 @@ export function libraryMutations(requests: LibraryRequests) {
       libraryCalls.editWatchlistNote(client, ref, note, previousNote),
     () => "Couldn't save the note",
   )
-  const editWatchlistNote: typeof noteEdit = {
-    ...noteEdit,
-    onError: (error, change, result, context) => {
-      if (!isApiError(error) || error.status !== 409 || change.previousNote === undefined)
-        return noteEdit.onError?.(error, change, result, context)
-      // Another device changed the note since this one showed it: its words stay, and the user
-      // chooses. Their own words are in the toast, and "Save mine" sends them as a new edit.
-      const yours = change.note === null ? ' Yours was to clear it.' : ` Yours: “${shortened(change.note)}”`
-      tellRefused({
-        title: "Couldn't save the note",
-        reason: `${error.message}${yours}`,
-        action: {
-          label: 'Save mine',
-          altText: 'Save your note over the one from the other device',
-          onClick: () =>
-            void new MutationObserver(context.client, editWatchlistNote)
-              .mutate(libraryChange.editWatchlistNote(change.ref, change.note))
-              .catch(() => undefined),
-        },
-      })
+  const editWatchlistNote: typeof noteEdit = askingWhenChangedElsewhere(noteEdit, {
+    title: "Couldn't save the note",
+    basis: (change) => change.previousNote,
+    yours: (change) => (change.note === null ? 'Yours was to clear it.' : `Yours: “${shortened(change.note)}”`),
+    saveMine: {
+      altText: 'Save your note over the one from the other device',
+      change: (change) => libraryChange.editWatchlistNote(change.ref, change.note),
     },
-  }
+  })
+  const watchedEdit = libraryMutation(
+    requests,
+    'editWatched',
+    ({ entryId, changes, previousReview }: LibraryChangeOf<'editWatched'>, client) =>
+      libraryCalls.editWatched(client, entryId, changes, previousReview),
+    () => "Couldn't save your changes",
+  )
+  const editWatched: typeof watchedEdit = askingWhenChangedElsewhere(watchedEdit, {
+    title: "Couldn't save your changes",
+    basis: (change) => change.previousReview,
+    yours: (change) =>
+      change.changes.review ? `Yours: “${shortened(change.changes.review)}”` : 'Yours was to clear it.',
+    saveMine: {
+      altText: 'Save your review over the one from the other device',
+      change: (change) => libraryChange.editWatched(change.entryId, change.changes),
+    },
+  })
   return {
     addToWatchlist: libraryMutation(
       requests,
@@ -172,13 +213,7 @@ export function libraryMutations(requests: LibraryRequests) {
       ({ entry }: LibraryChangeOf<'markWatched'>, client) => libraryCalls.putBackWatched(client, entry.id),
       ({ entry }) => `Couldn't put your entry for ${entry.title} back`,
     ),
-    editWatched: libraryMutation(
-      requests,
-      'editWatched',
-      ({ entryId, changes }: LibraryChangeOf<'editWatched'>, client) =>
-        libraryCalls.editWatched(client, entryId, changes),
-      () => "Couldn't save your changes",
-    ),
+    editWatched,
     removeWatched: libraryMutation(
       requests,
       'removeWatched',

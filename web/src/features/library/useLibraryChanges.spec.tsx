@@ -12,6 +12,7 @@ import { libraryTitle, watchedItem, watchlistOf, newWatch } from './testing'
 import { useWatchlist } from './useLibrary'
 import {
   useAddToWatchlist,
+  useEditWatched,
   useEditWatchlistNote,
   useMarkWatched,
   useMoveOnWatchlist,
@@ -54,6 +55,7 @@ async function setup() {
       removeWatched: useRemoveWatched(),
       putBackWatched: usePutBackWatched(),
       editNote: useEditWatchlistNote(),
+      editWatched: useEditWatched(),
     }),
     { wrapper },
   )
@@ -121,6 +123,39 @@ describe('library changes on a slow network', () => {
     expect(held.change(1).method).toBe('PATCH')
     expect(held.change(1).body).toEqual({ note: 'B: Mum says skip it' })
     expect(held.change(1).idempotencyKey).not.toBe(held.change(0).idempotencyKey)
+  })
+
+  it('offers to save a review over one another device changed since, with the whole refused edit', async () => {
+    const { held, screen, click } = await setup()
+    const refused = click((actions) => actions.editWatched('w1', { review: 'B: too long', rating: 9 }, null))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    expect(held.change(0).body).toEqual({ review: 'B: too long', rating: 9, previousReview: null })
+    held.change(0).refuse(409, 'This review was changed on another device since you opened it.')
+    expect(await refused).toBe(false)
+    const [toast] = screen.result.current.toasts
+    expect(toast).toMatchObject({
+      title: "Couldn't save your changes",
+      description: 'This review was changed on another device since you opened it. Yours: “B: too long”',
+      action: { label: 'Save mine' },
+    })
+
+    act(() => toast?.action?.onClick())
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    expect(held.change(1).method).toBe('PATCH')
+    expect(held.change(1).body).toEqual({ review: 'B: too long', rating: 9 })
+  })
+
+  it('sends no review basis with an edit that leaves the review alone, and tells its refusal as usual', async () => {
+    const { held, screen, click } = await setup()
+    const refused = click((actions) => actions.editWatched('w1', { rating: 9 }, 'A: the score!'))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    expect(held.change(0).body).toEqual({ rating: 9 })
+    held.change(0).refuse(404, 'This entry is not in your watched log.')
+    expect(await refused).toBe(false)
+    expect(screen.result.current.toasts).toMatchObject([
+      { title: "Couldn't save your changes", description: 'This entry is not in your watched log.' },
+    ])
+    expect(screen.result.current.toasts[0]?.action).toBeUndefined()
   })
 
   it("folds answered changes into the cached list, then reads the server's list at the last position once all have answered", async () => {

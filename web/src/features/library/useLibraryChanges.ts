@@ -54,7 +54,8 @@ export function usePutBackWatched() {
 
 export function useEditWatched() {
   const edit = useChange(mutations.editWatched)
-  return (entryId: string, changes: Partial<WatchedFields>) => edit(libraryChange.editWatched(entryId, changes))
+  return (entryId: string, changes: Partial<WatchedFields>, previousReview?: string | null) =>
+    edit(libraryChange.editWatched(entryId, changes, previousReview))
 }
 
 export function useRemoveWatched() {
