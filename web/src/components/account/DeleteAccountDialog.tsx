@@ -40,7 +40,8 @@ export function DeleteAccountDialog() {
       return
     }
     await forgetSignedInUser(queryClient)
-    await navigate({ to: '/account-deleted', replace: true })
+    // Past the settings form's unsaved changes: they belonged to the account just deleted.
+    await navigate({ to: '/account-deleted', replace: true, ignoreBlocker: true })
   }
 
   return (
