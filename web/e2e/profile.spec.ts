@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { registerByApi, signOutByApi, toastWith } from './support/server'
+import { registerByApi, signInByApi, signOutByApi, toastWith } from './support/server'
 
 /** Editing the profile (spec §5 rules, §7 PUT /api/user/profile, §8 toasts) against the real server. */
 
@@ -130,4 +130,64 @@ test('"Save changes" keeps the keyboard focus while it saves and after', async (
   await expect(toastWith(page, 'Profile updated')).toBeVisible()
   await expect(button).toHaveText('Save changes')
   await expect(button).toBeFocused()
+})
+
+test('an edit not saved is asked about before /profile is left; a saved one is not', async ({ page }) => {
+  await registerByApi(page.request, 'leaving')
+  await page.goto('/profile')
+  const location = page.getByLabel('Location')
+  const asked = page.getByRole('dialog', { name: 'Leave this page?' })
+  const home = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' })
+
+  // Another page of the app: asked, in the same dialog as the other editors; Stay keeps the words.
+  await location.fill('Porto')
+  await home.click()
+  await expect(asked).toContainText('Your changes will not be saved.')
+  await expect(asked.getByRole('button', { name: 'Stay' })).toBeFocused()
+  await asked.getByRole('button', { name: 'Stay' }).click()
+  await expect(asked).toHaveCount(0)
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(location).toHaveValue('Porto')
+
+  // A reload is the browser's to ask about; going on with it drops the words, as it warned.
+  const prompt = page.waitForEvent('dialog')
+  const reloading = page.reload()
+  const beforeUnload = await prompt
+  expect(beforeUnload.type()).toBe('beforeunload')
+  await beforeUnload.accept()
+  await reloading
+  await expect(location).toHaveValue('')
+
+  // Leave goes, and the words are gone.
+  await location.fill('Porto')
+  await home.click()
+  await asked.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await page.goto('/profile')
+  await expect(location).toHaveValue('')
+
+  // Saved, the page is left without a word.
+  await location.fill('Porto')
+  await save(page)
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  await home.click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(asked).toHaveCount(0)
+})
+
+test('Log out and deleting the account go through an edit not saved, without asking', async ({ page }) => {
+  const account = await registerByApi(page.request, 'goneanyway')
+  await page.goto('/profile')
+  await page.getByLabel('Location').fill('Porto')
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/sign_in$/)
+  await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0)
+
+  await signInByApi(page.request, account)
+  await page.goto('/profile')
+  await page.getByLabel('Location').fill('Porto')
+  await page.getByRole('button', { name: 'Delete my account…' }).click()
+  await page.getByRole('dialog').getByLabel('Current password').fill(account.password)
+  await page.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(page).toHaveURL(/\/account-deleted$/)
 })

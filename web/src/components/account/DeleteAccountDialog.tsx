@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState, type SubmitEvent } from 'react'
 import { deleteAccount } from '../../features/account/profileCalls'
 import { forgetSignedInUser } from '../../features/account/useLogout'
-import { Field } from './FormParts'
+import { Field, useFocusOnRefusal } from './FormParts'
 
 const erased = [
   'your profile, email address, avatar and settings',
@@ -21,13 +21,18 @@ export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const { form, refused, announcement } = useFocusOnRefusal()
+  const refuse = (message: string) => {
+    setError(message)
+    refused()
+  }
 
   async function confirm(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const entered = new FormData(event.currentTarget).get('currentPassword')
     const password = typeof entered === 'string' ? entered : ''
     if (password === '') {
-      setError('Enter your password to delete your account.')
+      refuse('Enter your password to delete your account.')
       return
     }
     setBusy(true)
@@ -35,12 +40,13 @@ export function DeleteAccountDialog() {
     try {
       await deleteAccount(password)
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      refuse(failure instanceof Error ? failure.message : String(failure))
       setBusy(false)
       return
     }
     await forgetSignedInUser(queryClient)
-    await navigate({ to: '/account-deleted', replace: true })
+    // Past the settings form's unsaved changes: they belonged to the account just deleted.
+    await navigate({ to: '/account-deleted', replace: true, ignoreBlocker: true })
   }
 
   return (
@@ -70,7 +76,8 @@ export function DeleteAccountDialog() {
               <p>It cannot be undone. Your username and email address become free for anyone to use.</p>
             </div>
           </Dialog.Description>
-          <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 grid gap-4">
+          <form ref={form} onSubmit={(event) => void confirm(event)} noValidate className="mt-4 grid gap-4">
+            {announcement}
             <Field
               label="Current password"
               name="currentPassword"

@@ -1,8 +1,13 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { updateProfile } from '../../features/account/accountCalls'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { ProfileEditForm } from './ProfileEditForm'
+
+vi.mock('../../features/account/accountCalls', () => ({ updateProfile: vi.fn() }))
 
 const ada: PublicUser = {
   id: 'u1',
@@ -23,18 +28,26 @@ const ada: PublicUser = {
 
 function renderForm(user: PublicUser) {
   const client = new QueryClient()
-  const view = render(
-    <QueryClientProvider client={client}>
-      <ProfileEditForm user={user} />
-    </QueryClientProvider>,
-  )
-  return (next: PublicUser) =>
-    view.rerender(
+  const router = routerInMemory()
+  const form = (shown: PublicUser) =>
+    withinRouter(
+      router,
       <QueryClientProvider client={client}>
-        <ProfileEditForm user={next} />
+        <ProfileEditForm user={shown} />
       </QueryClientProvider>,
     )
+  const view = render(form(user))
+  return Object.assign((next: PublicUser) => view.rerender(form(next)), { router })
 }
+
+const write = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } })
+const leave = (router: ReturnType<typeof routerInMemory>) =>
+  act(async () => {
+    router.history.push('/elsewhere')
+    await Promise.resolve()
+  })
+const asked = () => screen.queryByRole('dialog', { name: 'Leave this page?' })
 
 const campaignEmails = () => screen.getByLabelText<HTMLInputElement>('Tips and news emails')
 
@@ -44,6 +57,7 @@ describe('the profile form', () => {
   const scrolledTo = vi.fn()
   beforeAll(() => {
     Element.prototype.scrollIntoView = scrolledTo
+    imitateModalDialogs()
   })
 
   it('shows a newer user when nothing was edited, so a save cannot send old values back', () => {
@@ -80,5 +94,45 @@ describe('the profile form', () => {
     screen.getByRole('button', { name: 'Save changes' }).focus()
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(document.activeElement).toBe(username)
+  })
+
+  it('asks before an edit is left behind, and Stay keeps the page and the words', async () => {
+    const { router } = renderForm(ada)
+    write('Location', 'Paris')
+    await leave(router)
+    await screen.findByRole('dialog', { name: 'Leave this page?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+    expect(where(router)).toBe('/')
+    expect(screen.getByLabelText<HTMLInputElement>('Location').value).toBe('Paris')
+  })
+
+  it('asks about a password typed and not saved', async () => {
+    const { router } = renderForm(ada)
+    write('Current password', 'old-secret')
+    await leave(router)
+    await screen.findByRole('dialog', { name: 'Leave this page?' })
+  })
+
+  it('lets go when nothing differs from the saved user: untouched, written back, or spaces only', async () => {
+    const { router } = renderForm(ada)
+    write('Location', 'Paris')
+    write('Location', 'London ')
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(asked()).toBeNull()
+  })
+
+  it('lets go once the edit is saved', async () => {
+    const saved = { ...ada, location: 'Paris' }
+    vi.mocked(updateProfile).mockResolvedValue(saved)
+    const showUser = renderForm(ada)
+    const { router } = showUser
+    write('Location', 'Paris')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
+    // As the profile screen does once the answer is the current user.
+    showUser(saved)
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(asked()).toBeNull()
   })
 })

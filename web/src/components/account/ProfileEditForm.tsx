@@ -5,6 +5,7 @@ import { updateProfile } from '../../features/account/accountCalls'
 import { setCurrentUser } from '../../features/account/currentUser'
 import type { FieldErrors } from '../../features/account/fieldErrors'
 import {
+  hasUnsavedChanges,
   planProfileUpdate,
   profileFormValues,
   type ProfileField,
@@ -13,6 +14,8 @@ import {
 import { usePushToggle } from '../../features/notifications/usePushToggle'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { Field, Notice, SubmitButton, TextAreaField, useFocusOnRefusal } from './FormParts'
 
 const digestLabels = { weekly: 'Weekly', daily: 'Daily', none: 'None' } as const
@@ -51,6 +54,8 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
     setShownUser(user)
     if (JSON.stringify(values) === JSON.stringify(profileFormValues(shownUser))) setValues(profileFormValues(user))
   }
+  // Leaving with anything that differs from the saved user asks first; a save makes them equal again.
+  const leaving = useUnsavedChanges(hasUnsavedChanges(user, values))
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [busy, setBusy] = useState(false)
   const pushToggle = usePushToggle()
@@ -187,6 +192,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
           Save changes
         </SubmitButton>
       </div>
+      <UnsavedChangesDialog leaving={leaving} />
     </form>
   )
 }

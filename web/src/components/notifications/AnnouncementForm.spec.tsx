@@ -3,12 +3,17 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { notificationsCalls } from '../../features/notifications/notificationsCalls'
+import { ApiError } from '../../lib/apiError'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { AnnouncementForm } from './AnnouncementForm'
 
-beforeAll(imitateModalDialogs)
+beforeAll(() => {
+  imitateModalDialogs()
+  // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
+  Element.prototype.scrollIntoView = () => undefined
+})
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -135,5 +140,50 @@ describe('the announcement form', () => {
     write('Title', '')
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
+  })
+})
+
+describe('a refused announcement', () => {
+  it('puts the focus on the first field in error, or says its error when it has the focus already', async () => {
+    showForm()
+    write('Message', 'Friday at eight.')
+    screen.getByRole('button', { name: 'Send announcement' }).focus()
+    await send()
+    const title = screen.getByLabelText('Title')
+    expect(title.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(title)
+
+    await act(async () => fireEvent.submit(title))
+    expect(document.activeElement).toBe(title)
+    expect(screen.getByRole('alert').textContent).toBe('A title is required')
+  })
+
+  it('puts the focus on the first way to deliver when none is ticked', async () => {
+    showForm()
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In the app (the bell)' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Push notification' }))
+    await send()
+    const first = screen.getByRole('checkbox', { name: 'In the app (the bell)' })
+    expect(document.activeElement).toBe(first)
+    expect(first.getAttribute('aria-invalid')).toBe('true')
+    expect(first.getAttribute('aria-describedby')).toBe(screen.getByText(notificationsMessages.noChannel).id)
+  })
+
+  it('puts the focus on the usernames the server did not know', async () => {
+    const { announced } = showForm()
+    const unknown = notificationsMessages.unknownUsers(['nobody'])
+    announced.mockRejectedValue(new ApiError(unknown, 400, undefined, { usernames: unknown }))
+    write('Title', 'Movie night')
+    write('Message', 'Friday at eight.')
+    fireEvent.click(screen.getByRole('radio', { name: 'Chosen members' }))
+    write('Usernames (separated by commas or spaces)', 'nobody')
+    screen.getByRole('button', { name: 'Send announcement' }).focus()
+    await send()
+    await settle()
+    const usernames = screen.getByLabelText('Usernames (separated by commas or spaces)')
+    expect(usernames.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(usernames)
   })
 })

@@ -1,10 +1,10 @@
 import { announcementRequest, type AnnouncementRequest } from '@reelmates/contracts/notifications'
-import { useState, type SubmitEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { useAnnounce } from '../../features/notifications/queries'
 import { isApiError } from '../../lib/apiError'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
-import { Field, Notice, SubmitButton, TextAreaField } from '../account/FormParts'
+import { Field, Notice, SubmitButton, TextAreaField, useFocusOnRefusal } from '../account/FormParts'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 
@@ -18,6 +18,12 @@ export function AnnouncementForm() {
   const [values, setValues] = useState(blank)
   const [channels, setChannels] = useState({ inApp: true, push: true, email: false })
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
+  const { form, refused, announcement } = useFocusOnRefusal()
+  const refuse = (found: FieldErrors<Fields>) => {
+    setErrors(found)
+    refused()
+  }
+  const channelsError = useId()
   const announce = useAnnounce()
   // The form as it was after the last send (emptied, with the ways it went kept): leaving with
   // anything else written asks first.
@@ -35,7 +41,10 @@ export function AnnouncementForm() {
         setValues(blank)
         setLastSent(JSON.stringify({ values: blank, channels }))
       },
-      onError: (error) => setErrors(isApiError(error) && error.validationErrors ? error.validationErrors : {}),
+      onError: (error) => {
+        if (isApiError(error) && error.validationErrors) refuse(error.validationErrors)
+        else setErrors({})
+      },
     })
   }
 
@@ -51,7 +60,7 @@ export function AnnouncementForm() {
     }
     const parsed = announcementRequest.safeParse(request)
     if (!parsed.success) {
-      setErrors(fieldErrorsOf<Fields>(parsed.error))
+      refuse(fieldErrorsOf<Fields>(parsed.error))
       return
     }
     setErrors({})
@@ -70,8 +79,9 @@ export function AnnouncementForm() {
   })
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-white/5 bg-panel p-5">
+    <form ref={form} onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-white/5 bg-panel p-5">
       <h2 className="text-base font-semibold text-white">New announcement</h2>
+      {announcement}
       <Field label="Title" maxLength={120} {...text('title')} />
       <TextAreaField label="Message" rows={4} maxLength={2000} {...text('body')} />
       <Field label="Opens (an address in the app)" {...text('url')} />
@@ -108,6 +118,8 @@ export function AnnouncementForm() {
             <input
               type="checkbox"
               checked={channels[channel]}
+              // No way ticked is the group's error: the first box takes the focus and reads it.
+              {...(errors.channels ? { 'aria-invalid': true, 'aria-describedby': channelsError } : {})}
               onChange={(event) => {
                 edited('channels')
                 setChannels((current) => ({ ...current, [channel]: event.target.checked }))
@@ -117,7 +129,12 @@ export function AnnouncementForm() {
             {channelLabels[channel]}
           </label>
         ))}
-        {errors.channels ? <Notice tone="error">{errors.channels}</Notice> : null}
+        {/* Said as a field's error is (FormParts), not as an alert: the focus on the first box reads it. */}
+        {errors.channels ? (
+          <p id={channelsError} className="text-sm text-red-300">
+            {errors.channels}
+          </p>
+        ) : null}
       </fieldset>
       {announce.error && !(isApiError(announce.error) && announce.error.validationErrors) ? (
         <Notice tone="error">{announce.error.message}</Notice>

@@ -1,6 +1,6 @@
 import { messages, type PublicUser } from '@reelmates/contracts/account'
 import { describe, expect, it } from 'vitest'
-import { emailNeedsCurrentPassword, planProfileUpdate, profileFormValues } from './profileForm'
+import { emailNeedsCurrentPassword, hasUnsavedChanges, planProfileUpdate, profileFormValues } from './profileForm'
 
 const user: PublicUser = {
   id: 'u1',
@@ -95,5 +95,19 @@ describe('the avatar address field', () => {
   it('replaces the uploaded picture with a typed address', () => {
     const plan = planProfileUpdate(uploaded, { ...profileFormValues(uploaded), avatarUrl: 'https://example.com/a.png' })
     expect(plan).toMatchObject({ ok: true, request: { avatarUrl: 'https://example.com/a.png' } })
+  })
+})
+
+describe('unsaved changes', () => {
+  it('are what a save would change, or a password typed', () => {
+    expect(hasUnsavedChanges(user, unchanged)).toBe(false)
+    expect(hasUnsavedChanges(user, { ...unchanged, location: 'Porto' })).toBe(true)
+    expect(hasUnsavedChanges(user, { ...unchanged, receiveCampaignEmails: false })).toBe(true)
+    expect(hasUnsavedChanges(user, { ...unchanged, currentPassword: 'old-secret' })).toBe(true)
+    expect(hasUnsavedChanges(user, { ...unchanged, newPassword: ' ' })).toBe(true)
+  })
+
+  it('are not spaces around a text, which a save would not send', () => {
+    expect(hasUnsavedChanges(user, { ...unchanged, location: ' Lisbon ', bio: ' ' })).toBe(false)
   })
 })

@@ -42,6 +42,22 @@ export function profileFormValues(user: PublicUser): ProfileFormValues {
   }
 }
 
+const passwordFields: readonly ProfileField[] = ['currentPassword', 'newPassword']
+
+/**
+ * Whether leaving the form would lose something: a field that a save would change (spaces around a
+ * text are no change, as in `planProfileUpdate`), or a password typed and not yet saved.
+ */
+export function hasUnsavedChanges(user: PublicUser, values: ProfileFormValues): boolean {
+  const saved = profileFormValues(user)
+  return (Object.keys(saved) as ProfileField[]).some((field) => {
+    const value = values[field]
+    // Spaces are part of a password: one typed there is something typed.
+    const compared = typeof value === 'string' && !passwordFields.includes(field) ? value.trim() : value
+    return compared !== saved[field]
+  })
+}
+
 export type ProfileUpdatePlan =
   { ok: true; request: ProfileUpdateRequest; changed: boolean } | { ok: false; errors: FieldErrors<ProfileField> }
 

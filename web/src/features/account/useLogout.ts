@@ -27,7 +27,9 @@ export function useLogout(): () => void {
         })
       }
       await forgetSignedInUser(queryClient)
-      await navigate({ to: '/sign_in', replace: true })
+      // Past a form's unsaved changes: the session has ended, so staying could not save them, and it
+      // would leave a signed-out person on a signed-in page.
+      await navigate({ to: '/sign_in', replace: true, ignoreBlocker: true })
     })()
   }, [queryClient, navigate])
 }
