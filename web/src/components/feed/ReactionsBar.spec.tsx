@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ReactionsBar } from './ReactionsBar'
 
@@ -37,5 +37,34 @@ describe('who reacted, on a phone', () => {
     expect(screen.getByRole('tooltip').textContent).toBe('👍 alice')
     fireEvent.pointerLeave(chip, { pointerType: 'mouse' })
     expect(screen.queryByRole('tooltip')).toBeNull()
+  })
+})
+
+describe('with the keyboard', () => {
+  it('is one Tab stop; the arrows, Home and End move between the reactions', async () => {
+    render(
+      <>
+        <button type="button">before</button>
+        <ReactionsBar reactions={reactions} onToggle={vi.fn()} subject="Fight Club" />
+      </>,
+    )
+    const bar = screen.getByRole('toolbar', { name: 'Reactions to Fight Club' })
+    const chips = within(bar).getAllByRole('button')
+    expect(chips).toHaveLength(7)
+    // One place in the Tab order for the whole palette, whichever element holds it.
+    const tabStops = [bar, ...chips].filter((element) => element.tabIndex === 0)
+    expect(tabStops).toHaveLength(1)
+    act(() => chips[0]!.focus())
+    // Radix moves the focus just after the key press, not during it.
+    const press = async (key: string, from: number, to: number) => {
+      fireEvent.keyDown(chips[from]!, { key })
+      await waitFor(() => expect(document.activeElement).toBe(chips[to]))
+    }
+    await press('ArrowRight', 0, 1)
+    await press('End', 1, 6)
+    await press('Home', 6, 0)
+    // The one focused last is the one Tab comes back to.
+    await press('ArrowLeft', 0, 6)
+    expect(chips.filter((chip) => chip.tabIndex === 0)).toEqual([chips[6]])
   })
 })

@@ -1,3 +1,4 @@
+import * as Toolbar from '@radix-ui/react-toolbar'
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
 import { useEffect, useRef, useState } from 'react'
 
@@ -13,7 +14,9 @@ const longPressMs = 450
 
 /**
  * The fixed palette as toggles, each with its count. Who reacted shows on hover (a pointer) or on a
- * long press (a phone); a long press does not toggle.
+ * long press (a phone); a long press does not toggle. The palette is one toolbar, one Tab stop: the
+ * arrow keys (and Home, End) move between its toggles, so a keyboard gets past an activity's seven
+ * reactions with one press instead of seven.
  */
 export function ReactionsBar({ reactions, onToggle, subject, compact = false }: ReactionsBarProps) {
   const [shown, setShown] = useState<ReactionEmoji | null>(null)
@@ -29,7 +32,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
   }, [shown])
 
   return (
-    <ul className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
+    <Toolbar.Root className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
       {reactionEmojis.map((emoji) => {
         const reaction = reactions.find((one) => one.emoji === emoji)
         const count = reaction?.count ?? 0
@@ -37,8 +40,8 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
         if (compact && count === 0) return null
         const who = reaction?.users.join(', ') ?? ''
         return (
-          <li key={emoji} className="relative">
-            <button
+          <span key={emoji} className="relative">
+            <Toolbar.Button
               type="button"
               aria-pressed={mine}
               aria-label={`${emoji} ${count}${mine ? ', including you' : ''}${who ? `: ${who}` : ''}`}
@@ -67,7 +70,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
             >
               <span aria-hidden="true">{emoji}</span>
               {count > 0 ? <span className="text-xs font-semibold tabular-nums">{count}</span> : null}
-            </button>
+            </Toolbar.Button>
             {shown === emoji && who ? (
               <span
                 role="tooltip"
@@ -76,9 +79,9 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
                 {emoji} {who}
               </span>
             ) : null}
-          </li>
+          </span>
         )
       })}
-    </ul>
+    </Toolbar.Root>
   )
 }
