@@ -40,6 +40,8 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
         <Link
           to="/media/$mediaType/$id"
           params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
+          // The poster is all this link holds, and a poster has no words for a screen reader.
+          aria-label={item.title}
           className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
         >
           <MediaPoster

@@ -18,6 +18,17 @@ describe('the media poster', () => {
     expect(getByText('1942')).toBeTruthy()
   })
 
+  it('draws the title card for the eye only: a link around it is named by its own caption, once', () => {
+    const { getByRole } = render(
+      <a href="/media/movie/289">
+        <MediaPoster title="Casablanca" year="1942" posterPath={null} seed={2} />
+        <span>Casablanca</span>
+      </a>,
+    )
+    expect(getByRole('link').textContent).toBe('Casablanca1942Casablanca')
+    expect(getByRole('link', { name: 'Casablanca' })).toBeTruthy()
+  })
+
   it('falls back to the title card when the poster cannot load', () => {
     const { container, getByText } = render(<MediaPoster title="Dune" posterPath="/dune.jpg" seed={1} />)
     fireEvent.error(container.querySelector('img') as HTMLImageElement)

@@ -47,7 +47,9 @@ export function MediaPoster({ title, posterPath, year, seed, priority = false, c
         alt=""
         className="absolute inset-0 h-full w-full object-cover opacity-40 mix-blend-luminosity"
       />
-      <div className="absolute inset-0 flex flex-col justify-end p-[8cqw]">
+      {/* Drawn, not read: a poster is an image without words for a screen reader (alt=""), and the card
+          or row around it names the title; read here as well, a card's link said its title twice. */}
+      <div aria-hidden="true" className="absolute inset-0 flex flex-col justify-end p-[8cqw]">
         <span
           className="line-clamp-5 break-words font-serif font-semibold leading-[1.1] text-white [text-wrap:balance]"
           style={{ fontSize: titleCardSize(title) }}
