@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { carouselIntervalMs } from '../src/components/account/FeatureCarousel'
 import { screenshotsDir } from './support/server'
 
 /** Accessibility (axe-core) and screenshots of the account screens, on a phone and a desktop. */
@@ -44,6 +45,28 @@ test('the carousel shows five slides and advances on its own', async ({ page }) 
   await expect(dots).toHaveCount(5)
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 7000 })
+})
+
+test.describe('for people who ask for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the carousel stands still, and its dots still change the slide', async ({ page }) => {
+    // The page's clock, paused: time passes only as the test says, so a turn cannot come while an
+    // assertion waits, nor five bring the first slide back.
+    await page.clock.install()
+    await page.goto('/sign_in')
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    const dots = page.getByRole('button', { name: /^Show slide \d/ })
+    const shown = page.getByRole('region', { name: 'What you can do with Reelmates' }).getByRole('group')
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
+    await expect(shown).toHaveAccessibleName(/^1 of 5/)
+    await page.clock.runFor(carouselIntervalMs * 3)
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
+    await expect(shown).toHaveAccessibleName(/^1 of 5/)
+    await dots.nth(2).click()
+    await expect(shown).toHaveAccessibleName(/^3 of 5/)
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
+  })
 })
 
 test.describe('on a touch screen', () => {
