@@ -127,6 +127,22 @@ test("on a phone, a toast sits above the tab bar, and above the open menu's Log 
   await expect(page).toHaveURL(/\/sign_in$/)
 })
 
+test('on a phone with a notch and a home indicator, the open menu keeps clear of both', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/home')
+  // An iPhone's insets, as the installed app sees them under its translucent status bar.
+  const insets = { top: 47, bottom: 34 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  const first = (await menu.getByRole('link', { name: 'Home' }).boundingBox())!
+  const logOut = (await menu.getByRole('button', { name: 'Log out' }).boundingBox())!
+  expect(first.y).toBeGreaterThanOrEqual(insets.top)
+  expect(logOut.y + logOut.height).toBeLessThanOrEqual(844 - insets.bottom)
+})
+
 test('pages without a menu handler have no menu button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/about')
