@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { screenshotsDir } from './support/server'
+import { carouselIntervalMs } from '../src/components/account/FeatureCarousel'
+import { password, screenshotsDir, toastWith } from './support/server'
 
 /** Accessibility (axe-core) and screenshots of the account screens, on a phone and a desktop. */
 mkdirSync(screenshotsDir, { recursive: true })
@@ -44,6 +45,76 @@ test('the carousel shows five slides and advances on its own', async ({ page }) 
   await expect(dots).toHaveCount(5)
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
   await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 7000 })
+})
+
+test.describe('for people who ask for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the carousel stands still, and its dots still change the slide', async ({ page }) => {
+    // The page's clock, paused: time passes only as the test says, so a turn cannot come while an
+    // assertion waits, nor five bring the first slide back.
+    await page.clock.install()
+    await page.goto('/sign_in')
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    const dots = page.getByRole('button', { name: /^Show slide \d/ })
+    const shown = page.getByRole('region', { name: 'What you can do with Reelmates' }).getByRole('group')
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
+    await expect(shown).toHaveAccessibleName(/^1 of 5/)
+    await page.clock.runFor(carouselIntervalMs * 3)
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true')
+    await expect(shown).toHaveAccessibleName(/^1 of 5/)
+    await dots.nth(2).click()
+    await expect(shown).toHaveAccessibleName(/^3 of 5/)
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true')
+  })
+
+  /** A sign-in held unanswered until `refuse()`, which fails it as a lost connection does (a toast). */
+  async function heldSignIn(page: Page) {
+    await page.goto('/sign_in')
+    let refuse!: () => void
+    const refused = new Promise<void>((resolve) => (refuse = resolve))
+    await page.route('**/api/login**', async (route) => {
+      await refused
+      await route.abort('internetdisconnected')
+    })
+    await page.getByLabel('Username').fill('someone')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    return refuse
+  }
+
+  test('a toast appears without sliding in', async ({ page }) => {
+    // Each animation that ends, with how long it ran: a finished animation leaves no other trace.
+    await page.addInitScript(() => {
+      const ended: Array<{ name: string; seconds: number }> = []
+      Object.assign(window, { ended })
+      document.addEventListener('animationend', (event) =>
+        ended.push({ name: event.animationName, seconds: event.elapsedTime }),
+      )
+    })
+    const refuse = await heldSignIn(page)
+    refuse()
+    await expect(toastWith(page, 'Login failed')).toBeVisible()
+    const toastEntries = () =>
+      page.evaluate(() =>
+        (window as unknown as { ended: Array<{ name: string; seconds: number }> }).ended
+          .filter(({ name }) => name === 'toast-in')
+          .map(({ seconds }) => seconds),
+      )
+    await expect.poll(toastEntries).toEqual([0.001])
+  })
+
+  test('the busy spinner keeps turning, slowly: a still one reads as a frozen app', async ({ page }) => {
+    await heldSignIn(page)
+    const spinner = page.getByRole('button', { name: 'Signing In…' }).locator('svg')
+    const turning = await spinner.evaluate((element) =>
+      element.getAnimations().map((animation) => {
+        const { duration, iterations } = animation.effect!.getComputedTiming()
+        return { duration, iterations }
+      }),
+    )
+    expect(turning).toEqual([{ duration: 2500, iterations: Infinity }])
+  })
 })
 
 test.describe('on a touch screen', () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { join } from 'node:path'
-import { registerByApi, screenshotsDir } from './support/server'
+import { registerByApi, screenshotsDir, signOutByApi, toastWith } from './support/server'
 import { overflowsSideways, textLines } from './support/textLines'
 
 /** Shared elements of spec §2 and §9: page-top scroll, the mobile top bar, toasts, footer links. */
@@ -82,6 +82,65 @@ test('on a phone, the menu takes the focus, keeps it while open and gives it bac
   await page.keyboard.press('Escape')
   await expect(menu).toHaveCount(0)
   await expect(opener).toBeFocused()
+})
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+test("on a phone, a toast sits above the tab bar, and above the open menu's Log out, which stays pressable", async ({
+  page,
+}) => {
+  const account = await registerByApi(page.request)
+  await signOutByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  // The page's clock, paused once the toast is up: it stays for as long as the test looks at it.
+  await page.clock.install()
+  await page.goto('/sign_in')
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  const welcome = toastWith(page, 'Login successful')
+  await expect(welcome).toBeVisible()
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  // Measured at rest: a box taken mid-entry is beside the toast's place.
+  const toastBox = async () => {
+    await welcome.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
+    return (await welcome.boundingBox())!
+  }
+  expect(overlaps(await toastBox(), (await page.getByRole('navigation', { name: 'Tabs' }).boundingBox())!)).toBe(false)
+
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  const logOut = menu.getByRole('button', { name: 'Log out' })
+  // The person's name with Log out under it, not only the word: a finger aimed at Log out lands
+  // around it, and the name says who is being logged out. (The innermost block holding both.)
+  const card = menu
+    .locator('div')
+    .filter({ has: page.getByRole('button', { name: 'Log out' }) })
+    .filter({ hasText: account.username })
+    .last()
+  expect(overlaps(await toastBox(), (await card.boundingBox())!)).toBe(false)
+  await expect(welcome).toBeVisible()
+  // Pressed where it is: Playwright's click fails if something else would take it.
+  await logOut.click({ timeout: 5000 })
+  await expect(page).toHaveURL(/\/sign_in$/)
+})
+
+test('on a phone with a notch and a home indicator, the open menu keeps clear of both', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/home')
+  // An iPhone's insets, as the installed app sees them under its translucent status bar.
+  const insets = { top: 47, bottom: 34 }
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  const first = (await menu.getByRole('link', { name: 'Home' }).boundingBox())!
+  const logOut = (await menu.getByRole('button', { name: 'Log out' }).boundingBox())!
+  expect(first.y).toBeGreaterThanOrEqual(insets.top)
+  expect(logOut.y + logOut.height).toBeLessThanOrEqual(844 - insets.bottom)
 })
 
 test('pages without a menu handler have no menu button', async ({ page }) => {

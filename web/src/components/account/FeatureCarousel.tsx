@@ -1,9 +1,13 @@
 import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { prefersReducedMotion } from '../../lib/reducedMotion'
 import { featureSlides } from './featureSlides'
 import { SlideArt } from './SlideArt'
 
-/** Spec §9: the slides advance every 5 s, loop, and are centred. */
+/**
+ * Spec §9: the slides advance every 5 s, loop, and are centred. For people who ask for less motion
+ * they stand still (WCAG 2.2.2) and the dots change the slide at once.
+ */
 export const carouselIntervalMs = 5000
 
 /** The five feature slides beside the sign-in and sign-up forms. */
@@ -36,11 +40,14 @@ export function FeatureCarousel() {
 
   useEffect(() => {
     if (paused) return
-    const timer = setInterval(() => start()?.scrollNext(), carouselIntervalMs)
+    // Asked at each turn, not when the timer is set: a setting changed while the page is open counts.
+    const timer = setInterval(() => {
+      if (!prefersReducedMotion()) start()?.scrollNext()
+    }, carouselIntervalMs)
     return () => clearInterval(timer)
   }, [start, paused, selected])
 
-  const goTo = useCallback((index: number) => start()?.scrollTo(index), [start])
+  const goTo = useCallback((index: number) => start()?.scrollTo(index, prefersReducedMotion()), [start])
 
   return (
     <section

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { scrollBehavior } from '../../lib/reducedMotion'
 import { useScrollEnds } from '../../lib/scrollEnds'
 
 /**
@@ -10,7 +11,7 @@ export function RowArrows({ track }: { track: RefObject<HTMLElement | null> }) {
   const { atStart, atEnd } = useScrollEnds(track)
   const page = (direction: 1 | -1) => {
     const element = track.current
-    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: 'smooth' })
+    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.85, behavior: scrollBehavior() })
   }
   return (
     <>

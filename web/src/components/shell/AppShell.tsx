@@ -131,9 +131,19 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </aside>
 
       {menuOpen ? (
-        <div ref={menu} className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label="Menu">
-          {/* The panel comes first so that focus lands on its first link; the backdrop sits under it. */}
-          <div className="absolute inset-y-0 left-0 z-10 flex w-72 flex-col gap-1 bg-panel px-3 py-5 shadow-2xl">
+        <div
+          ref={menu}
+          id="menu-drawer"
+          className="fixed inset-0 z-50 md:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+        >
+          {/* The panel comes first so that focus lands on its first link; the backdrop sits under it.
+              The toasts rise above its last item while it is open (Toaster.tsx, by this id). It covers
+              the whole screen, the top bar's and tab bar's room too, so it keeps clear of the status
+              bar and the home indicator itself, as they do. */}
+          <div className="absolute inset-y-0 left-0 z-10 flex w-72 flex-col gap-1 bg-panel px-3 pb-[max(1.25rem,env(safe-area-inset-bottom))] pt-[max(1.25rem,env(safe-area-inset-top))] shadow-2xl">
             <nav className="flex flex-col gap-1" aria-label="Menu navigation">
               {links(() => setMenuOpen(false))}
             </nav>

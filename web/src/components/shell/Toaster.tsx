@@ -8,6 +8,15 @@ const variantClass: Record<NonNullable<Toast['variant']>, string> = {
 }
 
 /**
+ * On a phone, toasts sit above what holds the bottom of the screen: the tab bar, or, while the menu is
+ * open over it, the menu's last item, where a toast would cover Log out just as someone reaches for
+ * it. That item (the card with the person's name and Log out) is 4.375rem tall, 1.25rem or the home
+ * indicator's inset from the bottom; the viewport's own padding is 1rem.
+ */
+const viewportBottom =
+  'bottom-[calc(3.5rem+env(safe-area-inset-bottom))] max-md:[body:has(#menu-drawer)_&]:bottom-[calc(5.5rem+env(safe-area-inset-bottom))]'
+
+/**
  * The toast layer (spec §9): Radix toasts closing after 5 s, swiped away to the right, F8 to focus
  * the region, Escape to close; the viewport sits at z-index 100 and is at most 420 px wide.
  */
@@ -50,7 +59,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-[calc(3.5rem+env(safe-area-inset-bottom))] right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4" />
+      <ToastPrimitive.Viewport
+        className={`fixed ${viewportBottom} right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4`}
+      />
     </ToastPrimitive.Provider>
   )
 }

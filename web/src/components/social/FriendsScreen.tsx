@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { friendsListQuery, friendsRefetchMs } from '../../features/friends/queries'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { scrollBehavior } from '../../lib/reducedMotion'
 import { LoadFailed } from '../library/ScreenHeader'
 import { FindPeople, findPeopleInputId } from './FindPeople'
 import { FriendsGrid, IncomingRequests, SentRequests } from './FriendLists'
@@ -10,7 +11,7 @@ import { Loading } from '../shell/NotSavedOffline'
 
 const focusField = (id: string) => {
   const field = document.getElementById(id)
-  field?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  field?.scrollIntoView({ block: 'center', behavior: scrollBehavior() })
   field?.focus({ preventScroll: true })
 }
 
