@@ -138,15 +138,25 @@ export const reviewChangedElsewhereMessage = 'This review was changed on another
 export const watchedEntryParams = z.object({ entryId: z.uuid('entryId must be a uuid') })
 
 export const watchedSort = z.enum(['watchedAt', 'title', 'releaseDate', 'rating'])
-export const watchedQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(500, 'pageSize can be at most 500').default(100),
-  sort: watchedSort.default('watchedAt'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  mediaType: mediaType.optional(),
-  minRating: z.coerce.number().int().min(1).max(10).optional(),
-  streamingService: z.string().max(streamingServiceMax).optional(),
-})
+export const watchedQuery = z
+  .object({
+    page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+    pageSize: z.coerce.number().int().min(1).max(500, 'pageSize can be at most 500').default(100),
+    sort: watchedSort.default('watchedAt'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    mediaType: mediaType.optional(),
+    minRating: z.coerce.number().int().min(1).max(10).optional(),
+    /** Only the entries without a rating: the watches still to rate. */
+    unrated: z
+      .enum(['true', 'false'], { message: 'unrated must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
+    streamingService: z.string().max(streamingServiceMax).optional(),
+  })
+  .refine(
+    (query) => !(query.unrated && query.minRating),
+    'minRating and unrated=true ask for opposite entries: choose one',
+  )
 
 export const watchedItem = z.object({
   id: z.string(),

@@ -568,6 +568,34 @@ test('a review saved in a stale tab does not replace what another tab wrote sinc
   await other.close()
 })
 
+test('the watched log shows the watches not rated yet, and that choice stays in the address', async ({ page }) => {
+  await signUp(page)
+  const [rated, unrated] = await titlesFor(page, ['godfather', 'casablanca'])
+  if (!rated || !unrated) throw new Error('the offline catalog should have two titles')
+  for (const [title, rating] of [
+    [rated, 8],
+    [unrated, null],
+  ] as const) {
+    const logged = await page.request.post('/api/watched', {
+      data: { tmdbId: title.tmdbId, mediaType: 'movie', rating },
+      headers: { 'CSRF-Token': await csrfToken(page) },
+    })
+    expect(logged.status()).toBe(201)
+  }
+  await page.goto('/watched')
+  const entries = page.getByRole('button', { name: /^Edit your entry for / })
+  await expect(entries).toHaveCount(2)
+  await page.getByLabel('Rating').selectOption('Not rated')
+  await expect(entries).toHaveCount(1)
+  await expect(page.getByRole('button', { name: `Edit your entry for ${unrated.title}` })).toBeVisible()
+  await expect(page).toHaveURL(/unrated=true/)
+  await page.reload()
+  await expect(page.getByLabel('Rating')).toHaveValue('none')
+  await expect(entries).toHaveCount(1)
+  await page.getByLabel('Rating').selectOption('Any rating')
+  await expect(entries).toHaveCount(2)
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

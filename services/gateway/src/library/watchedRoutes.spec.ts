@@ -323,6 +323,24 @@ describe('watched log API', () => {
     expect(byRating.map((e) => e.rating)).toEqual([9, 7, 4])
     expect((await client.get('/api/watched?minRating=7')).json<{ total: number }>().total).toBe(2)
     expect((await client.get('/api/watched?streamingService=Netflix')).json<{ total: number }>().total).toBe(2)
+
+    // The watches still to rate (a rewatch logged without one): only those, whatever else is asked.
+    await client.post('/api/watched', { ...ref(titles[0]!), streamingService: 'Netflix' })
+    const unrated = (await client.get('/api/watched?unrated=true&streamingService=netflix')).json<{
+      items: Entry[]
+      total: number
+    }>()
+    expect(unrated.total).toBe(1)
+    expect(unrated.items.map((e) => [e.tmdbId, e.rating])).toEqual([[titles[0]!.id, null]])
+    expect((await client.get('/api/watched?unrated=false')).json<{ total: number }>().total).toBe(4)
+    for (const [search, message] of [
+      ['unrated=yes', /unrated must be true or false/],
+      ['unrated=true&minRating=7', /minRating and unrated=true ask for opposite entries/],
+    ] as const) {
+      const refused = await client.get(`/api/watched?${search}`)
+      expect(refused.statusCode, search).toBe(400)
+      expect(refused.json<{ message: string }>().message).toMatch(message)
+    }
   })
 
   it('sorts by date watched, title and release date', async () => {

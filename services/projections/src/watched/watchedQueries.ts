@@ -12,6 +12,8 @@ export interface WatchedPageOptions extends PageOptions {
   direction: 'asc' | 'desc'
   mediaType?: MediaType | undefined
   minRating?: number | undefined
+  /** Only the entries without a rating. */
+  unrated?: boolean | undefined
   /** The service's name, whatever its case. */
   streamingService?: string | undefined
 }
@@ -25,12 +27,12 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
   return {
     async page(
       userId: string,
-      { page, pageSize, sort, direction, mediaType, minRating, streamingService }: WatchedPageOptions,
+      { page, pageSize, sort, direction, mediaType, minRating, unrated, streamingService }: WatchedPageOptions,
     ): Promise<Page<WatchedItem>> {
       const filter = {
         userId,
         ...(mediaType ? { mediaType } : {}),
-        ...(minRating ? { rating: { $gte: minRating } } : {}),
+        ...(unrated ? { rating: null } : minRating ? { rating: { $gte: minRating } } : {}),
         ...(streamingService
           ? { streamingService: { $regex: `^${escapeRegExp(streamingService)}$`, $options: 'i' } }
           : {}),

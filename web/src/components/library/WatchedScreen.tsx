@@ -23,6 +23,7 @@ const sortOptions = [
 ] as const
 const ratingOptions = [
   ['any', 'Any rating'],
+  ['none', 'Not rated'],
   ['6', '★★★+'],
   ['7', '★★★½+'],
   ['8', '★★★★+'],
@@ -39,7 +40,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
   useDocumentTitle('Watched')
   const filters = useMemo(() => watchedFiltersOf(search), [search])
   const { items, total, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
-  const filtered = Boolean(search.type ?? search.minRating ?? search.service)
+  const filtered = Boolean(search.type ?? search.minRating ?? search.unrated ?? search.service)
   // "Show more" goes away with the last page: focus moves on to what it brought rather than to the page's top.
   const [focusAt, setFocusAt] = useState<number | null>(null)
   const focused = useCallback(() => setFocusAt(null), [])
@@ -84,9 +85,15 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
             <MediaTypeFilter value={search.type} onChange={(type) => onSearch({ ...search, type })} />
             <SelectFilter
               label="Rating"
-              value={search.minRating ? String(search.minRating) : 'any'}
+              value={search.unrated ? 'none' : search.minRating ? String(search.minRating) : 'any'}
               options={ratingOptions}
-              onChange={(value) => onSearch({ ...search, minRating: value === 'any' ? undefined : Number(value) })}
+              onChange={(value) =>
+                onSearch({
+                  ...search,
+                  minRating: value === 'any' || value === 'none' ? undefined : Number(value),
+                  unrated: value === 'none' ? true : undefined,
+                })
+              }
             />
             <SelectFilter
               label="Service"
@@ -100,7 +107,9 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
               <WatchedList items={items} layout={search.view} focusAt={focusAt} onFocused={focused} />
             ) : (
               <NothingMatches
-                onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, service: undefined })}
+                onClear={() =>
+                  onSearch({ ...search, type: undefined, minRating: undefined, unrated: undefined, service: undefined })
+                }
               />
             )}
           </div>

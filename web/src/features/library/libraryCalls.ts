@@ -32,6 +32,7 @@ export interface WatchedFilters {
   direction: 'asc' | 'desc'
   mediaType?: MediaType | undefined
   minRating?: number | undefined
+  unrated?: boolean | undefined
   streamingService?: string | undefined
 }
 
@@ -44,7 +45,7 @@ export const watchedPageSize = 60
 
 const titlePath = (ref: MediaRef) => `/api/watchlist/${ref.mediaType}/${ref.tmdbId}`
 
-function query(params: Record<string, string | number | undefined>): string {
+function query(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(params))
     if (value !== undefined && value !== '') search.set(name, String(value))

@@ -38,4 +38,15 @@ describe('how the library lists are shown, from the URL', () => {
       streamingService: 'Netflix',
     })
   })
+
+  it('asks for the watches not rated yet, which no lowest rating can narrow', () => {
+    expect(watchedFiltersOf(watchedSearch.parse({ unrated: true }))).toEqual({
+      sort: 'watchedAt',
+      direction: 'desc',
+      unrated: true,
+    })
+    // An address with both (typed by hand) asks for the unrated ones, as the rating menu shows.
+    expect(watchedFiltersOf(watchedSearch.parse({ unrated: true, minRating: 8 }))).not.toHaveProperty('minRating')
+    expect(watchedSearch.parse({ unrated: 'yes' }).unrated).toBeUndefined()
+  })
 })

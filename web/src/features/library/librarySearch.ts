@@ -36,6 +36,8 @@ export const watchedSearch = z.object({
   type: mediaType.optional().catch(undefined),
   /** Lowest own rating, 1–10 (half stars). */
   minRating: z.coerce.number().int().min(1).max(10).optional().catch(undefined),
+  /** Only the watches not rated yet. */
+  unrated: z.literal(true).optional().catch(undefined),
   // A name of digits is written to the address as typed and read back as a number (lib/addressSearch.ts).
   service: z
     .union([z.string(), z.number().transform(String)])
@@ -61,7 +63,7 @@ export const watchedFiltersOf = (search: WatchedSearch): WatchedFilters => ({
   sort: search.sort,
   direction: search.dir ?? defaultDirection(search.sort),
   ...(search.type ? { mediaType: search.type } : {}),
-  ...(search.minRating ? { minRating: search.minRating } : {}),
+  ...(search.unrated ? { unrated: true } : search.minRating ? { minRating: search.minRating } : {}),
   ...(search.service ? { streamingService: search.service } : {}),
 })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchedFilters } from './libraryCalls'
 import { libraryChange, type LibraryChange } from './libraryChanges'
 import { libraryTitle, watchedItem, newWatch } from './testing'
-import { confirmInPages, foldWatchedLog } from './watchedLog'
+import { confirmInPages, foldWatchedLog, matchesWatchedFilters } from './watchedLog'
 
 const latestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
 const log = {
@@ -104,5 +104,13 @@ describe('the cached pages once the server took a change', () => {
     const confirmed = confirmInPages(pages(3, 2), libraryChange.removeWatched('e1'), latestFirst)
     expect(confirmed.pages.map((page) => ids(page.items))).toEqual([['e0', 'e2', 'e3'], ['e4']])
     expect(confirmed.pages[0]?.total).toBe(4)
+  })
+})
+
+describe('an entry the server has not got yet, under the "Not rated" filter', () => {
+  const filters: WatchedFilters = { sort: 'watchedAt', direction: 'desc', unrated: true }
+  it('is shown without a rating and left out with one', () => {
+    expect(matchesWatchedFilters(watchedItem('a', 1, { rating: null }), filters)).toBe(true)
+    expect(matchesWatchedFilters(watchedItem('b', 2, { rating: 6 }), filters)).toBe(false)
   })
 })

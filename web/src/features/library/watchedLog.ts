@@ -11,10 +11,11 @@ export interface WatchedLog {
 
 /** The server's filters (services/projections/src/watched/watchedQueries.ts), for an entry it has not got yet. */
 export function matchesWatchedFilters(entry: WatchedItem, filters: WatchedFilters): boolean {
-  const { mediaType, minRating, streamingService } = filters
+  const { mediaType, minRating, unrated, streamingService } = filters
   return (
     (!mediaType || entry.mediaType === mediaType) &&
     (!minRating || (entry.rating ?? 0) >= minRating) &&
+    (!unrated || entry.rating === null) &&
     (!streamingService || entry.streamingService?.toLowerCase() === streamingService.toLowerCase())
   )
 }
