@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { join } from 'node:path'
 import { registerByApi, screenshotsDir, signOutByApi, toastWith } from './support/server'
 import { overflowsSideways, textLines } from './support/textLines'
@@ -88,6 +88,22 @@ type Box = { x: number; y: number; width: number; height: number }
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
+/**
+ * Pauses the page's clock a moment ahead of its now. On a busy machine that moment can pass before the
+ * pause reaches the page ("Cannot fast-forward to the past"), so it asks again from the new now.
+ */
+async function pauseSoon(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now())
+    try {
+      await page.clock.pauseAt(now + 200)
+      return
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error
+    }
+  }
+}
+
 test("on a phone, a toast sits above the tab bar, and above the open menu's Log out, which stays pressable", async ({
   page,
 }) => {
@@ -102,7 +118,7 @@ test("on a phone, a toast sits above the tab bar, and above the open menu's Log 
   await page.getByRole('button', { name: 'Sign In' }).click()
   const welcome = toastWith(page, 'Login successful')
   await expect(welcome).toBeVisible()
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  await pauseSoon(page)
   // Measured at rest: a box taken mid-entry is beside the toast's place.
   const toastBox = async () => {
     await welcome.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)))
