@@ -53,6 +53,16 @@ async function askedAndStayed(router: ReturnType<typeof routerInMemory>) {
   expect(where(router)).toBe('/')
 }
 
+/** A complete announcement with both ways to deliver unticked, sent. */
+async function sendWithNoWayToDeliver() {
+  showForm()
+  write('Title', 'Movie night')
+  write('Message', 'Friday at eight.')
+  fireEvent.click(screen.getByRole('checkbox', { name: 'In the app (the bell)' }))
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Push notification' }))
+  await send()
+}
+
 describe('the announcement form', () => {
   it('takes a field’s message away as soon as that field is written, and leaves the others', async () => {
     showForm()
@@ -77,12 +87,7 @@ describe('the announcement form', () => {
   })
 
   it('takes "choose at least one way" away once a way is ticked', async () => {
-    showForm()
-    write('Title', 'Movie night')
-    write('Message', 'Friday at eight.')
-    fireEvent.click(screen.getByRole('checkbox', { name: 'In the app (the bell)' }))
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Push notification' }))
-    await send()
+    await sendWithNoWayToDeliver()
     expect(shown(notificationsMessages.noChannel)).toBe(true)
     fireEvent.click(screen.getByRole('checkbox', { name: 'Email too' }))
     expect(shown(notificationsMessages.noChannel)).toBe(false)
@@ -159,12 +164,7 @@ describe('a refused announcement', () => {
   })
 
   it('puts the focus on the first way to deliver when none is ticked', async () => {
-    showForm()
-    write('Title', 'Movie night')
-    write('Message', 'Friday at eight.')
-    fireEvent.click(screen.getByRole('checkbox', { name: 'In the app (the bell)' }))
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Push notification' }))
-    await send()
+    await sendWithNoWayToDeliver()
     const first = screen.getByRole('checkbox', { name: 'In the app (the bell)' })
     expect(document.activeElement).toBe(first)
     expect(first.getAttribute('aria-invalid')).toBe('true')
