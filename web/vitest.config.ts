@@ -7,5 +7,6 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'scripts/**/*.spec.ts'],
+    setupFiles: ['src/lib/specSetup.ts'],
   },
 })

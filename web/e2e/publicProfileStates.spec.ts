@@ -47,7 +47,9 @@ test.describe('a public profile', () => {
     await page.route('**/api/users/**', async (route) => {
       if (failNext) {
         failNext = false
-        return route.abort('internetdisconnected')
+        // An answer that is an error (a proxy in front of the server, say). A request with no answer
+        // at all waits for the server instead and loads by itself (unreachable.spec.ts).
+        return route.fulfill({ status: 503, json: { message: 'Service Unavailable' } })
       }
       return route.continue()
     })

@@ -1,4 +1,5 @@
 import { ApiError, errorFromResponse, requestMessages } from './apiError'
+import { serverAnswered, serverUnanswered } from './connection'
 import { newIdempotencyKey } from './idempotencyKey'
 import { forgetPositions, minPositionHeader, rememberPosition } from './readYourWrites'
 
@@ -73,8 +74,9 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
   // A file (an avatar picture) goes as its own bytes and type; everything else as JSON.
   const file = options.body instanceof Blob ? options.body : null
   if (hasBody) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json'
+  let response: Response
   try {
-    return await fetch(withTimestamp(path), {
+    response = await fetch(withTimestamp(path), {
       method,
       headers,
       body: file ?? (hasBody ? JSON.stringify(options.body) : null),
@@ -86,8 +88,11 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
+    serverUnanswered()
     throw new ApiError(requestMessages.network, 0, undefined)
   }
+  serverAnswered()
+  return response
 }
 
 /** A 403 about the CSRF token (not a permission refusal), e.g. after the session changed at sign-in. */

@@ -25,6 +25,11 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && (error as { isApiError?: unknown }).isApiError === true
 }
 
+/** The request got no answer at all (no connection, whatever the browser said): not a refusal. */
+export function isUnanswered(error: unknown): boolean {
+  return isApiError(error) && error.status === 0
+}
+
 function textField(body: unknown, field: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const value = (body as Record<string, unknown>)[field]

@@ -59,8 +59,36 @@ describe('a change made offline', () => {
 describe('the query client defaults (spec §9)', () => {
   it('staleTime 0, no refetch interval, no refetch on focus, no retries for queries or mutations', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions()
-    expect(queries).toMatchObject({ staleTime: 0, refetchInterval: false, refetchOnWindowFocus: false, retry: false })
+    expect(queries).toMatchObject({ staleTime: 0, refetchInterval: false, refetchOnWindowFocus: false })
     expect(mutations).toMatchObject({ retry: false })
+  })
+
+  it('a query that got no answer at all keeps what it showed and is asked again once the server answers', async () => {
+    let reachable = false
+    let served = 0
+    const fetch = vi.fn((input: string) => {
+      if (!reachable) return Promise.reject(new TypeError('Failed to fetch'))
+      if (input.startsWith('/api/health')) return Promise.resolve(new Response('{}', { status: 200 }))
+      served += 1
+      return Promise.resolve(new Response(JSON.stringify({ served }), { status: 200 }))
+    })
+    vi.stubGlobal('fetch', fetch)
+    const client = createQueryClient()
+    // As QueryClientProvider does: the client follows the connection.
+    client.mount()
+    client.setQueryData(['/api/watchlist'], { served: 0 }, { updatedAt: Date.now() - 60_000 })
+    const observer = new QueryObserver(client, { queryKey: ['/api/watchlist'] })
+    const unsubscribe = observer.subscribe(() => undefined)
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('paused'), { timeout: 3000 })
+      expect(observer.getCurrentResult()).toMatchObject({ status: 'success', data: { served: 0 } })
+      reachable = true
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ served: 1 }), { timeout: 5000 })
+      expect(observer.getCurrentResult().status).toBe('success')
+    } finally {
+      unsubscribe()
+      client.unmount()
+    }
   })
 
   it('a failed query is asked once, not retried (an observer, as useQuery uses, would otherwise retry 3 times)', async () => {

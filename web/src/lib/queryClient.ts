@@ -7,7 +7,8 @@ import {
   type QueryFunction,
 } from '@tanstack/react-query'
 import { apiJson } from './api'
-import { isApiError } from './apiError'
+import { whenChangesGoOut } from './connection'
+import { isApiError, isUnanswered } from './apiError'
 import { toast } from './toast'
 
 export type UnauthorizedBehaviour = 'returnNull' | 'throw'
@@ -48,11 +49,22 @@ declare module '@tanstack/react-query' {
 function tellQueuedOffline(_variables: unknown, mutation: Mutation<unknown, unknown>): void {
   if (onlineManager.isOnline() || mutation.options.networkMode !== 'online' || mutation.meta?.background === true)
     return
-  toast({ title: 'Saved on this device', description: 'It will be sent when you are back online.' })
+  toast({ title: 'Saved on this device', description: `It will be sent ${whenChangesGoOut()}.` })
 }
 
 /**
- * Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries. Answers stay in memory
+ * Spec §9's "no retries" is about answers: a refusal or a server error is shown, not asked again.
+ * A request that got no answer at all is not one. The request client has then marked the server out
+ * of reach (lib/connection), so the retry waits, the screen keeps what it showed (or what the device
+ * kept), and it goes out once the server answers again, as a query started offline does.
+ */
+export function retryUnanswered(failures: number, error: unknown): boolean {
+  return failures < 3 && isUnanswered(error)
+}
+
+/**
+ * Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries (but see
+ * `retryUnanswered`). Answers stay in memory
  * for a day (not 5 minutes) so that the snapshot kept for offline use still holds the pages opened
  * earlier in the visit (features/offline). `onRefused` sees every failed query and change (the app
  * asks who is signed in again after a 401 or 403: features/account/sessionRecheck.ts).
@@ -69,7 +81,7 @@ export function createQueryClient(options: { onRefused?: (client: QueryClient, e
         staleTime: 0,
         refetchInterval: false,
         refetchOnWindowFocus: false,
-        retry: false,
+        retry: retryUnanswered,
       },
       // Only the changes that are kept on the device wait offline (lib/waitingChanges): another change
       // queued offline would be lost with the page, while a toast had said it was saved.

@@ -1,5 +1,5 @@
-import { onlineManager } from '@tanstack/react-query'
-import { isApiError } from './apiError'
+import { isUnanswered } from './apiError'
+import { connection } from './connection'
 import { toast } from './toast'
 
 /**
@@ -15,25 +15,24 @@ export interface WaitingChange {
   idempotencyKey?: string
 }
 
-/**
- * A change the server never answered (no connection, whatever the browser said) was not refused: it
- * is tried again, waiting while the browser says it is offline or the tab is hidden, rather than
- * failing and leaving the queue, and the kept snapshot, for good. An 'online' event is no proof: a
- * page reloaded while Chromium emulated offline got one as it went, sent the change it had restored,
- * and the reload found only the changes queued behind it (issue 15.1). Refusals still fail at once.
+/*
+ * A change the server never answered (`isUnanswered`) was not refused: it is tried again, waiting
+ * while the app is offline (lib/connection) or the tab is hidden, rather than failing and leaving the
+ * queue, and the kept snapshot, for good. An 'online' event is no proof: a page reloaded while
+ * Chromium emulated offline got one as it went, sent the change it had restored, and the reload found
+ * only the changes queued behind it (issue 15.1). Refusals still fail at once.
  */
-const isUnanswered = (error: unknown) => isApiError(error) && error.status === 0
 
 /** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
 
 /**
- * Offline, the query client's toast says a change waits. With the browser online and the server
- * out of reach (a captive portal, the server restarting), nothing would: the change is tried again
- * and again in silence, and the screen shows it as done.
+ * A change made offline is told by the query client's toast as it is made. One sent while the
+ * browser said it was online, that got no answer (a captive portal, the server restarting), would
+ * otherwise wait in silence while the screen shows it as done.
  */
 function tellWaitingForServer(change: WaitingChange): void {
-  if (!onlineManager.isOnline() || !change.idempotencyKey || toldWaiting.has(change.idempotencyKey)) return
+  if (connection() === 'offline' || !change.idempotencyKey || toldWaiting.has(change.idempotencyKey)) return
   toldWaiting.add(change.idempotencyKey)
   toast({
     title: 'Can’t reach Reelmates right now',

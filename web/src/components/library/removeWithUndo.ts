@@ -7,6 +7,7 @@ import {
   useRemoveFromWatchlist,
   useRemoveWatched,
 } from '../../features/library/useLibraryChanges'
+import { whenChangesGoOut } from '../../lib/connection'
 import { toast } from '../../lib/toast'
 
 /** A removal and its undo, each resolving true once the server took it. */
@@ -45,7 +46,7 @@ function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void)
 
 /** What a removal's toast says: done, or kept on this device until the connection is back (as other changes say). */
 const removalDone = (waiting: boolean, done: string) =>
-  waiting ? 'Saved on this device: it will be sent when you are back online.' : done
+  waiting ? `Saved on this device: it will be sent ${whenChangesGoOut()}.` : done
 
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {

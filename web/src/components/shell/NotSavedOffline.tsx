@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useOnline } from '../../features/offline/connection'
+import { useOnline, whenChangesGoOut } from '../../lib/connection'
 
 /** What a screen shows instead of its skeleton when offline (see `Loading`). */
 export function NotSavedOffline({ what, size = 'page' }: { what: string; size?: 'page' | 'row' }) {
@@ -9,7 +9,7 @@ export function NotSavedOffline({ what, size = 'page' }: { what: string; size?: 
       className={`rounded-2xl border border-dashed border-white/10 px-6 text-center ${size === 'page' ? 'py-12' : 'py-6'}`}
     >
       <p className="font-semibold text-white">{what} isn’t saved on this device.</p>
-      <p className="mt-2 text-sm text-zinc-400">It opens by itself when you’re back online.</p>
+      <p className="mt-2 text-sm text-zinc-400">It opens by itself {whenChangesGoOut()}.</p>
     </div>
   )
 }

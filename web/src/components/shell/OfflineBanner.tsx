@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { describeAge, useOldestShownAnswer } from '../../features/offline/answerAge'
-import { useOnline } from '../../features/offline/connection'
+import { useConnection, whenChangesGoOut } from '../../lib/connection'
 
-/** Offline: says so, and how old the answers on screen are; changes wait and go out once back online. */
+/**
+ * Offline, or online without reaching the server: says so, and how old the answers on screen are;
+ * changes wait and go out once the server answers.
+ */
 export function OfflineBanner() {
-  const online = useOnline()
+  const reach = useConnection()
+  const online = reach === 'online'
   const queryClient = useQueryClient()
   const savedAt = useOldestShownAnswer(queryClient)
   const [now, setNow] = useState(Date.now)
@@ -21,11 +25,11 @@ export function OfflineBanner() {
       role="status"
       className="sticky top-0 z-[45] flex flex-wrap items-center justify-center gap-x-2 border-b border-amber-400/30 bg-amber-950/95 px-4 py-2 text-center text-sm text-amber-100 backdrop-blur"
     >
-      <span className="font-semibold">You're offline.</span>
+      <span className="font-semibold">{reach === 'unreachable' ? "Can't reach Reelmates." : "You're offline."}</span>
       <span>
         {savedAt === undefined
-          ? 'Changes you make are kept and sent when you’re back online.'
-          : `Showing what was saved ${describeAge(savedAt, now)}; changes are sent when you’re back online.`}
+          ? `Changes you make are kept and sent ${whenChangesGoOut(reach)}.`
+          : `Showing what was saved ${describeAge(savedAt, now)}; changes are sent ${whenChangesGoOut(reach)}.`}
       </span>
     </div>
   )

@@ -41,8 +41,10 @@ export function currentUserQuery() {
     // An admin may change this user's role (or end their sessions) while the page is open: coming back
     // to the tab asks again, so a promotion shows (the Admin menu entry) without a reload.
     refetchOnWindowFocus: true,
-    // Asked even offline: the failure is what tells the guards to fall back to the last known user.
+    // Asked even offline: the failure is what tells the guards to fall back to the last known user,
+    // at once (a retry would hold every guard while the server cannot be reached).
     networkMode: 'always',
+    retry: false,
     ...(installed ? persistedStart() : {}),
   })
 }
