@@ -175,14 +175,37 @@ test('an edit not saved is asked about before /profile is left; a saved one is n
   await expect(asked).toHaveCount(0)
 })
 
-test('Log out and deleting the account go through an edit not saved, without asking', async ({ page }) => {
+test('Log out asks about an edit not saved first, from the phone menu too; deleting the account does not', async ({
+  page,
+}) => {
   const account = await registerByApi(page.request, 'goneanyway')
+  const asked = page.getByRole('dialog', { name: 'Leave this page?' })
   await page.goto('/profile')
   await page.getByLabel('Location').fill('Porto')
-  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click()
-  await expect(page).toHaveURL(/\/sign_in$/)
-  await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0)
 
+  // Stay keeps the words and the session.
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(asked).toContainText('Your changes will not be saved.')
+  await asked.getByRole('button', { name: 'Stay' }).click()
+  await expect(asked).toHaveCount(0)
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByLabel('Location')).toHaveValue('Porto')
+  expect((await page.request.get('/api/user')).status()).toBe(200)
+
+  // From the phone's menu: the menu closes, the same question comes, and Leave logs out.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menuLogout = page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' })
+  // WCAG 2.2's smallest target, in a 12 px line.
+  expect((await menuLogout.boundingBox())?.height).toBeGreaterThanOrEqual(24)
+  await menuLogout.click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0)
+  await asked.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/\/sign_in$/)
+  await expect(asked).toHaveCount(0)
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+
+  await page.setViewportSize({ width: 1440, height: 900 })
   await signInByApi(page.request, account)
   await page.goto('/profile')
   await page.getByLabel('Location').fill('Porto')

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { UnsavedChangesDialog } from '../components/shell/UnsavedChangesDialog'
 import { imitateModalDialogs } from './modalDialogInJsdom'
 import { routerInMemory, where, withinRouter } from './routerInSpecs'
-import { useUnsavedChanges } from './unsavedChanges'
+import { askBeforeLeavingUnsaved, useUnsavedChanges } from './unsavedChanges'
 
 beforeAll(imitateModalDialogs)
 afterEach(cleanup)
@@ -130,6 +130,44 @@ describe('leaving a form with unsaved changes', () => {
       expect(await screen.findAllByRole('dialog', { name: 'Leave this page?' })).toHaveLength(1)
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
       expect(where(router)).toBe('/elsewhere')
+    })
+  })
+
+  describe('asked outside the router (Log out)', () => {
+    it('says go on at once when nothing is unsaved', async () => {
+      showNote()
+      await expect(askBeforeLeavingUnsaved()).resolves.toBe(true)
+      expect(dialog()).toBeNull()
+    })
+
+    it('asks in the same dialog; Stay says no and keeps what was typed', async () => {
+      showNote()
+      type('Dune: Part Two')
+      const asked = askBeforeLeavingUnsaved()
+      await screen.findByRole('dialog', { name: 'Leave this page?' })
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+      await expect(asked).resolves.toBe(false)
+      expect(dialog()).toBeNull()
+      expect(screen.getByLabelText<HTMLInputElement>('Note').value).toBe('Dune: Part Two')
+    })
+
+    it('Leave says yes (the Stay that follows as the dialog closes is too late to count)', async () => {
+      showNote()
+      type('Dune: Part Two')
+      const asked = askBeforeLeavingUnsaved()
+      await screen.findByRole('dialog', { name: 'Leave this page?' })
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
+      await expect(asked).resolves.toBe(true)
+      expect(dialog()).toBeNull()
+    })
+
+    it('says go on when the changed form goes away before it is answered', async () => {
+      showNote()
+      type('Dune: Part Two')
+      const asked = askBeforeLeavingUnsaved()
+      await screen.findByRole('dialog', { name: 'Leave this page?' })
+      cleanup()
+      await expect(asked).resolves.toBe(true)
     })
   })
 

@@ -20,9 +20,37 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
+const changedNow = () => {
+  for (const listener of listeners) listener()
+}
 function setChanged(form: symbol, changed: boolean) {
   changedForms = changed ? [...changedForms, form] : changedForms.filter((other) => other !== form)
-  for (const listener of listeners) listener()
+  // The form that would have answered is gone with its changes: nothing is left to lose.
+  if (changedForms.length === 0) answerAsked(true)
+  changedNow()
+}
+
+// A question asked outside the router (`askBeforeLeavingUnsaved`), answered in the same dialog.
+let asked: ((leave: boolean) => void) | null = null
+function answerAsked(leave: boolean) {
+  const answer = asked
+  asked = null
+  answer?.(leave)
+  changedNow()
+}
+
+/**
+ * For a way out that is not a navigation the router can hold back (Log out ends the session before
+ * it moves): asks the page's changed form, in the same dialog, and says whether to go on. Without
+ * unsaved changes, yes at once.
+ */
+export function askBeforeLeavingUnsaved(): Promise<boolean> {
+  if (changedForms.length === 0) return Promise.resolve(true)
+  answerAsked(false)
+  return new Promise((resolve) => {
+    asked = resolve
+    changedNow()
+  })
 }
 
 /**
@@ -43,11 +71,16 @@ export function useUnsavedChanges(dirty: boolean): LeavingUnsaved | null {
     return () => setChanged(form, false)
   }, [dirty, form])
   const asksForThePage = useSyncExternalStore(subscribe, () => changedForms[0] === form)
+  const askedHere = useSyncExternalStore(subscribe, () => asked !== null && changedForms[0] === form)
   const blocker = useBlocker({
     shouldBlockFn: always,
     enableBeforeUnload: true,
     disabled: !dirty || !asksForThePage,
     withResolver: true,
   })
-  return blocker.status === 'blocked' ? { stay: blocker.reset, leave: blocker.proceed } : null
+  if (blocker.status === 'blocked') return { stay: blocker.reset, leave: blocker.proceed }
+  return askedHere ? answeringAsked : null
 }
+
+// Stable, like the blocker's answers; a second answer (Stay follows Leave as the dialog closes) is ignored.
+const answeringAsked: LeavingUnsaved = { stay: () => answerAsked(false), leave: () => answerAsked(true) }

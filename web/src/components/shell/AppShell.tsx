@@ -147,7 +147,14 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             <nav className="flex flex-col gap-1" aria-label="Menu navigation">
               {links(() => setMenuOpen(false))}
             </nav>
-            <UserCard user={user} onLogout={logout} />
+            <UserCard
+              user={user}
+              onLogout={() => {
+                // Closed first, like a link: a question about unsaved changes opens over the page, not under the menu.
+                setMenuOpen(false)
+                logout()
+              }}
+            />
           </div>
           <button
             type="button"
@@ -192,7 +199,8 @@ function UserCard({ user, onLogout }: { user: PublicUser; onLogout: () => void }
       <Avatar username={user.username} avatarUrl={user.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-white">{user.username}</p>
-        <button type="button" onClick={onLogout} className="text-xs text-zinc-400 hover:text-white">
+        {/* 24 px tall to press (WCAG 2.2's smallest target) in the line's 16 px: the card keeps its height. */}
+        <button type="button" onClick={onLogout} className="-my-1 py-1 text-xs text-zinc-400 hover:text-white">
           Log out
         </button>
       </div>

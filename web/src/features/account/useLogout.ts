@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { apiJson, resetRequestClient } from '../../lib/api'
+import { askBeforeLeavingUnsaved } from '../../lib/unsavedChanges'
 import { toast } from '../../lib/toast'
 import { clearLocalAccountState } from './clearLocalState'
 import { currentUserKey } from './currentUser'
@@ -12,10 +13,13 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
-    // First: the session may be seen gone (a refetch) before the answer comes, and the sign-in page
-    // must not say "You were signed out" to someone who pressed Log out.
-    forgetSignedInHere()
     void (async () => {
+      // Unsaved edits on the page (the profile's, an admin editor's) are asked about first, as leaving
+      // the page would be: once the session has ended they could not be saved.
+      if (!(await askBeforeLeavingUnsaved())) return
+      // Then: the session may be seen gone (a refetch) before the answer comes, and the sign-in page
+      // must not say "You were signed out" to someone who pressed Log out.
+      forgetSignedInHere()
       try {
         await apiJson('/api/logout', { method: 'POST' })
         toast({ title: 'Logged out', description: "You've been successfully logged out." })
@@ -27,8 +31,7 @@ export function useLogout(): () => void {
         })
       }
       await forgetSignedInUser(queryClient)
-      // Past a form's unsaved changes: the session has ended, so staying could not save them, and it
-      // would leave a signed-out person on a signed-in page.
+      // Past the form's blocker: its changes were asked about above.
       await navigate({ to: '/sign_in', replace: true, ignoreBlocker: true })
     })()
   }, [queryClient, navigate])
