@@ -1,16 +1,35 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { CommentForm } from './CommentForm'
 
+beforeAll(imitateModalDialogs)
 afterEach(cleanup)
 
-function commentForm(answer: boolean) {
-  render(<CommentForm label="Comment on this" submitLabel="Comment" onSubmit={() => Promise.resolve(answer)} />)
+function showCommentForm(answer: boolean) {
+  const router = routerInMemory()
+  render(
+    withinRouter(
+      router,
+      <CommentForm label="Comment on this" submitLabel="Comment" onSubmit={() => Promise.resolve(answer)} />,
+    ),
+  )
+  return router
+}
+
+/** Types "Loved it" and presses Comment, letting the send's answer settle. */
+function send() {
   fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: 'Loved it' } })
   return act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
     await Promise.resolve()
   })
+}
+
+function commentForm(answer: boolean) {
+  showCommentForm(answer)
+  return send()
 }
 
 describe('posting a comment', () => {
@@ -25,5 +44,35 @@ describe('posting a comment', () => {
     await commentForm(false)
     expect(screen.getByRole('status').textContent).toBe('')
     expect(screen.getByLabelText('Comment on this')).toHaveProperty('value', 'Loved it')
+  })
+})
+
+describe('leaving with words not sent', () => {
+  const leave = (router: ReturnType<typeof routerInMemory>) =>
+    act(async () => {
+      router.history.push('/elsewhere')
+      await Promise.resolve()
+    })
+
+  it('asks first; Stay keeps the words', async () => {
+    const router = showCommentForm(true)
+    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: 'Half a thought' } })
+    await leave(router)
+    await screen.findByRole('dialog', { name: 'Leave this page?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+    expect(where(router)).toBe('/')
+    expect(screen.getByLabelText('Comment on this')).toHaveProperty('value', 'Half a thought')
+  })
+
+  it('goes at once with an empty box, or once the comment is sent', async () => {
+    const router = showCommentForm(true)
+    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '   ' } })
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    router.history.push('/')
+    await send()
+    await leave(router)
+    expect(where(router)).toBe('/elsewhere')
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

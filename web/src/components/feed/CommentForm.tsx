@@ -1,10 +1,13 @@
 import { commentMax } from '@reelmates/contracts/feed'
 import { useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
+import { useUnsavedChanges } from '../../lib/unsavedChanges'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
 
 /**
  * The box that writes a comment, or edits one (with Cancel), and says what is wrong before sending.
- * `ref` is the form's: a comment being edited follows it to know when it has gone.
+ * `ref` is the form's: a comment being edited follows it to know when it has gone. Words written and
+ * not sent are asked about before the page is left (a link, the back gesture, a reload), as a form's are.
  */
 export function CommentForm({
   ref,
@@ -34,6 +37,7 @@ export function CommentForm({
    * emptied box is drawn cannot send the words twice either.
    */
   const justSent = useRef(false)
+  const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial)
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (justSent.current) return
@@ -89,6 +93,7 @@ export function CommentForm({
           {submitLabel}
         </button>
       </div>
+      <UnsavedChangesDialog leaving={leaving} />
     </form>
   )
 }

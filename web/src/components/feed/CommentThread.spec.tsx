@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CommentItem } from '@reelmates/contracts/feed'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { CommentThread } from './CommentThread'
 import type { useFeedActions } from './useFeedActions'
 
@@ -28,7 +29,12 @@ function thread(overrides: Partial<ReturnType<typeof useFeedActions>> = {}, comm
     deleteComment: vi.fn(() => Promise.resolve(true)),
     ...overrides,
   }
-  render(<CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />,
+    ),
+  )
   return actions
 }
 
@@ -178,7 +184,15 @@ describe('deleting a comment', () => {
       deleteComment,
     }
     render(
-      <CommentThread activityId="watched:e1" activityOwnerId={activityOwnerId} comments={comments} actions={actions} />,
+      withinRouter(
+        routerInMemory(),
+        <CommentThread
+          activityId="watched:e1"
+          activityOwnerId={activityOwnerId}
+          comments={comments}
+          actions={actions}
+        />,
+      ),
     )
     return deleteComment
   }
