@@ -87,3 +87,41 @@ describe('opening the Recommend dialog on a desktop', () => {
     expect(closed).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('closing the Recommend dialog', () => {
+  const question = () => screen.queryByRole('dialog', { name: 'Discard your changes?' })
+
+  it('closes at once when nothing was picked or written (a search typed is not asked about)', () => {
+    const onClose = vi.fn()
+    const dialog = openDialog([friend('cleo')], onClose)
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search friends' }), { target: { value: 'cl' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(question()).toBeNull()
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks before Escape throws a note away; Stay keeps it, Leave closes', () => {
+    const onClose = vi.fn()
+    const dialog = openDialog([friend('cleo')], onClose)
+    const note = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note (optional)' })
+    fireEvent.change(note, { target: { value: 'The ending!' } })
+    fireEvent.keyDown(note, { key: 'Escape' })
+    fireEvent.click(within(question() as HTMLElement).getByRole('button', { name: 'Stay' }))
+    expect(question()).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+    expect(note.value).toBe('The ending!')
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(within(question() as HTMLElement).getByRole('button', { name: 'Leave' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks about friends picked too, from the close button', () => {
+    const onClose = vi.fn()
+    const dialog = openDialog([friend('cleo')], onClose)
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /cleo/ }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(question()).not.toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
+  })
+})

@@ -11,6 +11,7 @@ import { focusIsLost } from '../../lib/focusLost'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
+import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
 import { Avatar } from '../social/Avatar'
@@ -23,6 +24,8 @@ export interface RecommendedTitleRef extends MediaRef {
 /**
  * Recommend one title: pick friends (search, the ones I recommended to lately first) and/or type an
  * address, add a note if you like, send. A bottom sheet on a phone, a centred dialog on a wide screen.
+ * Once something is picked or written, closing without sending asks "Discard your changes?" first,
+ * as the note and watch dialogs do.
  */
 export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
   const searchBox = useRef<HTMLInputElement>(null)
@@ -30,8 +33,16 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   // On a touch-first device the dialog takes the focus itself: a field's keyboard on a phone covers
   // the friend list below it (a screen reader still reads the title). Elsewhere the first field does,
   // the address when there is nobody to search for.
-  const { close, dialogProps } = useModalDialog({
+  const [search, setSearch] = useState('')
+  const [picked, setPicked] = useState<string[]>([])
+  const [email, setEmail] = useState('')
+  const [note, setNote] = useState('')
+  const [busy, setBusy] = useState(false)
+  // What the person chose or wrote; a search typed is not worth a question.
+  const unsaved = picked.length > 0 || email.trim() !== '' || note.trim() !== ''
+  const { close, dismiss, leaving, dialogProps } = useModalDialog({
     onClose,
+    unsaved,
     opened: (element) => {
       if (isTouchFirst()) element.focus()
       else (searchBox.current ?? emailBox.current)?.focus()
@@ -48,11 +59,6 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   }, [noFriends])
   const sent = useQuery(recommendationsQuery('sent'))
   const send = useChange(sendRecommendation)
-  const [search, setSearch] = useState('')
-  const [picked, setPicked] = useState<string[]>([])
-  const [email, setEmail] = useState('')
-  const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
 
   const choices = useMemo(
     () => friendsToPick(friends.data?.friends ?? [], sent.data ?? [], search),
@@ -87,116 +93,119 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   }
 
   return (
-    <dialog
-      {...dialogProps}
-      aria-labelledby={`${id}-title`}
-      tabIndex={-1}
-      className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
-    >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
-        <header className="flex items-start justify-between gap-4">
-          <div>
-            <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
-            <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
-              {title.title}
-            </h2>
+    <>
+      <dialog
+        {...dialogProps}
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+      >
+        <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
+          <header className="flex items-start justify-between gap-4">
+            <div>
+              <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
+              <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
+                {title.title}
+              </h2>
+            </div>
+            <DialogCloseButton onClose={dismiss} />
+          </header>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-zinc-200">To friends</legend>
+            {noFriends ? null : (
+              <>
+                <label htmlFor={`${id}-search`} className="sr-only">
+                  Search friends
+                </label>
+                <input
+                  ref={searchBox}
+                  id={`${id}-search`}
+                  type="search"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder="Search friends"
+                  className={inputClass}
+                />
+              </>
+            )}
+            {noFriends ? (
+              <p className="text-sm text-zinc-400">
+                No friends yet.{' '}
+                <Link to="/friends" className="font-semibold text-reel underline">
+                  Find people
+                </Link>{' '}
+                or send it to an email address below.
+              </p>
+            ) : friends.data && choices.length === 0 ? (
+              <p role="status" className="text-sm text-zinc-400">
+                No friend matches “{search.trim()}”.
+              </p>
+            ) : (
+              <ul className="max-h-56 space-y-1 overflow-y-auto" aria-label="Friends">
+                {choices.map((friend) => (
+                  <li key={friend.user.id}>
+                    <label className="flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-white/5">
+                      <input
+                        type="checkbox"
+                        checked={picked.includes(friend.user.username)}
+                        onChange={() => toggle(friend.user.username)}
+                        className="h-4 w-4 accent-amber-400"
+                      />
+                      <Avatar username={friend.user.username} avatarUrl={friend.user.avatarUrl} size="xs" />
+                      <span className="text-sm">{friend.user.username}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </fieldset>
+
+          <div className="space-y-1">
+            <label htmlFor={`${id}-email`} className="text-sm font-medium text-zinc-200">
+              Or to an email address
+            </label>
+            <input
+              ref={emailBox}
+              id={`${id}-email`}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder="friend@example.com"
+              className={inputClass}
+            />
           </div>
-          <DialogCloseButton onClose={close} />
-        </header>
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-zinc-200">To friends</legend>
-          {noFriends ? null : (
-            <>
-              <label htmlFor={`${id}-search`} className="sr-only">
-                Search friends
-              </label>
-              <input
-                ref={searchBox}
-                id={`${id}-search`}
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search friends"
-                className={inputClass}
-              />
-            </>
-          )}
-          {noFriends ? (
-            <p className="text-sm text-zinc-400">
-              No friends yet.{' '}
-              <Link to="/friends" className="font-semibold text-reel underline">
-                Find people
-              </Link>{' '}
-              or send it to an email address below.
+          <div className="space-y-1">
+            <label htmlFor={`${id}-note`} className="text-sm font-medium text-zinc-200">
+              Note (optional)
+            </label>
+            <textarea
+              id={`${id}-note`}
+              rows={3}
+              maxLength={recommendationNoteMax}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="Why they'll love it…"
+              aria-describedby={`${id}-count`}
+              className={`${inputClass} resize-y`}
+            />
+            <p id={`${id}-count`} className="text-right text-xs tabular-nums text-zinc-400">
+              {note.length} / {recommendationNoteMax}
             </p>
-          ) : friends.data && choices.length === 0 ? (
-            <p role="status" className="text-sm text-zinc-400">
-              No friend matches “{search.trim()}”.
-            </p>
-          ) : (
-            <ul className="max-h-56 space-y-1 overflow-y-auto" aria-label="Friends">
-              {choices.map((friend) => (
-                <li key={friend.user.id}>
-                  <label className="flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-white/5">
-                    <input
-                      type="checkbox"
-                      checked={picked.includes(friend.user.username)}
-                      onChange={() => toggle(friend.user.username)}
-                      className="h-4 w-4 accent-amber-400"
-                    />
-                    <Avatar username={friend.user.username} avatarUrl={friend.user.avatarUrl} size="xs" />
-                    <span className="text-sm">{friend.user.username}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
+          </div>
 
-        <div className="space-y-1">
-          <label htmlFor={`${id}-email`} className="text-sm font-medium text-zinc-200">
-            Or to an email address
-          </label>
-          <input
-            ref={emailBox}
-            id={`${id}-email`}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder="friend@example.com"
-            className={inputClass}
-          />
-        </div>
-
-        <div className="space-y-1">
-          <label htmlFor={`${id}-note`} className="text-sm font-medium text-zinc-200">
-            Note (optional)
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            maxLength={recommendationNoteMax}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="Why they'll love it…"
-            aria-describedby={`${id}-count`}
-            className={`${inputClass} resize-y`}
-          />
-          <p id={`${id}-count`} className="text-right text-xs tabular-nums text-zinc-400">
-            {note.length} / {recommendationNoteMax}
-          </p>
-        </div>
-
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={close} className={quietButton}>
-            Cancel
-          </button>
-          <button type="submit" disabled={!canSend} className={primaryButton}>
-            {busy ? 'Sending…' : 'Send'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+          <div className="flex justify-end gap-2">
+            <button type="button" onClick={dismiss} className={quietButton}>
+              Cancel
+            </button>
+            <button type="submit" disabled={!canSend} className={primaryButton}>
+              {busy ? 'Sending…' : 'Send'}
+            </button>
+          </div>
+        </form>
+      </dialog>
+      <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />
+    </>
   )
 }
