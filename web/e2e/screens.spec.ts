@@ -104,6 +104,24 @@ test.describe('for people who ask for reduced motion', () => {
     await expect.poll(toastEntries).toEqual([0.001])
   })
 
+  test('colours still fade (a hover that snaps reads as a glitch); what moves or grows does not glide', async ({
+    page,
+  }) => {
+    await page.goto('/sign_in')
+    const transition = await page.evaluate(() => {
+      const element = document.createElement('a')
+      element.style.transition = 'transform 300ms, color 300ms, width 300ms'
+      document.body.append(element)
+      const { transitionProperty, transitionDuration } = getComputedStyle(element)
+      element.remove()
+      return { properties: transitionProperty.split(', '), duration: transitionDuration.split(', ')[0] }
+    })
+    expect(transition.properties).toContain('color')
+    expect(transition.properties).not.toContain('transform')
+    expect(transition.properties).not.toContain('width')
+    expect(transition.duration).toBe('0.3s')
+  })
+
   test('the busy spinner keeps turning, slowly: a still one reads as a frozen app', async ({ page }) => {
     await heldSignIn(page)
     const spinner = page.getByRole('button', { name: 'Signing In…' }).locator('svg')
