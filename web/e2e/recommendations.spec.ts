@@ -147,6 +147,28 @@ test('a long title fits on a phone, in both boxes', async ({ browser, baseURL })
   }
 })
 
+test('a long note is read in full by its recipient, on a phone', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'ann')
+  const b = await member(browser, baseURL ?? '', 'bob')
+  await befriend(a, b)
+  const title = await film(a.page.request, 'Dune')
+  // The dialog lets a note run to 500 characters; the card showed three lines of it, and no screen
+  // showed the rest.
+  const note = `${'The sound design alone is worth the biggest screen you can find. '.repeat(7)}Trust me.`
+  expect(note.length).toBeLessThanOrEqual(500)
+  await post(a.page.request, '/api/recommendations', {
+    tmdbId: title.tmdbId,
+    mediaType: 'movie',
+    toUsernames: [b.account.username],
+    note,
+  })
+  await b.page.setViewportSize(viewports.phone)
+  await b.page.goto('/recommendations')
+  const shown = b.page.getByRole('article', { name: title.title }).getByText('Trust me.')
+  await expect(shown).toBeVisible()
+  expect(await shown.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1)
+})
+
 test.describe('the Recommend dialog on a phone', () => {
   test.use({ viewport: viewports.phone, hasTouch: true, isMobile: true })
 

@@ -66,6 +66,24 @@ test('on a phone, the signed-in top bar has a menu button that opens the navigat
   await expect(menu).toHaveCount(0)
 })
 
+test("another member's profile is not marked as my own Profile in the navigation", async ({ page }) => {
+  const other = await registerByApi(page.request, 'other')
+  await signOutByApi(page.request)
+  await registerByApi(page.request)
+  for (const [viewport, navigation] of [
+    [{ width: 390, height: 844 }, 'Tabs'],
+    [{ width: 1440, height: 900 }, 'Main navigation'],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    const profileTab = page.getByRole('navigation', { name: navigation }).getByRole('link', { name: 'Profile' })
+    await page.goto(`/profile/${other.username}`)
+    await expect(page.getByRole('heading', { name: other.username })).toBeVisible()
+    await expect(profileTab).not.toHaveAttribute('aria-current', 'page')
+    await page.goto('/profile')
+    await expect(profileTab).toHaveAttribute('aria-current', 'page')
+  }
+})
+
 test('on a phone, the menu takes the focus, keeps it while open and gives it back when closed', async ({ page }) => {
   await registerByApi(page.request)
   await page.setViewportSize({ width: 390, height: 844 })

@@ -81,7 +81,10 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
         </Link>{' '}
         · {dayMonth(item.createdAt)}
       </p>
-      {item.note ? <p className="mt-1.5 line-clamp-3 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+      {/* Whole, as written: the note is why it was sent, and no other screen shows it (up to 500 characters). */}
+      {item.note ? (
+        <p className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">“{item.note}”</p>
+      ) : null}
       <div ref={actions} className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'pending' ? (
           <>

@@ -28,6 +28,11 @@ interface NavItem {
     | '/news'
   label: string
   icon: NavIcon
+  /**
+   * Active on this address only, not on those below it: `/profile/ann` is Ann's public profile, and
+   * marking my own Profile as the current page there told a screen reader I was looking at mine.
+   */
+  exact?: true
 }
 
 const primary: NavItem[] = [
@@ -35,7 +40,7 @@ const primary: NavItem[] = [
   { to: '/search', label: 'Search', icon: 'search' },
   { to: '/watchlist', label: 'Watchlist', icon: 'bookmark' },
   { to: '/feed', label: 'Feed', icon: 'feed' },
-  { to: '/profile', label: 'Profile', icon: 'person' },
+  { to: '/profile', label: 'Profile', icon: 'person', exact: true },
 ]
 const secondary: NavItem[] = [
   { to: '/watched', label: 'Watched', icon: 'check' },
@@ -85,6 +90,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         to={item.to}
         onClick={onPick}
         activeProps={activeLink}
+        activeOptions={{ exact: item.exact === true }}
         className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 hover:text-white"
       >
         <Icon name={item.icon} />
@@ -181,6 +187,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             key={item.to}
             to={item.to}
             activeProps={{ className: 'text-reel' }}
+            activeOptions={{ exact: item.exact === true }}
             className="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400"
           >
             <Icon name={item.icon} />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as toasts from '../../lib/toast'
 import { friendsCalls } from './friendsCalls'
-import { useCancelInvitation, useRemoveFriend } from './mutations'
+import { useAcceptFriend, useAskFriend, useCancelInvitation, useDeclineFriend, useRemoveFriend } from './mutations'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -44,5 +44,37 @@ describe('what a friendship change says once the server has it', () => {
       title: 'Invitation cancelled',
       description: 'The link we emailed sam@example.com no longer works.',
     })
+  })
+})
+
+describe('a change the server refuses', () => {
+  // The other side cancelled, answered or unfriended meanwhile: a profile, which never asks again by
+  // itself, kept offering Accept (or Unfriend) that could only fail again, until a reload.
+  const refused = () => Promise.reject(new Error('No such friend request.'))
+  const changes = [
+    ['accepting', () => vi.spyOn(friendsCalls, 'accept').mockImplementation(refused), useAcceptFriend, {}],
+    ['declining', () => vi.spyOn(friendsCalls, 'decline').mockImplementation(refused), useDeclineFriend, {}],
+    [
+      'unfriending',
+      () => vi.spyOn(friendsCalls, 'remove').mockImplementation(refused),
+      useRemoveFriend,
+      { kind: 'unfriend' },
+    ],
+    ['asking', () => vi.spyOn(friendsCalls, 'ask').mockImplementation(refused), useAskFriend, {}],
+  ] as const
+
+  it.each(changes)('asks again where we stand after %s fails', async (_name, refuse, useChange, extra) => {
+    told()
+    refuse()
+    const client = new QueryClient()
+    const invalidated = vi.spyOn(client, 'invalidateQueries')
+    const { result } = renderHook(() => useChange(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    })
+    result.current.mutate({ id: 'pair', username: 'cleo', ...extra } as never)
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ['friends'] })
   })
 })

@@ -13,7 +13,16 @@ const scope = { id: 'friendships' }
 /** The answers carry their log position (the request client remembers it): every refetch waits for it. */
 const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: friendsKeys.all })
 
-const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' })
+/**
+ * A refused change usually means the friendship is no longer as the screen shows it: the other side
+ * cancelled, answered or unfriended meanwhile ("No such friend request."). Asking again shows where we
+ * stand; else the buttons that can only fail again stay, and on a profile, which never asks again by
+ * itself, until a reload.
+ */
+const failed = (queryClient: QueryClient, title: string) => (error: Error) => {
+  toast({ title, description: error.message, variant: 'destructive' })
+  return refresh(queryClient)
+}
 
 export interface WithName {
   id: string
@@ -43,6 +52,8 @@ export function useAskFriend() {
       })
       return refresh(queryClient)
     },
+    // Its callers say why (a request or an invitation); that the screen is out of date is said here.
+    onError: () => refresh(queryClient),
   })
 }
 
@@ -55,7 +66,7 @@ export function useAcceptFriend() {
       toast({ title: 'Friend added', description: `You and ${request.username} are now friends.`, variant: 'success' })
       return refresh(queryClient)
     },
-    onError: failed("Couldn't accept the request"),
+    onError: failed(queryClient, "Couldn't accept the request"),
   })
 }
 
@@ -65,7 +76,7 @@ export function useDeclineFriend() {
     scope,
     mutationFn: (request: WithName) => friendsCalls.decline(request.id),
     onSuccess: () => refresh(queryClient),
-    onError: failed("Couldn't decline the request"),
+    onError: failed(queryClient, "Couldn't decline the request"),
   })
 }
 
@@ -85,7 +96,7 @@ export function useRemoveFriend() {
       return refresh(queryClient)
     },
     onError: (error, request) =>
-      failed(request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error),
+      failed(queryClient, request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error),
   })
 }
 
@@ -99,6 +110,6 @@ export function useCancelInvitation() {
       toast({ title: 'Invitation cancelled', description: `The link we emailed ${invitation.email} no longer works.` })
       return refresh(queryClient)
     },
-    onError: failed("Couldn't cancel the invitation"),
+    onError: failed(queryClient, "Couldn't cancel the invitation"),
   })
 }
