@@ -282,3 +282,23 @@ test('reading the newest post clears the news dot', async ({ browser, baseURL })
   await expect(mainNav.getByRole('link', { name: /News/ }).getByText('(new posts)')).toHaveCount(0)
   await readerContext.close()
 })
+
+test('the slug field’s “/news/” stays on one line beside the field, on a desktop and a phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await asAdmin(browser, baseURL)
+  await page.goto('/admin/blog/posts/new')
+  const start = page.getByText('/news/', { exact: true })
+  for (const viewport of [desktop, phone]) {
+    await page.setViewportSize(viewport)
+    await expect(start).toBeVisible()
+    // One line of text is as tall as its line height; broken after "/news" it was two.
+    const lines = await start.evaluate(
+      (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    )
+    expect(lines, `“/news/” at ${viewport.width} px`).toBeCloseTo(1, 1)
+    expect(await overflow(page), `the editor at ${viewport.width} px`).toBeLessThanOrEqual(0)
+  }
+  await context.close()
+})

@@ -164,15 +164,17 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
           </label>
           <label className="grid gap-1.5 text-sm text-zinc-300">
             Slug
+            {/* The address's start stays whole: as a flex item it gave way to the field and broke
+                after "/news" (on a phone after "/new"). */}
             <div className="flex items-center gap-1">
-              <span className="text-zinc-400">/news/</span>
+              <span className="shrink-0 text-zinc-400">/news/</span>
               <input
                 value={values.slug}
                 onChange={(e) => {
                   setSlugTouched(true)
                   set('slug', e.target.value)
                 }}
-                className={inputClass}
+                className={`${inputClass} min-w-0`}
               />
             </div>
             {error('slug')}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { adminCalls, adminKeys, type OutboxMail } from '../../features/admin/adminCalls'
+import { adminCalls, adminKeys, outboxPage, type OutboxMail } from '../../features/admin/adminCalls'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
@@ -51,11 +51,21 @@ export function OutboxScreen() {
         ) : mails.data.length === 0 ? (
           <p className="text-zinc-400">No mail{address ? ` to ${address}` : ''} yet.</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Mails">
-            {mails.data.map((mail) => (
-              <MailRow key={mail.id} mail={mail} />
-            ))}
-          </ul>
+          <>
+            {/* A full page may not be all: older mail (an account's reset link, an invitation) is
+                reached by its address, which the list cut off at 100 never said. */}
+            {mails.data.length >= outboxPage ? (
+              <p role="status" className="text-sm text-zinc-400">
+                Showing the newest {outboxPage} mails{address ? ` to ${address}` : ''}. Type more of an address to find
+                older ones.
+              </p>
+            ) : null}
+            <ul className="grid gap-3" aria-label="Mails">
+              {mails.data.map((mail) => (
+                <MailRow key={mail.id} mail={mail} />
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </AdminScreen>

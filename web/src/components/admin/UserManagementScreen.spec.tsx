@@ -131,6 +131,29 @@ describe('user management', () => {
     expect(changed).toHaveBeenCalledWith(carol.id, 'Admin')
   })
 
+  it('takes no other action while one is on its way, and its buttons say so but keep the focus', async () => {
+    await showUsers()
+    const changed = vi.spyOn(adminCalls, 'changeRole').mockReturnValue(new Promise(() => {}))
+    const suspended = vi.spyOn(adminCalls, 'suspend')
+    await click('carol', 'Make admin')
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('dialog', { name: 'Make carol an admin?' })).getByRole('button', {
+          name: 'Make admin',
+        }),
+      ),
+    )
+    expect(changed).toHaveBeenCalledTimes(1)
+    const suspend = within(row('carol')).getByRole('button', { name: 'Suspend sign-in' })
+    expect(suspend.getAttribute('aria-disabled')).toBe('true')
+    // Not `disabled`, which takes the focus away from the button the confirmation gave it back to.
+    expect(within(row('carol')).getByRole<HTMLButtonElement>('button', { name: 'Make admin' }).disabled).toBe(false)
+    await click('carol', 'Suspend sign-in')
+    await click('dave', 'Restore sign-in')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(suspended).not.toHaveBeenCalled()
+  })
+
   it('calls the way out of a restore "Keep suspended"', async () => {
     await showUsers()
     await click('dave', 'Restore sign-in')

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
@@ -212,22 +212,20 @@ function UserRow({
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          type="button"
+        <AccountButton
           className={secondaryButton}
-          disabled={busy}
+          busy={busy}
           onClick={() => onAction({ kind: 'role', user, role: user.role === 'Admin' ? 'User' : 'Admin' })}
         >
           {user.role === 'Admin' ? 'Make user' : 'Make admin'}
-        </button>
-        <button
-          type="button"
+        </AccountButton>
+        <AccountButton
           className={secondaryButton}
-          disabled={busy}
+          busy={busy}
           onClick={() => onAction(user.suspended ? { kind: 'restore', user } : { kind: 'suspend', user })}
         >
           {user.suspended ? 'Restore sign-in' : 'Suspend sign-in'}
-        </button>
+        </AccountButton>
         {isMe ? (
           // One's own account goes from the profile, which asks for the password and signs out after:
           // deleted here, the admin would be left on a screen whose every call fails.
@@ -235,14 +233,13 @@ function UserRow({
             Delete my account on my profile
           </Link>
         ) : (
-          <button
-            type="button"
+          <AccountButton
             className={`${quietButton} text-red-300`}
-            disabled={busy}
+            busy={busy}
             onClick={(event) => onAction({ kind: 'delete', user }, event.currentTarget)}
           >
             Delete account
-          </button>
+          </AccountButton>
         )}
         {/* The event history's person filter takes a user id, which this screen is the one place to find. */}
         <Link
@@ -255,5 +252,35 @@ function UserRow({
         </Link>
       </div>
     </li>
+  )
+}
+
+/**
+ * An account action, unavailable while another is on its way. Not `disabled`: Chromium takes the focus
+ * from a focused button that becomes disabled, and the confirmation gives it back to its opener just
+ * as the action starts, so every change left the keyboard on the page's body (as `SubmitButton` says).
+ */
+function AccountButton({
+  busy,
+  className,
+  onClick,
+  children,
+}: {
+  busy: boolean
+  className: string
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      aria-disabled={busy}
+      className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+      onClick={(event) => {
+        if (!busy) onClick(event)
+      }}
+    >
+      {children}
+    </button>
   )
 }

@@ -11,6 +11,8 @@ import type { z } from 'zod'
 import { requests } from '../../lib/api'
 
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`
+/** How many of the newest mails the outbox screen asks for. */
+export const outboxPage = 100
 export type OutboxMail = z.infer<typeof outboxAnswer>['messages'][number]
 export type SchedulerFailures = z.infer<typeof schedulerFailuresAnswer>
 
@@ -48,7 +50,7 @@ export const adminCalls = {
     requests
       .get<{
         messages: OutboxMail[]
-      }>(`/api/admin/outbox?limit=100${to ? `&to=${encodeURIComponent(to)}` : ''}`)
+      }>(`/api/admin/outbox?limit=${outboxPage}${to ? `&to=${encodeURIComponent(to)}` : ''}`)
       .then((answer) => answer.messages),
   catalogStatus: () => requests.get<CatalogStatus>('/api/tmdb/status'),
   events: (filter: HistoryFilter) => requests.get<EventHistoryAnswer>(`/api/admin/events${queryString(filter)}`),
