@@ -1,12 +1,13 @@
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { adminUsersQuery, useUserAction, type UserAction } from '../../features/admin/userManagement'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { AdminScreen } from '../shell/AdminScreen'
+import { BusyButton } from '../shell/BusyButton'
 import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { ConfirmDialog } from '../social/ConfirmDialog'
@@ -212,20 +213,20 @@ function UserRow({
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <AccountButton
+        <BusyButton
           className={secondaryButton}
           busy={busy}
           onClick={() => onAction({ kind: 'role', user, role: user.role === 'Admin' ? 'User' : 'Admin' })}
         >
           {user.role === 'Admin' ? 'Make user' : 'Make admin'}
-        </AccountButton>
-        <AccountButton
+        </BusyButton>
+        <BusyButton
           className={secondaryButton}
           busy={busy}
           onClick={() => onAction(user.suspended ? { kind: 'restore', user } : { kind: 'suspend', user })}
         >
           {user.suspended ? 'Restore sign-in' : 'Suspend sign-in'}
-        </AccountButton>
+        </BusyButton>
         {isMe ? (
           // One's own account goes from the profile, which asks for the password and signs out after:
           // deleted here, the admin would be left on a screen whose every call fails.
@@ -233,13 +234,13 @@ function UserRow({
             Delete my account on my profile
           </Link>
         ) : (
-          <AccountButton
+          <BusyButton
             className={`${quietButton} text-red-300`}
             busy={busy}
             onClick={(event) => onAction({ kind: 'delete', user }, event.currentTarget)}
           >
             Delete account
-          </AccountButton>
+          </BusyButton>
         )}
         {/* The event history's person filter takes a user id, which this screen is the one place to find. */}
         <Link
@@ -252,35 +253,5 @@ function UserRow({
         </Link>
       </div>
     </li>
-  )
-}
-
-/**
- * An account action, unavailable while another is on its way. Not `disabled`: Chromium takes the focus
- * from a focused button that becomes disabled, and the confirmation gives it back to its opener just
- * as the action starts, so every change left the keyboard on the page's body (as `SubmitButton` says).
- */
-function AccountButton({
-  busy,
-  className,
-  onClick,
-  children,
-}: {
-  busy: boolean
-  className: string
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void
-  children: ReactNode
-}) {
-  return (
-    <button
-      type="button"
-      aria-disabled={busy}
-      className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-60`}
-      onClick={(event) => {
-        if (!busy) onClick(event)
-      }}
-    >
-      {children}
-    </button>
   )
 }

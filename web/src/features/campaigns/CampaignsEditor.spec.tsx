@@ -172,6 +172,20 @@ describe('activating and pausing from the list', () => {
     expect(card('Welcome').getAllByRole('listitem')).toHaveLength(2)
   })
 
+  it('keeps the keyboard on Pause while it is on its way (not disabled), and a second press sends nothing', async () => {
+    showCampaigns()
+    const paused = vi.spyOn(campaignCalls, 'pause').mockReturnValue(new Promise(() => undefined))
+    const pause = card('Come back').getByRole('button', { name: 'Pause' })
+    pause.focus()
+    await click(pause)
+    await settle()
+    expect(pause.hasAttribute('disabled')).toBe(false)
+    expect(pause.getAttribute('aria-disabled')).toBe('true')
+    expect(document.activeElement).toBe(pause)
+    await click(pause)
+    expect(paused).toHaveBeenCalledTimes(1)
+  })
+
   it('pauses whatever the campaign is now', async () => {
     showCampaigns()
     const paused = vi.spyOn(campaignCalls, 'pause').mockResolvedValue({ ...comeBack, isActive: false })

@@ -1,6 +1,7 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { BusyButton } from '../../components/shell/BusyButton'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { campaignCalls } from './campaignCalls'
@@ -109,14 +110,13 @@ function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: ()
       </ol>
       <p className="text-zinc-400">{reached(campaign)}</p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          disabled={toggle.isPending}
+        <BusyButton
+          busy={toggle.isPending}
           onClick={() => toggle.mutate()}
           className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
         >
           {campaign.isActive ? 'Pause' : 'Activate'}
-        </button>
+        </BusyButton>
         <button type="button" onClick={onEdit} className="rounded-full border border-white/10 px-4 py-2 text-white">
           Edit
         </button>
