@@ -158,9 +158,10 @@ export const announcementSummary = z.object({
       /**
        * The mail's state in the outbox; `queued` until the scheduler has put it there; `unsubscribed`
        * when the member turned tips and news emails off; `suspended` when none went because the account
-       * was suspended; `no` when none goes.
+       * was suspended; `erased` when it waited in the outbox and went with the deleted account's data;
+       * `no` when none goes.
        */
-      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'unsubscribed', 'suspended', 'no']),
+      email: z.enum(['queued', 'outbox', 'sent', 'failed', 'unsubscribed', 'suspended', 'erased', 'no']),
     }),
   ),
 })

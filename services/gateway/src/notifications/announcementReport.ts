@@ -22,8 +22,12 @@ export async function announcementReport(readStore: ReadStore, limit: number): P
         announcementMailStatus(readStore, doc._id),
       ])
       // The mail is written by the scheduler after the event, so for a moment it is on its way, not absent.
-      const emailOf = (userId: string) =>
-        mails.get(userId) ?? (doc.channels.email && cards.has(userId) ? ('queued' as const) : ('no' as const))
+      // A deleted account's mail still waiting went from the outbox with the rest of its data.
+      const emailOf = (userId: string) => {
+        const status = mails.get(userId)
+        if (!cards.has(userId)) return status === 'outbox' ? ('erased' as const) : (status ?? ('no' as const))
+        return status ?? (doc.channels.email ? ('queued' as const) : ('no' as const))
+      }
       const inAppOf = (userId: string) => {
         const state = read.get(userId)
         return state === undefined ? 'no' : state ? 'read' : 'unread'

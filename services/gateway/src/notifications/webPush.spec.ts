@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
-import { makeAdmin, register, type Registered } from '../account/accountFixtures'
+import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 /**
@@ -259,6 +259,17 @@ describe('announcements', () => {
       announcements: { recipients: { userId: string; email: string }[] }[]
     }>().announcements[0]
     expect(before?.recipients.find((recipient) => recipient.userId === cat.user.id)?.email).toBe('queued')
+
+    // A deleted account's mail that was waiting went with its data: the report no longer says it is there.
+    expect((await bob.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    expect(await t.platform.mailer.list({ to: bob.user.email })).toEqual([])
+    const afterErasure = (await boss.client.get('/api/admin/announcements')).json<{
+      announcements: { recipients: { userId: string; username: string; email: string }[] }[]
+    }>().announcements[0]
+    expect(afterErasure?.recipients.find((recipient) => recipient.userId === bob.user.id)).toMatchObject({
+      username: 'Deleted account',
+      email: 'erased',
+    })
   })
 
   it('go by mail only to members with tips and news emails on, each mail with its way off that list', async () => {

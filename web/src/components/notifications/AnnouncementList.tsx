@@ -8,6 +8,7 @@ const emailLabels = {
   failed: 'Failed',
   unsubscribed: 'Turned off',
   suspended: 'Suspended',
+  erased: 'Erased with the account',
   no: '—',
 } as const
 
