@@ -19,24 +19,44 @@ type Series = { key: keyof AnalyticsAnswer['days'][number]; label: string; color
 
 type Days = AnalyticsAnswer['days']
 
+type Count = Exclude<Series['key'], 'day'>
+const total = (days: Days, key: Count) => days.reduce((sum, day) => sum + day[key], 0)
+
 /** "12 sent · 25% accepted" over the range shown. */
 function acceptanceRate(days: Days): string {
-  const sent = days.reduce((sum, day) => sum + day.recommendationsSent, 0)
-  const accepted = days.reduce((sum, day) => sum + day.recommendationsAccepted, 0)
+  const sent = total(days, 'recommendationsSent')
+  const accepted = total(days, 'recommendationsAccepted')
   return sent === 0 ? 'none sent' : `${sent} sent · ${Math.round((accepted / sent) * 100)}% accepted`
 }
 
-const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary?: (days: Days) => string }[] = [
-  { title: 'Sign-ups per day', kind: 'bar', series: [{ key: 'signUps', label: 'Sign-ups', color: '#ffc857' }] },
+/** The last day's figures: a count of people is not summed over days. */
+function lastDay(days: Days): string {
+  const last = days.at(-1)
+  return last ? `${last.activeUsers} on the last day · ${last.weeklyActiveUsers} in its week` : 'no days'
+}
+
+const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary: (days: Days) => string }[] = [
+  {
+    title: 'Sign-ups per day',
+    kind: 'bar',
+    summary: (days) => `${total(days, 'signUps')} in all`,
+    series: [{ key: 'signUps', label: 'Sign-ups', color: '#ffc857' }],
+  },
   {
     title: 'Active users',
     kind: 'line',
+    summary: lastDay,
     series: [
       { key: 'activeUsers', label: 'Daily', color: '#7dd3fc' },
       { key: 'weeklyActiveUsers', label: 'Weekly (7 days)', color: '#c4b5fd' },
     ],
   },
-  { title: 'Watches per day', kind: 'bar', series: [{ key: 'watches', label: 'Watches', color: '#86efac' }] },
+  {
+    title: 'Watches per day',
+    kind: 'bar',
+    summary: (days) => `${total(days, 'watches')} in all`,
+    series: [{ key: 'watches', label: 'Watches', color: '#86efac' }],
+  },
   {
     title: 'Recommendations',
     kind: 'line',
@@ -49,6 +69,7 @@ const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary?:
   {
     title: 'Mails',
     kind: 'bar',
+    summary: (days) => `${total(days, 'mailsSent')} sent or in outbox · ${total(days, 'mailsFailed')} failed`,
     series: [
       // `MailSent` is recorded for a mail handed to the SMTP server or, without one, kept in the
       // outbox: the send history tells those two apart ("Sent", "In outbox"), so this says both.
@@ -113,7 +134,7 @@ function DayChart({
   data,
 }: {
   title: string
-  summary?: ((days: Days) => string) | undefined
+  summary: (days: Days) => string
   series: Series[]
   kind: 'line' | 'bar'
   data: AnalyticsAnswer
@@ -125,14 +146,15 @@ function DayChart({
     <figure className="rounded-2xl bg-panel p-4">
       <figcaption className="mb-2 text-sm font-semibold text-white">
         {title}
-        {summary && !waiting ? <span className="ml-2 font-normal text-zinc-400">{summary(data.days)}</span> : null}
+        {waiting ? null : <span className="ml-2 font-normal text-zinc-400">{summary(data.days)}</span>}
       </figcaption>
       {waiting ? (
         <p className="py-10 text-center text-sm text-zinc-400">
           Not recorded yet: these facts are not events of the log yet.
         </p>
       ) : (
-        <div className="h-48">
+        // The drawing says nothing to a screen reader but its axis labels: the figures go to it as a table.
+        <div className="h-48" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <Chart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -20 }}>
               <CartesianGrid stroke="#ffffff14" vertical={false} />
@@ -158,7 +180,37 @@ function DayChart({
           </ResponsiveContainer>
         </div>
       )}
+      {waiting ? null : <FiguresTable title={title} series={series} days={data.days} />}
     </figure>
+  )
+}
+
+/** The chart's figures, day by day, for a screen reader (visually hidden). */
+function FiguresTable({ title, series, days }: { title: string; series: Series[]; days: Days }) {
+  return (
+    <table className="sr-only">
+      <caption>{title}, day by day</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          {series.map((one) => (
+            <th key={one.key} scope="col">
+              {one.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((day) => (
+          <tr key={day.day}>
+            <th scope="row">{day.day}</th>
+            {series.map((one) => (
+              <td key={one.key}>{day[one.key]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
