@@ -1,7 +1,15 @@
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiJson } from './api'
-import { connection, followConnection, probeDelaysMs, probePath, serverAnswered, serverUnanswered } from './connection'
+import {
+  connection,
+  followConnection,
+  probeDelaysMs,
+  probePath,
+  probeTimeoutMs,
+  serverAnswered,
+  serverUnanswered,
+} from './connection'
 
 /** `fetch` as the network answers it: the server unreachable until `reach()` is called. */
 function network() {
@@ -86,6 +94,31 @@ describe('the server out of reach while the browser says it is online', () => {
     net.reach()
     browserOnline(true)
     await vi.advanceTimersByTimeAsync(0)
+    expect(connection()).toBe('online')
+  })
+
+  it('a probe held with neither an answer nor a failure is given up, so a later one finds the server back', async () => {
+    // A connection kept open by something in between: only the probe's own deadline ends it.
+    const held = vi.fn(
+      (_input: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The probe was given up', 'AbortError')),
+          ),
+        ),
+    )
+    vi.stubGlobal('fetch', held)
+    serverUnanswered()
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.first)
+    expect(held).toHaveBeenCalledTimes(1)
+
+    // The server is back; the browser's 'online' event and the tab coming back ask for it too.
+    const net = network()
+    net.reach()
+    browserOnline(true)
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.advanceTimersByTimeAsync(probeTimeoutMs + probeDelaysMs.first * 2)
+    expect(net.probes().length).toBeGreaterThan(0)
     expect(connection()).toBe('online')
   })
 

@@ -15,6 +15,13 @@ export type Connection = 'online' | 'offline' | 'unreachable'
 /** How soon the server is asked again after it gave no answer, doubling up to the last figure. */
 export const probeDelaysMs = { first: 1000, longest: 30_000 } as const
 export const probePath = '/api/health'
+/**
+ * A probe that gets neither an answer nor a failure in this time is given up and counts as no answer.
+ * Without it, a probe held open (by a proxy or captive portal that keeps the connection, or a peer
+ * that vanished without closing it) kept the app unreachable after the server was back: every later
+ * probe, from the timer, the 'online' event or the tab coming back, waits for the one in flight.
+ */
+export const probeTimeoutMs = 10_000
 
 let unreachable = false
 let probeDelayMs: number = probeDelaysMs.first
@@ -53,8 +60,10 @@ async function probe(): Promise<void> {
   // With no network, the browser's 'online' event asks again (followConnection).
   if (!unreachable || probing || !browserOnline()) return
   probing = true
+  const giveUp = new AbortController()
+  const deadline = setTimeout(() => giveUp.abort(), probeTimeoutMs)
   try {
-    await fetch(`${probePath}?_ts=${Date.now()}`, { cache: 'no-store', credentials: 'omit' })
+    await fetch(`${probePath}?_ts=${Date.now()}`, { cache: 'no-store', credentials: 'omit', signal: giveUp.signal })
     probing = false
     serverAnswered()
   } catch {
@@ -62,6 +71,8 @@ async function probe(): Promise<void> {
     // Reached meanwhile by another request, the next probe returns at once.
     probeDelayMs = Math.min(probeDelayMs * 2, probeDelaysMs.longest)
     schedule(probeDelayMs)
+  } finally {
+    clearTimeout(deadline)
   }
 }
 
