@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiJson, apiRequest, fetchCsrfToken, resetRequestClient, withTimestamp } from './api'
 import { ApiError, requestMessages } from './apiError'
+import { connection } from './connection'
 
 /**
  * The request client against a real HTTP server on 127.0.0.1, which answers like the gateway does
@@ -54,6 +55,18 @@ function answer(request: IncomingMessage, body: string): { status: number; type?
       return { status: 500, type: 'application/json', text: '{}' }
     case '/api/text-error':
       return { status: 400, type: 'text/plain', text: 'Token expired' }
+    case '/api/too-large':
+      return {
+        status: 413,
+        type: 'text/html',
+        text: '<html><head><title>413 Request Entity Too Large</title></head><body><h1>413</h1></body></html>',
+      }
+    case '/api/restarting':
+      return {
+        status: 502,
+        type: 'text/html',
+        text: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>',
+      }
     case '/api/broken':
       return { status: 200, type: 'application/json', text: '{"not json' }
     case '/api/forbidden':
@@ -289,6 +302,15 @@ describe('the API error object (spec §8)', () => {
 
   it('uses the body text of a non-JSON error', async () => {
     expect(await failure('/api/text-error')).toMatchObject({ message: 'Token expired', status: 400 })
+  })
+
+  it('uses the title of an HTML error page, not its markup', async () => {
+    expect(await failure('/api/too-large')).toMatchObject({ message: '413 Request Entity Too Large', status: 413 })
+  })
+
+  it('takes a proxy’s 502 page for no answer from the server: the server is out of reach', async () => {
+    expect(await failure('/api/restarting')).toMatchObject({ message: requestMessages.network, status: 0 })
+    expect(connection()).toBe('unreachable')
   })
 
   it('says the response is invalid when the body does not parse', async () => {

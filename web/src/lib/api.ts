@@ -1,5 +1,5 @@
 import { ApiError, errorFromResponse, requestMessages } from './apiError'
-import { serverAnswered, serverUnanswered } from './connection'
+import { isProxyWithoutServer, serverAnswered, serverUnanswered } from './connection'
 import { newIdempotencyKey } from './idempotencyKey'
 import { forgetPositions, minPositionHeader, rememberPosition } from './readYourWrites'
 
@@ -88,6 +88,10 @@ async function send(path: string, options: RequestOptions, csrf: string | undefi
     })
   } catch (error) {
     if (options.signal?.aborted) throw error
+    serverUnanswered()
+    throw new ApiError(requestMessages.network, 0, undefined)
+  }
+  if (isProxyWithoutServer(response)) {
     serverUnanswered()
     throw new ApiError(requestMessages.network, 0, undefined)
   }

@@ -43,11 +43,22 @@ function validationErrorsOf(body: unknown): ValidationErrors | undefined {
 }
 
 /**
+ * The words of an HTML error page (a proxy's "413 Request Entity Too Large"): its title, else its
+ * first heading. Its markup would be shown as it is in a toast.
+ */
+function wordsOfPage(html: string): string | undefined {
+  const page = new DOMParser().parseFromString(html, 'text/html')
+  const words = page.title.trim() || page.querySelector('h1')?.textContent.trim()
+  return words || undefined
+}
+
+/**
  * Turns a non-OK response into the API error: a JSON body gives its message, else its error field,
- * else the generic text; any other body gives its text, else the status text.
+ * else the generic text; any other body gives its text (an HTML page its title), else the status text.
  */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const isJson = (response.headers.get('Content-Type') ?? '').includes('json')
+  const type = response.headers.get('Content-Type') ?? ''
+  const isJson = type.includes('json')
   const text = await response.text().catch(() => '')
   if (isJson) {
     try {
@@ -58,9 +69,6 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
       // A body that claims JSON but is not: fall through to its text.
     }
   }
-  return new ApiError(
-    text.trim() || response.statusText || requestMessages.fallback,
-    response.status,
-    text || undefined,
-  )
+  const words = type.includes('html') ? wordsOfPage(text) : text.trim()
+  return new ApiError(words || response.statusText || requestMessages.fallback, response.status, text || undefined)
 }

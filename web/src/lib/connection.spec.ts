@@ -84,6 +84,32 @@ describe('the server out of reach while the browser says it is online', () => {
     expect(refusing.mock.calls.map(([url]) => url.split('?')[0])).toEqual(['/api/user'])
   })
 
+  it('a proxy answering for the server (its 502 page) is no answer; the gateway’s own JSON 503 is one', async () => {
+    let proxyOnly = true
+    const fetch = vi.fn((_input: string) =>
+      Promise.resolve(
+        proxyOnly
+          ? new Response('<html><title>502 Bad Gateway</title></html>', {
+              status: 502,
+              headers: { 'Content-Type': 'text/html' },
+            })
+          : new Response('{"message":"Shutting down"}', {
+              status: 503,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+      ),
+    )
+    vi.stubGlobal('fetch', fetch)
+    serverUnanswered()
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.first)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(connection()).toBe('unreachable')
+    proxyOnly = false
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.first * 2)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(connection()).toBe('online')
+  })
+
   it('the browser’s online event is no proof: the server is asked at once instead', async () => {
     const net = network()
     serverUnanswered()

@@ -51,8 +51,18 @@ function schedule(delayMs: number): void {
 }
 
 /**
- * Asks the server whether it answers: any HTTP answer means it can be reached. Without a cookie, so
- * the server does no session work for it.
+ * A 502, 503 or 504 that is not JSON comes from a proxy in front of the server (nginx's "502 Bad
+ * Gateway" page while the gateway restarts), not from the gateway, which answers every API request
+ * in JSON: the server itself gave no answer. Counted as an answer, it showed "could not be loaded"
+ * and lost a change that could have waited, with the proxy's HTML in its toast.
+ */
+export function isProxyWithoutServer(response: Pick<Response, 'status' | 'headers'>): boolean {
+  return [502, 503, 504].includes(response.status) && !(response.headers.get('Content-Type') ?? '').includes('json')
+}
+
+/**
+ * Asks the server whether it answers: any HTTP answer from it means it can be reached (not a proxy's
+ * for it). Without a cookie, so the server does no session work for it.
  */
 async function probe(): Promise<void> {
   if (probeTimer !== undefined) clearTimeout(probeTimer)
@@ -63,7 +73,12 @@ async function probe(): Promise<void> {
   const giveUp = new AbortController()
   const deadline = setTimeout(() => giveUp.abort(), probeTimeoutMs)
   try {
-    await fetch(`${probePath}?_ts=${Date.now()}`, { cache: 'no-store', credentials: 'omit', signal: giveUp.signal })
+    const answer = await fetch(`${probePath}?_ts=${Date.now()}`, {
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: giveUp.signal,
+    })
+    if (isProxyWithoutServer(answer)) throw new Error('the proxy answered for the server')
     probing = false
     serverAnswered()
   } catch {
