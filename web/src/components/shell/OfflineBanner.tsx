@@ -1,16 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { describeAge, useOldestShownAnswer } from '../../features/offline/answerAge'
-import { useConnection, whenChangesGoOut } from '../../lib/connection'
+import { currentUserKey } from '../../features/account/currentUser'
+import { useConnection, whenChangesGoOut, type Connection } from '../../lib/connection'
 
 /**
  * Offline, or online without reaching the server: says so, and how old the answers on screen are;
- * changes wait and go out once the server answers.
+ * a member's changes wait and go out once the server answers. Signed out there is nothing to keep (a
+ * sign-in cannot wait), so that is not promised.
  */
 export function OfflineBanner() {
   const reach = useConnection()
   const online = reach === 'online'
   const queryClient = useQueryClient()
+  // Read as the banner draws: it draws again with every change of the cache, this answer's included.
+  const signedIn = Boolean(queryClient.getQueryData(currentUserKey))
   const savedAt = useOldestShownAnswer(queryClient)
   const [now, setNow] = useState(Date.now)
   useEffect(() => {
@@ -27,10 +31,23 @@ export function OfflineBanner() {
     >
       <span className="font-semibold">{reach === 'unreachable' ? "Can't reach Reelmates." : "You're offline."}</span>
       <span>
-        {savedAt === undefined
-          ? `Changes you make are kept and sent ${whenChangesGoOut(reach)}.`
-          : `Showing what was saved ${describeAge(savedAt, now)}; changes are sent ${whenChangesGoOut(reach)}.`}
+        {bannerDetail({ signedIn, age: savedAt === undefined ? undefined : describeAge(savedAt, now), reach })}
       </span>
     </div>
   )
+}
+
+function bannerDetail({
+  signedIn,
+  age,
+  reach,
+}: {
+  signedIn: boolean
+  age: string | undefined
+  reach: Connection
+}): string {
+  const saved = age === undefined ? null : `Showing what was saved ${age}`
+  if (!signedIn) return saved ? `${saved}.` : ''
+  const changes = whenChangesGoOut(reach)
+  return saved ? `${saved}; changes are sent ${changes}.` : `Changes you make are kept and sent ${changes}.`
 }
