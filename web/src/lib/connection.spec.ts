@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiJson } from './api'
 import {
+  askServerNow,
   connection,
   followConnection,
   probeDelaysMs,
@@ -145,6 +146,21 @@ describe('the server out of reach while the browser says it is online', () => {
     document.dispatchEvent(new Event('visibilitychange'))
     await vi.advanceTimersByTimeAsync(probeTimeoutMs + probeDelaysMs.first * 2)
     expect(net.probes().length).toBeGreaterThan(0)
+    expect(connection()).toBe('online')
+  })
+
+  it('a pull to refresh asks at once, and a failed ask does not push the next probe away', async () => {
+    const net = network()
+    serverUnanswered()
+    askServerNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(net.probes()).toHaveLength(1)
+    // The timer's first probe, 1 s after the first unanswered request, still comes at its time.
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.first)
+    expect(net.probes()).toHaveLength(2)
+    net.reach()
+    askServerNow()
+    await vi.advanceTimersByTimeAsync(0)
     expect(connection()).toBe('online')
   })
 

@@ -47,7 +47,7 @@ export function whenChangesGoOut(reach: Connection = connection()): string {
 
 function schedule(delayMs: number): void {
   if (probeTimer !== undefined) clearTimeout(probeTimer)
-  probeTimer = setTimeout(() => void probe(), delayMs)
+  probeTimer = setTimeout(() => void probe({ onTimer: true }), delayMs)
 }
 
 /**
@@ -64,7 +64,7 @@ export function isProxyWithoutServer(response: Pick<Response, 'status' | 'header
  * Asks the server whether it answers: any HTTP answer from it means it can be reached (not a proxy's
  * for it). Without a cookie, so the server does no session work for it.
  */
-async function probe(): Promise<void> {
+async function probe({ onTimer = false }: { onTimer?: boolean } = {}): Promise<void> {
   if (probeTimer !== undefined) clearTimeout(probeTimer)
   probeTimer = undefined
   // With no network, the browser's 'online' event asks again (followConnection).
@@ -83,8 +83,9 @@ async function probe(): Promise<void> {
     serverAnswered()
   } catch {
     probing = false
-    // Reached meanwhile by another request, the next probe returns at once.
-    probeDelayMs = Math.min(probeDelayMs * 2, probeDelaysMs.longest)
+    // Reached meanwhile by another request, the next probe returns at once. Only the timer's own
+    // probes back off: one asked for by the person or the browser does not push the next one away.
+    if (onTimer) probeDelayMs = Math.min(probeDelayMs * 2, probeDelaysMs.longest)
     schedule(probeDelayMs)
   } finally {
     clearTimeout(deadline)
@@ -104,6 +105,14 @@ export function serverUnanswered(): void {
   }
   onlineManager.setOnline(false)
   changed()
+}
+
+/**
+ * The person asked for fresh answers (a pull to refresh): with the server out of reach, it is asked
+ * now rather than at the next probe, which may be 30 s away.
+ */
+export function askServerNow(): void {
+  if (unreachable) void probe()
 }
 
 /** The server answered a request (whatever it said): it can be reached. */

@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react'
+import { askServerNow } from '../../lib/connection'
 
 const threshold = 70
 
@@ -23,6 +24,7 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
       onTouchEnd={() => {
         if (pull >= threshold) {
           setRefreshing(true)
+          askServerNow()
           void onRefresh().finally(() => setRefreshing(false))
         }
         start.current = null
