@@ -171,7 +171,7 @@ test('an admin rebuilds a read model and sees its progress end', async ({ page }
 test('an admin sees the analytics charts over 7, 30 and 90 days', async ({ page }) => {
   await adminAccount(page.request)
   await page.goto('/admin')
-  await expect(page.getByText('Sign-ups per day')).toBeVisible()
+  await expect(page.locator('figcaption').filter({ hasText: 'Sign-ups per day' })).toBeVisible()
   await expect(page.locator('.recharts-surface').first()).toBeVisible()
   await page.getByRole('button', { name: '7 days' }).click()
   await expect(page).toHaveURL(/days=7/)
