@@ -294,6 +294,46 @@ test('"Add friend" from the keyboard leaves the focus on "Requested", so a secon
   await b.close()
 })
 
+test('a held Enter on Cancel takes the request back once; its repeats do not press the "Add friend" that replaces it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'holder')
+  const b = await member(browser, baseURL ?? '', 'held')
+  await send(a.page.request, 'POST', '/api/friendships', { username: b.account.username })
+  await a.page.goto('/friends')
+  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username)
+  const found = a.page
+    .getByRole('list', { name: 'People found' })
+    .getByRole('listitem')
+    .filter({ hasText: b.account.username })
+  await found.getByRole('button', { name: `Cancel your friend request to ${b.account.username}` }).focus()
+  await a.page.keyboard.down('Enter')
+  const addFriend = found.getByRole('button', { name: 'Add friend' })
+  await expect(addFriend).toBeFocused()
+
+  // The key is still down: the browser repeats it on the button that now has the focus.
+  const asked = a.page
+    .waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/friendships',
+      {
+        timeout: 2000,
+      },
+    )
+    .then(
+      () => true,
+      () => false,
+    )
+  await a.page.keyboard.down('Enter')
+  await a.page.keyboard.down('Enter')
+  await a.page.keyboard.up('Enter')
+  expect(await asked).toBe(false)
+  await expect(addFriend).toBeFocused()
+  await a.close()
+  await b.close()
+})
+
 test('on /friends the keyboard goes in the order of the screen: the requests to answer right after finding people', async ({
   browser,
   baseURL,

@@ -1,5 +1,5 @@
 import type { FriendshipState } from '@reelmates/contracts/friendships'
-import { useRef, useState } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { useAcceptFriend, useAskFriend, useDeclineFriend, useRemoveFriend } from '../../features/friends/mutations'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
@@ -73,6 +73,7 @@ export function FriendButton({
             root.current = button
           }}
           type="button"
+          onKeyDown={ignoreHeldKey}
           disabled={ask.isPending}
           className={primaryButton + small}
           onClick={(event) => {
@@ -103,6 +104,7 @@ export function FriendButton({
           </span>
           <button
             type="button"
+            onKeyDown={ignoreHeldKey}
             disabled={remove.isPending}
             className={quietButton + small}
             aria-label={`Cancel your friend request to ${username}`}
@@ -120,6 +122,7 @@ export function FriendButton({
         <span ref={root} className="inline-flex items-center gap-1">
           <button
             type="button"
+            onKeyDown={ignoreHeldKey}
             disabled={accept.isPending || decline.isPending}
             className={primaryButton + small}
             aria-label={`Accept ${username}'s friend request`}
@@ -132,6 +135,7 @@ export function FriendButton({
           </button>
           <button
             type="button"
+            onKeyDown={ignoreHeldKey}
             disabled={accept.isPending || decline.isPending}
             className={quietButton + small}
             aria-label={`Decline ${username}'s friend request`}
@@ -153,6 +157,7 @@ export function FriendButton({
           <button
             ref={unfriendButton}
             type="button"
+            onKeyDown={ignoreHeldKey}
             disabled={remove.isPending}
             className={quietButton + small}
             aria-label={`Unfriend ${username}`}
@@ -177,4 +182,14 @@ export function FriendButton({
         </span>
       )
   }
+}
+
+/**
+ * Enter held down repeats, and each repeat presses the button that has the focus. Every change here
+ * hands the focus on to the next state's button once the server has answered, so a held Enter on
+ * Cancel or Decline went on to press the "Add friend" that replaced it and sent a new request. Only
+ * a fresh press counts.
+ */
+function ignoreHeldKey(event: KeyboardEvent<HTMLButtonElement>): void {
+  if (event.repeat) event.preventDefault()
 }
