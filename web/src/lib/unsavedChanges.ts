@@ -34,8 +34,9 @@ function setChanged(form: symbol, changed: boolean) {
 let asked: ((leave: boolean) => void) | null = null
 function answerAsked(leave: boolean) {
   const answer = asked
+  if (!answer) return
   asked = null
-  answer?.(leave)
+  answer(leave)
   changedNow()
 }
 
