@@ -15,14 +15,6 @@ export interface WaitingChange {
   idempotencyKey?: string
 }
 
-/*
- * A change the server never answered (`isUnanswered`) was not refused: it is tried again, waiting
- * while the app is offline (lib/connection) or the tab is hidden, rather than failing and leaving the
- * queue, and the kept snapshot, for good. An 'online' event is no proof: a page reloaded while
- * Chromium emulated offline got one as it went, sent the change it had restored, and the reload found
- * only the changes queued behind it (issue 15.1). Refusals still fail at once.
- */
-
 /** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
 
@@ -50,6 +42,11 @@ export function waitingChange<Change extends WaitingChange, Answer>(
 ) {
   return {
     networkMode: 'online' as const,
+    // A change the server never answered was not refused: it is tried again, waiting while the app is
+    // offline (lib/connection) or the tab is hidden, rather than failing and leaving the queue, and the
+    // kept snapshot, for good. An 'online' event is no proof: a page reloaded while Chromium emulated
+    // offline got one as it went, sent the change it had restored, and the reload found only the
+    // changes queued behind it (issue 15.1). Refusals still fail at once.
     retry: (_failures: number, error: Error) => isUnanswered(error),
     mutationFn: async (change: Change) => {
       try {
