@@ -31,6 +31,12 @@ async function send(request: APIRequestContext, method: 'POST' | 'PUT', path: st
   return (await answer.json()) as { position?: string }
 }
 
+/** Types `typed` (the whole name unless said) into /friends' search; answers the row of `username` found. */
+async function findPerson(page: Page, username: string, typed = username) {
+  await page.getByRole('searchbox', { name: 'Username' }).fill(typed)
+  return page.getByRole('list', { name: 'People found' }).getByRole('listitem').filter({ hasText: username })
+}
+
 /** Movies of the offline catalog, found the way the search box finds them. */
 async function movies(request: APIRequestContext, queries: string[]): Promise<{ tmdbId: number; title: string }[]> {
   const found = new Map<number, { tmdbId: number; title: string }>()
@@ -104,11 +110,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   // A finds B by the start of the username and asks.
   await a.page.goto('/friends')
   await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
-  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username.slice(0, -2))
-  const found = a.page
-    .getByRole('list', { name: 'People found' })
-    .getByRole('listitem')
-    .filter({ hasText: b.account.username })
+  const found = await findPerson(a.page, b.account.username, b.account.username.slice(0, -2))
   await found.getByRole('button', { name: 'Add friend' }).click()
   await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
   await expect(found.getByText('Requested')).toBeVisible()
@@ -275,11 +277,7 @@ test('"Add friend" from the keyboard leaves the focus on "Requested", so a secon
   const a = await member(browser, baseURL ?? '', 'asker')
   const b = await member(browser, baseURL ?? '', 'asked')
   await a.page.goto('/friends')
-  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username)
-  const found = a.page
-    .getByRole('list', { name: 'People found' })
-    .getByRole('listitem')
-    .filter({ hasText: b.account.username })
+  const found = await findPerson(a.page, b.account.username)
   await found.getByRole('button', { name: 'Add friend' }).focus()
   await a.page.keyboard.press('Enter')
   await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
@@ -303,11 +301,7 @@ test('a held Enter on Cancel takes the request back once; its repeats do not pre
   const b = await member(browser, baseURL ?? '', 'held')
   await send(a.page.request, 'POST', '/api/friendships', { username: b.account.username })
   await a.page.goto('/friends')
-  await a.page.getByRole('searchbox', { name: 'Username' }).fill(b.account.username)
-  const found = a.page
-    .getByRole('list', { name: 'People found' })
-    .getByRole('listitem')
-    .filter({ hasText: b.account.username })
+  const found = await findPerson(a.page, b.account.username)
   await found.getByRole('button', { name: `Cancel your friend request to ${b.account.username}` }).focus()
   await a.page.keyboard.down('Enter')
   const addFriend = found.getByRole('button', { name: 'Add friend' })
