@@ -30,7 +30,7 @@ import { createEmbeddedReadStore } from '@reelmates/infra/readStore/embeddedRead
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 
 /** Bump when the generated history changes: cached logs of another version are built again. */
-export const LOG_VERSION = 2
+export const LOG_VERSION = 3
 /** The vault's secret for bench logs (a real server reading them is given the same one). */
 export const BENCH_PERSONAL_DATA_SECRET = 'bench-replay-personal-data-secret-0123456789'
 const EVENTS_PER_MEMBER = 100
@@ -220,12 +220,14 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
         const entryId = idOf(1, entries++)
         const isPrivate = (m + round + watch) % 10 === 0
         watched.push({ entryId, tmdbId, public: !isPrivate })
+        const watchedAt = when()
         await put(`watched-${userId}`, userId, 'TitleWatched', {
           entryId,
           userId,
           tmdbId,
           mediaType: mediaTypeOf(tmdbId),
-          watchedAt: when(),
+          watchedAt,
+          watchedOn: watchedAt.slice(0, 10),
           rating: (m + round + watch) % 11 === 0 ? null : 1 + ((m + round * 3 + watch) % 10),
           recommend: watch === 0 ? (m + round) % 3 !== 0 : null,
           review: reviewed ? `Member ${m} thought title ${tmdbId} was worth it` : null,
@@ -244,6 +246,7 @@ async function buildLog({ eventsPath, vaultPath, events: total, members }: Repla
           tmdbId: last.tmdbId,
           mediaType: mediaTypeOf(last.tmdbId),
           watchedAt: when(),
+          watchedOn: null,
           rating: 1 + ((m + round) % 10),
           recommend: true,
           review: `On second thought, member ${m} liked it more`,

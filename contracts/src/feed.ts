@@ -159,6 +159,8 @@ export const feedItem = z.object({
   containsSpoilers: z.boolean(),
   /** When the member says they watched it (a diary day, often earlier than `createdAt`); null but for a watch. */
   watchedAt: z.string().nullable(),
+  /** That day on the member's own calendar, when it was kept (see `watchedItem`); null but for a watch. */
+  watchedOn: z.string().nullable(),
   /** When it was recorded: the feed's order. */
   createdAt: z.string(),
   reactions: z.array(reactionSummary),

@@ -16,6 +16,7 @@ const entry = {
   userId: 'u1',
   ...dune,
   watchedAt: '2026-11-20T18:00:00.000Z',
+  watchedOn: '2026-11-20',
   rating: 8,
   recommend: true,
   review: 'Epic',
@@ -41,9 +42,9 @@ const stored = [
 
 const currentVersions: Record<string, number> = {
   TitleAddedToWatchlist: 2,
-  TitleWatched: 3,
-  WatchedEntryEdited: 2,
-  WatchedEntryRestored: 2,
+  TitleWatched: 4,
+  WatchedEntryEdited: 3,
+  WatchedEntryRestored: 3,
 }
 
 describe('library events', () => {
@@ -63,13 +64,18 @@ describe('library events', () => {
   })
 
   it('upcast a watch stored at version 1: it knew no genres', () => {
-    const { containsSpoilers: _unknownThen, ...v1 } = { ...entry, media }
-    expect(parseEventData('TitleWatched', v1, 1)).toEqual({ ...v1, genreIds: [], containsSpoilers: true })
-    expect(() => parseEventData('TitleWatched', v1, 3)).toThrow()
+    const { containsSpoilers: _unknownThen, watchedOn: _unknownToo, ...v1 } = { ...entry, media }
+    expect(parseEventData('TitleWatched', v1, 1)).toEqual({
+      ...v1,
+      genreIds: [],
+      containsSpoilers: true,
+      watchedOn: null,
+    })
+    expect(() => parseEventData('TitleWatched', v1, 4)).toThrow()
   })
 
   it('upcast a watch stored before its writer could mark spoilers: a review stays covered, as every review was', () => {
-    const { containsSpoilers: _unknownThen, ...before } = entry
+    const { containsSpoilers: _unknownThen, ...before } = { ...entry, watchedOn: null }
     const reviewed = { ...before, media, genreIds: [878] }
     const unreviewed = { ...reviewed, review: null }
     expect(parseEventData('TitleWatched', reviewed, 2)).toEqual({ ...reviewed, containsSpoilers: true })
@@ -83,7 +89,16 @@ describe('library events', () => {
     expect(parseEventData('TitleWatched', { ...reviewed, containsSpoilers: false }, 3)).toMatchObject({
       containsSpoilers: false,
     })
-    expect(() => parseEventData('WatchedEntryEdited', before, 2)).toThrow()
+    expect(() => parseEventData('WatchedEntryEdited', before, 3)).toThrow()
+  })
+
+  it("upcast a watch stored before its writer's day was kept: the day is unknown", () => {
+    const { watchedOn: _unknownThen, ...before } = entry
+    const recorded = { ...before, media, genreIds: [878] }
+    expect(parseEventData('TitleWatched', recorded, 3)).toEqual({ ...recorded, watchedOn: null })
+    expect(parseEventData('WatchedEntryEdited', before, 2)).toEqual({ ...before, watchedOn: null })
+    expect(parseEventData('WatchedEntryRestored', recorded, 2)).toEqual({ ...recorded, watchedOn: null })
+    expect(() => parseEventData('TitleWatched', recorded, 4)).toThrow()
   })
 
   it('keep the note and the review as personal data of the user', () => {

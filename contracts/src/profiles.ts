@@ -18,6 +18,8 @@ export const publicWatch = z.object({
   posterPath: z.string().nullable(),
   releaseDate: z.string().nullable(),
   watchedAt: z.string(),
+  /** The day on the writer's calendar, when it was kept (see `watchedItem`). */
+  watchedOn: z.string().nullable(),
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   review: z.string().nullable(),
@@ -67,6 +69,8 @@ export const mediaFriendsParams = z.object({
 export const friendWatch = z.object({
   user: userCard,
   watchedAt: z.string(),
+  /** The day on the writer's calendar, when it was kept (see `watchedItem`). */
+  watchedOn: z.string().nullable(),
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   /** The review cut to `reviewExcerptMax` characters. */

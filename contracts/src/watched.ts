@@ -17,12 +17,20 @@ const streamingService = z
   .min(1)
   .max(streamingServiceMax, `streamingService can be at most ${streamingServiceMax} characters`)
 const watchedAt = z.iso.datetime({ offset: true, message: 'watchedAt must be an ISO date-time' })
+const watchedOn = z.iso.date({ message: 'watchedOn must be a day such as 2026-11-28' })
 
 // A review is the user's own words: kept encrypted with their key, erased with their account.
 const personalReview = { subjectField: 'userId', fields: ['review'] } as const
 
 const entryFields = {
   watchedAt: z.string(),
+  /**
+   * The day on the writer's own calendar (`YYYY-MM-DD`): what a diary shows to everyone, wherever
+   * they read it. An instant alone is a different day on the other side of the world (a film seen
+   * on a New York evening is the next day in Europe). Null for an entry recorded before the day was
+   * kept, or whose instant was changed without one: readers then show the instant's day where they are.
+   */
+  watchedOn: z.string().nullable(),
   rating: z.number().int().nullable(),
   recommend: z.boolean().nullable(),
   review: z.string().nullable(),
@@ -43,6 +51,8 @@ export const containsSpoilersOf = (entry: { review?: unknown; containsSpoilers?:
     : typeof entry.review === 'string' && entry.review !== ''
 
 const withSpoilerFlag = (data: Record<string, unknown>) => ({ ...data, containsSpoilers: containsSpoilersOf(data) })
+/** An entry recorded before its day was kept: readers show its instant's day where they are. */
+const withDay = (data: Record<string, unknown>) => ({ ...data, watchedOn: data.watchedOn ?? null })
 
 /** A diary entry as recorded: what a watch logs, and what putting a removed one back gives again. */
 const recordedEntry = z.object({
@@ -60,17 +70,17 @@ const recordedEntry = z.object({
   genreIds: z.array(z.number().int()),
 })
 
-/** Version 3 added `containsSpoilers` (upcast by `containsSpoilersOf`). */
+/** Version 3 added `containsSpoilers` (upcast by `containsSpoilersOf`), version 4 `watchedOn`. */
 export const TitleWatched = defineEvent('TitleWatched', recordedEntry, {
-  version: 3,
+  version: 4,
   personal: personalReview,
-  upcast: (data, fromVersion) => withSpoilerFlag(fromVersion < 2 ? { ...data, genreIds: [] } : data),
+  upcast: (data, fromVersion) => withDay(withSpoilerFlag(fromVersion < 2 ? { ...data, genreIds: [] } : data)),
 })
-/** Version 2 added `containsSpoilers`. */
+/** Version 2 added `containsSpoilers`, version 3 `watchedOn`. */
 export const WatchedEntryEdited = defineEvent(
   'WatchedEntryEdited',
   z.object({ entryId: z.string(), userId: z.string(), tmdbId, mediaType, ...entryFields }),
-  { version: 2, personal: personalReview, upcast: withSpoilerFlag },
+  { version: 3, personal: personalReview, upcast: (data) => withDay(withSpoilerFlag(data)) },
 )
 export const WatchedEntryRemoved = defineEvent(
   'WatchedEntryRemoved',
@@ -84,9 +94,9 @@ export const WatchedEntryRemoved = defineEvent(
  * and the feed gives its activity back in its old place, with its comments and reactions.
  */
 export const WatchedEntryRestored = defineEvent('WatchedEntryRestored', recordedEntry, {
-  version: 2,
+  version: 3,
   personal: personalReview,
-  upcast: withSpoilerFlag,
+  upcast: (data) => withDay(withSpoilerFlag(data)),
 })
 
 export type WatchedEvent =
@@ -100,7 +110,10 @@ export type WatchedEvent =
 export const markWatchedRequest = z.object({
   tmdbId,
   mediaType,
+  /** When it was watched; without it, now (or, with an earlier `watchedOn`, that day). */
   watchedAt: watchedAt.optional(),
+  /** The day on the writer's calendar, which their `watchedAt` must fall on somewhere (UTC−12 to UTC+14). */
+  watchedOn: watchedOn.optional(),
   rating: rating.nullable().optional(),
   recommend: z.boolean().nullable().optional(),
   review: review.nullable().optional(),
@@ -114,6 +127,8 @@ export const markWatchedRequest = z.object({
 export const editWatchedRequest = z
   .object({
     watchedAt: watchedAt,
+    /** A new `watchedAt` without it leaves the entry's day unknown (shown as the instant's day where it is read). */
+    watchedOn: watchedOn.nullable(),
     rating: rating.nullable(),
     recommend: z.boolean().nullable(),
     review: review.nullable(),

@@ -13,6 +13,8 @@ import {
   ReviewTooLong,
   WatchedEntryExists,
   WatchedEntryNotFound,
+  WatchedDayInTheFuture,
+  WatchedDayNotOfInstant,
   WatchedInTheFuture,
   watched,
   type WatchedEntry,
@@ -25,6 +27,7 @@ const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
 const entry: WatchedEntry = {
   watchedAt: '2026-11-20T18:00:00.000Z',
+  watchedOn: null,
   rating: 8,
   recommend: true,
   review: 'Sand, but make it epic.',
@@ -36,7 +39,7 @@ const entry: WatchedEntry = {
 const genreIds = [878, 12]
 const watchedEvent = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
   TitleWatched({ entryId, userId, ...dune, ...entry, ...fields, media, genreIds })
-const markWatched = (entryId: string, fields: Partial<WatchedEntry> = {}) =>
+const markWatched = (entryId: string, fields: Partial<Omit<WatchedEntry, 'watchedAt'>> & { watchedAt?: string } = {}) =>
   ({ type: 'MarkTitleWatched', entryId, userId, now, media, genreIds, ...dune, ...entry, ...fields }) as const
 const edit = (entryId: string, changes: Partial<WatchedEntry>) =>
   ({ type: 'EditWatchedEntry', entryId, userId, now, changes }) as const
@@ -288,4 +291,96 @@ describe('watched log', () => {
         .then([removed('e1')])
     })
   })
+})
+
+describe("a diary entry's day on its writer's calendar", () => {
+  // now is 20 November 20:00 UTC: already the 21st from UTC+4 east, still the 20th everywhere west.
+  it('is kept with the instant, even when the instant is another day in UTC', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: now, watchedOn: '2026-11-21' }))
+      .then([watchedEvent('e1', { watchedAt: now, watchedOn: '2026-11-21' })]))
+
+  it('is refused when no clock showed that day at that instant', () => {
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-20T18:00:00.000Z', watchedOn: '2026-11-18' }))
+      .thenThrows(WatchedDayNotOfInstant, 'watchedOn must be the day of watchedAt')
+    // 18:00 UTC is the 21st only from UTC+6 east; 11:59 UTC is the 20th up to UTC+12 but not at +14.
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-20T09:59:00.000Z', watchedOn: '2026-11-21' }))
+      .thenThrows(WatchedDayNotOfInstant)
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-20T10:00:00.000Z', watchedOn: '2026-11-21' }))
+      .then([watchedEvent('e1', { watchedAt: '2026-11-20T10:00:00.000Z', watchedOn: '2026-11-21' })])
+  })
+
+  it('is refused when that day has begun nowhere yet', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: undefined, watchedOn: '2026-11-22' }))
+      .thenThrows(WatchedDayInTheFuture, 'watchedOn cannot be in the future'))
+
+  it('without an instant, is now when it is that day somewhere', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: undefined, watchedOn: '2026-11-20' }))
+      .then([watchedEvent('e1', { watchedAt: now, watchedOn: '2026-11-20' })]))
+
+  it('without an instant, keeps an earlier day (a watch sent late) at noon UTC of that day', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: undefined, watchedOn: '2026-11-18' }))
+      .then([watchedEvent('e1', { watchedAt: '2026-11-18T12:00:00.000Z', watchedOn: '2026-11-18' })]))
+
+  it('without an instant or a day, is now and unknown', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: undefined, watchedOn: null }))
+      .then([watchedEvent('e1', { watchedAt: now, watchedOn: null })]))
+
+  it('moves with an edit that gives both', () =>
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedAt: '2026-11-02T17:00:00.000Z', watchedOn: '2026-11-02' }))
+      .then([
+        WatchedEntryEdited({
+          entryId: 'e1',
+          userId,
+          ...dune,
+          ...entry,
+          watchedAt: '2026-11-02T17:00:00.000Z',
+          watchedOn: '2026-11-02',
+        }),
+      ]))
+
+  it('becomes unknown when an edit moves the instant alone', () =>
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedAt: '2026-11-20T19:00:00.000Z' }))
+      .then([
+        WatchedEntryEdited({
+          entryId: 'e1',
+          userId,
+          ...dune,
+          ...entry,
+          watchedAt: '2026-11-20T19:00:00.000Z',
+          watchedOn: null,
+        }),
+      ]))
+
+  it('given alone in an edit, keeps an instant of that day and moves one that is not', () => {
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedOn: '2026-11-21' }))
+      .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, watchedOn: '2026-11-21' })])
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedOn: '2026-11-10' }))
+      .then([
+        WatchedEntryEdited({
+          entryId: 'e1',
+          userId,
+          ...dune,
+          ...entry,
+          watchedAt: '2026-11-10T12:00:00.000Z',
+          watchedOn: '2026-11-10',
+        }),
+      ])
+  })
+
+  it('is refused in an edit that gives a day and an instant that disagree', () =>
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedAt: '2026-11-02T17:00:00.000Z', watchedOn: '2026-11-20' }))
+      .thenThrows(WatchedDayNotOfInstant))
 })

@@ -10,11 +10,26 @@ import {
 import type { EventOf } from '@reelmates/contracts/events'
 import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError, type Decider } from '../decider'
+import { dayCanBe, dayIsAhead, instantOn } from './watchedDay'
 
 export class WatchedInTheFuture extends DomainError {
   override readonly name = 'WatchedInTheFuture'
   constructor() {
     super('invalid', 'watchedAt cannot be in the future')
+  }
+}
+
+export class WatchedDayInTheFuture extends DomainError {
+  override readonly name = 'WatchedDayInTheFuture'
+  constructor() {
+    super('invalid', 'watchedOn cannot be in the future')
+  }
+}
+
+export class WatchedDayNotOfInstant extends DomainError {
+  override readonly name = 'WatchedDayNotOfInstant'
+  constructor() {
+    super('invalid', 'watchedOn must be the day of watchedAt on the writer’s calendar (UTC−12 to UTC+14)')
   }
 }
 
@@ -62,6 +77,8 @@ export class NothingToPutBack extends DomainError {
 
 export interface WatchedEntry {
   watchedAt: string
+  /** The day on the writer's calendar; null when not known (see the contract's `watchedOn`). */
+  watchedOn: string | null
   rating: number | null
   recommend: boolean | null
   review: string | null
@@ -80,8 +97,10 @@ export type WatchedCommand =
       media: MediaSnapshot
       /** The title's catalog genres, read by the caller (I/O) so that this stays pure. */
       genreIds: number[]
+      /** Not given: now, or with an earlier `watchedOn`, that day (`instantOn`). */
+      watchedAt?: string | undefined
     } & MediaRef &
-      WatchedEntry)
+      Omit<WatchedEntry, 'watchedAt'>)
   | {
       type: 'EditWatchedEntry'
       entryId: string
@@ -116,7 +135,9 @@ export const watchedStreamId = (userId: string) => `watched-${userId}`
 export const clockSkewToleranceMs = 5 * 60_000
 
 function checked(entry: WatchedEntry, now: string): WatchedEntry {
+  if (entry.watchedOn !== null && dayIsAhead(entry.watchedOn, now)) throw new WatchedDayInTheFuture()
   if (Date.parse(entry.watchedAt) > Date.parse(now) + clockSkewToleranceMs) throw new WatchedInTheFuture()
+  if (entry.watchedOn !== null && !dayCanBe(entry.watchedOn, entry.watchedAt)) throw new WatchedDayNotOfInstant()
   if (entry.rating !== null && (!Number.isInteger(entry.rating) || entry.rating < 1 || entry.rating > 10)) {
     throw new InvalidRating()
   }
@@ -134,6 +155,7 @@ function checked(entry: WatchedEntry, now: string): WatchedEntry {
 
 const entryOf = (data: WatchedEntry): WatchedEntry => ({
   watchedAt: data.watchedAt,
+  watchedOn: data.watchedOn,
   rating: data.rating,
   recommend: data.recommend,
   review: data.review,
@@ -141,6 +163,24 @@ const entryOf = (data: WatchedEntry): WatchedEntry => ({
   streamingService: data.streamingService,
   isPrivate: data.isPrivate,
 })
+
+/**
+ * An edit's day and instant, kept in step: a new day alone moves the instant onto it when the old
+ * one is not of that day; a new instant alone leaves the day unknown (null), since only the writer's
+ * calendar can say which day it was.
+ */
+function withDayAndInstant(changes: Partial<WatchedEntry>, fields: WatchedEntry, now: string): Partial<WatchedEntry> {
+  const { watchedOn, watchedAt } = changes
+  if (
+    watchedAt === undefined &&
+    watchedOn !== undefined &&
+    watchedOn !== null &&
+    !dayCanBe(watchedOn, fields.watchedAt)
+  )
+    return { ...changes, watchedAt: instantOn(watchedOn, now) }
+  if (watchedAt !== undefined && !('watchedOn' in changes)) return { ...changes, watchedOn: null }
+  return changes
+}
 
 export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
   initialState: () => ({ entries: new Map(), removed: new Map() }),
@@ -175,7 +215,9 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
     switch (command.type) {
       case 'MarkTitleWatched': {
         if (state.entries.has(command.entryId)) throw new WatchedEntryExists()
-        const entry = checked(entryOf(command), command.now)
+        const watchedAt =
+          command.watchedAt ?? (command.watchedOn === null ? command.now : instantOn(command.watchedOn, command.now))
+        const entry = checked(entryOf({ ...command, watchedAt }), command.now)
         return [
           TitleWatched({
             entryId: command.entryId,
@@ -193,7 +235,7 @@ export const watched: Decider<WatchedCommand, WatchedEvent, WatchedState> = {
         if (!current) throw new WatchedEntryNotFound()
         const { tmdbId, mediaType } = current
         const fields = entryOf(current)
-        const entry = checked({ ...fields, ...command.changes }, command.now)
+        const entry = checked({ ...fields, ...withDayAndInstant(command.changes, fields, command.now) }, command.now)
         if (JSON.stringify(entry) === JSON.stringify(fields)) return []
         // Two devices that wrote the same words agree; otherwise the words written since the edit
         // began are kept and the writer is asked, rather than replaced unseen.

@@ -21,6 +21,7 @@ const watchedColumns = [
   'tmdbId',
   'releaseDate',
   'watchedAt',
+  'watchedOn',
   'stars',
   'recommend',
   'review',

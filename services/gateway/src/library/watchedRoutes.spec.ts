@@ -170,6 +170,72 @@ describe('watched log API', () => {
     })
   })
 
+  it("keeps the day on the writer's calendar, which a friend anywhere reads the same", async () => {
+    const { client, user } = await signedInAgent(test.app, 'wd_new_york')
+    const friend = await signedInAgent(test.app, 'wd_berlin')
+    const asked = await client.post('/api/friendships', { username: 'wd_berlin' })
+    const { id } = asked.json<{ friendship: { id: string } }>().friendship
+    expect((await friend.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    // 20:00 UTC is 15:00 in New York, already the 21st in Tokyo: the writer says the 20th.
+    const today = await client.post('/api/watched', { ...ref(titles[0]!), watchedOn: '2026-11-20' })
+    expect(today.statusCode).toBe(201)
+    // Sent without an instant for an earlier day (a watch queued offline, say): that day, at noon UTC.
+    const earlier = await client.post('/api/watched', { ...ref(titles[1]!), watchedOn: '2026-11-18', rating: 7 })
+    expect(earlier.statusCode).toBe(201)
+    const mine = (await client.get('/api/watched')).json<{ items: (Entry & { watchedOn: string })[] }>().items
+    expect(mine.map(({ watchedAt, watchedOn }) => [watchedAt, watchedOn])).toEqual([
+      [now.toISOString(), '2026-11-20'],
+      ['2026-11-18T12:00:00.000Z', '2026-11-18'],
+    ])
+    const profile = (await friend.client.get('/api/users/wd_new_york')).json<{
+      recent: { watchedOn: string | null }[]
+    }>()
+    expect(profile.recent.map((watch) => watch.watchedOn)).toEqual(['2026-11-20', '2026-11-18'])
+    const feed = (await friend.client.get('/api/feed')).json<{
+      items: { user: { id: string }; activityType: string; watchedOn: string | null }[]
+    }>()
+    expect(
+      feed.items
+        .filter((item) => item.user.id === user.id && item.activityType === 'watched')
+        .map((item) => item.watchedOn)
+        .sort(),
+    ).toEqual(['2026-11-18', '2026-11-20'])
+    const csv = (await client.get('/api/watched/export')).body
+    expect(csv).toContain(`,${now.toISOString()},2026-11-20,`)
+  })
+
+  it('refuses a day that does not agree with the instant, or has not begun, and records nothing', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_bad_day')
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ watchedOn: '20 Nov 2026' }, /watchedOn must be a day such as/],
+      [{ watchedOn: '2026-02-30' }, /watchedOn must be a day such as/],
+      [{ watchedOn: '2026-11-22' }, /watchedOn cannot be in the future/],
+      [{ watchedAt: '2026-11-01T20:00:00.000Z', watchedOn: '2026-11-05' }, /watchedOn must be the day of watchedAt/],
+    ]
+    for (const [fields, message] of cases) {
+      const answer = await client.post('/api/watched', { ...ref(titles[0]!), ...fields })
+      expect(answer.statusCode, JSON.stringify(fields)).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    expect((await client.get('/api/watched')).json<{ total: number }>().total).toBe(0)
+    const { entryId } = (
+      await client.post('/api/watched', {
+        ...ref(titles[0]!),
+        watchedAt: '2026-11-01T20:00:00.000Z',
+        watchedOn: '2026-11-01',
+      })
+    ).json<{ entryId: string }>()
+    const edit = await client.patch(`/api/watched/${entryId}`, {
+      watchedAt: '2026-11-10T20:00:00.000Z',
+      watchedOn: '2026-11-01',
+    })
+    expect(edit.statusCode).toBe(400)
+    expect((await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]).toMatchObject({
+      watchedAt: '2026-11-01T20:00:00.000Z',
+      watchedOn: '2026-11-01',
+    })
+  })
+
   it('moves an entry in the diary by correcting when it was watched', async () => {
     const { client } = await signedInAgent(test.app, 'wd_mover')
     const watch = async (title: MediaResult, watchedAt: string) =>
@@ -371,7 +437,7 @@ describe('watched log API', () => {
     expect(csv.headers['content-type']).toContain('text/csv')
     const [header, ...rows] = csv.body.split('\n')
     expect(header).toBe(
-      'title,mediaType,tmdbId,releaseDate,watchedAt,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
+      'title,mediaType,tmdbId,releaseDate,watchedAt,watchedOn,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
     )
     expect(csv.body).toContain('"line one\nline two"')
     // Stars as given (5 and 3½, not 10 and 7); no written out, not an empty cell.

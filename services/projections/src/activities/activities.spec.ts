@@ -18,6 +18,7 @@ const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
 const entry = {
   watchedAt: '2025-01-20T18:00:00.000Z',
+  watchedOn: null as string | null,
   rating: 8,
   recommend: true,
   review: 'Epic',
@@ -102,7 +103,7 @@ describe('activities', () => {
   it('records a public watch when it was logged, not at the watchedAt the user can edit', async () => {
     const h = await projectorHarness(activities)
     h.at('2026-11-21T08:00:00.000Z')
-    await h.given(watched('e1'), edited('e1', { watchedAt: '2024-05-05T00:00:00.000Z' }))
+    await h.given(watched('e1'), edited('e1', { watchedAt: '2024-05-05T00:00:00.000Z', watchedOn: '2024-05-05' }))
     const [activity] = await h.docs('activities')
     expect(activity).toMatchObject({
       _id: 'watched:e1',
@@ -118,6 +119,7 @@ describe('activities', () => {
       containsSpoilers: false,
       streamingService: 'HBO Max',
       watchedAt: '2024-05-05T00:00:00.000Z',
+      watchedOn: '2024-05-05',
     })
   })
 

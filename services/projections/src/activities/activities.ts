@@ -109,6 +109,7 @@ function watchedActivity(entry: EntryDoc, data: WatchedData): Placed & Doc {
       containsSpoilers: data.containsSpoilers,
       streamingService: data.streamingService,
       watchedAt: data.watchedAt,
+      watchedOn: data.watchedOn,
     }),
   }
 }

@@ -18,6 +18,7 @@ const watched = (userId: string, entryId: string) =>
     tmdbId: 438631,
     mediaType: 'movie',
     watchedAt: '2026-11-20T18:00:00.000Z',
+    watchedOn: null,
     rating: 8,
     recommend: true,
     review: null,

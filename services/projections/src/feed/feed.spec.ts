@@ -23,6 +23,7 @@ const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: '/dune.jpg', releaseDate: '2021-09-15', voteAverage: 7.8 }
 const entry = {
   watchedAt: '2025-01-20T18:00:00.000Z',
+  watchedOn: '2025-01-20',
   rating: 8,
   recommend: true,
   review: 'Epic',
@@ -134,16 +135,16 @@ describe('the feed', () => {
       Object.fromEntries(
         (await h.feed.page(ann, { limit: 50 })).items.map((item) => [
           item.activityType,
-          [item.watchedAt, item.createdAt],
+          [item.watchedAt, item.watchedOn, item.createdAt],
         ]),
       )
     expect(await days()).toMatchObject({
-      watched: ['2025-01-20T18:00:00.000Z', '2026-11-20T10:00:00.000Z'],
-      watchlist_add: [null, expect.any(String)],
-      friendship: [null, expect.any(String)],
+      watched: ['2025-01-20T18:00:00.000Z', '2025-01-20', '2026-11-20T10:00:00.000Z'],
+      watchlist_add: [null, null, expect.any(String)],
+      friendship: [null, null, expect.any(String)],
     })
-    await h.given(edited(bob, 'b1', { watchedAt: '2024-06-01T12:00:00.000Z' }))
-    expect((await days()).watched).toEqual(['2024-06-01T12:00:00.000Z', '2026-11-20T10:00:00.000Z'])
+    await h.given(edited(bob, 'b1', { watchedAt: '2024-06-01T12:00:00.000Z', watchedOn: '2024-06-01' }))
+    expect((await days()).watched).toEqual(['2024-06-01T12:00:00.000Z', '2024-06-01', '2026-11-20T10:00:00.000Z'])
   })
 
   it('says whether a review gives something away, as its writer last said', async () => {

@@ -30,15 +30,23 @@ export function reactionSummaries(
  * The watch's rating, its day, and whether its review is kept behind "Show review" (an activity
  * projected before the flag has none).
  */
-function watchOf(activity: Activity): { rating: number | null; containsSpoilers: boolean; watchedAt: string | null } {
-  const { rating, containsSpoilers, watchedAt } =
+function watchOf(activity: Activity): Pick<FeedItem, 'rating' | 'containsSpoilers' | 'watchedAt' | 'watchedOn'> {
+  const { rating, containsSpoilers, watchedAt, watchedOn } =
     activity.metadataJson === null
       ? {}
-      : (JSON.parse(activity.metadataJson) as { rating?: unknown; containsSpoilers?: unknown; watchedAt?: unknown })
+      : (JSON.parse(activity.metadataJson) as {
+          rating?: unknown
+          containsSpoilers?: unknown
+          watchedAt?: unknown
+          watchedOn?: unknown
+        })
+  const isWatch = activity.activityType === 'watched'
   return {
     rating: typeof rating === 'number' ? rating : null,
     containsSpoilers: containsSpoilersOf({ review: activity.review, containsSpoilers }),
-    watchedAt: activity.activityType === 'watched' && typeof watchedAt === 'string' ? watchedAt : null,
+    watchedAt: isWatch && typeof watchedAt === 'string' ? watchedAt : null,
+    // An activity projected before the day was kept has none.
+    watchedOn: isWatch && typeof watchedOn === 'string' ? watchedOn : null,
   }
 }
 

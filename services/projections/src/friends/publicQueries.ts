@@ -25,6 +25,9 @@ export interface GenreCount {
 }
 const recentLimit = 20
 
+/** The writer's day; null for an entry projected before the day was kept. */
+const dayOf = (doc: Doc): string | null => (typeof doc.watchedOn === 'string' ? doc.watchedOn : null)
+
 const publicWatchOf = (doc: Doc): PublicWatch => ({
   id: doc._id,
   tmdbId: Number(doc.tmdbId),
@@ -33,6 +36,7 @@ const publicWatchOf = (doc: Doc): PublicWatch => ({
   posterPath: (doc.posterPath as string | null) ?? null,
   releaseDate: (doc.releaseDate as string | null) ?? null,
   watchedAt: String(doc.watchedAt),
+  watchedOn: dayOf(doc),
   rating: (doc.rating as number | null) ?? null,
   recommend: (doc.recommend as boolean | null) ?? null,
   review: (doc.review as string | null) ?? null,
@@ -106,6 +110,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
         watchedBy.push({
           user,
           watchedAt: String(doc.watchedAt),
+          watchedOn: dayOf(doc),
           rating: (doc.rating as number | null) ?? null,
           recommend: (doc.recommend as boolean | null) ?? null,
           reviewExcerpt: excerpt(doc.review),

@@ -29,6 +29,7 @@ const entry = {
   userId: ann,
   ...dune,
   watchedAt: '2026-11-19T20:00:00.000Z',
+  watchedOn: null,
   rating: 8,
   recommend: true,
   review: null,

@@ -53,6 +53,7 @@ const watched = (userId: string, rating: number | null, isPrivate = false, title
     tmdbId: title.tmdbId,
     mediaType: title.mediaType,
     watchedAt: later,
+    watchedOn: null,
     rating,
     recommend: null,
     review: null,
@@ -72,6 +73,7 @@ const entryOf = (userId: string, entryId = 'a') => ({
 })
 const entryFields = (rating: number | null, isPrivate: boolean) => ({
   watchedAt: later,
+  watchedOn: null,
   rating,
   recommend: null,
   review: null,

@@ -18,6 +18,7 @@ export async function seedWatches(db: ProjectorDb, owners: Record<string, string
       tmdbId: 438631,
       mediaType: 'movie',
       watchedAt,
+      watchedOn: null,
       rating: null,
       recommend: null,
       review: null,

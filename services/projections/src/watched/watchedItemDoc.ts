@@ -5,10 +5,12 @@ export const watchedCollection = 'watched_items'
 /**
  * One diary entry as the `watched_items` read model stores it: the API's shape, keyed by entry id,
  * with the title's genres (what public profiles count favourite genres from). A document projected
- * before `containsSpoilers` existed has none: read it through `containsSpoilersOf`.
+ * before `containsSpoilers` existed has none: read it through `containsSpoilersOf`; one projected before
+ * `watchedOn` (version 4, still served while the rebuild runs) has no day: read it as null.
  */
-export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers'> & {
+export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn'> & {
   _id: string
   genreIds: number[]
   containsSpoilers?: boolean
+  watchedOn?: string | null
 }

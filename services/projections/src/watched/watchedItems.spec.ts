@@ -14,6 +14,7 @@ const dune = { tmdbId: 438631, mediaType: 'movie' as const }
 const media = { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 }
 const entry = {
   watchedAt: '2026-11-20T18:00:00.000Z',
+  watchedOn: '2026-11-20',
   rating: 8,
   recommend: true,
   review: 'Epic',

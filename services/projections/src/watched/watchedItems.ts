@@ -13,6 +13,7 @@ const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, WatchedE
 
 const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']) => ({
   watchedAt: data.watchedAt,
+  watchedOn: data.watchedOn,
   rating: data.rating,
   recommend: data.recommend,
   review: data.review,
@@ -24,7 +25,8 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
 /** One document per diary entry (a rewatch is another entry), with the title as it was recorded. */
 export const watchedItems = defineProjector({
   name: 'watched_items',
-  version: 3,
+  // 4: each entry's `watchedOn`.
+  version: 4,
   collections: [collection, revisions],
   handles,
 

@@ -19,7 +19,7 @@ export interface WatchedPageOptions extends PageOptions {
 }
 
 const itemOf = (doc: WatchedItemDoc): WatchedItem =>
-  watchedItem.parse({ ...doc, containsSpoilers: containsSpoilersOf(doc) })
+  watchedItem.parse({ ...doc, watchedOn: doc.watchedOn ?? null, containsSpoilers: containsSpoilersOf(doc) })
 
 /** A user's watched log (a diary: a rewatch is another entry) as the API shows it. */
 export const watchedQueries = defineQueries([watchedItems], (db) => {

@@ -9,6 +9,7 @@ import { SpoilerReview } from '../social/SpoilerReview'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 import { earlierWatchDay } from './watchedDay'
+import { dateOfDay } from '../../features/library/watchedDate'
 
 const emphasis = 'font-semibold text-white'
 
@@ -89,7 +90,7 @@ function WhenItHappened({ item }: { item: FeedItem }) {
     <span className="mt-0.5 block text-xs text-zinc-400">
       {watched ? (
         <>
-          Watched <time dateTime={watched.toISOString()}>{dayFormat.format(watched)}</time> · logged {logged}
+          Watched <time dateTime={watched}>{dayFormat.format(dateOfDay(watched))}</time> · logged {logged}
         </>
       ) : (
         logged

@@ -3,7 +3,7 @@ import { streamingProviders } from '@reelmates/contracts/catalog'
 import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
 import type { LibraryTitle, NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
 import { useEditWatched, useMarkWatched } from '../../features/library/useLibraryChanges'
-import { dayOf, localDay, watchedAtFor } from '../../features/library/watchedDate'
+import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
@@ -38,7 +38,7 @@ function fieldsAtOpening(entry: WatchedItem | null, today: string): FormFields {
     ? providerNames.find((name) => name.toLowerCase() === entry.streamingService?.toLowerCase())
     : undefined
   return {
-    day: entry ? dayOf(entry.watchedAt) : today,
+    day: entry ? dayOfWatch(entry) : today,
     rating: entry?.rating ?? null,
     recommend: entry?.recommend ?? null,
     review: entry?.review ?? '',
@@ -90,8 +90,11 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     event.preventDefault()
     const streamingService = service === otherService ? otherName.trim() || null : service || null
     const now = new Date()
+    // The day is the writer's, sent with the instant, so friends elsewhere read the same day.
+    const sameDay = entry !== null && day === dayOfWatch(entry)
     const fields: NewWatchedFields = {
-      watchedAt: entry && day === dayOf(entry.watchedAt) ? entry.watchedAt : watchedAtFor(day, now),
+      watchedAt: sameDay ? entry.watchedAt : watchedAtFor(day, now),
+      watchedOn: sameDay ? entry.watchedOn : day,
       rating,
       recommend,
       review: review.trim() || null,

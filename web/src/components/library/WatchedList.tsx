@@ -3,8 +3,8 @@ import { useEffect, useRef, type Ref } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
-import { dayFormat } from '../../lib/dayFormat'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
+import { watchDayLabel } from '../../features/library/watchedDate'
 
 interface WatchedListProps {
   items: WatchedItem[]
@@ -86,7 +86,7 @@ function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: b
     <article
       ref={articleRef}
       tabIndex={-1}
-      aria-label={`${entry.title}, watched ${dayFormat.format(new Date(entry.watchedAt))}`}
+      aria-label={`${entry.title}, watched ${watchDayLabel(entry)}`}
       className={`rounded-xl ${focusRing} focus-visible:outline-offset-4`}
     >
       <TitleLink

@@ -1,8 +1,8 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { useTitleStatus } from '../../features/library/useLibrary'
-import { dayFormat } from '../../lib/dayFormat'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
+import { watchDayLabel } from '../../features/library/watchedDate'
 
 /**
  * A title's page, my part: every time I watched it (a rewatch is another entry), latest first,
@@ -31,7 +31,7 @@ export function YourWatches({ title }: { title: MediaRef }) {
 function YourWatch({ entry }: { entry: WatchedItem }) {
   const { actions, dialog } = useEntryActions(entry)
   return (
-    <article aria-label={`Watched ${dayFormat.format(new Date(entry.watchedAt))}`} className="flex gap-3 p-3 sm:p-4">
+    <article aria-label={`Watched ${watchDayLabel(entry)}`} className="flex gap-3 p-3 sm:p-4">
       <div className="min-w-0 flex-1">
         <EntryFacts entry={entry} />
         {entry.review ? (

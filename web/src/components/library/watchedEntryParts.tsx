@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { dayFormat } from '../../lib/dayFormat'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { IconButton } from './controls'
 import { Icon } from './icons'
@@ -7,6 +6,7 @@ import { libraryTitleFrom } from './libraryTitle'
 import { RatingDialog } from './RatingDialog'
 import { useRemoveWatchedWithUndo } from './removeWithUndo'
 import { StarRating } from './StarRating'
+import { dayOfWatch, watchDayLabel } from '../../features/library/watchedDate'
 
 /** The pieces of one watched entry that the watched log and a title's page both show. */
 
@@ -41,7 +41,7 @@ export function useEntryActions(entry: WatchedItem) {
 export function EntryFacts({ entry }: { entry: WatchedItem }) {
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
-      <time dateTime={entry.watchedAt}>{dayFormat.format(new Date(entry.watchedAt))}</time>
+      <time dateTime={dayOfWatch(entry)}>{watchDayLabel(entry)}</time>
       <StarRating rating={entry.rating} />
       {entry.recommend === true ? (
         <span className="inline-flex items-center gap-1 text-emerald-300">

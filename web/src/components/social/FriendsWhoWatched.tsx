@@ -5,8 +5,9 @@ import { mediaFriendsQuery } from '../../features/friends/queries'
 import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { Recommends } from './PublicWatchList'
-import { dayMonth, panel } from './socialStyles'
+import { panel } from './socialStyles'
 import { SpoilerReview } from './SpoilerReview'
+import { watchDayLabel } from '../../features/library/watchedDate'
 
 /** Friends' ratings are 1–10; the average reads as stars out of five, one decimal. */
 const averageInStars = (rating: number) => (rating / 2).toLocaleString(undefined, { maximumFractionDigits: 1 })
@@ -56,7 +57,7 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
                 {watch.reviewExcerpt ? (
                   <SpoilerReview text={`“${watch.reviewExcerpt}”`} containsSpoilers={watch.containsSpoilers} />
                 ) : null}
-                <p className="mt-0.5 text-xs text-zinc-400">{dayMonth(watch.watchedAt)}</p>
+                <p className="mt-0.5 text-xs text-zinc-400">{watchDayLabel(watch)}</p>
               </div>
             </li>
           ))}

@@ -2,8 +2,8 @@ import type { PublicWatch } from '@reelmates/contracts/profiles'
 import { Link } from '@tanstack/react-router'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
-import { dayMonth } from './socialStyles'
 import { SpoilerReview } from './SpoilerReview'
+import { watchDayLabel } from '../../features/library/watchedDate'
 
 /** A "recommends it" mark beside a rating, as friends' watches show it. */
 export function Recommends() {
@@ -48,7 +48,7 @@ export function PublicWatchList({ watches }: { watches: PublicWatch[] }) {
               <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
                 <StarRating rating={watch.rating} />
                 {watch.recommend ? <Recommends /> : null}
-                <span>Watched {dayMonth(watch.watchedAt)}</span>
+                <span>Watched {watchDayLabel(watch)}</span>
               </div>
               {watch.review ? <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} /> : null}
             </div>

@@ -18,6 +18,7 @@ const item: FeedItem = {
   review: 'Epic',
   containsSpoilers: false,
   watchedAt: '2026-11-20T09:00:00.000Z',
+  watchedOn: '2026-11-20',
   createdAt: '2026-11-20T10:00:00.000Z',
   reactions: [{ emoji: '🔥', count: 1, mine: false, users: ['bob'] }],
   commentCount: 0,

@@ -10,7 +10,7 @@ export interface LibraryTitle extends MediaRef, MediaSnapshot {}
 export type TitleStatus = z.infer<typeof titleStatus>
 export type WatchedFields = Pick<
   WatchedItem,
-  'watchedAt' | 'rating' | 'recommend' | 'review' | 'containsSpoilers' | 'streamingService' | 'isPrivate'
+  'watchedAt' | 'watchedOn' | 'rating' | 'recommend' | 'review' | 'containsSpoilers' | 'streamingService' | 'isPrivate'
 >
 /** A new entry's fields: without `watchedAt` it was watched now, by the server's clock. */
 export type NewWatchedFields = Omit<WatchedFields, 'watchedAt'> & { watchedAt?: string | undefined }

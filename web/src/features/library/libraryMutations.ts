@@ -139,6 +139,7 @@ export function libraryMutations(requests: LibraryRequests) {
       tmdbId: entry.tmdbId,
       mediaType: entry.mediaType,
       ...(serverClock ? {} : { watchedAt: entry.watchedAt }),
+      ...(entry.watchedOn === null ? {} : { watchedOn: entry.watchedOn }),
       rating: entry.rating,
       recommend: entry.recommend,
       review: entry.review,

@@ -40,6 +40,7 @@ export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedIt
     tmdbId,
     mediaType: 'movie',
     watchedAt: '2026-11-10T20:00:00.000Z',
+    watchedOn: '2026-11-10',
     rating: 7,
     recommend: null,
     review: null,
@@ -56,6 +57,7 @@ export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedIt
 
 /** A new watch's fields: nothing said (no rating, review or service), public, watched now; `fields` say the rest. */
 export const newWatch = (fields: Partial<NewWatchedFields> = {}): NewWatchedFields => ({
+  watchedOn: null,
   rating: null,
   recommend: null,
   review: null,
