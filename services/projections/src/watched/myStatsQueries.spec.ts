@@ -17,6 +17,7 @@ const watch = (
   {
     rating = null as number | null,
     watchedAt = '2026-06-01T20:00:00.000Z',
+    watchedOn = null as string | null,
     streamingService = null as string | null,
     genreIds = [] as number[],
     isPrivate = false,
@@ -29,6 +30,7 @@ const watch = (
     tmdbId,
     mediaType: 'movie',
     watchedAt,
+    watchedOn,
     rating,
     recommend: null,
     review: null,
@@ -84,6 +86,19 @@ describe('my stats', () => {
     const newYearInAuckland = new Date('2026-12-31T12:00:00.000Z')
     expect(await inZone('Pacific/Auckland', newYearInAuckland)).toMatchObject({ year: 2027, watchedThisYear: 1 })
     expect(await inZone('UTC', newYearInAuckland)).toMatchObject({ year: 2026, watchedThisYear: 2 })
+  })
+
+  it('counts a watch in the year of the day the diary kept, wherever the year is asked from', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(
+      // Watched on New Year's Eve in Los Angeles: already 2027 in UTC, and in Auckland.
+      watch('Heat', 949, { watchedAt: '2027-01-01T07:00:00.000Z', watchedOn: '2026-12-31' }),
+      watch('Alien', 348, { watchedAt: '2027-01-02T12:00:00.000Z', watchedOn: '2027-01-02' }),
+    )
+    const inZone = (timeZone: string) =>
+      myStatsQueries(h.db).figures('me', new Date('2027-01-03T00:00:00.000Z'), 5, timeZone)
+    expect(await inZone('Pacific/Auckland')).toMatchObject({ year: 2027, watchedThisYear: 1 })
+    expect(await inZone('UTC')).toMatchObject({ year: 2027, watchedThisYear: 1 })
   })
 
   it('averages the ratings given, to one decimal, ignoring unrated watches', async () => {

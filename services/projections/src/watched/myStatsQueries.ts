@@ -69,7 +69,10 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
 
     return {
       year,
-      watchedThisYear: docs.filter((doc) => yearOf(new Date(doc.watchedAt)) === year).length,
+      // My diary's own day where it was kept (a New Year's Eve film stays last year's when I travel).
+      watchedThisYear: docs.filter(
+        (doc) => (doc.watchedOn ? Number(doc.watchedOn.slice(0, 4)) : yearOf(new Date(doc.watchedAt))) === year,
+      ).length,
       watchedTotal: docs.length,
       // Two decimals: the screens show it in stars (halved) to one decimal, which a 1–10 average
       // already rounded to one would put off by a tenth (7.33 is 3.7 stars; 7.3 would show 3.6).
