@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { befriend, member } from './support/members'
 import { csrfToken, registerByApi, screenshotsDir } from './support/server'
 import { newContext } from './support/contexts'
+import { catalogMovie } from './support/api'
 
 /**
  * /profile (issue 15 item 7): my watching in numbers above the settings, an uploaded avatar that every
@@ -27,14 +28,6 @@ async function send(request: APIRequestContext, method: 'POST' | 'PUT', path: st
   const answer = await request.fetch(path, { method, data, headers: { 'CSRF-Token': await csrfToken(request) } })
   expect(answer.status(), `${method} ${path}: ${await answer.text()}`).toBeLessThan(300)
   return (await answer.json()) as Record<string, unknown>
-}
-
-async function aMovie(request: APIRequestContext, query: string): Promise<{ tmdbId: number; title: string }> {
-  const answer = await request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
-  const { results } = (await answer.json()) as { results: { id: number; media_type: string; title?: string }[] }
-  const movie = results.find((result) => result.media_type === 'movie')
-  if (!movie) throw new Error(`no movie for ${query}`)
-  return { tmdbId: movie.id, title: movie.title ?? '' }
 }
 
 /** A real picture to upload: a screenshot of a coloured page (PNG bytes, no fixture file needed). */
@@ -66,7 +59,7 @@ test('a new member is told plainly there is nothing to count yet, above the sett
 
 test('my watching in numbers, private watches included', async ({ page }) => {
   await registerByApi(page.request, 'stats')
-  const [godfather, alien] = [await aMovie(page.request, 'godfather'), await aMovie(page.request, 'alien')]
+  const [godfather, alien] = [await catalogMovie(page.request, 'godfather'), await catalogMovie(page.request, 'alien')]
   await send(page.request, 'POST', '/api/watched', { ...ref(godfather), rating: 10, streamingService: 'Netflix' })
   await send(page.request, 'POST', '/api/watched', {
     ...ref(alien),
@@ -107,7 +100,7 @@ test("'Watched in' counts the year where the member is, as their diary shows its
   }
   const { page: auckland, context } = await thisYear('Pacific/Auckland')
   await registerByApi(auckland.request, 'zone')
-  const film = await aMovie(auckland.request, 'godfather')
+  const film = await catalogMovie(auckland.request, 'godfather')
   await send(auckland.request, 'POST', '/api/watched', { ...ref(film), rating: 8, watchedAt })
   const figure = (page: Page) =>
     stats(page).getByText(`Watched in ${year}`, { exact: true }).locator('..').locator('dd').first()

@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
-import { csrfToken, registerByApi, screenshotsDir, toastWith } from './support/server'
+import { registerByApi, screenshotsDir, toastWith } from './support/server'
 import { newContext } from './support/contexts'
+import { catalogMovie, sendJson } from './support/api'
 
 /**
  * Recommendations end to end against the real server (issue 12): two friends in two browser contexts.
@@ -12,21 +13,6 @@ import { newContext } from './support/contexts'
  */
 mkdirSync(screenshotsDir, { recursive: true })
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
-
-async function post(request: APIRequestContext, path: string, data?: unknown) {
-  const answer = await request.post(path, { data, headers: { 'CSRF-Token': await csrfToken(request) } })
-  expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBeLessThan(300)
-  return (await answer.json()) as Record<string, unknown>
-}
-
-/** A film of the offline catalog, found the way the search box finds it. */
-async function film(request: APIRequestContext, query: string): Promise<{ tmdbId: number; title: string }> {
-  const answer = await request.get(`/api/tmdb/autocomplete?query=${encodeURIComponent(query)}`)
-  const { results } = (await answer.json()) as { results: { id: number; media_type: string; title?: string }[] }
-  const found = results.find((result) => result.media_type === 'movie')
-  if (!found) throw new Error(`the offline catalog should have ${query}`)
-  return { tmdbId: found.id, title: found.title ?? '' }
-}
 
 async function shootBoth(page: Page, name: string, ready: () => Promise<void>) {
   for (const viewport of Object.values(viewports)) {
@@ -46,7 +32,7 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
   const a = await member(browser, baseURL ?? '', 'ann')
   const b = await member(browser, baseURL ?? '', 'bob')
   await befriend(a, b)
-  const title = await film(a.page.request, 'casablanca')
+  const title = await catalogMovie(a.page.request, 'casablanca')
   const note = 'The ending gets me every time. Watch it on a rainy night.'
 
   // A: the Recommend dialog on the media page, with B picked and a note.
@@ -127,9 +113,9 @@ test('a long title fits on a phone, in both boxes', async ({ browser, baseURL })
   const b = await member(browser, baseURL ?? '', 'bob')
   await befriend(a, b)
   // One unbroken word of the title ("d'Amélie") is wider than a 390 px card's text column.
-  const title = await film(a.page.request, 'amélie')
+  const title = await catalogMovie(a.page.request, 'amélie')
   expect(title.title.length).toBeGreaterThan(30)
-  await post(a.page.request, '/api/recommendations', {
+  await sendJson(a.page.request, '/api/recommendations', {
     tmdbId: title.tmdbId,
     mediaType: 'movie',
     toUsernames: [b.account.username],
@@ -151,12 +137,12 @@ test('a long note is read in full by its recipient, on a phone', async ({ browse
   const a = await member(browser, baseURL ?? '', 'ann')
   const b = await member(browser, baseURL ?? '', 'bob')
   await befriend(a, b)
-  const title = await film(a.page.request, 'Dune')
+  const title = await catalogMovie(a.page.request, 'Dune')
   // The dialog lets a note run to 500 characters; the card showed three lines of it, and no screen
   // showed the rest.
   const note = `${'The sound design alone is worth the biggest screen you can find. '.repeat(7)}Trust me.`
   expect(note.length).toBeLessThanOrEqual(500)
-  await post(a.page.request, '/api/recommendations', {
+  await sendJson(a.page.request, '/api/recommendations', {
     tmdbId: title.tmdbId,
     mediaType: 'movie',
     toUsernames: [b.account.username],
@@ -174,7 +160,7 @@ test.describe('the Recommend dialog on a phone', () => {
 
   test('takes focus itself rather than a field, so no keyboard opens over the friends', async ({ page }) => {
     await registerByApi(page.request, 'phone')
-    const title = await film(page.request, 'casablanca')
+    const title = await catalogMovie(page.request, 'casablanca')
     await page.goto(`/media/movie/${title.tmdbId}`)
     await page.getByRole('button', { name: 'Recommend', exact: true }).tap()
     const dialog = page.getByRole('dialog', { name: title.title })
@@ -191,7 +177,7 @@ test('the Recommend dialog on a desktop starts in its first field: the address, 
   page,
 }) => {
   await registerByApi(page.request, 'desk')
-  const title = await film(page.request, 'casablanca')
+  const title = await catalogMovie(page.request, 'casablanca')
   await page.goto(`/media/movie/${title.tmdbId}`)
   await page.getByRole('button', { name: 'Recommend', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: title.title })
@@ -213,8 +199,8 @@ test('a double tap on Dismiss answers the card tapped, once, and the next card s
   const b = { page, account: await registerByApi(page.request, 'taptapper'), close: () => context.close() }
   await befriend(a, b)
   for (const query of ['inception', 'casablanca']) {
-    const title = await film(a.page.request, query)
-    await post(a.page.request, '/api/recommendations', {
+    const title = await catalogMovie(a.page.request, query)
+    await sendJson(a.page.request, '/api/recommendations', {
       ...title,
       mediaType: 'movie',
       toUsernames: [b.account.username],
@@ -253,8 +239,8 @@ test('accepting from the keyboard leaves the focus on the card’s new state, no
   const a = await member(browser, baseURL ?? '', 'keysender')
   const b = await member(browser, baseURL ?? '', 'keyreader')
   await befriend(a, b)
-  const title = await film(a.page.request, 'casablanca')
-  await post(a.page.request, '/api/recommendations', {
+  const title = await catalogMovie(a.page.request, 'casablanca')
+  await sendJson(a.page.request, '/api/recommendations', {
     ...title,
     mediaType: 'movie',
     toUsernames: [b.account.username],
