@@ -14,6 +14,8 @@ interface CommentThreadProps {
   activityOwnerId: string
   comments: readonly CommentItem[]
   actions: ReturnType<typeof useFeedActions>
+  /** The words of a new comment not yet taken, for a screen that outlives the thread. */
+  onUnsentComment?: (words: string) => void
 }
 
 function Comment({
@@ -166,7 +168,7 @@ function ReactButton({
 }
 
 /** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity) once asked. */
-export function CommentThread({ activityId, activityOwnerId, comments, actions }: CommentThreadProps) {
+export function CommentThread({ activityId, activityOwnerId, comments, actions, onUnsentComment }: CommentThreadProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   /**
    * The deleted comment leaves at once (the change is shown before the server answers), taking the
@@ -205,6 +207,7 @@ export function CommentThread({ activityId, activityOwnerId, comments, actions }
         label="Write a comment"
         submitLabel="Comment"
         onSubmit={(content) => actions.addComment(activityId, content)}
+        onUnsentChange={onUnsentComment}
       />
     </section>
   )
