@@ -296,6 +296,32 @@ test("the activity's owner is asked before deleting a friend's comment, which th
   await b.page.context().close()
 })
 
+test('a comment being written when its writer is unfriended keeps its words, to copy, once the activity has gone', async ({
+  browser,
+  baseURL,
+}) => {
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_unfr_a', 'feed_unfr_b')
+  const { activityId } = await logWatch(a.page.request, 'casablanca')
+  await b.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const words = 'Me too, every single time.'
+  await b.page.getByRole('textbox', { name: 'Write a comment' }).fill(words)
+
+  const { friends: mine } = (await (await a.page.request.get('/api/friendships')).json()) as {
+    friends: { id: string }[]
+  }
+  const ended = await a.page.request.delete(`/api/friendships/${encodeURIComponent(mine[0]?.id ?? '')}`, {
+    headers: { 'CSRF-Token': await csrfToken(a.page.request) },
+  })
+  expect(ended.status(), await ended.text()).toBeLessThan(300)
+
+  // The open activity asks again every 5 s, and finds it gone: the box went with it, and its words with the box.
+  await expect(b.page.getByText("This activity isn't available")).toBeVisible({ timeout: 15_000 })
+  const kept = b.page.getByRole('group', { name: "Your comment wasn't posted" })
+  await expect(kept.getByRole('textbox', { name: 'Your words' })).toHaveValue(words)
+  await a.page.context().close()
+  await b.page.context().close()
+})
+
 test('saving a comment edit from the keyboard hands the focus to the comment, with its new words', async ({
   browser,
   baseURL,

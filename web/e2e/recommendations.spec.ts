@@ -133,7 +133,10 @@ test('a long title fits on a phone, in both boxes', async ({ browser, baseURL })
   }
 })
 
-test('a long note is read in full by its recipient, on a phone', async ({ browser, baseURL }) => {
+test('a long note is read in full by its recipient, and by its sender on the Sent tab, on a phone', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await member(browser, baseURL ?? '', 'ann')
   const b = await member(browser, baseURL ?? '', 'bob')
   await befriend(a, b)
@@ -153,6 +156,12 @@ test('a long note is read in full by its recipient, on a phone', async ({ browse
   const shown = b.page.getByRole('article', { name: title.title }).getByText('Trust me.')
   await expect(shown).toBeVisible()
   expect(await shown.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1)
+  // The Sent card cut the sender's own note at two lines.
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto('/recommendations?box=sent')
+  const sent = a.page.getByRole('article', { name: title.title }).getByText('Trust me.')
+  await expect(sent).toBeVisible()
+  expect(await sent.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1)
 })
 
 test.describe('the Recommend dialog on a phone', () => {

@@ -1,6 +1,6 @@
 import type { AdminBlogPost } from '@reelmates/contracts/blog'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { blogCalls } from '../../features/blog/blogCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
@@ -113,6 +113,21 @@ describe('the blog post editor', () => {
     fireEvent.click(publish)
     await waitFor(() => expect(published).toHaveBeenCalledOnce())
     expect(saved).toHaveBeenCalledOnce()
+  })
+
+  it('asks before deleting the post, with Cancel as the way out (as the app’s other deletes), and Cancel keeps it', async () => {
+    await openEditor()
+    const deleted = vi.spyOn(blogCalls, 'deletePost')
+    fireEvent.click(screen.getByRole('button', { name: 'Delete post' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Festival notes”?' })
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cancel', 'Delete post'])
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(deleted).not.toHaveBeenCalled()
   })
 
   it('saves once on a double click', async () => {

@@ -295,6 +295,8 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
         <ConfirmDialog
           title={`Delete “${post.title}”?`}
           confirmLabel="Delete post"
+          // As the app's other deletes say it (a comment's, an account's): "Keep" alone did not say what it kept.
+          cancelLabel="Cancel"
           onConfirm={() => {
             setConfirmDelete(false)
             // The post is gone, and with it whatever was typed into it: nothing left to ask about.

@@ -1,7 +1,7 @@
 import type { TestDigestAnswer } from '@reelmates/contracts/digests'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminCalls } from '../../features/admin/adminCalls'
 import { requests } from '../../lib/api'
@@ -68,5 +68,43 @@ describe('the test digest', () => {
     expect(sent.mock.calls[0]).toEqual(['POST', '/api/admin/test-digest', { username: 'bob' }])
     const sending = screen.getByRole('button', { name: 'Sending…' })
     expect(sending).toHaveProperty('disabled', true)
+  })
+})
+
+describe('finding the member', () => {
+  /** `count` members whose names hold "ann", newest first as the server sends them; the oldest is ann herself. */
+  async function search(count: number, text = 'ann') {
+    const names = [...Array.from({ length: count - 1 }, (_, index) => `joanne${index + 1}`), 'ann']
+    const items = names.map((username) => ({ ...bob, id: `u-${username}`, username, email: `${username}@example.com` }))
+    vi.spyOn(adminCalls, 'users').mockResolvedValue({ items, total: count, nextCursor: null })
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={createQueryClient()}>
+          <TestDigestScreen />
+        </QueryClientProvider>,
+      ),
+    )
+    fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: text } })
+    const list = await screen.findByRole('list', { name: 'Members' }, { timeout: 3000 })
+    return list.querySelectorAll('li').length
+  }
+
+  it('says when it shows only some of the matches, and how to reach the others', async () => {
+    expect(await search(12)).toBe(8)
+    expect(screen.getByRole('status').textContent).toBe(
+      'Showing 8 of 12 matches. Type more of the name or email to narrow them.',
+    )
+  })
+
+  it('shows the member whose whole name was typed first, however many newer names hold it', async () => {
+    await search(12)
+    const [first] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('button')
+    expect(first?.textContent).toMatch(/^ann/)
+  })
+
+  it('says nothing more when every match is shown', async () => {
+    expect(await search(3)).toBe(3)
+    expect(screen.queryByRole('status')).toBeNull()
   })
 })

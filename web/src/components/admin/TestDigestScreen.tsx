@@ -1,3 +1,4 @@
+import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { adminUserMatchesQuery } from '../../features/admin/userManagement'
@@ -9,6 +10,19 @@ import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { TabSwitch } from './TabSwitch'
 import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
+
+/** A short list to pick from beside the preview: the rest are reached by typing more. */
+const matchesShown = 8
+
+/**
+ * The member whose whole name or address was typed comes first: among newer members whose names
+ * hold theirs ("ann" in "joanne"), they could be past the list however much of their name was typed.
+ */
+function pickable(members: readonly AdminUser[], query: string): AdminUser[] {
+  const typed = query.toLowerCase()
+  const exact = (member: AdminUser) => member.username.toLowerCase() === typed || member.email.toLowerCase() === typed
+  return [...members.filter(exact), ...members.filter((member) => !exact(member))].slice(0, matchesShown)
+}
 
 /** /test-digest: pick a member, see their digest as it would go out now, and send it to yourself. */
 export function TestDigestScreen() {
@@ -36,24 +50,15 @@ export function TestDigestScreen() {
             <p role="alert" className="text-sm text-red-300">
               {members.error.message}
             </p>
-          ) : members.data.length === 0 ? (
+          ) : members.data.items.length === 0 ? (
             <p className="text-sm text-zinc-400">No member matches “{query}”.</p>
           ) : (
-            <ul className="grid gap-2" aria-label="Members">
-              {members.data.slice(0, 8).map((member) => (
-                <li key={member.id}>
-                  <button
-                    type="button"
-                    aria-pressed={member.username === username}
-                    onClick={() => setUsername(member.username)}
-                    className={`${secondaryButton} w-full justify-between ${member.username === username ? 'ring-2 ring-gold' : ''}`}
-                  >
-                    <span className="truncate">{member.username}</span>
-                    <span className="text-xs text-zinc-400">{member.digestType}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <MemberMatches
+              members={pickable(members.data.items, query)}
+              total={members.data.total}
+              picked={username}
+              onPick={setUsername}
+            />
           )}
         </div>
         {username ? (
@@ -65,6 +70,44 @@ export function TestDigestScreen() {
         )}
       </div>
     </AdminScreen>
+  )
+}
+
+/** The matches to pick from; when there are more than shown, it says so, and how to reach them. */
+function MemberMatches({
+  members,
+  total,
+  picked,
+  onPick,
+}: {
+  members: AdminUser[]
+  total: number
+  picked: string | null
+  onPick: (username: string) => void
+}) {
+  return (
+    <>
+      <ul className="grid gap-2" aria-label="Members">
+        {members.map((member) => (
+          <li key={member.id}>
+            <button
+              type="button"
+              aria-pressed={member.username === picked}
+              onClick={() => onPick(member.username)}
+              className={`${secondaryButton} w-full justify-between ${member.username === picked ? 'ring-2 ring-gold' : ''}`}
+            >
+              <span className="truncate">{member.username}</span>
+              <span className="text-xs text-zinc-400">{member.digestType}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {total > members.length ? (
+        <p role="status" className="text-sm text-zinc-400">
+          Showing {members.length} of {total} matches. Type more of the name or email to narrow them.
+        </p>
+      ) : null}
+    </>
   )
 }
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { isActivityGone } from '../../features/feed/feedQueries'
 import { useActivity } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -7,6 +8,7 @@ import { primaryButton } from '../social/socialStyles'
 import { ActivityCard, WhoDidWhat } from './ActivityCard'
 import { CommentThread } from './CommentThread'
 import { ActivityHeading, FeedSkeleton } from './FeedHeading'
+import { UnsentWords } from './UnsentWords'
 import { useFeedActions } from './useFeedActions'
 import { Loading } from '../shell/NotSavedOffline'
 
@@ -17,6 +19,9 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
   // Checked before the answer: a refetch that finds it gone (deleted, or the friendship ended while
   // the page was open) must not leave the last copy on screen, with buttons that can only fail.
   const gone = isError && isActivityGone(error)
+  // Kept here, above the comment box that goes with the activity: someone writing when it went (its
+  // owner unfriended them, or deleted it) still has their words.
+  const [unsentComment, setUnsentComment] = useState('')
   useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
 
   return (
@@ -34,6 +39,11 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           <p className="mt-1 text-sm text-zinc-400">
             It may have been removed or made private, or it is only shared with its owner's friends.
           </p>
+          {unsentComment.trim() !== '' ? (
+            <UnsentWords title="Your comment wasn't posted" words={unsentComment}>
+              It can't be posted here any more. Your words are below, to copy.
+            </UnsentWords>
+          ) : null}
           <Link to="/feed" className={`${primaryButton} mt-5`}>
             Open your feed
           </Link>
@@ -51,6 +61,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
             activityOwnerId={answer.activity.user.id}
             comments={answer.comments}
             actions={actions}
+            onUnsentComment={setUnsentComment}
           />
         </ActivityCard>
       ) : (

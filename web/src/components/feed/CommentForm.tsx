@@ -1,5 +1,5 @@
 import { commentMax } from '@reelmates/contracts/feed'
-import { useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
+import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
@@ -16,6 +16,7 @@ export function CommentForm({
   submitLabel,
   onSubmit,
   onCancel,
+  onUnsentChange,
 }: {
   ref?: Ref<HTMLFormElement>
   initial?: string
@@ -24,6 +25,11 @@ export function CommentForm({
   /** Resolves false when the server refused the comment: its words come back into the box. */
   onSubmit: (content: string) => Promise<boolean>
   onCancel?: () => void
+  /**
+   * The words in the box or on their way, not yet taken by the server: for a screen that can take the
+   * box away from under them (the activity or the comment gone meanwhile) and must still show them.
+   */
+  onUnsentChange?: (words: string) => void
 }) {
   const id = useId()
   const [content, setContent] = useState(initial)
@@ -37,6 +43,8 @@ export function CommentForm({
    * emptied box is drawn cannot send the words twice either.
    */
   const justSent = useRef(false)
+  const [sending, setSending] = useState<string | null>(null)
+  useEffect(() => onUnsentChange?.(content !== '' ? content : (sending ?? '')), [content, sending, onUnsentChange])
   const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial)
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -46,8 +54,10 @@ export function CommentForm({
       return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
     setError(null)
     setContent('')
+    setSending(content)
     justSent.current = true
     void onSubmit(content).then((taken) => {
+      setSending(null)
       if (taken) return setSaid(onCancel ? 'Comment saved' : 'Comment posted')
       justSent.current = false
       setContent((now) => (now === '' ? content : now))

@@ -171,6 +171,78 @@ describe('editing my comment', () => {
   })
 })
 
+describe('my comment deleted by the activity’s owner while I edit it', () => {
+  const mine: CommentItem = { ...comment, user: me, reactions: [] }
+
+  /** My comment on ann's activity, open for editing with new words typed; `gone()` is the refetch without it. */
+  function editing(editComment = vi.fn(() => Promise.resolve(true))) {
+    const actions = {
+      me,
+      react: vi.fn(() => Promise.resolve(true)),
+      addComment: vi.fn(() => Promise.resolve(true)),
+      editComment,
+      deleteComment: vi.fn(() => Promise.resolve(true)),
+    }
+    const draw = (comments: CommentItem[]) =>
+      withinRouter(
+        routerInMemory(),
+        <CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />,
+      )
+    const { rerender } = render(draw([mine]))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: 'What a finale' } })
+    return { gone: () => rerender(draw([])) }
+  }
+
+  const kept = () => screen.getByRole('group', { name: 'This comment was deleted' })
+
+  it('keeps my words, to copy, and says why, when it leaves the thread as I type', () => {
+    editing().gone()
+    expect(within(kept()).getByRole<HTMLTextAreaElement>('textbox', { name: 'Your words' }).value).toBe('What a finale')
+    const words = within(kept()).getByRole('textbox', { name: 'Your words' })
+    expect(words.hasAttribute('readonly')).toBe(true)
+    // The keyboard was in the edit box that went: it is on the words now, not left on the page.
+    expect(document.activeElement).toBe(words)
+  })
+
+  it('keeps my words when the save was refused because it had gone', async () => {
+    const { gone } = editing(vi.fn(() => Promise.resolve(false)))
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+      await Promise.resolve()
+    })
+    gone()
+    expect(within(kept()).getByRole<HTMLTextAreaElement>('textbox', { name: 'Your words' }).value).toBe('What a finale')
+  })
+
+  it('lets the words go on Dismiss, and the keyboard on to the box for a new comment', () => {
+    editing().gone()
+    const dismiss = within(kept()).getByRole('button', { name: 'Dismiss' })
+    dismiss.focus()
+    fireEvent.click(dismiss)
+    expect(screen.queryByRole('group', { name: 'This comment was deleted' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Write a comment' }))
+  })
+
+  it('says nothing once the edit was saved', async () => {
+    const { gone } = editing()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+      await Promise.resolve()
+    })
+    gone()
+    expect(screen.queryByRole('group', { name: 'This comment was deleted' })).toBeNull()
+  })
+
+  it('says nothing when I delete it myself', () => {
+    const { gone } = editing()
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    gone()
+    expect(screen.queryByRole('group', { name: 'This comment was deleted' })).toBeNull()
+  })
+})
+
 describe('deleting a comment', () => {
   const mine = (id: string, content: string): CommentItem => ({ ...comment, id, user: me, content, reactions: [] })
 

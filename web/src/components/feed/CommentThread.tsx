@@ -1,5 +1,5 @@
 import type { CommentItem, ReactionEmoji } from '@reelmates/contracts/feed'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { Avatar } from '../social/Avatar'
 import { quietButton } from '../social/socialStyles'
@@ -7,6 +7,7 @@ import { CommentForm } from './CommentForm'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
+import { UnsentWords } from './UnsentWords'
 import type { useFeedActions } from './useFeedActions'
 
 interface CommentThreadProps {
@@ -14,6 +15,14 @@ interface CommentThreadProps {
   activityOwnerId: string
   comments: readonly CommentItem[]
   actions: ReturnType<typeof useFeedActions>
+  /** The words of a new comment not yet taken, for a screen that outlives the thread. */
+  onUnsentComment?: (words: string) => void
+}
+
+/** The words of an edit not yet taken (the box's, or on their way), by the comment they edit. */
+interface EditWords {
+  commentId: string
+  words: string
 }
 
 function Comment({
@@ -24,6 +33,7 @@ function Comment({
   activityId,
   actions,
   onDelete,
+  onEditWords,
 }: {
   comment: CommentItem
   mayDelete: boolean
@@ -32,6 +42,8 @@ function Comment({
   activityId: string
   actions: CommentThreadProps['actions']
   onDelete: (item: HTMLLIElement | null) => void
+  /** The edit's words, or null once there are none left to lose (saved, or cancelled). */
+  onEditWords: (commentId: string, words: string | null) => void
 }) {
   const [editing, setEditing] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
@@ -39,6 +51,7 @@ function Comment({
   const form = useRef<HTMLFormElement>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  const keepEditWords = useCallback((words: string) => onEditWords(comment.id, words), [onEditWords, comment.id])
   /**
    * The form goes with the keyboard focus on its Save or Cancel: after Save the comment takes it, read
    * with its new words; after Cancel, nothing changed, the Edit button that opened the form.
@@ -68,11 +81,18 @@ function Comment({
             initial={comment.content}
             label="Edit your comment"
             submitLabel="Save"
-            onCancel={() => stopEditing(() => editButton.current)}
+            onCancel={() => {
+              onEditWords(comment.id, null)
+              stopEditing(() => editButton.current)
+            }}
             onSubmit={(content) => {
               stopEditing(() => item.current)
-              return actions.editComment(activityId, comment.id, content)
+              return actions.editComment(activityId, comment.id, content).then((taken) => {
+                if (taken) onEditWords(comment.id, null)
+                return taken
+              })
             }}
+            onUnsentChange={keepEditWords}
           />
         ) : (
           <p className="mt-0.5 whitespace-pre-line text-sm text-zinc-100">{comment.content}</p>
@@ -166,14 +186,32 @@ function ReactButton({
 }
 
 /** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity) once asked. */
-export function CommentThread({ activityId, activityOwnerId, comments, actions }: CommentThreadProps) {
+export function CommentThread({ activityId, activityOwnerId, comments, actions, onUnsentComment }: CommentThreadProps) {
   const heading = useRef<HTMLHeadingElement>(null)
+  /**
+   * Kept here rather than in the comment's own edit box: the activity's owner can delete the comment
+   * while it is being edited, and the next refetch takes it, box and words, off the list.
+   */
+  const [edit, setEdit] = useState<EditWords | null>(null)
+  const keepEditWords = useCallback(
+    (commentId: string, words: string | null) =>
+      setEdit((was) => {
+        if (words === null) return was?.commentId === commentId ? null : was
+        return was?.commentId === commentId && was.words === words ? was : { commentId, words }
+      }),
+    [],
+  )
+  const deletedWhileEdited = edit && !comments.some((comment) => comment.id === edit.commentId) ? edit : null
+  const focusWhenGone = useFocusWhenGone()
+  const newComment = useRef<HTMLFormElement>(null)
   /**
    * The deleted comment leaves at once (the change is shown before the server answers), taking the
    * focus on its Delete button with it to the page. The focus moves first, to the comment that takes
    * its place, else the one before it, else the count of comments.
    */
   const deleteComment = (commentId: string, item: HTMLLIElement | null) => {
+    // Deleted by its writer, edit and all: nothing to tell them.
+    keepEditWords(commentId, null)
     const neighbour = item?.nextElementSibling ?? item?.previousElementSibling
     ;(neighbour instanceof HTMLElement ? neighbour : heading.current)?.focus()
     void actions.deleteComment(activityId, commentId)
@@ -198,13 +236,29 @@ export function CommentThread({ activityId, activityOwnerId, comments, actions }
             mine={comment.user.id === actions.me.id}
             mayDelete={comment.user.id === actions.me.id || activityOwnerId === actions.me.id}
             onDelete={(item) => deleteComment(comment.id, item)}
+            onEditWords={keepEditWords}
           />
         ))}
       </ul>
+      {deletedWhileEdited ? (
+        <UnsentWords
+          title="This comment was deleted"
+          words={deletedWhileEdited.words}
+          onDismiss={(pressed) => {
+            // Dismiss goes with the words: the keyboard goes on to the box for a new comment below.
+            focusWhenGone(pressed, () => newComment.current?.querySelector('textarea') ?? null)
+            setEdit(null)
+          }}
+        >
+          It was deleted while you were editing it, so your edit can't be saved. Your words are below, to copy.
+        </UnsentWords>
+      ) : null}
       <CommentForm
+        ref={newComment}
         label="Write a comment"
         submitLabel="Comment"
         onSubmit={(content) => actions.addComment(activityId, content)}
+        onUnsentChange={onUnsentComment}
       />
     </section>
   )

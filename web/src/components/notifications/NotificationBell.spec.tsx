@@ -171,3 +171,23 @@ describe('the bell’s older notifications', () => {
     expect(screen.getByRole('button', { name: 'Show older' })).toBeTruthy()
   })
 })
+
+describe('an announcement in the bell', () => {
+  it('shows each paragraph of its message as a paragraph of its own, not one run-on line', async () => {
+    const announcement: NotificationItem = {
+      id: 'n1',
+      kind: 'announcement',
+      text: 'Festival week: Screenings start Monday.\n\nBring a friend:\nthe second ticket is free.',
+      url: '/home',
+      createdAt: newest,
+      read: true,
+    }
+    await showBell({ items: [announcement], nextCursor: null, unreadCount: 0, unseenCount: 0 })
+    await toggle()
+    const entry = screen.getByRole('button', { name: /^Festival week/ })
+    expect(within(entry).getByText('Festival week: Screenings start Monday.')).toBeTruthy()
+    const second = within(entry).getByText(/^Bring a friend/)
+    // Its line break is kept for the CSS to show (whitespace: pre-line), not collapsed into a space.
+    expect(second.textContent).toBe('Bring a friend:\nthe second ticket is free.')
+  })
+})

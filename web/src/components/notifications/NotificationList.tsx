@@ -11,6 +11,12 @@ const timeAgo = (iso: string, now = Date.now()) => {
   return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
 }
 
+/**
+ * An announcement's message is written in paragraphs (blank lines between them) and lines: run
+ * together into one line it read as a wall. Other notifications are one line, one paragraph.
+ */
+const paragraphsOf = (text: string): string[] => text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '')
+
 /** The next, older page of the list, while there is one. */
 export interface OlderNotifications {
   loading: boolean
@@ -106,7 +112,12 @@ export function NotificationList({
                     <span
                       className={`block text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
                     >
-                      {item.text}
+                      {paragraphsOf(item.text).map((paragraph, index) => (
+                        // Spans, not <p>: a button holds phrasing content only.
+                        <span key={index} className={`block whitespace-pre-line ${index > 0 ? 'mt-1.5' : ''}`}>
+                          {paragraph}
+                        </span>
+                      ))}
                       {item.read ? null : <span className="sr-only"> (unread)</span>}
                     </span>
                     <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>

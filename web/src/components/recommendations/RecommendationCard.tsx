@@ -141,7 +141,10 @@ export function SentCard({ item }: { item: RecommendationItem }) {
         to <span className="font-medium text-zinc-200">{to}</span> · {dayMonth(item.createdAt)}
         {item.to === null ? ' · by email' : ''}
       </p>
-      {item.note ? <p className="mt-1.5 line-clamp-2 text-sm italic text-zinc-300">“{item.note}”</p> : null}
+      {/* Whole, as on the Received card: the sender wrote it, and no other screen shows them the rest. */}
+      {item.note ? (
+        <p className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">“{item.note}”</p>
+      ) : null}
       <p className="mt-3">
         <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>
           {sentStatusLabel(item)}

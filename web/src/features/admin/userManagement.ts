@@ -14,11 +14,14 @@ export const adminUsersQuery = (query: string) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
 
-/** The newest accounts a search matches, one page of them: enough to pick a member by name. */
+/** The newest accounts a search matches, one page of them, and how many match in all. */
 export const adminUserMatchesQuery = (query: string) =>
   queryOptions({
     queryKey: [...adminKeys.users(query), 'matches'] as const,
-    queryFn: async () => (await adminCalls.users(query)).items,
+    queryFn: async () => {
+      const { items, total } = await adminCalls.users(query)
+      return { items, total }
+    },
   })
 
 export type UserAction =

@@ -1,11 +1,12 @@
 import type { CampaignReport, CampaignReportStep } from '@reelmates/contracts/campaignReports'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/apiError'
 import { createQueryClient } from '../../lib/queryClient'
 import { campaignCalls } from './campaignCalls'
 import { CampaignReportPanel, nextSend } from './CampaignReportPanel'
+import { campaignsRefetchMs } from './queries'
 
 afterEach(() => {
   cleanup()
@@ -146,5 +147,26 @@ describe('when a step’s next mail goes', () => {
   })
   it('is not before the campaign is activated when it is paused', () => {
     expect(nextSend(waiting, { isActive: false, asOf })).toMatch(/paused, so nothing goes until it is activated$/)
+  })
+})
+
+describe('the report of an active campaign', () => {
+  it('moves on by itself, as its card does, while members enter', async () => {
+    vi.useFakeTimers()
+    try {
+      const call = vi.spyOn(campaignCalls, 'report').mockResolvedValue(reportWith())
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <CampaignReportPanel id="report" campaignId={campaignId} />
+        </QueryClientProvider>,
+      )
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      expect(screen.getByText('No one has entered this campaign yet.')).toBeTruthy()
+      call.mockResolvedValue(reportWith({ members: { ...nobody, entered: 2, inProgress: 2 } }))
+      await act(() => vi.advanceTimersByTimeAsync(campaignsRefetchMs + 10))
+      expect(figure('Entered')).toBe('2')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -12,7 +12,7 @@ import { emailTemplateCalls } from '../emailTemplates/emailTemplateCalls'
 import { emailTemplateKeys } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
 import { CampaignsEditor } from './CampaignsEditor'
-import { campaignKeys } from './queries'
+import { campaignKeys, campaignsRefetchMs } from './queries'
 
 beforeAll(imitateModalDialogs)
 afterEach(() => {
@@ -216,5 +216,33 @@ describe('a campaign’s report', () => {
     expect(card('Welcome').queryByRole('region', { name: 'Report' })).toBeNull()
     await click(button)
     expect(card('Come back').queryByRole('region', { name: 'Report' })).toBeNull()
+  })
+})
+
+describe('how many members entered', () => {
+  /** The list as shown, then as the server answers from now on; how often it was asked while open for `ms`. */
+  async function shownFor(ms: number, campaigns: CampaignItem[], later: CampaignItem[]) {
+    vi.useFakeTimers()
+    try {
+      const { list } = showCampaigns(campaigns)
+      await act(() => vi.advanceTimersByTimeAsync(0))
+      list.mockResolvedValue({ campaigns: later })
+      await act(() => vi.advanceTimersByTimeAsync(ms))
+      // The answer to a refetch at the last moment reaches the screen a tick later.
+      await act(() => vi.advanceTimersByTimeAsync(10))
+      return list.mock.calls.length
+    } finally {
+      vi.useRealTimers()
+    }
+  }
+
+  it('moves on by itself while the campaign is active: members enter it without the admin doing anything', async () => {
+    await shownFor(campaignsRefetchMs, [comeBack], [{ ...comeBack, entered: 3 }])
+    expect(card('Come back').getByText(/^3 members entered/)).toBeTruthy()
+  })
+
+  it('is not asked again while every campaign is paused, when no one can enter', async () => {
+    // Once: the list as it is when the screen opens.
+    expect(await shownFor(3 * campaignsRefetchMs, [welcome], [{ ...welcome, entered: 3 }])).toBe(1)
   })
 })

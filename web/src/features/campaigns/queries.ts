@@ -6,11 +6,30 @@ export const campaignKeys = {
   history: ['admin', 'email-send-history'] as const,
 }
 
-export const campaignsQuery = () => queryOptions({ queryKey: campaignKeys.all, queryFn: campaignCalls.list })
+/**
+ * How often the counts are asked again while a campaign is active. Members enter it by themselves, not
+ * by anything the admin does on this screen (a sign-up at once, the other triggers when the campaign
+ * job runs, every 5 minutes), so no change of the admin's can say when to refetch; a paused campaign
+ * admits no one, and is not asked about.
+ */
+export const campaignsRefetchMs = 30_000
+
+export const campaignsQuery = () =>
+  queryOptions({
+    queryKey: campaignKeys.all,
+    queryFn: campaignCalls.list,
+    refetchInterval: (query) =>
+      query.state.data?.campaigns.some((campaign) => campaign.isActive) ? campaignsRefetchMs : false,
+  })
 
 /** Under the list's key: what refreshes the list (an activation, a pause, a save) refreshes the report too. */
 export const campaignReportQuery = (id: string) =>
-  queryOptions({ queryKey: [...campaignKeys.all, id, 'report'], queryFn: () => campaignCalls.report(id) })
+  queryOptions({
+    queryKey: [...campaignKeys.all, id, 'report'],
+    queryFn: () => campaignCalls.report(id),
+    // Its figures move with the card's while the campaign is active.
+    refetchInterval: (query) => (query.state.data?.isActive ? campaignsRefetchMs : false),
+  })
 
 export const sendHistoryQuery = (status: SendStatus | null) =>
   infiniteQueryOptions({

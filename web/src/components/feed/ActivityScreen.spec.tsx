@@ -1,0 +1,99 @@
+import type { ActivityAnswer } from '@reelmates/contracts/feed'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { feedCalls } from '../../features/feed/feedCalls'
+import { feedKeys } from '../../features/feed/feedQueries'
+import { ApiError } from '../../lib/apiError'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { removeToast } from '../../lib/toast'
+import { ActivityScreen } from './ActivityScreen'
+
+// The calls this screen makes are answered by the spec; anything else waits for ever.
+neverAnsweringServer({ browserTab: true })
+afterEach(() => act(() => removeToast()))
+
+const ann = { id: 'u-ann', username: 'ann', avatarUrl: null }
+const answer: ActivityAnswer = {
+  activity: {
+    id: 'watched:e1',
+    activityType: 'watched',
+    user: ann,
+    target: null,
+    tmdbId: 289,
+    mediaType: 'movie',
+    mediaTitle: 'Casablanca',
+    mediaPosterPath: null,
+    rating: 8,
+    recommend: null,
+    review: null,
+    containsSpoilers: false,
+    watchedAt: '2026-11-27T10:00:00.000Z',
+    createdAt: '2026-11-27T10:00:00.000Z',
+    reactions: [],
+    commentCount: 0,
+  },
+  comments: [],
+}
+/** What the server says of an activity its reader may no longer see: ann unfriended them. */
+const gone = () => new ApiError('No such activity.', 404)
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+
+/** A friend of ann's on her activity, writing "Me too!" into its comment box. */
+async function writing() {
+  const client = createQueryClient()
+  // Every failed request is logged by the request client; here they are the point.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue(answer)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={client}>
+        <ActivityScreen activityId="watched:e1" />
+      </QueryClientProvider>,
+    ),
+  )
+  const box = await screen.findByRole('textbox', { name: 'Write a comment' })
+  fireEvent.change(box, { target: { value: 'Me too!' } })
+  return { client, activity }
+}
+
+/** The words shown once the activity has gone, with what happened. */
+function keptWords(): string {
+  expect(screen.getByText("This activity isn't available")).toBeTruthy()
+  expect(screen.getByRole('group', { name: "Your comment wasn't posted" })).toBeTruthy()
+  return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your words' }).value
+}
+
+describe('a comment being written when its activity goes (its owner unfriended the writer)', () => {
+  it('is still there, to copy, once the refused comment has taken the activity away', async () => {
+    const { activity } = await writing()
+    activity.mockRejectedValue(gone())
+    const sent = vi.spyOn(feedCalls, 'addComment').mockRejectedValue(gone())
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+    await settle()
+    expect(sent).toHaveBeenCalledOnce()
+    expect(keptWords()).toBe('Me too!')
+  })
+
+  it('is still there, to copy, when a refetch finds the activity gone while it is being typed', async () => {
+    const { client, activity } = await writing()
+    activity.mockRejectedValue(gone())
+    await act(() => client.refetchQueries({ queryKey: feedKeys.activity('watched:e1') }))
+    await settle()
+    expect(keptWords()).toBe('Me too!')
+  })
+
+  it('says nothing of a comment when nothing was being written', async () => {
+    const { client, activity } = await writing()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Write a comment' }), { target: { value: '' } })
+    activity.mockRejectedValue(gone())
+    await act(() => client.refetchQueries({ queryKey: feedKeys.activity('watched:e1') }))
+    await settle()
+    expect(screen.getByText("This activity isn't available")).toBeTruthy()
+    expect(screen.queryByRole('textbox')).toBeNull()
+  })
+})
