@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
-import { registerByApi, screenshotsDir, type Account } from './support/server'
+import { csrfToken, registerByApi, screenshotsDir, type Account } from './support/server'
 import { newContext } from './support/contexts'
 import { catalogMovie, sendJson } from './support/api'
 

@@ -31,6 +31,7 @@ const answer: ActivityAnswer = {
     review: null,
     containsSpoilers: false,
     watchedAt: '2026-11-27T10:00:00.000Z',
+    watchedOn: '2026-11-27',
     createdAt: '2026-11-27T10:00:00.000Z',
     reactions: [],
     commentCount: 0,
