@@ -294,6 +294,9 @@ describe('watched log', () => {
 })
 
 describe("a diary entry's day on its writer's calendar", () => {
+  const editedTo = (fields: Partial<WatchedEntry>) =>
+    WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, ...fields })
+
   // now is 20 November 20:00 UTC: already the 21st from UTC+4 east, still the 20th everywhere west.
   it('is kept with the instant, even when the instant is another day in UTC', () =>
     given([])
@@ -336,47 +339,20 @@ describe("a diary entry's day on its writer's calendar", () => {
   it('moves with an edit that gives both', () =>
     given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
       .when(edit('e1', { watchedAt: '2026-11-02T17:00:00.000Z', watchedOn: '2026-11-02' }))
-      .then([
-        WatchedEntryEdited({
-          entryId: 'e1',
-          userId,
-          ...dune,
-          ...entry,
-          watchedAt: '2026-11-02T17:00:00.000Z',
-          watchedOn: '2026-11-02',
-        }),
-      ]))
+      .then([editedTo({ watchedAt: '2026-11-02T17:00:00.000Z', watchedOn: '2026-11-02' })]))
 
   it('becomes unknown when an edit moves the instant alone', () =>
     given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
       .when(edit('e1', { watchedAt: '2026-11-20T19:00:00.000Z' }))
-      .then([
-        WatchedEntryEdited({
-          entryId: 'e1',
-          userId,
-          ...dune,
-          ...entry,
-          watchedAt: '2026-11-20T19:00:00.000Z',
-          watchedOn: null,
-        }),
-      ]))
+      .then([editedTo({ watchedAt: '2026-11-20T19:00:00.000Z', watchedOn: null })]))
 
   it('given alone in an edit, keeps an instant of that day and moves one that is not', () => {
     given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
       .when(edit('e1', { watchedOn: '2026-11-21' }))
-      .then([WatchedEntryEdited({ entryId: 'e1', userId, ...dune, ...entry, watchedOn: '2026-11-21' })])
+      .then([editedTo({ watchedOn: '2026-11-21' })])
     given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
       .when(edit('e1', { watchedOn: '2026-11-10' }))
-      .then([
-        WatchedEntryEdited({
-          entryId: 'e1',
-          userId,
-          ...dune,
-          ...entry,
-          watchedAt: '2026-11-10T12:00:00.000Z',
-          watchedOn: '2026-11-10',
-        }),
-      ])
+      .then([editedTo({ watchedAt: '2026-11-10T12:00:00.000Z', watchedOn: '2026-11-10' })])
   })
 
   it('is refused in an edit that gives a day and an instant that disagree', () =>
