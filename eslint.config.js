@@ -62,6 +62,21 @@ export default tseslint.config(
     },
   },
   {
+    // A browser context made by hand misses the project's service-worker setting (the `page` fixture
+    // has it from `use`): another person or visitor comes from support/contexts.ts's `newContext`.
+    files: ['web/e2e/**'],
+    ignores: ['web/e2e/support/contexts.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='newContext']",
+          message: "Make a browser context with newContext(browser, options) from './support/contexts'.",
+        },
+      ],
+    },
+  },
+  {
     // Tests state what they expect first, then index into it; a failed `!` is a failed test.
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/e2e/**', '**/testing/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { adminAccount, csrfToken, registerByApi, screenshotsDir } from './support/server'
+import { newContext } from './support/contexts'
 
 /** Issue 14 (items 1-3): an admin reads a person's history, rebuilds a read model, and sees the charts. */
 mkdirSync(screenshotsDir, { recursive: true })
@@ -33,11 +34,10 @@ async function screenshotBoth(page: Page, screen: string): Promise<void> {
 
 /** A member who adds three titles to their watchlist, in a context of their own. */
 async function memberWithWatchlist(page: Page): Promise<{ id: string; username: string; added: number[] }> {
-  const context = await page
-    .context()
-    .browser()
-    ?.newContext({ baseURL: new URL(page.url()).origin })
-  const request = context?.request ?? page.request
+  const browser = page.context().browser()
+  if (!browser) throw new Error('the admin page should run in a browser of its own')
+  const context = await newContext(browser, { baseURL: new URL(page.url()).origin })
+  const { request } = context
   const { username } = await registerByApi(request, 'timeline')
   const added = await someMovies(request, 3)
   for (const tmdbId of added) {
@@ -48,7 +48,7 @@ async function memberWithWatchlist(page: Page): Promise<{ id: string; username: 
     expect(answer.status()).toBe(201)
   }
   const { id } = (await (await request.get('/api/user')).json()) as { id: string }
-  await context?.close()
+  await context.close()
   return { id, username, added }
 }
 
