@@ -223,11 +223,11 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
     await rows.nth(0).getByRole('link').first().textContent(),
     await rows.nth(1).getByRole('link').first().textContent(),
   ]
-  /** Unfriend, then the dialog's Unfriend, from the keyboard: the dialog opens on Keep. */
+  /** Unfriend, then the dialog's Unfriend, from the keyboard: the dialog opens on Cancel. */
   const unfriendFocused = async (username: string | null) => {
     await a.page.keyboard.press('Enter')
     const ask = a.page.getByRole('dialog', { name: `Unfriend ${username}?` })
-    await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused()
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
     await a.page.keyboard.press('Tab')
     await a.page.keyboard.press('Enter')
     await expect(ask).toBeHidden()

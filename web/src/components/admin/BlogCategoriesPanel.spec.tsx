@@ -58,7 +58,7 @@ describe('the blog categories panel', () => {
   it('deletes nothing when the admin keeps the category', async () => {
     const deleteCategory = showCategories([roundups])
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Release Roundups' }, slowJsdom))
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(deleteCategory).not.toHaveBeenCalled()
   })

@@ -6,7 +6,10 @@ interface ConfirmDialogProps {
   title: string
   children: ReactNode
   confirmLabel: string
-  /** The way out that changes nothing; it has the focus when the dialog opens. */
+  /**
+   * The way out that changes nothing; it has the focus when the dialog opens. "Cancel" unless a
+   * better name says what it leaves as it is ("Keep" alone did not say what it kept).
+   */
   cancelLabel?: string
   onConfirm: () => void
   onClose: () => void
@@ -20,7 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Keep',
+  cancelLabel = 'Cancel',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
