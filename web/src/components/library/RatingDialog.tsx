@@ -7,7 +7,9 @@ import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watch
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
+import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
+import { dialogField } from './dialogField'
 
 export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
 
@@ -119,8 +121,6 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   }
 
   const label = 'mb-1.5 block text-sm font-medium text-zinc-200'
-  const field =
-    'w-full rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
 
   return (
     <>
@@ -153,7 +153,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               max={today}
               value={day}
               onChange={(event) => setDay(event.target.value)}
-              className={`${field} [color-scheme:dark]`}
+              className={`${dialogField} [color-scheme:dark]`}
             />
           </div>
 
@@ -181,23 +181,20 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             </div>
           </fieldset>
 
-          <div>
-            <label htmlFor={`${ids}-review`} className={label}>
-              Review <span className="font-normal text-zinc-400">(optional)</span>
-            </label>
-            <textarea
-              id={`${ids}-review`}
-              rows={4}
-              maxLength={reviewMax}
-              value={review}
-              onChange={(event) => setReview(event.target.value)}
-              placeholder="What stayed with you?"
-              aria-describedby={`${ids}-review-count`}
-              className={`${field} resize-y`}
-            />
-            <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
-              {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
-            </p>
+          <NoteField
+            label={
+              <>
+                Review <span className="font-normal text-zinc-400">(optional)</span>
+              </>
+            }
+            labelClassName={label}
+            value={review}
+            onChange={setReview}
+            maxLength={reviewMax}
+            rows={4}
+            placeholder="What stayed with you?"
+            fieldClassName={dialogField}
+          >
             {review.trim() !== '' ? (
               <div className="mt-2 rounded-xl bg-white/[0.03] p-3">
                 <Toggle
@@ -208,7 +205,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                 />
               </div>
             ) : null}
-          </div>
+          </NoteField>
 
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
@@ -219,7 +216,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                 id={`${ids}-service`}
                 value={service}
                 onChange={(event) => setService(event.target.value)}
-                className={field}
+                className={dialogField}
               >
                 <option value="">Not set</option>
                 {providerNames.map((name) => (
@@ -241,7 +238,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                   maxLength={streamingServiceMax}
                   onChange={(event) => setOtherName(event.target.value)}
                   placeholder="Cinema, Blu-ray, Mubi…"
-                  className={field}
+                  className={dialogField}
                 />
               </div>
             ) : null}
