@@ -2,6 +2,7 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { useModalDialog } from '../../lib/modalDialog'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
+import { DialogActions } from '../shell/DialogActions'
 import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { dialogField } from './dialogField'
@@ -48,21 +49,9 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
             placeholder="With Sam · on a big screen · after season 1…"
             fieldClassName={dialogField}
           />
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={dismiss}
-              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-            >
-              Save note
-            </button>
-          </div>
+          <DialogActions look="library" onCancel={dismiss}>
+            Save note
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />

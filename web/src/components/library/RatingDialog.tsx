@@ -6,6 +6,7 @@ import { useEditWatched, useMarkWatched } from '../../features/library/useLibrar
 import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
+import { DialogActions } from '../shell/DialogActions'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
 import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
@@ -261,21 +262,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             ) : null}
           </div>
 
-          <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
-            <button
-              type="button"
-              onClick={dismiss}
-              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="flex-1 rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold sm:flex-none text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-            >
-              {entry ? 'Save changes' : 'Log it'}
-            </button>
-          </div>
+          <DialogActions look="librarySheet" onCancel={dismiss}>
+            {entry ? 'Save changes' : 'Log it'}
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />

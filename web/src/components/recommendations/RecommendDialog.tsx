@@ -13,10 +13,11 @@ import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
+import { DialogActions } from '../shell/DialogActions'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
 import { NoteField } from '../shell/NoteField'
 import { Avatar } from '../social/Avatar'
-import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+import { inputClass } from '../social/socialStyles'
 
 export interface RecommendedTitleRef extends MediaRef {
   title: string
@@ -188,14 +189,9 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
             fieldClassName={inputClass}
           />
 
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={dismiss} className={quietButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={!canSend} className={primaryButton}>
-              {busy ? 'Sending…' : 'Send'}
-            </button>
-          </div>
+          <DialogActions look="social" onCancel={dismiss} disabled={!canSend}>
+            {busy ? 'Sending…' : 'Send'}
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />
