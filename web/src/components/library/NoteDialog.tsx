@@ -2,7 +2,10 @@ import { useId, useState, type SyntheticEvent } from 'react'
 import { useModalDialog } from '../../lib/modalDialog'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
+import { DialogActions } from '../shell/DialogActions'
+import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
+import { dialogField } from './dialogField'
 
 /**
  * A few words to remember why a title is on the watchlist ("with Sam", "IMAX if we can"). Once the
@@ -36,39 +39,19 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
               {item.title}
             </h2>
           </div>
-          <div>
-            <label htmlFor={`${id}-note`} className="sr-only">
-              Note for {item.title}
-            </label>
-            <textarea
-              id={`${id}-note`}
-              rows={3}
-              maxLength={watchlistNoteMax}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="With Sam · on a big screen · after season 1…"
-              aria-describedby={`${id}-count`}
-              className="w-full resize-y rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm"
-            />
-            <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
-              {note.length} / {watchlistNoteMax}
-            </p>
-          </div>
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={dismiss}
-              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold text-zinc-950 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-            >
-              Save note
-            </button>
-          </div>
+          <NoteField
+            label={`Note for ${item.title}`}
+            labelClassName="sr-only"
+            value={note}
+            onChange={setNote}
+            maxLength={watchlistNoteMax}
+            rows={3}
+            placeholder="With Sam · on a big screen · after season 1…"
+            fieldClassName={dialogField}
+          />
+          <DialogActions look="library" onCancel={dismiss}>
+            Save note
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />

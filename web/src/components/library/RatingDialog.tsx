@@ -6,8 +6,11 @@ import { useEditWatched, useMarkWatched } from '../../features/library/useLibrar
 import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watchedDate'
 import { useModalDialog } from '../../lib/modalDialog'
 import { StarRatingInput } from './StarRatingInput'
+import { DialogActions } from '../shell/DialogActions'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
+import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
+import { dialogField } from './dialogField'
 
 export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
 
@@ -119,8 +122,6 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   }
 
   const label = 'mb-1.5 block text-sm font-medium text-zinc-200'
-  const field =
-    'w-full rounded-lg border border-white/10 bg-panel px-3 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40 sm:text-sm'
 
   return (
     <>
@@ -153,7 +154,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               max={today}
               value={day}
               onChange={(event) => setDay(event.target.value)}
-              className={`${field} [color-scheme:dark]`}
+              className={`${dialogField} [color-scheme:dark]`}
             />
           </div>
 
@@ -181,23 +182,20 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             </div>
           </fieldset>
 
-          <div>
-            <label htmlFor={`${ids}-review`} className={label}>
-              Review <span className="font-normal text-zinc-400">(optional)</span>
-            </label>
-            <textarea
-              id={`${ids}-review`}
-              rows={4}
-              maxLength={reviewMax}
-              value={review}
-              onChange={(event) => setReview(event.target.value)}
-              placeholder="What stayed with you?"
-              aria-describedby={`${ids}-review-count`}
-              className={`${field} resize-y`}
-            />
-            <p id={`${ids}-review-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
-              {review.length.toLocaleString()} / {reviewMax.toLocaleString()}
-            </p>
+          <NoteField
+            label={
+              <>
+                Review <span className="font-normal text-zinc-400">(optional)</span>
+              </>
+            }
+            labelClassName={label}
+            value={review}
+            onChange={setReview}
+            maxLength={reviewMax}
+            rows={4}
+            placeholder="What stayed with you?"
+            fieldClassName={dialogField}
+          >
             {review.trim() !== '' ? (
               <div className="mt-2 rounded-xl bg-white/[0.03] p-3">
                 <Toggle
@@ -208,7 +206,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                 />
               </div>
             ) : null}
-          </div>
+          </NoteField>
 
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
@@ -219,7 +217,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                 id={`${ids}-service`}
                 value={service}
                 onChange={(event) => setService(event.target.value)}
-                className={field}
+                className={dialogField}
               >
                 <option value="">Not set</option>
                 {providerNames.map((name) => (
@@ -241,7 +239,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                   maxLength={streamingServiceMax}
                   onChange={(event) => setOtherName(event.target.value)}
                   placeholder="Cinema, Blu-ray, Mubi…"
-                  className={field}
+                  className={dialogField}
                 />
               </div>
             ) : null}
@@ -264,21 +262,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
             ) : null}
           </div>
 
-          <div className="sticky bottom-0 -mx-5 -mb-5 flex gap-2 border-t border-white/5 bg-ink/95 px-5 py-3 backdrop-blur sm:static sm:m-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0 sm:pt-1">
-            <button
-              type="button"
-              onClick={dismiss}
-              className="rounded-full px-5 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="flex-1 rounded-full bg-amber-400 px-6 py-2.5 text-sm font-semibold sm:flex-none text-zinc-950 shadow-lg shadow-amber-400/20 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-            >
-              {entry ? 'Save changes' : 'Log it'}
-            </button>
-          </div>
+          <DialogActions look="librarySheet" onCancel={dismiss}>
+            {entry ? 'Save changes' : 'Log it'}
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />

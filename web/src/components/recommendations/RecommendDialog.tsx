@@ -13,9 +13,11 @@ import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
+import { DialogActions } from '../shell/DialogActions'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
+import { NoteField } from '../shell/NoteField'
 import { Avatar } from '../social/Avatar'
-import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+import { inputClass } from '../social/socialStyles'
 
 export interface RecommendedTitleRef extends MediaRef {
   title: string
@@ -176,33 +178,20 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
             />
           </div>
 
-          <div className="space-y-1">
-            <label htmlFor={`${id}-note`} className="text-sm font-medium text-zinc-200">
-              Note (optional)
-            </label>
-            <textarea
-              id={`${id}-note`}
-              rows={3}
-              maxLength={recommendationNoteMax}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="Why they'll love it…"
-              aria-describedby={`${id}-count`}
-              className={`${inputClass} resize-y`}
-            />
-            <p id={`${id}-count`} className="text-right text-xs tabular-nums text-zinc-400">
-              {note.length} / {recommendationNoteMax}
-            </p>
-          </div>
+          <NoteField
+            label="Note (optional)"
+            labelClassName="text-sm font-medium text-zinc-200"
+            value={note}
+            onChange={setNote}
+            maxLength={recommendationNoteMax}
+            rows={3}
+            placeholder="Why they'll love it…"
+            fieldClassName={inputClass}
+          />
 
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={dismiss} className={quietButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={!canSend} className={primaryButton}>
-              {busy ? 'Sending…' : 'Send'}
-            </button>
-          </div>
+          <DialogActions look="social" onCancel={dismiss} disabled={!canSend}>
+            {busy ? 'Sending…' : 'Send'}
+          </DialogActions>
         </form>
       </dialog>
       <UnsavedChangesDialog title="Discard your changes?" leaving={leaving} />

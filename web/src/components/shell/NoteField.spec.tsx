@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { NoteField } from './NoteField'
+
+afterEach(cleanup)
+
+function Note({
+  opening = '',
+  maxLength = 500,
+  children,
+}: {
+  opening?: string
+  maxLength?: number
+  children?: ReactNode
+}) {
+  const [words, setWords] = useState(opening)
+  return (
+    <NoteField
+      label="Note for Alien"
+      labelClassName="sr-only"
+      value={words}
+      onChange={setWords}
+      maxLength={maxLength}
+      rows={3}
+      placeholder="With Sam…"
+      fieldClassName="field"
+    >
+      {children}
+    </NoteField>
+  )
+}
+
+const field = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Note for Alien' })
+const count = (written: number, most: number) => `${written.toLocaleString()} / ${most.toLocaleString()}`
+
+describe('a note field', () => {
+  it('is a text box named by its label, showing the words it opened with', () => {
+    render(<Note opening="IMAX" />)
+    expect(field().value).toBe('IMAX')
+    expect(field().placeholder).toBe('With Sam…')
+    expect(field().rows).toBe(3)
+  })
+
+  it('describes itself by its count, so a screen reader hears it on entering the field', () => {
+    render(<Note opening="IMAX" />)
+    expect(screen.getByRole('textbox', { description: count(4, 500) })).toBe(field())
+    expect(screen.getByText(count(4, 500))).toBeDefined()
+  })
+
+  it('counts again as words are written', () => {
+    render(<Note />)
+    fireEvent.change(field(), { target: { value: 'With Sam' } })
+    expect(field().value).toBe('With Sam')
+    expect(screen.getByRole('textbox', { description: count(8, 500) })).toBe(field())
+  })
+
+  it('stops the typing at its limit, and writes a long limit as the reader reads numbers', () => {
+    render(<Note maxLength={5000} />)
+    expect(field().maxLength).toBe(5000)
+    expect(screen.getByText(count(0, 5000))).toBeDefined()
+  })
+
+  it('keeps what goes with the words below the count', () => {
+    render(
+      <Note opening="It ends badly">
+        <p>Contains spoilers</p>
+      </Note>,
+    )
+    const counter = screen.getByText(count(13, 500))
+    expect(counter.nextElementSibling?.textContent).toBe('Contains spoilers')
+  })
+})
