@@ -1,7 +1,8 @@
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { currentUserKey } from '../../features/account/currentUser'
 import { feedCalls } from '../../features/feed/feedCalls'
 import { feedKeys } from '../../features/feed/feedQueries'
 import { ApiError } from '../../lib/apiError'
@@ -96,5 +97,52 @@ describe('a comment being written when its activity goes (its owner unfriended t
     await settle()
     expect(screen.getByText("This activity isn't available")).toBeTruthy()
     expect(screen.queryByRole('textbox')).toBeNull()
+  })
+})
+
+describe('an edit of my comment when its activity goes', () => {
+  const me = { id: 'u-me', username: 'me', avatarUrl: null }
+  const mine = {
+    id: 'c1',
+    user: me,
+    content: 'Great film',
+    createdAt: '2026-11-27T11:00:00.000Z',
+    updatedAt: '2026-11-27T11:00:00.000Z',
+    reactions: [],
+  }
+
+  /** My comment on ann's activity, open for editing, with `typed` in the box. */
+  async function editing(typed: string) {
+    const client = createQueryClient()
+    client.setQueryData(currentUserKey, { ...me, email: 'me@example.com', role: 'user' })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue({ ...answer, comments: [mine] })
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={client}>
+          <ActivityScreen activityId="watched:e1" />
+        </QueryClientProvider>,
+      ),
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: typed } })
+    activity.mockRejectedValue(gone())
+    await act(() => client.refetchQueries({ queryKey: feedKeys.activity('watched:e1') }))
+    await settle()
+    expect(screen.getByText("This activity isn't available")).toBeTruthy()
+  }
+
+  it('keeps the words typed, to copy, and says they were not saved', async () => {
+    await editing('Great film, better the second time')
+    const kept = screen.getByRole('group', { name: "Your edit wasn't saved" })
+    expect(within(kept).getByRole<HTMLTextAreaElement>('textbox', { name: 'Your words' }).value).toBe(
+      'Great film, better the second time',
+    )
+  })
+
+  it('says nothing when the box was only opened', async () => {
+    await editing('Great film')
+    expect(screen.queryByRole('group', { name: "Your edit wasn't saved" })).toBeNull()
   })
 })

@@ -22,6 +22,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
   // Kept here, above the comment box that goes with the activity: someone writing when it went (its
   // owner unfriended them, or deleted it) still has their words.
   const [unsentComment, setUnsentComment] = useState('')
+  const [unsentEdit, setUnsentEdit] = useState('')
   useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
 
   return (
@@ -44,6 +45,11 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
               It can't be posted here any more. Your words are below, to copy.
             </UnsentWords>
           ) : null}
+          {unsentEdit.trim() !== '' ? (
+            <UnsentWords title="Your edit wasn't saved" words={unsentEdit}>
+              Your comment can't be changed here any more. Your words are below, to copy.
+            </UnsentWords>
+          ) : null}
           <Link to="/feed" className={`${primaryButton} mt-5`}>
             Open your feed
           </Link>
@@ -62,6 +68,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
             comments={answer.comments}
             actions={actions}
             onUnsentComment={setUnsentComment}
+            onUnsentEdit={setUnsentEdit}
           />
         </ActivityCard>
       ) : (

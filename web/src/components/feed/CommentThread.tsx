@@ -17,6 +17,8 @@ interface CommentThreadProps {
   actions: ReturnType<typeof useFeedActions>
   /** The words of a new comment not yet taken, for a screen that outlives the thread. */
   onUnsentComment?: (words: string) => void
+  /** The words of an edit of mine not yet saved ('' when none): kept above, as a new comment's are. */
+  onUnsentEdit?: (words: string) => void
 }
 
 /** The words of an edit not yet taken (the box's, or on their way), by the comment they edit. */
@@ -186,7 +188,14 @@ function ReactButton({
 }
 
 /** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity) once asked. */
-export function CommentThread({ activityId, activityOwnerId, comments, actions, onUnsentComment }: CommentThreadProps) {
+export function CommentThread({
+  activityId,
+  activityOwnerId,
+  comments,
+  actions,
+  onUnsentComment,
+  onUnsentEdit,
+}: CommentThreadProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   /**
    * Kept here rather than in the comment's own edit box: the activity's owner can delete the comment
@@ -202,6 +211,10 @@ export function CommentThread({ activityId, activityOwnerId, comments, actions, 
     [],
   )
   const deletedWhileEdited = edit && !comments.some((comment) => comment.id === edit.commentId) ? edit : null
+  // An edit box only opened holds the comment's own words: nothing of the writer's would be lost.
+  const editedWords =
+    edit && edit.words !== comments.find((comment) => comment.id === edit.commentId)?.content ? edit.words : ''
+  useEffect(() => onUnsentEdit?.(editedWords), [editedWords, onUnsentEdit])
   const focusWhenGone = useFocusWhenGone()
   const newComment = useRef<HTMLFormElement>(null)
   /**
