@@ -3,6 +3,11 @@ import { defineEvent, type EventOf } from './events'
 import { mediaSnapshot, mediaType, tmdbId } from './media'
 
 export const reviewMax = 5000
+/**
+ * The earliest day a diary takes: nobody logging today watched anything before it, and a year typed
+ * as 0001 or 1026 is a slip, not a memory.
+ */
+export const earliestWatchDay = '1900-01-01'
 export const streamingServiceMax = 100
 
 const rating = z

@@ -13,6 +13,8 @@ import {
   ReviewTooLong,
   WatchedEntryExists,
   WatchedEntryNotFound,
+  WatchedAtNotAnInstant,
+  WatchedBeforeDiaries,
   WatchedDayInTheFuture,
   WatchedDayNotOfInstant,
   WatchedInTheFuture,
@@ -354,6 +356,31 @@ describe("a diary entry's day on its writer's calendar", () => {
       .when(edit('e1', { watchedOn: '2026-11-10' }))
       .then([editedTo({ watchedAt: '2026-11-10T12:00:00.000Z', watchedOn: '2026-11-10' })])
   })
+
+  it('is refused before 1900, given as a day or as an instant alone', () => {
+    given([])
+      .when(markWatched('e1', { watchedAt: undefined, watchedOn: '0001-01-01' }))
+      .thenThrows(WatchedBeforeDiaries, 'A watch can be from 1900-01-01 on, not before')
+    given([])
+      .when(markWatched('e1', { watchedAt: '1899-12-31T12:00:00.000Z', watchedOn: null }))
+      .thenThrows(WatchedBeforeDiaries)
+    given([watchedEvent('e1', { watchedOn: '2026-11-20' })])
+      .when(edit('e1', { watchedOn: '1026-11-20' }))
+      .thenThrows(WatchedBeforeDiaries)
+    given([])
+      .when(markWatched('e1', { watchedAt: '1900-01-01T12:00:00.000Z', watchedOn: '1900-01-01' }))
+      .then([watchedEvent('e1', { watchedAt: '1900-01-01T12:00:00.000Z', watchedOn: '1900-01-01' })])
+  })
+
+  it('records an instant in one form, UTC, whatever offset it came with', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: '2026-11-15T20:00:00+09:00', watchedOn: '2026-11-15' }))
+      .then([watchedEvent('e1', { watchedAt: '2026-11-15T11:00:00.000Z', watchedOn: '2026-11-15' })]))
+
+  it('refuses an instant that is no instant', () =>
+    given([])
+      .when(markWatched('e1', { watchedAt: 'yesterday', watchedOn: null }))
+      .thenThrows(WatchedAtNotAnInstant))
 
   it('is refused in an edit that gives a day and an instant that disagree', () =>
     given([watchedEvent('e1', { watchedOn: '2026-11-20' })])

@@ -1,4 +1,5 @@
 import {
+  earliestWatchDay,
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
@@ -23,6 +24,20 @@ export class WatchedDayInTheFuture extends DomainError {
   override readonly name = 'WatchedDayInTheFuture'
   constructor() {
     super('invalid', 'watchedOn cannot be in the future')
+  }
+}
+
+export class WatchedAtNotAnInstant extends DomainError {
+  override readonly name = 'WatchedAtNotAnInstant'
+  constructor() {
+    super('invalid', 'watchedAt must be an ISO date-time')
+  }
+}
+
+export class WatchedBeforeDiaries extends DomainError {
+  override readonly name = 'WatchedBeforeDiaries'
+  constructor() {
+    super('invalid', `A watch can be from ${earliestWatchDay} on, not before`)
   }
 }
 
@@ -134,9 +149,15 @@ export const watchedStreamId = (userId: string) => `watched-${userId}`
  */
 export const clockSkewToleranceMs = 5 * 60_000
 
-function checked(entry: WatchedEntry, now: string): WatchedEntry {
+function checked(given: WatchedEntry, now: string): WatchedEntry {
+  // One form for every instant (UTC, milliseconds), so that the diary's order by date, which compares
+  // them as text, is their order in time; "+09:00" and "Z" forms of one day would not sort so.
+  const instant = Date.parse(given.watchedAt)
+  if (Number.isNaN(instant)) throw new WatchedAtNotAnInstant()
+  const entry = { ...given, watchedAt: new Date(instant).toISOString() }
   if (entry.watchedOn !== null && dayIsAhead(entry.watchedOn, now)) throw new WatchedDayInTheFuture()
   if (Date.parse(entry.watchedAt) > Date.parse(now) + clockSkewToleranceMs) throw new WatchedInTheFuture()
+  if ((entry.watchedOn ?? entry.watchedAt) < earliestWatchDay) throw new WatchedBeforeDiaries()
   if (entry.watchedOn !== null && !dayCanBe(entry.watchedOn, entry.watchedAt)) throw new WatchedDayNotOfInstant()
   if (entry.rating !== null && (!Number.isInteger(entry.rating) || entry.rating < 1 || entry.rating > 10)) {
     throw new InvalidRating()

@@ -210,6 +210,7 @@ describe('watched log API', () => {
       [{ watchedOn: '20 Nov 2026' }, /watchedOn must be a day such as/],
       [{ watchedOn: '2026-02-30' }, /watchedOn must be a day such as/],
       [{ watchedOn: '2026-11-22' }, /watchedOn cannot be in the future/],
+      [{ watchedOn: '0001-01-01' }, /A watch can be from 1900-01-01 on, not before/],
       [{ watchedAt: '2026-11-01T20:00:00.000Z', watchedOn: '2026-11-05' }, /watchedOn must be the day of watchedAt/],
     ]
     for (const [fields, message] of cases) {

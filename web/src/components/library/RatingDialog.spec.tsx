@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { libraryTitle, watchedItem } from '../../features/library/testing'
+import { localDay } from '../../features/library/watchedDate'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
@@ -87,5 +88,15 @@ describe('closing the watch log without saving', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log it' }))
     expect(question()).toBeNull()
     expect(logDialog()).toBeNull()
+  })
+})
+
+describe('the day watched', () => {
+  it('is offered from 1900 up to today here, so a slipped year (0001, 2062) is caught before it is sent', () => {
+    openLog()
+    const day = screen.getByLabelText<HTMLInputElement>('Watched on')
+    expect(day.min).toBe('1900-01-01')
+    expect(day.max).toBe(localDay(new Date()))
+    expect(day.value).toBe(localDay(new Date()))
   })
 })

@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react'
 import { streamingProviders } from '@reelmates/contracts/catalog'
-import { reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
+import { earliestWatchDay, reviewMax, streamingServiceMax, type WatchedItem } from '@reelmates/contracts/watched'
 import type { LibraryTitle, NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
 import { useEditWatched, useMarkWatched } from '../../features/library/useLibraryChanges'
 import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watchedDate'
@@ -151,6 +151,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               id={`${ids}-day`}
               type="date"
               required
+              min={earliestWatchDay}
               max={today}
               value={day}
               onChange={(event) => setDay(event.target.value)}
