@@ -88,3 +88,18 @@ describe('closing the note dialog', () => {
     expect(noteDialog()).toBeNull()
   })
 })
+
+describe('a note past its limit', () => {
+  it('is kept whole and not saved: the dialog stays open until it is shortened', () => {
+    const { note } = openNote()
+    const long = 'x'.repeat(501)
+    fireEvent.change(note, { target: { value: long } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save note' }))
+    expect(noteDialog()).not.toBeNull()
+    expect(note.value).toBe(long)
+    expect(note.validationMessage).toBe('1 character too long: shorten it to save.')
+    fireEvent.change(note, { target: { value: long.slice(1) } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save note' }))
+    expect(noteDialog()).toBeNull()
+  })
+})

@@ -55,10 +55,25 @@ describe('a note field', () => {
     expect(screen.getByRole('textbox', { description: count(8, 500) })).toBe(field())
   })
 
-  it('stops the typing at its limit, and writes a long limit as the reader reads numbers', () => {
+  it('writes a long limit as the reader reads numbers', () => {
     render(<Note maxLength={5000} />)
-    expect(field().maxLength).toBe(5000)
     expect(screen.getByText(count(0, 5000))).toBeDefined()
+  })
+
+  it('keeps words past its limit, says how far over they are, and is invalid until they are shortened', () => {
+    render(<Note maxLength={10} />)
+    fireEvent.change(field(), { target: { value: 'With Sam, IMAX' } })
+    // Nothing cut where the writer cannot see it: a paste past the limit keeps every word.
+    expect(field().value).toBe('With Sam, IMAX')
+    const message = '4 characters too long: shorten it to save.'
+    expect(screen.getByRole('textbox', { description: `${message} ${count(14, 10)}` })).toBe(field())
+    expect(field().getAttribute('aria-invalid')).toBe('true')
+    expect(field().validity.valid).toBe(false)
+    expect(field().validationMessage).toBe(message)
+    fireEvent.change(field(), { target: { value: 'With Sam' } })
+    expect(field().validity.valid).toBe(true)
+    expect(field().hasAttribute('aria-invalid')).toBe(false)
+    expect(screen.getByRole('textbox', { description: count(8, 10) })).toBe(field())
   })
 
   it('keeps what goes with the words below the count', () => {

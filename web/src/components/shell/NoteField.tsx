@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 interface NoteFieldProps {
   /** The field's name for screen readers and `getByLabel`; `labelClassName="sr-only"` hides it from sight. */
@@ -19,7 +19,9 @@ interface NoteFieldProps {
 /**
  * Free words with a limit (a note, a review): the count is the field's description, so a screen
  * reader says how much is written and how much may be when it enters the field, without announcing
- * every keystroke; the browser stops typing at the limit, which the server enforces too.
+ * every keystroke. Words past the limit (a paste, mostly) are kept, not cut where the reader cannot
+ * see: the field says how far over it is, and its validity stops the form from being sent until the
+ * writer has shortened it (the server refuses it too).
  */
 export function NoteField({
   label,
@@ -34,22 +36,32 @@ export function NoteField({
   children,
 }: NoteFieldProps) {
   const id = useId()
+  const field = useRef<HTMLTextAreaElement>(null)
+  const over = value.length - maxLength
+  const tooLong =
+    over > 0 ? `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} too long: shorten it to save.` : ''
+  useEffect(() => field.current?.setCustomValidity(tooLong), [tooLong])
   return (
     <div className={className}>
       <label htmlFor={`${id}-words`} className={labelClassName}>
         {label}
       </label>
       <textarea
+        ref={field}
         id={`${id}-words`}
         rows={rows}
-        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
         aria-describedby={`${id}-count`}
+        aria-invalid={over > 0 || undefined}
         className={`${fieldClassName} resize-y`}
       />
-      <p id={`${id}-count`} className="mt-1 text-right text-xs tabular-nums text-zinc-400">
+      <p
+        id={`${id}-count`}
+        className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
+      >
+        {over > 0 ? `${tooLong} ` : null}
         {value.length.toLocaleString()} / {maxLength.toLocaleString()}
       </p>
       {children}
