@@ -1,5 +1,5 @@
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
@@ -44,12 +44,11 @@ const gone = () => new ApiError('No such activity.', 404)
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
 
-/** A friend of ann's on her activity, writing "Me too!" into its comment box. */
-async function writing() {
-  const client = createQueryClient()
+/** The activity's page as the server first answers it (`shown`), in `client`. */
+function showActivity(client: QueryClient, shown: ActivityAnswer) {
   // Every failed request is logged by the request client; here they are the point.
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue(answer)
+  const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue(shown)
   render(
     withinRouter(
       routerInMemory(),
@@ -58,6 +57,13 @@ async function writing() {
       </QueryClientProvider>,
     ),
   )
+  return activity
+}
+
+/** A friend of ann's on her activity, writing "Me too!" into its comment box. */
+async function writing() {
+  const client = createQueryClient()
+  const activity = showActivity(client, answer)
   const box = await screen.findByRole('textbox', { name: 'Write a comment' })
   fireEvent.change(box, { target: { value: 'Me too!' } })
   return { client, activity }
@@ -115,16 +121,7 @@ describe('an edit of my comment when its activity goes', () => {
   async function editing(typed: string) {
     const client = createQueryClient()
     client.setQueryData(currentUserKey, { ...me, email: 'me@example.com', role: 'user' })
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue({ ...answer, comments: [mine] })
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={client}>
-          <ActivityScreen activityId="watched:e1" />
-        </QueryClientProvider>,
-      ),
-    )
+    const activity = showActivity(client, { ...answer, comments: [mine] })
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: typed } })
     activity.mockRejectedValue(gone())
