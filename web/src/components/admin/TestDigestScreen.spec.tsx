@@ -7,6 +7,16 @@ import { adminCalls } from '../../features/admin/adminCalls'
 import { requests } from '../../lib/api'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+
+const showScreen = () =>
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <TestDigestScreen />
+      </QueryClientProvider>,
+    ),
+  )
 import { TestDigestScreen } from './TestDigestScreen'
 
 afterEach(() => {
@@ -45,14 +55,7 @@ async function bobsDigest() {
   vi.spyOn(requests, 'get').mockResolvedValue(digest)
   // The send stays on its way: the button is seen as it is while sending.
   const sent = vi.spyOn(requests, 'send').mockReturnValue(new Promise(() => undefined))
-  render(
-    withinRouter(
-      routerInMemory(),
-      <QueryClientProvider client={createQueryClient()}>
-        <TestDigestScreen />
-      </QueryClientProvider>,
-    ),
-  )
+  showScreen()
   fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: 'bob' } })
   fireEvent.click(await screen.findByRole('button', { name: /bob/ }, { timeout: 3000 }))
   return { sent, send: await screen.findByRole('button', { name: 'Send it to me' }) }
@@ -77,14 +80,7 @@ describe('finding the member', () => {
     const names = [...Array.from({ length: count - 1 }, (_, index) => `joanne${index + 1}`), 'ann']
     const items = names.map((username) => ({ ...bob, id: `u-${username}`, username, email: `${username}@example.com` }))
     vi.spyOn(adminCalls, 'users').mockResolvedValue({ items, total: count, nextCursor: null })
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={createQueryClient()}>
-          <TestDigestScreen />
-        </QueryClientProvider>,
-      ),
-    )
+    showScreen()
     fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: text } })
     const list = await screen.findByRole('list', { name: 'Members' }, { timeout: 3000 })
     return list.querySelectorAll('li').length
