@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { promisify } from 'node:util'
+import { catalogMovie, sendJson } from './support/api'
 import { e2eDataDir, repoRoot } from './support/server'
 import { overflowsSideways, textLines } from './support/textLines'
 import { chooseWatchlistAction } from './support/watchlistMenu'
@@ -594,6 +595,42 @@ test('the watched log shows the watches not rated yet, and that choice stays in 
   await expect(entries).toHaveCount(1)
   await page.getByLabel('Rating').selectOption('Any rating')
   await expect(entries).toHaveCount(2)
+})
+
+test('the diary in date order reads month by month, each month a heading over its watches', async ({ page }) => {
+  await signUp(page)
+  const titles: { tmdbId: number; title: string }[] = []
+  for (const [query, watchedOn] of [
+    ['casablanca', '2025-10-03'],
+    ['heat', '2025-09-20'],
+    ['alien', '2025-09-02'],
+  ] as const) {
+    const film = await catalogMovie(page.request, query)
+    titles.push(film)
+    await sendJson(page.request, '/api/watched', { tmdbId: film.tmdbId, mediaType: 'movie', watchedOn })
+  }
+  // A list row's heading adds the year and kind after the title.
+  const headed = (index: number) =>
+    new RegExp(`^${(titles[index]?.title ?? '?').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`)
+  const [october, september] = await page.evaluate(() =>
+    ['2025-10-15T12:00:00', '2025-09-15T12:00:00'].map((day) =>
+      new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(new Date(day)),
+    ),
+  )
+  const monthOf = (label: string) => page.getByRole('region', { name: label, exact: true })
+  for (const view of ['list', 'grid']) {
+    await page.goto(`/watched?view=${view}`)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([october ?? '', september ?? ''])
+    await expect(monthOf(october ?? '').getByRole('heading', { level: 3 })).toHaveText([headed(0)])
+    await expect(monthOf(september ?? '').getByRole('heading', { level: 3 })).toHaveText([headed(1), headed(2)])
+  }
+  // Oldest first, the months turn over too.
+  await page.getByRole('button', { name: 'Descending; switch to ascending' }).click()
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([september ?? '', october ?? ''])
+  // In any other order months mean nothing: one list, each watch a heading under the page's.
+  await page.getByLabel('Sort').selectOption('Title')
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3)
+  await expect(page.getByRole('region', { name: october ?? '' })).toHaveCount(0)
 })
 
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {

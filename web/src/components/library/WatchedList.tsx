@@ -1,14 +1,17 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, type Ref } from 'react'
+import { useEffect, useId, useRef, type Ref } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
+import { diaryMonths } from '../../features/library/diaryMonths'
 
 interface WatchedListProps {
   items: WatchedItem[]
   layout: 'grid' | 'list'
+  /** In date order the diary reads month by month, each month under its own heading. */
+  byMonth: boolean
   /** The entry at this place takes focus once it is shown, e.g. the first of the entries "Show more" asked for. */
   focusAt?: number | null | undefined
   onFocused?: () => void
@@ -22,9 +25,9 @@ const focusRing = 'focus:outline-none focus-visible:outline-2 focus-visible:outl
 
 /**
  * The watched log, a diary: each watch is its own entry, rewatches included. Each entry's title is
- * an h2, the level under the screen's h1.
+ * a heading under the screen's h1, or under its month's when the diary reads month by month.
  */
-export function WatchedList({ items, layout, focusAt = null, onFocused }: WatchedListProps) {
+export function WatchedList({ items, layout, byMonth, focusAt = null, onFocused }: WatchedListProps) {
   const toFocus = useRef<HTMLElement>(null)
   const arrived = focusAt !== null && items.length > focusAt
   useEffect(() => {
@@ -33,20 +36,55 @@ export function WatchedList({ items, layout, focusAt = null, onFocused }: Watche
     onFocused?.()
   }, [arrived, onFocused])
   const refAt = (index: number) => (arrived && index === focusAt ? toFocus : undefined)
+  const placed = (entries: WatchedItem[]) => entries.map((entry, index) => ({ entry, index }))
 
+  if (!byMonth) return <Entries entries={placed(items)} layout={layout} heading="h2" refAt={refAt} />
+  return (
+    <div className="space-y-8">
+      {diaryMonths(items).map((month) => (
+        <Month key={`${month.month}@${month.entries[0]?.index}`} label={month.label}>
+          <Entries entries={month.entries} layout={layout} heading="h3" refAt={refAt} />
+        </Month>
+      ))}
+    </div>
+  )
+}
+
+function Month({ label, children }: { label: string; children: React.ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xs font-semibold uppercase tracking-[0.2em] text-amber-300/90">
+        {label}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+type Heading = 'h2' | 'h3'
+
+interface EntriesProps {
+  entries: { entry: WatchedItem; index: number }[]
+  layout: 'grid' | 'list'
+  heading: Heading
+  refAt: (index: number) => Ref<HTMLElement> | undefined
+}
+
+function Entries({ entries, layout, heading, refAt }: EntriesProps) {
   return layout === 'grid' ? (
     <ol className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
-      {items.map((entry, index) => (
+      {entries.map(({ entry, index }) => (
         <li key={entry.id}>
-          <WatchedCard entry={entry} priority={index < 6} articleRef={refAt(index)} />
+          <WatchedCard entry={entry} heading={heading} priority={index < 6} articleRef={refAt(index)} />
         </li>
       ))}
     </ol>
   ) : (
     <ol className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5">
-      {items.map((entry, index) => (
+      {entries.map(({ entry, index }) => (
         <li key={entry.id}>
-          <WatchedRow entry={entry} articleRef={refAt(index)} />
+          <WatchedRow entry={entry} heading={heading} articleRef={refAt(index)} />
         </li>
       ))}
     </ol>
@@ -76,10 +114,11 @@ function TitleLink({
 
 interface EntryProps {
   entry: WatchedItem
+  heading: Heading
   articleRef?: Ref<HTMLElement> | undefined
 }
 
-function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: boolean }) {
+function WatchedCard({ entry, heading: Heading, priority, articleRef }: EntryProps & { priority: boolean }) {
   const { actions, dialog } = useEntryActions(entry)
   const year = yearOf(entry.releaseDate)
   return (
@@ -102,7 +141,7 @@ function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: b
         />
       </TitleLink>
       <div className="mt-2 px-0.5">
-        <h2 className="truncate text-sm font-medium text-zinc-100">{entry.title}</h2>
+        <Heading className="truncate text-sm font-medium text-zinc-100">{entry.title}</Heading>
         <EntryFacts entry={entry} />
         {entry.review ? (
           <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p>
@@ -114,7 +153,7 @@ function WatchedCard({ entry, priority, articleRef }: EntryProps & { priority: b
   )
 }
 
-function WatchedRow({ entry, articleRef }: EntryProps) {
+function WatchedRow({ entry, heading: Heading, articleRef }: EntryProps) {
   const { actions, dialog } = useEntryActions(entry)
   const year = yearOf(entry.releaseDate)
   return (
@@ -136,12 +175,12 @@ function WatchedRow({ entry, articleRef }: EntryProps) {
         />
       </TitleLink>
       <div className="min-w-0 flex-1">
-        <h2 className="font-medium text-zinc-100">
+        <Heading className="font-medium text-zinc-100">
           {entry.title}{' '}
           <span className="text-sm font-normal text-zinc-400">
             {[year, kindOf(entry.mediaType)].filter(Boolean).join(' · ')}
           </span>
-        </h2>
+        </Heading>
         <EntryFacts entry={entry} />
         {entry.review ? (
           <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">

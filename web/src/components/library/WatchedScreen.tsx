@@ -104,7 +104,13 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
           </LibraryFilters>
           <div className="mt-5">
             {items.length > 0 ? (
-              <WatchedList items={items} layout={search.view} focusAt={focusAt} onFocused={focused} />
+              <WatchedList
+                items={items}
+                layout={search.view}
+                byMonth={filters.sort === 'watchedAt'}
+                focusAt={focusAt}
+                onFocused={focused}
+              />
             ) : (
               <NothingMatches
                 onClear={() =>
