@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { favouriteGenre } from './profiles'
 import { mediaType } from './media'
+import { ratingMax } from './watched'
 
 /** How many genres, services and favourites `/profile` lists. */
 export const myStatsListMax = 5
@@ -46,6 +47,11 @@ export const myStatsAnswer = z.object({
   /** Mean of my ratings (1–10), one decimal; null until I rate something. */
   averageRating: z.number().nullable(),
   ratedCount: z.number().int(),
+  /**
+   * How my ratings spread over the scale, as Letterboxd's histogram shows it: ten counts, of the
+   * ratings 1 to 10 (½★ to 5★) in that order, a rewatch's rating counted again.
+   */
+  ratingSpread: z.array(z.number().int().min(0)).length(ratingMax),
   topGenres: z.array(favouriteGenre),
   /** The streaming services I named when logging watches, most used first. */
   topServices: z.array(serviceCount),

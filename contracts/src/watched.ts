@@ -10,11 +10,13 @@ export const reviewMax = 5000
 export const earliestWatchDay = '1900-01-01'
 export const streamingServiceMax = 100
 
+/** Ratings run 1 to 10: ½★ to 5★ in half stars. */
+export const ratingMax = 10
 const rating = z
   .number({ message: 'rating must be a number' })
-  .int('rating must be a whole number from 1 to 10')
-  .min(1, 'rating must be from 1 to 10')
-  .max(10, 'rating must be from 1 to 10')
+  .int(`rating must be a whole number from 1 to ${ratingMax}`)
+  .min(1, `rating must be from 1 to ${ratingMax}`)
+  .max(ratingMax, `rating must be from 1 to ${ratingMax}`)
 const review = z.string().trim().max(reviewMax, `A review can be at most ${reviewMax} characters`)
 const streamingService = z
   .string()

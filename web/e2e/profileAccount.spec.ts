@@ -76,6 +76,13 @@ test('my watching in numbers, private watches included', async ({ page }) => {
   // Ratings of 10, 7 and 9 average 8.67 of the stored 1–10: 4.3 of five stars.
   await expect(region).toContainText('4.3 / 5')
   await expect(region).toContainText('From 3 ratings')
+  // Each half star a bar, named for a screen reader and on hover.
+  const spread = region.getByRole('list', { name: 'My ratings, ½ to 5 stars' }).getByRole('listitem')
+  await expect(spread).toHaveCount(10)
+  await expect(spread.first()).toHaveText('½ star: 0 ratings')
+  await expect(spread.nth(6)).toHaveText('3½ stars: 1 rating')
+  await expect(spread.nth(8)).toHaveText('4½ stars: 1 rating')
+  await expect(spread.nth(9)).toHaveAttribute('title', '5 stars: 1 rating')
   const services = region.getByRole('heading', { name: 'Most-watched services' }).locator('..')
   await expect(services.getByRole('listitem')).toHaveText([/Netflix\s*2 watches/, /Hulu\s*1 watch/])
   const favourites = region.getByRole('heading', { name: 'My highest rated' }).locator('..')

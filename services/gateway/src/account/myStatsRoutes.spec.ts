@@ -49,6 +49,7 @@ describe('GET /api/user/stats', () => {
       watchedTotal: 0,
       averageRating: null,
       ratedCount: 0,
+      ratingSpread: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
       topGenres: [],
       topServices: [],
       favourites: [],
@@ -76,6 +77,7 @@ describe('GET /api/user/stats', () => {
       watchedTotal: 4,
       averageRating: 8.33,
       ratedCount: 3,
+      ratingSpread: [0, 0, 0, 0, 0, 1, 0, 0, 1, 1],
       topServices: [
         { name: 'Netflix', watches: 3 },
         { name: 'Hulu', watches: 1 },

@@ -55,6 +55,7 @@ describe('my stats', () => {
       watchedTotal: 0,
       averageRating: null,
       ratedCount: 0,
+      ratingSpread: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
       genreCounts: [],
       topServices: [],
       favourites: [],
@@ -111,6 +112,18 @@ describe('my stats', () => {
     expect(stats).toMatchObject({ averageRating: 7.33, ratedCount: 3 })
   })
 
+  it('spreads the ratings over the scale, ½★ to 5★, a rewatch counted again and an unrated watch not at all', async () => {
+    const stats = await statsAfter(
+      watch('A', 1, { rating: 1 }),
+      watch('B', 2, { rating: 7 }),
+      watch('B', 2, { rating: 7 }),
+      watch('C', 3, { rating: 10, isPrivate: true }),
+      watch('D', 4),
+    )
+    expect(stats.ratingSpread).toEqual([1, 0, 0, 0, 0, 0, 2, 0, 0, 1])
+    expect(stats.ratingSpread.reduce((sum, count) => sum + count, 0)).toBe(stats.ratedCount)
+  })
+
   it('ranks genres and services by watches (a tie: the latest watched first), a service however it was capitalised', async () => {
     const stats = await statsAfter(
       watch('A', 1, { genreIds: [drama, crime], streamingService: 'netflix', watchedAt: '2026-03-01T20:00:00.000Z' }),
@@ -151,7 +164,7 @@ describe('my stats', () => {
       WatchedEntryEdited({ ...first.data, rating: 8 }),
       WatchedEntryRemoved({ entryId: 'e-none', userId: 'me', tmdbId: 1, mediaType: 'movie' }),
     )
-    expect(stats).toMatchObject({ averageRating: 8.5, ratedCount: 2 })
+    expect(stats).toMatchObject({ averageRating: 8.5, ratedCount: 2, ratingSpread: [0, 0, 0, 0, 0, 0, 0, 1, 1, 0] })
     const erased = await statsAfter(
       watch('Heat', 949, { rating: 4 }),
       AccountDeleted({ userId: 'me', deletedAt: now.toISOString() }),

@@ -1,4 +1,5 @@
 import type { FavouriteTitle } from '@reelmates/contracts/myStats'
+import { ratingMax } from '@reelmates/contracts/watched'
 import type { GenreCount } from '../friends/publicQueries'
 import { defineQueries } from '../queries'
 import { watchedCollection, type WatchedItemDoc } from './watchedItemDoc'
@@ -11,6 +12,7 @@ export interface MyWatchingFigures {
   watchedTotal: number
   averageRating: number | null
   ratedCount: number
+  ratingSpread: number[]
   genreCounts: GenreCount[]
   topServices: { name: string; watches: number }[]
   favourites: FavouriteTitle[]
@@ -40,6 +42,8 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
     const yearOf = yearIn(timeZone)
     const year = yearOf(now)
     const ratings = docs.flatMap((doc) => (doc.rating === null ? [] : [doc.rating]))
+    const ratingSpread = Array.from({ length: ratingMax }, () => 0)
+    for (const rating of ratings) ratingSpread[rating - 1] = (ratingSpread[rating - 1] ?? 0) + 1
     const average = ratings.length === 0 ? null : ratings.reduce((sum, r) => sum + r, 0) / ratings.length
 
     // A service is named by hand, so "netflix" and "Netflix" are one service, spelt as I last wrote it.
@@ -78,6 +82,7 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
       // already rounded to one would put off by a tenth (7.33 is 3.7 stars; 7.3 would show 3.6).
       averageRating: average === null ? null : Math.round(average * 100) / 100,
       ratedCount: ratings.length,
+      ratingSpread,
       genreCounts: ranked(docs.flatMap((doc) => doc.genreIds)).map(({ key, count }) => ({ id: key, watches: count })),
       topServices: ranked(serviceKeys)
         .slice(0, listMax)

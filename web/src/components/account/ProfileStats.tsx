@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { myStatsQuery } from '../../features/account/profileCalls'
+import { ratingLabel, starsText } from '../../features/library/rating'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { Loading } from '../shell/NotSavedOffline'
@@ -32,6 +33,38 @@ function AverageStars({ rating }: { rating: number }) {
       </span>
       <span className="sr-only"> stars out of 5</span>
     </>
+  )
+}
+
+/**
+ * How my ratings spread from ½★ to 5★, a bar for each half star (as Letterboxd's histogram): the
+ * shape says more than the average, a harsh critic and a generous one can share a 3.5.
+ */
+function RatingSpread({ spread }: { spread: number[] }) {
+  const most = Math.max(1, ...spread)
+  return (
+    <div className="mt-3">
+      <ol aria-label="My ratings, ½ to 5 stars" className="flex h-12 items-end gap-1">
+        {spread.map((count, index) => {
+          const rating = index + 1
+          const words = `${ratingLabel(rating)}: ${count} ${count === 1 ? 'rating' : 'ratings'}`
+          return (
+            <li key={rating} title={words} className="flex h-full flex-1 items-end">
+              <span className="sr-only">{words}</span>
+              <span
+                aria-hidden="true"
+                className={`block w-full rounded-sm ${count === 0 ? 'bg-white/10' : 'bg-amber-400/80'}`}
+                style={{ height: count === 0 ? '2px' : `${Math.max(8, (count / most) * 100)}%` }}
+              />
+            </li>
+          )
+        })}
+      </ol>
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-zinc-500">
+        <span>{starsText(1)}★</span>
+        <span>{starsText(spread.length)}★</span>
+      </div>
+    </div>
   )
 }
 
@@ -116,9 +149,14 @@ function StatsBody({ stats }: { stats: MyStatsAnswer }) {
           label="Average rating"
           value={stats.averageRating === null ? '—' : <AverageStars rating={stats.averageRating} />}
           detail={
-            stats.ratedCount === 0
-              ? 'No ratings yet'
-              : `From ${stats.ratedCount} ${stats.ratedCount === 1 ? 'rating' : 'ratings'}`
+            stats.ratedCount === 0 ? (
+              'No ratings yet'
+            ) : (
+              <>
+                From {stats.ratedCount} {stats.ratedCount === 1 ? 'rating' : 'ratings'}
+                <RatingSpread spread={stats.ratingSpread} />
+              </>
+            )
           }
         />
       </dl>

@@ -2,8 +2,11 @@
  * Ratings are stored as whole numbers from 1 to 10 and shown as five stars with halves,
  * so a 7 reads as three and a half stars.
  */
+import { ratingMax } from '@reelmates/contracts/watched'
+
+export { ratingMax }
+
 export const ratingMin = 1
-export const ratingMax = 10
 export const starCount = 5
 
 export type StarFill = 'full' | 'half' | 'empty'
