@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { username } from './account'
+import { feedQuery } from './feed'
 import { friendshipState, userCard } from './friendships'
 import { mediaType, tmdbId } from './media'
 import { recommendationStats } from './recommendations'
@@ -52,6 +53,8 @@ export const publicProfileAnswer = z.object({
   favouriteGenres: z.array(favouriteGenre),
   /** The latest public watches, newest first (at most 20). */
   recent: z.array(publicWatch),
+  /** Where the rest of the public watches go on from (`GET /api/users/:username/watched?cursor=`); null when `recent` is all. */
+  recentNextCursor: z.string().nullable(),
   friendship: friendshipState,
   /** The friendship's id when there is one (pending or accepted), for accept/decline/cancel/unfriend. */
   friendshipId: z.string().nullable(),
@@ -59,6 +62,12 @@ export const publicProfileAnswer = z.object({
   recommendations: recommendationStats,
 })
 export type PublicProfileAnswer = z.infer<typeof publicProfileAnswer>
+
+/** `GET /api/users/:username/watched`: a cursor from `recentNextCursor` or the page before, and 1–50 a page. */
+export const publicWatchesQuery = feedQuery
+/** More of a member's public watches, newest first (ties by id), after the cursor's. */
+export const publicWatchesAnswer = z.object({ items: z.array(publicWatch), nextCursor: z.string().nullable() })
+export type PublicWatchesAnswer = z.infer<typeof publicWatchesAnswer>
 
 export const mediaFriendsParams = z.object({
   mediaType,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { catalogMovie, sendJson } from './support/api'
 import { registerByApi, signOutByApi, uniqueName } from './support/server'
 
 test.describe('a public profile', () => {
@@ -59,4 +60,38 @@ test.describe('a public profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: member.username })).toBeVisible()
     await expect(page.getByText('Edit your profile')).toBeVisible()
   })
+})
+
+test('a member with more public watches than the profile shows: "Show more" goes back to the first', async ({
+  page,
+}) => {
+  const diarist = await registerByApi(page.request, 'diarist')
+  const film = await catalogMovie(page.request, 'casablanca')
+  // 23 public watches (rewatches count), one a day from 30 September 2025 back, and a private one.
+  for (let day = 1; day <= 23; day++)
+    await sendJson(page.request, '/api/watched', {
+      tmdbId: film.tmdbId,
+      mediaType: 'movie',
+      watchedOn: `2025-09-${String(31 - day).padStart(2, '0')}`,
+      review: `Visit ${day}`,
+    })
+  await sendJson(page.request, '/api/watched', {
+    tmdbId: film.tmdbId,
+    mediaType: 'movie',
+    review: 'Mine alone',
+    isPrivate: true,
+  })
+  await signOutByApi(page.request)
+  await registerByApi(page.request, 'reader')
+
+  await page.goto(`/profile/${diarist.username}`)
+  const watches = page.getByRole('region', { name: 'Recently watched' }).getByRole('listitem')
+  await expect(watches).toHaveCount(20)
+  await expect(page.getByRole('group', { name: 'Counts' })).toContainText('23')
+  await page.getByRole('button', { name: 'Show more' }).click()
+  await expect(watches).toHaveCount(23)
+  await expect(watches.nth(20).getByRole('link', { name: film.title })).toBeFocused()
+  await expect(watches.last()).toContainText('Visit 23')
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0)
+  await expect(page.getByRole('main')).not.toContainText('Mine alone')
 })

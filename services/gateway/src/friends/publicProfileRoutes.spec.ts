@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
-import type { MediaFriendsAnswer, PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import type { MediaFriendsAnswer, PublicProfileAnswer, PublicWatchesAnswer } from '@reelmates/contracts/profiles'
 import { password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
 let titles: MediaResult[]
 // Registering spends the sign-in rate limit; the profile must not.
-const authLimit = 12
+const authLimit = 16
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: String(authLimit) } })
   titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 3)
@@ -56,6 +56,7 @@ describe('public profiles and friends on a title', () => {
     const anonymous = agent(t.app)
     for (const url of [
       `/api/users/${owner.user.username}`,
+      `/api/users/${owner.user.username}/watched`,
       '/api/users/search?q=own',
       `/api/media/movie/${titles[0]!.id}/friends`,
     ])
@@ -77,6 +78,7 @@ describe('public profiles and friends on a title', () => {
       stats: { watched: 1, watchlist: 1, friends: 1 },
       favouriteGenres: expect.any(Array) as unknown,
       recent: [expect.objectContaining({ tmdbId: titles[0]!.id, rating: 9, review: 'Shared thoughts' })],
+      recentNextCursor: null,
       friendship: 'none',
       friendshipId: null,
       recommendations: { sent: 0, hits: 0, hitRate: null, bestPick: null },
@@ -214,5 +216,69 @@ describe('favourite genres on a public profile', () => {
     expect((await watch(quiet, titles[0]!, { isPrivate: true })).statusCode).toBe(201)
     const profile = (await profileOf(quiet, quiet.user.username)).json<PublicProfileAnswer>()
     expect(profile.favouriteGenres).toEqual([])
+  })
+})
+
+describe("a member's whole public diary, page after page", () => {
+  it("goes on from the profile's recent watches to the first, newest first and ties by id, never a private one", async () => {
+    const diarist = await member('diarist')
+    const reader = await member('reader')
+    // 27 watches over 20 days, three of them at one instant (a page may end inside the tie); every
+    // fourth is private.
+    const logged: { id: string; private: boolean }[] = []
+    for (let index = 0; index < 27; index++) {
+      const day = Math.min(index, 20)
+      const isPrivate = index % 4 === 3
+      const answer = await watch(diarist, titles[index % 3]!, {
+        rating: (index % 10) + 1,
+        review: isPrivate ? `PRIVATE-${index}` : `Public ${index}`,
+        watchedAt: new Date(Date.UTC(2026, 9, 1 + day, 20)).toISOString(),
+        isPrivate,
+      })
+      expect(answer.statusCode).toBe(201)
+      logged.push({ id: answer.json<{ entryId: string }>().entryId, private: isPrivate })
+    }
+    const publicIds = logged.filter((entry) => !entry.private).map((entry) => entry.id)
+
+    const profile = (await profileOf(reader, diarist.user.username)).json<PublicProfileAnswer>()
+    expect(profile.stats.watched).toBe(publicIds.length)
+    expect(profile.recent).toHaveLength(20)
+    expect(profile.recentNextCursor).toEqual(expect.any(String))
+    const shown = profile.recent.map((entry) => entry.id)
+    let cursor = profile.recentNextCursor
+    while (cursor !== null) {
+      const answer = await reader.client.get(
+        `/api/users/${diarist.user.username}/watched?limit=2&cursor=${encodeURIComponent(cursor)}`,
+      )
+      expect(answer.statusCode, answer.body).toBe(200)
+      expect(answer.body).not.toContain('PRIVATE-')
+      const page = answer.json<PublicWatchesAnswer>()
+      expect(page.items.length).toBeLessThanOrEqual(2)
+      shown.push(...page.items.map((entry) => entry.id))
+      cursor = page.nextCursor
+    }
+    // Every public watch once, in the profile's order: latest first, and at one instant by id.
+    const all = await reader.client.get(`/api/users/${diarist.user.username}/watched?limit=50`)
+    const expected = all.json<PublicWatchesAnswer>().items
+    expect(expected).toHaveLength(publicIds.length)
+    expect(all.json<PublicWatchesAnswer>().nextCursor).toBeNull()
+    expect(shown).toEqual(expected.map((entry) => entry.id))
+    expect(new Set(shown)).toEqual(new Set(publicIds))
+    const order = expected.map((entry) => `${entry.watchedAt} ${entry.id}`)
+    expect(order).toEqual([...order].sort().reverse())
+  })
+
+  it('says 404 for an unknown member and 400 for a cursor or a page size it cannot take', async () => {
+    const reader = await member('reader')
+    const unknown = await reader.client.get('/api/users/nobody_at_all/watched')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ message: 'User not found', error: 'Not Found' })
+    for (const query of ['cursor=not-ours', 'limit=0', 'limit=51', 'limit=many']) {
+      const refused = await reader.client.get(`/api/users/${reader.user.username}/watched?${query}`)
+      expect(refused.statusCode, query).toBe(400)
+      expect(refused.json<{ message: string }>().message, query).toMatch(/\w/)
+    }
+    const empty = await reader.client.get(`/api/users/${reader.user.username}/watched`)
+    expect(empty.json()).toEqual({ items: [], nextCursor: null })
   })
 })

@@ -5,6 +5,8 @@ import {
   mediaFriendsParams,
   publicProfileAnswer,
   publicProfileParams,
+  publicWatchesAnswer,
+  publicWatchesQuery,
 } from '@reelmates/contracts/profiles'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
@@ -80,10 +82,31 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         stats: { watched: shared.watched, watchlist: shared.watchlist, friends: friendCount },
         favouriteGenres: await favouriteGenres(platform.catalog, genreCounts),
         recent: shared.recent,
+        recentNextCursor: shared.recentNextCursor,
         friendship: relation.state,
         friendshipId: relation.friendshipId,
         recommendations: recommended,
       }
+    },
+  )
+
+  app.get(
+    '/users/:username/watched',
+    {
+      config: readsFrom(userQueries, publicQueries),
+      schema: {
+        tags: ['friends'],
+        summary:
+          "More of a member's public watches, newest first: the pages after their profile's recent ones (never a private watch)",
+        params: publicProfileParams,
+        querystring: publicWatchesQuery,
+        response: { 200: publicWatchesAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const member = await users.byUsername(request.params.username)
+      if (!member) return reply.code(404).send({ message: 'User not found', error: 'Not Found' })
+      return activity.watches(member.id, request.query)
     },
   )
 

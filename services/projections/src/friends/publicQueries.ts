@@ -1,3 +1,4 @@
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from '@reelmates/contracts/feed'
 import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { containsSpoilersOf } from '@reelmates/contracts/watched'
@@ -6,6 +7,7 @@ import {
   type FriendWatch,
   type MediaFriendsAnswer,
   type PublicWatch,
+  type PublicWatchesAnswer,
 } from '@reelmates/contracts/profiles'
 import type { Doc } from '@reelmates/infra/readStore/port'
 import { defineQueries } from '../queries'
@@ -24,6 +26,25 @@ export interface GenreCount {
   watches: number
 }
 const recentLimit = 20
+
+/** A member's public watches in the order their profile lists them: latest first, ties by id. */
+const newestFirst = { watchedAt: -1, _id: -1 } as const
+
+/** Strictly after the cursor's watch in that order: the next page starts there. */
+const olderThan = (after: FeedCursor | null) =>
+  after
+    ? { $or: [{ watchedAt: { $lt: after.createdAt } }, { watchedAt: after.createdAt, _id: { $lt: after.id } }] }
+    : {}
+
+/** `limit` public watches after `after`, and the cursor of the next page while there are more. */
+function pageOf(found: Doc[], limit: number): PublicWatchesAnswer {
+  const items = found.slice(0, limit).map(publicWatchOf)
+  const last = items.at(-1)
+  return {
+    items,
+    nextCursor: found.length > limit && last ? encodeFeedCursor({ createdAt: last.watchedAt, id: last.id }) : null,
+  }
+}
 
 /** The writer's day; null for an entry projected before the day was kept. */
 const dayOf = (doc: Doc): string | null => (typeof doc.watchedOn === 'string' ? doc.watchedOn : null)
@@ -55,13 +76,29 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
   const users = userQueries(db)
 
   return {
-    async activity(userId: string): Promise<{ watched: number; watchlist: number; recent: PublicWatch[] }> {
+    async activity(
+      userId: string,
+    ): Promise<{ watched: number; watchlist: number; recent: PublicWatch[]; recentNextCursor: string | null }> {
       const [watchedCount, watchlistCount, recent] = await Promise.all([
         watched().countDocuments({ userId, ...shared }),
         watchlist().countDocuments({ userId }),
-        watched().find({ userId, ...shared }, { sort: { watchedAt: -1 }, limit: recentLimit }),
+        watched().find({ userId, ...shared }, { sort: newestFirst, limit: recentLimit + 1 }),
       ])
-      return { watched: watchedCount, watchlist: watchlistCount, recent: recent.map(publicWatchOf) }
+      const { items, nextCursor } = pageOf(recent, recentLimit)
+      return { watched: watchedCount, watchlist: watchlistCount, recent: items, recentNextCursor: nextCursor }
+    },
+
+    /** A member's public watches after `cursor` (one from `activity` or an earlier page), `limit` of them. */
+    async watches(
+      userId: string,
+      { cursor, limit }: { cursor?: string | undefined; limit: number },
+    ): Promise<PublicWatchesAnswer> {
+      const after = cursor === undefined ? null : decodeFeedCursor(cursor)
+      const found = await watched().find(
+        { userId, ...shared, ...olderThan(after) },
+        { sort: newestFirst, limit: limit + 1 },
+      )
+      return pageOf(found, limit)
     },
 
     /**

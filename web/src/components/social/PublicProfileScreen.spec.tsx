@@ -1,7 +1,7 @@
-import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import type { PublicProfileAnswer, PublicWatch } from '@reelmates/contracts/profiles'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode, Ref } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { friendsCalls } from '../../features/friends/friendsCalls'
@@ -11,7 +11,11 @@ import { createQueryClient } from '../../lib/queryClient'
 import { PublicProfileScreen } from './PublicProfileScreen'
 
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  Link: ({ children, ref }: { children: ReactNode; ref?: Ref<HTMLAnchorElement> }) => (
+    <a href="/" ref={ref}>
+      {children}
+    </a>
+  ),
 }))
 // The frame around the page (menus, the signed-in shell) plays no part here.
 vi.mock('../shell/PublicShell', () => ({
@@ -27,6 +31,7 @@ const maya = (friendship: PublicProfileAnswer['friendship']): PublicProfileAnswe
   stats: { watched: 0, watchlist: 0, friends: 1 },
   favouriteGenres: [],
   recent: [],
+  recentNextCursor: null,
   friendship,
   friendshipId: friendship === 'none' ? null : 'me_maya',
   recommendations: { sent: 0, hits: 0, hitRate: null, bestPick: null },
@@ -67,5 +72,77 @@ describe('the keyboard on a profile whose friend button changes', () => {
     await act(async () => fireEvent.click(accept))
     const unfriend = await screen.findByRole('button', { name: 'Unfriend maya' })
     expect(document.activeElement).toBe(unfriend)
+  })
+})
+
+const watchOf = (title: string, day: number): PublicWatch => ({
+  id: `w-${title}`,
+  tmdbId: day,
+  mediaType: 'movie',
+  title,
+  posterPath: null,
+  releaseDate: null,
+  watchedAt: `2026-10-${String(day).padStart(2, '0')}T20:00:00.000Z`,
+  watchedOn: null,
+  rating: null,
+  recommend: null,
+  review: null,
+  containsSpoilers: false,
+})
+
+describe('a profile with more public watches than it came with', () => {
+  async function showDiarist() {
+    vi.spyOn(friendsCalls, 'profile').mockResolvedValue({
+      ...maya('friends'),
+      stats: { watched: 5, watchlist: 0, friends: 1 },
+      recent: [watchOf('Heat', 9), watchOf('Alien', 8)],
+      recentNextCursor: 'after-alien',
+    })
+    const queryClient = createQueryClient()
+    queryClient.setQueryData(currentUserKey, { id: 'me', username: 'me' })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <PublicProfileScreen username="maya" />
+      </QueryClientProvider>,
+    )
+    await screen.findByRole('heading', { level: 1, name: 'maya' })
+  }
+  const titles = () =>
+    within(screen.getByRole('region', { name: 'Recently watched' }))
+      .getAllByRole('listitem')
+      .map((item) => within(item).getAllByRole('link').at(-1)?.textContent)
+
+  it('shows older ones a page at a time from where it ends, each time handing the keyboard to the first it brought', async () => {
+    const watches = vi
+      .spyOn(friendsCalls, 'watches')
+      .mockResolvedValueOnce({ items: [watchOf('Ran', 7), watchOf('Jaws', 6)], nextCursor: 'after-jaws' })
+      .mockResolvedValueOnce({ items: [watchOf('Up', 5)], nextCursor: null })
+    await showDiarist()
+    expect(titles()).toEqual(['Heat', 'Alien'])
+    expect(watches).not.toHaveBeenCalled()
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
+    expect(watches).toHaveBeenLastCalledWith('maya', 'after-alien')
+    await waitFor(() => expect(titles()).toEqual(['Heat', 'Alien', 'Ran', 'Jaws']))
+    expect(document.activeElement?.textContent).toBe('Ran')
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
+    expect(watches).toHaveBeenLastCalledWith('maya', 'after-jaws')
+    await waitFor(() => expect(titles()).toEqual(['Heat', 'Alien', 'Ran', 'Jaws', 'Up']))
+    expect(document.activeElement?.textContent).toBe('Up')
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+
+  it('says when older ones could not be loaded, and tries again when asked', async () => {
+    vi.spyOn(friendsCalls, 'watches')
+      .mockRejectedValueOnce(new Error('no answer'))
+      .mockResolvedValueOnce({ items: [watchOf('Ran', 7)], nextCursor: null })
+    await showDiarist()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain("We couldn't load more of maya's watches.")
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })))
+    await waitFor(() => expect(titles()).toEqual(['Heat', 'Alien', 'Ran']))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

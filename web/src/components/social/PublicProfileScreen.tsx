@@ -1,10 +1,10 @@
 import { username as usernameSchema } from '@reelmates/contracts/account'
 import type { PublicProfileAnswer } from '@reelmates/contracts/profiles'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
-import { publicProfileQuery } from '../../features/friends/queries'
+import { publicProfileQuery, publicWatchesQuery } from '../../features/friends/queries'
 import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { PublicShell } from '../shell/PublicShell'
@@ -45,6 +45,54 @@ function Stat({ value, label, to }: { value: number; label: string; to?: '/frien
         body
       )}
     </div>
+  )
+}
+
+const moreButton =
+  'h-11 rounded-full bg-white/10 px-6 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-60'
+
+/**
+ * The latest public watches the profile came with, then older ones a page at a time on "Show
+ * more", back to the first: the count above says how many there are, and every one can be read.
+ */
+function PublicWatches({ username, profile }: { username: string; profile: PublicProfileAnswer }) {
+  const from = profile.recentNextCursor
+  const [asked, setAsked] = useState(false)
+  const more = useInfiniteQuery({ ...publicWatchesQuery(username, from ?? ''), enabled: asked && from !== null })
+  const watches = [...profile.recent, ...(more.data?.pages.flatMap((page) => page.items) ?? [])]
+  const [focusAt, setFocusAt] = useState<number | null>(null)
+  const focused = useCallback(() => setFocusAt(null), [])
+  const showMore = () => {
+    setFocusAt(watches.length)
+    if (!asked) setAsked(true)
+    else void more.fetchNextPage()
+  }
+  const hasMore = from !== null && (!more.data || more.hasNextPage)
+  const loading = more.isFetching && !more.isError
+  return (
+    <>
+      <div className={panel}>
+        <PublicWatchList watches={watches} focusAt={focusAt} onFocused={focused} />
+      </div>
+      {more.isError ? (
+        <p role="alert" className="mt-4 text-center text-sm text-zinc-300">
+          We couldn&apos;t load more of {username}&apos;s watches.{' '}
+          <button
+            type="button"
+            onClick={() => void (more.data ? more.fetchNextPage() : more.refetch())}
+            className="font-semibold text-reel hover:underline"
+          >
+            Try again
+          </button>
+        </p>
+      ) : hasMore ? (
+        <div className="mt-6 flex justify-center">
+          <button type="button" disabled={loading} onClick={showMore} className={moreButton}>
+            {loading ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      ) : null}
+    </>
   )
 }
 
@@ -94,9 +142,7 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
           Recently watched
         </h2>
         {recent.length > 0 ? (
-          <div className={panel}>
-            <PublicWatchList watches={recent} />
-          </div>
+          <PublicWatches username={user.username} profile={profile} />
         ) : (
           <p className="rounded-2xl border border-dashed border-white/10 bg-panel/60 px-6 py-10 text-center text-sm text-zinc-400">
             {isSelf

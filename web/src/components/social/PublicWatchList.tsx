@@ -1,5 +1,6 @@
 import type { PublicWatch } from '@reelmates/contracts/profiles'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { SpoilerReview } from './SpoilerReview'
@@ -17,11 +18,25 @@ export function Recommends() {
   )
 }
 
-/** A member's latest public watches: poster, title, stars, and the review in their words. */
-export function PublicWatchList({ watches }: { watches: PublicWatch[] }) {
+interface PublicWatchListProps {
+  watches: PublicWatch[]
+  /** The title link at this place takes focus once it is shown (the first of those "Show more" brought). */
+  focusAt?: number | null | undefined
+  onFocused?: (() => void) | undefined
+}
+
+/** A member's public watches, latest first: poster, title, stars, and the review in their words. */
+export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWatchListProps) {
+  const toFocus = useRef<HTMLAnchorElement>(null)
+  const arrived = focusAt !== null && watches.length > focusAt
+  useEffect(() => {
+    if (!arrived) return
+    toFocus.current?.focus()
+    onFocused?.()
+  }, [arrived, onFocused])
   return (
     <ol className="divide-y divide-white/5">
-      {watches.map((watch) => {
+      {watches.map((watch, index) => {
         const year = watch.releaseDate?.slice(0, 4)
         return (
           <li key={watch.id} className="flex gap-4 py-4 first:pt-0">
@@ -37,6 +52,7 @@ export function PublicWatchList({ watches }: { watches: PublicWatch[] }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-white">
                 <Link
+                  ref={arrived && index === focusAt ? toFocus : undefined}
                   to="/media/$mediaType/$id"
                   params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
                   className="hover:underline"

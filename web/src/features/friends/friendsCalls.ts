@@ -5,7 +5,7 @@ import type {
   userSearchAnswer,
 } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
-import type { MediaFriendsAnswer, PublicProfileAnswer } from '@reelmates/contracts/profiles'
+import type { MediaFriendsAnswer, PublicProfileAnswer, PublicWatchesAnswer } from '@reelmates/contracts/profiles'
 import type { z } from 'zod'
 import { requests } from '../../lib/api'
 
@@ -21,6 +21,11 @@ const friendshipPath = (id: string) => `/api/friendships/${encodeURIComponent(id
 /** The friendship calls of the API (issue 10), through the app's one request client. */
 export const friendsCalls = {
   profile: (username: string) => requests.get<PublicProfileAnswer>(`/api/users/${encodeURIComponent(username)}`),
+  /** A member's public watches after `cursor` (the profile's `recentNextCursor`, then each page's). */
+  watches: (username: string, cursor: string) =>
+    requests.get<PublicWatchesAnswer>(
+      `/api/users/${encodeURIComponent(username)}/watched?cursor=${encodeURIComponent(cursor)}`,
+    ),
   mediaFriends: (ref: MediaRef) =>
     requests.get<MediaFriendsAnswer>(`/api/media/${ref.mediaType}/${ref.tmdbId}/friends`),
   list: () => requests.get<FriendsAnswer>('/api/friendships'),

@@ -1,5 +1,5 @@
 import type { MediaRef } from '@reelmates/contracts/media'
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { friendsCalls } from './friendsCalls'
 
 /**
@@ -34,6 +34,19 @@ export const userSearchQuery = (text: string) =>
 
 export const publicProfileQuery = (username: string) =>
   queryOptions({ queryKey: friendsKeys.profile(username), queryFn: () => friendsCalls.profile(username) })
+
+/**
+ * The rest of a member's public watches, a page at a time, from where their profile's recent ones
+ * end (`from`, its `recentNextCursor`). Under the profile's key, so what refreshes a profile
+ * refreshes these too.
+ */
+export const publicWatchesQuery = (username: string, from: string) =>
+  infiniteQueryOptions({
+    queryKey: [...friendsKeys.profile(username), 'watched', from] as const,
+    queryFn: ({ pageParam }) => friendsCalls.watches(username, pageParam),
+    initialPageParam: from,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  })
 
 export const mediaFriendsQuery = (ref: MediaRef) =>
   queryOptions({ queryKey: friendsKeys.media(ref), queryFn: () => friendsCalls.mediaFriends(ref) })
