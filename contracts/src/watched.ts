@@ -190,6 +190,11 @@ export const watchedItem = z.object({
   posterPath: z.string().nullable(),
   releaseDate: z.string().nullable(),
   voteAverage: z.number().nullable(),
+  /**
+   * My diary has an earlier watch of this title (by the instant, ties by id), as Letterboxd marks a
+   * rewatch. Worked out when read, so logging a forgotten earlier watch makes this one a rewatch.
+   */
+  rewatch: z.boolean(),
 })
 export type WatchedItem = z.infer<typeof watchedItem>
 

@@ -633,6 +633,34 @@ test('the diary in date order reads month by month, each month a heading over it
   await expect(page.getByRole('region', { name: october ?? '' })).toHaveCount(0)
 })
 
+test('a watch of a title seen before is marked a rewatch, in the diary and on its page, by when it was watched', async ({
+  page,
+}) => {
+  await signUp(page)
+  const film = await catalogMovie(page.request, 'casablanca')
+  const other = await catalogMovie(page.request, 'heat')
+  await sendJson(page.request, '/api/watched', { tmdbId: film.tmdbId, mediaType: 'movie', watchedOn: '2025-06-10' })
+  await sendJson(page.request, '/api/watched', { tmdbId: other.tmdbId, mediaType: 'movie', watchedOn: '2025-06-05' })
+  // Logged last, watched first: the watch of 10 June becomes the rewatch.
+  await sendJson(page.request, '/api/watched', { tmdbId: film.tmdbId, mediaType: 'movie', watchedOn: '2025-06-01' })
+
+  await page.goto('/watched?view=list')
+  const entries = page.getByRole('article')
+  await expect(entries).toHaveCount(3)
+  await expect(entries.nth(0)).toContainText(film.title)
+  await expect(entries.nth(0)).toContainText('Rewatch')
+  await expect(entries.nth(1)).toContainText(other.title)
+  await expect(entries.nth(1)).not.toContainText('Rewatch')
+  await expect(entries.nth(2)).toContainText(film.title)
+  await expect(entries.nth(2)).not.toContainText('Rewatch')
+
+  await page.goto(`/media/movie/${film.tmdbId}`)
+  const watches = page.getByRole('region', { name: 'Your 2 watches' }).getByRole('article')
+  await expect(watches).toHaveCount(2)
+  await expect(watches.first()).toContainText('Rewatch')
+  await expect(watches.last()).not.toContainText('Rewatch')
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

@@ -22,6 +22,7 @@ const watchedColumns = [
   'releaseDate',
   'watchedAt',
   'watchedOn',
+  'rewatch',
   'stars',
   'recommend',
   'review',

@@ -74,10 +74,42 @@ describe('watched log API', () => {
       lastWatchedAt: '2026-06-01T20:00:00.000Z',
       lastRating: 9,
       watches: [
-        expect.objectContaining({ watchedAt: '2026-06-01T20:00:00.000Z', rating: 9, review: null }),
-        expect.objectContaining({ watchedAt: '2026-01-01T20:00:00.000Z', rating: 6, review: 'Slow at first.' }),
+        expect.objectContaining({ watchedAt: '2026-06-01T20:00:00.000Z', rating: 9, review: null, rewatch: true }),
+        expect.objectContaining({
+          watchedAt: '2026-01-01T20:00:00.000Z',
+          rating: 6,
+          review: 'Slow at first.',
+          rewatch: false,
+        }),
       ],
     })
+  })
+
+  it('marks each diary entry after the first of its title a rewatch, on every page, by when it was watched', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_rewatch_marks')
+    const log = async (title: MediaResult, watchedAt: string) =>
+      (await client.post('/api/watched', { ...ref(title), watchedAt })).json<{ entryId: string }>().entryId
+    const second = await log(titles[0]!, '2026-05-01T20:00:00.000Z')
+    const other = await log(titles[1]!, '2026-04-01T20:00:00.000Z')
+    // Logged last, watched first: the entry logged before it becomes the rewatch.
+    const first = await log(titles[0]!, '2026-03-01T20:00:00.000Z')
+    // At the same instant as the first, the lower id comes first.
+    const tied = await log(titles[0]!, '2026-03-01T20:00:00.000Z')
+    const marks = async (query: string) =>
+      Object.fromEntries(
+        (await client.get(`/api/watched?${query}`))
+          .json<{ items: { id: string; rewatch: boolean }[] }>()
+          .items.map((item) => [item.id, item.rewatch]),
+      )
+    const [earlierOfTie, laterOfTie] = [first, tied].sort()
+    const expected = { [second]: true, [other]: false, [earlierOfTie!]: false, [laterOfTie!]: true }
+    expect(await marks('')).toEqual(expected)
+    // A page holding only the latest entry still knows an earlier watch exists.
+    expect(await marks('pageSize=1')).toEqual({ [second]: true })
+    expect(await marks('pageSize=2&page=2')).toEqual({ [earlierOfTie!]: false, [laterOfTie!]: true })
+    // The first watch removed, the tied one is the first now.
+    expect((await client.delete(`/api/watched/${earlierOfTie}`)).statusCode).toBe(200)
+    expect(await marks('')).toEqual({ [second]: true, [other]: false, [laterOfTie!]: false })
   })
 
   it('lists each watched title once, with how often, when last and the latest rating given', async () => {
@@ -434,11 +466,12 @@ describe('watched log API', () => {
     const { client } = await signedInAgent(test.app, 'wd_export')
     await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })
     await client.post('/api/watched', { ...ref(titles[1]!), rating: 7, recommend: false })
+    await client.post('/api/watched', { ...ref(titles[0]!), watchedOn: '2026-01-02' })
     const csv = await client.get('/api/watched/export')
     expect(csv.headers['content-type']).toContain('text/csv')
     const [header, ...rows] = csv.body.split('\n')
     expect(header).toBe(
-      'title,mediaType,tmdbId,releaseDate,watchedAt,watchedOn,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
+      'title,mediaType,tmdbId,releaseDate,watchedAt,watchedOn,rewatch,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
     )
     expect(csv.body).toContain('"line one\nline two"')
     // Stars as given (5 and 3½, not 10 and 7); no written out, not an empty cell.
@@ -446,8 +479,19 @@ describe('watched log API', () => {
       (row) => row.startsWith(`${titles[1]!.title},`) || row.startsWith(`"${titles[1]!.title}",`),
     )
     expect(second).toMatch(/,3\.5,false,,false,,false$/)
-    expect(csv.body).toMatch(/,5,,"line one\nline two",false,,false/)
-    const json = (await client.get('/api/watched/export?format=json')).json<{ title: string; stars: number }[]>()
-    expect(json.map((item) => item.stars).sort()).toEqual([3.5, 5])
+    // The later watch of the first title is its rewatch: logged first, it was watched after 2 January.
+    expect(csv.body).toMatch(/,true,5,,"line one\nline two",false,,false/)
+    const json = (await client.get('/api/watched/export?format=json')).json<
+      { title: string; stars: number | null; rewatch: boolean; watchedOn: string | null }[]
+    >()
+    const marked = json.map((item) => [item.stars, item.rewatch])
+    expect(marked).toHaveLength(3)
+    expect(marked).toEqual(
+      expect.arrayContaining([
+        [3.5, false],
+        [5, true],
+        [null, false],
+      ]),
+    )
   })
 })

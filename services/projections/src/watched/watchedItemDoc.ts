@@ -6,9 +6,10 @@ export const watchedCollection = 'watched_items'
  * One diary entry as the `watched_items` read model stores it: the API's shape, keyed by entry id,
  * with the title's genres (what public profiles count favourite genres from). A document projected
  * before `containsSpoilers` existed has none: read it through `containsSpoilersOf`; one projected before
- * `watchedOn` (version 4, still served while the rebuild runs) has no day: read it as null.
+ * `watchedOn` (version 4, still served while the rebuild runs) has no day: read it as null. Whether an
+ * entry is a `rewatch` depends on the title's other entries, so it is worked out when read, not stored.
  */
-export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn'> & {
+export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' | 'rewatch'> & {
   _id: string
   genreIds: number[]
   containsSpoilers?: boolean

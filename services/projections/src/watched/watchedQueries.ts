@@ -18,8 +18,27 @@ export interface WatchedPageOptions extends PageOptions {
   streamingService?: string | undefined
 }
 
-const itemOf = (doc: WatchedItemDoc): WatchedItem =>
-  watchedItem.parse({ ...doc, watchedOn: doc.watchedOn ?? null, containsSpoilers: containsSpoilersOf(doc) })
+const itemOf = (doc: WatchedItemDoc, firsts: ReadonlySet<string>): WatchedItem =>
+  watchedItem.parse({
+    ...doc,
+    watchedOn: doc.watchedOn ?? null,
+    containsSpoilers: containsSpoilersOf(doc),
+    rewatch: !firsts.has(doc._id),
+  })
+
+type Watch = Pick<WatchedItemDoc, '_id' | 'tmdbId' | 'mediaType' | 'watchedAt'>
+
+/** The first watch of each title among these (earliest instant, ties by the lower id): every other is a rewatch. */
+export function firstWatches(watches: Iterable<Watch>): Set<string> {
+  const first = new Map<string, Watch>()
+  for (const watch of watches) {
+    const key = `${watch.mediaType}:${watch.tmdbId}`
+    const seen = first.get(key)
+    if (!seen || watch.watchedAt < seen.watchedAt || (watch.watchedAt === seen.watchedAt && watch._id < seen._id))
+      first.set(key, watch)
+  }
+  return new Set([...first.values()].map((watch) => watch._id))
+}
 
 /** A user's watched log (a diary: a rewatch is another entry) as the API shows it. */
 export const watchedQueries = defineQueries([watchedItems], (db) => {
@@ -47,13 +66,20 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
         }),
         entries().countDocuments(filter),
       ])
-      return { items: found.map((doc) => itemOf(doc)), page, pageSize, total }
+      // Whether each is a rewatch depends on watches of its title the page may not hold.
+      const watchesOfTitles = await entries().find(
+        { userId, tmdbId: { $in: [...new Set(found.map((doc) => doc.tmdbId))] } },
+        { projection: { tmdbId: 1, mediaType: 1, watchedAt: 1 } },
+      )
+      const firsts = firstWatches(watchesOfTitles)
+      return { items: found.map((doc) => itemOf(doc, firsts)), page, pageSize, total }
     },
 
     /** The whole log, latest watch first (exports). */
     async all(userId: string): Promise<WatchedItem[]> {
       const found = await entries().find({ userId }, { sort: { watchedAt: -1 } })
-      return found.map((doc) => itemOf(doc))
+      const firsts = firstWatches(found)
+      return found.map((doc) => itemOf(doc, firsts))
     },
 
     /**
@@ -71,7 +97,8 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
     /** Every watch of one title, latest first. */
     async ofTitle(userId: string, { tmdbId, mediaType }: MediaRef): Promise<WatchedItem[]> {
       const found = await entries().find({ userId, tmdbId, mediaType }, { sort: { watchedAt: -1 } })
-      return found.map((doc) => itemOf(doc))
+      const firsts = firstWatches(found)
+      return found.map((doc) => itemOf(doc, firsts))
     },
   }
 })

@@ -17,6 +17,7 @@ const paths = {
   plus: 'M10 4v12M4 10h12',
   send: 'M3 9.5l14-6-5 14-2.5-5.5z M9.5 12l7.5-8.5',
   more: 'M4.5 10h.01M10 10h.01M15.5 10h.01',
+  rewatch: 'M15.5 10a5.5 5.5 0 1 1-1.6-3.9M14.5 3.2v3h-3',
 } as const
 
 export type IconName = keyof typeof paths

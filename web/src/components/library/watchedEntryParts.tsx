@@ -42,6 +42,12 @@ export function EntryFacts({ entry }: { entry: WatchedItem }) {
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
       <time dateTime={dayOfWatch(entry)}>{watchDayLabel(entry)}</time>
+      {entry.rewatch ? (
+        <span className="inline-flex items-center gap-1 text-sky-300">
+          <Icon name="rewatch" className="h-3.5 w-3.5" />
+          Rewatch
+        </span>
+      ) : null}
       <StarRating rating={entry.rating} />
       {entry.recommend === true ? (
         <span className="inline-flex items-center gap-1 text-emerald-300">

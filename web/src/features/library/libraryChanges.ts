@@ -253,6 +253,8 @@ export const libraryChange = {
       watchedAt: watchedAt ?? new Date().toISOString(),
       ...fields,
       ...snapshotOf(title),
+      // Whether it is a rewatch depends on the whole diary: the server says, once it has the watch.
+      rewatch: false,
     },
     removeFromWatchlist,
     serverClock: watchedAt === undefined,

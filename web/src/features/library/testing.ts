@@ -51,6 +51,7 @@ export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedIt
     posterPath: null,
     releaseDate: '2024-05-01',
     voteAverage: 7,
+    rewatch: false,
     ...extra,
   }
 }
