@@ -34,6 +34,10 @@ const callerScoped: Record<string, { why: string; publicByDesign?: (keyof typeof
     why: 'a public profile: its recent public watches (with their reviews) are open, nothing else is',
     publicByDesign: ['review'],
   },
+  'GET /api/users/{username}/watched': {
+    why: "the rest of a public profile's public watches (with their reviews); never a private one",
+    publicByDesign: ['review'],
+  },
 }
 
 // Distinctive words the owner writes: none may appear in any answer to the intruder.
