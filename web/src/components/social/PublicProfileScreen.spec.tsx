@@ -42,6 +42,11 @@ async function showProfile(answers: PublicProfileAnswer['friendship'][]) {
   const profile = vi.spyOn(friendsCalls, 'profile')
   for (const friendship of answers) profile.mockResolvedValueOnce(maya(friendship))
   profile.mockResolvedValue(maya(answers.at(-1) ?? 'none'))
+  await renderProfile()
+}
+
+/** Maya's profile page as a signed-in member opens it, once it has shown. */
+async function renderProfile() {
   const queryClient = createQueryClient()
   queryClient.setQueryData(currentUserKey, { id: 'me', username: 'me' })
   render(
@@ -98,14 +103,7 @@ describe('a profile with more public watches than it came with', () => {
       recent: [watchOf('Heat', 9), watchOf('Alien', 8)],
       recentNextCursor: 'after-alien',
     })
-    const queryClient = createQueryClient()
-    queryClient.setQueryData(currentUserKey, { id: 'me', username: 'me' })
-    render(
-      <QueryClientProvider client={queryClient}>
-        <PublicProfileScreen username="maya" />
-      </QueryClientProvider>,
-    )
-    await screen.findByRole('heading', { level: 1, name: 'maya' })
+    await renderProfile()
   }
   const titles = () =>
     within(screen.getByRole('region', { name: 'Recently watched' }))
