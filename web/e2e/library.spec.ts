@@ -661,6 +661,43 @@ test('a watch of a title seen before is marked a rewatch, in the diary and on it
   await expect(watches.last()).not.toContainText('Rewatch')
 })
 
+test('"Pick one for me" picks a title of the watchlist shown, another on each press, and opens it', async ({
+  page,
+}) => {
+  await signUp(page)
+  const titles = [
+    await catalogMovie(page.request, 'casablanca'),
+    await catalogMovie(page.request, 'heat'),
+    await catalogMovie(page.request, 'alien'),
+  ]
+  for (const title of titles) await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist')
+  const pick = page.getByRole('button', { name: 'Pick one for me' })
+  await pick.click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('From the 3 titles on your watchlist as shown')
+  const picked = async () => {
+    const name = await dialog.getByRole('heading', { level: 2 }).textContent()
+    expect(titles.map((title) => title.title)).toContain(name)
+    return name
+  }
+  let last = await picked()
+  for (let press = 0; press < 4; press++) {
+    await dialog.getByRole('button', { name: 'Pick another' }).click()
+    await expect(dialog.getByRole('heading', { level: 2 })).not.toHaveText(last ?? '')
+    last = await picked()
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(pick).toBeFocused()
+
+  await pick.click()
+  const chosen = await picked()
+  const film = titles.find((title) => title.title === chosen)
+  await dialog.getByRole('link', { name: `Open ${chosen}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/media/movie/${film?.tmdbId}$`))
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])
@@ -899,7 +936,9 @@ test.describe('the buttons other screens carry', () => {
   })
 })
 
-test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both views', async ({ page }) => {
+test('the library screens, the rating dialog and the pick dialog pass axe (WCAG 2.2 AA) in both views', async ({
+  page,
+}) => {
   await signUp(page)
   const titles = await titlesFor(page, ['godfather', 'casablanca'])
   for (const title of titles.slice(0, 3)) await addByApi(page, title.tmdbId)
@@ -936,6 +975,10 @@ test('the library screens and the rating dialog pass axe (WCAG 2.2 AA) in both v
     .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   await audit('rating dialog')
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Pick one for me' }).click()
+  await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
+  await audit('pick dialog')
 })
 
 test('on a phone, each option of the Type filter keeps its word on one line, inside the control', async ({ page }) => {
@@ -1042,6 +1085,10 @@ test.describe('screenshots', () => {
         .click()
       await expect(page.getByRole('dialog')).toBeVisible()
       await page.screenshot({ path: `${screenshots}rating-dialog-${width}x${height}.png`, fullPage: false })
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Pick one for me' }).click()
+      await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toBeVisible()
+      await page.screenshot({ path: `${screenshots}watchlist-pick-${width}x${height}.png`, fullPage: false })
     })
   }
 })

@@ -1,4 +1,5 @@
 import { streamingProviders } from '@reelmates/contracts/catalog'
+import { useState } from 'react'
 import type { WatchlistSearch } from '../../features/library/librarySearch'
 import { watchlistArrangementOf, withSort } from '../../features/library/librarySearch'
 import { useWatchlist } from '../../features/library/useLibrary'
@@ -15,7 +16,9 @@ import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { reorderInstructions } from './SortableWatchlist'
 import { WatchlistGrid } from './WatchlistGrid'
 import { WatchlistList } from './WatchlistList'
+import { WatchlistPickDialog } from './WatchlistPickDialog'
 import { WatchlistQuickAdd } from './WatchlistQuickAdd'
+import { Icon } from './icons'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
 
@@ -47,6 +50,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
   const reorderable = canReorder(arrangement)
   const filtered = Boolean(search.type ?? search.minRating ?? search.provider)
   const count = items === undefined ? '' : watchlistCount(items.length, shown.length, filtered)
+  const [picking, setPicking] = useState(false)
 
   return (
     <section aria-labelledby="watchlist-title" className="mx-auto w-full max-w-7xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
@@ -99,16 +103,29 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
         </EmptyLibrary>
       ) : (
         <>
-          <p id="watchlist-reorder-hint" className="mb-4 text-xs text-zinc-400">
-            {reorderable ? (
-              <>
-                Drag <span aria-hidden="true">⠿</span> to reorder.{' '}
-                <span className="sr-only">{reorderInstructions}</span>
-              </>
-            ) : (
-              'Choose “My order” with no filters to reorder.'
-            )}
-          </p>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p id="watchlist-reorder-hint" className="text-xs text-zinc-400">
+              {reorderable ? (
+                <>
+                  Drag <span aria-hidden="true">⠿</span> to reorder.{' '}
+                  <span className="sr-only">{reorderInstructions}</span>
+                </>
+              ) : (
+                'Choose “My order” with no filters to reorder.'
+              )}
+            </p>
+            {shown.length > 1 ? (
+              <button
+                type="button"
+                onClick={() => setPicking(true)}
+                className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-xs font-semibold text-amber-300 ring-1 ring-amber-400/30 hover:bg-amber-400/10 focus-visible:outline-2 focus-visible:outline-amber-400"
+              >
+                <Icon name="shuffle" className="h-4 w-4" />
+                Pick one for me
+              </button>
+            ) : null}
+          </div>
+          {picking ? <WatchlistPickDialog items={shown} onClose={() => setPicking(false)} /> : null}
           {shown.length === 0 ? (
             <NothingMatches
               onClear={() => onSearch({ ...search, type: undefined, minRating: undefined, provider: undefined })}

@@ -18,6 +18,7 @@ const paths = {
   send: 'M3 9.5l14-6-5 14-2.5-5.5z M9.5 12l7.5-8.5',
   more: 'M4.5 10h.01M10 10h.01M15.5 10h.01',
   rewatch: 'M15.5 10a5.5 5.5 0 1 1-1.6-3.9M14.5 3.2v3h-3',
+  shuffle: 'M3 6h3.5l7 8H17M3 14h3.5l2-2.3M11.5 8.3l2-2.3H17M15 4l2 2-2 2M15 12l2 2-2 2',
 } as const
 
 export type IconName = keyof typeof paths
