@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { catalogMovie, sendJson } from './support/api'
 import { registerByApi } from './support/server'
 
 /**
@@ -82,4 +83,29 @@ test('a window made wider draws the cards that now fit, untouched', async ({ pag
   await expect(titles).toHaveCount(4)
   await page.setViewportSize({ width: 1440, height: 900 })
   await expect(titles).toHaveCount(await row.getByRole('listitem').count())
+})
+
+test('home starts with the head of my watchlist, in my order, once I keep one', async ({ page }) => {
+  await page.goto('/home')
+  await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('listitem').first()).toBeVisible()
+  const upNext = page.getByRole('region', { name: 'Up next on your watchlist' })
+  await expect(upNext).toHaveCount(0)
+
+  const films = [
+    await catalogMovie(page.request, 'casablanca'),
+    await catalogMovie(page.request, 'heat'),
+    await catalogMovie(page.request, 'alien'),
+  ]
+  for (const film of films) await sendJson(page.request, '/api/watchlist', { tmdbId: film.tmdbId, mediaType: 'movie' })
+  // The last added first: my order, not the order of adding.
+  await sendJson(page.request, `/api/watchlist/movie/${films[2]?.tmdbId}/move`, { toIndex: 0 })
+
+  await page.goto('/home')
+  await expect(page.getByRole('main').getByRole('region').first()).toHaveAccessibleName('Up next on your watchlist')
+  const cards = upNext.getByRole('listitem')
+  await expect(cards).toHaveCount(3)
+  for (const [place, film] of [films[2], films[0], films[1]].entries())
+    await expect(cards.nth(place)).toContainText(film?.title ?? '?')
+  await upNext.getByRole('link', { name: 'See all of your watchlist' }).click()
+  await expect(page).toHaveURL(/\/watchlist\?view=grid&sort=order$/)
 })

@@ -3,13 +3,14 @@ import { homeProviders, providerById, providerLogoUrl } from '../../features/cat
 import { ProviderRow } from './ProviderRow'
 import { SearchBox } from './SearchBox'
 import { TrendingRow } from './TrendingRow'
+import { UpNextRow } from './UpNextRow'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const hboMax = providerById(384)
 
 /**
- * Home: a search field first (most visits start with a title in mind), then what is trending, what
- * is coming, and a row per streaming service. Each row loads on its own, so the first appears fast.
+ * Home: a search field first (most visits start with a title in mind), then the head of my
+ * watchlist when I keep one, what is trending, what is coming, and a row per streaming service. Each row loads on its own, so the first appears fast.
  */
 export function HomeScreen() {
   useDocumentTitle('Home')
@@ -35,6 +36,7 @@ export function HomeScreen() {
         </div>
       </section>
       <div className="space-y-10 sm:space-y-12">
+        <UpNextRow />
         <TrendingRow list="trendingMovies" priority />
         <TrendingRow list="trendingTv" />
         <TrendingRow list="upcomingMovies" />
