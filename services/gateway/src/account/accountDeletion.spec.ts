@@ -151,3 +151,43 @@ describe('an account deletion the process did not live to erase', () => {
     }
   })
 })
+
+describe('a change in flight when its account is deleted', () => {
+  let t: TestApp
+  beforeAll(async () => (t = await createTestApp()))
+  afterAll(() => t.close())
+
+  /** Holds the next catalog look-up (a watch's or an add's first step) until the test lets it go. */
+  function holdNextTitleLookUp() {
+    const { catalog } = t.platform
+    const details = catalog.details.bind(catalog)
+    let reached!: () => void
+    let release!: () => void
+    const held = { reached: new Promise<void>((r) => (reached = r)), released: new Promise<void>((r) => (release = r)) }
+    catalog.details = async (...args) => {
+      catalog.details = details
+      reached()
+      await held.released
+      return details(...args)
+    }
+    return { reached: held.reached, release }
+  }
+
+  it.each([
+    ['a watch', '/api/watched', { review: 'words-in-flight-7391' }, 'watched'],
+    ['a watchlist add', '/api/watchlist', { note: 'note-in-flight-7391' }, 'watchlist'],
+  ])('refuses %s that lands after the erasure with 410, and records nothing', async (_, url, fields, stream) => {
+    const { client, user } = await register(t.app, `inflight_${stream}`)
+    const title = (await t.platform.catalog.trendingMovies()).results[0]!
+    const lookUp = holdNextTitleLookUp()
+    const change = client.post(url, { tmdbId: title.id, mediaType: 'movie', ...fields })
+    await lookUp.reached
+    expect((await client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    lookUp.release()
+
+    const answer = await change
+    expect(answer.statusCode, answer.body).toBe(410)
+    expect(answer.json<{ message: string }>().message).toBe('Your account has been deleted.')
+    expect(await t.platform.eventStore.readStream(`${stream}-${user.id}`)).toEqual([])
+  })
+})
