@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
 import { password, register, type Registered } from '../account/accountFixtures'
+import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -27,24 +28,6 @@ async function friendsAndAWatch(): Promise<{ ann: Registered; bob: Registered; a
   return { ann, bob, activity: `/api/activities/${enc(`watched:${watched.json<{ entryId: string }>().entryId}`)}` }
 }
 
-/**
- * Runs `meanwhile` once the next change has been recorded and is waiting for the read models to show
- * it (the answer of an add or an edit is read from them), and lets the read models take it in too.
- */
-function beforeTheNextAnswerIsRead(meanwhile: () => Promise<LightMyRequestResponse>) {
-  const { projections, eventStore } = t.platform
-  const waitForPosition = projections.waitForPosition.bind(projections)
-  const done: Promise<LightMyRequestResponse>[] = []
-  projections.waitForPosition = async (...args) => {
-    projections.waitForPosition = waitForPosition
-    done.push(meanwhile())
-    await done[0]
-    await waitForPosition(await eventStore.headPosition())
-    return waitForPosition(...args)
-  }
-  return () => done[0]!
-}
-
 const refusal = (answer: LightMyRequestResponse) => ({
   status: answer.statusCode,
   message: answer.json<{ message?: string }>().message,
@@ -54,7 +37,7 @@ describe('a comment raced by the activity’s owner', () => {
   it('answers an edit 404 when the owner deleted the comment before the answer was read', async () => {
     const { ann, bob, activity } = await friendsAndAWatch()
     const comment = (await bob.client.post(`${activity}/comments`, { content: 'Too long?' })).json<{ id: string }>()
-    const deletion = beforeTheNextAnswerIsRead(() => ann.client.delete(`/api/comments/${comment.id}`))
+    const deletion = beforeTheNextAnswerIsRead(t.platform, () => ann.client.delete(`/api/comments/${comment.id}`))
 
     const edit = await bob.client.patch(`/api/comments/${comment.id}`, { content: 'Far too long.' })
     expect((await deletion()).statusCode).toBe(200)
@@ -64,7 +47,9 @@ describe('a comment raced by the activity’s owner', () => {
 
   it('answers a new comment 404 when the owner’s account went before the answer was read', async () => {
     const { ann, bob, activity } = await friendsAndAWatch()
-    const deletion = beforeTheNextAnswerIsRead(() => ann.client.delete('/api/user', { currentPassword: password }))
+    const deletion = beforeTheNextAnswerIsRead(t.platform, () =>
+      ann.client.delete('/api/user', { currentPassword: password }),
+    )
 
     const added = await bob.client.post(`${activity}/comments`, { content: 'Worth it.' })
     expect((await deletion()).statusCode).toBe(200)
