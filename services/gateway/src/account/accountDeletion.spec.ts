@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
 import { filesContaining } from '../testing/filesContaining'
-import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { agent, createTestApp, type Agent, type TestApp } from '../testing/testApp'
 import { mailsTo, password, register, type Registered } from './accountFixtures'
 
 // Distinctive values, so a hit in a file can only be this user's data.
@@ -154,6 +155,7 @@ describe('an account deletion the process did not live to erase', () => {
 
 describe('a change in flight when its account is deleted', () => {
   let t: TestApp
+  let inFlight = 0
   beforeAll(async () => (t = await createTestApp()))
   afterAll(() => t.close())
 
@@ -190,4 +192,28 @@ describe('a change in flight when its account is deleted', () => {
     expect(answer.json<{ message: string }>().message).toBe('Your account has been deleted.')
     expect(await t.platform.eventStore.readStream(`${stream}-${user.id}`)).toEqual([])
   })
+  it.each([
+    ['a profile save', null, (client: Agent) => client.put('/api/user/profile', { bio: 'words-in-flight-7391' })],
+    [
+      'an avatar removal',
+      { avatarUrl: 'https://example.com/inflight.png' },
+      (client: Agent) => client.delete('/api/user/avatar'),
+    ],
+  ])(
+    'answers %s 410 when the account was deleted on another device before the answer was read',
+    async (_, profile, change) => {
+      const { client } = await register(t.app, `inflight_${(inFlight += 1)}`)
+      if (profile) expect((await client.put('/api/user/profile', profile)).statusCode).toBe(200)
+      const otherDevice = agent(t.app)
+      for (const [name, value] of client.cookies) otherDevice.cookies.set(name, value)
+      const deletion = beforeTheNextAnswerIsRead(t.platform, () =>
+        otherDevice.delete('/api/user', { currentPassword: password }),
+      )
+
+      const answer = await change(client)
+      expect((await deletion()).statusCode).toBe(200)
+      expect(answer.statusCode, answer.body).toBe(410)
+      expect(answer.json<{ message: string }>().message).toBe('This account has been deleted.')
+    },
+  )
 })
