@@ -97,3 +97,31 @@ describe('reactions toggled from two tabs at once', () => {
     )
   })
 })
+
+describe('a reaction sent as its author deletes their account', () => {
+  it('is not counted once the account is gone, though it was stored after the deletion', async () => {
+    const { ann, bob, activity } = await friendsAndAWatch()
+    const { eventStore } = t.platform
+    const append = eventStore.append.bind(eventStore)
+    let reached!: () => void
+    let release!: () => void
+    const atTheStore = new Promise<void>((resolve) => (reached = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    eventStore.append = async (...args) => {
+      eventStore.append = append
+      reached()
+      await released
+      return append(...args)
+    }
+    const reacting = bob.client.put(`${activity}/reactions/${enc('🔥')}`)
+    await atTheStore
+    expect((await bob.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    release()
+    expect((await reacting).statusCode).toBe(200)
+
+    const head = { headers: { 'x-min-position': String(await eventStore.headPosition()) } }
+    expect((await ann.client.get(activity, head)).json<ActivityAnswer>().activity.reactions).toEqual([])
+    const feed = (await ann.client.get('/api/feed', head)).json<{ items: { reactions: unknown[] }[] }>()
+    expect(feed.items.map((item) => item.reactions)).toEqual([[]])
+  })
+})

@@ -4,7 +4,11 @@ import { containsSpoilersOf } from '@reelmates/contracts/watched'
 import type { Activity } from '../activities/activityQueries'
 import type { CommentDoc, ReactionDoc } from './activityInteractions'
 
-/** The reactions on one target, in the palette's order, with who reacted (by username, first to react first). */
+/**
+ * The reactions on one target, in the palette's order, with who reacted (by username, first to react
+ * first). Only members count: a reaction sent just as its author deleted their account may be stored
+ * after the deletion took their reactions away, and is nobody's now.
+ */
 export function reactionSummaries(
   reactions: readonly ReactionDoc[],
   viewerId: string,
@@ -13,7 +17,7 @@ export function reactionSummaries(
   const summaries: ReactionSummary[] = []
   for (const emoji of reactionEmojis) {
     const mine = reactions
-      .filter((reaction) => reaction.emoji === emoji)
+      .filter((reaction) => reaction.emoji === emoji && cards.has(reaction.userId))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     if (mine.length === 0) continue
     summaries.push({
