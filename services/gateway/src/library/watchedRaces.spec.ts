@@ -4,6 +4,8 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { FeedAnswer } from '@reelmates/contracts/feed'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
+import { watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
+import { WrongExpectedRevisionError } from '@reelmates/infra/eventStore/port'
 import { register, type Registered } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
@@ -58,5 +60,31 @@ describe('one diary changed from two devices at once', () => {
     const watches = feed.items.filter((item) => item.activityType === 'watched')
     expect(watches.map((item) => item.id).sort()).toEqual(publicOnes.sort())
     for (const item of watches) expect(item.review).toBe(state.entries.get(item.id.slice('watched:'.length))?.review)
+  })
+})
+
+describe('a watch that also takes the title off a watchlist being changed elsewhere', () => {
+  it('is logged once and answered 201 when the removal loses every race, the title left on the watchlist', async () => {
+    const ann = await register(t.app, 'diary_busy')
+    const title = { tmdbId: titles[1]!.id, mediaType: 'movie' }
+    expect((await ann.client.post('/api/watchlist', title)).statusCode).toBe(201)
+    // Another device changes the watchlist between every read and write of the removal.
+    const { eventStore } = t.platform
+    const append = eventStore.append.bind(eventStore)
+    const busy = watchlistStreamId(ann.user.id)
+    eventStore.append = async (streamId, events, options) => {
+      if (streamId !== busy) return append(streamId, events, options)
+      throw new WrongExpectedRevisionError(streamId, options?.expectedRevision ?? 'any', 99)
+    }
+    try {
+      const answer = await ann.client.post('/api/watched', { ...title, removeFromWatchlist: true })
+      expect(answer.statusCode, answer.body).toBe(201)
+    } finally {
+      eventStore.append = append
+    }
+    const state = await loadState(t.platform.eventStore, watched, watchedStreamId(ann.user.id))
+    expect(state.entries.size).toBe(1)
+    const listed = (await ann.client.get('/api/watchlist')).json<{ items: { tmdbId: number }[] }>()
+    expect(listed.items.map((item) => item.tmdbId)).toEqual([title.tmdbId])
   })
 })
