@@ -216,4 +216,22 @@ describe('a change in flight when its account is deleted', () => {
       expect(answer.json<{ message: string }>().message).toBe('This account has been deleted.')
     },
   )
+
+  it('answers a sign-in on another device 401 when the account is deleted while its password is checked', async () => {
+    const { client, user } = await register(t.app, `inflight_${(inFlight += 1)}`)
+    const { passwords, projections, eventStore } = t.platform
+    const verify = passwords.verify.bind(passwords)
+    passwords.verify = async (...args) => {
+      passwords.verify = verify
+      const matches = await verify(...args)
+      expect((await client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+      await projections.waitForPosition(await eventStore.headPosition())
+      return matches
+    }
+
+    const otherDevice = agent(t.app)
+    const signIn = await otherDevice.post('/api/login', { username: user.username, password })
+    expect(signIn.statusCode, signIn.body).toBe(401)
+    expect((await otherDevice.get('/api/session')).json()).toEqual({ user: null })
+  })
 })
