@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
 import { password, register, type Registered } from '../account/accountFixtures'
-import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { beforeTheNextAnswerIsRead, holdTheNextAppend } from '../testing/meanwhile'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -101,25 +101,14 @@ describe('reactions toggled from two tabs at once', () => {
 describe('a reaction sent as its author deletes their account', () => {
   it('is not counted once the account is gone, though it was stored after the deletion', async () => {
     const { ann, bob, activity } = await friendsAndAWatch()
-    const { eventStore } = t.platform
-    const append = eventStore.append.bind(eventStore)
-    let reached!: () => void
-    let release!: () => void
-    const atTheStore = new Promise<void>((resolve) => (reached = resolve))
-    const released = new Promise<void>((resolve) => (release = resolve))
-    eventStore.append = async (...args) => {
-      eventStore.append = append
-      reached()
-      await released
-      return append(...args)
-    }
+    const held = holdTheNextAppend(t.platform)
     const reacting = bob.client.put(`${activity}/reactions/${enc('🔥')}`)
-    await atTheStore
+    await held.reached
     expect((await bob.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
-    release()
+    held.release()
     expect((await reacting).statusCode).toBe(200)
 
-    const head = { headers: { 'x-min-position': String(await eventStore.headPosition()) } }
+    const head = { headers: { 'x-min-position': String(await t.platform.eventStore.headPosition()) } }
     expect((await ann.client.get(activity, head)).json<ActivityAnswer>().activity.reactions).toEqual([])
     const feed = (await ann.client.get('/api/feed', head)).json<{ items: { reactions: unknown[] }[] }>()
     expect(feed.items.map((item) => item.reactions)).toEqual([[]])

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
+import type { FeedAnswer } from '@reelmates/contracts/feed'
 import { friendshipIdOf, type FriendsAnswer } from '@reelmates/contracts/friendships'
-import { register, type Registered } from '../account/accountFixtures'
-import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { password, register, type Registered } from '../account/accountFixtures'
+import { beforeTheNextAnswerIsRead, holdTheNextAppend } from '../testing/meanwhile'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -89,5 +90,23 @@ describe('two members acting on their pair at the same moment', () => {
     expect((await cancel()).statusCode).toBe(200)
     expect(refusal(invited)).toEqual({ status: 404, message: 'No such invitation.' })
     expect((await overview(ann)).invitations).toEqual([])
+  })
+})
+
+describe('an accept sent just as the asker deletes their account', () => {
+  it('leaves no friendship with nobody in the feed, though it was stored after the deletion', async () => {
+    const [ann, bob] = await pair()
+    const id = friendshipIdOf(ann.user.id, bob.user.id)
+    expect((await ask(ann, bob)).statusCode).toBe(201)
+    const held = holdTheNextAppend(t.platform)
+    const accepting = bob.client.post(`/api/friendships/${id}/accept`)
+    await held.reached
+    expect((await ann.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    held.release()
+    expect(refusal(await accepting)).toEqual({ status: 404, message: 'No such friend request.' })
+
+    const head = { headers: { 'x-min-position': String(await t.platform.eventStore.headPosition()) } }
+    expect((await bob.client.get('/api/feed', head)).json<FeedAnswer>().items).toEqual([])
+    expect((await bob.client.get('/api/friendships', head)).json<FriendsAnswer>().friends).toEqual([])
   })
 })

@@ -26,3 +26,23 @@ export function beforeTheNextAnswerIsRead(
     return other
   }
 }
+
+/**
+ * Holds the next append to the event store until `release`: a change that has passed every check and
+ * is on its way to the store, while the test lets another request (an account deletion) go first.
+ */
+export function holdTheNextAppend(platform: Platform): { reached: Promise<void>; release: () => void } {
+  const { eventStore } = platform
+  const append = eventStore.append.bind(eventStore)
+  let reachedIt!: () => void
+  let release!: () => void
+  const reached = new Promise<void>((resolve) => (reachedIt = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  eventStore.append = async (...args) => {
+    eventStore.append = append
+    reachedIt()
+    await released
+    return append(...args)
+  }
+  return { reached, release }
+}

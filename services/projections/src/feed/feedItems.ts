@@ -54,7 +54,11 @@ function watchOf(activity: Activity): Pick<FeedItem, 'rating' | 'containsSpoiler
   }
 }
 
-/** One activity as the API shows it; null when its owner's account is gone. */
+/**
+ * One activity as the API shows it; null when its owner's account is gone, or the account of the
+ * member it names (a friendship accepted just as the other deleted their account is stored after the
+ * deletion took that member's activities away, and would read "became friends with" nobody).
+ */
 export function feedItemOf(
   activity: Activity,
   viewerId: string,
@@ -64,11 +68,13 @@ export function feedItemOf(
 ): FeedItem | null {
   const user = cards.get(activity.userId)
   if (!user) return null
+  const target = activity.targetUserId === null ? null : cards.get(activity.targetUserId)
+  if (target === undefined) return null
   return {
     id: activity.id,
     activityType: activity.activityType,
     user,
-    target: activity.targetUserId === null ? null : (cards.get(activity.targetUserId) ?? null),
+    target,
     tmdbId: activity.tmdbId,
     mediaType: activity.mediaType,
     mediaTitle: activity.mediaTitle,
