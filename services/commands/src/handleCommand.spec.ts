@@ -145,7 +145,12 @@ describe('handling a command', () => {
     })
 
     expect(first.events).toHaveLength(1)
-    expect(second).toEqual({ events: [], position: null, nextExpectedRevision: 0 })
+    expect(second).toEqual({
+      events: [],
+      decidedOn: { value: 1, lastBy: 'limit' },
+      position: null,
+      nextExpectedRevision: 0,
+    })
     expect(await store.headPosition()).toBe(headBefore)
   })
 
@@ -154,7 +159,12 @@ describe('handling a command', () => {
       ...increment('ann'),
       command: { type: 'IncrementUpTo', tallyId: 'a', limit: 0 },
     })
-    expect(result).toEqual({ events: [], position: null, nextExpectedRevision: 'no_stream' })
+    expect(result).toEqual({
+      events: [],
+      decidedOn: tally.initialState(),
+      position: null,
+      nextExpectedRevision: 'no_stream',
+    })
   })
 
   it('passes the refusal of the decider through and appends nothing', async () => {
@@ -215,6 +225,8 @@ describe('handling a command', () => {
     expect(results.map((r) => r.events[0]?.data.to).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ])
+    // Each says the state it was decided on: the fresh one, holding the writers before it.
+    for (const result of results) expect(result.decidedOn.value).toBe((result.events[0]?.data.to ?? 0) - 1)
   })
 
   it('refuses a retried command that the concurrent change made invalid', async () => {

@@ -26,9 +26,14 @@ export interface HandleCommandInput<Command, Event extends DomainEvent, State> {
   maxRetries?: number
 }
 
-export interface HandledCommand<Event extends DomainEvent> {
+export interface HandledCommand<Event extends DomainEvent, State = unknown> {
   /** The events appended (empty when the command changed nothing). */
   events: Event[]
+  /**
+   * The state the command was decided on: after a conflict, the fresh one, which may hold another
+   * writer's change that the caller's own earlier look-up did not see.
+   */
+  decidedOn: State
   /** Log position of the last appended event, for read-your-writes; `null` when nothing was appended. */
   position: bigint | null
   /** The stream's revision after the command. */
@@ -54,11 +59,11 @@ export class ConcurrentChange extends DomainError {
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   eventStore: EventStore,
   { decider, streamId, command, metadata, maxRetries = DEFAULT_MAX_RETRIES }: HandleCommandInput<Command, Event, State>,
-): Promise<HandledCommand<Event>> {
+): Promise<HandledCommand<Event, State>> {
   for (let attempt = 0; ; attempt++) {
     const { state, revision } = await loadStream(eventStore, decider, streamId)
     const decided = decider.decide(command, state)
-    if (decided.length === 0) return { events: [], position: null, nextExpectedRevision: revision }
+    if (decided.length === 0) return { events: [], decidedOn: state, position: null, nextExpectedRevision: revision }
 
     const events: Event[] = decided.map((event) => ({ ...event, data: validData(event) }))
     try {
@@ -69,7 +74,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
           expectedRevision: revision,
         },
       )
-      return { events, position: appended.position, nextExpectedRevision: appended.nextExpectedRevision }
+      return {
+        events,
+        decidedOn: state,
+        position: appended.position,
+        nextExpectedRevision: appended.nextExpectedRevision,
+      }
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error
       if (attempt >= maxRetries) throw new ConcurrentChange()

@@ -45,17 +45,17 @@ export async function updateProfile(
     : 'absent'
   const newPasswordHash = newPassword && check === 'correct' ? await passwords.hash(newPassword) : undefined
 
-  const claims: { kind: ReservationKind; value: string; previous: string | null }[] = []
+  const claims: { kind: ReservationKind; value: string }[] = []
   for (const kind of ['username', 'email'] as const) {
     const value = changes[kind]
     const current = before[kind]
     if (value === undefined) continue
     if (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current)) continue
-    claims.push({ kind, value, previous: current })
+    claims.push({ kind, value })
   }
   const releaseReserved = await claimNames(vault, userId, claims)
 
-  let handled: HandledCommand<AccountEvent>
+  let handled: HandledCommand<AccountEvent, AccountState>
   try {
     handled = await handleCommand(eventStore, {
       decider: account,
@@ -73,6 +73,14 @@ export async function updateProfile(
     await releaseReserved()
     throw error
   }
-  await Promise.all(claims.flatMap((c) => (c.previous ? [vault.release(c.kind, c.previous, userId)] : [])))
+  // The name given back is the one the change replaced, read where it was decided: a rename sent at
+  // the same moment from another device may have come in between, and its name is replaced now too.
+  await Promise.all(
+    claims.flatMap(({ kind, value }) => {
+      const replaced = handled.decidedOn[kind]
+      if (replaced === null || normalizeReservedValue(replaced) === normalizeReservedValue(value)) return []
+      return [vault.release(kind, replaced, userId)]
+    }),
+  )
   return { before, events: handled.events, position: handled.position }
 }

@@ -91,9 +91,14 @@ export async function addComment(
   return { ...change, commentId }
 }
 
-export async function editComment(ports: FeedPorts, asker: Asker, commentId: string, content: string) {
+export async function editComment(
+  ports: FeedPorts,
+  asker: Asker,
+  commentId: string,
+  content: string,
+): Promise<FeedChange & { activityId: string }> {
   const activityId = await activityOf(ports, asker, commentId)
-  return onActivity(ports, asker, activityId, { type: 'EditComment', commentId, content })
+  return { ...(await onActivity(ports, asker, activityId, { type: 'EditComment', commentId, content })), activityId }
 }
 
 export async function deleteComment(ports: FeedPorts, asker: Asker, commentId: string) {

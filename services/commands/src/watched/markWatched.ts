@@ -1,5 +1,5 @@
 import type { EventStore } from '@reelmates/infra/eventStore/port'
-import { handleCommand, type CommandMetadata } from '../handleCommand'
+import { ConcurrentChange, handleCommand, type CommandMetadata } from '../handleCommand'
 import { NotInWatchlist, watchlist, watchlistStreamId } from '../watchlist/watchlist'
 import { watched, watchedStreamId, type WatchedCommand } from './watched'
 
@@ -12,7 +12,10 @@ export type MarkWatchedInput = Extract<WatchedCommand, { type: 'MarkTitleWatched
 /**
  * Records a watch and, if asked, takes the title off the watchlist: two streams, so two commands, in
  * that order. The watch is the fact that matters: a title that is not on the watchlist has nothing
- * to take off, and the watch stands. Answers the last position reached.
+ * to take off, and the watch stands. So does a watch whose removal lost every race to other changes
+ * of the watchlist (`ConcurrentChange`): refused, the watch would be logged again by the retry the
+ * refusal asks for, and the title left on the watchlist can be taken off by hand. Answers the last
+ * position reached.
  */
 export async function markWatched(
   { eventStore }: { eventStore: EventStore },
@@ -35,7 +38,7 @@ export async function markWatched(
     })
     return { position: removed.position ?? recorded.position }
   } catch (error) {
-    if (error instanceof NotInWatchlist) return { position: recorded.position }
+    if (error instanceof NotInWatchlist || error instanceof ConcurrentChange) return { position: recorded.position }
     throw error
   }
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { handleCommand } from '@reelmates/commands/handleCommand'
 import { filesContaining } from '../testing/filesContaining'
-import { agent, createTestApp, type TestApp } from '../testing/testApp'
+import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { agent, createTestApp, type Agent, type TestApp } from '../testing/testApp'
 import { mailsTo, password, register, type Registered } from './accountFixtures'
 
 // Distinctive values, so a hit in a file can only be this user's data.
@@ -149,5 +150,88 @@ describe('an account deletion the process did not live to erase', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('a change in flight when its account is deleted', () => {
+  let t: TestApp
+  let inFlight = 0
+  beforeAll(async () => (t = await createTestApp()))
+  afterAll(() => t.close())
+
+  /** Holds the next catalog look-up (a watch's or an add's first step) until the test lets it go. */
+  function holdNextTitleLookUp() {
+    const { catalog } = t.platform
+    const details = catalog.details.bind(catalog)
+    let reached!: () => void
+    let release!: () => void
+    const held = { reached: new Promise<void>((r) => (reached = r)), released: new Promise<void>((r) => (release = r)) }
+    catalog.details = async (...args) => {
+      catalog.details = details
+      reached()
+      await held.released
+      return details(...args)
+    }
+    return { reached: held.reached, release }
+  }
+
+  it.each([
+    ['a watch', '/api/watched', { review: 'words-in-flight-7391' }, 'watched'],
+    ['a watchlist add', '/api/watchlist', { note: 'note-in-flight-7391' }, 'watchlist'],
+  ])('refuses %s that lands after the erasure with 410, and records nothing', async (_, url, fields, stream) => {
+    const { client, user } = await register(t.app, `inflight_${stream}`)
+    const title = (await t.platform.catalog.trendingMovies()).results[0]!
+    const lookUp = holdNextTitleLookUp()
+    const change = client.post(url, { tmdbId: title.id, mediaType: 'movie', ...fields })
+    await lookUp.reached
+    expect((await client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    lookUp.release()
+
+    const answer = await change
+    expect(answer.statusCode, answer.body).toBe(410)
+    expect(answer.json<{ message: string }>().message).toBe('Your account has been deleted.')
+    expect(await t.platform.eventStore.readStream(`${stream}-${user.id}`)).toEqual([])
+  })
+  it.each([
+    ['a profile save', null, (client: Agent) => client.put('/api/user/profile', { bio: 'words-in-flight-7391' })],
+    [
+      'an avatar removal',
+      { avatarUrl: 'https://example.com/inflight.png' },
+      (client: Agent) => client.delete('/api/user/avatar'),
+    ],
+  ])(
+    'answers %s 410 when the account was deleted on another device before the answer was read',
+    async (_, profile, change) => {
+      const { client } = await register(t.app, `inflight_${(inFlight += 1)}`)
+      if (profile) expect((await client.put('/api/user/profile', profile)).statusCode).toBe(200)
+      const otherDevice = agent(t.app)
+      for (const [name, value] of client.cookies) otherDevice.cookies.set(name, value)
+      const deletion = beforeTheNextAnswerIsRead(t.platform, () =>
+        otherDevice.delete('/api/user', { currentPassword: password }),
+      )
+
+      const answer = await change(client)
+      expect((await deletion()).statusCode).toBe(200)
+      expect(answer.statusCode, answer.body).toBe(410)
+      expect(answer.json<{ message: string }>().message).toBe('This account has been deleted.')
+    },
+  )
+
+  it('answers a sign-in on another device 401 when the account is deleted while its password is checked', async () => {
+    const { client, user } = await register(t.app, `inflight_${(inFlight += 1)}`)
+    const { passwords, projections, eventStore } = t.platform
+    const verify = passwords.verify.bind(passwords)
+    passwords.verify = async (...args) => {
+      passwords.verify = verify
+      const matches = await verify(...args)
+      expect((await client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+      await projections.waitForPosition(await eventStore.headPosition())
+      return matches
+    }
+
+    const otherDevice = agent(t.app)
+    const signIn = await otherDevice.post('/api/login', { username: user.username, password })
+    expect(signIn.statusCode, signIn.body).toBe(401)
+    expect((await otherDevice.get('/api/session')).json()).toEqual({ user: null })
   })
 })

@@ -17,7 +17,7 @@ import { currentUserId, requireUser } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
-import { readUser } from './userDocument'
+import { changedUser } from './userDocument'
 
 const tooLarge = { message: avatarMessages.tooLarge, error: 'Payload Too Large' }
 const badImage = (message: string) => ({ message, error: 'Bad Request' })
@@ -80,7 +80,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
           at: platform.now().toISOString(),
         },
       })
-      return withPosition(await answerUser(userId, position), position)
+      return withPosition(await changedUser(platform, userId, position), position)
     },
   )
 
@@ -101,7 +101,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
         streamId: accountStreamId(userId),
         command: { type: 'UpdateProfile', userId, changes: { avatarUrl: null }, currentPassword: 'absent' },
       })
-      return withPosition(await answerUser(userId, position), position)
+      return withPosition(await changedUser(platform, userId, position), position)
     },
   )
 
@@ -125,12 +125,6 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
       return sendPicture(request.query.v, request.headers['if-none-match'], reply, avatar)
     },
   )
-
-  async function answerUser(userId: string, position: bigint | null) {
-    const user = await readUser(platform, userId, position)
-    if (!user) throw new Error(`account ${userId} changed its avatar but the users read model does not have it`)
-    return user
-  }
 }
 
 /**

@@ -136,6 +136,41 @@ describe('PUT /api/user/profile', () => {
     expect((await agent(t.app).post('/api/login', { username: 'moved@example.com', password })).statusCode).toBe(200)
   })
 
+  it('keeps only the last name of two renames sent at once from two devices, and frees the others', async () => {
+    const { client } = await register(t.app, 'twodevices')
+    // Both decide on the account as it was: the first to write waits until the second is writing too.
+    const { eventStore } = t.platform
+    const append = eventStore.append.bind(eventStore)
+    let bothWriting!: () => void
+    const second = new Promise<void>((resolve) => (bothWriting = resolve))
+    let writers = 0
+    eventStore.append = async (...args) => {
+      if (++writers === 1) await second
+      else bothWriting()
+      if (writers >= 2) eventStore.append = append
+      return append(...args)
+    }
+    const renames = await Promise.all([
+      client.put('/api/user/profile', { username: 'fromphone' }),
+      client.put('/api/user/profile', { username: 'fromlaptop' }),
+    ])
+    expect(renames.map((answer) => answer.statusCode)).toEqual([200, 200])
+    const { username } = (await client.get('/api/user')).json<{ username: string }>()
+    const available = async (name: string) =>
+      (await client.get(`/api/validate-username?username=${name}`)).json<{ available: boolean }>().available
+    expect({
+      twodevices: await available('twodevices'),
+      fromphone: await available('fromphone'),
+      fromlaptop: await available('fromlaptop'),
+    }).toEqual({
+      twodevices: true,
+      fromphone: username !== 'fromphone',
+      fromlaptop: username !== 'fromlaptop',
+    })
+    const other = username === 'fromphone' ? 'fromlaptop' : 'fromphone'
+    expect((await agent(t.app).post('/api/login', { username: other, password })).statusCode).toBe(401)
+  })
+
   it('gives back a claimed username when the rest of the update is refused', async () => {
     const { client } = await register(t.app, 'claimer')
     const refused = await client.put('/api/user/profile', { username: 'claimed', email: 'elsewhere@example.com' })

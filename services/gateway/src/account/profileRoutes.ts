@@ -13,7 +13,7 @@ import { currentUserId, requireUser, startUserSession } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
-import { readUser } from './userDocument'
+import { changedUser } from './userDocument'
 
 /** The signed-in user's own account: profile, credentials, email preferences. */
 export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -39,9 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       )
       await afterCredentialsChanged(request, before, events)
 
-      const user = await readUser(platform, userId, position)
-      if (!user) throw new Error(`account ${userId} was updated but the users read model does not have it`)
-      return withPosition(user, position)
+      return withPosition(await changedUser(platform, userId, position), position)
     },
   )
 

@@ -90,7 +90,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       }
       await startUserSession(request, { id: userId, role: state.role })
       const user = await readUser(platform, userId)
-      if (!user) throw new Error(`account ${userId} is active but has no users document`)
+      if (!user) {
+        // Deleted on another device while the password was being checked: there is nobody to sign in.
+        await endUserSession(request)
+        return reply.code(401).send({ message: messages.invalidCredentials, error: messages.invalidCredentials })
+      }
       return user
     },
   )

@@ -1,4 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
+import { AccountGone } from '@reelmates/commands/account/errors'
+import { loadState } from '@reelmates/commands/handleCommand'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import type { Platform } from '../platform'
 
@@ -21,4 +24,17 @@ export async function readUser(
   if (known) return known
   await wait(await eventStore.headPosition())
   return users.byId(userId)
+}
+
+/**
+ * The member as `readUser` reads them, to answer a change of their own account. The account deleted
+ * from another device just after the change has no document any more: that is a 410, as the change
+ * itself would have been a moment later.
+ */
+export async function changedUser(platform: Platform, userId: string, position: bigint | null): Promise<PublicUser> {
+  const user = await readUser(platform, userId, position)
+  if (user) return user
+  const state = await loadState(platform.eventStore, account, accountStreamId(userId))
+  if (state.status === 'deleted') throw new AccountGone()
+  throw new Error(`account ${userId} was changed but the users read model does not have it`)
 }

@@ -76,6 +76,32 @@ describe('blog slugs', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409])
   })
 
+  it('frees every slug of a post deleted by one admin while another renames it', async () => {
+    const post = await createPost({ slug: 'two-admins' })
+    // Both decide on the post as it was: the first to write it waits until the second is writing too.
+    const { eventStore } = t.platform
+    const append = eventStore.append.bind(eventStore)
+    let bothWriting!: () => void
+    const second = new Promise<void>((resolve) => (bothWriting = resolve))
+    let writers = 0
+    eventStore.append = async (streamId, events, options) => {
+      if (streamId.startsWith('blogpost-') && ++writers <= 2) {
+        if (writers === 1) await Promise.race([second, new Promise((resolve) => setTimeout(resolve, 500))])
+        else bothWriting()
+        if (writers === 2) eventStore.append = append
+      }
+      return append(streamId, events, options)
+    }
+    const [renamed, deleted] = await Promise.all([
+      admin.client.put(`/api/admin/blog/posts/${post.id}`, draft({ slug: 'two-admins-renamed' })),
+      admin.client.delete(`/api/admin/blog/posts/${post.id}`),
+    ])
+    eventStore.append = append
+    expect([renamed.statusCode, deleted.statusCode]).toEqual([200, 200])
+    await createPost({ slug: 'two-admins', title: 'Takes the first slug' })
+    await createPost({ slug: 'two-admins-renamed', title: 'Takes the second slug' })
+  })
+
   it('frees an old slug when a post changes it', async () => {
     const post = await createPost({ slug: 'old-name' })
     expect((await admin.client.put(`/api/admin/blog/posts/${post.id}`, draft({ slug: 'new-name' }))).statusCode).toBe(

@@ -8,6 +8,7 @@ import {
   commentParams,
   commentReactionParams,
 } from '@reelmates/contracts/feed'
+import { NoSuchActivity, NoSuchComment } from '@reelmates/commands/feed/errors'
 import { addComment, deleteComment, editComment, setReaction } from '@reelmates/commands/feed/interactions'
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
 import { requireUser } from '../http/auth'
@@ -28,17 +29,24 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
   const ports = feedPorts(platform)
   const feed = feedQueries(platform.readStore)
 
-  /** The comment as the read model has it once it holds the change (a bounded wait), for the answer. */
-  async function commentAfter(userId: string, commentId: string, position: bigint | null) {
-    if (position !== null)
-      await platform.projections.waitForPosition(
+  /**
+   * The comment as the read model has it once it holds the change (a bounded wait), for the answer.
+   * The change stands, but what came after it may already be in too: the comment deleted by the
+   * activity's owner, or the activity gone with its owner's account. Then the answer is the one the
+   * change would have had a moment later.
+   */
+  async function commentAfter(userId: string, on: { activityId: string; commentId: string }, position: bigint | null) {
+    const caughtUp =
+      position === null ||
+      (await platform.projections.waitForPosition(
         position,
         platform.config.readYourWritesTimeoutMs,
         feedQueries.readModels,
-      )
-    const comment = await feed.comment(userId, commentId)
-    if (!comment) throw new Error(`comment ${commentId} was written but is not in the read model`)
-    return withPosition(comment, position)
+      ))
+    const comment = await feed.comment(userId, on.commentId)
+    if (comment) return withPosition(comment, position)
+    if (!caughtUp) throw new Error(`comment ${on.commentId} was written but is not in the read model`)
+    throw (await feed.access(userId, on.activityId)) ? new NoSuchComment() : new NoSuchActivity()
   }
 
   app.post(
@@ -57,7 +65,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     async (request, reply) => {
       const asker = askerOf(request)
       const added = await addComment(ports, asker, request.params.id, request.body.content)
-      return reply.code(201).send(await commentAfter(asker.userId, added.commentId, added.position))
+      const on = { activityId: request.params.id, commentId: added.commentId }
+      return reply.code(201).send(await commentAfter(asker.userId, on, added.position))
     },
   )
 
@@ -75,7 +84,11 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     async (request) => {
       const asker = askerOf(request)
       const edited = await editComment(ports, asker, request.params.id, request.body.content)
-      return commentAfter(asker.userId, request.params.id, edited.position)
+      return commentAfter(
+        asker.userId,
+        { activityId: edited.activityId, commentId: request.params.id },
+        edited.position,
+      )
     },
   )
 

@@ -16,6 +16,7 @@ import {
   friendshipFromStream,
   requestByUsername,
 } from '@reelmates/commands/friendship/friendRequests'
+import { NoSuchFriendRequest, NoSuchInvitation } from '@reelmates/commands/friendship/errors'
 import { acceptInvitation, cancelInvitation, inviteByEmail } from '@reelmates/commands/friendship/invitations'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { currentUserId, requireUser } from '../http/auth'
@@ -52,7 +53,9 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       )
     const friendship =
       (await friends.view(friendshipId, userId)) ?? (await friendshipFromStream(ports, friendshipId, userId))
-    if (!friendship) throw new Error(`friendship ${friendshipId} was changed but its stream has no friendship`)
+    // The other side declined, cancelled or unfriended (or left) just after the change: a moment later
+    // the change would have been refused so, and the screen asks again.
+    if (!friendship) throw new NoSuchFriendRequest()
     return withPosition({ friendship }, position)
   }
 
@@ -77,10 +80,14 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       const result = await inviteByEmail(ports, asker, request.body.email)
       if (result.kind === 'friendship')
         return reply.code(201).send(await viewAfter(result.friendshipId, asker.userId, result.position))
-      if (result.position !== null)
-        await platform.projections.waitForPosition(result.position, platform.config.readYourWritesTimeoutMs)
+      const caughtUp =
+        result.position === null ||
+        (await platform.projections.waitForPosition(result.position, platform.config.readYourWritesTimeoutMs))
       const invitation = await friends.invitationTo(asker.userId, request.body.email)
-      if (!invitation) throw new Error(`invitation ${result.invitationId} was sent but is not in the read model`)
+      if (!invitation && !caughtUp)
+        throw new Error(`invitation ${result.invitationId} was sent but is not in the read model`)
+      // Cancelled from another tab before the answer was read.
+      if (!invitation) throw new NoSuchInvitation()
       return reply.code(201).send(withPosition({ invitation }, result.position))
     },
   )

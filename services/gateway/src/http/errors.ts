@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { DomainError } from '@reelmates/commands/decider'
+import { SubjectErasedError } from '@reelmates/infra/personalData/keyVault'
 import { DuplicateKeyError } from '@reelmates/infra/readStore/port'
 
 /** The one place that turns failures into the spec's error JSON: `{ message, error?, validationErrors? }`. */
@@ -41,6 +42,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = statusOfDomainError[error.kind]
       return reply.code(status).send({ message: error.message, error: reasonPhrase[status], ...error.details })
+    }
+    // A change still on its way when its member's account was deleted (another device, or a friend's
+    // request naming them): the erasure came first, so nothing was stored, and nothing will be.
+    if (error instanceof SubjectErasedError) {
+      const message =
+        error.subjectId === request.session.userId
+          ? 'Your account has been deleted.'
+          : "This member's account has been deleted."
+      return reply.code(410).send({ message, error: reasonPhrase[410] })
     }
     if (error instanceof DuplicateKeyError) {
       return reply.code(409).send({ message: 'This already exists.', error: 'Conflict' })

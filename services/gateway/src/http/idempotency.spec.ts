@@ -72,6 +72,34 @@ describe('Idempotency-Key', () => {
     expect(again.body).toBe(refused.body)
   })
 
+  it('answers a retry sent while the first is still being handled 409, and replays the first once it is done', async () => {
+    const { client, user } = await signedInAgent(test.app, 'idem_inflight')
+    const { catalog } = test.platform
+    const details = catalog.details.bind(catalog)
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    catalog.details = async (...args) => {
+      catalog.details = details
+      await released
+      return details(...args)
+    }
+    const first = client.post('/api/watchlist', add(titles[0]!, 'tonight'), withKey('action-inflight'))
+    const [retry, other] = await Promise.all([
+      client.post('/api/watchlist', add(titles[0]!, 'tonight'), withKey('action-inflight')),
+      client.post('/api/watchlist', add(titles[1]!), withKey('action-inflight')),
+    ])
+    release()
+
+    expect(retry.statusCode).toBe(409)
+    expect(retry.json<{ message: string }>().message).toMatch(/still being handled/)
+    expect(other.statusCode).toBe(422)
+    expect((await first).statusCode).toBe(201)
+    const later = await client.post('/api/watchlist', add(titles[0]!, 'tonight'), withKey('action-inflight'))
+    expect(later.headers['idempotent-replayed']).toBe('true')
+    expect(later.body).toBe((await first).body)
+    expect(await eventsOf(test, user.id)).toBe(1)
+  })
+
   it('refuses a key that is not a short token', async () => {
     const { client } = await signedInAgent(test.app, 'idem_badkey')
     const answer = await client.post('/api/watchlist', add(titles[0]!), withKey('x'.repeat(200)))

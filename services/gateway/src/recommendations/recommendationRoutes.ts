@@ -8,6 +8,7 @@ import {
   recommendationsAnswer,
   recommendationsQuery,
 } from '@reelmates/contracts/recommendations'
+import { NoSuchRecommendation } from '@reelmates/commands/recommendation/errors'
 import { answerRecommendation, type Answer } from '@reelmates/commands/recommendation/answerRecommendation'
 import { sendRecommendations } from '@reelmates/commands/recommendation/sendRecommendations'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
@@ -34,21 +35,26 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
   const ports = recommendationPorts(platform)
   const queries = recommendationQueries(platform.readStore)
 
-  /** The recommendations as the asker sees them once the read model has the change. */
+  /**
+   * The recommendations as the asker sees them once the read model has the change. One whose other
+   * member deleted their account just after the change has gone with it, and is left out.
+   */
   async function shownAfter(ids: readonly string[], userId: string, position: bigint | null) {
-    if (position !== null)
-      await platform.projections.waitForPosition(
+    const caughtUp =
+      position === null ||
+      (await platform.projections.waitForPosition(
         position,
         platform.config.readYourWritesTimeoutMs,
         recommendationQueries.readModels,
-      )
-    return Promise.all(
+      ))
+    const shown = await Promise.all(
       ids.map(async (id) => {
         const item = await queries.one(id, userId)
-        if (!item) throw new Error(`recommendation ${id} was changed but the read model does not have it`)
+        if (!item && !caughtUp) throw new Error(`recommendation ${id} was changed but the read model does not have it`)
         return item
       }),
     )
+    return shown.filter((item) => item !== null)
   }
 
   app.post(
@@ -119,7 +125,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
         const asker = askerOf(request)
         const { position } = await answerRecommendation(ports, asker, request.params.id, type)
         const [recommendation] = await shownAfter([request.params.id], asker.userId, position)
-        if (!recommendation) throw new Error(`recommendation ${request.params.id} was answered but cannot be shown`)
+        // Its sender deleted their account just after: a moment later the answer would have been refused so.
+        if (!recommendation) throw new NoSuchRecommendation()
         return withPosition({ recommendation }, position)
       },
     )

@@ -4,7 +4,11 @@ import { containsSpoilersOf } from '@reelmates/contracts/watched'
 import type { Activity } from '../activities/activityQueries'
 import type { CommentDoc, ReactionDoc } from './activityInteractions'
 
-/** The reactions on one target, in the palette's order, with who reacted (by username, first to react first). */
+/**
+ * The reactions on one target, in the palette's order, with who reacted (by username, first to react
+ * first). Only members count: a reaction sent just as its author deleted their account may be stored
+ * after the deletion took their reactions away, and is nobody's now.
+ */
 export function reactionSummaries(
   reactions: readonly ReactionDoc[],
   viewerId: string,
@@ -13,7 +17,7 @@ export function reactionSummaries(
   const summaries: ReactionSummary[] = []
   for (const emoji of reactionEmojis) {
     const mine = reactions
-      .filter((reaction) => reaction.emoji === emoji)
+      .filter((reaction) => reaction.emoji === emoji && cards.has(reaction.userId))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     if (mine.length === 0) continue
     summaries.push({
@@ -50,7 +54,11 @@ function watchOf(activity: Activity): Pick<FeedItem, 'rating' | 'containsSpoiler
   }
 }
 
-/** One activity as the API shows it; null when its owner's account is gone. */
+/**
+ * One activity as the API shows it; null when its owner's account is gone, or the account of the
+ * member it names (a friendship accepted just as the other deleted their account is stored after the
+ * deletion took that member's activities away, and would read "became friends with" nobody).
+ */
 export function feedItemOf(
   activity: Activity,
   viewerId: string,
@@ -60,11 +68,13 @@ export function feedItemOf(
 ): FeedItem | null {
   const user = cards.get(activity.userId)
   if (!user) return null
+  const target = activity.targetUserId === null ? null : cards.get(activity.targetUserId)
+  if (target === undefined) return null
   return {
     id: activity.id,
     activityType: activity.activityType,
     user,
-    target: activity.targetUserId === null ? null : (cards.get(activity.targetUserId) ?? null),
+    target,
     tmdbId: activity.tmdbId,
     mediaType: activity.mediaType,
     mediaTitle: activity.mediaTitle,
