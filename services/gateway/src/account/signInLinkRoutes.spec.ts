@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { accountStreamId } from '@reelmates/commands/account/account'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
-import { magicTokenIn, mailsTo, register, suspend, testClock } from './accountFixtures'
+import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { magicTokenIn, mailsTo, password, register, suspend, testClock } from './accountFixtures'
 import { issueSignInLink } from './signInLinks'
 
 const clock = testClock()
@@ -156,6 +157,20 @@ describe('GET /api/auth/process-token', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({ id: user.id })
     const again = await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
     expect(again.statusCode).toBe(410)
+  })
+
+  it('signs nobody in when the account is deleted on another device as the link is used', async () => {
+    const { client: owner, user } = await register(t.app, 'vanishing')
+    const { token } = await issueFor(user.id, {})
+    const deletion = beforeTheNextAnswerIsRead(t.platform, () =>
+      owner.delete('/api/user', { currentPassword: password }),
+    )
+    const device = agent(t.app)
+    const answer = await device.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect((await deletion()).statusCode).toBe(200)
+    expect(answer.statusCode, answer.body).toBe(401)
+    expect(answer.json<{ message: string }>().message).toEqual(expect.any(String))
+    expect((await device.get('/api/session')).json()).toEqual({ user: null })
   })
 
   it('refuses an expired or unknown token', async () => {

@@ -8,7 +8,8 @@ import {
   processTokenQuery,
   signInLinkRequest,
 } from '@reelmates/contracts/account'
-import { startUserSession } from '../http/auth'
+import { SignInLinkInvalid } from '@reelmates/commands/account/errors'
+import { endUserSession, startUserSession } from '../http/auth'
 import { withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { afterAnswering } from './background'
@@ -93,7 +94,12 @@ export const signInLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
       const used = await useSignInLink(request, request.query.token)
       await startUserSession(request, { id: used.userId, role: used.role })
       const user = await readUser(platform, used.userId, used.position)
-      if (!user) throw new Error(`account ${used.userId} signed in with a link but has no users document`)
+      if (!user) {
+        // Deleted on another device as the link was used: there is nobody to sign in, as for a link
+        // to a deleted account.
+        await endUserSession(request)
+        throw new SignInLinkInvalid()
+      }
       return withPosition(
         { success: true as const, user, action: used.link.action, actionData: used.link.actionData },
         used.position,

@@ -4,7 +4,7 @@ import { InvitationTokenInvalid } from '@reelmates/commands/friendship/errors'
 import { acceptInvitation, invitedMember } from '@reelmates/commands/friendship/invitations'
 import { readInvitationToken } from '@reelmates/commands/friendship/invitationToken'
 import { acceptFriendshipAction, friendshipMessages } from '@reelmates/contracts/friendships'
-import { refuseSuspended, startUserSession } from '../http/auth'
+import { endUserSession, refuseSuspended, startUserSession } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readUser } from '../account/userDocument'
 import { friendshipPorts } from './friendshipPorts'
@@ -28,7 +28,11 @@ export async function signInWithInvitation(request: FastifyRequest, token: strin
   const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token)
   await startUserSession(request, { id: member.userId, role: member.role })
   const user = await readUser(platform, member.userId, accepted.position)
-  if (!user) throw new Error(`account ${member.userId} accepted an invitation but has no users document`)
+  if (!user) {
+    // Deleted on another device as the link was used: there is nobody to sign in (nor a friendship).
+    await endUserSession(request)
+    throw new InvitationTokenInvalid()
+  }
   const actionData = {
     friendshipId: accepted.friendshipId,
     message: friendshipMessages.requestAccepted(accepted.inviter.username),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
-import { makeAdmin, mailsTo, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { makeAdmin, mailsTo, password, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
+import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -176,6 +177,23 @@ describe('invitations by email', () => {
     expect(expired.json()).toMatchObject({
       message: 'This invitation link has expired. Ask your friend to send a new one.',
     })
+  })
+
+  it('signs nobody in when the invited member deletes their account on another device as the link is used', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    await invite(ann, bob.user.email)
+    const token = await acceptTokenIn(bob.user.email)
+    const deletion = beforeTheNextAnswerIsRead(t.platform, () =>
+      bob.client.delete('/api/user', { currentPassword: password }),
+    )
+    const browser = agent(t.app)
+    const processed = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect((await deletion()).statusCode).toBe(200)
+    expect(processed.statusCode, processed.body).toBeGreaterThanOrEqual(400)
+    expect(processed.statusCode, processed.body).toBeLessThan(500)
+    expect(processed.json<{ message: string }>().message).toEqual(expect.any(String))
+    expect((await browser.get('/api/session')).json()).toEqual({ user: null })
+    expect((await overview(ann)).friends).toEqual([])
   })
 
   it('signs a signed-out member in through process-token and accepts in the same step, once', async () => {
