@@ -268,3 +268,42 @@ test('accepting from the keyboard leaves the focus on the card’s new state, no
   await a.close()
   await b.close()
 })
+
+test('a send refused because the friend has just unfriended me says why in the dialog, above the modal layer, and keeps the note', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'ann')
+  const b = await member(browser, baseURL ?? '', 'bob')
+  await befriend(a, b)
+  const title = await catalogMovie(a.page.request, 'memento')
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto(`/media/movie/${title.tmdbId}`)
+  await a.page.getByRole('button', { name: 'Recommend', exact: true }).click()
+  const dialog = a.page.getByRole('dialog', { name: title.title })
+  await dialog.getByRole('checkbox', { name: b.account.username }).check()
+  const note = dialog.getByLabel('Note (optional)')
+  await note.fill('Backwards and brilliant.')
+
+  // B unfriends A while A writes.
+  const { friends } = (await (await b.page.request.get('/api/friendships')).json()) as { friends: { id: string }[] }
+  await sendJson(b.page.request, `/api/friendships/${friends[0]?.id}`, undefined, 'DELETE')
+
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  const refusal = dialog.getByRole('alert')
+  await expect(refusal).toHaveText(
+    `Not sent. You can only recommend titles to friends, and ${b.account.username} is not your friend.`,
+  )
+  // What the dialog says is what the person sees: nothing of the modal page lies over it.
+  const box = await refusal.boundingBox()
+  expect(box).not.toBeNull()
+  const onTop = await a.page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=alert]') !== null, {
+    x: (box?.x ?? 0) + 4,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  })
+  expect(onTop).toBe(true)
+  await expect(note).toHaveValue('Backwards and brilliant.')
+  await expect(dialog.getByRole('checkbox', { name: b.account.username })).toBeChecked()
+  await a.close()
+  await b.close()
+})
