@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, type FocusEvent, type RefObject } from 'react'
 
 /**
  * Whether the keyboard focus is nowhere: on the page's body, where the browser leaves it when the
@@ -80,4 +80,44 @@ export function useFocusInPlaceWhenGone(
     const next = sameControlInPlace(list, control, controls)
     focusWhenGone(control, () => next() ?? otherwise())
   }
+}
+
+/**
+ * For a list whose rows also leave by what is done through a dialog or a menu opened from them (a
+ * title marked watched and taken off the watchlist, one removed from its menu, a diary entry
+ * removed): by the time the row goes, the control that was used has gone already, so
+ * `useFocusWhenGone` has nothing to call. This follows the row's control that last had the focus
+ * instead (a control in a dialog or a menu is not one: the control that opened it is), and in the
+ * render that takes that row away, if the focus went with it, gives it to the same control of the
+ * row then in its place. Put the answer on the list as its `onFocus` (React's bubbles).
+ */
+export function useFocusStaysInList(
+  list: RefObject<HTMLElement | null>,
+  controls = 'button, a[href]',
+): (event: FocusEvent<HTMLElement>) => void {
+  const inPlace = useRef<{ control: Element; row: Element; next: () => HTMLElement | null } | null>(null)
+  const follow = useCallback(
+    (control: Element) => {
+      const row = [...(list.current?.children ?? [])].find((candidate) => candidate.contains(control))
+      inPlace.current = row ? { control, row, next: sameControlInPlace(list, control, controls) } : null
+    },
+    [list, controls],
+  )
+  useLayoutEffect(() => {
+    const followed = inPlace.current
+    if (!followed) return
+    if (followed.row.isConnected) {
+      // A move changes the row's place: read it again while the row is there.
+      follow(followed.control)
+      return
+    }
+    inPlace.current = null
+    if (focusIsLost()) followed.next()?.focus()
+  })
+  return useCallback(
+    ({ target }: FocusEvent<HTMLElement>) => {
+      if (target.matches(controls) && !target.closest('dialog')) follow(target)
+    },
+    [controls, follow],
+  )
 }

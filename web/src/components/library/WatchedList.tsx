@@ -5,6 +5,7 @@ import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
+import { useFocusStaysInList } from '../../lib/focusLost'
 
 interface WatchedListProps {
   items: WatchedItem[]
@@ -33,9 +34,16 @@ export function WatchedList({ items, layout, focusAt = null, onFocused }: Watche
     onFocused?.()
   }, [arrived, onFocused])
   const refAt = (index: number) => (arrived && index === focusAt ? toFocus : undefined)
+  // An entry removed from the keyboard: the focus goes on to the entry in its place.
+  const list = useRef<HTMLOListElement>(null)
+  const followFocus = useFocusStaysInList(list)
 
   return layout === 'grid' ? (
-    <ol className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+    <ol
+      ref={list}
+      onFocus={followFocus}
+      className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+    >
       {items.map((entry, index) => (
         <li key={entry.id}>
           <WatchedCard entry={entry} priority={index < 6} articleRef={refAt(index)} />
@@ -43,7 +51,11 @@ export function WatchedList({ items, layout, focusAt = null, onFocused }: Watche
       ))}
     </ol>
   ) : (
-    <ol className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5">
+    <ol
+      ref={list}
+      onFocus={followFocus}
+      className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5"
+    >
       {items.map((entry, index) => (
         <li key={entry.id}>
           <WatchedRow entry={entry} articleRef={refAt(index)} />
