@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
@@ -21,6 +21,14 @@ async function shootBoth(page: Page, name: string, ready: () => Promise<void>) {
     await page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`) })
   }
   await page.setViewportSize(viewports.desktop)
+}
+
+/** Ann and Bob, friends, each in a browser of their own, and a film of the offline catalog. */
+async function friendsAndAFilm(browser: Browser, baseURL: string, query: string) {
+  const a = await member(browser, baseURL, 'ann')
+  const b = await member(browser, baseURL, 'bob')
+  await befriend(a, b)
+  return { a, b, title: await catalogMovie(a.page.request, query) }
 }
 
 test('A recommends a title with a note; B accepts it, finds it on the watchlist, rates it 4½ stars; A sees "Watched · 4½ stars"', async ({
@@ -137,10 +145,7 @@ test('a long note is read in full by its recipient, and by its sender on the Sen
   browser,
   baseURL,
 }) => {
-  const a = await member(browser, baseURL ?? '', 'ann')
-  const b = await member(browser, baseURL ?? '', 'bob')
-  await befriend(a, b)
-  const title = await catalogMovie(a.page.request, 'Dune')
+  const { a, b, title } = await friendsAndAFilm(browser, baseURL ?? '', 'Dune')
   // The dialog lets a note run to 500 characters; the card showed three lines of it, and no screen
   // showed the rest.
   const note = `${'The sound design alone is worth the biggest screen you can find. '.repeat(7)}Trust me.`
@@ -273,10 +278,7 @@ test('a send refused because the friend has just unfriended me says why in the d
   browser,
   baseURL,
 }) => {
-  const a = await member(browser, baseURL ?? '', 'ann')
-  const b = await member(browser, baseURL ?? '', 'bob')
-  await befriend(a, b)
-  const title = await catalogMovie(a.page.request, 'memento')
+  const { a, b, title } = await friendsAndAFilm(browser, baseURL ?? '', 'memento')
   await a.page.setViewportSize(viewports.phone)
   await a.page.goto(`/media/movie/${title.tmdbId}`)
   await a.page.getByRole('button', { name: 'Recommend', exact: true }).click()
