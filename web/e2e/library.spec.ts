@@ -1151,3 +1151,42 @@ test('saving the log-a-watch dialog gives the keyboard focus back to the button 
   await page.getByRole('dialog', { name: title.title }).getByRole('button', { name: 'Save changes' }).click()
   await expect(edit).toBeFocused()
 })
+
+test('a title that leaves the watchlist from the keyboard hands the focus to the title in its place, not to the page', async ({
+  page,
+}) => {
+  await signUp(page)
+  const [first, second, third] = await titlesFor(page, ['godfather', 'casablanca'])
+  if (!first || !second || !third) throw new Error('the offline catalog should have these films')
+  for (const title of [first, second, third]) await addByApi(page, title.tmdbId)
+  await page.goto('/watchlist')
+
+  // Logged watched (and so taken off) from its dialog: the dialog's opener left with the title.
+  await page.getByRole('button', { name: `Mark ${first.title} watched`, exact: true }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: first.title })
+  await dialog.getByRole('button', { name: 'Log it' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: `Mark ${second.title} watched`, exact: true })).toBeFocused()
+
+  // Removed from its menu: the menu's button left with it.
+  await page.getByRole('button', { name: `More actions for ${second.title}`, exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Remove from watchlist' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: `More actions for ${third.title}`, exact: true })).toBeFocused()
+
+  // The diary's Remove, the same.
+  const older = await page.request.post('/api/watched', {
+    data: { tmdbId: third.tmdbId, mediaType: 'movie', watchedOn: '2026-01-01' },
+    headers: { 'CSRF-Token': await csrfToken(page) },
+  })
+  expect(older.status()).toBe(201)
+  await page.goto('/watched?view=list')
+  const remove = page.getByRole('button', { name: `Remove your entry for ${first.title}`, exact: true })
+  await expect(remove).toBeEnabled()
+  await remove.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: `Remove your entry for ${third.title}`, exact: true })).toBeFocused()
+})

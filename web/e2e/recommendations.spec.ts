@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
@@ -21,6 +21,14 @@ async function shootBoth(page: Page, name: string, ready: () => Promise<void>) {
     await page.screenshot({ path: join(screenshotsDir, `${name}-${viewport.width}x${viewport.height}.png`) })
   }
   await page.setViewportSize(viewports.desktop)
+}
+
+/** Ann and Bob, friends, each in a browser of their own, and a film of the offline catalog. */
+async function friendsAndAFilm(browser: Browser, baseURL: string, query: string) {
+  const a = await member(browser, baseURL, 'ann')
+  const b = await member(browser, baseURL, 'bob')
+  await befriend(a, b)
+  return { a, b, title: await catalogMovie(a.page.request, query) }
 }
 
 test('A recommends a title with a note; B accepts it, finds it on the watchlist, rates it 4½ stars; A sees "Watched · 4½ stars"', async ({
@@ -137,10 +145,7 @@ test('a long note is read in full by its recipient, and by its sender on the Sen
   browser,
   baseURL,
 }) => {
-  const a = await member(browser, baseURL ?? '', 'ann')
-  const b = await member(browser, baseURL ?? '', 'bob')
-  await befriend(a, b)
-  const title = await catalogMovie(a.page.request, 'Dune')
+  const { a, b, title } = await friendsAndAFilm(browser, baseURL ?? '', 'Dune')
   // The dialog lets a note run to 500 characters; the card showed three lines of it, and no screen
   // showed the rest.
   const note = `${'The sound design alone is worth the biggest screen you can find. '.repeat(7)}Trust me.`
@@ -265,6 +270,42 @@ test('accepting from the keyboard leaves the focus on the card’s new state, no
   await expect(toastWith(b.page, 'Added to your watchlist').first()).toBeVisible()
   await b.page.waitForLoadState('networkidle')
   await expect(card.getByText('On your watchlist')).toBeFocused()
+  await a.close()
+  await b.close()
+})
+
+test('a send refused because the friend has just unfriended me says why in the dialog, above the modal layer, and keeps the note', async ({
+  browser,
+  baseURL,
+}) => {
+  const { a, b, title } = await friendsAndAFilm(browser, baseURL ?? '', 'memento')
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto(`/media/movie/${title.tmdbId}`)
+  await a.page.getByRole('button', { name: 'Recommend', exact: true }).click()
+  const dialog = a.page.getByRole('dialog', { name: title.title })
+  await dialog.getByRole('checkbox', { name: b.account.username }).check()
+  const note = dialog.getByLabel('Note (optional)')
+  await note.fill('Backwards and brilliant.')
+
+  // B unfriends A while A writes.
+  const { friends } = (await (await b.page.request.get('/api/friendships')).json()) as { friends: { id: string }[] }
+  await sendJson(b.page.request, `/api/friendships/${friends[0]?.id}`, undefined, 'DELETE')
+
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  const refusal = dialog.getByRole('alert')
+  await expect(refusal).toHaveText(
+    `Not sent. You can only recommend titles to friends, and ${b.account.username} is not your friend.`,
+  )
+  // What the dialog says is what the person sees: nothing of the modal page lies over it.
+  const box = await refusal.boundingBox()
+  expect(box).not.toBeNull()
+  const onTop = await a.page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=alert]') !== null, {
+    x: (box?.x ?? 0) + 4,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  })
+  expect(onTop).toBe(true)
+  await expect(note).toHaveValue('Backwards and brilliant.')
+  await expect(dialog.getByRole('checkbox', { name: b.account.username })).toBeChecked()
   await a.close()
   await b.close()
 })

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
-import { focusIsLost } from '../../lib/focusLost'
+import { focusIsLost, useFocusStaysInList } from '../../lib/focusLost'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { titleKey } from '../../features/library/libraryChanges'
 import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
@@ -60,6 +60,8 @@ export const reorderInstructions =
  */
 export function SortableWatchlist({ items, layout, reorderable, className, renderItem }: SortableWatchlistProps) {
   const moveOnWatchlist = useMoveOnWatchlist()
+  const list = useRef<HTMLOListElement>(null)
+  const followFocus = useFocusStaysInList(list)
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
     useSensor(GestureSafePointerSensor, { activationConstraint: { distance: 6 } }),
@@ -105,7 +107,7 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
         strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
         disabled={!reorderable}
       >
-        <ol className={className}>
+        <ol ref={list} onFocus={followFocus} className={className}>
           {items.map((item, index) => (
             <SortableSlot
               key={titleKey(item)}

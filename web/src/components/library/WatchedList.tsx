@@ -6,6 +6,7 @@ import { kindOf, yearOf } from './libraryTitle'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
 import { diaryMonths } from '../../features/library/diaryMonths'
+import { useFocusStaysInList } from '../../lib/focusLost'
 
 interface WatchedListProps {
   items: WatchedItem[]
@@ -37,15 +38,22 @@ export function WatchedList({ items, layout, byMonth, focusAt = null, onFocused 
   }, [arrived, onFocused])
   const refAt = (index: number) => (arrived && index === focusAt ? toFocus : undefined)
   const placed = (entries: WatchedItem[]) => entries.map((entry, index) => ({ entry, index }))
+  // An entry removed from the keyboard: the focus goes on to the entry in its place, in the same
+  // month or the next when it was a month's only one.
+  const list = useRef<HTMLDivElement>(null)
+  const followFocus = useFocusStaysInList(list, 'button, a[href]', 'li[data-diary-entry]')
 
-  if (!byMonth) return <Entries entries={placed(items)} layout={layout} heading="h2" refAt={refAt} />
   return (
-    <div className="space-y-8">
-      {diaryMonths(items).map((month) => (
-        <Month key={`${month.month}@${month.entries[0]?.index}`} label={month.label}>
-          <Entries entries={month.entries} layout={layout} heading="h3" refAt={refAt} />
-        </Month>
-      ))}
+    <div ref={list} onFocus={followFocus} className={byMonth ? 'space-y-8' : undefined}>
+      {byMonth ? (
+        diaryMonths(items).map((month) => (
+          <Month key={`${month.month}@${month.entries[0]?.index}`} label={month.label}>
+            <Entries entries={month.entries} layout={layout} heading="h3" refAt={refAt} />
+          </Month>
+        ))
+      ) : (
+        <Entries entries={placed(items)} layout={layout} heading="h2" refAt={refAt} />
+      )}
     </div>
   )
 }
@@ -75,7 +83,7 @@ function Entries({ entries, layout, heading, refAt }: EntriesProps) {
   return layout === 'grid' ? (
     <ol className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
       {entries.map(({ entry, index }) => (
-        <li key={entry.id}>
+        <li key={entry.id} data-diary-entry>
           <WatchedCard entry={entry} heading={heading} priority={index < 6} articleRef={refAt(index)} />
         </li>
       ))}
@@ -83,7 +91,7 @@ function Entries({ entries, layout, heading, refAt }: EntriesProps) {
   ) : (
     <ol className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5">
       {entries.map(({ entry, index }) => (
-        <li key={entry.id}>
+        <li key={entry.id} data-diary-entry>
           <WatchedRow entry={entry} heading={heading} articleRef={refAt(index)} />
         </li>
       ))}

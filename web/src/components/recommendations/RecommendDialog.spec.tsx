@@ -125,3 +125,28 @@ describe('closing the Recommend dialog', () => {
     expect(onClose).not.toHaveBeenCalled()
   })
 })
+
+describe('a send the server refuses', () => {
+  it('says why inside the dialog, whose modal layer hides the toast, and keeps the picks and the note', async () => {
+    const reason = 'You can only recommend titles to friends, and cleo is not your friend.'
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? Response.json({ message: reason, error: 'Forbidden' }, { status: 403 })
+          : Response.json(url.startsWith('/api/csrf-token') ? { csrfToken: 'token' } : { items: [] }),
+      ),
+    )
+    const onClose = vi.fn()
+    const dialog = openDialog([friend('cleo')], onClose)
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /cleo/ }))
+    const note = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note (optional)' })
+    fireEvent.change(note, { target: { value: 'Play it again' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(`Not sent. ${reason}`)
+    expect(onClose).not.toHaveBeenCalled()
+    expect(note.value).toBe('Play it again')
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /cleo/ }).checked).toBe(true)
+  })
+})

@@ -1,6 +1,6 @@
 import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
-import { onlineManager, useQuery } from '@tanstack/react-query'
+import { onlineManager, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { friendsListQuery } from '../../features/friends/queries'
@@ -9,7 +9,6 @@ import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { focusIsLost } from '../../lib/focusLost'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
-import { useChange } from '../../lib/mutations'
 import { useModalDialog } from '../../lib/modalDialog'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
@@ -40,6 +39,9 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   const [email, setEmail] = useState('')
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
+  // The server's reason for refusing the send, said here: the refusal's toast lies under this modal
+  // dialog (the top layer) until it closes, so the dialog alone would just offer Send again.
+  const [refusal, setRefusal] = useState<string | null>(null)
   // What the person chose or wrote; a search typed is not worth a question.
   const unsaved = picked.length > 0 || email.trim() !== '' || note.trim() !== ''
   const { close, dismiss, leaving, dialogProps } = useModalDialog({
@@ -60,7 +62,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     if (noFriends && !isTouchFirst() && (focusIsLost() || active?.tagName === 'DIALOG')) emailBox.current?.focus()
   }, [noFriends])
   const sent = useQuery(recommendationsQuery('sent'))
-  const send = useChange(sendRecommendation)
+  const { mutateAsync: send } = useMutation(sendRecommendation)
 
   const choices = useMemo(
     () => friendsToPick(friends.data?.friends ?? [], sent.data ?? [], search),
@@ -74,6 +76,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     event.preventDefault()
     if (!canSend) return
     setBusy(true)
+    setRefusal(null)
     const sending = send({
       tmdbId: title.tmdbId,
       mediaType: title.mediaType,
@@ -82,16 +85,20 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       ...(email.trim() ? { toEmail: email.trim() } : {}),
       note: note.trim() || null,
       idempotencyKey: newIdempotencyKey(),
-    })
+    }).then(
+      () => null,
+      (error: unknown) => (error instanceof Error && error.message ? error.message : 'Please try again.'),
+    )
     // Offline it waits on the device (the toast says so) and its answer comes as a toast of its own:
     // the dialog has nothing more to wait for.
     if (!onlineManager.isOnline()) {
       close()
       return
     }
-    const done = await sending
+    const refused = await sending
     setBusy(false)
-    if (done) close()
+    if (refused === null) close()
+    else setRefusal(refused)
   }
 
   return (
@@ -188,6 +195,12 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
             placeholder="Why they'll love it…"
             fieldClassName={inputClass}
           />
+
+          {refusal ? (
+            <p role="alert" className="text-sm text-rose-300">
+              Not sent. {refusal}
+            </p>
+          ) : null}
 
           <DialogActions look="social" onCancel={dismiss} disabled={!canSend}>
             {busy ? 'Sending…' : 'Send'}

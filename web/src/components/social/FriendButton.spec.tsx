@@ -38,6 +38,24 @@ describe('FriendButton', () => {
     expect(row.textContent).toContain(text)
   })
 
+  it('asks before unfriending, saying what leaves the feeds and what stays (recommendations between them do)', () => {
+    // jsdom has no modal dialogs.
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.open = true
+      },
+      close(this: HTMLDialogElement) {
+        this.open = false
+      },
+    })
+    renderButtons(['friends'])
+    fireEvent.click(screen.getByRole('button', { name: 'Unfriend maya' }))
+    expect(screen.getByRole('dialog', { name: 'Unfriend maya?' }).textContent).toContain(
+      "Your watches and watchlist adds leave each other's feeds, and neither of you can comment on them any more. " +
+        'What you recommended to each other stays, with its comments.',
+    )
+  })
+
   it('sends a request and its cancellation in the order they were made, even when the first is slow', async () => {
     const started: string[] = []
     let answerFirst: () => void = () => undefined

@@ -175,8 +175,8 @@ export function FriendButton({
               }}
               onClose={() => setConfirming(false)}
             >
-              Your activity leaves each other's feeds, and neither of you can comment on the other's any more. You can
-              send a new request later.
+              Your watches and watchlist adds leave each other's feeds, and neither of you can comment on them any more.
+              What you recommended to each other stays, with its comments. You can send a new request later.
             </ConfirmDialog>
           ) : null}
         </span>

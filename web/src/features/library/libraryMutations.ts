@@ -91,17 +91,27 @@ function libraryMutation<Change extends LibraryChange>(
 
 const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
 
+/** Where there is no clipboard (a page not served over https), the toast's words are all there is. */
+function copyWords(words: string): void {
+  if (typeof navigator === 'undefined' || !('clipboard' in navigator)) return
+  navigator.clipboard.writeText(words).catch(() => undefined)
+}
+
 /**
  * A change made against words another device may have changed since this one showed them (a
  * watchlist note, a review). When the server says so (409), the other device's words stay and the
  * user chooses: the toast gives their refused words back, and "Save mine" sends them again as a plain
- * change, without the basis. Other refusals, and changes sent without a basis, are told as usual.
+ * change, without the basis. When the entry or title has gone meanwhile (404: taken off on another
+ * device), there is nothing to save them to: the toast gives the words back too, and "Copy yours"
+ * puts them whole on the clipboard. Other refusals, and changes sent without a basis, are told as usual.
  */
 function askingWhenChangedElsewhere<Change extends LibraryChange>(
   mutation: ReturnType<typeof libraryMutation<Change>>,
   how: {
     title: string
     basis: (change: Change) => string | null | undefined
+    /** The words typed, whole, when the change has any. */
+    words: (change: Change) => string | null | undefined
     yours: (change: Change) => string
     saveMine: { altText: string; change: (change: Change) => Change }
   },
@@ -109,6 +119,15 @@ function askingWhenChangedElsewhere<Change extends LibraryChange>(
   const asking: ReturnType<typeof libraryMutation<Change>> = {
     ...mutation,
     onError: (error, change, result, context) => {
+      const words = how.words(change)
+      if (isApiError(error) && error.status === 404 && words) {
+        tellRefused({
+          title: how.title,
+          reason: `${error.message} ${how.yours(change)}`,
+          action: { label: 'Copy yours', altText: 'Copy your words', onClick: () => copyWords(words) },
+        })
+        return
+      }
       if (!isApiError(error) || error.status !== 409 || how.basis(change) === undefined)
         return mutation.onError?.(error, change, result, context)
       tellRefused({
@@ -158,6 +177,7 @@ export function libraryMutations(requests: LibraryRequests) {
   const editWatchlistNote: typeof noteEdit = askingWhenChangedElsewhere(noteEdit, {
     title: "Couldn't save the note",
     basis: (change) => change.previousNote,
+    words: (change) => change.note,
     yours: (change) => (change.note === null ? 'Yours was to clear it.' : `Yours: “${shortened(change.note)}”`),
     saveMine: {
       altText: 'Save your note over the one from the other device',
@@ -174,6 +194,7 @@ export function libraryMutations(requests: LibraryRequests) {
   const editWatched: typeof watchedEdit = askingWhenChangedElsewhere(watchedEdit, {
     title: "Couldn't save your changes",
     basis: (change) => change.previousReview,
+    words: (change) => change.changes.review,
     yours: (change) =>
       change.changes.review ? `Yours: “${shortened(change.changes.review)}”` : 'Yours was to clear it.',
     saveMine: {

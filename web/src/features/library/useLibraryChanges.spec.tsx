@@ -145,6 +145,42 @@ describe('library changes on a slow network', () => {
     expect(held.change(1).body).toEqual({ review: 'B: too long', rating: 9 })
   })
 
+  it('gives back a review written for an entry removed on another device, whole on the clipboard', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { clipboard: { writeText } }))
+    const review = `Written on the bus. ${'Every word of it matters. '.repeat(6)}`
+    const { held, screen, click } = await setup()
+    const refused = click((actions) => actions.editWatched('w1', { review }, null))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).refuse(404, 'This entry is not in your watched log.')
+    expect(await refused).toBe(false)
+    const [toast] = screen.result.current.toasts
+    expect(toast).toMatchObject({
+      title: "Couldn't save your changes",
+      description: `This entry is not in your watched log. Yours: “${review.slice(0, 119)}…”`,
+      action: { label: 'Copy yours' },
+    })
+
+    act(() => toast?.action?.onClick())
+    expect(writeText).toHaveBeenCalledWith(review)
+    expect(held.changes).toHaveLength(1)
+  })
+
+  it('gives back a note written for a title taken off the watchlist on another device', async () => {
+    const { held, screen, click } = await setup()
+    const refused = click((actions) => actions.editNote(libraryTitle(2), 'For Sunday with the kids', null))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).refuse(404, 'This title is not on your watchlist.')
+    expect(await refused).toBe(false)
+    expect(screen.result.current.toasts).toMatchObject([
+      {
+        title: "Couldn't save the note",
+        description: 'This title is not on your watchlist. Yours: “For Sunday with the kids”',
+        action: { label: 'Copy yours' },
+      },
+    ])
+  })
+
   it('sends no review basis with an edit that leaves the review alone, and tells its refusal as usual', async () => {
     const { held, screen, click } = await setup()
     const refused = click((actions) => actions.editWatched('w1', { rating: 9 }, 'A: the score!'))

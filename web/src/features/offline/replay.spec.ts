@@ -61,7 +61,8 @@ describe('changes made offline, refused when the connection returns', () => {
       expect(toasts.result.current).toMatchObject([
         {
           title: '2 changes could not be saved',
-          description: `Couldn't save the note: ${gone}\nCouldn't move that title: ${gone}`,
+          // The note written offline comes back in the words (the title it was for has gone).
+          description: `Couldn't save the note: ${gone} Yours: “With the lights off”\nCouldn't move that title: ${gone}`,
           variant: 'destructive',
         },
       ]),
