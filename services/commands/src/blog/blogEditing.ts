@@ -3,7 +3,7 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { handleCommand, type CommandMetadata } from '../handleCommand'
 import { blogCategory, blogCategoryStreamId } from './blogCategory'
 import { blogName, blogNameStreamId, nameKey } from './blogName'
-import { blogPost, blogPostStreamId } from './blogPost'
+import { blogPost, blogPostStreamId, type BlogPostCommand } from './blogPost'
 
 /**
  * Saving a post or a category touches two kinds of stream: its own, and the streams of the unique
@@ -67,7 +67,8 @@ async function withNames<T extends { decidedOn: unknown }>(
 
 const postNames = (slug: string | null): Name[] => (slug === null ? [] : [{ kind: 'post-slug', value: slug }])
 
-export async function draftPost(context: Context, postId: string, authorId: string, input: BlogPostInput) {
+/** A post's fields written by `command`, its slug claimed first and the one it replaced given back. */
+function savePost(context: Context, postId: string, input: BlogPostInput, command: BlogPostCommand) {
   return withNames(
     context,
     postId,
@@ -76,27 +77,25 @@ export async function draftPost(context: Context, postId: string, authorId: stri
       handleCommand(context.eventStore, {
         decider: blogPost,
         streamId: blogPostStreamId(postId),
-        command: { type: 'DraftPost', postId, authorId, input, at: context.metadata.occurredAt },
+        command,
         metadata: context.metadata,
       }),
     (post) => postNames(post.slug),
   )
 }
 
-export async function editPost(context: Context, postId: string, input: BlogPostInput, basedOn?: string) {
-  return withNames(
-    context,
+export async function draftPost(context: Context, postId: string, authorId: string, input: BlogPostInput) {
+  return savePost(context, postId, input, {
+    type: 'DraftPost',
     postId,
-    postNames(input.slug),
-    () =>
-      handleCommand(context.eventStore, {
-        decider: blogPost,
-        streamId: blogPostStreamId(postId),
-        command: { type: 'EditPost', postId, input, basedOn, at: context.metadata.occurredAt },
-        metadata: context.metadata,
-      }),
-    (post) => postNames(post.slug),
-  )
+    authorId,
+    input,
+    at: context.metadata.occurredAt,
+  })
+}
+
+export async function editPost(context: Context, postId: string, input: BlogPostInput, basedOn?: string) {
+  return savePost(context, postId, input, { type: 'EditPost', postId, input, basedOn, at: context.metadata.occurredAt })
 }
 
 /** A deleted post gives its slug back, so a new post may use it. */
