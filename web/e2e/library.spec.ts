@@ -698,6 +698,29 @@ test('"Pick one for me" picks a title of the watchlist shown, another on each pr
   await expect(page).toHaveURL(new RegExp(`/media/movie/${film?.tmdbId}$`))
 })
 
+test('the Export menu downloads the diary, and Escape or a click outside closes it', async ({ page }) => {
+  await signUp(page)
+  const film = await catalogMovie(page.request, 'casablanca')
+  await sendJson(page.request, '/api/watched', { tmdbId: film.tmdbId, mediaType: 'movie', rating: 8 })
+  await page.goto('/watched')
+  const exportButton = page.getByRole('button', { name: 'Export' })
+  const csv = page.getByRole('menuitem', { name: 'Download CSV' })
+  await exportButton.click()
+  await expect(csv).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(csv).toBeHidden()
+  await expect(exportButton).toBeFocused()
+  await exportButton.click()
+  await page.getByRole('heading', { level: 1, name: 'Watched' }).click()
+  await expect(csv).toBeHidden()
+
+  await exportButton.click()
+  const download = page.waitForEvent('download')
+  await csv.click()
+  expect((await download).suggestedFilename()).toBe('reelmates-watched.csv')
+  await expect(csv).toBeHidden()
+})
+
 test('a dialog opened from "More actions" gives the focus back to that button when it closes', async ({ page }) => {
   await signUp(page)
   const [title] = await titlesFor(page, ['casablanca'])

@@ -1,3 +1,4 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useId, type ReactNode } from 'react'
 import type { MediaType } from '@reelmates/contracts/media'
 import { exportUrl } from '../../features/library/libraryCalls'
@@ -166,26 +167,37 @@ export function ViewToggle({ view, onView }: { view: 'grid' | 'list'; onView: (v
   )
 }
 
-/** Your data is yours: the whole list as CSV (spreadsheets) or JSON. */
+/**
+ * Your data is yours: the whole list as CSV (spreadsheets) or JSON. A menu of two links (Radix, not
+ * modal, as the watchlist's "More actions": arrow keys, Escape and a click outside close it).
+ */
 export function ExportMenu({ list }: { list: 'watchlist' | 'watched' }) {
   return (
-    <details className="group relative">
-      <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-white/10 bg-panel px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 [&::-webkit-details-marker]:hidden">
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="inline-flex h-10 items-center gap-2 rounded-full border border-white/10 bg-panel px-3.5 text-sm text-zinc-300 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-400 data-[state=open]:text-white">
         <Icon name="download" className="h-[18px] w-[18px]" />
         Export
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 overflow-hidden rounded-xl border border-white/10 bg-panel py-1 shadow-2xl shadow-black/60">
-        {(['csv', 'json'] as const).map((format) => (
-          <a
-            key={format}
-            href={exportUrl(list, format)}
-            download
-            className="block px-4 py-2.5 text-sm text-zinc-200 hover:bg-white/5 focus-visible:bg-white/5 focus-visible:outline-none"
-          >
-            Download {format.toUpperCase()}
-          </a>
-        ))}
-      </div>
-    </details>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="z-50 w-48 overflow-hidden rounded-xl border border-white/10 bg-panel py-1 shadow-2xl shadow-black/60"
+        >
+          {(['csv', 'json'] as const).map((format) => (
+            <DropdownMenu.Item key={format} asChild>
+              <a
+                href={exportUrl(list, format)}
+                download
+                className="block px-4 py-2.5 text-sm text-zinc-200 outline-none hover:bg-white/5 data-[highlighted]:bg-white/5"
+              >
+                Download {format.toUpperCase()}
+              </a>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   )
 }
