@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, type Ref } from 'react'
+import { useId, useRef, type Ref } from 'react'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import { MediaPoster } from '../media/MediaPoster'
 import { kindOf, yearOf } from './libraryTitle'
@@ -7,6 +7,7 @@ import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
 import { diaryMonths } from '../../features/library/diaryMonths'
 import { useFocusStaysInList } from '../../lib/focusLost'
+import { useFocusOnArrival } from '../../lib/focusOnArrival'
 
 interface WatchedListProps {
   items: WatchedItem[]
@@ -29,14 +30,7 @@ const focusRing = 'focus:outline-none focus-visible:outline-2 focus-visible:outl
  * a heading under the screen's h1, or under its month's when the diary reads month by month.
  */
 export function WatchedList({ items, layout, byMonth, focusAt = null, onFocused }: WatchedListProps) {
-  const toFocus = useRef<HTMLElement>(null)
-  const arrived = focusAt !== null && items.length > focusAt
-  useEffect(() => {
-    if (!arrived) return
-    toFocus.current?.focus()
-    onFocused?.()
-  }, [arrived, onFocused])
-  const refAt = (index: number) => (arrived && index === focusAt ? toFocus : undefined)
+  const refAt = useFocusOnArrival<HTMLElement>(focusAt, items.length, onFocused)
   const placed = (entries: WatchedItem[]) => entries.map((entry, index) => ({ entry, index }))
   // An entry removed from the keyboard: the focus goes on to the entry in its place, in the same
   // month or the next when it was a month's only one.

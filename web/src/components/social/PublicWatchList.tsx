@@ -1,6 +1,6 @@
 import type { PublicWatch } from '@reelmates/contracts/profiles'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useFocusOnArrival } from '../../lib/focusOnArrival'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { SpoilerReview } from './SpoilerReview'
@@ -27,13 +27,7 @@ interface PublicWatchListProps {
 
 /** A member's public watches, latest first: poster, title, stars, and the review in their words. */
 export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWatchListProps) {
-  const toFocus = useRef<HTMLAnchorElement>(null)
-  const arrived = focusAt !== null && watches.length > focusAt
-  useEffect(() => {
-    if (!arrived) return
-    toFocus.current?.focus()
-    onFocused?.()
-  }, [arrived, onFocused])
+  const refAt = useFocusOnArrival<HTMLAnchorElement>(focusAt, watches.length, onFocused)
   return (
     <ol className="divide-y divide-white/5">
       {watches.map((watch, index) => {
@@ -52,7 +46,7 @@ export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWa
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-white">
                 <Link
-                  ref={arrived && index === focusAt ? toFocus : undefined}
+                  ref={refAt(index)}
                   to="/media/$mediaType/$id"
                   params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
                   className="hover:underline"
