@@ -895,6 +895,20 @@ test('after 50 quick changes the watchlist shown is the read model’s and the e
   await expect.poll(() => shownWatchlist(page)).toEqual(model)
 })
 
+test('two taps on "Move up" before the list redraws move the title up two places', async ({ page }) => {
+  const [first, second, third] = await threeOnWatchlistInListView(page)
+  // Both clicks in one task: the second lands before the screen has drawn the first move, as a quick
+  // double tap does on a busy phone. Each means "one place up from where it is now".
+  await page
+    .getByRole('button', { name: `Move ${third.title} up`, exact: true })
+    .evaluate((button: HTMLButtonElement) => {
+      button.click()
+      button.click()
+    })
+  await expect.poll(() => shownWatchlist(page)).toEqual([third.title, first.title, second.title])
+  await expect.poll(() => serverWatchlist(page)).toEqual([third.title, first.title, second.title])
+})
+
 test('a watchlist row offers to mark a title watched, and its rating words fit either catalog', async ({ page }) => {
   await signUp(page)
   const titles = (await titlesFor(page, ['godfather'])).slice(0, 2)

@@ -19,8 +19,8 @@ import { CSS } from '@dnd-kit/utilities'
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { focusIsLost, useFocusStaysInList } from '../../lib/focusLost'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import { titleKey } from '../../features/library/libraryChanges'
-import { useMoveOnWatchlist } from '../../features/library/useLibraryChanges'
+import { titleKey, type WatchlistStep } from '../../features/library/libraryChanges'
+import { useMoveOnWatchlist, useStepOnWatchlist } from '../../features/library/useLibraryChanges'
 import { GestureSafePointerSensor } from './pointerSensor'
 
 /** What an item needs to be dragged by its handle and moved by its buttons. */
@@ -60,6 +60,7 @@ export const reorderInstructions =
  */
 export function SortableWatchlist({ items, layout, reorderable, className, renderItem }: SortableWatchlistProps) {
   const moveOnWatchlist = useMoveOnWatchlist()
+  const stepOnWatchlist = useStepOnWatchlist()
   const list = useRef<HTMLOListElement>(null)
   const followFocus = useFocusStaysInList(list)
   const sensors = useSensors(
@@ -115,7 +116,7 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
               enabled={reorderable}
               index={index}
               count={items.length}
-              onMove={(toIndex) => move(item, toIndex)}
+              onStep={(step) => void stepOnWatchlist(item, step)}
             >
               {(controls) => renderItem(item, index, controls)}
             </SortableSlot>
@@ -131,14 +132,15 @@ function SortableSlot({
   enabled,
   index,
   count,
-  onMove,
+  onStep,
   children,
 }: {
   id: string
   enabled: boolean
   index: number
   count: number
-  onMove: (toIndex: number) => void
+  /** Worked out from where the item is when the button is pressed, not from this render's index. */
+  onStep: (step: WatchlistStep) => void
   children: (controls: ReorderControls) => ReactNode
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -154,16 +156,16 @@ function SortableSlot({
     // Only the focus the move dropped: by the time the item shows, the person may be typing elsewhere.
     if (control && focusIsLost()) control.focus()
   }, [index])
-  const moveTo = (toIndex: number) => (thenFocus: () => HTMLElement | null) => {
+  const stepTo = (step: WatchlistStep) => (thenFocus: () => HTMLElement | null) => {
     focusAfterMove.current = thenFocus
-    onMove(toIndex)
+    onStep(step)
   }
   const moves = {
-    moveUp: enabled && index > 0 ? moveTo(index - 1) : undefined,
-    moveDown: enabled && index < count - 1 ? moveTo(index + 1) : undefined,
+    moveUp: enabled && index > 0 ? stepTo('up') : undefined,
+    moveDown: enabled && index < count - 1 ? stepTo('down') : undefined,
     // Next to the end, a move up or down is already the way there.
-    moveToTop: enabled && index > 1 ? moveTo(0) : undefined,
-    moveToBottom: enabled && index < count - 2 ? moveTo(count - 1) : undefined,
+    moveToTop: enabled && index > 1 ? stepTo('top') : undefined,
+    moveToBottom: enabled && index < count - 2 ? stepTo('bottom') : undefined,
   }
   return (
     <li

@@ -5,6 +5,7 @@ import {
   foldStatus,
   foldWatchlist,
   libraryChange,
+  placeAfterStep,
   type LibraryChange,
 } from './libraryChanges'
 import { watchedItem, watchlistItem, watchlistOf, newWatch } from './testing'
@@ -61,6 +62,18 @@ describe('the watchlist shown while changes are on their way', () => {
 
   it('keeps a drag past the end inside the list', () => {
     expect(ids(foldWatchlist(watchlistOf(1, 2, 3), [move(1, 10)]))).toEqual([2, 3, 1])
+  })
+
+  it('takes a title one place up or down, or to either end, from where it is; nowhere past an end', () => {
+    const items = watchlistOf(1, 2, 3, 4)
+    expect(placeAfterStep(items, film(3), 'up')).toBe(1)
+    expect(placeAfterStep(items, film(3), 'down')).toBe(3)
+    expect(placeAfterStep(items, film(3), 'top')).toBe(0)
+    expect(placeAfterStep(items, film(2), 'bottom')).toBe(3)
+    expect(placeAfterStep(items, film(1), 'up')).toBeUndefined()
+    expect(placeAfterStep(items, film(1), 'top')).toBeUndefined()
+    expect(placeAfterStep(items, film(4), 'down')).toBeUndefined()
+    expect(placeAfterStep(items, film(9), 'top')).toBeUndefined()
   })
 
   it('shows the later changes, not the refused one, when a change in the middle is dropped', () => {

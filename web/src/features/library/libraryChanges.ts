@@ -164,6 +164,16 @@ const latestFirst = (watches: WatchedItem[]) => [...watches].sort((a, b) => b.wa
 
 export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryChange[]) =>
   changes.reduce(applyToWatchlist, items)
+/** One step of a title on the watchlist: a place up or down, or to either end. */
+export type WatchlistStep = 'up' | 'down' | 'top' | 'bottom'
+
+/** The place `step` takes the title to from where it is in `items`; undefined when it goes nowhere. */
+export function placeAfterStep(items: readonly WatchlistItem[], ref: MediaRef, step: WatchlistStep) {
+  const from = items.findIndex((item) => sameTitle(item, ref))
+  if (from === -1) return undefined
+  const to = { up: from - 1, down: from + 1, top: 0, bottom: items.length - 1 }[step]
+  return to < 0 || to >= items.length || to === from ? undefined : to
+}
 export const foldStatus = (status: TitleStatus, ref: MediaRef, changes: readonly LibraryChange[]) =>
   changes.reduce((current, change) => applyToStatus(current, ref, change), status)
 

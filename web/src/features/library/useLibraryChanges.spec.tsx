@@ -20,6 +20,7 @@ import {
   usePutBackWatched,
   useRemoveFromWatchlist,
   useRemoveWatched,
+  useStepOnWatchlist,
 } from './useLibraryChanges'
 
 afterEach(() => {
@@ -51,6 +52,7 @@ async function setup() {
       remove: useRemoveFromWatchlist(),
       putBack: usePutBackOnWatchlist(),
       move: useMoveOnWatchlist(),
+      step: useStepOnWatchlist(),
       mark: useMarkWatched(),
       removeWatched: useRemoveWatched(),
       putBackWatched: usePutBackWatched(),
@@ -70,7 +72,7 @@ async function setup() {
     })
     return started
   }
-  return { held, screen, shown, cached, click, setServer: (items: WatchlistItem[]) => (server = items) }
+  return { held, screen, wrapper, shown, cached, click, setServer: (items: WatchlistItem[]) => (server = items) }
 }
 
 describe('library changes on a slow network', () => {
@@ -213,6 +215,42 @@ describe('library changes on a slow network', () => {
     expect(held.reads.slice(readsBefore)).toEqual([
       { path: '/api/watchlist?page=1&pageSize=500&sort=order', minPosition: '11' },
     ])
+  })
+
+  it('shows each change once when a read lands holding the change the server took but has not answered', async () => {
+    const { held, wrapper, shown, click, setServer } = await setup()
+    void click((actions) => actions.move(libraryTitle(1), 1))
+    void click((actions) => actions.move(libraryTitle(2), 2))
+    await waitFor(() => expect(shown()).toEqual([1, 3, 2]))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    // The server took the first move, its answer is still on the way, and a title card mounts and
+    // reads the watchlist: that read holds the first move, not the second (sent only after it).
+    setServer(watchlistOf(2, 1, 3))
+    const readsBefore = held.reads.length
+    const card = renderHook(() => useWatchlist(), { wrapper })
+    await waitFor(() => expect(held.reads.length).toBeGreaterThan(readsBefore))
+    await waitFor(() => expect(ids(card.result.current.items)).toEqual([1, 3, 2]))
+    expect(shown()).toEqual([1, 3, 2])
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    setServer(watchlistOf(1, 3, 2))
+    held.change(1).answer({ position: '11' })
+    await waitFor(() => expect(held.reads.at(-1)).toMatchObject({ minPosition: '11' }))
+    await waitFor(() => expect(shown()).toEqual([1, 3, 2]))
+  })
+
+  it('takes a step from where the title is when it is taken: two quick steps up are two places', async () => {
+    const { held, shown, click } = await setup()
+    void click((actions) => actions.step(libraryTitle(3), 'up'))
+    void click((actions) => actions.step(libraryTitle(3), 'up'))
+    await waitFor(() => expect(shown()).toEqual([3, 1, 2]))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).answer({ position: '10' })
+    await waitFor(() => expect(held.changes).toHaveLength(2))
+    expect(held.changes.map((change) => change.body)).toEqual([{ toIndex: 1 }, { toIndex: 0 }])
+    // Nothing to take it further: a step past the top sends nothing.
+    expect(await click((actions) => actions.step(libraryTitle(3), 'up'))).toBe(false)
+    expect(held.changes).toHaveLength(2)
   })
 
   it('puts a removed title back in its old place when the removal is undone', async () => {

@@ -1,9 +1,19 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { useQueryClient } from '@tanstack/react-query'
 import { useChange } from '../../lib/mutations'
-import { libraryChange, type LibraryTitle, type NewWatchedFields, type WatchedFields } from './libraryChanges'
-import { libraryMutations } from './libraryMutations'
+import {
+  foldWatchlist,
+  libraryChange,
+  placeAfterStep,
+  type LibraryTitle,
+  type NewWatchedFields,
+  type WatchedFields,
+  type WatchlistStep,
+} from './libraryChanges'
+import { libraryMutations, pendingLibraryChanges } from './libraryMutations'
+import { libraryKeys } from './libraryQueries'
 import { libraryRequests } from './libraryRequests'
 
 /**
@@ -32,6 +42,23 @@ export function usePutBackOnWatchlist() {
 export function useMoveOnWatchlist() {
   const move = useChange(mutations.moveOnWatchlist)
   return (title: LibraryTitle, toIndex: number) => move(libraryChange.moveOnWatchlist(title, toIndex))
+}
+
+/**
+ * A step from where the title is when it is taken, on the list with every change still on its way:
+ * two taps on "up" before the screen has drawn the first are two places up, not one place twice.
+ */
+export function useStepOnWatchlist() {
+  const queryClient = useQueryClient()
+  const move = useMoveOnWatchlist()
+  return (title: LibraryTitle, step: WatchlistStep): Promise<boolean> => {
+    const items = foldWatchlist(
+      queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
+      pendingLibraryChanges(queryClient),
+    )
+    const to = placeAfterStep(items, title, step)
+    return to === undefined ? Promise.resolve(false) : move(title, to)
+  }
 }
 
 export function useEditWatchlistNote() {
