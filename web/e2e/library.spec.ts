@@ -935,6 +935,29 @@ test('a watchlist row offers to mark a title watched, and its rating words fit e
 })
 
 test.describe('the buttons other screens carry', () => {
+  test('two taps on the watchlist button before it redraws add the title and take it off again', async ({ page }) => {
+    await signUp(page)
+    const [title] = await titlesFor(page, ['casablanca'])
+    if (!title) throw new Error('the offline catalog should have this film')
+    await page.goto(`/media/movie/${title.tmdbId}`)
+    const add = page.getByRole('button', { name: 'Add to watchlist' })
+    const removal = page.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.url().includes('/api/watchlist/'),
+      { timeout: 15_000 },
+    )
+    // Both in one task, as two taps queued behind a long task on a slow phone arrive.
+    await add.evaluate((button: HTMLButtonElement) => {
+      button.click()
+      button.click()
+    })
+    expect((await removal).ok()).toBe(true)
+    await expect(add).toHaveAttribute('aria-pressed', 'false')
+    await expect.poll(() => serverWatchlist(page)).toEqual([])
+    // Nothing was refused: no "already on your watchlist".
+    await expect(page.getByRole('status').filter({ hasText: "Couldn't" })).toHaveCount(0)
+    await expect(page.getByRole('alert').filter({ hasText: "Couldn't" })).toHaveCount(0)
+  })
+
   test('the media page adds to the watchlist, logs watches and counts rewatches', async ({ page }) => {
     await signUp(page)
     const [title] = await titlesFor(page, ['casablanca'])

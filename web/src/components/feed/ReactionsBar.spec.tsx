@@ -40,6 +40,21 @@ describe('who reacted, on a phone', () => {
   })
 })
 
+describe('two presses before the bar is drawn again', () => {
+  it('put the reaction on and take it off again, as two presses with a redraw between do', () => {
+    const onToggle = vi.fn()
+    render(<ReactionsBar reactions={reactions} onToggle={onToggle} subject="Fight Club" />)
+    const chip = screen.getByRole('button', { name: /^👍 1/ })
+    // The bar's reactions come from its parent, which has not drawn the first press yet.
+    fireEvent.click(chip)
+    fireEvent.click(chip)
+    expect(onToggle.mock.calls).toEqual([
+      ['👍', true],
+      ['👍', false],
+    ])
+  })
+})
+
 describe('with the keyboard', () => {
   it('is one Tab stop; the arrows, Home and End move between the reactions', async () => {
     render(

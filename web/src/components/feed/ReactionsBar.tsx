@@ -1,6 +1,7 @@
 import * as Toolbar from '@radix-ui/react-toolbar'
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
 import { useEffect, useRef, useState } from 'react'
+import { useQuickPresses } from '../../lib/quickPresses'
 
 interface ReactionsBarProps {
   reactions: readonly ReactionSummary[]
@@ -22,6 +23,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
   const [shown, setShown] = useState<ReactionEmoji | null>(null)
   const timer = useRef<number | undefined>(undefined)
   const pressedLong = useRef(false)
+  const press = useQuickPresses()
   // Shown by a long press, the names stay after the finger lifts (a touch leaves the chip as it
   // lifts), until the next touch or click anywhere.
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
               onContextMenu={(event) => event.preventDefault()}
               onClick={() => {
                 if (pressedLong.current) return
-                onToggle(emoji, !mine)
+                onToggle(emoji, press(emoji, mine))
               }}
               className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
                 mine ? 'bg-reel/20 text-white ring-reel/60' : 'bg-white/5 text-zinc-300 ring-white/10 hover:bg-white/10'

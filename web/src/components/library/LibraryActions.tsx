@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
 import { useTitleStatus } from '../../features/library/useLibrary'
+import { useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
@@ -14,6 +15,7 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
   const addToWatchlist = useAddToWatchlist()
   const removeFromWatchlist = useRemoveFromWatchlist()
   const { status, isPending } = useTitleStatus(title)
+  const press = useQuickPresses()
   const [logging, setLogging] = useState(false)
   const base =
     'inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-60'
@@ -23,7 +25,9 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
         type="button"
         aria-pressed={status.inWatchlist}
         disabled={isPending}
-        onClick={() => void (status.inWatchlist ? removeFromWatchlist(title) : addToWatchlist(title))}
+        onClick={() =>
+          void (press('watchlist', status.inWatchlist) ? addToWatchlist(title) : removeFromWatchlist(title))
+        }
         className={`${base} ${status.inWatchlist ? 'bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/50 hover:bg-amber-400/25' : 'bg-amber-400 text-zinc-950 hover:bg-amber-300'}`}
       >
         <Icon name={status.inWatchlist ? 'bookmarkFilled' : 'bookmark'} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
 import { useLibraryMarks } from '../../features/library/libraryMarks'
 import { useIsOnWatchlist } from '../../features/library/useLibrary'
+import { useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
@@ -38,6 +39,7 @@ function CardActions({
 }) {
   const addToWatchlist = useAddToWatchlist()
   const removeFromWatchlist = useRemoveFromWatchlist()
+  const press = useQuickPresses()
   const [logging, setLogging] = useState(false)
   const button =
     'inline-flex h-9 w-9 items-center justify-center rounded-full shadow-lg shadow-black/40 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50'
@@ -49,7 +51,9 @@ function CardActions({
         disabled={onWatchlist === undefined}
         aria-label={onWatchlist ? `Remove ${title.title} from watchlist` : `Add ${title.title} to watchlist`}
         title={onWatchlist ? 'On your watchlist' : 'Add to watchlist'}
-        onClick={() => void (onWatchlist ? removeFromWatchlist(title) : addToWatchlist(title))}
+        onClick={() =>
+          void (press('watchlist', onWatchlist ?? false) ? addToWatchlist(title) : removeFromWatchlist(title))
+        }
         className={`${button} ${onWatchlist ? 'bg-amber-400 text-zinc-950' : 'bg-black/65 text-white hover:bg-black/85'}`}
       >
         <Icon name={onWatchlist ? 'bookmarkFilled' : 'bookmark'} className="h-[18px] w-[18px]" />
