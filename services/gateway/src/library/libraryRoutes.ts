@@ -14,7 +14,18 @@ const exportQuery = z.object({
   format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
 })
 
-const watchlistColumns = ['title', 'mediaType', 'tmdbId', 'releaseDate', 'addedAt', 'order', 'note'] as const
+// `position` counts from 1, as the list on screen does (the stored order counts from 0), and
+// `recommendedBy` names the friend whose recommendation put the title there, as the list shows it.
+const watchlistColumns = [
+  'position',
+  'title',
+  'mediaType',
+  'tmdbId',
+  'releaseDate',
+  'addedAt',
+  'note',
+  'recommendedBy',
+] as const
 const watchedColumns = [
   'title',
   'mediaType',
@@ -93,7 +104,11 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       config: readsFrom(watchlistQueries),
     },
     async (request, reply) => {
-      const items = await watchlist.all(currentUserId(request))
+      const items = (await watchlist.all(currentUserId(request))).map((item, index) => ({
+        ...item,
+        position: index + 1,
+        recommendedBy: item.recommendedBy?.username ?? null,
+      }))
       return sendExport(reply, 'reelmates-watchlist', request.query.format, items, watchlistColumns)
     },
   )

@@ -302,17 +302,27 @@ describe('watchlist API', () => {
     expect(invalid.json<{ message: string }>().message).toMatch(/provider must be a provider id/)
   })
 
-  it('exports the watchlist as CSV and JSON', async () => {
+  it('exports the watchlist as CSV and JSON, in its order from 1', async () => {
     const { client } = await signedInAgent(test.app, 'wl_exporter')
     await client.post('/api/watchlist', { ...ref(titles[0]!), note: 'a "quoted", note' })
-    const csv = await client.get('/api/watchlist/export?format=csv')
+    await client.post('/api/watchlist', ref(titles[1]!))
+    const moved = await client.post(`${path(titles[1]!)}/move`, { toIndex: 0 })
+    const csv = await client.get('/api/watchlist/export?format=csv', {
+      headers: { 'x-min-position': moved.json<{ position: string }>().position },
+    })
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toContain('text/csv')
     expect(csv.headers['content-disposition']).toContain('reelmates-watchlist.csv')
-    expect(csv.body.split('\n')[0]).toBe('title,mediaType,tmdbId,releaseDate,addedAt,order,note')
+    const lines = csv.body.trim().split('\n')
+    expect(lines[0]).toBe('position,title,mediaType,tmdbId,releaseDate,addedAt,note,recommendedBy')
+    expect(lines[1]).toMatch(new RegExp(`^1,"?${titles[1]!.title}`))
+    expect(lines[2]).toMatch(new RegExp(`^2,"?${titles[0]!.title}`))
     expect(csv.body).toContain('"a ""quoted"", note"')
     const json = await client.get('/api/watchlist/export?format=json')
-    expect(json.json<{ note: string }[]>()[0]?.note).toBe('a "quoted", note')
+    expect(json.json<{ position: number; note: string | null }[]>().map((item) => [item.position, item.note])).toEqual([
+      [1, null],
+      [2, 'a "quoted", note'],
+    ])
     expect((await client.get('/api/watchlist/export?format=xml')).statusCode).toBe(400)
   })
 })

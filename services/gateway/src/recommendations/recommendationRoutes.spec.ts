@@ -195,6 +195,11 @@ describe('answering a recommendation', () => {
     expect(watchlist.json<{ items: WatchlistItem[] }>().items).toMatchObject([
       { tmdbId: titles[0]!.id, recommendedBy: { recommendationId: sent.id, username: ann.user.username } },
     ])
+    // The export names the friend too, as the list does.
+    const exported = await bob.client.get('/api/watchlist/export?format=json', {
+      headers: { 'x-min-position': position! },
+    })
+    expect(exported.json()).toMatchObject([{ tmdbId: titles[0]!.id, recommendedBy: ann.user.username }])
     expect((await bob.client.post(`/api/recommendations/${sent.id}/accept`)).statusCode).toBe(409)
     expect(await box(ann, 'sent')).toMatchObject([{ status: 'accepted' }])
   })
