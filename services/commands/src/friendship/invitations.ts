@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { friendshipIdOf, invitationLifetimeDays } from '@reelmates/contracts/friendships'
 import type { Asker, Changed, FriendshipPorts } from './context'
 import { commandsFor } from './context'
@@ -25,6 +26,38 @@ export type EmailInvitationResult =
   | ({ kind: 'friendship' } & FriendshipChange)
 
 /**
+ * The id of an inviter's `nth` invitation to an address, worked out from the three (a UUID, as the
+ * routes take).
+ */
+export function invitationIdFor(inviterUserId: string, email: string, nth: number): string {
+  const key = `${inviterUserId}\n${email.normalize('NFKC').trim().toLowerCase()}\n${nth}`
+  const hex = createHash('sha256').update(key).digest('hex')
+  // Version 8 (RFC 9562, "custom") and the RFC's variant bits.
+  const variant = (8 | (Number.parseInt(hex.charAt(16), 16) & 3)).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** Past this many cancelled invitations to one address, a new one gets an id made up as before. */
+const derivedInvitations = 100
+
+/**
+ * The invitation to send when the read model knows of none: the first of the inviter's invitations to
+ * the address, in the order of `invitationIdFor`, that is not closed (cancelled or accepted). The read
+ * model finds an invitation only once it is projected, so two devices inviting one address at once
+ * each made up an id and sent two invitations; now both find the same stream, and the second is a
+ * resend. A cancelled invitation stays closed: inviting again starts the next one.
+ */
+async function openInvitationId(ports: FriendshipPorts, inviterUserId: string, email: string): Promise<string> {
+  for (let nth = 0; nth < derivedInvitations; nth++) {
+    const invitationId = invitationIdFor(inviterUserId, email, nth)
+    const state = await loadState(ports.eventStore, invitation, invitationStreamId(invitationId))
+    const closed = state.acceptedBy !== null || (state.inviterUserId !== null && state.expiresAt.size === 0)
+    if (!closed) return invitationId
+  }
+  return ports.newId()
+}
+
+/**
  * Invite an address. A member's address gets a friend request and a mail whose link accepts it; any
  * other address gets a sign-up mail whose link makes the two friends once the account exists. Sending
  * to the same address again is a resend (same invitation, a new link, `inviteCount` + 1).
@@ -39,7 +72,8 @@ export async function inviteByEmail(
   const invitee = await ports.members.byEmail(email)
   if (invitee?.userId === inviter.userId) throw new FriendRequestToSelf()
   const commands = commandsFor(ports, asker)
-  const invitationId = (await ports.invitationTo(inviter.userId, email)) ?? ports.newId()
+  const invitationId =
+    (await ports.invitationTo(inviter.userId, email)) ?? (await openInvitationId(ports, inviter.userId, email))
   const friendshipId = invitee ? friendshipIdOf(inviter.userId, invitee.userId) : null
 
   let request: FriendshipCommand | null = null

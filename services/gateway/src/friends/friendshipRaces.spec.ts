@@ -93,6 +93,23 @@ describe('two members acting on their pair at the same moment', () => {
   })
 })
 
+describe('one member inviting an address from two devices at the same moment', () => {
+  it('makes one invitation, sent twice, not two invitations', async () => {
+    const ann = await register(t.app, `ann_${(counter += 1)}`)
+    const email = `dora_${counter}@example.org`
+    // The first device has looked for an invitation to the address, found none, and is recording its own.
+    const held = holdTheNextAppend(t.platform)
+    const first = ann.client.post('/api/friendships', { email })
+    await held.reached
+    const second = await ann.client.post('/api/friendships', { email: email.toUpperCase() })
+    held.release()
+    expect([(await first).statusCode, second.statusCode]).toEqual([201, 201])
+    const head = String(await t.platform.eventStore.headPosition())
+    const listed = await ann.client.get('/api/friendships', { headers: { 'x-min-position': head } })
+    expect(listed.json<FriendsAnswer>().invitations).toMatchObject([{ email, inviteCount: 2 }])
+  })
+})
+
 describe('an accept sent just as the asker deletes their account', () => {
   it('leaves no friendship with nobody in the feed, though it was stored after the deletion', async () => {
     const [ann, bob] = await pair()
