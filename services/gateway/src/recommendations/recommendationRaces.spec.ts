@@ -3,7 +3,7 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { RecommendAnswer, RecommendationsAnswer } from '@reelmates/contracts/recommendations'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { password, register, type Registered } from '../account/accountFixtures'
-import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
+import { beforeTheNextAnswerIsRead, holdTheNextAppend } from '../testing/meanwhile'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
 let t: TestApp
@@ -47,6 +47,27 @@ describe('a recommendation raced by the other member', () => {
     expect(watchlist.items.map((item) => [item.tmdbId, item.recommendedBy?.username])).toEqual([
       [titles[0]!.id, bob.user.username],
     ])
+  })
+
+  it('leaves the title off the watchlist when it was watched on another device as the accept put it there', async () => {
+    const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+    await friends(ann, bob)
+    const [sent] = (await recommend(bob, [ann])).json<RecommendAnswer>().recommendations
+    // The accept has checked that Ann never watched it, and is putting it on her watchlist ...
+    const held = holdTheNextAppend(t.platform)
+    const accepting = ann.client.post(`/api/recommendations/${sent!.id}/accept`)
+    await held.reached
+    // ... as her phone logs the watch.
+    const logged = await ann.client.post('/api/watched', { tmdbId: titles[0]!.id, mediaType: 'movie' })
+    expect(logged.statusCode, logged.body).toBe(201)
+    held.release()
+
+    const accepted = await accepting
+    expect(accepted.statusCode, accepted.body).toBe(409)
+    expect(accepted.json<{ message: string }>().message).toMatch(/already watched/i)
+    const head = String(await t.platform.eventStore.headPosition())
+    const watchlist = await ann.client.get('/api/watchlist', { headers: { 'x-min-position': head } })
+    expect(watchlist.json<{ items: WatchlistItem[] }>().items).toEqual([])
   })
 
   it('answers a dismissal 404 when the sender deleted their account before the answer was read', async () => {
