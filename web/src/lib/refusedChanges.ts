@@ -59,3 +59,18 @@ export async function gatherRefusals(replay: Promise<unknown>): Promise<void> {
     if (replaysUnderWay === 0) refusedInReplay = []
   }
 }
+
+/** Changes, by idempotency key, whose refusal a screen still open says in its own words. */
+const saidInPlace = new Set<string>()
+
+/**
+ * While the returned function has not been called, a refusal of the change `key` is said by the
+ * screen that made it (a dialog's alert), not by a toast as well: the toast lay under the modal
+ * dialog and said the same again once it closed.
+ */
+export function sayRefusalInPlace(key: string): () => void {
+  saidInPlace.add(key)
+  return () => void saidInPlace.delete(key)
+}
+
+export const refusalSaidInPlace = (key: string | undefined): boolean => key !== undefined && saidInPlace.has(key)

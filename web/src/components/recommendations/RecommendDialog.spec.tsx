@@ -1,10 +1,12 @@
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { friendsListQuery } from '../../features/friends/queries'
 import { recommendationsQuery } from '../../features/recommendations/queries'
+import { removeToast } from '../../lib/toast'
+import { ShownToasts } from '../../lib/toastsInSpecs'
 import { RecommendDialog } from './RecommendDialog'
 
 vi.mock('@tanstack/react-router', () => ({
@@ -26,6 +28,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  act(() => removeToast())
 })
 
 const friend = (username: string): FriendshipItem => ({
@@ -42,6 +45,7 @@ function openDialog(friends: FriendshipItem[], onClose: () => void = () => undef
   render(
     <QueryClientProvider client={client}>
       <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={onClose} />
+      <ShownToasts />
     </QueryClientProvider>,
   )
   return screen.getByRole('dialog', { name: 'Casablanca' })
@@ -145,6 +149,8 @@ describe('a send the server refuses', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(`Not sent. ${reason}`)
+    // Said once: no toast under the dialog to say it again once it closes.
+    expect(screen.getByRole('list', { name: 'Toasts' }).textContent).toBe('')
     expect(onClose).not.toHaveBeenCalled()
     expect(note.value).toBe('Play it again')
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /cleo/ }).checked).toBe(true)

@@ -2,7 +2,7 @@ import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { onlineManager, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { friendsListQuery } from '../../features/friends/queries'
 import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
@@ -10,6 +10,7 @@ import { friendsToPick } from '../../features/recommendations/recommendationChan
 import { focusIsLost } from '../../lib/focusLost'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useModalDialog } from '../../lib/modalDialog'
+import { sayRefusalInPlace } from '../../lib/refusedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
 import { DialogActions } from '../shell/DialogActions'
@@ -42,6 +43,9 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   // The server's reason for refusing the send, said here: the refusal's toast lies under this modal
   // dialog (the top layer) until it closes, so the dialog alone would just offer Send again.
   const [refusal, setRefusal] = useState<string | null>(null)
+  // ... and only here: closed before the answer came, the dialog leaves it to the toast.
+  const sayingInPlace = useRef<(() => void) | null>(null)
+  useEffect(() => () => sayingInPlace.current?.(), [])
   // What the person chose or wrote; a search typed is not worth a question.
   const unsaved = picked.length > 0 || email.trim() !== '' || note.trim() !== ''
   const { close, dismiss, leaving, dialogProps } = useModalDialog({
@@ -77,6 +81,9 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     if (!canSend) return
     setBusy(true)
     setRefusal(null)
+    const idempotencyKey = newIdempotencyKey()
+    const toldHere = sayRefusalInPlace(idempotencyKey)
+    sayingInPlace.current = toldHere
     const sending = send({
       tmdbId: title.tmdbId,
       mediaType: title.mediaType,
@@ -84,7 +91,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       ...(picked.length > 0 ? { toUsernames: picked } : {}),
       ...(email.trim() ? { toEmail: email.trim() } : {}),
       note: note.trim() || null,
-      idempotencyKey: newIdempotencyKey(),
+      idempotencyKey,
     }).then(
       () => null,
       (error: unknown) => (error instanceof Error && error.message ? error.message : 'Please try again.'),
@@ -92,10 +99,12 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     // Offline it waits on the device (the toast says so) and its answer comes as a toast of its own:
     // the dialog has nothing more to wait for.
     if (!onlineManager.isOnline()) {
+      toldHere()
       close()
       return
     }
     const refused = await sending
+    toldHere()
     setBusy(false)
     if (refused === null) close()
     else setRefusal(refused)

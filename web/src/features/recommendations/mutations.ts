@@ -1,6 +1,7 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query'
 import type { RecommendationItem, RecommendRequest } from '@reelmates/contracts/recommendations'
 import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { refusalSaidInPlace } from '../../lib/refusedChanges'
 import { toast } from '../../lib/toast'
 import { waitingChange, waitingChangeSettled, type WaitingChange } from '../../lib/waitingChanges'
 import { libraryKeys } from '../library/libraryQueries'
@@ -26,7 +27,9 @@ export const sendRecommendation = mutationOptions({
     const names = answer.recommendations.map((item) => item.to?.username ?? item.toEmail ?? '')
     toast({ title: 'Recommendation sent', description: `${request.title} → ${names.join(', ')}`, variant: 'success' })
   },
-  onError: (error, request) => tellRefusal(`Couldn't recommend ${request.title}`, error),
+  onError: (error, request) => {
+    if (!refusalSaidInPlace(request.idempotencyKey)) tellRefusal(`Couldn't recommend ${request.title}`, error)
+  },
   onSettled: (_answer, _error, request, _result, { client }) => {
     waitingChangeSettled(request)
     settled(client)
