@@ -161,6 +161,11 @@ export const feedItem = z.object({
   watchedAt: z.string().nullable(),
   /** That day on the member's own calendar, when it was kept (see `watchedItem`); null but for a watch. */
   watchedOn: z.string().nullable(),
+  /**
+   * A watch after an earlier one of the same title that the member's friends could see ("rewatched");
+   * a private watch is never told, so it makes none a rewatch. False but for a watch.
+   */
+  rewatch: z.boolean(),
   /** When it was recorded: the feed's order. */
   createdAt: z.string(),
   reactions: z.array(reactionSummary),

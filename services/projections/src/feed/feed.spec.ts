@@ -147,6 +147,32 @@ describe('the feed', () => {
     expect((await days()).watched).toEqual(['2024-06-01T12:00:00.000Z', '2024-06-01', '2026-11-20T10:00:00.000Z'])
   })
 
+  it('says "rewatched" of a watch after an earlier one friends could see, never after a private one', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob))
+    // Bob's first watch was private; the second is the first his friends see; the third is a rewatch.
+    await h.given(
+      watched(bob, 'b1', { isPrivate: true, watchedAt: '2020-01-01T20:00:00.000Z' }),
+      watched(bob, 'b2', { watchedAt: '2022-01-01T20:00:00.000Z' }),
+      watched(bob, 'b3', { watchedAt: '2024-01-01T20:00:00.000Z' }),
+      watched(ann, 'a1'),
+    )
+    const rewatches = async () =>
+      Object.fromEntries(
+        (await h.feed.page(ann, { limit: 50 })).items.flatMap((item) =>
+          item.activityType === 'watched' ? [[item.id, item.rewatch]] : [],
+        ),
+      )
+    expect(await rewatches()).toEqual({ 'watched:b2': false, 'watched:b3': true, 'watched:a1': false })
+    // An earlier day logged later makes the one that was first a rewatch, on its own screen too.
+    await h.given(watched(bob, 'b4', { watchedAt: '2021-01-01T20:00:00.000Z' }))
+    expect(await rewatches()).toMatchObject({ 'watched:b4': false, 'watched:b2': true, 'watched:b3': true })
+    expect((await h.feed.activity(ann, 'watched:b2'))?.activity.rewatch).toBe(true)
+    // Made private, the earliest is no longer told: the next is the first friends see.
+    await h.given(edited(bob, 'b4', { isPrivate: true, watchedAt: '2021-01-01T20:00:00.000Z' }))
+    expect(await rewatches()).toEqual({ 'watched:b2': false, 'watched:b3': true, 'watched:a1': false })
+  })
+
   it('says whether a review gives something away, as its writer last said', async () => {
     const h = await harness()
     await h.given(...befriend(ann, bob), watched(bob, 'b1', { containsSpoilers: true }), watched(bob, 'b2'))

@@ -65,6 +65,7 @@ export function feedItemOf(
   cards: ReadonlyMap<string, UserCard>,
   reactions: readonly ReactionDoc[],
   commentCount: number,
+  rewatches: ReadonlySet<string>,
 ): FeedItem | null {
   const user = cards.get(activity.userId)
   if (!user) return null
@@ -80,6 +81,7 @@ export function feedItemOf(
     mediaTitle: activity.mediaTitle,
     mediaPosterPath: activity.mediaPosterPath,
     ...watchOf(activity),
+    rewatch: rewatches.has(activity.id),
     recommend: activity.recommend,
     review: activity.review,
     createdAt: activity.createdAt,
@@ -112,4 +114,11 @@ export function commentItemOf(
       cards,
     ),
   }
+}
+
+/** When a watch's activity says it was watched (its metadata), for telling a rewatch from the first watch. */
+export function watchedAtOf(activity: Pick<Activity, 'metadataJson'>): string | null {
+  if (activity.metadataJson === null) return null
+  const { watchedAt } = JSON.parse(activity.metadataJson) as { watchedAt?: unknown }
+  return typeof watchedAt === 'string' ? watchedAt : null
 }

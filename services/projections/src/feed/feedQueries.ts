@@ -22,7 +22,8 @@ import {
   type CommentDoc,
   type ReactionDoc,
 } from './activityInteractions'
-import { commentItemOf, feedItemOf } from './feedItems'
+import { commentItemOf, feedItemOf, watchedAtOf } from './feedItems'
+import { firstWatches } from '../watched/watchedQueries'
 import { feedVisits, feedVisitsCollection } from './feedVisits'
 
 /** Who may see an activity: its owner, the owner's friends, or, with an audience, exactly those. */
@@ -68,6 +69,37 @@ export const feedQueries = defineQueries(
       return friendship !== null
     }
 
+    /**
+     * The watches among `shown` that come after an earlier watch of the same title by the same member
+     * which their friends could see: public watches are the ones with an activity, so a private watch,
+     * never told, makes none a rewatch. The same order as the diary's (when watched, ties by entry id).
+     */
+    async function rewatchesAmong(shown: readonly Activity[]): Promise<Set<string>> {
+      const titlesByOwner = new Map<string, Set<number>>()
+      for (const activity of shown)
+        if (activity.activityType === 'watched' && activity.tmdbId !== null)
+          titlesByOwner.set(activity.userId, (titlesByOwner.get(activity.userId) ?? new Set()).add(activity.tmdbId))
+      const rewatches = new Set<string>()
+      await Promise.all(
+        [...titlesByOwner].map(async ([userId, tmdbIds]) => {
+          const watches = await feed().find(
+            { userId, activityType: 'watched', tmdbId: { $in: [...tmdbIds] } },
+            { projection: { tmdbId: 1, mediaType: 1, metadataJson: 1 } },
+          )
+          const firsts = firstWatches(
+            watches.flatMap((watch) => {
+              const watchedAt = watchedAtOf(watch)
+              return watch.mediaType === null || watch.tmdbId === null || watchedAt === null
+                ? []
+                : [{ _id: watch._id, tmdbId: watch.tmdbId, mediaType: watch.mediaType, watchedAt }]
+            }),
+          )
+          for (const watch of watches) if (!firsts.has(watch._id)) rewatches.add(watch._id)
+        }),
+      )
+      return rewatches
+    }
+
     async function visible(viewerId: string, activityId: string): Promise<Activity | null> {
       const activity = await feed().findOne({ _id: activityId })
       return activity && (await mayFriendSee(viewerId, activity)) ? activity : null
@@ -84,9 +116,10 @@ export const feedQueries = defineQueries(
         const nextCursor =
           page.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last.id }) : null
         const ids = shown.map((activity) => activity._id)
-        const [said, reacted] = await Promise.all([
+        const [said, reacted, rewatches] = await Promise.all([
           comments().find({ activityId: { $in: ids } }, { projection: { activityId: 1 } }),
           reactions().find({ activityId: { $in: ids }, commentId: null }),
+          rewatchesAmong(shown),
         ])
         const people = await cards.cards([
           ...shown.flatMap((activity) => [activity.userId, ...(activity.targetUserId ? [activity.targetUserId] : [])]),
@@ -100,6 +133,7 @@ export const feedQueries = defineQueries(
               people,
               reacted.filter((reaction) => reaction.activityId === activity._id),
               said.filter((comment) => comment.activityId === activity._id).length,
+              rewatches,
             ) ?? [],
         )
         return { items, nextCursor }
@@ -127,9 +161,10 @@ export const feedQueries = defineQueries(
       async activity(userId: string, activityId: string): Promise<ActivityAnswer | null> {
         const activity = await visible(userId, activityId)
         if (!activity) return null
-        const [said, reacted] = await Promise.all([
+        const [said, reacted, rewatches] = await Promise.all([
           comments().find({ activityId }, { sort: { createdAt: 1, _id: 1 } }),
           reactions().find({ activityId }),
+          rewatchesAmong([activity]),
         ])
         const people = await cards.cards([
           activity.userId,
@@ -137,7 +172,7 @@ export const feedQueries = defineQueries(
           ...said.map((comment) => comment.userId),
           ...reacted.map((reaction) => reaction.userId),
         ])
-        const item = feedItemOf(activity, userId, people, reacted, said.length)
+        const item = feedItemOf(activity, userId, people, reacted, said.length, rewatches)
         if (!item) return null
         const shown = said.flatMap((comment) => commentItemOf(comment, userId, people, reacted) ?? [])
         return { activity: { ...item, commentCount: shown.length }, comments: shown }

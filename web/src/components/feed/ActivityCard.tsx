@@ -54,7 +54,7 @@ export function WhoDidWhat({
     case 'watched':
       return (
         <>
-          {who} watched {title}
+          {who} {item.rewatch ? 'rewatched' : 'watched'} {title}
         </>
       )
     case 'watchlist_add':

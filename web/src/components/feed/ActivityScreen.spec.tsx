@@ -1,6 +1,6 @@
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { feedCalls } from '../../features/feed/feedCalls'
@@ -33,6 +33,7 @@ const answer: ActivityAnswer = {
     containsSpoilers: false,
     watchedAt: '2026-11-27T10:00:00.000Z',
     watchedOn: '2026-11-27',
+    rewatch: false,
     createdAt: '2026-11-27T10:00:00.000Z',
     reactions: [],
     commentCount: 0,
@@ -75,6 +76,16 @@ function keptWords(): string {
   expect(screen.getByRole('group', { name: "Your comment wasn't posted" })).toBeTruthy()
   return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your words' }).value
 }
+
+describe('the activity of a watch', () => {
+  it('says "rewatched" of a rewatch, "watched" of a first watch', async () => {
+    showActivity(createQueryClient(), { ...answer, activity: { ...answer.activity, rewatch: true } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'ann rewatched Casablanca' })).toBeTruthy()
+    cleanup()
+    showActivity(createQueryClient(), answer)
+    expect(await screen.findByRole('heading', { level: 1, name: 'ann watched Casablanca' })).toBeTruthy()
+  })
+})
 
 describe('a comment being written when its activity goes (its owner unfriended the writer)', () => {
   it('is still there, to copy, once the refused comment has taken the activity away', async () => {

@@ -19,6 +19,7 @@ const item: FeedItem = {
   containsSpoilers: false,
   watchedAt: '2026-11-20T09:00:00.000Z',
   watchedOn: '2026-11-20',
+  rewatch: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   reactions: [{ emoji: '🔥', count: 1, mine: false, users: ['bob'] }],
   commentCount: 0,
