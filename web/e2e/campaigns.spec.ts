@@ -144,6 +144,23 @@ test('a cleared "days after entry" is refused beside the field; the card counts 
   await expect(card).toContainText('1. campaign-welcome 1 day after entry')
 })
 
+test('a test of a template shows in the send history below without a reload', async ({ page }) => {
+  test.setTimeout(120_000)
+  const admin = await adminAccount(page.request)
+  await openApp(page, '/admin/email-campaigns')
+  const history = page.getByRole('list', { name: 'Send history' })
+  await expect(page.getByRole('button', { name: 'All', pressed: true })).toBeVisible()
+  await expect(history).not.toContainText(admin.email)
+
+  await page.getByRole('button', { name: 'Email me a test' }).click()
+  await expect(toastWith(page, `A test is on its way to ${admin.email}.`)).toBeVisible()
+  // The scheduler writes the mail after the answer: the history finds it on its own, as it would a campaign's.
+  await expect(history.getByRole('listitem').filter({ hasText: admin.email })).toContainText(
+    '[Test] Reset your Reelmates password',
+    { timeout: 15_000 },
+  )
+})
+
 test('a save over another admin’s save of the campaign is refused and keeps theirs; one admin’s saves in a row go through', async ({
   page,
   browser,

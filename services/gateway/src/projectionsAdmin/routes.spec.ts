@@ -44,6 +44,10 @@ beforeAll(async () => {
   })
   const friend = await register(t.app, 'afriendofhers')
   await friend.client.post('/api/friendships', { username: 'keepsreading' })
+  // A member who signed up, did things, and whose account an admin then deleted (personal data erased).
+  const gone = await register(t.app, 'deletedlater')
+  await gone.client.post('/api/watchlist', { tmdbId: titles[1]!.id, mediaType: 'movie' })
+  expect((await admin.client.delete(`/api/admin/users/${gone.user.id}`)).statusCode).toBe(200)
   await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition())
 })
 afterAll(() => t.close())

@@ -48,7 +48,7 @@ const titleCounters: Readonly<Record<string, string>> = {
  */
 export const analytics = defineProjector({
   name: 'analytics',
-  version: 4,
+  version: 5,
   collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
   handles: allEventDefinitions(),
 
@@ -67,7 +67,9 @@ export const analytics = defineProjector({
     const actor = event.metadata.actorId
     // Only members count as active: not the system's own events (erasures, reactions), the
     // scheduler's, the role CLI's, nor a visitor's (a password reset asked for while signed out).
-    if (isMemberActor(actor) && !event.metadata.personalDataErased) {
+    // A member who later deleted their account was active all the same: their events read back
+    // erased on a rebuild, and leaving those out lowered the days they had already been counted on.
+    if (isMemberActor(actor)) {
       await db
         .collection(ANALYTICS_ACTIVE_USERS)
         .updateOne({ _id: `${day}\n${actor}` }, { $setOnInsert: { day, userId: actor } }, { upsert: true })

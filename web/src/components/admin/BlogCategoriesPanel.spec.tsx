@@ -102,3 +102,36 @@ describe('the keyboard after deleting a category', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Categories' }))
   })
 })
+
+describe('editing a category', () => {
+  it('takes the focus to the form the Edit opened, and gives it back to that Edit on Cancel', async () => {
+    showCategories([roundups, { ...roundups, id: 'c2', name: 'Festivals', slug: 'festivals' }])
+    const edit = await screen.findByRole('button', { name: 'Edit Festivals' }, slowJsdom)
+    edit.focus()
+    fireEvent.click(edit)
+    const form = screen.getByRole('form', { name: 'Category' })
+    expect(within(form).getByRole('heading').textContent).toBe('Edit Festivals')
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'))
+    expect((document.activeElement as HTMLInputElement).value).toBe('Festivals')
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
+    // A new form, for a new category.
+    expect(within(screen.getByRole('form', { name: 'Category' })).getByRole('heading').textContent).toBe(
+      'Add a category',
+    )
+    expect(document.activeElement).toBe(edit)
+  })
+
+  it('leaves the focus where it is when a new category is added', async () => {
+    showCategories([roundups])
+    vi.spyOn(blogCalls, 'createCategory').mockResolvedValue({ ...roundups, id: 'c3', name: 'Awards', slug: 'awards' })
+    const form = await screen.findByRole('form', { name: 'Category' }, slowJsdom)
+    const name = within(form).getByLabelText('Name')
+    expect(document.activeElement).not.toBe(name)
+    fireEvent.change(name, { target: { value: 'Awards' } })
+    name.focus()
+    await act(async () => fireEvent.submit(form))
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe(''), slowJsdom)
+    expect(document.activeElement).toBe(name)
+  })
+})

@@ -1,6 +1,6 @@
 import type { AdminBlogCategory, BlogCategory } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useRef, useState, type SubmitEvent } from 'react'
 import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
 import { categoryCountLabel } from '../../features/blog/categoryCounts'
@@ -19,6 +19,14 @@ export function BlogCategoriesPanel() {
   const heading = useRef<HTMLHeadingElement>(null)
   /** The Delete that opened the question being asked. */
   const opener = useRef<HTMLButtonElement | null>(null)
+  /** The Edit that opened the form on a category: the focus goes back to it when the form is done. */
+  const editOpener = useRef<HTMLButtonElement | null>(null)
+  const doneEditing = () => {
+    setEditing(null)
+    // Adding a category is done in place: only a form opened by an Edit hands the focus back.
+    editOpener.current?.focus()
+    editOpener.current = null
+  }
   /**
    * A deleted category's row leaves once the server has answered, with the focus on its Delete (the
    * dialog gives it back there): the focus goes on to the Delete of the category then in its place
@@ -44,7 +52,15 @@ export function BlogCategoriesPanel() {
                 <span className="truncate text-zinc-200">{category.name}</span>
                 <span className="text-xs text-zinc-400">{categoryCountLabel(category)}</span>
               </span>
-              <button type="button" className={quietButton} onClick={() => setEditing(category)}>
+              <button
+                type="button"
+                className={quietButton}
+                aria-label={`Edit ${category.name}`}
+                onClick={(event) => {
+                  editOpener.current = event.currentTarget
+                  setEditing(category)
+                }}
+              >
                 Edit
               </button>
               <button
@@ -64,7 +80,7 @@ export function BlogCategoriesPanel() {
       ) : (
         <p className="text-sm text-zinc-400">No categories yet.</p>
       )}
-      <CategoryForm key={editing?.id ?? 'new'} category={editing} onDone={() => setEditing(null)} />
+      <CategoryForm key={editing?.id ?? 'new'} category={editing} onDone={doneEditing} />
       {deleting ? (
         <BlogCategoryDeleteDialog
           category={deleting}
@@ -84,6 +100,12 @@ function CategoryForm({ category, onDone }: { category: BlogCategory | null; onD
   const [slug, setSlug] = useState(category?.slug ?? '')
   const [description, setDescription] = useState(category?.description ?? '')
   const save = useSaveCategory()
+  // The form is below every category: on a phone an Edit changed it off screen, and a keyboard stayed
+  // on the Edit. The form opened on a category takes the focus, which brings it into view.
+  const nameField = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (category) nameField.current?.focus()
+  }, [category])
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     save.mutate(
@@ -106,7 +128,14 @@ function CategoryForm({ category, onDone }: { category: BlogCategory | null; onD
       <h3 className="text-sm font-semibold text-white">{category ? `Edit ${category.name}` : 'Add a category'}</h3>
       <label className="grid gap-1 text-sm text-zinc-300">
         Name
-        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} className={inputClass} />
+        <input
+          ref={nameField}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={60}
+          className={inputClass}
+        />
       </label>
       <label className="grid gap-1 text-sm text-zinc-300">
         Category slug

@@ -1,6 +1,6 @@
 import { campaignDefinition, type CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
@@ -52,6 +52,12 @@ export function CampaignForm({
     campaign?.triggers.map(toTriggerRow) ?? [{ triggerType: 'registered', amount: '1' }],
   )
   const [activeNow, setActiveNow] = useState(false)
+  // The form opens in place of what opened it (the card's Edit, "New campaign"), which takes the
+  // keyboard's place with it: its first field has the focus instead, and comes into view on a phone.
+  const nameField = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    nameField.current?.focus()
+  }, [])
   // The form as opened or last saved: leaving the page with anything else asks first. Cancel closes
   // the form without asking: it is the way to throw the changes away on purpose.
   const shown = JSON.stringify({ name, description, steps, triggers, activeNow })
@@ -98,6 +104,7 @@ export function CampaignForm({
       <label className="block text-sm text-zinc-300">
         Name
         <input
+          ref={nameField}
           className={field}
           value={name}
           maxLength={campaignDefinition.shape.name.maxLength ?? undefined}

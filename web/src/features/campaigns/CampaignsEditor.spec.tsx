@@ -246,3 +246,30 @@ describe('how many members entered', () => {
     expect(await shownFor(3 * campaignsRefetchMs, [welcome], [{ ...welcome, entered: 3 }])).toBe(1)
   })
 })
+
+describe('the keyboard around a campaign’s form', () => {
+  it('goes into the form an Edit opens, and back to that Edit when the form is cancelled', async () => {
+    showCampaigns()
+    await edit('Come back')
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
+    await click(within(screen.getByRole('form', { name: 'Edit Come back' })).getByRole('button', { name: 'Cancel' }))
+    expect(document.activeElement).toBe(card('Come back').getByRole('button', { name: 'Edit' }))
+  })
+
+  it('goes back to the card’s Edit once the campaign is saved', async () => {
+    showCampaigns()
+    vi.spyOn(campaignCalls, 'update').mockResolvedValue({ ...welcome, updatedAt: '2026-01-02T00:00:00.000Z' })
+    await edit('Welcome')
+    await click(screen.getByRole('button', { name: 'Save campaign' }))
+    await settle()
+    expect(document.activeElement).toBe(card('Welcome').getByRole('button', { name: 'Edit' }))
+  })
+
+  it('goes into a new campaign’s form, and back to “New campaign” when it is cancelled', async () => {
+    showCampaigns()
+    await click(screen.getByRole('button', { name: 'New campaign' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
+    await click(within(screen.getByRole('form', { name: 'New campaign' })).getByRole('button', { name: 'Cancel' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New campaign' }))
+  })
+})

@@ -1,6 +1,6 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { BusyButton } from '../../components/shell/BusyButton'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
@@ -26,12 +26,23 @@ export function CampaignsEditor() {
     setEditing(next)
   }
   const openAsking = (next: Editing) => (dirty ? setSwitchingTo(next) : open(next))
+  // A form closed (saved or cancelled) hands the focus back to what opened it, drawn again in its place.
+  const [closed, setClosed] = useState<Editing>(null)
+  const close = () => {
+    setClosed(editing)
+    open(null)
+  }
+  const newButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (editing === null && closed === 'new') newButton.current?.focus()
+  }, [editing, closed])
   return (
     <div className="space-y-4">
       {editing === 'new' ? (
-        <CampaignForm onDone={() => open(null)} onDirtyChange={setDirty} />
+        <CampaignForm onDone={close} onDirtyChange={setDirty} />
       ) : (
         <button
+          ref={newButton}
           type="button"
           onClick={() => openAsking('new')}
           className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
@@ -47,10 +58,15 @@ export function CampaignsEditor() {
         {campaigns.data?.campaigns.map((campaign) =>
           editing === campaign.id ? (
             <li key={campaign.id} className="lg:col-span-2">
-              <CampaignForm campaign={campaign} onDone={() => open(null)} onDirtyChange={setDirty} />
+              <CampaignForm campaign={campaign} onDone={close} onDirtyChange={setDirty} />
             </li>
           ) : (
-            <CampaignCard key={campaign.id} campaign={campaign} onEdit={() => openAsking(campaign.id)} />
+            <CampaignCard
+              key={campaign.id}
+              campaign={campaign}
+              onEdit={() => openAsking(campaign.id)}
+              takesFocus={editing === null && closed === campaign.id}
+            />
           ),
         )}
       </ul>
@@ -72,7 +88,20 @@ export function CampaignsEditor() {
   )
 }
 
-function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: () => void }) {
+function CampaignCard({
+  campaign,
+  onEdit,
+  takesFocus,
+}: {
+  campaign: CampaignItem
+  onEdit: () => void
+  /** Drawn again where its form was closed: its Edit takes the focus back. */
+  takesFocus: boolean
+}) {
+  const editButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (takesFocus) editButton.current?.focus()
+  }, [takesFocus])
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: campaignKeys.all })
   const [reportOpen, setReportOpen] = useState(false)
@@ -117,7 +146,12 @@ function CampaignCard({ campaign, onEdit }: { campaign: CampaignItem; onEdit: ()
         >
           {campaign.isActive ? 'Pause' : 'Activate'}
         </BusyButton>
-        <button type="button" onClick={onEdit} className="rounded-full border border-white/10 px-4 py-2 text-white">
+        <button
+          ref={editButton}
+          type="button"
+          onClick={onEdit}
+          className="rounded-full border border-white/10 px-4 py-2 text-white"
+        >
           Edit
         </button>
         <button

@@ -31,10 +31,19 @@ export const campaignReportQuery = (id: string) =>
     refetchInterval: (query) => (query.state.data?.isActive ? campaignsRefetchMs : false),
   })
 
+/**
+ * How often the send history is asked again while it is on screen. Its mails are written by the
+ * scheduler after the fact (a test the admin asked for a moment ago, a campaign step, a digest, an
+ * announcement), never in the answer to anything done here, so no change on this screen can say
+ * when to refetch: without this, "Test sent" stood over a history that did not have the test.
+ */
+export const sendHistoryRefetchMs = 5_000
+
 export const sendHistoryQuery = (status: SendStatus | null) =>
   infiniteQueryOptions({
     queryKey: [...campaignKeys.history, status ?? 'all'],
     queryFn: ({ pageParam }) => campaignCalls.history(status, pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
+    refetchInterval: sendHistoryRefetchMs,
   })
