@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { blogCalls } from '../../features/blog/blogCalls'
+import { ApiError } from '../../lib/apiError'
 import { createQueryClient } from '../../lib/queryClient'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { BlogCategoriesPanel } from './BlogCategoriesPanel'
@@ -133,5 +134,40 @@ describe('editing a category', () => {
     await act(async () => fireEvent.submit(form))
     await waitFor(() => expect((name as HTMLInputElement).value).toBe(''), slowJsdom)
     expect(document.activeElement).toBe(name)
+  })
+
+  it('says beside the slug what is wrong with it, sends nothing, and hands the field the keyboard', async () => {
+    showCategories([roundups])
+    const create = vi.spyOn(blogCalls, 'createCategory')
+    const form = await screen.findByRole('form', { name: 'Category' }, slowJsdom)
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Awards' } })
+    const slug = within(form).getByLabelText('Category slug')
+    fireEvent.change(slug, { target: { value: 'Release Roundups' } })
+    await act(async () => fireEvent.submit(form))
+
+    expect(create).not.toHaveBeenCalled()
+    const said = within(form).getByRole('alert')
+    expect(said.textContent).toBe('Slug may contain only lowercase letters, digits and single hyphens')
+    expect(slug.getAttribute('aria-invalid')).toBe('true')
+    expect(slug.getAttribute('aria-describedby')).toBe(said.id)
+    expect(document.activeElement).toBe(slug)
+    // Typing in the field settles it.
+    fireEvent.change(slug, { target: { value: 'awards' } })
+    expect(within(form).queryByRole('alert')).toBeNull()
+    expect(slug.getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('shows the server’s word on a field beside it, as the post editor does', async () => {
+    showCategories([roundups])
+    vi.spyOn(blogCalls, 'createCategory').mockRejectedValue(
+      new ApiError('Please check the form', 400, {}, { name: 'A category is already called that' }),
+    )
+    const form = await screen.findByRole('form', { name: 'Category' }, slowJsdom)
+    const name = within(form).getByLabelText('Name')
+    fireEvent.change(name, { target: { value: 'Awards' } })
+    await act(async () => fireEvent.submit(form))
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('A category is already called that'))
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect((name as HTMLInputElement).value).toBe('Awards')
   })
 })

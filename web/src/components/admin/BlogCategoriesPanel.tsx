@@ -1,10 +1,12 @@
-import type { AdminBlogCategory, BlogCategory } from '@reelmates/contracts/blog'
+import { blogCategoryInput, type AdminBlogCategory, type BlogCategory } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
 import { categoryCountLabel } from '../../features/blog/categoryCounts'
 import { slugify } from '../../features/blog/slugify'
+import { isApiError } from '../../lib/apiError'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { inputClass, panel, quietButton, secondaryButton } from '../social/socialStyles'
 import { BlogCategoryDeleteDialog } from './BlogCategoryDeleteDialog'
@@ -95,67 +97,116 @@ export function BlogCategoriesPanel() {
   )
 }
 
+type CategoryField = 'name' | 'slug' | 'description'
+
 function CategoryForm({ category, onDone }: { category: BlogCategory | null; onDone: () => void }) {
   const [name, setName] = useState(category?.name ?? '')
   const [slug, setSlug] = useState(category?.slug ?? '')
   const [description, setDescription] = useState(category?.description ?? '')
+  // What is wrong with a field, beside it: a slug typed as "Release Roundups" was refused in a toast
+  // that named no field, and went with the toast.
+  const [errors, setErrors] = useState<FieldErrors<CategoryField>>({})
+  const id = useId()
+  const fields = { name: useRef<HTMLInputElement>(null), slug: useRef<HTMLInputElement>(null) }
   const save = useSaveCategory()
   // The form is below every category: on a phone an Edit changed it off screen, and a keyboard stayed
   // on the Edit. The form opened on a category takes the focus, which brings it into view.
-  const nameField = useRef<HTMLInputElement>(null)
   useEffect(() => {
-    if (category) nameField.current?.focus()
+    if (category) fields.name.current?.focus()
   }, [category])
+  const refused = (found: FieldErrors<CategoryField>) => {
+    setErrors(found)
+    const first = (['name', 'slug'] as const).find((field) => found[field])
+    if (first) fields[first].current?.focus()
+  }
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const parsed = blogCategoryInput.safeParse({
+      name,
+      slug: slug || slugify(name),
+      description: description.trim() || null,
+    })
+    if (!parsed.success) {
+      refused(fieldErrorsOf<CategoryField>(parsed.error))
+      return
+    }
     save.mutate(
-      {
-        ...(category ? { id: category.id } : {}),
-        input: { name, slug: slug || slugify(name), description: description.trim() || null },
-      },
+      { ...(category ? { id: category.id } : {}), input: parsed.data },
       {
         onSuccess: () => {
           setName('')
           setSlug('')
           setDescription('')
+          setErrors({})
           onDone()
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.validationErrors) refused(error.validationErrors)
         },
       },
     )
   }
+  /** A field's props for its error: marked invalid, and described by the words below it. */
+  const described = (field: CategoryField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {}
+  const error = (field: CategoryField) =>
+    errors[field] ? (
+      <span id={`${id}-${field}-error`} role="alert" className="text-sm text-red-300">
+        {errors[field]}
+      </span>
+    ) : null
+  const changed = (field: CategoryField) => setErrors((before) => ({ ...before, [field]: undefined }))
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t border-white/5 pt-4" aria-label="Category">
+    <form onSubmit={submit} className="grid gap-2 border-t border-white/5 pt-4" aria-label="Category" noValidate>
       <h3 className="text-sm font-semibold text-white">{category ? `Edit ${category.name}` : 'Add a category'}</h3>
       <label className="grid gap-1 text-sm text-zinc-300">
         Name
         <input
-          ref={nameField}
+          ref={fields.name}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value)
+            changed('name')
+            // The slug left blank is made from the name, so its error was the name's to settle.
+            if (!slug) changed('slug')
+          }}
           required
           maxLength={60}
           className={inputClass}
+          {...described('name')}
         />
       </label>
+      {error('name')}
       <label className="grid gap-1 text-sm text-zinc-300">
         Category slug
         <input
+          ref={fields.slug}
           value={slug}
-          onChange={(e) => setSlug(e.target.value)}
+          onChange={(e) => {
+            setSlug(e.target.value)
+            changed('slug')
+          }}
           placeholder={slugify(name) || 'release-roundups'}
           maxLength={120}
           className={inputClass}
+          {...described('slug')}
         />
       </label>
+      {error('slug')}
       <label className="grid gap-1 text-sm text-zinc-300">
         Description
         <input
           value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => {
+            setDescription(e.target.value)
+            changed('description')
+          }}
           maxLength={300}
           className={inputClass}
+          {...described('description')}
         />
       </label>
+      {error('description')}
       <div className="flex gap-2">
         <button type="submit" className={secondaryButton} disabled={save.isPending}>
           {category ? 'Save category' : 'Add category'}
