@@ -10,10 +10,12 @@ interface MediaCardProps {
   priority?: boolean
   /** A mark over the poster's lower corner, e.g. that I have watched the title. */
   mark?: ReactNode
+  /** A line under the title, e.g. which friends loved it. */
+  note?: string | undefined
 }
 
 /** A title as a poster with its name and year, opening its details page. */
-export function MediaCard({ media, priority = false, mark }: MediaCardProps) {
+export function MediaCard({ media, priority = false, mark, note }: MediaCardProps) {
   const title = titleOf(media)
   const year = yearOf(media)
   return (
@@ -33,6 +35,7 @@ export function MediaCard({ media, priority = false, mark }: MediaCardProps) {
           <RatingBadge value={media.vote_average} voteCount={media.vote_count} variant="inline" />
           <span>{[year, media.media_type === 'tv' ? 'TV' : 'Film'].filter(Boolean).join(' · ')}</span>
         </p>
+        {note ? <p className="mt-0.5 truncate text-xs text-amber-300">{note}</p> : null}
       </div>
     </Link>
   )

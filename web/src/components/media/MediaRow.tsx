@@ -25,6 +25,8 @@ interface MediaRowProps {
   caption?: string | undefined
   /** A last tile after the posters, e.g. "See all on Netflix". */
   trailing?: ReactNode
+  /** A line under a card's title, e.g. which friends loved it. */
+  noteOf?: ((media: MediaResult) => string | undefined) | undefined
 }
 
 /**
@@ -41,6 +43,7 @@ export function MediaRow({
   priority = false,
   trailing,
   caption,
+  noteOf,
 }: MediaRowProps) {
   const track = useRef<HTMLUListElement>(null)
   // A phone's home has eight rows of up to twenty cards, about 25 elements each, and styling and
@@ -103,7 +106,7 @@ export function MediaRow({
               {shown.map((media, index) => (
                 <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>
                   {handled || index < cardsAcrossScreen() ? (
-                    <MediaTile media={media} priority={priority && index < 4} />
+                    <MediaTile media={media} priority={priority && index < 4} note={noteOf?.(media)} />
                   ) : (
                     <PosterStandIn />
                   )}

@@ -16,15 +16,19 @@ import { MediaCard } from './MediaCard'
 export const MediaTile = memo(function MediaTile({
   media,
   priority = false,
+  note,
 }: {
   media: MediaResult
   priority?: boolean
+  /** A line under the title, e.g. which friends loved it. */
+  note?: string | undefined
 }) {
   return (
     <div className="relative">
       <MediaCard
         media={media}
         priority={priority}
+        note={note}
         mark={<WatchedMark title={{ tmdbId: media.id, mediaType: media.media_type }} />}
       />
       <TitleCardActions title={libraryTitleOf(media)} className="absolute right-2 top-2" />
