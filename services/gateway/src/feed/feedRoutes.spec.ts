@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
+import type { LovedByFriendsAnswer } from '@reelmates/contracts/lovedByFriends'
 import { password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
@@ -55,6 +56,7 @@ describe('feed API', () => {
         'GET /api/feed',
         'GET /api/feed/unread',
         'POST /api/feed/visits',
+        'GET /api/home/friends-loved',
         'GET /api/activities/{id}',
         'POST /api/activities/{id}/comments',
         'PATCH /api/comments/{id}',
@@ -73,6 +75,7 @@ describe('feed API', () => {
       await anonymous.get('/api/feed'),
       await anonymous.get('/api/feed/unread'),
       await anonymous.post('/api/feed/visits'),
+      await anonymous.get('/api/home/friends-loved'),
       await anonymous.get('/api/activities/watched:x'),
       await anonymous.post('/api/activities/watched:x/comments', { content: 'hi' }),
       await anonymous.patch('/api/comments/c1', { content: 'hi' }),
@@ -82,7 +85,7 @@ describe('feed API', () => {
       await anonymous.put(`/api/comments/c1/reactions/${enc('🔥')}`),
       await anonymous.delete(`/api/comments/c1/reactions/${enc('🔥')}`),
     ]
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(11).fill(401))
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(401))
   })
 
   it("shows a friend's public watch with its review, counts it unread until I open the feed", async () => {
@@ -322,5 +325,40 @@ describe('feed API', () => {
     expect(seen).toMatchObject({ activity: { commentCount: 0, reactions: [] }, comments: [] })
     expect((await feedOf(ann)).items.map((item) => item.id)).toEqual([activityId])
     expect((await ann.client.get(`/api/activities/${enc(bobsWatch)}`)).statusCode).toBe(404)
+  })
+})
+
+describe("home's loved by your friends", () => {
+  const lovedBy = async (who: Registered) => {
+    const answer = await who.client.get('/api/home/friends-loved')
+    expect(answer.statusCode, answer.body).toBe(200)
+    return answer.json<LovedByFriendsAnswer>().titles
+  }
+
+  it("shows a friend's public liked watch as a title card with the friend named; never a stranger's or a private one", async () => {
+    const { ann, bob, cid } = await circle()
+    expect(await lovedBy(ann)).toEqual([])
+    const [shared, kept] = titles as [MediaResult, MediaResult]
+    await watch(bob, { tmdbId: shared.id, rating: 9, recommend: null, review: null })
+    await watch(bob, { tmdbId: kept.id, rating: 10, isPrivate: true, review: 'private-words-5521' })
+    await watch(cid, { tmdbId: kept.id, rating: 10 })
+
+    const loved = await lovedBy(ann)
+    expect(loved).toHaveLength(1)
+    expect(loved[0]).toMatchObject({
+      media: { id: shared.id, media_type: 'movie', title: shared.title },
+      friends: [{ username: bob.user.username, avatarUrl: null }],
+      friendCount: 1,
+    })
+    expect(JSON.stringify(loved)).not.toContain(cid.user.username)
+    expect(JSON.stringify(loved)).not.toContain('private-words-5521')
+  })
+
+  it('drops a title once I watched it, privately too, reading my own write', async () => {
+    const { ann, bob } = await circle()
+    await watch(bob, { rating: 7, recommend: null })
+    expect((await lovedBy(ann)).map((title) => title.media.id)).toEqual([titles[0]!.id])
+    await watch(ann, { rating: 2, recommend: false, isPrivate: true })
+    expect(await lovedBy(ann)).toEqual([])
   })
 })

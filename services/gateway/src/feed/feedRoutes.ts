@@ -4,17 +4,20 @@ import { activityAnswer, activityParams, feedAnswer, feedQuery, unreadAnswer } f
 import { recordFeedVisit } from '@reelmates/commands/feed/interactions'
 import { NoSuchActivity } from '@reelmates/commands/feed/errors'
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
+import { lovedByFriendsAnswer } from '@reelmates/contracts/lovedByFriends'
+import { lovedByFriendsQueries } from '@reelmates/projections/feed/lovedByFriendsQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 import { askerOf, feedPorts } from './feedPorts'
 
-/** The feed, its unread count and one activity with its comments (issue 11). */
+/** The feed, its unread count and one activity with its comments (issue 11); home's titles loved by friends. */
 export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.addHook('onRequest', requireUser)
   const feed = feedQueries(platform.readStore)
   const ports = feedPorts(platform)
+  const loved = lovedByFriendsQueries(platform.readStore)
 
   app.get(
     '/feed',
@@ -73,5 +76,19 @@ export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       if (!answer) throw new NoSuchActivity()
       return answer
     },
+  )
+
+  app.get(
+    '/home/friends-loved',
+    {
+      config: readsFrom(lovedByFriendsQueries),
+      schema: {
+        tags: ['feed'],
+        summary:
+          'Home\'s "Loved by your friends": titles my friends recently watched publicly and liked (rated 7 or more, or recommended) that I have not watched; most friends first, then the latest; 20 at most, each with up to three of those friends named.',
+        response: { 200: lovedByFriendsAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => loved.titles(currentUserId(request)),
   )
 }

@@ -13,11 +13,7 @@ import { watchedItems } from '../watched/watchedItems'
 import { feedReadModels, readModelsAsOne } from './feedTesting'
 import { lovedByFriendsQueries, lovedWindow } from './lovedByFriendsQueries'
 
-const me = 'me-id'
-const ann = 'ann-id'
-const bob = 'bob-id'
-const cat = 'cat-id'
-const dan = 'dan-id'
+const [me, ann, bob, cat, dan] = ['me-id', 'ann-id', 'bob-id', 'cat-id', 'dan-id']
 const dune = { tmdbId: 438631, mediaType: 'movie' as const, title: 'Dune', releaseDate: '2021-09-15' }
 const heat = { tmdbId: 949, mediaType: 'movie' as const, title: 'Heat', releaseDate: '1995-12-15' }
 const alien = { tmdbId: 348, mediaType: 'movie' as const, title: 'Alien', releaseDate: '1979-05-25' }
