@@ -83,6 +83,8 @@ async function watchlistAdd(db: ProjectorDb, userId: string, ref: MediaRef, coun
   return known + 1
 }
 const watchedActivityId = (entryId: string) => `watched:${entryId}`
+/** The diary entry a watch's activity tells of. */
+export const entryIdOfWatch = (activityId: string) => activityId.slice(watchedActivityId('').length)
 /** A pair can become friends again after unfriending: the stream revision tells the two apart, the same in every rebuild. */
 const friendshipActivityId = (friendshipId: string, revision: number) => `friendship:${friendshipId}:${revision}`
 

@@ -7,7 +7,7 @@ import {
   type LovedTitle,
 } from '@reelmates/contracts/lovedByFriends'
 import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
-import { activities, activitiesCollection } from '../activities/activities'
+import { activities, activitiesCollection, entryIdOfWatch } from '../activities/activities'
 import type { Activity } from '../activities/activityQueries'
 import { ownTimeline, timelinesCollection } from '../activities/activityTimelines'
 import { newestOf, type After } from '../activities/timelineMerge'
@@ -86,14 +86,13 @@ export const lovedByFriendsQueries = defineQueries([activities, friendships, use
     return new Set(mine.map(mediaKeyOf))
   }
 
-  /** The titles' release dates and genres, from the friends' own public entries of them. */
-  async function detailsOf(titles: readonly { likers: string[]; ref: MediaRef }[]) {
+  /**
+   * The titles' release dates and genres, from the latest friend's entry each one's activity tells of
+   * (public, as it has an activity): looked up by id, not by searching every member's diary.
+   */
+  async function detailsOf(titles: readonly { latest: Watch }[]) {
     const entries = await watched().find(
-      {
-        userId: { $in: [...new Set(titles.flatMap((title) => title.likers))] },
-        tmdbId: { $in: titles.map((title) => title.ref.tmdbId) },
-        isPrivate: false,
-      },
+      { _id: { $in: titles.map((title) => entryIdOfWatch(title.latest._id)) }, isPrivate: false },
       { projection: { tmdbId: 1, mediaType: 1, releaseDate: 1, genreIds: 1 } },
     )
     return new Map(entries.map((entry) => [mediaKeyOf(entry), entry]))
