@@ -116,9 +116,20 @@ export function commentItemOf(
   }
 }
 
-/** When a watch's activity says it was watched (its metadata), for telling a rewatch from the first watch. */
+/**
+ * When a watch's activity says it was watched (its metadata), for telling a rewatch from the first
+ * watch. The embedded store hands out the same frozen document until it is written again, so each is
+ * parsed once, not on every page that asks.
+ */
 export function watchedAtOf(activity: Pick<Activity, 'metadataJson'>): string | null {
-  if (activity.metadataJson === null) return null
-  const { watchedAt } = JSON.parse(activity.metadataJson) as { watchedAt?: unknown }
-  return typeof watchedAt === 'string' ? watchedAt : null
+  let known = watchedAtByActivity.get(activity)
+  if (known === undefined) {
+    const { watchedAt } =
+      activity.metadataJson === null ? {} : (JSON.parse(activity.metadataJson) as { watchedAt?: unknown })
+    known = typeof watchedAt === 'string' ? watchedAt : null
+    watchedAtByActivity.set(activity, known)
+  }
+  return known
 }
+
+const watchedAtByActivity = new WeakMap<object, string | null>()

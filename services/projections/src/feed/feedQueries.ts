@@ -82,10 +82,8 @@ export const feedQueries = defineQueries(
       const rewatches = new Set<string>()
       await Promise.all(
         [...titlesByOwner].map(async ([userId, tmdbIds]) => {
-          const watches = await feed().find(
-            { userId, activityType: 'watched', tmdbId: { $in: [...tmdbIds] } },
-            { projection: { tmdbId: 1, mediaType: 1, metadataJson: 1 } },
-          )
+          // Whole documents: the embedded store hands out the ones it holds, a projection would copy them.
+          const watches = await feed().find({ userId, activityType: 'watched', tmdbId: { $in: [...tmdbIds] } })
           const firsts = firstWatches(
             watches.flatMap((watch) => {
               const watchedAt = watchedAtOf(watch)
