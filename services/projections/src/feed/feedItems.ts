@@ -35,15 +35,7 @@ export function reactionSummaries(
  * projected before the flag has none).
  */
 function watchOf(activity: Activity): Pick<FeedItem, 'rating' | 'containsSpoilers' | 'watchedAt' | 'watchedOn'> {
-  const { rating, containsSpoilers, watchedAt, watchedOn } =
-    activity.metadataJson === null
-      ? {}
-      : (JSON.parse(activity.metadataJson) as {
-          rating?: unknown
-          containsSpoilers?: unknown
-          watchedAt?: unknown
-          watchedOn?: unknown
-        })
+  const { rating, containsSpoilers, watchedAt, watchedOn } = metadataOf(activity)
   const isWatch = activity.activityType === 'watched'
   return {
     rating: typeof rating === 'number' ? rating : null,
@@ -117,19 +109,23 @@ export function commentItemOf(
 }
 
 /**
- * When a watch's activity says it was watched (its metadata), for telling a rewatch from the first
- * watch. The embedded store hands out the same frozen document until it is written again, so each is
- * parsed once, not on every page that asks.
+ * An activity's metadata (a watch's rating, day, spoiler flag), read only. The embedded store hands
+ * out the same frozen document until it is written again, so each is parsed once, not on every page
+ * (and every home row) that shows it.
  */
-export function watchedAtOf(activity: Pick<Activity, 'metadataJson'>): string | null {
-  let known = watchedAtByActivity.get(activity)
+export function metadataOf(activity: Pick<Activity, 'metadataJson'>): Readonly<Record<string, unknown>> {
+  let known = metadataByActivity.get(activity)
   if (known === undefined) {
-    const { watchedAt } =
-      activity.metadataJson === null ? {} : (JSON.parse(activity.metadataJson) as { watchedAt?: unknown })
-    known = typeof watchedAt === 'string' ? watchedAt : null
-    watchedAtByActivity.set(activity, known)
+    known = activity.metadataJson === null ? {} : (JSON.parse(activity.metadataJson) as Record<string, unknown>)
+    metadataByActivity.set(activity, known)
   }
   return known
 }
 
-const watchedAtByActivity = new WeakMap<object, string | null>()
+const metadataByActivity = new WeakMap<object, Readonly<Record<string, unknown>>>()
+
+/** When a watch's activity says it was watched, for telling a rewatch from the first watch. */
+export function watchedAtOf(activity: Pick<Activity, 'metadataJson'>): string | null {
+  const { watchedAt } = metadataOf(activity)
+  return typeof watchedAt === 'string' ? watchedAt : null
+}

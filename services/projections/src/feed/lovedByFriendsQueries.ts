@@ -12,6 +12,7 @@ import type { Activity } from '../activities/activityQueries'
 import { ownTimeline, timelinesCollection } from '../activities/activityTimelines'
 import { newestOf, type After } from '../activities/timelineMerge'
 import { circleQueries } from '../friends/circleQueries'
+import { metadataOf } from './feedItems'
 import { friendships } from '../friends/friendships'
 import { defineQueries, type QueryDb } from '../queries'
 import { users } from '../users/users'
@@ -32,7 +33,7 @@ type Watch = Activity & { tmdbId: number; mediaType: MediaRef['mediaType'] }
 /** Liked: 7 or more on the 1–10 scale (3½ stars and up), or recommended. */
 function isLoved(watch: Activity): boolean {
   if (watch.recommend === true) return true
-  const { rating } = watch.metadataJson === null ? {} : (JSON.parse(watch.metadataJson) as { rating?: unknown })
+  const { rating } = metadataOf(watch)
   return typeof rating === 'number' && rating >= lovedRatingMin
 }
 
