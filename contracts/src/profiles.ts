@@ -29,6 +29,13 @@ export const publicWatch = z.object({
 })
 export type PublicWatch = z.infer<typeof publicWatch>
 
+/**
+ * A public watch on its writer's profile: also whether it came after an earlier public watch of the
+ * same title ("Rewatch"), as the feed says it; a private watch is never told, so it makes none.
+ */
+export const profileWatch = publicWatch.extend({ rewatch: z.boolean() })
+export type ProfileWatch = z.infer<typeof profileWatch>
+
 /** How many favourite genres a profile shows. */
 export const favouriteGenresMax = 3
 
@@ -52,7 +59,7 @@ export const publicProfileAnswer = z.object({
   /** The genres of most public watches, most first (at most `favouriteGenresMax`); never from a private one. */
   favouriteGenres: z.array(favouriteGenre),
   /** The latest public watches, newest first (at most 20). */
-  recent: z.array(publicWatch),
+  recent: z.array(profileWatch),
   /** Where the rest of the public watches go on from (`GET /api/users/:username/watched?cursor=`); null when `recent` is all. */
   recentNextCursor: z.string().nullable(),
   friendship: friendshipState,
@@ -66,7 +73,7 @@ export type PublicProfileAnswer = z.infer<typeof publicProfileAnswer>
 /** `GET /api/users/:username/watched`: a cursor from `recentNextCursor` or the page before, and 1–50 a page. */
 export const publicWatchesQuery = feedQuery
 /** More of a member's public watches, newest first (ties by id), after the cursor's. */
-export const publicWatchesAnswer = z.object({ items: z.array(publicWatch), nextCursor: z.string().nullable() })
+export const publicWatchesAnswer = z.object({ items: z.array(profileWatch), nextCursor: z.string().nullable() })
 export type PublicWatchesAnswer = z.infer<typeof publicWatchesAnswer>
 
 export const mediaFriendsParams = z.object({

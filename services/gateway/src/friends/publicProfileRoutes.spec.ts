@@ -268,6 +268,28 @@ describe("a member's whole public diary, page after page", () => {
     expect(order).toEqual([...order].sort().reverse())
   })
 
+  it('marks a rewatch after an earlier public watch of the title, never after a private one, on every page', async () => {
+    const diarist = await member('rewatcher')
+    const reader = await member('reader')
+    const at = (day: number) => new Date(Date.UTC(2026, 9, day, 20)).toISOString()
+    const logged = async (title: MediaResult, day: number, isPrivate = false) =>
+      (await watch(diarist, title, { watchedAt: at(day), isPrivate })).json<{ entryId: string }>().entryId
+    // A private first watch of one title; then three public ones; another title once.
+    await logged(titles[0]!, 1, true)
+    const first = await logged(titles[0]!, 2)
+    const second = await logged(titles[0]!, 5)
+    // Logged last, but watched before the first public one: it is the first now.
+    const earlier = await logged(titles[0]!, 1)
+    const other = await logged(titles[1]!, 3)
+
+    const profile = (await profileOf(reader, diarist.user.username)).json<PublicProfileAnswer>()
+    const marks = Object.fromEntries(profile.recent.map((entry) => [entry.id, entry.rewatch]))
+    expect(marks).toEqual({ [earlier]: false, [first]: true, [second]: true, [other]: false })
+    // The same on a page of the whole diary, one watch a page.
+    const page = await reader.client.get(`/api/users/${diarist.user.username}/watched?limit=1`)
+    expect(page.json<PublicWatchesAnswer>().items.map((entry) => [entry.id, entry.rewatch])).toEqual([[second, true]])
+  })
+
   it('says 404 for an unknown member and 400 for a cursor or a page size it cannot take', async () => {
     const reader = await member('reader')
     const unknown = await reader.client.get('/api/users/nobody_at_all/watched')

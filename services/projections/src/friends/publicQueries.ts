@@ -6,6 +6,7 @@ import {
   reviewExcerptMax,
   type FriendWatch,
   type MediaFriendsAnswer,
+  type ProfileWatch,
   type PublicWatch,
   type PublicWatchesAnswer,
 } from '@reelmates/contracts/profiles'
@@ -15,6 +16,7 @@ import { users as usersReadModel } from '../users/users'
 import { userQueries } from '../users/userQueries'
 import { watchedItems } from '../watched/watchedItems'
 import { watchedCollection } from '../watched/watchedItemDoc'
+import { firstWatches } from '../watched/watchedQueries'
 import { watchlistItems } from '../watchlist/watchlistItems'
 import { watchlistCollection } from '../watchlist/watchlistItemDoc'
 
@@ -36,9 +38,12 @@ const olderThan = (after: FeedCursor | null) =>
     ? { $or: [{ watchedAt: { $lt: after.createdAt } }, { watchedAt: after.createdAt, _id: { $lt: after.id } }] }
     : {}
 
-/** `limit` public watches after `after`, and the cursor of the next page while there are more. */
-function pageOf(found: Doc[], limit: number): PublicWatchesAnswer {
-  const items = found.slice(0, limit).map(publicWatchOf)
+/**
+ * `limit` public watches after `after`, and the cursor of the next page while there are more; each a
+ * rewatch unless it is the first of `firsts` (the first public watch of each title, found by the caller).
+ */
+function pageOf(found: Doc[], limit: number, firsts: ReadonlySet<string>): PublicWatchesAnswer {
+  const items = found.slice(0, limit).map((doc) => ({ ...publicWatchOf(doc), rewatch: !firsts.has(String(doc._id)) }))
   const last = items.at(-1)
   return {
     items,
@@ -75,16 +80,36 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
   const watchlist = () => db.collection(watchlistCollection)
   const users = userQueries(db)
 
+  /**
+   * The first public watch of each title among `found` (earliest, ties by id, as the diary decides):
+   * the others are rewatches. Private watches are never read, so none makes a public one a rewatch.
+   */
+  async function firstPublicWatches(userId: string, found: readonly Doc[]): Promise<Set<string>> {
+    if (found.length === 0) return new Set()
+    const watches = await watched().find(
+      { userId, ...shared, tmdbId: { $in: [...new Set(found.map((doc) => Number(doc.tmdbId)))] } },
+      { projection: { tmdbId: 1, mediaType: 1, watchedAt: 1 } },
+    )
+    return firstWatches(
+      watches.map((doc) => ({
+        _id: String(doc._id),
+        tmdbId: Number(doc.tmdbId),
+        mediaType: doc.mediaType as PublicWatch['mediaType'],
+        watchedAt: String(doc.watchedAt),
+      })),
+    )
+  }
+
   return {
     async activity(
       userId: string,
-    ): Promise<{ watched: number; watchlist: number; recent: PublicWatch[]; recentNextCursor: string | null }> {
+    ): Promise<{ watched: number; watchlist: number; recent: ProfileWatch[]; recentNextCursor: string | null }> {
       const [watchedCount, watchlistCount, recent] = await Promise.all([
         watched().countDocuments({ userId, ...shared }),
         watchlist().countDocuments({ userId }),
         watched().find({ userId, ...shared }, { sort: newestFirst, limit: recentLimit + 1 }),
       ])
-      const { items, nextCursor } = pageOf(recent, recentLimit)
+      const { items, nextCursor } = pageOf(recent, recentLimit, await firstPublicWatches(userId, recent))
       return { watched: watchedCount, watchlist: watchlistCount, recent: items, recentNextCursor: nextCursor }
     },
 
@@ -98,7 +123,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
         { userId, ...shared, ...olderThan(after) },
         { sort: newestFirst, limit: limit + 1 },
       )
-      return pageOf(found, limit)
+      return pageOf(found, limit, await firstPublicWatches(userId, found))
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { PublicProfileAnswer, PublicWatch } from '@reelmates/contracts/profiles'
+import type { ProfileWatch, PublicProfileAnswer } from '@reelmates/contracts/profiles'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode, Ref } from 'react'
@@ -80,7 +80,7 @@ describe('the keyboard on a profile whose friend button changes', () => {
   })
 })
 
-const watchOf = (title: string, day: number): PublicWatch => ({
+const watchOf = (title: string, day: number, rewatch = false): ProfileWatch => ({
   id: `w-${title}`,
   tmdbId: day,
   mediaType: 'movie',
@@ -93,6 +93,7 @@ const watchOf = (title: string, day: number): PublicWatch => ({
   recommend: null,
   review: null,
   containsSpoilers: false,
+  rewatch,
 })
 
 describe('a profile with more public watches than it came with', () => {
@@ -129,6 +130,17 @@ describe('a profile with more public watches than it came with', () => {
     await waitFor(() => expect(titles()).toEqual(['Heat', 'Alien', 'Ran', 'Jaws', 'Up']))
     expect(document.activeElement?.textContent).toBe('Up')
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+
+  it('marks a rewatch as the diary does, and only a rewatch', async () => {
+    vi.spyOn(friendsCalls, 'profile').mockResolvedValue({
+      ...maya('friends'),
+      recent: [watchOf('Heat', 9, true), watchOf('Heat', 2)],
+      recentNextCursor: null,
+    })
+    await renderProfile()
+    const items = within(screen.getByRole('region', { name: 'Recently watched' })).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent?.includes('Rewatch'))).toEqual([true, false])
   })
 
   it('says when older ones could not be loaded, and tries again when asked', async () => {

@@ -1,6 +1,7 @@
-import type { PublicWatch } from '@reelmates/contracts/profiles'
+import type { ProfileWatch } from '@reelmates/contracts/profiles'
 import { Link } from '@tanstack/react-router'
 import { useFocusOnArrival } from '../../lib/focusOnArrival'
+import { Icon } from '../library/icons'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { SpoilerReview } from './SpoilerReview'
@@ -19,7 +20,7 @@ export function Recommends() {
 }
 
 interface PublicWatchListProps {
-  watches: PublicWatch[]
+  watches: ProfileWatch[]
   /** The title link at this place takes focus once it is shown (the first of those "Show more" brought). */
   focusAt?: number | null | undefined
   onFocused?: (() => void) | undefined
@@ -59,6 +60,12 @@ export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWa
                 <StarRating rating={watch.rating} />
                 {watch.recommend ? <Recommends /> : null}
                 <span>Watched {watchDayLabel(watch)}</span>
+                {watch.rewatch ? (
+                  <span className="inline-flex items-center gap-1 text-sky-300">
+                    <Icon name="rewatch" className="h-3.5 w-3.5" />
+                    Rewatch
+                  </span>
+                ) : null}
               </div>
               {watch.review ? <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} /> : null}
             </div>
