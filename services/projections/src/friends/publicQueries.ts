@@ -43,7 +43,7 @@ const olderThan = (after: FeedCursor | null) =>
  * rewatch unless it is the first of `firsts` (the first public watch of each title, found by the caller).
  */
 function pageOf(found: Doc[], limit: number, firsts: ReadonlySet<string>): PublicWatchesAnswer {
-  const items = found.slice(0, limit).map((doc) => ({ ...publicWatchOf(doc), rewatch: !firsts.has(String(doc._id)) }))
+  const items = found.slice(0, limit).map((doc) => ({ ...publicWatchOf(doc), rewatch: !firsts.has(doc._id) }))
   const last = items.at(-1)
   return {
     items,
@@ -92,7 +92,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
     )
     return firstWatches(
       watches.map((doc) => ({
-        _id: String(doc._id),
+        _id: doc._id,
         tmdbId: Number(doc.tmdbId),
         mediaType: doc.mediaType as PublicWatch['mediaType'],
         watchedAt: String(doc.watchedAt),

@@ -140,7 +140,7 @@ describe('a profile with more public watches than it came with', () => {
     })
     await renderProfile()
     const items = within(screen.getByRole('region', { name: 'Recently watched' })).getAllByRole('listitem')
-    expect(items.map((item) => item.textContent?.includes('Rewatch'))).toEqual([true, false])
+    expect(items.map((item) => item.textContent.includes('Rewatch'))).toEqual([true, false])
   })
 
   it('says when older ones could not be loaded, and tries again when asked', async () => {
