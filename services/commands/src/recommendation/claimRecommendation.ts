@@ -29,20 +29,58 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
     userId: asker.userId,
     at: commands.at(),
   })
-  if (newcomer) {
+  if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
+  return { position: commands.position() }
+}
+
+/**
+ * A newcomer signed up through another link mailed to their address (a friend invitation): what was
+ * recommended to that address before they had an account is theirs as well, each with its sender's
+ * friend request, as its mail promised. One that cannot be claimed (expired, sender gone) is skipped.
+ */
+export async function claimRecommendationsMailedTo(
+  ports: RecommendationPorts,
+  asker: Asker,
+  email: string,
+): Promise<Changed> {
+  const commands = commandsFor(ports, asker)
+  const newcomer = await ports.members.byId(asker.userId)
+  for (const { recommendationId, fromUserId } of await ports.waitingAt(email)) {
+    if (!(await ports.members.byId(fromUserId))) continue
     try {
-      await commands.run(friendship, friendshipStreamId(friendshipIdOf(fromUserId, asker.userId)), {
-        type: 'SendFriendRequest',
-        fromUserId,
-        toUserId: asker.userId,
-        invitationId: null,
+      await commands.run(recommendations, recommendationsStreamId(fromUserId), {
+        type: 'ClaimRecommendationMailedTo',
+        recommendationId,
+        email,
+        userId: asker.userId,
         at: commands.at(),
-        otherUsername: newcomer.username,
-        otherDeleted: false,
       })
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
+      continue
     }
+    if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
   }
   return { position: commands.position() }
+}
+
+/** The sender's friend request, waiting for the newcomer; left as it is when they already ask or are friends. */
+async function requestFriendshipFor(
+  commands: ReturnType<typeof commandsFor>,
+  fromUserId: string,
+  newcomer: { userId: string; username: string },
+): Promise<void> {
+  try {
+    await commands.run(friendship, friendshipStreamId(friendshipIdOf(fromUserId, newcomer.userId)), {
+      type: 'SendFriendRequest',
+      fromUserId,
+      toUserId: newcomer.userId,
+      invitationId: null,
+      at: commands.at(),
+      otherUsername: newcomer.username,
+      otherDeleted: false,
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+  }
 }

@@ -7,7 +7,10 @@ import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 import { acceptInvitationOnSignUp } from '../friends/invitationLinks'
-import { claimRecommendationOnSignUp } from '../recommendations/recommendationOnSignUp'
+import {
+  claimRecommendationOnSignUp,
+  claimRecommendationsOnInvitedSignUp,
+} from '../recommendations/recommendationOnSignUp'
 
 /** Sign-up: a new account, signed in at once. */
 export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -45,7 +48,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       const recommended = recommendationToken
         ? await claimRecommendationOnSignUp(request, userId, recommendationToken)
         : null
-      const position = recommended ?? invited ?? registered.position
+      const mailedHere =
+        invited?.inviteeEmail && invited.inviteeEmail.toLowerCase() === email.trim().toLowerCase()
+          ? await claimRecommendationsOnInvitedSignUp(request, userId, invited.inviteeEmail)
+          : null
+      const position = mailedHere ?? recommended ?? invited?.position ?? registered.position
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was registered but the users read model does not have it`)
       return reply.code(201).send(withPosition(user, position))

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '@reelmates/commands/decider'
-import { claimRecommendation } from '@reelmates/commands/recommendation/claimRecommendation'
+import {
+  claimRecommendation,
+  claimRecommendationsMailedTo,
+} from '@reelmates/commands/recommendation/claimRecommendation'
 import { recommendationPorts } from './recommendationPorts'
 
 /**
@@ -21,4 +24,18 @@ export async function claimRecommendationOnSignUp(
     request.log.info({ reason: error.message }, 'sign-up recommendation not claimed')
     return null
   }
+}
+
+/**
+ * Sign-up through a friend invitation mailed to the address the account was made with: the mailbox is
+ * theirs, so what members recommended to it before the account existed lands in the new inbox (their
+ * recommendation mails promised as much, whichever mail the newcomer followed). Answers the position.
+ */
+export async function claimRecommendationsOnInvitedSignUp(
+  request: FastifyRequest,
+  userId: string,
+  email: string,
+): Promise<bigint | null> {
+  const ports = recommendationPorts(request.server.platform)
+  return (await claimRecommendationsMailedTo(ports, { userId, correlationId: request.id }, email)).position
 }
