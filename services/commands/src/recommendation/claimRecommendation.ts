@@ -1,5 +1,6 @@
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { DomainError } from '../decider'
+import { loadState } from '../handleCommand'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { friendship, friendshipStreamId } from '../friendship/friendship'
 import { RecommendationTokenInvalid } from './errors'
@@ -13,7 +14,11 @@ import { readRecommendationToken } from './recommendationToken'
  * request is made on the sender's behalf by their mail; when the two are already asking or friends
  * it is left as it is.
  */
-export async function claimRecommendation(ports: RecommendationPorts, asker: Asker, token: string): Promise<Changed> {
+export async function claimRecommendation(
+  ports: RecommendationPorts,
+  asker: Asker,
+  token: string,
+): Promise<Changed & { toEmail: string | null }> {
   const parsed = readRecommendationToken(token)
   if (!parsed) throw new RecommendationTokenInvalid()
   const { fromUserId, recommendationId, tokenHash } = parsed
@@ -22,7 +27,9 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
   // The sender has deleted their account since: what they sent went with it, and nothing is claimed
   // (the newcomer would be told of a recommendation no list holds).
   if (!sender) throw new RecommendationTokenInvalid()
-  await commands.run(recommendations, recommendationsStreamId(fromUserId), {
+  const streamId = recommendationsStreamId(fromUserId)
+  const { toEmail } = (await loadState(ports.eventStore, recommendations, streamId)).byId.get(recommendationId) ?? {}
+  await commands.run(recommendations, streamId, {
     type: 'ClaimRecommendation',
     recommendationId,
     tokenHash,
@@ -30,11 +37,13 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
     at: commands.at(),
   })
   if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
-  return { position: commands.position() }
+  // The address the link was mailed to: whoever followed it reads that mailbox.
+  return { position: commands.position(), toEmail: toEmail ?? null }
 }
 
 /**
- * A newcomer signed up through another link mailed to their address (a friend invitation): what was
+ * A newcomer signed up through another link mailed to their address (a friend invitation, or another
+ * recommendation): what was
  * recommended to that address before they had an account is theirs as well, each with its sender's
  * friend request, as its mail promised. One that cannot be claimed (expired, sender gone) is skipped.
  */
