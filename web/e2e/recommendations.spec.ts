@@ -2,7 +2,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { befriend, member } from './support/members'
-import { registerByApi, screenshotsDir, toastWith } from './support/server'
+import {
+  adminAccount,
+  latestMailTo,
+  linkIn,
+  registerByApi,
+  screenshotsDir,
+  toastWith,
+  uniqueName,
+} from './support/server'
 import { newContext } from './support/contexts'
 import { catalogMovie, sendJson } from './support/api'
 
@@ -103,6 +111,45 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
 
   await a.close()
   await b.close()
+})
+
+test('a newcomer invited by email finds, once signed up through the invitation on a phone, what was recommended to her address before', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const ann = await member(browser, baseURL!, 'ann')
+  const cleo = `${uniqueName('cleo')}@example.com`
+  const film = await catalogMovie(ann.page.request, 'matrix')
+  await sendJson(ann.page.request, '/api/friendships', { email: cleo })
+  await sendJson(ann.page.request, '/api/recommendations', {
+    ...film,
+    mediaType: 'movie',
+    toEmail: cleo,
+    note: 'Trust me',
+  })
+
+  const adminContext = await newContext(browser, { baseURL })
+  const admin = await adminContext.newPage()
+  await adminAccount(admin.request)
+  const invitation = new URL(linkIn(await latestMailTo(admin.request, cleo, 'friend-invitation'), '/sign_up'))
+  await adminContext.close()
+
+  const phone = await newContext(browser, { baseURL, viewport: viewports.phone, hasTouch: true, isMobile: true })
+  const page = await phone.newPage()
+  await page.goto(invitation.pathname + invitation.search)
+  await expect(page.getByText(`${ann.account.username} invited you to Reelmates`)).toBeVisible()
+  await page.getByLabel('Username').fill(uniqueName('cleo'))
+  await page.getByLabel('Password').fill('correct-horse-42')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  await page.goto('/recommendations')
+  const card = page.getByRole('article', { name: film.title })
+  await expect(card).toContainText(`from ${ann.account.username}`)
+  await expect(card).toContainText('Trust me')
+  await phone.close()
+  await ann.close()
 })
 
 test('an empty /recommendations leads to friends and discovery', async ({ browser, baseURL }) => {

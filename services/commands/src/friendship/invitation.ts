@@ -43,6 +43,8 @@ export type InvitationCommand =
 export interface InvitationState {
   inviterUserId: string | null
   inviteeUserId: string | null
+  /** The address the links were mailed to (null once erased). */
+  inviteeEmail: string | null
   inviteCount: number
   sentAt: string[]
   /** Every link mailed so far (a resend does not kill the earlier ones), by token hash. */
@@ -56,6 +58,7 @@ export interface InvitationState {
 const initialState = (): InvitationState => ({
   inviterUserId: null,
   inviteeUserId: null,
+  inviteeEmail: null,
   inviteCount: 0,
   sentAt: [],
   expiresAt: new Map(),
@@ -71,6 +74,7 @@ function evolve(state: InvitationState, event: FriendInvitationEvent): Invitatio
         ...state,
         inviterUserId: event.data.inviterUserId,
         inviteeUserId: event.data.inviteeUserId,
+        inviteeEmail: event.data.inviteeEmail,
         inviteCount: event.data.inviteCount,
         sentAt: [...state.sentAt, event.data.sentAt],
         expiresAt: new Map(state.expiresAt).set(event.data.tokenHash, event.data.expiresAt),

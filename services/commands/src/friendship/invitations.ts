@@ -162,6 +162,8 @@ export interface InvitationAccepted extends Changed {
   inviter: Member
   /** Who accepted: the signed-in asker, or the member the invitation was mailed to. */
   userId: string
+  /** The address the invitation was mailed to: whoever holds its link reads that mailbox. */
+  inviteeEmail: string | null
 }
 
 /**
@@ -205,7 +207,13 @@ export async function acceptInvitation(
 
   await commands.run(invitation, invitationStreamId(invitationId), accept)
   await commands.run(friendship, friendshipStreamId(friendshipId), befriend)
-  return { friendshipId, inviter, userId: asker.userId, position: commands.position() }
+  return {
+    friendshipId,
+    inviter,
+    userId: asker.userId,
+    inviteeEmail: state.inviteeEmail,
+    position: commands.position(),
+  }
 }
 
 /**

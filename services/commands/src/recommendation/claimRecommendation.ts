@@ -1,5 +1,6 @@
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { DomainError } from '../decider'
+import { loadState } from '../handleCommand'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { friendship, friendshipStreamId } from '../friendship/friendship'
 import { RecommendationTokenInvalid } from './errors'
@@ -13,7 +14,11 @@ import { readRecommendationToken } from './recommendationToken'
  * request is made on the sender's behalf by their mail; when the two are already asking or friends
  * it is left as it is.
  */
-export async function claimRecommendation(ports: RecommendationPorts, asker: Asker, token: string): Promise<Changed> {
+export async function claimRecommendation(
+  ports: RecommendationPorts,
+  asker: Asker,
+  token: string,
+): Promise<Changed & { toEmail: string | null }> {
   const parsed = readRecommendationToken(token)
   if (!parsed) throw new RecommendationTokenInvalid()
   const { fromUserId, recommendationId, tokenHash } = parsed
@@ -22,27 +27,69 @@ export async function claimRecommendation(ports: RecommendationPorts, asker: Ask
   // The sender has deleted their account since: what they sent went with it, and nothing is claimed
   // (the newcomer would be told of a recommendation no list holds).
   if (!sender) throw new RecommendationTokenInvalid()
-  await commands.run(recommendations, recommendationsStreamId(fromUserId), {
+  const streamId = recommendationsStreamId(fromUserId)
+  const { toEmail } = (await loadState(ports.eventStore, recommendations, streamId)).byId.get(recommendationId) ?? {}
+  await commands.run(recommendations, streamId, {
     type: 'ClaimRecommendation',
     recommendationId,
     tokenHash,
     userId: asker.userId,
     at: commands.at(),
   })
-  if (newcomer) {
+  if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
+  // The address the link was mailed to: whoever followed it reads that mailbox.
+  return { position: commands.position(), toEmail: toEmail ?? null }
+}
+
+/**
+ * A newcomer signed up through another link mailed to their address (a friend invitation, or another
+ * recommendation): what was
+ * recommended to that address before they had an account is theirs as well, each with its sender's
+ * friend request, as its mail promised. One that cannot be claimed (expired, sender gone) is skipped.
+ */
+export async function claimRecommendationsMailedTo(
+  ports: RecommendationPorts,
+  asker: Asker,
+  email: string,
+): Promise<Changed> {
+  const commands = commandsFor(ports, asker)
+  const newcomer = await ports.members.byId(asker.userId)
+  for (const { recommendationId, fromUserId } of await ports.waitingAt(email)) {
+    if (!(await ports.members.byId(fromUserId))) continue
     try {
-      await commands.run(friendship, friendshipStreamId(friendshipIdOf(fromUserId, asker.userId)), {
-        type: 'SendFriendRequest',
-        fromUserId,
-        toUserId: asker.userId,
-        invitationId: null,
+      await commands.run(recommendations, recommendationsStreamId(fromUserId), {
+        type: 'ClaimRecommendationMailedTo',
+        recommendationId,
+        email,
+        userId: asker.userId,
         at: commands.at(),
-        otherUsername: newcomer.username,
-        otherDeleted: false,
       })
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
+      continue
     }
+    if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
   }
   return { position: commands.position() }
+}
+
+/** The sender's friend request, waiting for the newcomer; left as it is when they already ask or are friends. */
+async function requestFriendshipFor(
+  commands: ReturnType<typeof commandsFor>,
+  fromUserId: string,
+  newcomer: { userId: string; username: string },
+): Promise<void> {
+  try {
+    await commands.run(friendship, friendshipStreamId(friendshipIdOf(fromUserId, newcomer.userId)), {
+      type: 'SendFriendRequest',
+      fromUserId,
+      toUserId: newcomer.userId,
+      invitationId: null,
+      at: commands.at(),
+      otherUsername: newcomer.username,
+      otherDeleted: false,
+    })
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+  }
 }

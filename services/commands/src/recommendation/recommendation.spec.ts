@@ -241,6 +241,32 @@ describe('a newcomer claims a recommendation by signing up', () => {
       .thenThrows(RecommendationTokenSpent, /expired/))
 })
 
+describe('a newcomer signs up through another link mailed to the same address', () => {
+  const claimAt = (email: string, userId = bob) =>
+    ({ type: 'ClaimRecommendationMailedTo', recommendationId: rec1, email, userId, at: later }) as const
+  const claimed = () => RecommendationClaimed({ ...about(), toUserId: bob, tokenHash: 'h1', claimedAt: later })
+
+  it('gives it to the new account, whatever the case of the address', () =>
+    given([sent(toNewcomer())])
+      .when(claimAt('New@Example.com'))
+      .then([claimed()]))
+
+  it('refuses another address', () =>
+    given([sent(toNewcomer())])
+      .when(claimAt('other@example.com'))
+      .thenThrows(RecommendationTokenInvalid))
+
+  it('refuses one claimed before', () =>
+    given([sent(toNewcomer()), claimed()])
+      .when(claimAt('new@example.com', eve))
+      .thenThrows(RecommendationTokenSpent, /once/))
+
+  it('refuses one sent to a member', () =>
+    given([sent(toBob())])
+      .when(claimAt('new@example.com'))
+      .thenThrows(RecommendationTokenInvalid))
+})
+
 describe('the mail', () => {
   it('records the mail once', () =>
     given([sent()])

@@ -67,6 +67,8 @@ export type RecommendationCommand =
   | { type: 'RestoreRecommendation'; recommendationId: string; userId: string; at: string }
   | { type: 'RecordRecommendationEmailed'; recommendationId: string; at: string }
   | { type: 'ClaimRecommendation'; recommendationId: string; tokenHash: string; userId: string; at: string }
+  /** Signed up through another link mailed to the same address (a friend invitation): it is theirs too. */
+  | { type: 'ClaimRecommendationMailedTo'; recommendationId: string; email: string; userId: string; at: string }
   | {
       type: 'RecordRecommendedTitleWatched'
       recommendationId: string
@@ -241,18 +243,13 @@ function decide(command: RecommendationCommand, state: RecommendationsState): Re
       const record = state.byId.get(command.recommendationId)
       if (!record || record.tokenHash === null || record.tokenHash !== command.tokenHash)
         throw new RecommendationTokenInvalid()
-      if (record.claimed) throw new RecommendationTokenSpent(says.usedToken)
-      if (record.expiresAt !== null && Date.parse(command.at) >= Date.parse(record.expiresAt))
-        throw new RecommendationTokenSpent(says.expiredToken)
-      if (command.userId === record.fromUserId) throw new RecommendationToSelf()
-      return [
-        RecommendationClaimed({
-          ...aboutOf(record),
-          toUserId: command.userId,
-          tokenHash: command.tokenHash,
-          claimedAt: command.at,
-        }),
-      ]
+      return claimed(record, record.tokenHash, command)
+    }
+    case 'ClaimRecommendationMailedTo': {
+      const record = state.byId.get(command.recommendationId)
+      if (!record || record.tokenHash === null || record.toEmail === null) throw new RecommendationTokenInvalid()
+      if (record.toEmail.toLowerCase() !== command.email.trim().toLowerCase()) throw new RecommendationTokenInvalid()
+      return claimed(record, record.tokenHash, command)
     }
     case 'RecordRecommendedTitleWatched': {
       const record = state.byId.get(command.recommendationId)
@@ -280,4 +277,24 @@ export const recommendations: Decider<RecommendationCommand, RecommendationEvent
   initialState,
   evolve,
   decide,
+}
+
+/** A recommendation mailed to an address becomes the account's that proved the address, once and in time. */
+function claimed(
+  record: RecommendationRecord,
+  tokenHash: string,
+  command: { userId: string; at: string },
+): RecommendationEvent[] {
+  if (record.claimed) throw new RecommendationTokenSpent(says.usedToken)
+  if (record.expiresAt !== null && Date.parse(command.at) >= Date.parse(record.expiresAt))
+    throw new RecommendationTokenSpent(says.expiredToken)
+  if (command.userId === record.fromUserId) throw new RecommendationToSelf()
+  return [
+    RecommendationClaimed({
+      ...aboutOf(record),
+      toUserId: command.userId,
+      tokenHash,
+      claimedAt: command.at,
+    }),
+  ]
 }

@@ -7,7 +7,7 @@ import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
 import { acceptInvitationOnSignUp } from '../friends/invitationLinks'
-import { claimRecommendationOnSignUp } from '../recommendations/recommendationOnSignUp'
+import { claimRecommendationOnSignUp, claimRecommendationsMailedHere } from '../recommendations/recommendationOnSignUp'
 
 /** Sign-up: a new account, signed in at once. */
 export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -45,7 +45,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       const recommended = recommendationToken
         ? await claimRecommendationOnSignUp(request, userId, recommendationToken)
         : null
-      const position = recommended ?? invited ?? registered.position
+      // A link mailed to the address the account is made with proves the mailbox is theirs.
+      const ownAddress = email.trim().toLowerCase()
+      const provenAddress = [invited?.inviteeEmail, recommended?.toEmail].some(
+        (address) => address?.toLowerCase() === ownAddress,
+      )
+      const mailedHere = provenAddress ? await claimRecommendationsMailedHere(request, userId, ownAddress) : null
+      const position = mailedHere ?? recommended?.position ?? invited?.position ?? registered.position
       const user = await readUser(platform, userId, position)
       if (!user) throw new Error(`account ${userId} was registered but the users read model does not have it`)
       return reply.code(201).send(withPosition(user, position))

@@ -43,16 +43,17 @@ export async function signInWithInvitation(request: FastifyRequest, token: strin
 /**
  * Sign-up with an invitation (`invitationToken`): the new account and the inviter become friends.
  * The account exists whatever happens to the invitation, so a refused link (expired, used) is only
- * logged. Answers the position reached, for the sign-up's read-your-writes.
+ * logged. Answers the position reached and the address the invitation was mailed to, or null.
  */
 export async function acceptInvitationOnSignUp(
   request: FastifyRequest,
   userId: string,
   token: string,
-): Promise<bigint | null> {
+): Promise<{ position: bigint | null; inviteeEmail: string | null } | null> {
   try {
     const ports = friendshipPorts(request.server.platform)
-    return (await acceptInvitation(ports, { userId, correlationId: request.id }, token)).position
+    const accepted = await acceptInvitation(ports, { userId, correlationId: request.id }, token)
+    return { position: accepted.position, inviteeEmail: accepted.inviteeEmail }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     request.log.info({ reason: error.message }, 'sign-up invitation not accepted')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import type { RecommendationsAnswer } from '@reelmates/contracts/recommendations'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { makeAdmin, mailsTo, password, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
 import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
@@ -109,6 +110,43 @@ describe('invitations by email', () => {
     const again = await newcomer.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
     expect(again.statusCode).toBe(409)
     expect(again.json<{ message: string }>().message).toContain('already been')
+  })
+
+  it('puts what was recommended to the address in the inbox of an account signed up through its invitation', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const { email, token } = await invited(ann)
+    const [movie] = (await t.platform.catalog.trendingMovies()).results
+    const recommendation = { tmdbId: movie!.id, mediaType: 'movie', toEmail: email, note: 'Watch this first' }
+    expect((await ann.client.post('/api/recommendations', recommendation)).statusCode).toBe(201)
+    expect((await bob.client.post('/api/recommendations', recommendation)).statusCode).toBe(201)
+
+    // The invitation's link was mailed to the address: signing up through it shows the address is theirs.
+    const { newcomer, signedUp } = await signUp(email, token)
+    const position = signedUp.json<{ position: string }>().position
+    const inbox = await newcomer.get('/api/recommendations?box=received', { headers: { 'x-min-position': position } })
+    expect(
+      inbox
+        .json<RecommendationsAnswer>()
+        .items.map((item) => [item.from.username, item.status, item.note])
+        .sort(),
+    ).toEqual([
+      [ann.user.username, 'pending', 'Watch this first'],
+      [bob.user.username, 'pending', 'Watch this first'],
+    ])
+    // As its mail said, the sender who is not a friend yet has a friend request waiting.
+    const theirs = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
+    expect(theirs.friends.map((item) => item.user.username)).toEqual([ann.user.username])
+    expect(theirs.incoming.map((item) => item.user.username)).toEqual([bob.user.username])
+  })
+
+  it('claims nothing for an account signed up through an invitation with another address', async () => {
+    const ann = await member('ann')
+    const { email, token } = await invited(ann)
+    const [movie] = (await t.platform.catalog.trendingMovies()).results
+    await ann.client.post('/api/recommendations', { tmdbId: movie!.id, mediaType: 'movie', toEmail: email })
+    const { newcomer } = await signUp(newAddress(), token)
+    expect((await newcomer.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
   })
 
   it('still creates the account when the sign-up token is expired, without a friendship', async () => {

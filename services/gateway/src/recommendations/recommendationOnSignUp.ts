@@ -1,24 +1,43 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '@reelmates/commands/decider'
-import { claimRecommendation } from '@reelmates/commands/recommendation/claimRecommendation'
+import {
+  claimRecommendation,
+  claimRecommendationsMailedTo,
+} from '@reelmates/commands/recommendation/claimRecommendation'
 import { recommendationPorts } from './recommendationPorts'
 
 /**
  * Sign-up with a recommendation mail's token (`recommendationToken`): the recommendation lands in the
  * new inbox and the sender's friend request waits there. The account exists whatever happens to the
- * token, so a refused one (expired, used) is only logged. Answers the position reached, or null.
+ * token, so a refused one (expired, used) is only logged. Answers the position reached and the address
+ * the mail went to, or null.
  */
 export async function claimRecommendationOnSignUp(
   request: FastifyRequest,
   userId: string,
   token: string,
-): Promise<bigint | null> {
+): Promise<{ position: bigint | null; toEmail: string | null } | null> {
   try {
     const ports = recommendationPorts(request.server.platform)
-    return (await claimRecommendation(ports, { userId, correlationId: request.id }, token)).position
+    return await claimRecommendation(ports, { userId, correlationId: request.id }, token)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     request.log.info({ reason: error.message }, 'sign-up recommendation not claimed')
     return null
   }
+}
+
+/**
+ * Sign-up through a link (a friend invitation, a recommendation) mailed to the address the account was
+ * made with: the mailbox is
+ * theirs, so what members recommended to it before the account existed lands in the new inbox (their
+ * recommendation mails promised as much, whichever mail the newcomer followed). Answers the position.
+ */
+export async function claimRecommendationsMailedHere(
+  request: FastifyRequest,
+  userId: string,
+  email: string,
+): Promise<bigint | null> {
+  const ports = recommendationPorts(request.server.platform)
+  return (await claimRecommendationsMailedTo(ports, { userId, correlationId: request.id }, email)).position
 }

@@ -11,6 +11,7 @@ export function recommendationPorts(platform: Platform): RecommendationPorts {
     eventStore: platform.eventStore,
     members: accountMembers(platform.eventStore, platform.vault),
     senderOf: (recommendationId) => queries.senderOf(recommendationId),
+    waitingAt: (email) => queries.waitingAt(email),
     recordedTitle: (ref) => recordedTitle(platform.catalog, ref),
     newId: platform.newId,
     now: platform.now,

@@ -43,6 +43,22 @@ const box = async (who: Registered, which: 'received' | 'sent', position?: strin
 /** The scheduler records each mail it sent (`emailSent`) after the outbox has it: read models reach that too. */
 const mailRecorded = async () =>
   expect(await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)).toBe(true)
+/** Signs a newcomer up through a recommendation mail's link; answers them and their inbox, read after the sign-up. */
+const signUpThrough = async (token: string, email: string) => {
+  const newcomer = agent(t.app)
+  const username = `newcomer_${(counter += 1)}`
+  const signedUp = await newcomer.post('/api/register', {
+    username,
+    email,
+    password: 'correct-horse',
+    recommendationToken: token,
+  })
+  expect(signedUp.statusCode, signedUp.body).toBe(201)
+  const position = signedUp.json<{ position: string }>().position
+  const inbox = await newcomer.get('/api/recommendations?box=received', { headers: { 'x-min-position': position } })
+  return { newcomer, username, inbox: inbox.json<RecommendationsAnswer>().items }
+}
+
 const sentOne = async (from: Registered, to: Registered, index = 0, note: string | null = 'Trust me') => {
   const answer = await recommend(from, { ...title(index), toUsernames: [to.user.username], note })
   expect(answer.statusCode, answer.body).toBe(201)
@@ -330,18 +346,8 @@ describe('to an address without an account', () => {
     await mailRecorded()
     expect(await box(ann, 'sent')).toMatchObject([{ emailSent: true, status: 'pending' }])
 
-    const newcomer = agent(t.app)
-    const username = `newcomer_${(counter += 1)}`
-    const signedUp = await newcomer.post('/api/register', {
-      username,
-      email,
-      password: 'correct-horse',
-      recommendationToken: token,
-    })
-    expect(signedUp.statusCode, signedUp.body).toBe(201)
-    const position = signedUp.json<{ position: string }>().position
-    const inbox = await newcomer.get('/api/recommendations?box=received', { headers: { 'x-min-position': position } })
-    expect(inbox.json<RecommendationsAnswer>().items).toMatchObject([
+    const { newcomer, username, inbox } = await signUpThrough(token, email)
+    expect(inbox).toMatchObject([
       { from: { username: ann.user.username }, to: { username }, status: 'pending', note: 'Watch this first' },
     ])
     const requests = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
@@ -357,6 +363,35 @@ describe('to an address without an account', () => {
     })
     expect(again.statusCode).toBe(201)
     expect((await other.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
+  })
+})
+
+describe('to an address, from two members', () => {
+  /** Ann and Bob each recommend a title to a new address; answers it and the token of Ann's mail. */
+  const recommendedByTwo = async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    const email = `newcomer${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(0), toEmail: email })).statusCode).toBe(201)
+    expect((await recommend(bob, { ...title(1), toEmail: email })).statusCode).toBe(201)
+    const fromAnn = (await mailsTo(t.platform, email)).find((mail) => mail.text.includes(ann.user.username))
+    return { ann, bob, email, token: tokenIn(fromAnn, /[?&]token=([^&\s]+)/) }
+  }
+  const senders = (items: { from: { username: string } }[]) => items.map((item) => item.from.username).sort()
+
+  it('puts both in the inbox of the account signed up through either mail, each sender with a friend request', async () => {
+    const { ann, bob, email, token } = await recommendedByTwo()
+    const { newcomer, inbox } = await signUpThrough(token, email)
+    expect(senders(inbox)).toEqual([ann.user.username, bob.user.username].sort())
+    const requests = (await newcomer.get('/api/friendships')).json<FriendsAnswer>()
+    expect(senders(requests.incoming.map((request) => ({ from: request.user })))).toEqual(
+      [ann.user.username, bob.user.username].sort(),
+    )
+  })
+
+  it('claims only the one whose link was followed when the account is made with another address', async () => {
+    const { ann, token } = await recommendedByTwo()
+    const { inbox } = await signUpThrough(token, `elsewhere${(counter += 1)}@example.org`)
+    expect(senders(inbox)).toEqual([ann.user.username])
   })
 })
 

@@ -69,6 +69,12 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
       return (await shown([doc], userId))[0] ?? null
     },
 
+    /** Mailed to an address (lower-cased when sent) and not yet claimed by an account. */
+    async waitingAt(email: string): Promise<{ recommendationId: string; fromUserId: string }[]> {
+      const found = await docs().find({ toEmail: email.trim().toLowerCase(), toUserId: null })
+      return found.map((doc) => ({ recommendationId: doc.id, fromUserId: doc.fromUserId }))
+    },
+
     async senderOf(recommendationId: string): Promise<string | null> {
       return (await docs().findOne({ _id: recommendationId }))?.fromUserId ?? null
     },
