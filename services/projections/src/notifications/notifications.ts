@@ -26,8 +26,9 @@ export const notifications = defineProjector({
   // A new index needs a rebuild: `setup` runs on the fresh collections only (7: comments gathered per
   // activity, and the `group` index a deleted comment finds its thread's lines by). 8: "now friends"
   // lines of friendships since ended are taken out. 9: each line about an activity names it
-  // (`activityId`), so the bell leaves it out while the activity is gone.
-  version: 9,
+  // (`activityId`), so the bell leaves it out while the activity is gone. 10: a recommendation's line
+  // goes once it is answered or watched.
+  version: 10,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 

@@ -108,6 +108,33 @@ describe('notifications from recommendations', () => {
   })
 })
 
+describe('a recommendation answered', () => {
+  const sent = (recommendationId: string) =>
+    RecommendationSent({
+      ...about,
+      recommendationId,
+      toEmail: null,
+      note: null,
+      tokenHash: null,
+      expiresAt: null,
+      sentAt: at,
+    })
+  const of = (recommendationId: string) => ({ ...about, recommendationId })
+
+  it('leaves the bell once added, dismissed or watched; one still open stays, unread', async () => {
+    const h = await bell()
+    await h.given(sent('r1'), sent('r2'), sent('r3'), sent('r4'))
+    expect(await h.texts(bob)).toHaveLength(4)
+    await h.given(
+      RecommendationAccepted({ ...of('r1'), acceptedAt: at }),
+      RecommendationDismissed({ ...of('r2'), dismissedAt: at }),
+      RecommendationWatched({ ...of('r3'), entryId: 'e9', rating: null, watchedAt: at }),
+    )
+    expect(await h.texts(bob)).toEqual(['ann recommended Dune to you'])
+    expect((await h.queries.list(bob, { limit: 50 })).unreadCount).toBe(1)
+  })
+})
+
 describe('a deleted account', () => {
   it('takes what they alone did out of others’ bells and leaves a shared line to the others', async () => {
     const h = await bell()

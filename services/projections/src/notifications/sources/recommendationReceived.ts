@@ -1,7 +1,18 @@
-import { RecommendationClaimed, RecommendationSent } from '@reelmates/contracts/recommendations'
+import {
+  RecommendationAccepted,
+  RecommendationClaimed,
+  RecommendationDismissed,
+  RecommendationSent,
+  RecommendationWatched,
+} from '@reelmates/contracts/recommendations'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
-/** A friend recommended me a title (or I just signed up through a recommendation's link). */
+/**
+ * A friend recommended me a title (or I just signed up through a recommendation's link); gone from the
+ * bell once I answered it (added to my watchlist, dismissed) or watched it, as an answered friend
+ * request is, so it does not keep counting as unread. The recommendation itself stays on
+ * /recommendations.
+ */
 export const recommendationReceived = defineNotificationSource({
   kind: 'recommendation',
   handles: [RecommendationSent, RecommendationClaimed],
@@ -17,5 +28,9 @@ export const recommendationReceived = defineNotificationSource({
           },
         ]
       : [],
+  withdrawnBy: {
+    handles: [RecommendationAccepted, RecommendationDismissed, RecommendationWatched],
+    refs: ({ data }) => [{ userId: data.toUserId, ref: `recommendation:${data.recommendationId}` }],
+  },
   text: (context) => `${actorsText(context)} recommended ${context.detail.title ?? 'a title'} to you`,
 })
