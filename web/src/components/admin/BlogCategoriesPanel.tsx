@@ -1,6 +1,6 @@
 import { blogCategoryInput, type AdminBlogCategory, type BlogCategory } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps, type SubmitEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { adminCategoriesQuery } from '../../features/blog/blogQueries'
 import { useDeleteCategory, useSaveCategory } from '../../features/blog/blogMutations'
@@ -156,57 +156,51 @@ function CategoryForm({ category, onDone }: { category: BlogCategory | null; onD
       </span>
     ) : null
   const changed = (field: CategoryField) => setErrors((before) => ({ ...before, [field]: undefined }))
+  /** A labelled input whose typing settles its own error, with that error below it. */
+  const field = (
+    which: CategoryField,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    props: ComponentProps<'input'>,
+  ) => (
+    <>
+      <label className="grid gap-1 text-sm text-zinc-300">
+        {label}
+        <input
+          {...props}
+          value={value}
+          onChange={(event) => {
+            set(event.target.value)
+            changed(which)
+          }}
+          className={inputClass}
+          {...described(which)}
+        />
+      </label>
+      {error(which)}
+    </>
+  )
   return (
     <form onSubmit={submit} className="grid gap-2 border-t border-white/5 pt-4" aria-label="Category" noValidate>
       <h3 className="text-sm font-semibold text-white">{category ? `Edit ${category.name}` : 'Add a category'}</h3>
-      <label className="grid gap-1 text-sm text-zinc-300">
-        Name
-        <input
-          ref={fields.name}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value)
-            changed('name')
-            // The slug left blank is made from the name, so its error was the name's to settle.
-            if (!slug) changed('slug')
-          }}
-          required
-          maxLength={60}
-          className={inputClass}
-          {...described('name')}
-        />
-      </label>
-      {error('name')}
-      <label className="grid gap-1 text-sm text-zinc-300">
-        Category slug
-        <input
-          ref={fields.slug}
-          value={slug}
-          onChange={(e) => {
-            setSlug(e.target.value)
-            changed('slug')
-          }}
-          placeholder={slugify(name) || 'release-roundups'}
-          maxLength={120}
-          className={inputClass}
-          {...described('slug')}
-        />
-      </label>
-      {error('slug')}
-      <label className="grid gap-1 text-sm text-zinc-300">
-        Description
-        <input
-          value={description}
-          onChange={(e) => {
-            setDescription(e.target.value)
-            changed('description')
-          }}
-          maxLength={300}
-          className={inputClass}
-          {...described('description')}
-        />
-      </label>
-      {error('description')}
+      {field(
+        'name',
+        'Name',
+        name,
+        (value) => {
+          setName(value)
+          // The slug left blank is made from the name, so its error was the name's to settle.
+          if (!slug) changed('slug')
+        },
+        { ref: fields.name, required: true, maxLength: 60 },
+      )}
+      {field('slug', 'Category slug', slug, setSlug, {
+        ref: fields.slug,
+        placeholder: slugify(name) || 'release-roundups',
+        maxLength: 120,
+      })}
+      {field('description', 'Description', description, setDescription, { maxLength: 300 })}
       <div className="flex gap-2">
         <button type="submit" className={secondaryButton} disabled={save.isPending}>
           {category ? 'Save category' : 'Add category'}

@@ -37,17 +37,22 @@ export function useEntryActions(entry: WatchedItem) {
   return { actions, dialog }
 }
 
+/** "Rewatch" ↻, for a watch after an earlier one of the same title: in the diary and on a profile. */
+export function RewatchMark() {
+  return (
+    <span className="inline-flex items-center gap-1 text-sky-300">
+      <Icon name="rewatch" className="h-3.5 w-3.5" />
+      Rewatch
+    </span>
+  )
+}
+
 /** When, how rated (the stars alone: a number beside them would be a second scale), where. */
 export function EntryFacts({ entry }: { entry: WatchedItem }) {
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
       <time dateTime={dayOfWatch(entry)}>{watchDayLabel(entry)}</time>
-      {entry.rewatch ? (
-        <span className="inline-flex items-center gap-1 text-sky-300">
-          <Icon name="rewatch" className="h-3.5 w-3.5" />
-          Rewatch
-        </span>
-      ) : null}
+      {entry.rewatch ? <RewatchMark /> : null}
       <StarRating rating={entry.rating} />
       {entry.recommend === true ? (
         <span className="inline-flex items-center gap-1 text-emerald-300">

@@ -1,7 +1,7 @@
 import type { ProfileWatch } from '@reelmates/contracts/profiles'
 import { Link } from '@tanstack/react-router'
 import { useFocusOnArrival } from '../../lib/focusOnArrival'
-import { Icon } from '../library/icons'
+import { RewatchMark } from '../library/watchedEntryParts'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { SpoilerReview } from './SpoilerReview'
@@ -60,12 +60,7 @@ export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWa
                 <StarRating rating={watch.rating} />
                 {watch.recommend ? <Recommends /> : null}
                 <span>Watched {watchDayLabel(watch)}</span>
-                {watch.rewatch ? (
-                  <span className="inline-flex items-center gap-1 text-sky-300">
-                    <Icon name="rewatch" className="h-3.5 w-3.5" />
-                    Rewatch
-                  </span>
-                ) : null}
+                {watch.rewatch ? <RewatchMark /> : null}
               </div>
               {watch.review ? <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} /> : null}
             </div>
