@@ -2,8 +2,8 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { campaignQueries } from '@reelmates/projections/campaigns/campaignQueries'
 import { emailCampaigns } from '@reelmates/projections/campaigns/emailCampaigns'
-import { readCheckpoints } from '@reelmates/projections/runner/checkpoints'
 import type { Reaction } from '../reactor'
+import { readModelReached } from '../readModelReached'
 import { campaignMembers } from './campaignMembers'
 
 export const CAMPAIGN_ENTRIES = 'campaign_entries'
@@ -26,8 +26,7 @@ export function campaignEntries(deps: { eventStore: EventStore; readStore: ReadS
     name: CAMPAIGN_ENTRIES,
     handles: ['UserRegistered'],
     async react(event) {
-      const checkpoint = (await readCheckpoints(deps.readStore)).get(emailCampaigns.name)
-      if (!checkpoint || BigInt(checkpoint.position) < event.position) throw new CampaignsBehind()
+      if (!(await readModelReached(deps.readStore, emailCampaigns.name, event.position))) throw new CampaignsBehind()
       const userId = String(event.data.userId)
       const cause = { correlationId: event.metadata.correlationId, causationId: event.id }
       for (const campaign of await campaigns.active()) {

@@ -2,11 +2,11 @@ import { recordRecommendationsWatched } from '@reelmates/commands/recommendation
 import { mediaType as mediaTypeSchema } from '@reelmates/contracts/media'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
-import { readCheckpoints } from '@reelmates/projections/runner/checkpoints'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
 import { recommendationsProjector } from '@reelmates/projections/recommendations/recommendations'
 import { z } from 'zod'
 import type { Reaction } from '../reactor'
+import { readModelReached } from '../readModelReached'
 
 export const RECOMMENDATION_WATCHED = 'recommendation_watched'
 
@@ -40,8 +40,8 @@ export function recommendationWatched(deps: { eventStore: EventStore; readStore:
     name: RECOMMENDATION_WATCHED,
     handles: ['TitleWatched'],
     async react(event) {
-      const checkpoint = (await readCheckpoints(deps.readStore)).get(recommendationsProjector.name)
-      if (!checkpoint || BigInt(checkpoint.position) < event.position) throw new RecommendationsBehind()
+      if (!(await readModelReached(deps.readStore, recommendationsProjector.name, event.position)))
+        throw new RecommendationsBehind()
       const data = watch.parse(event.data)
       const made = await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
       if (made.length === 0) return
