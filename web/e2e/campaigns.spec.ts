@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import {
   adminAccount,
+  freshAdminAccount,
   csrfToken,
   latestMailTo,
   openApp,
@@ -146,7 +147,8 @@ test('a cleared "days after entry" is refused beside the field; the card counts 
 
 test('a test of a template shows in the send history below without a reload', async ({ page }) => {
   test.setTimeout(120_000)
-  const admin = await adminAccount(page.request)
+  // Its own admin: the history below must hold no test sent to this address before.
+  const admin = await freshAdminAccount(page.request)
   await openApp(page, '/admin/email-campaigns')
   const history = page.getByRole('list', { name: 'Send history' })
   await expect(page.getByRole('button', { name: 'All', pressed: true })).toBeVisible()
@@ -188,7 +190,7 @@ test('a save over another admin’s save of the campaign is refused and keeps th
   }
   const otherContext = await newContext(browser, { baseURL })
   const other = await otherContext.newPage()
-  await adminAccount(other.request)
+  await freshAdminAccount(other.request)
   await expect.poll(async () => (await onServer(other.request))?.name).toBe(name)
 
   const openForm = async (admin: Page, named: string) => {

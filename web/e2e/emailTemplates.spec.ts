@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import {
   adminAccount,
+  freshAdminAccount,
   csrfToken,
   latestMailTo,
   openApp,
@@ -85,7 +86,7 @@ test('a save over another admin’s save of the template is refused and keeps th
   await adminAccount(page.request)
   const otherContext = await newContext(browser, { baseURL })
   const other = await otherContext.newPage()
-  await adminAccount(other.request)
+  await freshAdminAccount(other.request)
   const onServer = async () => {
     const { templates } = (await (await page.request.get('/api/admin/email-templates')).json()) as {
       templates: { name: string; subject: string; textContent: string }[]

@@ -64,8 +64,25 @@ export async function makeAdmin(username: string): Promise<void> {
   })
 }
 
-/** A fresh admin account, signed in on the given request context. */
+let workersAdmin: Account | undefined
+
+/**
+ * An admin account, signed in on the given request context: one per test worker, made on first use.
+ * Making one runs the role CLI in another process, two seconds or more a time on the CI machine; most
+ * tests need an admin only to read the outbox or open the admin screens. A test that changes the admin
+ * itself (its role, its own mail) makes its own with `freshAdminAccount`.
+ */
 export async function adminAccount(request: APIRequestContext): Promise<Account> {
+  if (!workersAdmin) {
+    workersAdmin = await freshAdminAccount(request)
+    return workersAdmin
+  }
+  await signInByApi(request, workersAdmin)
+  return workersAdmin
+}
+
+/** A new admin account, no other test's, signed in on the given request context. */
+export async function freshAdminAccount(request: APIRequestContext): Promise<Account> {
   const admin = await registerByApi(request, 'admin')
   await makeAdmin(admin.username)
   await signOutByApi(request)
