@@ -26,6 +26,8 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
 }) => {
   const context = await newContext(browser, { baseURL })
   const here = await context.newPage()
+  // The page's clock, flowing as the machine's, so that "a while later" is a jump, not a wait.
+  await here.clock.install()
   // First, as a visitor: nobody was signed in in this tab, and the page says only how to sign in.
   await here.goto('/home')
   await expect(here).toHaveURL(/\/sign_in\?returnTo=/)
@@ -48,7 +50,7 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   await expect(here).toHaveURL(/\/sign_in\?returnTo=%2Ffriends$/)
   await expect(signedOutNotice(here)).toBeVisible()
   // A status, not a toast: it is still there a while later.
-  await here.waitForTimeout(6000)
+  await here.clock.fastForward(6000)
   await expect(signedOutNotice(here)).toBeVisible()
   await here.getByLabel('Username').fill(account.username)
   await here.getByLabel('Password').fill(account.password)
