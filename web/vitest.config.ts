@@ -6,6 +6,12 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Each file in a VM context of a long-lived worker thread: jsdom and the modules are loaded once per
+    // worker, not once per file (the web project's 2.4 → 0.8 min here). Files still share no globals.
+    pool: 'vmThreads',
+    // recharts (CommonJS) requires @reduxjs/toolkit, whose "module-sync" entry is an ES module the VM
+    // context's require cannot load: recharts is bundled, with what it imports, into one ES module.
+    deps: { optimizer: { client: { enabled: true, include: ['recharts'] } } },
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'scripts/**/*.spec.ts'],
     setupFiles: ['src/lib/specSetup.ts'],
   },
