@@ -7,7 +7,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     // Each file in a VM context of a long-lived worker thread: jsdom and the modules are loaded once per
-    // worker, not once per file (the web project's 2.4 → 0.8 min here). Files still share no globals.
+    // worker, not once per file (the web project's 2.4 → 0.5 min here). Files still share no globals.
     pool: 'vmThreads',
     // recharts (CommonJS) requires @reduxjs/toolkit, whose "module-sync" entry is an ES module the VM
     // context's require cannot load: recharts is bundled, with what it imports, into one ES module.
