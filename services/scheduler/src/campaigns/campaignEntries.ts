@@ -2,8 +2,8 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { campaignQueries } from '@reelmates/projections/campaigns/campaignQueries'
 import { emailCampaigns } from '@reelmates/projections/campaigns/emailCampaigns'
+import { watchRemoteProjections } from '@reelmates/projections/remoteRunner'
 import type { Reaction } from '../reactor'
-import { readModelReached } from '../readModelReached'
 import { campaignMembers } from './campaignMembers'
 
 export const CAMPAIGN_ENTRIES = 'campaign_entries'
@@ -22,11 +22,15 @@ class CampaignsBehind extends Error {
 export function campaignEntries(deps: { eventStore: EventStore; readStore: ReadStore; now: () => Date }): Reaction {
   const campaigns = campaignQueries(deps.readStore)
   const members = campaignMembers(deps.eventStore)
+  // The reaction runs as soon as the event is in the log, usually a few milliseconds before the projector
+  // has applied it: it waits up to a second for the projector's checkpoint rather than failing into the
+  // reactor's first retry a second later; only a projector far behind (a rebuild) still fails it.
+  const readModel = watchRemoteProjections({ readStore: deps.readStore, projectors: [emailCampaigns] })
   return {
     name: CAMPAIGN_ENTRIES,
     handles: ['UserRegistered'],
     async react(event) {
-      if (!(await readModelReached(deps.readStore, emailCampaigns.name, event.position))) throw new CampaignsBehind()
+      if (!(await readModel.waitForPosition(event.position, 1_000))) throw new CampaignsBehind()
       const userId = String(event.data.userId)
       const cause = { correlationId: event.metadata.correlationId, causationId: event.id }
       for (const campaign of await campaigns.active()) {

@@ -4,9 +4,9 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
 import { recommendationsProjector } from '@reelmates/projections/recommendations/recommendations'
+import { watchRemoteProjections } from '@reelmates/projections/remoteRunner'
 import { z } from 'zod'
 import type { Reaction } from '../reactor'
-import { readModelReached } from '../readModelReached'
 
 export const RECOMMENDATION_WATCHED = 'recommendation_watched'
 
@@ -36,12 +36,13 @@ class RecommendationsBehind extends Error {
  */
 export function recommendationWatched(deps: { eventStore: EventStore; readStore: ReadStore }): Reaction {
   const queries = recommendationQueries(deps.readStore)
+  // Waits for the projector as campaignEntries does: a watch is in the log a moment before it is projected.
+  const readModel = watchRemoteProjections({ readStore: deps.readStore, projectors: [recommendationsProjector] })
   return {
     name: RECOMMENDATION_WATCHED,
     handles: ['TitleWatched'],
     async react(event) {
-      if (!(await readModelReached(deps.readStore, recommendationsProjector.name, event.position)))
-        throw new RecommendationsBehind()
+      if (!(await readModel.waitForPosition(event.position, 1_000))) throw new RecommendationsBehind()
       const data = watch.parse(event.data)
       const made = await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
       if (made.length === 0) return
