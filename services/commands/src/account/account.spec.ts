@@ -27,10 +27,12 @@ import {
   CurrentPasswordRequired,
   ResetLinkExpired,
   ResetLinkInvalid,
+  ResetLinkOutdated,
   ResetLinkSuperseded,
   ResetLinkUsed,
   SignInLinkExpired,
   SignInLinkInvalid,
+  SignInLinkRevoked,
   SignInLinkUsed as SignInLinkAlreadyUsed,
 } from './errors'
 
@@ -259,6 +261,19 @@ describe('account: password reset', () => {
       .when(resetPassword('t1'))
       .then([PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]))
 
+  it('refuses a link mailed before the password was changed, saying so', () =>
+    given([registered, resetRequested('t1'), PasswordChanged({ userId, passwordHash: 'hash-3' })])
+      .when(resetPassword('t1'))
+      .thenThrows(
+        ResetLinkOutdated,
+        'This reset link was sent before your password was last changed. Please request a new one.',
+      ))
+
+  it('takes a link asked for after the password was changed', () =>
+    given([registered, resetRequested('t1'), PasswordChanged({ userId, passwordHash: 'hash-3' }), resetRequested('t2')])
+      .when(resetPassword('t2'))
+      .then([PasswordReset({ userId, tokenHash: 't2', passwordHash: 'hash-2' })]))
+
   it('the new password replaces the old one', () => {
     const state = given([
       registered,
@@ -321,6 +336,34 @@ describe('account: sign-in links', () => {
     given([registered, linkIssued('m1')])
       .when(useLink('m2'))
       .thenThrows(SignInLinkInvalid))
+
+  it('refuses a link not used before the password was changed or reset, and takes one issued after', () => {
+    const newPasswords = [
+      PasswordChanged({ userId, passwordHash: 'hash-3' }),
+      PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-3' }),
+    ]
+    for (const newPassword of newPasswords) {
+      given([registered, resetRequested('t1'), linkIssued('m1'), newPassword])
+        .when(useLink('m1'))
+        .thenThrows(
+          SignInLinkRevoked,
+          'This sign-in link stopped working when your password was changed. Sign in with your password.',
+        )
+      given([registered, resetRequested('t1'), linkIssued('m1'), newPassword, linkIssued('m2')])
+        .when(useLink('m2'))
+        .then([SignInLinkUsed({ userId, tokenHash: 'm2' })])
+    }
+  })
+
+  it('still says a link used before the password changed was used', () =>
+    given([
+      registered,
+      linkIssued('m1'),
+      SignInLinkUsed({ userId, tokenHash: 'm1' }),
+      PasswordChanged({ userId, passwordHash: 'hash-3' }),
+    ])
+      .when(useLink('m1'))
+      .thenThrows(SignInLinkAlreadyUsed))
 
   it('keeps several links valid side by side', () =>
     given([registered, linkIssued('m1'), linkIssued('m2'), SignInLinkUsed({ userId, tokenHash: 'm1' })])

@@ -30,9 +30,11 @@ import {
   CurrentPasswordRequired,
   ResetLinkExpired,
   ResetLinkInvalid,
+  ResetLinkOutdated,
   ResetLinkSuperseded,
   ResetLinkUsed,
   SignInLinkExpired,
+  SignInLinkRevoked,
   SignInLinkInvalid,
   SignInLinkUsed as SignInLinkAlreadyUsed,
 } from './errors'
@@ -110,6 +112,8 @@ export interface SignInLink {
   action: string | null
   actionData: unknown
   used: boolean
+  /** Not used before the password changed: it no longer signs in. */
+  revoked: boolean
 }
 
 export interface AccountState {
@@ -127,7 +131,7 @@ export interface AccountState {
   pushSubscription: unknown
   onboardingCompleted: boolean
   /** Reset links by token hash; only `latestResetToken` may be used. */
-  resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean }>
+  resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean; outdated: boolean }>
   latestResetToken: string | null
   signInLinks: ReadonlyMap<string, SignInLink>
   suspended: boolean
@@ -179,7 +183,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'EmailChanged':
       return { ...state, email: event.data.email }
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash }
+      return { ...afterNewPassword(state), passwordHash: event.data.passwordHash }
     case 'EmailPreferencesUpdated':
       return { ...state, receiveCampaignEmails: event.data.receiveCampaignEmails }
     case 'UserRoleChanged':
@@ -190,14 +194,16 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         resetTokens: new Map(state.resetTokens).set(event.data.tokenHash, {
           expiresAt: event.data.expiresAt,
           used: false,
+          outdated: false,
         }),
         latestResetToken: event.data.tokenHash,
       }
     case 'PasswordReset': {
+      const after = afterNewPassword(state)
       const reset = state.resetTokens.get(event.data.tokenHash)
-      const resetTokens = new Map(state.resetTokens)
+      const resetTokens = new Map(after.resetTokens)
       if (reset) resetTokens.set(event.data.tokenHash, { ...reset, used: true })
-      return { ...state, passwordHash: event.data.passwordHash, resetTokens }
+      return { ...after, passwordHash: event.data.passwordHash, resetTokens }
     }
     case 'SignInLinkIssued': {
       const { tokenHash, expiresAt, redirect, action, actionData } = event.data
@@ -209,6 +215,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
           action,
           actionData,
           used: false,
+          revoked: false,
         }),
       }
     }
@@ -231,6 +238,19 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       // An uploaded picture is the avatar until another is uploaded, linked or removed.
       return { ...state, avatarUrl: event.data.version ? avatarPath(event.data.userId, event.data.version) : null }
   }
+}
+
+/**
+ * A new password (changed or reset) ends every way in opened before it, as it signs out every other
+ * session: reset links and sign-in links not yet used stop working. They went to the account's mailbox,
+ * but a mailbox read by someone else is a reason to change the password.
+ */
+function afterNewPassword(state: AccountState): AccountState {
+  const resetTokens = new Map(
+    [...state.resetTokens].map(([hash, reset]) => [hash, { ...reset, outdated: !reset.used }]),
+  )
+  const signInLinks = new Map([...state.signInLinks].map(([hash, link]) => [hash, { ...link, revoked: !link.used }]))
+  return { ...state, resetTokens, signInLinks }
 }
 
 function requireActive(state: AccountState): void {
@@ -332,6 +352,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       // only whoever holds a link the account was really sent gets this far.
       if (state.suspended) throw new AccountSuspended()
       if (reset.used) throw new ResetLinkUsed()
+      if (reset.outdated) throw new ResetLinkOutdated()
       if (state.latestResetToken !== command.tokenHash) throw new ResetLinkSuperseded()
       if (isPast(reset.expiresAt, command.at)) throw new ResetLinkExpired()
       return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
@@ -350,6 +371,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       // Refused before it is spent: a link issued before the suspension works again once restored.
       if (state.suspended) throw new AccountSuspended()
       if (link.used) throw new SignInLinkAlreadyUsed()
+      if (link.revoked) throw new SignInLinkRevoked()
       if (isPast(link.expiresAt, command.at)) throw new SignInLinkExpired()
       return [SignInLinkUsed({ userId, tokenHash: command.tokenHash })]
     }

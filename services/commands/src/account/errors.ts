@@ -75,6 +75,14 @@ export class ResetLinkSuperseded extends DomainError {
   }
 }
 
+/** The password changed after the link was mailed: whoever asked for it no longer needs it. */
+export class ResetLinkOutdated extends DomainError {
+  override readonly name = 'ResetLinkOutdated'
+  constructor() {
+    super('gone', 'This reset link was sent before your password was last changed. Please request a new one.')
+  }
+}
+
 export class SignInLinkInvalid extends DomainError {
   override readonly name = 'SignInLinkInvalid'
   constructor() {
@@ -97,5 +105,15 @@ export class SignInLinkExpired extends DomainError {
   override readonly name = 'SignInLinkExpired'
   constructor() {
     super('gone', 'This sign-in link has expired. Sign in with your password instead.', { detail: 'token_expired' })
+  }
+}
+
+/** A new password ends every way in that was opened with the old one: sessions, and links not yet used. */
+export class SignInLinkRevoked extends DomainError {
+  override readonly name = 'SignInLinkRevoked'
+  constructor() {
+    super('gone', 'This sign-in link stopped working when your password was changed. Sign in with your password.', {
+      detail: 'token_revoked',
+    })
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountStreamId } from '@reelmates/commands/account/account'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
-import { mailsTo, password, register, resetTokenIn, suspend, testClock } from './accountFixtures'
+import { magicTokenIn, mailsTo, password, register, resetTokenIn, suspend, testClock } from './accountFixtures'
 
 const clock = testClock()
 let t: TestApp
@@ -72,6 +72,43 @@ describe('POST /api/reset-password', () => {
     expect(
       (await agent(t.app).post('/api/login', { username: 'resetter', password: 'brand-new-password' })).statusCode,
     ).toBe(200)
+  })
+
+  it('tells the owner by mail, and ends the sign-in links mailed before it', async () => {
+    await register(t.app, 'relinker')
+    const magic = await agent(t.app).post('/api/auth/magic-link/request', { email: 'relinker@example.com' })
+    expect(magic.statusCode).toBe(200)
+    const signInLink = magicTokenIn((await mailsTo(t.platform, 'relinker@example.com'))[0])
+    expect((await reset(await requestReset('relinker@example.com'))).statusCode).toBe(200)
+
+    const [notice] = await mailsTo(t.platform, 'relinker@example.com')
+    expect(notice).toMatchObject({ category: 'password-reset-done', subject: 'Your Reelmates password was changed' })
+    expect(notice?.text).toContain(`${t.platform.config.publicUrl}/forgot-password`)
+    const client = agent(t.app)
+    const late = await client.get(`/api/auth/magic-link?token=${encodeURIComponent(signInLink)}`)
+    expect(late.statusCode).toBe(410)
+    expect(late.json()).toMatchObject({
+      message: 'This sign-in link stopped working when your password was changed. Sign in with your password.',
+      detail: 'token_revoked',
+    })
+    expect((await client.get('/api/user')).statusCode).toBe(401)
+  })
+
+  it('refuses a link mailed before the password was changed in the profile', async () => {
+    const { client } = await register(t.app, 'changedmind')
+    const token = await requestReset('changedmind@example.com')
+    const changed = await client.put('/api/user/profile', {
+      currentPassword: password,
+      newPassword: 'profile-password',
+    })
+    expect(changed.statusCode).toBe(200)
+    const late = await reset(token)
+    expect(late.statusCode).toBe(410)
+    expect(late.json()).toMatchObject({
+      message: 'This reset link was sent before your password was last changed. Please request a new one.',
+    })
+    const login = await agent(t.app).post('/api/login', { username: 'changedmind', password: 'profile-password' })
+    expect(login.statusCode).toBe(200)
   })
 
   it('refuses a token used before, with the reason as its message', async () => {

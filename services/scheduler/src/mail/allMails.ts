@@ -2,7 +2,7 @@ import type { MailDefinition } from './defineMail'
 import { emailChangedMail } from './mails/emailChanged'
 import { friendInvitationMail } from './mails/friendInvitation'
 import { friendRequestMail } from './mails/friendRequest'
-import { passwordChangedMail } from './mails/passwordChanged'
+import { passwordChangedMail, passwordResetDoneMail } from './mails/passwordChanged'
 import { passwordResetMail } from './mails/passwordReset'
 import { signInLinkMail } from './mails/signInLink'
 import { usernameReminderMail } from './mails/usernameReminder'
@@ -20,6 +20,7 @@ export const allMails: readonly MailDefinition[] = [
   signInLinkMail,
   emailChangedMail,
   passwordChangedMail,
+  passwordResetDoneMail,
   friendRequestMail,
   friendInvitationMail,
   recommendationMail,
