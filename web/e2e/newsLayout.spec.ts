@@ -283,6 +283,35 @@ test('reading the newest post clears the news dot', async ({ browser, baseURL })
   await readerContext.close()
 })
 
+test('publishing a post does not light the publisher’s own news dot', async ({ browser, baseURL }) => {
+  const { context, page } = await asAdmin(browser, baseURL)
+  const mainNav = page.getByRole('navigation', { name: 'Main navigation' })
+  const dot = mainNav.getByRole('link', { name: /News/ }).getByText('(new posts)')
+  await page.goto('/news')
+  await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible()
+  // Read: whatever other tests published is seen now, on the server too.
+  await expect(dot).toHaveCount(0)
+
+  const slug = uniqueName('own').toLowerCase().replaceAll('_', '-')
+  const created = await page.request.post('/api/admin/blog/posts', {
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+    data: { title: `Own ${slug}`, content: 'Mine.', excerpt: '', featuredImageUrl: null, categoryIds: [], slug },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  await page.goto(`/admin/blog/posts/${id}`)
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
+
+  // Not through /news, which would record a visit and clear the dot on its own.
+  await expect.poll(async () => (await page.request.get(`/api/blog/posts/${slug}`)).status()).toBe(200)
+  await page.goto('/home')
+  await expect(mainNav.getByRole('link', { name: 'Home' })).toBeVisible()
+  await expect(mainNav.getByRole('link', { name: /News/ })).toBeVisible()
+  await expect(dot).toHaveCount(0)
+  await context.close()
+})
+
 test('the slug field’s “/news/” stays on one line beside the field, on a desktop and a phone', async ({
   browser,
   baseURL,

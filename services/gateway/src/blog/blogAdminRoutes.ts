@@ -13,10 +13,13 @@ import {
   blogPostInput,
   idParams,
 } from '@reelmates/contracts/blog'
+import { hasUnreadNews } from '@reelmates/contracts/unreadNews'
+import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { DomainError } from '@reelmates/commands/decider'
 import { blogPost, blogPostStreamId } from '@reelmates/commands/blog/blogPost'
 import { deleteCategory, deletePost, draftPost, editPost, saveCategory } from '@reelmates/commands/blog/blogEditing'
 import { blogQueries } from '@reelmates/projections/blog/blogQueries'
+import { userQueries } from '@reelmates/projections/users/userQueries'
 import { currentUserId, requireAdmin } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
@@ -41,11 +44,16 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
         blogQueries.readModels,
       )
   }
-  const postAfter = async (id: string, position: bigint | null) => {
+  const hasReadAllNews = async (userId: string) => {
+    const reader = await userQueries(platform.readStore).byId(userId)
+    return reader !== null && !hasUnreadNews(await blog().latestPublishedAt(), reader.lastNewsVisit)
+  }
+  /** The post once the blog's read models have `position`; the answer carries `answered` (a later write of the request). */
+  const postAfter = async (id: string, position: bigint | null, answered = position) => {
     await caughtUp(position)
     const post = await blog().adminById(id)
     if (!post) throw notFound()
-    return withPosition(post, position)
+    return withPosition(post, answered)
   }
 
   app.get(
@@ -156,11 +164,23 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       async (request) => {
         const postId = request.params.id
         const at = platform.now().toISOString()
+        const readAllNews = action === 'publish' && (await hasReadAllNews(currentUserId(request)))
         const { position } = await execute(request, {
           decider: blogPost,
           streamId: blogPostStreamId(postId),
           command: action === 'publish' ? { type: 'PublishPost', postId, at } : { type: 'UnpublishPost', postId, at },
         })
+        // Whoever publishes a post has read it: it does not light their News dot. Only when they had read
+        // everything before it: a visit recorded now would also hide posts of others they have not seen.
+        if (readAllNews && position !== null) {
+          const userId = currentUserId(request)
+          const visit = await execute(request, {
+            decider: account,
+            streamId: accountStreamId(userId),
+            command: { type: 'RecordNewsVisit', userId, at },
+          })
+          return postAfter(postId, position, visit.position ?? position)
+        }
         return postAfter(postId, position)
       },
     )

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminBlogCategory, AdminBlogPost, BlogCategory, NewsPage, NewsPost } from '@reelmates/contracts/blog'
+import { hasUnreadNews } from '@reelmates/contracts/unreadNews'
 import { makeAdmin, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { elements, readMarkup, type MarkupElement } from '../testing/markupReader'
@@ -263,6 +264,34 @@ describe('publishing and the news', () => {
     expect(visit.statusCode).toBe(200)
     const { lastNewsVisit } = visit.json<{ lastNewsVisit: string }>()
     expect((await reader.client.get('/api/user')).json()).toMatchObject({ lastNewsVisit })
+  })
+
+  it("does not light the News dot of whoever publishes a post, unless they had others' posts still to read", async () => {
+    const writer = await register(t.app, 'ownnews')
+    await makeAdmin(t.platform, writer.user.id)
+    const dotOf = async () => {
+      const newest = (await visitor().get('/api/blog/posts')).json<NewsPage>().items[0]?.publishedAt
+      return hasUnreadNews(
+        newest,
+        (await writer.client.get('/api/user')).json<{ lastNewsVisit: string | null }>().lastNewsVisit,
+      )
+    }
+    const publish = async (author: Registered, slug: string) => {
+      const { id } = (await author.client.post('/api/admin/blog/posts', draft({ slug }))).json<AdminBlogPost>()
+      const published = await author.client.post(`/api/admin/blog/posts/${id}/publish`)
+      expect(published.statusCode, published.body).toBe(200)
+    }
+    expect((await writer.client.post('/api/news/visited')).statusCode).toBe(200)
+    expect(await dotOf()).toBe(false)
+
+    await publish(writer, 'my-own-news')
+    expect(await dotOf()).toBe(false)
+
+    await publish(admin, 'news-from-a-colleague')
+    expect(await dotOf()).toBe(true)
+    // Still unread: the colleague's post, which a visit recorded now would have hidden.
+    await publish(writer, 'more-of-my-own')
+    expect(await dotOf()).toBe(true)
   })
 })
 

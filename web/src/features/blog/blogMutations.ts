@@ -2,6 +2,7 @@ import type { BlogCategoryInput, BlogPostEdit, BlogPostInput } from '@reelmates/
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
+import { currentUserKey } from '../account/currentUser'
 import { blogCalls } from './blogCalls'
 import { blogKeys } from './blogQueries'
 
@@ -14,6 +15,8 @@ function useBlogChange<TVariables, TData>(
   refusal: string,
   /** What the change took away: not asked for again (it would answer 404), but dropped. */
   gone?: (variables: TVariables) => QueryKey,
+  /** Outside the blog's queries, what the change may have changed too. */
+  alsoChanged?: QueryKey,
 ) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -27,6 +30,7 @@ function useBlogChange<TVariables, TData>(
         predicate: (query) => JSON.stringify(query.queryKey) !== goneKey,
       })
       if (gone) queryClient.removeQueries({ queryKey: gone(variables), exact: true })
+      if (alsoChanged) await queryClient.invalidateQueries({ queryKey: alsoChanged })
     },
     onError: (error) => tellRefusal(refusal, error),
   })
@@ -51,6 +55,9 @@ export const usePublishPost = () =>
     ({ id, publish }: { id: string; publish: boolean }) => (publish ? blogCalls.publish(id) : blogCalls.unpublish(id)),
     (post) => (post.published ? 'Published: the post is on the news now' : 'Unpublished: the post is a draft again'),
     'The post did not change',
+    undefined,
+    // Publishing counts as reading the post (the server records the visit), so the News dot stays off.
+    currentUserKey,
   )
 
 export const useDeletePost = () =>

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { hasUnreadNews } from '@reelmates/contracts/unreadNews'
 import { currentUserKey, useCurrentUser } from '../account/currentUser'
 import { blogCalls } from './blogCalls'
 import { newsPageQuery } from './blogQueries'
-
-/** A post published after the last visit is unread; a member who never visited has unread news once any exists. */
-export function hasUnreadNews(newestPublishedAt: string | null | undefined, lastNewsVisit: string | null): boolean {
-  if (!newestPublishedAt) return false
-  return lastNewsVisit === null || Date.parse(newestPublishedAt) > Date.parse(lastNewsVisit)
-}
 
 /** The newest published post, as the dot compares it (signed-in members only: a visitor has no `lastNewsVisit`). */
 function useNewsState() {
