@@ -100,3 +100,16 @@ describe('the day watched', () => {
     expect(day.value).toBe(localDay(new Date()))
   })
 })
+
+describe('where it was watched', () => {
+  it('keeps a name pasted past 100 characters and says so, instead of cutting it unseen', () => {
+    openLog()
+    fireEvent.change(screen.getByLabelText('Watched on service'), { target: { value: 'other' } })
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Which one?' })
+    const pasted = `The ${'very '.repeat(20)}small cinema`
+    fireEvent.change(name, { target: { value: pasted } })
+    expect(name.value).toBe(pasted)
+    expect(screen.getByText(/characters too long: shorten it to save/)).toBeDefined()
+    expect(name.validity.valid).toBe(false)
+  })
+})

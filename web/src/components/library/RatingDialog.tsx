@@ -230,19 +230,15 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               </select>
             </div>
             {service === otherService ? (
-              <div>
-                <label htmlFor={`${ids}-other`} className={label}>
-                  Which one?
-                </label>
-                <input
-                  id={`${ids}-other`}
-                  value={otherName}
-                  maxLength={streamingServiceMax}
-                  onChange={(event) => setOtherName(event.target.value)}
-                  placeholder="Cinema, Blu-ray, Mubi…"
-                  className={dialogField}
-                />
-              </div>
+              <NoteField
+                label="Which one?"
+                labelClassName={label}
+                value={otherName}
+                onChange={setOtherName}
+                maxLength={streamingServiceMax}
+                placeholder="Cinema, Blu-ray, Mubi…"
+                fieldClassName={dialogField}
+              />
             ) : null}
           </div>
 

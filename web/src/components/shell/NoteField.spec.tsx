@@ -8,10 +8,13 @@ afterEach(cleanup)
 function Note({
   opening = '',
   maxLength = 500,
+  rows = 3,
   children,
 }: {
   opening?: string
   maxLength?: number
+  /** null: one line. */
+  rows?: number | null
   children?: ReactNode
 }) {
   const [words, setWords] = useState(opening)
@@ -22,7 +25,7 @@ function Note({
       value={words}
       onChange={setWords}
       maxLength={maxLength}
-      rows={3}
+      {...(rows === null ? {} : { rows })}
       placeholder="With Sam…"
       fieldClassName="field"
     >
@@ -74,6 +77,17 @@ describe('a note field', () => {
     expect(field().validity.valid).toBe(true)
     expect(field().hasAttribute('aria-invalid')).toBe(false)
     expect(screen.getByRole('textbox', { description: count(8, 10) })).toBe(field())
+  })
+
+  it('is one line without rows, and keeps a paste past its limit there as well', () => {
+    render(<Note rows={null} maxLength={10} />)
+    expect(field().tagName).toBe('INPUT')
+    fireEvent.change(field(), { target: { value: 'The Prince Charles Cinema' } })
+    expect(field().value).toBe('The Prince Charles Cinema')
+    const message = '15 characters too long: shorten it to save.'
+    expect(screen.getByRole('textbox', { description: `${message} ${count(25, 10)}` })).toBe(field())
+    expect(field().validity.valid).toBe(false)
+    expect(field().validationMessage).toBe(message)
   })
 
   it('keeps what goes with the words below the count', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react'
 
 interface NoteFieldProps {
   /** The field's name for screen readers and `getByLabel`; `labelClassName="sr-only"` hides it from sight. */
@@ -7,7 +7,8 @@ interface NoteFieldProps {
   value: string
   onChange: (value: string) => void
   maxLength: number
-  rows: number
+  /** A textarea of this many rows; without it, one line (a name, such as where a film was watched). */
+  rows?: number
   placeholder: string
   /** The look of the dialog's other fields, so the words sit among them as one of them. */
   fieldClassName: string
@@ -36,27 +37,42 @@ export function NoteField({
   children,
 }: NoteFieldProps) {
   const id = useId()
-  const field = useRef<HTMLTextAreaElement>(null)
+  const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null)
   const over = value.length - maxLength
   const tooLong =
     over > 0 ? `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} too long: shorten it to save.` : ''
   useEffect(() => field.current?.setCustomValidity(tooLong), [tooLong])
+  const shared = {
+    id: `${id}-words`,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+    placeholder,
+    'aria-describedby': `${id}-count`,
+    'aria-invalid': over > 0 || undefined,
+  }
   return (
     <div className={className}>
       <label htmlFor={`${id}-words`} className={labelClassName}>
         {label}
       </label>
-      <textarea
-        ref={field}
-        id={`${id}-words`}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        aria-describedby={`${id}-count`}
-        aria-invalid={over > 0 || undefined}
-        className={`${fieldClassName} resize-y`}
-      />
+      {rows === undefined ? (
+        <input
+          ref={(element) => {
+            field.current = element
+          }}
+          {...shared}
+          className={fieldClassName}
+        />
+      ) : (
+        <textarea
+          ref={(element) => {
+            field.current = element
+          }}
+          rows={rows}
+          {...shared}
+          className={`${fieldClassName} resize-y`}
+        />
+      )}
       <p
         id={`${id}-count`}
         className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
