@@ -123,10 +123,20 @@ export const FriendInvitationCancelled = defineEvent(
   z.object({ invitationId: z.string(), inviterUserId: z.string(), cancelledAt: z.string() }),
 )
 
+/**
+ * The address signed up: the invitation, still open, now goes to `inviteeUserId` as one sent to a member
+ * would (a friend request from the inviter, with this invitation on it). Ids only: no address in it.
+ */
+export const FriendInvitationClaimed = defineEvent(
+  'FriendInvitationClaimed',
+  z.object({ invitationId: z.string(), inviterUserId: z.string(), inviteeUserId: z.string(), claimedAt: z.string() }),
+)
+
 export type FriendInvitationEvent =
   | EventOf<typeof FriendInvitationSent>
   | EventOf<typeof FriendInvitationAccepted>
   | EventOf<typeof FriendInvitationCancelled>
+  | EventOf<typeof FriendInvitationClaimed>
 
 // ---- API ----
 

@@ -2,6 +2,7 @@ import { describe, it } from 'vitest'
 import {
   FriendInvitationAccepted,
   FriendInvitationCancelled,
+  FriendInvitationClaimed,
   FriendInvitationSent,
 } from '@reelmates/contracts/friendships'
 import { specFor } from '../testing/givenWhenThen'
@@ -58,6 +59,10 @@ const cancelAs = (userId: string, when = hoursLater(1)) =>
   ({ type: 'CancelFriendInvitation', invitationId, userId, at: when }) as const
 const cancelled = (when = hoursLater(1)) =>
   FriendInvitationCancelled({ invitationId, inviterUserId: ann, cancelledAt: when })
+const claimAs = (userId: string, when = hoursLater(1)) =>
+  ({ type: 'ClaimFriendInvitation', invitationId, inviteeUserId: userId, at: when }) as const
+const claimedBy = (userId: string, when = hoursLater(1)) =>
+  FriendInvitationClaimed({ invitationId, inviterUserId: ann, inviteeUserId: userId, claimedAt: when })
 
 describe('friend invitation', () => {
   it('sends a first invitation with inviteCount 1', () => given([]).when(send()).then([sent()]))
@@ -149,5 +154,56 @@ describe('friend invitation', () => {
       given([sent('h1'), cancelled(), sent('h2', hoursLater(2), 2)])
         .when(acceptAs(bob, 'h1', hoursLater(3)))
         .thenThrows(InvitationCancelled))
+  })
+
+  describe('claimed by the account its address signed up as', () => {
+    it('goes to the newcomer', () =>
+      given([sent()])
+        .when(claimAs(bob))
+        .then([claimedBy(bob)]))
+
+    it('is then accepted by the newcomer only', () =>
+      given([sent(), claimedBy(bob)])
+        .when(acceptAs(eve, 'h1', hoursLater(2)))
+        .thenThrows(InvitationForAnotherAccount))
+
+    it('is still accepted by its link, by the newcomer', () =>
+      given([sent(), claimedBy(bob)])
+        .when(acceptAs(bob, 'h1', hoursLater(2)))
+        .then([acceptedBy(bob, 'h1', hoursLater(2))]))
+
+    it('changes nothing when claimed again (the reaction ran twice)', () =>
+      given([sent(), claimedBy(bob)])
+        .when(claimAs(bob, hoursLater(2)))
+        .thenNothingHappens())
+
+    it('stays with the member it was sent to', () =>
+      given([sent('h1', at, 1, eve)])
+        .when(claimAs(bob))
+        .thenNothingHappens())
+
+    it('is not claimed once accepted', () =>
+      given([sent(), acceptedBy(eve)])
+        .when(claimAs(bob, hoursLater(2)))
+        .thenNothingHappens())
+
+    it('is not claimed once cancelled', () =>
+      given([sent(), cancelled()])
+        .when(claimAs(bob, hoursLater(2)))
+        .thenNothingHappens())
+
+    it('is not claimed once every link has expired', () =>
+      given([sent()])
+        .when(claimAs(bob, hoursLater(week)))
+        .thenNothingHappens())
+
+    it('is claimed while a later link still works', () =>
+      given([sent('h1'), sent('h2', hoursLater(24), 2)])
+        .when(claimAs(bob, hoursLater(week)))
+        .then([claimedBy(bob, hoursLater(week))]))
+
+    it('is not claimed by its inviter', () => given([sent()]).when(claimAs(ann)).thenNothingHappens())
+
+    it('does not exist before it is sent', () => given([]).when(claimAs(bob)).thenThrows(NoSuchInvitation))
   })
 })

@@ -1,6 +1,7 @@
 import {
   FriendInvitationAccepted,
   FriendInvitationCancelled,
+  FriendInvitationClaimed,
   FriendInvitationSent,
   friendshipMessages,
   invitesPerDay,
@@ -39,6 +40,8 @@ export type InvitationCommand =
     }
   | { type: 'AcceptFriendInvitation'; invitationId: string; tokenHash: string; userId: string; at: string }
   | { type: 'CancelFriendInvitation'; invitationId: string; userId: string; at: string }
+  /** The address signed up as `inviteeUserId`: the invitation goes to that member from now on. */
+  | { type: 'ClaimFriendInvitation'; invitationId: string; inviteeUserId: string; at: string }
 
 export interface InvitationState {
   inviterUserId: string | null
@@ -87,7 +90,15 @@ function evolve(state: InvitationState, event: FriendInvitationEvent): Invitatio
         expiresAt: new Map(),
         cancelledTokenHashes: new Set([...state.cancelledTokenHashes, ...state.expiresAt.keys()]),
       }
+    case 'FriendInvitationClaimed':
+      return { ...state, inviteeUserId: event.data.inviteeUserId }
   }
+}
+
+/** Not accepted, not cancelled, and at least one of its links still works at `at`. */
+export function isOpen(state: InvitationState, at: string): boolean {
+  if (state.inviterUserId === null || state.acceptedBy !== null) return false
+  return [...state.expiresAt.values()].some((expiresAt) => Date.parse(at) < Date.parse(expiresAt))
 }
 
 function decide(command: InvitationCommand, state: InvitationState): FriendInvitationEvent[] {
@@ -143,6 +154,17 @@ function decide(command: InvitationCommand, state: InvitationState): FriendInvit
           inviterUserId: state.inviterUserId,
           cancelledAt: command.at,
         }),
+      ]
+    }
+    case 'ClaimFriendInvitation': {
+      const { invitationId, inviteeUserId, at } = command
+      if (state.inviterUserId === null) throw new NoSuchInvitation()
+      // Nothing to claim, said with no event rather than an error: the sign-up's reaction may run again,
+      // and an invitation already someone's (a member it was sent to, or this newcomer the first time)
+      // stays theirs. Closed or expired, it is left to end as it would have.
+      if (!isOpen(state, at) || state.inviteeUserId !== null || inviteeUserId === state.inviterUserId) return []
+      return [
+        FriendInvitationClaimed({ invitationId, inviterUserId: state.inviterUserId, inviteeUserId, claimedAt: at }),
       ]
     }
   }
