@@ -2,6 +2,7 @@ import { AccountDeleted } from '@reelmates/contracts/account'
 import {
   FriendInvitationAccepted,
   FriendInvitationCancelled,
+  FriendInvitationClaimed,
   FriendInvitationSent,
 } from '@reelmates/contracts/friendships'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
@@ -9,7 +10,13 @@ import { applyOnce } from '../streamRevisions'
 
 export const invitationsCollection = 'friend_invitations'
 const revisions = 'friend_invitations_revisions'
-const handles = [FriendInvitationSent, FriendInvitationAccepted, FriendInvitationCancelled, AccountDeleted] as const
+const handles = [
+  FriendInvitationSent,
+  FriendInvitationAccepted,
+  FriendInvitationCancelled,
+  FriendInvitationClaimed,
+  AccountDeleted,
+] as const
 
 /** The way addresses are compared: the same address typed twice is one invitation. */
 export const emailKeyOf = (email: string): string => email.normalize('NFKC').trim().toLowerCase()
@@ -18,7 +25,8 @@ export const emailKeyOf = (email: string): string => email.normalize('NFKC').tri
  * One document per inviter and address (spec §3 `friend_invitations`), holding the latest link's
  * hash and expiry; never a usable token. An inviter's deleted account takes its invitations (and the
  * addresses in them) away; so does the deletion of the member an invitation was sent to, and the
- * inviter's cancelling it (inviting the address again starts a new one).
+ * inviter's cancelling it (inviting the address again starts a new one). An invitation the address
+ * claimed when it signed up names its new member as `inviteeUserId`, as one sent to a member does.
  */
 export const friendInvitations = defineProjector({
   name: 'friend_invitations',
@@ -28,6 +36,8 @@ export const friendInvitations = defineProjector({
 
   async setup(db) {
     await db.collection(invitationsCollection).createIndex({ keys: { inviterUserId: 1, emailKey: 1 } })
+    // A sign-up looks up what is waiting at its address, whoever sent it.
+    await db.collection(invitationsCollection).createIndex({ keys: { emailKey: 1, status: 1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
@@ -70,6 +80,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       return
     case 'FriendInvitationCancelled':
       await docs.deleteOne({ _id: event.data.invitationId })
+      return
+    case 'FriendInvitationClaimed':
+      await docs.updateOne({ _id: event.data.invitationId }, { $set: { inviteeUserId: event.data.inviteeUserId } })
       return
     case 'AccountDeleted':
       await docs.deleteMany({

@@ -77,11 +77,13 @@ export const friendsQueries = defineQueries(
         const cards = await users.cards(docs.map((doc) => otherOf(doc, userId)))
         const answer: FriendsAnswer = { friends: [], incoming: [], outgoing: [], invitations: [] }
         const acceptedInvitations = new Set<string>()
+        const friendIds = new Set<string>()
         for (const doc of docs) {
           const user = cards.get(otherOf(doc, userId))
           if (!user) continue
           const state = stateOf(doc, userId)
           if (state === 'friends' && doc.invitationId) acceptedInvitations.add(doc.invitationId)
+          if (state === 'friends') friendIds.add(otherOf(doc, userId))
           // A request that came from an email invitation is listed as that invitation (by the address
           // the inviter typed) until it is accepted, so inviting by email never shows whose address it is.
           if (state === 'outgoing' && doc.invitationId) continue
@@ -99,7 +101,12 @@ export const friendsQueries = defineQueries(
         answer.friends.sort((a, b) => a.user.username.localeCompare(b.user.username))
         answer.incoming.sort((a, b) => b.since.localeCompare(a.since))
         answer.outgoing.sort((a, b) => b.since.localeCompare(a.since))
-        answer.invitations = sent.filter((doc) => !acceptedInvitations.has(doc._id)).map(invitationItemOf)
+        // An invitation whose member became a friend some other way (they asked me, or I them by name)
+        // waits for nothing any more.
+        const takenUp = (doc: Doc) =>
+          acceptedInvitations.has(doc._id) ||
+          (typeof doc.inviteeUserId === 'string' && friendIds.has(doc.inviteeUserId))
+        answer.invitations = sent.filter((doc) => !takenUp(doc)).map(invitationItemOf)
         return answer
       },
 
@@ -139,6 +146,18 @@ export const friendsQueries = defineQueries(
 
       friendCount: (userId: string): Promise<number> =>
         friendships().countDocuments({ users: userId, status: 'accepted' }),
+
+      /**
+       * Every inviter's invitation to this address not yet taken up, for a sign-up with it to claim
+       * (whether each is still open is the invitation's own rule).
+       */
+      async invitationsWaitingAt(email: string): Promise<{ invitationId: string; inviterUserId: string }[]> {
+        const docs = await invitations().find(
+          { emailKey: emailKeyOf(email), status: 'pending' },
+          { sort: { sentAt: 1 } },
+        )
+        return docs.map((doc) => ({ invitationId: doc._id, inviterUserId: String(doc.inviterUserId) }))
+      },
 
       /** The invitation this inviter already sent to this address, to send it again; or null. */
       async invitationTo(inviterUserId: string, email: string): Promise<InvitationItem | null> {
