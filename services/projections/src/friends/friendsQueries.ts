@@ -151,7 +151,8 @@ export const friendsQueries = defineQueries(
        * Every inviter's invitation to this address not yet taken up, for a sign-up with it to claim
        * (whether each is still open is the invitation's own rule).
        */
-      async invitationsWaitingAt(email: string): Promise<{ invitationId: string; inviterUserId: string }[]> {
+      // An arrow, so that it can be handed on as a port on its own.
+      invitationsWaitingAt: async (email: string): Promise<{ invitationId: string; inviterUserId: string }[]> => {
         const docs = await invitations().find(
           { emailKey: emailKeyOf(email), status: 'pending' },
           { sort: { sentAt: 1 } },
