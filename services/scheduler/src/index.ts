@@ -24,6 +24,7 @@ import type { AgendaBackend } from 'agenda'
 import { allTimedJobs } from './jobs/allTimedJobs'
 import { startTimedJobs } from './jobs/timedJobs'
 import { CAMPAIGN_ENTRIES, campaignEntries } from './campaigns/campaignEntries'
+import { INVITATION_CLAIMS, invitationClaims } from './friends/invitationClaims'
 import { recordedSends } from './mail/recordedSends'
 import type { StreamingCatalog } from './digests/streamingNews'
 import { createOfflineCatalog } from '@reelmates/infra/catalog/offline/offlineCatalog'
@@ -178,6 +179,7 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
       webPushReaction(dependencies),
       announcementMailReaction(dependencies),
       campaignEntries({ ...dependencies, now }),
+      invitationClaims(dependencies),
     ],
     dependencies,
   )
@@ -223,4 +225,5 @@ export const schedulerReactions: readonly string[] = [
   WEB_PUSH,
   ANNOUNCEMENT_MAIL,
   CAMPAIGN_ENTRIES,
+  INVITATION_CLAIMS,
 ]
