@@ -137,6 +137,20 @@ describe("a sign-up claims other members' invitations to its address", () => {
     expect(his.invitations).toEqual([])
   })
 
+  it('goes with her deleted account, as an invitation to a member does; the address can be invited again', async () => {
+    const bob = await member('bob')
+    const email = newAddress()
+    await invite(bob, email)
+    const carol = await signUp(email)
+    expect(usernames((await overview(carol.client)).incoming)).toEqual([bob.user.username])
+    expect((await carol.client.delete('/api/user', { currentPassword: 'correct-horse' })).statusCode).toBe(200)
+    const his = await overview(bob.client)
+    expect(his.invitations).toEqual([])
+    expect(his.incoming).toEqual([])
+    await invite(bob, email)
+    expect((await overview(bob.client)).invitations.map((item) => item.email)).toEqual([email])
+  })
+
   it('changes nothing when the sign-up is handled again, even after she declined', async () => {
     const bob = await member('bob')
     const email = newAddress()
