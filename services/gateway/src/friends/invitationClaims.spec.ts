@@ -92,6 +92,22 @@ describe("a sign-up claims other members' invitations to its address", () => {
     expect((await overview(ann.client)).invitations).toEqual([])
   })
 
+  it("keeps the claimed invitation's sign-up link working for her: signed in, it accepts the request", async () => {
+    const bob = await member('bob')
+    const email = newAddress()
+    await invite(bob, email)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    const carol = await signUp(email)
+    expect(usernames((await overview(carol.client)).incoming)).toEqual([bob.user.username])
+
+    const accepted = await carol.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    const hers = await overview(carol.client)
+    expect(usernames(hers.friends)).toEqual([bob.user.username])
+    expect(hers.incoming).toEqual([])
+    expect((await overview(bob.client)).invitations).toEqual([])
+  })
+
   it('leaves a cancelled invitation and an expired one as they were', async () => {
     const [ann, bob, dan] = [await member('ann'), await member('bob'), await member('dan')]
     const email = newAddress()
