@@ -154,8 +154,10 @@ test.describe('on a touch screen', () => {
     const touch = await page.context().newCDPSession(page)
     const at = (x: number) => [{ x, y }]
     await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(box.x + box.width * 0.2) })
-    // The slide shown as the finger lands (the first, unless a slow start let the carousel turn once);
-    // from here on the finger holds the carousel, so no turn of its own comes between.
+    // The slide shown as the finger lands (the first, unless a slow start let the carousel turn once),
+    // read once a turn that came just before it is drawn; from here on the finger holds the carousel,
+    // so no turn of its own comes between.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     const before = await dots.evaluateAll((all) => all.findIndex((dot) => dot.getAttribute('aria-current') === 'true'))
     for (let step = 1; step <= 8; step++) {
       const x = box.x + box.width * (0.2 + 0.07 * step)

@@ -15,7 +15,14 @@ export function FeatureCarousel() {
   const viewport = useRef<HTMLDivElement>(null)
   const emblaRef = useRef<EmblaCarouselType | undefined>(undefined)
   const [selected, setSelected] = useState(0)
-  const [paused, setPaused] = useState(false)
+  const [paused, setPausedState] = useState(false)
+  // The same, known at once: a turn due in the moment between a finger landing and the re-render that
+  // clears the timer would otherwise move the slide from under the swipe.
+  const held = useRef(false)
+  const setPaused = useCallback((value: boolean) => {
+    held.current = value
+    setPausedState(value)
+  }, [])
 
   // Embla starts when the carousel is first needed: its first turn, or a hand on it (a pointer
   // pressed or hovering, a dot focused). It measures every slide when it starts, the largest piece
@@ -42,7 +49,7 @@ export function FeatureCarousel() {
     if (paused) return
     // Asked at each turn, not when the timer is set: a setting changed while the page is open counts.
     const timer = setInterval(() => {
-      if (!prefersReducedMotion()) start()?.scrollNext()
+      if (!held.current && !prefersReducedMotion()) start()?.scrollNext()
     }, carouselIntervalMs)
     return () => clearInterval(timer)
   }, [start, paused, selected])
