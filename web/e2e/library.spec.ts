@@ -961,6 +961,21 @@ test.describe('the buttons other screens carry', () => {
     await expect(page.getByRole('alert').filter({ hasText: "Couldn't" })).toHaveCount(0)
   })
 
+  test('a double-click on the watchlist button adds the title once and leaves it there', async ({ page }) => {
+    await signUp(page)
+    const [title] = await titlesFor(page, ['casablanca'])
+    if (!title) throw new Error('the offline catalog should have this film')
+    await page.goto(`/media/movie/${title.tmdbId}`)
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/watchlist')) sent.push(request.method())
+    })
+    await page.getByRole('button', { name: 'Add to watchlist' }).dblclick()
+    await expect(page.getByRole('button', { name: 'On watchlist' })).toHaveAttribute('aria-pressed', 'true')
+    await expect.poll(async () => (await serverWatchlist(page)).length).toBe(1)
+    expect(sent.filter((method) => method !== 'GET')).toEqual(['POST'])
+  })
+
   test('the media page adds to the watchlist, logs watches and counts rewatches', async ({ page }) => {
     await signUp(page)
     const [title] = await titlesFor(page, ['casablanca'])

@@ -18,3 +18,12 @@ export function useQuickPresses(): (key: string, shown: boolean) => boolean {
     return next
   }, [])
 }
+
+/**
+ * The second click of a double-click (or of a double tap), which the browser counts in `detail`:
+ * many people double-click every button out of habit, and mean one press. A toggle that took it as a
+ * second press undid what they asked for (a title added and taken off again at once); a button that
+ * sends something sent it twice, and the second was refused with an error toast. Two presses far
+ * enough apart to be two clicks (or any press from the keyboard, whose `detail` is 0) still count.
+ */
+export const isDoubleClickRepeat = (event: { detail: number }): boolean => event.detail > 1

@@ -55,6 +55,17 @@ describe('two presses before the bar is drawn again', () => {
   })
 })
 
+describe('a double-click', () => {
+  it('is one press: the reaction goes on and stays', () => {
+    const onToggle = vi.fn()
+    render(<ReactionsBar reactions={reactions} onToggle={onToggle} subject="Fight Club" />)
+    const chip = screen.getByRole('button', { name: /^👍 1/ })
+    fireEvent.click(chip, { detail: 1 })
+    fireEvent.click(chip, { detail: 2 })
+    expect(onToggle.mock.calls).toEqual([['👍', true]])
+  })
+})
+
 describe('with the keyboard', () => {
   it('is one Tab stop; the arrows, Home and End move between the reactions', async () => {
     render(

@@ -1,7 +1,7 @@
 import * as Toolbar from '@radix-ui/react-toolbar'
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
 import { useEffect, useRef, useState } from 'react'
-import { useQuickPresses } from '../../lib/quickPresses'
+import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 
 interface ReactionsBarProps {
   reactions: readonly ReactionSummary[]
@@ -62,8 +62,8 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
               }}
               onPointerUp={() => window.clearTimeout(timer.current)}
               onContextMenu={(event) => event.preventDefault()}
-              onClick={() => {
-                if (pressedLong.current) return
+              onClick={(event) => {
+                if (pressedLong.current || isDoubleClickRepeat(event)) return
                 onToggle(emoji, press(emoji, mine))
               }}
               className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${

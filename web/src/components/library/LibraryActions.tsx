@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
 import { useTitleStatus } from '../../features/library/useLibrary'
-import { useQuickPresses } from '../../lib/quickPresses'
+import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
@@ -25,9 +25,10 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
         type="button"
         aria-pressed={status.inWatchlist}
         disabled={isPending}
-        onClick={() =>
+        onClick={(event) => {
+          if (isDoubleClickRepeat(event)) return
           void (press('watchlist', status.inWatchlist) ? addToWatchlist(title) : removeFromWatchlist(title))
-        }
+        }}
         className={`${base} ${status.inWatchlist ? 'bg-amber-400/15 text-amber-200 ring-1 ring-amber-400/50 hover:bg-amber-400/25' : 'bg-amber-400 text-zinc-950 hover:bg-amber-300'}`}
       >
         <Icon name={status.inWatchlist ? 'bookmarkFilled' : 'bookmark'} />

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
 import { useLibraryMarks } from '../../features/library/libraryMarks'
 import { useIsOnWatchlist } from '../../features/library/useLibrary'
-import { useQuickPresses } from '../../lib/quickPresses'
+import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
@@ -51,9 +51,10 @@ function CardActions({
         disabled={onWatchlist === undefined}
         aria-label={onWatchlist ? `Remove ${title.title} from watchlist` : `Add ${title.title} to watchlist`}
         title={onWatchlist ? 'On your watchlist' : 'Add to watchlist'}
-        onClick={() =>
+        onClick={(event) => {
+          if (isDoubleClickRepeat(event)) return
           void (press('watchlist', onWatchlist ?? false) ? addToWatchlist(title) : removeFromWatchlist(title))
-        }
+        }}
         className={`${button} ${onWatchlist ? 'bg-amber-400 text-zinc-950' : 'bg-black/65 text-white hover:bg-black/85'}`}
       >
         <Icon name={onWatchlist ? 'bookmarkFilled' : 'bookmark'} className="h-[18px] w-[18px]" />

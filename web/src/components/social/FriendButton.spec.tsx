@@ -79,4 +79,27 @@ describe('FriendButton', () => {
     answerFirst()
     await waitFor(() => expect(started).toEqual(['POST /api/friendships', 'DELETE /api/friendships/a_b']))
   })
+
+  it('takes a double-click as one press: one request sent, one acceptance', async () => {
+    const started: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init: RequestInit) => {
+        const path = new URL(input, 'http://app.test').pathname
+        if (path === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf' }))
+        started.push(`${init.method} ${path}`)
+        return Promise.resolve(Response.json({ position: String(started.length) }))
+      }),
+    )
+    renderButtons(['none', 'incoming'])
+    for (const name of ['Add friend', "Accept maya's friend request"]) {
+      const button = screen.getByRole('button', { name })
+      // What the browser sends for a double-click: two clicks, the second counted as the second.
+      fireEvent.click(button, { detail: 1 })
+      fireEvent.click(button, { detail: 2 })
+    }
+    await waitFor(() => expect(started).toHaveLength(2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(started).toEqual(['POST /api/friendships', 'POST /api/friendships/a_b/accept'])
+  })
 })

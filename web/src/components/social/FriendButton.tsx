@@ -2,6 +2,7 @@ import type { FriendshipState } from '@reelmates/contracts/friendships'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useAcceptFriend, useAskFriend, useDeclineFriend, useRemoveFriend } from '../../features/friends/mutations'
 import { useFocusWhenGone } from '../../lib/focusLost'
+import { isDoubleClickRepeat } from '../../lib/quickPresses'
 import { toast } from '../../lib/toast'
 import { ConfirmDialog } from './ConfirmDialog'
 import { primaryButton, quietButton, secondaryButton } from './socialStyles'
@@ -77,6 +78,7 @@ export function FriendButton({
           disabled={ask.isPending}
           className={primaryButton + small}
           onClick={(event) => {
+            if (isDoubleClickRepeat(event)) return
             ask.mutate(
               { username },
               {
@@ -109,6 +111,7 @@ export function FriendButton({
             className={quietButton + small}
             aria-label={`Cancel your friend request to ${username}`}
             onClick={(event) => {
+              if (isDoubleClickRepeat(event)) return
               remove.mutate({ ...pair, kind: 'cancel' })
               sent(event.currentTarget)
             }}
@@ -127,6 +130,7 @@ export function FriendButton({
             className={primaryButton + small}
             aria-label={`Accept ${username}'s friend request`}
             onClick={(event) => {
+              if (isDoubleClickRepeat(event)) return
               accept.mutate(pair)
               sent(event.currentTarget)
             }}
@@ -140,6 +144,7 @@ export function FriendButton({
             className={quietButton + small}
             aria-label={`Decline ${username}'s friend request`}
             onClick={(event) => {
+              if (isDoubleClickRepeat(event)) return
               decline.mutate(pair)
               sent(event.currentTarget)
             }}
