@@ -101,6 +101,24 @@ describe('the bell’s badge', () => {
   })
 })
 
+describe('the bell’s list', () => {
+  it('is asked for again when the bell opens, so a line the server took back since the last poll goes', async () => {
+    let server = answer
+    const { listed } = await showBell(() => Promise.resolve(server), { answered: true })
+    await toggle()
+    await settle()
+    await toggle()
+    // The comment behind "ann" was deleted; no poll has come since.
+    server = { ...answer, items: answer.items.slice(1), unreadCount: 1, unseenCount: 0 }
+    const asked = listed.mock.calls.length
+    await toggle()
+    await settle()
+    expect(listed.mock.calls.length).toBeGreaterThan(asked)
+    const shown = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+    expect(shown.map((entry) => entry.textContent.split(' ')[0])).toEqual(['bob', 'cat'])
+  })
+})
+
 describe('the bell’s older notifications', () => {
   const page = (items: NotificationItem[], nextCursor: string | null): NotificationsAnswer => ({
     items,

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import {
   keepNewestNotifications,
+  notificationsKeys,
   notificationsQuery,
   useMarkRead,
   useMarkSeen,
@@ -66,7 +67,13 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
       <button
         ref={button}
         type="button"
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => {
+          // Opened, it shows what the server has now, not the last poll's list: a line taken back since
+          // (a comment deleted) would still be there. When the seen mark goes out, its answer refetches.
+          const marks = unseen > 0 && newest !== undefined && markedUpTo.current !== newest
+          if (!open && !marks) void queryClient.invalidateQueries({ queryKey: notificationsKeys.list() })
+          setOpen(!open)
+        }}
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-label={unseen > 0 ? `Notifications, ${unseen} new` : 'Notifications'}

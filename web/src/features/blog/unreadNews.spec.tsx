@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
 import { blogCalls } from './blogCalls'
-import { useRecordNewsVisit, useRecordPostRead } from './unreadNews'
+import { useRecordNewsVisit, useRecordPostRead, useUnreadNews } from './unreadNews'
 
 const user = vi.hoisted(() => ({ current: { id: 'u1', lastNewsVisit: '2026-11-01T00:00:00.000Z' } }))
 vi.mock('../account/currentUser', () => ({
@@ -79,5 +79,26 @@ describe('the unread-news dot', () => {
     const { recordVisit, wrapper } = withNews([newest, older])
     renderHook(() => useRecordNewsVisit(), { wrapper })
     await waitFor(() => expect(recordVisit).toHaveBeenCalledTimes(1))
+  })
+
+  it('lights up within a minute for a post published while the app stays open', async () => {
+    user.current = { ...user.current, lastNewsVisit: '2026-11-15T00:00:00.000Z' }
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const asked = vi.spyOn(blogCalls, 'newsPage').mockResolvedValue(page([older]))
+      const client = createQueryClient()
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      )
+      const { result } = renderHook(() => useUnreadNews(), { wrapper })
+      await waitFor(() => expect(asked).toHaveBeenCalled())
+      expect(result.current).toBe(false)
+      asked.mockResolvedValue(page([newest, older]))
+      await vi.advanceTimersByTimeAsync(60_000)
+      await waitFor(() => expect(result.current).toBe(true))
+    } finally {
+      vi.useRealTimers()
+      user.current = { ...user.current, lastNewsVisit: '2026-11-01T00:00:00.000Z' }
+    }
   })
 })

@@ -8,7 +8,14 @@ import { newsPageQuery } from './blogQueries'
 /** The newest published post, as the dot compares it (signed-in members only: a visitor has no `lastNewsVisit`). */
 function useNewsState() {
   const { data: user } = useCurrentUser()
-  const { data: first } = useQuery({ ...newsPageQuery(1), enabled: Boolean(user), staleTime: 60_000 })
+  // Polled as the bell is: the shell that asks for it stays on screen, so nothing else would ask again
+  // and a post published while the app is open would never light the dot.
+  const { data: first } = useQuery({
+    ...newsPageQuery(1),
+    enabled: Boolean(user),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  })
   const newestPublishedAt = first?.items[0]?.publishedAt
   return { newestPublishedAt, unread: Boolean(user) && hasUnreadNews(newestPublishedAt, user?.lastNewsVisit ?? null) }
 }
