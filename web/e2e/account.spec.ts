@@ -238,9 +238,15 @@ test('a magic link without a token fails with the details shown', async ({ page 
   await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible()
 })
 
-test('a spent magic link shows Authentication Failed with the server status', async ({ page }) => {
+test('a spent magic link shows Authentication Failed with the server’s reason first, then its status', async ({
+  page,
+}) => {
   await page.goto('/magic-link?token=not-a-real-token')
   await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible()
+  const reason = page.getByText('This sign-in link is not valid. Sign in with your password instead.')
+  await expect(reason).toBeVisible()
+  // Said before the technical details, not inside them.
+  await expect(page.getByRole('group').getByText('This sign-in link is not valid.', { exact: false })).toHaveCount(0)
   await expect(page.getByText(/Authentication failed with status \d{3}/)).toBeVisible()
   await expect(page.getByText('Technical details')).toBeVisible()
 })

@@ -16,6 +16,8 @@ const notEstablished = 'Authentication succeeded but session was not established
 
 interface Failure {
   message: string
+  /** The server's own words for it ("This sign-in link has expired…"), said first when there are any. */
+  reason?: string | undefined
   details?: string | undefined
 }
 
@@ -32,10 +34,15 @@ function magicLinkFailure(error: unknown): Failure {
     detail?: unknown
     error?: unknown
   }
-  const detail = [body.message, body.detail, body.error]
+  const reason = typeof body.message === 'string' && body.message !== '' ? body.message : undefined
+  const detail = [body.detail, body.error]
     .filter((part): part is string => typeof part === 'string' && part !== '')
     .join(' — ')
-  return { message: `Authentication failed with status ${error.status}`, details: detail || error.message }
+  return {
+    message: `Authentication failed with status ${error.status}`,
+    reason,
+    details: detail || (reason ? undefined : error.message),
+  }
 }
 
 /** /magic-link?token=&redirect= (spec §4): CSRF → authenticate → wait 500 ms → verify → go. */
@@ -84,11 +91,12 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
   if (failure) {
     return (
       <ResultScreen state="error" title="Authentication Failed">
-        <p className="text-base text-zinc-200">{failure.message}</p>
-        {failure.details ? (
+        <p className="text-base text-zinc-200">{failure.reason ?? failure.message}</p>
+        {failure.details || failure.reason ? (
           <details className="rounded-xl bg-black/30 p-3 text-left text-xs text-zinc-400" open>
             <summary className="cursor-pointer font-semibold text-zinc-300">Technical details</summary>
-            <pre className="mt-2 whitespace-pre-wrap font-mono">{failure.details}</pre>
+            {failure.reason ? <p className="mt-2">{failure.message}</p> : null}
+            {failure.details ? <pre className="mt-2 whitespace-pre-wrap font-mono">{failure.details}</pre> : null}
           </details>
         ) : null}
         <div className="mt-2 flex flex-wrap justify-center gap-3">
