@@ -8,6 +8,7 @@ import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
+import { breakableAddress } from '../../lib/breakableAddress'
 
 function Section({
   id,
@@ -260,7 +261,7 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
               </span>
               <div className="min-w-0 flex-1">
                 {/* Wrapped, not cut: on a phone a cut address hid its domain. */}
-                <p className="font-medium text-zinc-100">{invitation.email}</p>
+                <p className="font-medium text-zinc-100">{breakableAddress(invitation.email)}</p>
                 <p className="text-xs text-zinc-400">
                   Invited {dayMonth(invitation.sentAt)}
                   {invitation.inviteCount > 1 ? ` · sent ${invitation.inviteCount}×` : ''}
