@@ -95,6 +95,10 @@ async function serverWatchlist(page: Page, minPosition?: string): Promise<string
   return ((await answer.json()) as { items: { title: string }[] }).items.map((item) => item.title)
 }
 
+/** A diary entry's button, by its title whatever the day it names (`Remove your entry for X, watched 1 Jan 2026`). */
+const entryButton = (action: 'Edit' | 'Remove', title: string) =>
+  new RegExp(`^${action} your entry for ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, watched `)
+
 /** The titles the watchlist screen shows, top to bottom. */
 const shownWatchlist = (page: Page) =>
   page
@@ -1262,9 +1266,9 @@ test('a title that leaves the watchlist from the keyboard hands the focus to the
   })
   expect(older.status()).toBe(201)
   await page.goto('/watched?view=list')
-  const remove = page.getByRole('button', { name: `Remove your entry for ${first.title}`, exact: true })
+  const remove = page.getByRole('button', { name: entryButton('Remove', first.title) })
   await expect(remove).toBeEnabled()
   await remove.focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('button', { name: `Remove your entry for ${third.title}`, exact: true })).toBeFocused()
+  await expect(page.getByRole('button', { name: entryButton('Remove', third.title) })).toBeFocused()
 })

@@ -14,18 +14,20 @@ export function useEntryActions(entry: WatchedItem) {
   const removeWithUndo = useRemoveWatchedWithUndo()
   const [editing, setEditing] = useState(false)
   const pending = entry.id.startsWith('pending:')
+  // With the day: a title watched twice has two entries, and a screen reader must tell their buttons apart.
+  const which = `${entry.title}, watched ${watchDayLabel(entry)}`
   const actions = (
     <>
       <IconButton
         icon="pencil"
-        label={`Edit your entry for ${entry.title}`}
+        label={`Edit your entry for ${which}`}
         disabled={pending}
         onClick={() => setEditing(true)}
       />
       <IconButton
         icon="trash"
         tone="danger"
-        label={`Remove your entry for ${entry.title}`}
+        label={`Remove your entry for ${which}`}
         disabled={pending}
         onClick={() => removeWithUndo(entry)}
       />
