@@ -67,7 +67,7 @@ export function TextAreaField({ label, error, ...textarea }: TextAreaFieldProps)
     <LabelledControl
       label={label}
       error={error}
-      control={(aria) => <textarea {...aria} className={`py-3 ${controlClass(error)}`} {...textarea} />}
+      control={(aria) => <textarea {...aria} dir="auto" className={`py-3 ${controlClass(error)}`} {...textarea} />}
     />
   )
 }

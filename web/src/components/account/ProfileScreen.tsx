@@ -27,7 +27,11 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
               ? '—'
               : since.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
           </p>
-          {user.bio ? <p className="mt-2 max-w-prose text-zinc-300">{user.bio}</p> : null}
+          {user.bio ? (
+            <p dir="auto" className="mt-2 max-w-prose text-zinc-300">
+              {user.bio}
+            </p>
+          ) : null}
         </div>
       </header>
       <ProfileStats />

@@ -77,6 +77,7 @@ export function CommentForm({
       </label>
       <textarea
         id={id}
+        dir="auto"
         value={content}
         onChange={(event) => type(event.target.value)}
         rows={2}

@@ -97,7 +97,9 @@ function Comment({
             onUnsentChange={keepEditWords}
           />
         ) : (
-          <p className="mt-0.5 whitespace-pre-line text-sm text-zinc-100">{comment.content}</p>
+          <p dir="auto" className="mt-0.5 whitespace-pre-line text-sm text-zinc-100">
+            {comment.content}
+          </p>
         )}
         {pending ? null : (
           <div className="mt-2 flex flex-wrap items-center gap-2">

@@ -146,7 +146,9 @@ function WatchedCard({ entry, heading: Heading, priority, articleRef }: EntryPro
         <Heading className="truncate text-sm font-medium text-zinc-100">{entry.title}</Heading>
         <EntryFacts entry={entry} />
         {entry.review ? (
-          <p className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">{entry.review}</p>
+          <p dir="auto" className="mt-1 line-clamp-3 text-xs leading-relaxed text-zinc-300">
+            {entry.review}
+          </p>
         ) : null}
       </div>
       <div className="-ml-2 mt-1 flex">{actions}</div>
@@ -185,7 +187,7 @@ function WatchedRow({ entry, heading: Heading, articleRef }: EntryProps) {
         </Heading>
         <EntryFacts entry={entry} />
         {entry.review ? (
-          <p className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">
+          <p dir="auto" className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">
             {entry.review}
           </p>
         ) : null}

@@ -75,7 +75,11 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
           {/* The screen's h1 is "Watchlist"; each title is a heading under it. */}
           <h2 className="text-sm font-medium leading-snug text-zinc-100 [overflow-wrap:anywhere]">{item.title}</h2>
           <p className="text-xs text-zinc-400">{[year, kindOf(item.mediaType)].filter(Boolean).join(' · ')}</p>
-          {item.note ? <p className="mt-1 line-clamp-2 text-xs italic text-zinc-400">“{item.note}”</p> : null}
+          {item.note ? (
+            <p dir="auto" className="mt-1 line-clamp-2 text-xs italic text-zinc-400">
+              “{item.note}”
+            </p>
+          ) : null}
           {item.recommendedBy ? (
             <p className="mt-1 text-xs text-amber-300 [overflow-wrap:anywhere]">
               recommended by {item.recommendedBy.username}

@@ -81,7 +81,11 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
             </span>
             <WatchedMark title={item} />
           </span>
-          {item.note ? <span className="mt-0.5 block text-xs italic text-zinc-400">“{item.note}”</span> : null}
+          {item.note ? (
+            <span dir="auto" className="mt-0.5 block text-xs italic text-zinc-400">
+              “{item.note}”
+            </span>
+          ) : null}
           {item.recommendedBy ? (
             <span className="mt-0.5 block text-xs text-amber-300">recommended by {item.recommendedBy.username}</span>
           ) : null}

@@ -35,7 +35,10 @@ function YourWatch({ entry }: { entry: WatchedItem }) {
       <div className="min-w-0 flex-1">
         <EntryFacts entry={entry} />
         {entry.review ? (
-          <blockquote className="mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere]">
+          <blockquote
+            dir="auto"
+            className="mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere]"
+          >
             {entry.review}
           </blockquote>
         ) : (

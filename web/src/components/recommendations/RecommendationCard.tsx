@@ -83,7 +83,9 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
       </p>
       {/* Whole, as written: the note is why it was sent, and no other screen shows it (up to 500 characters). */}
       {item.note ? (
-        <p className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">“{item.note}”</p>
+        <p dir="auto" className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">
+          “{item.note}”
+        </p>
       ) : null}
       <div ref={actions} className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'pending' ? (
@@ -143,7 +145,9 @@ export function SentCard({ item }: { item: RecommendationItem }) {
       </p>
       {/* Whole, as on the Received card: the sender wrote it, and no other screen shows them the rest. */}
       {item.note ? (
-        <p className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">“{item.note}”</p>
+        <p dir="auto" className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">
+          “{item.note}”
+        </p>
       ) : null}
       <p className="mt-3">
         <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone[item.status]}`}>

@@ -47,6 +47,8 @@ export function NoteField({
     value,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
     placeholder,
+    // Words in a right-to-left script run from the right as they are typed.
+    dir: 'auto',
     'aria-describedby': `${id}-count`,
     'aria-invalid': over > 0 || undefined,
   }

@@ -156,3 +156,13 @@ describe('a profile with more public watches than it came with', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 })
+
+describe('words in another script', () => {
+  it('sets a bio in Arabic from the right: its direction comes from its own words', async () => {
+    const bio = 'أحب أفلام الخيال العلمي. Blade Runner first.'
+    const answer = maya('none')
+    vi.spyOn(friendsCalls, 'profile').mockResolvedValue({ ...answer, user: { ...answer.user, bio } })
+    await renderProfile()
+    expect(screen.getByText(bio).getAttribute('dir')).toBe('auto')
+  })
+})

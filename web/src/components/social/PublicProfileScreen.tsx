@@ -110,7 +110,11 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
           <p className="mt-1 text-sm text-zinc-400">
             {[user.location, `Member since ${monthYear(user.createdAt)}`].filter(Boolean).join(' · ')}
           </p>
-          {user.bio ? <p className="mt-3 max-w-prose whitespace-pre-line text-zinc-300">{user.bio}</p> : null}
+          {user.bio ? (
+            <p dir="auto" className="mt-3 max-w-prose whitespace-pre-line text-zinc-300">
+              {user.bio}
+            </p>
+          ) : null}
           <div className="mt-4 flex justify-center sm:justify-start">
             {isSelf ? (
               <Link to="/profile" className="text-sm font-semibold text-reel hover:underline">

@@ -10,7 +10,12 @@ const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [o
  */
 export function SpoilerReview({ text, containsSpoilers }: { text: string; containsSpoilers: boolean }) {
   const [open, setOpen] = useState(false)
-  if (!containsSpoilers) return <p className={`mt-2 ${reviewText}`}>{text}</p>
+  if (!containsSpoilers)
+    return (
+      <p dir="auto" className={`mt-2 ${reviewText}`}>
+        {text}
+      </p>
+    )
   return (
     <div className="mt-2">
       <button
@@ -21,7 +26,11 @@ export function SpoilerReview({ text, containsSpoilers }: { text: string; contai
       >
         {open ? 'Hide review' : 'Show review (may contain spoilers)'}
       </button>
-      {open ? <p className={`mt-1.5 ${reviewText}`}>{text}</p> : null}
+      {open ? (
+        <p dir="auto" className={`mt-1.5 ${reviewText}`}>
+          {text}
+        </p>
+      ) : null}
     </div>
   )
 }
