@@ -165,7 +165,9 @@ export function ActivityCard({
               ) : null}
             </div>
           ) : null}
-          {item.review ? <SpoilerReview text={item.review} containsSpoilers={item.containsSpoilers} /> : null}
+          {item.review ? (
+            <SpoilerReview text={item.review} containsSpoilers={item.containsSpoilers} shownKey={item.id} />
+          ) : null}
         </div>
       </div>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,8 @@
 import { useState } from 'react'
 
+/** The spoiler reviews the reader opened during this visit, by `shownKey` (a reload covers them again). */
+const shownThisVisit = new Set<string>()
+
 const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]'
 
 /**
@@ -8,8 +11,28 @@ const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [o
  * start at the left as the review's do: a button centres them, and on a phone they wrap). Long
  * unbroken words (a pasted link) wrap instead of widening a phone's page.
  */
-export function SpoilerReview({ text, containsSpoilers }: { text: string; containsSpoilers: boolean }) {
-  const [open, setOpen] = useState(false)
+export function SpoilerReview({
+  text,
+  containsSpoilers,
+  shownKey,
+}: {
+  text: string
+  containsSpoilers: boolean
+  /**
+   * Names the review across screens (an activity's id: its card on the feed and its own page): one
+   * the reader chose to see stays shown on the other screen for the rest of the visit, instead of
+   * hiding again as the reader follows it to its comments.
+   */
+  shownKey?: string
+}) {
+  const [open, setOpenState] = useState(() => shownKey !== undefined && shownThisVisit.has(shownKey))
+  const setOpen = (value: boolean) => {
+    if (shownKey !== undefined) {
+      if (value) shownThisVisit.add(shownKey)
+      else shownThisVisit.delete(shownKey)
+    }
+    setOpenState(value)
+  }
   if (!containsSpoilers)
     return (
       <p dir="auto" className={`mt-2 ${reviewText}`}>

@@ -1,0 +1,47 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SpoilerReview } from './SpoilerReview'
+
+afterEach(cleanup)
+
+const review = 'Bruce Willis was dead all along.'
+const show = () => fireEvent.click(screen.getByRole('button', { name: 'Show review (may contain spoilers)' }))
+
+describe('a review with spoilers', () => {
+  it('stays covered until the reader asks to see it', () => {
+    render(<SpoilerReview text={review} containsSpoilers shownKey="activity-1" />)
+    expect(screen.queryByText(review)).toBeNull()
+    show()
+    expect(screen.getByText(review)).toBeDefined()
+  })
+
+  it('stays shown on the next screen that names it the same way, and only there', () => {
+    const feedCard = render(<SpoilerReview text={review} containsSpoilers shownKey="activity-2" />)
+    show()
+    feedCard.unmount()
+
+    // The same activity on its own page.
+    render(<SpoilerReview text={review} containsSpoilers shownKey="activity-2" />)
+    expect(screen.getByText(review)).toBeDefined()
+    cleanup()
+    render(<SpoilerReview text={review} containsSpoilers shownKey="activity-3" />)
+    expect(screen.queryByText(review)).toBeNull()
+  })
+
+  it('is covered again everywhere once the reader hides it', () => {
+    render(<SpoilerReview text={review} containsSpoilers shownKey="activity-4" />)
+    show()
+    fireEvent.click(screen.getByRole('button', { name: 'Hide review' }))
+    cleanup()
+    render(<SpoilerReview text={review} containsSpoilers shownKey="activity-4" />)
+    expect(screen.queryByText(review)).toBeNull()
+  })
+
+  it('without a name, is covered each time it is drawn', () => {
+    const first = render(<SpoilerReview text={review} containsSpoilers />)
+    show()
+    first.unmount()
+    render(<SpoilerReview text={review} containsSpoilers />)
+    expect(screen.queryByText(review)).toBeNull()
+  })
+})
