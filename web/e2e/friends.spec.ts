@@ -441,6 +441,49 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   await a.close()
 })
 
+test('two members invite one address: the newcomer joins through one link and finds the other’s request to answer', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'first')
+  const d = await member(browser, baseURL ?? '', 'second')
+  const address = `${uniqueName('wanted')}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  await send(d.page.request, 'POST', '/api/friendships', { email: address })
+  // The newest mail to the address: the second member's invitation.
+  const mail = await mailReader(browser, baseURL ?? '')
+  const link = await mail.link(address, 'friend-invitation', '/sign_up')
+  await mail.close()
+
+  const context = await newContext(browser, { baseURL: baseURL ?? '' })
+  const page = await context.newPage()
+  await page.goto(link)
+  await expect(page.getByText(`${d.account.username} invited you to Reelmates`)).toBeVisible()
+  const newcomer = uniqueName('wanted')
+  await page.getByLabel('Username').fill(newcomer)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(toastWith(page, `You and ${d.account.username} are now friends.`)).toBeVisible()
+
+  // The first member's invitation became their friend request, which she answers like any other.
+  await page.goto('/friends')
+  const requests = page.getByRole('region', { name: /Friend requests/ })
+  await expect(requests.getByRole('link', { name: a.account.username })).toBeVisible({ timeout: 15_000 })
+  await requests.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
+  await expect(toastWith(page, `You and ${a.account.username} are now friends.`)).toBeVisible()
+  await expect(friendsList(page).getByRole('link', { name: a.account.username })).toBeVisible()
+  await expect(friendsList(page).getByRole('link', { name: d.account.username })).toBeVisible()
+
+  // Nothing waits at the address for the first member any more.
+  await a.page.goto('/friends')
+  await expect(friendsList(a.page).getByRole('link', { name: newcomer })).toBeVisible()
+  await expect(a.page.getByRole('region', { name: /Waiting for an answer/ }).getByText(address)).toHaveCount(0)
+  await context.close()
+  await a.close()
+  await d.close()
+})
+
 test('a member who signs in from the sign-up invitation banner is friends with the inviter, once', async ({
   browser,
   baseURL,
