@@ -42,6 +42,13 @@ describe('PUT /api/user/profile', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({ bio: 'Apollo guidance computer fan' })
   })
 
+  it('records onboarding as completed, as GET /api/user then says (the home "Get started" card)', async () => {
+    const { client } = await register(t.app, 'newcomer')
+    expect((await client.get('/api/user')).json()).toMatchObject({ onboardingCompleted: false })
+    expect((await client.put('/api/user/profile', { onboardingCompleted: true })).statusCode).toBe(200)
+    expect((await client.get('/api/user')).json()).toMatchObject({ onboardingCompleted: true })
+  })
+
   it('clears text fields sent empty', async () => {
     const { client } = await register(t.app, 'clearer', { location: 'Paris', bio: 'Hello' })
     const answer = await client.put('/api/user/profile', { location: '', bio: null })
