@@ -1,5 +1,6 @@
 import { preload } from 'react-dom'
 import { homeProviders, providerById, providerLogoUrl } from '../../features/catalog/providers'
+import { GetStartedCard } from './GetStartedCard'
 import { LovedByFriendsRow } from './LovedByFriendsRow'
 import { ProviderRow } from './ProviderRow'
 import { SearchBox } from './SearchBox'
@@ -10,7 +11,8 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 const hboMax = providerById(384)
 
 /**
- * Home: a search field first (most visits start with a title in mind), then the head of my
+ * Home: a search field first (most visits start with a title in mind), then, for a new member, the
+ * "Get started" steps, then the head of my
  * watchlist when I keep one, titles my friends loved when they have any, what is trending, what is coming, and a row per streaming service. Each row loads on its own, so the first appears fast.
  */
 export function HomeScreen() {
@@ -36,6 +38,7 @@ export function HomeScreen() {
           </div>
         </div>
       </section>
+      <GetStartedCard />
       <div className="space-y-10 sm:space-y-12">
         <UpNextRow />
         <LovedByFriendsRow />

@@ -1,0 +1,171 @@
+import type { PublicUser } from '@reelmates/contracts/account'
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import type { WatchedTitle } from '@reelmates/contracts/watched'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { currentUserKey } from '../../features/account/currentUser'
+import { friendsKeys } from '../../features/friends/queries'
+import { libraryKeys } from '../../features/library/libraryQueries'
+import { watchlistOf } from '../../features/library/testing'
+import { onboardingCalls } from '../../features/onboarding/onboardingCalls'
+import { createQueryClient } from '../../lib/queryClient'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { removeToast, useToasts } from '../../lib/toast'
+import { GetStartedCard } from './GetStartedCard'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, to }: { children: ReactNode; to: string }) => <a href={to}>{children}</a>,
+}))
+
+// The card's lists are the spec's query data; a refetch of them is sent and never answered.
+neverAnsweringServer({ browserTab: true })
+afterEach(() => act(() => removeToast()))
+
+const member = (onboardingCompleted: boolean): PublicUser => ({
+  id: 'u1',
+  username: 'newbie',
+  email: 'newbie@example.com',
+  location: null,
+  bio: null,
+  avatarUrl: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  digestType: 'none',
+  onboardingCompleted,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: false,
+  role: 'User',
+  lastActivityVisit: null,
+  lastNewsVisit: null,
+})
+
+const watchedTitle = (tmdbId: number): WatchedTitle => ({
+  tmdbId,
+  mediaType: 'movie',
+  timesWatched: 1,
+  lastWatchedAt: '2026-11-10T20:00:00.000Z',
+  rating: null,
+})
+
+const friendsOf = (count: number): FriendsAnswer => ({
+  friends: Array.from({ length: count }, (_, index) => ({
+    id: `pair-${index}`,
+    user: { id: `id-${index}`, username: `friend${index}`, avatarUrl: null },
+    since: '2026-11-01T00:00:00.000Z',
+    inviteCount: 1,
+  })),
+  incoming: [],
+  outgoing: [],
+  invitations: [],
+})
+
+function Toasts() {
+  return (
+    <>
+      {useToasts().map((shown) => (
+        <p key={shown.id}>{shown.title}</p>
+      ))}
+    </>
+  )
+}
+
+/** Home's card for a member with these counts, on the app's query client. */
+function renderCard({
+  completed = false,
+  watchlist = 0,
+  watched = 0,
+  friends = 0,
+}: { completed?: boolean; watchlist?: number; watched?: number; friends?: number } = {}) {
+  const client = createQueryClient()
+  client.setQueryData(currentUserKey, member(completed))
+  client.setQueryData(libraryKeys.watchlist(), watchlistOf(...Array.from({ length: watchlist }, (_, i) => 100 + i)))
+  client.setQueryData(
+    libraryKeys.watchedTitles(),
+    Array.from({ length: watched }, (_, i) => watchedTitle(200 + i)),
+  )
+  client.setQueryData(friendsKeys.list(), friendsOf(friends))
+  render(
+    <QueryClientProvider client={client}>
+      <GetStartedCard />
+      <Toasts />
+    </QueryClientProvider>,
+  )
+  return client
+}
+
+const card = () => screen.queryByRole('region', { name: 'Get started' })
+const steps = () =>
+  within(screen.getByRole('region', { name: 'Get started' }))
+    .getAllByRole('listitem')
+    .map((step) => step.querySelector('p')?.textContent)
+
+describe('the Get started card on home', () => {
+  it('greets a new member with three steps, none done', () => {
+    renderCard()
+    expect(card()).not.toBeNull()
+    expect(steps()).toEqual([
+      'Not done yet: Add a title to your watchlist',
+      'Not done yet: Log something you’ve watched',
+      'Not done yet: Add a friend',
+    ])
+    expect(screen.getByText('0 of 3 steps done.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'search for a title' }).getAttribute('href')).toBe('/search')
+    expect(screen.getByRole('link', { name: 'Friends' }).getAttribute('href')).toBe('/friends')
+  })
+
+  it('checks each step from the member’s own lists, and again when a list changes', async () => {
+    const client = renderCard({ watched: 2 })
+    expect(steps()).toEqual([
+      'Not done yet: Add a title to your watchlist',
+      'Done: Log something you’ve watched',
+      'Not done yet: Add a friend',
+    ])
+    // As the refetch after adding a title answers.
+    client.setQueryData(libraryKeys.watchlist(), watchlistOf(603))
+    await waitFor(() => expect(steps()[0]).toBe('Done: Add a title to your watchlist'))
+    expect(screen.getByText('2 of 3 steps done.')).toBeTruthy()
+  })
+
+  it('is gone at once on Hide, which records onboardingCompleted', async () => {
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    const client = renderCard({ watchlist: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Get started' }))
+    // Before the server answers.
+    await waitFor(() => expect(card()).toBeNull())
+    expect(complete).toHaveBeenCalledTimes(1)
+    expect(client.getQueryData<PublicUser>(currentUserKey)?.onboardingCompleted).toBe(true)
+  })
+
+  it('comes back with a toast when Hide is refused', async () => {
+    let refuse: (error: Error) => void = () => undefined
+    vi.spyOn(onboardingCalls, 'complete').mockReturnValue(new Promise((_, reject) => (refuse = reject)))
+    renderCard()
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Get started' }))
+    await waitFor(() => expect(card()).toBeNull())
+    refuse(new Error('Server error'))
+    await waitFor(() => expect(card()).not.toBeNull())
+    expect(screen.getByText("Couldn't hide Get started")).toBeTruthy()
+  })
+
+  it('says "You’re all set" once every step is done, records it once, and goes on Done', async () => {
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    const client = renderCard({ watchlist: 1, watched: 1, friends: 1 })
+    await waitFor(() => expect(complete).toHaveBeenCalledTimes(1))
+    expect(screen.getByText('You’re all set: all three steps are done.')).toBeTruthy()
+    // Another change to the lists does not send it again.
+    client.setQueryData(libraryKeys.watchlist(), watchlistOf(1, 2))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(complete).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Done with Get started' }))
+    await waitFor(() => expect(card()).toBeNull())
+    expect(complete).toHaveBeenCalledTimes(1)
+  })
+
+  it('is not shown to a member who completed it', () => {
+    const complete = vi.spyOn(onboardingCalls, 'complete')
+    renderCard({ completed: true })
+    expect(card()).toBeNull()
+    expect(complete).not.toHaveBeenCalled()
+  })
+})

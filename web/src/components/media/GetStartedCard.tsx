@@ -1,0 +1,122 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useId, type ReactNode } from 'react'
+import { useCurrentUser } from '../../features/account/currentUser'
+import {
+  allStepsDone,
+  onboardingSteps,
+  type OnboardingProgress,
+  type OnboardingStepId,
+} from '../../features/onboarding/onboardingSteps'
+import { useCompleteOnboarding } from '../../features/onboarding/useCompleteOnboarding'
+import { useOnboardingProgress } from '../../features/onboarding/useOnboardingProgress'
+import { Icon } from '../library/icons'
+import { panel, primaryButton, quietButton, sectionHeading } from '../social/socialStyles'
+
+const link =
+  'font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400'
+
+const stepTitles: Record<OnboardingStepId, string> = {
+  watchlist: 'Add a title to your watchlist',
+  watched: 'Log something you’ve watched',
+  friends: 'Add a friend',
+}
+
+/** Where each step is done, as the page around the card offers it. */
+function StepHint({ id, progress }: { id: OnboardingStepId; progress: OnboardingProgress }): ReactNode {
+  switch (id) {
+    case 'watchlist':
+      return (
+        <>
+          Use the bookmark on any poster below, or{' '}
+          <Link to="/search" className={link}>
+            search for a title
+          </Link>
+          .
+        </>
+      )
+    case 'watched':
+      return <>Use the eye on a poster to mark it watched; a rating and a review are up to you.</>
+    case 'friends': {
+      const friends = (
+        <Link to="/friends" className={link}>
+          Friends
+        </Link>
+      )
+      // A request counts once it is accepted: until then the step says where it stands.
+      if (progress.friendsAsking > 0) return <>Someone asked to be your friend: answer on {friends}.</>
+      if (progress.friendsAsked > 0) return <>Your request is waiting for an answer; see {friends}.</>
+      return <>Find people by username or invite them by email on {friends}.</>
+    }
+  }
+}
+
+/**
+ * A new member's first look at home, as Letterboxd and Trakt greet a newcomer: three steps, each
+ * checked from their own lists. "Hide" records that they are past it (`onboardingCompleted`), so it
+ * never shows again on any device; finishing every step records it too, and the card stays to say
+ * "You're all set" until "Done" or the next visit.
+ */
+export function GetStartedCard() {
+  const headingId = useId()
+  const { data: user } = useCurrentUser()
+  const progress = useOnboardingProgress()
+  const { mutate: complete, isIdle, variables: completedBy, isError, reset } = useCompleteOnboarding()
+  const open = user?.onboardingCompleted === false
+  const steps = progress && onboardingSteps(progress)
+  const allSet = steps !== undefined && allStepsDone(steps)
+
+  // Once, not on every render: after a refusal the mutation is no longer idle, and "Done" asks again.
+  useEffect(() => {
+    if (open && allSet && isIdle) complete('allSet')
+  }, [open, allSet, isIdle, complete])
+
+  const sayingAllSet = completedBy === 'allSet' && !isError
+  if (!progress || !steps || !(open || sayingAllSet)) return null
+  const doneCount = steps.filter((step) => step.done).length
+
+  return (
+    <section aria-labelledby={headingId} className={`${panel} mb-10 sm:mb-12`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className={sectionHeading}>
+            Get started
+          </h2>
+          <p className="mt-1 text-sm text-zinc-400" aria-live="polite">
+            {allSet ? 'You’re all set: all three steps are done.' : `${doneCount} of ${steps.length} steps done.`}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => (open ? complete('hide') : reset())}
+          aria-label={allSet ? 'Done with Get started' : 'Hide Get started'}
+          className={`${allSet ? primaryButton : quietButton} shrink-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400`}
+        >
+          {allSet ? 'Done' : 'Hide'}
+        </button>
+      </div>
+      <ol className="mt-4 grid gap-3 sm:grid-cols-3">
+        {steps.map((step, index) => (
+          <li key={step.id} className="flex gap-3 rounded-xl bg-white/[0.03] p-3 ring-1 ring-white/5">
+            <span
+              aria-hidden="true"
+              className={`inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+                step.done ? 'bg-amber-400 text-zinc-950' : 'text-zinc-400 ring-1 ring-white/20'
+              }`}
+            >
+              {step.done ? <Icon name="check" className="h-4 w-4" /> : index + 1}
+            </span>
+            <div className="min-w-0">
+              <p className={`text-sm font-semibold ${step.done ? 'text-zinc-400' : 'text-white'}`}>
+                <span className="sr-only">{step.done ? 'Done: ' : 'Not done yet: '}</span>
+                {stepTitles[step.id]}
+              </p>
+              <p className="mt-0.5 text-sm leading-relaxed text-zinc-400">
+                <StepHint id={step.id} progress={progress} />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
