@@ -162,10 +162,14 @@ describe('the Get started card on home', () => {
     expect(complete).toHaveBeenCalledTimes(1)
   })
 
-  it('is not shown to a member who completed it', () => {
+  it('is not shown to a member who completed it, nor asks for their friends list', () => {
     const complete = vi.spyOn(onboardingCalls, 'complete')
     renderCard({ completed: true })
     expect(card()).toBeNull()
     expect(complete).not.toHaveBeenCalled()
+    const asked = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()))
+    expect(asked.filter((path) => path.includes('/api/friendships'))).toEqual([])
   })
 })

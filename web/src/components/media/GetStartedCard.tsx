@@ -57,11 +57,18 @@ function StepHint({ id, progress }: { id: OnboardingStepId; progress: Onboarding
  * "You're all set" until "Done" or the next visit.
  */
 export function GetStartedCard() {
-  const headingId = useId()
   const { data: user } = useCurrentUser()
-  const progress = useOnboardingProgress()
-  const { mutate: complete, isIdle, variables: completedBy, isError, reset } = useCompleteOnboarding()
+  const completion = useCompleteOnboarding()
   const open = user?.onboardingCompleted === false
+  const sayingAllSet = completion.variables === 'allSet' && !completion.isError
+  // Its lists are asked only while it can show: a member past it never asks for the friends list here.
+  return open || sayingAllSet ? <Steps open={open} completion={completion} /> : null
+}
+
+function Steps({ open, completion }: { open: boolean; completion: ReturnType<typeof useCompleteOnboarding> }) {
+  const headingId = useId()
+  const progress = useOnboardingProgress()
+  const { mutate: complete, isIdle, reset } = completion
   const steps = progress && onboardingSteps(progress)
   const allSet = steps !== undefined && allStepsDone(steps)
 
@@ -70,8 +77,7 @@ export function GetStartedCard() {
     if (open && allSet && isIdle) complete('allSet')
   }, [open, allSet, isIdle, complete])
 
-  const sayingAllSet = completedBy === 'allSet' && !isError
-  if (!progress || !steps || !(open || sayingAllSet)) return null
+  if (!progress || !steps) return null
   const doneCount = steps.filter((step) => step.done).length
 
   return (
