@@ -148,9 +148,21 @@ describe('the Get started card on home', () => {
     expect(screen.getByText("Couldn't hide Get started")).toBeTruthy()
   })
 
+  it('is recorded quietly, never shown, for a member who had done every step before it came', async () => {
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    renderCard({ watchlist: 3, watched: 5, friends: 2 })
+    await waitFor(() => expect(complete).toHaveBeenCalledTimes(1))
+    expect(card()).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(card()).toBeNull()
+  })
+
   it('says "You’re all set" once every step is done, records it once, and goes on Done', async () => {
     const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
-    const client = renderCard({ watchlist: 1, watched: 1, friends: 1 })
+    const client = renderCard({ watchlist: 1, watched: 1, friends: 0 })
+    expect(card()).not.toBeNull()
+    // The last step done while the card is on screen.
+    client.setQueryData(friendsKeys.list(), friendsOf(1))
     await waitFor(() => expect(complete).toHaveBeenCalledTimes(1))
     expect(screen.getByText('You’re all set: all three steps are done.')).toBeTruthy()
     // Another change to the lists does not send it again.

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import {
   allStepsDone,
@@ -71,13 +71,22 @@ function Steps({ open, completion }: { open: boolean; completion: ReturnType<typ
   const { mutate: complete, isIdle, reset } = completion
   const steps = progress && onboardingSteps(progress)
   const allSet = steps !== undefined && allStepsDone(steps)
+  // Whether every step was done when the lists first came: a member from before the card existed is
+  // recorded as past it without ever being shown it.
+  const [doneAtFirstSight, setDoneAtFirstSight] = useState<boolean>()
+  const known = steps !== undefined
+  useEffect(() => {
+    if (known && doneAtFirstSight === undefined) setDoneAtFirstSight(allSet)
+  }, [known, allSet, doneAtFirstSight])
 
   // Once, not on every render: after a refusal the mutation is no longer idle, and "Done" asks again.
   useEffect(() => {
-    if (open && allSet && isIdle) complete('allSet')
-  }, [open, allSet, isIdle, complete])
+    if (open && allSet && isIdle && doneAtFirstSight !== undefined)
+      complete(doneAtFirstSight ? 'alreadyDone' : 'allSet')
+  }, [open, allSet, isIdle, doneAtFirstSight, complete])
 
   if (!progress || !steps) return null
+  if (allSet && doneAtFirstSight !== false) return null
   const doneCount = steps.filter((step) => step.done).length
 
   return (

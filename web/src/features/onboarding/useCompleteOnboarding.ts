@@ -4,8 +4,11 @@ import { toast } from '../../lib/toast'
 import { currentUserKey, setCurrentUser } from '../account/currentUser'
 import { onboardingCalls } from './onboardingCalls'
 
-/** Why it is recorded: the member put the card away, or they finished every step and the card said so. */
-export type CompletedBy = 'hide' | 'allSet'
+/**
+ * Why it is recorded: the member put the card away; they finished every step and the card said so;
+ * or every step was done before the card was first shown (a member from before it existed), quietly.
+ */
+export type CompletedBy = 'hide' | 'allSet' | 'alreadyDone'
 
 function markCompleted(queryClient: QueryClient, onboardingCompleted: boolean): void {
   const user = queryClient.getQueryData<PublicUser | null>(currentUserKey)
@@ -29,6 +32,8 @@ export function useCompleteOnboarding() {
     onSuccess: (user) => setCurrentUser(queryClient, user),
     onError: (error, by) => {
       markCompleted(queryClient, false)
+      // Nobody asked for the quiet one: nothing to tell (the card stays away, and the next visit tries again).
+      if (by === 'alreadyDone') return
       toast({
         title: by === 'hide' ? "Couldn't hide Get started" : "Couldn't save that you're all set",
         description: error.message,
