@@ -404,9 +404,7 @@ test('an invitation mail leads a new address through sign-up to a friendship', a
   await waiting.getByRole('button', { name: `Resend the invitation to ${address}` }).click()
   await expect(waiting.getByText('sent 2×')).toBeVisible()
 
-  const mail = await mailReader(browser, baseURL ?? '')
-  const link = await mail.link(address, 'friend-invitation', '/sign_up')
-  await mail.close()
+  const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
 
   const context = await newContext(browser, { baseURL: baseURL ?? '' })
   const page = await context.newPage()
@@ -452,9 +450,7 @@ test('two members invite one address: the newcomer joins through one link and fi
   await send(a.page.request, 'POST', '/api/friendships', { email: address })
   await send(d.page.request, 'POST', '/api/friendships', { email: address })
   // The newest mail to the address: the second member's invitation.
-  const mail = await mailReader(browser, baseURL ?? '')
-  const link = await mail.link(address, 'friend-invitation', '/sign_up')
-  await mail.close()
+  const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
 
   const context = await newContext(browser, { baseURL: baseURL ?? '' })
   const page = await context.newPage()
@@ -494,9 +490,7 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   const username = uniqueName('joiner')
   const address = `${username}@example.com`
   await send(a.page.request, 'POST', '/api/friendships', { email: address })
-  const mail = await mailReader(browser, baseURL ?? '')
-  const link = await mail.link(address, 'friend-invitation', '/sign_up')
-  await mail.close()
+  const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
   const context = await newContext(browser, { baseURL: baseURL ?? '' })
   const page = await context.newPage()
   const registered = await page.request.post('/api/register', {
@@ -526,6 +520,14 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   await context.close()
   await a.close()
 })
+
+/** The sign-up link of the newest friend invitation mailed to `address`. */
+async function signUpLinkMailedTo(browser: Browser, baseURL: string, address: string): Promise<string> {
+  const mail = await mailReader(browser, baseURL)
+  const link = await mail.link(address, 'friend-invitation', '/sign_up')
+  await mail.close()
+  return link
+}
 
 /** A asks member B by B's address; B's friend-request mail holds `link`. */
 async function invitedByMail(browser: Browser, baseURL: string) {

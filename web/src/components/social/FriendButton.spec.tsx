@@ -22,6 +22,24 @@ function renderButtons(relations: FriendshipState[]) {
   )
 }
 
+/**
+ * A server that answers the CSRF token, and records every other request (`POST /api/friendships`) in
+ * the list it returns, answering each as `answer` says (its position is the count so far).
+ */
+function serverRecording(answer: (sent: string[], response: Response) => Promise<Response>): string[] {
+  const sent: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit) => {
+      const path = new URL(input, 'http://app.test').pathname
+      if (path === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf' }))
+      sent.push(`${init.method} ${path}`)
+      return answer(sent, Response.json({ position: String(sent.length) }))
+    }),
+  )
+  return sent
+}
+
 const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent)
 
 describe('FriendButton', () => {
@@ -57,18 +75,11 @@ describe('FriendButton', () => {
   })
 
   it('sends a request and its cancellation in the order they were made, even when the first is slow', async () => {
-    const started: string[] = []
     let answerFirst: () => void = () => undefined
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string, init: RequestInit) => {
-        const path = new URL(input, 'http://app.test').pathname
-        if (path === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf' }))
-        started.push(`${init.method} ${path}`)
-        const answer = Response.json({ position: String(started.length) })
-        if (started.length > 1) return Promise.resolve(answer)
-        return new Promise<Response>((resolve) => (answerFirst = () => resolve(answer)))
-      }),
+    const started = serverRecording((sent, answer) =>
+      sent.length > 1
+        ? Promise.resolve(answer)
+        : new Promise<Response>((resolve) => (answerFirst = () => resolve(answer))),
     )
     renderButtons(['none', 'outgoing'])
     fireEvent.click(screen.getByRole('button', { name: 'Add friend' }))
@@ -81,16 +92,7 @@ describe('FriendButton', () => {
   })
 
   it('takes a double-click as one press: one request sent, one acceptance', async () => {
-    const started: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: string, init: RequestInit) => {
-        const path = new URL(input, 'http://app.test').pathname
-        if (path === '/api/csrf-token') return Promise.resolve(Response.json({ csrfToken: 'csrf' }))
-        started.push(`${init.method} ${path}`)
-        return Promise.resolve(Response.json({ position: String(started.length) }))
-      }),
-    )
+    const started = serverRecording((_sent, answer) => Promise.resolve(answer))
     renderButtons(['none', 'incoming'])
     for (const name of ['Add friend', "Accept maya's friend request"]) {
       const button = screen.getByRole('button', { name })
