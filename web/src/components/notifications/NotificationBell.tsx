@@ -10,6 +10,10 @@ import {
 } from '../../features/notifications/queries'
 import { NotificationList } from './NotificationList'
 
+/** Whether opening the bell sends the seen mark: something unseen, and not marked up to it already. */
+const seenMarkDue = (unseen: number, newest: string | undefined, markedUpTo: string | undefined): boolean =>
+  unseen > 0 && newest !== undefined && markedUpTo !== newest
+
 /**
  * The bell of the app shell: on it, how many unread notifications are new since it was last opened;
  * under it, the list, where the unread ones stay marked until they are opened or all marked read.
@@ -33,7 +37,7 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
   // shows up in it: the badge has nothing left to count. Once per newest notification, so an answer
   // that still counts something (a mark the server took as "now") does not send it again and again.
   useEffect(() => {
-    if (!open || unseen === 0 || newest === undefined || markedUpTo.current === newest) return
+    if (!open || !seenMarkDue(unseen, newest, markedUpTo.current) || newest === undefined) return
     markedUpTo.current = newest
     markSeen(newest)
   }, [open, unseen, newest, markSeen])
@@ -70,8 +74,8 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
         onClick={() => {
           // Opened, it shows what the server has now, not the last poll's list: a line taken back since
           // (a comment deleted) would still be there. When the seen mark goes out, its answer refetches.
-          const marks = unseen > 0 && newest !== undefined && markedUpTo.current !== newest
-          if (!open && !marks) void queryClient.invalidateQueries({ queryKey: notificationsKeys.list() })
+          if (!open && !seenMarkDue(unseen, newest, markedUpTo.current))
+            void queryClient.invalidateQueries({ queryKey: notificationsKeys.list() })
           setOpen(!open)
         }}
         aria-expanded={open}
