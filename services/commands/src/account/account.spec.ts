@@ -269,6 +269,19 @@ describe('account: password reset', () => {
         'This reset link was sent before your password was last changed. Please request a new one.',
       ))
 
+  it('refuses a link mailed to the address before it was changed, saying so, and takes one asked for after', () => {
+    const moved = EmailChanged({ userId, email: 'new@example.com', previousEmail: 'ada@example.com' })
+    given([registered, resetRequested('t1'), moved])
+      .when(resetPassword('t1'))
+      .thenThrows(
+        ResetLinkOutdated,
+        'This reset link was sent to your previous email address. Please request a new one.',
+      )
+    given([registered, resetRequested('t1'), moved, resetRequested('t2')])
+      .when(resetPassword('t2'))
+      .then([PasswordReset({ userId, tokenHash: 't2', passwordHash: 'hash-2' })])
+  })
+
   it('takes a link asked for after the password was changed', () =>
     given([registered, resetRequested('t1'), PasswordChanged({ userId, passwordHash: 'hash-3' }), resetRequested('t2')])
       .when(resetPassword('t2'))
@@ -354,6 +367,19 @@ describe('account: sign-in links', () => {
         .then([SignInLinkUsed({ userId, tokenHash: 'm2' })])
     }
   })
+
+  it('refuses a link mailed to the address before it was changed, saying so', () =>
+    given([
+      registered,
+      linkIssued('m1'),
+      EmailChanged({ userId, email: 'new@example.com', previousEmail: 'ada@example.com' }),
+      PasswordChanged({ userId, passwordHash: 'hash-3' }),
+    ])
+      .when(useLink('m1'))
+      .thenThrows(
+        SignInLinkRevoked,
+        'This sign-in link was sent to your previous email address. Sign in with your password.',
+      ))
 
   it('still says a link used before the password changed was used', () =>
     given([

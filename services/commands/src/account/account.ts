@@ -112,9 +112,16 @@ export interface SignInLink {
   action: string | null
   actionData: unknown
   used: boolean
-  /** Not used before the password changed: it no longer signs in. */
-  revoked: boolean
+  /** Not used before the password or the address changed: it no longer signs in. */
+  revokedBy: LinkEnd | null
 }
+
+/**
+ * What ended the mailed links not yet used. A new password ends them as it signs out every other
+ * session; a new address ends them because they went to the old mailbox, which may be the reason
+ * for the change.
+ */
+export type LinkEnd = 'password' | 'email'
 
 export interface AccountState {
   status: 'none' | 'active' | 'deleted'
@@ -131,7 +138,7 @@ export interface AccountState {
   pushSubscription: unknown
   onboardingCompleted: boolean
   /** Reset links by token hash; only `latestResetToken` may be used. */
-  resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean; outdated: boolean }>
+  resetTokens: ReadonlyMap<string, { expiresAt: string; used: boolean; outdatedBy: LinkEnd | null }>
   latestResetToken: string | null
   signInLinks: ReadonlyMap<string, SignInLink>
   suspended: boolean
@@ -181,9 +188,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, ...defined }
     }
     case 'EmailChanged':
-      return { ...state, email: event.data.email }
+      return { ...endMailedLinks(state, 'email'), email: event.data.email }
     case 'PasswordChanged':
-      return { ...afterNewPassword(state), passwordHash: event.data.passwordHash }
+      return { ...endMailedLinks(state, 'password'), passwordHash: event.data.passwordHash }
     case 'EmailPreferencesUpdated':
       return { ...state, receiveCampaignEmails: event.data.receiveCampaignEmails }
     case 'UserRoleChanged':
@@ -194,12 +201,12 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         resetTokens: new Map(state.resetTokens).set(event.data.tokenHash, {
           expiresAt: event.data.expiresAt,
           used: false,
-          outdated: false,
+          outdatedBy: null,
         }),
         latestResetToken: event.data.tokenHash,
       }
     case 'PasswordReset': {
-      const after = afterNewPassword(state)
+      const after = endMailedLinks(state, 'password')
       const reset = state.resetTokens.get(event.data.tokenHash)
       const resetTokens = new Map(after.resetTokens)
       if (reset) resetTokens.set(event.data.tokenHash, { ...reset, used: true })
@@ -215,7 +222,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
           action,
           actionData,
           used: false,
-          revoked: false,
+          revokedBy: null,
         }),
       }
     }
@@ -241,15 +248,24 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
 }
 
 /**
- * A new password (changed or reset) ends every way in opened before it, as it signs out every other
- * session: reset links and sign-in links not yet used stop working. They went to the account's mailbox,
- * but a mailbox read by someone else is a reason to change the password.
+ * A new password (changed or reset) or a new address ends every way in mailed before it: reset links
+ * and sign-in links not yet used stop working. They went to the account's mailbox, and a mailbox read
+ * by someone else, or given up, is a reason for either change. A link already ended keeps its first
+ * reason.
  */
-function afterNewPassword(state: AccountState): AccountState {
+function endMailedLinks(state: AccountState, by: LinkEnd): AccountState {
   const resetTokens = new Map(
-    [...state.resetTokens].map(([hash, reset]) => [hash, { ...reset, outdated: !reset.used }]),
+    [...state.resetTokens].map(([hash, reset]) => [
+      hash,
+      { ...reset, outdatedBy: reset.used ? null : (reset.outdatedBy ?? by) },
+    ]),
   )
-  const signInLinks = new Map([...state.signInLinks].map(([hash, link]) => [hash, { ...link, revoked: !link.used }]))
+  const signInLinks = new Map(
+    [...state.signInLinks].map(([hash, link]) => [
+      hash,
+      { ...link, revokedBy: link.used ? null : (link.revokedBy ?? by) },
+    ]),
+  )
   return { ...state, resetTokens, signInLinks }
 }
 
@@ -352,7 +368,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       // only whoever holds a link the account was really sent gets this far.
       if (state.suspended) throw new AccountSuspended()
       if (reset.used) throw new ResetLinkUsed()
-      if (reset.outdated) throw new ResetLinkOutdated()
+      if (reset.outdatedBy) throw new ResetLinkOutdated(reset.outdatedBy)
       if (state.latestResetToken !== command.tokenHash) throw new ResetLinkSuperseded()
       if (isPast(reset.expiresAt, command.at)) throw new ResetLinkExpired()
       return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
@@ -371,7 +387,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       // Refused before it is spent: a link issued before the suspension works again once restored.
       if (state.suspended) throw new AccountSuspended()
       if (link.used) throw new SignInLinkAlreadyUsed()
-      if (link.revoked) throw new SignInLinkRevoked()
+      if (link.revokedBy) throw new SignInLinkRevoked(link.revokedBy)
       if (isPast(link.expiresAt, command.at)) throw new SignInLinkExpired()
       return [SignInLinkUsed({ userId, tokenHash: command.tokenHash })]
     }

@@ -75,11 +75,16 @@ export class ResetLinkSuperseded extends DomainError {
   }
 }
 
-/** The password changed after the link was mailed: whoever asked for it no longer needs it. */
+/** The password or the address changed after the link was mailed: whoever asked for it no longer needs it. */
 export class ResetLinkOutdated extends DomainError {
   override readonly name = 'ResetLinkOutdated'
-  constructor() {
-    super('gone', 'This reset link was sent before your password was last changed. Please request a new one.')
+  constructor(by: 'password' | 'email') {
+    super(
+      'gone',
+      by === 'password'
+        ? 'This reset link was sent before your password was last changed. Please request a new one.'
+        : 'This reset link was sent to your previous email address. Please request a new one.',
+    )
   }
 }
 
@@ -111,9 +116,13 @@ export class SignInLinkExpired extends DomainError {
 /** A new password ends every way in that was opened with the old one: sessions, and links not yet used. */
 export class SignInLinkRevoked extends DomainError {
   override readonly name = 'SignInLinkRevoked'
-  constructor() {
-    super('gone', 'This sign-in link stopped working when your password was changed. Sign in with your password.', {
-      detail: 'token_revoked',
-    })
+  constructor(by: 'password' | 'email') {
+    super(
+      'gone',
+      by === 'password'
+        ? 'This sign-in link stopped working when your password was changed. Sign in with your password.'
+        : 'This sign-in link was sent to your previous email address. Sign in with your password.',
+      { detail: 'token_revoked' },
+    )
   }
 }

@@ -94,6 +94,19 @@ describe('POST /api/reset-password', () => {
     expect((await client.get('/api/user')).statusCode).toBe(401)
   })
 
+  it('refuses a link mailed to the address the profile then changed, and takes one mailed to the new one', async () => {
+    const { client } = await register(t.app, 'movedhouse')
+    const token = await requestReset('movedhouse@example.com')
+    const moved = await client.put('/api/user/profile', { currentPassword: password, email: 'moved@example.com' })
+    expect(moved.statusCode).toBe(200)
+    const late = await reset(token)
+    expect(late.statusCode).toBe(410)
+    expect(late.json()).toMatchObject({
+      message: 'This reset link was sent to your previous email address. Please request a new one.',
+    })
+    expect((await reset(await requestReset('moved@example.com'))).statusCode).toBe(200)
+  })
+
   it('refuses a link mailed before the password was changed in the profile', async () => {
     const { client } = await register(t.app, 'changedmind')
     const token = await requestReset('changedmind@example.com')
