@@ -65,6 +65,15 @@ describe('account requests (spec §5)', () => {
     expect(problems(profileUpdateRequest, { pushSubscription: ['any', { shape: 1 }] })).toEqual({})
   })
 
+  it('avatar: an uploaded picture and other addresses, but none of the app’s own calls', () => {
+    for (const avatarUrl of ['/api/avatars/u1?v=abc', '/icons/avatar.png', 'https://pics.example/a.png', ''])
+      expect(problems(profileUpdateRequest, { avatarUrl }), avatarUrl).toEqual({})
+    for (const avatarUrl of ['/api/feed', '/api/avatars/../auth/magic-link?token=x', '/api\\user', '/api'])
+      expect(problems(profileUpdateRequest, { avatarUrl }), avatarUrl).toEqual({
+        avatarUrl: "Avatar URL must be a picture's address, not one of the app's own calls",
+      })
+  })
+
   it('unsubscribe: the email must contain an at-sign', () => {
     expect(problems(emailPreferencesRequest, { email: '', receiveCampaignEmails: false })).toEqual({
       email: 'Please enter a valid email address',

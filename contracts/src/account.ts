@@ -20,6 +20,7 @@ export const messages = {
   locationTooLong: 'Location must be at most 100 characters',
   bioTooLong: 'Bio must be at most 500 characters',
   avatarUrlInvalid: 'Avatar URL must be a web address',
+  avatarUrlInApi: "Avatar URL must be a picture's address, not one of the app's own calls",
   digestType: 'Digest must be weekly, daily or none',
   currentPasswordRequired: 'Current password is required to set new password',
   currentPasswordForEmail: 'Current password is required to change your email',
@@ -68,12 +69,24 @@ export const password = z
 
 const location = z.string().max(locationMax, messages.locationTooLong)
 const bio = z.string().max(bioMax, messages.bioTooLong)
+/**
+ * An uploaded picture is served under /api/avatars/; any other call of ours, loaded as an image, would
+ * be made with the viewer's cookie. The path is read as a browser resolves it (a backslash is a slash,
+ * dot segments are walked), so no spelling steps around the rule.
+ */
+function notAnApiCall(value: string): boolean {
+  if (!value.startsWith('/')) return true
+  const path = new URL(value, 'https://reelmates.invalid').pathname
+  return !/^\/api(\/|$)/i.test(path) || /^\/api\/avatars\/[^/]+$/.test(path)
+}
+
 // Shown as an <img> source and as a link: only web addresses (or a cleared value).
 const avatarUrl = z
   .string({ error: messages.avatarUrlInvalid })
   .trim()
   .max(avatarUrlMax, messages.avatarUrlInvalid)
   .regex(/^(https?:\/\/\S+|\/[^/\\]\S*|)$/i, messages.avatarUrlInvalid)
+  .refine(notAnApiCall, messages.avatarUrlInApi)
 
 /** A form that leaves a password field empty sends ''; it means "not given". */
 const optionalPassword = z.union([z.literal(''), password]).optional()

@@ -24,7 +24,7 @@ let validToken = ''
 
 function answer(request: IncomingMessage, body: string): { status: number; type?: string; text: string } {
   const url = new URL(request.url ?? '/', 'http://x')
-  const needsCsrf = !['GET', 'HEAD'].includes(request.method ?? 'GET')
+  const needsCsrf = !['GET', 'HEAD'].includes(request.method ?? 'GET') || url.pathname === '/api/auth/process-token'
   if (url.pathname === '/api/csrf-token') {
     csrfIssued += 1
     validToken = `token-${csrfIssued}`
@@ -41,6 +41,8 @@ function answer(request: IncomingMessage, body: string): { status: number; type?
             text: JSON.stringify({ ok: true, echo: JSON.parse(body) as unknown, position: '41' }),
           }
         : { status: 200, type: 'application/json', text: '{"items":[]}' }
+    case '/api/auth/process-token':
+      return { status: 200, type: 'application/json', text: JSON.stringify({ success: true }) }
     case '/api/later':
       return { status: 200, type: 'application/json', text: JSON.stringify({ ok: true, position: '7' }) }
     case '/api/conflict':
@@ -169,6 +171,14 @@ describe('the request client (spec §7)', () => {
     expect(request.headers['content-type']).toBe('application/json')
     expect(request.headers['csrf-token']).toBe(validToken)
     expect(answer.echo).toEqual({ tmdbId: 603 })
+  })
+
+  it('sends the CSRF token on a GET that spends a mailed token, and on no other GET', async () => {
+    await apiJson('/api/auth/process-token?token=abc')
+    expect(last().headers['csrf-token']).toBe(validToken)
+    expect(last().url.searchParams.get('token')).toBe('abc')
+    await apiJson('/api/watchlist')
+    expect(last().headers['csrf-token']).toBeUndefined()
   })
 
   it('fetches a fresh token once when the server no longer knows the old one', async () => {

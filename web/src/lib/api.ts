@@ -1,3 +1,4 @@
+import { isActingRead } from '@reelmates/contracts/actingReads'
 import { ApiError, errorFromResponse, requestMessages } from './apiError'
 import { isProxyWithoutServer, serverAnswered, serverUnanswered } from './connection'
 import { newIdempotencyKey } from './idempotencyKey'
@@ -111,19 +112,21 @@ async function refusedCsrf(response: Response): Promise<boolean> {
 
 /**
  * Sends a request and returns the raw response after the error check (spec §7: the shared helper).
- * State-changing requests carry the CSRF token; a token the server no longer knows (a new session
- * after sign-in) is refreshed once.
+ * State-changing requests and the GETs that act carry the CSRF token; a token the server no longer
+ * knows (a new session after sign-in) is refreshed once.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET'
-  const needsCsrf = stateChanging.has(method)
-  const sent: RequestOptions = needsCsrf
+  const changes = stateChanging.has(method)
+  // A GET that spends a mailed token is guarded as a change is (`actingReads`).
+  const needsCsrf = changes || isActingRead(path.split('?', 1)[0] ?? path)
+  const sent: RequestOptions = changes
     ? {
         ...options,
         headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey(), ...options.headers },
       }
     : options
-  let response = await sendOnce(path, sent, needsCsrf)
+  let response = await sendOnce(path, sent, needsCsrf, changes)
   if (needsCsrf && (await refusedCsrf(response))) {
     forgetCsrfToken()
     response = await send(path, sent, await fetchCsrfToken())
@@ -140,14 +143,20 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
  * A change whose connection dropped is sent once more with the same `Idempotency-Key`: if the first
  * one reached the server, the server answers what it answered then instead of doing it twice. Not
  * while the device is offline: the second try would fail the same way, and the changes waiting
- * offline are tried again on a timer, so each of its tries would go out twice.
+ * offline are tried again on a timer, so each of its tries would go out twice. A GET that acts has no
+ * key, so it is not sent again: its token may already be spent.
  */
-async function sendOnce(path: string, options: RequestOptions, needsCsrf: boolean): Promise<Response> {
+async function sendOnce(
+  path: string,
+  options: RequestOptions,
+  needsCsrf: boolean,
+  changes: boolean,
+): Promise<Response> {
   const csrf = needsCsrf ? await fetchCsrfToken() : undefined
   try {
     return await send(path, options, csrf)
   } catch (error) {
-    if (!needsCsrf || !(error instanceof ApiError) || error.status !== 0 || !navigator.onLine) throw error
+    if (!changes || !(error instanceof ApiError) || error.status !== 0 || !navigator.onLine) throw error
     return send(path, options, csrf)
   }
 }

@@ -195,6 +195,17 @@ describe('PUT /api/user/profile', () => {
       [{ bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
       [{ avatarUrl: 42 }, 'avatarUrl', 'Avatar URL must be a web address'],
       [{ avatarUrl: 'javascript:alert(1)' }, 'avatarUrl', 'Avatar URL must be a web address'],
+      ...[
+        '/api/friendships/accept-with-token?token=x',
+        '/API/auth/magic-link?token=x',
+        '/api/avatars/../friendships/accept-with-token?token=x',
+        '/api\\friendships\\accept-with-token?token=x',
+        '/x/../api/auth/process-token?token=x',
+      ].map((avatarUrl): [Record<string, unknown>, string, string] => [
+        { avatarUrl },
+        'avatarUrl',
+        "Avatar URL must be a picture's address, not one of the app's own calls",
+      ]),
       [{ currentPassword: '12345' }, 'currentPassword', 'Password must be at least 6 characters'],
       [{ currentPassword: password, newPassword: '12345' }, 'newPassword', 'Password must be at least 6 characters'],
       [{ digestType: 'hourly' }, 'digestType', 'Digest must be weekly, daily or none'],

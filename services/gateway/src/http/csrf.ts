@@ -2,6 +2,7 @@ import fastifyCsrf from '@fastify/csrf-protection'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { isActingRead } from '@reelmates/contracts/actingReads'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -19,14 +20,19 @@ function tokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Every state-changing API request must carry the token from `GET /api/csrf-token` in a
- * `CSRF-Token` header; the secret behind it lives in the session.
+ * `CSRF-Token` header; the secret behind it lives in the session. So must the few GETs that act
+ * (`actingReads`): a same-site image or a followed link would otherwise spend a token with the
+ * visitor's cookie.
  */
 export async function registerCsrf(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: tokenOf })
 
   app.addHook('onRequest', (request, reply, done) => {
     // The route the router matched, not the raw target: no spelling of a path can step around the check.
-    if (safeMethods.has(request.method) || !request.routeOptions.url?.startsWith('/api/')) {
+    const route = request.routeOptions.url
+    // HEAD runs a GET's handler too.
+    const acting = route !== undefined && isActingRead(route) && (request.method === 'GET' || request.method === 'HEAD')
+    if (!route?.startsWith('/api/') || (safeMethods.has(request.method) && !acting)) {
       done()
       return
     }

@@ -1,12 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiOperations, describeOperation, stateChanging, urlOf, type Operation } from '../testing/apiOperations'
+import { isActingRead } from '@reelmates/contracts/actingReads'
 import { signedInAgent } from '../testing/signedIn'
 import { agent, createTestApp } from '../testing/testApp'
 
 /**
  * Tables of every documented /api route (read from the app's OpenAPI document, so a route added on
- * any branch is in them): CSRF on every state-changing route, sign-in on every route that is not open
+ * any branch is in them): CSRF on every state-changing route and GET that acts, sign-in on every route that is not open
  * to visitors, the Admin role on everything under /api/admin/.
  */
 
@@ -81,9 +82,13 @@ describe('the route tables', () => {
   })
 })
 
-describe('every state-changing route refuses a request without a valid CSRF token', () => {
+describe('every state-changing route, and every GET that acts, refuses a request without a valid CSRF token', () => {
   it.each(
-    table((operation) => stateChanging(operation) && !carriesOwnCredential.includes(describeOperation(operation))),
+    table(
+      (operation) =>
+        (stateChanging(operation) || isActingRead(operation.path)) &&
+        !carriesOwnCredential.includes(describeOperation(operation)),
+    ),
   )('%s', async (_name, operation) => {
     const url = urlOf(operation)
     expectRefusal(await agent(t.app).request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)

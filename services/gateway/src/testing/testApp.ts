@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import lightMyRequest from 'light-my-request'
+import { isActingRead } from '@reelmates/contracts/actingReads'
 import { loadConfig } from '@reelmates/infra/config'
 import { buildApp } from '../app'
 import { openPlatform, type PlatformOverrides } from '../composition'
@@ -55,7 +56,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface AgentRequestOptions {
   body?: unknown
   headers?: Record<string, string>
-  /** false sends a state-changing request without the CSRF token. */
+  /** false sends a state-changing request (or a GET that acts) without the CSRF token. */
   csrf?: boolean
 }
 
@@ -74,13 +75,15 @@ export function agent(app: FastifyInstance) {
     options: AgentRequestOptions = {},
   ): Promise<LightMyRequestResponse> {
     const stateChanging = method !== 'GET'
-    if (stateChanging && options.csrf !== false && csrfToken === undefined) {
+    // As the web app does: state-changing requests and the GETs that act carry the token.
+    const sendsCsrf = (stateChanging || isActingRead(url.split('?')[0] ?? url)) && options.csrf !== false
+    if (sendsCsrf && csrfToken === undefined) {
       const answer = await request('GET', '/api/csrf-token')
       csrfToken = answer.json<{ csrfToken: string }>().csrfToken
     }
     const headers: Record<string, string> = { ...options.headers }
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    if (stateChanging && options.csrf !== false && csrfToken) headers['csrf-token'] = csrfToken
+    if (sendsCsrf && csrfToken) headers['csrf-token'] = csrfToken
     if (!stateChanging && lastPosition && !('x-min-position' in headers)) headers['x-min-position'] = lastPosition
     const inject: InjectOptions = { method, url, headers }
     if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload']

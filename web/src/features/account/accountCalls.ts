@@ -5,7 +5,7 @@ import type {
   ResetPasswordRequest,
   SignInRequest,
 } from '@reelmates/contracts/account'
-import { apiJson, fetchCsrfToken, forgetCsrfToken } from '../../lib/api'
+import { apiJson, forgetCsrfToken } from '../../lib/api'
 
 /** The account calls of spec §7. Sign-in, sign-up and sign-out start a new session, hence a new CSRF token. */
 type UserAnswer = PublicUser & { position?: string }
@@ -72,13 +72,13 @@ export async function unsubscribeWithToken(token: string): Promise<{ success: bo
   return apiJson(`/api/unsubscribe?${new URLSearchParams({ token }).toString()}`, { method: 'POST' })
 }
 
-/** Spec §4 magic link steps 1–2: a CSRF token, then the link itself (a GET that signs in). */
+/**
+ * Spec §4 magic link steps 1–2: a CSRF token, then the link itself (a GET that signs in; the request
+ * client sends the token on it, `actingReads`).
+ */
 export async function authenticateWithMagicLink(token: string, redirect: string): Promise<{ redirect?: string }> {
-  const csrf = await fetchCsrfToken()
   const query = `token=${encodeURIComponent(token)}&redirect=${encodeURIComponent(redirect)}`
-  const answer = await apiJson<{ redirect?: string }>(`/api/auth/magic-link?${query}`, {
-    headers: { 'CSRF-Token': csrf },
-  })
+  const answer = await apiJson<{ redirect?: string }>(`/api/auth/magic-link?${query}`)
   forgetCsrfToken()
   return answer
 }
