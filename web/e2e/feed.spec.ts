@@ -142,7 +142,7 @@ async function logWatch(request: APIRequestContext, query: string): Promise<{ ac
   return { activityId: `watched:${String(watched.entryId)}`, title: title.title }
 }
 
-test('a review its writer marks as containing spoilers stays covered for friends; an unmarked one reads at once', async ({
+test('a review its writer marks as containing spoilers stays covered for friends, not for its writer; an unmarked one reads at once', async ({
   browser,
   baseURL,
 }) => {
@@ -186,6 +186,13 @@ test('a review its writer marks as containing spoilers stays covered for friends
   await expect(covered).not.toContainText('He was dead all along.')
   await covered.getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
   await expect(covered).toContainText('He was dead all along.')
+
+  // B wrote it: nothing to spoil for B, who is told others see it covered.
+  await b.page.goto('/feed')
+  const own = b.page.getByRole('article').filter({ hasText: twist.title })
+  await expect(own).toContainText('He was dead all along.')
+  await expect(own).toContainText('Marked as spoilers: covered for others')
+  await expect(own.getByRole('button', { name: /Show review/ })).toHaveCount(0)
 
   // B takes the mark off in the edit dialog: the review opens for A too.
   await b.page.goto(`/media/movie/${twist.tmdbId}`)

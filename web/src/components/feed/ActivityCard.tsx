@@ -166,7 +166,12 @@ export function ActivityCard({
             </div>
           ) : null}
           {item.review ? (
-            <SpoilerReview text={item.review} containsSpoilers={item.containsSpoilers} shownKey={item.id} />
+            <SpoilerReview
+              text={item.review}
+              containsSpoilers={item.containsSpoilers}
+              shownKey={item.id}
+              byReader={meId !== undefined && item.user.id === meId}
+            />
           ) : null}
         </div>
       </div>

@@ -72,7 +72,7 @@ function PublicWatches({ username, profile }: { username: string; profile: Publi
   return (
     <>
       <div className={panel}>
-        <PublicWatchList watches={watches} focusAt={focusAt} onFocused={focused} />
+        <PublicWatchList watches={watches} focusAt={focusAt} onFocused={focused} own={profile.friendship === 'self'} />
       </div>
       {more.isError ? (
         <p role="alert" className="mt-4 text-center text-sm text-zinc-300">

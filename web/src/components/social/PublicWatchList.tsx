@@ -24,10 +24,12 @@ interface PublicWatchListProps {
   /** The title link at this place takes focus once it is shown (the first of those "Show more" brought). */
   focusAt?: number | null | undefined
   onFocused?: (() => void) | undefined
+  /** The reader's own watches: their spoiler reviews are shown to them. */
+  own?: boolean
 }
 
 /** A member's public watches, latest first: poster, title, stars, and the review in their words. */
-export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWatchListProps) {
+export function PublicWatchList({ watches, focusAt = null, onFocused, own = false }: PublicWatchListProps) {
   const refAt = useFocusOnArrival<HTMLAnchorElement>(focusAt, watches.length, onFocused)
   return (
     <ol className="divide-y divide-white/5">
@@ -62,7 +64,9 @@ export function PublicWatchList({ watches, focusAt = null, onFocused }: PublicWa
                 <span>Watched {watchDayLabel(watch)}</span>
                 {watch.rewatch ? <RewatchMark /> : null}
               </div>
-              {watch.review ? <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} /> : null}
+              {watch.review ? (
+                <SpoilerReview text={watch.review} containsSpoilers={watch.containsSpoilers} byReader={own} />
+              ) : null}
             </div>
           </li>
         )

@@ -45,3 +45,12 @@ describe('a review with spoilers', () => {
     expect(screen.queryByText(review)).toBeNull()
   })
 })
+
+describe('a review with spoilers, read by its writer', () => {
+  it('is shown, saying others see it covered', () => {
+    render(<SpoilerReview text={review} containsSpoilers byReader shownKey="activity-9" />)
+    expect(screen.getByText(review)).toBeDefined()
+    expect(screen.getByText('Marked as spoilers: covered for others')).toBeDefined()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+})

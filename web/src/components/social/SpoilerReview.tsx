@@ -15,9 +15,12 @@ export function SpoilerReview({
   text,
   containsSpoilers,
   shownKey,
+  byReader = false,
 }: {
   text: string
   containsSpoilers: boolean
+  /** The reader wrote it: nothing to spoil, so it is shown, with a word that others see it covered. */
+  byReader?: boolean
   /**
    * Names the review across screens (an activity's id: its card on the feed and its own page): one
    * the reader chose to see stays shown on the other screen for the rest of the visit, instead of
@@ -33,6 +36,17 @@ export function SpoilerReview({
     }
     setOpenState(value)
   }
+  if (containsSpoilers && byReader)
+    return (
+      <div className="mt-2">
+        <p className="text-xs font-semibold uppercase tracking-wide text-amber-400">
+          Marked as spoilers: covered for others
+        </p>
+        <p dir="auto" className={`mt-1.5 ${reviewText}`}>
+          {text}
+        </p>
+      </div>
+    )
   if (!containsSpoilers)
     return (
       <p dir="auto" className={`mt-2 ${reviewText}`}>
