@@ -23,10 +23,10 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function signUpPage() {
+function signUpPage(search: Parameters<typeof SignUpScreen>[0]['search'] = {}) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SignUpScreen search={{}} />
+      <SignUpScreen search={search} />
     </QueryClientProvider>,
   )
   const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
@@ -77,5 +77,19 @@ describe('a refused sign-up', () => {
     page.enterIn('Password')
     await waitFor(() => expect(document.activeElement).toBe(page.field('Email')))
     expect(errorOf(page.field('Email'))).toBe(registrationMessages.emailTaken)
+  })
+})
+
+describe('the way to sign in instead', () => {
+  const signInLinks = () => screen.getAllByRole('link').filter((link) => /Sign in/.test(link.textContent))
+
+  it('is offered once under the form', () => {
+    signUpPage()
+    expect(signInLinks().map((link) => link.textContent)).toEqual(['Sign in'])
+  })
+
+  it('is offered once, in its banner, to someone invited', () => {
+    signUpPage({ invite: true, from: 'maya', token: 'tok123' })
+    expect(signInLinks().map((link) => link.textContent)).toEqual(['Already have an account? Sign in'])
   })
 })

@@ -122,16 +122,19 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
               Sign Up
             </SubmitButton>
           </form>
-          <p className="text-center text-sm text-zinc-400">
-            Already have an account?{' '}
-            <Link
-              to="/sign_in"
-              search={invited ? inviteSearch : search.returnTo ? { returnTo: search.returnTo } : {}}
-              className="font-semibold text-reel hover:underline"
-            >
-              Sign in
-            </Link>
-          </p>
+          {/* An invitation's banner already offers it, keeping the invitation. */}
+          {invited ? null : (
+            <p className="text-center text-sm text-zinc-400">
+              Already have an account?{' '}
+              <Link
+                to="/sign_in"
+                search={search.returnTo ? { returnTo: search.returnTo } : {}}
+                className="font-semibold text-reel hover:underline"
+              >
+                Sign in
+              </Link>
+            </p>
+          )}
         </div>
       </FormCard>
     </AuthLayout>
