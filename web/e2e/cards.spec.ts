@@ -107,6 +107,13 @@ test('watched titles carry my mark and rating on every card, from one request pe
   await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 3$/)
   await page.reload()
   await expect(cardOf(page, untouched.title).getByTestId('watched-mark')).toHaveText(/★ 3$/)
+  // Its eye is a check now: a press logs another watch, and the sheet says so.
+  await page.getByRole('button', { name: `Watched ${untouched.title} 1×, log another watch`, exact: true }).click()
+  const again = page.getByRole('dialog', { name: untouched.title })
+  await expect(again).toContainText('I watched it again…')
+  await expect(again).toContainText('Already in your diary once: this logs a rewatch.')
+  await again.getByRole('button', { name: 'Close' }).click()
+  await expect(again).toBeHidden()
 
   // The home carousels mark them too.
   const trending = (await (await page.request.get('/api/tmdb/trending/movies')).json()) as {

@@ -57,7 +57,7 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
       {logging ? (
         <RatingDialog
           title={title}
-          mode={{ kind: 'mark', onWatchlist: status.inWatchlist }}
+          mode={{ kind: 'mark', onWatchlist: status.inWatchlist, timesWatched: status.timesWatched }}
           onClose={() => setLogging(false)}
         />
       ) : null}

@@ -113,3 +113,19 @@ describe('where it was watched', () => {
     expect(name.validity.valid).toBe(false)
   })
 })
+
+describe('logging a title already in the diary', () => {
+  it('says it logs a rewatch, and how often it is logged already', () => {
+    openLog({ kind: 'mark', onWatchlist: false, timesWatched: 2 })
+    const dialog = logDialog() as HTMLElement
+    expect(within(dialog).getByText('I watched it again…')).toBeDefined()
+    expect(within(dialog).getByText('Already in your diary 2 times: this logs a rewatch.')).toBeDefined()
+  })
+
+  it('says nothing of the kind for a first watch', () => {
+    openLog({ kind: 'mark', onWatchlist: false, timesWatched: 0 })
+    const dialog = logDialog() as HTMLElement
+    expect(within(dialog).getByText('I watched…')).toBeDefined()
+    expect(within(dialog).queryByText(/rewatch/)).toBeNull()
+  })
+})

@@ -12,7 +12,9 @@ import { NoteField } from '../shell/NoteField'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { dialogField } from './dialogField'
 
-export type RatingDialogMode = { kind: 'mark'; onWatchlist: boolean } | { kind: 'edit'; entry: WatchedItem }
+export type RatingDialogMode =
+  /** `timesWatched`: how often it is logged already; this watch is another one (a rewatch). */
+  { kind: 'mark'; onWatchlist: boolean; timesWatched?: number } | { kind: 'edit'; entry: WatchedItem }
 
 interface RatingDialogProps {
   title: LibraryTitle
@@ -64,6 +66,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
   const editWatched = useEditWatched()
   const ids = useId()
   const entry = mode.kind === 'edit' ? mode.entry : null
+  const loggedBefore = mode.kind === 'mark' ? (mode.timesWatched ?? 0) : 0
   const today = localDay(new Date())
   const [opened] = useState(() => fieldsAtOpening(entry, today))
   const [day, setDay] = useState(opened.day)
@@ -134,11 +137,16 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
           <header className="flex items-start justify-between gap-4">
             <div>
               <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">
-                {entry ? 'Edit your log' : 'I watched…'}
+                {entry ? 'Edit your log' : loggedBefore > 0 ? 'I watched it again…' : 'I watched…'}
               </p>
               <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-semibold leading-tight text-white">
                 {title.title}
               </h2>
+              {loggedBefore > 0 ? (
+                <p className="mt-1 text-sm text-zinc-400">
+                  Already in your diary {loggedBefore === 1 ? 'once' : `${loggedBefore} times`}: this logs a rewatch.
+                </p>
+              ) : null}
             </div>
             <DialogCloseButton onClose={dismiss} />
           </header>

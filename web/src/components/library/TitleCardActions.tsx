@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { LibraryTitle } from '../../features/library/libraryChanges'
 import { useLibraryMarks } from '../../features/library/libraryMarks'
-import { useIsOnWatchlist } from '../../features/library/useLibrary'
+import { useIsOnWatchlist, useMyWatch } from '../../features/library/useLibrary'
 import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
 import { Icon } from './icons'
@@ -9,15 +9,21 @@ import { RatingDialog } from './RatingDialog'
 import { RecommendButton } from '../recommendations/RecommendButton'
 
 /**
- * Two round buttons for a title card: watchlist toggle and "mark watched". Whether the title is on
- * the watchlist comes from the (one, cached) watchlist query, so a page of cards makes one request;
+ * Round buttons for a title card: watchlist toggle and "mark watched" (a check once watched: a press
+ * logs another watch). Whether the title is on the watchlist, and how often I watched it, come from
+ * the (one, cached) watchlist and watched-titles queries, so a page of cards makes one request each;
  * inside a row or grid of cards, through that row's LibraryMarksProvider.
  * Place it over the poster, outside the card's link (a button inside a link is invalid HTML).
  */
 export function TitleCardActions({ title, className = '' }: { title: LibraryTitle; className?: string }) {
   const marks = useLibraryMarks()
   return marks ? (
-    <CardActions title={title} className={className} onWatchlist={marks.onWatchlist(title)} />
+    <CardActions
+      title={title}
+      className={className}
+      onWatchlist={marks.onWatchlist(title)}
+      timesWatched={marks.myWatch(title)?.timesWatched ?? 0}
+    />
   ) : (
     <CardActionsOnTheirOwn title={title} className={className} />
   )
@@ -25,17 +31,28 @@ export function TitleCardActions({ title, className = '' }: { title: LibraryTitl
 
 /** Outside a row or grid of cards: the buttons read the cached watchlist themselves. */
 function CardActionsOnTheirOwn({ title, className }: { title: LibraryTitle; className: string }) {
-  return <CardActions title={title} className={className} onWatchlist={useIsOnWatchlist(title)} />
+  const timesWatched = useMyWatch(title)?.timesWatched ?? 0
+  return (
+    <CardActions
+      title={title}
+      className={className}
+      onWatchlist={useIsOnWatchlist(title)}
+      timesWatched={timesWatched}
+    />
+  )
 }
 
 function CardActions({
   title,
   className,
   onWatchlist,
+  timesWatched,
 }: {
   title: LibraryTitle
   className: string
   onWatchlist: boolean | undefined
+  /** How often I logged it: a press then logs another watch, and the button says so. */
+  timesWatched: number
 }) {
   const addToWatchlist = useAddToWatchlist()
   const removeFromWatchlist = useRemoveFromWatchlist()
@@ -61,18 +78,22 @@ function CardActions({
       </button>
       <button
         type="button"
-        aria-label={`Mark ${title.title} watched`}
-        title="Mark watched"
+        aria-label={
+          timesWatched > 0
+            ? `Watched ${title.title} ${timesWatched}×, log another watch`
+            : `Mark ${title.title} watched`
+        }
+        title={timesWatched > 0 ? `Watched ${timesWatched}× · log another watch` : 'Mark watched'}
         onClick={() => setLogging(true)}
-        className={`${button} bg-black/65 text-white hover:bg-black/85`}
+        className={`${button} ${timesWatched > 0 ? 'bg-emerald-400 text-zinc-950 hover:bg-emerald-300' : 'bg-black/65 text-white hover:bg-black/85'}`}
       >
-        <Icon name="eye" className="h-[18px] w-[18px]" />
+        <Icon name={timesWatched > 0 ? 'check' : 'eye'} className="h-[18px] w-[18px]" />
       </button>
       <RecommendButton title={title} look="round" />
       {logging ? (
         <RatingDialog
           title={title}
-          mode={{ kind: 'mark', onWatchlist: onWatchlist ?? false }}
+          mode={{ kind: 'mark', onWatchlist: onWatchlist ?? false, timesWatched }}
           onClose={() => setLogging(false)}
         />
       ) : null}
