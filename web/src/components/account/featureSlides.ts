@@ -1,3 +1,5 @@
+// Said to visitors before they sign in, so only what holds with either catalog (the built-in one has
+// no cast, trailers or streaming offers beyond each service's own titles; TMDB has them).
 export const featureSlides = [
   {
     id: 'feed',
@@ -12,17 +14,17 @@ export const featureSlides = [
   {
     id: 'details',
     title: 'Everything about a title',
-    text: 'Cast, ratings, release dates and similar titles on one page.',
+    text: 'Ratings, release dates, who made it and similar titles on one page.',
   },
   {
     id: 'trailers',
     title: 'Trailers in a tap',
-    text: 'Watch the official trailer before you commit to a whole season.',
+    text: 'When a title has a trailer, play it on its page before you commit to a whole season.',
   },
   {
     id: 'stream',
     title: 'Know where to stream it',
-    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — see where it plays.',
+    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — see what each one has and what is trending there.',
   },
 ] as const
 export type FeatureSlideId = (typeof featureSlides)[number]['id']
