@@ -359,7 +359,10 @@ test('saving a comment edit from the keyboard hands the focus to the comment, wi
   await a.page.context().close()
 })
 
-test('a poster without an image keeps a one-word title on one line on a phone', async ({ browser, baseURL }) => {
+test('a poster without an image keeps a one-word title on one line on a phone, and its comments link is finger-sized', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await member(browser, baseURL ?? '', 'feed_poster')
   const { title } = await logWatch(a.page.request, 'gladiator')
   expect(title).toBe('Gladiator')
@@ -379,6 +382,8 @@ test('a poster without an image keeps a one-word title on one line on a phone', 
   })
   expect(layout.lines).toBe(1)
   expect(layout.right).toBeLessThanOrEqual(layout.posterRight)
+  // The comments link under it is a finger-sized target, not only its line of text.
+  expect((await card.getByRole('link', { name: '0 comments' }).boundingBox())?.height).toBeGreaterThanOrEqual(24)
   await card.screenshot({ path: `${screenshotsDir}/feed-poster-title-390.png` })
   await a.page.context().close()
 })

@@ -41,6 +41,18 @@ test('the footer links reach the five static pages', async ({ page }) => {
   }
 })
 
+test('on a phone, each footer link is a finger-sized target (24 px and more)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/sign_in')
+  const links = page.getByRole('navigation', { name: 'Footer' }).getByRole('link')
+  await expect(links).toHaveCount(5)
+  for (const link of await links.all()) {
+    const box = await link.boundingBox()
+    expect(box?.height, await link.innerText()).toBeGreaterThanOrEqual(24)
+    expect(box?.width, await link.innerText()).toBeGreaterThanOrEqual(24)
+  }
+})
+
 test('the footer is one line linking to the credits, which credit the catalog in use, and TMDB only when TMDB serves it', async ({
   page,
 }) => {

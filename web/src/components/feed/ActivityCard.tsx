@@ -181,7 +181,8 @@ export function ActivityCard({
           <Link
             to="/activity/$id"
             params={{ id: item.id }}
-            className="text-sm font-medium text-zinc-400 hover:text-white"
+            // A finger's target (WCAG 2.5.8), not only its line of text.
+            className="-my-2 py-2 text-sm font-medium text-zinc-400 hover:text-white"
           >
             {item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`}
           </Link>

@@ -15,9 +15,10 @@ const links = [
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-white/5 px-4 pb-24 pt-8 text-sm text-zinc-400 md:pb-10">
-      <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2">
+      {/* Each link a finger's target (WCAG 2.5.8: 24 px and more), not only its line of text. */}
+      <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6">
         {links.map((link) => (
-          <Link key={link.to} to={link.to} className="rounded hover:text-white">
+          <Link key={link.to} to={link.to} className="rounded py-2 hover:text-white">
             {link.label}
           </Link>
         ))}
