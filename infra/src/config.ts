@@ -33,6 +33,14 @@ const environment = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Wrong current passwords (profile change, account deletion) per account, not per address: a stolen
+  // session must not become a way to guess the password from many addresses.
+  CURRENT_PASSWORD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CURRENT_PASSWORD_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
   // scrypt's N as a power of two. Below 15 is weaker than OWASP's advice: accepted only with NODE_ENV=test,
   // where thousands of sign-ups would otherwise spend a fifth of the test suite hashing.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
@@ -79,13 +87,19 @@ export interface Config {
   leases: { ttlMs: number; renewIntervalMs: number }
   /** How long a graceful stop may take before the process exits regardless. */
   shutdownDeadlineMs: number
-  rateLimits: { auth: { max: number; timeWindow: number } }
+  /** `auth` per client address; `currentPassword` counts wrong current passwords per account. */
+  rateLimits: { auth: RateLimit; currentPassword: RateLimit }
   /** scrypt's N for new password hashes, as a power of two. */
   passwordHashCost: number
   trustProxy: boolean
   secureCookies: boolean
   /** Web push; absent in a distributed column without VAPID keys (every instance must share them). */
   push?: PushConfig
+}
+
+export interface RateLimit {
+  max: number
+  timeWindow: number
 }
 
 export interface PushConfig {
@@ -198,7 +212,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL_MS,
     leases: { ttlMs: e.LEASE_TTL_MS, renewIntervalMs: e.LEASE_RENEW_INTERVAL_MS },
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
-    rateLimits: { auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS } },
+    rateLimits: {
+      auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS },
+      currentPassword: { max: e.CURRENT_PASSWORD_RATE_LIMIT_MAX, timeWindow: e.CURRENT_PASSWORD_RATE_LIMIT_WINDOW_MS },
+    },
     passwordHashCost: e.PASSWORD_HASH_COST,
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.NODE_ENV === 'production',

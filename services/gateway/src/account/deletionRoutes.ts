@@ -7,9 +7,13 @@ import { currentUserId, endUserSession, requireUser } from '../http/auth'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
+import type { WrongPasswordGuard } from './wrongPasswords'
 
 /** Account deletion: the fact goes in the log, the personal data is erased everywhere. */
-export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPasswords: WrongPasswordGuard }> = async (
+  app,
+  { platform, wrongPasswords },
+) => {
   const { eventStore } = platform
 
   app.delete(
@@ -20,7 +24,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         tags: ['account'],
         summary: 'Delete the account and erase its personal data everywhere (needs the current password)',
         body: deleteAccountRequest,
-        response: { 200: messageAnswer, 400: errorAnswer },
+        response: { 200: messageAnswer, 400: errorAnswer, 429: errorAnswer },
       },
     },
     async (request) => {
@@ -32,13 +36,15 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         await endUserSession(request)
         return { message: 'Your account has been deleted.' }
       }
-      const check: PasswordCheck = (await platform.passwords.verify(request.body.currentPassword, state.passwordHash))
-        ? 'correct'
-        : 'incorrect'
-      const { position } = await execute(request, {
-        decider: account,
-        streamId: accountStreamId(userId),
-        command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
+      const { position } = await wrongPasswords.check(userId, async () => {
+        const check: PasswordCheck = (await platform.passwords.verify(request.body.currentPassword, state.passwordHash))
+          ? 'correct'
+          : 'incorrect'
+        return execute(request, {
+          decider: account,
+          streamId: accountStreamId(userId),
+          command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
+        })
       })
       await eraseAccount(platform, userId, position)
       await endUserSession(request)

@@ -14,9 +14,13 @@ import { commandMetadata, execute, withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { changedUser } from './userDocument'
+import type { WrongPasswordGuard } from './wrongPasswords'
 
 /** The signed-in user's own account: profile, credentials, email preferences. */
-export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPasswords: WrongPasswordGuard }> = async (
+  app,
+  { platform, wrongPasswords },
+) => {
   const { vault, eventStore } = platform
 
   app.put(
@@ -27,16 +31,19 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['account'],
         summary: 'Update the profile; a new password or email needs the current password',
         body: profileUpdateRequest,
-        response: { 200: userAnswer, 400: errorAnswer, 409: errorAnswer },
+        response: { 200: userAnswer, 400: errorAnswer, 409: errorAnswer, 429: errorAnswer },
       },
     },
     async (request) => {
       const userId = currentUserId(request)
       const { currentPassword, newPassword, ...changes } = request.body
-      const { before, events, position } = await updateProfile(
-        { eventStore, vault, passwords: platform.passwords },
-        { userId, changes, currentPassword, newPassword, metadata: commandMetadata(request) },
-      )
+      const update = () =>
+        updateProfile(
+          { eventStore, vault, passwords: platform.passwords },
+          { userId, changes, currentPassword, newPassword, metadata: commandMetadata(request) },
+        )
+      // Only a save that gives a password is counted: the app saves settings through here all the time.
+      const { before, events, position } = currentPassword ? await wrongPasswords.check(userId, update) : await update()
       await afterCredentialsChanged(request, before, events)
 
       return withPosition(await changedUser(platform, userId, position), position)

@@ -10,6 +10,7 @@ import { recoveryRoutes } from './recoveryRoutes'
 import { registrationRoutes } from './registrationRoutes'
 import { sessionRoutes } from './sessionRoutes'
 import { signInLinkRoutes } from './signInLinkRoutes'
+import { WrongPasswordGuard } from './wrongPasswords'
 
 /** Every account call of spec §7 (friendships aside), and the admin's view of the mail outbox. */
 export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -17,8 +18,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   app.addHook('onClose', async () => accountWorkSettled(platform))
   await app.register(sessionRoutes, { platform })
   await app.register(registrationRoutes, { platform })
-  await app.register(profileRoutes, { platform })
-  await app.register(deletionRoutes, { platform })
+  // One count for both routes that check the current password: guesses on either add up.
+  const wrongPasswords = new WrongPasswordGuard(platform.config.rateLimits.currentPassword, () =>
+    platform.now().getTime(),
+  )
+  await app.register(profileRoutes, { platform, wrongPasswords })
+  await app.register(deletionRoutes, { platform, wrongPasswords })
   await app.register(recoveryRoutes, { platform })
   await app.register(signInLinkRoutes, { platform })
   await app.register(outboxRoutes, { platform })
