@@ -171,8 +171,13 @@ const token = z
 export const magicLinkQuery = z.object({ token, redirect: z.string().max(2048).optional() })
 export const processTokenQuery = z.object({ token })
 
+// Only a name that could be a username is looked up: asked with an email (what a failed sign-in may
+// have typed), the answer would tell a stranger who has an account, which forgot-password never does.
 export const validateUsernameQuery = z.object({
-  username: z.string({ error: 'A username to check is required' }).max(200, 'A username is at most 200 characters'),
+  username: z
+    .string({ error: 'A username to check is required' })
+    .max(200, 'A username is at most 200 characters')
+    .pipe(username),
 })
 
 export const deleteAccountRequest = z.object({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { password, register, type Registered } from './accountFixtures'
 
@@ -172,13 +172,27 @@ describe('GET /api/validate-username', () => {
     expect((await agent(t.app).get('/api/validate-username?username=grace')).json()).toEqual({ available: true })
   })
 
-  it('knows an account by its email too, as sign-in does', async () => {
-    expect((await agent(t.app).get('/api/validate-username?username=ada@example.com')).json()).toEqual({
-      available: false,
+  it('looks up no email: a registered and an unknown address get the same 400, with the username rule', async () => {
+    const lookups: string[] = []
+    const lookup = t.platform.vault.lookup.bind(t.platform.vault)
+    const spy = vi.spyOn(t.platform.vault, 'lookup').mockImplementation((kind, value) => {
+      lookups.push(value)
+      return lookup(kind, value)
     })
-    expect((await agent(t.app).get('/api/validate-username?username=nobody@example.com')).json()).toEqual({
-      available: true,
-    })
+    try {
+      const registered = await agent(t.app).get('/api/validate-username?username=ada@example.com')
+      const unknown = await agent(t.app).get('/api/validate-username?username=nobody@example.com')
+      for (const answer of [registered, unknown]) {
+        expect(answer.statusCode).toBe(400)
+        expect(answer.json()).toMatchObject({
+          message: 'Username can only contain letters, numbers, dots, dashes and underscores',
+        })
+      }
+      expect(registered.body).toBe(unknown.body)
+      expect(lookups).toEqual([])
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('asks for the username to check', async () => {
@@ -188,5 +202,8 @@ describe('GET /api/validate-username', () => {
     const long = await agent(t.app).get(`/api/validate-username?username=${'a'.repeat(201)}`)
     expect(long.statusCode).toBe(400)
     expect(long.json()).toMatchObject({ message: 'A username is at most 200 characters' })
+    const short = await agent(t.app).get('/api/validate-username?username=ab')
+    expect(short.statusCode).toBe(400)
+    expect(short.json()).toMatchObject({ message: 'Username must be at least 3 characters' })
   })
 })

@@ -122,15 +122,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         tags: ['account'],
         summary: 'Whether nobody holds a username (after a failed sign-in, and while signing up)',
         querystring: validateUsernameQuery,
-        response: { 200: availabilityAnswer },
+        response: { 200: availabilityAnswer, 400: errorAnswer },
       },
     },
-    async (request) => {
-      const username = request.query.username.trim()
-      if (username === '') return { available: true }
-      // Asked after a failed sign-in with what was typed, which may be the account's email.
-      return { available: (await vault.lookup(signInNameKind(username), username)) === null }
-    },
+    async (request) => ({ available: (await vault.lookup('username', request.query.username)) === null }),
   )
 }
 
