@@ -9,6 +9,8 @@ import { defineEvent, type EventOf } from './events'
 
 export const pushMessages = {
   badEndpoint: 'A push subscription needs the https address of a push service.',
+  unknownPushService:
+    "This browser's push service is not supported. Push notifications work in Chrome, Edge, Firefox and Safari.",
   badKeys: 'A push subscription needs its p256dh and auth keys.',
   noSuchSubscription: 'This device is not subscribed to push notifications.',
 } as const

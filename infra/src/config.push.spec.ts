@@ -58,9 +58,9 @@ describe('web push configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'A'.repeat(87) })).toThrow(ConfigurationError)
   })
 
-  it('leaves push off in the distributed column without shared keys, and accepts loopback push services only outside production', () => {
+  it('leaves push off in the distributed column without shared keys, and accepts any push service only outside production', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), ...distributed }).push).toBeUndefined()
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).push?.allowLoopbackEndpoints).toBe(false)
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).push?.allowLoopbackEndpoints).toBe(true)
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' }).push?.anyPushService).toBe(false)
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test' }).push?.anyPushService).toBe(true)
   })
 })

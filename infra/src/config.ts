@@ -104,8 +104,11 @@ export interface RateLimit {
 
 export interface PushConfig {
   vapid: { publicKey: string; privateKey: string; subject: string }
-  /** Outside production, a push service on this machine (http://127.0.0.1, tests) is accepted. */
-  allowLoopbackEndpoints: boolean
+  /**
+   * Outside production, any https push service and one on this machine over http (127.0.0.1, the
+   * tests); in production only the browsers' own (`pushEndpointAllowed`).
+   */
+  anyPushService: boolean
 }
 
 export class ConfigurationError extends Error {
@@ -157,7 +160,7 @@ function pushConfig(e: z.infer<typeof environment>, column: Config['column'], da
         : undefined
   if (!keys) return undefined
   const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? 'no-reply@reelmates.local'}`
-  return { vapid: { ...keys, subject }, allowLoopbackEndpoints: e.NODE_ENV !== 'production' }
+  return { vapid: { ...keys, subject }, anyPushService: e.NODE_ENV !== 'production' }
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {

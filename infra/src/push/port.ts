@@ -11,7 +11,10 @@ export interface PushOptions {
   topic?: string
 }
 
-/** `expired`: the push service no longer knows the subscription (404 or 410); stop sending to it. */
+/**
+ * `expired`: stop sending to it: the push service no longer knows the subscription (404 or 410), or
+ * its address is not one this server sends to.
+ */
 export type PushOutcome = 'delivered' | 'expired'
 
 /** Sends one encrypted, VAPID-signed push; any other refusal of the push service throws. */

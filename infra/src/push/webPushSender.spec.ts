@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { checkVapid, startFakePushService } from './testing/fakePushService'
-import { createWebPushSender } from './webPushSender'
+import { createWebPushSender, pushEndpointAllowed } from './webPushSender'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-push-'))
 const push = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }).push
@@ -50,6 +50,52 @@ describe('web push through the web-push library', () => {
     const busy = service.newDevice()
     busy.answerWith(503)
     await expect(sender.send(busy.subscription, 'x', { ttlSeconds: 60 })).rejects.toThrow(/503/)
+  })
+})
+
+describe('the push services a subscription may name', () => {
+  const browsers = [
+    'https://fcm.googleapis.com/fcm/send/fv3jabydF5c:APA91bE',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAAB',
+    'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+    'https://web.push.apple.com/QGuQyavXutnMH',
+    'https://api.push.apple.com/3/device/abc',
+  ]
+
+  it("in production are the browsers' own, and nothing else", () => {
+    for (const endpoint of browsers) expect(pushEndpointAllowed(endpoint, false), endpoint).toBe(true)
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data',
+      'https://internal.example/push/1',
+      'https://localhost/push/1',
+      'http://127.0.0.1:8080/push/1',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pass@fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://storage.googleapis.com/bucket/x',
+      'https://evilpush.apple.com/x',
+      'https://notify.windows.com.evil.example/w',
+      'not a url',
+    ]) {
+      expect(pushEndpointAllowed(endpoint, false), endpoint).toBe(false)
+    }
+  })
+
+  it('outside production are any https service, and one on this machine over http', () => {
+    for (const endpoint of [...browsers, 'https://push.example/x', 'http://127.0.0.1:8080/push/1']) {
+      expect(pushEndpointAllowed(endpoint, true), endpoint).toBe(true)
+    }
+    expect(pushEndpointAllowed('http://push.example/x', true)).toBe(false)
+  })
+
+  it('in production are the only ones sent to: another is answered expired, unsent', async () => {
+    const production = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' }).push
+    if (!production) throw new Error('the embedded column has push')
+    const device = service.newDevice()
+    const before = service.received.length
+    expect(await createWebPushSender(production).send(device.subscription, 'x', { ttlSeconds: 60 })).toBe('expired')
+    expect(service.received.length).toBe(before)
   })
 })
 

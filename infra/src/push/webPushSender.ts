@@ -4,12 +4,30 @@ import type { PushSender } from './port'
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-/** Push services are https; a push service on this machine (tests, development) may be plain http. */
-export function pushEndpointAllowed(endpoint: string, allowLoopback: boolean): boolean {
+/**
+ * The push services of the browsers themselves: Chrome and most Chromium browsers (FCM), Firefox
+ * (autopush), Edge (WNS), Safari (APNs). The server POSTs to whatever address a member saves, so in
+ * production no other host is accepted: otherwise a member could make it call the hosts behind it.
+ */
+const browserPushHosts = new Set(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'])
+const browserPushDomains = ['.notify.windows.com', '.push.apple.com']
+
+export function isBrowserPushService(url: URL): boolean {
+  if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '') return false
+  const host = url.hostname.toLowerCase()
+  return browserPushHosts.has(host) || browserPushDomains.some((domain) => host.endsWith(domain))
+}
+
+/**
+ * In production only a browser's own push service. Elsewhere (development, tests) any https push
+ * service, and one on this machine over plain http (the tests' fake push service).
+ */
+export function pushEndpointAllowed(endpoint: string, anyPushService: boolean): boolean {
   const url = URL.canParse(endpoint) ? new URL(endpoint) : null
   if (!url) return false
+  if (!anyPushService) return isBrowserPushService(url)
   if (url.protocol === 'https:') return true
-  return allowLoopback && url.protocol === 'http:' && loopbackHosts.has(url.hostname)
+  return url.protocol === 'http:' && loopbackHosts.has(url.hostname)
 }
 
 /**
@@ -22,9 +40,9 @@ export function createWebPushSender(config: PushConfig, options: { timeoutMs?: n
   return {
     publicKey,
     async send(target, payload, { ttlSeconds, topic }) {
-      if (!pushEndpointAllowed(target.endpoint, config.allowLoopbackEndpoints)) {
-        throw new Error('the push endpoint is not an https address')
-      }
+      // Saved before the rule was as strict (or written around the route): never sent to, and
+      // answered as a subscription the push service no longer knows, so the device is dropped.
+      if (!pushEndpointAllowed(target.endpoint, config.anyPushService)) return 'expired'
       const request = webpush.generateRequestDetails(target, payload, {
         vapidDetails: { subject, publicKey, privateKey },
         TTL: ttlSeconds,

@@ -62,8 +62,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     async (request, reply) => {
       if (!push) return reply.code(404).send({ message: notSetUp, error: 'Not Found' })
       const { endpoint, keys } = request.body
-      if (!pushEndpointAllowed(endpoint, push.allowLoopbackEndpoints)) {
-        return reply.code(400).send({ message: pushMessages.badEndpoint, error: 'Bad Request' })
+      if (!pushEndpointAllowed(endpoint, push.anyPushService)) {
+        // An https address that is no browser's push service is told apart from a malformed one.
+        const message =
+          new URL(endpoint).protocol === 'https:' ? pushMessages.unknownPushService : pushMessages.badEndpoint
+        return reply.code(400).send({ message, error: 'Bad Request' })
       }
       const userId = currentUserId(request)
       const { position } = await execute(request, {

@@ -379,3 +379,45 @@ describe('announcements', () => {
     }
   })
 })
+
+describe('push subscriptions under the production rule', () => {
+  let production: TestApp
+  beforeAll(async () => {
+    production = await createTestApp()
+    const push = production.platform.config.push
+    if (!push) throw new Error('push is configured in the embedded column')
+    // What NODE_ENV=production configures (config.push.spec.ts); set here because production's Secure
+    // session cookie would need https in front of the app.
+    push.anyPushService = false
+  })
+  afterAll(() => production.close())
+
+  const keys = {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  }
+
+  it("refuses any address but a browser's push service, with a clear 400, and keeps no device", async () => {
+    const bob = await register(production.app, 'pushprod_bob')
+    for (const [endpoint, message] of [
+      ['https://169.254.169.254/latest/meta-data', /push service is not supported/],
+      ['https://internal.example/push/1', /push service is not supported/],
+      [`${service.origin}/push/loopback`, /https address of a push service/],
+    ] as const) {
+      const answer = await bob.client.post('/api/push/subscriptions', { endpoint, keys })
+      expect(answer.statusCode, endpoint).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(message)
+    }
+    expect((await bob.client.get('/api/push/subscriptions')).json()).toEqual({ devices: [] })
+  })
+
+  it("takes a browser's push service", async () => {
+    const ann = await register(production.app, 'pushprod_ann')
+    const answer = await ann.client.post('/api/push/subscriptions', {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/fv3jabydF5c:APA91bE',
+      expirationTime: null,
+      keys,
+    })
+    expect(answer.statusCode, answer.body).toBe(201)
+  })
+})
