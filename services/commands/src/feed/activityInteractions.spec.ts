@@ -140,6 +140,20 @@ describe('comments', () => {
 
   it('refuses a delete by someone who is neither the author nor the owner', () =>
     given([added()]).when(remove(other)).thenThrows(CannotDeleteComment))
+
+  it('lets the author delete their comment after losing sight of the activity (an unfriending), but not edit it', () => {
+    given([added()])
+      .when({ ...remove(friend), canSee: false })
+      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })])
+    given([added()])
+      .when({ ...edit(friend), canSee: false })
+      .thenThrows(NoSuchActivity)
+  })
+
+  it('refuses a delete of somebody else’s comment by someone who may not see the activity, as if it did not exist', () =>
+    given([added()])
+      .when({ ...remove(other), canSee: false })
+      .thenThrows(NoSuchActivity))
 })
 
 describe('reactions', () => {

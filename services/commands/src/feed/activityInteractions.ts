@@ -118,7 +118,9 @@ export const activityInteractions: Decider<
   },
 
   decide(command, state) {
-    if (!command.canSee) throw new NoSuchActivity()
+    // Its author may delete a comment without sight of the activity (see deleteComment): their own words.
+    const ownComment = command.type === 'DeleteComment' && state.comments.get(command.commentId) === command.userId
+    if (!command.canSee && !ownComment) throw new NoSuchActivity()
     const on = { activityId: command.activityId, activityOwnerId: command.activityOwnerId }
     switch (command.type) {
       case 'AddComment': {

@@ -17,16 +17,22 @@ export interface FeedPorts {
    * The activity (read model) when `userId` may see it: its owner, the owner's friend, or in its
    * audience. Null otherwise, or when there is no such activity: both are answered the same.
    */
-  access(
-    userId: string,
-    activityId: string,
-  ): Promise<{ id: string; ownerId: string; activityType: ActivityType; mediaTitle: string | null } | null>
+  access(userId: string, activityId: string): Promise<ActivityAccess | null>
+  /** The activity whoever asks, null when there is none: for what needs no sight of it. */
+  accessWithoutSight(activityId: string): Promise<ActivityAccess | null>
   /** Who may read the activity now: its audience, or its owner and the owner's friends. */
   readers(activityId: string): Promise<string[]>
-  /** The activity a comment is on, or null when there is no such comment. */
-  activityOfComment(commentId: string): Promise<string | null>
+  /** The activity a comment is on and who wrote it, or null when there is no such comment. */
+  commentPlace(commentId: string): Promise<{ activityId: string; authorId: string } | null>
   newId: () => string
   now: () => Date
+}
+
+export interface ActivityAccess {
+  id: string
+  ownerId: string
+  activityType: ActivityType
+  mediaTitle: string | null
 }
 
 export interface Asker {
@@ -49,6 +55,16 @@ type Decided = ActivityInteractionCommand extends infer C
 async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, command: Decided): Promise<FeedChange> {
   const access = await ports.access(asker.userId, activityId)
   if (!access) throw new NoSuchActivity()
+  return decideOn(ports, asker, access, true, command)
+}
+
+async function decideOn(
+  ports: FeedPorts,
+  asker: Asker,
+  access: ActivityAccess,
+  canSee: boolean,
+  command: Decided,
+): Promise<FeedChange> {
   const at = ports.now().toISOString()
   const result = await handleCommand(ports.eventStore, {
     decider: activityInteractions,
@@ -58,7 +74,7 @@ async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, co
       activityId: access.id,
       activityOwnerId: access.ownerId,
       activity: { type: access.activityType, mediaTitle: access.mediaTitle },
-      canSee: true,
+      canSee,
       userId: asker.userId,
       at,
     },
@@ -74,7 +90,7 @@ async function onActivity(ports: FeedPorts, asker: Asker, activityId: string, co
 
 /** The activity of a comment the asker may see; a comment on an activity they may not see does not exist for them. */
 async function activityOf(ports: FeedPorts, asker: Asker, commentId: string): Promise<string> {
-  const activityId = await ports.activityOfComment(commentId)
+  const activityId = (await ports.commentPlace(commentId))?.activityId ?? null
   if (activityId === null || !(await ports.access(asker.userId, activityId))) throw new NoSuchComment()
   return activityId
 }
@@ -101,9 +117,18 @@ export async function editComment(
   return { ...(await onActivity(ports, asker, activityId, { type: 'EditComment', commentId, content })), activityId }
 }
 
+/**
+ * Its author may delete a comment even after losing sight of the activity (an unfriending): taking
+ * back one's own words outlives the friendship they were written in. Editing them does not.
+ */
 export async function deleteComment(ports: FeedPorts, asker: Asker, commentId: string) {
-  const activityId = await activityOf(ports, asker, commentId)
-  return onActivity(ports, asker, activityId, { type: 'DeleteComment', commentId })
+  const place = await ports.commentPlace(commentId)
+  if (place === null) throw new NoSuchComment()
+  const seen = await ports.access(asker.userId, place.activityId)
+  if (seen) return decideOn(ports, asker, seen, true, { type: 'DeleteComment', commentId })
+  const unseen = place.authorId === asker.userId ? await ports.accessWithoutSight(place.activityId) : null
+  if (!unseen) throw new NoSuchComment()
+  return decideOn(ports, asker, unseen, false, { type: 'DeleteComment', commentId })
 }
 
 /** Puts (`on`) or takes back a reaction on an activity, or on a comment (`commentId`): either way idempotent. */

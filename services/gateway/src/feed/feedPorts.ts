@@ -10,8 +10,9 @@ export function feedPorts(platform: Platform): FeedPorts {
   return {
     eventStore: platform.eventStore,
     access: (userId, activityId) => feed.access(userId, activityId),
+    accessWithoutSight: (activityId) => feed.accessWithoutSight(activityId),
     readers: (activityId) => feed.readers(activityId),
-    activityOfComment: (commentId) => feed.activityOfComment(commentId),
+    commentPlace: (commentId) => feed.commentPlace(commentId),
     newId: platform.newId,
     now: platform.now,
   }

@@ -248,6 +248,25 @@ describe('feed API', () => {
     )
   })
 
+  it('lets a member delete their own comment after an unfriending, but not edit it; a stranger still gets 404', async () => {
+    const { ann, bob, cid } = await circle()
+    const activityId = await watch(ann)
+    const added = await bob.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'Said as a friend' })
+    expect(added.statusCode, added.body).toBe(201)
+    const commentId = added.json<{ id: string }>().id
+    const { friends } = (await bob.client.get('/api/friendships')).json<{ friends: { id: string }[] }>()
+    expect((await bob.client.delete(`/api/friendships/${friends[0]!.id}`)).statusCode).toBe(200)
+
+    expect((await cid.client.delete(`/api/comments/${commentId}`)).statusCode).toBe(404)
+    const edited = await bob.client.patch(`/api/comments/${commentId}`, { content: 'Changed' })
+    expect(edited.statusCode).toBe(404)
+    const deleted = await bob.client.delete(`/api/comments/${commentId}`)
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    const seen = (await ann.client.get(`/api/activities/${enc(activityId)}`)).json<ActivityAnswer>()
+    expect(seen).toMatchObject({ activity: { commentCount: 0 }, comments: [] })
+    expect((await bob.client.delete(`/api/comments/${commentId}`)).statusCode).toBe(404)
+  })
+
   it('gives a removed watch back in its place, with its comments and reactions, when the removal is undone', async () => {
     const { ann, bob } = await circle()
     const activityId = await watch(bob)

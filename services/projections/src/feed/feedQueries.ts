@@ -35,6 +35,13 @@ export interface ActivityAccess {
   mediaTitle: string | null
 }
 
+const accessOf = (activity: Activity): ActivityAccess => ({
+  id: activity._id,
+  ownerId: activity.userId,
+  activityType: activity.activityType,
+  mediaTitle: activity.mediaTitle,
+})
+
 /**
  * The feed (issue 11): my friends' activities and my own, newest first. Who my friends are is read
  * at query time, so unfriending removes their items at once and a new friend's past activity appears.
@@ -179,14 +186,13 @@ export const feedQueries = defineQueries(
       /** The activity as the write side needs it: who owns it, when the asker may see it. */
       async access(userId: string, activityId: string): Promise<ActivityAccess | null> {
         const activity = await visible(userId, activityId)
-        return (
-          activity && {
-            id: activity._id,
-            ownerId: activity.userId,
-            activityType: activity.activityType,
-            mediaTitle: activity.mediaTitle,
-          }
-        )
+        return activity && accessOf(activity)
+      },
+
+      /** As `access`, whoever asks: only for what needs no sight of the activity (deleting one's own comment). */
+      async accessWithoutSight(activityId: string): Promise<ActivityAccess | null> {
+        const activity = await feed().findOne({ _id: activityId })
+        return activity && accessOf(activity)
       },
 
       /** Who may read an activity now (as `access` decides it): its audience, or its owner and the owner's friends. */
@@ -196,9 +202,10 @@ export const feedQueries = defineQueries(
         return [...new Set([activity.userId, ...(activity.audience ?? (await circles.friendIds(activity.userId)))])]
       },
 
-      /** The activity a comment belongs to, whoever asks (the activity's access is checked after). */
-      async activityOfComment(commentId: string): Promise<string | null> {
-        return (await comments().findOne({ _id: commentId }))?.activityId ?? null
+      /** The activity a comment belongs to and its author, whoever asks (the activity's access is checked after). */
+      async commentPlace(commentId: string): Promise<{ activityId: string; authorId: string } | null> {
+        const comment = await comments().findOne({ _id: commentId })
+        return comment && { activityId: comment.activityId, authorId: comment.userId }
       },
 
       /** One comment as the API shows it, for the answer to an add or an edit. */
