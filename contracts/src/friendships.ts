@@ -16,6 +16,11 @@ export const friendshipId = z
 
 /** At most this many requests (or invitation mails) a day for one pair. */
 export const invitesPerDay = 3
+/**
+ * At most this many addresses a member mails for the first time in 24 hours, friend invitations and
+ * recommendations by email together: both mail the member's words to whoever owns the address.
+ */
+export const newAddressesPerDay = 20
 /** Invitation and friend-request mail links last a week. */
 export const invitationLifetimeDays = 7
 
@@ -28,6 +33,7 @@ export const friendshipMessages = {
   alreadyPending: (name: string) => `A friend request to ${name} is already pending.`,
   tooManyRequests: `You can send at most ${invitesPerDay} friend requests a day to the same person.`,
   tooManyInvitations: `You can send at most ${invitesPerDay} invitations a day to the same address.`,
+  tooManyNewAddresses: "You've invited a lot of people today. Try again tomorrow.",
   accountDeleted: 'This account has been deleted.',
   noSuchRequest: 'No such friend request.',
   noSuchFriendship: 'No such friendship.',

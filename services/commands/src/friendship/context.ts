@@ -3,6 +3,7 @@ import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Decider } from '../decider'
 import { handleCommand, loadState } from '../handleCommand'
 import type { Members } from './members'
+import type { InvitedAddresses } from './newAddresses'
 
 /** What the friendship application services need from the outside world, chosen by the gateway. */
 export interface FriendshipPorts {
@@ -10,6 +11,8 @@ export interface FriendshipPorts {
   members: Members
   /** The invitation this inviter already sent to this address (read model), to send it again. */
   invitationTo(inviterUserId: string, email: string): Promise<string | null>
+  /** Whether this sender mailed this address before, and how many new ones since `since` (read model). */
+  invitedAddresses(senderUserId: string, email: string, since: string): Promise<InvitedAddresses>
   newId: () => string
   now: () => Date
 }

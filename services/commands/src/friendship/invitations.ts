@@ -16,6 +16,7 @@ import { friendship, friendshipStreamId, type FriendshipCommand } from './friend
 import { invitation, invitationStreamId } from './invitation'
 import { newInvitationToken, readInvitationToken } from './invitationToken'
 import { loadState } from '../handleCommand'
+import { checkNewAddress, newAddressesSince } from './newAddresses'
 import type { Member } from './members'
 
 const lifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000
@@ -71,6 +72,7 @@ export async function inviteByEmail(
   if (!inviter) throw new FriendAccountDeleted()
   const invitee = await ports.members.byEmail(email)
   if (invitee?.userId === inviter.userId) throw new FriendRequestToSelf()
+  checkNewAddress(await ports.invitedAddresses(inviter.userId, email, newAddressesSince(ports.now())))
   const commands = commandsFor(ports, asker)
   const invitationId =
     (await ports.invitationTo(inviter.userId, email)) ?? (await openInvitationId(ports, inviter.userId, email))

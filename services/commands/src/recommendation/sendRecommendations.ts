@@ -9,6 +9,7 @@ import type { RecommendationPorts } from './ports'
 import { recommendations, recommendationsStreamId, type Recipient } from './recommendation'
 import { newRecommendationToken } from './recommendationToken'
 import { FriendAccountDeleted } from '../friendship/errors'
+import { checkNewAddress, newAddressesSince } from '../friendship/newAddresses'
 
 const lifetimeMs = recommendationLifetimeDays * 24 * 60 * 60 * 1000
 
@@ -63,6 +64,7 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
     const toEmail = input.toEmail.trim().toLowerCase()
     const member = await ports.members.byEmail(toEmail)
     if (member?.userId === sender.userId) throw new RecommendationToSelf()
+    checkNewAddress(await ports.invitedAddresses(sender.userId, toEmail, newAddressesSince(ports.now())))
     const recommendationId = ports.newId()
     if (member && !named.has(member.userId)) {
       recipients.push({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Asker, FriendshipPorts } from '@reelmates/commands/friendship/context'
 import { accountMembers } from '@reelmates/commands/friendship/members'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
+import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAddresses'
 import { currentUserId } from '../http/auth'
 import type { Platform } from '../platform'
 
@@ -12,6 +13,8 @@ export function friendshipPorts(platform: Platform): FriendshipPorts {
     eventStore: platform.eventStore,
     members: accountMembers(platform.eventStore, platform.vault),
     invitationTo: async (inviterUserId, email) => (await invitations.invitationTo(inviterUserId, email))?.id ?? null,
+    invitedAddresses: (senderUserId, email, since) =>
+      invitedAddressQueries(platform.readStore).of(senderUserId, email, since),
     newId: platform.newId,
     now: platform.now,
   }

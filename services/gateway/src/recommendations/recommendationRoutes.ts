@@ -12,6 +12,7 @@ import { NoSuchRecommendation } from '@reelmates/commands/recommendation/errors'
 import { answerRecommendation, type Answer } from '@reelmates/commands/recommendation/answerRecommendation'
 import { sendRecommendations } from '@reelmates/commands/recommendation/sendRecommendations'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
+import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAddresses'
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
@@ -27,6 +28,7 @@ const refusals = {
   404: errorAnswer,
   409: errorAnswer,
   410: errorAnswer,
+  429: errorAnswer,
 }
 
 /** Recommend a title to friends or an address; my inbox and what I sent; accept, dismiss, undo. */
@@ -45,7 +47,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
       (await platform.projections.waitForPosition(
         position,
         platform.config.readYourWritesTimeoutMs,
-        recommendationQueries.readModels,
+        // The limit on new addresses too, so the next send counts this one.
+        [...recommendationQueries.readModels, ...invitedAddressQueries.readModels],
       ))
     const shown = await Promise.all(
       ids.map(async (id) => {
