@@ -157,6 +157,19 @@ describe('POST /api/recommendations', () => {
     expect(await box(dan, 'received')).toMatchObject([{ from: { username: ann.user.username }, emailSent: true }])
   })
 
+  it('never tells the sender of a private watch: the Sent tab and the bell stay as they were', async () => {
+    const { ann, bob } = await friends()
+    expect((await recommend(ann, { ...title(3), toUsernames: [bob.user.username] })).statusCode).toBe(201)
+    const watched = await bob.client.post('/api/watched', { ...title(3), rating: 4, isPrivate: true })
+    expect(watched.statusCode, watched.body).toBe(201)
+    await t.platform.projections.waitForPosition(BigInt(watched.json<{ position: string }>().position))
+    await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)
+    await mailRecorded()
+    expect(await box(ann, 'sent')).toMatchObject([{ status: 'pending', rating: null }])
+    const bell = (await ann.client.get('/api/notifications')).json<{ items: { text: string }[] }>().items
+    expect(bell.filter((item) => /watched/.test(item.text))).toEqual([])
+  })
+
   it('shows the sender the address it was sent to, never the account behind it', async () => {
     const { ann } = await friends()
     const dan = await member('dan')

@@ -32,9 +32,12 @@ export interface WatchBehind {
   entryId: string
   rating: number | null
   removed: boolean
+  /** A private entry is never told: it is kept only so that making it public later can count. */
+  private: boolean
 }
 
-/** What the sender sees: the rating of the latest watch still there, or null when it is private, unrated or gone. */
+/** What the sender sees: the rating of the latest public watch still there, or null when it is unrated or there is none. */
 export function shownRating(watches: readonly WatchBehind[]): number | null {
-  return watches.findLast((watch) => !watch.removed)?.rating ?? null
+  // A private watch is passed over, not shown as "no rating": that would tell that one was logged.
+  return watches.findLast((watch) => !watch.removed && !watch.private)?.rating ?? null
 }

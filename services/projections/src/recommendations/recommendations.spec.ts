@@ -146,10 +146,24 @@ describe('recommendations read model', () => {
     expect(await h.queries.received(bob)).toMatchObject([{ status: 'watched', rating: 7 }])
   })
 
-  it('keeps the rating of a private entry to its owner', async () => {
+  it('never tells the sender of a private watch: status, rating and date stay as they were', async () => {
     const h = await harness()
     await h.given(sent(rec1), watched(bob, 9, true))
-    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: null }])
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'pending', rating: null, updatedAt: at }])
+  })
+
+  it('counts a private watch once the recipient makes it public', async () => {
+    const h = await harness()
+    await h.given(sent(rec1), dismissed(rec1), watched(bob, 9, true))
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'dismissed', rating: null }])
+    await h.given(edited(bob, 9))
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: 9 }])
+  })
+
+  it('passes over a private rewatch: the rating shown is the public watch before it', async () => {
+    const h = await harness()
+    await h.given(sent(rec1), watched(bob, 6, false, dune, 'first'), watched(bob, 2, true, dune, 'again'))
+    expect(await h.queries.sent(ann)).toMatchObject([{ status: 'watched', rating: 6 }])
   })
 
   it('follows the watch behind the rating as the recipient edits it, hides it, removes it and puts it back', async () => {

@@ -52,7 +52,8 @@ const handles = [
  */
 export const recommendationsProjector = defineProjector({
   name: 'recommendations',
-  version: 3,
+  // 4: a private watch no longer makes a recommendation `watched` (each watch keeps `private`).
+  version: 4,
   collections: [collection, revisions],
   handles,
 
@@ -128,21 +129,21 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       return
     case 'TitleWatched': {
       const { entryId, userId, tmdbId, mediaType, rating, isPrivate } = event.data
-      // Whatever the status was; a private entry's rating stays the recipient's own.
-      const watch: WatchBehind = { entryId, rating: isPrivate ? null : rating, removed: false }
+      // Whatever the status was. A private watch is never told (as nowhere else is it): it leaves the
+      // status, rating and date the sender sees as they were, and is kept only for an edit to make public.
+      const watch: WatchBehind = { entryId, rating: isPrivate ? null : rating, removed: false, private: isPrivate }
       for (const doc of await docs.find({ toUserId: userId, tmdbId, mediaType })) {
         const watches = [...doc.watches, watch]
-        await docs.updateOne(
-          { _id: doc._id },
-          { $set: { status: 'watched', watches, rating: shownRating(watches), updatedAt: at } },
-        )
+        const told = isPrivate ? {} : { status: 'watched' as const, updatedAt: at }
+        await docs.updateOne({ _id: doc._id }, { $set: { watches, rating: shownRating(watches), ...told } })
       }
       return
     }
     case 'WatchedEntryEdited':
     case 'WatchedEntryRestored': {
       const { entryId, rating, isPrivate } = event.data
-      await changeWatch(db, event.data, entryId, { rating: isPrivate ? null : rating, removed: false })
+      const change = { rating: isPrivate ? null : rating, removed: false, private: isPrivate }
+      await changeWatch(db, event.data, entryId, change, isPrivate ? null : at)
       return
     }
     case 'WatchedEntryRemoved':
@@ -162,12 +163,16 @@ async function changeWatch(
   title: { userId: string; tmdbId: number; mediaType: RecommendationDoc['mediaType'] },
   entryId: string,
   change: Partial<Omit<WatchBehind, 'entryId'>>,
+  /** When the change shows the watch (public, there): the sender is told from then on, as of `toldAt`. */
+  toldAt: string | null = null,
 ): Promise<void> {
   const docs = db.collection<RecommendationDoc>(collection)
   const { userId, tmdbId, mediaType } = title
   for (const doc of await docs.find({ toUserId: userId, tmdbId, mediaType })) {
     if (!doc.watches.some((watch) => watch.entryId === entryId)) continue
     const watches = doc.watches.map((watch) => (watch.entryId === entryId ? { ...watch, ...change } : watch))
-    await docs.updateOne({ _id: doc._id }, { $set: { watches, rating: shownRating(watches) } })
+    // Once told it stays `watched`, as after a removal: the notification cannot be taken back either.
+    const told = toldAt !== null && doc.status !== 'watched' ? { status: 'watched' as const, updatedAt: toldAt } : {}
+    await docs.updateOne({ _id: doc._id }, { $set: { watches, rating: shownRating(watches), ...told } })
   }
 }

@@ -28,7 +28,7 @@ class RecommendationsBehind extends Error {
 
 /**
  * When a member logs a title watched, every recommendation of it made to them before is told so on its
- * sender's stream (`RecommendationWatched`, carrying their rating when the entry is public): the event
+ * sender's stream (`RecommendationWatched`, carrying their rating), unless the entry is private: the event
  * the sender's notification is made from, and what the decider needs to refuse accepting a title
  * already watched. Which recommendations those are is read from the recommendations read model once it
  * has projected the watch, so none made before it is missed; the decider records each diary entry once,
@@ -44,12 +44,14 @@ export function recommendationWatched(deps: { eventStore: EventStore; readStore:
     async react(event) {
       if (!(await readModel.waitForPosition(event.position, 1_000))) throw new RecommendationsBehind()
       const data = watch.parse(event.data)
+      // A private watch is never told: no notification, and the sender's stream does not learn of it.
+      if (data.isPrivate) return
       const made = await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
       if (made.length === 0) return
       await recordRecommendationsWatched(
         deps.eventStore,
         made,
-        { entryId: data.entryId, rating: data.isPrivate ? null : data.rating, watchedAt: data.watchedAt },
+        { entryId: data.entryId, rating: data.rating, watchedAt: data.watchedAt },
         {
           correlationId: event.metadata.correlationId,
           causationId: event.id,
