@@ -140,14 +140,44 @@ function fill(
  */
 const isComposedHtml = (name: string) => name.endsWith('Html')
 
+/** Whether every placeholder in `part` (nothing else but spaces) names a variable given as empty. */
+function onlyEmptyVariables(part: string, variables: Readonly<Record<string, string>>): boolean {
+  const names = [...part.matchAll(placeholder)].map((match) => match[1] ?? '')
+  return (
+    names.length > 0 &&
+    part.replace(placeholder, '').trim() === '' &&
+    names.every((name) => Object.hasOwn(variables, name) && (variables[name] ?? '').trim() === '')
+  )
+}
+
+/**
+ * A line of text or an HTML paragraph made of nothing but variables left empty (a recommendation
+ * without a note) goes, instead of leaving a blank line or an empty paragraph in the mail.
+ */
+function withoutEmptyLines(
+  template: Pick<EmailTemplateEdit, 'textContent' | 'htmlContent'>,
+  variables: Readonly<Record<string, string>>,
+) {
+  return {
+    textContent: template.textContent
+      .split('\n')
+      .filter((line) => !onlyEmptyVariables(line, variables))
+      .join('\n'),
+    htmlContent: template.htmlContent.replace(/<p>([^<]*)<\/p>\n?/g, (whole, inner: string) =>
+      onlyEmptyVariables(inner, variables) ? '' : whole,
+    ),
+  }
+}
+
 /** Values are escaped in the HTML (but composed `…Html` ones) and put as they are in the text; a subject stays on one line. */
 export function renderEmailTemplate(
   template: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
   variables: Readonly<Record<string, string>>,
 ): z.infer<typeof renderedMail> {
+  const { textContent, htmlContent } = withoutEmptyLines(template, variables)
   return {
     subject: fill(template.subject, variables, (value) => value.replace(/[\r\n]+/g, ' ')),
-    text: fill(template.textContent, variables, (value) => value),
-    html: fill(template.htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(value))),
+    text: fill(textContent, variables, (value) => value),
+    html: fill(htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(value))),
   }
 }
