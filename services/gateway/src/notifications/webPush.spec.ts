@@ -194,6 +194,28 @@ describe('announcements', () => {
     }
   })
 
+  it('mail a link that stays on this site, percent-encoded, in the frame every mail has', async () => {
+    const boss = await member('boss')
+    await makeAdmin(t.platform, boss.user.id)
+    const bob = await member('bob')
+    const sent = await boss.client.post('/api/admin/announcements', {
+      title: 'Look',
+      body: 'Here.',
+      url: '/\\evil.example/feed?x=1&y=<2>',
+      audience: 'chosen',
+      usernames: [bob.user.username],
+      channels: { inApp: false, push: false, email: true },
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    await settled(sent)
+    const [mail] = (await t.platform.mailer.list({ to: bob.user.email })).filter(
+      (sentMail) => sentMail.category === 'announcement',
+    )
+    expect(mail?.text).toContain('Open Reelmates: http://localhost:3000//evil.example/feed?x=1&y=%3C2%3E')
+    expect(mail?.html).toContain('href="http://localhost:3000//evil.example/feed?x=1&amp;y=%3C2%3E"')
+    expect(mail?.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
+  })
+
   it('reach chosen members in the bell, by push and by mail, and say who received them', async () => {
     const boss = await member('boss')
     await makeAdmin(t.platform, boss.user.id)

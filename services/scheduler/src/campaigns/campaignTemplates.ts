@@ -1,3 +1,4 @@
+import { mailButton, mailDocument } from '../mail/mailFrame'
 import type { EmailTemplate } from '../mail/template'
 
 /**
@@ -20,7 +21,9 @@ function campaignTemplate(name: string, description: string, subject: string, li
     required: { text: ['unsubscribeLink'], html: ['unsubscribeLink'] },
     subject,
     textContent: [...lines, '', `${button}: {{link}}`, '', footer].join('\n'),
-    htmlContent: `<!doctype html><html><body style="font-family:sans-serif">${lines.map((line) => `<p>${line}</p>`).join('\n')}\n<p><a href="{{link}}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${button}</a></p>\n${htmlFooter}</body></html>`,
+    htmlContent: mailDocument(
+      `${lines.map((line) => `<p>${line}</p>`).join('\n')}\n${mailButton('{{link}}', button)}\n${htmlFooter}`,
+    ),
   } satisfies EmailTemplate
 }
 

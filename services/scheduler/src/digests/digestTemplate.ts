@@ -1,3 +1,4 @@
+import { mailButton, mailDocument } from '../mail/mailFrame'
 import type { EmailTemplate } from '../mail/template'
 
 /**
@@ -23,13 +24,13 @@ export const digestTemplate: EmailTemplate = {
     'You get this digest because of your digest setting; change it on your profile.',
     'Stop these digests with one click: {{unsubscribeLink}}',
   ].join('\n'),
-  htmlContent: [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    '<p>Hi {{username}},</p>',
-    '<p>Here is what happened on Reelmates {{periodLabel}}.</p>',
-    '{{sectionsHtml}}',
-    '<p><a href="{{link}}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">Open your feed</a></p>',
-    '<p style="color:#666;font-size:12px">You get this digest because of your digest setting; change it on your profile, or <a href="{{unsubscribeLink}}">stop these digests</a>.</p>',
-    '</body></html>',
-  ].join('\n'),
+  htmlContent: mailDocument(
+    [
+      '<p>Hi {{username}},</p>',
+      '<p>Here is what happened on Reelmates {{periodLabel}}.</p>',
+      '{{sectionsHtml}}',
+      mailButton('{{link}}', 'Open your feed'),
+      '<p style="color:#666;font-size:12px">You get this digest because of your digest setting; change it on your profile, or <a href="{{unsubscribeLink}}">stop these digests</a>.</p>',
+    ].join('\n'),
+  ),
 }

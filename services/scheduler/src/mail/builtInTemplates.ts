@@ -3,6 +3,7 @@ import { recommendationLifetimeDays } from '@reelmates/contracts/recommendations
 import type { EmailTemplate } from './template'
 import { digestTemplate } from '../digests/digestTemplate'
 import { campaignTemplates } from '../campaigns/campaignTemplates'
+import { mailButton, mailButtonFallback, mailDocument } from './mailFrame'
 
 /**
  * The templates every mail starts from. Admins may edit them (their edit then wins); these stay the
@@ -11,10 +12,8 @@ import { campaignTemplates } from '../campaigns/campaignTemplates'
 
 function html(paragraphs: string[], button?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n')
-  const link = button
-    ? `\n<p><a href="${button.href}" style="display:inline-block;padding:10px 18px;background:#e11d48;color:#fff;border-radius:6px;text-decoration:none">${button.label}</a></p>\n<p style="color:#666;font-size:12px">Or open this address: ${button.href}</p>`
-    : ''
-  return `<!doctype html><html><body style="font-family:sans-serif">${body}${link}</body></html>`
+  const link = button ? `\n${mailButton(button.href, button.label)}\n${mailButtonFallback(button.href)}` : ''
+  return mailDocument(`${body}${link}`)
 }
 
 const template = (

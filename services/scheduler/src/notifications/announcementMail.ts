@@ -5,6 +5,7 @@ import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { unsubscribeFor } from '../campaigns/unsubscribe'
 import type { Reaction } from '../reactor'
+import { mailButton, mailDocument } from '../mail/mailFrame'
 import { decryptedEvent } from './decryptedEvent'
 
 export const ANNOUNCEMENT_MAIL = 'announcement_mail'
@@ -53,7 +54,9 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
       const { data } = AnnouncementPublished.schema.safeParse((await decryptedEvent(eventStore, stored)).data)
       const cause = { correlationId: stored.metadata.correlationId, causationId: stored.id }
       if (!data?.channels.email) return
-      const link = `${publicUrl}${data.url}`
+      // Joined before it is parsed, so the path can never name another host (`/\evil.example`), and
+      // parsed so that what the admin typed reaches the mail percent-encoded, as a browser sends it.
+      const link = new URL(`${publicUrl}${data.url}`).href
       for (const userId of data.recipientIds) {
         const _id = `${data.announcementId}:${userId}`
         if (await sends().findOne({ _id })) continue
@@ -84,15 +87,16 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
           text:
             `Hi ${user.username},\n\n${data.body}\n\nOpen Reelmates: ${link}\n\n` +
             `You get this news because your tips and news emails are on. Unsubscribe: ${unsubscribe.link}\n`,
-          html:
+          html: mailDocument(
             `<p>Hi ${escapeHtml(user.username)},</p>` +
-            data.body
-              .split(/\n{2,}/)
-              .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-              .join('') +
-            `<p><a href="${escapeHtml(link)}">Open Reelmates</a></p>` +
-            '<p style="color:#666;font-size:12px">You get this news because your tips and news emails are on. ' +
-            `<a href="${escapeHtml(unsubscribe.link)}">Unsubscribe</a></p>`,
+              data.body
+                .split(/\n{2,}/)
+                .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+                .join('') +
+              mailButton(escapeHtml(link), 'Open Reelmates') +
+              '<p style="color:#666;font-size:12px">You get this news because your tips and news emails are on. ' +
+              `<a href="${escapeHtml(unsubscribe.link)}">Unsubscribe</a></p>`,
+          ),
         })
         await record(sent.status)
       }
