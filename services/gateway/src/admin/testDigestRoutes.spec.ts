@@ -75,7 +75,7 @@ describe('/api/admin/test-digest', () => {
     const mails = (await mailsTo(t.platform, admin.user.email)).filter((mail) => mail.category === 'test-digest')
     expect(mails).toHaveLength(1)
     // Marked as a test: in the admin's inbox it is never taken for their own digest.
-    expect(mails[0]?.subject).toBe('[Test] Your Reelmates digest: what happened this past week')
+    expect(mails[0]?.subject).toBe("[Test] ann_preview's digest · Your Reelmates digest: what happened this past week")
     expect(mails[0]?.text).toContain(`bob_preview watched “${watchedTitle}”`)
     expect(mails[0]?.text).toContain('Hi ann_preview')
     expect((await mailsTo(t.platform, ann.user.email)).filter((mail) => mail.category.includes('digest'))).toEqual([])

@@ -22,7 +22,8 @@ export const testDigestMail = defineMail({
       to: admin.email,
       userId: admin.userId,
       variables: { ...digest.variables, unsubscribeLink: unsubscribe.link },
-      subjectPrefix: testMailSubjectPrefix,
+      // Whose digest it is: an admin may try several members' and would get the same subject for each.
+      subjectPrefix: `${testMailSubjectPrefix}${digest.variables.username}'s digest · `,
       headers: unsubscribe.headers,
     }
   },
