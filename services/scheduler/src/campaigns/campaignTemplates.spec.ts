@@ -14,7 +14,13 @@ describe('the built-in campaign mails', () => {
       expect(words).not.toMatch(/\bnew\b|since your last visit|a lot has come/i)
     }
     expect(comeBack.subject).toBe('Looking for something to watch, {{username}}?')
-    expect(comeBack.textContent).toContain('what is popular, where it is streaming')
+    expect(comeBack.textContent).toContain('what is popular, what each streaming service has')
+  })
+
+  it('claim nothing of the member that the trigger an admin picks may not hold', () => {
+    // "Rate more" may follow a single watch, already rated; "find friends" may reach someone with many.
+    expect(named('campaign-rate-more').textContent).not.toMatch(/a few titles|Rate them/)
+    expect(named('campaign-find-friends').textContent).not.toMatch(/Invite someone today/)
   })
 
   it('names the setting that sends them as the profile does, in both bodies', () => {

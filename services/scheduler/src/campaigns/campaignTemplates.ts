@@ -55,7 +55,7 @@ export const campaignTemplates: readonly EmailTemplate[] = [
     'Reelmates is better with friends',
     [
       'Hi {{username}},',
-      'Reelmates shows what your friends and family watch and lets you recommend titles to each other. Invite someone today.',
+      'Reelmates shows what your friends and family watch and lets you recommend titles to each other. Find the ones already here, or invite someone.',
     ],
     'Find friends',
   ),
@@ -63,11 +63,13 @@ export const campaignTemplates: readonly EmailTemplate[] = [
     'campaign-come-back',
     'Campaign step: for members who have not been around for a while.',
     // Sent whatever happened since the member's last visit (nothing may have come to the catalog), so
-    // it invites them back with what Reelmates always has, rather than news it cannot know of.
+    // it invites them back with what Reelmates always has, rather than news it cannot know of. The
+    // other steps likewise claim nothing of the member that the campaign's trigger may not hold (an
+    // admin may send "rate more" after one watch, "find friends" to someone who has many).
     'Looking for something to watch, {{username}}?',
     [
       'Hi {{username}},',
-      'Next time you wonder what to watch tonight, Reelmates shows what is popular, where it is streaming, and what your friends have been watching.',
+      'Next time you wonder what to watch tonight, Reelmates shows what is popular, what each streaming service has, and what your friends have been watching.',
     ],
     'Find something to watch',
   ),
@@ -77,7 +79,7 @@ export const campaignTemplates: readonly EmailTemplate[] = [
     'Your watch log is growing, {{username}}',
     [
       'Hi {{username}},',
-      'You have logged a few titles already. Rate them and write a line or two: your friends see it in their feed.',
+      'Thanks for logging what you watch. A rating and a line or two on each help your friends choose: they see them in their feed.',
     ],
     'Open my watched titles',
   ),
