@@ -21,7 +21,7 @@ const environment = z.object({
   MONGO_URL: z.string().min(1).optional(),
   MONGO_DB: z.string().min(1).default('reelmates'),
   SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(3).default('Reelmates <no-reply@reelmates.local>'),
+  MAIL_FROM: z.string().min(3).default('Reelmates <no-reply@reelmates.app>'),
   TMDB_API_TOKEN: z.string().min(1).optional(),
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
   WEB_DIST: z.string().min(1).default('./web/dist'),
@@ -159,7 +159,7 @@ function pushConfig(e: z.infer<typeof environment>, column: Config['column'], da
         ? persistedVapidKeys(dataDir)
         : undefined
   if (!keys) return undefined
-  const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? 'no-reply@reelmates.local'}`
+  const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? 'no-reply@reelmates.app'}`
   return { vapid: { ...keys, subject }, anyPushService: e.NODE_ENV !== 'production' }
 }
 
