@@ -395,6 +395,10 @@ test('an admin sends an announcement to a chosen member and sees who received it
     const latest = admin.getByRole('list', { name: 'Announcements sent' }).getByRole('listitem').first()
     await latest.getByText('Received by 1 member').click()
     await expect(latest.getByRole('row', { name: new RegExp(reader.account.username) })).toContainText('Read')
+    // The report's table scrolls in its own frame: the page itself never scrolls sideways.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth), `${viewport.width}`).toBeLessThanOrEqual(
+      viewport.width,
+    )
     await admin.screenshot({
       path: join(screenshotsDir, `admin-user-notifications-${viewport.width}x${viewport.height}.png`),
       fullPage: true,

@@ -25,10 +25,11 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
       </p>
     )
   }
+  // One column no wider than the page: a card's wide table scrolls in its own frame, not the page.
   return (
-    <ul className="grid gap-4" aria-label="Announcements sent">
+    <ul className="grid grid-cols-1 gap-4" aria-label="Announcements sent">
       {announcements.map((announcement) => (
-        <li key={announcement.id} className="rounded-2xl border border-white/5 bg-panel p-5">
+        <li key={announcement.id} className="min-w-0 rounded-2xl border border-white/5 bg-panel p-5">
           <h3 className="font-semibold text-white [overflow-wrap:anywhere]">{announcement.title}</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-zinc-300 [overflow-wrap:anywhere]">{announcement.body}</p>
           <p className="mt-2 text-xs text-zinc-400">
