@@ -119,6 +119,24 @@ describe('the bell’s list', () => {
   })
 })
 
+describe('a long announcement in the bell', () => {
+  it('shows its first lines until "Read all", and the others stay in view', async () => {
+    const long = 'Movie night. '.repeat(40).trim()
+    const announcement: NotificationItem = { ...item('news', newest), kind: 'announcement', text: long }
+    await showBell({ ...answer, items: [announcement, ...answer.items] }, { answered: true })
+    await toggle()
+    const readAll = screen.getByRole('button', { name: 'Read all' })
+    expect(readAll.getAttribute('aria-expanded')).toBe('false')
+    const text = document.getElementById(readAll.getAttribute('aria-controls') ?? '')
+    expect(text?.className).toContain('line-clamp-4')
+    fireEvent.click(readAll)
+    expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true')
+    expect(text?.className).not.toContain('line-clamp-4')
+    // A short one has nothing to open.
+    expect(screen.getAllByRole('button', { name: /Read all|Show less/ })).toHaveLength(1)
+  })
+})
+
 describe('the bell’s older notifications', () => {
   const page = (items: NotificationItem[], nextCursor: string | null): NotificationsAnswer => ({
     items,

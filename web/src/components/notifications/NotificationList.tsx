@@ -17,6 +17,12 @@ const timeAgo = (iso: string, now = Date.now()) => {
  */
 const paragraphsOf = (text: string): string[] => text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '')
 
+/**
+ * A message this long (an announcement may run to 2,000 characters) shows its first lines until
+ * "Read all": whole, one filled the panel and hid every other notification.
+ */
+const isLong = (text: string) => text.length > 280 || paragraphsOf(text).length > 3
+
 /** The next, older page of the list, while there is one. */
 export interface OlderNotifications {
   loading: boolean
@@ -49,9 +55,16 @@ export function NotificationList({
   // "Show older" goes away with the last page: focus moves on to the first notification it brought,
   // rather than falling out of the panel.
   const [focusAt, setFocusAt] = useState<number | null>(null)
+  const [readInFull, setReadInFull] = useState<ReadonlySet<string>>(() => new Set())
+  const toggleInFull = (id: string) =>
+    setReadInFull((shown) => {
+      const next = new Set(shown)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
   useEffect(() => {
     if (focusAt === null) return
-    const entry = list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button')[focusAt]
+    const entry = list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button:first-of-type')[focusAt]
     if (!entry) return
     entry.focus()
     setFocusAt(null)
@@ -94,37 +107,53 @@ export function NotificationList({
       ) : (
         <div className="overflow-y-auto">
           <ul ref={list} className="py-1" aria-label="Notifications">
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onOpen(item)
-                    void navigate({ href: item.url })
-                  }}
-                  className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
-                  />
-                  <span className="min-w-0 flex-1">
+            {items.map((item) => {
+              const long = isLong(item.text)
+              const clamped = long && !readInFull.has(item.id)
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onOpen(item)
+                      void navigate({ href: item.url })
+                    }}
+                    className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
+                  >
                     <span
-                      className={`block text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
-                    >
-                      {paragraphsOf(item.text).map((paragraph, index) => (
-                        // Spans, not <p>: a button holds phrasing content only.
-                        <span key={index} className={`block whitespace-pre-line ${index > 0 ? 'mt-1.5' : ''}`}>
-                          {paragraph}
-                        </span>
-                      ))}
-                      {item.read ? null : <span className="sr-only"> (unread)</span>}
+                      aria-hidden="true"
+                      className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-reel'}`}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span
+                        id={`notification-${item.id}`}
+                        className={`${clamped ? 'line-clamp-4' : 'block'} text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
+                      >
+                        {paragraphsOf(item.text).map((paragraph, index) => (
+                          // Spans, not <p>: a button holds phrasing content only.
+                          <span key={index} className={`block whitespace-pre-line ${index > 0 ? 'mt-1.5' : ''}`}>
+                            {paragraph}
+                          </span>
+                        ))}
+                        {item.read ? null : <span className="sr-only"> (unread)</span>}
+                      </span>
+                      <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
                     </span>
-                    <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
+                  </button>
+                  {long ? (
+                    <button
+                      type="button"
+                      aria-expanded={!clamped}
+                      aria-controls={`notification-${item.id}`}
+                      onClick={() => toggleInFull(item.id)}
+                      className="-mt-2 mb-1 ml-9 py-1 text-xs font-medium text-reel hover:underline"
+                    >
+                      {clamped ? 'Read all' : 'Show less'}
+                    </button>
+                  ) : null}
+                </li>
+              )
+            })}
           </ul>
           {older ? (
             <div className="border-t border-white/5 px-4 py-3 text-center">
