@@ -38,7 +38,9 @@ export class UnknownCampaignTemplate extends DomainError {
 export class CampaignNameTaken extends DomainError {
   override readonly name = 'CampaignNameTaken'
   constructor() {
-    super('conflict', 'Another campaign has that name already.')
+    const message = 'Another campaign has that name already.'
+    // Also under the name field, where the form puts it right.
+    super('conflict', message, { validationErrors: { name: message } })
   }
 }
 

@@ -3,9 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../lib/apiError'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
+import * as toastModule from '../../lib/toast'
 import { emailTemplateKeys } from '../emailTemplates/queries'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
@@ -88,6 +90,33 @@ describe('the campaign form', () => {
     fireEvent.change(screen.getByLabelText('Step 1 days after entry'), { target: { value: '400' } })
     save()
     expect((await screen.findByRole('alert')).textContent).toBe('The days must be from 0 to 365')
+  })
+
+  it('refuses an empty name under the field, with the focus there', async () => {
+    const saved = showForm(welcome)
+    const name = screen.getByLabelText('Name')
+    fireEvent.change(name, { target: { value: '  ' } })
+    save()
+    const problem = await screen.findByRole('alert')
+    expect(problem.textContent).toBe('A campaign needs a name.')
+    expect(name.getAttribute('aria-describedby')).toBe(problem.id)
+    expect(document.activeElement).toBe(name)
+    expect(saved).not.toHaveBeenCalled()
+  })
+
+  it('says a name another campaign has under the field, until the name changes', async () => {
+    const saved = showForm(welcome)
+    saved.mockRejectedValueOnce(
+      new ApiError('Another campaign has that name already.', 409, undefined, {
+        name: 'Another campaign has that name already.',
+      }),
+    )
+    const toasts = vi.spyOn(toastModule, 'toast')
+    save()
+    expect((await screen.findByRole('alert')).textContent).toBe('Another campaign has that name already.')
+    expect(toasts).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Welcome back' } })
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('saves 0 days typed as 0: the mail goes at once', async () => {

@@ -2,6 +2,7 @@ import { campaignDefinition, type CampaignItem } from '@reelmates/contracts/camp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
+import { isApiError } from '../../lib/apiError'
 import { tellRefusal } from '../../lib/mutations'
 import { toast } from '../../lib/toast'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
@@ -10,6 +11,7 @@ import { campaignCalls } from './campaignCalls'
 import {
   delayDaysRange,
   hasProblems,
+  nameProblem,
   stepProblem,
   toDefinition,
   toTriggerRow,
@@ -70,6 +72,8 @@ export function CampaignForm({
   const [basedOn, setBasedOn] = useState(campaign?.updatedAt)
   // Problems show beside their fields once a save was tried, and go as the fields are put right.
   const [triedToSave, setTriedToSave] = useState(false)
+  // The server's word on the name holds until the name is changed.
+  const [refusedName, setRefusedName] = useState<{ name: string; problem: string } | null>(null)
   const definition = () => toDefinition({ name, description, steps, triggers })
   const save = useMutation({
     mutationFn: () =>
@@ -83,8 +87,17 @@ export function CampaignForm({
       await queryClient.invalidateQueries({ queryKey: campaignKeys.all })
       onDone()
     },
-    onError: (error) => tellRefusal('Campaign not saved', error),
+    onError: (error) => {
+      // A name another campaign has is said under the name, where it is put right, as a missing one is.
+      const taken = isApiError(error) ? error.validationErrors?.name : undefined
+      if (taken) {
+        setRefusedName({ name, problem: taken })
+        nameField.current?.focus()
+      } else tellRefusal('Campaign not saved', error)
+    },
   })
+  const nameTrouble =
+    (triedToSave ? nameProblem(name) : undefined) ?? (refusedName?.name === name ? refusedName.problem : undefined)
   const setStep = (index: number, change: Partial<StepRow>) =>
     setSteps(steps.map((step, at) => (at === index ? { ...step, ...change } : step)))
   const setTrigger = (index: number, change: Partial<TriggerRow>) =>
@@ -99,18 +112,28 @@ export function CampaignForm({
         event.preventDefault()
         setTriedToSave(true)
         if (!hasProblems({ name, description, steps, triggers })) save.mutate()
+        else if (nameProblem(name)) nameField.current?.focus()
       }}
     >
-      <label className="block text-sm text-zinc-300">
-        Name
-        <input
-          ref={nameField}
-          className={field}
-          value={name}
-          maxLength={campaignDefinition.shape.name.maxLength ?? undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </label>
+      <div>
+        <label className="block text-sm text-zinc-300">
+          Name
+          <input
+            ref={nameField}
+            className={field}
+            value={name}
+            maxLength={campaignDefinition.shape.name.maxLength ?? undefined}
+            aria-invalid={nameTrouble ? true : undefined}
+            aria-describedby={nameTrouble ? 'campaign-name-problem' : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        {nameTrouble ? (
+          <p id="campaign-name-problem" role="alert" className="mt-1 text-xs text-red-300">
+            {nameTrouble}
+          </p>
+        ) : null}
+      </div>
       <label className="block text-sm text-zinc-300">
         Description
         <input

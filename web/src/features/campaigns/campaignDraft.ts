@@ -1,4 +1,5 @@
 import {
+  campaignDefinition,
   campaignStep,
   campaignTrigger,
   type CampaignDefinition,
@@ -84,7 +85,12 @@ export const triggerProblem = ({ triggerType, amount }: TriggerRow): string | un
   )
 }
 
+/** What is wrong with the name (the contract's own rule and words); undefined when nothing is. */
+export const nameProblem = (name: string): string | undefined =>
+  campaignDefinition.shape.name.safeParse(name).error?.issues[0]?.message
+
 export const hasProblems = (draft: CampaignDraft): boolean =>
+  nameProblem(draft.name) !== undefined ||
   draft.steps.some((step, index) => stepProblem(step, index) !== undefined) ||
   draft.triggers.some((trigger) => triggerProblem(trigger) !== undefined)
 
