@@ -78,6 +78,33 @@ test('on a phone, the signed-in top bar has a menu button that opens the navigat
   await expect(menu).toHaveCount(0)
 })
 
+test('on a phone, what the keyboard reaches is scrolled clear of the top bar and the tab bar', async ({ page }) => {
+  await registerByApi(page.request)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/home')
+  await expect(page.getByRole('region', { name: 'Trending movies' })).toBeVisible()
+  const tabBar = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox()
+  const topBar = await page.locator('header').first().boundingBox()
+  if (!tabBar || !topBar) throw new Error('the phone frame has a top bar and a tab bar')
+  let checked = 0
+  for (let step = 0; step < 60; step++) {
+    await page.keyboard.press('Tab')
+    const place = await page.evaluate(() => {
+      const focused = document.activeElement
+      if (!(focused instanceof HTMLElement) || focused.closest('header, nav[aria-label="Tabs"]')) return null
+      // The skip link shows itself over the page, fixed at its top, while it has the focus.
+      if (getComputedStyle(focused).position === 'fixed') return null
+      const { top, bottom, height } = focused.getBoundingClientRect()
+      return height > 0 ? { top, bottom, name: focused.getAttribute('aria-label') ?? focused.textContent } : null
+    })
+    if (!place) continue
+    checked += 1
+    expect(place.bottom, place.name).toBeLessThanOrEqual(tabBar.y + 1)
+    expect(place.top, place.name).toBeGreaterThanOrEqual(topBar.y + topBar.height - 1)
+  }
+  expect(checked).toBeGreaterThan(20)
+})
+
 test("another member's profile is not marked as my own Profile in the navigation", async ({ page }) => {
   const other = await registerByApi(page.request, 'other')
   await signOutByApi(page.request)
