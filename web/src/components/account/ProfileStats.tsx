@@ -60,7 +60,7 @@ function RatingSpread({ spread }: { spread: number[] }) {
           )
         })}
       </ol>
-      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-zinc-500">
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-zinc-400">
         <span>{starsText(1)}★</span>
         <span>{starsText(spread.length)}★</span>
       </div>

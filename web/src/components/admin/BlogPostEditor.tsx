@@ -228,7 +228,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
               {post?.published ? (
                 <>
                   Published{post.publishedAt ? ` ${new Date(post.publishedAt).toLocaleString()}` : ''} ·{' '}
-                  <Link to="/news/$slug" params={{ slug: post.slug }} className="text-reel hover:underline">
+                  <Link to="/news/$slug" params={{ slug: post.slug }} className="text-reel underline">
                     View on the news
                   </Link>
                 </>
