@@ -102,6 +102,17 @@ describe('the blog post editor', () => {
     expect(asked()).toBeNull()
   })
 
+  it('marks the fields a save was refused for, reads each its problem, and puts the focus on the first', async () => {
+    await openEditor('new')
+    const created = vi.spyOn(blogCalls, 'createPost')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })))
+    const title = screen.getByLabelText('Title')
+    await waitFor(() => expect(document.activeElement).toBe(title))
+    expect(title.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Title is required')
+    expect(created).not.toHaveBeenCalled()
+  })
+
   it('publishes once on a double click: the second click does nothing', async () => {
     await openEditor()
     const saved = vi.spyOn(blogCalls, 'savePost').mockResolvedValue({ ...post, updatedAt: '2026-11-20T21:00:00.000Z' })

@@ -1,7 +1,7 @@
 import { blogPostInput, type AdminBlogPost, type BlogPostInput } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type SubmitEvent } from 'react'
+import { useRef, useState, type SubmitEvent } from 'react'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { adminPostQuery, blogCategoriesQuery } from '../../features/blog/blogQueries'
 import { useCreatePost, useDeletePost, usePublishPost, useSavePost } from '../../features/blog/blogMutations'
@@ -77,6 +77,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
   const [basedOn, setBasedOn] = useState(post?.updatedAt)
   const [slugTouched, setSlugTouched] = useState(post !== null)
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
+  const form = useRef<HTMLFormElement>(null)
   const [tab, setTab] = useState<'write' | 'preview'>('write')
   const [confirmDelete, setConfirmDelete] = useState(false)
   const categories = useQuery(blogCategoriesQuery())
@@ -109,6 +110,8 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
     const parsed = blogPostInput.safeParse({ ...values, featuredImageUrl: values.featuredImageUrl || null })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Field>(parsed.error))
+      // The keyboard goes to the first field to put right, once the errors are drawn.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
       return null
     }
     const sent = asSaved(values)
@@ -144,52 +147,74 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
       .then((answer) => setBasedOn(answer.updatedAt), serverErrors)
   }
 
+  const problemId = (field: Field) => `post-${field}-problem`
   const error = (field: Field) =>
     errors[field] ? (
-      <span role="alert" className="text-sm text-red-300">
+      <span id={problemId(field)} role="alert" className="text-sm text-red-300">
         {errors[field]}
       </span>
     ) : null
+  /** A field in error says so to a screen reader, and reads its problem with it. */
+  const describedBy = (field: Field) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : {}
 
   return (
     <AdminScreen title={post ? 'Edit post' : 'New post'}>
       {/* Columns that cannot grow past the screen: a long word or code line in the preview wraps or
           scrolls in its frame instead of pushing "Save" and the categories off to the right. */}
-      <form onSubmit={submit} className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" noValidate>
+      <form
+        ref={form}
+        onSubmit={submit}
+        className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+        noValidate
+      >
         <div className="grid min-w-0 content-start gap-4">
-          <label className="grid gap-1.5 text-sm text-zinc-300">
-            Title
-            <input value={values.title} onChange={(e) => set('title', e.target.value)} className={inputClass} />
-            {error('title')}
-          </label>
-          <label className="grid gap-1.5 text-sm text-zinc-300">
-            Slug
-            {/* The address's start stays whole: as a flex item it gave way to the field and broke
-                after "/news" (on a phone after "/new"). */}
-            <div className="flex items-center gap-1">
-              <span className="shrink-0 text-zinc-400">/news/</span>
+          <div className="grid gap-1.5">
+            <label className="grid gap-1.5 text-sm text-zinc-300">
+              Title
               <input
-                value={values.slug}
-                onChange={(e) => {
-                  setSlugTouched(true)
-                  set('slug', e.target.value)
-                }}
-                className={`${inputClass} min-w-0`}
+                value={values.title}
+                onChange={(e) => set('title', e.target.value)}
+                className={inputClass}
+                {...describedBy('title')}
               />
-            </div>
+            </label>
+            {error('title')}
+          </div>
+          <div className="grid gap-1.5">
+            <label className="grid gap-1.5 text-sm text-zinc-300">
+              Slug
+              {/* The address's start stays whole: as a flex item it gave way to the field and broke
+                after "/news" (on a phone after "/new"). */}
+              <div className="flex items-center gap-1">
+                <span className="shrink-0 text-zinc-400">/news/</span>
+                <input
+                  value={values.slug}
+                  onChange={(e) => {
+                    setSlugTouched(true)
+                    set('slug', e.target.value)
+                  }}
+                  className={`${inputClass} min-w-0`}
+                  {...describedBy('slug')}
+                />
+              </div>
+            </label>
             {error('slug')}
-          </label>
-          <label className="grid gap-1.5 text-sm text-zinc-300">
-            Excerpt
-            <textarea
-              value={values.excerpt}
-              onChange={(e) => set('excerpt', e.target.value)}
-              rows={2}
-              maxLength={500}
-              className={inputClass}
-            />
+          </div>
+          <div className="grid gap-1.5">
+            <label className="grid gap-1.5 text-sm text-zinc-300">
+              Excerpt
+              <textarea
+                value={values.excerpt}
+                onChange={(e) => set('excerpt', e.target.value)}
+                rows={2}
+                maxLength={500}
+                className={inputClass}
+                {...describedBy('excerpt')}
+              />
+            </label>
             {error('excerpt')}
-          </label>
+          </div>
           <div className="grid gap-1.5">
             <TabSwitch
               label="Content"
@@ -209,6 +234,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
                 onChange={(e) => set('content', e.target.value)}
                 rows={16}
                 className={`${inputClass} font-mono`}
+                {...describedBy('content')}
               />
             ) : (
               <div className={`${panel} min-h-64 min-w-0`} role="tabpanel" aria-label="Preview">
