@@ -133,7 +133,7 @@ describe('an edit of my comment when its activity goes', () => {
     const client = createQueryClient()
     client.setQueryData(currentUserKey, { ...me, email: 'me@example.com', role: 'user' })
     const activity = showActivity(client, { ...answer, comments: [mine] })
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit your comment' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: typed } })
     activity.mockRejectedValue(gone())
     await act(() => client.refetchQueries({ queryKey: feedKeys.activity('watched:e1') }))

@@ -99,7 +99,7 @@ describe('the comments of an activity', () => {
 
   it('takes the message away as soon as the words change when editing a comment too', () => {
     const actions = thread({}, [{ ...comment, user: me }])
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your comment' }))
     const box = screen.getByRole('textbox', { name: 'Edit your comment' })
     fireEvent.change(box, { target: { value: '' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
@@ -112,7 +112,7 @@ describe('the comments of an activity', () => {
   it("opens a comment's palette with the keyboard focus in it, its counts and mine, and gives focus back", () => {
     const react = vi.fn(() => Promise.resolve(true))
     thread({ react })
-    fireEvent.click(screen.getByRole('button', { name: 'React' }))
+    fireEvent.click(screen.getByRole('button', { name: /^React to / }))
     const palette = screen.getByRole('toolbar', { name: 'Reactions to this comment' })
     expect(palette.contains(document.activeElement)).toBe(true)
     const fire = within(palette).getByRole('button', { name: /^🔥 2, including you/ })
@@ -120,22 +120,22 @@ describe('the comments of an activity', () => {
     // A second press takes my reaction back, and the focus returns to "React".
     fireEvent.click(fire)
     expect(react).toHaveBeenCalledWith('watched:e1', 'c1', '🔥', false)
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'React' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^React to / }))
   })
 
   it('closes the palette on Escape and gives the focus back', () => {
     thread()
-    fireEvent.click(screen.getByRole('button', { name: 'React' }))
+    fireEvent.click(screen.getByRole('button', { name: /^React to / }))
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
     expect(screen.queryByRole('toolbar', { name: 'Reactions to this comment' })).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'React' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^React to / }))
   })
 })
 
 describe('editing my comment', () => {
   function editMine() {
     const actions = thread({}, [{ ...comment, user: me }])
-    const edit = screen.getByRole('button', { name: 'Edit' })
+    const edit = screen.getByRole('button', { name: 'Edit your comment' })
     edit.focus()
     fireEvent.click(edit)
     return actions
@@ -167,7 +167,7 @@ describe('editing my comment', () => {
     const cancel = screen.getByRole('button', { name: 'Cancel' })
     cancel.focus()
     fireEvent.click(cancel)
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit your comment' }))
   })
 })
 
@@ -189,7 +189,7 @@ describe('my comment deleted by the activity’s owner while I edit it', () => {
         <CommentThread activityId="watched:e1" activityOwnerId={ann.id} comments={comments} actions={actions} />,
       )
     const { rerender } = render(draw([mine]))
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit your comment' }))
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit your comment' }), { target: { value: 'What a finale' } })
     return { gone: () => rerender(draw([])) }
   }
@@ -236,7 +236,7 @@ describe('my comment deleted by the activity’s owner while I edit it', () => {
 
   it('says nothing when I delete it myself', () => {
     const { gone } = editing()
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Delete .* comment$/ }))
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
     gone()
     expect(screen.queryByRole('group', { name: 'This comment was deleted' })).toBeNull()
@@ -271,7 +271,7 @@ describe('deleting a comment', () => {
 
   /** Presses a comment's Delete from the keyboard: the question it asks, open. */
   function pressDelete(index = 0) {
-    const button = screen.getAllByRole('button', { name: 'Delete' })[index] as HTMLElement
+    const button = screen.getAllByRole('button', { name: /^Delete .* comment$/ })[index] as HTMLElement
     button.focus()
     fireEvent.click(button)
     return { button, dialog: screen.getByRole('dialog') }

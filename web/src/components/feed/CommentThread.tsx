@@ -49,6 +49,9 @@ function Comment({
 }) {
   const [editing, setEditing] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  // Each comment's buttons name the comment: in a screen reader's list of buttons a thread's many
+  // "Delete"s could not be told apart.
+  const whose = mine ? 'your' : `${comment.user.username}'s`
   const item = useRef<HTMLLIElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const editButton = useRef<HTMLButtonElement>(null)
@@ -110,6 +113,7 @@ function Comment({
               onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
             />
             <ReactButton
+              whose={whose}
               reactions={comment.reactions}
               onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
             />
@@ -117,6 +121,7 @@ function Comment({
               <button
                 ref={editButton}
                 type="button"
+                aria-label="Edit your comment"
                 className={quietButton}
                 onClick={(event) => {
                   // Edit goes as the form comes: the keyboard goes on into its words.
@@ -128,7 +133,12 @@ function Comment({
               </button>
             ) : null}
             {mayDelete ? (
-              <button type="button" className={quietButton} onClick={() => setConfirmingDelete(true)}>
+              <button
+                type="button"
+                aria-label={`Delete ${whose} comment`}
+                className={quietButton}
+                onClick={() => setConfirmingDelete(true)}
+              >
                 Delete
               </button>
             ) : null}
@@ -152,9 +162,12 @@ function Comment({
  * when it opens and gives it back to "React" when it closes (a pick, or Escape).
  */
 function ReactButton({
+  whose,
   reactions,
   onToggle,
 }: {
+  /** "your", or the writer's name with "'s": whose comment the button reacts to. */
+  whose: string
   reactions: CommentItem['reactions']
   onToggle: (emoji: ReactionEmoji, on: boolean) => void
 }) {
@@ -183,7 +196,13 @@ function ReactButton({
       />
     </div>
   ) : (
-    <button ref={opener} type="button" className={quietButton} onClick={() => setOpen(true)}>
+    <button
+      ref={opener}
+      type="button"
+      aria-label={`React to ${whose} comment`}
+      className={quietButton}
+      onClick={() => setOpen(true)}
+    >
       React
     </button>
   )
