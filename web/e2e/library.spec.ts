@@ -1002,6 +1002,17 @@ test.describe('the buttons other screens carry', () => {
     await expect(yours.getByRole('listitem')).toHaveCount(2)
     await expect(yours.getByRole('listitem').first().getByRole('img', { name: '4 stars' })).toBeVisible()
     await expect(yours.getByRole('listitem').last().getByRole('img', { name: '3 stars' })).toBeVisible()
+
+    // Removed from the keyboard, a watch hands the focus to the next one, the last to "Mark watched".
+    await yours
+      .getByRole('button', { name: /^Remove your entry for / })
+      .first()
+      .press('Enter')
+    const left = page.getByRole('region', { name: 'Your watch' })
+    await expect(left.getByRole('listitem')).toHaveCount(1)
+    await expect(left.getByRole('button', { name: /^Edit your entry for / })).toBeFocused()
+    await left.getByRole('button', { name: /^Remove your entry for / }).press('Enter')
+    await expect(page.getByRole('button', { name: 'Mark watched' })).toBeFocused()
   })
 
   test('a title card toggles the watchlist', async ({ page }) => {

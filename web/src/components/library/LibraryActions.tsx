@@ -38,6 +38,8 @@ export function LibraryActions({ title }: { title: LibraryTitle }) {
         type="button"
         disabled={isPending}
         onClick={() => setLogging(true)}
+        // Where the keyboard goes when the last of my watches listed on the page is removed.
+        data-log-watch
         aria-label={
           status.timesWatched > 0
             ? // The visible words come first in the name (WCAG 2.5.3), then what a press does.

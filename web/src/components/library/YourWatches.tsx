@@ -1,5 +1,7 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
+import { useLayoutEffect, useRef } from 'react'
+import { focusIsLost } from '../../lib/focusLost'
 import { useTitleStatus } from '../../features/library/useLibrary'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
@@ -11,9 +13,22 @@ import { watchDayLabel } from '../../features/library/watchedDate'
 export function YourWatches({ title }: { title: MediaRef }) {
   const { status } = useTitleStatus(title)
   const watches = status.watches
+  const section = useRef<HTMLElement>(null)
+  // A removed watch goes at once (Undo is in its toast), and the keyboard focus with its button: the
+  // next watch's first button takes it, or, with none left, the page's own "Mark watched".
+  const shown = useRef(watches.length)
+  useLayoutEffect(() => {
+    const fewer = watches.length < shown.current
+    shown.current = watches.length
+    if (!fewer || !focusIsLost()) return
+    const next =
+      section.current?.querySelector<HTMLElement>('li button') ??
+      document.querySelector<HTMLElement>('[data-log-watch]')
+    next?.focus()
+  }, [watches.length])
   if (watches.length === 0) return null
   return (
-    <section aria-labelledby="your-watches-heading">
+    <section ref={section} aria-labelledby="your-watches-heading">
       <h2 id="your-watches-heading" className="text-lg font-semibold text-white">
         {watches.length === 1 ? 'Your watch' : `Your ${watches.length} watches`}
       </h2>
