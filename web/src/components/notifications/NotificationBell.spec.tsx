@@ -137,6 +137,23 @@ describe('a long announcement in the bell', () => {
   })
 })
 
+describe('the bell’s panel and the keyboard', () => {
+  it('closes when the focus leaves it for the page, and stays open while it moves inside', async () => {
+    await showBell(answer, { answered: true })
+    const elsewhere = document.createElement('button')
+    document.body.append(elsewhere)
+    await toggle()
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    const [first, second] = within(panel).getAllByRole('button')
+    act(() => first?.focus())
+    act(() => second?.focus())
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeNull()
+    act(() => elsewhere.focus())
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull()
+    elsewhere.remove()
+  })
+})
+
 describe('the bell’s older notifications', () => {
   const page = (items: NotificationItem[], nextCursor: string | null): NotificationsAnswer => ({
     items,

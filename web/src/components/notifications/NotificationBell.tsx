@@ -111,6 +111,13 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
         <div
           role="dialog"
           aria-label="Notifications"
+          // Tabbing out of the panel closes it: it is not modal, and the keyboard would go on to the
+          // page it covers. A click on the bell itself toggles it there, and a click on nothing
+          // focusable (no related target) leaves it open.
+          onBlur={(event) => {
+            const to = event.relatedTarget
+            if (to && !root.current?.contains(to)) setOpen(false)
+          }}
           className={`z-50 overflow-hidden rounded-2xl border border-white/10 bg-panel shadow-2xl ${
             placement === 'below'
               ? 'fixed inset-x-2 top-16 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96'
