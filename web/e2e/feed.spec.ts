@@ -499,7 +499,10 @@ test('a watch logged days after it was seen says the day it was watched, and whe
   for (const member of [a, b]) await member.page.context().close()
 })
 
-test('an activity’s reactions are one Tab stop: the arrows move between them', async ({ browser, baseURL }) => {
+test('an activity’s reactions are one Tab stop: the arrows move between them, and focus shows who reacted', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await member(browser, baseURL ?? '', 'feed_keys')
   const { title } = await logWatch(a.page.request, 'casablanca')
   await a.page.goto('/feed')
@@ -515,9 +518,14 @@ test('an activity’s reactions are one Tab stop: the arrows move between them',
   await expect(reactions.nth(1)).toBeFocused()
   await a.page.keyboard.press('Space')
   await expect(reactions.nth(1)).toHaveAttribute('aria-pressed', 'true')
-  // Back into the card from after it, the keyboard returns to the reaction it left.
+  // Back into the card from after it, the keyboard returns to the reaction it left, and shows who
+  // reacted as a pointer's hover does; Escape hides the names.
   await a.page.keyboard.press('Tab')
   await a.page.keyboard.press('Shift+Tab')
   await expect(reactions.nth(1)).toBeFocused()
+  const who = card.getByRole('tooltip')
+  await expect(who).toContainText(a.account.username)
+  await a.page.keyboard.press('Escape')
+  await expect(who).toHaveCount(0)
   await a.page.context().close()
 })

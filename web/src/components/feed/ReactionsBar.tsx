@@ -15,7 +15,7 @@ const longPressMs = 450
 
 /**
  * The fixed palette as toggles, each with its count. Who reacted shows on hover (a pointer) or on a
- * long press (a phone); a long press does not toggle. The palette is one toolbar, one Tab stop: the
+ * long press (a phone) or keyboard focus; a long press does not toggle. The palette is one toolbar, one Tab stop: the
  * arrow keys (and Home, End) move between its toggles, so a keyboard gets past an activity's seven
  * reactions with one press instead of seven.
  */
@@ -61,6 +61,15 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
                 }, longPressMs)
               }}
               onPointerUp={() => window.clearTimeout(timer.current)}
+              // From the keyboard (focus-visible), the names show as they do under a mouse; Escape hides them.
+              onFocus={(event) => count > 0 && event.currentTarget.matches(':focus-visible') && setShown(emoji)}
+              onBlur={() => setShown((current) => (current === emoji ? null : current))}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && shown === emoji) {
+                  event.stopPropagation()
+                  setShown(null)
+                }
+              }}
               onContextMenu={(event) => event.preventDefault()}
               onClick={(event) => {
                 if (pressedLong.current || isDoubleClickRepeat(event)) return
