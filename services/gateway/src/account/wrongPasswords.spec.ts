@@ -26,6 +26,7 @@ describe('wrong current passwords', () => {
     }
     const limited = await client.put('/api/user/profile', wrongEmailChange(max))
     expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBe(String(15 * 60))
     expect(limited.json<{ message: string }>().message).toMatch(tooMany)
     expect(limited.json()).toMatchObject({
       validationErrors: { currentPassword: expect.stringMatching(tooMany) as unknown },
@@ -73,6 +74,7 @@ describe('wrong current passwords', () => {
     const limited = await client.put('/api/user/profile', wrongEmailChange(max))
     expect(limited.statusCode).toBe(429)
     expect(limited.json<{ message: string }>().message).toBe('Too many wrong passwords. Try again in 10 minutes.')
+    expect(limited.headers['retry-after']).toBe(String(10 * 60))
     clock.advance(10 * 60_000)
     expect((await client.put('/api/user/profile', wrongEmailChange(max))).statusCode).toBe(400)
   })

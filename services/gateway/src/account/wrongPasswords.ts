@@ -4,11 +4,14 @@ import type { RateLimit } from '@reelmates/infra/config'
 
 export class TooManyWrongPasswords extends DomainError {
   override readonly name = 'TooManyWrongPasswords'
+  /** Sent as `Retry-After`, so a client can wait for the window without reading the message. */
+  readonly retryAfterSeconds: number
   constructor(retryAfterMs: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
     const message = `Too many wrong passwords. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
     // Also under the field, where the profile form shows a wrong password.
     super('too_many', message, { validationErrors: { currentPassword: message } })
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
   }
 }
 

@@ -27,6 +27,13 @@ const reasonPhrase: Record<number, string> = {
   429: 'Too Many Requests',
 }
 
+/** A refusal that knows when asking again can succeed says so in seconds (RFC 9110 §10.2.3). */
+function retryAfterOf(error: DomainError): number | undefined {
+  return 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+    ? error.retryAfterSeconds
+    : undefined
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -41,6 +48,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof DomainError) {
       const status = statusOfDomainError[error.kind]
+      const retryAfter = retryAfterOf(error)
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter))
       return reply.code(status).send({ message: error.message, error: reasonPhrase[status], ...error.details })
     }
     // A change still on its way when its member's account was deleted (another device, or a friend's
