@@ -170,6 +170,33 @@ describe('POST /api/recommendations', () => {
     expect(bell.filter((item) => /watched/.test(item.text))).toEqual([])
   })
 
+  it('tells the sender of a private watch once it is made public, as it would have been at first', async () => {
+    const { ann, bob } = await friends()
+    expect((await recommend(ann, { ...title(3), toUsernames: [bob.user.username] })).statusCode).toBe(201)
+    const watched = await bob.client.post('/api/watched', { ...title(3), rating: 4, isPrivate: true })
+    expect(watched.statusCode, watched.body).toBe(201)
+    const { entryId } = watched.json<{ entryId: string }>()
+    const published = await bob.client.patch(`/api/watched/${entryId}`, { isPrivate: false })
+    expect(published.statusCode, published.body).toBe(200)
+    await t.platform.projections.waitForPosition(BigInt(published.json<{ position: string }>().position))
+    await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)
+    await mailRecorded()
+    expect(await box(ann, 'sent')).toMatchObject([{ status: 'watched', rating: 4 }])
+    const bell = (await ann.client.get('/api/notifications')).json<{ items: { text: string }[] }>().items
+    const name = titles[3]!.title ?? titles[3]!.name
+    expect(bell.filter((item) => /watched/.test(item.text)).map((item) => item.text)).toEqual([
+      `${bob.user.username} watched ${name}`,
+    ])
+
+    // Edited again (a new rating), it is not told twice.
+    const rated = await bob.client.patch(`/api/watched/${entryId}`, { rating: 5 })
+    expect(rated.statusCode, rated.body).toBe(200)
+    await t.platform.scheduler.waitForPosition(await t.platform.eventStore.headPosition(), 10_000)
+    await mailRecorded()
+    const again = (await ann.client.get('/api/notifications')).json<{ items: { text: string }[] }>().items
+    expect(again.filter((item) => /watched/.test(item.text))).toHaveLength(1)
+  })
+
   it('shows the sender the address it was sent to, never the account behind it', async () => {
     const { ann } = await friends()
     const dan = await member('dan')

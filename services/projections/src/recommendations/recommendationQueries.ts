@@ -79,6 +79,14 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
       return (await docs().findOne({ _id: recommendationId }))?.fromUserId ?? null
     },
 
+    /** The recommendations of a title to this member that this diary entry of theirs answers (public or not). */
+    async behindWatch(toUserId: string, ref: MediaRef, entryId: string) {
+      const found = await docs().find({ toUserId, tmdbId: ref.tmdbId, mediaType: ref.mediaType })
+      return found
+        .filter((doc) => doc.watches.some((watch) => watch.entryId === entryId))
+        .map((doc) => ({ recommendationId: doc.id, fromUserId: doc.fromUserId }))
+    },
+
     /** The recommendations of a title to this member made before `before` (ISO): what their watch answers. */
     async madeBefore(toUserId: string, ref: MediaRef, before: string) {
       const found = await docs().find({

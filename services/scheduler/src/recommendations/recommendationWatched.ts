@@ -10,7 +10,7 @@ import type { Reaction } from '../reactor'
 
 export const RECOMMENDATION_WATCHED = 'recommendation_watched'
 
-/** The fields of a stored TitleWatched this reaction reads: none of them personal, so no decryption. */
+/** The fields of a stored watch (logged, edited or put back) this reaction reads: none of them personal, so no decryption. */
 const watch = z.object({
   entryId: z.string(),
   userId: z.string(),
@@ -27,12 +27,12 @@ class RecommendationsBehind extends Error {
 }
 
 /**
- * When a member logs a title watched, every recommendation of it made to them before is told so on its
- * sender's stream (`RecommendationWatched`, carrying their rating), unless the entry is private: the event
- * the sender's notification is made from, and what the decider needs to refuse accepting a title
- * already watched. Which recommendations those are is read from the recommendations read model once it
- * has projected the watch, so none made before it is missed; the decider records each diary entry once,
- * so running again for one event changes nothing.
+ * When a member logs a title watched, or makes a private watch public, every recommendation of it made
+ * to them before the watch is told so on its sender's stream (`RecommendationWatched`, carrying their
+ * rating), unless the entry is private: the event the sender's notification is made from, and what the
+ * decider needs to refuse accepting a title already watched. Which recommendations those are is read
+ * from the recommendations read model once it has projected the watch, so none made before it is
+ * missed; the decider records each diary entry once, so running again for one event changes nothing.
  */
 export function recommendationWatched(deps: { eventStore: EventStore; readStore: ReadStore }): Reaction {
   const queries = recommendationQueries(deps.readStore)
@@ -40,13 +40,19 @@ export function recommendationWatched(deps: { eventStore: EventStore; readStore:
   const readModel = watchRemoteProjections({ readStore: deps.readStore, projectors: [recommendationsProjector] })
   return {
     name: RECOMMENDATION_WATCHED,
-    handles: ['TitleWatched'],
+    handles: ['TitleWatched', 'WatchedEntryEdited', 'WatchedEntryRestored'],
     async react(event) {
       if (!(await readModel.waitForPosition(event.position, 1_000))) throw new RecommendationsBehind()
       const data = watch.parse(event.data)
       // A private watch is never told: no notification, and the sender's stream does not learn of it.
       if (data.isPrivate) return
-      const made = await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
+      // An edit that makes a private watch public tells it then, to the recommendations it answered
+      // (the read model keeps them beside the private watch). Any other edit of a public watch finds
+      // its recommendations told already, and the decider records each entry once.
+      const made =
+        event.type === 'TitleWatched'
+          ? await queries.madeBefore(data.userId, data, event.metadata.occurredAt)
+          : await queries.behindWatch(data.userId, data, data.entryId)
       if (made.length === 0) return
       await recordRecommendationsWatched(
         deps.eventStore,
