@@ -1,4 +1,5 @@
 import { AnnouncementPublished } from '@reelmates/contracts/notifications'
+import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -33,9 +34,6 @@ export interface AnnouncementMailTargets {
   unsubscribeSecret: string
   now?: () => Date
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 /**
  * The mail of an announcement sent with "also by email": one per recipient, recorded before the next
