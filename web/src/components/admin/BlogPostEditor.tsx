@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/apiError'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { MarkdownContent } from '../blog/MarkdownContent'
+import { FieldProblem, problemProps } from '../form/FieldProblem'
 import { AdminScreen } from '../shell/AdminScreen'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { ConfirmDialog } from '../social/ConfirmDialog'
@@ -147,16 +148,10 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
       .then((answer) => setBasedOn(answer.updatedAt), serverErrors)
   }
 
-  const problemId = (field: Field) => `post-${field}-problem`
-  const error = (field: Field) =>
-    errors[field] ? (
-      <span id={problemId(field)} role="alert" className="text-sm text-red-300">
-        {errors[field]}
-      </span>
-    ) : null
-  /** A field in error says so to a screen reader, and reads its problem with it. */
-  const describedBy = (field: Field) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': problemId(field) } : {}
+  const error = (field: Field) => (
+    <FieldProblem fieldId={`post-${field}`} problem={errors[field]} className="text-sm text-red-300" />
+  )
+  const describedBy = (field: Field) => problemProps(`post-${field}`, errors[field])
 
   return (
     <AdminScreen title={post ? 'Edit post' : 'New post'}>

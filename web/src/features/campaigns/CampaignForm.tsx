@@ -1,6 +1,7 @@
 import { campaignDefinition, type CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { isApiError } from '../../lib/apiError'
 import { tellRefusal } from '../../lib/mutations'
@@ -123,16 +124,11 @@ export function CampaignForm({
             className={field}
             value={name}
             maxLength={campaignDefinition.shape.name.maxLength ?? undefined}
-            aria-invalid={nameTrouble ? true : undefined}
-            aria-describedby={nameTrouble ? 'campaign-name-problem' : undefined}
+            {...problemProps('campaign-name', nameTrouble)}
             onChange={(event) => setName(event.target.value)}
           />
         </label>
-        {nameTrouble ? (
-          <p id="campaign-name-problem" role="alert" className="mt-1 text-xs text-red-300">
-            {nameTrouble}
-          </p>
-        ) : null}
+        <FieldProblem fieldId="campaign-name" problem={nameTrouble} />
       </div>
       <label className="block text-sm text-zinc-300">
         Description
@@ -292,16 +288,11 @@ function NumberField({
           step={1}
           className={field}
           value={value}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          {...problemProps(id, problem)}
           onChange={(event) => onChange(event.target.value)}
         />
       </label>
-      {problem ? (
-        <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-red-300">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem fieldId={id} problem={problem} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { ConfirmDialog } from '../../components/social/ConfirmDialog'
 import { tellRefusal } from '../../lib/mutations'
@@ -177,15 +178,11 @@ function TemplateForm({
     value: edit[key],
     onChange: change(key),
     maxLength: limits[key].maxLength,
-    'aria-invalid': problem?.field === key ? true : undefined,
-    'aria-describedby': problem?.field === key ? `${template.name}-${key}-problem` : undefined,
+    ...problemProps(`${template.name}-${key}`, problem?.field === key ? problem.message : null),
   })
-  const problemBeside = (key: WrittenField) =>
-    problem?.field === key ? (
-      <span id={`${template.name}-${key}-problem`} role="alert" className="mt-1 block text-xs text-red-300">
-        {problem.message}
-      </span>
-    ) : null
+  const problemBeside = (key: WrittenField) => (
+    <FieldProblem fieldId={`${template.name}-${key}`} problem={problem?.field === key ? problem.message : null} />
+  )
 
   return (
     <form
