@@ -43,6 +43,7 @@ import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
 import { recommendationRoutes } from './recommendations/recommendationRoutes'
+import { TurnsPerKey } from './http/turnsPerKey'
 import { userManagementRoutes } from './admin/userManagementRoutes'
 import { blogAdminRoutes } from './blog/blogAdminRoutes'
 import { newsRoutes } from './blog/newsRoutes'
@@ -148,8 +149,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     await members.register(watchlistRoutes, { prefix: '/api', platform })
     await members.register(watchedRoutes, { prefix: '/api', platform })
     await members.register(libraryRoutes, { prefix: '/api', platform })
-    await members.register(friendsRoutes, { prefix: '/api', platform })
-    await members.register(recommendationRoutes, { prefix: '/api', platform })
+    // Invitations and recommendations by email share the limit on new addresses, so they take turns together.
+    const addressMailing = new TurnsPerKey()
+    await members.register(friendsRoutes, { prefix: '/api', platform, addressMailing })
+    await members.register(recommendationRoutes, { prefix: '/api', platform, addressMailing })
     await members.register(userManagementRoutes, { prefix: '/api', platform })
     await members.register(blogAdminRoutes, { prefix: '/api', platform })
     await members.register(newsRoutes, { prefix: '/api', platform })

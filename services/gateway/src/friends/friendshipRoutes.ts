@@ -22,6 +22,7 @@ import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
+import type { TurnsPerKey } from '../http/turnsPerKey'
 import type { Platform } from '../platform'
 import { askerOf, friendshipPorts } from './friendshipPorts'
 
@@ -35,7 +36,10 @@ const refusals = {
 }
 
 /** My friends, requests and invitations: ask, invite, accept, decline, cancel, unfriend. */
-export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform; addressMailing: TurnsPerKey }> = async (
+  app,
+  { platform, addressMailing },
+) => {
   app.addHook('onRequest', requireUser)
   const ports = friendshipPorts(platform)
   const friends = friendsQueries(platform.readStore)
@@ -77,13 +81,20 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
         const change = await requestByUsername(ports, asker, request.body.username)
         return reply.code(201).send(await viewAfter(change.friendshipId, asker.userId, change.position))
       }
-      const result = await inviteByEmail(ports, asker, request.body.email)
+      const { email } = request.body
+      // One address at a time per sender, through the read model's wait: the limit on new addresses a
+      // day counts what the sends before it stored, so a burst sent at once cannot pass it together.
+      const sent = await addressMailing.run(asker.userId, async () => {
+        const result = await inviteByEmail(ports, asker, email)
+        const caughtUp =
+          result.position === null ||
+          (await platform.projections.waitForPosition(result.position, platform.config.readYourWritesTimeoutMs))
+        return { result, caughtUp }
+      })
+      const { result, caughtUp } = sent
       if (result.kind === 'friendship')
         return reply.code(201).send(await viewAfter(result.friendshipId, asker.userId, result.position))
-      const caughtUp =
-        result.position === null ||
-        (await platform.projections.waitForPosition(result.position, platform.config.readYourWritesTimeoutMs))
-      const invitation = await friends.invitationTo(asker.userId, request.body.email)
+      const invitation = await friends.invitationTo(asker.userId, email)
       if (!invitation && !caughtUp)
         throw new Error(`invitation ${result.invitationId} was sent but is not in the read model`)
       // Cancelled from another tab before the answer was read.

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { newAddressesPerDay } from '@reelmates/contracts/friendships'
+import { invitedAddressesCollection } from '@reelmates/projections/friends/invitedAddresses'
 import { mailsTo, register, testClock, type Registered } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
 
@@ -54,6 +55,44 @@ describe('the limit on new addresses a member mails a day', () => {
     expect(recommendation.json()).toMatchObject({ message: tooMany })
     expect(await mailsTo(t.platform, invited)).toEqual([])
     expect(await mailsTo(t.platform, recommended)).toEqual([])
+  })
+
+  it('holds when a burst of invitations and recommendations to new addresses is sent all at once', async () => {
+    const ann = await member('ann')
+    // Stores over a network, as MongoDB and EventStoreDB are: requests at once interleave across
+    // their reads and writes (the embedded stores answer within one turn of the event loop).
+    const store = t.platform.readStore
+    const collection = store.collection.bind(store)
+    const later = () => new Promise((resolve) => setTimeout(resolve, 5))
+    const slowCount = vi.spyOn(store, 'collection').mockImplementation(((name: string) => {
+      const docs = collection(name)
+      if (name !== invitedAddressesCollection) return docs
+      return Object.assign(Object.create(docs) as typeof docs, {
+        countDocuments: async (...args: Parameters<typeof docs.countDocuments>) => {
+          await later()
+          return docs.countDocuments(...args)
+        },
+      })
+    }))
+    const log = t.platform.eventStore
+    const append = log.append.bind(log)
+    const slowAppend = vi.spyOn(log, 'append').mockImplementation(async (...args) => {
+      await later()
+      return append(...args)
+    })
+    onTestFinished(() => {
+      slowCount.mockRestore()
+      slowAppend.mockRestore()
+    })
+    const extra = 10
+    const answers = await Promise.all(
+      Array.from({ length: newAddressesPerDay + extra }, (_, i) =>
+        i % 2 === 0 ? invite(ann, newAddress()) : recommendTo(ann, newAddress()),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.statusCode)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(newAddressesPerDay)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra)
   })
 
   it('leaves addresses already mailed to their own rules: a resend, or a recommendation to someone invited', async () => {

@@ -16,6 +16,7 @@ import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAdd
 import { currentUserId, requireUser } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
+import type { TurnsPerKey } from '../http/turnsPerKey'
 import { askerOf } from '../friends/friendshipPorts'
 import type { Platform } from '../platform'
 import { recordedTitle } from '../library/titleSnapshot'
@@ -32,7 +33,10 @@ const refusals = {
 }
 
 /** Recommend a title to friends or an address; my inbox and what I sent; accept, dismiss, undo. */
-export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform; addressMailing: TurnsPerKey }> = async (
+  app,
+  { platform, addressMailing },
+) => {
   app.addHook('onRequest', requireUser)
   const ports = recommendationPorts(platform)
   const queries = recommendationQueries(platform.readStore)
@@ -76,16 +80,21 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
       const asker = askerOf(request)
       const { tmdbId, mediaType, toUsernames, toEmail, note } = request.body
       const { media } = await recordedTitle(platform.catalog, { tmdbId, mediaType })
-      const sent = await sendRecommendations(ports, asker, {
-        tmdbId,
-        mediaType,
-        mediaTitle: media.title,
-        mediaPosterPath: media.posterPath,
-        toUsernames: toUsernames ?? [],
-        toEmail: toEmail ?? null,
-        note: note ?? null,
-      })
-      const recommendations = await shownAfter(sent.recommendationIds, asker.userId, sent.position)
+      const send = async () => {
+        const sent = await sendRecommendations(ports, asker, {
+          tmdbId,
+          mediaType,
+          mediaTitle: media.title,
+          mediaPosterPath: media.posterPath,
+          toUsernames: toUsernames ?? [],
+          toEmail: toEmail ?? null,
+          note: note ?? null,
+        })
+        return { sent, recommendations: await shownAfter(sent.recommendationIds, asker.userId, sent.position) }
+      }
+      // To an address, in turn with the sender's other mailings (as an invitation by email is): the
+      // limit on new addresses counts the ones before it once the read model has them.
+      const { sent, recommendations } = toEmail ? await addressMailing.run(asker.userId, send) : await send()
       return reply.code(201).send(withPosition({ recommendations }, sent.position))
     },
   )
