@@ -44,6 +44,7 @@ import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
 import { recommendationRoutes } from './recommendations/recommendationRoutes'
 import { TurnsPerKey } from './http/turnsPerKey'
+import { registerSignedInAs } from './http/signedInAs'
 import { userManagementRoutes } from './admin/userManagementRoutes'
 import { blogAdminRoutes } from './blog/blogAdminRoutes'
 import { newsRoutes } from './blog/newsRoutes'
@@ -141,6 +142,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     })
     registerSessionRenewal(members, { lifetimeMs: sessionLifetimeMs, renewAfterMs: sessionRenewAfterMs })
     await registerCsrf(members)
+    registerSignedInAs(members)
     registerReadYourWrites(members)
     registerIdempotency(members)
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { apiJson, apiRequest, fetchCsrfToken, resetRequestClient, withTimestamp } from './api'
 import { ApiError, requestMessages } from './apiError'
 import { connection } from './connection'
+import { newIdempotencyKey } from './idempotencyKey'
+import { setSignedInAs } from './signedInAs'
 
 /**
  * The request client against a real HTTP server on 127.0.0.1, which answers like the gateway does
@@ -216,6 +218,29 @@ describe('the request client (spec §7)', () => {
     await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: 'one-action' })
     const posts = received.filter((request) => request.method === 'POST').slice(-2)
     expect(posts.map((request) => request.headers['idempotency-key'])).toEqual(['one-action', 'one-action'])
+  })
+
+  it('sends each change as the member who made it, though another is signed in by the time it goes', async () => {
+    setSignedInAs('ann-id')
+    const annsChange = newIdempotencyKey()
+    setSignedInAs('bob-id')
+    await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: annsChange })
+    expect(last().headers['signed-in-as']).toBe('ann-id')
+    // Also through a fresh CSRF token (the session changed at sign-in): still hers.
+    validToken = 'rotated-by-sign-in'
+    await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: annsChange })
+    expect(last().headers['signed-in-as']).toBe('ann-id')
+    // A change made now, or restored after a reload (a key this page did not make), goes as Bob's.
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    expect(last().headers['signed-in-as']).toBe('bob-id')
+    await apiJson('/api/watchlist', { method: 'POST', body: {}, idempotencyKey: 'restored-from-the-device' })
+    expect(last().headers['signed-in-as']).toBe('bob-id')
+    await apiJson('/api/watchlist')
+    expect(last().headers['signed-in-as']).toBeUndefined()
+    // Signed out: a change names no one, and the session alone decides.
+    resetRequestClient()
+    await apiJson('/api/watchlist', { method: 'POST', body: {} })
+    expect(last().headers['signed-in-as']).toBeUndefined()
   })
 
   it('sends a change whose connection dropped once more, under the same key', async () => {

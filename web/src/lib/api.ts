@@ -3,6 +3,7 @@ import { ApiError, errorFromResponse, requestMessages } from './apiError'
 import { isProxyWithoutServer, serverAnswered, serverUnanswered } from './connection'
 import { newIdempotencyKey } from './idempotencyKey'
 import { forgetPositions, minPositionHeader, rememberPosition } from './readYourWrites'
+import { setSignedInAs, signedInAsFor } from './signedInAs'
 
 /**
  * The one request client of the app (spec §7). Components never call fetch: they use `apiRequest`,
@@ -59,6 +60,7 @@ export function forgetCsrfToken(): void {
 export function resetRequestClient(): void {
   forgetCsrfToken()
   forgetPositions()
+  setSignedInAs(null)
 }
 
 async function send(path: string, options: RequestOptions, csrf: string | undefined): Promise<Response> {
@@ -120,12 +122,20 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const changes = stateChanging.has(method)
   // A GET that spends a mailed token is guarded as a change is (`actingReads`).
   const needsCsrf = changes || isActingRead(path.split('?', 1)[0] ?? path)
-  const sent: RequestOptions = changes
-    ? {
-        ...options,
-        headers: { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey(), ...options.headers },
-      }
-    : options
+  let sent: RequestOptions = options
+  if (changes) {
+    const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey()
+    const member = signedInAsFor(idempotencyKey)
+    sent = {
+      ...options,
+      headers: {
+        'Idempotency-Key': idempotencyKey,
+        // Never done as another member than the one who made it (lib/signedInAs).
+        ...(member ? { 'Signed-In-As': member } : {}),
+        ...options.headers,
+      },
+    }
+  }
   let response = await sendOnce(path, sent, needsCsrf, changes)
   if (needsCsrf && (await refusedCsrf(response))) {
     forgetCsrfToken()

@@ -1,5 +1,14 @@
-/** A fresh key for one user action; `crypto.randomUUID` exists only on secure pages (https, localhost). */
+import { ownKey } from './signedInAs'
+
+/**
+ * A fresh key for one user action, belonging to the member signed in as it is made (`signedInAs`);
+ * `crypto.randomUUID` exists only on secure pages (https, localhost).
+ */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  const key =
+    typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  ownKey(key)
+  return key
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { isInstalledApp } from '../../lib/installedApp'
 import { isApiError } from '../../lib/apiError'
 import { apiJson } from '../../lib/api'
+import { setSignedInAs } from '../../lib/signedInAs'
 import { lastKnownUser, userKnown } from '../offline/offlineSession'
 import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
 import { markSignedInHere } from './signedInHere'
@@ -32,6 +33,9 @@ export function currentUserQuery() {
     queryKey: currentUserKey,
     queryFn: async (context) => {
       const user = await userQueryFn(context)
+      // A page asking again (coming back to the tab) acts for whoever the server says now; its changes
+      // made before keep the member who made them (lib/signedInAs).
+      setSignedInAs(user?.id ?? null)
       if (installed) writePersistedAuth(window.localStorage, user)
       return user
     },

@@ -2,6 +2,7 @@ import type { PublicUser } from '@reelmates/contracts/account'
 import type { QueryClient } from '@tanstack/react-query'
 import { forgetKeptAnswers, readKeptAnswers, restoreKeptAnswers, writeKeptAnswers } from './keptAnswers'
 import { replayOnReconnect } from './replay'
+import { setSignedInAs } from '../../lib/signedInAs'
 
 /**
  * Where the kept answers meet the signed-in session: restored once the server (or, offline, the
@@ -24,6 +25,7 @@ export function lastKnownUser(): { user: PublicUser; savedAt: number } | undefin
 
 /** The server (or the kept snapshot) has said who is signed in: restore their answers, or drop another's. */
 export function userKnown(client: QueryClient, user: PublicUser | null): void {
+  setSignedInAs(user?.id ?? null)
   const store = storage()
   if (!store) return
   userSettled = true
