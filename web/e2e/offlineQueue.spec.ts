@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { befriend, member } from './support/members'
-import { csrfToken, registerByApi, toastWith } from './support/server'
+import { csrfToken, registerByApi, signInByApi, signOutByApi, toastWith } from './support/server'
 
 /**
  * Issue 15.1, changes made offline across several pages: each page opened offline restores the
@@ -146,6 +146,39 @@ test('a change the server does not answer while the browser is online says so on
   await page.unroute('**/api/watchlist*')
   await expect.poll(() => onServerWatchlist(page, film.tmdbId), { timeout: 40_000 }).toBe(true)
   await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
+})
+
+test('a change waiting in a tab left open as one member is never made on the account of the next one signed in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const bob = await registerByApi(page.request, 'nextone')
+  await signOutByApi(page.request)
+  await registerByApi(page.request, 'leftopen')
+  const film = await movie(page, 'casablanca')
+  await page.goto(`/media/movie/${film.tmdbId}`)
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
+
+  // Ann's change gets no answer, and waits in her tab.
+  let tries = 0
+  await page.route('**/api/watchlist*', async (route) => {
+    if (route.request().method() === 'GET') return route.fallback()
+    tries += 1
+    return route.abort('connectionfailed')
+  })
+  await page.getByRole('button', { name: 'Add to watchlist' }).click()
+  await expect(toastWith(page, 'Can’t reach Reelmates right now')).toBeVisible()
+  await expect.poll(() => tries, { timeout: 20_000 }).toBeGreaterThan(1)
+
+  // Elsewhere in the same browser, she signs out and Bob signs in; then her tab reaches the server.
+  await signOutByApi(page.request)
+  await signInByApi(page.request, bob)
+  await page.unroute('**/api/watchlist*')
+  await expect(toastWith(page, 'signed in as someone else')).toBeVisible({ timeout: 40_000 })
+  expect(await onServerWatchlist(page, film.tmdbId)).toBe(false)
+  // The tab follows the session: it is Bob's now, and the title is not on his list.
+  await expect(page.getByText(bob.username, { exact: true })).toBeAttached()
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
 })
 
 test('a reaction and a recommendation made offline survive a reload and reach the server; a friend request does not wait', async ({
