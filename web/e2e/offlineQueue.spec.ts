@@ -34,12 +34,16 @@ async function reviewOnServer(page: Page, tmdbId: number): Promise<string | null
   return items.find((item) => item.tmdbId === tmdbId)?.review
 }
 
-/** The keys of the changes the snapshot on the device holds, in order. */
+/** The keys of the changes the snapshot on the device holds (every tab's), in the order they were made. */
 const keptChanges = (page: Page) =>
   page.evaluate(() => {
+    type Kept = { mutationKey?: unknown[]; state: { submittedAt: number } }
     const raw = localStorage.getItem('reelmates.keptAnswers')
-    const kept = raw ? (JSON.parse(raw) as { state: { mutations: { mutationKey?: unknown[] }[] } }) : undefined
-    return (kept?.state.mutations ?? []).map((mutation) => String(mutation.mutationKey?.[1]))
+    const kept = raw ? (JSON.parse(raw) as { waiting?: Record<string, Kept[]> }) : undefined
+    return Object.values(kept?.waiting ?? {})
+      .flat()
+      .sort((a, b) => a.state.submittedAt - b.state.submittedAt)
+      .map((mutation) => String(mutation.mutationKey?.[1]))
   })
 
 test('offline across pages: changes restored by one page and made on another all survive a reload', async ({
@@ -118,6 +122,58 @@ test('offline across pages: changes restored by one page and made on another all
   await context.setOffline(false)
   await expect.poll(() => reviewOnServer(page, inception.tmdbId)).toBe('Better the second time.')
   await expect.poll(() => onServerWatchlist(page, inception.tmdbId)).toBe(true)
+})
+
+test('changes made offline in two tabs all reach the server, though one tab is reloaded and then closed', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await registerByApi(page.request, 'twotabs')
+  const films = [await movie(page, 'casablanca'), await movie(page, 'inception'), await movie(page, 'godfather')]
+  const token = await csrfToken(page.request)
+  for (const film of films) {
+    const added = await page.request.post('/api/watchlist', {
+      data: { tmdbId: film.tmdbId, mediaType: 'movie' },
+      headers: { 'CSRF-Token': token },
+    })
+    expect(added.status(), await added.text()).toBeLessThan(300)
+  }
+  const [first, second, third] = films as [(typeof films)[number], (typeof films)[number], (typeof films)[number]]
+  await page.goto('/home')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  const other = await context.newPage()
+  for (const tab of [page, other]) {
+    await tab.goto('/watchlist')
+    await expect(tab.getByRole('heading', { name: first.title })).toBeVisible()
+  }
+  await page.waitForTimeout(1500)
+
+  await context.setOffline(true)
+  const remove = async (tab: Page, title: string) => {
+    await tab.getByRole('button', { name: `More actions for ${title}`, exact: true }).click()
+    await tab.getByRole('menu').getByRole('menuitem', { name: 'Remove from watchlist' }).click()
+    await expect(tab.getByRole('heading', { name: title, exact: true })).toBeHidden()
+  }
+  await remove(page, first.title)
+  await remove(other, second.title)
+  // Each tab's snapshot holds the other's change too.
+  await expect.poll(() => keptChanges(page)).toEqual(['removeFromWatchlist', 'removeFromWatchlist'])
+
+  // The first tab reloads offline: it gets its own change back, not the other tab's.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: third.title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: first.title })).toBeHidden()
+  await page.close()
+
+  // A tab opened later takes up the closed tab's change; both go once the connection returns.
+  const later = await context.newPage()
+  await later.goto('/watchlist')
+  await expect(later.getByRole('heading', { name: third.title })).toBeVisible()
+  await context.setOffline(false)
+  await expect.poll(() => onServerWatchlist(later, first.tmdbId), { timeout: 40_000 }).toBe(false)
+  await expect.poll(() => onServerWatchlist(later, second.tmdbId), { timeout: 40_000 }).toBe(false)
+  expect(await onServerWatchlist(later, third.tmdbId)).toBe(true)
 })
 
 test('a change the server does not answer while the browser is online says so once, and goes out later', async ({

@@ -8,6 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { replayWaitingChanges } from './replay'
+import { thisTabId } from './thisTab'
 
 /**
  * The signed-in user's last answers, kept on this device so the app still shows them offline
@@ -16,19 +17,35 @@ import { replayWaitingChanges } from './replay'
  * go out in order after a reload too). One snapshot, for one user, in localStorage;
  * logout and a different user's sign-in drop it.
  *
+ * The answers are the last tab's to write; the waiting changes are kept per tab (`waiting`, by the
+ * tab's id, ./thisTab): each tab writes its own and leaves the others' as they are, so a tab writing
+ * its snapshot never drops the changes another tab is still holding (two tabs offline, one reloaded
+ * or closed, lost the other's changes that way).
+ *
  * The current user is kept beside the answers rather than among them: it is used only when the
  * server cannot be reached, so a tab still asks the server who is signed in on every start.
  */
 export const keptAnswersKey = 'reelmates.keptAnswers'
 export const keptAnswersLifetimeMs = 7 * 24 * 60 * 60 * 1000
 
+type WaitingChanges = DehydratedState['mutations']
+
 export interface KeptAnswers {
   version: string
   userId: string
   user: PublicUser
   savedAt: number
+  /** The answers, and as `mutations` every tab's waiting changes in the order they were made. */
   state: DehydratedState
+  /** Each tab's waiting changes, by the tab's id. */
+  waiting: Record<string, WaitingChanges>
 }
+
+/** The tab of the changes in a snapshot written before they were kept per tab: no tab alive has its id. */
+export const earlierTab = 'earlier'
+
+const inOrderMade = (changes: WaitingChanges): WaitingChanges =>
+  [...changes].sort((a, b) => a.state.submittedAt - b.state.submittedAt)
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -70,18 +87,35 @@ export function readKeptAnswers(
       storage.removeItem(keptAnswersKey)
       return undefined
     }
-    return kept as KeptAnswers
+    const state = kept.state as DehydratedState
+    const waiting =
+      kept.waiting && typeof kept.waiting === 'object'
+        ? kept.waiting
+        : state.mutations.length > 0
+          ? { [earlierTab]: state.mutations }
+          : {}
+    return {
+      ...(kept as KeptAnswers),
+      waiting,
+      state: { ...state, mutations: inOrderMade(Object.values(waiting).flat()) },
+    }
   } catch {
     return undefined
   }
 }
 
+/**
+ * Writes this tab's snapshot: its answers, and its waiting changes beside the other tabs' (kept as
+ * they are, but for the tabs in `takenUp`, whose changes this tab now holds).
+ */
 export function writeKeptAnswers(
   storage: KeyValueStorage,
   client: QueryClient,
   user: PublicUser,
   version: string,
   now: number = Date.now(),
+  tab: string = thisTabId(),
+  takenUp: ReadonlySet<string> = new Set(),
 ): void {
   const state = dehydrate(client, {
     shouldDehydrateQuery: isKeptQuery,
@@ -92,15 +126,24 @@ export function writeKeptAnswers(
       mutation.options.mutationKey !== undefined &&
       client.getMutationDefaults(mutation.options.mutationKey).mutationFn !== undefined,
   })
+  const before = readKeptAnswers(storage, version, now)
+  const waiting: Record<string, WaitingChanges> = {}
+  if (before?.userId === user.id)
+    for (const [other, changes] of Object.entries(before.waiting))
+      if (other !== tab && !takenUp.has(other) && changes.length > 0) waiting[other] = changes
+  // A change already on its way has no answer yet and may never get one (the page that sent it is
+  // going, or the browser believed it was online when it was not): it is kept as waiting, and sent
+  // again rather than lost, under the idempotency key it was made with, so the server answers
+  // what it answered then if the first one reached it.
+  const mine = state.mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, isPaused: true } }))
+  if (mine.length > 0) waiting[tab] = mine
   const kept: KeptAnswers = {
     version,
     userId: user.id,
     user,
     savedAt: now,
-    // A change already on its way has no answer yet and may never get one (the page that sent it is
-    // going, or the browser believed it was online when it was not): it is kept as waiting, and sent
-    // again rather than lost, under the idempotency key it was made with, so the server answers
-    // what it answered then if the first one reached it.
+    waiting,
+    // The changes are in `waiting`; a reader gathers them here again.
     state: {
       ...state,
       // Kept as the answer it is, with its age: a refetch's failure is not news for the next visit.
@@ -109,7 +152,7 @@ export function writeKeptAnswers(
           ? { ...query, state: { ...query.state, status: 'success', error: null } }
           : query,
       ),
-      mutations: state.mutations.map((mutation) => ({ ...mutation, state: { ...mutation.state, isPaused: true } })),
+      mutations: [],
     },
   }
   try {
@@ -132,8 +175,20 @@ export function forgetKeptAnswers(storage: KeyValueStorage): void {
  * the changes still waiting back in their queue; online, they are sent now, in the order they were
  * made (their scope), through the mutation defaults the features registered (functions are not kept).
  */
-export function restoreKeptAnswers(client: QueryClient, kept: KeptAnswers): void {
+export function restoreKeptAnswers(
+  client: QueryClient,
+  kept: KeptAnswers,
+  /** The tabs whose waiting changes this page takes up (all of them unless said). */
+  ofTab: (tab: string) => boolean = () => true,
+): void {
   // A snapshot written before a rule above was added may hold what the rule leaves out.
-  hydrate(client, { ...kept.state, queries: kept.state.queries.filter((query) => isKeptQuery(query)) })
+  hydrate(client, {
+    queries: kept.state.queries.filter((query) => isKeptQuery(query)),
+    mutations: inOrderMade(
+      Object.entries(kept.waiting)
+        .filter(([tab]) => ofTab(tab))
+        .flatMap(([, changes]) => changes),
+    ),
+  })
   if (onlineManager.isOnline()) void replayWaitingChanges(client)
 }

@@ -59,6 +59,90 @@ describe('keeping the answers and the waiting changes on the device', () => {
     expect(waitingNotes()).toEqual(['Watch on the train'])
   })
 
+  it('restores once per page: a page that found no snapshot does not take its own changes in again', async () => {
+    const session = await newPage()
+    const client = appClient()
+    stops.push(session.keepAnswers(client, () => ada))
+    session.userKnown(client, ada)
+    noteOffline(client, 'Watch on the train')
+    await Promise.resolve()
+    expect(waitingNotes()).toEqual(['Watch on the train'])
+
+    // Offline, a guard asks again and the last known user answers.
+    session.userKnown(client, ada)
+    expect(client.getMutationCache().getAll()).toHaveLength(1)
+  })
+
+  describe('with several tabs open', () => {
+    /** The browser's Web Locks, as far as the tabs use them: taken if free, held until the tab goes. */
+    const held = new Set<string>()
+    beforeEach(() => {
+      held.clear()
+      Object.defineProperty(navigator, 'locks', {
+        configurable: true,
+        value: {
+          request: (name: string, _options: unknown, take: (lock: { name: string } | null) => unknown) => {
+            if (held.has(name)) return Promise.resolve(take(null))
+            held.add(name)
+            return Promise.resolve(take({ name }))
+          },
+          query: () => Promise.resolve({ held: [...held].map((name) => ({ name })) }),
+        },
+      })
+    })
+    afterEach(() => Reflect.deleteProperty(navigator, 'locks'))
+
+    /** A tab of the app: its own id (sessionStorage is per tab), its page, and its query client. */
+    async function tab(id: string) {
+      window.sessionStorage.setItem('reelmates.tabId', id)
+      const session = await newPage()
+      const client = appClient()
+      const stop = session.keepAnswers(client, () => ada)
+      session.userKnown(client, ada)
+      // Later than anything before it (the changes are sent in the order they were made).
+      await vi.advanceTimersByTimeAsync(10)
+      return {
+        client,
+        close: () => {
+          stop()
+          held.delete(`reelmates.tab.${id}`)
+        },
+      }
+    }
+    const changesIn = (client: QueryClient) =>
+      client
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.variables)
+
+    it("keeps each tab's waiting changes when another writes, and the next tab takes up a closed one's", async () => {
+      const one = await tab('one')
+      noteOffline(one.client, 'from tab one')
+      await vi.advanceTimersByTimeAsync(0)
+      const two = await tab('two')
+      noteOffline(two.client, 'from tab two')
+      await vi.advanceTimersByTimeAsync(0)
+      // Tab two wrote its snapshot last; tab one's change is still on the device.
+      expect(waitingNotes()).toEqual(['from tab one', 'from tab two'])
+
+      // Tab one reloads: it gets its own change back, not tab two's, which tab two still holds.
+      one.close()
+      const oneAgain = await tab('one')
+      expect(changesIn(oneAgain.client)).toEqual(['from tab one'])
+
+      // Tab one is closed for good; a new tab takes its change up, and leaves tab two's alone.
+      oneAgain.close()
+      const three = await tab('three')
+      expect(changesIn(three.client)).toEqual(['from tab one'])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(waitingNotes()).toEqual(['from tab one', 'from tab two'])
+      const kept = readKeptAnswers(window.localStorage, 'test')
+      expect(Object.keys(kept?.waiting ?? {}).sort()).toEqual(['three', 'two'])
+      two.close()
+      three.close()
+    })
+  })
+
   it('writes nothing before the page has restored the snapshot, so a reload never drops the changes kept in it', async () => {
     const before = await newPage()
     const first = appClient()

@@ -2,6 +2,7 @@ import type { PublicUser } from '@reelmates/contracts/account'
 import type { QueryClient } from '@tanstack/react-query'
 import { forgetKeptAnswers, readKeptAnswers, restoreKeptAnswers, writeKeptAnswers } from './keptAnswers'
 import { replayOnReconnect } from './replay'
+import { holdThisTab, liveTabIds, thisTabId } from './thisTab'
 import { setSignedInAs } from '../../lib/signedInAs'
 
 /**
@@ -30,14 +31,40 @@ export function userKnown(client: QueryClient, user: PublicUser | null): void {
   if (!store) return
   userSettled = true
   const kept = readKeptAnswers(store, version)
-  if (!kept) return
-  if (!user || kept.userId !== user.id) {
+  if (kept && (!user || kept.userId !== user.id)) {
     forgetKeptAnswers(store)
     return
   }
-  if (restored) return
+  // Once per page, snapshot or none: a page that found none and wrote its own since would otherwise
+  // restore its own waiting changes into itself the next time it is told who is signed in (a guard
+  // offline), and hold each of them twice.
+  if (!user || restored) return
   restored = true
-  restoreKeptAnswers(client, kept)
+  const tab = thisTabId()
+  if (kept) restoreKeptAnswers(client, kept, (other) => other === tab)
+  void takeUpClosedTabs(client, user.id)
+}
+
+/** The tabs whose waiting changes this page took up: its next snapshot holds them, theirs go. */
+const takenUp = new Set<string>()
+
+/**
+ * The waiting changes of tabs that have gone (closed, crashed, or written before changes were kept
+ * per tab) are taken up by this page: restored, sent in the order they were made, and kept with its
+ * own from then on. A living tab's are left to it. Without Web Locks nobody can tell, and each tab
+ * keeps only its own.
+ */
+async function takeUpClosedTabs(client: QueryClient, userId: string): Promise<void> {
+  await holdThisTab()
+  const live = await liveTabIds()
+  const store = storage()
+  const kept = store && readKeptAnswers(store, version)
+  if (!live || !kept || kept.userId !== userId) return
+  const tab = thisTabId()
+  const gone = Object.keys(kept.waiting).filter((other) => other !== tab && !live.has(other) && !takenUp.has(other))
+  if (gone.length === 0) return
+  for (const other of gone) takenUp.add(other)
+  restoreKeptAnswers(client, { ...kept, state: { ...kept.state, queries: [] } }, (other) => gone.includes(other))
 }
 
 export function forgetLocalAnswers(): void {
@@ -75,7 +102,7 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     const store = storage()
     if (!user || !store || !userSettled) return
     waitingWritten = waitingNow()
-    writeKeptAnswers(store, client, user, version)
+    writeKeptAnswers(store, client, user, version, Date.now(), thisTabId(), takenUp)
   }
   const soon = () => {
     if (timer !== undefined) clearTimeout(timer)
@@ -100,6 +127,8 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     if (timer !== undefined) write()
   }
   window.addEventListener('pagehide', flush)
+  // Held from the start, so another tab starting meanwhile sees this one alive.
+  void holdThisTab()
   const stopReplaying = replayOnReconnect(client)
   return () => {
     stopReplaying()
