@@ -90,6 +90,8 @@ function libraryMutation<Change extends LibraryChange>(
 }
 
 const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
+/** The server's message as a sentence, so the words given back read on after it. */
+const sentence = (message: string) => (/[.!?…]$/.test(message) ? message : `${message}.`)
 
 /** Where there is no clipboard (a page not served over https), the toast's words are all there is. */
 function copyWords(words: string): void {
@@ -97,42 +99,60 @@ function copyWords(words: string): void {
   navigator.clipboard.writeText(words).catch(() => undefined)
 }
 
+/** How a change that carries typed words (a note, a review) says them back when it is refused. */
+interface TypedWords<Change> {
+  title: string
+  /** The words typed, whole, when the change has any. */
+  words: (change: Change) => string | null | undefined
+  yours: (change: Change) => string
+}
+
+/**
+ * A refused change that carried words the person typed gives them back: the toast quotes them and
+ * "Copy yours" puts them whole on the clipboard. The dialog that took them has closed (it closes as
+ * the change is made), so a refusal (the title or entry taken off on another device, 404; signed out
+ * or signed in as someone else in another tab, 401) would otherwise lose a review for good.
+ */
+function keepingWords<Change extends LibraryChange>(
+  mutation: ReturnType<typeof libraryMutation<Change>>,
+  how: TypedWords<Change>,
+): ReturnType<typeof libraryMutation<Change>> {
+  return {
+    ...mutation,
+    onError: (error, change, result, context) => {
+      const words = how.words(change)
+      if (!isApiError(error) || error.status < 400 || !words) return mutation.onError?.(error, change, result, context)
+      tellRefused({
+        title: how.title,
+        reason: `${sentence(error.message)} ${how.yours(change)}`,
+        action: { label: 'Copy yours', altText: 'Copy your words', onClick: () => copyWords(words) },
+      })
+    },
+  }
+}
+
 /**
  * A change made against words another device may have changed since this one showed them (a
  * watchlist note, a review). When the server says so (409), the other device's words stay and the
  * user chooses: the toast gives their refused words back, and "Save mine" sends them again as a plain
- * change, without the basis. When the entry or title has gone meanwhile (404: taken off on another
- * device), there is nothing to save them to: the toast gives the words back too, and "Copy yours"
- * puts them whole on the clipboard. Other refusals, and changes sent without a basis, are told as usual.
+ * change, without the basis. Any other refusal gives the words back to copy (`keepingWords`).
  */
 function askingWhenChangedElsewhere<Change extends LibraryChange>(
   mutation: ReturnType<typeof libraryMutation<Change>>,
-  how: {
-    title: string
+  how: TypedWords<Change> & {
     basis: (change: Change) => string | null | undefined
-    /** The words typed, whole, when the change has any. */
-    words: (change: Change) => string | null | undefined
-    yours: (change: Change) => string
     saveMine: { altText: string; change: (change: Change) => Change }
   },
 ): ReturnType<typeof libraryMutation<Change>> {
+  const keeping = keepingWords(mutation, how)
   const asking: ReturnType<typeof libraryMutation<Change>> = {
     ...mutation,
     onError: (error, change, result, context) => {
-      const words = how.words(change)
-      if (isApiError(error) && error.status === 404 && words) {
-        tellRefused({
-          title: how.title,
-          reason: `${error.message} ${how.yours(change)}`,
-          action: { label: 'Copy yours', altText: 'Copy your words', onClick: () => copyWords(words) },
-        })
-        return
-      }
       if (!isApiError(error) || error.status !== 409 || how.basis(change) === undefined)
-        return mutation.onError?.(error, change, result, context)
+        return keeping.onError?.(error, change, result, context)
       tellRefused({
         title: how.title,
-        reason: `${error.message} ${how.yours(change)}`,
+        reason: `${sentence(error.message)} ${how.yours(change)}`,
         action: {
           label: 'Save mine',
           altText: how.saveMine.altText,
@@ -223,11 +243,13 @@ export function libraryMutations(requests: LibraryRequests) {
     ),
     moveOnWatchlist: libraryMutation(requests, 'moveOnWatchlist', move, () => "Couldn't move that title"),
     editWatchlistNote,
-    markWatched: libraryMutation(
-      requests,
-      'markWatched',
-      mark,
-      ({ entry }) => `Couldn't log ${entry.title} as watched`,
+    markWatched: keepingWords(
+      libraryMutation(requests, 'markWatched', mark, ({ entry }) => `Couldn't log ${entry.title} as watched`),
+      {
+        title: "Couldn't log your watch",
+        words: (change) => change.entry.review,
+        yours: (change) => `Your review: “${shortened(change.entry.review ?? '')}”`,
+      },
     ),
     putBackWatched: libraryMutation(
       requests,

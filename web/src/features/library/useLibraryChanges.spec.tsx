@@ -289,6 +289,22 @@ describe('library changes on a slow network', () => {
 })
 
 describe('logging watches', () => {
+  it('gives back the review of a watch refused after signing out in another tab, to copy', async () => {
+    const { held, screen, click } = await setup()
+    const review = 'Slow first hour, then it never lets go.'
+    const refused = click((actions) => actions.mark(libraryTitle(7), newWatch({ rating: 8, review }), false))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    held.change(0).refuse(401, 'You need to sign in first')
+    expect(await refused).toBe(false)
+    expect(screen.result.current.toasts).toMatchObject([
+      {
+        title: "Couldn't log your watch",
+        description: `You need to sign in first. Your review: “${review}”`,
+        action: { label: 'Copy yours' },
+      },
+    ])
+  })
+
   it("leaves a watch's time to the server when none was picked", async () => {
     const { held, click } = await setup()
     const fields = newWatch({ rating: 8 })
