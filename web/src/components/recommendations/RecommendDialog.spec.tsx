@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { friendsListQuery } from '../../features/friends/queries'
 import { recommendationsQuery } from '../../features/recommendations/queries'
+import { serverAnswered } from '../../lib/connection'
 import { removeToast } from '../../lib/toast'
 import { ShownToasts } from '../../lib/toastsInSpecs'
 import { RecommendDialog } from './RecommendDialog'
@@ -154,5 +155,31 @@ describe('a send the server refuses', () => {
     expect(onClose).not.toHaveBeenCalled()
     expect(note.value).toBe('Play it again')
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /cleo/ }).checked).toBe(true)
+  })
+})
+
+describe('a send the server does not answer', () => {
+  afterEach(() => act(() => serverAnswered()))
+
+  it('closes the dialog once the send waits on the device, so nothing offers to discard what will be sent', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') throw new TypeError('Failed to fetch')
+        return Response.json(url.startsWith('/api/csrf-token') ? { csrfToken: 'token' } : { items: [] })
+      }),
+    )
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const onClose = vi.fn()
+    const dialog = openDialog([friend('cleo')], onClose)
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /cleo/ }))
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), {
+      target: { value: 'Play it again' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull()
+    expect(await screen.findByText(/Your change is saved on this device/)).toBeTruthy()
   })
 })

@@ -29,6 +29,19 @@ export interface RecommendedTitleRef extends MediaRef {
  * Once something is picked or written, closing without sending asks "Discard your changes?" first,
  * as the note and watch dialogs do.
  */
+const queuedOnDevice = Symbol('queued on the device')
+
+/** The send's answer (null, or what refused it), or `queuedOnDevice` once it waits on the device for the server. */
+function answerOrQueued(sending: Promise<string | null>): Promise<string | null | typeof queuedOnDevice> {
+  let stop: (() => void) | undefined
+  const queued = new Promise<typeof queuedOnDevice>((resolve) => {
+    stop = onlineManager.subscribe((online) => {
+      if (!online) resolve(queuedOnDevice)
+    })
+  })
+  return Promise.race([sending, queued]).finally(() => stop?.())
+}
+
 export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef; onClose: () => void }) {
   const searchBox = useRef<HTMLInputElement>(null)
   const emailBox = useRef<HTMLInputElement>(null)
@@ -97,17 +110,18 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
       (error: unknown) => (error instanceof Error && error.message ? error.message : 'Please try again.'),
     )
     // Offline it waits on the device (the toast says so) and its answer comes as a toast of its own:
-    // the dialog has nothing more to wait for.
-    if (!onlineManager.isOnline()) {
-      toldHere()
+    // the dialog has nothing more to wait for. So too once the server does not answer while the
+    // browser says it is online (the app then counts itself offline): the change is queued, and a
+    // dialog left open on "Sending…" offered to discard it, which the queue did not.
+    const outcome = onlineManager.isOnline() ? await answerOrQueued(sending) : queuedOnDevice
+    toldHere()
+    if (outcome === queuedOnDevice) {
       close()
       return
     }
-    const refused = await sending
-    toldHere()
     setBusy(false)
-    if (refused === null) close()
-    else setRefusal(refused)
+    if (outcome === null) close()
+    else setRefusal(outcome)
   }
 
   return (
