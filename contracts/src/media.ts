@@ -23,3 +23,21 @@ export const mediaSnapshot = z.object({
   voteAverage: z.number().nullable(),
 })
 export type MediaSnapshot = z.infer<typeof mediaSnapshot>
+
+/** Numbers in titles are years, sequels and seasons: ten digits hold any of them. */
+const numberWidth = 10
+
+/**
+ * A title as lists order it, compared as plain text (`<`, or MongoDB's sort, which compares bytes):
+ * accents and case fold away ("Édith" files with "edith", "ET: The Extra-Terrestrial" after
+ * "Eastbound & Down") and numbers go by value ("Saw 2" before "Saw 10"), as a collator with
+ * `sensitivity: 'base', numeric: true` orders them. Read models store it, so a server-side page
+ * sorts by it, and the screens compare by it too, so both orders agree to the letter.
+ */
+export function titleSortKey(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(numberWidth, '0'))
+}
