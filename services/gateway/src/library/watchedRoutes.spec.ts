@@ -462,6 +462,56 @@ describe('watched log API', () => {
     )
   })
 
+  it('lists the entries without a rating last, whichever way ratings are sorted, page after page', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_unrated')
+    const rated = [6, null, 2, null, 9]
+    for (const [i, rating] of rated.entries()) {
+      const watchedAt = `2026-0${i + 1}-01T20:00:00.000Z`
+      await client.post('/api/watched', { ...ref(titles[i % titles.length]!), rating, watchedAt })
+    }
+    const ratings = async (direction: string) => {
+      const shown: (number | null)[] = []
+      for (let page = 1; page <= 3; page++) {
+        const answer = await client.get(`/api/watched?sort=rating&direction=${direction}&pageSize=2&page=${page}`)
+        shown.push(...answer.json<{ items: Entry[] }>().items.map((entry) => entry.rating))
+      }
+      return shown
+    }
+    expect(await ratings('asc')).toEqual([2, 6, 9, null, null])
+    expect(await ratings('desc')).toEqual([9, 6, 2, null, null])
+  })
+
+  it('sorts titles whatever their case, page after page, and answers no sort key', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_titles')
+    // Byte order put "Sex Education" before "Sex and the City", "ET: …" before "Eastbound & Down".
+    const logged: [string, 'movie' | 'tv'][] = [
+      ['Sex Education', 'tv'],
+      ['ET: The Extra-Terrestrial', 'movie'],
+      ['Sex and the City', 'tv'],
+      ['Eastbound & Down', 'tv'],
+    ]
+    for (const [name, mediaType] of logged) {
+      const { results } = await test.platform.catalog.search(name, 1)
+      const title = results.find((result) => (result.title ?? result.name) === name && result.media_type === mediaType)
+      expect(title, name).toBeDefined()
+      await client.post('/api/watched', { tmdbId: title!.id, mediaType })
+    }
+    const shown: Record<string, unknown>[] = []
+    for (let page = 1; page <= 2; page++) {
+      const answer = await client.get(`/api/watched?sort=title&direction=asc&pageSize=2&page=${page}`)
+      shown.push(...answer.json<{ items: Record<string, unknown>[] }>().items)
+    }
+    expect(shown.map((entry) => entry.title)).toEqual([
+      'Eastbound & Down',
+      'ET: The Extra-Terrestrial',
+      'Sex and the City',
+      'Sex Education',
+    ])
+    // What the log sorts by stays in the read model.
+    for (const entry of shown) expect(entry).not.toHaveProperty('sortTitle')
+    for (const entry of shown) expect(entry).not.toHaveProperty('hasRating')
+  })
+
   it('exports the log as CSV and JSON', async () => {
     const { client } = await signedInAgent(test.app, 'wd_export')
     await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })

@@ -8,10 +8,16 @@ export const watchedCollection = 'watched_items'
  * before `containsSpoilers` existed has none: read it through `containsSpoilersOf`; one projected before
  * `watchedOn` (version 4, still served while the rebuild runs) has no day: read it as null. Whether an
  * entry is a `rewatch` depends on the title's other entries, so it is worked out when read, not stored.
+ *
+ * `sortTitle` and `hasRating` are what the log sorts by (`watchedQueries`), never shown: the title as
+ * `titleSortKey` folds it, and whether the entry has a rating, so unrated entries go last both ways.
+ * One projected by version 4 has neither, and sorts as version 4 did until the rebuild swaps in.
  */
 export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' | 'rewatch'> & {
   _id: string
   genreIds: number[]
   containsSpoilers?: boolean
   watchedOn?: string | null
+  sortTitle?: string
+  hasRating?: boolean
 }

@@ -32,7 +32,18 @@ describe('watched_items', () => {
     await h.given(watched('e1'), watched('e2'))
     const docs = await h.docs('watched_items')
     expect(docs).toHaveLength(2)
-    expect(docs[0]).toEqual({ _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, ...media, genreIds })
+    expect(docs[0]).toEqual({
+      _id: 'e1',
+      id: 'e1',
+      userId: 'u1',
+      ...dune,
+      ...entry,
+      ...media,
+      genreIds,
+      // What the log sorts by (watchedQueries).
+      sortTitle: 'dune',
+      hasRating: true,
+    })
   })
 
   it('applies an edit', async () => {
@@ -64,7 +75,18 @@ describe('watched_items', () => {
     )
     await h.redeliver(...recorded.slice(1))
     expect(await h.docs('watched_items')).toEqual([
-      { _id: 'e1', id: 'e1', userId: 'u1', ...dune, ...entry, rating: 6, ...media, genreIds },
+      {
+        _id: 'e1',
+        id: 'e1',
+        userId: 'u1',
+        ...dune,
+        ...entry,
+        rating: 6,
+        ...media,
+        genreIds,
+        sortTitle: 'dune',
+        hasRating: true,
+      },
     ])
   })
 

@@ -1,4 +1,5 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
+import { titleSortKey } from '@reelmates/contracts/media'
 import {
   TitleWatched,
   WatchedEntryEdited,
@@ -20,13 +21,14 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
   containsSpoilers: data.containsSpoilers,
   streamingService: data.streamingService,
   isPrivate: data.isPrivate,
+  hasRating: data.rating !== null,
 })
 
 /** One document per diary entry (a rewatch is another entry), with the title as it was recorded. */
 export const watchedItems = defineProjector({
   name: 'watched_items',
-  // 4: each entry's `watchedOn`.
-  version: 4,
+  // 4: each entry's `watchedOn`. 5: `sortTitle` and `hasRating`, what the log sorts by.
+  version: 5,
   collections: [collection, revisions],
   handles,
 
@@ -53,6 +55,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         ...entryOf(data),
         ...data.media,
         genreIds: data.genreIds,
+        sortTitle: titleSortKey(data.media.title),
       })
       return
     }

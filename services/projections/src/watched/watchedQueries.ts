@@ -1,14 +1,14 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
 import { containsSpoilersOf, watchedItem, type WatchedItem, type WatchedTitle } from '@reelmates/contracts/watched'
+import type { Sort } from '@reelmates/infra/readStore/port'
 import { defineQueries, type Page, type PageOptions } from '../queries'
 import { watchedCollection, type WatchedItemDoc } from './watchedItemDoc'
 import { watchedItems } from './watchedItems'
 
-const sortFields = { watchedAt: 'watchedAt', title: 'title', releaseDate: 'releaseDate', rating: 'rating' } as const
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export interface WatchedPageOptions extends PageOptions {
-  sort: keyof typeof sortFields
+  sort: 'watchedAt' | 'title' | 'releaseDate' | 'rating'
   direction: 'asc' | 'desc'
   mediaType?: MediaType | undefined
   minRating?: number | undefined
@@ -16,6 +16,25 @@ export interface WatchedPageOptions extends PageOptions {
   unrated?: boolean | undefined
   /** The service's name, whatever its case. */
   streamingService?: string | undefined
+}
+
+/**
+ * The store's order for a sort: ties (the same rating, say) show the latest watch first. Titles go by
+ * their folded `sortTitle`, and entries without a rating go last whichever way ratings run, as the
+ * web's watchlist orders them; the raw `title` and `rating` after them order a document projected
+ * before those keys (`WatchedItemDoc`) as it was ordered then.
+ */
+function sortOf(sort: WatchedPageOptions['sort'], order: 1 | -1): Sort {
+  switch (sort) {
+    case 'watchedAt':
+      return { watchedAt: order }
+    case 'title':
+      return { sortTitle: order, title: order, watchedAt: -1 }
+    case 'releaseDate':
+      return { releaseDate: order, watchedAt: -1 }
+    case 'rating':
+      return { hasRating: -1, rating: order, watchedAt: -1 }
+  }
 }
 
 const itemOf = (doc: WatchedItemDoc, firsts: ReadonlySet<string>): WatchedItem =>
@@ -59,8 +78,7 @@ export const watchedQueries = defineQueries([watchedItems], (db) => {
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
         entries().find(filter, {
-          // Ties (the same rating, say) show the latest watch first; the sorted field itself comes first.
-          sort: sort === 'watchedAt' ? { watchedAt: order } : { [sortFields[sort]]: order, watchedAt: -1 },
+          sort: sortOf(sort, order),
           skip: (page - 1) * pageSize,
           limit: pageSize,
         }),
