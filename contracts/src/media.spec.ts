@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { titleSortKey } from './media'
+import { compareTitles, hasCatalogRating, titleSortKey } from './media'
 
-const inOrder = (titles: string[]) =>
-  [...titles].sort((a, b) => (titleSortKey(a) < titleSortKey(b) ? -1 : titleSortKey(a) > titleSortKey(b) ? 1 : 0))
+const inOrder = (titles: string[]) => [...titles].sort(compareTitles)
 
 describe('titleSortKey', () => {
   it('orders titles whatever their case', () => {
@@ -22,8 +21,18 @@ describe('titleSortKey', () => {
     expect(titleSortKey('Amélie')).toBe(titleSortKey('AMELIE'))
   })
 
+  it('keeps one order for titles that fold alike', () => {
+    expect(inOrder(['heat', 'Heat', 'HEAT'])).toEqual(['HEAT', 'Heat', 'heat'])
+  })
+
   it('orders numbers by value', () => {
     expect(inOrder(['Saw 10', 'Saw 2', 'Saw 3D'])).toEqual(['Saw 2', 'Saw 3D', 'Saw 10'])
     expect(inOrder(['2046', '1917', '300'])).toEqual(['300', '1917', '2046'])
+  })
+})
+
+describe('hasCatalogRating', () => {
+  it('takes a vote average of 0, nobody having voted, for no rating', () => {
+    expect([7.4, 0.5, 0, null].map(hasCatalogRating)).toEqual([true, true, false, false])
   })
 })

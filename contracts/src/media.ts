@@ -41,3 +41,20 @@ export function titleSortKey(title: string): string {
     .toLowerCase()
     .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(numberWidth, '0'))
 }
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * Two titles in the order the read models sort them: by `titleSortKey`, then as written (the stores'
+ * tie-break, so "Heat" and "HEAT" keep one order). A screen that places or sorts titles itself uses it.
+ */
+export const compareTitles = (a: string, b: string): number =>
+  byCodeUnits(titleSortKey(a), titleSortKey(b)) || byCodeUnits(a, b)
+
+/**
+ * Whether a title has a catalog rating to show and sort by. TMDB answers 0 for a title nobody has
+ * voted on, and the offline catalog for a film without an IMDb rating: the rating badge shows
+ * nothing for those, and sorted lists put them with the titles that have no rating at all, last.
+ */
+export const hasCatalogRating = (voteAverage: number | null): voteAverage is number =>
+  voteAverage !== null && voteAverage > 0
