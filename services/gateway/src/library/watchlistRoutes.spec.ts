@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { compareTitles } from '@reelmates/contracts/media'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { signedInAgent } from '../testing/signedIn'
 
@@ -226,9 +227,7 @@ describe('watchlist API', () => {
     const { client } = await signedInAgent(test.app, 'wl_sorter')
     for (const title of titles.slice(0, 3)) await client.post('/api/watchlist', ref(title))
     const byTitle = (await client.get('/api/watchlist?sort=title')).json<{ items: { title: string }[] }>().items
-    expect(byTitle.map((i) => i.title)).toEqual(
-      [...byTitle.map((i) => i.title)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-    )
+    expect(byTitle.map((i) => i.title)).toEqual([...byTitle.map((i) => i.title)].sort(compareTitles))
     expect((await client.get('/api/watchlist?mediaType=tv')).json<{ total: number }>().total).toBe(0)
     expect((await client.get('/api/watchlist?mediaType=movie')).json<{ total: number }>().total).toBe(3)
     const paged = (await client.get('/api/watchlist?pageSize=2&page=2')).json<{ items: unknown[]; total: number }>()
@@ -259,8 +258,82 @@ describe('watchlist API', () => {
     expect(await ids('sort=addedAt&direction=desc')).toEqual(added.map((title) => title.id).reverse())
     expect(await ids('sort=releaseDate')).toEqual(by((title) => title.release_date ?? ''))
     expect(await ids('sort=releaseDate&direction=desc')).toEqual(by((title) => title.release_date ?? '').reverse())
-    expect(await ids('sort=rating&direction=desc')).toEqual(by((title) => title.vote_average).reverse())
-    expect(await ids('sort=rating')).toEqual(by((title) => title.vote_average))
+    // A title nobody has rated (a vote average of 0) goes last either way.
+    const unrated = added.filter((title) => title.vote_average === 0).map((title) => title.id)
+    const rated = by((title) => title.vote_average).filter((id) => !unrated.includes(id))
+    expect(await ids('sort=rating&direction=desc')).toEqual([...[...rated].reverse(), ...unrated])
+    expect(await ids('sort=rating')).toEqual([...rated, ...unrated])
+  })
+
+  /** Adds these catalog titles, found by name, in this order; answers the client. */
+  async function withWatchlist(username: string, names: [string, 'movie' | 'tv'][]) {
+    const { client } = await signedInAgent(test.app, username)
+    for (const [name, mediaType] of names) {
+      const { results } = await test.platform.catalog.search(name, 1)
+      const title = results.find((result) => (result.title ?? result.name) === name && result.media_type === mediaType)
+      expect(title, name).toBeDefined()
+      expect((await client.post('/api/watchlist', { tmdbId: title!.id, mediaType })).statusCode).toBe(201)
+    }
+    return client
+  }
+  /** Every page of the watchlist in this sort, two titles a page. */
+  async function pagedThrough(client: Awaited<ReturnType<typeof withWatchlist>>, query: string) {
+    const shown: Record<string, unknown>[] = []
+    for (let page = 1; page <= 3; page++) {
+      const answer = await client.get(`/api/watchlist?${query}&pageSize=2&page=${page}`)
+      shown.push(...answer.json<{ items: Record<string, unknown>[] }>().items)
+    }
+    return shown
+  }
+
+  it('sorts titles whatever their case, page after page, and answers no sort key', async () => {
+    // Byte order put "The Ghost Writer" before "The Ghost and the Darkness", "ET: …" before "Eastbound & Down".
+    const client = await withWatchlist('wl_titles', [
+      ['The Ghost Writer', 'movie'],
+      ['ET: The Extra-Terrestrial', 'movie'],
+      ['The Ghost and the Darkness', 'movie'],
+      ['Eastbound & Down', 'tv'],
+      ['Sex Education', 'tv'],
+    ])
+    const shown = await pagedThrough(client, 'sort=title&direction=asc')
+    expect(shown.map((item) => item.title)).toEqual([
+      'Eastbound & Down',
+      'ET: The Extra-Terrestrial',
+      'Sex Education',
+      'The Ghost and the Darkness',
+      'The Ghost Writer',
+    ])
+    // What the list sorts by stays in the read model.
+    for (const key of ['sortTitle', 'hasRating', 'sortRating'])
+      for (const item of shown) expect(item).not.toHaveProperty(key)
+  })
+
+  it('lists the titles without a catalog rating last, whichever way ratings are sorted', async () => {
+    // The offline catalog's shows have no rating (0, as TMDB answers for a title nobody voted on).
+    const client = await withWatchlist('wl_unrated', [
+      ['Sex Education', 'tv'],
+      ['The Ghost Writer', 'movie'],
+      ['Eastbound & Down', 'tv'],
+      ['ET: The Extra-Terrestrial', 'movie'],
+      ['The Ghost and the Darkness', 'movie'],
+    ])
+    const titles = async (direction: string) =>
+      (await pagedThrough(client, `sort=rating&direction=${direction}`)).map((item) => item.title)
+    // Those without one keep the user's order among themselves.
+    expect(await titles('asc')).toEqual([
+      'The Ghost and the Darkness',
+      'The Ghost Writer',
+      'ET: The Extra-Terrestrial',
+      'Sex Education',
+      'Eastbound & Down',
+    ])
+    expect(await titles('desc')).toEqual([
+      'ET: The Extra-Terrestrial',
+      'The Ghost Writer',
+      'The Ghost and the Darkness',
+      'Sex Education',
+      'Eastbound & Down',
+    ])
   })
 
   it('records which of the streaming services stream a title, and filters by one', async () => {

@@ -66,6 +66,10 @@ describe('watchlist_items', () => {
         voteAverage: 7,
         streamingOn: [8, 15],
         recommendation: null,
+        // What the list sorts by (watchlistQueries).
+        sortTitle: 't0000000001',
+        hasRating: true,
+        sortRating: 7,
       },
       expect.objectContaining({ _id: 'u1:movie:2', order: 1 }),
     ])

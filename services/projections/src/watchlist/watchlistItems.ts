@@ -1,5 +1,5 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { mediaKeyOf, type MediaRef } from '@reelmates/contracts/media'
+import { hasCatalogRating, mediaKeyOf, titleSortKey, type MediaRef } from '@reelmates/contracts/media'
 import {
   TitleAddedToWatchlist,
   TitlePutBackOnWatchlist,
@@ -28,7 +28,8 @@ const handles = [
  */
 export const watchlistItems = defineProjector({
   name: 'watchlist_items',
-  version: 3,
+  // 4: `sortTitle`, `hasRating` and `sortRating`, what the list sorts by.
+  version: 4,
   collections: [watchlistCollection, revisions],
   handles,
 
@@ -65,6 +66,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         ...data.media,
         streamingOn: data.streamingOn,
         recommendation: data.recommendation ?? null,
+        sortTitle: titleSortKey(data.media.title),
+        hasRating: hasCatalogRating(data.media.voteAverage),
+        sortRating: hasCatalogRating(data.media.voteAverage) ? data.media.voteAverage : null,
       })
       return
     }

@@ -1,5 +1,6 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
 import { watchlistItem, type WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { Sort } from '@reelmates/infra/readStore/port'
 import { defineQueries, type Page, type PageOptions } from '../queries'
 import { shownFields } from '../shownFields'
 import { watchlistCollection, type WatchlistItemDoc } from './watchlistItemDoc'
@@ -7,20 +8,33 @@ import { watchlistItems } from './watchlistItems'
 import { users } from '../users/users'
 import { userQueries } from '../users/userQueries'
 
-const sortFields = {
-  order: 'order',
-  addedAt: 'addedAt',
-  title: 'title',
-  releaseDate: 'releaseDate',
-  rating: 'voteAverage',
-} as const
-
 export interface WatchlistPageOptions extends PageOptions {
-  sort: keyof typeof sortFields
+  sort: 'order' | 'addedAt' | 'title' | 'releaseDate' | 'rating'
   direction: 'asc' | 'desc'
   mediaType?: MediaType | undefined
   /** Only titles this streaming service (a TMDB provider id) had when they were added. */
   provider?: number | undefined
+}
+
+/**
+ * The store's order for a sort, as the web's watchlist arranges a whole list (watchlistArrangement.ts):
+ * ties keep the user's own order. Titles go by their folded `sortTitle` (the raw `title` after it
+ * orders a document projected before that key, as it was ordered then), and titles without a catalog
+ * rating go last whichever way ratings run (`WatchlistItemDoc`).
+ */
+function sortOf(sort: WatchlistPageOptions['sort'], order: 1 | -1): Sort {
+  switch (sort) {
+    case 'order':
+      return { order }
+    case 'addedAt':
+      return { addedAt: order, order: 1 }
+    case 'title':
+      return { sortTitle: order, title: order, order: 1 }
+    case 'releaseDate':
+      return { releaseDate: order, order: 1 }
+    case 'rating':
+      return { hasRating: -1, sortRating: order, order: 1 }
+  }
 }
 
 /** A user's watchlist as the API shows it, without the store's own fields. */
@@ -53,8 +67,7 @@ export const watchlistQueries = defineQueries([watchlistItems, users], (db) => {
       const order = direction === 'asc' ? 1 : -1
       const [found, total] = await Promise.all([
         items().find(filter, {
-          // Ties keep the user's own order; sorting by that order itself needs no tie-breaker.
-          sort: sort === 'order' ? { order } : { [sortFields[sort]]: order, order: 1 },
+          sort: sortOf(sort, order),
           skip: (page - 1) * pageSize,
           limit: pageSize,
         }),
