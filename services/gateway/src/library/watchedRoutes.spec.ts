@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { compareTitles } from '@reelmates/contracts/media'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { signedInAgent } from '../testing/signedIn'
 
@@ -452,7 +453,7 @@ describe('watched log API', () => {
     expect((await list('sort=watchedAt')).map((e) => e.watchedAt)).toEqual([...dates].sort().reverse())
     expect((await list('sort=watchedAt&direction=asc')).map((e) => e.watchedAt)).toEqual([...dates].sort())
     const names = titles.map((title) => title.title ?? '')
-    const byName = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const byName = [...names].sort(compareTitles)
     type Titled = Entry & { title: string; releaseDate: string | null }
     expect((await list('sort=title&direction=asc')).map((e) => (e as Titled).title)).toEqual(byName)
     const released = titles.map((title) => title.release_date ?? '').sort()
