@@ -43,6 +43,35 @@ describe('the watched log while a new watch is on its way', () => {
     expect(ids(lowestFirst.items)).toEqual(['a', watch.entry.id, 'b'])
   })
 
+  it('puts a watch without a rating after the rated ones, whichever way ratings run', () => {
+    const watch = logged('2026-11-13T20:00:00.000Z')
+    const [a, b] = log.items
+    if (!a || !b) throw new Error('the log has two entries')
+    const lowestFirst = foldWatchedLog(log, [watch], { sort: 'rating', direction: 'asc' }, false)
+    expect(ids(lowestFirst.items)).toEqual(['a', 'b', watch.entry.id])
+    const highestFirst = foldWatchedLog(
+      { ...log, items: [b, a] },
+      [watch],
+      { sort: 'rating', direction: 'desc' },
+      false,
+    )
+    expect(ids(highestFirst.items)).toEqual(['b', 'a', watch.entry.id])
+  })
+
+  it('places a new watch among titles as the server sorts them, whatever their case', () => {
+    const byTitle = {
+      items: [watchedItem('a', 1, { title: 'Eastbound & Down' }), watchedItem('b', 2, { title: 'Sex and the City' })],
+      total: 2,
+    }
+    const watch = libraryChange.markWatched(
+      { ...libraryTitle(7), title: 'ET: The Extra-Terrestrial' },
+      newWatch(),
+      false,
+    )
+    const shown = foldWatchedLog(byTitle, [watch], { sort: 'title', direction: 'asc' }, false)
+    expect(ids(shown.items)).toEqual(['a', watch.entry.id, 'b'])
+  })
+
   it('leaves out and does not count a watch the filters leave out', () => {
     const watch = logged('2026-11-11T20:00:00.000Z', { rating: 4, streamingService: 'Hulu' })
     for (const filters of [

@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query'
+import { compareTitles } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { Page, WatchedFilters } from './libraryCalls'
 import { applyToWatched, type LibraryChange } from './libraryChanges'
@@ -28,22 +29,26 @@ function compareMaybe<T extends string | number>(a: T | null, b: T | null): numb
   return a < b ? -1 : 1
 }
 
-/** The server's order: the sorted field, then the latest watch first. */
+/**
+ * The server's order (services/projections/src/watched/watchedQueries.ts): the sorted field, then the
+ * latest watch first. Titles go by `compareTitles`, and entries without a rating last either way.
+ */
 export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: WatchedItem) => number {
   const sign = filters.direction === 'asc' ? 1 : -1
-  const field = (entry: WatchedItem) => {
+  const bySort = (a: WatchedItem, b: WatchedItem): number => {
     switch (filters.sort) {
       case 'watchedAt':
-        return entry.watchedAt
+        return sign * compareMaybe(a.watchedAt, b.watchedAt)
       case 'title':
-        return entry.title
+        return sign * compareTitles(a.title, b.title)
       case 'releaseDate':
-        return entry.releaseDate || null
+        return sign * compareMaybe(a.releaseDate || null, b.releaseDate || null)
       case 'rating':
-        return entry.rating
+        if (a.rating === null || b.rating === null) return Number(a.rating === null) - Number(b.rating === null)
+        return sign * (a.rating - b.rating)
     }
   }
-  return (a, b) => sign * compareMaybe(field(a), field(b)) || compareMaybe(b.watchedAt, a.watchedAt)
+  return (a, b) => bySort(a, b) || compareMaybe(b.watchedAt, a.watchedAt)
 }
 
 /**

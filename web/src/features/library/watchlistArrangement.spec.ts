@@ -40,6 +40,21 @@ describe('arranging the watchlist', () => {
     expect(ids(arrangeWatchlist(items, { sort: 'rating', direction: 'desc' }))).toEqual([3, 1, 2])
   })
 
+  it('sorts titles as the API does, punctuation and all, so a page from it reads the same', () => {
+    const titled = ['Batman - The Movie', 'batman & robin', 'Batman Begins'].map((title, order) =>
+      watchlistItem(order + 1, order, { title }),
+    )
+    // A collator put the hyphen first; the API (compareTitles) puts "&" first, as its bytes do.
+    expect(ids(arrangeWatchlist(titled, { sort: 'title', direction: 'asc' }))).toEqual([2, 1, 3])
+    expect(ids(arrangeWatchlist(titled, { sort: 'title', direction: 'desc' }))).toEqual([3, 1, 2])
+  })
+
+  it('takes a rating of 0, nobody having voted, for none: last either way, in my order', () => {
+    const rated = [0, 6.5, null, 8].map((voteAverage, order) => watchlistItem(order + 1, order, { voteAverage }))
+    expect(ids(arrangeWatchlist(rated, { sort: 'rating', direction: 'asc' }))).toEqual([2, 4, 1, 3])
+    expect(ids(arrangeWatchlist(rated, { sort: 'rating', direction: 'desc' }))).toEqual([4, 2, 1, 3])
+  })
+
   it('filters by media type and rating', () => {
     expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', mediaType: 'tv' }))).toEqual([2])
     expect(ids(arrangeWatchlist(items, { sort: 'order', direction: 'asc', minRating: 8 }))).toEqual([3])

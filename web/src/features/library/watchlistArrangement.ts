@@ -1,4 +1,4 @@
-import type { MediaType } from '@reelmates/contracts/media'
+import { compareTitles, hasCatalogRating, type MediaType } from '@reelmates/contracts/media'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 
 export type WatchlistSort = 'order' | 'addedAt' | 'title' | 'releaseDate' | 'rating'
@@ -21,7 +21,7 @@ export const watchlistSortLabels: Record<WatchlistSort, string> = {
   rating: 'Rating',
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+const catalogRating = (item: WatchlistItem) => (hasCatalogRating(item.voteAverage) ? item.voteAverage : null)
 
 /** Titles without a date or rating go last, whichever way the list is sorted. */
 function compareMaybe<T>(a: T | null, b: T | null, compare: (a: T, b: T) => number, sign: number): number {
@@ -33,7 +33,10 @@ function compareMaybe<T>(a: T | null, b: T | null, compare: (a: T, b: T) => numb
 
 /**
  * The whole watchlist is loaded, so sorting and filtering happen here and a pending change shows
- * in every arrangement at once.
+ * in every arrangement at once. Titles and ratings go in the API's order (`GET /api/watchlist?sort=…`,
+ * services/projections/src/watchlist/watchlistQueries.ts): titles by `compareTitles`, a rating of 0
+ * (nobody voted) as none, ties in my order. The API still puts titles without a release date first
+ * when ascending.
  */
 export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: WatchlistArrangement): WatchlistItem[] {
   const { sort, direction, mediaType, minRating, provider } = arrangement
@@ -44,7 +47,7 @@ export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: W
       (minRating === undefined || (item.voteAverage ?? 0) >= minRating) &&
       (provider === undefined || item.streamingOn.includes(provider)),
   )
-  const byText = (a: string, b: string) => collator.compare(a, b)
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   const byNumber = (a: number, b: number) => a - b
   const compare = (a: WatchlistItem, b: WatchlistItem): number => {
     switch (sort) {
@@ -53,11 +56,11 @@ export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: W
       case 'addedAt':
         return sign * byText(a.addedAt, b.addedAt)
       case 'title':
-        return sign * byText(a.title, b.title)
+        return sign * compareTitles(a.title, b.title)
       case 'releaseDate':
         return compareMaybe(a.releaseDate || null, b.releaseDate || null, byText, sign)
       case 'rating':
-        return compareMaybe(a.voteAverage, b.voteAverage, byNumber, sign)
+        return compareMaybe(catalogRating(a), catalogRating(b), byNumber, sign)
     }
   }
   return shown.sort((a, b) => compare(a, b) || a.order - b.order)
