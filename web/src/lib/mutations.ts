@@ -46,6 +46,37 @@ export function refetchOnceSettled(client: QueryClient, mutationKey: MutationKey
   if (client.isMutating({ mutationKey }) <= 1) void client.invalidateQueries({ queryKey })
 }
 
+/** Typed words as a toast quotes them. */
+export const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
+/** The server's message as a sentence, so the words given back read on after it. */
+export const sentence = (message: string) => (/[.!?…]$/.test(message) ? message : `${message}.`)
+
+/** Where there is no clipboard (a page not served over https), the toast's words are all there is. */
+export function copyWords(words: string): void {
+  if (typeof navigator === 'undefined' || !('clipboard' in navigator)) return
+  navigator.clipboard.writeText(words).catch(() => undefined)
+}
+
+/**
+ * For `onError` of a change that carried words the person typed (a note, a review, a comment): the
+ * toast quotes them after the server's reason and "Copy yours" puts them whole on the clipboard. The
+ * box they were typed in has usually gone (a dialog closed as the change was made, a page left or
+ * reloaded while the change waited offline), so otherwise a refusal would lose them for good.
+ */
+export function tellRefusalGivingWordsBack(
+  title: string,
+  error: unknown,
+  words: string,
+  yours: string = `Yours: “${shortened(words)}”`,
+): void {
+  const message = error instanceof Error && error.message ? `${sentence(error.message)} ` : ''
+  tellRefused({
+    title,
+    reason: `${message}${yours}`,
+    action: { label: 'Copy yours', altText: 'Copy your words', onClick: () => copyWords(words) },
+  })
+}
+
 /**
  * For `onError`: the refused change has already left the screen with its overlay; the toast says
  * which change it was and, when the server gave a reason (409 "already on your watchlist"), why.

@@ -1,6 +1,6 @@
 import { mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
-import { refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import { refetchOnceSettled, tellRefusal, tellRefusalGivingWordsBack } from '../../lib/mutations'
 import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { feedCalls, type ChangeAnswer } from './feedCalls'
 import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
@@ -36,13 +36,19 @@ function feedMutation<Change extends FeedChange, Answer extends ChangeAnswer>(
   send: (change: Change, keyed: { idempotencyKey?: string }) => Promise<Answer>,
   failure: string,
   answered: (change: Change, answer: Answer) => FeedChange = (change) => change,
+  /** The words a refusal gives back to copy: the comment box may be long gone (a reload, another page). */
+  words?: (change: Change) => string,
 ) {
   return mutationOptions<Answer, Error, Change>({
     mutationKey: [...feedMutationKey, action],
     scope: feedScope,
     ...waitingChange(send),
     onSuccess: (answer, change, _result, { client }) => confirmFeedChange(client, answered(change, answer)),
-    onError: (error) => tellRefusal(failure, error),
+    onError: (error, change) => {
+      const typed = words?.(change).trim()
+      if (typed) tellRefusalGivingWordsBack(failure, error, typed)
+      else tellRefusal(failure, error)
+    },
     onSettled: (_answer, _error, change, _result, { client }) => {
       waitingChangeSettled(change)
       refetchOnceSettled(client, feedMutationKey, feedKeys.all)
@@ -67,12 +73,15 @@ export const addCommentMutation = feedMutation(
   "Couldn't post your comment",
   // The server's comment, with its real id, takes the place of the one made up on the device.
   (change, { position: _position, ...comment }) => ({ ...change, comment }),
+  (change) => change.comment.content,
 )
 
 export const editCommentMutation = feedMutation(
   'editComment',
   (change: ChangeOf<'editComment'>, keyed) => feedCalls.editComment(change.commentId, change.content, keyed),
   "Couldn't save your comment",
+  undefined,
+  (change) => change.content,
 )
 
 export const deleteCommentMutation = feedMutation(

@@ -3,7 +3,14 @@ import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { isApiError } from '../../lib/apiError'
-import { pendingChanges, refetchOnceSettled, tellRefusal } from '../../lib/mutations'
+import {
+  pendingChanges,
+  refetchOnceSettled,
+  sentence,
+  shortened,
+  tellRefusal,
+  tellRefusalGivingWordsBack,
+} from '../../lib/mutations'
 import { tellRefused } from '../../lib/refusedChanges'
 import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
@@ -89,16 +96,6 @@ function libraryMutation<Change extends LibraryChange>(
   })
 }
 
-const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
-/** The server's message as a sentence, so the words given back read on after it. */
-const sentence = (message: string) => (/[.!?…]$/.test(message) ? message : `${message}.`)
-
-/** Where there is no clipboard (a page not served over https), the toast's words are all there is. */
-function copyWords(words: string): void {
-  if (typeof navigator === 'undefined' || !('clipboard' in navigator)) return
-  navigator.clipboard.writeText(words).catch(() => undefined)
-}
-
 /** How a change that carries typed words (a note, a review) says them back when it is refused. */
 interface TypedWords<Change> {
   title: string
@@ -122,11 +119,7 @@ function keepingWords<Change extends LibraryChange>(
     onError: (error, change, result, context) => {
       const words = how.words(change)
       if (!isApiError(error) || error.status < 400 || !words) return mutation.onError?.(error, change, result, context)
-      tellRefused({
-        title: how.title,
-        reason: `${sentence(error.message)} ${how.yours(change)}`,
-        action: { label: 'Copy yours', altText: 'Copy your words', onClick: () => copyWords(words) },
-      })
+      tellRefusalGivingWordsBack(how.title, error, words, how.yours(change))
     },
   }
 }
