@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { StarRating } from '../library/StarRating'
 import { dayFormat } from '../../lib/dayFormat'
@@ -107,15 +107,20 @@ interface ActivityCardProps {
   item: FeedItem
   /** The reader: their own activity reads "You…". */
   meId?: string
-  onReact: (emoji: ReactionEmoji, on: boolean) => void
+  /** Told which activity, so a list can give every card the same function (the card is memoised). */
+  onReact: (activityId: string, emoji: ReactionEmoji, on: boolean) => void
   /** The timeline links to the activity's own screen; that screen shows its comments instead. */
   linkComments?: boolean
   children?: ReactNode
   priority?: boolean
 }
 
-/** One activity: poster, who did what and when, rating, review (behind a toggle when it has spoilers), reactions, comments. */
-export function ActivityCard({
+/**
+ * One activity: poster, who did what and when, rating, review (behind a toggle when it has spoilers),
+ * reactions, comments. Memoised: a feed that loads its 50th page draws that page's cards only, as long
+ * as the others keep their item (the same object while its data is: useFeedTimeline) and callbacks.
+ */
+export const ActivityCard = memo(function ActivityCard({
   item,
   meId,
   onReact,
@@ -176,7 +181,11 @@ export function ActivityCard({
         </div>
       </div>
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <ReactionsBar reactions={item.reactions} onToggle={onReact} subject={item.mediaTitle ?? 'this activity'} />
+        <ReactionsBar
+          reactions={item.reactions}
+          onToggle={(emoji, on) => onReact(item.id, emoji, on)}
+          subject={item.mediaTitle ?? 'this activity'}
+        />
         {linkComments ? (
           <Link
             to="/activity/$id"
@@ -191,4 +200,4 @@ export function ActivityCard({
       {children}
     </article>
   )
-}
+})

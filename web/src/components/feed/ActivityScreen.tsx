@@ -60,7 +60,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           meId={actions.me.id}
           linkComments={false}
           priority
-          onReact={(emoji, on) => void actions.react(activityId, null, emoji, on)}
+          onReact={(id, emoji, on) => void actions.react(id, null, emoji, on)}
         >
           <CommentThread
             activityId={activityId}

@@ -1,6 +1,7 @@
+import type { ReactionEmoji } from '@reelmates/contracts/feed'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { visitFeedMutation } from '../../features/feed/feedMutations'
 import { useFeedTimeline } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -35,6 +36,11 @@ export function FeedScreen() {
   useDocumentTitle('Feed')
   const feed = useFeedTimeline()
   const actions = useFeedActions()
+  // One function for every card, the same from page to page: a new page draws its own cards only.
+  const react = useCallback(
+    (activityId: string, emoji: ReactionEmoji, on: boolean) => void actions.react(activityId, null, emoji, on),
+    [actions],
+  )
   const { mutate: recordVisit } = useMutation(visitFeedMutation)
   // Opening the feed reads it; so does seeing a newer item arrive while it is open.
   const newest = feed.items?.[0]?.createdAt
@@ -69,12 +75,7 @@ export function FeedScreen() {
           <ol className="flex flex-col gap-4" aria-label="Activity">
             {feed.items?.map((item, index) => (
               <li key={item.id}>
-                <ActivityCard
-                  item={item}
-                  meId={actions.me.id}
-                  priority={index < 2}
-                  onReact={(emoji, on) => void actions.react(item.id, null, emoji, on)}
-                />
+                <ActivityCard item={item} meId={actions.me.id} priority={index < 2} onReact={react} />
               </li>
             ))}
           </ol>

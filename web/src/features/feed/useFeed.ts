@@ -6,7 +6,12 @@ import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
 import { feedMutationKey } from './feedMutations'
 import { activityQuery, feedTimelineQuery } from './feedQueries'
 
-/** The timeline as the server has it, with my changes still on their way folded on top. */
+/**
+ * The timeline as the server has it, with my changes still on their way folded on top. An item keeps
+ * its object while its data does (the query's structural sharing across pages and refetches, and
+ * `applyToItem` answering an item a change is not about as it was), so its memoised card is not
+ * drawn again when a page loads or another item changes.
+ */
 export function useFeedTimeline() {
   const query = useInfiniteQuery(feedTimelineQuery())
   const pending = usePendingChanges<FeedChange>(feedMutationKey)

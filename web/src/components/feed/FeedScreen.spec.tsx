@@ -1,0 +1,129 @@
+import type { FeedAnswer, FeedItem } from '@reelmates/contracts/feed'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { currentUserKey } from '../../features/account/currentUser'
+import { feedCalls } from '../../features/feed/feedCalls'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { FeedScreen } from './FeedScreen'
+
+/** Which cards were drawn, by title: the card draws its reactions bar each time it is drawn. */
+const drawn = vi.hoisted(() => ({ titles: [] as string[] }))
+vi.mock('./ReactionsBar', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./ReactionsBar')>()
+  return {
+    ...actual,
+    ReactionsBar: (props: Parameters<typeof actual.ReactionsBar>[0]) => {
+      drawn.titles.push(props.subject)
+      return <actual.ReactionsBar {...props} />
+    },
+  }
+})
+
+neverAnsweringServer({ browserTab: true })
+
+/** The end of the list, as the spec scrolls to it: each call tells the screen's observer it is in view. */
+const endOfList = vi.hoisted(() => ({ reach: (): void => undefined }))
+beforeEach(() => {
+  drawn.titles = []
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe() {
+        endOfList.reach = () =>
+          this.callback(
+            [{ isIntersecting: true } as IntersectionObserverEntry],
+            this as unknown as IntersectionObserver,
+          )
+      }
+      disconnect() {}
+    },
+  )
+})
+
+const ann = { id: 'u-ann', username: 'ann', avatarUrl: null }
+const minute = 60_000
+const start = Date.parse('2026-11-27T10:00:00.000Z')
+
+/** ann's watch of "Film n", n minutes before the start: the higher n, the older. */
+const watch = (n: number): FeedItem => ({
+  id: `watched:e${n}`,
+  activityType: 'watched',
+  user: ann,
+  target: null,
+  tmdbId: 1000 + n,
+  mediaType: 'movie',
+  mediaTitle: `Film ${n}`,
+  mediaPosterPath: null,
+  rating: 8,
+  recommend: null,
+  review: null,
+  containsSpoilers: false,
+  watchedAt: new Date(start - n * minute).toISOString(),
+  watchedOn: '2026-11-27',
+  rewatch: false,
+  createdAt: new Date(start - n * minute).toISOString(),
+  reactions: [],
+  commentCount: 0,
+})
+
+/** The feed's pages of 20, from `from` on (Film from … Film from+19), with cursors up to `total`. */
+const page = (from: number, total: number): FeedAnswer => ({
+  items: Array.from({ length: Math.min(20, total - from + 1) }, (_, index) => watch(from + index)),
+  nextCursor: from + 20 <= total ? String(from + 20) : null,
+})
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+
+/** The feed of a member whose friend ann has `total` activities, first page shown. */
+async function showFeed(total: number): Promise<QueryClient> {
+  const client = createQueryClient()
+  client.setQueryData(currentUserKey, { id: 'u-me', username: 'me', avatarUrl: null, email: 'me@example.com' })
+  vi.spyOn(feedCalls, 'page').mockImplementation((cursor) => Promise.resolve(page(Number(cursor ?? 1), total)))
+  vi.spyOn(feedCalls, 'visit').mockResolvedValue({})
+  vi.spyOn(feedCalls, 'unread').mockResolvedValue({ count: 0 })
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={client}>
+        <FeedScreen />
+      </QueryClientProvider>,
+    ),
+  )
+  expect(await screen.findAllByRole('article')).toHaveLength(20)
+  return client
+}
+
+/** Scrolls to the end of the list and waits for the page it loads. */
+async function loadNextPage(expected: number) {
+  act(() => endOfList.reach())
+  await settle()
+  expect(screen.getAllByRole('article')).toHaveLength(expected)
+}
+
+// Sixty cards drawn in jsdom take seconds on a busy machine.
+describe('the feed, scrolled page by page', { timeout: 20_000 }, () => {
+  it('draws the cards of the page it loads, not again those already shown', async () => {
+    await showFeed(100)
+    drawn.titles = []
+    await loadNextPage(40)
+    expect(drawn.titles).toEqual(Array.from({ length: 20 }, (_, index) => `Film ${21 + index}`))
+    drawn.titles = []
+    await loadNextPage(60)
+    expect(drawn.titles).toEqual(Array.from({ length: 20 }, (_, index) => `Film ${41 + index}`))
+  })
+
+  it('draws again only the card whose reaction changes', async () => {
+    await showFeed(100)
+    await loadNextPage(40)
+    vi.spyOn(feedCalls, 'react').mockReturnValue(new Promise(() => undefined))
+    drawn.titles = []
+    const reactions = screen.getByRole('toolbar', { name: 'Reactions to Film 3' })
+    fireEvent.click(within(reactions).getByRole('button', { name: /^🔥/ }))
+    await settle()
+    expect(new Set(drawn.titles)).toEqual(new Set(['Film 3']))
+  })
+})
