@@ -529,3 +529,53 @@ test('an activity’s reactions are one Tab stop: the arrows move between them, 
   await expect(who).toHaveCount(0)
   await a.page.context().close()
 })
+
+test('with more than two pages of the feed loaded, new activity waits behind a button at the top that brings it in', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feednew_a', 'feednew_b')
+  // 45 watches and the friendship: three pages of 20, past the two the timeline refreshes itself.
+  const [rewatched, latest] = [
+    await catalogMovie(b.page.request, 'godfather'),
+    await catalogMovie(b.page.request, 'alien'),
+  ]
+  for (let watch = 0; watch < 45; watch++)
+    await sendJson(b.page.request, '/api/watched', { tmdbId: rewatched.tmdbId, mediaType: 'movie', rating: 8 })
+
+  await a.page.goto('/feed')
+  const articles = a.page.getByRole('article')
+  await expect(articles.first()).toBeVisible()
+  for (let step = 0; step < 20 && !(await a.page.getByText("You're all caught up.").isVisible()); step++) {
+    await a.page.keyboard.press('End')
+    await a.page.waitForTimeout(300)
+  }
+  await expect(articles).toHaveCount(46)
+  // What the reader has under their eyes, far down the list; it must stay put when the button comes.
+  const reading = articles.nth(40)
+  await reading.scrollIntoViewIfNeeded()
+  const before = await reading.boundingBox()
+
+  await sendJson(b.page.request, '/api/watched', { tmdbId: latest.tmdbId, mediaType: 'movie', rating: 9 })
+  const show = a.page.getByRole('status').getByRole('button', { name: 'Show 1 new activity' })
+  await expect(show).toBeVisible({ timeout: 20_000 })
+  await expect(show).toBeInViewport()
+  expect(await reading.boundingBox()).toEqual(before)
+  // Not yet in the list: it waits for the reader.
+  await expect(articles).toHaveCount(46)
+
+  await show.focus()
+  await a.page.keyboard.press('Enter')
+  await expect(articles.first()).toContainText(`${b.account.username} watched ${latest.title}`)
+  await expect(articles.first()).toBeInViewport()
+  await expect(show).toHaveCount(0)
+  await expect(a.page.getByRole('list', { name: 'Activity' })).toBeFocused()
+  // Read, as opening the feed reads it: no badge on the Feed tab.
+  await expect(a.page.locator('[data-testid=feed-badge]:visible')).toHaveCount(0)
+  await expect
+    .poll(async () => ((await (await a.page.request.get('/api/feed/unread')).json()) as { count: number }).count)
+    .toBe(0)
+  await a.page.context().close()
+  await b.page.context().close()
+})

@@ -127,3 +127,53 @@ describe('the feed, scrolled page by page', { timeout: 20_000 }, () => {
     expect(new Set(drawn.titles)).toEqual(new Set(['Film 3']))
   })
 })
+
+/** ann's newest, logged after the list was loaded: "New n", n minutes after the start. */
+const fresh = (n: number): FeedItem => ({
+  ...watch(0),
+  id: `watched:new${n}`,
+  mediaTitle: `New ${n}`,
+  createdAt: new Date(start + n * minute).toISOString(),
+})
+
+/** ann logs `count` more, then the feed is scrolled to its third page (past the live ones). */
+async function scrolledPastLivePages(count: number) {
+  const client = await showFeed(100)
+  await loadNextPage(40)
+  const newest = Array.from({ length: count }, (_, index) => fresh(count - index))
+  vi.mocked(feedCalls.page).mockImplementation((cursor) =>
+    Promise.resolve(
+      cursor === null
+        ? { ...page(1, 100), items: [...newest, ...page(1, 100).items].slice(0, 20) }
+        : page(Number(cursor), 100),
+    ),
+  )
+  await loadNextPage(60)
+  return client
+}
+
+describe('new activity while a long feed is open', { timeout: 20_000 }, () => {
+  it('is offered at the top, as a polite status, and brought in by pressing it', async () => {
+    await scrolledPastLivePages(2)
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+    const visits = vi.mocked(feedCalls.visit).mock.calls.length
+    const button = await screen.findByRole('button', { name: 'Show 2 new activities' })
+    expect(screen.getByRole('status').contains(button)).toBe(true)
+    expect(screen.getAllByRole('article')).toHaveLength(60)
+
+    fireEvent.click(button)
+    await settle()
+    const articles = screen.getAllByRole('article')
+    expect(articles.map((article) => article.getAttribute('aria-label')).slice(0, 3)).toEqual([
+      'ann: New 2',
+      'ann: New 1',
+      'ann: Film 1',
+    ])
+    expect(articles).toHaveLength(20)
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }))
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Activity' }))
+    expect(screen.queryByRole('button', { name: /new activit/ })).toBeNull()
+    // Read, as opening the feed reads it: the Feed badge clears.
+    expect(vi.mocked(feedCalls.visit).mock.calls.length).toBeGreaterThan(visits)
+  })
+})

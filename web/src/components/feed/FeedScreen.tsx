@@ -3,12 +3,15 @@ import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { visitFeedMutation } from '../../features/feed/feedMutations'
+import { useNewActivity } from '../../features/feed/newActivity'
 import { useFeedTimeline } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { scrollBehavior } from '../../lib/reducedMotion'
 import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
 import { ActivityCard } from './ActivityCard'
 import { FeedHeading, FeedSkeleton } from './FeedHeading'
+import { NewActivityButton } from './NewActivityButton'
 import { PullToRefresh } from './PullToRefresh'
 import { useFeedActions } from './useFeedActions'
 import { Loading } from '../shell/NotSavedOffline'
@@ -42,10 +45,24 @@ export function FeedScreen() {
     [actions],
   )
   const { mutate: recordVisit } = useMutation(visitFeedMutation)
-  // Opening the feed reads it; so does seeing a newer item arrive while it is open.
+  // Opening the feed reads it; so does seeing a newer item arrive while it is open, or brought in by
+  // "Show N new activities" (which so clears the Feed badge as opening the feed does).
   const newest = feed.items?.[0]?.createdAt
   useEffect(() => recordVisit(undefined), [recordVisit, newest])
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
+  const fresh = useNewActivity(feed.items, feed.data?.pages.length ?? 0)
+  const list = useRef<HTMLOListElement>(null)
+  const { show } = fresh
+  // The list starts again from the newest, at the top of the page; the focus goes with the reader to
+  // the list (the button it was on has gone), and the next Tab reaches the first new activity.
+  const showNewActivity = useCallback(
+    () =>
+      void show().then(() => {
+        window.scrollTo({ top: 0, behavior: scrollBehavior() })
+        list.current?.focus({ preventScroll: true })
+      }),
+    [show],
+  )
   const sentinel = useEndOfList(
     () => void (hasNextPage && !isFetchingNextPage && fetchNextPage()),
     hasNextPage && !isFetchingNextPage,
@@ -55,6 +72,7 @@ export function FeedScreen() {
     <section aria-labelledby="screen-title">
       <FeedHeading />
       <PullToRefresh onRefresh={() => feed.refetch()}>
+        <NewActivityButton fresh={fresh} onShow={showNewActivity} />
         {feed.isPending ? (
           <Loading what="Your feed">
             <FeedSkeleton />
@@ -72,7 +90,7 @@ export function FeedScreen() {
             </Link>
           </div>
         ) : (
-          <ol className="flex flex-col gap-4" aria-label="Activity">
+          <ol ref={list} tabIndex={-1} className="flex flex-col gap-4 outline-none" aria-label="Activity">
             {feed.items?.map((item, index) => (
               <li key={item.id}>
                 <ActivityCard item={item} meId={actions.me.id} priority={index < 2} onReact={react} />

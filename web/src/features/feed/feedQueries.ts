@@ -15,6 +15,7 @@ export const liveFeedPages = 2
 export const feedKeys = {
   all: ['feed'] as const,
   timeline: () => ['feed', 'timeline'] as const,
+  head: () => ['feed', 'head'] as const,
   activity: (id: string) => ['feed', 'activity', id] as const,
   unread: () => ['feed', 'unread'] as const,
 }
@@ -27,8 +28,22 @@ export const feedTimelineQuery = () =>
     getNextPageParam: (page) => page.nextCursor,
     // A refetch of an infinite list asks for every page loaded: a phone scrolled to the end of a long
     // feed asked for 80 pages every 5 s, megabytes a minute. Live only near the top, where new
-    // activity appears; further down the list stays as loaded until pulled to refresh.
+    // activity appears; further down, the first page is asked alone (feedHeadQuery) and what is new
+    // waits behind "Show N new activities".
     refetchInterval: (query) => ((query.state.data?.pages.length ?? 0) <= liveFeedPages ? feedRefetchMs : false),
+  })
+
+/**
+ * The timeline's first page on its own, asked every few seconds while the timeline is past its live
+ * pages: what is newer than the top of the list is offered with a button rather than slid in above
+ * what is being read (components/feed/NewActivityButton.tsx).
+ */
+export const feedHeadQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: feedKeys.head(),
+    queryFn: () => feedCalls.page(null),
+    enabled,
+    refetchInterval: feedRefetchMs,
   })
 
 /** The server says the activity is not there for this reader (deleted, or no longer a friend's). */
