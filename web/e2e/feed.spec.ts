@@ -564,6 +564,10 @@ test('with more than two pages of the feed loaded, new activity waits behind a b
   expect(await reading.boundingBox()).toEqual(before)
   // Not yet in the list: it waits for the reader.
   await expect(articles).toHaveCount(46)
+  for (const size of Object.values(viewports)) {
+    await a.page.setViewportSize(size)
+    await a.page.screenshot({ path: `${screenshotsDir}/feed-new-activity-${size.width}x${size.height}.png` })
+  }
 
   await show.focus()
   await a.page.keyboard.press('Enter')
