@@ -9,8 +9,9 @@ export const watchedCollection = 'watched_items'
  * `watchedOn` (version 4, still served while the rebuild runs) has no day: read it as null. Whether an
  * entry is a `rewatch` depends on the title's other entries, so it is worked out when read, not stored.
  *
- * `sortTitle` and `hasRating` are what the log sorts by (`watchedQueries`), never shown: the title as
- * `titleSortKey` folds it, and whether the entry has a rating, so unrated entries go last both ways.
+ * `sortTitle`, `hasRating` and `hasReleaseDate` are what the log sorts by (`watchedQueries`), never
+ * shown: the title as `titleSortKey` folds it, and whether the entry has a rating and its title a
+ * release date, so unrated entries and undated titles go last both ways.
  * One projected by version 4 has neither, and sorts as version 4 did until the rebuild swaps in.
  */
 export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' | 'rewatch'> & {
@@ -20,4 +21,5 @@ export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' 
   watchedOn?: string | null
   sortTitle?: string
   hasRating?: boolean
+  hasReleaseDate?: boolean
 }

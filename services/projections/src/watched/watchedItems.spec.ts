@@ -43,6 +43,7 @@ describe('watched_items', () => {
       // What the log sorts by (watchedQueries).
       sortTitle: 'dune',
       hasRating: true,
+      hasReleaseDate: true,
     })
   })
 
@@ -86,6 +87,7 @@ describe('watched_items', () => {
         genreIds,
         sortTitle: 'dune',
         hasRating: true,
+        hasReleaseDate: true,
       },
     ])
   })

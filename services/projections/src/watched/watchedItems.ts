@@ -27,7 +27,7 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
 /** One document per diary entry (a rewatch is another entry), with the title as it was recorded. */
 export const watchedItems = defineProjector({
   name: 'watched_items',
-  // 4: each entry's `watchedOn`. 5: `sortTitle` and `hasRating`, what the log sorts by.
+  // 4: each entry's `watchedOn`. 5: `sortTitle`, `hasRating` and `hasReleaseDate`, what the log sorts by.
   version: 5,
   collections: [collection, revisions],
   handles,
@@ -56,6 +56,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         ...data.media,
         genreIds: data.genreIds,
         sortTitle: titleSortKey(data.media.title),
+        hasReleaseDate: Boolean(data.media.releaseDate),
       })
       return
     }

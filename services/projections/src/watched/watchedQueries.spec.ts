@@ -13,7 +13,7 @@ const entry = {
   isPrivate: false,
 }
 /** The nth watch of the log (a day apart, the later the higher n), of a title of its own. */
-const watched = (n: number, title: string, rating: number | null) =>
+const watched = (n: number, title: string, rating: number | null, releaseDate: string | null = null) =>
   TitleWatched({
     entryId: `e${n}`,
     userId: 'u1',
@@ -22,7 +22,7 @@ const watched = (n: number, title: string, rating: number | null) =>
     ...entry,
     watchedAt: `2026-11-${String(n).padStart(2, '0')}T20:00:00.000Z`,
     rating,
-    media: { title, posterPath: null, releaseDate: null, voteAverage: null },
+    media: { title, posterPath: null, releaseDate, voteAverage: null },
     genreIds: [],
   })
 
@@ -97,5 +97,21 @@ describe('the watched log', () => {
     const alphabetical = ['Eastbound & Down', 'Élite', 'ET: The Extra-Terrestrial', 'Sex and the City', 'Sex Education']
     expect(await titles('asc')).toEqual(alphabetical)
     expect(await titles('desc')).toEqual([...alphabetical].reverse())
+  })
+
+  it('lists the titles without a release date last, whichever way release dates are sorted', async () => {
+    const h = await projectorHarness(watchedItems)
+    await h.given(
+      watched(1, 'Heat', null, '1995-12-15'),
+      watched(2, 'Unknown', null, null),
+      watched(3, 'Arrival', null, '2016-11-11'),
+      watched(4, 'Blank', null, null),
+      watched(5, 'Casablanca', null, '1942-11-26'),
+    )
+    const ids = async (direction: 'asc' | 'desc') =>
+      (await pagedThrough(h, 'releaseDate', direction)).map((item) => item.id)
+    // Undated among themselves: the latest watch first, as any tie.
+    expect(await ids('asc')).toEqual(['e5', 'e1', 'e3', 'e4', 'e2'])
+    expect(await ids('desc')).toEqual(['e3', 'e1', 'e5', 'e4', 'e2'])
   })
 })

@@ -20,8 +20,8 @@ export interface WatchedPageOptions extends PageOptions {
 
 /**
  * The store's order for a sort: ties (the same rating, say) show the latest watch first. Titles go by
- * their folded `sortTitle`, and entries without a rating go last whichever way ratings run, as the
- * web's watchlist orders them; the raw `title` and `rating` after them order a document projected
+ * their folded `sortTitle`, and entries without a rating, or whose title has no release date, go last
+ * whichever way they run, as the web's watchlist orders them; the raw `title` and `rating` after them order a document projected
  * before those keys (`WatchedItemDoc`) as it was ordered then.
  */
 function sortOf(sort: WatchedPageOptions['sort'], order: 1 | -1): Sort {
@@ -31,7 +31,7 @@ function sortOf(sort: WatchedPageOptions['sort'], order: 1 | -1): Sort {
     case 'title':
       return { sortTitle: order, title: order, watchedAt: -1 }
     case 'releaseDate':
-      return { releaseDate: order, watchedAt: -1 }
+      return { hasReleaseDate: -1, releaseDate: order, watchedAt: -1 }
     case 'rating':
       return { hasRating: -1, rating: order, watchedAt: -1 }
   }

@@ -10,7 +10,7 @@ export const watchlistCollection = 'watchlist_items'
  * shown: the title as `titleSortKey` folds it; whether the title has a catalog rating
  * (`hasCatalogRating`), so titles without one go last both ways; and that rating, null without one,
  * so those titles tie (a vote average of 0 and none at all alike) and keep the user's order among
- * themselves. One projected by version 3 has none of them, and sorts as version 3 did by title, by
+ * themselves; and whether the title has a release date, so undated titles go last both ways. One projected by version 3 has none of them, and sorts as version 3 did by title, by
  * the user's order by rating, until the rebuild swaps in.
  */
 export type WatchlistItemDoc = Omit<WatchlistItem, 'recommendedBy'> & {
@@ -19,4 +19,5 @@ export type WatchlistItemDoc = Omit<WatchlistItem, 'recommendedBy'> & {
   sortTitle?: string
   hasRating?: boolean
   sortRating?: number | null
+  hasReleaseDate?: boolean
 }

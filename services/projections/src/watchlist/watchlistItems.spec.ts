@@ -70,6 +70,7 @@ describe('watchlist_items', () => {
         sortTitle: 't0000000001',
         hasRating: true,
         sortRating: 7,
+        hasReleaseDate: true,
       },
       expect.objectContaining({ _id: 'u1:movie:2', order: 1 }),
     ])

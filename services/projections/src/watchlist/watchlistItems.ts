@@ -28,7 +28,7 @@ const handles = [
  */
 export const watchlistItems = defineProjector({
   name: 'watchlist_items',
-  // 4: `sortTitle`, `hasRating` and `sortRating`, what the list sorts by.
+  // 4: `sortTitle`, `hasRating`, `sortRating` and `hasReleaseDate`, what the list sorts by.
   version: 4,
   collections: [watchlistCollection, revisions],
   handles,
@@ -67,6 +67,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         streamingOn: data.streamingOn,
         recommendation: data.recommendation ?? null,
         sortTitle: titleSortKey(data.media.title),
+        hasReleaseDate: Boolean(data.media.releaseDate),
         hasRating: hasCatalogRating(data.media.voteAverage),
         sortRating: hasCatalogRating(data.media.voteAverage) ? data.media.voteAverage : null,
       })

@@ -5,14 +5,14 @@ import { watchlistItems } from './watchlistItems'
 import { watchlistQueries, type WatchlistPageOptions } from './watchlistQueries'
 
 /** The nth title added to the watchlist (its place in the user's order is n - 1). */
-const added = (n: number, title: string, voteAverage: number | null) =>
+const added = (n: number, title: string, voteAverage: number | null, releaseDate: string | null = null) =>
   TitleAddedToWatchlist({
     userId: 'u1',
     tmdbId: n,
     mediaType: 'movie',
     note: null,
     addedAt: `2026-11-${String(n).padStart(2, '0')}T20:00:00.000Z`,
-    media: { title, posterPath: null, releaseDate: null, voteAverage },
+    media: { title, posterPath: null, releaseDate, voteAverage },
     streamingOn: [],
   })
 
@@ -75,5 +75,21 @@ describe('the watchlist', () => {
     ]
     expect(await titles('asc')).toEqual(alphabetical)
     expect(await titles('desc')).toEqual([...alphabetical].reverse())
+  })
+
+  it('lists the titles without a release date last, whichever way release dates are sorted', async () => {
+    const h = await projectorHarness(watchlistItems)
+    await h.given(
+      added(1, 'Heat', null, '1995-12-15'),
+      added(2, 'Unknown', null, null),
+      added(3, 'Arrival', null, '2016-11-11'),
+      added(4, 'Blank', null, null),
+      added(5, 'Casablanca', null, '1942-11-26'),
+    )
+    const titles = async (direction: 'asc' | 'desc') =>
+      (await pagedThrough(h, 'releaseDate', direction)).map((item) => item.title)
+    // Undated among themselves: the user's own order, as any tie.
+    expect(await titles('asc')).toEqual(['Casablanca', 'Heat', 'Arrival', 'Unknown', 'Blank'])
+    expect(await titles('desc')).toEqual(['Arrival', 'Heat', 'Casablanca', 'Unknown', 'Blank'])
   })
 })

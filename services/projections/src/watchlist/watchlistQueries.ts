@@ -20,7 +20,7 @@ export interface WatchlistPageOptions extends PageOptions {
  * The store's order for a sort, as the web's watchlist arranges a whole list (watchlistArrangement.ts):
  * ties keep the user's own order. Titles go by their folded `sortTitle` (the raw `title` after it
  * orders a document projected before that key, as it was ordered then), and titles without a catalog
- * rating go last whichever way ratings run (`WatchlistItemDoc`).
+ * rating, or without a release date, go last whichever way they run (`WatchlistItemDoc`).
  */
 function sortOf(sort: WatchlistPageOptions['sort'], order: 1 | -1): Sort {
   switch (sort) {
@@ -31,7 +31,7 @@ function sortOf(sort: WatchlistPageOptions['sort'], order: 1 | -1): Sort {
     case 'title':
       return { sortTitle: order, title: order, order: 1 }
     case 'releaseDate':
-      return { releaseDate: order, order: 1 }
+      return { hasReleaseDate: -1, releaseDate: order, order: 1 }
     case 'rating':
       return { hasRating: -1, sortRating: order, order: 1 }
   }

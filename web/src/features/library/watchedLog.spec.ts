@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchedFilters } from './libraryCalls'
 import { libraryChange, type LibraryChange } from './libraryChanges'
 import { libraryTitle, watchedItem, newWatch } from './testing'
-import { confirmInPages, foldWatchedLog, matchesWatchedFilters } from './watchedLog'
+import { compareWatched, confirmInPages, foldWatchedLog, matchesWatchedFilters } from './watchedLog'
 
 const latestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
 const log = {
@@ -141,5 +141,19 @@ describe('an entry the server has not got yet, under the "Not rated" filter', ()
   it('is shown without a rating and left out with one', () => {
     expect(matchesWatchedFilters(watchedItem('a', 1, { rating: null }), filters)).toBe(true)
     expect(matchesWatchedFilters(watchedItem('b', 2, { rating: 6 }), filters)).toBe(false)
+  })
+})
+
+describe('the watched log sorted by release date', () => {
+  it('puts titles without a release date last, whichever way dates run, as the server does', () => {
+    const entries = [
+      watchedItem('heat', 1, { releaseDate: '1995-12-15' }),
+      watchedItem('undated', 2, { releaseDate: null }),
+      watchedItem('arrival', 3, { releaseDate: '2016-11-11' }),
+    ]
+    const sorted = (direction: 'asc' | 'desc') =>
+      ids([...entries].sort(compareWatched({ sort: 'releaseDate', direction })))
+    expect(sorted('asc')).toEqual(['heat', 'arrival', 'undated'])
+    expect(sorted('desc')).toEqual(['arrival', 'heat', 'undated'])
   })
 })

@@ -31,7 +31,8 @@ function compareMaybe<T extends string | number>(a: T | null, b: T | null): numb
 
 /**
  * The server's order (services/projections/src/watched/watchedQueries.ts): the sorted field, then the
- * latest watch first. Titles go by `compareTitles`, and entries without a rating last either way.
+ * latest watch first. Titles go by `compareTitles`; entries without a rating, and titles without a
+ * release date, go last either way.
  */
 export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: WatchedItem) => number {
   const sign = filters.direction === 'asc' ? 1 : -1
@@ -42,7 +43,8 @@ export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: Wat
       case 'title':
         return sign * compareTitles(a.title, b.title)
       case 'releaseDate':
-        return sign * compareMaybe(a.releaseDate || null, b.releaseDate || null)
+        if (!a.releaseDate || !b.releaseDate) return Number(!a.releaseDate) - Number(!b.releaseDate)
+        return sign * compareMaybe(a.releaseDate, b.releaseDate)
       case 'rating':
         if (a.rating === null || b.rating === null) return Number(a.rating === null) - Number(b.rating === null)
         return sign * (a.rating - b.rating)

@@ -33,10 +33,9 @@ function compareMaybe<T>(a: T | null, b: T | null, compare: (a: T, b: T) => numb
 
 /**
  * The whole watchlist is loaded, so sorting and filtering happen here and a pending change shows
- * in every arrangement at once. Titles and ratings go in the API's order (`GET /api/watchlist?sort=…`,
+ * in every arrangement at once, in the API's order (`GET /api/watchlist?sort=…`,
  * services/projections/src/watchlist/watchlistQueries.ts): titles by `compareTitles`, a rating of 0
- * (nobody voted) as none, ties in my order. The API still puts titles without a release date first
- * when ascending.
+ * (nobody voted) as none, titles without a rating or a release date last, ties in my order.
  */
 export function arrangeWatchlist(items: readonly WatchlistItem[], arrangement: WatchlistArrangement): WatchlistItem[] {
   const { sort, direction, mediaType, minRating, provider } = arrangement
