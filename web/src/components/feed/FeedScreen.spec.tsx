@@ -177,3 +177,24 @@ describe('new activity while a long feed is open', { timeout: 20_000 }, () => {
     expect(vi.mocked(feedCalls.visit).mock.calls.length).toBeGreaterThan(visits)
   })
 })
+
+describe('a pull to refresh far down a long feed', { timeout: 20_000 }, () => {
+  it('asks the first page alone and starts the list again from it, not every page loaded', async () => {
+    await scrolledPastLivePages(1)
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(0)
+    const asked = vi.mocked(feedCalls.page).mock.calls.length
+    const pulled = screen.getByRole('list', { name: 'Activity' })
+    fireEvent.touchStart(pulled, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(pulled, { touches: [{ clientY: 200 }] })
+    fireEvent.touchEnd(pulled)
+    await settle()
+    const cursors = vi
+      .mocked(feedCalls.page)
+      .mock.calls.slice(asked)
+      .map(([cursor]) => cursor)
+    expect(cursors).toEqual([null])
+    const articles = screen.getAllByRole('article')
+    expect(articles).toHaveLength(20)
+    expect(articles[0]?.getAttribute('aria-label')).toBe('ann: New 1')
+  })
+})

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { visitFeedMutation } from '../../features/feed/feedMutations'
+import { liveFeedPages } from '../../features/feed/feedQueries'
 import { useNewActivity } from '../../features/feed/newActivity'
 import { useFeedTimeline } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -71,7 +72,9 @@ export function FeedScreen() {
   return (
     <section aria-labelledby="screen-title">
       <FeedHeading />
-      <PullToRefresh onRefresh={() => feed.refetch()}>
+      <PullToRefresh
+        onRefresh={() => ((feed.data?.pages.length ?? 0) > liveFeedPages ? fresh.refresh() : feed.refetch())}
+      >
         <NewActivityButton fresh={fresh} onShow={showNewActivity} />
         {feed.isPending ? (
           <Loading what="Your feed">

@@ -43,5 +43,14 @@ export function useNewActivity(shown: FeedItem[] | undefined, pagesLoaded: numbe
       pageParams: [null],
     })
   }, [client])
-  return { ...fresh, show }
+  /**
+   * A pull to refresh far down the list: the first page asked again, alone, and the list started from
+   * it, as `show` does. Refetching the infinite list asked for every page loaded (80 for a phone at
+   * the end of a long feed) to refresh what sits at its top.
+   */
+  const refresh = useCallback(async () => {
+    await client.refetchQueries({ queryKey: feedKeys.head(), exact: true })
+    await show()
+  }, [client, show])
+  return { ...fresh, show, refresh }
 }
