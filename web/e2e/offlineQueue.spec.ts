@@ -34,6 +34,17 @@ async function reviewOnServer(page: Page, tmdbId: number): Promise<string | null
   return items.find((item) => item.tmdbId === tmdbId)?.review
 }
 
+/** No change to the watchlist reaches the server from `page` until unrouted: answers how many were tried. */
+async function watchlistChangesUnanswered(page: Page): Promise<() => number> {
+  let tries = 0
+  await page.route('**/api/watchlist*', async (route) => {
+    if (route.request().method() === 'GET') return route.fallback()
+    tries += 1
+    return route.abort('connectionfailed')
+  })
+  return () => tries
+}
+
 /** The keys of the changes the snapshot on the device holds (every tab's), in the order they were made. */
 const keptChanges = (page: Page) =>
   page.evaluate(() => {
@@ -186,17 +197,12 @@ test('a change the server does not answer while the browser is online says so on
   await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
 
   // The browser is online, but no change reaches the server (a captive portal, a restart).
-  let refused = 0
-  await page.route('**/api/watchlist*', async (route) => {
-    if (route.request().method() === 'GET') return route.fallback()
-    refused += 1
-    return route.abort('connectionfailed')
-  })
+  const refused = await watchlistChangesUnanswered(page)
   await page.getByRole('button', { name: 'Add to watchlist' }).click()
   await expect(page.getByRole('button', { name: 'On watchlist' })).toBeVisible()
   // The toast itself (Radix also announces its text in a hidden live region).
   await expect(toastWith(page, 'Can’t reach Reelmates right now')).toBeVisible()
-  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(2)
+  await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(2)
   expect(await onServerWatchlist(page, film.tmdbId)).toBe(false)
 
   await page.unroute('**/api/watchlist*')
@@ -216,15 +222,10 @@ test('a change waiting in a tab left open as one member is never made on the acc
   await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
 
   // Ann's change gets no answer, and waits in her tab.
-  let tries = 0
-  await page.route('**/api/watchlist*', async (route) => {
-    if (route.request().method() === 'GET') return route.fallback()
-    tries += 1
-    return route.abort('connectionfailed')
-  })
+  const tries = await watchlistChangesUnanswered(page)
   await page.getByRole('button', { name: 'Add to watchlist' }).click()
   await expect(toastWith(page, 'Can’t reach Reelmates right now')).toBeVisible()
-  await expect.poll(() => tries, { timeout: 20_000 }).toBeGreaterThan(1)
+  await expect.poll(tries, { timeout: 20_000 }).toBeGreaterThan(1)
 
   // Elsewhere in the same browser, she signs out and Bob signs in; then her tab reaches the server.
   await signOutByApi(page.request)
