@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
-import { mediaSnapshot, mediaType, tmdbId } from './media'
+import { mediaRef, mediaSnapshot, mediaType, tmdbId, type MediaRef } from './media'
 
 export const watchlistNoteMax = 500
 const note = (message: string) =>
@@ -92,12 +92,33 @@ export const editWatchlistItemRequest = z.object({
 })
 /** The answer to an edit based on a note that has changed since. */
 export const noteChangedElsewhereMessage = 'This note was changed on another device since you opened it.'
-export const moveWatchlistItemRequest = z.object({
-  toIndex: z
-    .number({ message: 'toIndex must be a number' })
-    .int('toIndex must be a whole number')
-    .min(0, 'toIndex must be 0 or more'),
-})
+/**
+ * Where a move puts the title, as the screen showed it: right after a title (null: first), or right
+ * before one (null: last). Said by its neighbour rather than by a place number, so a move made on a
+ * list that has changed since on another device (or while this one was offline) still lands where
+ * the person put it.
+ */
+export type WatchlistPlace = { after: MediaRef | null } | { before: MediaRef | null }
+
+const placeNumber = z
+  .number({ message: 'toIndex must be a number' })
+  .int('toIndex must be a whole number')
+  .min(0, 'toIndex must be 0 or more')
+export const moveWatchlistItemRequest = z
+  .object({
+    /** The place in the list, 0 the top, as the server's list is now (the API's older way). */
+    toIndex: placeNumber.optional(),
+    /** Right after this title, as the screen showed it; null: first. */
+    after: mediaRef.nullable().optional(),
+    /** Right before this title, as the screen showed it; null: last. */
+    before: mediaRef.nullable().optional(),
+  })
+  .refine(
+    (body) => [body.toIndex, body.after, body.before].filter((given) => given !== undefined).length === 1,
+    'Say where to move the title: toIndex, after or before (one of them)',
+  )
+/** The answer to a move made against a neighbour that has left the list since. */
+export const watchlistChangedElsewhereMessage = 'Your watchlist changed on another device; here it is now.'
 /** `/:mediaType/:tmdbId` in a path: one title. */
 export const watchlistItemParams = z.object({
   mediaType,

@@ -14,7 +14,9 @@ import {
   NoteTooLong,
   NothingToPutBack,
   NotInWatchlist,
+  PlacedAgainstItself,
   PositionOutOfRange,
+  WatchlistChangedElsewhere,
   watchlist,
 } from './watchlist'
 
@@ -112,6 +114,64 @@ describe('watchlist', () => {
     given([added(dune)])
       .when(moveTitle(alien, 0))
       .thenThrows(NotInWatchlist))
+
+  describe('a move next to the neighbour the screen showed', () => {
+    const film = (tmdbId: number): MediaRef => ({ tmdbId, mediaType: 'movie' })
+    const [hope, empire, jedi, menace] = [film(11), film(1891), film(1892), film(1893)]
+    const moveNextTo = (ref: MediaRef, place: { after: MediaRef | null } | { before: MediaRef | null }) =>
+      ({ type: 'MoveWatchlistTitle', userId, ...ref, place }) as const
+    const moved = (ref: MediaRef, toIndex: number) => WatchlistTitleMoved({ userId, ...ref, toIndex })
+    // The screen of a tab left open showed [IV, V, VI, I]; another tab then moved VI, then I, to the top.
+    const shown = [added(hope), added(empire), added(jedi), added(menace)]
+    const movedSince = [...shown, moved(jedi, 0), moved(menace, 0)] // now [I, VI, IV, V]
+
+    it('lands right after the title it was put after, wherever that title is now', () =>
+      given(movedSince)
+        .when(moveNextTo(hope, { after: empire }))
+        .then([moved(hope, 3)]))
+
+    it('lands right before the title it was put before, wherever that title is now', () =>
+      given(movedSince)
+        .when(moveNextTo(empire, { before: jedi }))
+        .then([moved(empire, 1)]))
+
+    it('goes first after nothing, and last before nothing', () => {
+      given(movedSince)
+        .when(moveNextTo(empire, { after: null }))
+        .then([moved(empire, 0)])
+      given(movedSince)
+        .when(moveNextTo(menace, { before: null }))
+        .then([moved(menace, 3)])
+    })
+
+    it('changes nothing when the title is already there (a move delivered twice)', () => {
+      const once = [...movedSince, moved(hope, 3)]
+      given(once)
+        .when(moveNextTo(hope, { after: empire }))
+        .thenNothingHappens()
+      given(once)
+        .when(moveNextTo(menace, { after: null }))
+        .thenNothingHappens()
+      given(once)
+        .when(moveNextTo(hope, { before: null }))
+        .thenNothingHappens()
+    })
+
+    it('is refused when the neighbour has been taken off since: there is no telling where it meant', () =>
+      given([...movedSince, removed(empire)])
+        .when(moveNextTo(hope, { after: empire }))
+        .thenThrows(WatchlistChangedElsewhere, 'Your watchlist changed on another device; here it is now.'))
+
+    it('refuses a title placed next to itself', () =>
+      given(movedSince)
+        .when(moveNextTo(hope, { before: hope }))
+        .thenThrows(PlacedAgainstItself))
+
+    it('refuses to move a title taken off since', () =>
+      given([...movedSince, removed(hope)])
+        .when(moveNextTo(hope, { after: null }))
+        .thenThrows(NotInWatchlist))
+  })
 
   it('edits a note', () =>
     given([added(dune)])

@@ -5,8 +5,10 @@ import {
   WatchlistNoteEdited,
   WatchlistTitleMoved,
   noteChangedElsewhereMessage,
+  watchlistChangedElsewhereMessage,
   watchlistNoteMax,
   type WatchlistEvent,
+  type WatchlistPlace,
   type WatchlistRecommendation,
 } from '@reelmates/contracts/watchlist'
 import type { EventOf } from '@reelmates/contracts/events'
@@ -55,6 +57,20 @@ export class NoteChangedElsewhere extends DomainError {
   }
 }
 
+export class WatchlistChangedElsewhere extends DomainError {
+  override readonly name = 'WatchlistChangedElsewhere'
+  constructor() {
+    super('conflict', watchlistChangedElsewhereMessage)
+  }
+}
+
+export class PlacedAgainstItself extends DomainError {
+  override readonly name = 'PlacedAgainstItself'
+  constructor() {
+    super('invalid', 'A title cannot be moved after or before itself.')
+  }
+}
+
 type Target = { userId: string } & MediaRef
 
 export type WatchlistCommand =
@@ -70,7 +86,11 @@ export type WatchlistCommand =
   | ({ type: 'RemoveTitleFromWatchlist' } & Target)
   /** The undo of a removal: the title as it was, with its date added, note and recommendation. */
   | ({ type: 'PutTitleBackOnWatchlist' } & Target)
-  | ({ type: 'MoveWatchlistTitle'; toIndex: number } & Target)
+  /**
+   * To a place number (`toIndex`, the API's older way), or next to a neighbour as the screen showed
+   * it (`place`), which means the same on a list changed since.
+   */
+  | ({ type: 'MoveWatchlistTitle' } & ({ toIndex: number } | { place: WatchlistPlace }) & Target)
   /** `previousNote`: the note the edit was based on, when the client said (undefined: not said). */
   | ({ type: 'EditWatchlistNote'; note: string | null; previousNote?: string | null | undefined } & Target)
 
@@ -94,6 +114,21 @@ function checkedNote(note: string | null): string | null {
   const trimmed = note.trim()
   if (trimmed.length > watchlistNoteMax) throw new NoteTooLong()
   return trimmed === '' ? null : trimmed
+}
+
+/**
+ * The place `key` takes next to its neighbour on the list as it is now: the move means what the
+ * person saw, whatever else moved since. A neighbour taken off since leaves no way to tell.
+ */
+function placeNextTo(order: readonly string[], key: string, place: WatchlistPlace): number {
+  const others = order.filter((k) => k !== key)
+  const neighbour = 'after' in place ? place.after : place.before
+  if (neighbour === null) return 'after' in place ? 0 : others.length
+  const neighbourKey = mediaKeyOf(neighbour)
+  if (neighbourKey === key) throw new PlacedAgainstItself()
+  const at = others.indexOf(neighbourKey)
+  if (at === -1) throw new WatchlistChangedElsewhere()
+  return 'after' in place ? at + 1 : at
 }
 
 export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState> = {
@@ -170,10 +205,11 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       }
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()
-        if (!Number.isInteger(command.toIndex) || command.toIndex < 0 || command.toIndex >= state.order.length)
+        const toIndex = 'place' in command ? placeNextTo(state.order, key, command.place) : command.toIndex
+        if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= state.order.length)
           throw new PositionOutOfRange(state.order.length)
-        if (state.order.indexOf(key) === command.toIndex) return []
-        return [WatchlistTitleMoved({ ...ref, toIndex: command.toIndex })]
+        if (state.order.indexOf(key) === toIndex) return []
+        return [WatchlistTitleMoved({ ...ref, toIndex })]
       }
       case 'EditWatchlistNote': {
         if (!present) throw new NotInWatchlist()
