@@ -89,7 +89,11 @@ describe('watchlist API', () => {
     await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: -1 }), /toIndex must be 0 or more/)
     await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 'x' }), /toIndex must be a number/)
     await expect400(client.post(`${path(titles[0]!)}/move`, { toIndex: 0.5 }), /toIndex must be a whole number/)
-    await expect400(client.post(`${path(titles[0]!)}/move`, {}), /toIndex/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, {}), /toIndex, after or before/)
+    const twoWays = { toIndex: 0, after: null }
+    await expect400(client.post(`${path(titles[0]!)}/move`, twoWays), /toIndex, after or before \(one of them\)/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { after: { tmdbId: 'x', mediaType: 'movie' } }), /tmdbId/)
+    await expect400(client.post(`${path(titles[0]!)}/move`, { before: ref(titles[0]!) }), /after or before itself/)
     for (const bad of ['/api/watchlist/book/1', '/api/watchlist/movie/abc', '/api/watchlist/movie/0']) {
       const message = bad.includes('book') ? /mediaType must be movie or tv/ : /tmdbId/
       await expect400(client.patch(bad, { note: 'x' }), message)
@@ -124,6 +128,37 @@ describe('watchlist API', () => {
       [titles[2]!.id, 0, null],
       [titles[1]!.id, 1, 'IMAX'],
     ])
+  })
+
+  it('moves a title next to the one the screen showed it by, on a list changed since on another device', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_stale_move')
+    const [iv, v, vi, i] = titles
+    for (const title of [iv!, v!, vi!, i!]) await client.post('/api/watchlist', ref(title))
+    // A tab left open shows [IV, V, VI, I]; another moves VI, then I, to the top: [I, VI, IV, V].
+    for (const title of [vi!, i!])
+      expect((await client.post(`${path(title)}/move`, { after: null })).statusCode).toBe(200)
+    const order = async () =>
+      (await client.get('/api/watchlist')).json<{ items: { tmdbId: number }[] }>().items.map((item) => item.tmdbId)
+    expect(await order()).toEqual([i!.id, vi!.id, iv!.id, v!.id])
+
+    // The stale tab moves IV one place later: after V, as it showed.
+    expect((await client.post(`${path(iv!)}/move`, { after: ref(v!) })).statusCode).toBe(200)
+    expect(await order()).toEqual([i!.id, vi!.id, v!.id, iv!.id])
+    expect((await client.post(`${path(i!)}/move`, { before: ref(v!) })).statusCode).toBe(200)
+    expect(await order()).toEqual([vi!.id, i!.id, v!.id, iv!.id])
+    expect((await client.post(`${path(vi!)}/move`, { before: null })).statusCode).toBe(200)
+    expect(await order()).toEqual([i!.id, v!.id, iv!.id, vi!.id])
+
+    // Without the neighbour there is no telling where the move meant: refused, and nothing moves.
+    await client.delete(path(v!))
+    const orphan = await client.post(`${path(iv!)}/move`, { after: ref(v!) })
+    expect(orphan.statusCode).toBe(409)
+    expect(orphan.json<{ message: string }>().message).toBe('Your watchlist changed on another device; here it is now.')
+    expect(await order()).toEqual([i!.id, iv!.id, vi!.id])
+
+    // A client that says only a place number still gets it, as before.
+    expect((await client.post(`${path(vi!)}/move`, { toIndex: 0 })).statusCode).toBe(200)
+    expect(await order()).toEqual([vi!.id, i!.id, iv!.id])
   })
 
   it('refuses a note edit based on a note another device has changed since (409), and keeps that note', async () => {

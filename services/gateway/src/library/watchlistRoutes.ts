@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import {
   addToWatchlistRequest,
   editWatchlistItemRequest,
@@ -18,6 +19,16 @@ import { recordedTitle } from './titleSnapshot'
 
 /** The error answers a change of one title can give (the body of each is the shared error JSON). */
 const titleErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
+
+/**
+ * The one way a move says where (the contract takes exactly one): next to a neighbour, or a place
+ * number. Without either, NaN is a place the decider refuses.
+ */
+function moveTarget({ toIndex, after, before }: z.infer<typeof moveWatchlistItemRequest>) {
+  if (after !== undefined) return { place: { after } }
+  if (before !== undefined) return { place: { before } }
+  return { toIndex: toIndex ?? Number.NaN }
+}
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove, put back. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -126,18 +137,20 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     {
       schema: {
         tags: ['watchlist'],
-        summary: 'Move a title to another place in the watchlist (0 is the top)',
+        summary:
+          'Move a title to another place in the watchlist: right after or before a title as the screen showed it (null: first, or last), or to toIndex (0 is the top); refused (409) when that title has left the list since',
         params: watchlistItemParams,
         body: moveWatchlistItemRequest,
-        response: { 200: mutationAnswer, ...titleErrors },
+        response: { 200: mutationAnswer, ...titleErrors, 409: errorAnswer },
       },
     },
     async (request) => {
       const userId = currentUserId(request)
+      const where = moveTarget(request.body)
       const { position } = await execute(request, {
         decider: watchlist,
         streamId: watchlistStreamId(userId),
-        command: { type: 'MoveWatchlistTitle', userId, ...request.params, toIndex: request.body.toIndex },
+        command: { type: 'MoveWatchlistTitle', userId, ...request.params, ...where },
       })
       return withPosition({}, position)
     },
