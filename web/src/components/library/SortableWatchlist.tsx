@@ -74,7 +74,7 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
 
   const move = (item: WatchlistItem, toIndex: number) => {
     if (toIndex < 0 || toIndex >= items.length) return
-    void moveOnWatchlist(item, toIndex)
+    void moveOnWatchlist(item, toIndex, items)
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {

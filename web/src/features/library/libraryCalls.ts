@@ -1,6 +1,6 @@
 import type { MediaRef, MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
-import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { WatchlistItem, WatchlistPlace } from '@reelmates/contracts/watchlist'
 import type { TitleStatus, WatchedFields } from './libraryChanges'
 
 /** What the library calls need from the app's one request client. */
@@ -93,8 +93,9 @@ export const libraryCalls = {
   /** The undo of a removal: the server puts the title back as it was (date added, note, recommendation). */
   putBackOnWatchlist: (client: LibraryRequests, ref: MediaRef) =>
     client.send<ChangeAnswer>('POST', `${titlePath(ref)}/restore`),
-  moveOnWatchlist: (client: LibraryRequests, ref: MediaRef, toIndex: number) =>
-    client.send<ChangeAnswer>('POST', `${titlePath(ref)}/move`, { toIndex }),
+  /** By the neighbour the screen showed (`after`/`before`), or by a place number. */
+  moveOnWatchlist: (client: LibraryRequests, ref: MediaRef, where: WatchlistPlace | { toIndex: number }) =>
+    client.send<ChangeAnswer>('POST', `${titlePath(ref)}/move`, where),
   editWatchlistNote: (client: LibraryRequests, ref: MediaRef, note: string | null, previousNote?: string | null) =>
     client.send<ChangeAnswer>('PATCH', titlePath(ref), {
       note,

@@ -8,7 +8,7 @@ import {
   placeAfterStep,
   type LibraryChange,
 } from './libraryChanges'
-import { watchedItem, watchlistItem, watchlistOf, newWatch } from './testing'
+import { libraryTitle, watchedItem, watchlistItem, watchlistOf, newWatch } from './testing'
 import { foldWatchedLog } from './watchedLog'
 
 const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' as const })
@@ -74,6 +74,27 @@ describe('the watchlist shown while changes are on their way', () => {
     expect(placeAfterStep(items, film(1), 'top')).toBeUndefined()
     expect(placeAfterStep(items, film(4), 'down')).toBeUndefined()
     expect(placeAfterStep(items, film(9), 'top')).toBeUndefined()
+  })
+
+  it('says a move by the neighbour it lands next to on the list shown', () => {
+    const shown = watchlistOf(4, 5, 6, 1)
+    const placeOf = (tmdbId: number, toIndex: number) =>
+      libraryChange.moveOnWatchlist(libraryTitle(tmdbId), toIndex, shown).place
+    expect(placeOf(4, 1)).toEqual({ after: film(5) })
+    expect(placeOf(1, 1)).toEqual({ before: film(5) })
+    expect(placeOf(6, 0)).toEqual({ after: null })
+    expect(placeOf(4, 3)).toEqual({ before: null })
+    expect(placeOf(4, 0)).toBeUndefined()
+    expect(libraryChange.moveOnWatchlist(libraryTitle(4), 1).place).toBeUndefined()
+  })
+
+  it('folds a move made on a list changed since the way the server does: next to its neighbour', () => {
+    // Shown [IV, V, VI, I]; another tab moved VI, then I, to the top.
+    const now = watchlistOf(1, 6, 4, 5)
+    const later = libraryChange.moveOnWatchlist(libraryTitle(4), 1, watchlistOf(4, 5, 6, 1))
+    expect(ids(applyToWatchlist(now, later))).toEqual([1, 6, 5, 4])
+    // Its neighbour gone: the server refuses it, so it shows nothing either.
+    expect(ids(applyToWatchlist(watchlistOf(1, 6, 4), later))).toEqual([1, 6, 4])
   })
 
   it('shows the later changes, not the refused one, when a change in the middle is dropped', () => {

@@ -1,6 +1,6 @@
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
 import { latestRating, type titleStatus, type WatchedItem } from '@reelmates/contracts/watched'
-import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import type { WatchlistItem, WatchlistPlace } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 
@@ -36,7 +36,18 @@ type ChangeOfKind =
       at?: number
     }
   | { kind: 'removeFromWatchlist'; ref: MediaRef; title: string }
-  | { kind: 'moveOnWatchlist'; ref: MediaRef; toIndex: number; title: string }
+  | {
+      kind: 'moveOnWatchlist'
+      ref: MediaRef
+      /** The place on the list the screen showed (and all a change queued by an older version says). */
+      toIndex: number
+      /**
+       * Where that is, by the neighbour the screen showed there: the server puts it next to that
+       * title, so a move made on a list changed since on another device means what the person saw.
+       */
+      place?: WatchlistPlace
+      title: string
+    }
   | {
       kind: 'editWatchlistNote'
       ref: MediaRef
@@ -91,7 +102,10 @@ export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange):
     case 'moveOnWatchlist': {
       const from = items.findIndex((item) => sameTitle(item, change.ref))
       if (from === -1) return items
-      const to = Math.min(Math.max(change.toIndex, 0), items.length - 1)
+      const wanted = change.place ? placeNextTo(items, change.ref, change.place) : change.toIndex
+      // A neighbour gone from the list: the server refuses the move, and the list stays as it is.
+      if (wanted === undefined) return items
+      const to = Math.min(Math.max(wanted, 0), items.length - 1)
       if (from === to) return items
       const moved = items.filter((_, index) => index !== from)
       moved.splice(to, 0, items[from] as WatchlistItem)
@@ -167,6 +181,34 @@ export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryC
 /** One step of a title on the watchlist: a place up or down, or to either end. */
 export type WatchlistStep = 'up' | 'down' | 'top' | 'bottom'
 
+/** The place `ref` takes next to its neighbour, as the server works it out; undefined when the neighbour is not on the list. */
+function placeNextTo(items: readonly WatchlistItem[], ref: MediaRef, place: WatchlistPlace): number | undefined {
+  const others = items.filter((item) => !sameTitle(item, ref))
+  const neighbour = 'after' in place ? place.after : place.before
+  if (neighbour === null) return 'after' in place ? 0 : others.length
+  const at = others.findIndex((item) => sameTitle(item, neighbour))
+  if (at === -1) return undefined
+  return 'after' in place ? at + 1 : at
+}
+
+/**
+ * Where a move to `toIndex` on the list as shown puts the title, by the neighbour the person saw it
+ * land next to: first or last at either end; after the title it passed going later, before the one
+ * it passed going earlier. Undefined when it goes nowhere.
+ */
+export function placeShown(
+  items: readonly WatchlistItem[],
+  ref: MediaRef,
+  toIndex: number,
+): WatchlistPlace | undefined {
+  const from = items.findIndex((item) => sameTitle(item, ref))
+  const neighbour = items[toIndex]
+  if (from === -1 || from === toIndex || !neighbour) return undefined
+  if (toIndex === 0) return { after: null }
+  if (toIndex === items.length - 1) return { before: null }
+  return toIndex > from ? { after: refOf(neighbour) } : { before: refOf(neighbour) }
+}
+
 /** The place `step` takes the title to from where it is in `items`; undefined when it goes nowhere. */
 export function placeAfterStep(items: readonly WatchlistItem[], ref: MediaRef, step: WatchlistStep) {
   const from = items.findIndex((item) => sameTitle(item, ref))
@@ -230,13 +272,22 @@ export const libraryChange = {
     ref: refOf(title),
     title: title.title,
   }),
-  moveOnWatchlist: (title: LibraryTitle, toIndex: number): LibraryChangeOf<'moveOnWatchlist'> => ({
-    kind: 'moveOnWatchlist',
-    idempotencyKey: newIdempotencyKey(),
-    ref: refOf(title),
-    toIndex,
-    title: title.title,
-  }),
+  /** `shown`: the list the screen showed, which says the place by its neighbour; every screen gives it. */
+  moveOnWatchlist: (
+    title: LibraryTitle,
+    toIndex: number,
+    shown?: readonly WatchlistItem[],
+  ): LibraryChangeOf<'moveOnWatchlist'> => {
+    const place = shown && placeShown(shown, title, toIndex)
+    return {
+      kind: 'moveOnWatchlist',
+      idempotencyKey: newIdempotencyKey(),
+      ref: refOf(title),
+      toIndex,
+      ...(place ? { place } : {}),
+      title: title.title,
+    }
+  },
   /** `previousNote`: the note shown when the edit began; without it the edit replaces whatever is there. */
   editWatchlistNote: (
     ref: MediaRef,

@@ -164,8 +164,9 @@ function askingWhenChangedElsewhere<Change extends LibraryChange>(
 export function libraryMutations(requests: LibraryRequests) {
   const add = ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
     libraryCalls.addToWatchlist(client, item, item.note ?? undefined)
-  const move = ({ ref, toIndex }: LibraryChangeOf<'moveOnWatchlist'>, client: LibraryRequests) =>
-    libraryCalls.moveOnWatchlist(client, ref, toIndex)
+  // A change queued offline by an older version says only the place number.
+  const move = ({ ref, toIndex, place }: LibraryChangeOf<'moveOnWatchlist'>, client: LibraryRequests) =>
+    libraryCalls.moveOnWatchlist(client, ref, place ?? { toIndex })
   const mark = ({ entry, removeFromWatchlist, serverClock }: LibraryChangeOf<'markWatched'>, client: LibraryRequests) =>
     libraryCalls.markWatched(client, {
       tmdbId: entry.tmdbId,

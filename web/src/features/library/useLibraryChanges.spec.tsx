@@ -32,6 +32,7 @@ afterEach(() => {
 })
 
 const ids = (items: { tmdbId: number }[] | undefined) => items?.map((item) => item.tmdbId)
+const film = (tmdbId: number) => ({ tmdbId, mediaType: 'movie' })
 
 /** The watchlist screen's hooks, on the app's query client and request client, against a held server. */
 async function setup() {
@@ -79,19 +80,20 @@ describe('library changes on a slow network', () => {
   it('shows each change before any answer but sends the next only after the previous has answered', async () => {
     const { held, shown, click } = await setup()
     void click((actions) => actions.add(libraryTitle(4)))
-    void click((actions) => actions.move(libraryTitle(4), 0))
+    await waitFor(() => expect(shown()).toEqual([1, 2, 3, 4]))
+    void click((actions) => actions.move(libraryTitle(4), 0, actions.watchlist.items ?? []))
     await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
     expect(held.sent()).toEqual(['POST /api/watchlist'])
     held.change(0).answer({ position: '10' })
     await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist', 'POST /api/watchlist/movie/4/move']))
-    expect(held.change(1).body).toEqual({ toIndex: 0 })
+    expect(held.change(1).body).toEqual({ after: null })
     expect(shown()).toEqual([4, 1, 2, 3])
   })
 
   it('takes back only the refused change, keeps the later ones, and says why', async () => {
     const { held, screen, shown, click } = await setup()
     const refused = click((actions) => actions.remove(libraryTitle(2)))
-    void click((actions) => actions.move(libraryTitle(3), 0))
+    void click((actions) => actions.move(libraryTitle(3), 0, actions.watchlist.items ?? []))
     await waitFor(() => expect(shown()).toEqual([3, 1]))
     expect(held.changes).toHaveLength(1)
     held.change(0).refuse(409, 'This title is not on your watchlist.')
@@ -200,7 +202,7 @@ describe('library changes on a slow network', () => {
     const { held, shown, cached, click, setServer } = await setup()
     const readsBefore = held.reads.length
     const added = click((actions) => actions.add(libraryTitle(4)))
-    const moved = click((actions) => actions.move(libraryTitle(4), 1))
+    const moved = click((actions) => actions.move(libraryTitle(4), 1, actions.watchlist.items ?? []))
     await waitFor(() => expect(held.changes).toHaveLength(1))
     held.change(0).answer({ position: '10' })
     await waitFor(() => expect(held.changes).toHaveLength(2))
@@ -219,8 +221,8 @@ describe('library changes on a slow network', () => {
 
   it('shows each change once when a read lands holding the change the server took but has not answered', async () => {
     const { held, wrapper, shown, click, setServer } = await setup()
-    void click((actions) => actions.move(libraryTitle(1), 1))
-    void click((actions) => actions.move(libraryTitle(2), 2))
+    void click((actions) => actions.move(libraryTitle(1), 1, actions.watchlist.items ?? []))
+    void click((actions) => actions.move(libraryTitle(2), 2, actions.watchlist.items ?? []))
     await waitFor(() => expect(shown()).toEqual([1, 3, 2]))
     await waitFor(() => expect(held.changes).toHaveLength(1))
     // The server took the first move, its answer is still on the way, and a title card mounts and
@@ -247,7 +249,7 @@ describe('library changes on a slow network', () => {
     await waitFor(() => expect(held.changes).toHaveLength(1))
     held.change(0).answer({ position: '10' })
     await waitFor(() => expect(held.changes).toHaveLength(2))
-    expect(held.changes.map((change) => change.body)).toEqual([{ toIndex: 1 }, { toIndex: 0 }])
+    expect(held.changes.map((change) => change.body)).toEqual([{ before: film(2) }, { after: null }])
     // Nothing to take it further: a step past the top sends nothing.
     expect(await click((actions) => actions.step(libraryTitle(3), 'up'))).toBe(false)
     expect(held.changes).toHaveLength(2)
@@ -277,7 +279,8 @@ describe('library changes on a slow network', () => {
     const { held, shown, click } = await setup()
     act(() => onlineManager.setOnline(false))
     void click((actions) => actions.add(libraryTitle(4)))
-    void click((actions) => actions.move(libraryTitle(4), 0))
+    await waitFor(() => expect(shown()).toEqual([1, 2, 3, 4]))
+    void click((actions) => actions.move(libraryTitle(4), 0, actions.watchlist.items ?? []))
     await waitFor(() => expect(shown()).toEqual([4, 1, 2, 3]))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(held.changes).toHaveLength(0)
@@ -285,6 +288,59 @@ describe('library changes on a slow network', () => {
     await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist']))
     held.change(0).answer({ position: '10' })
     await waitFor(() => expect(held.sent()).toEqual(['POST /api/watchlist', 'POST /api/watchlist/movie/4/move']))
+    // Sent later, on a list that may have changed meanwhile: it still says the place by its neighbour.
+    expect(held.change(1).body).toEqual({ after: null })
+  })
+})
+
+describe('moving titles on a list another tab has changed', () => {
+  const shownNow = (actions: { watchlist: { items?: WatchlistItem[] | undefined } }) => actions.watchlist.items ?? []
+
+  it('says every move by the neighbour the title lands next to on the list shown', async () => {
+    const { held, shown, click, setServer } = await setup()
+    const sent = async (move: Parameters<typeof click>[0]) => {
+      const before = held.changes.length
+      const done = click(move)
+      await waitFor(() => expect(held.changes).toHaveLength(before + 1))
+      const change = held.change(before)
+      setServer(watchlistOf(1, 2, 3)) // the server keeps the list as shown, so each move starts from it
+      change.answer({ position: String(10 + before) })
+      await done
+      await waitFor(() => expect(held.reads.at(-1)).toMatchObject({ minPosition: String(10 + before) }))
+      await waitFor(() => expect(shown()).toEqual([1, 2, 3]))
+      return change.body
+    }
+    // Dragged: later lands after the title it was dropped on, earlier before it, and either end is first or last.
+    expect(await sent((actions) => actions.move(libraryTitle(1), 1, shownNow(actions)))).toEqual({ after: film(2) })
+    expect(await sent((actions) => actions.move(libraryTitle(3), 1, shownNow(actions)))).toEqual({ before: film(2) })
+    expect(await sent((actions) => actions.move(libraryTitle(3), 0, shownNow(actions)))).toEqual({ after: null })
+    expect(await sent((actions) => actions.move(libraryTitle(1), 2, shownNow(actions)))).toEqual({ before: null })
+    // The buttons and the menu: a place earlier or later, to the top or the bottom.
+    expect(await sent((actions) => actions.step(libraryTitle(2), 'down'))).toEqual({ before: null })
+    expect(await sent((actions) => actions.step(libraryTitle(1), 'down'))).toEqual({ after: film(2) })
+    expect(await sent((actions) => actions.step(libraryTitle(2), 'up'))).toEqual({ after: null })
+    expect(await sent((actions) => actions.step(libraryTitle(3), 'up'))).toEqual({ before: film(2) })
+    expect(await sent((actions) => actions.step(libraryTitle(3), 'top'))).toEqual({ after: null })
+    expect(await sent((actions) => actions.step(libraryTitle(1), 'bottom'))).toEqual({ before: null })
+  })
+
+  it("shows the server's list and says why when the move is refused as stale", async () => {
+    const { held, screen, shown, click, setServer } = await setup()
+    const refused = click((actions) => actions.step(libraryTitle(1), 'down'))
+    await waitFor(() => expect(held.changes).toHaveLength(1))
+    expect(shown()).toEqual([2, 1, 3])
+    // Meanwhile another tab took title 2 off and moved 3 to the top.
+    setServer(watchlistOf(3, 1))
+    held.change(0).refuse(409, 'Your watchlist changed on another device; here it is now.')
+    expect(await refused).toBe(false)
+    await waitFor(() => expect(shown()).toEqual([3, 1]))
+    expect(screen.result.current.toasts).toMatchObject([
+      {
+        title: "Couldn't move that title",
+        description: 'Your watchlist changed on another device; here it is now.',
+        variant: 'destructive',
+      },
+    ])
   })
 })
 

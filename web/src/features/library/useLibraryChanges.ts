@@ -39,9 +39,11 @@ export function usePutBackOnWatchlist() {
   return (item: WatchlistItem): Promise<boolean> => add(libraryChange.putBackOnWatchlist(item))
 }
 
+/** To `toIndex` on `shown`, the list as the screen showed it: the server is told the neighbour it lands by. */
 export function useMoveOnWatchlist() {
   const move = useChange(mutations.moveOnWatchlist)
-  return (title: LibraryTitle, toIndex: number) => move(libraryChange.moveOnWatchlist(title, toIndex))
+  return (title: LibraryTitle, toIndex: number, shown: readonly WatchlistItem[]) =>
+    move(libraryChange.moveOnWatchlist(title, toIndex, shown))
 }
 
 /**
@@ -57,7 +59,7 @@ export function useStepOnWatchlist() {
       pendingLibraryChanges(queryClient),
     )
     const to = placeAfterStep(items, title, step)
-    return to === undefined ? Promise.resolve(false) : move(title, to)
+    return to === undefined ? Promise.resolve(false) : move(title, to, items)
   }
 }
 
