@@ -573,6 +573,49 @@ test('a review saved in a stale tab does not replace what another tab wrote sinc
   await other.close()
 })
 
+test('a move made in a stale tab lands next to the title that tab showed it by, or is refused with the list as it is now', async ({
+  page,
+}) => {
+  await signUp(page)
+  const titles = (await titlesFor(page, ['godfather', 'inception'])).slice(0, 4)
+  expect(titles).toHaveLength(4)
+  for (const title of titles) await addByApi(page, title.tmdbId)
+  const [iv, v, vi, i] = titles.map((title) => title.title) as [string, string, string, string]
+  const other = await page.context().newPage()
+  for (const tab of [page, other]) {
+    await tab.goto('/watchlist')
+    await expect.poll(() => shownWatchlist(tab)).toEqual([iv, v, vi, i])
+  }
+  const serverWatchlist = async () =>
+    ((await (await page.request.get('/api/watchlist')).json()) as { items: { title: string }[] }).items.map(
+      (item) => item.title,
+    )
+
+  // The other tab moves VI, then I, to the top.
+  await chooseWatchlistAction(other, vi, 'Move to top')
+  await expect.poll(serverWatchlist).toEqual([vi, iv, v, i])
+  await chooseWatchlistAction(other, i, 'Move to top')
+  await expect.poll(serverWatchlist).toEqual([i, vi, iv, v])
+
+  // This tab still shows [IV, V, VI, I]: IV one place later goes after V, as it showed.
+  await expect.poll(() => shownWatchlist(page)).toEqual([iv, v, vi, i])
+  await chooseWatchlistAction(page, iv, 'Move later')
+  await expect.poll(serverWatchlist).toEqual([i, vi, v, iv])
+  await expect.poll(() => shownWatchlist(page)).toEqual([i, vi, v, iv])
+
+  // The other tab takes VI off; here I one place later would go after VI, which is gone: refused, and
+  // the list shown is the server's.
+  await chooseWatchlistAction(other, vi, 'Remove from watchlist')
+  await expect.poll(serverWatchlist).toEqual([i, v, iv])
+  await chooseWatchlistAction(page, i, 'Move later')
+  const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem')
+  await expect(toast).toContainText("Couldn't move that title")
+  await expect(toast).toContainText('Your watchlist changed on another device; here it is now.')
+  await expect.poll(() => shownWatchlist(page)).toEqual([i, v, iv])
+  expect(await serverWatchlist()).toEqual([i, v, iv])
+  await other.close()
+})
+
 test('the watched log shows the watches not rated yet, and that choice stays in the address', async ({ page }) => {
   await signUp(page)
   const [rated, unrated] = await titlesFor(page, ['godfather', 'casablanca'])
