@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
-import { mediaRef, mediaSnapshot, mediaType, tmdbId, type MediaRef } from './media'
+import { mediaKeyOf, mediaRef, mediaSnapshot, mediaType, tmdbId, type MediaRef } from './media'
 
 export const watchlistNoteMax = 500
 const note = (message: string) =>
@@ -117,6 +117,19 @@ export const moveWatchlistItemRequest = z
     (body) => [body.toIndex, body.after, body.before].filter((given) => given !== undefined).length === 1,
     'Say where to move the title: toIndex, after or before (one of them)',
   )
+/**
+ * The place the title keyed `key` takes next to its neighbour on a list (`order`, its titles' keys),
+ * as it is now: what a move said by its neighbour means, for the decider and for a screen folding a
+ * move still on its way alike. Undefined when the neighbour is not on the list.
+ */
+export function placeNextTo(order: readonly string[], key: string, place: WatchlistPlace): number | undefined {
+  const others = order.filter((other) => other !== key)
+  const neighbour = 'after' in place ? place.after : place.before
+  if (neighbour === null) return 'after' in place ? 0 : others.length
+  const at = others.indexOf(mediaKeyOf(neighbour))
+  if (at === -1) return undefined
+  return 'after' in place ? at + 1 : at
+}
 /** The answer to a move made against a neighbour that has left the list since. */
 export const watchlistChangedElsewhereMessage = 'Your watchlist changed on another device; here it is now.'
 /** `/:mediaType/:tmdbId` in a path: one title. */

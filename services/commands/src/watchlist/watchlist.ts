@@ -5,6 +5,7 @@ import {
   WatchlistNoteEdited,
   WatchlistTitleMoved,
   noteChangedElsewhereMessage,
+  placeNextTo,
   watchlistChangedElsewhereMessage,
   watchlistNoteMax,
   type WatchlistEvent,
@@ -120,15 +121,12 @@ function checkedNote(note: string | null): string | null {
  * The place `key` takes next to its neighbour on the list as it is now: the move means what the
  * person saw, whatever else moved since. A neighbour taken off since leaves no way to tell.
  */
-function placeNextTo(order: readonly string[], key: string, place: WatchlistPlace): number {
-  const others = order.filter((k) => k !== key)
+function placeOnList(order: readonly string[], key: string, place: WatchlistPlace): number {
   const neighbour = 'after' in place ? place.after : place.before
-  if (neighbour === null) return 'after' in place ? 0 : others.length
-  const neighbourKey = mediaKeyOf(neighbour)
-  if (neighbourKey === key) throw new PlacedAgainstItself()
-  const at = others.indexOf(neighbourKey)
-  if (at === -1) throw new WatchlistChangedElsewhere()
-  return 'after' in place ? at + 1 : at
+  if (neighbour !== null && mediaKeyOf(neighbour) === key) throw new PlacedAgainstItself()
+  const at = placeNextTo(order, key, place)
+  if (at === undefined) throw new WatchlistChangedElsewhere()
+  return at
 }
 
 export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState> = {
@@ -205,7 +203,7 @@ export const watchlist: Decider<WatchlistCommand, WatchlistEvent, WatchlistState
       }
       case 'MoveWatchlistTitle': {
         if (!present) throw new NotInWatchlist()
-        const toIndex = 'place' in command ? placeNextTo(state.order, key, command.place) : command.toIndex
+        const toIndex = 'place' in command ? placeOnList(state.order, key, command.place) : command.toIndex
         if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= state.order.length)
           throw new PositionOutOfRange(state.order.length)
         if (state.order.indexOf(key) === toIndex) return []

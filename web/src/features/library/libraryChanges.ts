@@ -1,6 +1,6 @@
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
 import { latestRating, type titleStatus, type WatchedItem } from '@reelmates/contracts/watched'
-import type { WatchlistItem, WatchlistPlace } from '@reelmates/contracts/watchlist'
+import { placeNextTo, type WatchlistItem, type WatchlistPlace } from '@reelmates/contracts/watchlist'
 import type { z } from 'zod'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 
@@ -102,7 +102,9 @@ export function applyToWatchlist(items: WatchlistItem[], change: LibraryChange):
     case 'moveOnWatchlist': {
       const from = items.findIndex((item) => sameTitle(item, change.ref))
       if (from === -1) return items
-      const wanted = change.place ? placeNextTo(items, change.ref, change.place) : change.toIndex
+      const wanted = change.place
+        ? placeNextTo(items.map(mediaKeyOf), mediaKeyOf(change.ref), change.place)
+        : change.toIndex
       // A neighbour gone from the list: the server refuses the move, and the list stays as it is.
       if (wanted === undefined) return items
       const to = Math.min(Math.max(wanted, 0), items.length - 1)
@@ -180,16 +182,6 @@ export const foldWatchlist = (items: WatchlistItem[], changes: readonly LibraryC
   changes.reduce(applyToWatchlist, items)
 /** One step of a title on the watchlist: a place up or down, or to either end. */
 export type WatchlistStep = 'up' | 'down' | 'top' | 'bottom'
-
-/** The place `ref` takes next to its neighbour, as the server works it out; undefined when the neighbour is not on the list. */
-function placeNextTo(items: readonly WatchlistItem[], ref: MediaRef, place: WatchlistPlace): number | undefined {
-  const others = items.filter((item) => !sameTitle(item, ref))
-  const neighbour = 'after' in place ? place.after : place.before
-  if (neighbour === null) return 'after' in place ? 0 : others.length
-  const at = others.findIndex((item) => sameTitle(item, neighbour))
-  if (at === -1) return undefined
-  return 'after' in place ? at + 1 : at
-}
 
 /**
  * Where a move to `toIndex` on the list as shown puts the title, by the neighbour the person saw it
