@@ -77,6 +77,16 @@ describe('friendship', () => {
     it('refuses a second request while the first is pending', () =>
       given([sent()]).when(ask()).thenThrows(RequestAlreadyPending, 'A friend request to bob is already pending.'))
 
+    it('sends a request of my own by name over one my email invitation made, which I am never shown', () =>
+      given([sent(ann, bob, 1, at, 'inv-1')])
+        .when(ask(ann, bob, hoursLater(1)))
+        .then([sent(ann, bob, 2, hoursLater(1))]))
+
+    it('refuses a second request by name over one by name that came after an invitation', () =>
+      given([sent(ann, bob, 1, at, 'inv-1'), sent(ann, bob, 2, hoursLater(1))])
+        .when(ask(ann, bob, hoursLater(2)))
+        .thenThrows(RequestAlreadyPending, 'A friend request to bob is already pending.'))
+
     it('refuses a request between friends', () =>
       given([sent(), accepted()])
         .when(ask(bob, ann, at, { otherUsername: 'ann', otherDeleted: false }))

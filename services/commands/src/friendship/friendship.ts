@@ -112,10 +112,13 @@ function decide(command: FriendshipCommand, state: FriendshipState): FriendshipE
       if (command.otherDeleted) throw new FriendAccountDeleted()
       const friendshipId = friendshipIdOf(fromUserId, toUserId)
       if (state.status === 'accepted') throw new AlreadyFriends(command.otherUsername)
-      if (state.status === 'pending' && state.fromUserId === fromUserId)
+      // A request my email invitation made is not shown to me beside the member (it would tell me whose
+      // address I typed), so asking them by name sends one of my own: listed, and cancelled, apart.
+      const askedByMe = state.status === 'pending' && state.fromUserId === fromUserId
+      if (askedByMe && !(state.invitationId !== null && command.invitationId === null))
         throw new RequestAlreadyPending(command.otherUsername)
       // They asked me first: asking back is saying yes.
-      if (state.status === 'pending')
+      if (state.status === 'pending' && !askedByMe)
         return [FriendRequestAccepted({ friendshipId, fromUserId: toUserId, toUserId: fromUserId, acceptedAt: at })]
       if (sentToday(state, at) >= invitesPerDay) throw new TooManyRequests()
       return [

@@ -64,7 +64,7 @@ describe('the limit on new addresses a member mails a day', () => {
     const store = t.platform.readStore
     const collection = store.collection.bind(store)
     const later = () => new Promise((resolve) => setTimeout(resolve, 5))
-    const slowCount = vi.spyOn(store, 'collection').mockImplementation(((name: string) => {
+    const slowCount = vi.spyOn(store, 'collection').mockImplementation((name: string) => {
       const docs = collection(name)
       if (name !== invitedAddressesCollection) return docs
       return Object.assign(Object.create(docs) as typeof docs, {
@@ -73,7 +73,7 @@ describe('the limit on new addresses a member mails a day', () => {
           return docs.countDocuments(...args)
         },
       })
-    }))
+    })
     const log = t.platform.eventStore
     const append = log.append.bind(log)
     const slowAppend = vi.spyOn(log, 'append').mockImplementation(async (...args) => {

@@ -112,6 +112,28 @@ describe('public profiles and friends on a title', () => {
     await a.client.post('/api/friendships', { username: b.user.username })
     expect((await profileOf(a, b.user.username)).json<PublicProfileAnswer>().friendship).toBe('outgoing')
     expect((await profileOf(b, a.user.username)).json<PublicProfileAnswer>().friendship).toBe('incoming')
+
+    // Inviting an address tells the inviter nothing of whose it is, here or in a search; asking the
+    // member by name afterwards is a request of its own, listed apart from the invitation.
+    const invited = await member('invited')
+    expect((await a.client.post('/api/friendships', { email: invited.user.email })).statusCode).toBe(201)
+    const shown = async () => ({
+      profile: (await profileOf(a, invited.user.username)).json<PublicProfileAnswer>(),
+      search: (await a.client.get(`/api/users/search?q=${invited.user.username}`)).json<{
+        users: { friendship: string }[]
+      }>().users,
+    })
+    const before = await shown()
+    expect([before.profile.friendship, before.profile.friendshipId]).toEqual(['none', null])
+    expect(before.search.map((user) => user.friendship)).toEqual(['none'])
+    expect((await profileOf(invited, a.user.username)).json<PublicProfileAnswer>().friendship).toBe('incoming')
+    expect((await a.client.post('/api/friendships', { username: invited.user.username })).statusCode).toBe(201)
+    const after = await shown()
+    expect(after.profile.friendship).toBe('outgoing')
+    expect(after.search.map((user) => user.friendship)).toEqual(['outgoing'])
+    const listed = (await a.client.get('/api/friendships')).json<FriendsAnswer>()
+    expect(listed.outgoing.map((item) => item.user.username)).toContain(invited.user.username)
+    expect(listed.invitations.map((item) => item.email)).toEqual([invited.user.email])
   })
 
   it('answers the same 404 for an unknown and a deleted account, and 400 for a name no account can have', async () => {

@@ -48,6 +48,16 @@ function stateOf(doc: FriendshipDoc | undefined, me: string): FriendshipState {
   return doc.userId === me ? 'outgoing' : 'incoming'
 }
 
+/**
+ * How I stand with a member, as their profile and a search show it. A request my email invitation
+ * made is none of those places' business: showing "Requested" beside the member would tell me whose
+ * address I typed. It is listed as the invitation, and asking them by name sends a request of its own.
+ */
+function shownStateOf(doc: FriendshipDoc | undefined, me: string): FriendshipState {
+  const state = stateOf(doc, me)
+  return state === 'outgoing' && doc?.invitationId ? 'none' : state
+}
+
 const invitationItemOf = (doc: Doc): InvitationItem => ({
   id: doc._id,
   email: String(doc.inviteeEmail),
@@ -114,14 +124,17 @@ export const friendsQueries = defineQueries(
       async relation(userId: string, otherId: string): Promise<Relation> {
         if (userId === otherId) return { state: 'self', friendshipId: null }
         const doc = await friendships().findOne({ _id: friendshipIdOf(userId, otherId) })
-        return { state: stateOf(doc ?? undefined, userId), friendshipId: doc?._id ?? null }
+        const state = shownStateOf(doc ?? undefined, userId)
+        return { state, friendshipId: state === 'none' ? null : (doc?._id ?? null) }
       },
 
       /** How `userId` stands with each of `otherIds`. */
       async relations(userId: string, otherIds: readonly string[]): Promise<Map<string, FriendshipState>> {
         const docs = await mine(userId)
         const byOther = new Map(docs.map((doc) => [otherOf(doc, userId), doc]))
-        return new Map(otherIds.map((id) => [id, id === userId ? 'self' : stateOf(byOther.get(id), userId)] as const))
+        return new Map(
+          otherIds.map((id) => [id, id === userId ? 'self' : shownStateOf(byOther.get(id), userId)] as const),
+        )
       },
 
       /** One friendship as `userId` sees it, or null when there is none (or it is not theirs). */

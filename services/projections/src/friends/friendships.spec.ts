@@ -127,6 +127,21 @@ describe('friendships', () => {
     expect((await h.queries.overview(bob)).incoming.map((item) => item.user.username)).toEqual(['ann'])
   })
 
+  it('never tells the inviter, on a profile or in search, whose address they invited', async () => {
+    const h = await harness()
+    await h.given(sent(ann, bob, 'inv-1'), sent(ann, cat))
+    expect(await h.queries.relation(ann, bob)).toEqual({ state: 'none', friendshipId: null })
+    expect(await h.queries.relations(ann, [bob, cat])).toEqual(
+      new Map([
+        [bob, 'none'],
+        [cat, 'outgoing'],
+      ]),
+    )
+    // The member asked knows who asked them: the mail said so.
+    expect(await h.queries.relation(bob, ann)).toEqual({ state: 'incoming', friendshipId: id(ann, bob) })
+    expect(await h.queries.relations(bob, [ann])).toEqual(new Map([[ann, 'incoming']]))
+  })
+
   describe("each member's circle", () => {
     const circles = async (h: Awaited<ReturnType<typeof harness>>) =>
       Object.fromEntries(
