@@ -49,6 +49,7 @@ export const friendshipMessages = {
   noToken: 'No token provided. This link may be invalid or expired.',
   cancelledToken: 'This invitation was cancelled. Ask your friend to send a new one.',
   noSuchInvitation: 'No such invitation.',
+  inviterLeft: 'The member who sent this invitation has left Reelmates.',
 } as const
 
 // ---- Events (stream `friendship-<pairId>`) ----
@@ -161,6 +162,12 @@ export const acceptWithTokenQuery = z.object({
     .min(1, friendshipMessages.noToken)
     .max(512, friendshipMessages.invalidToken),
 })
+
+/** Who sent an invitation link, as its holder sees it before signing up or in: never their email. */
+export const invitationLinkAnswer = z.object({
+  inviter: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
+})
+export type InvitationLinkAnswer = z.infer<typeof invitationLinkAnswer>
 
 /** Another member as anyone may see them: never their email. */
 export const userCard = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable() })

@@ -123,16 +123,43 @@ test('sign-in welcomes the user back and follows returnTo', async ({ page }) => 
   await expect(toastWith(page, `Welcome back, ${account.username}!`)).toBeVisible()
 })
 
-test('an invitation shows its banner on sign-in and sign-up, and sign-up links back keeping it', async ({ page }) => {
-  await page.goto('/sign_in?invite=true&from=maya&token=tok123')
-  await expect(page.getByText('maya invited you to Reelmates')).toBeVisible()
-  await page.goto('/sign_up?invite=true&from=maya&token=tok123')
-  await expect(page.getByText('maya invited you to Reelmates')).toBeVisible()
+test('an invitation names its inviter from its token on sign-in and sign-up, keeps it on the way, and a made-up one names nobody', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const host = await newContext(browser, { baseURL: baseURL ?? '' })
+  const maya = await registerByApi(host.request, 'maya')
+  const address = `${uniqueName('guest')}@example.com`
+  const invited = await host.request.post('/api/friendships', {
+    data: { email: address },
+    headers: { 'CSRF-Token': await csrfToken(host.request) },
+  })
+  expect(invited.status()).toBe(201)
+  const mailbox = await adminAccountIn(host)
+  const token = new URL(
+    linkIn(await latestMailTo(mailbox.request, address, 'friend-invitation'), '/sign_up'),
+  ).searchParams.get('token')
+  await host.close()
+
+  // The name in the link is whatever anyone typed there; the banner names whoever the token says.
+  const invitation = `invite=true&from=somebody_else&token=${encodeURIComponent(token ?? '')}`
+  await page.goto(`/sign_in?${invitation}`)
+  await expect(page.getByText(`${maya.username} invited you to Reelmates`)).toBeVisible()
+  await page.goto(`/sign_up?${invitation}`)
+  await expect(page.getByText(`${maya.username} invited you to Reelmates`)).toBeVisible()
+  await expect(page.getByText('somebody_else')).toHaveCount(0)
   await expect(page.getByText("You've received a recommendation!")).toHaveCount(0)
   await page.getByRole('link', { name: 'Already have an account? Sign in' }).click()
   await expect(page).toHaveURL(/\/sign_in\?/)
   const search = new URL(page.url()).searchParams
-  expect([search.get('invite'), search.get('from'), search.get('token')]).toEqual(['true', 'maya', 'tok123'])
+  expect([search.get('invite'), search.get('token')]).toEqual(['true', token])
+
+  await page.goto('/sign_up?invite=true&from=YourBank&token=tok123')
+  const refused = page.getByRole('status').filter({ hasText: "This invitation link won't connect you" })
+  await expect(refused).toContainText('This invitation link is invalid.')
+  await expect(page.getByText('YourBank')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible()
 })
 
 test('a recommendation link shows the green banner on sign-up', async ({ page }) => {

@@ -136,3 +136,11 @@ export class InvitationCancelled extends DomainError {
     super('gone', says.cancelledToken)
   }
 }
+
+/** A link whose inviter deleted their account: it can make no friendship, and says why. */
+export class InviterLeft extends DomainError {
+  override readonly name = 'InviterLeft'
+  constructor() {
+    super('gone', says.inviterLeft)
+  }
+}

@@ -101,6 +101,21 @@ export function isOpen(state: InvitationState, at: string): boolean {
   return [...state.expiresAt.values()].some((expiresAt) => Date.parse(at) < Date.parse(expiresAt))
 }
 
+/**
+ * Whose invitation a link is, when it would still make friends at `at`; otherwise the refusal it
+ * gets (cancelled, unknown, used, expired). `userId` is who holds it, when known: their own accepted
+ * link says "already been accepted", not "used". The sign-up page asks this to name the inviter.
+ */
+export function inviterOfLink(state: InvitationState, tokenHash: string, at: string, userId?: string): string {
+  if (state.cancelledTokenHashes.has(tokenHash)) throw new InvitationCancelled()
+  const expiresAt = state.expiresAt.get(tokenHash)
+  if (expiresAt === undefined || state.inviterUserId === null) throw new InvitationTokenInvalid()
+  if (userId !== undefined && state.acceptedBy === userId) throw new RequestAlreadyAccepted()
+  if (state.acceptedBy !== null) throw new InvitationTokenUsed()
+  if (Date.parse(at) >= Date.parse(expiresAt)) throw new InvitationTokenExpired()
+  return state.inviterUserId
+}
+
 function decide(command: InvitationCommand, state: InvitationState): FriendInvitationEvent[] {
   switch (command.type) {
     case 'SendFriendInvitation': {
@@ -125,18 +140,13 @@ function decide(command: InvitationCommand, state: InvitationState): FriendInvit
     }
     case 'AcceptFriendInvitation': {
       const { tokenHash, userId, at } = command
-      if (state.cancelledTokenHashes.has(tokenHash)) throw new InvitationCancelled()
-      const expiresAt = state.expiresAt.get(tokenHash)
-      if (expiresAt === undefined || state.inviterUserId === null) throw new InvitationTokenInvalid()
-      if (state.acceptedBy === userId) throw new RequestAlreadyAccepted()
-      if (state.acceptedBy !== null) throw new InvitationTokenUsed()
-      if (Date.parse(at) >= Date.parse(expiresAt)) throw new InvitationTokenExpired()
-      if (userId === state.inviterUserId) throw new OwnInvitation()
+      const inviterUserId = inviterOfLink(state, tokenHash, at, userId)
+      if (userId === inviterUserId) throw new OwnInvitation()
       if (state.inviteeUserId !== null && state.inviteeUserId !== userId) throw new InvitationForAnotherAccount()
       return [
         FriendInvitationAccepted({
           invitationId: command.invitationId,
-          inviterUserId: state.inviterUserId,
+          inviterUserId,
           acceptedByUserId: userId,
           tokenHash,
           acceptedAt: at,

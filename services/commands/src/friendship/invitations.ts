@@ -8,12 +8,13 @@ import {
   FriendAccountDeleted,
   FriendRequestToSelf,
   InvitationTokenInvalid,
+  InviterLeft,
   NoSuchInvitation,
   RequestAlreadyAccepted,
 } from './errors'
 import { counterpart, type FriendshipChange } from './friendRequests'
 import { friendship, friendshipStreamId, type FriendshipCommand } from './friendship'
-import { invitation, invitationStreamId } from './invitation'
+import { invitation, invitationStreamId, inviterOfLink } from './invitation'
 import { newInvitationToken, readInvitationToken } from './invitationToken'
 import { loadState } from '../handleCommand'
 import { checkNewAddress, newAddressesSince } from './newAddresses'
@@ -216,6 +217,21 @@ export async function acceptInvitation(
     inviteeEmail: state.inviteeEmail,
     position: commands.position(),
   }
+}
+
+/**
+ * Who sent an invitation link, for the page it opens to name them: the name in the link's address is
+ * anyone's to type, the token is not. Refused as accepting it would be (unknown, cancelled, used,
+ * expired), or because its inviter has left; nothing is written.
+ */
+export async function inviterOfInvitationLink(ports: FriendshipPorts, token: string): Promise<Member> {
+  const parsed = readInvitationToken(token)
+  if (!parsed) throw new InvitationTokenInvalid()
+  const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
+  const inviterUserId = inviterOfLink(state, parsed.tokenHash, ports.now().toISOString())
+  const inviter = await ports.members.byId(inviterUserId)
+  if (!inviter) throw new InviterLeft()
+  return inviter
 }
 
 /**

@@ -61,11 +61,11 @@ describe("a sign-up claims other members' invitations to its address", () => {
     expect(await mailCategories(email)).toEqual(['friend-invitation', 'friend-invitation'])
 
     // Bob's invitation is now a request waiting on Carol, listed by the address he typed, as one to a
-    // member is (so the list never says whose address it is).
+    // member is (so the list never says whose address it is), and her profile does not say it either.
     const his = await overview(bob.client)
     expect(his.invitations.map((item) => item.email)).toEqual([email])
     expect(his.outgoing).toEqual([])
-    expect((await bob.client.get(`/api/users/${carol.username}`)).json()).toMatchObject({ friendship: 'outgoing' })
+    expect((await bob.client.get(`/api/users/${carol.username}`)).json()).toMatchObject({ friendship: 'none' })
 
     const accepted = await carol.client.post(`/api/friendships/${hers.incoming[0]!.id}/accept`)
     expect(accepted.statusCode, accepted.body).toBe(200)

@@ -156,6 +156,49 @@ describe('invitations by email', () => {
     expect((await newcomer.get('/api/friendships')).json<FriendsAnswer>().friends).toEqual([])
   })
 
+  it("names the link's inviter to anyone holding it, from the token (never the link's from=), and says why a link would not work", async () => {
+    const ann = await member('ann')
+    const anonymous = agent(t.app)
+    const ask = (token: string) => anonymous.get(`/api/invitations/link?token=${encodeURIComponent(token)}`)
+    const refusal = async (token: string) => {
+      const answer = await ask(token)
+      return [answer.statusCode, answer.json<{ message: string }>().message]
+    }
+
+    const open = await invited(ann)
+    const named = await ask(open.token)
+    expect(named.statusCode).toBe(200)
+    expect(named.json()).toEqual({ inviter: { username: ann.user.username, avatarUrl: null } })
+    expect(named.body).not.toContain('@')
+
+    expect(await refusal(`${open.token.slice(0, -4)}AAAA`)).toEqual([404, 'This invitation link is invalid.'])
+    expect(await refusal('from-anyone')).toEqual([404, 'This invitation link is invalid.'])
+    expect((await anonymous.get('/api/invitations/link?token=')).statusCode).toBe(400)
+
+    await signUp(open.email, open.token)
+    expect(await refusal(open.token)).toEqual([410, 'This invitation link was used before and can only be used once.'])
+
+    const expiring = await invited(ann)
+    const cancelled = await invited(ann)
+    const cancelledId = (await overview(ann)).invitations.find((item) => item.email === cancelled.email)!.id
+    expect((await ann.client.delete(`/api/friendships/invitations/${cancelledId}`)).statusCode).toBe(200)
+    expect(await refusal(cancelled.token)).toEqual([
+      410,
+      'This invitation was cancelled. Ask your friend to send a new one.',
+    ])
+
+    const leaving = await member('leaving')
+    const left = await invited(leaving)
+    expect((await leaving.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    expect(await refusal(left.token)).toEqual([410, 'The member who sent this invitation has left Reelmates.'])
+
+    clock.advance(7 * day)
+    expect(await refusal(expiring.token)).toEqual([
+      410,
+      'This invitation link has expired. Ask your friend to send a new one.',
+    ])
+  })
+
   it("sends a member's address a friend request whose link accepts it, answering exactly as for a stranger", async () => {
     const [ann, bob] = [await member('ann'), await member('bob')]
     const answer = await invite(ann, bob.user.email)

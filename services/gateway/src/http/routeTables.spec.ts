@@ -35,6 +35,8 @@ const openToVisitors: (string | RegExp)[] = [
   /^GET \/api\/blog\//,
   // An email's unsubscribe link (RFC 8058 one-click): its signed token is the credential.
   'POST /api/unsubscribe',
+  // Who sent an invitation link, for its sign-up page to name them: the link's token is the credential.
+  'GET /api/invitations/link',
 ]
 
 /**

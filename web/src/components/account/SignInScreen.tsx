@@ -11,6 +11,8 @@ import { explainSignInFailure, signInMessages } from '../../features/account/sig
 import { wasSignedInHere } from '../../features/account/signedInHere'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
+import { InvitationNotice } from './InvitationNotice'
+import { useInvitationLink } from '../../features/friends/invitationLink'
 import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
@@ -32,6 +34,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   // in this tab, and did not log out here, lost the session elsewhere.
   const [signedOutElsewhere] = useState(wasSignedInHere)
   const invited = isInvitation(search)
+  const link = useInvitationLink(search)
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -72,11 +75,9 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     <AuthLayout>
       <FormCard title="Welcome back" subtitle="Sign in to see what your friends are watching.">
         <div className="grid gap-5">
-          {invited ? (
-            <Notice tone="invite" title={`${search.from ?? 'A friend'} invited you to Reelmates`}>
-              Sign in to accept the invitation and see what they're watching.
-            </Notice>
-          ) : null}
+          <InvitationNotice link={link}>
+            Sign in to accept the invitation and see what they're watching.
+          </InvitationNotice>
           {signedOutElsewhere ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { register } from '../../features/account/accountCalls'
 import { registrationMessages } from '../../features/account/signInMessages'
 import { ApiError } from '../../lib/apiError'
+import { friendsCalls } from '../../features/friends/friendsCalls'
 import { SignUpScreen } from './SignUpScreen'
 
 vi.mock('@tanstack/react-router', () => ({
@@ -12,6 +13,7 @@ vi.mock('@tanstack/react-router', () => ({
   useNavigate: () => vi.fn(),
 }))
 vi.mock('../../features/account/accountCalls', () => ({ register: vi.fn() }))
+vi.mock('../../features/friends/friendsCalls', () => ({ friendsCalls: { invitationLink: vi.fn() } }))
 
 beforeAll(() => {
   // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
@@ -20,6 +22,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup()
   vi.mocked(register).mockReset()
+  vi.mocked(friendsCalls.invitationLink).mockReset()
   vi.restoreAllMocks()
 })
 
@@ -88,8 +91,38 @@ describe('the way to sign in instead', () => {
     expect(signInLinks().map((link) => link.textContent)).toEqual(['Sign in'])
   })
 
-  it('is offered once, in its banner, to someone invited', () => {
+  it('is offered once, in its banner, to someone invited', async () => {
+    vi.mocked(friendsCalls.invitationLink).mockResolvedValue({ inviter: { username: 'maya', avatarUrl: null } })
     signUpPage({ invite: true, from: 'maya', token: 'tok123' })
+    await screen.findByText('maya invited you to Reelmates')
     expect(signInLinks().map((link) => link.textContent)).toEqual(['Already have an account? Sign in'])
+  })
+
+  it('is offered under the form when the invitation link would not work', async () => {
+    vi.mocked(friendsCalls.invitationLink).mockRejectedValue(new ApiError('This invitation link is invalid.', 404))
+    signUpPage({ invite: true, from: 'maya', token: 'tok123' })
+    await screen.findByText('This invitation link is invalid.')
+    expect(signInLinks().map((link) => link.textContent)).toEqual(['Sign in'])
+  })
+})
+
+describe('the invitation banner', () => {
+  it("names whoever the server reads from the link's token, never the name typed in the link", async () => {
+    vi.mocked(friendsCalls.invitationLink).mockResolvedValue({ inviter: { username: 'maya', avatarUrl: null } })
+    signUpPage({ invite: true, from: 'YourBank', token: 'tok123' })
+    expect(screen.getByText("You've been invited to Reelmates")).toBeTruthy()
+    await screen.findByText('maya invited you to Reelmates')
+    expect(vi.mocked(friendsCalls.invitationLink)).toHaveBeenCalledWith('tok123')
+    expect(screen.queryByText(/YourBank/)).toBeNull()
+  })
+
+  it('says why a link will not connect anyone, and names nobody', async () => {
+    vi.mocked(friendsCalls.invitationLink).mockRejectedValue(
+      new ApiError('This invitation link has expired. Ask your friend to send a new one.', 410),
+    )
+    signUpPage({ invite: true, from: 'YourBank', token: 'tok123' })
+    await screen.findByText("This invitation link won't connect you")
+    expect(screen.getByText('This invitation link has expired. Ask your friend to send a new one.')).toBeTruthy()
+    expect(screen.queryByText(/YourBank/)).toBeNull()
   })
 })

@@ -11,6 +11,8 @@ import { explainRegistrationFailure } from '../../features/account/signInMessage
 import { tellInvitationOutcome } from '../../features/friends/signUpInvitation'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
+import { InvitationNotice } from './InvitationNotice'
+import { useInvitationLink } from '../../features/friends/invitationLink'
 import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
@@ -26,6 +28,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   const [failure, setFailure] = useState<string>()
   const { form: formElement, refused, announcement } = useFocusOnRefusal()
   const invited = isInvitation(search)
+  const link = useInvitationLink(search)
   const recommended = Boolean(search.returnTo) && !invited
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -59,7 +62,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       })
       // Registering spent the invitation's token (it made the two friends): /home must not send it again.
       await navigate({ href: destinationAfterSignIn({ ...search, token: undefined }), replace: true })
-      if (invited && search.token && search.from) void tellInvitationOutcome(search.from)
+      if (invited && search.token) void tellInvitationOutcome(link.kind === 'named' ? link.inviter : null)
     } catch (error) {
       // Spec §8: a failed registration is said on the form and logged, never toasted.
       console.error('Registration failed', error)
@@ -78,14 +81,12 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
     <AuthLayout>
       <FormCard title="Create Account" subtitle="Free forever. Bring your friends.">
         <div className="grid gap-5">
-          {invited ? (
-            <Notice tone="invite" title={`${search.from ?? 'A friend'} invited you to Reelmates`}>
-              Create your account to connect with them.{' '}
-              <Link to="/sign_in" search={inviteSearch} className="font-semibold underline">
-                Already have an account? Sign in
-              </Link>
-            </Notice>
-          ) : null}
+          <InvitationNotice link={link}>
+            Create your account to connect with them.{' '}
+            <Link to="/sign_in" search={inviteSearch} className="font-semibold underline">
+              Already have an account? Sign in
+            </Link>
+          </InvitationNotice>
           {recommended ? (
             <Notice tone="success" title="You've received a recommendation!">
               Create your free account to see it.
@@ -122,8 +123,8 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
               Sign Up
             </SubmitButton>
           </form>
-          {/* An invitation's banner already offers it, keeping the invitation. */}
-          {invited ? null : (
+          {/* A working invitation's banner already offers it, keeping the invitation. */}
+          {invited && link.kind !== 'refused' ? null : (
             <p className="text-center text-sm text-zinc-400">
               Already have an account?{' '}
               <Link

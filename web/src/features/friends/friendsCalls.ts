@@ -2,6 +2,7 @@ import type {
   FriendRequest,
   FriendRequestAnswer,
   FriendsAnswer,
+  InvitationLinkAnswer,
   userSearchAnswer,
 } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
@@ -38,6 +39,9 @@ export const friendsCalls = {
   decline: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/decline`),
   /** Cancels my request or ends a friendship: the server tells which from the friendship's state. */
   remove: (id: string) => requests.send<ChangeAnswer>('DELETE', friendshipPath(id)),
+  /** Who sent the invitation link with this token (asked before signing in or up), or its refusal. */
+  invitationLink: (token: string) =>
+    requests.get<InvitationLinkAnswer>(`/api/invitations/link?token=${encodeURIComponent(token)}`),
   /** Takes back an invitation I mailed (and the friend request it made, when it went to a member). */
   cancelInvitation: (id: string) =>
     requests.send<ChangeAnswer>('DELETE', `/api/friendships/invitations/${encodeURIComponent(id)}`),

@@ -61,4 +61,9 @@ describe('a sign-up with an invitation link', () => {
       description:
         "Its link was already used, has expired or was cancelled, so you and ana aren't friends yet. Find them on the Friends page to send a request.",
     }))
+
+  it('names nobody when the inviter was never read from the link', () =>
+    expect(signUpInvitationToast(answer(), null).description).toBe(
+      "Its link was already used, has expired or was cancelled, so you aren't friends with whoever invited you yet. Find them on the Friends page to send a request.",
+    ))
 })

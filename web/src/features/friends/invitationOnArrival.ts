@@ -30,19 +30,20 @@ export function firstArrivalOf(token: string): boolean {
 /**
  * What signing up with an invitation link came to. Registration spends the link and makes the two
  * friends, or creates the account alone when the link was already used, has expired or was cancelled: a brand-new
- * account with a friend is the invitation accepted, one without is told why (`from`, the inviter's
- * name in the link, is only what the banner said).
+ * account with a friend is the invitation accepted, one without is told why. `inviter` is the name the
+ * server read from the link's token before the sign-up (null when it could not say).
  */
-export function signUpInvitationToast(friends: FriendsAnswer, from: string): ToastInput {
-  const inviter = friends.friends.find((friend) => friend.user.username === from) ?? friends.friends[0]
-  if (inviter)
+export function signUpInvitationToast(friends: FriendsAnswer, inviter: string | null): ToastInput {
+  const friend = friends.friends.find((each) => each.user.username === inviter) ?? friends.friends[0]
+  if (friend)
     return {
       title: 'Friend added',
-      description: `You and ${inviter.user.username} are now friends.`,
+      description: `You and ${friend.user.username} are now friends.`,
       variant: 'success',
     }
+  const whom = inviter ? `you and ${inviter} aren't friends yet` : "you aren't friends with whoever invited you yet"
   return {
     title: "The invitation couldn't be used",
-    description: `Its link was already used, has expired or was cancelled, so you and ${from} aren't friends yet. Find them on the Friends page to send a request.`,
+    description: `Its link was already used, has expired or was cancelled, so ${whom}. Find them on the Friends page to send a request.`,
   }
 }
