@@ -27,6 +27,8 @@ export const messages = {
   passwordsDoNotMatch: 'Passwords do not match',
   usernameTaken: 'This username is already taken. Please choose a different one.',
   emailTaken: 'This email is already registered. Please use a different email or sign in.',
+  /** The same on the profile form: the member is signed in already, so "or sign in" is no way out. */
+  emailTakenOnProfile: 'This email is already registered to another account. Please use a different email.',
   invalidCredentials: 'Invalid username or password',
   passwordResetMailSent: 'If an account with that email address exists, we have sent a link to reset your password.',
   usernameMailSent: 'If an account with that email address exists, we have sent your username to it.',

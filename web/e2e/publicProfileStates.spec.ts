@@ -11,6 +11,9 @@ test.describe('a public profile', () => {
     await expect(page.getByRole('main')).toContainText(nobody)
     await expect(page.getByRole('main')).not.toContainText('public activity')
     await expect(page).toHaveTitle('Profile not found · Reelmates')
+    // An old link to someone who changed their name is told apart from a typo, with a way to find them.
+    await expect(page.getByRole('main')).toContainText('changed it or left Reelmates')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Find people' })).toHaveAttribute('href', '/friends')
     await page.getByRole('main').getByRole('link', { name: 'Go home' }).click()
     await expect(page).toHaveURL(/\/home$/)
   })

@@ -251,7 +251,7 @@ describe('account: password reset', () => {
       .when(resetPassword('t2'))
       .thenThrows(ResetLinkInvalid))
 
-  it('takes a link that is still valid again once the account is restored', () =>
+  it('refuses a link mailed before the suspension once the account is restored, saying so', () =>
     given([
       registered,
       resetRequested('t1'),
@@ -259,7 +259,21 @@ describe('account: password reset', () => {
       UserRestored({ userId, restoredAt: at }),
     ])
       .when(resetPassword('t1'))
-      .then([PasswordReset({ userId, tokenHash: 't1', passwordHash: 'hash-2' })]))
+      .thenThrows(
+        ResetLinkOutdated,
+        'This reset link was sent before your account was suspended. Please request a new one.',
+      ))
+
+  it('takes a link mailed after the account was restored', () =>
+    given([
+      registered,
+      resetRequested('t1'),
+      UserSuspended({ userId, suspendedAt: at }),
+      UserRestored({ userId, restoredAt: at }),
+      resetRequested('t2'),
+    ])
+      .when(resetPassword('t2'))
+      .then([PasswordReset({ userId, tokenHash: 't2', passwordHash: 'hash-2' })]))
 
   it('refuses a link mailed before the password was changed, saying so', () =>
     given([registered, resetRequested('t1'), PasswordChanged({ userId, passwordHash: 'hash-3' })])
@@ -316,13 +330,19 @@ describe('account: sign-in links', () => {
 
   it('issues a suspended account no link', () => given([registered, suspended]).when(issue).thenNothingHappens())
 
-  it('refuses a link issued before the suspension, saying so, and keeps it for after', () => {
+  it('refuses a link issued before the suspension, saying so, and for good once restored', () => {
     given([registered, linkIssued('m1'), suspended])
       .when(useLink('m1'))
       .thenThrows(AccountSuspended, suspendedMessage)
     given([registered, linkIssued('m1'), suspended, UserRestored({ userId, restoredAt: at })])
       .when(useLink('m1'))
-      .then([SignInLinkUsed({ userId, tokenHash: 'm1' })])
+      .thenThrows(
+        SignInLinkRevoked,
+        'This sign-in link stopped working when your account was suspended. Sign in with your password.',
+      )
+    given([registered, linkIssued('m1'), suspended, UserRestored({ userId, restoredAt: at }), linkIssued('m2')])
+      .when(useLink('m2'))
+      .then([SignInLinkUsed({ userId, tokenHash: 'm2' })])
   })
 
   it('tells no one with a link that was never issued that the account is suspended', () =>

@@ -119,9 +119,10 @@ export interface SignInLink {
 /**
  * What ended the mailed links not yet used. A new password ends them as it signs out every other
  * session; a new address ends them because they went to the old mailbox, which may be the reason
- * for the change.
+ * for the change; a suspension ends them for good, so that a link mailed before it does not sign
+ * anyone in once the account is restored (the suspension may have been for a stolen mailbox).
  */
-export type LinkEnd = 'password' | 'email'
+export type LinkEnd = 'password' | 'email' | 'suspension'
 
 export interface AccountState {
   status: 'none' | 'active' | 'deleted'
@@ -236,7 +237,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'AccountDeleted':
       return { ...initialState(), status: 'deleted' }
     case 'UserSuspended':
-      return { ...state, suspended: true }
+      return { ...endMailedLinks(state, 'suspension'), suspended: true }
     case 'UserRestored':
       return { ...state, suspended: false }
     case 'NewsVisited':

@@ -76,15 +76,19 @@ export class ResetLinkSuperseded extends DomainError {
 }
 
 /** The password or the address changed after the link was mailed: whoever asked for it no longer needs it. */
+/** What ended the mailed links not yet used (account.ts `LinkEnd`). */
+type LinkEnd = 'password' | 'email' | 'suspension'
+
+const resetLinkEnded: Record<LinkEnd, string> = {
+  password: 'This reset link was sent before your password was last changed. Please request a new one.',
+  email: 'This reset link was sent to your previous email address. Please request a new one.',
+  suspension: 'This reset link was sent before your account was suspended. Please request a new one.',
+}
+
 export class ResetLinkOutdated extends DomainError {
   override readonly name = 'ResetLinkOutdated'
-  constructor(by: 'password' | 'email') {
-    super(
-      'gone',
-      by === 'password'
-        ? 'This reset link was sent before your password was last changed. Please request a new one.'
-        : 'This reset link was sent to your previous email address. Please request a new one.',
-    )
+  constructor(by: LinkEnd) {
+    super('gone', resetLinkEnded[by])
   }
 }
 
@@ -114,15 +118,15 @@ export class SignInLinkExpired extends DomainError {
 }
 
 /** A new password ends every way in that was opened with the old one: sessions, and links not yet used. */
+const signInLinkEnded: Record<LinkEnd, string> = {
+  password: 'This sign-in link stopped working when your password was changed. Sign in with your password.',
+  email: 'This sign-in link was sent to your previous email address. Sign in with your password.',
+  suspension: 'This sign-in link stopped working when your account was suspended. Sign in with your password.',
+}
+
 export class SignInLinkRevoked extends DomainError {
   override readonly name = 'SignInLinkRevoked'
-  constructor(by: 'password' | 'email') {
-    super(
-      'gone',
-      by === 'password'
-        ? 'This sign-in link stopped working when your password was changed. Sign in with your password.'
-        : 'This sign-in link was sent to your previous email address. Sign in with your password.',
-      { detail: 'token_revoked' },
-    )
+  constructor(by: LinkEnd) {
+    super('gone', signInLinkEnded[by], { detail: 'token_revoked' })
   }
 }

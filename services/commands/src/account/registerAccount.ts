@@ -23,10 +23,15 @@ export async function registerAccount(
   { metadata, ...registration }: RegistrationInput,
 ): Promise<HandledCommand<AccountEvent>> {
   const { userId, username, email } = registration
-  const releaseNames = await claimNames(vault, userId, [
-    { kind: 'username', value: username },
-    { kind: 'email', value: email },
-  ])
+  const releaseNames = await claimNames(
+    vault,
+    userId,
+    [
+      { kind: 'username', value: username },
+      { kind: 'email', value: email },
+    ],
+    'newcomer',
+  )
   try {
     return await handleCommand(eventStore, {
       decider: account,

@@ -2,14 +2,24 @@ import { messages } from '@reelmates/contracts/account'
 import type { PersonalDataVault, ReservationKind } from '@reelmates/infra/personalData/port'
 import { DomainError } from '../decider'
 
-const takenMessage: Record<ReservationKind, string> = { username: messages.usernameTaken, email: messages.emailTaken }
+/** Who is told: someone signing up (who may sign in instead), or a member editing their profile. */
+export type Claimant = 'newcomer' | 'member'
+
+const takenMessages: Record<Claimant, Record<ReservationKind, string>> = {
+  newcomer: { username: messages.usernameTaken, email: messages.emailTaken },
+  member: { username: messages.usernameTaken, email: messages.emailTakenOnProfile },
+}
 
 /** A username or email someone else holds; `fields` lists each one taken (the username first). */
 export class AlreadyTaken extends DomainError {
   override readonly name = 'AlreadyTaken'
-  constructor(readonly fields: readonly [ReservationKind, ...ReservationKind[]]) {
-    super('conflict', takenMessage[fields[0]], {
-      validationErrors: Object.fromEntries(fields.map((field) => [field, takenMessage[field]])),
+  constructor(
+    readonly fields: readonly [ReservationKind, ...ReservationKind[]],
+    claimant: Claimant = 'newcomer',
+  ) {
+    const said = takenMessages[claimant]
+    super('conflict', said[fields[0]], {
+      validationErrors: Object.fromEntries(fields.map((field) => [field, said[field]])),
     })
   }
 }
@@ -25,6 +35,7 @@ export async function claimNames(
   vault: NameVault,
   userId: string,
   names: readonly { kind: ReservationKind; value: string }[],
+  claimant: Claimant,
 ): Promise<() => Promise<void>> {
   const answers = await Promise.all(names.map((name) => vault.reserve(name.kind, name.value, userId)))
   const release = (which: typeof names) =>
@@ -35,7 +46,7 @@ export async function claimNames(
   const [first, ...others] = taken
   if (first !== undefined) {
     await release(names.filter((_, index) => answers[index]))
-    throw new AlreadyTaken([first, ...others])
+    throw new AlreadyTaken([first, ...others], claimant)
   }
   return () => release(names)
 }

@@ -53,7 +53,7 @@ export async function updateProfile(
     if (current !== null && normalizeReservedValue(value) === normalizeReservedValue(current)) continue
     claims.push({ kind, value })
   }
-  const releaseReserved = await claimNames(vault, userId, claims)
+  const releaseReserved = await claimNames(vault, userId, claims, 'member')
 
   let handled: HandledCommand<AccountEvent, AccountState>
   try {

@@ -128,7 +128,7 @@ describe('PUT /api/user/profile', () => {
     const clash = await client.put('/api/user/profile', { email: taken.user.email, currentPassword: password })
     expect(clash.statusCode).toBe(409)
     expect(clash.json()).toMatchObject({
-      validationErrors: { email: 'This email is already registered. Please use a different email or sign in.' },
+      validationErrors: { email: 'This email is already registered to another account. Please use a different email.' },
     })
     const ok = await client.put('/api/user/profile', { email: 'moved@example.com', currentPassword: password })
     expect(ok.json()).toMatchObject({ email: 'moved@example.com' })

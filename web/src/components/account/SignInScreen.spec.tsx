@@ -1,14 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { suspendedMessage } from '@reelmates/contracts/userManagement'
+import { signIn } from '../../features/account/accountCalls'
 import { markSignedInHere } from '../../features/account/signedInHere'
+import { ApiError } from '../../lib/apiError'
 import { SignInScreen } from './SignInScreen'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
   useNavigate: () => vi.fn(),
 }))
+vi.mock('../../features/account/accountCalls', () => ({ signIn: vi.fn(), isUsernameAvailable: vi.fn() }))
 
 afterEach(() => {
   cleanup()
@@ -31,6 +35,19 @@ describe('the sign-in page after a session ended', () => {
     markSignedInHere()
     signInPage()
     expect(screen.getByRole('status').textContent).toBe(signedOut)
+  })
+
+  it('stops asking them to sign in again once the server says why they cannot (a suspension)', async () => {
+    vi.mocked(signIn).mockRejectedValue(
+      new ApiError(suspendedMessage, 403, { message: suspendedMessage, error: 'Forbidden' }),
+    )
+    markSignedInHere()
+    signInPage()
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ada' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } })
+    fireEvent.submit(screen.getByLabelText('Password'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(suspendedMessage))
+    expect(screen.queryByText(signedOut)).toBeNull()
   })
 })
 

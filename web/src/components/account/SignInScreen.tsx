@@ -78,7 +78,8 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
           <InvitationNotice link={link}>
             Sign in to accept the invitation and see what they're watching.
           </InvitationNotice>
-          {signedOutElsewhere ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
+          {/* Once the server says why they cannot sign in (a suspension), "sign in again" is not true. */}
+          {signedOutElsewhere && !failure ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {announcement}

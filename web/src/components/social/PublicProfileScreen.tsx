@@ -13,7 +13,7 @@ import { FavouriteGenres } from './FavouriteGenres'
 import { RecommendationStats } from '../recommendations/RecommendationStats'
 import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
-import { monthYear, panel, primaryButton, sectionHeading } from './socialStyles'
+import { monthYear, panel, primaryButton, secondaryButton, sectionHeading } from './socialStyles'
 import { Loading } from '../shell/NotSavedOffline'
 
 function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
@@ -175,12 +175,20 @@ export function PublicProfileScreen({ username }: { username: string }) {
     body = (
       <Centered eyebrow="Profile not found" title="No one goes by that name">
         <p className="max-w-md text-zinc-400">
-          There is no Reelmates member called <span className="font-semibold text-zinc-200">{username}</span>. Check the
-          spelling of the link you followed.
+          No Reelmates member goes by <span className="font-semibold text-zinc-200">{username}</span> now. The link may
+          be misspelt, or whoever had this name changed it or left Reelmates.
+          {viewer ? ' Your friends are listed under their current names on your Friends page.' : null}
         </p>
-        <Link to={home.to} className={primaryButton}>
-          {home.label}
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          {viewer ? (
+            <Link to="/friends" className={primaryButton}>
+              Find people
+            </Link>
+          ) : null}
+          <Link to={home.to} className={viewer ? secondaryButton : primaryButton}>
+            {home.label}
+          </Link>
+        </div>
       </Centered>
     )
   } else if (status === 401) {
