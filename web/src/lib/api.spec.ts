@@ -24,7 +24,10 @@ let received: Received[] = []
 let csrfIssued = 0
 let validToken = ''
 
-function answer(request: IncomingMessage, body: string): { status: number; type?: string; text: string } {
+function answer(
+  request: IncomingMessage,
+  body: string,
+): { status: number; type?: string; text: string; retryAfter?: string } {
   const url = new URL(request.url ?? '/', 'http://x')
   const needsCsrf = !['GET', 'HEAD'].includes(request.method ?? 'GET') || url.pathname === '/api/auth/process-token'
   if (url.pathname === '/api/csrf-token') {
@@ -53,6 +56,18 @@ function answer(request: IncomingMessage, body: string): { status: number; type?
         type: 'application/json',
         text: JSON.stringify({ message: 'Taken', validationErrors: { username: 'taken' } }),
       }
+    case '/api/busy': {
+      // The first two tries find the change still being made (the gateway's idempotency answer).
+      const tries = received.filter((each) => each.url.pathname === '/api/busy').length
+      if (tries <= 2 || url.searchParams.has('forever'))
+        return {
+          status: 409,
+          type: 'application/json',
+          retryAfter: '0',
+          text: '{"message":"The same request is still being handled. Please try again in a moment.","error":"Conflict"}',
+        }
+      return { status: 201, type: 'application/json', text: JSON.stringify({ ok: true, tries }) }
+    }
     case '/api/only-error':
       return { status: 400, type: 'application/json', text: JSON.stringify({ error: 'Bad input' }) }
     case '/api/bare':
@@ -91,8 +106,11 @@ beforeAll(async () => {
         headers: request.headers,
         body,
       })
-      const { status, type, text } = answer(request, body)
-      response.writeHead(status, type ? { 'Content-Type': type } : {})
+      const { status, type, text, retryAfter } = answer(request, body)
+      response.writeHead(status, {
+        ...(type ? { 'Content-Type': type } : {}),
+        ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
+      })
       response.end(text)
     })
   })
@@ -285,6 +303,27 @@ describe('the request client (spec §7)', () => {
       onLine.mockRestore()
     }
     expect(attempts).toBe(1)
+  })
+
+  it('asks again, under the same key, after a change the server says it is still making', async () => {
+    const answer = await apiJson<{ ok: boolean; tries: number }>('/api/busy', {
+      method: 'POST',
+      body: {},
+      idempotencyKey: 'k9',
+    })
+    expect(answer).toEqual({ ok: true, tries: 3 })
+    const sent = received.filter((request) => request.url.pathname === '/api/busy')
+    expect(sent.map((request) => request.headers['idempotency-key'])).toEqual(['k9', 'k9', 'k9'])
+  })
+
+  it('leaves a change the server is still making after every try unanswered, not refused', async () => {
+    await expect(
+      apiJson('/api/busy?forever', { method: 'POST', body: {}, idempotencyKey: 'k10' }),
+    ).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/still being handled/) as unknown })
+    expect(received.filter((request) => request.url.pathname === '/api/busy')).toHaveLength(9)
+    // An ordinary 409 is a refusal, said at once.
+    await expect(apiJson('/api/conflict', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409 })
+    expect(received.filter((request) => request.url.pathname === '/api/conflict')).toHaveLength(1)
   })
 
   it('does not repeat a request refused for lack of permission', async () => {

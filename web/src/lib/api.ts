@@ -141,12 +141,36 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     forgetCsrfToken()
     response = await send(path, sent, await fetchCsrfToken())
   }
+  if (changes) response = await untilHandled(response, () => sendOnce(path, sent, needsCsrf, changes))
   if (!response.ok) {
     const error = await errorFromResponse(response)
     console.error(`${method} ${path} failed (${error.status}): ${error.message}`)
     throw error
   }
   return response
+}
+
+/** How many times a change the server is still making is asked after, a second or so apart. */
+const stillHandledTries = 8
+
+/**
+ * A change sent again (its first answer was lost, or it waited on the device) while the server is
+ * still making the first: the server's 409 with Retry-After says so, and is no refusal. Asked again
+ * under the same key, it answers what the first did. Past the last try it is unanswered (status 0),
+ * so the change keeps waiting instead of being undone as if refused.
+ */
+async function untilHandled(response: Response, again: () => Promise<Response>): Promise<Response> {
+  let current = response
+  for (let tries = 0; current.status === 409 && current.headers.has('Retry-After'); tries++) {
+    if (tries === stillHandledTries) {
+      const error = await errorFromResponse(current)
+      throw new ApiError(error.message, 0)
+    }
+    const seconds = Math.min(Math.max(Number(current.headers.get('Retry-After')) || 0, 0), 5)
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+    current = await again()
+  }
+  return current
 }
 
 /**

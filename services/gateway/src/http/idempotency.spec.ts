@@ -92,6 +92,8 @@ describe('Idempotency-Key', () => {
 
     expect(retry.statusCode).toBe(409)
     expect(retry.json<{ message: string }>().message).toMatch(/still being handled/)
+    // Not a refusal: the client asks again after this long, under the same key, for the first's answer.
+    expect(retry.headers['retry-after']).toBe('1')
     expect(other.statusCode).toBe(422)
     expect((await first).statusCode).toBe(201)
     const later = await client.post('/api/watchlist', add(titles[0]!, 'tonight'), withKey('action-inflight'))

@@ -60,7 +60,9 @@ export function registerIdempotency(app: FastifyInstance): void {
       return reply
     }
     if (claim.outcome === 'in_progress') {
-      await reply.code(409).send({
+      // Retry-After tells the client this is no refusal: the change is being made, and asking again
+      // under the same key soon answers what the first request did.
+      await reply.code(409).header('Retry-After', '1').send({
         message: 'The same request is still being handled. Please try again in a moment.',
         error: 'Conflict',
       })
