@@ -208,6 +208,30 @@ export type CommentItem = z.infer<typeof commentItem>
 export const activityAnswer = z.object({ activity: feedItem, comments: z.array(commentItem) })
 export type ActivityAnswer = z.infer<typeof activityAnswer>
 
+/**
+ * One of my own comments, wherever it is (`GET /api/user/comments`): so that I can take it back even
+ * from an activity I no longer see (an unfriending). `activity` is null when the activity is gone;
+ * `visible` says whether I may still open it (its link), and its owner is named only then.
+ */
+export const myCommentItem = z.object({
+  id: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  activity: z
+    .object({
+      id: z.string(),
+      activityType,
+      mediaTitle: z.string().nullable(),
+      owner: z.string().nullable(),
+      visible: z.boolean(),
+    })
+    .nullable(),
+})
+export type MyCommentItem = z.infer<typeof myCommentItem>
+export const myCommentsAnswer = z.object({ items: z.array(myCommentItem), nextCursor: z.string().nullable() })
+export type MyCommentsAnswer = z.infer<typeof myCommentsAnswer>
+
 export const activityParams = z.object({ id: z.string().min(1).max(200) })
 export const commentParams = z.object({ id: z.string().min(1).max(100) })
 export const activityReactionParams = activityParams.extend({ emoji: reactionEmoji })

@@ -329,6 +329,41 @@ test('a comment being written when its writer is unfriended keeps its words, to 
   await b.page.context().close()
 })
 
+test('a comment left on a friend’s watch can still be deleted from the profile after the two unfriend', async ({
+  browser,
+  baseURL,
+}) => {
+  const [a, b] = await friends(browser, baseURL ?? '', 'feed_mine_a', 'feed_mine_b')
+  const { activityId, title } = await logWatch(a.page.request, 'casablanca')
+  const words = 'Here’s looking at you.'
+  await sendJson(b.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, { content: words })
+
+  await b.page.goto('/profile')
+  const mine = b.page.getByRole('region', { name: 'Your comments' })
+  await expect(mine.getByText(words)).toBeVisible()
+  await expect(mine.getByRole('link', { name: `${a.account.username}'s watch of ${title}` })).toBeVisible()
+
+  const { friends: theirs } = (await (await a.page.request.get('/api/friendships')).json()) as {
+    friends: { id: string }[]
+  }
+  await sendJson(a.page.request, `/api/friendships/${encodeURIComponent(theirs[0]?.id ?? '')}`, undefined, 'DELETE')
+
+  await b.page.reload()
+  await expect(mine.getByText(`On a watch of ${title} you can no longer see`)).toBeVisible()
+  await expect(mine.getByRole('link', { name: /watch of/ })).toHaveCount(0)
+  await mine.getByRole('button', { name: /^Delete your comment/ }).click()
+  await b.page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(mine.getByText("You haven't commented on anything yet.")).toBeVisible()
+  await expect(mine.getByRole('heading', { name: 'Your comments' })).toBeFocused()
+
+  // Gone for the activity's owner too.
+  await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  await expect(a.page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(a.page.getByText(words)).toHaveCount(0)
+  await a.page.context().close()
+  await b.page.context().close()
+})
+
 test('saving a comment edit from the keyboard hands the focus to the comment, with its new words', async ({
   browser,
   baseURL,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import type { ActivityAnswer, FeedAnswer } from '@reelmates/contracts/feed'
+import type { ActivityAnswer, FeedAnswer, MyCommentsAnswer } from '@reelmates/contracts/feed'
 import type { LovedByFriendsAnswer } from '@reelmates/contracts/lovedByFriends'
 import { password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -58,6 +58,7 @@ describe('feed API', () => {
         'POST /api/feed/visits',
         'GET /api/home/friends-loved',
         'GET /api/activities/{id}',
+        'GET /api/user/comments',
         'POST /api/activities/{id}/comments',
         'PATCH /api/comments/{id}',
         'DELETE /api/comments/{id}',
@@ -77,6 +78,7 @@ describe('feed API', () => {
       await anonymous.post('/api/feed/visits'),
       await anonymous.get('/api/home/friends-loved'),
       await anonymous.get('/api/activities/watched:x'),
+      await anonymous.get('/api/user/comments'),
       await anonymous.post('/api/activities/watched:x/comments', { content: 'hi' }),
       await anonymous.patch('/api/comments/c1', { content: 'hi' }),
       await anonymous.delete('/api/comments/c1'),
@@ -85,7 +87,7 @@ describe('feed API', () => {
       await anonymous.put(`/api/comments/c1/reactions/${enc('🔥')}`),
       await anonymous.delete(`/api/comments/c1/reactions/${enc('🔥')}`),
     ]
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(401))
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(13).fill(401))
   })
 
   it("shows a friend's public watch with its review, counts it unread until I open the feed", async () => {
@@ -260,8 +262,30 @@ describe('feed API', () => {
     expect((await cid.client.delete(`/api/comments/${commentId}`)).statusCode).toBe(404)
     const edited = await bob.client.patch(`/api/comments/${commentId}`, { content: 'Changed' })
     expect(edited.statusCode).toBe(404)
+    // Bob finds it in his own comments, on an activity he may no longer open, its owner unnamed.
+    const mine = (await bob.client.get('/api/user/comments')).json<MyCommentsAnswer>()
+    expect(mine).toEqual({
+      items: [
+        {
+          id: commentId,
+          content: 'Said as a friend',
+          createdAt: expect.any(String) as unknown,
+          updatedAt: expect.any(String) as unknown,
+          activity: {
+            id: activityId,
+            activityType: 'watched',
+            mediaTitle: titles[0]!.title,
+            owner: null,
+            visible: false,
+          },
+        },
+      ],
+      nextCursor: null,
+    })
+    expect((await cid.client.get('/api/user/comments')).json<MyCommentsAnswer>().items).toEqual([])
     const deleted = await bob.client.delete(`/api/comments/${commentId}`)
     expect(deleted.statusCode, deleted.body).toBe(200)
+    expect((await bob.client.get('/api/user/comments')).json<MyCommentsAnswer>().items).toEqual([])
     const seen = (await ann.client.get(`/api/activities/${enc(activityId)}`)).json<ActivityAnswer>()
     expect(seen).toMatchObject({ activity: { commentCount: 0 }, comments: [] })
     expect((await bob.client.delete(`/api/comments/${commentId}`)).statusCode).toBe(404)
@@ -311,6 +335,30 @@ describe('feed API', () => {
     expect((await ann.client.get(`/api/activities/${enc(activityId)}`)).json<ActivityAnswer>().activity).toMatchObject({
       commentCount: 1,
     })
+  })
+
+  it('lists my own comments newest first, a page at a time, naming the owner of what I may still open', async () => {
+    const { ann, bob } = await circle()
+    const activityId = await watch(ann)
+    for (const content of ['First', 'Second', 'Third'])
+      expect((await bob.client.post(`/api/activities/${enc(activityId)}/comments`, { content })).statusCode).toBe(201)
+    expect((await ann.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'Ann' })).statusCode).toBe(
+      201,
+    )
+    const first = (await bob.client.get('/api/user/comments?limit=2')).json<MyCommentsAnswer>()
+    expect(first.items.map((item) => item.content)).toEqual(['Third', 'Second'])
+    expect(first.items[0]!.activity).toEqual({
+      id: activityId,
+      activityType: 'watched',
+      mediaTitle: titles[0]!.title,
+      owner: ann.user.username,
+      visible: true,
+    })
+    const rest = (
+      await bob.client.get(`/api/user/comments?limit=2&cursor=${enc(first.nextCursor!)}`)
+    ).json<MyCommentsAnswer>()
+    expect(rest).toMatchObject({ items: [{ content: 'First' }], nextCursor: null })
+    expect((await bob.client.get('/api/user/comments?cursor=nonsense')).statusCode).toBe(400)
   })
 
   it('pages with the cursor and refuses a cursor it did not make', async () => {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
-import { activityAnswer, activityParams, feedAnswer, feedQuery, unreadAnswer } from '@reelmates/contracts/feed'
+import {
+  activityAnswer,
+  activityParams,
+  feedAnswer,
+  feedQuery,
+  myCommentsAnswer,
+  unreadAnswer,
+} from '@reelmates/contracts/feed'
 import { recordFeedVisit } from '@reelmates/commands/feed/interactions'
 import { NoSuchActivity } from '@reelmates/commands/feed/errors'
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
@@ -57,6 +64,22 @@ export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       },
     },
     async (request) => withPosition({}, (await recordFeedVisit(ports, askerOf(request))).position),
+  )
+
+  app.get(
+    '/user/comments',
+    {
+      config: readsFrom(feedQueries),
+      schema: {
+        tags: ['feed'],
+        summary:
+          'My own comments, newest first, with the activity each is on and whether I may still open it: ' +
+          'one on an activity I no longer see (after an unfriending) can still be deleted from here.',
+        querystring: feedQuery,
+        response: { 200: myCommentsAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => feed.myComments(currentUserId(request), request.query),
   )
 
   app.get(

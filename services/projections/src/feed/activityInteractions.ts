@@ -43,12 +43,14 @@ export const reactionIdOf = (activityId: string, commentId: string | null, userI
 /** Comments and reactions on activities, for the feed's counts and the activity screen. */
 export const activityInteractions = defineProjector({
   name: 'activity_interactions',
-  version: 1,
+  // 2: comments indexed by author, for each member's own list of them.
+  version: 2,
   collections: [commentsCollection, reactionsCollection, revisions],
   handles,
 
   async setup(db) {
     await db.collection(commentsCollection).createIndex({ keys: { activityId: 1 } })
+    await db.collection(commentsCollection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(reactionsCollection).createIndex({ keys: { activityId: 1 } })
     // A deleted comment takes its reactions with it: without this, every deletion read every reaction.
     await db.collection(reactionsCollection).createIndex({ keys: { commentId: 1 } })

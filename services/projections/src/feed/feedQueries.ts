@@ -4,6 +4,7 @@ import {
   type ActivityAnswer,
   type ActivityType,
   type FeedAnswer,
+  type MyCommentsAnswer,
 } from '@reelmates/contracts/feed'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
 import { activities, activitiesCollection } from '../activities/activities'
@@ -25,6 +26,7 @@ import {
 import { commentItemOf, feedItemOf, watchedAtOf } from './feedItems'
 import { firstWatches } from '../watched/watchedQueries'
 import { feedVisits, feedVisitsCollection } from './feedVisits'
+import { olderThan } from '../keyset'
 
 /** Who may see an activity: its owner, the owner's friends, or, with an audience, exactly those. */
 export interface ActivityAccess {
@@ -181,6 +183,60 @@ export const feedQueries = defineQueries(
         if (!item) return null
         const shown = said.flatMap((comment) => commentItemOf(comment, userId, people, reacted) ?? [])
         return { activity: { ...item, commentCount: shown.length }, comments: shown }
+      },
+
+      /**
+       * My own comments, newest first, wherever they were written: each with what it was on, and
+       * whether I may still open that (a comment outlives the friendship it was written in).
+       */
+      async myComments(
+        userId: string,
+        { cursor, limit }: { cursor?: string; limit: number },
+      ): Promise<MyCommentsAnswer> {
+        const after = cursor === undefined ? null : decodeFeedCursor(cursor)
+        const found = await comments().find(
+          { userId, ...olderThan('createdAt', after) },
+          { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
+        )
+        const page = found.slice(0, limit)
+        const onActivities = await feed().find({
+          _id: { $in: [...new Set(page.map((comment) => comment.activityId))] },
+        })
+        const byId = new Map(onActivities.map((activity) => [activity._id, activity]))
+        const seen = new Map(
+          await Promise.all(
+            onActivities.map(async (activity) => [activity._id, await mayFriendSee(userId, activity)] as const),
+          ),
+        )
+        const owners = await cards.cards(onActivities.map((activity) => activity.userId))
+        const items = page.flatMap((comment) => {
+          if (comment.content === null) return []
+          const activity = byId.get(comment.activityId)
+          const visible = seen.get(comment.activityId) === true
+          return [
+            {
+              id: comment.id,
+              content: comment.content,
+              createdAt: comment.createdAt,
+              updatedAt: comment.updatedAt,
+              activity: activity
+                ? {
+                    id: activity._id,
+                    activityType: activity.activityType,
+                    mediaTitle: activity.mediaTitle,
+                    owner: visible ? (owners.get(activity.userId)?.username ?? null) : null,
+                    visible,
+                  }
+                : null,
+            },
+          ]
+        })
+        const last = page.at(-1)
+        return {
+          items,
+          nextCursor:
+            found.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last._id }) : null,
+        }
       },
 
       /** The activity as the write side needs it: who owns it, when the asker may see it. */

@@ -1,4 +1,4 @@
-import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from '@reelmates/contracts/feed'
+import { decodeFeedCursor, encodeFeedCursor } from '@reelmates/contracts/feed'
 import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { containsSpoilersOf } from '@reelmates/contracts/watched'
@@ -19,6 +19,7 @@ import { watchedCollection } from '../watched/watchedItemDoc'
 import { firstWatches } from '../watched/watchedQueries'
 import { watchlistItems } from '../watchlist/watchlistItems'
 import { watchlistCollection } from '../watchlist/watchlistItemDoc'
+import { olderThan } from '../keyset'
 
 /** Only what the owner shared: a private watch never leaves these queries. */
 const shared = { isPrivate: false }
@@ -31,12 +32,6 @@ const recentLimit = 20
 
 /** A member's public watches in the order their profile lists them: latest first, ties by id. */
 const newestFirst = { watchedAt: -1, _id: -1 } as const
-
-/** Strictly after the cursor's watch in that order: the next page starts there. */
-const olderThan = (after: FeedCursor | null) =>
-  after
-    ? { $or: [{ watchedAt: { $lt: after.createdAt } }, { watchedAt: after.createdAt, _id: { $lt: after.id } }] }
-    : {}
 
 /**
  * `limit` public watches after `after`, and the cursor of the next page while there are more; each a
@@ -120,7 +115,7 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
     ): Promise<PublicWatchesAnswer> {
       const after = cursor === undefined ? null : decodeFeedCursor(cursor)
       const found = await watched().find(
-        { userId, ...shared, ...olderThan(after) },
+        { userId, ...shared, ...olderThan('watchedAt', after) },
         { sort: newestFirst, limit: limit + 1 },
       )
       return pageOf(found, limit, await firstPublicWatches(userId, found))

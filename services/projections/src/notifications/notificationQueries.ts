@@ -10,6 +10,7 @@ import { notifications } from './notifications'
 import { notificationsSeen, notificationsSeenCollection, type NotificationsSeenDoc } from './notificationsSeen'
 import type { NotificationContext } from './notificationSource'
 import { sourceOfKind } from './allSources'
+import { olderThan } from '../keyset'
 
 /** The context of a notification's text: its actors by their current usernames. */
 export async function contextsOf(
@@ -25,12 +26,6 @@ export async function contextsOf(
     return { actors, actorCount: actors.length, detail: doc.detail }
   })
 }
-
-/** Strictly after the cursor's line in the bell's order (newest first, ties by id): the next page starts there. */
-const olderThan = (after: FeedCursor | null) =>
-  after
-    ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after.id } }] }
-    : {}
 
 /** The bell: my notifications as the API shows them, and who has seen a notification of some `ref`. */
 export const notificationQueries = defineQueries([notifications, notificationsSeen, users, activities], (db) => {
@@ -52,7 +47,7 @@ export const notificationQueries = defineQueries([notifications, notificationsSe
     let from = after
     for (;;) {
       const batch = await docs().find(
-        { userId, ...olderThan(from) },
+        { userId, ...olderThan('createdAt', from) },
         { sort: { createdAt: -1, _id: -1 }, limit: wanted },
       )
       const there = await activityQueries(db).existing(activityIdsOf(batch))

@@ -5,6 +5,7 @@ import { AvatarEditor } from './AvatarEditor'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { ProfileEditForm } from './ProfileEditForm'
 import { ProfileStats } from './ProfileStats'
+import { MyComments } from '../feed/MyComments'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 /** /profile: who you are on Reelmates, your watching in numbers, and where you change your settings. */
@@ -35,6 +36,7 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
         </div>
       </header>
       <ProfileStats />
+      <MyComments />
       <h2 className="text-lg font-semibold text-white">Settings</h2>
       <ProfileEditForm user={user} />
       <div>

@@ -1,4 +1,10 @@
-import type { ActivityAnswer, CommentItem, FeedAnswer, ReactionEmoji } from '@reelmates/contracts/feed'
+import type {
+  ActivityAnswer,
+  CommentItem,
+  FeedAnswer,
+  MyCommentsAnswer,
+  ReactionEmoji,
+} from '@reelmates/contracts/feed'
 import { requests } from '../../lib/api'
 
 /** Every change answers with the event log position it produced (read-your-writes). */
@@ -27,6 +33,9 @@ export const feedCalls = {
   // Sent as the feed opens; it must arrive even if the person reloads or leaves at once.
   visit: () => requests.send<ChangeAnswer>('POST', '/api/feed/visits', undefined, { keepalive: true }),
   activity: (id: string) => requests.get<ActivityAnswer>(activityPath(id)),
+  /** My own comments, wherever they are (one on an activity I no longer see included). */
+  myComments: (cursor: string | null) =>
+    requests.get<MyCommentsAnswer>(`/api/user/comments?limit=20${cursor === null ? '' : `&cursor=${enc(cursor)}`}`),
   addComment: (activityId: string, content: string, keyed: Keyed = {}) =>
     requests.send<CommentItem & ChangeAnswer>('POST', `${activityPath(activityId)}/comments`, { content }, keyed),
   editComment: (commentId: string, content: string, keyed: Keyed = {}) =>

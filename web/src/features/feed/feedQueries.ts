@@ -18,6 +18,8 @@ export const feedKeys = {
   head: () => ['feed', 'head'] as const,
   activity: (id: string) => ['feed', 'activity', id] as const,
   unread: () => ['feed', 'unread'] as const,
+  /** Under `feed`, so a comment deleted anywhere refreshes the list of my own (refetchOnceSettled). */
+  mine: () => ['feed', 'mine'] as const,
 }
 
 export const feedTimelineQuery = () =>
@@ -44,6 +46,15 @@ export const feedHeadQuery = (enabled: boolean) =>
     queryFn: () => feedCalls.page(null),
     enabled,
     refetchInterval: feedRefetchMs,
+  })
+
+/** My own comments, a page at a time (the profile's "Your comments"). */
+export const myCommentsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: feedKeys.mine(),
+    queryFn: ({ pageParam }) => feedCalls.myComments(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   })
 
 /** The server says the activity is not there for this reader (deleted, or no longer a friend's). */

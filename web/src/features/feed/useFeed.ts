@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { FeedItem } from '@reelmates/contracts/feed'
+import type { FeedItem, MyCommentItem } from '@reelmates/contracts/feed'
 import { usePendingChanges } from '../../lib/mutations'
 import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
 import { feedMutationKey } from './feedMutations'
-import { activityQuery, feedTimelineQuery } from './feedQueries'
+import { activityQuery, feedTimelineQuery, myCommentsQuery } from './feedQueries'
 
 /**
  * The timeline as the server has it, with my changes still on their way folded on top. An item keeps
@@ -28,4 +28,15 @@ export function useActivity(id: string) {
   const pending = usePendingChanges<FeedChange>(feedMutationKey)
   const answer = useMemo(() => query.data && pending.reduce(applyToActivity, query.data), [query.data, pending])
   return { ...query, answer }
+}
+
+/** My own comments, without those I have deleted while the deletion is on its way (or waits offline). */
+export function useMyComments() {
+  const query = useInfiniteQuery(myCommentsQuery())
+  const pending = usePendingChanges<FeedChange>(feedMutationKey)
+  const items = useMemo<MyCommentItem[] | undefined>(() => {
+    const deleted = new Set(pending.flatMap((change) => (change.kind === 'deleteComment' ? [change.commentId] : [])))
+    return query.data?.pages.flatMap((page) => page.items).filter((item) => !deleted.has(item.id))
+  }, [query.data, pending])
+  return { ...query, items }
 }
