@@ -339,7 +339,7 @@ test('a comment left on a friend’s watch can still be deleted from the profile
   await sendJson(b.page.request, `/api/activities/${encodeURIComponent(activityId)}/comments`, { content: words })
 
   await b.page.goto('/profile')
-  const mine = b.page.getByRole('region', { name: 'Your comments' })
+  const mine = b.page.getByRole('region', { name: 'My comments' })
   await expect(mine.getByText(words)).toBeVisible()
   await expect(mine.getByRole('link', { name: `${a.account.username}'s watch of ${title}` })).toBeVisible()
 
@@ -354,7 +354,7 @@ test('a comment left on a friend’s watch can still be deleted from the profile
   await mine.getByRole('button', { name: /^Delete your comment/ }).click()
   await b.page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(mine.getByText("You haven't commented on anything yet.")).toBeVisible()
-  await expect(mine.getByRole('heading', { name: 'Your comments' })).toBeFocused()
+  await expect(mine.getByRole('heading', { name: 'My comments' })).toBeFocused()
 
   // Gone for the activity's owner too.
   await a.page.goto(`/activity/${encodeURIComponent(activityId)}`)

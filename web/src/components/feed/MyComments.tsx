@@ -23,7 +23,7 @@ export function whatItWasOn(activity: NonNullable<MyCommentItem['activity']>, me
 }
 
 /**
- * The profile's "Your comments": every comment I wrote, newest first, each with what it was on and a
+ * The profile's "My comments": every comment I wrote, newest first, each with what it was on and a
  * way to delete it. The one place to take back a comment on an activity I no longer see (after an
  * unfriending the activity is closed to me, and my words stay with its owner's friends).
  */
@@ -38,7 +38,7 @@ export function MyComments() {
     body = <p className="text-sm text-zinc-400">Your comments couldn't be loaded. Try again later.</p>
   else if (!items)
     body = (
-      <Loading what="Your comments" size="row">
+      <Loading what="The list of your comments" size="row">
         <p className="h-16 animate-pulse rounded-2xl bg-white/5" aria-label="Loading your comments" />
       </Loading>
     )
@@ -93,7 +93,7 @@ export function MyComments() {
   return (
     <section aria-labelledby="my-comments-title" className="grid gap-3">
       <h2 id="my-comments-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-white">
-        Your comments
+        My comments
       </h2>
       {body}
       {hasNextPage ? (

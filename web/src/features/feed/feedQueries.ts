@@ -48,7 +48,7 @@ export const feedHeadQuery = (enabled: boolean) =>
     refetchInterval: feedRefetchMs,
   })
 
-/** My own comments, a page at a time (the profile's "Your comments"). */
+/** My own comments, a page at a time (the profile's "My comments"). */
 export const myCommentsQuery = () =>
   infiniteQueryOptions({
     queryKey: feedKeys.mine(),
