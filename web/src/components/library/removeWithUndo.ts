@@ -1,11 +1,14 @@
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import { onlineManager } from '@tanstack/react-query'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { titleKey } from '../../features/library/libraryChanges'
 import {
   usePutBackOnWatchlist,
   usePutBackWatched,
   useRemoveFromWatchlist,
   useRemoveWatched,
+  watchlistNow,
 } from '../../features/library/useLibraryChanges'
 import { whenChangesGoOut } from '../../lib/connection'
 import { toast } from '../../lib/toast'
@@ -81,11 +84,22 @@ export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>
   )
 }
 
-/** The row is gone by the time Undo is pressed; its mutations run on in the query client's mutation cache. */
+/**
+ * The row is gone by the time Undo is pressed; its mutations run on in the query client's mutation cache.
+ * The Undo puts the title back at its place when it was removed, read from the list then: a card
+ * is not drawn again when a move elsewhere only renumbers it, so its `item.order` may be old.
+ */
 export function useRemoveFromWatchlistWithUndo(): (item: WatchlistItem) => void {
+  const queryClient = useQueryClient()
   const remove = useRemoveFromWatchlist()
   const putBack = usePutBackOnWatchlist()
-  return (item) => removeWithUndo({ remove, putBack }, item)
+  return useCallback(
+    (item: WatchlistItem) => {
+      const now = watchlistNow(queryClient).find((candidate) => titleKey(candidate) === titleKey(item))
+      removeWithUndo({ remove, putBack }, now ?? item)
+    },
+    [queryClient, remove, putBack],
+  )
 }
 
 export function useRemoveWatchedWithUndo(): (entry: WatchedItem) => void {

@@ -1,7 +1,8 @@
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { useChange } from '../../lib/mutations'
 import {
   foldWatchlist,
@@ -30,20 +31,23 @@ export function useAddToWatchlist() {
 
 export function useRemoveFromWatchlist() {
   const remove = useChange(mutations.removeFromWatchlist)
-  return (title: LibraryTitle) => remove(libraryChange.removeFromWatchlist(title))
+  return useCallback((title: LibraryTitle) => remove(libraryChange.removeFromWatchlist(title)), [remove])
 }
 
 /** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter); the server puts it there. */
 export function usePutBackOnWatchlist() {
   const add = useChange(mutations.putBackOnWatchlist)
-  return (item: WatchlistItem): Promise<boolean> => add(libraryChange.putBackOnWatchlist(item))
+  return useCallback((item: WatchlistItem): Promise<boolean> => add(libraryChange.putBackOnWatchlist(item)), [add])
 }
 
 /** To `toIndex` on `shown`, the list as the screen showed it: the server is told the neighbour it lands by. */
 export function useMoveOnWatchlist() {
   const move = useChange(mutations.moveOnWatchlist)
-  return (title: LibraryTitle, toIndex: number, shown: readonly WatchlistItem[]) =>
-    move(libraryChange.moveOnWatchlist(title, toIndex, shown))
+  return useCallback(
+    (title: LibraryTitle, toIndex: number, shown: readonly WatchlistItem[]) =>
+      move(libraryChange.moveOnWatchlist(title, toIndex, shown)),
+    [move],
+  )
 }
 
 /**
@@ -53,15 +57,23 @@ export function useMoveOnWatchlist() {
 export function useStepOnWatchlist() {
   const queryClient = useQueryClient()
   const move = useMoveOnWatchlist()
-  return (title: LibraryTitle, step: WatchlistStep): Promise<boolean> => {
-    const items = foldWatchlist(
-      queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
-      pendingLibraryChanges(queryClient),
-    )
-    const to = placeAfterStep(items, title, step)
-    return to === undefined ? Promise.resolve(false) : move(title, to, items)
-  }
+  // Stable, so that the list's slots and cards need not draw again for a new function.
+  return useCallback(
+    (title: LibraryTitle, step: WatchlistStep): Promise<boolean> => {
+      const items = watchlistNow(queryClient)
+      const to = placeAfterStep(items, title, step)
+      return to === undefined ? Promise.resolve(false) : move(title, to, items)
+    },
+    [queryClient, move],
+  )
 }
+
+/** The watchlist with every change still on its way, as it is when this is called (not as last drawn). */
+export const watchlistNow = (queryClient: QueryClient): WatchlistItem[] =>
+  foldWatchlist(
+    queryClient.getQueryData<WatchlistItem[]>(libraryKeys.watchlist()) ?? [],
+    pendingLibraryChanges(queryClient),
+  )
 
 export function useEditWatchlistNote() {
   const edit = useChange(mutations.editWatchlistNote)
