@@ -22,13 +22,16 @@ const LibraryMarksContext = createContext<LibraryMarks | null>(null)
 export function LibraryMarksProvider({ children }: { children: ReactNode }) {
   const { items } = useWatchlist()
   const watched = useWatchedTitles()
+  // Which titles are listed, not in what order or with what notes: a move or a note leaves the
+  // marks as they were, and the cards (500 on a long watchlist) are not drawn again for it.
+  const listedKeys = items?.map(mediaKeyOf).sort().join(' ')
   const marks = useMemo<LibraryMarks>(() => {
-    const listed = items ? new Set(items.map(mediaKeyOf)) : undefined
+    const listed = listedKeys === undefined ? undefined : new Set(listedKeys.split(' '))
     return {
       onWatchlist: (ref) => listed?.has(mediaKeyOf(ref)),
       myWatch: (ref) => watched?.get(watchedTitleKey(ref)),
     }
-  }, [items, watched])
+  }, [listedKeys, watched])
   return <LibraryMarksContext value={useDeferredValue(marks)}>{children}</LibraryMarksContext>
 }
 
