@@ -12,35 +12,19 @@ import {
   rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
-import { useLayoutEffect, useRef, type ReactNode } from 'react'
-import { focusIsLost, useFocusStaysInList } from '../../lib/focusLost'
+import { useCallback, useLayoutEffect, useMemo, useRef, type NamedExoticComponent } from 'react'
+import { useFocusStaysInList } from '../../lib/focusLost'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { LibraryMarksProvider } from '../../features/library/libraryMarks'
 import { titleKey, type WatchlistStep } from '../../features/library/libraryChanges'
 import { useMoveOnWatchlist, useStepOnWatchlist } from '../../features/library/useLibraryChanges'
 import { GestureSafePointerSensor } from './pointerSensor'
+import { ShowMoreTitles, useTitlesShown } from './ShowMoreTitles'
+import { SortableSlot, type WatchlistItemViewProps } from './SortableSlot'
 
-/** What an item needs to be dragged by its handle and moved by its buttons. */
-export interface ReorderControls {
-  enabled: boolean
-  isDragging: boolean
-  /** Spread onto the drag handle button: pointer, touch and keyboard (Space to lift, arrows, Space to drop). */
-  handle: Record<string, unknown>
-  setHandleRef: (element: HTMLElement | null) => void
-  /**
-   * The single-tap alternatives to dragging (WCAG 2.5.7). Moving an item moves its element in the
-   * page, which drops the keyboard focus: `thenFocus` names the control that takes it back once the
-   * item shows in its new place.
-   */
-  moveUp?: ((thenFocus: () => HTMLElement | null) => void) | undefined
-  moveDown?: ((thenFocus: () => HTMLElement | null) => void) | undefined
-  /** To either end in one step: on a list of hundreds, one place a tap was no way to the top. */
-  moveToTop?: ((thenFocus: () => HTMLElement | null) => void) | undefined
-  moveToBottom?: ((thenFocus: () => HTMLElement | null) => void) | undefined
-}
+export { memoItemView, WatchlistPlace, type ReorderControls, type WatchlistItemViewProps } from './SortableSlot'
 
 interface SortableWatchlistProps {
   items: WatchlistItem[]
@@ -48,27 +32,52 @@ interface SortableWatchlistProps {
   /** Off while the list is sorted or filtered: "my order" only means something when it is what is shown. */
   reorderable: boolean
   className: string
-  renderItem: (item: WatchlistItem, index: number, reorder: ReorderControls) => ReactNode
+  /** A card or row, made with `memoItemView` so that a change to one title draws that title alone. */
+  Item: NamedExoticComponent<WatchlistItemViewProps>
 }
 
 export const reorderInstructions =
   'To move a title, focus its handle and press Space or Enter to pick it up, move it with the arrow keys, and press Space or Enter to drop it, or Escape to cancel.'
 
+// Made once: new options make new sensors, and with them new listeners for every handle, which
+// drew every card again on each change.
+// A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
+const pointerOptions = { activationConstraint: { distance: 6 } }
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates }
+
 /**
  * The watchlist in the user's order, reordered by dragging a handle (mouse, touch or keyboard)
  * or with the move buttons. A drop sends one move; the list shows it before the server answers.
  */
-export function SortableWatchlist({ items, layout, reorderable, className, renderItem }: SortableWatchlistProps) {
+export function SortableWatchlist({ items, layout, reorderable, className, Item }: SortableWatchlistProps) {
   const moveOnWatchlist = useMoveOnWatchlist()
   const stepOnWatchlist = useStepOnWatchlist()
   const list = useRef<HTMLOListElement>(null)
   const followFocus = useFocusStaysInList(list)
   const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
-    useSensor(GestureSafePointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(GestureSafePointerSensor, pointerOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   )
-  const ids = items.map((item) => titleKey(item))
+  // The same ids while the order is the same (a note, a rating, the server's answer to a move):
+  // dnd-kit's context, and with it every slot, changes only when the order does.
+  const order = items.map((item) => titleKey(item)).join('\n')
+  const ids = useMemo(() => (order === '' ? [] : order.split('\n')), [order])
+  const { shown, more, reach } = useTitlesShown(items.length, list)
+  // Dragging reaches the titles drawn; the moves reach the whole list, and draw as far as they go.
+  const shownIds = useMemo(() => ids.slice(0, shown), [ids, shown])
+  const latest = useRef(items)
+  useLayoutEffect(() => {
+    latest.current = items
+  }, [items])
+  const onStep = useCallback(
+    (item: WatchlistItem, step: WatchlistStep) => {
+      const all = latest.current
+      const from = all.findIndex((candidate) => titleKey(candidate) === titleKey(item))
+      reach({ up: from - 1, down: from + 1, top: 0, bottom: all.length - 1 }[step])
+      void stepOnWatchlist(item, step)
+    },
+    [stepOnWatchlist, reach],
+  )
   const titleOf = (id: UniqueIdentifier) => items.find((item) => titleKey(item) === id)?.title ?? 'Title'
   const placeOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1)
 
@@ -104,83 +113,28 @@ export function SortableWatchlist({ items, layout, reorderable, className, rende
       accessibility={{ announcements, screenReaderInstructions: { draggable: reorderInstructions } }}
     >
       <SortableContext
-        items={ids}
+        items={shownIds}
         strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
         disabled={!reorderable}
       >
-        <ol ref={list} onFocus={followFocus} className={className}>
-          {items.map((item, index) => (
-            <SortableSlot
-              key={titleKey(item)}
-              id={titleKey(item)}
-              enabled={reorderable}
-              index={index}
-              count={items.length}
-              onStep={(step) => void stepOnWatchlist(item, step)}
-            >
-              {(controls) => renderItem(item, index, controls)}
-            </SortableSlot>
-          ))}
-        </ol>
+        {/* One subscription to my watched titles for the whole list, not one per card. */}
+        <LibraryMarksProvider>
+          <ol ref={list} onFocus={followFocus} className={className}>
+            {items.slice(0, shown).map((item, index) => (
+              <SortableSlot
+                key={titleKey(item)}
+                item={item}
+                enabled={reorderable}
+                index={index}
+                count={items.length}
+                onStep={onStep}
+                Item={Item}
+              />
+            ))}
+          </ol>
+        </LibraryMarksProvider>
+        <ShowMoreTitles shown={shown} total={items.length} onMore={more} />
       </SortableContext>
     </DndContext>
-  )
-}
-
-function SortableSlot({
-  id,
-  enabled,
-  index,
-  count,
-  onStep,
-  children,
-}: {
-  id: string
-  enabled: boolean
-  index: number
-  count: number
-  /** Worked out from where the item is when the button is pressed, not from this render's index. */
-  onStep: (step: WatchlistStep) => void
-  children: (controls: ReorderControls) => ReactNode
-}) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    disabled: !enabled,
-  })
-  // React moves the item's element to its new place, and a moved element loses the focus; the
-  // render that shows the item at its new index is the one to give it back.
-  const focusAfterMove = useRef<(() => HTMLElement | null) | null>(null)
-  useLayoutEffect(() => {
-    const control = focusAfterMove.current?.()
-    focusAfterMove.current = null
-    // Only the focus the move dropped: by the time the item shows, the person may be typing elsewhere.
-    if (control && focusIsLost()) control.focus()
-  }, [index])
-  const stepTo = (step: WatchlistStep) => (thenFocus: () => HTMLElement | null) => {
-    focusAfterMove.current = thenFocus
-    onStep(step)
-  }
-  const moves = {
-    moveUp: enabled && index > 0 ? stepTo('up') : undefined,
-    moveDown: enabled && index < count - 1 ? stepTo('down') : undefined,
-    // Next to the end, a move up or down is already the way there.
-    moveToTop: enabled && index > 1 ? stepTo('top') : undefined,
-    moveToBottom: enabled && index < count - 2 ? stepTo('bottom') : undefined,
-  }
-  return (
-    <li
-      ref={setNodeRef}
-      data-title-key={id}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative ${isDragging ? 'z-20' : ''}`}
-    >
-      {children({
-        enabled,
-        isDragging,
-        handle: { ...attributes, ...listeners },
-        setHandleRef: setActivatorNodeRef,
-        ...moves,
-      })}
-    </li>
   )
 }

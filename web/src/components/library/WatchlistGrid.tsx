@@ -4,7 +4,7 @@ import { MediaPoster } from '../media/MediaPoster'
 import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
-import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
+import { memoItemView, SortableWatchlist, WatchlistPlace, type WatchlistItemViewProps } from './SortableWatchlist'
 import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
 import { WatchlistItemMenu, watchlistItemActions } from './WatchlistItemMenu'
 import { WatchedMark } from './WatchedMark'
@@ -22,12 +22,12 @@ export function WatchlistGrid({ items, reorderable }: WatchlistViewProps) {
       layout="grid"
       reorderable={reorderable}
       className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-5"
-      renderItem={(item, index, reorder) => <WatchlistCard item={item} index={index} reorder={reorder} />}
+      Item={WatchlistCard}
     />
   )
 }
 
-function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: number; reorder: ReorderControls }) {
+const WatchlistCard = memoItemView(function WatchlistCard({ item, reorder, eager }: WatchlistItemViewProps) {
   const removeWithUndo = useRemoveFromWatchlistWithUndo()
   const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
@@ -49,11 +49,11 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
             posterPath={item.posterPath}
             year={year}
             seed={item.tmdbId}
-            priority={index < 6}
+            priority={eager}
           />
         </Link>
         <span className="pointer-events-none absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold tabular-nums text-white backdrop-blur">
-          {index + 1}
+          <WatchlistPlace />
         </span>
         <WatchedMark title={item} className="pointer-events-none absolute bottom-2 left-2" />
         {reorder.enabled ? (
@@ -107,4 +107,4 @@ function WatchlistCard({ item, index, reorder }: { item: WatchlistItem; index: n
       {dialogs.dialog}
     </article>
   )
-}
+})

@@ -6,7 +6,7 @@ import { IconButton } from './controls'
 import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
-import { SortableWatchlist, type ReorderControls } from './SortableWatchlist'
+import { memoItemView, SortableWatchlist, WatchlistPlace, type WatchlistItemViewProps } from './SortableWatchlist'
 import { MarkWatchedButton, useWatchlistItemDialogs } from './WatchlistItemDialog'
 import { WatchlistItemMenu, watchlistItemActions } from './WatchlistItemMenu'
 import { WatchedMark } from './WatchedMark'
@@ -24,12 +24,12 @@ export function WatchlistList({ items, reorderable }: WatchlistViewProps) {
       layout="list"
       reorderable={reorderable}
       className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5"
-      renderItem={(item, index, reorder) => <WatchlistRow item={item} index={index} reorder={reorder} />}
+      Item={WatchlistRow}
     />
   )
 }
 
-function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: number; reorder: ReorderControls }) {
+const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: WatchlistItemViewProps) {
   const removeWithUndo = useRemoveFromWatchlistWithUndo()
   const dialogs = useWatchlistItemDialogs(item)
   const year = yearOf(item.releaseDate)
@@ -56,7 +56,7 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
         </button>
       ) : null}
       <span className="w-5 shrink-0 text-right font-serif text-base tabular-nums text-zinc-400 sm:w-6 sm:text-lg">
-        {index + 1}
+        <WatchlistPlace />
       </span>
       <Link
         to="/media/$mediaType/$id"
@@ -142,4 +142,4 @@ function WatchlistRow({ item, index, reorder }: { item: WatchlistItem; index: nu
       {dialogs.dialog}
     </article>
   )
-}
+})
