@@ -141,6 +141,30 @@ describe('sending recommendations', () => {
       .when(send([toNewcomer(rec2)]))
       .thenThrows(RecommendationAlreadyPending))
 
+  describe("to a member's address", () => {
+    const toBobsAddress = (id = rec2): Recipient => ({
+      ...toNewcomer(id),
+      toUserId: bob,
+      toEmail: 'bob@example.com',
+      name: 'bob@example.com',
+    })
+
+    it('sends it though the member has it pending by name: refusing would say whose address it is', () =>
+      given([sent()])
+        .when(send([toBobsAddress()]))
+        .then([sent(toBobsAddress())]))
+
+    it('sends it by name though it is pending at their address', () =>
+      given([sent(toBobsAddress(rec1))])
+        .when(send([toBob(rec2)]))
+        .then([sent(toBob(rec2))]))
+
+    it('refuses it twice to the address, in the words the sender typed', () =>
+      given([sent(toBobsAddress(rec1))])
+        .when(send([toBobsAddress(rec2)]))
+        .thenThrows(RecommendationAlreadyPending, /bob@example\.com/))
+  })
+
   it('sends the same title again once the earlier one was answered', () =>
     given([sent(), dismissed()])
       .when(send([toBob(rec2)]))

@@ -150,10 +150,16 @@ function evolve(state: RecommendationsState, event: RecommendationEvent): Recomm
   }
 }
 
+/**
+ * The same recipient as the sender addressed them: an address matches what went to that address, a
+ * name what went by name. An address of a member's matched to what went to their name (or the
+ * reverse) was refused in the other's words ("…to bob, who has not answered yet"), telling the
+ * sender whose address it is; the member may hold two of one title instead, one from each.
+ */
 const sameRecipient = (record: RecommendationRecord, recipient: Recipient) =>
-  recipient.toUserId !== null
-    ? record.toUserId === recipient.toUserId
-    : record.toUserId === null && record.toEmail !== null && record.toEmail === recipient.toEmail
+  recipient.toEmail !== null
+    ? record.toEmail === recipient.toEmail
+    : record.toEmail === null && record.toUserId === recipient.toUserId
 
 const aboutOf = (record: RecommendationRecord) => ({
   recommendationId: record.recommendationId,
