@@ -27,8 +27,9 @@ export const notifications = defineProjector({
   // activity, and the `group` index a deleted comment finds its thread's lines by). 8: "now friends"
   // lines of friendships since ended are taken out. 9: each line about an activity names it
   // (`activityId`), so the bell leaves it out while the activity is gone. 10: a recommendation's line
-  // goes once it is answered or watched.
-  version: 10,
+  // goes once it is answered or watched. 11: an answer to a recommendation sent to an address names
+  // who answered (`aboutUserId`), so their deleted account takes it.
+  version: 11,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 

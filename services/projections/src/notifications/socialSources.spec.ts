@@ -149,6 +149,23 @@ describe('a deleted account', () => {
     expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
     expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(1)
   })
+
+  it('takes the answers to a recommendation sent to their address, though the sender never saw whose they were', async () => {
+    const h = await bell()
+    const byAddress = { ...about, byAddress: true }
+    await h.given(
+      RecommendationAccepted({ ...byAddress, acceptedAt: at }),
+      RecommendationWatched({ ...byAddress, entryId: 'e7', rating: 9, watchedAt: at }),
+    )
+    expect(await h.texts(ann)).toEqual(
+      expect.arrayContaining([
+        'Your recommendation of Dune was watched',
+        'Your recommendation of Dune was added to a watchlist',
+      ]),
+    )
+    await h.given(AccountDeleted({ userId: bob, deletedAt: at }))
+    expect(await h.texts(ann)).toEqual([])
+  })
 })
 
 describe('notifications taken back', () => {

@@ -15,6 +15,9 @@ export const recommendationAnswered = defineNotificationSource({
       userId: event.data.fromUserId,
       // Sent to an address: the sender knows the address, not whose account it is (the Sent tab too).
       actorId: event.data.byAddress ? null : event.data.toUserId,
+      // Who answered, never shown: their deleted account takes the line, as it takes the recommendation
+      // off the Sent tab, though it named no one.
+      aboutUserId: event.data.toUserId,
       url: '/recommendations?box=sent',
       detail: {
         title: event.data.mediaTitle,
