@@ -152,7 +152,7 @@ describe('a deleted account', () => {
 
   it('takes the answers to a recommendation sent to their address, though the sender never saw whose they were', async () => {
     const h = await bell()
-    const byAddress = { ...about, byAddress: true }
+    const byAddress = { ...about, byAddress: true as const }
     await h.given(
       RecommendationAccepted({ ...byAddress, acceptedAt: at }),
       RecommendationWatched({ ...byAddress, entryId: 'e7', rating: 9, watchedAt: at }),
