@@ -3,6 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as toasts from '../../lib/toast'
+import { notificationsKeys } from '../notifications/queries'
 import { friendsCalls } from './friendsCalls'
 import { useAcceptFriend, useAskFriend, useCancelInvitation, useDeclineFriend, useRemoveFriend } from './mutations'
 
@@ -76,5 +77,22 @@ describe('a change the server refuses', () => {
     result.current.mutate({ id: 'pair', username: 'cleo', ...extra } as never)
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ['friends'] })
+  })
+})
+
+describe('the bell after a friendship change', () => {
+  it('asks again at once: the answered request has left it, and its count says so', async () => {
+    told()
+    vi.spyOn(friendsCalls, 'accept').mockResolvedValue({})
+    const client = new QueryClient()
+    const invalidated = vi.spyOn(client, 'invalidateQueries')
+    const { result } = renderHook(() => useAcceptFriend(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    })
+    result.current.mutate({ id: 'pair', username: 'cleo' } as never)
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: notificationsKeys.list() })
   })
 })

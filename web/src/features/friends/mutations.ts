@@ -2,6 +2,7 @@ import type { FriendRequest } from '@reelmates/contracts/friendships'
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { toast } from '../../lib/toast'
 import { friendsCalls } from './friendsCalls'
+import { refreshBell } from '../notifications/queries'
 import { friendsKeys } from './queries'
 
 /**
@@ -10,8 +11,12 @@ import { friendsKeys } from './queries'
  */
 const scope = { id: 'friendships' }
 
-/** The answers carry their log position (the request client remembers it): every refetch waits for it. */
-const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: friendsKeys.all })
+/**
+ * The answers carry their log position (the request client remembers it): every refetch waits for it.
+ * The bell too: an answered request, or an ended friendship, takes its line away.
+ */
+const refresh = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: friendsKeys.all }), refreshBell(queryClient)])
 
 /**
  * A refused change usually means the friendship is no longer as the screen shows it: the other side

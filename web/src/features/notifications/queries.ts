@@ -17,6 +17,13 @@ export const notificationsKeys = {
 }
 
 /**
+ * After a change that answers what a line of the bell was about (a friend request accepted, a
+ * recommendation taken): the server takes the line away, and the bell's count says so at once rather
+ * than at its next poll, a minute later.
+ */
+export const refreshBell = (client: QueryClient) => client.invalidateQueries({ queryKey: notificationsKeys.list() })
+
+/**
  * The bell's list, a page at a time (newest first; "Show older" asks for the page after the last one's
  * cursor). It polls, so a friend request shows up without a reload (push, when on, is the fast path);
  * the counts are the same on every page, and the first page's are the ones shown.

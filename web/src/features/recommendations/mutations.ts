@@ -5,6 +5,7 @@ import { refusalSaidInPlace } from '../../lib/refusedChanges'
 import { toast } from '../../lib/toast'
 import { waitingChange, waitingChangeSettled, type WaitingChange } from '../../lib/waitingChanges'
 import { libraryKeys } from '../library/libraryQueries'
+import { refreshBell } from '../notifications/queries'
 import { recommendationCalls } from './recommendationCalls'
 import { withAnswer, type AnswerChange } from './recommendationChanges'
 import { recommendationKeys } from './queries'
@@ -62,6 +63,8 @@ export const answerRecommendation = mutationOptions({
   onSettled: (_answer, _error, change, _result, { client }) => {
     waitingChangeSettled(change)
     settled(client)
+    // An answered recommendation leaves the bell.
+    void refreshBell(client)
   },
 })
 

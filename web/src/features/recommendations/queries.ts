@@ -7,5 +7,15 @@ export const recommendationKeys = {
   box: (box: Box) => ['recommendations', box] as const,
 }
 
+/**
+ * How often an open box asks again: a recommendation that arrives, or is answered, shows without a
+ * reload (the bell learned of it, and the box still did not list it).
+ */
+export const recommendationsRefetchMs = 30_000
+
 export const recommendationsQuery = (box: Box) =>
-  queryOptions({ queryKey: recommendationKeys.box(box), queryFn: () => recommendationCalls.list(box) })
+  queryOptions({
+    queryKey: recommendationKeys.box(box),
+    queryFn: () => recommendationCalls.list(box),
+    refetchInterval: recommendationsRefetchMs,
+  })
