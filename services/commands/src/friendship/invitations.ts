@@ -235,6 +235,21 @@ export async function inviterOfInvitationLink(ports: FriendshipPorts, token: str
 }
 
 /**
+ * The address an invitation link was mailed to, whatever became of the link (used, expired,
+ * cancelled): holding it proves the mailbox, for a sign-up with that address. Null for a token that
+ * was never mailed.
+ */
+export async function addressInvitedWith(ports: FriendshipPorts, token: string): Promise<string | null> {
+  const parsed = readInvitationToken(token)
+  if (!parsed) return null
+  const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
+  const { tokenHash } = parsed
+  const mailed =
+    state.expiresAt.has(tokenHash) || state.cancelledTokenHashes.has(tokenHash) || state.usedTokenHash === tokenHash
+  return mailed ? state.inviteeEmail : null
+}
+
+/**
  * The member a friend-request link was mailed to, for `process-token` to sign them in before accepting;
  * null when the token is not an invitation link or was mailed to an address without an account.
  */

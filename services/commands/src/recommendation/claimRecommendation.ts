@@ -42,6 +42,19 @@ export async function claimRecommendation(
 }
 
 /**
+ * The address a recommendation link was mailed to, whatever became of the link (used by someone else,
+ * expired, its sender gone): holding it proves the mailbox, which is all a sign-up with that address
+ * needs to take in what was recommended to it. Null for a token that was never mailed.
+ */
+export async function addressMailedWith(ports: RecommendationPorts, token: string): Promise<string | null> {
+  const parsed = readRecommendationToken(token)
+  if (!parsed) return null
+  const state = await loadState(ports.eventStore, recommendations, recommendationsStreamId(parsed.fromUserId))
+  const record = state.byId.get(parsed.recommendationId)
+  return record && record.tokenHash !== null && record.tokenHash === parsed.tokenHash ? record.toEmail : null
+}
+
+/**
  * A newcomer signed up through another link mailed to their address (a friend invitation, or another
  * recommendation): what was
  * recommended to that address before they had an account is theirs as well, each with its sender's

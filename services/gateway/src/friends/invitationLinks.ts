@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '@reelmates/commands/decider'
 import { InvitationTokenInvalid } from '@reelmates/commands/friendship/errors'
-import { acceptInvitation, invitedMember } from '@reelmates/commands/friendship/invitations'
+import { acceptInvitation, addressInvitedWith, invitedMember } from '@reelmates/commands/friendship/invitations'
 import { readInvitationToken } from '@reelmates/commands/friendship/invitationToken'
 import { acceptFriendshipAction, friendshipMessages } from '@reelmates/contracts/friendships'
 import { endUserSession, refuseSuspended, startUserSession } from '../http/auth'
@@ -43,20 +43,22 @@ export async function signInWithInvitation(request: FastifyRequest, token: strin
 /**
  * Sign-up with an invitation (`invitationToken`): the new account and the inviter become friends.
  * The account exists whatever happens to the invitation, so a refused link (expired, used) is only
- * logged. Answers the position reached and the address the invitation was mailed to, or null.
+ * logged. Answers the position reached (null when no friendship was made) and the address the
+ * invitation was mailed to, or null for a token never mailed.
  */
 export async function acceptInvitationOnSignUp(
   request: FastifyRequest,
   userId: string,
   token: string,
 ): Promise<{ position: bigint | null; inviteeEmail: string | null } | null> {
+  const ports = friendshipPorts(request.server.platform)
   try {
-    const ports = friendshipPorts(request.server.platform)
     const accepted = await acceptInvitation(ports, { userId, correlationId: request.id }, token)
     return { position: accepted.position, inviteeEmail: accepted.inviteeEmail }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     request.log.info({ reason: error.message }, 'sign-up invitation not accepted')
-    return null
+    // Not accepted (used, expired, cancelled), the link still proves whose mailbox its address is.
+    return { position: null, inviteeEmail: await addressInvitedWith(ports, token) }
   }
 }

@@ -140,13 +140,19 @@ describe('invitations by email', () => {
     expect(theirs.incoming.map((item) => item.user.username)).toEqual([bob.user.username])
   })
 
-  it('claims nothing for an account signed up through an invitation with another address', async () => {
+  it('claims nothing for an account signed up through an invitation with another address, and all for the address', async () => {
     const ann = await member('ann')
     const { email, token } = await invited(ann)
     const [movie] = (await t.platform.catalog.trendingMovies()).results
     await ann.client.post('/api/recommendations', { tmdbId: movie!.id, mediaType: 'movie', toEmail: email })
     const { newcomer } = await signUp(newAddress(), token)
     expect((await newcomer.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
+
+    // The link, used, still proves the mailbox: the account made with the address gets what waited there.
+    const { newcomer: holder, signedUp } = await signUp(email, token)
+    const position = { headers: { 'x-min-position': signedUp.json<{ position: string }>().position } }
+    const inbox = (await holder.get('/api/recommendations?box=received', position)).json<RecommendationsAnswer>()
+    expect(inbox.items.map((item) => item.from.username)).toEqual([ann.user.username])
   })
 
   it('still creates the account when the sign-up token is expired, without a friendship', async () => {

@@ -433,6 +433,15 @@ describe('to an address, from two members', () => {
     const { inbox } = await signUpThrough(token, `elsewhere${(counter += 1)}@example.org`)
     expect(senders(inbox)).toEqual([ann.user.username])
   })
+
+  it('gives the rest to the account made with the address through that used link: it still proves the mailbox', async () => {
+    const { ann, bob, email, token } = await recommendedByTwo()
+    expect(senders((await signUpThrough(token, `elsewhere${(counter += 1)}@example.org`)).inbox)).toEqual([
+      ann.user.username,
+    ])
+    // Ann's went with the link; Bob's, to the address, waited for whoever holds the mailbox.
+    expect(senders((await signUpThrough(token, email)).inbox)).toEqual([bob.user.username])
+  })
 })
 
 describe('to an address, from a member who has since deleted their account', () => {
