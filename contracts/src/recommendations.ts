@@ -181,13 +181,19 @@ export const recommendationAnswer = z.object({ recommendation: recommendationIte
 export type RecommendationAnswer = z.infer<typeof recommendationAnswer>
 
 /** What a member's profile says about their recommendations: how often friends took them, and the best one. */
+/** Three stars out of five (ratings run 1–10): the least a best pick was rated. */
+export const bestPickMinRating = 6
+
 export const recommendationStats = z.object({
   sent: z.number().int(),
   /** Accepted or watched. */
   hits: z.number().int(),
   /** hits ÷ sent, from 0 to 1; null before the first one. */
   hitRate: z.number().nullable(),
-  /** The watched recommendation its recipient rated highest (publicly), or null. */
+  /**
+   * The watched recommendation its recipient rated highest (publicly), or null; never one rated below
+   * `bestPickMinRating` (a pick its recipient disliked is no best pick, however few there are).
+   */
   bestPick: z
     .object({
       tmdbId: z.number(),

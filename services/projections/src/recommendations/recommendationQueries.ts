@@ -1,5 +1,9 @@
 import type { MediaRef } from '@reelmates/contracts/media'
-import type { RecommendationItem, RecommendationStats } from '@reelmates/contracts/recommendations'
+import {
+  bestPickMinRating,
+  type RecommendationItem,
+  type RecommendationStats,
+} from '@reelmates/contracts/recommendations'
 import { defineQueries } from '../queries'
 import { users } from '../users/users'
 import { userQueries } from '../users/userQueries'
@@ -106,7 +110,11 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
         .filter(
           (doc): doc is RecommendationDoc & { rating: number; toUserId: string } =>
             // Anyone may read a profile: a pick sent to an address would name the account behind it.
-            doc.status === 'watched' && doc.rating !== null && doc.toUserId !== null && doc.toEmail === null,
+            doc.status === 'watched' &&
+            doc.rating !== null &&
+            doc.rating >= bestPickMinRating &&
+            doc.toUserId !== null &&
+            doc.toEmail === null,
         )
         .sort((a, b) => b.rating - a.rating || b.updatedAt.localeCompare(a.updatedAt))
       const best = rated[0]

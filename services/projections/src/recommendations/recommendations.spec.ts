@@ -260,4 +260,12 @@ describe('recommendations read model', () => {
     })
     expect(await h.queries.stats(bob)).toEqual({ sent: 0, hits: 0, hitRate: null, bestPick: null })
   })
+
+  it('names no best pick that its recipient rated below three stars', async () => {
+    const h = await harness()
+    await h.given(sent(rec1), watched(bob, 5))
+    expect(await h.queries.stats(ann)).toMatchObject({ hits: 1, bestPick: null })
+    await h.given(sent(rec2, ann, cat, heat), watched(cat, 6, false, heat))
+    expect(await h.queries.stats(ann)).toMatchObject({ bestPick: { rating: 6, to: { username: 'cat' } } })
+  })
 })
