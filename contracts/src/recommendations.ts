@@ -181,6 +181,17 @@ export const recommendationAnswer = z.object({ recommendation: recommendationIte
 export type RecommendationAnswer = z.infer<typeof recommendationAnswer>
 
 /** What a member's profile says about their recommendations: how often friends took them, and the best one. */
+/** `GET /api/recommendations/link?token=`: what a sign-up link recommends, and from whom. */
+export const recommendationLinkQuery = z.object({
+  token: z
+    .string({ message: recommendationMessages.invalidToken })
+    .trim()
+    .min(1, recommendationMessages.invalidToken)
+    .max(512, recommendationMessages.invalidToken),
+})
+export const recommendationLinkAnswer = z.object({ from: z.string(), mediaTitle: z.string() })
+export type RecommendationLinkAnswer = z.infer<typeof recommendationLinkAnswer>
+
 /** Three stars out of five (ratings run 1–10): the least a best pick was rated. */
 export const bestPickMinRating = 6
 

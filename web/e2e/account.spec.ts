@@ -162,9 +162,33 @@ test('an invitation names its inviter from its token on sign-in and sign-up, kee
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible()
 })
 
-test('a recommendation link shows the green banner on sign-up', async ({ page }) => {
-  await page.goto('/sign_up?returnTo=%2Fmedia%2Fmovie%2F238')
-  await expect(page.getByText("You've received a recommendation!")).toBeVisible()
+test('a recommendation link shows the green banner on sign-up, saying who recommended what; returnTo alone promises nothing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const sender = await newContext(browser, { baseURL: baseURL ?? '' })
+  const ann = await registerByApi(sender.request, 'ann')
+  const address = `${uniqueName('guest')}@example.com`
+  const search = await sender.request.get('/api/tmdb/autocomplete?query=casablanca')
+  const [movie] = ((await search.json()) as { results: { id: number; title: string }[] }).results
+  const sent = await sender.request.post('/api/recommendations', {
+    data: { tmdbId: movie?.id, mediaType: 'movie', toEmail: address },
+    headers: { 'CSRF-Token': await csrfToken(sender.request) },
+  })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const mailbox = await adminAccountIn(sender)
+  const link = linkIn(await latestMailTo(mailbox.request, address, 'recommendation-invitation'), '/sign_up')
+  await sender.close()
+
+  await page.goto(link)
+  const banner = page.getByRole('status').filter({ hasText: "You've received a recommendation!" })
+  await expect(banner).toContainText(`${ann.username} recommended ${movie?.title} to you.`)
+
+  // Sent to sign up from a page that asked to sign in first: no recommendation waits.
+  await page.goto('/sign_up?returnTo=%2Fwatchlist')
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
+  await expect(page.getByText("You've received a recommendation!")).toHaveCount(0)
 })
 
 test('forgot password → the mail in the outbox → reset → sign in with the new password', async ({

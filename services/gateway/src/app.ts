@@ -43,6 +43,7 @@ import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
 import { recommendationRoutes } from './recommendations/recommendationRoutes'
+import { recommendationLinkRoutes } from './recommendations/recommendationLinkRoutes'
 import { TurnsPerKey } from './http/turnsPerKey'
 import { registerSignedInAs } from './http/signedInAs'
 import { userManagementRoutes } from './admin/userManagementRoutes'
@@ -155,6 +156,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     const addressMailing = new TurnsPerKey()
     await members.register(friendsRoutes, { prefix: '/api', platform, addressMailing })
     await members.register(recommendationRoutes, { prefix: '/api', platform, addressMailing })
+    await members.register(recommendationLinkRoutes, { prefix: '/api', platform })
     await members.register(userManagementRoutes, { prefix: '/api', platform })
     await members.register(blogAdminRoutes, { prefix: '/api', platform })
     await members.register(newsRoutes, { prefix: '/api', platform })

@@ -5,7 +5,7 @@ import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { friendship, friendshipStreamId } from '../friendship/friendship'
 import { RecommendationTokenInvalid } from './errors'
 import type { RecommendationPorts } from './ports'
-import { recommendations, recommendationsStreamId } from './recommendation'
+import { checkClaimable, recommendations, recommendationsStreamId } from './recommendation'
 import { readRecommendationToken } from './recommendationToken'
 
 /**
@@ -39,6 +39,27 @@ export async function claimRecommendation(
   if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
   // The address the link was mailed to: whoever followed it reads that mailbox.
   return { position: commands.position(), toEmail: toEmail ?? null }
+}
+
+/**
+ * Who recommended what through a sign-up link, for the page it opens to say so before anyone signs
+ * up. Refused as claiming it would be (unknown, used, expired; a sender who has left took it with
+ * them); nothing is written.
+ */
+export async function recommendationOfLink(
+  ports: RecommendationPorts,
+  token: string,
+): Promise<{ from: string; mediaTitle: string }> {
+  const parsed = readRecommendationToken(token)
+  if (!parsed) throw new RecommendationTokenInvalid()
+  const state = await loadState(ports.eventStore, recommendations, recommendationsStreamId(parsed.fromUserId))
+  const record = state.byId.get(parsed.recommendationId)
+  if (!record || record.tokenHash === null || record.tokenHash !== parsed.tokenHash)
+    throw new RecommendationTokenInvalid()
+  checkClaimable(record, ports.now().toISOString())
+  const sender = await ports.members.byId(parsed.fromUserId)
+  if (!sender) throw new RecommendationTokenInvalid()
+  return { from: sender.username, mediaTitle: record.mediaTitle }
 }
 
 /**

@@ -286,14 +286,19 @@ export const recommendations: Decider<RecommendationCommand, RecommendationEvent
 }
 
 /** A recommendation mailed to an address becomes the account's that proved the address, once and in time. */
+/** A sign-up link that may still be claimed at `at`; otherwise why not (used, expired). */
+export function checkClaimable(record: Pick<RecommendationRecord, 'claimed' | 'expiresAt'>, at: string): void {
+  if (record.claimed) throw new RecommendationTokenSpent(says.usedToken)
+  if (record.expiresAt !== null && Date.parse(at) >= Date.parse(record.expiresAt))
+    throw new RecommendationTokenSpent(says.expiredToken)
+}
+
 function claimed(
   record: RecommendationRecord,
   tokenHash: string,
   command: { userId: string; at: string },
 ): RecommendationEvent[] {
-  if (record.claimed) throw new RecommendationTokenSpent(says.usedToken)
-  if (record.expiresAt !== null && Date.parse(command.at) >= Date.parse(record.expiresAt))
-    throw new RecommendationTokenSpent(says.expiredToken)
+  checkClaimable(record, command.at)
   if (command.userId === record.fromUserId) throw new RecommendationToSelf()
   return [
     RecommendationClaimed({

@@ -37,6 +37,8 @@ const openToVisitors: (string | RegExp)[] = [
   'POST /api/unsubscribe',
   // Who sent an invitation link, for its sign-up page to name them: the link's token is the credential.
   'GET /api/invitations/link',
+  // What a recommendation mail's sign-up link recommends, for its banner: the token is the credential.
+  'GET /api/recommendations/link',
 ]
 
 /**

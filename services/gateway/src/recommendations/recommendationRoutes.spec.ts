@@ -386,6 +386,13 @@ describe('to an address without an account', () => {
     await mailRecorded()
     expect(await box(ann, 'sent')).toMatchObject([{ emailSent: true, status: 'pending' }])
 
+    // Before signing up, the link's page may say who recommended what: its token, not its words, says so.
+    const visitor = agent(t.app)
+    const preview = (which: string) => visitor.get(`/api/recommendations/link?token=${encodeURIComponent(which)}`)
+    expect((await preview(token)).json()).toEqual({ from: ann.user.username, mediaTitle: titles[3]!.title })
+    expect((await preview(`${token.slice(0, -4)}AAAA`)).statusCode).toBe(404)
+    expect((await preview('r-bogus')).json()).toMatchObject({ message: 'This recommendation link is invalid.' })
+
     const { newcomer, username, inbox } = await signUpThrough(token, email)
     expect(inbox).toMatchObject([
       { from: { username: ann.user.username }, to: { username }, status: 'pending', note: 'Watch this first' },
@@ -403,6 +410,11 @@ describe('to an address without an account', () => {
     })
     expect(again.statusCode).toBe(201)
     expect((await other.get('/api/recommendations?box=received')).json<RecommendationsAnswer>().items).toEqual([])
+    const used = await preview(token)
+    expect([used.statusCode, used.json<{ message: string }>().message]).toEqual([
+      410,
+      'This recommendation link was used before and can only be used once.',
+    ])
   })
 })
 

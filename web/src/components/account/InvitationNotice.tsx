@@ -14,7 +14,7 @@ export function InvitationNotice({ link, children }: { link: InvitationLink; chi
         {link.message}
       </Notice>
     )
-  const title = link.kind === 'named' ? `${link.inviter} invited you to Reelmates` : "You've been invited to Reelmates"
+  const title = link.kind === 'named' ? `${link.value} invited you to Reelmates` : "You've been invited to Reelmates"
   return (
     <Notice tone="invite" title={title}>
       {children}

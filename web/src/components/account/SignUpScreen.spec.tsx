@@ -6,6 +6,7 @@ import { register } from '../../features/account/accountCalls'
 import { registrationMessages } from '../../features/account/signInMessages'
 import { ApiError } from '../../lib/apiError'
 import { friendsCalls } from '../../features/friends/friendsCalls'
+import { recommendationCalls } from '../../features/recommendations/recommendationCalls'
 import { SignUpScreen } from './SignUpScreen'
 
 vi.mock('@tanstack/react-router', () => ({
@@ -14,6 +15,7 @@ vi.mock('@tanstack/react-router', () => ({
 }))
 vi.mock('../../features/account/accountCalls', () => ({ register: vi.fn() }))
 vi.mock('../../features/friends/friendsCalls', () => ({ friendsCalls: { invitationLink: vi.fn() } }))
+vi.mock('../../features/recommendations/recommendationCalls', () => ({ recommendationCalls: { link: vi.fn() } }))
 
 beforeAll(() => {
   // jsdom lays nothing out, so it has no scrollIntoView; the form calls it to centre the invalid field.
@@ -23,6 +25,7 @@ afterEach(() => {
   cleanup()
   vi.mocked(register).mockReset()
   vi.mocked(friendsCalls.invitationLink).mockReset()
+  vi.mocked(recommendationCalls.link).mockReset()
   vi.restoreAllMocks()
 })
 
@@ -124,5 +127,32 @@ describe('the invitation banner', () => {
     await screen.findByText("This invitation link won't connect you")
     expect(screen.getByText('This invitation link has expired. Ask your friend to send a new one.')).toBeTruthy()
     expect(screen.queryByText(/YourBank/)).toBeNull()
+  })
+})
+
+describe('the recommendation banner', () => {
+  const banner = "You've received a recommendation!"
+
+  it('is shown for a recommendation link, with who recommended what once the server has read its token', async () => {
+    vi.mocked(recommendationCalls.link).mockResolvedValue({ from: 'ann', mediaTitle: 'Casablanca' })
+    signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
+    expect(screen.getByText(banner)).toBeTruthy()
+    await screen.findByText('ann recommended Casablanca to you. Create your free account to see it.')
+    expect(vi.mocked(recommendationCalls.link)).toHaveBeenCalledWith('r-tok')
+  })
+
+  it('is not shown for returnTo alone: a page that asked to sign in first promises no recommendation', () => {
+    signUpPage({ returnTo: '/watchlist' })
+    expect(screen.queryByText(banner)).toBeNull()
+    expect(vi.mocked(recommendationCalls.link)).not.toHaveBeenCalled()
+  })
+
+  it('says why a link will bring nothing, and that the account can still be made', async () => {
+    vi.mocked(recommendationCalls.link).mockRejectedValue(
+      new ApiError('This recommendation link was used before and can only be used once.', 410),
+    )
+    signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
+    await screen.findByText("This recommendation link won't bring a recommendation")
+    expect(screen.queryByText(banner)).toBeNull()
   })
 })

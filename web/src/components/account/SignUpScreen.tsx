@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { InvitationNotice } from './InvitationNotice'
 import { useInvitationLink } from '../../features/friends/invitationLink'
+import { useRecommendationLink, type RecommendationLink } from '../../features/recommendations/recommendationLink'
 import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
@@ -29,7 +30,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   const { form: formElement, refused, announcement } = useFocusOnRefusal()
   const invited = isInvitation(search)
   const link = useInvitationLink(search)
-  const recommended = Boolean(search.returnTo) && !invited
+  const recommendation = useRecommendationLink(search, invited)
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,8 +42,9 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       location: null,
       bio: null,
       invitationToken: invited ? (search.token ?? null) : null,
-      // A recommendation mail's link: signing up puts the recommendation in the new inbox.
-      recommendationToken: recommended ? (search.token ?? null) : null,
+      // A recommendation mail's link: signing up puts the recommendation in the new inbox. A used one
+      // still proves the mailbox, for what else was recommended to the address.
+      recommendationToken: recommendation.kind === 'none' ? null : (search.token ?? null),
     })
     if (!parsed.success) {
       setErrors(fieldErrorsOf<Fields>(parsed.error))
@@ -62,7 +64,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
       })
       // Registering spent the invitation's token (it made the two friends): /home must not send it again.
       await navigate({ href: destinationAfterSignIn({ ...search, token: undefined }), replace: true })
-      if (invited && search.token) void tellInvitationOutcome(link.kind === 'named' ? link.inviter : null)
+      if (invited && search.token) void tellInvitationOutcome(link.kind === 'named' ? link.value : null)
     } catch (error) {
       // Spec §8: a failed registration is said on the form and logged, never toasted.
       console.error('Registration failed', error)
@@ -87,11 +89,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
               Already have an account? Sign in
             </Link>
           </InvitationNotice>
-          {recommended ? (
-            <Notice tone="success" title="You've received a recommendation!">
-              Create your free account to see it.
-            </Notice>
-          ) : null}
+          <RecommendationNotice link={recommendation} />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {announcement}
@@ -139,5 +137,23 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
         </div>
       </FormCard>
     </AuthLayout>
+  )
+}
+
+/** Spec §2's green banner, said only of a recommendation link, with who recommended what once known. */
+function RecommendationNotice({ link }: { link: RecommendationLink }) {
+  if (link.kind === 'none') return null
+  if (link.kind === 'refused')
+    return (
+      <Notice tone="info" title="This recommendation link won't bring a recommendation">
+        {link.message} You can still create your account.
+      </Notice>
+    )
+  return (
+    <Notice tone="success" title="You've received a recommendation!">
+      {link.kind === 'named'
+        ? `${link.value.from} recommended ${link.value.mediaTitle} to you. Create your free account to see it.`
+        : 'Create your free account to see it.'}
+    </Notice>
   )
 }

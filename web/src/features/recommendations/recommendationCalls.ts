@@ -2,6 +2,7 @@ import type {
   RecommendAnswer,
   RecommendRequest,
   RecommendationAnswer,
+  RecommendationLinkAnswer,
   RecommendationsAnswer,
 } from '@reelmates/contracts/recommendations'
 import { requests } from '../../lib/api'
@@ -15,6 +16,9 @@ export const recommendationCalls = {
   // `keyed`: the idempotency key of the action, sent with every try of it (lib/waitingChanges).
   send: (request: RecommendRequest, keyed: { idempotencyKey?: string } = {}) =>
     requests.send<RecommendAnswer>('POST', '/api/recommendations', request, keyed),
+  /** Who recommended what through a sign-up link (asked before signing up), or its refusal. */
+  link: (token: string) =>
+    requests.get<RecommendationLinkAnswer>(`/api/recommendations/link?token=${encodeURIComponent(token)}`),
   answer: (id: string, answer: Answer, keyed: { idempotencyKey?: string } = {}) =>
     requests.send<RecommendationAnswer>(
       'POST',
