@@ -33,7 +33,7 @@ export const friendshipMessages = {
   alreadyPending: (name: string) => `A friend request to ${name} is already pending.`,
   tooManyRequests: `You can send at most ${invitesPerDay} friend requests a day to the same person.`,
   tooManyInvitations: `You can send at most ${invitesPerDay} invitations a day to the same address.`,
-  tooManyNewAddresses: "You've invited a lot of people today. Try again tomorrow.",
+  tooManyNewAddresses: "You've emailed a lot of new people today. Try again tomorrow.",
   accountDeleted: 'This account has been deleted.',
   noSuchRequest: 'No such friend request.',
   noSuchFriendship: 'No such friendship.',

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const day = 86_400_000
-const tooMany = "You've invited a lot of people today. Try again tomorrow."
+const tooMany = "You've emailed a lot of new people today. Try again tomorrow."
 let counter = 0
 const member = (name: string) => register(t.app, `${name}_${(counter += 1)}`)
 const newAddress = () => `someone${(counter += 1)}@victim.example`
