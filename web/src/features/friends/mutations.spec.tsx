@@ -91,7 +91,7 @@ describe('the bell after a friendship change', () => {
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       ),
     })
-    result.current.mutate({ id: 'pair', username: 'cleo' } as never)
+    result.current.mutate({ id: 'pair', username: 'cleo' })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(invalidated).toHaveBeenCalledWith({ queryKey: notificationsKeys.list() })
   })
