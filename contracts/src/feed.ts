@@ -89,6 +89,11 @@ export const CommentDeleted = defineEvent(
     userId: z.string(),
     deletedBy: z.string(),
     deletedAt: z.string(),
+    /**
+     * The author has no other comment on the activity now: they are out of its thread, and its
+     * "also commented" lines in their bell go. Absent on deletions recorded before it was kept.
+     */
+    authorLeftThread: z.boolean().optional(),
   }),
 )
 

@@ -104,7 +104,17 @@ describe('comments', () => {
   it('adds a retried comment (same id) once', () => given([added()]).when(comment('Loved it too')).thenNothingHappens())
 
   it('does not bring a deleted comment back when its add is retried', () =>
-    given([added(), CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })])
+    given([
+      added(),
+      CommentDeleted({
+        ...activity,
+        commentId: 'c1',
+        userId: friend,
+        deletedBy: friend,
+        deletedAt: at,
+        authorLeftThread: true,
+      }),
+    ])
       .when(comment('Loved it too'))
       .thenNothingHappens())
 
@@ -131,12 +141,44 @@ describe('comments', () => {
   it('lets the author delete their comment', () =>
     given([added()])
       .when(remove(friend))
-      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })]))
+      .then([
+        CommentDeleted({
+          ...activity,
+          commentId: 'c1',
+          userId: friend,
+          deletedBy: friend,
+          deletedAt: at,
+          authorLeftThread: true,
+        }),
+      ]))
 
   it('lets the activity’s owner delete any comment on it', () =>
     given([added()])
       .when(remove(owner))
-      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: owner, deletedAt: at })]))
+      .then([
+        CommentDeleted({
+          ...activity,
+          commentId: 'c1',
+          userId: friend,
+          deletedBy: owner,
+          deletedAt: at,
+          authorLeftThread: true,
+        }),
+      ]))
+
+  it('says the author is still in the thread while another comment of theirs is there', () =>
+    given([added(), added('c2')])
+      .when(remove(friend))
+      .then([
+        CommentDeleted({
+          ...activity,
+          commentId: 'c1',
+          userId: friend,
+          deletedBy: friend,
+          deletedAt: at,
+          authorLeftThread: false,
+        }),
+      ]))
 
   it('refuses a delete by someone who is neither the author nor the owner', () =>
     given([added()]).when(remove(other)).thenThrows(CannotDeleteComment))
@@ -144,7 +186,16 @@ describe('comments', () => {
   it('lets the author delete their comment after losing sight of the activity (an unfriending), but not edit it', () => {
     given([added()])
       .when({ ...remove(friend), canSee: false })
-      .then([CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy: friend, deletedAt: at })])
+      .then([
+        CommentDeleted({
+          ...activity,
+          commentId: 'c1',
+          userId: friend,
+          deletedBy: friend,
+          deletedAt: at,
+          authorLeftThread: true,
+        }),
+      ])
     given([added()])
       .when({ ...edit(friend), canSee: false })
       .thenThrows(NoSuchActivity)

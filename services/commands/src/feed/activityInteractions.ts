@@ -149,6 +149,7 @@ export const activityInteractions: Decider<
         const author = state.comments.get(command.commentId)
         if (author === undefined) throw new NoSuchComment()
         if (author !== command.userId && command.activityOwnerId !== command.userId) throw new CannotDeleteComment()
+        const authorLeftThread = ![...state.comments].some(([id, by]) => by === author && id !== command.commentId)
         return [
           CommentDeleted({
             ...on,
@@ -156,6 +157,7 @@ export const activityInteractions: Decider<
             userId: author,
             deletedBy: command.userId,
             deletedAt: command.at,
+            authorLeftThread,
           }),
         ]
       }

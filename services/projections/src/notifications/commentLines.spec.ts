@@ -221,6 +221,34 @@ describe('comments in a thread I commented in gather into one line per activity'
     for (const userId of [ann, bob, cat, dan, eve]) expect(await h.texts(userId)).toEqual([])
   })
 
+  it('leaves the bell of a commenter whose last comment in the thread is deleted, and only theirs', async () => {
+    const h = await bell()
+    const leaving = (commentId: string, userId: string, authorLeftThread: boolean) =>
+      CommentDeleted({
+        activityId: 'watched:e1',
+        activityOwnerId: ann,
+        commentId,
+        userId,
+        deletedBy: userId,
+        deletedAt: hours(0),
+        authorLeftThread,
+      })
+    await h.given(
+      commented(dan, 'c1', { thread: [] }),
+      commented(dan, 'c2', { thread: [] }),
+      commented(bob, 'c3', { thread: [dan] }),
+      commented(eve, 'c4', { thread: [dan, bob] }),
+    )
+    expect(await h.texts(dan)).toEqual(['eve and bob also commented on Dune'])
+    // One of two gone: dan is still in the thread, and still told of it.
+    await h.given(leaving('c1', dan, false))
+    expect(await h.texts(dan)).toEqual(['eve and bob also commented on Dune'])
+    // The last gone: "eve and bob also commented" would say dan commented where he no longer has.
+    await h.given(leaving('c2', dan, true))
+    expect(await h.texts(dan)).toEqual([])
+    expect(await h.texts(bob)).toEqual(['eve also commented on Dune'])
+  })
+
   it('starts over after being read', async () => {
     const h = await bell()
     await h.given(commented(cat, 'c1', { thread: [bob] }))

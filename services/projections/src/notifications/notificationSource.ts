@@ -60,9 +60,10 @@ export interface Withdrawal<W extends AnyDefinition = AnyDefinition> {
   handles: readonly W[]
   /**
    * The notifications the event takes back: whose bell (every bell that has it when not said: the
-   * thread of a deleted comment is not on its deletion), and the `ref` their draft carried.
+   * thread of a deleted comment is not on its deletion), and the `ref` their draft carried, or the
+   * `group` of a grouped line, whose `ref` is only its latest draft's.
    */
-  refs(event: ProjectedEvent<W>): { userId?: string; ref: string }[]
+  refs(event: ProjectedEvent<W>): ({ userId?: string } & ({ ref: string } | { group: string }))[]
 }
 
 /** Events that take one actor's part back out of a grouped notification: a reaction taken back, a comment deleted. */

@@ -91,8 +91,8 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
   for (const source of notificationSources) {
     const withdrawal = source.withdrawnBy
     if (withdrawal?.handles.some((handled) => handled.type === event.type)) {
-      for (const { userId, ref } of withdrawal.refs(event))
-        await docs.deleteMany(userId === undefined ? { kind: source.kind, ref } : { userId, kind: source.kind, ref })
+      for (const { userId, ...which } of withdrawal.refs(event))
+        await docs.deleteMany({ kind: source.kind, ...which, ...(userId === undefined ? {} : { userId }) })
     }
     const takeBack = source.takenBackBy
     if (takeBack?.handles.some((handled) => handled.type === event.type)) {

@@ -28,6 +28,13 @@ export const commentInMyThread = defineNotificationSource({
         activityId: data.activityId,
         aboutUserId: data.activityOwnerId,
       })),
+  // Out of the thread (their last comment there deleted), the author is told of it no more: "Ann also
+  // commented" would say they commented where they no longer have.
+  withdrawnBy: {
+    handles: [CommentDeleted],
+    refs: ({ data }) =>
+      data.authorLeftThread === true ? [{ userId: data.userId, group: commentsGroup(data.activityId) }] : [],
+  },
   takenBackBy: {
     handles: [CommentDeleted],
     // Whose bells it rang is on the comment's add, not on its deletion: every bell whose line holds it.
