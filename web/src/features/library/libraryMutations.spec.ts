@@ -2,9 +2,10 @@ import { dehydrate, hydrate, onlineManager, QueryClient, type MutationObserverOp
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, requestMessages } from '../../lib/apiError'
 import * as toasts from '../../lib/toast'
-import type { LibraryRequests } from './libraryCalls'
+import type { LibraryRequests, WatchedFilters } from './libraryCalls'
 import { libraryChange } from './libraryChanges'
-import { libraryMutations } from './libraryMutations'
+import { libraryMutations, withServerIds } from './libraryMutations'
+import { applyToWatchedLog } from './watchedLog'
 import { libraryTitle, newWatch } from './testing'
 
 /** The server as the library sees it: unreachable until `reachable`, then answering and recording. */
@@ -148,5 +149,24 @@ describe('library changes the server never answered', () => {
       .execute(libraryChange.addToWatchlist(libraryTitle(1)))
     await expect(sending).rejects.toThrow('Already on your watchlist')
     expect(states(client)).toEqual([['addToWatchlist', 'error']])
+  })
+})
+
+describe('a new watch the server has taken', () => {
+  const newestFirst: WatchedFilters = { sort: 'watchedAt', direction: 'desc' }
+
+  it('is confirmed under the id the server gave it, so a log already holding it does not show it twice', () => {
+    const change = libraryChange.markWatched(libraryTitle(7), newWatch(), false)
+    const taken = withServerIds(change, { entryId: 'entry-7' } as never)
+    const fetched = { ...change.entry, id: 'entry-7' }
+    const log = applyToWatchedLog({ items: [fetched], total: 1 }, taken, newestFirst, false)
+    expect(log).toEqual({ items: [fetched], total: 1 })
+    // Under its made-up id it was put in beside the fetched one.
+    expect(applyToWatchedLog({ items: [fetched], total: 1 }, change, newestFirst, false).items).toHaveLength(2)
+  })
+
+  it('leaves every other change as it was', () => {
+    const change = libraryChange.removeWatched('entry-1')
+    expect(withServerIds(change, { entryId: 'entry-7' } as never)).toBe(change)
   })
 })

@@ -76,6 +76,17 @@ const keyedFor = (requests: LibraryRequests, { idempotencyKey }: { idempotencyKe
   send: (method, path, body) => requests.send(method, path, body, idempotencyKey ? { idempotencyKey } : {}),
 })
 
+/**
+ * The change as the server took it: a new watch under the id the server gave it, not the one made up
+ * on the device. The log may already hold it under that id (fetched while the answer was on its
+ * way), and the made-up one was put in beside it: the watch showed twice until the next fetch.
+ */
+export function withServerIds<Change extends LibraryChange>(change: Change, answer: ChangeAnswer): Change {
+  const entryId = (answer as { entryId?: unknown } | undefined)?.entryId
+  if (change.kind !== 'markWatched' || typeof entryId !== 'string') return change
+  return { ...change, entry: { ...change.entry, id: entryId } }
+}
+
 /** One mutation per action: its key names the action, its variables are the change the screens fold. */
 function libraryMutation<Change extends LibraryChange>(
   requests: LibraryRequests,
@@ -87,7 +98,7 @@ function libraryMutation<Change extends LibraryChange>(
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
     ...waitingChange<Change, ChangeAnswer>((change, keyed) => send(change, keyedFor(requests, keyed))),
-    onSuccess: (_answer, change, _result, { client }) => confirm(client, change),
+    onSuccess: (answer, change, _result, { client }) => confirm(client, withServerIds(change, answer)),
     onError: (error, change) => tellRefusal(failure(change), error),
     onSettled: (_answer, _error, change, _result, { client }) => {
       waitingChangeSettled(change)
