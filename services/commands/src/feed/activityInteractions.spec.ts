@@ -33,6 +33,9 @@ const readers = [owner, friend, 'cat', 'dan']
 
 const added = (commentId = 'c1', userId = friend, content = 'Loved it too', otherCommenterIds: string[] = []) =>
   CommentAdded({ ...activity, activity: dune, commentId, userId, content, addedAt: at, otherCommenterIds })
+/** Friend's comment c1 deleted by `deletedBy`, and whether that left friend without a comment there. */
+const deletionOfC1 = (deletedBy: string, authorLeftThread: boolean) =>
+  CommentDeleted({ ...activity, commentId: 'c1', userId: friend, deletedBy, deletedAt: at, authorLeftThread })
 const deleted = (commentId: string, userId: string) =>
   CommentDeleted({ ...activity, commentId, userId, deletedBy: userId, deletedAt: at })
 const reacted = (
@@ -104,17 +107,7 @@ describe('comments', () => {
   it('adds a retried comment (same id) once', () => given([added()]).when(comment('Loved it too')).thenNothingHappens())
 
   it('does not bring a deleted comment back when its add is retried', () =>
-    given([
-      added(),
-      CommentDeleted({
-        ...activity,
-        commentId: 'c1',
-        userId: friend,
-        deletedBy: friend,
-        deletedAt: at,
-        authorLeftThread: true,
-      }),
-    ])
+    given([added(), deletionOfC1(friend, true)])
       .when(comment('Loved it too'))
       .thenNothingHappens())
 
@@ -141,44 +134,17 @@ describe('comments', () => {
   it('lets the author delete their comment', () =>
     given([added()])
       .when(remove(friend))
-      .then([
-        CommentDeleted({
-          ...activity,
-          commentId: 'c1',
-          userId: friend,
-          deletedBy: friend,
-          deletedAt: at,
-          authorLeftThread: true,
-        }),
-      ]))
+      .then([deletionOfC1(friend, true)]))
 
   it('lets the activity’s owner delete any comment on it', () =>
     given([added()])
       .when(remove(owner))
-      .then([
-        CommentDeleted({
-          ...activity,
-          commentId: 'c1',
-          userId: friend,
-          deletedBy: owner,
-          deletedAt: at,
-          authorLeftThread: true,
-        }),
-      ]))
+      .then([deletionOfC1(owner, true)]))
 
   it('says the author is still in the thread while another comment of theirs is there', () =>
     given([added(), added('c2')])
       .when(remove(friend))
-      .then([
-        CommentDeleted({
-          ...activity,
-          commentId: 'c1',
-          userId: friend,
-          deletedBy: friend,
-          deletedAt: at,
-          authorLeftThread: false,
-        }),
-      ]))
+      .then([deletionOfC1(friend, false)]))
 
   it('refuses a delete by someone who is neither the author nor the owner', () =>
     given([added()]).when(remove(other)).thenThrows(CannotDeleteComment))
@@ -186,16 +152,7 @@ describe('comments', () => {
   it('lets the author delete their comment after losing sight of the activity (an unfriending), but not edit it', () => {
     given([added()])
       .when({ ...remove(friend), canSee: false })
-      .then([
-        CommentDeleted({
-          ...activity,
-          commentId: 'c1',
-          userId: friend,
-          deletedBy: friend,
-          deletedAt: at,
-          authorLeftThread: true,
-        }),
-      ])
+      .then([deletionOfC1(friend, true)])
     given([added()])
       .when({ ...edit(friend), canSee: false })
       .thenThrows(NoSuchActivity)
