@@ -202,7 +202,7 @@ test('the bell counts new notifications, lists them, and marks them read', async
   const bell = page.getByRole('button', { name: /^Notifications/ })
   const list = page.getByRole('dialog', { name: 'Notifications' })
   await bell.click()
-  await list.getByRole('button').nth(1).click()
+  await list.getByRole('link').first().click()
   await expect(page).toHaveURL(/\/friends$/)
   await bell.click()
   await expect(list.getByText('(unread)')).toHaveCount(2)
@@ -277,7 +277,7 @@ test('opening the bell clears its badge but leaves the notifications unread; wha
   await expect(panel.getByRole('listitem')).toHaveCount(1)
   const thread = panel.getByRole('listitem').filter({ hasText: both })
   await expect(thread).toContainText('(unread)')
-  await thread.getByRole('button').click()
+  await thread.getByRole('link').click()
   await expect(a.page).toHaveURL(/\/activity\/watched/)
   await expect.poll(() => bellOf(a.page)).toMatchObject({ unreadCount: 0 })
 
@@ -349,7 +349,7 @@ test('the bell shows the newest 30 and "Show older" brings the rest, page by pag
   await expect(list.getByRole('listitem').last()).toContainText('News 1:')
   await expect(list.getByRole('button', { name: 'Show older' })).toHaveCount(0)
   // The keyboard is on the first of the older ones, still in the panel.
-  await expect(list.getByRole('button', { name: /News 2: Read on/ })).toBeFocused()
+  await expect(list.getByRole('link', { name: /News 2: Read on/ })).toBeFocused()
   await expect(list.getByText('(unread)')).toHaveCount(32)
 
   await list.getByRole('button', { name: 'Mark all read' }).click()
@@ -386,7 +386,7 @@ test('an admin sends an announcement to a chosen member and sees who received it
 
   await openApp(reader.page, '/home')
   await reader.page.getByRole('button', { name: 'Notifications, 1 new' }).click()
-  await reader.page.getByRole('button', { name: /Movie night: Friday at 8/ }).click()
+  await reader.page.getByRole('link', { name: /Movie night: Friday at 8/ }).click()
   await expect(reader.page).toHaveURL(/\/watchlist(\?|$)/)
 
   for (const viewport of Object.values(viewports)) {

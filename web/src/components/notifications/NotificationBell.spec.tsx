@@ -119,6 +119,44 @@ describe('the bell’s list', () => {
   })
 })
 
+describe('a notification in the bell', () => {
+  it('is a link to where it points: opened, it is marked read and the panel closes', async () => {
+    const markRead = vi.spyOn(notificationsCalls, 'markRead').mockResolvedValue({ position: '9' })
+    await showBell(answer, { answered: true })
+    await toggle()
+    const entry = screen.getByRole('link', { name: /^ann sent you a friend request/ })
+    expect(entry.getAttribute('href')).toBe('/friends')
+    await act(async () => fireEvent.click(entry))
+    expect(markRead).toHaveBeenCalledExactlyOnceWith(['ann'])
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull()
+  })
+
+  it('opened in another tab (a modifier key, the middle button), is marked read and the panel stays', async () => {
+    const markRead = vi.spyOn(notificationsCalls, 'markRead').mockResolvedValue({ position: '9' })
+    await showBell(answer, { answered: true })
+    await toggle()
+    const entry = screen.getByRole('link', { name: /^ann sent you a friend request/ })
+    // Not prevented: the browser opens the link in its new tab (jsdom cannot, so it is stopped here,
+    // after the app has had it).
+    let prevented: boolean | undefined
+    window.addEventListener(
+      'click',
+      (event) => {
+        prevented = event.defaultPrevented
+        event.preventDefault()
+      },
+      { once: true },
+    )
+    await act(async () => fireEvent.click(entry, { ctrlKey: true }))
+    expect(prevented).toBe(false)
+    await act(async () =>
+      fireEvent(screen.getByRole('link', { name: /^bob/ }), new MouseEvent('auxclick', { bubbles: true, button: 1 })),
+    )
+    expect(markRead.mock.calls).toEqual([[['ann']], [['bob']]])
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeNull()
+  })
+})
+
 describe('a long announcement in the bell', () => {
   it('shows its first lines until "Read all", and the others stay in view', async () => {
     const long = 'Movie night. '.repeat(40).trim()
@@ -144,7 +182,7 @@ describe('the bell’s panel and the keyboard', () => {
     document.body.append(elsewhere)
     await toggle()
     const panel = screen.getByRole('dialog', { name: 'Notifications' })
-    const [first, second] = within(panel).getAllByRole('button')
+    const [first, second] = within(panel).getAllByRole('link')
     act(() => first?.focus())
     act(() => second?.focus())
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeNull()
@@ -237,7 +275,7 @@ describe('an announcement in the bell', () => {
     }
     await showBell({ items: [announcement], nextCursor: null, unreadCount: 0, unseenCount: 0 })
     await toggle()
-    const entry = screen.getByRole('button', { name: /^Festival week/ })
+    const entry = screen.getByRole('link', { name: /^Festival week/ })
     expect(within(entry).getByText('Festival week: Screenings start Monday.')).toBeTruthy()
     const second = within(entry).getByText(/^Bring a friend/)
     // Its line break is kept for the CSS to show (whitespace: pre-line), not collapsed into a space.

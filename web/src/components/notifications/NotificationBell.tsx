@@ -128,9 +128,9 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
             items={items}
             unreadCount={unread}
             older={hasNextPage ? { loading: isFetchingNextPage, show: () => fetchNextPage() } : null}
-            onOpen={(item) => {
+            onOpen={(item, { leave }) => {
               if (!item.read) markRead.mutate([item.id])
-              setOpen(false)
+              if (leave) setOpen(false)
             }}
             onMarkAllRead={() => markRead.mutate(undefined)}
           />

@@ -30,8 +30,9 @@ export interface OlderNotifications {
 }
 
 /**
- * The bell's list: newest first, unread ones marked; opening one marks it read and goes where it
- * points. A page at a time: "Show older" at its end brings the next.
+ * The bell's list: newest first, unread ones marked; each is a link to where it points (so it opens
+ * in a new tab as links do), and opening one marks it read. A page at a time: "Show older" at its
+ * end brings the next.
  */
 export function NotificationList({
   items,
@@ -42,7 +43,8 @@ export function NotificationList({
 }: {
   items: readonly NotificationItem[]
   unreadCount: number
-  onOpen: (item: NotificationItem) => void
+  /** `leave`: the page goes where the notification points (not a new tab), so the panel can close. */
+  onOpen: (item: NotificationItem, how: { leave: boolean }) => void
   onMarkAllRead: () => void
   older?: OlderNotifications | null
 }) {
@@ -64,7 +66,7 @@ export function NotificationList({
     })
   useEffect(() => {
     if (focusAt === null) return
-    const entry = list.current?.querySelectorAll<HTMLButtonElement>(':scope > li > button:first-of-type')[focusAt]
+    const entry = list.current?.querySelectorAll<HTMLAnchorElement>(':scope > li > a')[focusAt]
     if (!entry) return
     entry.focus()
     setFocusAt(null)
@@ -112,11 +114,20 @@ export function NotificationList({
               const clamped = long && !readInFull.has(item.id)
               return (
                 <li key={item.id}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      onOpen(item)
+                  <a
+                    href={item.url}
+                    onClick={(event) => {
+                      // A click meant for another tab or window (a modifier key) opens it there, as a
+                      // link does, and leaves this page and the panel where they are.
+                      const elsewhere = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey
+                      onOpen(item, { leave: !elsewhere })
+                      if (elsewhere) return
+                      event.preventDefault()
                       void navigate({ href: item.url })
+                    }}
+                    // The middle button opens a new tab without a click event.
+                    onAuxClick={(event) => {
+                      if (event.button === 1) onOpen(item, { leave: false })
                     }}
                     className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-white/5"
                   >
@@ -130,7 +141,7 @@ export function NotificationList({
                         className={`${clamped ? 'line-clamp-4' : 'block'} text-sm [overflow-wrap:anywhere] ${item.read ? 'text-zinc-400' : 'font-medium text-white'}`}
                       >
                         {paragraphsOf(item.text).map((paragraph, index) => (
-                          // Spans, not <p>: a button holds phrasing content only.
+                          // Spans, not <p>: the line's text reads as one link.
                           <span key={index} className={`block whitespace-pre-line ${index > 0 ? 'mt-1.5' : ''}`}>
                             {paragraph}
                           </span>
@@ -139,7 +150,7 @@ export function NotificationList({
                       </span>
                       <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
                     </span>
-                  </button>
+                  </a>
                   {long ? (
                     <button
                       type="button"
