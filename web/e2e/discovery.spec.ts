@@ -92,11 +92,26 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   const results = page.getByRole('list', { name: 'Results for the' })
   await expect(results.getByRole('link').first()).toBeVisible()
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
-  await page.getByRole('button', { name: 'Next →' }).click()
+  await page.getByRole('button', { name: 'Next →' }).press('Enter')
   await expect(page).toHaveURL(/[?&]page=2/)
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  // The keyboard goes on from the new page's heading at the top, not from the pager at its foot.
+  await expect(page.getByRole('heading', { name: /results for “the” \(page 2 of \d+\)$/ })).toBeFocused()
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
   await page.goBack()
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+})
+
+test('search: a page past the last says where the results end and goes there', async ({ page }) => {
+  await page.goto('/search?q=the&page=1')
+  const last = Number(/of (\d+)$/.exec((await page.getByText(/^Page 1 of \d+$/).textContent()) ?? '')?.[1])
+  expect(last).toBeGreaterThan(1)
+  await page.goto(`/search?q=the&page=${last + 5}`)
+  await expect(page.getByText(`There is no page ${last + 5} for “the”: its results end on page ${last}.`)).toBeVisible()
+  await expect(page.getByText(/No titles match/)).toHaveCount(0)
+  await page.getByRole('button', { name: `Go to page ${last}` }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`))
+  await expect(page.getByText(`Page ${last} of ${last}`, { exact: true })).toBeVisible()
 })
 
 test('search: a search for a number is in the address as typed, and an old quoted address still reads', async ({
@@ -113,6 +128,30 @@ test('search: a search for a number is in the address as typed, and an old quote
   // Addresses written before (`?q=%221984%22`) still search for 1984.
   await page.goto('/search?q=%221984%22')
   await expect(field).toHaveValue('1984')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: viewports.phone, hasTouch: true, isMobile: true })
+
+  test('search: the suggestions end above the tab bar, and the arrows bring the highlighted one into view', async ({
+    page,
+  }) => {
+    await page.goto('/home')
+    const field = page.getByRole('combobox', { name: 'Search movies and TV shows' }).first()
+    await field.fill('star')
+    const list = page.getByRole('listbox', { name: 'Suggestions' })
+    const options = list.getByRole('option')
+    await expect(options).toHaveCount(10)
+    const tabs = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox()
+    const box = await list.boundingBox()
+    expect(tabs && box ? box.y + box.height : Infinity).toBeLessThanOrEqual(tabs?.y ?? 0)
+    for (let step = 0; step < 10; step += 1) await field.press('ArrowDown')
+    await expect(options.nth(9)).toHaveAttribute('aria-selected', 'true')
+    // Within the list's visible part, which ends above the tab bar.
+    const last = await options.nth(9).boundingBox()
+    expect(last && box ? last.y + last.height : Infinity).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0) + 1)
+    expect(last?.y ?? -1).toBeGreaterThanOrEqual(box?.y ?? 0)
+  })
 })
 
 test('search: the field stops at 200 characters, so autocomplete is never refused', async ({ page }) => {

@@ -40,7 +40,16 @@ function setup(suggestions = [godfather, partTwo]) {
   return { field, onChoose, onSubmit }
 }
 
-afterEach(cleanup)
+// jsdom lays nothing out, so it has no scrollIntoView; the list calls it to show the highlighted title.
+const scrolledTo: Element[] = []
+Element.prototype.scrollIntoView = function (this: Element) {
+  scrolledTo.push(this)
+}
+
+afterEach(() => {
+  cleanup()
+  scrolledTo.length = 0
+})
 
 describe('the search combobox', () => {
   it('takes no more text than the API searches for', () => {
@@ -68,6 +77,8 @@ describe('the search combobox', () => {
     const highlighted = document.getElementById(field.getAttribute('aria-activedescendant') ?? '')
     expect(highlighted?.getAttribute('aria-selected')).toBe('true')
     expect(highlighted?.textContent).toContain('Part II')
+    // Scrolled into the list's view as the highlight reaches it.
+    expect(scrolledTo.at(-1)).toBe(highlighted)
     fireEvent.keyDown(field, { key: 'ArrowUp' })
     fireEvent.keyDown(field, { key: 'Enter' })
     expect(onChoose).toHaveBeenCalledWith(godfather)

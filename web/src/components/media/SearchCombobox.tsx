@@ -1,5 +1,5 @@
 import { imageUrl, searchQueryMaxLength, type MediaResult } from '@reelmates/contracts/catalog'
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { titleOf, yearOf } from '../../features/catalog/catalogCalls'
 import placeholderPoster from './placeholder-poster.svg'
 
@@ -29,6 +29,20 @@ export interface SearchComboboxProps {
 const panel =
   'absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-2xl border border-zinc-700 bg-panel/95 shadow-2xl shadow-black/60 backdrop-blur'
 
+/**
+ * The height a panel starting where `element` starts can take before the bottom of what is visible:
+ * the visual viewport (less the on-screen keyboard), or the top of the app's bottom bar where it shows.
+ * Never less than about three suggestions, nor more than 70 % of the screen.
+ */
+function roomBelow(element: HTMLElement): number {
+  const top = element.getBoundingClientRect().top
+  const view = window.visualViewport
+  let bottom = view ? view.offsetTop + view.height : window.innerHeight
+  const bar = document.querySelector<HTMLElement>('[data-bottom-bar]')?.getBoundingClientRect()
+  if (bar && bar.height > 0) bottom = Math.min(bottom, bar.top)
+  return Math.round(Math.max(180, Math.min(window.innerHeight * 0.7, bottom - top - 8)))
+}
+
 export function SearchCombobox({
   query,
   onQueryChange,
@@ -50,6 +64,29 @@ export function SearchCombobox({
   const showList = open && canSuggest && suggestions.length > 0
   const showNoMatch = open && canSuggest && !isSuggesting && suggestions.length === 0
   const optionId = (index: number) => `${id}-option-${index}`
+  const list = useRef<HTMLUListElement>(null)
+  const [maxHeight, setMaxHeight] = useState<number | undefined>(undefined)
+
+  // The list ends above what covers the bottom of the screen (the tab bar on a phone, the on-screen
+  // keyboard), so its last suggestions can be seen and reached.
+  useLayoutEffect(() => {
+    const element = list.current
+    if (!showList || !element) return
+    const fit = () => setMaxHeight(roomBelow(element))
+    fit()
+    window.addEventListener('resize', fit)
+    window.visualViewport?.addEventListener('resize', fit)
+    return () => {
+      window.removeEventListener('resize', fit)
+      window.visualViewport?.removeEventListener('resize', fit)
+    }
+  }, [showList])
+
+  // The highlighted suggestion is scrolled into the list's view as the arrows move through it.
+  useEffect(() => {
+    if (!showList || active < 0) return
+    document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' })
+  }, [id, showList, active])
 
   const move = (step: 1 | -1) => {
     if (suggestions.length === 0) return
@@ -145,7 +182,15 @@ export function SearchCombobox({
           />
         </div>
       </form>
-      <ul id={listId} role="listbox" aria-label="Suggestions" hidden={!showList} className={`${panel} p-1.5`}>
+      <ul
+        ref={list}
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!showList}
+        style={maxHeight === undefined ? undefined : { maxHeight }}
+        className={`${panel} p-1.5`}
+      >
         {suggestions.map((media, index) => (
           <li
             key={`${media.media_type}-${media.id}`}

@@ -4,9 +4,12 @@ interface SearchPagerProps {
   onPageChange: (page: number) => void
 }
 
-/** Previous / next through result pages; TMDB serves at most 500 pages. */
+/** The last page one can turn to: TMDB serves at most 500 pages. */
+export const lastPageOf = (totalPages: number) => Math.max(1, Math.min(totalPages, 500))
+
+/** Previous / next through result pages. */
 export function SearchPager({ page, totalPages, onPageChange }: SearchPagerProps) {
-  const lastPage = Math.min(totalPages, 500)
+  const lastPage = lastPageOf(totalPages)
   if (lastPage <= 1) return null
   const button =
     'rounded-full bg-panel px-4 py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/10 transition hover:bg-panel-2 disabled:cursor-not-allowed disabled:opacity-40'

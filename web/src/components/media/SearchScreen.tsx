@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { catalogQueries } from '../../features/catalog/queries'
 import { CatalogProblem, problemMessage } from './CatalogProblem'
 import { MediaGrid } from './MediaGrid'
 import { PosterGridSkeleton } from './MediaSkeletons'
 import { SearchBox } from './SearchBox'
-import { SearchPager } from './SearchPager'
+import { lastPageOf, SearchPager } from './SearchPager'
 import { EmptyList } from './TrendingListScreen'
 import { TrendingRow } from './TrendingRow'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -22,6 +23,20 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
   const hasQuery = query.trim().length > 0
   useDocumentTitle(hasQuery ? `${query.trim()} · Search` : 'Search')
   const results = useQuery({ ...catalogQueries.search(query, page), enabled: hasQuery })
+  const heading = useRef<HTMLHeadingElement>(null)
+  // A page turned with the pager: the keyboard goes on from the new results' heading, not from the
+  // pager at the foot of the page (the window itself goes back to the top).
+  const pagedTo = useRef<number | null>(null)
+  const shownPage = results.isPlaceholderData ? undefined : results.data?.page
+  useEffect(() => {
+    if (pagedTo.current === null || shownPage !== pagedTo.current) return
+    pagedTo.current = null
+    heading.current?.focus({ preventScroll: true })
+  }, [shownPage])
+  const turnTo = (next: number) => {
+    pagedTo.current = next
+    onPageChange(next)
+  }
 
   return (
     <div className="pb-16">
@@ -43,6 +58,17 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
         </Loading>
       ) : results.isError ? (
         <CatalogProblem message={problemMessage(results.error)} onRetry={() => void results.refetch()} />
+      ) : results.data.results.length === 0 && results.data.total_results > 0 ? (
+        // An address past the last page (a shortened list, a hand-edited page number).
+        <EmptyList message={beyondLastPage(query.trim(), results.data.page, lastPageOf(results.data.total_pages))}>
+          <button
+            type="button"
+            onClick={() => turnTo(lastPageOf(results.data.total_pages))}
+            className="mt-4 rounded-full bg-panel px-4 py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/10 transition hover:bg-panel-2"
+          >
+            Go to page {lastPageOf(results.data.total_pages)}
+          </button>
+        </EmptyList>
       ) : results.data.results.length === 0 ? (
         <EmptyList message={`No titles match “${query.trim()}”. Try fewer words or check the spelling.`} />
       ) : (
@@ -50,14 +76,27 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           aria-labelledby="search-results-heading"
           className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
         >
-          <h2 id="search-results-heading" className="mb-4 text-sm text-zinc-400">
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            id="search-results-heading"
+            className="mb-4 rounded text-sm text-zinc-400 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
             {results.data.total_results.toLocaleString('en-US')}{' '}
             {results.data.total_results === 1 ? 'result' : 'results'} for “{query.trim()}”
+            {lastPageOf(results.data.total_pages) > 1 ? (
+              <span className="sr-only">
+                (page {results.data.page} of {lastPageOf(results.data.total_pages)})
+              </span>
+            ) : null}
           </h2>
           <MediaGrid results={results.data.results} label={`Results for ${query.trim()}`} />
-          <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={onPageChange} />
+          <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={turnTo} />
         </section>
       )}
     </div>
   )
 }
+
+const beyondLastPage = (query: string, page: number, lastPage: number) =>
+  `There is no page ${page} for “${query}”: its results end on page ${lastPage}.`

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { catalogQueries } from '../../features/catalog/queries'
 import type { TrendingListName } from '../../features/catalog/trendingLists'
 import { CatalogProblem, problemMessage } from './CatalogProblem'
@@ -40,7 +41,7 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
   )
 }
 
-export function EmptyList({ message }: { message: string }) {
+export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-white/10 px-6 py-14 text-center">
       <svg viewBox="0 0 24 24" className="h-10 w-10 fill-none stroke-zinc-500" strokeWidth="1.5" aria-hidden="true">
@@ -48,6 +49,7 @@ export function EmptyList({ message }: { message: string }) {
         <path d="M3 10h18M7 6l2-3M12 6l2-3M17 6l2-3" />
       </svg>
       <p className="mt-4 max-w-md text-sm text-zinc-300">{message}</p>
+      {children}
     </div>
   )
 }

@@ -180,6 +180,8 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
 
       <nav
         aria-label="Tabs"
+        // What fixed panels (the search suggestions) keep clear of.
+        data-bottom-bar
         className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-white/5 bg-ink/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl md:hidden"
       >
         {primary.map((item) => (
