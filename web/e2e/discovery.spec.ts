@@ -262,6 +262,24 @@ test('a provider page shows more of its titles until it has shown them all, focu
   await expect(more).toHaveCount(0)
 })
 
+test('a provider page shown at length is as long again on coming Back from one of its titles', async ({ page }) => {
+  await page.goto('/provider/8')
+  const cards = page.getByRole('list', { name: 'Popular on Netflix' }).getByRole('listitem')
+  await expect(cards).toHaveCount(20)
+  await page.getByRole('button', { name: 'Show more' }).click()
+  await expect(cards).toHaveCount(40)
+  const title = (await cards.nth(30).getByRole('link').first().getAttribute('href')) ?? ''
+  await cards.nth(30).getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`${title}$`))
+  await page.goBack()
+  await expect(cards).toHaveCount(40)
+  await expect(cards.nth(30).getByRole('link').first()).toHaveAttribute('href', title)
+  // A new visit to the page starts at one page again.
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click()
+  await page.goto('/provider/8')
+  await expect(cards).toHaveCount(20)
+})
+
 test('home shows trending, upcoming and a row for each of the five providers', async ({ page }) => {
   await page.goto('/home')
   await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()

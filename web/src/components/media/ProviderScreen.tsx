@@ -1,5 +1,6 @@
 import { providerListMaxLimit, type Provider } from '@reelmates/contracts/catalog'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { providerPageLimit } from '../../features/catalog/cachePolicy'
 import { catalogQueries } from '../../features/catalog/queries'
@@ -22,11 +23,37 @@ interface ProviderScreenProps {
   onGenreChange: (genreId: number | undefined) => void
 }
 
+/**
+ * How long each visit's list was made with "Show more", by history entry: coming Back to the page
+ * from a title shows as many titles again, the one just left among them. Not in the address: a new
+ * address scrolls to the top (spec §2), and "Show more" leaves the page where it is.
+ */
+const shownByVisit = new Map<string, { filters: string; limit: number }>()
+const keptVisits = 50
+
+function keepShown(visit: string | undefined, filters: string, limit: number) {
+  if (visit === undefined) return
+  shownByVisit.delete(visit)
+  shownByVisit.set(visit, { filters, limit })
+  for (const oldest of shownByVisit.keys()) {
+    if (shownByVisit.size <= keptVisits) break
+    shownByVisit.delete(oldest)
+  }
+}
+
 /** What is popular on one streaming service, in a region, optionally in one genre. */
 export function ProviderScreen({ provider, region, genreId, onRegionChange, onGenreChange }: ProviderScreenProps) {
   // "Show more" asks for a longer list of the same filters; other filters start again at a page.
   const filters = `${region}:${genreId ?? ''}`
-  const [shown, setShown] = useState({ filters, limit: providerPageLimit, focusFrom: null as number | null })
+  const visit = useLocation({ select: (location) => location.state.__TSR_key ?? location.state.key })
+  const [shown, setShown] = useState(() => {
+    const kept = visit === undefined ? undefined : shownByVisit.get(visit)
+    return {
+      filters,
+      limit: kept?.filters === filters ? kept.limit : providerPageLimit,
+      focusFrom: null as number | null,
+    }
+  })
   const current = shown.filters === filters ? shown : { filters, limit: providerPageLimit, focusFrom: null }
   const list = useQuery({
     ...catalogQueries.providerTrending({ providerId: provider.id, limit: current.limit, region, genreId }),
@@ -102,7 +129,10 @@ export function ProviderScreen({ provider, region, genreId, onRegionChange, onGe
               <button
                 type="button"
                 disabled={list.isPlaceholderData}
-                onClick={() => setShown({ filters, limit: more, focusFrom: results.length })}
+                onClick={() => {
+                  setShown({ filters, limit: more, focusFrom: results.length })
+                  keepShown(visit, filters, more)
+                }}
                 className="h-11 rounded-full bg-white/10 px-6 text-sm font-semibold text-zinc-100 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-amber-400 disabled:opacity-60"
               >
                 {list.isPlaceholderData ? 'Loading…' : 'Show more'}
