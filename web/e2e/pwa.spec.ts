@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { repoRoot, toastWith } from './support/server'
 import { newContext } from './support/contexts'
 
@@ -161,6 +161,107 @@ test.describe('with its own server', () => {
       ),
     ).toBe('down')
 
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible()
+    await context.close()
+  })
+})
+
+test.describe('a new release while a page is open', () => {
+  let server: ChildProcess | undefined
+  test.afterEach(() => {
+    server?.kill('SIGTERM')
+  })
+
+  /** The gateway as `npm start` runs it, serving `webDist`, on `port`; resolves once it answers. */
+  async function startServer(port: number, dataDir: string, webDist: string): Promise<ChildProcess> {
+    const started = spawn(process.execPath, ['--enable-source-maps', 'dist/gateway/main.mjs'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    })
+    await expect
+      .poll(
+        () =>
+          fetch(`http://localhost:${port}/api/csrf-token`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(200)
+    return started
+  }
+
+  async function stopServer(): Promise<void> {
+    const stopped = new Promise((resolve) => server?.once('exit', resolve))
+    server?.kill('SIGTERM')
+    await stopped
+    server = undefined
+  }
+
+  /**
+   * The next release, as the browser sees one: a service worker whose script differs (the same files
+   * to precache) and a version file naming another build.
+   */
+  function nextRelease(webDist: string): string {
+    const next = mkdtempSync(join(tmpdir(), 'reelmates-release-'))
+    cpSync(webDist, next, { recursive: true })
+    const worker = join(next, 'service-worker.js')
+    writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// the next release\n`)
+    for (const compressed of ['service-worker.js.br', 'service-worker.js.gz', 'version.json.br', 'version.json.gz'])
+      rmSync(join(next, compressed), { force: true })
+    const version = JSON.parse(readFileSync(join(next, 'version.json'), 'utf8')) as { buildTimestamp: string }
+    writeFileSync(
+      join(next, 'version.json'),
+      JSON.stringify({ ...version, buildTimestamp: `${version.buildTimestamp}1` }),
+    )
+    return next
+  }
+
+  test('Update Now puts the new worker in charge, and the app still opens offline after it', async ({ browser }) => {
+    test.setTimeout(240_000)
+    const webDist = resolve(repoRoot, process.env.WEB_DIST ?? 'web/dist')
+    const port = await freePort()
+    const dataDir = mkdtempSync(join(tmpdir(), 'reelmates-release-data-'))
+    server = await startServer(port, dataDir, webDist)
+    const context = await newContext(browser, { baseURL: `http://localhost:${port}` })
+    const page = await context.newPage()
+    await page.goto('/sign_in')
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    const firstWorker = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
+    )
+    expect(firstWorker).toBeDefined()
+
+    // Deployed while the page stays open; the page notices when it is looked at again.
+    await stopServer()
+    server = await startServer(port, dataDir, nextRelease(webDist))
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await page.getByRole('button', { name: 'Update Now' }).click()
+    await expect(page).toHaveURL(/[?&]refresh=\d+/, { timeout: 60_000 })
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+
+    // The new worker controls the page, none is left waiting, and its precache holds the app.
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache'))
+      return {
+        waiting: Boolean(registration?.waiting),
+        controlled: Boolean(navigator.serviceWorker.controller),
+        precached: precache ? (await (await caches.open(precache)).keys()).length : 0,
+      }
+    })
+    expect(after).toMatchObject({ waiting: false, controlled: true })
+    expect(after.precached).toBeGreaterThan(10)
+
+    // And with the server gone, the app still opens.
+    await stopServer()
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
     await page.goto('/about')

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { toastWith } from './support/server'
+import { registerByApi, toastWith } from './support/server'
 import { newContext } from './support/contexts'
 
 /**
@@ -109,5 +109,58 @@ test('after Update Now the banner stays away for 30 s, then comes back', async (
   await page.clock.fastForward('00:11')
   await visible()
   await expect(page.getByText(bannerText)).toBeVisible()
+  await context.close()
+})
+
+test('offline the banner stands aside, and Update Now with the server out of reach stays on the page', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openWithoutWorker(browser, baseURL)
+  await serveBuild(page, '1')
+  await page.goto('/sign_in')
+  await expect(page.getByText(bannerText)).toBeVisible()
+  await context.setOffline(true)
+  await expect(page.getByText(bannerText)).toHaveCount(0)
+  await context.setOffline(false)
+  await expect(page.getByText(bannerText)).toBeVisible()
+
+  // The server stops answering between the banner and the tap: the page stays, and says why.
+  await page.unroute('**/version.json**')
+  await page.route('**/version.json**', (route) => route.abort('connectionrefused'))
+  const address = page.url()
+  await page.getByRole('button', { name: 'Update Now' }).click()
+  await expect(toastWith(page, 'Reelmates can’t be reached')).toBeVisible()
+  expect(page.url()).toBe(address)
+  await expect(page.getByRole('button', { name: 'Update Now' })).toBeVisible()
+  await context.close()
+})
+
+test('Update Now asks about unsaved changes first, and Stay leaves everything as it was', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await openWithoutWorker(browser, baseURL)
+  await registerByApi(page.request, 'upd')
+  await page.goto('/profile')
+  const location = page.getByLabel('Location')
+  await location.fill('Lisbon')
+  const before = await page.evaluate(() => Object.keys(window.localStorage).sort())
+  await serveBuild(page, '1')
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+  await page.getByRole('button', { name: 'Update Now' }).click()
+  const asked = page.getByRole('dialog', { name: 'Leave this page?' })
+  await expect(asked).toBeVisible()
+  await asked.getByRole('button', { name: 'Stay' }).click()
+  await expect(asked).toHaveCount(0)
+  expect(page.url()).not.toMatch(/[?&]refresh=/)
+  await expect(location).toHaveValue('Lisbon')
+  expect(await page.evaluate(() => Object.keys(window.localStorage).sort())).toEqual(before)
+
+  // Leave goes on with the update, without the browser asking a second time.
+  await page.getByRole('button', { name: 'Update Now' }).click()
+  page.on('dialog', (dialog) => void dialog.dismiss())
+  await asked.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/[?&]refresh=\d+/)
   await context.close()
 })

@@ -54,6 +54,16 @@ export function askBeforeLeavingUnsaved(): Promise<boolean> {
   })
 }
 
+// Set once the person has said Leave to a way out the router does not see (a reload to update the
+// app): the browser's own "Leave site?" must not ask a second time.
+let leaving = false
+const askOnUnload = () => !leaving
+
+/** The page is being left on purpose, its unsaved changes asked about already. */
+export function leaveWithoutAsking(): void {
+  leaving = true
+}
+
 /**
  * Holds back leaving a form that differs from what was last saved (`dirty`): a navigation within the
  * app waits for an answer (`UnsavedChangesDialog` asks it), and a reload or closed tab gets the
@@ -75,7 +85,7 @@ export function useUnsavedChanges(dirty: boolean): LeavingUnsaved | null {
   const askedHere = useSyncExternalStore(subscribe, () => asked !== null && changedForms[0] === form)
   const blocker = useBlocker({
     shouldBlockFn: always,
-    enableBeforeUnload: true,
+    enableBeforeUnload: askOnUnload,
     disabled: !dirty || !asksForThePage,
     withResolver: true,
   })

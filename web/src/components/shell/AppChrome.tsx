@@ -1,6 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useAppUpdate } from '../../features/update/useAppUpdate'
+import { useOnline } from '../../lib/connection'
 import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
 import { Splash } from './Splash'
@@ -13,6 +14,7 @@ const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/adm
 export function AppChrome({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const update = useAppUpdate({ serviceWorkerAllowed: !isAdminPath(pathname) })
+  const online = useOnline()
   return (
     <>
       <a
@@ -24,7 +26,10 @@ export function AppChrome({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <OfflineBanner />
       {children}
-      {update.available ? <UpdateBanner onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} /> : null}
+      {/* Offline, the new version cannot load, and the banner would cover the one saying so. */}
+      {update.available && online ? (
+        <UpdateBanner busy={update.busy} onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} />
+      ) : null}
       <Splash />
       <Toaster />
     </>

@@ -1,10 +1,12 @@
 interface UpdateBannerProps {
+  /** Update Now is under way (the new version's worker is being put in charge). */
+  busy?: boolean
   onUpdate: () => void
   onDismiss: () => void
 }
 
 /** Spec §2/§4: a new version is ready; Update Now or dismiss. */
-export function UpdateBanner({ onUpdate, onDismiss }: UpdateBannerProps) {
+export function UpdateBanner({ busy = false, onUpdate, onDismiss }: UpdateBannerProps) {
   return (
     <div
       role="region"
@@ -21,9 +23,11 @@ export function UpdateBanner({ onUpdate, onDismiss }: UpdateBannerProps) {
         <button
           type="button"
           onClick={onUpdate}
-          className="shrink-0 rounded-xl bg-reel-fill px-3 py-2 text-sm font-semibold text-white hover:bg-reel-strong"
+          // Not `disabled`: focus would drop to the page while it works.
+          aria-disabled={busy}
+          className="shrink-0 rounded-xl bg-reel-fill px-3 py-2 text-sm font-semibold text-white hover:bg-reel-strong aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
-          Update Now
+          {busy ? 'Updating…' : 'Update Now'}
         </button>
         <button
           type="button"

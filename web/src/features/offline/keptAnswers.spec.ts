@@ -6,6 +6,7 @@ import {
   keptAnswersLifetimeMs,
   readKeptAnswers,
   restoreKeptAnswers,
+  waitingChangesOnly,
   writeKeptAnswers,
 } from './keptAnswers'
 import { adminKeys as accountAdminKeys } from '../admin/adminCalls'
@@ -138,7 +139,7 @@ describe('the answers kept for offline use', () => {
     })
   })
 
-  it('drops a snapshot of another app version or older than its lifetime', () => {
+  it('drops a snapshot of another app version or older than its lifetime, when no change waits in it', () => {
     const storage = memoryStorage()
     writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
     expect(readKeptAnswers(storage, '2', 6_000)).toBeUndefined()
@@ -235,6 +236,63 @@ describe('the answers kept for offline use', () => {
       writeKeptAnswers(storage, before, ada, '1', 5_000)
       const kept = readKeptAnswers(storage, '1', 6_000)
       expect(kept?.state.mutations.map((mutation) => mutation.mutationKey)).toEqual([['library', 'editWatchlistNote']])
+    })
+
+    /** A page offline with one note waiting, and its answers, written at 5,000 by version '1'. */
+    function snapshotWithAWaitingNote(storage: Storage) {
+      onlineManager.setOnline(false)
+      const before = clientWithAnswers()
+      before.setMutationDefaults(['library'], { mutationFn: () => Promise.resolve() })
+      void before
+        .getMutationCache()
+        .build(before, { mutationKey: ['library', 'editWatchlistNote'], scope: { id: 'library' } })
+        .execute('kept through it all')
+        .catch(() => undefined)
+      writeKeptAnswers(storage, before, ada, '1', 5_000)
+    }
+
+    it('keeps the waiting changes through a new version of the app or a long absence, and drops the answers', async () => {
+      for (const [version, now] of [
+        ['2', 6_000],
+        ['1', 5_001 + keptAnswersLifetimeMs],
+      ] as const) {
+        const storage = memoryStorage()
+        snapshotWithAWaitingNote(storage)
+        const kept = readKeptAnswers(storage, version, now)
+        expect(kept?.stale).toBe(true)
+        expect(kept?.state.queries).toEqual([])
+        expect(kept?.state.mutations.map((mutation) => mutation.state.variables)).toEqual(['kept through it all'])
+
+        const sent: string[] = []
+        const after = new QueryClient()
+        after.setMutationDefaults(['library', 'editWatchlistNote'], {
+          mutationFn: (note: string) => Promise.resolve(void sent.push(note)),
+        })
+        if (kept) restoreKeptAnswers(after, kept)
+        onlineManager.setOnline(true)
+        await after.resumePausedMutations()
+        await expect.poll(() => sent).toEqual(['kept through it all'])
+        // The next version writes its own snapshot over it, with the change until it is answered.
+        writeKeptAnswers(storage, after, ada, version, now)
+        expect(readKeptAnswers(storage, version, now)?.stale).toBeUndefined()
+      }
+    })
+
+    it('cuts the snapshot down to the waiting changes for a device whose storage is cleared', () => {
+      const storage = memoryStorage()
+      snapshotWithAWaitingNote(storage)
+      const waiting = waitingChangesOnly(storage, '1')
+      storage.clear()
+      if (waiting) storage.setItem(keptAnswersKey, waiting)
+      // Still the same version, but no answers to show and no user to sign in with offline.
+      const kept = readKeptAnswers(storage, '1', 6_000)
+      expect(kept?.stale).toBe(true)
+      expect(kept?.state.queries).toEqual([])
+      expect(kept?.state.mutations.map((mutation) => mutation.state.variables)).toEqual(['kept through it all'])
+
+      const nothingWaits = memoryStorage()
+      writeKeptAnswers(nothingWaits, clientWithAnswers(), ada, '1', 5_000)
+      expect(waitingChangesOnly(nothingWaits, '1')).toBeUndefined()
     })
 
     it('sends restored changes at once when the app starts online', async () => {

@@ -39,6 +39,12 @@ export interface KeptAnswers {
   state: DehydratedState
   /** Each tab's waiting changes, by the tab's id. */
   waiting: Record<string, WaitingChanges>
+  /**
+   * Written by another version of the app, longer ago than `keptAnswersLifetimeMs`, or kept through
+   * a clearing of the device's storage: the answers are dropped (and the user is not one to sign in
+   * with offline), the waiting changes are kept.
+   */
+  stale?: boolean
 }
 
 /** The tab of the changes in a snapshot written before they were kept per tab: no tab alive has its id. */
@@ -76,14 +82,12 @@ export function readKeptAnswers(
     const raw = storage.getItem(keptAnswersKey)
     if (!raw) return undefined
     const kept = JSON.parse(raw) as Partial<KeptAnswers>
-    const usable =
-      kept.version === version &&
+    const whole =
       typeof kept.userId === 'string' &&
       typeof kept.savedAt === 'number' &&
-      now - kept.savedAt <= keptAnswersLifetimeMs &&
       kept.user !== undefined &&
       kept.state !== undefined
-    if (!usable) {
+    if (!whole) {
       storage.removeItem(keptAnswersKey)
       return undefined
     }
@@ -94,10 +98,23 @@ export function readKeptAnswers(
         : state.mutations.length > 0
           ? { [earlierTab]: state.mutations }
           : {}
+    const stale =
+      kept.stale === true || kept.version !== version || now - (kept.savedAt as number) > keptAnswersLifetimeMs
+    // A new version of the app, or a long absence, makes the answers too old to show, but not the
+    // changes the person was told would be sent: an update taken with changes still waiting lost them.
+    if (stale && Object.values(waiting).every((changes) => changes.length === 0)) {
+      storage.removeItem(keptAnswersKey)
+      return undefined
+    }
     return {
       ...(kept as KeptAnswers),
       waiting,
-      state: { ...state, mutations: inOrderMade(Object.values(waiting).flat()) },
+      ...(stale ? { stale: true } : {}),
+      state: {
+        ...state,
+        queries: stale ? [] : state.queries,
+        mutations: inOrderMade(Object.values(waiting).flat()),
+      },
     }
   } catch {
     return undefined
@@ -160,6 +177,20 @@ export function writeKeptAnswers(
   } catch {
     // Storage full or disabled: offline shows less, nothing else changes.
   }
+}
+
+/**
+ * The snapshot cut down to the changes still waiting (and whose they are), for a device whose storage
+ * is being cleared: undefined when nothing waits.
+ */
+export function waitingChangesOnly(storage: KeyValueStorage, version: string): string | undefined {
+  const kept = readKeptAnswers(storage, version)
+  if (!kept || Object.values(kept.waiting).every((changes) => changes.length === 0)) return undefined
+  return JSON.stringify({
+    ...kept,
+    stale: true,
+    state: { ...kept.state, queries: [], mutations: [] },
+  } satisfies KeptAnswers)
 }
 
 export function forgetKeptAnswers(storage: KeyValueStorage): void {

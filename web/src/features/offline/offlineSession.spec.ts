@@ -59,6 +59,24 @@ describe('keeping the answers and the waiting changes on the device', () => {
     expect(waitingNotes()).toEqual(['Watch on the train'])
   })
 
+  it('clears the device for an update but for the waiting changes, this page’s included, and no user to sign in with offline', async () => {
+    const session = await newPage()
+    const client = appClient()
+    stops.push(session.keepAnswers(client, () => ada))
+    session.userKnown(client, ada)
+    client.setQueryData(['library', 'watchlist'], [{ tmdbId: 1 }])
+    noteOffline(client, 'Watch on the train')
+    await Promise.resolve()
+    window.localStorage.setItem('reelmates.auth', '{"isAuthenticated":true}')
+    expect(session.lastKnownUser()?.user).toEqual(ada)
+
+    session.clearStorageKeepingWaitingChanges()
+    expect(Object.keys(window.localStorage)).toEqual([keptAnswersKey])
+    expect(waitingNotes()).toEqual(['Watch on the train'])
+    expect(readKeptAnswers(window.localStorage, 'test')?.state.queries).toEqual([])
+    expect(session.lastKnownUser()).toBeUndefined()
+  })
+
   it('restores once per page: a page that found no snapshot does not take its own changes in again', async () => {
     const session = await newPage()
     const client = appClient()

@@ -1,6 +1,13 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import type { QueryClient } from '@tanstack/react-query'
-import { forgetKeptAnswers, readKeptAnswers, restoreKeptAnswers, writeKeptAnswers } from './keptAnswers'
+import {
+  forgetKeptAnswers,
+  keptAnswersKey,
+  readKeptAnswers,
+  restoreKeptAnswers,
+  waitingChangesOnly,
+  writeKeptAnswers,
+} from './keptAnswers'
 import { replayOnReconnect } from './replay'
 import { holdThisTab, liveTabIds, thisTabId } from './thisTab'
 import { setSignedInAs } from '../../lib/signedInAs'
@@ -21,7 +28,7 @@ const storage = (): Storage | undefined => (typeof window === 'undefined' ? unde
 export function lastKnownUser(): { user: PublicUser; savedAt: number } | undefined {
   const store = storage()
   const kept = store && readKeptAnswers(store, version)
-  return kept ? { user: kept.user, savedAt: kept.savedAt } : undefined
+  return kept && !kept.stale ? { user: kept.user, savedAt: kept.savedAt } : undefined
 }
 
 /** The server (or the kept snapshot) has said who is signed in: restore their answers, or drop another's. */
@@ -65,6 +72,28 @@ async function takeUpClosedTabs(client: QueryClient, userId: string): Promise<vo
   if (gone.length === 0) return
   for (const other of gone) takenUp.add(other)
   restoreKeptAnswers(client, { ...kept, state: { ...kept.state, queries: [] } }, (other) => gone.includes(other))
+}
+
+/** Writes this page's snapshot now, while a page keeps one (`keepAnswers`). */
+let writeNow: (() => void) | undefined
+
+/**
+ * Clears this device's local storage (Update Now in the installed app, spec §4) but for the changes
+ * still waiting to be sent, this page's included: the person was told they would be sent, and the
+ * next version sends them.
+ */
+export function clearStorageKeepingWaitingChanges(): void {
+  const store = storage()
+  if (!store) return
+  writeNow?.()
+  const waiting = waitingChangesOnly(store, version)
+  store.clear()
+  if (waiting === undefined) return
+  try {
+    store.setItem(keptAnswersKey, waiting)
+  } catch {
+    // Storage refused the one item it held a moment ago: nothing more can be done here.
+  }
 }
 
 export function forgetLocalAnswers(): void {
@@ -126,6 +155,7 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
   const flush = () => {
     if (timer !== undefined) write()
   }
+  writeNow = write
   window.addEventListener('pagehide', flush)
   // Held from the start, so another tab starting meanwhile sees this one alive.
   void holdThisTab()
@@ -136,5 +166,6 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     unsubscribeChanges()
     window.removeEventListener('pagehide', flush)
     if (timer !== undefined) clearTimeout(timer)
+    if (writeNow === write) writeNow = undefined
   }
 }

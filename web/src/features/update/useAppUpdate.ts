@@ -4,7 +4,9 @@ import { Workbox } from 'workbox-window'
 import { apiJson } from '../../lib/api'
 import { isInstalledApp, isIos } from '../../lib/installedApp'
 import { toast } from '../../lib/toast'
-import { unregisterServiceWorker } from './serviceWorker'
+import { clearStorageKeepingWaitingChanges } from '../offline/offlineSession'
+import { askBeforeLeavingUnsaved, leaveWithoutAsking } from '../../lib/unsavedChanges'
+import { activateNewWorker, deleteCaches, isPrecache, serverAnswers, unregisterServiceWorker } from './serviceWorker'
 import {
   isNewBuild,
   isUpdatePromptSuppressed,
@@ -82,17 +84,43 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
     }
   }, [checkVersion])
 
+  const updating = useRef(false)
+  const [busy, setBusy] = useState(false)
   const updateNow = useCallback(async () => {
-    rememberUpdateAttempt(window.sessionStorage)
-    setAvailable(false)
-    if ('caches' in window) await Promise.all((await caches.keys()).map((name) => caches.delete(name)))
-    if (isInstalledApp()) {
-      window.localStorage.clear()
-      await unregisterServiceWorker()
-    } else {
-      workbox.current?.messageSkipWaiting()
+    if (updating.current) return
+    updating.current = true
+    setBusy(true)
+    try {
+      // The new version comes from the server: unreachable, the reload would end on the browser's
+      // error page (in the installed app, one without an address bar or a way back).
+      if (!(await serverAnswers())) {
+        toast({
+          title: 'Reelmates can’t be reached',
+          description: 'The new version will be ready to update to when you’re back online.',
+          variant: 'destructive',
+        })
+        return
+      }
+      // Unsaved edits are asked about first, as leaving the page would be: every step after this
+      // clears what the page stands on, and the browser's own "Leave site?" came after it.
+      if (!(await askBeforeLeavingUnsaved())) return
+      leaveWithoutAsking()
+      rememberUpdateAttempt(window.sessionStorage)
+      if (isInstalledApp()) {
+        await deleteCaches(() => true)
+        clearStorageKeepingWaitingChanges()
+        await unregisterServiceWorker()
+      } else {
+        // The precache is the worker's copy of the app itself, not a cache of answers: deleting it
+        // left the worker unable to open the app offline until the release after this one.
+        await deleteCaches((name) => !isPrecache(name))
+        await activateNewWorker()
+      }
+      window.location.replace(reloadAddress(window.location.href, isIos()))
+    } finally {
+      updating.current = false
+      setBusy(false)
     }
-    window.location.replace(reloadAddress(window.location.href, isIos()))
   }, [])
 
   const dismiss = useCallback(() => {
@@ -101,5 +129,5 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
     toast({ title: 'Update later', description: 'Refresh the page later to get the latest version of Reelmates.' })
   }, [])
 
-  return { available, updateNow, dismiss }
+  return { available, busy, updateNow, dismiss }
 }
