@@ -36,7 +36,9 @@ describe('the offline banner', () => {
   it('offline, tells a member their changes wait', () => {
     showBanner(member)
     act(() => onlineManager.setOnline(false))
-    expect(banner()).toBe("You're offline.Changes you make are kept and sent when you are back online.")
+    expect(banner()).toBe(
+      "You're offline.Changes to your lists, comments, reactions and recommendations are kept and sent when you are back online.",
+    )
   })
 
   it('with the server out of reach, says so, and when the changes go', () => {
@@ -47,7 +49,7 @@ describe('the offline banner', () => {
     showBanner(member)
     act(() => serverUnanswered())
     expect(banner()).toBe(
-      "Can't reach Reelmates.Changes you make are kept and sent as soon as Reelmates can be reached.",
+      "Can't reach Reelmates.Changes to your lists, comments, reactions and recommendations are kept and sent as soon as Reelmates can be reached.",
     )
     vi.unstubAllGlobals()
   })

@@ -49,5 +49,8 @@ function bannerDetail({
   const saved = age === undefined ? null : `Showing what was saved ${age}`
   if (!signedIn) return saved ? `${saved}.` : ''
   const changes = whenChangesGoOut(reach)
-  return saved ? `${saved}; changes are sent ${changes}.` : `Changes you make are kept and sent ${changes}.`
+  // Only these changes wait (waitingChanges.ts); a profile edit or a friend request is refused offline,
+  // and a banner promising every change would be untrue for them.
+  const which = 'Changes to your lists, comments, reactions and recommendations'
+  return saved ? `${saved}. ${which} are sent ${changes}.` : `${which} are kept and sent ${changes}.`
 }
