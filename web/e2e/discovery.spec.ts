@@ -283,6 +283,17 @@ test('a provider page shown at length is as long again on coming Back from one o
 test('home shows trending, upcoming and a row for each of the five providers', async ({ page }) => {
   await page.goto('/home')
   await expect(page.getByRole('region', { name: 'Trending movies' }).getByRole('link').first()).toBeVisible()
+  // A row offers "See all" only when it has titles (the offline catalog knows no upcoming releases).
+  const upcoming = page.getByRole('region', { name: 'Coming soon' })
+  await upcoming.scrollIntoViewIfNeeded()
+  const upcomingCount = (await (await page.request.get('/api/tmdb/upcoming/movies')).json()) as { results: unknown[] }
+  if (upcomingCount.results.length === 0) {
+    await expect(upcoming.getByText('This catalog has no upcoming releases.')).toBeVisible()
+    await expect(upcoming.getByRole('link', { name: /See all/ })).toHaveCount(0)
+  } else await expect(upcoming.getByRole('link', { name: 'See all coming soon' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Trending movies' }).getByRole('link', { name: 'See all trending movies' }),
+  ).toBeVisible()
   for (const provider of ['Netflix', 'Amazon Prime Video', 'Disney+', 'HBO Max', 'Hulu']) {
     const row = page.getByRole('region', { name: `Popular on ${provider}` })
     await expect(row).toBeVisible()

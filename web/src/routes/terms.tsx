@@ -19,8 +19,10 @@ export const Route = createFileRoute('/terms')({
       <h2>Film and TV information</h2>
       <p>
         Titles, dates, genres and where they stream come from the catalogs named under Credits on the{' '}
-        <Link to="/about">About page</Link>, and may be incomplete or out of date. Always check the streaming service
-        itself.
+        <Link to="/about" hash="credits">
+          About page
+        </Link>
+        , and may be incomplete or out of date. Always check the streaming service itself.
       </p>
       <h2>Emails</h2>
       <p>

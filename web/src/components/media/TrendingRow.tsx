@@ -21,9 +21,13 @@ export function TrendingRow({ list, priority = false }: { list: TrendingListName
       heading={row.heading}
       label={row.heading}
       seeAll={
-        <Link to={row.to} className={seeAllClassName}>
-          See all<span className="sr-only"> {row.heading.toLowerCase()}</span>
-        </Link>
+        // An empty list (the offline catalog knows no upcoming releases) has nothing more to show:
+        // "See all" led to a page saying the same sentence.
+        query.data?.results.length === 0 ? undefined : (
+          <Link to={row.to} className={seeAllClassName}>
+            See all<span className="sr-only"> {row.heading.toLowerCase()}</span>
+          </Link>
+        )
       }
       results={query.data?.results}
       isLoading={query.isPending}
