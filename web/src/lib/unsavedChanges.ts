@@ -59,9 +59,9 @@ export function askBeforeLeavingUnsaved(): Promise<boolean> {
 let leaving = false
 const askOnUnload = () => !leaving
 
-/** The page is being left on purpose, its unsaved changes asked about already. */
-export function leaveWithoutAsking(): void {
-  leaving = true
+/** The page is being left on purpose, its unsaved changes asked about already (false: it stays after all). */
+export function leaveWithoutAsking(on = true): void {
+  leaving = on
 }
 
 /**

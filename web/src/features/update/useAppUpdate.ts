@@ -90,6 +90,12 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
     if (updating.current) return
     updating.current = true
     setBusy(true)
+    // The page stays (nothing has been cleared): Update Now can be tapped again. After the reload
+    // starts, the button stays busy until the page goes.
+    const stayed = () => {
+      updating.current = false
+      setBusy(false)
+    }
     try {
       // The new version comes from the server: unreachable, the reload would end on the browser's
       // error page (in the installed app, one without an address bar or a way back).
@@ -99,11 +105,11 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
           description: 'The new version will be ready to update to when you’re back online.',
           variant: 'destructive',
         })
-        return
+        return stayed()
       }
       // Unsaved edits are asked about first, as leaving the page would be: every step after this
       // clears what the page stands on, and the browser's own "Leave site?" came after it.
-      if (!(await askBeforeLeavingUnsaved())) return
+      if (!(await askBeforeLeavingUnsaved())) return stayed()
       leaveWithoutAsking()
       rememberUpdateAttempt(window.sessionStorage)
       if (isInstalledApp()) {
@@ -117,9 +123,11 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
         await activateNewWorker()
       }
       window.location.replace(reloadAddress(window.location.href, isIos()))
-    } finally {
-      updating.current = false
-      setBusy(false)
+    } catch (error) {
+      // A step that failed (a cache or the worker refusing) must not leave the button busy for good.
+      console.error('Update failed', error)
+      leaveWithoutAsking(false)
+      stayed()
     }
   }, [])
 
