@@ -29,8 +29,8 @@ const post: AdminBlogPost = {
   updatedAt: '2026-11-20T20:00:00.000Z',
 }
 
-async function openEditor(id = post.id) {
-  vi.spyOn(blogCalls, 'adminPost').mockResolvedValue(post)
+async function openEditor(id = post.id, opened = post) {
+  vi.spyOn(blogCalls, 'adminPost').mockResolvedValue(opened)
   vi.spyOn(blogCalls, 'categories').mockResolvedValue([])
   const router = routerInMemory()
   render(
@@ -139,6 +139,21 @@ describe('the blog post editor', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(deleted).not.toHaveBeenCalled()
+  })
+
+  it('tells of a published post’s delete that it leaves the news and the feed', async () => {
+    await openEditor(post.id, { ...post, published: true, publishedAt: '2026-11-20T21:00:00.000Z' })
+    fireEvent.click(screen.getByRole('button', { name: 'Delete post' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Festival notes”?' })
+    expect(within(dialog).getByText(/^It leaves the news and the RSS feed/)).toBeTruthy()
+  })
+
+  it('does not tell of a draft’s delete that it leaves a news and feed it was never on', async () => {
+    await openEditor()
+    fireEvent.click(screen.getByRole('button', { name: 'Delete post' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Festival notes”?' })
+    expect(within(dialog).queryByText(/leaves the news/)).toBeNull()
+    expect(within(dialog).getByText(/^It is a draft, on neither the news nor the RSS feed/)).toBeTruthy()
   })
 
   it('saves once on a double click', async () => {

@@ -327,7 +327,11 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
           }}
           onClose={() => setConfirmDelete(false)}
         >
-          <p className="text-sm text-zinc-300">It leaves the news and the RSS feed, and its slug becomes free.</p>
+          <p className="text-sm text-zinc-300">
+            {post.published
+              ? 'It leaves the news and the RSS feed, and its slug becomes free.'
+              : 'It is a draft, on neither the news nor the RSS feed; its slug becomes free.'}
+          </p>
         </ConfirmDialog>
       ) : null}
       <UnsavedChangesDialog leaving={leaving} />
