@@ -1,5 +1,7 @@
+import type { NewsPage } from '@reelmates/contracts/blog'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { blogCategoriesQuery, newsPageQuery } from '../../features/blog/blogQueries'
 import { useRecordNewsVisit } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
@@ -52,6 +54,15 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
           <p role="alert" className="text-red-300">
             The news could not be loaded. {posts.error.message}
           </p>
+        ) : posts.data.items.length === 0 && posts.data.total > 0 ? (
+          // An address past the last page (a list shortened since it was shared, a hand-edited page number).
+          <p className="rounded-2xl border border-dashed border-white/10 px-6 py-12 text-center text-zinc-400">
+            There is no page {page} of {category ? `“${heading}”` : 'the news'}: it ends on page{' '}
+            {lastPageOf(posts.data)}.{' '}
+            <NewsPageLink category={category} page={lastPageOf(posts.data)}>
+              Go to page {lastPageOf(posts.data)}
+            </NewsPageLink>
+          </p>
         ) : posts.data.items.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-white/10 px-6 py-12 text-center text-zinc-400">
             No posts have been published here yet — check back soon.
@@ -63,11 +74,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
                 <NewsCard key={post.slug} post={post} />
               ))}
             </div>
-            <SearchPager
-              page={page}
-              totalPages={Math.ceil(posts.data.total / posts.data.pageSize)}
-              onPageChange={onPageChange}
-            />
+            <SearchPager page={page} totalPages={lastPageOf(posts.data)} onPageChange={onPageChange} />
           </>
         )}
         {category ? (
@@ -77,5 +84,21 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
         ) : null}
       </section>
     </PublicShell>
+  )
+}
+
+const lastPageOf = ({ total, pageSize }: NewsPage) => Math.max(1, Math.ceil(total / pageSize))
+
+/** A link to one page of the news, or of one category's. */
+function NewsPageLink({ category, page, children }: { category?: string; page: number; children: ReactNode }) {
+  const className = 'font-semibold text-reel hover:underline'
+  return category ? (
+    <Link to="/news/category/$slug" params={{ slug: category }} search={{ page }} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <Link to="/news" search={{ page }} className={className}>
+      {children}
+    </Link>
   )
 }

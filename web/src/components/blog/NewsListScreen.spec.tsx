@@ -1,0 +1,76 @@
+import type { NewsPage, NewsPostSummary } from '@reelmates/contracts/blog'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { setCurrentUser } from '../../features/account/currentUser'
+import { blogCalls } from '../../features/blog/blogCalls'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { NewsListScreen } from './NewsListScreen'
+
+// The frame around the page (menus, the signed-in shell) plays no part here.
+vi.mock('../shell/PublicShell', () => ({
+  PublicShell: ({ children }: { children: ReactNode }) => <main>{children}</main>,
+}))
+
+neverAnsweringServer({ browserTab: true })
+
+const post = (slug: string): NewsPostSummary => ({
+  title: slug,
+  slug,
+  excerpt: '',
+  featuredImageUrl: null,
+  publishedAt: '2026-11-20T20:00:00.000Z',
+  categories: [],
+})
+
+/** The news at `page`, as a visitor sees it, the server answering `answer`. */
+async function showNews(page: number, answer: NewsPage, category?: string) {
+  vi.spyOn(blogCalls, 'newsPage').mockResolvedValue(answer)
+  vi.spyOn(blogCalls, 'categories').mockResolvedValue([
+    { id: 'c1', name: 'Festivals', slug: 'festivals', description: null, postCount: 2 },
+  ])
+  const queryClient = createQueryClient()
+  setCurrentUser(queryClient, null)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={queryClient}>
+        <NewsListScreen page={page} category={category} onPageChange={() => undefined} />
+      </QueryClientProvider>,
+    ),
+  )
+  await waitFor(() => expect(screen.queryByText('Loading the news…')).toBeNull())
+}
+
+const pastTheEnd: NewsPage = { items: [], page: 2, pageSize: 10, total: 2 }
+
+describe('the news list', () => {
+  it('says a page past the last is past the end, and links to the last page', async () => {
+    await showNews(2, pastTheEnd)
+    expect(screen.getByText(/^There is no page 2 of the news: it ends on page 1\./)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/news?page=1')
+    expect(screen.queryByText(/No posts have been published/)).toBeNull()
+  })
+
+  it('says so of a category’s page past its last, and links to its last page', async () => {
+    await showNews(4, { ...pastTheEnd, page: 4, total: 25 }, 'festivals')
+    expect(await screen.findByText(/^There is no page 4 of “Festivals”: it ends on page 3\./)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to page 3' }).getAttribute('href')).toBe(
+      '/news/category/festivals?page=3',
+    )
+  })
+
+  it('says nothing has been published yet when nothing has', async () => {
+    await showNews(1, { items: [], page: 1, pageSize: 10, total: 0 })
+    expect(screen.getByText(/No posts have been published here yet/)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /Go to page/ })).toBeNull()
+  })
+
+  it('lists the posts of a page within the news', async () => {
+    await showNews(1, { items: [post('a')], page: 1, pageSize: 10, total: 1 })
+    expect(screen.getByRole('link', { name: 'a' })).toBeTruthy()
+  })
+})
