@@ -131,11 +131,12 @@ test('a cleared "days after entry" is refused beside the field; the card counts 
   await expect(page.getByRole('listitem', { name: `Campaign ${name}` })).toHaveCount(0)
 
   await form.getByLabel('Step 1 days after entry').fill('1')
-  await form.getByLabel('Trigger 1').selectOption('watched')
-  await form.getByLabel('N', { exact: true }).fill('1')
+  // By role: 'Trigger 1' is also in the name of the trigger's number field ('Trigger 1: Number of titles').
+  await form.getByRole('combobox', { name: 'Trigger 1' }).selectOption('watched')
+  await form.getByLabel('Trigger 1: Number of titles').fill('1')
   await form.getByRole('button', { name: 'Add trigger' }).click()
-  await form.getByLabel('Trigger 2').selectOption('inactive')
-  await form.getByLabel('N', { exact: true }).nth(1).fill('1')
+  await form.getByRole('combobox', { name: 'Trigger 2' }).selectOption('inactive')
+  await form.getByLabel('Trigger 2: Number of days').fill('1')
   // Saved paused (the box to start at once is left alone): no member enters it.
   await form.getByRole('button', { name: 'Save campaign' }).click()
 

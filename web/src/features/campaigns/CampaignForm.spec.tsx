@@ -79,10 +79,22 @@ describe('the campaign form', () => {
 
   it('refuses a cleared trigger amount beside the field', async () => {
     const saved = showForm(welcome)
-    fireEvent.change(screen.getByLabelText('N'), { target: { value: '' } })
+    fireEvent.change(screen.getByLabelText('Trigger 1: Number of titles'), { target: { value: '' } })
     save()
     expect((await screen.findByRole('alert')).textContent).toBe('Enter the number of titles, from 1 to 10000')
     expect(saved).not.toHaveBeenCalled()
+  })
+
+  it('names each trigger’s number for its trigger and what it counts', () => {
+    showForm({
+      ...welcome,
+      triggers: [
+        { triggerType: 'watched', triggerCondition: { count: 3 } },
+        { triggerType: 'inactive', triggerCondition: { days: 14 } },
+      ],
+    })
+    expect(screen.getByRole('spinbutton', { name: 'Trigger 1: Number of titles' })).toHaveProperty('value', '3')
+    expect(screen.getByRole('spinbutton', { name: 'Trigger 2: Number of days' })).toHaveProperty('value', '14')
   })
 
   it('refuses days out of the range the server keeps', async () => {

@@ -1,6 +1,6 @@
 import { campaignDefinition, type CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { isApiError } from '../../lib/apiError'
@@ -16,6 +16,7 @@ import {
   stepProblem,
   toDefinition,
   toTriggerRow,
+  triggerAmountNoun,
   triggerAmountRange,
   triggerLabels,
   triggerProblem,
@@ -208,8 +209,14 @@ export function CampaignForm({
             {trigger.triggerType !== 'registered' ? (
               <NumberField
                 id={`trigger-${index}-amount`}
-                label="N"
-                className="w-28"
+                // A screen reader is told which trigger the number is for, as the eye sees from the row.
+                label={
+                  <>
+                    <span className="sr-only">Trigger {index + 1}:</span> Number of{' '}
+                    {triggerAmountNoun(trigger.triggerType)}
+                  </>
+                }
+                className="w-36"
                 range={triggerAmountRange(trigger.triggerType)}
                 value={trigger.amount}
                 problem={triedToSave ? triggerProblem(trigger) : undefined}
@@ -269,7 +276,7 @@ function NumberField({
   onChange,
 }: {
   id: string
-  label: string
+  label: ReactNode
   className: string
   range: { min: number; max: number }
   value: string

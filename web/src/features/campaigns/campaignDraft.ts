@@ -56,6 +56,8 @@ const triggerAmounts: Record<Exclude<TriggerType, 'registered'>, Range & { noun:
   watched: { ...amountRange('watched'), noun: 'titles' },
 }
 export const triggerAmountRange = (type: Exclude<TriggerType, 'registered'>): Range => triggerAmounts[type]
+/** What a trigger's number counts: days or titles. */
+export const triggerAmountNoun = (type: Exclude<TriggerType, 'registered'>): string => triggerAmounts[type].noun
 
 const wholeNumberProblem = (text: string, { min, max }: Range, missing: string, noun: string) => {
   if (text.trim() === '') return missing
