@@ -97,8 +97,9 @@ describe('what a digest is made of', () => {
       }),
     )
     const content = await digest()
-    expect(content.commentsOnMine).toEqual([{ username: 'bob', mediaTitle: 'Dune' }])
-    expect(content.reactionsOnMine).toEqual([{ username: 'bob', emoji: '🔥', mediaTitle: 'Dune' }])
+    const onMyWatch = { activityType: 'watched', mediaTitle: 'Dune' }
+    expect(content.commentsOnMine).toEqual([{ username: 'bob', ...onMyWatch }])
+    expect(content.reactionsOnMine).toEqual([{ username: 'bob', emoji: '🔥', ...onMyWatch }])
     expect(content.recommendationsWaiting).toEqual([{ fromUsername: 'bob', mediaTitle: 'Heat' }])
     expect(isEmptyDigest(content)).toBe(false)
   })

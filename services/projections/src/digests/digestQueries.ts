@@ -26,6 +26,12 @@ export interface DigestReader {
   lastDigestSent: string | null
 }
 
+/** Which of my activities a comment or reaction is on: its kind and title (null for an activity no longer there). */
+interface OnMyActivity {
+  activityType: Activity['activityType'] | null
+  mediaTitle: string | null
+}
+
 export interface DigestContent {
   friendsActivity: {
     username: string
@@ -38,8 +44,9 @@ export interface DigestContent {
   recommendationsWaiting: { fromUsername: string; mediaTitle: string }[]
   /** What the recipients of mine did with them in the period. */
   recommendationsAnswered: { toUsername: string; mediaTitle: string; status: RecommendationDoc['status'] }[]
-  commentsOnMine: { username: string; mediaTitle: string | null }[]
-  reactionsOnMine: { username: string; emoji: string; mediaTitle: string | null }[]
+  /** Comments others left on my activities: who, and on which (its kind and title, when known). */
+  commentsOnMine: ({ username: string } & OnMyActivity)[]
+  reactionsOnMine: ({ username: string; emoji: string } & OnMyActivity)[]
 }
 
 /** How many of each kind a digest lists; the rest is on the feed. */
@@ -132,7 +139,11 @@ export const digestQueries = defineQueries(
         const myActivities = await db
           .collection<Activity>(activitiesCollection)
           .find({ _id: { $in: [...new Set(onMine)] } })
-        const titleOf = new Map(myActivities.map((a) => [a._id, a.mediaTitle]))
+        const myActivity = new Map(myActivities.map((a) => [a._id, a]))
+        const onMyActivity = (activityId: string): OnMyActivity => ({
+          activityType: myActivity.get(activityId)?.activityType ?? null,
+          mediaTitle: myActivity.get(activityId)?.mediaTitle ?? null,
+        })
         const people = await cards.cards([
           ...friendsActivity.flatMap((a) => [a.userId, ...(a.targetUserId ? [a.targetUserId] : [])]),
           ...received.map((r) => r.fromUserId),
@@ -168,11 +179,11 @@ export const digestQueries = defineQueries(
           }),
           commentsOnMine: said.flatMap((c) => {
             const username = name(c.userId)
-            return username ? [{ username, mediaTitle: titleOf.get(c.activityId) ?? null }] : []
+            return username ? [{ username, ...onMyActivity(c.activityId) }] : []
           }),
           reactionsOnMine: reacted.flatMap((r) => {
             const username = name(r.userId)
-            return username ? [{ username, emoji: r.emoji, mediaTitle: titleOf.get(r.activityId) ?? null }] : []
+            return username ? [{ username, emoji: r.emoji, ...onMyActivity(r.activityId) }] : []
           }),
         }
       },

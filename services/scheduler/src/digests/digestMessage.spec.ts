@@ -36,6 +36,27 @@ describe("a digest's lines", () => {
     expect(sectionsHtml).toContain('<li>carol became friends with you</li>')
   })
 
+  it('say whose activity a comment or reaction is on, and of what kind, as the bell does', () => {
+    const { sections } = digestVariables(
+      {
+        ...nothing,
+        commentsOnMine: [{ username: 'bob', activityType: 'watchlist_add', mediaTitle: 'Jaws' }],
+        reactionsOnMine: [
+          { username: 'bob', emoji: '👍', activityType: 'watched', mediaTitle: 'Jaws' },
+          { username: 'cat', emoji: '🔥', activityType: null, mediaTitle: null },
+        ],
+      },
+      { username: 'ann', digestType: 'daily' },
+      'http://localhost:3000',
+    )
+    expect(sections?.split('\n')).toEqual([
+      'On your activity',
+      '- bob commented on your watchlist add of “Jaws”',
+      '- bob reacted 👍 to your watch of “Jaws”',
+      '- cat reacted 🔥 to your activity',
+    ])
+  })
+
   it('leave out a section with nothing to tell', () => {
     expect(digestVariables(nothing, { username: 'bob', digestType: 'daily' }, 'http://x').sections).toBe('')
   })

@@ -1,6 +1,7 @@
 import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import type { DigestContent } from '@reelmates/projections/digests/digestQueries'
+import { yourActivity } from '@reelmates/projections/notifications/sources/activityNames'
 
 /** A watchlist title newly on some of the member's services, with its page. */
 export interface NowStreaming {
@@ -36,6 +37,13 @@ const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader
     `${a.username} recommended ${title(a.mediaTitle)} to ${whom(a.targetUsername, reader, 'a friend')}`,
 }
 
+/**
+ * The reader's activity that a comment or reaction is on, in the bell's words ("your watch of “Jaws”"):
+ * a bare title read as if the commenter had commented on a watch of their own.
+ */
+const onYour = (on: Pick<DigestContent['commentsOnMine'][number], 'activityType' | 'mediaTitle'>) =>
+  yourActivity(on.activityType && on.mediaTitle ? { activityType: on.activityType, title: title(on.mediaTitle) } : {})
+
 const whom = (username: string | null, reader: string, unknown: string) =>
   username === null ? unknown : username === reader ? 'you' : username
 
@@ -65,8 +73,8 @@ function sectionsOf(content: DigestContent & { nowStreaming: readonly NowStreami
     {
       heading: 'On your activity',
       lines: [
-        ...content.commentsOnMine.map((c) => plain(`${c.username} commented on ${title(c.mediaTitle)}`)),
-        ...content.reactionsOnMine.map((r) => plain(`${r.username} reacted ${r.emoji} to ${title(r.mediaTitle)}`)),
+        ...content.commentsOnMine.map((c) => plain(`${c.username} commented on ${onYour(c)}`)),
+        ...content.reactionsOnMine.map((r) => plain(`${r.username} reacted ${r.emoji} to ${onYour(r)}`)),
       ],
     },
     {
