@@ -1,5 +1,7 @@
+import { renderEmailTemplate } from '@reelmates/contracts/emailTemplates'
 import { describe, expect, it } from 'vitest'
 import { digestVariables } from './digestMessage'
+import { digestTemplate } from './digestTemplate'
 
 const nothing = {
   friendsActivity: [],
@@ -59,5 +61,26 @@ describe("a digest's lines", () => {
 
   it('leave out a section with nothing to tell', () => {
     expect(digestVariables(nothing, { username: 'bob', digestType: 'daily' }, 'http://x').sections).toBe('')
+  })
+})
+
+describe("a digest's footer", () => {
+  const mail = renderEmailTemplate(digestTemplate, {
+    ...digestVariables(
+      { ...nothing, commentsOnMine: [{ username: 'bob', activityType: 'watched', mediaTitle: 'Jaws' }] },
+      { username: 'ann', digestType: 'daily' },
+      'https://reelmates.example',
+    ),
+    unsubscribeLink: 'https://reelmates.example/unsubscribed?token=t',
+  })
+
+  it('links "your profile", where the digest setting is, in the HTML', () => {
+    expect(mail.html).toContain(
+      'change it on <a href="https://reelmates.example/profile#email-preferences">your profile</a>',
+    )
+  })
+
+  it('gives the profile’s address in the text', () => {
+    expect(mail.text).toContain('change it on your profile: https://reelmates.example/profile#email-preferences')
   })
 })

@@ -97,7 +97,10 @@ const htmlLine = (line: Line) =>
 
 const periodLabels: Record<SentDigestType, string> = { daily: 'since yesterday', weekly: 'this past week' }
 
-/** The digest's template variables: the sections as text and as HTML, each value escaped in the HTML. */
+/**
+ * The digest's template variables: the sections as text and as HTML, each value escaped in the HTML;
+ * `profileLink` is where the digest setting is changed.
+ */
 export function digestVariables(
   content: DigestContent & { nowStreaming: readonly NowStreaming[] },
   reader: { username: string; digestType: SentDigestType },
@@ -115,5 +118,6 @@ export function digestVariables(
       )
       .join('\n'),
     link: `${publicUrl}/feed`,
+    profileLink: `${publicUrl}/profile#email-preferences`,
   }
 }

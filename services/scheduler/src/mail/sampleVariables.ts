@@ -11,6 +11,7 @@ const samples: Record<string, (publicUrl: string) => string> = {
   periodLabel: () => 'this past week',
   sections: () => 'Your friends were busy\n- grace watched “Dune”',
   sectionsHtml: () => '<h2>Your friends were busy</h2>\n<ul><li>grace watched “Dune”</li></ul>',
+  profileLink: (publicUrl) => `${publicUrl}/profile#email-preferences`,
   unsubscribeLink: (publicUrl) => `${publicUrl}/unsubscribed?token=sample`,
 }
 
