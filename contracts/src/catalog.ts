@@ -175,6 +175,13 @@ export function providerById(id: number): Provider | undefined {
 }
 
 /**
+ * The provider a page address names (`/provider/{providerId}`): only the five product services have a
+ * page (spec §1). The app shows the page and the gateway answers its status by this one rule.
+ */
+export const providerOfPage = (providerId: string): Provider | undefined =>
+  /^\d+$/.test(providerId) ? providerById(Number(providerId)) : undefined
+
+/**
  * The product's streaming services (TMDB provider ids) that stream a title flat rate in the
  * spec's default region, from its watch providers: what the watchlist records and digests compare.
  */

@@ -38,6 +38,7 @@ import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
 import { registerOpenPages } from './web/openPages'
 import { registerStaticWeb } from './web/staticWeb'
+import { providerPageExists } from './web/providerPages'
 import { titlePageExists } from './web/titlePages'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
@@ -176,6 +177,6 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   })
 
   registerOpenPages(app, config.publicUrl)
-  await registerStaticWeb(app, config.webDist, titlePageExists(platform.catalog))
+  await registerStaticWeb(app, config.webDist, [titlePageExists(platform.catalog), providerPageExists])
   return app
 }

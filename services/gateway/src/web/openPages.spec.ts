@@ -10,7 +10,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>')
   writeFileSync(
     join(webDist, 'pages.json'),
-    JSON.stringify(['/', '/home', '/news/', '/news/$slug', '/media/$mediaType/$id']),
+    JSON.stringify(['/', '/home', '/news/', '/news/$slug', '/media/$mediaType/$id', '/provider/$providerId']),
   )
   t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: 'https://reelmates.example' } })
 })
@@ -38,6 +38,19 @@ describe('page addresses, robots.txt and sitemap.xml (issue 15.6)', () => {
       expect(answer.body).toContain('<div id="root">')
     }
     for (const url of ['/media/movie/123456', '/media/tv/42', '/media/movie/abc', '/media/book/1']) {
+      const answer = await t.app.inject({ url })
+      expect(answer.statusCode, url).toBe(404)
+      expect(answer.body, url).toContain('<div id="root">')
+    }
+  })
+
+  it('answers a provider page with 200 for one of the five services, and 404 for any other id', async () => {
+    for (const url of ['/provider/8', '/provider/15', '/provider/337/']) {
+      const answer = await t.app.inject({ url })
+      expect(answer.statusCode, url).toBe(200)
+      expect(answer.body, url).toContain('<div id="root">')
+    }
+    for (const url of ['/provider/1', '/provider/abc', '/provider/-8', '/provider/8.0']) {
       const answer = await t.app.inject({ url })
       expect(answer.statusCode, url).toBe(404)
       expect(answer.body, url).toContain('<div id="root">')

@@ -19,14 +19,15 @@ const isBuiltAsset = (path: string) => /^\/assets\/[\w-]+(\.[\w-]+)+$/.test(path
 
 /**
  * Whether what a page address names exists (a title, say): false makes the page answer 404, as
- * crawlers and link checkers read it, while the app still shows its own not-found state.
+ * crawlers and link checkers read it, while the app still shows its own not-found state. An address
+ * a check knows nothing of exists as far as that check goes.
  */
 export type PageSubjectExists = (path: string) => Promise<boolean>
 
 export async function registerStaticWeb(
   app: FastifyInstance,
   webDist: string,
-  subjectExists: PageSubjectExists = () => Promise.resolve(true),
+  subjectChecks: readonly PageSubjectExists[] = [],
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'))
   const isPage = pageAddressesOf(webDist)
@@ -73,7 +74,8 @@ export async function registerStaticWeb(
     }
     // An address the app has no page for still gets the app, which shows its not-found page, but says 404.
     if (!isPage(path)) return reply.code(404).header('Cache-Control', 'no-cache').sendFile('index.html')
-    if (!(await subjectExists(path))) reply.code(404)
+    const exists = await Promise.all(subjectChecks.map((check) => check(path)))
+    if (exists.includes(false)) reply.code(404)
     return sendHtml(request, reply.header('Cache-Control', 'no-cache'), await pageHtml(webDist, path))
   })
 }

@@ -1,18 +1,15 @@
-import { providerById } from '@reelmates/contracts/catalog'
+import { providerOfPage } from '@reelmates/contracts/catalog'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { ProviderScreen } from '../../components/media/ProviderScreen'
 import { providerDefaults, providerPageLimit } from '../../features/catalog/cachePolicy'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
 import { providerScreenParamsSchema } from '../../features/catalog/searchParams'
 
-/** Only the five product providers have a page (spec §1). */
-const providerOf = (providerId: string) => (/^\d+$/.test(providerId) ? providerById(Number(providerId)) : undefined)
-
 export const Route = createFileRoute('/_authed/provider/$providerId')({
   validateSearch: providerScreenParamsSchema,
   loaderDeps: ({ search }) => ({ region: search.region ?? providerDefaults.region, genreId: search.genre }),
   loader: ({ context: { queryClient }, params, deps }) => {
-    const provider = providerOf(params.providerId)
+    const provider = providerOfPage(params.providerId)
     if (!provider) throw notFound()
     startLoading(
       queryClient,
@@ -28,7 +25,7 @@ function ProviderRoute() {
   const { providerId } = Route.useParams()
   const { region = providerDefaults.region, genre } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const provider = providerOf(providerId)
+  const provider = providerOfPage(providerId)
   if (!provider) return null
   return (
     <ProviderScreen
