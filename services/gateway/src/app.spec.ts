@@ -150,4 +150,19 @@ describe('the gateway', () => {
       expect(answer.body, path).not.toContain('<title>')
     }
   })
+
+  it('serves the images under /logos/ and /icons/ as those under /assets/, and a plain 404 for one that is not there', async () => {
+    mkdirSync(join(web, 'logos', 'png'), { recursive: true })
+    mkdirSync(join(web, 'icons'), { recursive: true })
+    writeFileSync(join(web, 'logos', 'png', 'hulu.png'), 'hulu')
+    writeFileSync(join(web, 'icons', 'icon-192.png'), 'icon')
+    expect((await test.app.inject('/logos/png/hulu.png')).body).toBe('hulu')
+    expect((await test.app.inject('/icons/icon-192.png')).body).toBe('icon')
+    for (const path of ['/logos/png/nope.png', '/icons/nope.png', '/logos/png/..%2F..%2Findex.html', '/icons/']) {
+      const answer = await test.app.inject(path)
+      expect(answer.statusCode, path).toBe(404)
+      expect(answer.headers['content-type'], path).toMatch(/^text\/plain/)
+      expect(answer.body, path).not.toContain('<title>')
+    }
+  })
 })

@@ -14,8 +14,10 @@ const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json'
  * file answers index.html and the client router decides (including its own not-found page); an
  * address that is none of the router's pages answers 404 with it.
  */
-/** A hashed file of the build (`/assets/name-hash.js`), nothing that could step out of the folder. */
-const isBuiltAsset = (path: string) => /^\/assets\/[\w-]+(\.[\w-]+)+$/.test(path)
+/** The build's folders of files, never pages: `assets/` (hashed, by vite) and web/public's `icons/` and `logos/`. */
+const fileFolders = ['/assets/', '/icons/', '/logos/']
+/** A file's name in a folder (`/assets/name-hash.js`, `/logos/png/hulu.png`), nothing that could step out of it. */
+const isFileName = (path: string) => /^(\/[\w-]+)+(\.[\w-]+)+$/.test(path)
 
 /**
  * Whether what a page address names exists (a title, say): false makes the page answer 404, as
@@ -61,9 +63,10 @@ export async function registerStaticWeb(
     }
     // The file server knows the files that were there when it started; a build made while it runs
     // (a deploy before its restart) names new ones in index.html, which is read on every page load.
-    // A file missing from the build is no page: a 404, not the app's HTML where a script was asked for.
-    if (built && path.startsWith('/assets/')) {
-      if (isBuiltAsset(path) && existsSync(join(webDist, path))) return reply.sendFile(path.slice(1))
+    // A file missing from the build is no page: a 404, not the app's HTML where a script or an image
+    // was asked for.
+    if (built && fileFolders.some((folder) => path.startsWith(folder))) {
+      if (isFileName(path) && existsSync(join(webDist, path))) return reply.sendFile(path.slice(1))
       return reply.code(404).type('text/plain').send(`No such file: ${path}`)
     }
     if (!built) {
