@@ -9,11 +9,6 @@ import { pageHtml } from './pageHtml'
 // Files that must never be served stale: the shell, the service worker and the version file drive updates.
 const revalidate = new Set(['/index.html', '/service-worker.js', '/version.json', '/manifest.webmanifest'])
 
-/**
- * Serves the built web app (web/dist) with a single-page-app fallback: any non-API GET that is not a
- * file answers index.html and the client router decides (including its own not-found page); an
- * address that is none of the router's pages answers 404 with it.
- */
 /** The build's folders of files, never pages: `assets/` (hashed, by vite) and web/public's `icons/` and `logos/`. */
 const fileFolders = ['/assets/', '/icons/', '/logos/']
 /** A file's name in a folder (`/assets/name-hash.js`, `/logos/png/hulu.png`), nothing that could step out of it. */
@@ -26,6 +21,11 @@ const isFileName = (path: string) => /^(\/[\w-]+)+(\.[\w-]+)+$/.test(path)
  */
 export type PageSubjectExists = (path: string) => Promise<boolean>
 
+/**
+ * Serves the built web app (web/dist) with a single-page-app fallback: any non-API GET that is not a
+ * file answers index.html and the client router decides (including its own not-found page); an
+ * address that is none of the router's pages answers 404 with it.
+ */
 export async function registerStaticWeb(
   app: FastifyInstance,
   webDist: string,
