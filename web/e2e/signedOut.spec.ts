@@ -114,6 +114,28 @@ test('suspended while a page is open: the first refused request takes the member
   await kept.close()
 })
 
+test('logged out in another tab while editing the profile: saving it takes the member to the sign-in page', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await newContext(browser, { baseURL })
+  const here = await context.newPage()
+  await registerByApi(here.request, 'profsave')
+  await here.goto('/profile')
+  await here.getByLabel('Location').fill('Lisbon')
+
+  const other = await context.newPage()
+  await other.goto('/profile')
+  await other.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(other).toHaveURL(/\/sign_in$/)
+
+  // No return to the tab (which would ask by itself): the save is refused, and the app asks again.
+  await here.getByRole('button', { name: 'Save changes' }).click()
+  await expect(here).toHaveURL(/\/sign_in\?returnTo=%2Fprofile$/)
+  await expect(signedOutNotice(here)).toBeVisible()
+  await context.close()
+})
+
 test('demoted while in the admin area: the next refused admin request closes it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })

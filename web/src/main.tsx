@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserKey } from './features/account/currentUser'
 import { recheckSessionAfter } from './features/account/sessionRecheck'
+import { onRefusal } from './lib/api'
 import { followConnection } from './lib/connection'
 import { keepAnswers } from './features/offline/offlineSession'
 import { registerWaitingChanges } from './features/offline/waitingChangeDefaults'
@@ -12,7 +13,8 @@ import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
 followConnection()
-const queryClient = createQueryClient({ onRefused: recheckSessionAfter })
+const queryClient = createQueryClient()
+onRefusal((error) => recheckSessionAfter(queryClient, error))
 registerWaitingChanges(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)

@@ -112,6 +112,20 @@ async function refusedCsrf(response: Response): Promise<boolean> {
   return /csrf/i.test(text)
 }
 
+const refusalListeners = new Set<(error: ApiError) => void>()
+
+/**
+ * Tells `listener` of every request the server refused, however it was made: by a query or a change,
+ * or by a screen's own call (the profile's save, the avatar, deleting the account), so that a 401
+ * from any of them has the app ask who is signed in (features/account/sessionRecheck.ts). Told
+ * through the query client alone, a profile saved after logging out in another tab failed with "You
+ * need to sign in first" again and again, the page still showing the member signed in.
+ */
+export function onRefusal(listener: (error: ApiError) => void): () => void {
+  refusalListeners.add(listener)
+  return () => refusalListeners.delete(listener)
+}
+
 /**
  * Sends a request and returns the raw response after the error check (spec §7: the shared helper).
  * State-changing requests and the GETs that act carry the CSRF token; a token the server no longer
@@ -145,6 +159,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const error = await errorFromResponse(response)
     console.error(`${method} ${path} failed (${error.status}): ${error.message}`)
+    for (const listener of refusalListeners) listener(error)
     throw error
   }
   return response

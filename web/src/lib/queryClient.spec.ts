@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { onlineManager, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { requests } from './api'
+import { apiJson, onRefusal, requests } from './api'
 import { requestMessages } from './apiError'
 import { createQueryClient, getQueryFn } from './queryClient'
 import { removeToast, useToasts } from './toast'
@@ -114,15 +114,19 @@ describe('the query client defaults (spec §9)', () => {
     expect(await client.query({ queryKey: ['/api/user', 'null'], queryFn: asNull })).toBeNull()
   })
 
-  it('tells onRefused of every failed query and change, with the client', async () => {
+  it('tells onRefusal of every refused request: a query’s, a change’s, and a screen’s own call', async () => {
     vi.stubGlobal('fetch', answering(401, { message: 'You need to sign in first' }))
     const refused: unknown[] = []
-    const client = createQueryClient({ onRefused: (seen, error) => refused.push(seen === client && error) })
+    const stop = onRefusal((error) => refused.push(error.status))
+    const client = createQueryClient()
     await expect(client.query({ queryKey: ['/api/feed'] })).rejects.toMatchObject({ status: 401 })
     const change = client.getMutationCache().build(client, {
-      mutationFn: () => Promise.reject(new Error('refused')),
+      mutationFn: () => apiJson('/api/user/profile', { method: 'PUT', body: {} }),
     })
-    await expect(change.execute(undefined)).rejects.toThrow('refused')
-    expect(refused).toEqual([expect.objectContaining({ status: 401 }), expect.objectContaining({ message: 'refused' })])
+    await expect(change.execute(undefined)).rejects.toMatchObject({ status: 401 })
+    // The profile's save and the avatar call the API themselves, outside any query or change.
+    await expect(apiJson('/api/user/avatar', { method: 'DELETE' })).rejects.toMatchObject({ status: 401 })
+    expect(refused).toEqual([401, 401, 401])
+    stop()
   })
 })

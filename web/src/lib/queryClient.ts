@@ -1,11 +1,4 @@
-import {
-  MutationCache,
-  onlineManager,
-  QueryCache,
-  QueryClient,
-  type Mutation,
-  type QueryFunction,
-} from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryClient, type Mutation, type QueryFunction } from '@tanstack/react-query'
 import { apiJson } from './api'
 import { whenChangesGoOut } from './connection'
 import { isApiError, isUnanswered } from './apiError'
@@ -66,14 +59,12 @@ export function retryUnanswered(failures: number, error: unknown): boolean {
  * Spec §9: staleTime 0, no refetch interval, no refetch on focus, no retries (but see
  * `retryUnanswered`). Answers stay in memory
  * for a day (not 5 minutes) so that the snapshot kept for offline use still holds the pages opened
- * earlier in the visit (features/offline). `onRefused` sees every failed query and change (the app
- * asks who is signed in again after a 401 or 403: features/account/sessionRecheck.ts).
+ * earlier in the visit (features/offline). A refusal of any request, through the client or not, is
+ * seen by `onRefusal` (lib/api.ts).
  */
-export function createQueryClient(options: { onRefused?: (client: QueryClient, error: unknown) => void } = {}) {
-  const refused = (error: unknown) => options.onRefused?.(client, error)
+export function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: refused }),
-    mutationCache: new MutationCache({ onMutate: tellQueuedOffline, onError: refused }),
+    mutationCache: new MutationCache({ onMutate: tellQueuedOffline }),
     defaultOptions: {
       queries: {
         gcTime: 24 * 60 * 60 * 1000,

@@ -21,8 +21,11 @@ function SignedInLayout() {
   const here = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href })
   // The session can end while the app is open (logout elsewhere, expiry, suspension): the next check
   // says so, and signing in again comes back here. Not after the member's own Log out here, which
-  // forgets the tab's mark first: they are done with the page.
-  if (data === null) return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace />
+  // forgets the tab's mark first: they are done with the page. Past a form's unsaved changes too: they
+  // can no longer be saved, and held back by a form this layout no longer draws, the navigation waited
+  // for an answer nobody could give, on a blank page.
+  if (data === null)
+    return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
   return (
     <AppShell user={data ?? checkedUser}>
       <Outlet />
