@@ -25,7 +25,8 @@ const maxInputPixels = 50_000_000
  */
 export async function reencodeAvatar(upload: Buffer, side: number): Promise<ReencodedAvatar> {
   // The header's size first, without decoding: a real picture too large is told so, not called unreadable.
-  const pixels = await sharp(upload)
+  // No pixel limit here: sharp's default (16,383²) would refuse the very headers this check is for.
+  const pixels = await sharp(upload, { limitInputPixels: false })
     .metadata()
     .then(
       ({ width, height }) => width * height,
