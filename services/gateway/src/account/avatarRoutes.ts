@@ -21,6 +21,17 @@ import { changedUser } from './userDocument'
 
 const tooLarge = { message: avatarMessages.tooLarge, error: 'Payload Too Large' }
 const badImage = (message: string) => ({ message, error: 'Bad Request' })
+const otherType = { message: avatarMessages.notAnImage, error: 'Unsupported Media Type' }
+const uploadTypes: ReadonlySet<string> = new Set(avatarUploadTypes)
+
+/**
+ * Any other type (SVG, bytes, text, JSON) is refused in the member's words before its body is read:
+ * left to fastify, one has no parser here (a bare 415) and another is parsed as text or JSON.
+ */
+async function refuseOtherTypes(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? ''
+  if (!uploadTypes.has(type)) await reply.code(415).send(otherType)
+}
 
 /** A declared length beyond the limit is refused before a byte of the body is read. */
 async function refuseOversized(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -45,7 +56,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
   app.put(
     '/user/avatar',
     {
-      onRequest: [requireUser, refuseOversized],
+      onRequest: [requireUser, refuseOtherTypes, refuseOversized],
       bodyLimit: avatarUploadMaxBytes,
       schema: {
         tags: ['account'],
@@ -55,9 +66,7 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
     },
     async (request, reply) => {
       const body: unknown = request.body
-      if (!Buffer.isBuffer(body)) {
-        return reply.code(400).send(badImage(`${avatarMessages.notAnImage} Send the picture itself as the body.`))
-      }
+      if (!Buffer.isBuffer(body)) return reply.code(415).send(otherType)
       if (body.length === 0) return reply.code(400).send(badImage(avatarMessages.empty))
       let avatar
       try {

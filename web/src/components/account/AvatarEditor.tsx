@@ -1,6 +1,5 @@
 import type { PublicUser } from '@reelmates/contracts/account'
-import { avatarUploadMaxBytes, avatarUploadTypes, isUploadedAvatar } from '@reelmates/contracts/avatars'
-import { avatarMessages } from '@reelmates/contracts/avatars'
+import { avatarMessages, avatarUploadMaxBytes, avatarUploadTypes, isUploadedAvatar } from '@reelmates/contracts/avatars'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { setCurrentUser } from '../../features/account/currentUser'
@@ -10,6 +9,8 @@ import { Avatar } from '../social/Avatar'
 
 const smallButton =
   'inline-flex h-9 cursor-pointer items-center rounded-full border border-white/15 px-4 text-sm font-semibold text-zinc-100 hover:bg-white/5 disabled:opacity-50'
+
+const uploadTypes: ReadonlySet<string> = new Set(avatarUploadTypes)
 
 /** My picture, with a way to upload one (resized by the server) or remove it. */
 export function AvatarEditor({ user }: { user: PublicUser }) {
@@ -35,7 +36,11 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    // Said here at once; the server refuses it too.
+    // Said here at once; the server refuses both too. `accept` only suggests: a picker can still return any file.
+    if (!uploadTypes.has(file.type)) {
+      setProblem(avatarMessages.notAnImage)
+      return
+    }
     if (file.size > avatarUploadMaxBytes) {
       setProblem(avatarMessages.tooLarge)
       return
