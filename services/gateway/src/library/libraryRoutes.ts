@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { latestRating, titleStatus, watchedTitles } from '@reelmates/contracts/watched'
@@ -9,6 +8,7 @@ import { errorAnswer } from '@reelmates/contracts/answers'
 import { currentUserId, requireUser } from '../http/auth'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
+import { exportCsv } from './exportCsv'
 
 const exportQuery = z.object({
   format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
@@ -151,12 +151,8 @@ function sendExport<T extends Record<string, unknown>>(
       ),
     )
   }
-  const csv = stringify(
-    items.map((item) => pickColumns(item, columns)),
-    // Yes and no written out: csv-stringify's default writes false as an empty cell, which reads as unknown.
-    { header: true, columns: [...columns], cast: { boolean: (value) => String(value) } },
-  )
-  return reply.type('text/csv; charset=utf-8').send(csv)
+  const rows = items.map((item) => pickColumns(item, columns))
+  return reply.type('text/csv; charset=utf-8').send(exportCsv(rows, columns))
 }
 
 /**

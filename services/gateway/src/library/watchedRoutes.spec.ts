@@ -513,6 +513,17 @@ describe('watched log API', () => {
     for (const entry of shown) expect(entry).not.toHaveProperty('hasRating')
   })
 
+  it('exports a review a spreadsheet would run as a formula as text in the CSV, and as written in JSON', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_formula')
+    const review = '=HYPERLINK("http://x","y")'
+    await client.post('/api/watched', { ...ref(titles[0]!), rating: 6, review })
+    const csv = (await client.get('/api/watched/export')).body
+    expect(csv).toContain(`,"'=HYPERLINK(""http://x"",""y"")",`)
+    expect(csv).not.toContain(',"=HYPERLINK')
+    const json = (await client.get('/api/watched/export?format=json')).json<{ review: string }[]>()
+    expect(json.map((item) => item.review)).toEqual([review])
+  })
+
   it('exports the log as CSV and JSON', async () => {
     const { client } = await signedInAgent(test.app, 'wd_export')
     await client.post('/api/watched', { ...ref(titles[0]!), rating: 10, review: 'line one\nline two' })
@@ -522,7 +533,7 @@ describe('watched log API', () => {
     expect(csv.headers['content-type']).toContain('text/csv')
     const [header, ...rows] = csv.body.split('\n')
     expect(header).toBe(
-      'title,mediaType,tmdbId,releaseDate,watchedAt,watchedOn,rewatch,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
+      '\uFEFFtitle,mediaType,tmdbId,releaseDate,watchedAt,watchedOn,rewatch,stars,recommend,review,containsSpoilers,streamingService,isPrivate',
     )
     expect(csv.body).toContain('"line one\nline two"')
     // Stars as given (5 and 3½, not 10 and 7); no written out, not an empty cell.

@@ -421,8 +421,9 @@ describe('watchlist API', () => {
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toContain('text/csv')
     expect(csv.headers['content-disposition']).toContain('reelmates-watchlist.csv')
-    const lines = csv.body.trim().split('\n')
-    expect(lines[0]).toBe('position,title,mediaType,tmdbId,releaseDate,addedAt,note,recommendedBy')
+    // trimEnd: trim() would take the byte order mark away too.
+    const lines = csv.body.trimEnd().split('\n')
+    expect(lines[0]).toBe('\uFEFFposition,title,mediaType,tmdbId,releaseDate,addedAt,note,recommendedBy')
     expect(lines[1]).toMatch(new RegExp(`^1,"?${titles[1]!.title}`))
     expect(lines[2]).toMatch(new RegExp(`^2,"?${titles[0]!.title}`))
     expect(csv.body).toContain('"a ""quoted"", note"')
@@ -432,5 +433,14 @@ describe('watchlist API', () => {
       [2, 'a "quoted", note'],
     ])
     expect((await client.get('/api/watchlist/export?format=xml')).statusCode).toBe(400)
+  })
+
+  it('exports a note a spreadsheet would run as a formula as text in the CSV, and as written in JSON', async () => {
+    const { client } = await signedInAgent(test.app, 'wl_formula')
+    await client.post('/api/watchlist', { ...ref(titles[0]!), note: '@SUM(1+1)' })
+    const csv = (await client.get('/api/watchlist/export?format=csv')).body
+    expect(csv).toMatch(/,'@SUM\(1\+1\),\n$/)
+    const json = (await client.get('/api/watchlist/export?format=json')).json<{ note: string }[]>()
+    expect(json.map((item) => item.note)).toEqual(['@SUM(1+1)'])
   })
 })
