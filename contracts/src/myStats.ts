@@ -1,12 +1,19 @@
 import { z } from 'zod'
 import { favouriteGenre } from './profiles'
 import { mediaType } from './media'
+import { bestPickMinRating } from './recommendations'
 import { ratingMax } from './watched'
 
 /** How many genres, services and favourites `/profile` lists. */
 export const myStatsListMax = 5
 
 export const serviceCount = z.object({ name: z.string(), watches: z.number().int() })
+
+/**
+ * The least a favourite was rated: three stars, as for a best pick. A member who rated little would
+ * otherwise see a title they disliked (1★) among "My highest rated".
+ */
+export const favouriteMinRating = bestPickMinRating
 
 /** One of my best-rated titles (my highest rating of it, and when I last watched it). */
 export const favouriteTitle = z.object({
@@ -55,7 +62,7 @@ export const myStatsAnswer = z.object({
   topGenres: z.array(favouriteGenre),
   /** The streaming services I named when logging watches, most used first. */
   topServices: z.array(serviceCount),
-  /** My highest-rated titles, best first (ties: the latest watched first). */
+  /** My highest-rated titles, best first (ties: the latest watched first); none under `favouriteMinRating`. */
   favourites: z.array(favouriteTitle),
 })
 export type MyStatsAnswer = z.infer<typeof myStatsAnswer>

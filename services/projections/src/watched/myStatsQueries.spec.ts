@@ -156,6 +156,24 @@ describe('my stats', () => {
     ])
   })
 
+  it('lists no title among favourites that I rated under three stars, however few I rated', async () => {
+    const stats = await statsAfter(
+      watch('Cats', 536869, { rating: 4 }),
+      watch('Morbius', 526896, { rating: 2 }),
+      watch('Heat', 949, { rating: 6 }),
+      // My best rating of a title decides: disliked first, liked on a rewatch.
+      watch('Alien', 348, { rating: 5, watchedAt: '2026-01-01T00:00:00.000Z' }),
+      watch('Alien', 348, { rating: 8, watchedAt: '2026-02-01T00:00:00.000Z' }),
+    )
+    expect(stats.favourites.map((title) => [title.title, title.rating])).toEqual([
+      ['Alien', 8],
+      ['Heat', 6],
+    ])
+    expect(stats.ratedCount).toBe(5)
+    const disliked = await statsAfter(watch('Cats', 536869, { rating: 5 }), watch('Morbius', 526896, { rating: 1 }))
+    expect(disliked.favourites).toEqual([])
+  })
+
   it('follows edits, removals and account deletion', async () => {
     const first = watch('Heat', 949, { rating: 4 })
     const stats = await statsAfter(

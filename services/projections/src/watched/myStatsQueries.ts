@@ -1,4 +1,4 @@
-import type { FavouriteTitle } from '@reelmates/contracts/myStats'
+import { favouriteMinRating, type FavouriteTitle } from '@reelmates/contracts/myStats'
 import { ratingMax } from '@reelmates/contracts/watched'
 import type { GenreCount } from '../friends/publicQueries'
 import { defineQueries } from '../queries'
@@ -68,6 +68,7 @@ export const myStatsQueries = defineQueries([watchedItems], (db) => ({
       bestByTitle.set(key, { tmdbId, mediaType, title, posterPath, rating, watchedAt })
     }
     const favourites = [...bestByTitle.values()]
+      .filter((title) => title.rating >= favouriteMinRating)
       .sort((a, b) => b.rating - a.rating || b.watchedAt.localeCompare(a.watchedAt))
       .slice(0, listMax)
 

@@ -1,4 +1,4 @@
-import type { MyStatsAnswer } from '@reelmates/contracts/myStats'
+import { favouriteMinRating, type MyStatsAnswer } from '@reelmates/contracts/myStats'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -97,12 +97,17 @@ function Ranked({ title, items, empty }: { title: string; items: { name: string;
   )
 }
 
-function Favourites({ favourites }: { favourites: MyStatsAnswer['favourites'] }) {
+/** `rated`: how many ratings I gave; given some, an empty list means none was high enough to count. */
+function Favourites({ favourites, rated }: { favourites: MyStatsAnswer['favourites']; rated: number }) {
   return (
     <div className={`${tile} sm:col-span-2`}>
       <h3 className="text-sm font-semibold text-white">My highest rated</h3>
       {favourites.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-400">Rate what you watch and your favourites will show here.</p>
+        <p className="mt-2 text-sm text-zinc-400">
+          {rated === 0
+            ? 'Rate what you watch and your favourites will show here.'
+            : `Titles you rate ${starsText(favouriteMinRating)}★ or more will show here.`}
+        </p>
       ) : (
         <ol className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
           {favourites.map((title) => (
@@ -170,7 +175,7 @@ function StatsBody({ stats }: { stats: MyStatsAnswer }) {
         items={stats.topServices}
         empty="Say where you watched when you log a watch, and your services will show here."
       />
-      <Favourites favourites={stats.favourites} />
+      <Favourites favourites={stats.favourites} rated={stats.ratedCount} />
     </div>
   )
 }
