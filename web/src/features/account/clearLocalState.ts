@@ -1,5 +1,6 @@
 import { catalogSessionCache } from '../catalog/sessionCache'
 import { forgetLocalAnswers } from '../offline/offlineSession'
+import { deleteCaches } from '../update/serviceWorker'
 import { clearPersistedAuth } from './persistedAuth'
 
 /**
@@ -25,11 +26,5 @@ export async function clearLocalAccountState(): Promise<void> {
   for (const storage of [window.localStorage, window.sessionStorage]) {
     for (const key of Object.keys(storage)) if (key.startsWith(avatarStoragePrefix)) storage.removeItem(key)
   }
-  if (!('caches' in window)) return
-  const names = await caches.keys()
-  await Promise.all(
-    names
-      .filter((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix))
-      .map((name) => caches.delete(name)),
-  )
+  await deleteCaches((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix))
 }

@@ -30,7 +30,6 @@ interface WorkerMessage {
 export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: boolean }) {
   const router = useRouter()
   const [available, setAvailable] = useState(false)
-  const workbox = useRef<Workbox | undefined>(undefined)
   // "Later" means later: the banner does not come back on this page once dismissed.
   const dismissed = useRef(false)
 
@@ -53,7 +52,6 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
   useEffect(() => {
     if (!serviceWorkerAllowed || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
     const wb = new Workbox('/service-worker.js', { scope: '/' })
-    workbox.current = wb
     wb.addEventListener('waiting', offer)
     void wb.register().catch((error: unknown) => console.error('Service worker registration failed', error))
     return () => {
