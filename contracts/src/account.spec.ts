@@ -8,6 +8,7 @@ import {
   resetPasswordRequest,
   signInRequest,
 } from './account'
+import { publicProfileParams } from './profiles'
 
 /** The first message zod gives for each field, the way the gateway reports validationErrors. */
 function problems(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -36,6 +37,18 @@ describe('account requests (spec §5)', () => {
       email: 'ada@example.com',
       password: 'secret1',
     })
+  })
+
+  it('a chosen username does not mix Latin, Greek and Cyrillic letters; an existing one is still looked up', () => {
+    const mixed = 'b\u043eb' // "bоb" with a Cyrillic о
+    const refused = { username: 'Username cannot mix Latin, Greek and Cyrillic letters, which can look alike' }
+    expect(problems(registerRequest, { username: mixed, email: 'b@example.com', password: 'secret1' })).toEqual(refused)
+    expect(problems(profileUpdateRequest, { username: 'Ζeus' })).toEqual(refused) // a Greek Zeta
+    for (const oneAlphabet of ['bob', '\u0431\u043e\u0431', 'Ζευς', 'ada_2', 'tanaka太郎', 'bob-\u65e5\u672c', 'zoë'])
+      expect(problems(registerRequest, { username: oneAlphabet, email: 'b@example.com', password: 'secret1' })).toEqual(
+        {},
+      )
+    expect(publicProfileParams.safeParse({ username: mixed }).success).toBe(true)
   })
 
   it('reset: both passwords at least 6 and equal, the mismatch shown on the confirm field', () => {

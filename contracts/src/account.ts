@@ -15,6 +15,7 @@ export const messages = {
   usernameTooShort: 'Username must be at least 3 characters',
   usernameTooLong: 'Username must be at most 50 characters',
   usernameCharacters: 'Username can only contain letters, numbers, dots, dashes and underscores',
+  usernameMixedAlphabets: 'Username cannot mix Latin, Greek and Cyrillic letters, which can look alike',
   passwordTooShort: 'Password must be at least 6 characters',
   invalidEmail: 'Please enter a valid email address',
   locationTooLong: 'Location must be at most 100 characters',
@@ -56,6 +57,16 @@ export const username = z
   .min(usernameMin, messages.usernameTooShort)
   .max(usernameMax, messages.usernameTooLong)
   .regex(/^[\p{L}\p{N}._-]+$/u, messages.usernameCharacters)
+
+// Latin, Greek and Cyrillic share look-alike letters ("bоb" with a Cyrillic о reads as "bob"), so a
+// name mixing them could pass for someone else's. Only a name being chosen is held to this: existing
+// names, older than the rule, must still be found (profile addresses, friend requests).
+const lookAlikeAlphabets = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u]
+const oneLookAlikeAlphabet = (value: string) =>
+  lookAlikeAlphabets.filter((alphabet) => alphabet.test(value)).length <= 1
+
+/** A username someone is choosing now (sign-up, rename). */
+export const newUsername = username.refine(oneLookAlikeAlphabet, messages.usernameMixedAlphabets)
 
 export const email = z
   .string({ error: messages.invalidEmail })
@@ -102,7 +113,7 @@ export const signInRequest = z.object({
 export type SignInRequest = z.infer<typeof signInRequest>
 
 export const registerRequest = z.object({
-  username,
+  username: newUsername,
   email,
   password,
   location: location.nullish(),
@@ -116,7 +127,7 @@ export type RegisterRequest = z.infer<typeof registerRequest>
 
 export const profileUpdateRequest = z
   .object({
-    username: username.optional(),
+    username: newUsername.optional(),
     email: email.optional(),
     location: location.nullish(),
     bio: bio.nullish(),
