@@ -10,7 +10,7 @@ const erased = [
   'your profile, email address, avatar and settings',
   'your watchlist with its notes, and your watched log with its ratings and reviews',
   'your friendships, invitations and recommendations',
-  'your activity in friends’ feeds, with your comments and reactions',
+  'your activity in friends’ feeds, with everyone’s comments and reactions on it, and your own comments and reactions on theirs',
   'the mails we keep for you',
 ]
 
