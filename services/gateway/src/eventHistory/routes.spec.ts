@@ -69,6 +69,33 @@ describe('GET /api/admin/events', () => {
     expect(items.some((item) => item.streamId.includes(bob.user.id))).toBe(false)
   })
 
+  it("puts a comment and a reaction on someone's activity in that person's timeline too", async () => {
+    const cid = await register(t.app, 'cidhistory')
+    const dan = await register(t.app, 'danhistory')
+    const asked = await cid.client.post('/api/friendships', { username: dan.user.username })
+    const { id } = asked.json<{ friendship: { id: string } }>().friendship
+    expect((await dan.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    const watched = await dan.client.post('/api/watched', { ...ref(titles[1]!), rating: 8 })
+    expect(watched.statusCode, watched.body).toBe(201)
+    const activityId = `watched:${watched.json<{ entryId: string }>().entryId}`
+    const comment = await cid.client.post(`/api/activities/${encodeURIComponent(activityId)}/comments`, {
+      content: 'Loved it too',
+    })
+    expect(comment.statusCode, comment.body).toBe(201)
+    const commentId = comment.json<{ id: string }>().id
+    expect((await dan.client.put(`/api/comments/${encodeURIComponent(commentId)}/reactions/🔥`)).statusCode).toBe(200)
+    await caughtUp()
+
+    const types = (items: HistoryEvent[]) => items.map((item) => item.type)
+    // dan's activity got the comment; cid's comment got dan's reaction.
+    expect(types((await history(`userId=${dan.user.id}`)).items)).toEqual(
+      expect.arrayContaining(['TitleWatched', 'CommentAdded', 'ReactionAdded']),
+    )
+    expect(types((await history(`userId=${cid.user.id}`)).items)).toEqual(
+      expect.arrayContaining(['CommentAdded', 'ReactionAdded']),
+    )
+  })
+
   it('filters by type, by stream and by correlation id, and pages a filter too', async () => {
     const added = await history('type=TitleAddedToWatchlist')
     expect(added.items.map((item) => item.data.tmdbId)).toEqual([titles[2]!.id, titles[1]!.id, titles[0]!.id])

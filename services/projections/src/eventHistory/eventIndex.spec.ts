@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
-import { eventIndex, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
+import { allEventDefinitions } from '@reelmates/contracts/events'
+import { eventIndex, namesPerson, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
 import { eventIndexQueries } from './eventIndexQueries'
 
 const metadata = (actorId: string) => ({
@@ -24,11 +25,43 @@ describe('the people an event concerns', () => {
     expect(
       peopleOf({ data: { adminUserId: 'root', subjectUserIds: ['cid', 'dan'] }, metadata: metadata('system') }),
     ).toEqual(['root', 'cid', 'dan'])
+    // A comment concerns the activity's owner and the thread; a reaction on a comment, its author.
+    expect(
+      peopleOf({
+        data: { activityId: 'a', activityOwnerId: 'bob', commentId: 'c', userId: 'ann', otherCommenterIds: ['cid'] },
+        metadata: metadata('ann'),
+      }).sort(),
+    ).toEqual(['ann', 'bob', 'cid'])
+    expect(
+      peopleOf({
+        data: { activityId: 'a', activityOwnerId: 'bob', commentId: 'c', commentAuthorId: 'cid', userId: 'dan' },
+        metadata: metadata('dan'),
+      }).sort(),
+    ).toEqual(['bob', 'cid', 'dan'])
     // Nor the scheduler, the role CLI or a visitor not signed in.
     for (const actor of ['scheduler', 'cli', 'anonymous', '']) {
       expect(peopleOf({ data: { userId: 'bob' }, metadata: metadata(actor) })).toEqual(['bob'])
     }
   })
+})
+
+// Ids of things, not of people. A new id field of an event must be placed on one side or the other.
+const thingIds = new Set(
+  'tmdbId entryId genreIds friendshipId invitationId recommendationId postId categoryIds categoryId ownerId subscriptionId activityId commentId announcementId campaignId mailId'.split(
+    ' ',
+  ),
+)
+
+it("every event's id fields are known to name a person or a thing", () => {
+  const unplaced: string[] = []
+  for (const definition of allEventDefinitions()) {
+    const schema = definition.schema as unknown as { shape?: Record<string, unknown> }
+    for (const field of Object.keys(schema.shape ?? {})) {
+      if (/Ids?$/.test(field) && !namesPerson(field) && !thingIds.has(field))
+        unplaced.push(`${definition.type}.${field}`)
+    }
+  }
+  expect(unplaced).toEqual([])
 })
 
 describe('event_index', () => {

@@ -8,19 +8,34 @@ export const STREAM_PEOPLE = 'event_index_stream_people'
 export const STREAM_TYPES = 'event_index_stream_types'
 
 /**
+ * Fields that name a person without saying `UserId`: the owner of the activity a comment or reaction
+ * is on (their timeline is where an admin looks for what was said to them), the author of the comment
+ * reacted to, the others in a comment thread, an announcement's author and its recipients.
+ */
+const otherPersonFields: ReadonlySet<string> = new Set([
+  'activityOwnerId',
+  'commentAuthorId',
+  'otherCommenterIds',
+  'authorId',
+  'recipientIds',
+])
+
+export const namesPerson = (field: string): boolean =>
+  field === 'userId' || field.endsWith('UserId') || field.endsWith('UserIds') || otherPersonFields.has(field)
+
+/**
  * The people an event concerns: who caused it, and everyone its data names as a user (`userId`,
- * `...UserId`, `...UserIds`). A stream belongs to everyone any of its events concerns.
+ * `...UserId`, `...UserIds` and `otherPersonFields`). A stream belongs to everyone any of its events
+ * concerns.
  */
 export function peopleOf(event: Pick<RecordedEvent, 'data' | 'metadata'>): string[] {
   const people = new Set<string>()
   const actor = event.metadata.actorId
   if (isMemberActor(actor)) people.add(actor)
   for (const [field, value] of Object.entries(event.data)) {
-    if (field === 'userId' || field.endsWith('UserId')) {
-      if (typeof value === 'string' && value !== '') people.add(value)
-    } else if (field.endsWith('UserIds') && Array.isArray(value)) {
-      for (const one of value) if (typeof one === 'string' && one !== '') people.add(one)
-    }
+    if (!namesPerson(field)) continue
+    if (typeof value === 'string' && value !== '') people.add(value)
+    else if (Array.isArray(value)) for (const one of value) if (typeof one === 'string' && one !== '') people.add(one)
   }
   return [...people]
 }
@@ -34,7 +49,9 @@ export function peopleOf(event: Pick<RecordedEvent, 'data' | 'metadata'>): strin
  */
 export const eventIndex = defineProjector({
   name: 'event_index',
-  version: 2,
+  // 3: comments and reactions also concern the activity's owner and the comment's author, announcements their
+  // recipients (`otherPersonFields`).
+  version: 3,
   collections: [STREAM_PEOPLE, STREAM_TYPES],
   handles: allEventDefinitions(),
 
