@@ -67,4 +67,31 @@ describe('analytics', () => {
     const { mostWatchlistedThisWeek } = await analyticsQueries(h.db).series('2026-11-20', 7)
     expect(mostWatchlistedThisWeek).toEqual([{ tmdbId: 438631, mediaType: 'movie', title: 'Dune', count: 1 }])
   })
+
+  it('ranks titles by the members who watched or watchlisted them, not by how often', async () => {
+    const h = await projectorHarness(analytics)
+    h.at('2026-11-18T08:00:00.000Z')
+    const media = { posterPath: null, releaseDate: null, voteAverage: null }
+    const add = (userId: string, tmdbId: number, title: string) =>
+      TitleAddedToWatchlist({
+        userId,
+        tmdbId,
+        mediaType: 'movie',
+        note: null,
+        addedAt: '2026-11-18T08:00:00.000Z',
+        media: { ...media, title },
+        streamingOn: [],
+      })
+    const remove = (userId: string, tmdbId: number) => TitleRemovedFromWatchlist({ userId, tmdbId, mediaType: 'movie' })
+    // bob adds and removes Dune again and again; ann and cat each add Jaws once.
+    for (let round = 0; round < 5; round += 1) await h.given(add('bob-id', 1, 'Dune'), remove('bob-id', 1))
+    await h.given(add('ann-id', 2, 'Jaws'), add('cat-id', 2, 'Jaws'))
+    h.at('2026-11-20T08:00:00.000Z')
+    await h.given(add('bob-id', 1, 'Dune'))
+    const { mostWatchlistedThisWeek } = await analyticsQueries(h.db).series('2026-11-20', 7)
+    expect(mostWatchlistedThisWeek.map(({ title, count }) => [title, count])).toEqual([
+      ['Jaws', 2],
+      ['Dune', 1],
+    ])
+  })
 })

@@ -42,13 +42,16 @@ const titleCounters: Readonly<Record<string, string>> = {
 
 /**
  * The admin's analytics: per-day counters, who was active on which day (DAU and WAU are counted
- * from these at query time), and per-day counts per title (most watched and most watchlisted).
+ * from these at query time), and who watched or watchlisted which title on which day (most watched
+ * and most watchlisted count the people at query time: one member adding and removing a title
+ * a hundred times is one person, not a hundred).
  * Counting with `$inc` is safe because the runner stores each batch's updates and its checkpoint in
  * one atomic step, so an event is never applied twice.
  */
 export const analytics = defineProjector({
   name: 'analytics',
-  version: 5,
+  // 6: titles keep who watched or watchlisted them on a day, not a count of events.
+  version: 6,
   collections: [ANALYTICS_DAYS, ANALYTICS_ACTIVE_USERS, ANALYTICS_TITLE_DAYS],
   handles: allEventDefinitions(),
 
@@ -78,14 +81,14 @@ export const analytics = defineProjector({
 })
 
 async function countTitle(event: RecordedEvent, day: string, db: ProjectorDb): Promise<void> {
-  const counter = titleCounters[event.type]
-  if (!counter) return
-  const { tmdbId, mediaType, media } = event.data as unknown as TitleFacts
+  const kind = titleCounters[event.type]
+  if (!kind) return
+  const { userId, tmdbId, mediaType, media } = event.data as unknown as TitleFacts
   await db
     .collection(ANALYTICS_TITLE_DAYS)
     .updateOne(
-      { _id: `${day}\n${mediaType}\n${tmdbId}` },
-      { $set: { day, tmdbId, mediaType, title: media.title }, $inc: { [counter]: 1 } },
+      { _id: `${day}\n${kind}\n${mediaType}\n${tmdbId}\n${userId}` },
+      { $set: { day, kind, tmdbId, mediaType, userId, title: media.title } },
       { upsert: true },
     )
 }

@@ -18,6 +18,7 @@ export interface TopTitle {
   tmdbId: number
   mediaType: string
   title: string
+  /** How many members watched or watchlisted it. */
   count: number
 }
 
@@ -41,24 +42,30 @@ export function daysEndingOn(today: string, count: number): string[] {
 const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0)
 
 export const analyticsQueries = defineQueries([analytics], (db) => {
-  async function topTitles(week: string[], counter: 'watched' | 'watchlisted'): Promise<TopTitle[]> {
+  /** The titles the most people watched or watchlisted over the days of `week`. */
+  async function topTitles(week: string[], kind: 'watched' | 'watchlisted'): Promise<TopTitle[]> {
     const docs = await db.collection(ANALYTICS_TITLE_DAYS).find({ day: { $in: week } })
-    const totals = new Map<string, TopTitle>()
+    const totals = new Map<string, TopTitle & { people: Set<string> }>()
     for (const doc of docs) {
-      const count = numberOf(doc[counter])
-      if (count === 0) continue
+      if (doc.kind !== kind) continue
       const key = `${String(doc.mediaType)}:${numberOf(doc.tmdbId)}`
-      const known = totals.get(key)
-      if (known) known.count += count
-      else
-        totals.set(key, {
+      let title = totals.get(key)
+      if (!title) {
+        title = {
           tmdbId: numberOf(doc.tmdbId),
           mediaType: String(doc.mediaType),
           title: String(doc.title),
-          count,
-        })
+          count: 0,
+          people: new Set(),
+        }
+        totals.set(key, title)
+      }
+      title.people.add(String(doc.userId))
     }
-    return [...totals.values()].sort((a, b) => b.count - a.count || a.title.localeCompare(b.title)).slice(0, TOP)
+    return [...totals.values()]
+      .map(({ people, ...title }) => ({ ...title, count: people.size }))
+      .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
+      .slice(0, TOP)
   }
 
   return {

@@ -226,7 +226,9 @@ function TopTitles({ title, titles }: { title: string; titles: AnalyticsAnswer['
           {titles.map((one) => (
             <li key={`${one.mediaType}:${one.tmdbId}`} className="flex justify-between gap-2 text-zinc-200">
               <span className="truncate">{one.title}</span>
-              <span className="text-zinc-400">{one.count}</span>
+              <span className="shrink-0 text-zinc-400">
+                {one.count} {one.count === 1 ? 'member' : 'members'}
+              </span>
             </li>
           ))}
         </ol>
