@@ -99,6 +99,15 @@ describe('the day watched', () => {
     expect(day.max).toBe(localDay(new Date()))
     expect(day.value).toBe(localDay(new Date()))
   })
+
+  it("keeps an entry's own day valid when it has not begun here yet (logged further east)", () => {
+    const tomorrow = localDay(new Date(Date.now() + 24 * 60 * 60 * 1000))
+    openLog({ kind: 'edit', entry: watchedItem('w1', 7, { watchedOn: tomorrow, watchedAt: new Date().toISOString() }) })
+    const day = screen.getByLabelText<HTMLInputElement>('Watched on')
+    expect(day.value).toBe(tomorrow)
+    expect(day.max).toBe(tomorrow)
+    expect(day.validity.valid).toBe(true)
+  })
 })
 
 describe('where it was watched', () => {

@@ -160,7 +160,9 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               type="date"
               required
               min={earliestWatchDay}
-              max={today}
+              // An entry logged further east may carry a day that has not begun here yet: it stays
+              // valid, or nothing else about the entry could be saved from this browser.
+              max={opened.day > today ? opened.day : today}
               value={day}
               onChange={(event) => setDay(event.target.value)}
               className={`${dialogField} [color-scheme:dark]`}
@@ -211,7 +213,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
                   checked={containsSpoilers}
                   onChange={setContainsSpoilers}
                   label="Contains spoilers"
-                  hint="Friends see the review only when they choose to open it."
+                  hint="Others see the review only when they choose to open it."
                 />
               </div>
             ) : null}
@@ -255,7 +257,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               checked={isPrivate}
               onChange={setIsPrivate}
               label="Private"
-              hint="Only you see this entry; friends' feeds never show it."
+              hint="Only you see this entry. Otherwise it shows on your profile, which any member can open, and in friends' feeds."
             />
             {mode.kind === 'mark' && mode.onWatchlist ? (
               <Toggle
