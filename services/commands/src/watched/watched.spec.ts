@@ -88,7 +88,7 @@ describe('watched log', () => {
   it('refuses a watch in the future', () =>
     given([])
       .when(markWatched('e1', { watchedAt: '2026-11-21T00:00:00.000Z' }))
-      .thenThrows(WatchedInTheFuture, 'watchedAt cannot be in the future'))
+      .thenThrows(WatchedInTheFuture, 'That time has not come yet: check the date and time on your device.'))
 
   it('refuses ratings outside 1 to 10 and half points', () => {
     for (const rating of [0, 11, 7.5]) {
@@ -321,7 +321,7 @@ describe("a diary entry's day on its writer's calendar", () => {
   it('is refused when that day has begun nowhere yet', () =>
     given([])
       .when(markWatched('e1', { watchedAt: undefined, watchedOn: '2026-11-22' }))
-      .thenThrows(WatchedDayInTheFuture, 'watchedOn cannot be in the future'))
+      .thenThrows(WatchedDayInTheFuture, 'That day has not begun yet: check the date on your device.'))
 
   it('without an instant, is now when it is that day somewhere', () =>
     given([])

@@ -13,17 +13,18 @@ import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
 import { DomainError, type Decider } from '../decider'
 import { dayCanBe, dayIsAhead, instantOn } from './watchedDay'
 
+// Both reach people as a toast (a device whose clock runs ahead): said in words, not field names.
 export class WatchedInTheFuture extends DomainError {
   override readonly name = 'WatchedInTheFuture'
   constructor() {
-    super('invalid', 'watchedAt cannot be in the future')
+    super('invalid', 'That time has not come yet: check the date and time on your device.')
   }
 }
 
 export class WatchedDayInTheFuture extends DomainError {
   override readonly name = 'WatchedDayInTheFuture'
   constructor() {
-    super('invalid', 'watchedOn cannot be in the future')
+    super('invalid', 'That day has not begun yet: check the date on your device.')
   }
 }
 

@@ -159,7 +159,7 @@ describe('watched log API', () => {
       [{ rating: 7.5 }, /whole number/],
       [{ review: 'x'.repeat(5001) }, /at most 5000/],
       [{ watchedAt: 'yesterday' }, /ISO date-time/],
-      [{ watchedAt: '2026-12-24T20:00:00.000Z' }, /cannot be in the future/],
+      [{ watchedAt: '2026-12-24T20:00:00.000Z' }, /That time has not come yet/],
       [{ isPrivate: 'yes' }, /isPrivate|boolean/],
     ]
     for (const [fields, message] of cases) {
@@ -184,7 +184,7 @@ describe('watched log API', () => {
       [{ rating: '8' }, /rating must be a number/],
       [{ review: 'x'.repeat(5001) }, /at most 5000/],
       [{ watchedAt: 'last week' }, /ISO date-time/],
-      [{ watchedAt: '2026-11-20T21:00:00.000Z' }, /cannot be in the future/],
+      [{ watchedAt: '2026-11-20T21:00:00.000Z' }, /That time has not come yet/],
       [{ isPrivate: null }, /isPrivate|boolean/],
       [{}, /Nothing to change/],
     ]
@@ -242,7 +242,7 @@ describe('watched log API', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ watchedOn: '20 Nov 2026' }, /watchedOn must be a day such as/],
       [{ watchedOn: '2026-02-30' }, /watchedOn must be a day such as/],
-      [{ watchedOn: '2026-11-22' }, /watchedOn cannot be in the future/],
+      [{ watchedOn: '2026-11-22' }, /That day has not begun yet/],
       [{ watchedOn: '0001-01-01' }, /A watch can be from 1900-01-01 on, not before/],
       [{ watchedAt: '2026-11-01T20:00:00.000Z', watchedOn: '2026-11-05' }, /watchedOn must be the day of watchedAt/],
     ]
