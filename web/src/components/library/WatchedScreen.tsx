@@ -24,11 +24,12 @@ const sortOptions = [
 const ratingOptions = [
   ['any', 'Any rating'],
   ['none', 'Not rated'],
-  ['6', '★★★+'],
-  ['7', '★★★½+'],
-  ['8', '★★★★+'],
-  ['9', '★★★★½+'],
-  ['10', '★★★★★'],
+  // In words: a screen reader reads "★★★+" as "black star black star black star plus".
+  ['6', '3 stars or more'],
+  ['7', '3½ stars or more'],
+  ['8', '4 stars or more'],
+  ['9', '4½ stars or more'],
+  ['10', '5 stars'],
 ] as const
 const serviceOptions = [
   ['any', 'Any service'] as const,
