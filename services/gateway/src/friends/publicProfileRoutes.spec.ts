@@ -192,6 +192,14 @@ describe('public profiles and friends on a title', () => {
     })
     expect((await friend.client.get('/api/media/show/1/friends')).statusCode).toBe(400)
   })
+
+  it("keeps a friend's rating through an unrated rewatch, as their own page does", async () => {
+    expect((await watch(watcher, titles[0]!, { review: 'Again, no stars this time' })).statusCode).toBe(201)
+    const seen = (await friend.client.get(`/api/media/movie/${titles[0]!.id}/friends`)).json<MediaFriendsAnswer>()
+    const theirs = seen.watched.find((w) => w.user.id === watcher.user.id)
+    expect(theirs).toMatchObject({ rating: 6, reviewExcerpt: 'Again, no stars this time' })
+    expect(seen.averageRating).toBe(7.5)
+  })
 })
 
 describe('favourite genres on a public profile', () => {

@@ -1,7 +1,7 @@
 import { decodeFeedCursor, encodeFeedCursor } from '@reelmates/contracts/feed'
 import type { LastWatch, UserCard } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
-import { containsSpoilersOf } from '@reelmates/contracts/watched'
+import { containsSpoilersOf, latestRating } from '@reelmates/contracts/watched'
 import {
   reviewExcerptMax,
   type FriendWatch,
@@ -156,19 +156,26 @@ export const publicQueries = defineQueries([watchedItems, watchlistItems, usersR
         watched().find({ ...ref, ...shared }, { sort: { watchedAt: -1 } }),
         watchlist().find(ref),
       ])
-      const latest = new Map<string, Doc>()
-      for (const doc of watches) if (!latest.has(String(doc.userId))) latest.set(String(doc.userId), doc)
+      // Each friend's public watches of the title, latest first.
+      const watchesOf = new Map<string, Doc[]>()
+      for (const doc of watches) {
+        const theirs = watchesOf.get(String(doc.userId))
+        if (theirs) theirs.push(doc)
+        else watchesOf.set(String(doc.userId), [doc])
+      }
       const listedIds = [...new Set(listed.map((doc) => String(doc.userId)))]
-      const cards = await users.cards([...latest.keys(), ...listedIds])
+      const cards = await users.cards([...watchesOf.keys(), ...listedIds])
       const watchedBy: FriendWatch[] = []
-      for (const [userId, doc] of latest) {
+      for (const [userId, theirs] of watchesOf) {
         const user = cards.get(userId)
-        if (!user) continue
+        const doc = theirs[0]
+        if (!user || !doc) continue
         watchedBy.push({
           user,
           watchedAt: String(doc.watchedAt),
           watchedOn: dayOf(doc),
-          rating: (doc.rating as number | null) ?? null,
+          // An unrated rewatch keeps the rating given before, as the member's own page shows it.
+          rating: latestRating(theirs.map((one) => ({ rating: (one.rating as number | null) ?? null }))),
           recommend: (doc.recommend as boolean | null) ?? null,
           reviewExcerpt: excerpt(doc.review),
           containsSpoilers: containsSpoilersOf({ review: doc.review, containsSpoilers: doc.containsSpoilers }),
