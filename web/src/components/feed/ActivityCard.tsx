@@ -176,6 +176,7 @@ export const ActivityCard = memo(function ActivityCard({
               containsSpoilers={item.containsSpoilers}
               shownKey={item.id}
               byReader={meId !== undefined && item.user.id === meId}
+              inFull={!linkComments}
             />
           ) : null}
         </div>

@@ -54,3 +54,32 @@ describe('a review with spoilers, read by its writer', () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 })
+
+describe('a long review in a list', () => {
+  const long = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of a long review.`).join('\n')
+  const reviewParagraph = () => screen.getByText(/Line 1 of a long review/)
+
+  it('shows its first lines and offers the rest', () => {
+    render(<SpoilerReview text={long} containsSpoilers={false} />)
+    const more = screen.getByRole('button', { name: 'Read the whole review' })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    expect(reviewParagraph().className).toContain('line-clamp-6')
+    fireEvent.click(more)
+    expect(screen.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true')
+    expect(reviewParagraph().className).not.toContain('line-clamp')
+  })
+
+  it('is whole on the activity’s own page, and a short one is never cut', () => {
+    render(<SpoilerReview text={long} containsSpoilers={false} inFull />)
+    expect(reviewParagraph().className).not.toContain('line-clamp')
+    cleanup()
+    render(<SpoilerReview text={review} containsSpoilers={false} />)
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('is cut the same way once a spoiler review is opened', () => {
+    render(<SpoilerReview text={'x '.repeat(400)} containsSpoilers shownKey="activity-long" />)
+    show()
+    expect(screen.getByRole('button', { name: 'Read the whole review' })).toBeDefined()
+  })
+})

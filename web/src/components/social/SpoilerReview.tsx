@@ -1,9 +1,40 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 
 /** The spoiler reviews the reader opened during this visit, by `shownKey` (a reload covers them again). */
 const shownThisVisit = new Set<string>()
 
 const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]'
+
+/**
+ * A review may run to 5,000 characters: in a list (the feed, a profile) one that long was four
+ * phone screens of one card. Past about eight lines it shows its first six and offers the rest,
+ * as the bell does with a long announcement; the activity's own page shows it whole.
+ */
+export const isLongReview = (text: string) => text.length > 480 || text.split('\n').length > 8
+
+function ReviewText({ text, inFull, className }: { text: string; inFull: boolean; className: string }) {
+  const id = useId()
+  const [expanded, setExpanded] = useState(false)
+  const clamped = !inFull && !expanded && isLongReview(text)
+  return (
+    <>
+      <p id={id} dir="auto" className={`${className} ${reviewText} ${clamped ? 'line-clamp-6' : ''}`}>
+        {text}
+      </p>
+      {!inFull && isLongReview(text) ? (
+        <button
+          type="button"
+          aria-expanded={!clamped}
+          aria-controls={id}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-1 py-1 text-xs font-medium text-reel hover:underline"
+        >
+          {clamped ? 'Read the whole review' : 'Show less'}
+        </button>
+      ) : null}
+    </>
+  )
+}
 
 /**
  * A review, wherever others read it (the feed, a member's profile, a title's friends). One its writer
@@ -16,9 +47,12 @@ export function SpoilerReview({
   containsSpoilers,
   shownKey,
   byReader = false,
+  inFull = false,
 }: {
   text: string
   containsSpoilers: boolean
+  /** Shown whole however long (the activity's own page), not cut to its first lines. */
+  inFull?: boolean
   /** The reader wrote it: nothing to spoil, so it is shown, with a word that others see it covered. */
   byReader?: boolean
   /**
@@ -42,17 +76,10 @@ export function SpoilerReview({
         <p className="text-xs font-semibold uppercase tracking-wide text-amber-400">
           Marked as spoilers: covered for others
         </p>
-        <p dir="auto" className={`mt-1.5 ${reviewText}`}>
-          {text}
-        </p>
+        <ReviewText text={text} inFull={inFull} className="mt-1.5" />
       </div>
     )
-  if (!containsSpoilers)
-    return (
-      <p dir="auto" className={`mt-2 ${reviewText}`}>
-        {text}
-      </p>
-    )
+  if (!containsSpoilers) return <ReviewText text={text} inFull={inFull} className="mt-2" />
   return (
     <div className="mt-2">
       <button
@@ -63,11 +90,7 @@ export function SpoilerReview({
       >
         {open ? 'Hide review' : 'Show review (may contain spoilers)'}
       </button>
-      {open ? (
-        <p dir="auto" className={`mt-1.5 ${reviewText}`}>
-          {text}
-        </p>
-      ) : null}
+      {open ? <ReviewText text={text} inFull={inFull} className="mt-1.5" /> : null}
     </div>
   )
 }
