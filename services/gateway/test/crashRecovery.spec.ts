@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ANALYTICS_TITLE_DAYS } from '@reelmates/projections/analytics/analytics'
+import { ANALYTICS_DAYS } from '@reelmates/projections/analytics/analytics'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { CHECKPOINTS } from '@reelmates/projections/runner/checkpoints'
 import { catchUp, collectionsOf, keepCrashSnapshot, openLog, rebuildFromLog, restoreSnapshot } from './crashSnapshots'
@@ -54,11 +54,12 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     const titles = (trending as { results: { id: number }[] }).results.map((title) => title.id)
     expect(titles.length).toBeGreaterThan(5)
 
-    // Send 1,000 commands, 16 at a time: profile updates and watchlist additions. Once 400 have been
+    // Send 1,000 commands, 16 at a time: profile updates, watchlist additions and watches. Once 400 have been
     // answered the plug is pulled; what is in flight then, or sent while the server is down, is never
     // answered. The rest goes to the restarted server, so every one of the 1,000 is attempted.
     const acknowledgedBios: { userId: string; bio: string }[] = []
     const acknowledgedAdds: { userId: string; tmdbId: number }[] = []
+    let acknowledgedWatches = 0
     const serverErrors: string[] = []
     const crashSnapshots: string[] = []
     let answered = 0
@@ -79,6 +80,17 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
         if (answer.status >= 500) serverErrors.push(`${answer.status} ${await answer.clone().text()}`)
         // A 409 is an answer too (the title was already there): only a 2xx acknowledges a new event.
         if (answer.ok) acknowledgedAdds.push({ userId, tmdbId })
+        return
+      }
+      // Watches move the analytics' daily counter, which `$inc`s: the check that nothing is applied twice.
+      if (n % 3 === 1) {
+        const answer = await client.call('POST', '/api/watched', {
+          tmdbId: titles[n % titles.length]!,
+          mediaType: 'movie',
+        })
+        if (answer.status >= 500) serverErrors.push(`${answer.status} ${await answer.clone().text()}`)
+        expect(answer.status, await answer.clone().text()).toBe(201)
+        acknowledgedWatches++
         return
       }
       const bio = `crash-update-${n}`
@@ -110,6 +122,7 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     expect(answered + unanswered).toBe(commands)
     expect(answered).toBeGreaterThan(killAfterAnswers)
     expect(acknowledgedAdds.length).toBeGreaterThan(0)
+    expect(acknowledgedWatches).toBeGreaterThan(0)
     expect(serverErrors).toEqual([])
 
     // Wait for the restarted server's read models to reach the head of the log.
@@ -146,19 +159,20 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
     // from position 0: the counters too, so no event was applied twice or lost.
     const rebuilt = await rebuildFromLog(eventStore)
     const expected = await collectionsOf(rebuilt)
-    const added = (await eventStore.readAll()).filter((e) => e.type === 'TitleAddedToWatchlist').length
-    const watchlisted = async (store: ReadStore) =>
-      (await store.collection<{ _id: string; watchlisted?: number }>(ANALYTICS_TITLE_DAYS).find({})).reduce(
-        (sum, doc) => sum + (doc.watchlisted ?? 0),
+    const watches = (await eventStore.readAll()).filter((e) => e.type === 'TitleWatched').length
+    expect(watches).toBeGreaterThanOrEqual(acknowledgedWatches)
+    const counted = async (store: ReadStore) =>
+      (await store.collection<{ _id: string; watches?: number }>(ANALYTICS_DAYS).find({})).reduce(
+        (sum, doc) => sum + (doc.watches ?? 0),
         0,
       )
-    expect(await watchlisted(rebuilt)).toBe(added)
+    expect(await counted(rebuilt)).toBe(watches)
     const firstCrash = await restoreSnapshot(eventStore, crashSnapshots[0]!)
     expect(await collectionsOf(firstCrash)).toEqual(expected)
     await firstCrash.close()
     const restored = await restoreSnapshot(eventStore, crashSnapshots[1]!)
     expect(await collectionsOf(restored)).toEqual(expected)
-    expect(await watchlisted(restored)).toBe(added)
+    expect(await counted(restored)).toBe(watches)
 
     // And each user's read models show the last update of their stream and every acknowledged title.
     for (const { userId } of clients) {
@@ -169,14 +183,14 @@ describe('a server killed with SIGKILL in the middle of 1,000 commands', () => {
       expect(await restored.collection('watchlist_items').findOne({ userId, tmdbId })).not.toBeNull()
     }
 
-    // The comparison can fail: replaying the last watchlist addition once more (its checkpoint set
-    // back by one event) counts it twice, and the read models no longer equal the rebuild.
-    const lastAdd = (await eventStore.readAll()).findLast((e) => e.type === 'TitleAddedToWatchlist')!
+    // The comparison can fail: replaying the last watch once more (its checkpoint set back by one
+    // event) counts it twice, and the read models no longer equal the rebuild.
+    const lastWatch = (await eventStore.readAll()).findLast((e) => e.type === 'TitleWatched')!
     await restored
       .collection(CHECKPOINTS)
-      .updateOne({ _id: 'analytics' }, { $set: { position: (lastAdd.position - 1n).toString() } })
+      .updateOne({ _id: 'analytics' }, { $set: { position: (lastWatch.position - 1n).toString() } })
     await catchUp(eventStore, restored)
-    expect(await watchlisted(restored)).toBe(added + 1)
+    expect(await counted(restored)).toBe(watches + 1)
     expect(await collectionsOf(restored)).not.toEqual(expected)
 
     await restored.close()
