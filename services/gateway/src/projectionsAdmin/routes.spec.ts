@@ -127,6 +127,14 @@ describe('POST /api/admin/projections/:name/rebuild', () => {
     expect(answer.statusCode).toBe(404)
     expect(answer.json<{ message: string }>().message).toMatch(/nothing_here/)
   })
+
+  it('answers 409 for a reaction, saying reactions are not rebuilt', async () => {
+    const answer = await admin.client.post(`/api/admin/projections/${ACCOUNT_ERASURE}/rebuild`, {})
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json<{ message: string }>().message).toMatch(
+      new RegExp(`^${ACCOUNT_ERASURE} is a reaction; reactions follow the log and are not rebuilt`),
+    )
+  })
 })
 
 describe('POST /api/admin/projections/:name/retry', () => {
@@ -172,6 +180,16 @@ describe('POST /api/admin/projections/:name/retry', () => {
   })
 
   it('answers 404 for a reaction that does not exist', async () => {
-    expect((await admin.client.post('/api/admin/projections/users/retry', {})).statusCode).toBe(404)
+    const answer = await admin.client.post('/api/admin/projections/nothing_here/retry', {})
+    expect(answer.statusCode).toBe(404)
+    expect(answer.json<{ message: string }>().message).toMatch(/nothing_here/)
+  })
+
+  it('answers 409 for a read model, saying only reactions have failures to retry', async () => {
+    const answer = await admin.client.post('/api/admin/projections/users/retry', {})
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json<{ message: string }>().message).toMatch(
+      /^users is a read model; only a reaction's set-aside failures are retried/,
+    )
   })
 })

@@ -17,6 +17,16 @@ const unknownFollower = (name: string) => ({
   message: `There is no read model or reaction named ${name}.`,
   error: 'Not Found',
 })
+// The name is known but the action is not for its kind: 409, as the column's own refusals below, since
+// a 404 would tell the admin that a follower the screen lists does not exist.
+const notRebuilt = (name: string) => ({
+  message: `${name} is a reaction; reactions follow the log and are not rebuilt (a replay would do again what they did: send mail, erase accounts). Retry its set-aside failures instead.`,
+  error: 'Conflict',
+})
+const notRetried = (name: string) => ({
+  message: `${name} is a read model; only a reaction's set-aside failures are retried. A read model stopped on a failure comes back with a rebuild.`,
+  error: 'Conflict',
+})
 
 /** Every projector and reaction: where it is, how far behind, and the rebuild and retry buttons. */
 export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -92,8 +102,11 @@ export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform 
     },
     async (request, reply) => {
       const { name } = request.params
-      if (!projections.status().some((status) => status.name === name))
+      if (!projections.status().some((status) => status.name === name)) {
+        if ((await scheduler.status()).some((reactor) => reactor.name === name))
+          return reply.code(409).send(notRebuilt(name))
         return reply.code(404).send(unknownFollower(name))
+      }
       if (platform.config.column === 'distributed')
         return reply.code(409).send({
           message:
@@ -118,8 +131,10 @@ export const projectionsAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform 
     },
     async (request, reply) => {
       const { name } = request.params
-      if (!(await scheduler.status()).some((reactor) => reactor.name === name))
+      if (!(await scheduler.status()).some((reactor) => reactor.name === name)) {
+        if (projections.status().some((status) => status.name === name)) return reply.code(409).send(notRetried(name))
         return reply.code(404).send(unknownFollower(name))
+      }
       const stillFailing = await scheduler.retryFailures(name)
       if (stillFailing === undefined)
         return reply.code(409).send({
