@@ -124,6 +124,8 @@ test('an admin picks a known event type, and a reload or a shared link opens the
   await expect(region.getByTestId('field-tmdbId')).toHaveText(tmdbId)
   await region.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByTestId('field-tmdbId')).toHaveCount(0)
+  // Close went with the event; the keyboard carries on from the list it sat above.
+  await expect(list).toBeFocused()
   expect(new URL(page.url()).searchParams.has('event')).toBe(false)
 })
 

@@ -1,6 +1,7 @@
 import type { EventDetailAnswer, EventHistoryAnswer, HistoryEvent } from '@reelmates/contracts/eventHistory'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
 import { adminCalls, type HistoryFilter } from './adminCalls'
@@ -46,6 +47,23 @@ function showHistory(
     </QueryClientProvider>,
   )
   return { events, detail, onFilter, onOpen }
+}
+/** The history with a linked event that closes as the route's would: the address loses it. */
+function showLinked(position: string, page?: EventHistoryAnswer) {
+  if (page) vi.spyOn(adminCalls, 'events').mockResolvedValue(page)
+  vi.spyOn(adminCalls, 'eventTypes').mockResolvedValue(knownTypes)
+  vi.spyOn(adminCalls, 'event').mockImplementation((at) =>
+    Promise.resolve<EventDetailAnswer>({ event: logged(at), neighbours: [] }),
+  )
+  function Linked() {
+    const [opened, setOpened] = useState<string | undefined>(position)
+    return <EventHistory filter={{}} onFilter={vi.fn()} opened={opened} onOpen={setOpened} />
+  }
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Linked />
+    </QueryClientProvider>,
+  )
 }
 interface ShownWith {
   onFilter: () => void
@@ -152,5 +170,28 @@ describe('the event history', () => {
     expect((await within(opened).findByTestId('field-tmdbId')).textContent).toBe('3')
     fireEvent.click(within(opened).getByRole('button', { name: 'Close' }))
     expect(onOpen).toHaveBeenCalledWith(undefined)
+  })
+
+  it('gives the focus to the list below once Close has taken the linked event away', async () => {
+    const page = { ...nothing, items: [logged('12'), logged('11')] }
+    showLinked('3', page)
+    const close = within(await screen.findByRole('region', { name: 'Event #3' })).getByRole('button', {
+      name: 'Close',
+    })
+    close.focus()
+    fireEvent.click(close)
+    expect(screen.queryByRole('region', { name: 'Event #3' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Events, newest first' }))
+  })
+
+  it('gives the focus to the first filter field when there is no list to go to', async () => {
+    vi.spyOn(adminCalls, 'events').mockRejectedValue(new Error('The log cannot be read.'))
+    showLinked('3')
+    expect((await screen.findByRole('alert')).textContent).toBe('The log cannot be read.')
+    const close = within(screen.getByRole('region', { name: 'Event #3' })).getByRole('button', { name: 'Close' })
+    close.focus()
+    fireEvent.click(close)
+    expect(screen.queryByRole('region', { name: 'Event #3' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Person (user id)'))
   })
 })

@@ -33,6 +33,15 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
   const history = useQuery({ ...eventHistoryQuery(filter), enabled: sendable })
   const waiting = checkable && history.isPending
   const listed = history.data?.items.some((item) => item.position === opened) ?? false
+  const list = useRef<HTMLOListElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  // Close takes itself off the page, and the focus with it. The list it sat above comes next; with no
+  // list (a filter refused, the log unreadable), the filter's first field.
+  const closeOpenedElsewhere = () => {
+    const next = list.current ?? form.current?.querySelector('input')
+    next?.focus()
+    onOpen(undefined)
+  }
 
   // A shared link's event is scrolled to once, when the list first shows it; a click never scrolls.
   const revealed = useRef(opened === undefined)
@@ -53,6 +62,7 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
   return (
     <div className="mt-6 space-y-4">
       <form
+        ref={form}
         onSubmit={submit}
         className="grid gap-3 rounded-2xl bg-panel p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the history"
@@ -92,7 +102,7 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
       </form>
 
       {opened !== undefined && !listed && !waiting && (
-        <OpenedElsewhere position={opened} onClose={() => onOpen(undefined)} />
+        <OpenedElsewhere position={opened} onClose={closeOpenedElsewhere} />
       )}
       {waiting && <p className="text-zinc-400">Reading the log…</p>}
       {history.isError && (
@@ -102,7 +112,12 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
       )}
       {history.data && (
         <>
-          <ol aria-label="Events, newest first" className="divide-y divide-white/5 rounded-2xl bg-panel">
+          <ol
+            ref={list}
+            tabIndex={-1}
+            aria-label="Events, newest first"
+            className="divide-y divide-white/5 rounded-2xl bg-panel outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+          >
             {history.data.items.map((item) => (
               <li key={item.position} ref={opened === item.position ? revealOnce : undefined}>
                 <button
