@@ -24,10 +24,15 @@ export interface HistoryFilter {
   before?: string
 }
 
-const queryString = (filter: HistoryFilter & { limit?: number }) => {
+const historyParams = ['stream', 'userId', 'type', 'correlationId', 'before'] as const satisfies (keyof HistoryFilter)[]
+
+// Only the filter's own keys: a filter built from an address can carry others, which the server refuses.
+const queryString = (filter: HistoryFilter) => {
   const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(filter))
-    if (value !== undefined && value !== '') params.set(key, String(value))
+  for (const key of historyParams) {
+    const value = filter[key]
+    if (value !== undefined && value !== '') params.set(key, value)
+  }
   const text = params.toString()
   return text === '' ? '' : `?${text}`
 }

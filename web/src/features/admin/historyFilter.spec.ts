@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import { filterProblems, historyFilterSearch, looksLikeUserId, trimmedFilter } from './historyFilter'
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { requests } from '../../lib/api'
+import { parseSearch, stringifySearch } from '../../lib/addressSearch'
+import { adminCalls } from './adminCalls'
+import { filterProblems, historyAddress, historyFilterSearch, looksLikeUserId, trimmedFilter } from './historyFilter'
 
 const parse = (search: Record<string, unknown>) => historyFilterSearch.parse(search)
 
@@ -25,6 +29,41 @@ describe('the address of the event history', () => {
 
   it('drops filters that are blank or no text at all', () => {
     expect(parse({ userId: '   ', stream: ['a'], type: { a: 1 }, correlationId: null })).toEqual({})
+  })
+})
+
+/** The search the event history's route hands its screen, for an address typed or shared as it is. */
+async function searchOf(address: string): Promise<Record<string, unknown>> {
+  const root = createRootRoute()
+  const events = createRoute({ getParentRoute: () => root, path: '/admin/events', validateSearch: historyAddress })
+  const router = createRouter({
+    routeTree: root.addChildren([events]),
+    history: createMemoryHistory({ initialEntries: [address] }),
+    parseSearch,
+    stringifySearch,
+  })
+  await router.load()
+  return router.state.matches.at(-1)?.search ?? {}
+}
+
+describe('the address of the event history, as the route reads it', () => {
+  it('drops keys it does not know, which the server would refuse or never use', async () => {
+    expect(await searchOf('/admin/events?limit=5000&type=TitleWatched')).toEqual({ type: 'TitleWatched' })
+    expect(await searchOf('/admin/events?limit=0')).toEqual({})
+    expect(await searchOf('/admin/events?foo=bar&event=12')).toEqual({ event: '12' })
+  })
+
+  it('drops what does not parse among the keys it knows', async () => {
+    expect(await searchOf('/admin/events?before=soon&userId=12345')).toEqual({ userId: '12345' })
+  })
+})
+
+describe('the history asked of the server', () => {
+  it('carries the filter only, whatever else the object holds', async () => {
+    const get = vi.spyOn(requests, 'get').mockResolvedValue({ items: [], next: null, scannedTo: null })
+    await adminCalls.events({ type: 'TitleWatched', ...{ limit: 5000, foo: 'bar' } })
+    expect(get).toHaveBeenCalledWith('/api/admin/events?type=TitleWatched')
+    get.mockRestore()
   })
 })
 

@@ -46,6 +46,16 @@ export const historyFilterSearch = z.object({
 })
 
 /**
+ * The route's search validation: `historyFilterSearch`, and every other key of the address set to
+ * nothing. The router lays what a route validates over the address as it read it, so a key the schema
+ * left out (`?limit=5000`, `?foo=bar`) came back beside the filter and was sent to the server with it.
+ */
+export function historyAddress(search: Record<string, unknown>): z.output<typeof historyFilterSearch> {
+  const others = Object.fromEntries(Object.keys(search).map((key) => [key, undefined]))
+  return { ...others, ...historyFilterSearch.parse(search) }
+}
+
+/**
  * The filter as it will be sent: text trimmed, blank fields left out, and a type written in another
  * case ("titlewatched") spelled as the event type it names, when the known types are at hand.
  */

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminScreen } from '../../components/shell/AdminScreen'
 import { EventHistory } from '../../features/admin/EventHistory'
-import { historyFilterSearch } from '../../features/admin/historyFilter'
+import { historyAddress } from '../../features/admin/historyFilter'
 
 export const Route = createFileRoute('/_admin/admin/events')({
-  validateSearch: historyFilterSearch,
+  validateSearch: historyAddress,
   component: EventsScreen,
 })
 
