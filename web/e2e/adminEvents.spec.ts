@@ -118,6 +118,14 @@ test('an admin picks a known event type, and a reload or a shared link opens the
   await expect(list.getByRole('button', { expanded: true })).toContainText(`#${opened}`)
   await expect(page.getByTestId('field-tmdbId')).toHaveText(tmdbId)
 
+  // Its stream leads to that stream's history, the event still open in it.
+  const stream = page.getByRole('link', { name: /^Events of stream / })
+  const streamId = (await stream.textContent()) ?? ''
+  await stream.click()
+  await expect(page).toHaveURL(new RegExp(`[?&]stream=${streamId}(&|$)`))
+  await expect(page.getByLabel('Stream')).toHaveValue(streamId)
+  await expect(list.getByRole('button', { expanded: true })).toContainText(`#${opened}`)
+
   // Linked under a filter it does not match, the event opens above the list.
   await page.goto(`/admin/events?type=UserRegistered&event=${opened}`)
   const region = page.getByRole('region', { name: `Event #${opened}` })

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { adminCalls, type HistoryFilter } from './adminCalls'
 import { EventHistory } from './EventHistory'
 
@@ -42,9 +43,12 @@ function showHistory(
     .spyOn(adminCalls, 'event')
     .mockImplementation((position) => Promise.resolve<EventDetailAnswer>({ event: logged(position), neighbours: [] }))
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <EventHistory filter={filter} onFilter={onFilter} opened={opened} onOpen={onOpen} />
-    </QueryClientProvider>,
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <EventHistory filter={filter} onFilter={onFilter} opened={opened} onOpen={onOpen} />
+      </QueryClientProvider>,
+    ),
   )
   return { events, detail, onFilter, onOpen }
 }
@@ -60,9 +64,12 @@ function showLinked(position: string, page?: EventHistoryAnswer) {
     return <EventHistory filter={{}} onFilter={vi.fn()} opened={opened} onOpen={setOpened} />
   }
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Linked />
-    </QueryClientProvider>,
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <Linked />
+      </QueryClientProvider>,
+    ),
   )
 }
 interface ShownWith {
@@ -193,5 +200,52 @@ describe('the event history', () => {
     fireEvent.click(close)
     expect(screen.queryByRole('region', { name: 'Event #3' })).toBeNull()
     expect(document.activeElement).toBe(screen.getByLabelText('Person (user id)'))
+  })
+})
+
+describe('an opened event', () => {
+  const ann = '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f15'
+  const bob = '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d'
+  const correlation = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d'
+
+  it('links its stream, its correlation and the people it names to the history filtered by them', async () => {
+    const sent: HistoryEvent = {
+      ...logged('12', 'RecommendationSent'),
+      streamId: `recommendations-${ann}`,
+      data: { senderUserId: ann, recipientUserIds: [bob], tmdbId: 603 },
+      metadata: { actorId: ann, correlationId: correlation, occurredAt: '2026-11-22T10:00:00.000Z' },
+    }
+    showHistory({}, { opened: '12', page: { ...nothing, items: [sent] } })
+    vi.spyOn(adminCalls, 'event').mockResolvedValue({ event: sent, neighbours: [] })
+    const opened = within(await screen.findByRole('list', { name: 'Events, newest first' }))
+    await opened.findByTestId('field-tmdbId')
+    const href = (name: string) =>
+      decodeURIComponent(opened.getAllByRole('link', { name })[0]?.getAttribute('href') ?? '')
+
+    expect(href(`Events of person ${ann}`)).toBe(`/admin/events?userId=${ann}&event=12`)
+    expect(opened.getAllByRole('link', { name: `Events of person ${ann}` })).toHaveLength(2) // sender, actor
+    expect(href(`Events of person ${bob}`)).toBe(`/admin/events?userId=${bob}&event=12`)
+    expect(href(`Events with correlation id ${correlation}`)).toBe(
+      `/admin/events?correlationId=${correlation}&event=12`,
+    )
+    expect(href(`Events of stream recommendations-${ann}`)).toBe(`/admin/events?stream=recommendations-${ann}&event=12`)
+    expect(opened.getByTestId('field-tmdbId').textContent).toBe('603')
+  })
+
+  it('leaves as text what no filter takes: a system actor, an erased person', async () => {
+    const erased: HistoryEvent = {
+      ...logged('12', 'TitleWatched'),
+      data: { userId: null, tmdbId: 603 },
+      metadata: { actorId: 'scheduler' },
+      erasedFields: ['userId'],
+    }
+    showHistory({}, { opened: '12', page: { ...nothing, items: [erased] } })
+    vi.spyOn(adminCalls, 'event').mockResolvedValue({ event: erased, neighbours: [] })
+    const opened = within(await screen.findByRole('list', { name: 'Events, newest first' }))
+    expect((await opened.findByTestId('field-actorId')).textContent).toBe('"scheduler"')
+    expect(opened.getByTestId('field-userId').textContent).toBe('erased')
+    expect(opened.getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Events of stream watched-ann',
+    ])
   })
 })
