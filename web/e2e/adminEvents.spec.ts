@@ -123,7 +123,7 @@ test('an admin picks a known event type, and a reload or a shared link opens the
   const streamId = (await stream.textContent()) ?? ''
   await stream.click()
   await expect(page).toHaveURL(new RegExp(`[?&]stream=${streamId}(&|$)`))
-  await expect(page.getByLabel('Stream')).toHaveValue(streamId)
+  await expect(page.getByLabel('Stream', { exact: true })).toHaveValue(streamId)
   await expect(list.getByRole('button', { expanded: true })).toContainText(`#${opened}`)
 
   // Linked under a filter it does not match, the event opens above the list.
@@ -153,7 +153,8 @@ test('a typed or shared address never breaks the event history, and a filter too
   for (const search of ['limit=5000', 'limit=0', 'foo=bar']) {
     const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/admin/events')
     await page.goto(`/admin/events?${search}`)
-    expect(new URL((await asked).url()).search).toBe('')
+    const sent = new URL((await asked).url()).searchParams
+    expect(sent.has('limit') || sent.has('foo')).toBe(false)
     await expect(page.getByRole('list', { name: 'Events, newest first' })).toBeVisible()
     await expect(page.getByRole('alert')).toHaveCount(0)
   }
@@ -187,8 +188,8 @@ test('an admin rebuilds a read model and sees its progress end', async ({ page }
   await rebuild.focus()
   await page.keyboard.press('Enter')
   await expect(card.getByTestId('last-rebuild')).toHaveText(/Rebuilt in \d/, { timeout: 30_000 })
-  await expect(card.getByRole('status')).toHaveText(/^watchlist_items rebuilt in \d/)
   await expect(rebuild).toBeFocused()
+  await expect(card.getByRole('status')).toHaveText(/^watchlist_items rebuilt in \d/)
   await expect(card.getByTestId('status')).toHaveText('live')
 
   await screenshotBoth(page, 'admin-projections')
