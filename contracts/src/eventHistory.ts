@@ -6,6 +6,23 @@ import { allEventDefinitions, defineEvent } from './events'
  * personal data there.
  */
 
+/**
+ * Fields that name a person without saying `UserId`: the owner of the activity a comment or reaction
+ * is on (their timeline is where an admin looks for what was said to them), the author of the comment
+ * reacted to, the others in a comment thread, an announcement's author and its recipients.
+ */
+const otherPersonFields: ReadonlySet<string> = new Set([
+  'activityOwnerId',
+  'commentAuthorId',
+  'otherCommenterIds',
+  'authorId',
+  'recipientIds',
+])
+
+/** Whether an event's data field names a person: the event index's rule, and the history's links. */
+export const namesPerson = (field: string): boolean =>
+  field === 'userId' || field.endsWith('UserId') || field.endsWith('UserIds') || otherPersonFields.has(field)
+
 /** The log's positions are 64-bit (SQLite's integers, EventStoreDB's commit positions): a larger one names no event. */
 const maxPosition = 2n ** 63n - 1n
 const position = z

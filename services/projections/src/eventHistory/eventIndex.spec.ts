@@ -3,7 +3,8 @@ import { FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
 import { allEventDefinitions } from '@reelmates/contracts/events'
-import { eventIndex, namesPerson, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
+import { namesPerson } from '@reelmates/contracts/eventHistory'
+import { eventIndex, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
 import { eventIndexQueries } from './eventIndexQueries'
 
 const metadata = (actorId: string) => ({

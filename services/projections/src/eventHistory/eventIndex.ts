@@ -1,6 +1,7 @@
 // Indexes every event type there is: all of them must be registered before `handles` is read.
 import '@reelmates/contracts/allEvents'
 import { allEventDefinitions } from '@reelmates/contracts/events'
+import { namesPerson } from '@reelmates/contracts/eventHistory'
 import { isMemberActor, type RecordedEvent } from '@reelmates/infra/eventStore/port'
 import { defineProjector } from '../projector'
 
@@ -8,24 +9,8 @@ export const STREAM_PEOPLE = 'event_index_stream_people'
 export const STREAM_TYPES = 'event_index_stream_types'
 
 /**
- * Fields that name a person without saying `UserId`: the owner of the activity a comment or reaction
- * is on (their timeline is where an admin looks for what was said to them), the author of the comment
- * reacted to, the others in a comment thread, an announcement's author and its recipients.
- */
-const otherPersonFields: ReadonlySet<string> = new Set([
-  'activityOwnerId',
-  'commentAuthorId',
-  'otherCommenterIds',
-  'authorId',
-  'recipientIds',
-])
-
-export const namesPerson = (field: string): boolean =>
-  field === 'userId' || field.endsWith('UserId') || field.endsWith('UserIds') || otherPersonFields.has(field)
-
-/**
  * The people an event concerns: who caused it, and everyone its data names as a user (`userId`,
- * `...UserId`, `...UserIds` and `otherPersonFields`). A stream belongs to everyone any of its events
+ * `...UserId`, `...UserIds` and the others `namesPerson` knows). A stream belongs to everyone any of its events
  * concerns.
  */
 export function peopleOf(event: Pick<RecordedEvent, 'data' | 'metadata'>): string[] {

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '@reelmates/contracts/eventHistory'
+import { namesPerson, type HistoryEvent } from '@reelmates/contracts/eventHistory'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -75,12 +75,11 @@ function EventFields({
 
 /**
  * The filter a field's value can be followed by: the people an event concerns by the event index's
- * rule (its `actorId`, and `userId`, `…UserId`, `…UserIds` in its data), and its correlation.
+ * rule (its `actorId`, and the fields of its data `namesPerson` knows), and its correlation.
  */
 function filterOf(field: string): HistoryFilterField | undefined {
   if (field === 'correlationId') return 'correlationId'
-  if (field === 'userId' || field === 'actorId' || field.endsWith('UserId') || field.endsWith('UserIds'))
-    return 'userId'
+  if (field === 'actorId' || namesPerson(field)) return 'userId'
   return undefined
 }
 

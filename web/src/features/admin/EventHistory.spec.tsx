@@ -207,12 +207,13 @@ describe('an opened event', () => {
   const ann = '3f2b8c1e-5d4a-4b6f-9e21-7a0c9d8e6f15'
   const bob = '9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d'
   const correlation = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d'
+  const cid = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e'
 
   it('links its stream, its correlation and the people it names to the history filtered by them', async () => {
     const sent: HistoryEvent = {
       ...logged('12', 'RecommendationSent'),
       streamId: `recommendations-${ann}`,
-      data: { senderUserId: ann, recipientUserIds: [bob], tmdbId: 603 },
+      data: { senderUserId: ann, recipientUserIds: [bob], activityOwnerId: cid, tmdbId: 603 },
       metadata: { actorId: ann, correlationId: correlation, occurredAt: '2026-11-22T10:00:00.000Z' },
     }
     showHistory({}, { opened: '12', page: { ...nothing, items: [sent] } })
@@ -225,6 +226,7 @@ describe('an opened event', () => {
     expect(href(`Events of person ${ann}`)).toBe(`/admin/events?userId=${ann}&event=12`)
     expect(opened.getAllByRole('link', { name: `Events of person ${ann}` })).toHaveLength(2) // sender, actor
     expect(href(`Events of person ${bob}`)).toBe(`/admin/events?userId=${bob}&event=12`)
+    expect(href(`Events of person ${cid}`)).toBe(`/admin/events?userId=${cid}&event=12`) // a name without "UserId"
     expect(href(`Events with correlation id ${correlation}`)).toBe(
       `/admin/events?correlationId=${correlation}&event=12`,
     )
