@@ -1,7 +1,7 @@
 import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
-import { activityQuery, feedRefetchMs, feedTimelineQuery, liveFeedPages } from './feedQueries'
+import { activityQuery, feedRefetchMs, goneActivityRefetchMs, feedTimelineQuery, liveFeedPages } from './feedQueries'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
@@ -43,8 +43,35 @@ describe('an activity open on its own screen', () => {
     expect(await askedWhileOpen(200)).toBe(5)
   })
 
-  it('is not asked again once the server says it is gone (deleted, or no longer a friend’s)', async () => {
-    expect(await askedWhileOpen(404)).toBe(1)
+  it('is asked again only every 15 s once the server says it is gone (deleted, or no longer a friend’s)', async () => {
+    expect(await askedWhileOpen(404)).toBe(2)
+  })
+
+  it('comes back on its screen when the server has it again (a watch made public again)', async () => {
+    let gone = true
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify(gone ? { message: 'No such activity.' } : { activity: {}, comments: [] }), {
+            status: gone ? 404 : 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
+      ),
+    )
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const observer = new QueryObserver(createQueryClient(), activityQuery('watched:e1'))
+    const stop = observer.subscribe(() => undefined)
+    try {
+      await vi.advanceTimersByTimeAsync(0)
+      expect(observer.getCurrentResult().status).toBe('error')
+      gone = false
+      await vi.advanceTimersByTimeAsync(goneActivityRefetchMs)
+      expect(observer.getCurrentResult().status).toBe('success')
+    } finally {
+      stop()
+    }
   })
 })
 

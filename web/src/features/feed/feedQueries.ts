@@ -9,6 +9,12 @@ import { feedCalls } from './feedCalls'
  */
 export const feedRefetchMs = 5_000
 export const unreadRefetchMs = 30_000
+/**
+ * How often an activity the server says is gone is asked again: it comes back when its watch is made
+ * public again or its owner befriends the reader again, which is rarer than a comment, so a slower pace
+ * than the live one is enough and logs fewer 404s.
+ */
+export const goneActivityRefetchMs = 15_000
 /** How many pages of the timeline may be loaded for it to keep refreshing itself. */
 export const liveFeedPages = 2
 
@@ -64,8 +70,8 @@ export const activityQuery = (id: string) =>
   queryOptions({
     queryKey: feedKeys.activity(id),
     queryFn: () => feedCalls.activity(id),
-    // A gone activity does not come back by itself: asking every 5 s would only log 404s.
-    refetchInterval: (query) => (isActivityGone(query.state.error) ? false : feedRefetchMs),
+    // Only while the page is shown (TanStack's default): a hidden tab asks nothing, gone or not.
+    refetchInterval: (query) => (isActivityGone(query.state.error) ? goneActivityRefetchMs : feedRefetchMs),
   })
 
 export const unreadQuery = () =>
