@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventDefinition, parseEventData } from './events'
-import { CommentAdded, ReactionAdded } from './feed'
+import { CommentAdded, ReactionAdded, commentContent, commentLength, commentRefusal, feedMessages } from './feed'
 
 const on = { activityId: 'watched:e1', activityOwnerId: 'ann' }
 const dune = { type: 'watched' as const, mediaTitle: 'Dune' }
@@ -34,4 +34,17 @@ describe('comment and reaction events', () => {
       parseEventData('CommentAdded', { ...comment, activity: { type: 'rating', mediaTitle: 'Dune' } }, 1),
     ).toThrow()
   })
+})
+
+describe('the words of a comment (one rule for the form and the decider)', () => {
+  it('finds a comment of characters that show nothing empty', () =>
+    expect(commentRefusal('\u200b\u200b')).toBe(feedMessages.commentEmpty))
+
+  it('counts characters as they are seen: 2,000 emoji fit, 2,001 do not', () => {
+    expect(commentLength('😀'.repeat(2000))).toBe(2000)
+    expect(commentRefusal(` ${'😀'.repeat(2000)} `)).toBeNull()
+    expect(commentRefusal('😀'.repeat(2001))).toBe(feedMessages.commentTooLong)
+  })
+
+  it('takes words and gives them back trimmed', () => expect(commentContent.parse('  Loved it \n')).toBe('Loved it'))
 })

@@ -242,7 +242,32 @@ export const commentParams = z.object({ id: z.string().min(1).max(100) })
 export const activityReactionParams = activityParams.extend({ emoji: reactionEmoji })
 export const commentReactionParams = commentParams.extend({ emoji: reactionEmoji })
 
-/** The text is trimmed; the 2,000-character limit is the decider's, so its message is the one shown. */
+/** Characters that show nothing (zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen). */
+const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
+
+/**
+ * A comment's length as its writer sees it: characters (code points), not the UTF-16 units a string's
+ * `length` counts, which made 1,001 😀 "over 2,000 characters". An emoji built of several code points
+ * (a flag, a skin tone) still counts as its parts: no screen of the app counts graphemes.
+ */
+export const commentLength = (text: string): number => Array.from(text).length
+
+/**
+ * The one rule for a comment's words, checked by the form before sending and by the decider: trimmed,
+ * empty when nothing in it would show ("Comment cannot be empty"), at most `commentMax` characters.
+ * Two rules drifted before: the form let through a comment of zero-width spaces that the decider refused.
+ */
+export const commentContent = z
+  .string({ message: feedMessages.commentEmpty })
+  .trim()
+  .refine((text) => text.replace(invisible, '').trim() !== '', { message: feedMessages.commentEmpty, abort: true })
+  .refine((text) => commentLength(text) <= commentMax, { message: feedMessages.commentTooLong })
+
+/** Why `content` cannot be a comment, in the spec's words, or null when it can. */
+export const commentRefusal = (content: string): string | null =>
+  commentContent.safeParse(content).error?.issues[0]?.message ?? null
+
+/** The text is checked by the decider (`commentContent`), so its message is the one shown. */
 export const commentBody = z.object({
   content: z.string({ message: feedMessages.commentEmpty }),
 })

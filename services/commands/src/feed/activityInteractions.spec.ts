@@ -99,6 +99,15 @@ describe('comments', () => {
       .thenThrows(CommentTooLong, /at most 2,000 characters/)
   })
 
+  it('counts characters as the writer sees them: 2,000 emoji fit (4,000 UTF-16 units), 2,001 do not', () => {
+    given([])
+      .when(comment('😀'.repeat(2000)))
+      .then([added('c1', friend, '😀'.repeat(2000))])
+    given([])
+      .when(comment('😀'.repeat(2001)))
+      .thenThrows(CommentTooLong, /at most 2,000 characters/)
+  })
+
   it('refuses someone who may not see the activity, as if it did not exist', () =>
     given([])
       .when({ ...comment('Hi'), canSee: false })

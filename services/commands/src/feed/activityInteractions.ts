@@ -4,7 +4,8 @@ import {
   CommentEdited,
   ReactionAdded,
   ReactionRemoved,
-  commentMax,
+  commentContent,
+  feedMessages,
   type ActivityInteractionEvent,
   type ActivitySummary,
   type ReactionEmoji,
@@ -67,15 +68,10 @@ function otherCommenters(state: ActivityInteractionState, command: OnActivity & 
   )
 }
 
-/** Characters that show nothing (zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen). */
-const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
-
 function checkedContent(content: string): string {
-  const trimmed = content.trim()
-  // A comment nobody could see is as empty as one of spaces.
-  if (trimmed.replace(invisible, '').trim() === '') throw new CommentEmpty()
-  if (trimmed.length > commentMax) throw new CommentTooLong()
-  return trimmed
+  const checked = commentContent.safeParse(content)
+  if (checked.success) return checked.data
+  throw checked.error.issues[0]?.message === feedMessages.commentTooLong ? new CommentTooLong() : new CommentEmpty()
 }
 
 export const activityInteractions: Decider<

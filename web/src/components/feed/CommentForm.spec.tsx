@@ -76,3 +76,53 @@ describe('leaving with words not sent', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
+
+describe('what the form refuses before sending', () => {
+  it('finds a comment of only zero-width spaces empty, as the server does, and sends nothing', async () => {
+    let sent = 0
+    render(
+      withinRouter(
+        routerInMemory(),
+        <CommentForm
+          label="Comment on this"
+          submitLabel="Comment"
+          onSubmit={() => {
+            sent += 1
+            return Promise.resolve(true)
+          }}
+        />,
+      ),
+    )
+    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '\u200b\u200b' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+      await Promise.resolve()
+    })
+    expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
+    expect(sent).toBe(0)
+  })
+
+  it('lets 1,001 emoji through: they are 1,001 characters, not 2,002', async () => {
+    let sent = ''
+    render(
+      withinRouter(
+        routerInMemory(),
+        <CommentForm
+          label="Comment on this"
+          submitLabel="Comment"
+          onSubmit={(content) => {
+            sent = content
+            return Promise.resolve(true)
+          }}
+        />,
+      ),
+    )
+    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '😀'.repeat(1001) } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
+      await Promise.resolve()
+    })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(sent).toBe('😀'.repeat(1001))
+  })
+})

@@ -1,4 +1,4 @@
-import { commentMax } from '@reelmates/contracts/feed'
+import { commentRefusal } from '@reelmates/contracts/feed'
 import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
@@ -49,9 +49,9 @@ export function CommentForm({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (justSent.current) return
-    if (content.trim() === '') return setError('Comment cannot be empty')
-    if (content.trim().length > commentMax)
-      return setError(`A comment can be at most ${commentMax.toLocaleString('en-US')} characters`)
+    // The decider's own rule, so the form never lets through what the server then refuses in a toast.
+    const refusal = commentRefusal(content)
+    if (refusal) return setError(refusal)
     setError(null)
     setContent('')
     setSending(content)
