@@ -126,3 +126,20 @@ describe('what the form refuses before sending', () => {
     expect(sent).toBe('😀'.repeat(1001))
   })
 })
+
+describe('the count under the box', () => {
+  it('says how many characters are written of the 2,000, an emoji counting one, as the review box does', () => {
+    showCommentForm(true)
+    const box = screen.getByLabelText('Comment on this')
+    expect(screen.getByText('0 / 2,000')).toBeTruthy()
+    fireEvent.change(box, { target: { value: 'Loved it 😀' } })
+    expect(screen.getByText('10 / 2,000')).toBeTruthy()
+    expect(box.getAttribute('aria-describedby')).toBe(screen.getByText('10 / 2,000').id)
+  })
+
+  it('says how far over the limit the words are', () => {
+    showCommentForm(true)
+    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '😀'.repeat(2003) } })
+    expect(screen.getByText('3 characters too long. 2,003 / 2,000')).toBeTruthy()
+  })
+})

@@ -1,4 +1,4 @@
-import { commentRefusal } from '@reelmates/contracts/feed'
+import { commentLength, commentMax, commentRefusal } from '@reelmates/contracts/feed'
 import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
@@ -45,6 +45,9 @@ export function CommentForm({
   const justSent = useRef(false)
   const [sending, setSending] = useState<string | null>(null)
   useEffect(() => onUnsentChange?.(content !== '' ? content : (sending ?? '')), [content, sending, onUnsentChange])
+  // Counted as the rule counts (trimmed, in characters), as the review box counts its words.
+  const length = commentLength(content.trim())
+  const over = length - commentMax
   const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial)
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -83,9 +86,16 @@ export function CommentForm({
         rows={2}
         placeholder="Write a comment…"
         className={inputClass}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={error !== null || over > 0}
+        aria-describedby={error ? `${id}-count ${id}-error` : `${id}-count`}
       />
+      <p
+        id={`${id}-count`}
+        className={`text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
+      >
+        {over > 0 ? `${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'} too long. ` : null}
+        {length.toLocaleString('en-US')} / {commentMax.toLocaleString('en-US')}
+      </p>
       <p role="status" className="sr-only">
         {said}
       </p>
