@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import type { ActivityAnswer, FeedAnswer, MyCommentsAnswer } from '@reelmates/contracts/feed'
+import {
+  encodeFeedCursor,
+  type ActivityAnswer,
+  type FeedAnswer,
+  type FeedIdsAnswer,
+  type MyCommentsAnswer,
+} from '@reelmates/contracts/feed'
 import type { LovedByFriendsAnswer } from '@reelmates/contracts/lovedByFriends'
 import { password, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
@@ -54,6 +60,7 @@ describe('feed API', () => {
     expect(documented).toEqual(
       expect.arrayContaining([
         'GET /api/feed',
+        'GET /api/feed/ids',
         'GET /api/feed/unread',
         'POST /api/feed/visits',
         'GET /api/home/friends-loved',
@@ -248,6 +255,31 @@ describe('feed API', () => {
     expect((await ann.client.post(`/api/activities/${enc(activityId)}/comments`, { content: 'hi' })).statusCode).toBe(
       404,
     )
+  })
+
+  it('answers the ids of my feed down to a loaded item, without one made private or an ex-friend’s', async () => {
+    const { ann, bob } = await circle()
+    const older = await watch(bob)
+    const newer = await watch(bob, { tmdbId: titles[1]!.id })
+    const mine = await watch(ann)
+    // The friendship's own activity, older than the watches.
+    const bottom = (await feedOf(ann)).items.at(-1)!
+    const to = encodeFeedCursor({ createdAt: bottom.createdAt, id: bottom.id })
+    const idsOf = async () => {
+      const answer = await ann.client.get(`/api/feed/ids?to=${enc(to)}`)
+      expect(answer.statusCode, answer.body).toBe(200)
+      return answer.json<FeedIdsAnswer>()
+    }
+    const before = await idsOf()
+    expect(before.complete).toBe(true)
+    expect(before.ids.sort()).toEqual([bottom.id, older, newer, mine].sort())
+    const patched = await bob.client.patch(`/api/watched/${older.slice('watched:'.length)}`, { isPrivate: true })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect((await idsOf()).ids.sort()).toEqual([bottom.id, newer, mine].sort())
+    const { friends } = (await ann.client.get('/api/friendships')).json<{ friends: { id: string }[] }>()
+    expect((await ann.client.delete(`/api/friendships/${friends[0]!.id}`)).statusCode).toBe(200)
+    expect(await idsOf()).toEqual({ ids: [mine], complete: true })
+    expect((await ann.client.get('/api/feed/ids?to=nonsense')).statusCode).toBe(400)
   })
 
   it('lets a member delete their own comment after an unfriending, but not edit it; a stranger still gets 404', async () => {

@@ -4,6 +4,8 @@ import {
   activityAnswer,
   activityParams,
   feedAnswer,
+  feedIdsAnswer,
+  feedIdsQuery,
   feedQuery,
   myCommentsAnswer,
   unreadAnswer,
@@ -39,6 +41,22 @@ export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       },
     },
     (request) => feed.page(currentUserId(request), request.query),
+  )
+
+  app.get(
+    '/feed/ids',
+    {
+      config: readsFrom(feedQueries),
+      schema: {
+        tags: ['feed'],
+        summary:
+          'The ids of my feed now, from the newest down to `to` (a keyset cursor), at most 2,000 (`complete` false past them): ' +
+          'a list loaded far down drops what it holds and this lacks (made private, an unfriended member’s) without asking for every page again.',
+        querystring: feedIdsQuery,
+        response: { 200: feedIdsAnswer, 400: errorAnswer, 401: errorAnswer },
+      },
+    },
+    (request) => feed.idsDownTo(currentUserId(request), request.query.to),
   )
 
   app.get(

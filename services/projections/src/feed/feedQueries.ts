@@ -1,9 +1,11 @@
 import {
   decodeFeedCursor,
+  feedIdsMax,
   encodeFeedCursor,
   type ActivityAnswer,
   type ActivityType,
   type FeedAnswer,
+  type FeedIdsAnswer,
   type MyCommentsAnswer,
 } from '@reelmates/contracts/feed'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
@@ -144,6 +146,30 @@ export const feedQueries = defineQueries(
             ) ?? [],
         )
         return { items, nextCursor }
+      },
+
+      /**
+       * The ids of my feed from the newest down to `to` (ties in its date included): timeline lines
+       * only, no activity read, so a list of hundreds of items is checked for what went from it in one
+       * cheap answer. Past `feedIdsMax` lines it stops, and says so.
+       */
+      async idsDownTo(userId: string, to: string): Promise<FeedIdsAnswer> {
+        const bound = decodeFeedCursor(to)
+        const ids: string[] = []
+        let complete = true
+        if (bound)
+          for (const timeline of await visibleTimelines(userId))
+            walkTimeline(
+              timeline,
+              () => true,
+              (entry) => {
+                if (entry.createdAt < bound.createdAt) return false
+                if (ids.length === feedIdsMax) return (complete = false)
+                ids.push(entry.id)
+                return true
+              },
+            )
+        return { ids, complete }
       },
 
       /** What arrived from others since I last opened the feed (everything, before my first visit). */
