@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { visitFeedMutation } from '../../features/feed/feedMutations'
 import { liveFeedPages } from '../../features/feed/feedQueries'
+import { useGoneActivity } from '../../features/feed/goneActivity'
 import { useNewActivity } from '../../features/feed/newActivity'
 import { useFeedTimeline } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -52,6 +53,7 @@ export function FeedScreen() {
   useEffect(() => recordVisit(undefined), [recordVisit, newest])
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
   const fresh = useNewActivity(feed.items, feed.data?.pages.length ?? 0)
+  useGoneActivity(feed.data?.pages.length ?? 0)
   const list = useRef<HTMLOListElement>(null)
   const { show } = fresh
   // The list starts again from the newest, at the top of the page; the focus goes with the reader to

@@ -2,6 +2,7 @@ import type {
   ActivityAnswer,
   CommentItem,
   FeedAnswer,
+  FeedIdsAnswer,
   MyCommentsAnswer,
   ReactionEmoji,
 } from '@reelmates/contracts/feed'
@@ -29,6 +30,8 @@ export interface ReactionTarget {
 export const feedCalls = {
   page: (cursor: string | null) =>
     requests.get<FeedAnswer>(`/api/feed?limit=20${cursor === null ? '' : `&cursor=${enc(cursor)}`}`),
+  /** The ids of my feed now, down to `to` (a keyset cursor): what a long list holds and this lacks has gone. */
+  ids: (to: string) => requests.get<FeedIdsAnswer>(`/api/feed/ids?to=${enc(to)}`),
   unread: () => requests.get<{ count: number }>('/api/feed/unread'),
   // Sent as the feed opens; it must arrive even if the person reloads or leaves at once.
   visit: () => requests.send<ChangeAnswer>('POST', '/api/feed/visits', undefined, { keepalive: true }),

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { encodeFeedCursor, feedIdsMax, type FeedAnswer } from '@reelmates/contracts/feed'
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import { isApiError } from '../../lib/apiError'
 import { feedCalls } from './feedCalls'
 
@@ -17,11 +18,18 @@ export const unreadRefetchMs = 30_000
 export const goneActivityRefetchMs = 15_000
 /** How many pages of the timeline may be loaded for it to keep refreshing itself. */
 export const liveFeedPages = 2
+/**
+ * How often a list past its live pages asks which of its activities have gone (made private, an
+ * ex-friend's); also when the app comes back into view. Slower than the live pace: a removal is rarer
+ * than news, and until it is seen a reaction on it is only refused.
+ */
+export const goneCheckMs = 30_000
 
 export const feedKeys = {
   all: ['feed'] as const,
   timeline: () => ['feed', 'timeline'] as const,
   head: () => ['feed', 'head'] as const,
+  gone: () => ['feed', 'gone'] as const,
   activity: (id: string) => ['feed', 'activity', id] as const,
   unread: () => ['feed', 'unread'] as const,
   /** Under `feed`, so a comment deleted anywhere refreshes the list of my own (refetchOnceSettled). */
@@ -52,6 +60,32 @@ export const feedHeadQuery = (enabled: boolean) =>
     queryFn: () => feedCalls.page(null),
     enabled,
     refetchInterval: feedRefetchMs,
+  })
+
+/**
+ * The activities of the loaded timeline that the server no longer has in the feed, asked past the live
+ * pages, where the timeline no longer refreshes itself: one answer of ids (GET /api/feed/ids) instead
+ * of every page loaded again. Only what was in the list when asked can be judged: a page that arrives
+ * meanwhile is below the answer's end, and the top page `show` put in place may be newer than it.
+ */
+export const feedGoneQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: feedKeys.gone(),
+    queryFn: async ({ client }): Promise<string[]> => {
+      const timeline = client.getQueryData<InfiniteData<FeedAnswer, string | null>>(feedKeys.timeline())
+      const loaded = timeline?.pages.flatMap((page) => page.items) ?? []
+      const last = loaded.at(-1)
+      if (!last || loaded.length > feedIdsMax) return []
+      const { ids, complete } = await feedCalls.ids(encodeFeedCursor(last))
+      if (!complete) return []
+      const present = new Set(ids)
+      return loaded.filter((item) => !present.has(item.id)).map((item) => item.id)
+    },
+    enabled,
+    refetchInterval: goneCheckMs,
+    // Coming back to a phone left on the feed is when a removal made meanwhile would otherwise be
+    // tapped on; the app's other queries do not refetch on focus (lib/queryClient).
+    refetchOnWindowFocus: true,
   })
 
 /** My own comments, a page at a time (the profile's "My comments"). */
