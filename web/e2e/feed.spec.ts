@@ -565,6 +565,37 @@ test('an activity’s reactions are one Tab stop: the arrows move between them, 
   await a.page.context().close()
 })
 
+test('on a phone, who reacted to the last reaction stays on screen and the page no wider than the phone', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const [a, b] = await friends(browser, baseURL ?? '', 'feedtip_reader_a', 'feedtip_friend_b')
+  const c = await member(browser, baseURL ?? '', 'feedtip_friend_c')
+  const asked = (await sendJson(a.page.request, '/api/friendships', { username: c.account.username })) as {
+    friendship: { id: string }
+  }
+  await sendJson(c.page.request, `/api/friendships/${asked.friendship.id}/accept`)
+  const { activityId, title } = await logWatch(a.page.request, 'casablanca')
+  // 🍿, the last of the palette, sits near the right edge of a phone: names long enough to reach past it.
+  const popcorn = `/api/activities/${encodeURIComponent(activityId)}/reactions/${encodeURIComponent('🍿')}`
+  for (const request of [a.page.request, b.page.request, c.page.request])
+    await sendJson(request, popcorn, undefined, 'PUT')
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto('/feed')
+  const card = a.page.getByRole('article').filter({ hasText: `You watched ${title}` })
+  await card.getByRole('button', { name: /^🍿 3/ }).hover()
+  const who = card.getByRole('tooltip')
+  await expect(who).toContainText(c.account.username)
+  const box = await who.boundingBox()
+  expect(box).not.toBeNull()
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewports.phone.width)
+  expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewports.phone.width)
+  await a.page.screenshot({ path: `${screenshotsDir}/feed-who-reacted-390.png` })
+  for (const member of [a, b, c]) await member.page.context().close()
+})
+
 test('with more than two pages of the feed loaded, new activity waits behind a button at the top that brings it in', async ({
   browser,
   baseURL,

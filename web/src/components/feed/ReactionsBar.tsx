@@ -1,6 +1,6 @@
 import * as Toolbar from '@radix-ui/react-toolbar'
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 
 interface ReactionsBarProps {
@@ -12,6 +12,35 @@ interface ReactionsBarProps {
 }
 
 const longPressMs = 450
+/** The least room kept between who reacted and the edge of the screen. */
+const edgePx = 8
+
+/**
+ * Who reacted, above the chip, from its left edge; moved left as far as it must to stay on screen. A
+ * chip near the right edge of a phone put the names past it: they were cut, and the page grew wider
+ * than the phone (scrolling sideways). Measured before it is drawn, so it never shows out of place.
+ * No positioning library is installed for this one box (Radix's Popover is not among the app's).
+ */
+function WhoReacted({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null)
+  const [shift, setShift] = useState(0)
+  useLayoutEffect(() => {
+    if (!box.current) return
+    const { left, right } = box.current.getBoundingClientRect()
+    const room = document.documentElement.clientWidth - edgePx
+    if (right > room) setShift(Math.max(room - right, edgePx - left))
+  }, [])
+  return (
+    <span
+      ref={box}
+      role="tooltip"
+      style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+      className="absolute bottom-full left-0 z-20 mb-1.5 w-max max-w-[min(14rem,calc(100vw-1rem))] rounded-lg bg-zinc-800 px-2.5 py-1.5 text-xs text-zinc-100 shadow-lg ring-1 ring-white/10"
+    >
+      {children}
+    </span>
+  )
+}
 
 /**
  * The fixed palette as toggles, each with its count. Who reacted shows on hover (a pointer) or on a
@@ -83,12 +112,9 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
               {count > 0 ? <span className="text-xs font-semibold tabular-nums">{count}</span> : null}
             </Toolbar.Button>
             {shown === emoji && who ? (
-              <span
-                role="tooltip"
-                className="absolute bottom-full left-0 z-20 mb-1.5 w-max max-w-56 rounded-lg bg-zinc-800 px-2.5 py-1.5 text-xs text-zinc-100 shadow-lg ring-1 ring-white/10"
-              >
+              <WhoReacted>
                 {emoji} {who}
-              </span>
+              </WhoReacted>
             ) : null}
           </span>
         )
