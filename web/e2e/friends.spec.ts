@@ -202,7 +202,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await c.close()
 })
 
-test('unfriending from the keyboard hands the focus to the next friend, then to the list when nobody is left, and on a profile to "Add friend"', async ({
+test('unfriending from the keyboard hands the focus to the next friend, then to the list when nobody is left, and on a profile to "Unfriended"', async ({
   browser,
   baseURL,
 }) => {
@@ -245,7 +245,8 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
   await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
   await expect(a.page.getByRole('heading', { name: 'Your friends' })).toBeFocused()
 
-  // On a profile the button changes in place: the focus goes to the "Add friend" that replaces Unfriend.
+  // On a profile the button changes in place: the focus goes to the word that says it was done, not to
+  // the "Add friend" beside it, which a second Enter would press.
   const friendAgain = others.find((other) => other.account.username === second)
   if (!friendAgain) throw new Error('the second row should be one of the others')
   const asked = (await send(a.page.request, 'POST', '/api/friendships', { username: second })) as {
@@ -264,7 +265,9 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
     .getByRole('button', { name: `Unfriend ${second}` })
     .focus()
   await unfriendFocused(second)
-  await expect(a.page.getByRole('main').getByRole('button', { name: 'Add friend' })).toBeFocused()
+  const profile = a.page.getByRole('main')
+  await expect(profile.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  await expect(profile.getByText('Unfriended')).toBeFocused()
   await a.close()
   for (const other of others) await other.close()
 })
@@ -292,7 +295,7 @@ test('"Add friend" from the keyboard leaves the focus on "Requested", so a secon
   await b.close()
 })
 
-test('a held Enter on Cancel takes the request back once; its repeats do not press the "Add friend" that replaces it', async ({
+test('a held Enter on Cancel takes the request back once, and leaves the focus on "Cancelled", not on the "Add friend" that replaces it', async ({
   browser,
   baseURL,
 }) => {
@@ -304,10 +307,11 @@ test('a held Enter on Cancel takes the request back once; its repeats do not pre
   const found = await findPerson(a.page, b.account.username)
   await found.getByRole('button', { name: `Cancel your friend request to ${b.account.username}` }).focus()
   await a.page.keyboard.down('Enter')
-  const addFriend = found.getByRole('button', { name: 'Add friend' })
-  await expect(addFriend).toBeFocused()
+  await expect(found.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  const cancelled = found.getByText('Cancelled')
+  await expect(cancelled).toBeFocused()
 
-  // The key is still down: the browser repeats it on the button that now has the focus.
+  // The key is still down: the browser repeats it on what now has the focus.
   const asked = a.page
     .waitForRequest(
       (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/friendships',
@@ -323,7 +327,38 @@ test('a held Enter on Cancel takes the request back once; its repeats do not pre
   await a.page.keyboard.down('Enter')
   await a.page.keyboard.up('Enter')
   expect(await asked).toBe(false)
-  await expect(addFriend).toBeFocused()
+  await expect(cancelled).toBeFocused()
+  await a.close()
+  await b.close()
+})
+
+test('a second Enter after declining someone found by name sends them no request: the focus is on "Declined"', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'decider')
+  const b = await member(browser, baseURL ?? '', 'hopeful')
+  await send(b.page.request, 'POST', '/api/friendships', { username: a.account.username })
+  await a.page.goto('/friends')
+  const found = await findPerson(a.page, b.account.username)
+  await found.getByRole('button', { name: `Decline ${b.account.username}'s friend request` }).focus()
+  await a.page.keyboard.press('Enter')
+  await expect(found.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  await expect(found.getByText('Declined')).toBeFocused()
+
+  const asked = a.page
+    .waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/friendships',
+      { timeout: 2000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    )
+  await a.page.keyboard.press('Enter')
+  expect(await asked).toBe(false)
+  await expect(found.getByText('Declined')).toBeFocused()
   await a.close()
   await b.close()
 })

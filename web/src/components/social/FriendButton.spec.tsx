@@ -104,4 +104,22 @@ describe('FriendButton', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(started).toEqual(['POST /api/friendships', 'POST /api/friendships/a_b/accept'])
   })
+
+  it('says "Declined" beside "Add friend" only until the relation changes again', async () => {
+    serverRecording((_sent, answer) => Promise.resolve(answer))
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+    const showing = (relation: FriendshipState) => (
+      <QueryClientProvider client={client}>
+        <FriendButton relation={relation} username="maya" friendshipId="a_b" />
+      </QueryClientProvider>
+    )
+    const { rerender } = render(showing('incoming'))
+    fireEvent.click(screen.getByRole('button', { name: "Decline maya's friend request" }))
+    rerender(showing('none'))
+    expect(screen.getByText('Declined')).toBeTruthy()
+    // She asks again, then takes it back herself: nothing I did is left to say.
+    rerender(showing('incoming'))
+    rerender(showing('none'))
+    await waitFor(() => expect(screen.queryByText('Declined')).toBeNull())
+  })
 })

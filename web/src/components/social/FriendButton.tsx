@@ -22,6 +22,12 @@ interface FriendButtonProps {
   onChangeSent?: (pressed: HTMLButtonElement) => void
 }
 
+/** What the last change made here was, said beside the "Add friend" that it leaves. */
+type Outcome = 'Declined' | 'Cancelled' | 'Unfriended'
+
+/** A word that takes the focus from script shows where it is, as a button would. */
+const focusRing = 'outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+
 const check = (
   <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
     <path d="M4.5 10.5l3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
@@ -42,24 +48,35 @@ export function FriendButton({
   const decline = useDeclineFriend()
   const remove = useRemoveFriend()
   const [confirming, setConfirming] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // Their new request after my decline, say, is not something I just did: the word goes once the
+  // relation is anything but the "Add friend" it was said beside.
+  const [outcomeFor, setOutcomeFor] = useState(relation)
+  if (relation !== outcomeFor) {
+    setOutcomeFor(relation)
+    if (relation !== 'none') setOutcome(null)
+  }
   const small = size === 'sm' ? ' h-8 px-3 text-xs' : ''
   const pair = { id: friendshipId, username }
   const root = useRef<HTMLElement>(null)
   const unfriendButton = useRef<HTMLButtonElement>(null)
   const requested = useRef<HTMLSpanElement>(null)
+  const outcomeWord = useRef<HTMLSpanElement>(null)
+  const friendsBadge = useRef<HTMLSpanElement>(null)
   const focusWhenGone = useFocusWhenGone()
-  const firstButtonHere = () => {
-    const here = root.current
-    return here instanceof HTMLButtonElement ? here : (here?.querySelector('button') ?? null)
-  }
+  const firstButtonHere = () => root.current?.querySelector('button') ?? null
   /**
    * Once the server has answered, the button used gives way to the next state's ("Unfriend" becomes
-   * "Add friend"), taking the keyboard focus with it: the focus goes to `next` then, the first button
-   * here unless said otherwise. Each button is disabled only while its own change is under way, not
-   * while the one before it is: a change waits for every list it refetches (a search's answer can show
-   * "Requested" while the friends list is still coming), and a disabled button takes no focus.
+   * "Add friend"), taking the keyboard focus with it: the focus goes to `next` then. That is a word
+   * saying what happened ("Requested", "Declined", "Friends"; focusable by script only), never a button
+   * of the next state: a second Enter (impatience, a repeating key) pressed it, and after a decline or a
+   * cancel that was "Add friend", which sent a new request and told the other person.
+   *
+   * Each button is disabled only while its own change is under way, not while the one before it is: a
+   * change waits for every list it refetches (a search's answer can show "Requested" while the friends
+   * list is still coming), and a disabled button takes no focus.
    */
-  const sent = (pressed: HTMLButtonElement, next: () => HTMLElement | null = firstButtonHere) => {
+  const sent = (pressed: HTMLButtonElement, next: () => HTMLElement | null) => {
     focusWhenGone(pressed, next)
     onChangeSent?.(pressed)
   }
@@ -69,30 +86,36 @@ export function FriendButton({
       return null
     case 'none':
       return (
-        <button
-          ref={(button) => {
-            root.current = button
-          }}
-          type="button"
-          onKeyDown={ignoreHeldKey}
-          disabled={ask.isPending}
-          className={primaryButton + small}
-          onClick={(event) => {
-            if (isDoubleClickRepeat(event)) return
-            ask.mutate(
-              { username },
-              {
-                onError: (error) =>
-                  toast({ title: "Couldn't send the request", description: error.message, variant: 'destructive' }),
-              },
-            )
-            // Not to the Cancel that replaces it: a second Enter (impatience, a repeating key) would
-            // take the request straight back. The word that says it was sent has the focus instead.
-            sent(event.currentTarget, () => requested.current)
-          }}
-        >
-          Add friend
-        </button>
+        <span ref={root} className="inline-flex items-center gap-1">
+          {outcome ? (
+            <span ref={outcomeWord} tabIndex={-1} className={`${focusRing} rounded px-2 text-xs text-zinc-400`}>
+              {outcome}
+            </span>
+          ) : null}
+          <button
+            key="add"
+            type="button"
+            onKeyDown={ignoreHeldKey}
+            disabled={ask.isPending}
+            className={primaryButton + small}
+            onClick={(event) => {
+              if (isDoubleClickRepeat(event)) return
+              setOutcome(null)
+              ask.mutate(
+                { username },
+                {
+                  onError: (error) =>
+                    toast({ title: "Couldn't send the request", description: error.message, variant: 'destructive' }),
+                },
+              )
+              // Not to the Cancel that replaces it, which a second Enter would press: to the word that
+              // says it was sent.
+              sent(event.currentTarget, () => requested.current)
+            }}
+          >
+            Add friend
+          </button>
+        </span>
       )
     case 'outgoing':
       return (
@@ -100,11 +123,12 @@ export function FriendButton({
           <span
             ref={requested}
             tabIndex={-1}
-            className={`${secondaryButton}${small} pointer-events-none border-dashed text-zinc-300`}
+            className={`${secondaryButton}${small} ${focusRing} pointer-events-none border-dashed text-zinc-300`}
           >
             Requested
           </span>
           <button
+            key="cancel"
             type="button"
             onKeyDown={ignoreHeldKey}
             disabled={remove.isPending}
@@ -113,7 +137,8 @@ export function FriendButton({
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
               remove.mutate({ ...pair, kind: 'cancel' })
-              sent(event.currentTarget)
+              setOutcome('Cancelled')
+              sent(event.currentTarget, () => outcomeWord.current)
             }}
           >
             Cancel
@@ -124,6 +149,7 @@ export function FriendButton({
       return (
         <span ref={root} className="inline-flex items-center gap-1">
           <button
+            key="accept"
             type="button"
             onKeyDown={ignoreHeldKey}
             disabled={accept.isPending || decline.isPending}
@@ -132,12 +158,14 @@ export function FriendButton({
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
               accept.mutate(pair)
-              sent(event.currentTarget)
+              // Where "Friends" goes without saying (no badge), to the Unfriend, which only opens a question.
+              sent(event.currentTarget, () => friendsBadge.current ?? firstButtonHere())
             }}
           >
             Accept
           </button>
           <button
+            key="decline"
             type="button"
             onKeyDown={ignoreHeldKey}
             disabled={accept.isPending || decline.isPending}
@@ -146,7 +174,8 @@ export function FriendButton({
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
               decline.mutate(pair)
-              sent(event.currentTarget)
+              setOutcome('Declined')
+              sent(event.currentTarget, () => outcomeWord.current)
             }}
           >
             Decline
@@ -157,9 +186,16 @@ export function FriendButton({
       return (
         <span ref={root} className="inline-flex items-center gap-1">
           {showFriendsBadge ? (
-            <span className={`${secondaryButton}${small} pointer-events-none text-emerald-300`}>{check} Friends</span>
+            <span
+              ref={friendsBadge}
+              tabIndex={-1}
+              className={`${secondaryButton}${small} ${focusRing} pointer-events-none text-emerald-300`}
+            >
+              {check} Friends
+            </span>
           ) : null}
           <button
+            key="unfriend"
             ref={unfriendButton}
             type="button"
             onKeyDown={ignoreHeldKey}
@@ -176,7 +212,8 @@ export function FriendButton({
               confirmLabel="Unfriend"
               onConfirm={() => {
                 remove.mutate({ ...pair, kind: 'unfriend' })
-                if (unfriendButton.current) sent(unfriendButton.current)
+                setOutcome('Unfriended')
+                if (unfriendButton.current) sent(unfriendButton.current, () => outcomeWord.current)
               }}
               onClose={() => setConfirming(false)}
             >
@@ -190,10 +227,10 @@ export function FriendButton({
 }
 
 /**
- * Enter held down repeats, and each repeat presses the button that has the focus. Every change here
- * hands the focus on to the next state's button once the server has answered, so a held Enter on
- * Cancel or Decline went on to press the "Add friend" that replaced it and sent a new request. Only
- * a fresh press counts.
+ * Enter held down repeats, and each repeat presses the button that has the focus. A held Enter on
+ * Cancel or Decline went on to press the "Add friend" that replaced it and sent a new request; the
+ * focus goes to a word now, but a key held down for one button still never presses another. Only a
+ * fresh press counts.
  */
 function ignoreHeldKey(event: KeyboardEvent<HTMLButtonElement>): void {
   if (event.repeat) event.preventDefault()

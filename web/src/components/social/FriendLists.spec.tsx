@@ -211,6 +211,37 @@ describe('the keyboard after asking someone found by name on /friends', () => {
   })
 })
 
+describe('the keyboard after answering or cancelling a request to someone found by name on /friends', () => {
+  /** Zoe found by name, first as `before`, then, on every search after, as `after`. */
+  async function findZoe(before: 'incoming' | 'outgoing', after: 'none') {
+    const zoe = (friendship: 'none' | 'incoming' | 'outgoing') => [
+      { id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship },
+    ]
+    vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe(before)).mockResolvedValue(zoe(after))
+    friendsScreen({})
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Username' }), { target: { value: 'zo' } })
+    return within(await screen.findByRole('list', { name: 'People found' }))
+  }
+
+  it.each([
+    ['incoming', 'decline', "Decline zoe's friend request", 'Declined'],
+    ['outgoing', 'remove', 'Cancel your friend request to zoe', 'Cancelled'],
+  ] as const)(
+    'from %s, goes to the word that says it was done, not to the "Add friend" that a second Enter would press',
+    async (before, call, pressed, word) => {
+      const change = vi.spyOn(friendsCalls, call).mockResolvedValue({ position: '1' })
+      const found = await findZoe(before, 'none')
+      const button = found.getByRole('button', { name: pressed })
+      button.focus()
+      await act(async () => fireEvent.click(button))
+      await found.findByRole('button', { name: /Add friend/ })
+      expect(change).toHaveBeenCalledWith('id-me_id-zoe')
+      expect(document.activeElement).toBe(found.getByText(word))
+      expect(document.activeElement?.closest('button')).toBeNull()
+    },
+  )
+})
+
 describe('the order of /friends', () => {
   it('puts its parts in the DOM, the keyboard’s order, as a phone shows them: finding people, then the requests to answer', () => {
     friendsScreen({

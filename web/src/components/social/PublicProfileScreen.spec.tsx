@@ -58,25 +58,36 @@ async function renderProfile() {
 }
 
 describe('the keyboard on a profile whose friend button changes', () => {
-  it('goes to "Add friend" once an unfriending has taken "Unfriend" away', async () => {
+  // Never to a button of the next state: a second Enter (impatience, a repeating key) would press it.
+  it('goes to "Unfriended", not to the "Add friend" that replaces "Unfriend"', async () => {
     await showProfile(['friends', 'none'])
     vi.spyOn(friendsCalls, 'remove').mockResolvedValue({ position: '1' })
     const unfriend = screen.getByRole('button', { name: 'Unfriend maya' })
     unfriend.focus()
     fireEvent.click(unfriend)
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unfriend' })))
-    const add = await screen.findByRole('button', { name: 'Add friend' })
-    expect(document.activeElement).toBe(add)
+    await screen.findByRole('button', { name: /Add friend/ })
+    expect(document.activeElement).toBe(screen.getByText('Unfriended'))
   })
 
-  it('goes to "Unfriend" once accepting their request has taken "Accept" away', async () => {
+  it('goes to "Cancelled", not to the "Add friend" that replaces a cancelled request', async () => {
+    await showProfile(['outgoing', 'none'])
+    vi.spyOn(friendsCalls, 'remove').mockResolvedValue({ position: '1' })
+    const cancel = screen.getByRole('button', { name: 'Cancel your friend request to maya' })
+    cancel.focus()
+    await act(async () => fireEvent.click(cancel))
+    await screen.findByRole('button', { name: /Add friend/ })
+    expect(document.activeElement).toBe(screen.getByText('Cancelled'))
+  })
+
+  it('goes to "Friends", not to the "Unfriend" that replaces "Accept"', async () => {
     await showProfile(['incoming', 'friends'])
     vi.spyOn(friendsCalls, 'accept').mockResolvedValue({ position: '1' })
     const accept = screen.getByRole('button', { name: "Accept maya's friend request" })
     accept.focus()
     await act(async () => fireEvent.click(accept))
-    const unfriend = await screen.findByRole('button', { name: 'Unfriend maya' })
-    expect(document.activeElement).toBe(unfriend)
+    await screen.findByRole('button', { name: 'Unfriend maya' })
+    expect(document.activeElement).toBe(screen.getByText('Friends'))
   })
 })
 
