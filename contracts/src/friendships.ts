@@ -273,4 +273,7 @@ export const userSearchQuery = z.object({
 })
 export const userSearchAnswer = z.object({
   users: z.array(userCard.extend({ friendship: friendshipState })),
+  /** More members' names start with `q` than `users` holds: typing more of the name narrows them. */
+  more: z.boolean(),
 })
+export type UserSearchAnswer = z.infer<typeof userSearchAnswer>

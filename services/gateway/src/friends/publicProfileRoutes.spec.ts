@@ -157,6 +157,7 @@ describe('public profiles and friends on a title', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toEqual({
       users: [{ id: owner.user.id, username: owner.user.username, avatarUrl: null, friendship: 'friends' }],
+      more: false,
     })
     expect(answer.body).not.toContain('@example.com')
     expect((await friend.client.get('/api/users/search?q=')).statusCode).toBe(400)

@@ -44,12 +44,17 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
     },
     async (request) => {
       const me = currentUserId(request)
-      const found = await users.search(request.query.q, searchLimit)
+      // One more than is shown, only to tell whether there are more: a count would read every match.
+      const matches = await users.search(request.query.q, searchLimit + 1)
+      const found = matches.slice(0, searchLimit)
       const states = await friends.relations(
         me,
         found.map((user) => user.id),
       )
-      return { users: found.map((user) => ({ ...user, friendship: states.get(user.id) ?? 'none' })) }
+      return {
+        users: found.map((user) => ({ ...user, friendship: states.get(user.id) ?? 'none' })),
+        more: matches.length > searchLimit,
+      }
     },
   )
 

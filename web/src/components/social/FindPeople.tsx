@@ -16,7 +16,7 @@ export function FindPeople({ myId }: { myId: string }) {
   const [text, setText] = useState('')
   const settled = useDebouncedValue(text.trim(), 250)
   const results = useQuery(userSearchQuery(settled))
-  const users = results.data ?? []
+  const users = results.data?.users ?? []
 
   return (
     <section aria-labelledby={headingId} className={panel}>
@@ -53,6 +53,10 @@ export function FindPeople({ myId }: { myId: string }) {
           <p className="mt-3 text-sm text-rose-300">{results.error.message}</p>
         ) : settled && results.isSuccess && users.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">No member's username starts with “{settled}”.</p>
+        ) : settled && results.data?.more ? (
+          <p className="mt-3 text-sm text-zinc-400">
+            Showing the first {users.length} matches — type more of the name to narrow them.
+          </p>
         ) : null}
       </div>
       {settled && users.length > 0 ? (

@@ -194,7 +194,10 @@ describe('cancelling an invitation on /friends', () => {
 
 describe('the keyboard after asking someone found by name on /friends', () => {
   it('goes to the "Requested" that replaces their "Add friend", not to its Cancel, while the friends list is still being asked again', async () => {
-    const zoe = (friendship: 'none' | 'outgoing') => [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }]
+    const zoe = (friendship: 'none' | 'outgoing') => ({
+      users: [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }],
+      more: false,
+    })
     vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe('none')).mockResolvedValue(zoe('outgoing'))
     // Answered; the refetch of the friends list that follows never is, so the request stays under way.
     const ask = vi.spyOn(friendsCalls, 'ask').mockResolvedValue({ message: 'Sent' } as never)
@@ -214,9 +217,10 @@ describe('the keyboard after asking someone found by name on /friends', () => {
 describe('the keyboard after answering or cancelling a request to someone found by name on /friends', () => {
   /** Zoe found by name, first as `before`, then, on every search after, as `after`. */
   async function findZoe(before: 'incoming' | 'outgoing', after: 'none') {
-    const zoe = (friendship: 'none' | 'incoming' | 'outgoing') => [
-      { id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship },
-    ]
+    const zoe = (friendship: 'none' | 'incoming' | 'outgoing') => ({
+      users: [{ id: 'id-zoe', username: 'zoe', avatarUrl: null, friendship }],
+      more: false,
+    })
     vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValueOnce(zoe(before)).mockResolvedValue(zoe(after))
     friendsScreen({})
     fireEvent.change(screen.getByRole('searchbox', { name: 'Username' }), { target: { value: 'zo' } })
@@ -240,6 +244,34 @@ describe('the keyboard after answering or cancelling a request to someone found 
       expect(document.activeElement?.closest('button')).toBeNull()
     },
   )
+})
+
+describe('finding people on /friends', () => {
+  const pals = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      id: `id-pal${index}`,
+      username: `pal${index}`,
+      avatarUrl: null,
+      friendship: 'none' as const,
+    }))
+  const search = async (text: string) => {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Username' }), { target: { value: text } })
+    return within(await screen.findByRole('list', { name: 'People found' }))
+  }
+
+  it('says when more members match than are shown, and how to narrow them', async () => {
+    vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValue({ users: pals(10), more: true })
+    friendsScreen({})
+    expect((await search('pal')).getAllByRole('listitem')).toHaveLength(10)
+    expect(screen.getByText('Showing the first 10 matches — type more of the name to narrow them.')).toBeTruthy()
+  })
+
+  it('says nothing more when every match is shown', async () => {
+    vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValue({ users: pals(10), more: false })
+    friendsScreen({})
+    expect((await search('pal')).getAllByRole('listitem')).toHaveLength(10)
+    expect(screen.queryByText(/Showing the first/)).toBeNull()
+  })
 })
 
 describe('the order of /friends', () => {

@@ -3,14 +3,11 @@ import type {
   FriendRequestAnswer,
   FriendsAnswer,
   InvitationLinkAnswer,
-  userSearchAnswer,
+  UserSearchAnswer,
 } from '@reelmates/contracts/friendships'
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { MediaFriendsAnswer, PublicProfileAnswer, PublicWatchesAnswer } from '@reelmates/contracts/profiles'
-import type { z } from 'zod'
 import { requests } from '../../lib/api'
-
-export type FoundUser = z.infer<typeof userSearchAnswer>['users'][number]
 
 /** Every change answers with the event log position it produced (read-your-writes). */
 interface ChangeAnswer {
@@ -30,10 +27,7 @@ export const friendsCalls = {
   mediaFriends: (ref: MediaRef) =>
     requests.get<MediaFriendsAnswer>(`/api/media/${ref.mediaType}/${ref.tmdbId}/friends`),
   list: () => requests.get<FriendsAnswer>('/api/friendships'),
-  searchUsers: (text: string) =>
-    requests
-      .get<{ users: FoundUser[] }>(`/api/users/search?q=${encodeURIComponent(text)}`)
-      .then((answer) => answer.users),
+  searchUsers: (text: string) => requests.get<UserSearchAnswer>(`/api/users/search?q=${encodeURIComponent(text)}`),
   ask: (request: FriendRequest) => requests.send<FriendRequestAnswer>('POST', '/api/friendships', request),
   accept: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/accept`),
   decline: (id: string) => requests.send<ChangeAnswer>('POST', `${friendshipPath(id)}/decline`),
