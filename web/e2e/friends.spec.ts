@@ -111,7 +111,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await a.page.goto('/friends')
   await expect(a.page.getByRole('heading', { name: 'Movies are better with friends' })).toBeVisible()
   const found = await findPerson(a.page, b.account.username, b.account.username.slice(0, -2))
-  await found.getByRole('button', { name: 'Add friend' }).click()
+  await found.getByRole('button', { name: `Add friend ${b.account.username}` }).click()
   await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
   await expect(found.getByText('Requested')).toBeVisible()
   const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
@@ -195,7 +195,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(toastWith(a.page, `You and ${b.account.username} are no longer friends.`)).toBeVisible()
   await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toHaveCount(0)
   await b.page.goto(`/profile/${a.account.username}`)
-  await expect(b.page.getByRole('button', { name: 'Add friend' })).toBeVisible()
+  await expect(b.page.getByRole('button', { name: `Add friend ${a.account.username}` })).toBeVisible()
 
   await a.close()
   await b.close()
@@ -266,7 +266,7 @@ test('unfriending from the keyboard hands the focus to the next friend, then to 
     .focus()
   await unfriendFocused(second)
   const profile = a.page.getByRole('main')
-  await expect(profile.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  await expect(profile.getByRole('button', { name: `Add friend ${second}` })).toBeVisible()
   await expect(profile.getByText('Unfriended')).toBeFocused()
   await a.close()
   for (const other of others) await other.close()
@@ -281,7 +281,7 @@ test('"Add friend" from the keyboard leaves the focus on "Requested", so a secon
   const b = await member(browser, baseURL ?? '', 'asked')
   await a.page.goto('/friends')
   const found = await findPerson(a.page, b.account.username)
-  await found.getByRole('button', { name: 'Add friend' }).focus()
+  await found.getByRole('button', { name: `Add friend ${b.account.username}` }).focus()
   await a.page.keyboard.press('Enter')
   await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
   await expect(found.getByText('Requested')).toBeFocused()
@@ -307,7 +307,7 @@ test('a held Enter on Cancel takes the request back once, and leaves the focus o
   const found = await findPerson(a.page, b.account.username)
   await found.getByRole('button', { name: `Cancel your friend request to ${b.account.username}` }).focus()
   await a.page.keyboard.down('Enter')
-  await expect(found.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  await expect(found.getByRole('button', { name: `Add friend ${b.account.username}` })).toBeVisible()
   const cancelled = found.getByText('Cancelled')
   await expect(cancelled).toBeFocused()
 
@@ -344,7 +344,7 @@ test('a second Enter after declining someone found by name sends them no request
   const found = await findPerson(a.page, b.account.username)
   await found.getByRole('button', { name: `Decline ${b.account.username}'s friend request` }).focus()
   await a.page.keyboard.press('Enter')
-  await expect(found.getByRole('button', { name: /Add friend/ })).toBeVisible()
+  await expect(found.getByRole('button', { name: `Add friend ${b.account.username}` })).toBeVisible()
   await expect(found.getByText('Declined')).toBeFocused()
 
   const asked = a.page

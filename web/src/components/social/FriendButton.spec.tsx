@@ -56,6 +56,17 @@ describe('FriendButton', () => {
     expect(row.textContent).toContain(text)
   })
 
+  it('names the person on every button, "Add friend" too, starting with the words it shows', () => {
+    renderButtons(['none', 'outgoing', 'incoming', 'friends'])
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Add friend maya',
+      'Cancel your friend request to maya',
+      "Accept maya's friend request",
+      "Decline maya's friend request",
+      'Unfriend maya',
+    ])
+  })
+
   it('asks before unfriending, saying what leaves the feeds and what stays (recommendations between them do)', () => {
     // jsdom has no modal dialogs.
     Object.assign(HTMLDialogElement.prototype, {
@@ -82,7 +93,7 @@ describe('FriendButton', () => {
         : new Promise<Response>((resolve) => (answerFirst = () => resolve(answer))),
     )
     renderButtons(['none', 'outgoing'])
-    fireEvent.click(screen.getByRole('button', { name: 'Add friend' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add friend maya' }))
     await waitFor(() => expect(started).toEqual(['POST /api/friendships']))
     fireEvent.click(screen.getByRole('button', { name: 'Cancel your friend request to maya' }))
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -94,7 +105,7 @@ describe('FriendButton', () => {
   it('takes a double-click as one press: one request sent, one acceptance', async () => {
     const started = serverRecording((_sent, answer) => Promise.resolve(answer))
     renderButtons(['none', 'incoming'])
-    for (const name of ['Add friend', "Accept maya's friend request"]) {
+    for (const name of ['Add friend maya', "Accept maya's friend request"]) {
       const button = screen.getByRole('button', { name })
       // What the browser sends for a double-click: two clicks, the second counted as the second.
       fireEvent.click(button, { detail: 1 })

@@ -98,6 +98,8 @@ export function FriendButton({
             onKeyDown={ignoreHeldKey}
             disabled={ask.isPending}
             className={primaryButton + small}
+            // Named like its neighbours ("Unfriend maya"), starting with the words shown for speech input.
+            aria-label={`Add friend ${username}`}
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
               setOutcome(null)

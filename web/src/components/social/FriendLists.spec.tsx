@@ -203,7 +203,7 @@ describe('the keyboard after asking someone found by name on /friends', () => {
     const ask = vi.spyOn(friendsCalls, 'ask').mockResolvedValue({ message: 'Sent' } as never)
     friendsScreen({})
     fireEvent.change(screen.getByRole('searchbox', { name: 'Username' }), { target: { value: 'zo' } })
-    const add = await screen.findByRole('button', { name: 'Add friend' })
+    const add = await screen.findByRole('button', { name: 'Add friend zoe' })
     add.focus()
     await act(async () => fireEvent.click(add))
     // A second Enter on Cancel would take the request straight back.
@@ -238,7 +238,7 @@ describe('the keyboard after answering or cancelling a request to someone found 
       const button = found.getByRole('button', { name: pressed })
       button.focus()
       await act(async () => fireEvent.click(button))
-      await found.findByRole('button', { name: /Add friend/ })
+      await found.findByRole('button', { name: 'Add friend zoe' })
       expect(change).toHaveBeenCalledWith('id-me_id-zoe')
       expect(document.activeElement).toBe(found.getByText(word))
       expect(document.activeElement?.closest('button')).toBeNull()

@@ -66,7 +66,7 @@ describe('the keyboard on a profile whose friend button changes', () => {
     unfriend.focus()
     fireEvent.click(unfriend)
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unfriend' })))
-    await screen.findByRole('button', { name: /Add friend/ })
+    await screen.findByRole('button', { name: 'Add friend maya' })
     expect(document.activeElement).toBe(screen.getByText('Unfriended'))
   })
 
@@ -76,7 +76,7 @@ describe('the keyboard on a profile whose friend button changes', () => {
     const cancel = screen.getByRole('button', { name: 'Cancel your friend request to maya' })
     cancel.focus()
     await act(async () => fireEvent.click(cancel))
-    await screen.findByRole('button', { name: /Add friend/ })
+    await screen.findByRole('button', { name: 'Add friend maya' })
     expect(document.activeElement).toBe(screen.getByText('Cancelled'))
   })
 
