@@ -2,7 +2,7 @@ import type { PublicUser } from '@reelmates/contracts/account'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
@@ -48,14 +48,17 @@ const watchedTitle = (tmdbId: number): WatchedTitle => ({
   rating: null,
 })
 
-const friendsOf = (count: number): FriendsAnswer => ({
-  friends: Array.from({ length: count }, (_, index) => ({
-    id: `pair-${index}`,
-    user: { id: `id-${index}`, username: `friend${index}`, avatarUrl: null },
+const people = (count: number, name: string) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: `pair-${name}${index}`,
+    user: { id: `id-${name}${index}`, username: `${name}${index}`, avatarUrl: null },
     since: '2026-11-01T00:00:00.000Z',
     inviteCount: 1,
-  })),
-  incoming: [],
+  }))
+
+const friendsOf = (count: number, asking = 0): FriendsAnswer => ({
+  friends: people(count, 'friend'),
+  incoming: people(asking, 'asker'),
   outgoing: [],
   invitations: [],
 })
@@ -76,7 +79,8 @@ function renderCard({
   watchlist = 0,
   watched = 0,
   friends = 0,
-}: { completed?: boolean; watchlist?: number; watched?: number; friends?: number } = {}) {
+  asking = 0,
+}: { completed?: boolean; watchlist?: number; watched?: number; friends?: number; asking?: number } = {}) {
   const client = createQueryClient()
   client.setQueryData(currentUserKey, member(completed))
   client.setQueryData(libraryKeys.watchlist(), watchlistOf(...Array.from({ length: watchlist }, (_, i) => 100 + i)))
@@ -84,7 +88,7 @@ function renderCard({
     libraryKeys.watchedTitles(),
     Array.from({ length: watched }, (_, i) => watchedTitle(200 + i)),
   )
-  client.setQueryData(friendsKeys.list(), friendsOf(friends))
+  client.setQueryData(friendsKeys.list(), friendsOf(friends, asking))
   render(
     <QueryClientProvider client={client}>
       <GetStartedCard />
@@ -125,6 +129,18 @@ describe('the Get started card on home', () => {
     client.setQueryData(libraryKeys.watchlist(), watchlistOf(603))
     await waitFor(() => expect(steps()[0]).toBe('Done: Add a title to your watchlist'))
     expect(screen.getByText('2 of 3 steps done.')).toBeTruthy()
+  })
+
+  it('asks to answer a friend request while "Add a friend" is not done, and reads like a done step once it is', () => {
+    const hint = () =>
+      within(screen.getByRole('region', { name: 'Get started' }))
+        .getAllByRole('listitem')[2]
+        ?.querySelectorAll('p')[1]?.textContent
+    renderCard({ asking: 1 })
+    expect(hint()).toBe('Someone asked to be your friend: answer on Friends.')
+    cleanup()
+    renderCard({ friends: 1, asking: 1 })
+    expect(hint()).toBe('Find people by username or invite them by email on Friends.')
   })
 
   it('is gone at once on Hide, which records onboardingCompleted', async () => {

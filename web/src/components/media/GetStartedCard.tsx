@@ -22,7 +22,15 @@ const stepTitles: Record<OnboardingStepId, string> = {
 }
 
 /** Where each step is done, as the page around the card offers it. */
-function StepHint({ id, progress }: { id: OnboardingStepId; progress: OnboardingProgress }): ReactNode {
+function StepHint({
+  id,
+  done,
+  progress,
+}: {
+  id: OnboardingStepId
+  done: boolean
+  progress: OnboardingProgress
+}): ReactNode {
   switch (id) {
     case 'watchlist':
       return (
@@ -42,9 +50,11 @@ function StepHint({ id, progress }: { id: OnboardingStepId; progress: Onboarding
           Friends
         </Link>
       )
-      // A request counts once it is accepted: until then the step says where it stands.
-      if (progress.friendsAsking > 0) return <>Someone asked to be your friend: answer on {friends}.</>
-      if (progress.friendsAsked > 0) return <>Your request is waiting for an answer; see {friends}.</>
+      // A request counts once it is accepted: until then the step says where it stands. Once a friend
+      // has made it done, a request still open is no longer part of getting started (the bell and
+      // /friends tell of it), and the step reads like the other done ones.
+      if (!done && progress.friendsAsking > 0) return <>Someone asked to be your friend: answer on {friends}.</>
+      if (!done && progress.friendsAsked > 0) return <>Your request is waiting for an answer; see {friends}.</>
       return <>Find people by username or invite them by email on {friends}.</>
     }
   }
@@ -126,7 +136,7 @@ function Steps({ open, completion }: { open: boolean; completion: ReturnType<typ
                 {stepTitles[step.id]}
               </p>
               <p className="mt-0.5 text-sm leading-relaxed text-zinc-400">
-                <StepHint id={step.id} progress={progress} />
+                <StepHint id={step.id} done={step.done} progress={progress} />
               </p>
             </div>
           </li>
