@@ -7,7 +7,7 @@ import { friendsCalls } from '../../features/friends/friendsCalls'
 import { friendsKeys } from '../../features/friends/queries'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
-import { FriendsGrid } from './FriendLists'
+import { FriendsGrid } from './FriendsGrid'
 import { FriendsScreen } from './FriendsScreen'
 
 vi.mock('@tanstack/react-router', () => ({

@@ -1,16 +1,15 @@
-import type { FriendshipItem, InvitationItem, LastWatch } from '@reelmates/contracts/friendships'
+import type { FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
 import { useRef, type ReactNode, type Ref } from 'react'
 import { useAskFriend, useCancelInvitation } from '../../features/friends/mutations'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
-import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
-import { dayMonth, monthYear, quietButton, sectionHeading } from './socialStyles'
+import { dayMonth, quietButton, sectionHeading } from './socialStyles'
 import { breakableAddress } from '../../lib/breakableAddress'
 
-function Section({
+export function Section({
   id,
   title,
   count,
@@ -44,7 +43,7 @@ function Section({
   )
 }
 
-function PersonLink({ username }: { username: string }) {
+export function PersonLink({ username }: { username: string }) {
   return (
     <Link
       to="/profile/$username"
@@ -57,7 +56,7 @@ function PersonLink({ username }: { username: string }) {
 }
 
 /** The heading of "Your friends", which also takes the focus when the last request to answer goes. */
-const friendsHeadingId = 'friends-heading'
+export const friendsHeadingId = 'friends-heading'
 
 /**
  * Requests others sent me: the one thing on this page that waits for an answer, so it comes first.
@@ -98,72 +97,6 @@ export function IncomingRequests({ items }: { items: FriendshipItem[] }) {
           </li>
         ))}
       </ul>
-    </Section>
-  )
-}
-
-/** What a friend watched last, one line: the title (to its page) and their stars. */
-function LastWatched({ watch }: { watch: LastWatch }) {
-  return (
-    <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-zinc-300">
-      {/* An eye on a phone, where the words would leave no room for the title. */}
-      <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-zinc-500 sm:hidden" aria-hidden="true">
-        <path d="M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
-      </svg>
-      <span className="sr-only shrink-0 text-zinc-400 sm:not-sr-only">Last watched</span>
-      <Link
-        to="/media/$mediaType/$id"
-        params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
-        className="truncate font-medium hover:underline"
-      >
-        {watch.title}
-      </Link>
-      <StarRating rating={watch.rating} className="shrink-0" />
-    </p>
-  )
-}
-
-function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (pressed: HTMLButtonElement) => void }) {
-  return (
-    <li className="flex items-center gap-3 px-3 py-3 sm:px-4">
-      <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="md" />
-      <div className="min-w-0 flex-1">
-        <PersonLink username={item.user.username} />
-        <p className="text-xs text-zinc-400">Friends since {monthYear(item.since)}</p>
-        {item.lastWatched ? <LastWatched watch={item.lastWatched} /> : null}
-      </div>
-      <FriendButton
-        relation="friends"
-        username={item.user.username}
-        friendshipId={item.id}
-        size="sm"
-        showFriendsBadge={false}
-        onChangeSent={onUnfriend}
-      />
-    </li>
-  )
-}
-
-export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
-  const list = useRef<HTMLUListElement>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
-  /**
-   * An unfriended row leaves once the server has answered, with the focus on its Unfriend. The focus
-   * goes on to the friend then in its place (the next one, or the one before when it was the last),
-   * else, nobody left, to the list's heading.
-   */
-  const unfriended = useFocusInPlaceWhenGone(list, () => heading.current)
-  return (
-    <Section id={friendsHeadingId} title="Your friends" count={items.length} headingRef={heading}>
-      {items.length === 0 ? (
-        empty
-      ) : (
-        <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
-          {items.map((item) => (
-            <FriendRow key={item.id} item={item} onUnfriend={unfriended} />
-          ))}
-        </ul>
-      )}
     </Section>
   )
 }
