@@ -7,7 +7,7 @@ import { friendsCalls } from '../../features/friends/friendsCalls'
 import { friendsKeys } from '../../features/friends/queries'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
-import { FriendsGrid } from './FriendsGrid'
+import { FriendsGrid, friendsFilterFrom } from './FriendsGrid'
 import { FriendsScreen } from './FriendsScreen'
 
 vi.mock('@tanstack/react-router', () => ({
@@ -64,6 +64,53 @@ describe('the keyboard after unfriending someone on /friends', () => {
     unfriend('ann')
     list.showing([])
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your friends' }))
+  })
+})
+
+describe('finding someone among my friends on /friends', () => {
+  const pals = (count: number) => Array.from({ length: count }, (_, index) => `pal${index}`)
+  const filterBox = () => screen.queryByRole('searchbox', { name: 'Find among your friends' })
+  const shownNames = () =>
+    within(screen.getByRole('region', { name: /Your friends/ }))
+      .queryAllByRole('listitem')
+      .map((row) => row.querySelector('a')?.textContent)
+
+  it('has no filter while the list is short enough to read at a glance', () => {
+    friendsList(pals(friendsFilterFrom - 1))
+    expect(filterBox()).toBeNull()
+  })
+
+  it('shows the friends whose name contains what is typed, in any case, and says how many of all', () => {
+    friendsList(pals(60))
+    const box = filterBox()
+    if (!box) throw new Error('60 friends should have a filter')
+    fireEvent.change(box, { target: { value: ' AL5 ' } })
+    expect(shownNames()).toEqual([
+      'pal5',
+      'pal50',
+      'pal51',
+      'pal52',
+      'pal53',
+      'pal54',
+      'pal55',
+      'pal56',
+      'pal57',
+      'pal58',
+      'pal59',
+    ])
+    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends11 of 60')
+  })
+
+  it('says so when no friend’s name contains it, and shows everyone again once it is cleared', () => {
+    friendsList(pals(60))
+    const box = filterBox()
+    if (!box) throw new Error('60 friends should have a filter')
+    fireEvent.change(box, { target: { value: 'zed' } })
+    expect(shownNames()).toEqual([])
+    expect(screen.getByText("No friend's name contains “zed”.")).toBeTruthy()
+    fireEvent.change(box, { target: { value: '' } })
+    expect(shownNames()).toHaveLength(60)
+    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends60')
   })
 })
 

@@ -13,12 +13,15 @@ export function Section({
   id,
   title,
   count,
+  total,
   headingRef,
   children,
 }: {
   id: string
   title: string
   count?: number
+  /** How many there are in all, when `count` is only those shown: "3 of 60". */
+  total?: number
   /** For a heading that takes the focus from code (when the last of its list goes). */
   headingRef?: Ref<HTMLHeadingElement>
   children: ReactNode
@@ -32,9 +35,9 @@ export function Section({
         className={`${sectionHeading} mb-3 flex items-center gap-2 rounded outline-none focus-visible:ring-2 focus-visible:ring-amber-400`}
       >
         {title}
-        {count !== undefined && count > 0 ? (
+        {count !== undefined && (total ?? count) > 0 ? (
           <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold tabular-nums text-zinc-300">
-            {count}
+            {total === undefined || total === count ? count : `${count} of ${total}`}
           </span>
         ) : null}
       </h2>

@@ -1,12 +1,12 @@
 import type { FriendshipItem, LastWatch } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
-import { useRef, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { StarRating } from '../library/StarRating'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { friendsHeadingId, PersonLink, Section } from './FriendLists'
-import { monthYear } from './socialStyles'
+import { inputClass, monthYear } from './socialStyles'
 
 /** What a friend watched last, one line: the title (to its page) and their stars. */
 function LastWatched({ watch }: { watch: LastWatch }) {
@@ -50,9 +50,27 @@ function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (pr
   )
 }
 
+/**
+ * From this many friends on, the list has a filter by name: a shorter list is read at a glance, and a
+ * box over it would only be one more stop for the keyboard.
+ */
+export const friendsFilterFrom = 8
+
+/** Whose username contains what was typed, in any case: a part remembered from the middle finds them too. */
+const named = (items: FriendshipItem[], typed: string) => {
+  const wanted = typed.toLowerCase()
+  return items.filter((item) => item.user.username.toLowerCase().includes(wanted))
+}
+
 export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
   const list = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  const filterId = useId()
+  const [filter, setFilter] = useState('')
+  const typed = filter.trim()
+  const shown = typed ? named(items, typed) : items
+  // Kept while it holds something, even once unfriending leaves fewer: the focus may be in it.
+  const filtering = items.length >= friendsFilterFrom || filter !== ''
   /**
    * An unfriended row leaves once the server has answered, with the focus on its Unfriend. The focus
    * goes on to the friend then in its place (the next one, or the one before when it was the last),
@@ -60,15 +78,46 @@ export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: 
    */
   const unfriended = useFocusInPlaceWhenGone(list, () => heading.current)
   return (
-    <Section id={friendsHeadingId} title="Your friends" count={items.length} headingRef={heading}>
+    <Section id={friendsHeadingId} title="Your friends" count={shown.length} total={items.length} headingRef={heading}>
       {items.length === 0 ? (
         empty
       ) : (
-        <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
-          {items.map((item) => (
-            <FriendRow key={item.id} item={item} onUnfriend={unfriended} />
-          ))}
-        </ul>
+        <>
+          {filtering ? (
+            <div className="mb-3">
+              <label htmlFor={filterId} className="sr-only">
+                Find among your friends
+              </label>
+              <input
+                id={filterId}
+                type="search"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder="Find among your friends"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                className={inputClass}
+              />
+            </div>
+          ) : null}
+          <div aria-live="polite" className="empty:hidden">
+            {typed && shown.length === 0 ? (
+              <p className="text-sm text-zinc-400">No friend's name contains “{typed}”.</p>
+            ) : typed ? (
+              <p className="sr-only">
+                {shown.length} of {items.length} friends
+              </p>
+            ) : null}
+          </div>
+          {shown.length > 0 ? (
+            <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
+              {shown.map((item) => (
+                <FriendRow key={item.id} item={item} onUnfriend={unfriended} />
+              ))}
+            </ul>
+          ) : null}
+        </>
       )}
     </Section>
   )
