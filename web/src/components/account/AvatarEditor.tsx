@@ -4,11 +4,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { setCurrentUser } from '../../features/account/currentUser'
 import { removeAvatar, uploadAvatar } from '../../features/account/profileCalls'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { toast } from '../../lib/toast'
+import { BusyButton } from '../shell/BusyButton'
 import { Avatar } from '../social/Avatar'
 
 const smallButton =
-  'inline-flex h-9 cursor-pointer items-center rounded-full border border-white/15 px-4 text-sm font-semibold text-zinc-100 hover:bg-white/5 disabled:opacity-50'
+  'inline-flex h-9 cursor-pointer items-center rounded-full border border-white/15 px-4 text-sm font-semibold text-zinc-100 hover:bg-white/5'
 
 const uploadTypes: ReadonlySet<string> = new Set(avatarUploadTypes)
 
@@ -16,6 +18,8 @@ const uploadTypes: ReadonlySet<string> = new Set(avatarUploadTypes)
 export function AvatarEditor({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
+  const pictureButton = useRef<HTMLButtonElement>(null)
+  const focusWhenGone = useFocusWhenGone()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string>()
 
@@ -52,18 +56,21 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
     <div className="grid justify-items-center gap-2">
       <Avatar username={user.username} avatarUrl={user.avatarUrl} size="lg" />
       <div className="flex flex-wrap justify-center gap-2">
-        <button type="button" className={smallButton} disabled={busy} onClick={() => input.current?.click()}>
+        <BusyButton ref={pictureButton} className={smallButton} busy={busy} onClick={() => input.current?.click()}>
           {busy ? 'Saving…' : user.avatarUrl ? 'Change picture' : 'Upload picture'}
-        </button>
+        </BusyButton>
         {user.avatarUrl ? (
-          <button
-            type="button"
+          <BusyButton
             className={smallButton}
-            disabled={busy}
-            onClick={() => void change(removeAvatar, 'Avatar removed')}
+            busy={busy}
+            onClick={(event) => {
+              // Remove leaves with the picture; the keyboard carries on from the button still there.
+              focusWhenGone(event.currentTarget, () => pictureButton.current)
+              void change(removeAvatar, 'Avatar removed')
+            }}
           >
             Remove
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       <input

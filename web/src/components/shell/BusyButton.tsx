@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react'
+import type { MouseEvent, ReactNode, Ref } from 'react'
 
 /**
  * A button unavailable while its change (or another on the same thing) is on its way. Not `disabled`:
@@ -11,14 +11,17 @@ export function BusyButton({
   className,
   onClick,
   children,
+  ref,
 }: {
   busy: boolean
+  ref?: Ref<HTMLButtonElement>
   className: string
   onClick: (event: MouseEvent<HTMLButtonElement>) => void
   children: ReactNode
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-disabled={busy}
       className={`${className} aria-disabled:cursor-wait aria-disabled:opacity-60`}
