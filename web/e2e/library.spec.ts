@@ -1313,6 +1313,11 @@ test('a title that leaves the watchlist from the keyboard hands the focus to the
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: `More actions for ${third.title}`, exact: true })).toBeFocused()
 
+  // Put back with the toast's Undo: the focus goes back to the title's menu, not to the emptied toasts.
+  await page.getByRole('button', { name: 'Undo' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: `More actions for ${second.title}`, exact: true })).toBeFocused()
+
   // The diary's Remove, the same.
   const older = await page.request.post('/api/watched', {
     data: { tmdbId: third.tmdbId, mediaType: 'movie', watchedOn: '2026-01-01' },

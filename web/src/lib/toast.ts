@@ -76,6 +76,15 @@ export function toast(input: ToastInput): {
   return { id, dismiss: () => dismissToast(id), update: (change) => updateToast(id, change) }
 }
 
+/** Marks the toasts' list (the Toaster's viewport), for `focusIsOnToasts`. */
+export const toastsListAttribute = 'data-toasts'
+
+/**
+ * Whether the focus is on the toasts: where Radix leaves it when a toast closes with the focus in it
+ * (its Undo pressed), on the list, by then empty.
+ */
+export const focusIsOnToasts = (): boolean => document.activeElement?.closest(`[${toastsListAttribute}]`) != null
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (listener) => {

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useRef } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { Icon, type IconName } from './icons'
+import { useFocusWhenPutBack } from './removeWithUndo'
 
 interface MenuAction {
   label: string
@@ -55,6 +56,7 @@ interface WatchlistItemMenuProps {
 export function WatchlistItemMenu({ item, actions, className = '' }: WatchlistItemMenuProps) {
   const dialogOpening = useRef(false)
   const trigger = useRef<HTMLButtonElement>(null)
+  useFocusWhenPutBack(item, trigger)
   const shown = actions.filter((action): action is MenuAction => Boolean(action))
   return (
     // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while its

@@ -3,7 +3,7 @@ import { useRef } from 'react'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { MediaPoster } from '../media/MediaPoster'
 import { IconButton } from './controls'
-import { useRemoveFromWatchlistWithUndo } from './removeWithUndo'
+import { useFocusWhenPutBack, useRemoveFromWatchlistWithUndo } from './removeWithUndo'
 import { Icon } from './icons'
 import { kindOf, yearOf } from './libraryTitle'
 import { memoItemView, SortableWatchlist, WatchlistPlace, type WatchlistItemViewProps } from './SortableWatchlist'
@@ -35,6 +35,8 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
   const year = yearOf(item.releaseDate)
   const upButton = useRef<HTMLButtonElement>(null)
   const downButton = useRef<HTMLButtonElement>(null)
+  const removeButton = useRef<HTMLButtonElement>(null)
+  useFocusWhenPutBack(item, removeButton)
   // The button pressed keeps the focus as its row moves, unless the move disabled it (the row is
   // now first or last): then the row's other move button has it.
   const moveButton = (pressed: typeof upButton, other: typeof upButton) => () =>
@@ -132,6 +134,7 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
             </>
           ) : null}
           <IconButton
+            ref={removeButton}
             icon="trash"
             tone="danger"
             label={`Remove ${item.title} from watchlist`}

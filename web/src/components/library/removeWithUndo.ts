@@ -1,7 +1,8 @@
+import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedItem } from '@reelmates/contracts/watched'
 import type { WatchlistItem } from '@reelmates/contracts/watchlist'
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useLayoutEffect, type RefObject } from 'react'
 import { titleKey } from '../../features/library/libraryChanges'
 import {
   usePutBackOnWatchlist,
@@ -11,7 +12,8 @@ import {
   watchlistNow,
 } from '../../features/library/useLibraryChanges'
 import { whenChangesGoOut } from '../../lib/connection'
-import { toast } from '../../lib/toast'
+import { focusIsLost } from '../../lib/focusLost'
+import { focusIsOnToasts, toast } from '../../lib/toast'
 
 /** A removal and its undo, each resolving true once the server took it. */
 interface Undoable<T> {
@@ -51,6 +53,9 @@ function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void)
 const removalDone = (waiting: boolean, done: string) =>
   waiting ? `Saved on this device: it will be sent ${whenChangesGoOut()}.` : done
 
+/** The watchlist titles whose Undo was pressed, until the put-back is answered: `useFocusWhenPutBack`. */
+const comingBack = new Set<string>()
+
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
   offerUndo(remove(item), (waiting) =>
@@ -60,10 +65,31 @@ export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, ite
       action: {
         label: 'Undo',
         altText: `Put ${item.title} back on your watchlist`,
-        onClick: once(() => void putBack(item)),
+        onClick: once(() => {
+          const key = titleKey(item)
+          comingBack.add(key)
+          void putBack(item).finally(() => comingBack.delete(key))
+        }),
       },
     }),
   )
+}
+
+/**
+ * The toast closes with its Undo, and Radix leaves the focus on the toasts' list, by then empty: the
+ * keyboard would start again from there. The title's card comes back (at once: the put-back is drawn
+ * while it is on its way), and `control`, the one that removed it, takes the focus instead. Call it
+ * for each such control of a card; one hidden at this width does not take it, and the next one does.
+ * Only while the focus is still where the toast left it: a person who has moved on keeps their place.
+ */
+export function useFocusWhenPutBack(title: MediaRef, control: RefObject<HTMLElement | null>): void {
+  const key = titleKey(title)
+  useLayoutEffect(() => {
+    const element = control.current
+    if (!element || !comingBack.has(key) || !(focusIsLost() || focusIsOnToasts())) return
+    element.focus()
+    if (document.activeElement === element) comingBack.delete(key)
+  }, [key, control])
 }
 
 /**

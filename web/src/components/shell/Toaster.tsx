@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
-import { dismissToast, useToasts, type Toast } from '../../lib/toast'
+import { dismissToast, toastsListAttribute, useToasts, type Toast } from '../../lib/toast'
 
 const variantClass: Record<NonNullable<Toast['variant']>, string> = {
   default: 'border-white/10 bg-zinc-900 text-zinc-50',
@@ -60,6 +60,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        {...{ [toastsListAttribute]: '' }}
         className={`fixed ${viewportBottom} right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4`}
       />
     </ToastPrimitive.Provider>
