@@ -1331,3 +1331,43 @@ test('a title that leaves the watchlist from the keyboard hands the focus to the
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: entryButton('Remove', third.title) })).toBeFocused()
 })
+
+/** Where the focused element is drawn, and what it is called (for a failure's message). */
+const focusedBox = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement as HTMLInputElement
+    const { top, bottom, left } = focused.getBoundingClientRect()
+    const label = focused.getAttribute('aria-label') ?? focused.labels?.[0]?.textContent
+    return { name: (label ?? focused.textContent).trim(), top, bottom, left }
+  })
+
+for (const width of [1024, 1440]) {
+  test(`at ${width} px the watchlist's controls take the Tab in the order they are read, not back up a row`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await signUp(page)
+    const [first] = await titlesFor(page, ['godfather'])
+    if (!first) throw new Error('the offline catalog should have this film')
+    await addByApi(page, first.tmdbId)
+    await page.goto('/watchlist')
+    await expect(page.getByRole('combobox', { name: 'Add a title to your watchlist' })).toBeVisible()
+
+    // From Export, beside the title, through the toolbar to the first title of the list.
+    await page.getByRole('button', { name: 'Export' }).focus()
+    const walk = [await focusedBox(page)]
+    while (!(await page.evaluate(() => document.activeElement?.closest('[data-title-key]') != null))) {
+      expect(walk.length, 'Tab reaches the list through the toolbar').toBeLessThan(12)
+      await page.keyboard.press('Tab')
+      walk.push(await focusedBox(page))
+    }
+    expect(walk.map((box) => box.name)).toContain('Add a title to your watchlist')
+    for (const [before, after] of walk.slice(1).map((box, index) => [walk[index], box] as const)) {
+      if (!before) continue
+      // The next control is on a row below, or on the same row further right.
+      const below = after.top >= before.bottom - 1
+      const sameRowRight = after.top < before.bottom && after.bottom > before.top && after.left > before.left
+      expect(below || sameRowRight, `${after.name} comes after ${before.name}`).toBe(true)
+    }
+  })
+}

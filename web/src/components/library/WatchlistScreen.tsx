@@ -60,9 +60,6 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
         ) : null}
       </ScreenHeader>
       <div className="mb-5 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div className="lg:order-last lg:w-80">
-          <WatchlistQuickAdd />
-        </div>
         {items && items.length > 0 ? (
           <LibraryFilters>
             <SelectFilter
@@ -90,6 +87,11 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
             />
           </LibraryFilters>
         ) : null}
+        {/* After the filters, as it is drawn on a wide screen (to their right), so Tab reads the row
+            as it is seen; on a phone it sits under them, just above the list it adds to. */}
+        <div className="lg:w-80">
+          <WatchlistQuickAdd />
+        </div>
       </div>
       {isError && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
