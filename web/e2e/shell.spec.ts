@@ -369,3 +369,53 @@ test('on a desktop, the signed-in sidebar keeps the name Reelmates on one line b
   const [name, bellBox] = [await brand.boundingBox(), await bell.boundingBox()]
   expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(bellBox?.x ?? 0)
 })
+
+/** The focus is on the screen's main heading, and the next Tab goes on from there, inside <main>. */
+async function expectFocusAtTheScreensStart(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeFocused()
+  await page.keyboard.press('Tab')
+  expect(
+    await page.evaluate(() => {
+      const focused = document.activeElement
+      const start = document.querySelector('main h1')
+      return Boolean(
+        focused &&
+        start &&
+        focused.closest('main') &&
+        start.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING,
+      )
+    }),
+    'the next Tab reaches what follows the heading',
+  ).toBe(true)
+}
+
+test('from the keyboard, each new screen takes the focus at its heading: sign up, a search result, log out', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const username = `focus_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  await page.goto('/sign_up')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Email').fill(`${username}@example.com`)
+  await page.getByLabel('Password').fill('correct-horse-battery')
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/home/)
+  await expectFocusAtTheScreensStart(page, /./)
+
+  // The menu's Search opens a screen whose field takes the focus itself: it keeps it.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Search' }).press('Enter')
+  const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+  await expect(field).toBeFocused()
+  await field.fill('godfather')
+  await field.press('Enter')
+  const result = page.getByRole('list', { name: 'Results for godfather' }).getByRole('link').first()
+  const title = (await result.getAttribute('aria-label')) ?? (await result.innerText())
+  await result.press('Enter')
+  await expect(page).toHaveURL(/\/media\/movie\//)
+  await expectFocusAtTheScreensStart(page, title.split('\n')[0] ?? /./)
+
+  await page.goto('/profile')
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).press('Enter')
+  await expect(page).toHaveURL(/\/sign_in/)
+  await expectFocusAtTheScreensStart(page, /./)
+})

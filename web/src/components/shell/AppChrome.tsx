@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useAppUpdate } from '../../features/update/useAppUpdate'
 import { useOnline } from '../../lib/connection'
+import { FocusOnNewScreen } from './FocusOnNewScreen'
 import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
 import { Splash } from './Splash'
@@ -10,7 +11,10 @@ import { UpdateBanner } from './UpdateBanner'
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/test-digest'
 
-/** What every screen shares: scroll reset, toasts, the splash of the installed app and the update banner. */
+/**
+ * What every screen shares: scroll reset, the focus moved to a new screen's heading, toasts, the
+ * splash of the installed app and the update banner.
+ */
 export function AppChrome({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const update = useAppUpdate({ serviceWorkerAllowed: !isAdminPath(pathname) })
@@ -24,6 +28,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <ScrollToTop />
+      <FocusOnNewScreen />
       <OfflineBanner />
       {children}
       {/* Offline, the new version cannot load, and the banner would cover the one saying so. */}
