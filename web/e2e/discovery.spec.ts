@@ -100,6 +100,18 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
   await page.goBack()
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+
+  // A new search from the field: the keyboard goes on from its results' heading, not the page's body.
+  await field.fill('godfather')
+  await field.press('Enter')
+  await expect(page.getByRole('heading', { name: /results for “godfather”/ })).toBeFocused()
+  // One with no results: from the page's heading, the field next.
+  await field.fill('qxjzvwqxjz')
+  await field.press('Enter')
+  await expect(page.getByText(/No titles match “qxjzvwqxjz”/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(field).toBeFocused()
 })
 
 test('search: a page past the last says where the results end and goes there', async ({ page }) => {

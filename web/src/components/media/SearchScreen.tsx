@@ -37,14 +37,35 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
     pagedTo.current = next
     onPageChange(next)
   }
+  // A search sent from the field: the field is made anew for the new query (so Back shows the old
+  // one), which took the keyboard's place with it. Once the answer shows, the keyboard goes on from the
+  // results' heading, or from the page's when there are no results to head.
+  const title = useRef<HTMLHeadingElement>(null)
+  const searchedFor = useRef<string | null>(null)
+  const answered = hasQuery && !results.isPending && !results.isPlaceholderData
+  useEffect(() => {
+    if (searchedFor.current !== query.trim() || !answered) return
+    searchedFor.current = null
+    ;(heading.current ?? title.current)?.focus({ preventScroll: true })
+  }, [query, answered])
+  const search = (text: string) => {
+    if (text.trim() !== query.trim()) searchedFor.current = text.trim()
+    onSearch(text)
+  }
 
   return (
     <div className="pb-16">
       <div className="pb-6 pt-1 sm:pt-2">
-        <h1 className="mb-4 text-2xl font-bold tracking-tight text-white sm:text-3xl">Search</h1>
+        <h1
+          ref={title}
+          tabIndex={-1}
+          className="mb-4 rounded text-2xl font-bold tracking-tight text-white outline-none focus-visible:ring-2 focus-visible:ring-amber-400 sm:text-3xl"
+        >
+          Search
+        </h1>
         <div className="max-w-2xl">
           {/* A new query remounts the field with it, e.g. after Back. */}
-          <SearchBox key={query} initialQuery={query} onSearch={onSearch} autoFocus={!hasQuery} size="large" />
+          <SearchBox key={query} initialQuery={query} onSearch={search} autoFocus={!hasQuery} size="large" />
         </div>
       </div>
       {!hasQuery ? (
