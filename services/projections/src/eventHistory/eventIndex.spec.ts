@@ -1,8 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { FriendRequestAccepted } from '@reelmates/contracts/friendships'
 import { TitleRemovedFromWatchlist } from '@reelmates/contracts/watchlist'
 import { projectorHarness } from '../testing/projectorHarness'
-import { allEventDefinitions } from '@reelmates/contracts/events'
 import { namesPerson } from '@reelmates/contracts/eventHistory'
 import { eventIndex, peopleOf, STREAM_PEOPLE, STREAM_TYPES } from './eventIndex'
 import { eventIndexQueries } from './eventIndexQueries'
@@ -53,7 +52,12 @@ const thingIds = new Set(
   ),
 )
 
-it("every event's id fields are known to name a person or a thing", () => {
+it("every event's id fields are known to name a person or a thing", async () => {
+  // The product's events only: a worker shares its modules between files, and specs register events of
+  // their own (`TestTitleRated`) in the same registry. Loaded afresh, it holds what `allEvents` defines.
+  vi.resetModules()
+  await import('@reelmates/contracts/allEvents')
+  const { allEventDefinitions } = await import('@reelmates/contracts/events')
   const unplaced: string[] = []
   for (const definition of allEventDefinitions()) {
     const schema = definition.schema as unknown as { shape?: Record<string, unknown> }
