@@ -133,4 +133,20 @@ describe('FriendButton', () => {
     rerender(showing('none'))
     await waitFor(() => expect(screen.queryByText('Declined')).toBeNull())
   })
+
+  it('says nothing of a decline the server refused, when the request later goes another way', async () => {
+    serverRecording(() => Promise.resolve(Response.json({ message: 'Try again later' }, { status: 503 })))
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+    const showing = (relation: FriendshipState) => (
+      <QueryClientProvider client={client}>
+        <FriendButton relation={relation} username="maya" friendshipId="a_b" />
+      </QueryClientProvider>
+    )
+    const { rerender } = render(showing('incoming'))
+    fireEvent.click(screen.getByRole('button', { name: "Decline maya's friend request" }))
+    await waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.status).toBe('error'))
+    // She takes her request back herself: I declined nothing.
+    rerender(showing('none'))
+    expect(screen.queryByText('Declined')).toBeNull()
+  })
 })

@@ -56,6 +56,9 @@ export function FriendButton({
     setOutcomeFor(relation)
     if (relation !== 'none') setOutcome(null)
   }
+  // A change the server refused did not happen: its word must not show should the relation later
+  // become "none" another way (they cancel the request I failed to decline).
+  const forgetOutcome = () => setOutcome(null)
   const small = size === 'sm' ? ' h-8 px-3 text-xs' : ''
   const pair = { id: friendshipId, username }
   const root = useRef<HTMLElement>(null)
@@ -138,7 +141,7 @@ export function FriendButton({
             aria-label={`Cancel your friend request to ${username}`}
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
-              remove.mutate({ ...pair, kind: 'cancel' })
+              remove.mutate({ ...pair, kind: 'cancel' }, { onError: forgetOutcome })
               setOutcome('Cancelled')
               sent(event.currentTarget, () => outcomeWord.current)
             }}
@@ -175,7 +178,7 @@ export function FriendButton({
             aria-label={`Decline ${username}'s friend request`}
             onClick={(event) => {
               if (isDoubleClickRepeat(event)) return
-              decline.mutate(pair)
+              decline.mutate(pair, { onError: forgetOutcome })
               setOutcome('Declined')
               sent(event.currentTarget, () => outcomeWord.current)
             }}
@@ -213,7 +216,7 @@ export function FriendButton({
               title={`Unfriend ${username}?`}
               confirmLabel="Unfriend"
               onConfirm={() => {
-                remove.mutate({ ...pair, kind: 'unfriend' })
+                remove.mutate({ ...pair, kind: 'unfriend' }, { onError: forgetOutcome })
                 setOutcome('Unfriended')
                 if (unfriendButton.current) sent(unfriendButton.current, () => outcomeWord.current)
               }}
