@@ -7,20 +7,28 @@ import { CommentForm } from './CommentForm'
 beforeAll(imitateModalDialogs)
 afterEach(cleanup)
 
-function showCommentForm(answer: boolean) {
+/** The form, answering every send with `answer`; what it sends is added to `sent`. */
+function showCommentForm(answer: boolean, sent: string[] = []) {
   const router = routerInMemory()
   render(
     withinRouter(
       router,
-      <CommentForm label="Comment on this" submitLabel="Comment" onSubmit={() => Promise.resolve(answer)} />,
+      <CommentForm
+        label="Comment on this"
+        submitLabel="Comment"
+        onSubmit={(content) => {
+          sent.push(content)
+          return Promise.resolve(answer)
+        }}
+      />,
     ),
   )
   return router
 }
 
-/** Types "Loved it" and presses Comment, letting the send's answer settle. */
-function send() {
-  fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: 'Loved it' } })
+/** Types `words` ("Loved it") and presses Comment, letting the send's answer settle. */
+function send(words = 'Loved it') {
+  fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: words } })
   return act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
     await Promise.resolve()
@@ -79,51 +87,19 @@ describe('leaving with words not sent', () => {
 
 describe('what the form refuses before sending', () => {
   it('finds a comment of only zero-width spaces empty, as the server does, and sends nothing', async () => {
-    let sent = 0
-    render(
-      withinRouter(
-        routerInMemory(),
-        <CommentForm
-          label="Comment on this"
-          submitLabel="Comment"
-          onSubmit={() => {
-            sent += 1
-            return Promise.resolve(true)
-          }}
-        />,
-      ),
-    )
-    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '\u200b\u200b' } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
-      await Promise.resolve()
-    })
+    const sent: string[] = []
+    showCommentForm(true, sent)
+    await send('\u200b\u200b')
     expect(screen.getByRole('alert').textContent).toBe('Comment cannot be empty')
-    expect(sent).toBe(0)
+    expect(sent).toEqual([])
   })
 
   it('lets 1,001 emoji through: they are 1,001 characters, not 2,002', async () => {
-    let sent = ''
-    render(
-      withinRouter(
-        routerInMemory(),
-        <CommentForm
-          label="Comment on this"
-          submitLabel="Comment"
-          onSubmit={(content) => {
-            sent = content
-            return Promise.resolve(true)
-          }}
-        />,
-      ),
-    )
-    fireEvent.change(screen.getByLabelText('Comment on this'), { target: { value: '😀'.repeat(1001) } })
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Comment' }))
-      await Promise.resolve()
-    })
+    const sent: string[] = []
+    showCommentForm(true, sent)
+    await send('😀'.repeat(1001))
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(sent).toBe('😀'.repeat(1001))
+    expect(sent).toEqual(['😀'.repeat(1001)])
   })
 })
 

@@ -40,6 +40,17 @@ function serverRecording(answer: (sent: string[], response: Response) => Promise
   return sent
 }
 
+/** One button whose relation a test changes with `rerender(showing(relation))`, as its lists would. */
+function oneButton() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  const showing = (relation: FriendshipState) => (
+    <QueryClientProvider client={client}>
+      <FriendButton relation={relation} username="maya" friendshipId="a_b" />
+    </QueryClientProvider>
+  )
+  return { client, showing }
+}
+
 const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent)
 
 describe('FriendButton', () => {
@@ -118,12 +129,7 @@ describe('FriendButton', () => {
 
   it('says "Declined" beside "Add friend" only until the relation changes again', async () => {
     serverRecording((_sent, answer) => Promise.resolve(answer))
-    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-    const showing = (relation: FriendshipState) => (
-      <QueryClientProvider client={client}>
-        <FriendButton relation={relation} username="maya" friendshipId="a_b" />
-      </QueryClientProvider>
-    )
+    const { showing } = oneButton()
     const { rerender } = render(showing('incoming'))
     fireEvent.click(screen.getByRole('button', { name: "Decline maya's friend request" }))
     rerender(showing('none'))
@@ -136,12 +142,7 @@ describe('FriendButton', () => {
 
   it('says nothing of a decline the server refused, when the request later goes another way', async () => {
     serverRecording(() => Promise.resolve(Response.json({ message: 'Try again later' }, { status: 503 })))
-    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-    const showing = (relation: FriendshipState) => (
-      <QueryClientProvider client={client}>
-        <FriendButton relation={relation} username="maya" friendshipId="a_b" />
-      </QueryClientProvider>
-    )
+    const { client, showing } = oneButton()
     const { rerender } = render(showing('incoming'))
     fireEvent.click(screen.getByRole('button', { name: "Decline maya's friend request" }))
     await waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.status).toBe('error'))
