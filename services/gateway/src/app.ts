@@ -40,6 +40,9 @@ import { registerOpenPages } from './web/openPages'
 import { registerStaticWeb } from './web/staticWeb'
 import { providerPageExists } from './web/providerPages'
 import { titlePageExists } from './web/titlePages'
+import { memberPageExists, newsCategoryPageExists } from './web/memberPages'
+import { userQueries } from '@reelmates/projections/users/userQueries'
+import { blogQueries } from '@reelmates/projections/blog/blogQueries'
 import { libraryRoutes } from './library/libraryRoutes'
 import { watchedRoutes } from './library/watchedRoutes'
 import { watchlistRoutes } from './library/watchlistRoutes'
@@ -177,6 +180,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   })
 
   registerOpenPages(app, config.publicUrl)
-  await registerStaticWeb(app, config.webDist, [titlePageExists(platform.catalog), providerPageExists])
+  await registerStaticWeb(app, config.webDist, [
+    titlePageExists(platform.catalog),
+    providerPageExists,
+    memberPageExists(userQueries(platform.readStore)),
+    newsCategoryPageExists(blogQueries(platform.readStore)),
+  ])
   return app
 }
