@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
 import { blogQueries } from '@reelmates/projections/blog/blogQueries'
 import type { Platform } from '../platform'
+import { pageHtml } from '../web/pageHtml'
 import { withPostMeta } from './postPageMeta'
 import { rssFeed } from './rssFeed'
 
@@ -29,7 +28,8 @@ export const newsPages: FastifyPluginAsync<{ platform: Platform }> = async (app,
     if (request.params.slug === '') return reply.callNotFound()
     let indexHtml: string
     try {
-      indexHtml = await readFile(join(webDist, 'index.html'), 'utf8')
+      // With the news page's own scripts preloaded, as every other page of the app.
+      indexHtml = await pageHtml(webDist, `/news/${encodeURIComponent(request.params.slug)}`)
     } catch {
       return reply.callNotFound()
     }
