@@ -105,7 +105,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
   const comments = a.page.getByRole('region', { name: 'Comments' })
   await expect(comments.getByRole('listitem').filter({ hasText: 'Best film ever made.' })).toBeVisible()
   const fire = a.page
-    .getByRole('toolbar', { name: `Reactions to ${publicTitle.title}` })
+    .getByRole('toolbar', { name: `Reactions to ${b.account.username}'s watch of ${publicTitle.title}` })
     .getByRole('button', { name: /^🔥/ })
   await fire.click()
   await expect(fire).toHaveAttribute('aria-pressed', 'true')
@@ -119,7 +119,7 @@ test('friends see each other’s public watches, comment and react, live; a priv
   const bComments = b.page.getByRole('region', { name: 'Comments' })
   await expect(bComments).toContainText('Best film ever made.', { timeout: 15_000 })
   const bFire = b.page
-    .getByRole('toolbar', { name: `Reactions to ${publicTitle.title}` })
+    .getByRole('toolbar', { name: `Reactions to your watch of ${publicTitle.title}` })
     .getByRole('button', { name: /^🔥/ })
   await expect(bFire).toContainText('1')
   await expect(bFire).toHaveAttribute('aria-pressed', 'false')
@@ -542,7 +542,7 @@ test('an activity’s reactions are one Tab stop: the arrows move between them, 
   const { title } = await logWatch(a.page.request, 'casablanca')
   await a.page.goto('/feed')
   const card = a.page.getByRole('article').filter({ hasText: `You watched ${title}` })
-  const reactions = card.getByRole('toolbar', { name: `Reactions to ${title}` }).getByRole('button')
+  const reactions = card.getByRole('toolbar', { name: `Reactions to your watch of ${title}` }).getByRole('button')
   await expect(reactions).toHaveCount(7)
   await reactions.first().focus()
   await a.page.keyboard.press('Tab')

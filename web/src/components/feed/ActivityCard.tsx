@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { memo, type ReactNode } from 'react'
+import { memo, useId, type ReactNode } from 'react'
 import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { StarRating } from '../library/StarRating'
 import { dayFormat } from '../../lib/dayFormat'
 import { MediaPoster } from '../media/MediaPoster'
 import { Avatar } from '../social/Avatar'
 import { SpoilerReview } from '../social/SpoilerReview'
+import { activityName } from './activityName'
 import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 import { earlierWatchDay } from './watchedDay'
@@ -105,8 +106,8 @@ const mediaOf = (item: FeedItem) =>
 
 interface ActivityCardProps {
   item: FeedItem
-  /** The reader: their own activity reads "You…". */
-  meId?: string
+  /** The reader: their own activity reads "You…", their own reactions "you". */
+  me?: { id: string; username: string }
   /** Told which activity, so a list can give every card the same function (the card is memoised). */
   onReact: (activityId: string, emoji: ReactionEmoji, on: boolean) => void
   /** The timeline links to the activity's own screen; that screen shows its comments instead. */
@@ -122,17 +123,22 @@ interface ActivityCardProps {
  */
 export const ActivityCard = memo(function ActivityCard({
   item,
-  meId,
+  me,
   onReact,
   linkComments = true,
   children,
   priority = false,
 }: ActivityCardProps) {
   const media = mediaOf(item)
+  const meId = me?.id
+  const sentence = useId()
+  const name = activityName(item, meId)
+  const comments = item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`
   return (
     <article
       className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5"
-      aria-label={`${item.user.username}: ${item.mediaTitle ?? 'friendship'}`}
+      // Named by its sentence as shown ("You watched Dune"), which is what a reader sees first.
+      aria-labelledby={sentence}
       data-activity-id={item.id}
     >
       <div className="flex gap-4">
@@ -158,7 +164,9 @@ export const ActivityCard = memo(function ActivityCard({
           <div className="flex items-start gap-2.5">
             <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} size="xs" />
             <p className="text-sm leading-snug text-zinc-300">
-              <WhoDidWhat item={item} meId={meId} />
+              <span id={sentence}>
+                <WhoDidWhat item={item} meId={meId} />
+              </span>
               <WhenItHappened item={item} />
             </p>
           </div>
@@ -176,6 +184,7 @@ export const ActivityCard = memo(function ActivityCard({
               containsSpoilers={item.containsSpoilers}
               shownKey={item.id}
               byReader={meId !== undefined && item.user.id === meId}
+              about={`${item.user.username}'s review of ${item.mediaTitle ?? 'a title'}`}
               inFull={!linkComments}
             />
           ) : null}
@@ -185,7 +194,8 @@ export const ActivityCard = memo(function ActivityCard({
         <ReactionsBar
           reactions={item.reactions}
           onToggle={(emoji, on) => onReact(item.id, emoji, on)}
-          subject={item.mediaTitle ?? 'this activity'}
+          subject={name}
+          me={me?.username}
         />
         {linkComments ? (
           <Link
@@ -193,8 +203,9 @@ export const ActivityCard = memo(function ActivityCard({
             params={{ id: item.id }}
             // A finger's target (WCAG 2.5.8), not only its line of text.
             className="-my-2 py-2 text-sm font-medium text-zinc-400 hover:text-white"
+            aria-label={`${comments} on ${name}`}
           >
-            {item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`}
+            {comments}
           </Link>
         ) : null}
       </footer>

@@ -57,7 +57,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
       ) : answer ? (
         <ActivityCard
           item={answer.activity}
-          meId={actions.me.id}
+          me={actions.me}
           linkComments={false}
           priority
           onReact={(id, emoji, on) => void actions.react(id, null, emoji, on)}

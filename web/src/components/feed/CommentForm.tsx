@@ -61,7 +61,8 @@ export function CommentForm({
     justSent.current = true
     void onSubmit(content).then((taken) => {
       setSending(null)
-      if (taken) return setSaid(onCancel ? 'Comment saved' : 'Comment posted')
+      // An edit's form is gone by then: its thread says "Comment saved".
+      if (taken) return setSaid(onCancel ? '' : 'Comment posted')
       justSent.current = false
       setContent((now) => (now === '' ? content : now))
     })

@@ -49,6 +49,9 @@ async function typeAndSend(text: string): Promise<HTMLTextAreaElement> {
   return box
 }
 
+/** What the screen's status regions say. */
+const statusSays = () => screen.getAllByRole('status').map((region) => region.textContent)
+
 describe('the comments of an activity', () => {
   it('names the comment box for what it is', () => {
     thread()
@@ -113,21 +116,57 @@ describe('the comments of an activity', () => {
     const react = vi.fn(() => Promise.resolve(true))
     thread({ react })
     fireEvent.click(screen.getByRole('button', { name: /^React to / }))
-    const palette = screen.getByRole('toolbar', { name: 'Reactions to this comment' })
+    const palette = screen.getByRole('toolbar', { name: "Pick a reaction to ann's comment" })
     expect(palette.contains(document.activeElement)).toBe(true)
-    const fire = within(palette).getByRole('button', { name: /^🔥 2, including you/ })
+    // The reader is "you", first, among who reacted.
+    const fire = within(palette).getByRole('button', { name: "🔥 2 on ann's comment: you, cat" })
     expect(fire.getAttribute('aria-pressed')).toBe('true')
     // A second press takes my reaction back, and the focus returns to "React".
     fireEvent.click(fire)
     expect(react).toHaveBeenCalledWith('watched:e1', 'c1', '🔥', false)
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^React to / }))
+    // The palette is gone and the chip it changed is in another bar: what was done is said.
+    expect(statusSays()).toContain("You took back your 🔥 on ann's comment")
+  })
+
+  it('says a reaction picked from the palette, each time', () => {
+    thread()
+    for (let time = 0; time < 2; time++) {
+      fireEvent.click(screen.getByRole('button', { name: /^React to / }))
+      const palette = screen.getByRole('toolbar', { name: "Pick a reaction to ann's comment" })
+      fireEvent.click(within(palette).getByRole('button', { name: /^❤️ 0/ }))
+      // Said again the second time: a live region reads changes only.
+      expect(statusSays()).toContain(
+        time === 0 ? "You reacted ❤️ to ann's comment" : "You reacted ❤️ to ann's comment\u00a0",
+      )
+    }
+  })
+
+  it('closes the palette when the focus goes elsewhere, leaving the focus there', () => {
+    thread()
+    fireEvent.click(screen.getByRole('button', { name: /^React to / }))
+    const palette = screen.getByRole('toolbar', { name: "Pick a reaction to ann's comment" })
+    const box = screen.getByRole('textbox', { name: 'Write a comment' })
+    act(() => box.focus())
+    expect(palette.isConnected).toBe(false)
+    expect(document.activeElement).toBe(box)
+    // Only the bar of the reactions given is left, once.
+    expect(screen.getAllByRole('toolbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      "Reactions to ann's comment",
+    ])
+  })
+
+  it('shows no reactions bar on a comment nobody reacted to', () => {
+    thread({}, [{ ...comment, reactions: [] }])
+    expect(screen.queryByRole('toolbar')).toBeNull()
+    expect(screen.getByRole('button', { name: "React to ann's comment" })).toBeTruthy()
   })
 
   it('closes the palette on Escape and gives the focus back', () => {
     thread()
     fireEvent.click(screen.getByRole('button', { name: /^React to / }))
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
-    expect(screen.queryByRole('toolbar', { name: 'Reactions to this comment' })).toBeNull()
+    expect(screen.queryByRole('toolbar', { name: "Pick a reaction to ann's comment" })).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^React to / }))
   })
 })
@@ -157,6 +196,8 @@ describe('editing my comment', () => {
     })
     expect(editComment).toHaveBeenCalledWith('watched:e1', 'c1', 'What a finale')
     expect(screen.queryByRole('textbox', { name: 'Edit your comment' })).toBeNull()
+    // The edit's form, gone, cannot say it: the thread does.
+    expect(statusSays()).toContain('Comment saved')
     const focused = document.activeElement
     expect(focused?.tagName).toBe('LI')
     expect(focused?.textContent).toContain('What an ending')
@@ -306,11 +347,13 @@ describe('deleting a comment', () => {
     expect(document.activeElement).toBe(button)
   })
 
-  it('hands the focus to the comment that takes its place', () => {
+  it('hands the focus to the comment that takes its place, and says it was deleted once it was', async () => {
     const deleteComment = threadOf([mine('c1', 'First'), mine('c2', 'Second')])
     confirm(0)
+    await act(() => Promise.resolve())
     expect(deleteComment).toHaveBeenCalledWith('watched:e1', 'c1')
     expect(document.activeElement?.textContent).toContain('Second')
+    expect(statusSays()).toContain('Comment deleted')
   })
 
   it('hands the focus to the comment before it when it was the last', () => {

@@ -1,6 +1,7 @@
 import type { CommentItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useFocusWhenGone } from '../../lib/focusLost'
+import { useStatusWords } from '../../lib/statusWords'
 import { Avatar } from '../social/Avatar'
 import { quietButton } from '../social/socialStyles'
 import { CommentForm } from './CommentForm'
@@ -36,6 +37,7 @@ function Comment({
   actions,
   onDelete,
   onEditWords,
+  say,
 }: {
   comment: CommentItem
   mayDelete: boolean
@@ -46,6 +48,8 @@ function Comment({
   onDelete: (item: HTMLLIElement | null) => void
   /** The edit's words, or null once there are none left to lose (saved, or cancelled). */
   onEditWords: (commentId: string, words: string | null) => void
+  /** Tells a screen reader what was done, where the change itself says nothing (the form is gone). */
+  say: (words: string) => void
 }) {
   const [editing, setEditing] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
@@ -93,7 +97,10 @@ function Comment({
             onSubmit={(content) => {
               stopEditing(() => item.current)
               return actions.editComment(activityId, comment.id, content).then((taken) => {
-                if (taken) onEditWords(comment.id, null)
+                if (taken) {
+                  onEditWords(comment.id, null)
+                  say('Comment saved')
+                }
                 return taken
               })
             }}
@@ -109,13 +116,19 @@ function Comment({
             <ReactionsBar
               compact
               reactions={comment.reactions}
-              subject={`${comment.user.username}'s comment`}
+              subject={`${whose} comment`}
+              me={actions.me.username}
               onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
             />
             <ReactButton
               whose={whose}
+              me={actions.me.username}
               reactions={comment.reactions}
-              onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
+              onToggle={(emoji, on) => {
+                // The palette closes on a pick, and the chip it adds is in another bar: said here.
+                say(on ? `You reacted ${emoji} to ${whose} comment` : `You took back your ${emoji} on ${whose} comment`)
+                void actions.react(activityId, comment.id, emoji, on)
+              }}
             />
             {mine && !editing ? (
               <button
@@ -159,15 +172,18 @@ function Comment({
 /**
  * A comment's own palette opens on demand, so a long thread is not a wall of emoji. It shows the
  * comment's counts and my own reactions (a second press takes mine back), takes the keyboard focus
- * when it opens and gives it back to "React" when it closes (a pick, or Escape).
+ * when it opens and gives it back to "React" when it closes (a pick, or Escape). The focus or a
+ * click going elsewhere closes it too, leaving the focus where it went.
  */
 function ReactButton({
   whose,
+  me,
   reactions,
   onToggle,
 }: {
   /** "your", or the writer's name with "'s": whose comment the button reacts to. */
   whose: string
+  me: string
   reactions: CommentItem['reactions']
   onToggle: (emoji: ReactionEmoji, on: boolean) => void
 }) {
@@ -185,10 +201,18 @@ function ReactButton({
     setOpen(false)
   }
   return open ? (
-    <div ref={palette} onKeyDown={(event) => event.key === 'Escape' && close()}>
+    <div
+      ref={palette}
+      onKeyDown={(event) => event.key === 'Escape' && close()}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false)
+      }}
+    >
       <ReactionsBar
         reactions={reactions}
-        subject="this comment"
+        subject={`${whose} comment`}
+        label={`Pick a reaction to ${whose} comment`}
+        me={me}
         onToggle={(emoji, on) => {
           close()
           onToggle(emoji, on)
@@ -238,6 +262,7 @@ export function CommentThread({
   useEffect(() => onUnsentEdit?.(editedWords), [editedWords, onUnsentEdit])
   const focusWhenGone = useFocusWhenGone()
   const newComment = useRef<HTMLFormElement>(null)
+  const [said, say] = useStatusWords()
   /**
    * The deleted comment leaves at once (the change is shown before the server answers), taking the
    * focus on its Delete button with it to the page. The focus moves first, to the comment that takes
@@ -248,7 +273,7 @@ export function CommentThread({
     keepEditWords(commentId, null)
     const neighbour = item?.nextElementSibling ?? item?.previousElementSibling
     ;(neighbour instanceof HTMLElement ? neighbour : heading.current)?.focus()
-    void actions.deleteComment(activityId, commentId)
+    void actions.deleteComment(activityId, commentId).then((taken) => taken && say('Comment deleted'))
   }
   return (
     <section aria-label="Comments" className="mt-4 border-t border-white/5 pt-3">
@@ -271,9 +296,13 @@ export function CommentThread({
             mayDelete={comment.user.id === actions.me.id || activityOwnerId === actions.me.id}
             onDelete={(item) => deleteComment(comment.id, item)}
             onEditWords={keepEditWords}
+            say={say}
           />
         ))}
       </ul>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {deletedWhileEdited ? (
         <UnsentWords
           title="This comment was deleted"

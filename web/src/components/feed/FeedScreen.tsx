@@ -98,7 +98,7 @@ export function FeedScreen() {
           <ol ref={list} tabIndex={-1} className="flex flex-col gap-4 outline-none" aria-label="Activity">
             {feed.items?.map((item, index) => (
               <li key={item.id}>
-                <ActivityCard item={item} meId={actions.me.id} priority={index < 2} onReact={react} />
+                <ActivityCard item={item} me={actions.me} priority={index < 2} onReact={react} />
               </li>
             ))}
           </ol>

@@ -1,19 +1,13 @@
-import type { ActivityType, MyCommentItem } from '@reelmates/contracts/feed'
+import type { MyCommentItem } from '@reelmates/contracts/feed'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useMyComments } from '../../features/feed/useFeed'
 import { Loading } from '../shell/NotSavedOffline'
 import { quietButton } from '../social/socialStyles'
+import { kindWords } from './activityName'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
 import { timeAgo } from './timeAgo'
 import { useFeedActions } from './useFeedActions'
-
-const kindWords: Record<ActivityType, string> = {
-  watched: 'watch',
-  watchlist_add: 'watchlist add',
-  recommendation: 'recommendation',
-  friendship: 'new friendship',
-}
 
 /** "ann's watch of Dune", "your watchlist add of Dune", "a watch of Dune": what a comment was on. */
 export function whatItWasOn(activity: NonNullable<MyCommentItem['activity']>, me: string): string {

@@ -6,10 +6,19 @@ import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 interface ReactionsBarProps {
   reactions: readonly ReactionSummary[]
   onToggle: (emoji: ReactionEmoji, on: boolean) => void
-  /** What the bar is about, for screen readers: "Dune", "ann's comment". */
+  /** What the bar is about, for screen readers: "ann's watch of Dune", "your comment". */
   subject: string
+  /** The reader's username: named "you" among who reacted. */
+  me?: string
+  /** Only the reactions given (none: no bar at all); the palette to give one is elsewhere. */
   compact?: boolean
+  /** The bar's name, when it is not "Reactions to" its subject (a palette to pick from). */
+  label?: string
 }
+
+/** Who reacted, the reader first as "you": "you, cara". */
+const whoReacted = (users: readonly string[], me: string | undefined) =>
+  users.includes(me ?? '') ? ['you', ...users.filter((user) => user !== me)] : users
 
 const longPressMs = 450
 /** The least room kept between who reacted and the edge of the screen. */
@@ -48,7 +57,7 @@ function WhoReacted({ children }: { children: ReactNode }) {
  * arrow keys (and Home, End) move between its toggles, so a keyboard gets past an activity's seven
  * reactions with one press instead of seven.
  */
-export function ReactionsBar({ reactions, onToggle, subject, compact = false }: ReactionsBarProps) {
+export function ReactionsBar({ reactions, onToggle, subject, me, compact = false, label }: ReactionsBarProps) {
   const [shown, setShown] = useState<ReactionEmoji | null>(null)
   const timer = useRef<number | undefined>(undefined)
   const pressedLong = useRef(false)
@@ -62,20 +71,23 @@ export function ReactionsBar({ reactions, onToggle, subject, compact = false }: 
     return () => document.removeEventListener('pointerdown', hide, true)
   }, [shown])
 
+  // An empty toolbar is still read out as one: a comment nobody reacted to has none.
+  if (compact && !reactions.some((reaction) => reaction.count > 0)) return null
   return (
-    <Toolbar.Root className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={`Reactions to ${subject}`}>
+    <Toolbar.Root className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={label ?? `Reactions to ${subject}`}>
       {reactionEmojis.map((emoji) => {
         const reaction = reactions.find((one) => one.emoji === emoji)
         const count = reaction?.count ?? 0
         const mine = reaction?.mine ?? false
         if (compact && count === 0) return null
-        const who = reaction?.users.join(', ') ?? ''
+        const who = whoReacted(reaction?.users ?? [], me).join(', ')
         return (
           <span key={emoji} className="relative">
             <Toolbar.Button
               type="button"
               aria-pressed={mine}
-              aria-label={`${emoji} ${count}${mine ? ', including you' : ''}${who ? `: ${who}` : ''}`}
+              // Whose, too: a screen reader lists a feed's buttons apart from their bars. Pressed says mine.
+              aria-label={`${emoji} ${count} on ${subject}${who ? `: ${who}` : ''}`}
               onPointerEnter={(event) => event.pointerType === 'mouse' && count > 0 && setShown(emoji)}
               onPointerLeave={(event) => {
                 window.clearTimeout(timer.current)

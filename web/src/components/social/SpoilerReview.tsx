@@ -48,8 +48,11 @@ export function SpoilerReview({
   shownKey,
   byReader = false,
   inFull = false,
+  about,
 }: {
   text: string
+  /** Whose review of what ("ann's review of Dune"), for the button's name among a list's many. */
+  about?: string
   containsSpoilers: boolean
   /** Shown whole however long (the activity's own page), not cut to its first lines. */
   inFull?: boolean
@@ -80,15 +83,17 @@ export function SpoilerReview({
       </div>
     )
   if (!containsSpoilers) return <ReviewText text={text} inFull={inFull} className="mt-2" />
+  const words = open ? 'Hide review' : 'Show review (may contain spoilers)'
   return (
     <div className="mt-2">
       <button
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
+        aria-label={about ? `${words}: ${about}` : undefined}
         className="text-left text-xs font-semibold uppercase tracking-wide text-amber-400 hover:text-amber-300"
       >
-        {open ? 'Hide review' : 'Show review (may contain spoilers)'}
+        {words}
       </button>
       {open ? <ReviewText text={text} inFull={inFull} className="mt-1.5" /> : null}
     </div>
