@@ -57,6 +57,11 @@ export function FindPeople({ myId }: { myId: string }) {
           <p className="mt-3 text-sm text-zinc-400">
             Showing the first {users.length} matches — type more of the name to narrow them.
           </p>
+        ) : settled && users.length > 0 ? (
+          // The list below says nothing as it comes: a screen reader hears how many, for what was typed.
+          <p className="sr-only">
+            {users.length === 1 ? '1 person' : `${users.length} people`} found for “{settled}”
+          </p>
         ) : null}
       </div>
       {settled && users.length > 0 ? (

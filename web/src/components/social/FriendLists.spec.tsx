@@ -319,6 +319,14 @@ describe('finding people on /friends', () => {
     expect((await search('pal')).getAllByRole('listitem')).toHaveLength(10)
     expect(screen.queryByText(/Showing the first/)).toBeNull()
   })
+
+  it('tells a screen reader how many were found, as the list comes', async () => {
+    vi.spyOn(friendsCalls, 'searchUsers').mockResolvedValue({ users: pals(3), more: false })
+    friendsScreen({})
+    const found = await search('pal')
+    const said = found.getAllByRole('listitem')[0]?.closest('section')?.querySelector('[aria-live="polite"]')
+    expect(said?.textContent).toBe('3 people found for “pal”')
+  })
 })
 
 describe('the order of /friends', () => {
