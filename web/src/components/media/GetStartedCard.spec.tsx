@@ -22,6 +22,8 @@ vi.mock('@tanstack/react-router', () => ({
 // The card's lists are the spec's query data; a refetch of them is sent and never answered.
 neverAnsweringServer({ browserTab: true })
 afterEach(() => act(() => removeToast()))
+// Steps done are kept on the device: each spec starts as a new device.
+afterEach(() => window.localStorage.clear())
 
 const member = (onboardingCompleted: boolean): PublicUser => ({
   id: 'u1',
@@ -92,6 +94,7 @@ function renderCard({
   render(
     <QueryClientProvider client={client}>
       <GetStartedCard />
+      <a href="/home#row">The first row</a>
       <Toasts />
     </QueryClientProvider>,
   )
@@ -143,12 +146,32 @@ describe('the Get started card on home', () => {
     expect(hint()).toBe('Find people by username or invite them by email on Friends.')
   })
 
-  it('is gone at once on Hide, which records onboardingCompleted', async () => {
+  it('keeps a step done once it was: logging the title just added empties the watchlist', async () => {
+    const client = renderCard({ watchlist: 1 })
+    await waitFor(() => expect(steps()[0]).toBe('Done: Add a title to your watchlist'))
+    // "Log it" with "Also remove from watchlist", as it comes: the title moves to the watched log.
+    act(() => {
+      client.setQueryData(libraryKeys.watchlist(), watchlistOf())
+      client.setQueryData(libraryKeys.watchedTitles(), [watchedTitle(100)])
+    })
+    await waitFor(() => expect(steps()[1]).toBe('Done: Log something you’ve watched'))
+    expect(steps()[0]).toBe('Done: Add a title to your watchlist')
+    expect(screen.getByText('2 of 3 steps done.')).toBeTruthy()
+    // On this device, after a reload too.
+    cleanup()
+    renderCard({ watched: 1 })
+    expect(steps()[0]).toBe('Done: Add a title to your watchlist')
+  })
+
+  it('is gone at once on Hide, which records onboardingCompleted, and the keyboard goes on past it', async () => {
     const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
     const client = renderCard({ watchlist: 1 })
-    fireEvent.click(screen.getByRole('button', { name: 'Hide Get started' }))
+    const hide = screen.getByRole('button', { name: 'Hide Get started' })
+    hide.focus()
+    fireEvent.click(hide)
     // Before the server answers.
     await waitFor(() => expect(card()).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'The first row' }))
     expect(complete).toHaveBeenCalledTimes(1)
     expect(client.getQueryData<PublicUser>(currentUserKey)?.onboardingCompleted).toBe(true)
   })

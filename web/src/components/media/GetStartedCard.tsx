@@ -8,7 +8,10 @@ import {
   type OnboardingStepId,
 } from '../../features/onboarding/onboardingSteps'
 import { useCompleteOnboarding } from '../../features/onboarding/useCompleteOnboarding'
+import { focusableAfter } from '../../lib/focusableAfter'
+import { useFocusWhenGone } from '../../lib/focusLost'
 import { useOnboardingProgress } from '../../features/onboarding/useOnboardingProgress'
+import { useStepsOnceDone } from '../../features/onboarding/stepsDoneHere'
 import { Icon } from '../library/icons'
 import { panel, primaryButton, quietButton, sectionHeading } from '../social/socialStyles'
 
@@ -71,15 +74,32 @@ export function GetStartedCard() {
   const completion = useCompleteOnboarding()
   const open = user?.onboardingCompleted === false
   const sayingAllSet = completion.variables === 'allSet' && !completion.isError
+  // Hide and Done take the card, and the focus on them, away: the keyboard goes on to what follows it.
+  const focusWhenGone = useFocusWhenGone()
+  const leave = (control: HTMLElement) => {
+    const card = control.closest('section')
+    const next = card && focusableAfter(card)
+    focusWhenGone(control, () => next)
+  }
   // Its lists are asked only while it can show: a member past it never asks for the friends list here.
-  return open || sayingAllSet ? <Steps open={open} completion={completion} /> : null
+  return open || sayingAllSet ? <Steps userId={user?.id} open={open} completion={completion} onLeave={leave} /> : null
 }
 
-function Steps({ open, completion }: { open: boolean; completion: ReturnType<typeof useCompleteOnboarding> }) {
+function Steps({
+  userId,
+  open,
+  completion,
+  onLeave,
+}: {
+  userId: string | undefined
+  open: boolean
+  completion: ReturnType<typeof useCompleteOnboarding>
+  onLeave: (control: HTMLElement) => void
+}) {
   const headingId = useId()
   const progress = useOnboardingProgress()
   const { mutate: complete, isIdle, reset } = completion
-  const steps = progress && onboardingSteps(progress)
+  const steps = useStepsOnceDone(userId, progress && onboardingSteps(progress))
   const allSet = steps !== undefined && allStepsDone(steps)
   // Whether every step was done when the lists first came: a member from before the card existed is
   // recorded as past it without ever being shown it.
@@ -112,7 +132,11 @@ function Steps({ open, completion }: { open: boolean; completion: ReturnType<typ
         </div>
         <button
           type="button"
-          onClick={() => (open ? complete('hide') : reset())}
+          onClick={(event) => {
+            onLeave(event.currentTarget)
+            if (open) complete('hide')
+            else reset()
+          }}
           aria-label={allSet ? 'Done with Get started' : 'Hide Get started'}
           className={`${allSet ? primaryButton : quietButton} shrink-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400`}
         >

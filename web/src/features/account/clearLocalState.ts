@@ -1,5 +1,6 @@
 import { catalogSessionCache } from '../catalog/sessionCache'
 import { forgetLocalAnswers } from '../offline/offlineSession'
+import { stepsDoneStoragePrefix } from '../onboarding/stepsDoneHere'
 import { deleteCaches } from '../update/serviceWorker'
 import { clearPersistedAuth } from './persistedAuth'
 
@@ -24,7 +25,8 @@ export async function clearLocalAccountState(): Promise<void> {
   forgetLocalAnswers()
   catalogSessionCache.clear()
   for (const storage of [window.localStorage, window.sessionStorage]) {
-    for (const key of Object.keys(storage)) if (key.startsWith(avatarStoragePrefix)) storage.removeItem(key)
+    for (const key of Object.keys(storage))
+      if (key.startsWith(avatarStoragePrefix) || key.startsWith(stepsDoneStoragePrefix)) storage.removeItem(key)
   }
   await deleteCaches((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix))
 }

@@ -18,7 +18,8 @@ export interface OnboardingStep {
 
 /**
  * The three steps of the home screen's "Get started", in the order a newcomer takes them. A step is
- * done while the list it fills holds something: the check is what the member's data says now.
+ * done while the list it fills holds something: the check is what the member's data says now (the
+ * card keeps a step done once it was, `useStepsOnceDone`).
  */
 export function onboardingSteps(progress: OnboardingProgress): OnboardingStep[] {
   return [
