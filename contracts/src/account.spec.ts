@@ -51,6 +51,39 @@ describe('account requests (spec §5)', () => {
     expect(publicProfileParams.safeParse({ username: mixed }).success).toBe(true)
   })
 
+  it('a username may be written in any alphabet, marks and all, composed as typed or not', () => {
+    const register = (name: string) =>
+      registerRequest.safeParse({ username: name, email: 'b@example.com', password: 'secret1' })
+    // Devanagari and Thai vowel signs are marks, not letters; "ine\u0301s" is "inés" typed apart.
+    for (const name of ['राम', 'अनुज', 'สมศักดิ์', 'ine\u0301s.m', 'José']) expect(register(name).success).toBe(true)
+    const composed = register('ine\u0301s.m')
+    expect(composed.success && composed.data.username).toBe('in\u00e9s.m')
+    // A mark needs a letter to sit on, and four on one letter are a tower, not a name.
+    const characters = { username: 'Username can only contain letters, numbers, dots, dashes and underscores' }
+    expect(problems(registerRequest, { username: '\u0301abc', email: 'b@example.com', password: 'secret1' })).toEqual(
+      characters,
+    )
+    expect(
+      problems(registerRequest, {
+        username: 'ab\u0300\u0301\u0302\u0303c',
+        email: 'b@example.com',
+        password: 'secret1',
+      }),
+    ).toEqual(characters)
+  })
+
+  it('a chosen username has a letter or a number in it', () => {
+    expect(problems(registerRequest, { username: '...', email: 'b@example.com', password: 'secret1' })).toEqual({
+      username: 'Username must have a letter or a number in it',
+    })
+    expect(problems(profileUpdateRequest, { username: '-_-' })).toEqual({
+      username: 'Username must have a letter or a number in it',
+    })
+    expect(problems(registerRequest, { username: '.a.', email: 'b@example.com', password: 'secret1' })).toEqual({})
+    // A name held from before the rule is still looked up.
+    expect(publicProfileParams.safeParse({ username: '...' }).success).toBe(true)
+  })
+
   it('reset: both passwords at least 6 and equal, the mismatch shown on the confirm field', () => {
     expect(problems(resetPasswordRequest, { token: 't', newPassword: 'secret1', confirmPassword: 'secret2' })).toEqual({
       confirmPassword: 'Passwords do not match',

@@ -15,6 +15,7 @@ export const messages = {
   usernameTooShort: 'Username must be at least 3 characters',
   usernameTooLong: 'Username must be at most 50 characters',
   usernameCharacters: 'Username can only contain letters, numbers, dots, dashes and underscores',
+  usernameNoLetters: 'Username must have a letter or a number in it',
   usernameMixedAlphabets: 'Username cannot mix Latin, Greek and Cyrillic letters, which can look alike',
   passwordTooShort: 'Password must be at least 6 characters',
   invalidEmail: 'Please enter a valid email address',
@@ -51,12 +52,16 @@ const signInUsername = z.string({ error: messages.usernameTooShort }).trim().min
 
 // Usernames appear in profile addresses (/profile/{username}) and in mails, so they are kept to
 // characters that read the same everywhere; '@' is excluded so a username can never look like an email.
+// A letter may carry combining marks (Devanagari's and Thai's vowel signs, an accent typed apart
+// from its letter, as text pasted from a Mac often is): composed where Unicode can (NFC), and at most
+// three on one letter, so a name cannot be stacked into a tower of marks.
 export const username = z
   .string({ error: messages.usernameTooShort })
   .trim()
+  .normalize('NFC')
   .min(usernameMin, messages.usernameTooShort)
   .max(usernameMax, messages.usernameTooLong)
-  .regex(/^[\p{L}\p{N}._-]+$/u, messages.usernameCharacters)
+  .regex(/^(?:[\p{L}\p{N}._-]\p{M}{0,3})+$/u, messages.usernameCharacters)
 
 // Latin, Greek and Cyrillic share look-alike letters ("bоb" with a Cyrillic о reads as "bob"), so a
 // name mixing them could pass for someone else's. Only a name being chosen is held to this: existing
@@ -65,8 +70,10 @@ const lookAlikeAlphabets = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script
 const oneLookAlikeAlphabet = (value: string) =>
   lookAlikeAlphabets.filter((alphabet) => alphabet.test(value)).length <= 1
 
-/** A username someone is choosing now (sign-up, rename). */
-export const newUsername = username.refine(oneLookAlikeAlphabet, messages.usernameMixedAlphabets)
+/** A username someone is choosing now (sign-up, rename); "..." would read as no name at all. */
+export const newUsername = username
+  .refine((value) => /[\p{L}\p{N}]/u.test(value), messages.usernameNoLetters)
+  .refine(oneLookAlikeAlphabet, messages.usernameMixedAlphabets)
 
 export const email = z
   .string({ error: messages.invalidEmail })
