@@ -28,8 +28,10 @@ export const Route = createFileRoute('/privacy')({
       <p>
         Signed-in members can open your public profile: your username, avatar, bio, location, when you joined, your
         counts (watched, watchlist, friends) and your public watches with their ratings and reviews. Your friends also
-        see your public watches and watchlist on the pages of those titles. A watch you mark private appears nowhere but
-        in your own lists, and your email address is never shown to anyone.
+        see in their feed your public watches, each title you add to your watchlist and your new friendships, and see
+        your public watches and watchlist on the pages of those titles. A recommendation is seen by you and the person
+        you send it to. A watch you mark private appears nowhere but in your own lists, and your email address is never
+        shown to anyone.
       </p>
       <h2>Erasure</h2>
       <p>

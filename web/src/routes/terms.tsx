@@ -12,9 +12,10 @@ export const Route = createFileRoute('/terms')({
       <h2>What you post</h2>
       <p>
         Reviews, comments and notes stay yours. You allow us to show them as the app says it does: a public watch and
-        its review to signed-in members on your profile and to your friends in their feed, a comment to those who can
-        see what it is on, and a watchlist note or a private watch to no one but you. Don't post anything unlawful,
-        hateful or that you don't have the right to share; we may remove it and suspend accounts that do.
+        its review to signed-in members on your profile and to your friends in their feed, a title added to your
+        watchlist to your friends in their feed, a comment to those who can see what it is on, and a watchlist note or a
+        private watch to no one but you. Don't post anything unlawful, hateful or that you don't have the right to
+        share; we may remove it and suspend accounts that do.
       </p>
       <h2>Film and TV information</h2>
       <p>
