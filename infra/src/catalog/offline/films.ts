@@ -33,7 +33,8 @@ export interface VegaFilm {
 export interface OfflineFilm {
   result: MediaResult
   runtime: number | null
-  director: string | null
+  /** Who directed it, as they are credited today (`creditedDirectors`). */
+  directors: string[]
   genres: Genre[]
 }
 
@@ -96,6 +97,18 @@ const macRomanRepair = (() => {
 export function repairText(text: string): string {
   return text.replace(/[^ -~]/g, (char) => macRomanRepair.get(char) ?? char)
 }
+
+/**
+ * The data set names each film's directors by one name, as credited when it was made. Lana and Lilly
+ * Wachowski direct together and go by these names; the data set's "Andy Wachowski" is a name one of
+ * them no longer uses, and it leaves the other out.
+ */
+const directorsNow: Record<string, string[]> = {
+  'Andy Wachowski': ['Lana Wachowski', 'Lilly Wachowski'],
+  'Larry Wachowski': ['Lana Wachowski', 'Lilly Wachowski'],
+}
+
+export const creditedDirectors = (name: string): string[] => directorsNow[name] ?? [name]
 
 /** "Charge of the Light Brigade, The" is a library sort form; the title is "The Charge of…". */
 function displayTitle(title: string): string {
@@ -189,7 +202,7 @@ export function filmFromRow(row: VegaFilm, taken: Set<number>, votesPerDollar = 
   return {
     result,
     runtime: row['Running Time min'],
-    director: row.Director ? repairText(row.Director) : null,
+    directors: row.Director ? creditedDirectors(repairText(row.Director)) : [],
     genres,
   }
 }

@@ -112,6 +112,14 @@ describe('the offline catalog', () => {
     expect(details.similar.length).toBeGreaterThan(0)
   })
 
+  it('credits directors by the names they go by now, every one of them', async () => {
+    const [matrix] = await catalog.autocomplete('the matrix')
+    if (!matrix) throw new Error('The Matrix is missing')
+    const details = await catalog.details('movie', matrix.id)
+    expect(details.credits.crew.map((person) => person.name)).toEqual(['Lana Wachowski', 'Lilly Wachowski'])
+    expect(new Set(details.credits.crew.map((person) => person.id)).size).toBe(2)
+  })
+
   it('answers TitleNotFound for an unknown id, and for a film asked for as TV or a series as a movie', async () => {
     await expect(catalog.details('movie', -1)).rejects.toBeInstanceOf(TitleNotFound)
     await expect(catalog.details('tv', -1)).rejects.toBeInstanceOf(TitleNotFound)

@@ -56,17 +56,13 @@ export function createOfflineDetails(films: readonly OfflineFilm[], shows: reado
       runtime: film.runtime,
       credits: {
         cast: [],
-        crew: film.director
-          ? [
-              {
-                id: personId(film.director),
-                name: film.director,
-                job: 'Director',
-                department: 'Directing',
-                profile_path: null,
-              },
-            ]
-          : [],
+        crew: film.directors.map((name) => ({
+          id: personId(name),
+          name,
+          job: 'Director',
+          department: 'Directing',
+          profile_path: null,
+        })),
       },
       videos: [],
       trailer: null,
