@@ -60,6 +60,26 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   await context.close()
 })
 
+test('a visitor who signs in from an open page (a shared post, About) comes back to it', async ({
+  browser,
+  baseURL,
+}) => {
+  const accountContext = await newContext(browser, { baseURL })
+  const account = await registerByApi(accountContext.request, 'returning')
+  await accountContext.close()
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await page.goto('/about#credits')
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/sign_in\?returnTo=%2Fabout%23credits$/)
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/about#credits$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await context.close()
+})
+
 test('suspended by an admin: the next page is the sign-in page, which says so, and signing in says why', async ({
   browser,
   baseURL,

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useCurrentUser } from '../../features/account/currentUser'
 import { Brand } from './Brand'
@@ -22,6 +22,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
   // Chosen once per page: the frame a signed-in page already loaded (no suspended first render,
   // which showed an empty page for a frame), else the lazy one.
   const [AppShell] = useState(() => loadedAppShell.component ?? LazyAppShell)
+  // Signing in from a post someone shared brings the reader back to it, not to home.
+  const here = useLocation({ select: (location) => location.href })
   if (user) {
     return (
       <Suspense fallback={<div className="min-h-dvh" />}>
@@ -42,7 +44,11 @@ export function PublicShell({ children }: { children: ReactNode }) {
               News
               {unreadNews ? <UnreadDot /> : null}
             </Link>
-            <Link to="/sign_in" className="rounded-lg px-2 py-2 text-zinc-300 hover:text-white sm:px-3">
+            <Link
+              to="/sign_in"
+              search={{ returnTo: here }}
+              className="rounded-lg px-2 py-2 text-zinc-300 hover:text-white sm:px-3"
+            >
               Sign in
             </Link>
             <Link
