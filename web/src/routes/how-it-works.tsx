@@ -12,8 +12,7 @@ export const Route = createFileRoute('/how-it-works')({
       <h2>2. See where it streams</h2>
       <p>
         Every title page shows the essentials, the trailer when there is one, and which of your services carries it when
-        we know — and each service has its own page of what it offers and what is trending there, so you don't open five
-        apps to find something.
+        we know — and each service has its own page of what it offers, so you don't open five apps to find something.
       </p>
       <h2>3. Keep your lists</h2>
       <p>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { register } from '../../features/account/accountCalls'
@@ -83,6 +83,16 @@ describe('a refused sign-up', () => {
     page.enterIn('Password')
     await waitFor(() => expect(document.activeElement).toBe(page.field('Email')))
     expect(errorOf(page.field('Email'))).toBe(registrationMessages.emailTaken)
+  })
+})
+
+describe('what signing up agrees to', () => {
+  it('names the Terms, the age they ask for and the Privacy page beside the button', () => {
+    signUpPage()
+    const form = screen.getByRole('button', { name: 'Sign Up' }).closest('form') as HTMLFormElement
+    expect(form.textContent).toContain('By signing up you agree to the Terms and confirm you are 13 or older.')
+    expect(within(form).getByRole('link', { name: 'Terms' })).toBeTruthy()
+    expect(within(form).getByRole('link', { name: 'Privacy' })).toBeTruthy()
   })
 })
 

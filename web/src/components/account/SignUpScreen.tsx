@@ -81,7 +81,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
 
   return (
     <AuthLayout>
-      <FormCard title="Create Account" subtitle="Free forever. Bring your friends.">
+      <FormCard title="Create Account" subtitle="It’s free. Bring your friends.">
         <div className="grid gap-5">
           <InvitationNotice link={link}>
             Create your account to connect with them.{' '}
@@ -120,6 +120,18 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
             <SubmitButton busy={busy} busyLabel="Creating account…">
               Sign Up
             </SubmitButton>
+            {/* What signing up agrees to, where the person agrees to it (the Terms ask for 13 and over). */}
+            <p className="text-center text-xs leading-relaxed text-zinc-400">
+              By signing up you agree to the{' '}
+              <Link to="/terms" className="underline underline-offset-2 hover:text-zinc-200">
+                Terms
+              </Link>{' '}
+              and confirm you are 13 or older. The{' '}
+              <Link to="/privacy" className="underline underline-offset-2 hover:text-zinc-200">
+                Privacy
+              </Link>{' '}
+              page says what we keep and who sees it.
+            </p>
           </form>
           {/* A working invitation's banner already offers it, keeping the invitation. */}
           {invited && link.kind !== 'refused' ? null : (

@@ -24,7 +24,8 @@ export const featureSlides = [
   {
     id: 'stream',
     title: 'Know where to stream it',
-    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — see what each one has and what is trending there.',
+    // Not "what is trending there": the built-in catalog's service pages say they show no trend.
+    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — see which titles each one has.',
   },
 ] as const
 export type FeatureSlideId = (typeof featureSlides)[number]['id']
