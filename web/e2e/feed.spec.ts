@@ -559,7 +559,8 @@ test('an activity’s reactions are one Tab stop: the arrows move between them, 
   await a.page.keyboard.press('Shift+Tab')
   await expect(reactions.nth(1)).toBeFocused()
   const who = card.getByRole('tooltip')
-  await expect(who).toContainText(a.account.username)
+  // The reader is "you" among who reacted.
+  await expect(who).toHaveText('❤️ you')
   await a.page.keyboard.press('Escape')
   await expect(who).toHaveCount(0)
   await a.page.context().close()
