@@ -358,7 +358,7 @@ test('on a desktop, the signed-in sidebar keeps the name Reelmates on one line b
   await registerByApi(page.request)
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/home')
-  const sidebar = page.getByRole('complementary', { name: 'Main' })
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   const brand = sidebar.getByRole('link', { name: 'Reelmates', exact: true })
   const bell = sidebar.getByRole('button', { name: /Notifications/ })
   await expect(brand).toBeVisible()

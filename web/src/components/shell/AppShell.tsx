@@ -116,7 +116,8 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
 
       <aside
         className="sticky top-0 z-30 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
-        aria-label="Main"
+        // Not "Main": beside the page's main landmark and "Main navigation", a landmark list had two.
+        aria-label="Sidebar"
       >
         <div className="mb-6 flex items-center justify-between gap-2">
           {/* Beside the bell in the 15rem sidebar, padded on both sides, the name had a few pixels less

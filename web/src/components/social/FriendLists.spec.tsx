@@ -98,7 +98,7 @@ describe('finding someone among my friends on /friends', () => {
       'pal58',
       'pal59',
     ])
-    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends11 of 60')
+    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends, 11 of 60')
   })
 
   it('says so when no friend’s name contains it, and shows everyone again once it is cleared', () => {
@@ -110,7 +110,7 @@ describe('finding someone among my friends on /friends', () => {
     expect(screen.getByText("No friend's name contains “zed”.")).toBeTruthy()
     fireEvent.change(box, { target: { value: '' } })
     expect(shownNames()).toHaveLength(60)
-    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends60')
+    expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends, 60')
   })
 })
 
@@ -338,10 +338,10 @@ describe('the order of /friends', () => {
     })
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Find people',
-      'Friend requests1',
-      'Your friends1',
+      'Friend requests, 1',
+      'Your friends, 1',
       'Invite by email',
-      'Waiting for an answer1',
+      'Waiting for an answer, 1',
     ])
   })
 })

@@ -37,6 +37,8 @@ export function Section({
         {title}
         {count !== undefined && (total ?? count) > 0 ? (
           <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold tabular-nums text-zinc-300">
+            {/* Read as "Your friends, 3", not "Your friends 3": the pill's gap is only seen. */}
+            <span className="sr-only">, </span>
             {total === undefined || total === count ? count : `${count} of ${total}`}
           </span>
         ) : null}
