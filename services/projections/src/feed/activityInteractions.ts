@@ -52,6 +52,9 @@ export const activityInteractions = defineProjector({
     await db.collection(commentsCollection).createIndex({ keys: { activityId: 1 } })
     await db.collection(commentsCollection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     await db.collection(reactionsCollection).createIndex({ keys: { activityId: 1 } })
+    // A member's own reactions, for their data export. An index alone changes no document, and setup
+    // runs at every start, so no version bump (no rebuild) is needed for it.
+    await db.collection(reactionsCollection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     // A deleted comment takes its reactions with it: without this, every deletion read every reaction.
     await db.collection(reactionsCollection).createIndex({ keys: { commentId: 1 } })
   },

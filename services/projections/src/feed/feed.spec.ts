@@ -418,3 +418,42 @@ describe('unread', () => {
     expect(await h.feed.unread(ann)).toBe(1)
   })
 })
+
+describe('my reactions', () => {
+  it('lists every reaction I gave, newest first, with what it is on and whose comment, only while I may see it', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), ...befriend(bob, cat), watched(bob, 'b1'), watched(cat, 'c1'))
+    await h.given(commented(bob, 'b1', 'k1', cat), commented(cat, 'c1', 'k2', bob))
+    const earlier = '2026-11-20T10:00:00.000Z'
+    await h.given(
+      ReactionAdded({
+        ...onDune(bob, 'b1'),
+        commentId: null,
+        commentAuthorId: null,
+        userId: ann,
+        emoji: '👍',
+        reactedAt: earlier,
+      }),
+    )
+    await h.given(reacted(bob, 'b1', ann, 'k1', cat), reacted(bob, 'b1', bob), reacted(cat, 'c1', bob, 'k2', bob))
+    expect(await h.feed.myReactions(ann)).toEqual([
+      {
+        emoji: '🔥',
+        createdAt: '2026-11-20T21:00:00.000Z',
+        activity: { id: 'watched:b1', activityType: 'watched', mediaTitle: 'Dune', owner: 'bob', visible: true },
+        comment: { id: 'k1', author: 'cat' },
+      },
+      {
+        emoji: '👍',
+        createdAt: earlier,
+        activity: { id: 'watched:b1', activityType: 'watched', mediaTitle: 'Dune', owner: 'bob', visible: true },
+        comment: null,
+      },
+    ])
+    await h.given(unfriend(ann, bob))
+    expect((await h.feed.myReactions(ann)).map(({ activity, comment }) => [activity?.owner, comment?.author])).toEqual([
+      [null, null],
+      [null, undefined],
+    ])
+  })
+})

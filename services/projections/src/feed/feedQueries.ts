@@ -6,6 +6,7 @@ import {
   type ActivityType,
   type FeedAnswer,
   type FeedIdsAnswer,
+  type MyCommentItem,
   type MyCommentsAnswer,
 } from '@reelmates/contracts/feed'
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
@@ -37,6 +38,17 @@ export interface ActivityAccess {
   /** What it is, for the notifications of its comments and reactions ("your watch of Dune"). */
   activityType: ActivityType
   mediaTitle: string | null
+}
+
+/** What one of my comments or reactions is on (`MyCommentItem['activity']`). */
+export type ActivityPlace = NonNullable<MyCommentItem['activity']>
+
+/** One reaction I gave, and where. */
+export interface MyReaction {
+  emoji: string
+  createdAt: string
+  activity: ActivityPlace | null
+  comment: { id: string; author: string | null } | null
 }
 
 const accessOf = (activity: Activity): ActivityAccess => ({
@@ -107,6 +119,32 @@ export const feedQueries = defineQueries(
         }),
       )
       return rewatches
+    }
+
+    /**
+     * What each of these activities is, for a list of my own comments or reactions: whose it is only
+     * while I may still open it (a comment outlives the friendship it was written in). An activity
+     * that has gone is absent.
+     */
+    async function placesOf(userId: string, activityIds: readonly string[]): Promise<Map<string, ActivityPlace>> {
+      const onActivities = await feed().find({ _id: { $in: [...new Set(activityIds)] } })
+      const [seen, owners] = await Promise.all([
+        Promise.all(onActivities.map((activity) => mayFriendSee(userId, activity))),
+        cards.cards(onActivities.map((activity) => activity.userId)),
+      ])
+      return new Map(
+        onActivities.map((activity, index) => {
+          const visible = seen[index] === true
+          const place: ActivityPlace = {
+            id: activity._id,
+            activityType: activity.activityType,
+            mediaTitle: activity.mediaTitle,
+            owner: visible ? (owners.get(activity.userId)?.username ?? null) : null,
+            visible,
+          }
+          return [activity._id, place]
+        }),
+      )
     }
 
     async function visible(viewerId: string, activityId: string): Promise<Activity | null> {
@@ -225,35 +263,19 @@ export const feedQueries = defineQueries(
           { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 },
         )
         const page = found.slice(0, limit)
-        const onActivities = await feed().find({
-          _id: { $in: [...new Set(page.map((comment) => comment.activityId))] },
-        })
-        const byId = new Map(onActivities.map((activity) => [activity._id, activity]))
-        const seen = new Map(
-          await Promise.all(
-            onActivities.map(async (activity) => [activity._id, await mayFriendSee(userId, activity)] as const),
-          ),
+        const places = await placesOf(
+          userId,
+          page.map((comment) => comment.activityId),
         )
-        const owners = await cards.cards(onActivities.map((activity) => activity.userId))
         const items = page.flatMap((comment) => {
           if (comment.content === null) return []
-          const activity = byId.get(comment.activityId)
-          const visible = seen.get(comment.activityId) === true
           return [
             {
               id: comment.id,
               content: comment.content,
               createdAt: comment.createdAt,
               updatedAt: comment.updatedAt,
-              activity: activity
-                ? {
-                    id: activity._id,
-                    activityType: activity.activityType,
-                    mediaTitle: activity.mediaTitle,
-                    owner: visible ? (owners.get(activity.userId)?.username ?? null) : null,
-                    visible,
-                  }
-                : null,
+              activity: places.get(comment.activityId) ?? null,
             },
           ]
         })
@@ -263,6 +285,37 @@ export const feedQueries = defineQueries(
           nextCursor:
             found.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last._id }) : null,
         }
+      },
+
+      /**
+       * Every reaction I gave, newest first, each with the activity it is on (as `myComments` shows
+       * it) and, for one on a comment, whose comment that was while I may still see it.
+       */
+      async myReactions(userId: string): Promise<MyReaction[]> {
+        const found = await reactions().find({ userId }, { sort: { createdAt: -1, _id: -1 } })
+        const places = await placesOf(
+          userId,
+          found.map((reaction) => reaction.activityId),
+        )
+        const authors = await cards.cards(found.flatMap((reaction) => reaction.commentAuthorId ?? []))
+        return found.map((reaction) => {
+          const place = places.get(reaction.activityId) ?? null
+          return {
+            emoji: reaction.emoji,
+            createdAt: reaction.createdAt,
+            activity: place,
+            comment:
+              reaction.commentId === null
+                ? null
+                : {
+                    id: reaction.commentId,
+                    author:
+                      place?.visible && reaction.commentAuthorId
+                        ? (authors.get(reaction.commentAuthorId)?.username ?? null)
+                        : null,
+                  },
+          }
+        })
       },
 
       /** The activity as the write side needs it: who owns it, when the asker may see it. */
