@@ -9,38 +9,11 @@ import { currentUserId, requireUser } from '../http/auth'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 import { exportCsv } from './exportCsv'
+import { watchedColumns, watchedRows, watchlistColumns, watchlistRows } from './exportRows'
 
 const exportQuery = z.object({
   format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
 })
-
-// `position` counts from 1, as the list on screen does (the stored order counts from 0), and
-// `recommendedBy` names the friend whose recommendation put the title there, as the list shows it.
-const watchlistColumns = [
-  'position',
-  'title',
-  'mediaType',
-  'tmdbId',
-  'releaseDate',
-  'addedAt',
-  'note',
-  'recommendedBy',
-] as const
-const watchedColumns = [
-  'title',
-  'mediaType',
-  'tmdbId',
-  'releaseDate',
-  'watchedAt',
-  'watchedOn',
-  'rewatch',
-  'stars',
-  'recommend',
-  'review',
-  'containsSpoilers',
-  'streamingService',
-  'isPrivate',
-] as const
 
 /** Per-title status for the media page, and exports: your data is yours, in CSV or JSON. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
@@ -104,11 +77,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       config: readsFrom(watchlistQueries),
     },
     async (request, reply) => {
-      const items = (await watchlist.all(currentUserId(request))).map((item, index) => ({
-        ...item,
-        position: index + 1,
-        recommendedBy: item.recommendedBy?.username ?? null,
-      }))
+      const items = watchlistRows(await watchlist.all(currentUserId(request)))
       return sendExport(reply, 'reelmates-watchlist', request.query.format, items, watchlistColumns)
     },
   )
@@ -125,10 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       config: readsFrom(watchedQueries),
     },
     async (request, reply) => {
-      const items = (await watched.all(currentUserId(request))).map((item) => ({
-        ...item,
-        stars: starsOf(item.rating),
-      }))
+      const items = watchedRows(await watched.all(currentUserId(request)))
       return sendExport(reply, 'reelmates-watched', request.query.format, items, watchedColumns)
     },
   )
@@ -138,28 +104,10 @@ function sendExport<T extends Record<string, unknown>>(
   reply: import('fastify').FastifyReply,
   name: string,
   format: 'csv' | 'json',
-  items: T[],
+  rows: T[],
   columns: readonly (keyof T & string)[],
 ) {
   void reply.header('Content-Disposition', `attachment; filename="${name}.${format}"`)
-  if (format === 'json') {
-    return reply.type('application/json; charset=utf-8').send(
-      JSON.stringify(
-        items.map((item) => pickColumns(item, columns)),
-        null,
-        2,
-      ),
-    )
-  }
-  const rows = items.map((item) => pickColumns(item, columns))
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows, null, 2))
   return reply.type('text/csv; charset=utf-8').send(exportCsv(rows, columns))
 }
-
-/**
- * A rating as the member gave it: stars from ½ to 5. The log keeps 1 to 10 (half stars), which read
- * in a file as a score out of 10: a 5-star film would show as "10".
- */
-const starsOf = (rating: number | null) => (rating === null ? null : rating / 2)
-
-const pickColumns = <T extends Record<string, unknown>>(item: T, columns: readonly (keyof T & string)[]) =>
-  Object.fromEntries(columns.map((column) => [column, item[column] ?? null]))
