@@ -3,6 +3,7 @@ import type { Platform } from '../platform'
 import { accountWorkSettled } from './background'
 import { deletionRoutes } from './deletionRoutes'
 import { avatarRoutes } from './avatarRoutes'
+import { memberExportRoutes } from './memberExportRoutes'
 import { myStatsRoutes } from './myStatsRoutes'
 import { outboxRoutes } from './outboxRoutes'
 import { profileRoutes } from './profileRoutes'
@@ -29,4 +30,5 @@ export const accountRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
   await app.register(outboxRoutes, { platform })
   await app.register(avatarRoutes, { platform })
   await app.register(myStatsRoutes, { platform })
+  await app.register(memberExportRoutes, { platform })
 }
