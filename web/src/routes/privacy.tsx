@@ -33,10 +33,17 @@ export const Route = createFileRoute('/privacy')({
         you send it to. A watch you mark private appears nowhere but in your own lists, and your email address is never
         shown to anyone.
       </p>
+      <h2>Your copy</h2>
+      <p>
+        On your profile, "Download all my data" gives you a file with your account details and settings, your watchlist,
+        your watched titles with their ratings and reviews (private ones included), your friends and friend requests,
+        the comments and reactions you gave, and the recommendations you sent and received. Other members appear in it
+        by their username only.
+      </p>
       <h2>Erasure</h2>
       <p>
         When you delete your account, the personal details in our records are made unreadable for good (we destroy the
-        key they were encrypted with), including in backups. Write to support@reelmates.app for a copy of your data.
+        key they were encrypted with), including in backups.
       </p>
     </StaticPage>
   ),

@@ -3,6 +3,7 @@ import { useCurrentUser } from '../../features/account/currentUser'
 import { useLogout } from '../../features/account/useLogout'
 import { AvatarEditor } from './AvatarEditor'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
+import { DownloadMyData } from './DownloadMyData'
 import { ProfileEditForm } from './ProfileEditForm'
 import { ProfileStats } from './ProfileStats'
 import { MyComments } from '../feed/MyComments'
@@ -48,6 +49,7 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
           Log out
         </button>
       </div>
+      <DownloadMyData />
       <section aria-labelledby="delete-account-title" className="grid gap-2 rounded-2xl border border-red-400/20 p-5">
         <h2 id="delete-account-title" className="text-base font-semibold text-white">
           Delete account

@@ -26,6 +26,9 @@ export async function removeAvatar(): Promise<PublicUser> {
   return userOf(await apiJson<UserAnswer>('/api/user/avatar', { method: 'DELETE' }))
 }
 
+/** Where "Download all my data" points: the browser downloads the file itself (cookies go along). */
+export const memberExportUrl = '/api/user/export'
+
 /** DELETE /api/user: the account and its personal data, for good (needs the current password). */
 export async function deleteAccount(currentPassword: string): Promise<void> {
   await apiJson('/api/user', { method: 'DELETE', body: { currentPassword } })
