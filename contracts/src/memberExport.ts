@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { digestType, role } from './account'
+import { publicUser } from './account'
 import { activityType } from './feed'
 import { mediaType } from './media'
 import { recommendationStatus } from './recommendations'
@@ -47,17 +47,17 @@ export const watchedExportRow = z.object({
 export type WatchedExportRow = z.infer<typeof watchedExportRow>
 
 /** What the member sees and sets on their own profile; never a password, session, push key or look-up key. */
-const exportedAccount = z.object({
-  username: z.string(),
-  email: z.string(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  createdAt: z.string(),
-  role,
-  digestType,
-  receiveCampaignEmails: z.boolean(),
-  pushNotificationsEnabled: z.boolean(),
+const exportedAccount = publicUser.pick({
+  username: true,
+  email: true,
+  bio: true,
+  location: true,
+  avatarUrl: true,
+  createdAt: true,
+  role: true,
+  digestType: true,
+  receiveCampaignEmails: true,
+  pushNotificationsEnabled: true,
 })
 
 const friendLine = z.object({ username: z.string(), since: z.string() })

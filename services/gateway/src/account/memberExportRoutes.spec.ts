@@ -24,7 +24,7 @@ const words = {
 let t: TestApp
 let ann: Registered
 let bob: Registered
-const titles: { id: number; title: string }[] = []
+let titles: Awaited<ReturnType<TestApp['platform']['catalog']['trendingMovies']>>['results'] = []
 
 async function ok(answer: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
   const settled = await answer
@@ -56,7 +56,7 @@ async function exportOf(member: Registered): Promise<{ answer: LightMyRequestRes
 
 beforeAll(async () => {
   t = await createTestApp()
-  titles.push(...(await t.platform.catalog.trendingMovies()).results.slice(0, 5))
+  titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 5)
   ann = await register(t.app, 'ann5521')
   bob = await register(t.app, 'bob5521')
   const cat = await register(t.app, 'cat5521')
