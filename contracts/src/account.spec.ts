@@ -70,6 +70,25 @@ describe('account requests (spec §5)', () => {
         password: 'secret1',
       }),
     ).toEqual(characters)
+    // Counted as drawn: "a" with four marks composes to "à" with three, still four on the letter; marks
+    // on a dot or a digit; characters drawn as nothing, which would pass for "bobby".
+    for (const name of [
+      'xa\u0300\u0301\u0302\u0303',
+      'ann.\u0338',
+      '1\u20dd23',
+      'bobby\ufe0f',
+      'bo\u034fbby',
+      'b\u{e0100}obby',
+      '\u3164\u3164\u3164',
+    ])
+      expect(problems(registerRequest, { username: name, email: 'b@example.com', password: 'secret1' })).toEqual(
+        characters,
+      )
+  })
+
+  it('looks up a name held from before composing, however long composing would make it', () => {
+    // Devanagari's precomposed nukta letters decompose under NFC: 30 of them are 60 code units.
+    expect(publicProfileParams.safeParse({ username: '\u0958'.repeat(30) }).success).toBe(true)
   })
 
   it('a chosen username has a letter or a number in it', () => {

@@ -53,15 +53,19 @@ const signInUsername = z.string({ error: messages.usernameTooShort }).trim().min
 // Usernames appear in profile addresses (/profile/{username}) and in mails, so they are kept to
 // characters that read the same everywhere; '@' is excluded so a username can never look like an email.
 // A letter may carry combining marks (Devanagari's and Thai's vowel signs, an accent typed apart
-// from its letter, as text pasted from a Mac often is): composed where Unicode can (NFC), and at most
-// three on one letter, so a name cannot be stacked into a tower of marks.
+// from its letter, as text pasted from a Mac often is), at most three, so a name cannot be stacked
+// into a tower of marks; marks are counted decomposed (NFD), as they are drawn, so "à" and "a" plus a
+// grave count alike. A mark on a digit, a dot, a dash or an underscore is refused.
+const usernameShape = /^(?:\p{L}\p{M}{0,3}|[\p{N}._-])+$/u
+const usernameCharacters = (value: string) => usernameShape.test(value.normalize('NFD'))
+
+/** A username as it is looked up (profile addresses, friend requests): any name a member may hold. */
 export const username = z
   .string({ error: messages.usernameTooShort })
   .trim()
-  .normalize('NFC')
   .min(usernameMin, messages.usernameTooShort)
   .max(usernameMax, messages.usernameTooLong)
-  .regex(/^(?:[\p{L}\p{N}._-]\p{M}{0,3})+$/u, messages.usernameCharacters)
+  .refine(usernameCharacters, messages.usernameCharacters)
 
 // Latin, Greek and Cyrillic share look-alike letters ("bоb" with a Cyrillic о reads as "bob"), so a
 // name mixing them could pass for someone else's. Only a name being chosen is held to this: existing
@@ -69,9 +73,23 @@ export const username = z
 const lookAlikeAlphabets = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u]
 const oneLookAlikeAlphabet = (value: string) =>
   lookAlikeAlphabets.filter((alphabet) => alphabet.test(value)).length <= 1
+// Characters drawn as nothing (variation selectors, the combining grapheme joiner, the Hangul filler):
+// "bobby" with one inside reads as "bobby", yet is another name to every look-up.
+const invisible = /\p{Default_Ignorable_Code_Point}/u
 
-/** A username someone is choosing now (sign-up, rename); "..." would read as no name at all. */
-export const newUsername = username
+/**
+ * A username someone is choosing now (sign-up, rename): composed (NFC) before it is checked and kept,
+ * so "ine\u0301s" typed on a Mac is "inés"; nothing invisible in it; a letter or a number in it ("..."
+ * reads as no name at all); one of the look-alike alphabets at most.
+ */
+export const newUsername = z
+  .string({ error: messages.usernameTooShort })
+  .trim()
+  .normalize('NFC')
+  .min(usernameMin, messages.usernameTooShort)
+  .max(usernameMax, messages.usernameTooLong)
+  .refine(usernameCharacters, messages.usernameCharacters)
+  .refine((value) => !invisible.test(value), messages.usernameCharacters)
   .refine((value) => /[\p{L}\p{N}]/u.test(value), messages.usernameNoLetters)
   .refine(oneLookAlikeAlphabet, messages.usernameMixedAlphabets)
 
