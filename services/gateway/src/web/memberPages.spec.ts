@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeAdmin, password, register } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
+import { memberPageExists } from './memberPages'
 
 let t: TestApp
 const webDist = mkdtempSync(join(tmpdir(), 'reelmates-web-'))
@@ -20,6 +21,20 @@ afterAll(async () => {
 })
 
 const status = async (url: string) => (await t.app.inject({ url })).statusCode
+
+describe('whether a profile page names a member, when the read store cannot say', () => {
+  it('is taken as so when the look-up fails or is slow: the page is neither held up nor called missing', async () => {
+    const failing = memberPageExists({ byUsername: () => Promise.reject(new Error('store down')) })
+    expect(await failing('/profile/ann')).toBe(true)
+    const slow = memberPageExists({ byUsername: () => new Promise(() => undefined) }, 20)
+    const started = performance.now()
+    expect(await slow('/profile/ann')).toBe(true)
+    expect(performance.now() - started).toBeLessThan(1_000)
+    const none = memberPageExists({ byUsername: () => Promise.resolve(null) })
+    expect(await none('/profile/ann')).toBe(false)
+    expect(await none('/home')).toBe(true)
+  })
+})
 
 describe('a page that names a member or a news category answers 404 when there is none (issue 15.6)', () => {
   it("answers a member's profile page, in any case and spelling the router reads, and 404 for nobody", async () => {

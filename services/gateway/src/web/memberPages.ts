@@ -1,7 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { PageSubjectExists } from './staticWeb'
 
 const memberPage = /^\/profile\/([^/]+)\/?$/
 const newsCategoryPage = /^\/news\/category\/([^/]+)\/?$/
+
+/** How long a page's HTML waits for the read store before it goes out as a 200 regardless. */
+const lookUpWaitMs = 300
 
 /** The name a page address carries, as the router reads it; an address it cannot decode names nothing. */
 function named(pattern: RegExp, path: string): string | null | undefined {
@@ -15,22 +19,50 @@ function named(pattern: RegExp, path: string): string | null | undefined {
 }
 
 /**
- * A profile page (`/profile/{username}`) names a member, or is a 404 (a deleted account's old link
- * among them). Anyone may already learn whether a username is held (sign-up says it is taken).
+ * Whether `lookUp` finds something: a read store that fails, or does not answer within `waitMs`, is
+ * not taken for "nothing there" (the page stays a 200, as a title page does when the catalog cannot
+ * answer).
  */
-export function memberPageExists(members: { byUsername(username: string): Promise<unknown> }): PageSubjectExists {
+async function found(lookUp: () => Promise<unknown>, waitMs: number): Promise<boolean> {
+  const gaveUp = new AbortController()
+  const answer = Promise.resolve()
+    .then(lookUp)
+    .then(
+      (thing) => thing !== null,
+      () => true,
+    )
+  const timeout = sleep(waitMs, true, { signal: gaveUp.signal }).catch(() => true)
+  try {
+    return await Promise.race([answer, timeout])
+  } finally {
+    gaveUp.abort()
+  }
+}
+
+/**
+ * A profile page (`/profile/{username}`) names a member, or is a 404 (a deleted account's old link
+ * among them). Whether a username is held is no secret: any member finds people by the start of
+ * their names, and sign-up says a name is taken.
+ */
+export function memberPageExists(
+  members: { byUsername(username: string): Promise<unknown> },
+  waitMs = lookUpWaitMs,
+): PageSubjectExists {
   return async (path) => {
     const username = named(memberPage, path)
     if (username === undefined) return true
-    return username !== null && (await members.byUsername(username)) !== null
+    return username !== null && found(() => members.byUsername(username), waitMs)
   }
 }
 
 /** A news category page (`/news/category/{slug}`) names a category the team made, or is a 404. */
-export function newsCategoryPageExists(news: { categoryBySlug(slug: string): Promise<unknown> }): PageSubjectExists {
+export function newsCategoryPageExists(
+  news: { categoryBySlug(slug: string): Promise<unknown> },
+  waitMs = lookUpWaitMs,
+): PageSubjectExists {
   return async (path) => {
     const slug = named(newsCategoryPage, path)
     if (slug === undefined) return true
-    return slug !== null && (await news.categoryBySlug(slug)) !== null
+    return slug !== null && found(() => news.categoryBySlug(slug), waitMs)
   }
 }
