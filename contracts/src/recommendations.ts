@@ -13,6 +13,13 @@ export const recommendationNoteMax = 500
 export const recipientsMax = 20
 /** A newcomer's sign-up link lasts this long. */
 export const recommendationLifetimeDays = 30
+/**
+ * How many recommendations one sender may send to one address in `recommendationLifetimeDays`, whatever
+ * became of them: an address reaches someone who never chose the sender (no friendship is needed), so
+ * it must not be a channel for titles and notes without end. Counted the same for every address, or
+ * the refusal would tell which ones have accounts.
+ */
+export const recommendationsPerAddress = 3
 
 export const recommendationStatus = z.enum(['pending', 'accepted', 'dismissed', 'watched'])
 export type RecommendationStatus = z.infer<typeof recommendationStatus>
@@ -23,6 +30,7 @@ export const recommendationMessages = {
   notFriends: (name: string) => `You can only recommend titles to friends, and ${name} is not your friend.`,
   unknownUser: (name: string) => `No user named ${name} was found.`,
   alreadyPending: (name: string) => `You already recommended this title to ${name}, who has not answered yet.`,
+  tooManyToAddress: `One email address can get at most ${recommendationsPerAddress} recommendations from you in ${recommendationLifetimeDays} days. Friends get any number by username.`,
   noteTooLong: `A note can be at most ${recommendationNoteMax} characters`,
   notFound: 'No such recommendation.',
   onlyRecipient: 'Only the person this recommendation was sent to can answer it.',
@@ -65,6 +73,12 @@ export const RecommendationSent = defineEvent(
     sentAt: z.string(),
     /** The newcomer's link secret, sealed like the address, for the scheduler to mail (absent on older events). */
     token: z.string().nullable().optional(),
+    /**
+     * Set (true) when the address belongs to a member who turned the sender away (declined their friend
+     * request, or ended the friendship): kept on the sender's Sent tab as sent, delivered to nobody
+     * (`toUserId` null, no link), so the sender's answer is what any address gets.
+     */
+    withheld: z.literal(true).optional(),
   }),
   { personal: { subjectField: 'fromUserId', fields: ['toEmail', 'note', 'token'] } },
 )

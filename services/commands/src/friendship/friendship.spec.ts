@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   FriendRemoved,
   FriendRequestAccepted,
@@ -204,5 +204,27 @@ describe('friendship', () => {
       given([])
         .when(befriend({ otherUsername: 'ann', otherDeleted: true }))
         .thenThrows(FriendAccountDeleted))
+  })
+
+  describe('who turned the other away (address recommendations are not delivered to them)', () => {
+    const removed = (byUserId: string, otherUserId: string) =>
+      FriendRemoved({ friendshipId, byUserId, otherUserId, removedAt: at })
+
+    it('is the one who declined the request', () => expect(given([sent(), declined()]).state().turnedAwayBy).toBe(bob))
+
+    it('stays after the one turned away asks again', () =>
+      expect(given([sent(), declined(), sent(ann, bob, 2, hoursLater(1))]).state().turnedAwayBy).toBe(bob))
+
+    it('is the one who ended the friendship', () =>
+      expect(given([sent(), accepted(), removed(bob, ann)]).state().turnedAwayBy).toBe(bob))
+
+    it('is nobody once they are friends again', () =>
+      expect(given([sent(), declined(), sent(ann, bob, 2), accepted()]).state().turnedAwayBy).toBeNull())
+
+    it('is nobody once the one who said no asks themselves', () =>
+      expect(given([sent(), declined(), sent(bob, ann, 2)]).state().turnedAwayBy).toBeNull())
+
+    it('is nobody after a request was only cancelled', () =>
+      expect(given([sent(), cancelled()]).state().turnedAwayBy).toBeNull())
   })
 })

@@ -66,6 +66,12 @@ export interface FriendshipState {
   sentAt: string[]
   /** The email invitation the pending request came from, or null (asked by username). */
   invitationId: string | null
+  /**
+   * Who last said no to the other: declined their request or ended the friendship. Null again once they
+   * are friends, or once that member asks the other themselves. Recommendations the other mails to
+   * their address are not delivered meanwhile (recommendation.ts).
+   */
+  turnedAwayBy: string | null
 }
 
 const initialState = (): FriendshipState => ({
@@ -75,6 +81,7 @@ const initialState = (): FriendshipState => ({
   inviteCount: 0,
   sentAt: [],
   invitationId: null,
+  turnedAwayBy: null,
 })
 
 function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState {
@@ -87,12 +94,15 @@ function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState
         inviteCount: event.data.inviteCount,
         sentAt: [...state.sentAt, event.data.sentAt],
         invitationId: event.data.invitationId,
+        turnedAwayBy: state.turnedAwayBy === event.data.fromUserId ? null : state.turnedAwayBy,
       }
     case 'FriendRequestAccepted':
-      return { ...state, status: 'accepted' }
+      return { ...state, status: 'accepted', turnedAwayBy: null }
     case 'FriendRequestDeclined':
-    case 'FriendRequestCancelled':
+      return { ...state, status: 'none', fromUserId: null, toUserId: null, turnedAwayBy: event.data.toUserId }
     case 'FriendRemoved':
+      return { ...state, status: 'none', fromUserId: null, toUserId: null, turnedAwayBy: event.data.byUserId }
+    case 'FriendRequestCancelled':
       return { ...state, status: 'none', fromUserId: null, toUserId: null }
   }
 }

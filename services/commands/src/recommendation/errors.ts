@@ -78,3 +78,11 @@ export class RecommendationTokenSpent extends DomainError {
     super('gone', message)
   }
 }
+
+/** Worded alike for every address, member's or not: the refusal must not tell whose it is. */
+export class TooManyToAddress extends DomainError {
+  override readonly name = 'TooManyToAddress'
+  constructor() {
+    super('too_many', says.tooManyToAddress)
+  }
+}

@@ -7,7 +7,9 @@ import {
   RecommendationSent,
   RecommendationWatched,
   recommendationMessages as says,
+  recommendationLifetimeDays,
   recommendationNoteMax,
+  recommendationsPerAddress,
   type RecommendationEvent,
   type RecommendationStatus,
 } from '@reelmates/contracts/recommendations'
@@ -24,6 +26,7 @@ import {
   RecommendationTokenInvalid,
   RecommendationTokenSpent,
   RecommendationToSelf,
+  TooManyToAddress,
 } from './errors'
 
 /** Everything one member has recommended: one stream per sender. */
@@ -40,6 +43,11 @@ export interface Recipient {
   name: string
   /** Whether the two are friends now (a recommendation by username needs it; by email it does not). */
   friend: boolean
+  /**
+   * The member behind the address typed declined the sender's friend request or ended their friendship
+   * (and has not befriended or asked them since), as the friendship's stream says.
+   */
+  turnedAway: boolean
   /** A newcomer's sign-up link: the SHA-256 of its secret, and when it stops working. */
   tokenHash: string | null
   expiresAt: string | null
@@ -87,6 +95,7 @@ export interface RecommendationRecord extends Title {
   expiresAt: string | null
   claimed: boolean
   emailed: boolean
+  sentAt: string
   /** The diary entries already recorded against it, so a redelivered watch changes nothing. */
   watchedEntries: readonly string[]
 }
@@ -128,6 +137,7 @@ function evolve(state: RecommendationsState, event: RecommendationEvent): Recomm
           expiresAt: data.expiresAt,
           claimed: false,
           emailed: false,
+          sentAt: data.sentAt,
           watchedEntries: [],
         }),
       }
@@ -191,6 +201,31 @@ function checkedNote(note: string | null): string | null {
   return trimmed === '' ? null : trimmed
 }
 
+const windowMs = recommendationLifetimeDays * 24 * 60 * 60 * 1000
+
+/** What this sender sent to this address in the last `recommendationLifetimeDays`, whatever became of it. */
+function sentToAddressLately(state: RecommendationsState, toEmail: string, at: string): number {
+  const since = Date.parse(at) - windowMs
+  let count = 0
+  for (const record of state.byId.values())
+    if (record.toEmail === toEmail && Date.parse(record.sentAt) > since) count += 1
+  return count
+}
+
+/**
+ * What goes on the log for one recipient. An address whose member turned the sender away is recorded
+ * as sent but reaches nobody: no account, no link (so no mail, no bell, no inbox), the same answer the
+ * sender gets for any address. Refusing would tell the sender whose address it is and that they were
+ * turned away; delivering would let them keep writing to someone who said no.
+ */
+function delivered(recipient: Recipient): Delivery {
+  if (recipient.toEmail !== null && recipient.turnedAway)
+    return { toUserId: null, tokenHash: null, expiresAt: null, token: null, withheld: true }
+  return recipient
+}
+
+type Delivery = Pick<Recipient, 'toUserId' | 'tokenHash' | 'expiresAt' | 'token'> & { withheld?: true }
+
 function decide(command: RecommendationCommand, state: RecommendationsState): RecommendationEvent[] {
   switch (command.type) {
     case 'SendRecommendations': {
@@ -203,24 +238,31 @@ function decide(command: RecommendationCommand, state: RecommendationsState): Re
         for (const record of state.byId.values())
           if (record.status === 'pending' && mediaKeyOf(record) === key && sameRecipient(record, recipient))
             throw new RecommendationAlreadyPending(recipient.name)
+        if (
+          recipient.toEmail !== null &&
+          sentToAddressLately(state, recipient.toEmail, command.at) >= recommendationsPerAddress
+        )
+          throw new TooManyToAddress()
       }
-      return command.recipients.map((recipient) =>
-        RecommendationSent({
+      return command.recipients.map((recipient) => {
+        const to = delivered(recipient)
+        return RecommendationSent({
           recommendationId: recipient.recommendationId,
           fromUserId: command.fromUserId,
-          toUserId: recipient.toUserId,
+          toUserId: to.toUserId,
           toEmail: recipient.toEmail,
           tmdbId: command.tmdbId,
           mediaType: command.mediaType,
           mediaTitle: command.mediaTitle,
           mediaPosterPath: command.mediaPosterPath,
           note,
-          tokenHash: recipient.tokenHash,
-          expiresAt: recipient.expiresAt,
+          tokenHash: to.tokenHash,
+          expiresAt: to.expiresAt,
           sentAt: command.at,
-          ...(recipient.token === null ? {} : { token: recipient.token }),
-        }),
-      )
+          ...(to.token === null ? {} : { token: to.token }),
+          ...(to.withheld ? { withheld: to.withheld } : {}),
+        })
+      })
     }
     case 'AcceptRecommendation': {
       const { record, about } = received(state, command.recommendationId, command.userId)

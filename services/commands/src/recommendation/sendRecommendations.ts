@@ -54,6 +54,7 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
       toEmail: null,
       name: member.username,
       friend: member.userId !== sender.userId && pair.status === 'accepted',
+      turnedAway: false,
       tokenHash: null,
       expiresAt: null,
       token: null,
@@ -67,12 +68,18 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
     checkNewAddress(await ports.invitedAddresses(sender.userId, toEmail, newAddressesSince(ports.now())))
     const recommendationId = ports.newId()
     if (member && !named.has(member.userId)) {
+      const pair = await loadState(
+        ports.eventStore,
+        friendship,
+        friendshipStreamId(friendshipIdOf(sender.userId, member.userId)),
+      )
       recipients.push({
         recommendationId,
         toUserId: member.userId,
         toEmail,
         name: toEmail,
         friend: true,
+        turnedAway: pair.turnedAwayBy === member.userId,
         tokenHash: null,
         expiresAt: null,
         token: null,
@@ -86,6 +93,7 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
         toEmail,
         name: toEmail,
         friend: false,
+        turnedAway: false,
         tokenHash,
         expiresAt,
         token,
