@@ -53,13 +53,17 @@ describe('the keyboard after answering a recommendation', () => {
   })
 })
 
-/** The pending card of Casablanca, with one of my library's lists already known. */
-function cardBeside(list: readonly unknown[], data: unknown): HTMLElement {
+/** The card of Casablanca (pending unless said), with one of my library's lists already known. */
+function cardBeside(
+  list: readonly unknown[],
+  data: unknown,
+  status: RecommendationItem['status'] = 'pending',
+): HTMLElement {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   client.setQueryData(list, data)
   render(
     <QueryClientProvider client={client}>
-      <ReceivedCard item={casablanca} />
+      <ReceivedCard item={{ ...casablanca, status }} />
     </QueryClientProvider>,
   )
   return screen.getByRole('article', { name: 'Casablanca' })
@@ -83,5 +87,18 @@ describe('a recommendation of a title already on my watchlist', () => {
     expect(card.textContent).toContain('Already on your watchlist')
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeTruthy()
     expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
+  })
+})
+
+describe('an accepted recommendation', () => {
+  it('says "On your watchlist" while the title is there', () => {
+    const card = cardBeside(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }], 'accepted')
+    expect(card.textContent).toContain('On your watchlist')
+  })
+
+  it('says "Accepted" once the title has left the watchlist', () => {
+    const card = cardBeside(libraryKeys.watchlist(), [], 'accepted')
+    expect(card.textContent).toContain('Accepted')
+    expect(card.textContent).not.toContain('On your watchlist')
   })
 })

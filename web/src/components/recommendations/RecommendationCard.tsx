@@ -57,7 +57,8 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const watchedAlready = useMyWatch(item)
   // On the list already (added before, or since, on its own): accepting adds nothing, so the card
   // says so rather than offer to add it.
-  const listedAlready = useIsOnWatchlist(item) === true
+  const onWatchlist = useIsOnWatchlist(item)
+  const listedAlready = onWatchlist === true
   const say = (what: Answer, pressed: HTMLElement) => {
     // A double tap is one answer: the card's buttons change under the finger (Dismiss becomes Undo).
     const now = performance.now()
@@ -126,13 +127,19 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
             tabIndex={-1}
             className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 outline-none focus-visible:ring-2 focus-visible:ring-amber-400 ${statusTone[item.status]}`}
           >
-            {item.status === 'accepted' ? 'On your watchlist' : 'Watched'}
+            {item.status === 'watched' ? 'Watched' : acceptedLabel(onWatchlist)}
           </span>
         )}
       </div>
     </CardFrame>
   )
 }
+
+/**
+ * An accepted card follows the watchlist: taken off it since, "On your watchlist" would be untrue (the
+ * title's page offers to add it again), while "Accepted" stays true. Unknown yet, it is still there.
+ */
+const acceptedLabel = (onWatchlist: boolean | undefined) => (onWatchlist === false ? 'Accepted' : 'On your watchlist')
 
 /** One recommendation I sent: to whom, and how it went ("Watched · 4½ stars"). */
 export function SentCard({ item }: { item: RecommendationItem }) {

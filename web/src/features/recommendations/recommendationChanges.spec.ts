@@ -47,6 +47,9 @@ describe('sentStatusLabel', () => {
     expect(sentStatusLabel({ status: 'pending', rating: null })).toBe('Waiting for an answer')
     expect(sentStatusLabel({ status: 'dismissed', rating: null })).toBe('Passed')
   })
+
+  it('says an accept was accepted, not where the title is now (the sender is not told their watchlist)', () =>
+    expect(sentStatusLabel({ status: 'accepted', rating: null })).toBe('Accepted'))
 })
 
 describe('withAnswer', () => {

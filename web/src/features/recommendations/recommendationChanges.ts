@@ -59,13 +59,17 @@ export function friendsToPick(
     })
 }
 
-/** What the Sent tab says of a recommendation's status: "Watched · 4½ stars" once they rated it. */
+/**
+ * What the Sent tab says of a recommendation's status: "Watched · 4½ stars" once they rated it. An
+ * accept says only that: the title may have been on their watchlist already, or leave it later, and
+ * the sender is not told their watchlist.
+ */
 export function sentStatusLabel(item: Pick<RecommendationItem, 'status' | 'rating'>): string {
   switch (item.status) {
     case 'pending':
       return 'Waiting for an answer'
     case 'accepted':
-      return 'Accepted · on their watchlist'
+      return 'Accepted'
     case 'dismissed':
       return 'Passed'
     case 'watched':
