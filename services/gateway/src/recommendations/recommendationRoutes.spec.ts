@@ -234,7 +234,7 @@ describe('POST /api/recommendations', () => {
         .map((item) => item.text)
         .filter((text) => text.startsWith('Your recommendation'))
         .sort(),
-    ).toEqual([`Your recommendation of ${name} was added to a watchlist`, `Your recommendation of ${name} was watched`])
+    ).toEqual([`Your recommendation of ${name} was accepted`, `Your recommendation of ${name} was watched`])
     expect(JSON.stringify(bell)).not.toContain(dan.user.username)
   })
 })

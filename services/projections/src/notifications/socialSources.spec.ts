@@ -102,7 +102,7 @@ describe('notifications from recommendations', () => {
     )
     expect(await h.texts(ann)).toEqual(
       // No rating: the recipient may hide or change it later; the Sent tab shows it as it is.
-      expect.arrayContaining(['bob added Dune to their watchlist', 'bob watched Dune']),
+      expect.arrayContaining(['bob accepted your recommendation of Dune', 'bob watched Dune']),
     )
     expect(await h.texts(ann)).toHaveLength(2)
   })
@@ -158,10 +158,7 @@ describe('a deleted account', () => {
       RecommendationWatched({ ...byAddress, entryId: 'e7', rating: 9, watchedAt: at }),
     )
     expect(await h.texts(ann)).toEqual(
-      expect.arrayContaining([
-        'Your recommendation of Dune was watched',
-        'Your recommendation of Dune was added to a watchlist',
-      ]),
+      expect.arrayContaining(['Your recommendation of Dune was watched', 'Your recommendation of Dune was accepted']),
     )
     await h.given(AccountDeleted({ userId: bob, deletedAt: at }))
     expect(await h.texts(ann)).toEqual([])

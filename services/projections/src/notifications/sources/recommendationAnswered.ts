@@ -2,7 +2,9 @@ import { RecommendationAccepted, RecommendationWatched } from '@reelmates/contra
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
 /**
- * What happened to my recommendation: taken onto the watchlist, or watched. A dismissal shows on the
+ * What happened to my recommendation: accepted, or watched. An accept is worded as one, not as "added
+ * to their watchlist": a title already there is accepted without being added, and the line must be
+ * true either way (`did: 'added'` is only the stored name of an accept). A dismissal shows on the
  * Sent tab but is not announced: being told "Bob passed" would make people wary of recommending at
  * all. The rating is not in the line: the recipient may edit it, hide it or remove the watch later,
  * and the Sent tab (where the line leads) shows it as it is now.
@@ -28,13 +30,14 @@ export const recommendationAnswered = defineNotificationSource({
     },
   ],
   text: ({ detail, ...context }) => {
-    const title = detail.title ?? 'your recommendation'
     if (detail.to === 'address') {
       const yours = detail.title ? `Your recommendation of ${detail.title}` : 'Your recommendation'
-      return detail.did === 'watched' ? `${yours} was watched` : `${yours} was added to a watchlist`
+      return detail.did === 'watched' ? `${yours} was watched` : `${yours} was accepted`
     }
     const who = actorsText({ ...context, detail })
-    if (detail.did === 'watched') return `${who} watched ${title}`
-    return `${who} added ${title} to their watchlist`
+    if (detail.did === 'watched') return `${who} watched ${detail.title ?? 'your recommendation'}`
+    return detail.title
+      ? `${who} accepted your recommendation of ${detail.title}`
+      : `${who} accepted your recommendation`
   },
 })
