@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
+import { commentLength } from './feed'
 import { mediaType, tmdbId } from './media'
 
 /**
@@ -137,10 +138,21 @@ export type RecommendationEvent =
 
 // ---- API ----
 
-const note = z
+/** A note's length as its writer sees it: characters (code points), as a comment's, so 250 👍 are 250. */
+export const recommendationNoteLength = commentLength
+
+/**
+ * The one rule for a note's length, for the API's schema and the decider alike (the form counts with
+ * `recommendationNoteLength`): `.max` counted UTF-16 units, so 260 👍 were "520 / 500" and refused.
+ */
+export const recommendationNote = z
   .string({ message: 'note must be text' })
   .trim()
-  .max(recommendationNoteMax, recommendationMessages.noteTooLong)
+  .refine((text) => recommendationNoteLength(text) <= recommendationNoteMax, {
+    message: recommendationMessages.noteTooLong,
+  })
+
+const note = recommendationNote
 
 /** `POST /api/recommendations`: one title to one or more friends and/or an email address. */
 export const recommendRequest = z

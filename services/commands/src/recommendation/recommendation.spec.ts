@@ -121,6 +121,16 @@ describe('sending recommendations', () => {
       .when(send([toBob()], 'x'.repeat(501)))
       .thenThrows(RecommendationNoteTooLong))
 
+  it('counts a note in characters, not UTF-16 units: 260 👍 fit', () =>
+    given([])
+      .when(send([toBob()], '👍'.repeat(260)))
+      .then([sent(toBob(), '👍'.repeat(260))]))
+
+  it('refuses a note of 501 characters that are each two UTF-16 units', () =>
+    given([])
+      .when(send([toBob()], '👍'.repeat(501)))
+      .thenThrows(RecommendationNoteTooLong))
+
   it('takes a note of exactly 500 characters', () =>
     given([])
       .when(send([toBob()], 'x'.repeat(500)))

@@ -8,7 +8,7 @@ import {
   RecommendationWatched,
   recommendationMessages as says,
   recommendationLifetimeDays,
-  recommendationNoteMax,
+  recommendationNote,
   recommendationsPerAddress,
   type RecommendationEvent,
   type RecommendationStatus,
@@ -196,9 +196,9 @@ function received(state: RecommendationsState, recommendationId: string, userId:
 }
 
 function checkedNote(note: string | null): string | null {
-  const trimmed = note?.trim() ?? ''
-  if (trimmed.length > recommendationNoteMax) throw new RecommendationNoteTooLong()
-  return trimmed === '' ? null : trimmed
+  const checked = recommendationNote.safeParse(note ?? '')
+  if (!checked.success) throw new RecommendationNoteTooLong()
+  return checked.data === '' ? null : checked.data
 }
 
 const windowMs = recommendationLifetimeDays * 24 * 60 * 60 * 1000

@@ -183,3 +183,20 @@ describe('a send the server does not answer', () => {
     expect(await screen.findByText(/Your change is saved on this device/)).toBeTruthy()
   })
 })
+
+describe('the note in the Recommend dialog', () => {
+  it('counts characters as the server does: 260 👍 are 260 of 500, and may be sent', () => {
+    const dialog = openDialog([friend('cleo')])
+    const note = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note (optional)' })
+    fireEvent.change(note, { target: { value: '👍'.repeat(260) } })
+    expect(dialog.textContent).toContain('260 / 500')
+    expect(note.validity.customError).toBe(false)
+  })
+
+  it('says 501 characters are one too many', () => {
+    const dialog = openDialog([friend('cleo')])
+    const note = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note (optional)' })
+    fireEvent.change(note, { target: { value: '👍'.repeat(501) } })
+    expect(dialog.textContent).toContain('1 character too long')
+  })
+})

@@ -7,6 +7,11 @@ interface NoteFieldProps {
   value: string
   onChange: (value: string) => void
   maxLength: number
+  /**
+   * How the server counts this field's length: a recommendation's note in characters (code points),
+   * so an emoji is one; without it, UTF-16 units, as a review's rule still counts.
+   */
+  lengthOf?: (text: string) => number
   /** A textarea of this many rows; without it, one line (a name, such as where a film was watched). */
   rows?: number
   placeholder: string
@@ -30,6 +35,7 @@ export function NoteField({
   value,
   onChange,
   maxLength,
+  lengthOf = (text) => text.length,
   rows,
   placeholder,
   fieldClassName,
@@ -38,7 +44,8 @@ export function NoteField({
 }: NoteFieldProps) {
   const id = useId()
   const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null)
-  const over = value.length - maxLength
+  const length = lengthOf(value)
+  const over = length - maxLength
   const tooLong =
     over > 0 ? `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} too long: shorten it to save.` : ''
   useEffect(() => field.current?.setCustomValidity(tooLong), [tooLong])
@@ -80,7 +87,7 @@ export function NoteField({
         className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
       >
         {over > 0 ? `${tooLong} ` : null}
-        {value.length.toLocaleString()} / {maxLength.toLocaleString()}
+        {length.toLocaleString()} / {maxLength.toLocaleString()}
       </p>
       {children}
     </div>
