@@ -73,6 +73,8 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
   const card = b.page.getByRole('article', { name: title.title })
   await expect(card).toContainText(a.account.username)
   await expect(card).toContainText(note)
+  // Each line of a note takes its own direction (a Hebrew line above an English one).
+  await expect(card.getByText(note)).toHaveCSS('unicode-bidi', 'plaintext')
   await shootBoth(b.page, 'recommendations-received', async () => {
     await b.page.goto('/recommendations')
     await expect(b.page.getByRole('article', { name: title.title })).toBeVisible()

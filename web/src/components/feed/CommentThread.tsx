@@ -10,6 +10,7 @@ import { ReactionsBar } from './ReactionsBar'
 import { timeAgo } from './timeAgo'
 import { UnsentWords } from './UnsentWords'
 import type { useFeedActions } from './useFeedActions'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 interface CommentThreadProps {
   activityId: string
@@ -107,7 +108,7 @@ function Comment({
             onUnsentChange={keepEditWords}
           />
         ) : (
-          <p dir="auto" className="mt-0.5 whitespace-pre-line text-sm text-zinc-100">
+          <p dir="auto" className={`mt-0.5 whitespace-pre-line text-sm text-zinc-100 ${eachLineItsDirection}`}>
             {comment.content}
           </p>
         )}

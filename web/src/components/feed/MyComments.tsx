@@ -8,6 +8,7 @@ import { kindWords } from './activityName'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
 import { timeAgo } from './timeAgo'
 import { useFeedActions } from './useFeedActions'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 /** "ann's watch of Dune", "your watchlist add of Dune", "a watch of Dune": what a comment was on. */
 export function whatItWasOn(activity: NonNullable<MyCommentItem['activity']>, me: string): string {
@@ -66,7 +67,7 @@ export function MyComments() {
               )}{' '}
               · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
             </p>
-            <p dir="auto" className="whitespace-pre-wrap break-words text-sm text-zinc-100">
+            <p dir="auto" className={`whitespace-pre-wrap break-words text-sm text-zinc-100 ${eachLineItsDirection}`}>
               {item.content}
             </p>
             <div>

@@ -8,6 +8,7 @@ import { watchDayLabel } from '../../features/library/watchedDate'
 import { diaryMonths } from '../../features/library/diaryMonths'
 import { useFocusStaysInList } from '../../lib/focusLost'
 import { useFocusOnArrival } from '../../lib/focusOnArrival'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 interface WatchedListProps {
   items: WatchedItem[]
@@ -187,7 +188,10 @@ function WatchedRow({ entry, heading: Heading, articleRef }: EntryProps) {
         </Heading>
         <EntryFacts entry={entry} />
         {entry.review ? (
-          <p dir="auto" className="mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300">
+          <p
+            dir="auto"
+            className={`mt-1.5 line-clamp-4 whitespace-pre-line text-sm leading-relaxed text-zinc-300 ${eachLineItsDirection}`}
+          >
             {entry.review}
           </p>
         ) : null}

@@ -5,6 +5,7 @@ import { focusIsLost } from '../../lib/focusLost'
 import { useTitleStatus } from '../../features/library/useLibrary'
 import { EntryFacts, useEntryActions } from './watchedEntryParts'
 import { watchDayLabel } from '../../features/library/watchedDate'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 /**
  * A title's page, my part: every time I watched it (a rewatch is another entry), latest first,
@@ -52,7 +53,7 @@ function YourWatch({ entry }: { entry: WatchedItem }) {
         {entry.review ? (
           <blockquote
             dir="auto"
-            className="mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere]"
+            className={`mt-2 whitespace-pre-line text-[15px] leading-relaxed text-zinc-200 [overflow-wrap:anywhere] ${eachLineItsDirection}`}
           >
             {entry.review}
           </blockquote>

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { libraryKeys } from '../../features/library/libraryQueries'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
-import { ReceivedCard } from './RecommendationCard'
+import { eachLineItsDirection } from '../../lib/textDirection'
+import { ReceivedCard, SentCard } from './RecommendationCard'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
@@ -100,5 +101,25 @@ describe('an accepted recommendation', () => {
     const card = cardBeside(libraryKeys.watchlist(), [], 'accepted')
     expect(card.textContent).toContain('Accepted')
     expect(card.textContent).not.toContain('On your watchlist')
+  })
+})
+
+describe('a note written in two directions', () => {
+  const note = 'מומלץ בחום!\nLine two in English.'
+
+  it('gives each line its own direction, on the Received and the Sent card', () => {
+    const client = new QueryClient()
+    render(
+      <QueryClientProvider client={client}>
+        <ReceivedCard item={{ ...casablanca, note }} />
+        <SentCard item={{ ...casablanca, id: 'r2', note }} />
+      </QueryClientProvider>,
+    )
+    const shown = screen.getAllByText((_, element) => element?.tagName === 'P' && element.textContent === `“${note}”`)
+    expect(shown).toHaveLength(2)
+    for (const paragraph of shown) {
+      expect(paragraph.getAttribute('dir')).toBe('auto')
+      expect(paragraph.className).toContain(eachLineItsDirection)
+    }
   })
 })

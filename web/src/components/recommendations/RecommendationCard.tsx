@@ -11,6 +11,7 @@ import { useChange } from '../../lib/mutations'
 import { WatchedMarkView } from '../library/WatchedMark'
 import { MediaPoster } from '../media/MediaPoster'
 import { dayMonth, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 const statusTone: Record<RecommendationItem['status'], string> = {
   pending: 'bg-amber-400/15 text-amber-200 ring-amber-400/40',
@@ -84,7 +85,10 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
       </p>
       {/* Whole, as written: the note is why it was sent, and no other screen shows it (up to 500 characters). */}
       {item.note ? (
-        <p dir="auto" className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">
+        <p
+          dir="auto"
+          className={`mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300 ${eachLineItsDirection}`}
+        >
           “{item.note}”
         </p>
       ) : null}
@@ -152,7 +156,10 @@ export function SentCard({ item }: { item: RecommendationItem }) {
       </p>
       {/* Whole, as on the Received card: the sender wrote it, and no other screen shows them the rest. */}
       {item.note ? (
-        <p dir="auto" className="mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300">
+        <p
+          dir="auto"
+          className={`mt-1.5 whitespace-pre-line break-words text-sm italic text-zinc-300 ${eachLineItsDirection}`}
+        >
           “{item.note}”
         </p>
       ) : null}

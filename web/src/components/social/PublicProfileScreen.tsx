@@ -15,6 +15,7 @@ import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, secondaryButton, sectionHeading } from './socialStyles'
 import { Loading } from '../shell/NotSavedOffline'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
   return (
@@ -111,7 +112,7 @@ function ProfileView({ profile }: { profile: PublicProfileAnswer }) {
             {[user.location, `Member since ${monthYear(user.createdAt)}`].filter(Boolean).join(' · ')}
           </p>
           {user.bio ? (
-            <p dir="auto" className="mt-3 max-w-prose whitespace-pre-line text-zinc-300">
+            <p dir="auto" className={`mt-3 max-w-prose whitespace-pre-line text-zinc-300 ${eachLineItsDirection}`}>
               {user.bio}
             </p>
           ) : null}

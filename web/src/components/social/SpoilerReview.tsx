@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 /** The spoiler reviews the reader opened during this visit, by `shownKey` (a reload covers them again). */
 const shownThisVisit = new Set<string>()
 
-const reviewText = 'whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]'
+const reviewText = `whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere] ${eachLineItsDirection}`
 
 /**
  * A review may run to 5,000 characters: in a list (the feed, a profile) one that long was four
