@@ -75,6 +75,10 @@ test('A recommends a title with a note; B accepts it, finds it on the watchlist,
   await expect(card).toContainText(note)
   // Each line of a note takes its own direction (a Hebrew line above an English one).
   await expect(card.getByText(note)).toHaveCSS('unicode-bidi', 'plaintext')
+  // For a screen reader: h1, the box's h2, then the cards as a list, each leading to the title once.
+  await expect(b.page.getByRole('heading', { level: 2, name: 'Received' })).toBeAttached()
+  await expect(b.page.getByRole('list', { name: 'Received' }).getByRole('listitem')).toHaveCount(1)
+  await expect(card.getByRole('link', { name: title.title })).toHaveCount(1)
   await shootBoth(b.page, 'recommendations-received', async () => {
     await b.page.goto('/recommendations')
     await expect(b.page.getByRole('article', { name: title.title })).toBeVisible()

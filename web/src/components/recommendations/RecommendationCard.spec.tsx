@@ -9,7 +9,12 @@ import { eachLineItsDirection } from '../../lib/textDirection'
 import { ReceivedCard, SentCard } from './RecommendationCard'
 
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  // What a link says to assistive technology is kept; where it leads is not this spec's business.
+  Link: ({ children, to: _to, params: _params, ...shown }: { children: ReactNode; to: string; params: unknown }) => (
+    <a href="/" {...shown}>
+      {children}
+    </a>
+  ),
 }))
 
 // The answer is sent and never answered: the spec shows the card as the screen's overlay would.
@@ -46,7 +51,7 @@ function receivedCard() {
 describe('the keyboard after answering a recommendation', () => {
   it('goes to the card’s new state once "Add to watchlist" has become "On your watchlist"', () => {
     const card = receivedCard()
-    const add = screen.getByRole('button', { name: 'Add to watchlist' })
+    const add = screen.getByRole('button', { name: 'Add to watchlist: Casablanca' })
     add.focus()
     fireEvent.click(add)
     card.showing('accepted')
@@ -75,19 +80,19 @@ describe('a recommendation of a title I watched already', () => {
     const card = cardBeside(libraryKeys.watchedTitles(), [
       { tmdbId: 289, mediaType: 'movie', timesWatched: 1, lastWatchedAt: '2026-10-01T00:00:00.000Z', rating: 8 },
     ])
-    expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
+    expect(within(card).queryByRole('button', { name: /^Add to watchlist/ })).toBeNull()
     expect(card.textContent).toContain('You watched it')
-    expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Dismiss Casablanca' })).toBeTruthy()
   })
 })
 
 describe('a recommendation of a title already on my watchlist', () => {
   it('says so instead of offering to add it, and can still be accepted or dismissed', () => {
     const card = cardBeside(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }])
-    expect(within(card).queryByRole('button', { name: 'Add to watchlist' })).toBeNull()
+    expect(within(card).queryByRole('button', { name: /^Add to watchlist/ })).toBeNull()
     expect(card.textContent).toContain('Already on your watchlist')
-    expect(within(card).getByRole('button', { name: 'Accept' })).toBeTruthy()
-    expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Accept Casablanca' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Dismiss Casablanca' })).toBeTruthy()
   })
 })
 
@@ -121,5 +126,30 @@ describe('a note written in two directions', () => {
       expect(paragraph.getAttribute('dir')).toBe('auto')
       expect(paragraph.className).toContain(eachLineItsDirection)
     }
+  })
+})
+
+describe('a recommendation card for a screen reader', () => {
+  it('leads to the title once: by its name, the poster being the same link for a pointer only', () => {
+    const card = cardBeside(libraryKeys.watchlist(), [])
+    expect(within(card).getAllByRole('link', { name: 'Casablanca' })).toHaveLength(1)
+    const poster = card.querySelector('a[aria-hidden="true"]')
+    expect(poster?.getAttribute('tabindex')).toBe('-1')
+  })
+
+  it('names the title on each button, its visible words first', () => {
+    const card = cardBeside(libraryKeys.watchlist(), [])
+    expect(within(card).getByRole('button', { name: 'Add to watchlist: Casablanca' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Dismiss Casablanca' })).toBeTruthy()
+  })
+
+  it('says "Dismissed" when Dismiss hands the keyboard to Undo, and names Undo', () => {
+    const card = receivedCard()
+    const dismiss = screen.getByRole('button', { name: 'Dismiss Casablanca' })
+    dismiss.focus()
+    fireEvent.click(dismiss)
+    card.showing('dismissed')
+    expect(screen.getByRole('status').textContent).toBe('Dismissed Casablanca')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo dismissing Casablanca' }))
   })
 })

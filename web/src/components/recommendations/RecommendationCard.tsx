@@ -6,6 +6,7 @@ import { answerRecommendation } from '../../features/recommendations/mutations'
 import { sentStatusLabel } from '../../features/recommendations/recommendationChanges'
 import type { Answer } from '../../features/recommendations/recommendationCalls'
 import { useFocusWhenGone } from '../../lib/focusLost'
+import { useStatusWords } from '../../lib/statusWords'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useChange } from '../../lib/mutations'
 import { WatchedMarkView } from '../library/WatchedMark'
@@ -20,8 +21,13 @@ const statusTone: Record<RecommendationItem['status'], string> = {
   dismissed: 'bg-white/5 text-zinc-400 ring-white/10',
 }
 
-/** A recommendation's card: the poster (to the title's page) beside its title and what the box says of it. */
+/**
+ * A recommendation's card: the poster beside its title (both to the title's page) and what the box
+ * says of it. The title is the one link a keyboard or screen reader meets; the poster is the same
+ * link for a pointer only, as on a feed card, so the page is not named twice in a row.
+ */
 function CardFrame({ item, children }: { item: RecommendationItem; children: ReactNode }) {
+  const media = { mediaType: item.mediaType, id: String(item.tmdbId) }
   return (
     <article
       aria-label={item.mediaTitle}
@@ -29,14 +35,19 @@ function CardFrame({ item, children }: { item: RecommendationItem; children: Rea
     >
       <Link
         to="/media/$mediaType/$id"
-        params={{ mediaType: item.mediaType, id: String(item.tmdbId) }}
+        params={media}
         className="block w-16 shrink-0 sm:w-20"
-        aria-label={item.mediaTitle}
+        tabIndex={-1}
+        aria-hidden="true"
       >
         <MediaPoster title={item.mediaTitle} posterPath={item.mediaPosterPath} seed={item.tmdbId} />
       </Link>
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-white">{item.mediaTitle}</h3>
+        <h3 className="truncate font-semibold text-white">
+          <Link to="/media/$mediaType/$id" params={media} className="hover:underline">
+            {item.mediaTitle}
+          </Link>
+        </h3>
         {children}
       </div>
     </article>
@@ -53,6 +64,8 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
   const actions = useRef<HTMLDivElement>(null)
   const status = useRef<HTMLSpanElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  // Dismiss hands the keyboard to Undo in its place, which says nothing of what happened: said here.
+  const [said, sayStatus] = useStatusWords()
   // Watched already (before it was sent, or since, on another device): there is nothing to add to
   // the watchlist, which the server would refuse; it can still be dismissed.
   const watchedAlready = useMyWatch(item)
@@ -68,6 +81,8 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
     // The answer shows at once and the pressed button goes (Add to watchlist becomes a label): the
     // keyboard goes on to the card's next action, or to its new state when none is left.
     focusWhenGone(pressed, () => actions.current?.querySelector('button') ?? status.current)
+    if (what !== 'accept')
+      sayStatus(what === 'dismiss' ? `Dismissed ${item.mediaTitle}` : `${item.mediaTitle} brought back`)
     void answer({ id: item.id, answer: what, title: item.mediaTitle, idempotencyKey: newIdempotencyKey() })
   }
   return (
@@ -92,6 +107,7 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
           “{item.note}”
         </p>
       ) : null}
+      {/* Each button names its title (its words first): a list of buttons otherwise reads "Dismiss" ten times. */}
       <div ref={actions} className="mt-3 flex flex-wrap items-center gap-2">
         {item.status === 'pending' ? (
           <>
@@ -102,16 +118,31 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
             ) : listedAlready ? (
               <>
                 <span className="text-sm text-zinc-300">Already on your watchlist</span>
-                <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
+                <button
+                  type="button"
+                  aria-label={`Accept ${item.mediaTitle}`}
+                  className={primaryButton}
+                  onClick={(event) => say('accept', event.currentTarget)}
+                >
                   Accept
                 </button>
               </>
             ) : (
-              <button type="button" className={primaryButton} onClick={(event) => say('accept', event.currentTarget)}>
+              <button
+                type="button"
+                aria-label={`Add to watchlist: ${item.mediaTitle}`}
+                className={primaryButton}
+                onClick={(event) => say('accept', event.currentTarget)}
+              >
                 Add to watchlist
               </button>
             )}
-            <button type="button" className={quietButton} onClick={(event) => say('dismiss', event.currentTarget)}>
+            <button
+              type="button"
+              aria-label={`Dismiss ${item.mediaTitle}`}
+              className={quietButton}
+              onClick={(event) => say('dismiss', event.currentTarget)}
+            >
               Dismiss
             </button>
           </>
@@ -120,7 +151,12 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
             <span className={`rounded-full px-2.5 py-1 text-xs font-medium ring-1 ${statusTone.dismissed}`}>
               Dismissed
             </span>
-            <button type="button" className={secondaryButton} onClick={(event) => say('restore', event.currentTarget)}>
+            <button
+              type="button"
+              aria-label={`Undo dismissing ${item.mediaTitle}`}
+              className={secondaryButton}
+              onClick={(event) => say('restore', event.currentTarget)}
+            >
               Undo
             </button>
           </>
@@ -135,6 +171,9 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
           </span>
         )}
       </div>
+      <p role="status" className="sr-only">
+        {said}
+      </p>
     </CardFrame>
   )
 }

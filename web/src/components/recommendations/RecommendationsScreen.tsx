@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { useReceivedRecommendations } from '../../features/recommendations/useRecommendations'
 import type { Box } from '../../features/recommendations/recommendationCalls'
@@ -13,9 +14,9 @@ function EmptyBox({ box }: { box: Box }) {
   return (
     <div className="grid place-items-center rounded-3xl border border-dashed border-white/10 bg-panel/60 px-6 py-12 text-center">
       <div className="max-w-sm">
-        <h2 className="text-lg font-semibold text-white">
+        <h3 className="text-lg font-semibold text-white">
           {box === 'received' ? 'No recommendations yet' : "You haven't recommended anything yet"}
-        </h2>
+        </h3>
         <p className="mt-2 text-sm text-zinc-400">
           {box === 'received'
             ? 'When friends send you a title, it lands here. Add the people whose taste you trust.'
@@ -34,6 +35,15 @@ function EmptyBox({ box }: { box: Box }) {
   )
 }
 
+/** The cards as a list, so a screen reader says how many there are and where each one is. */
+function CardList({ children }: { children: ReactNode }) {
+  return (
+    <ul aria-labelledby="box-title" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+      {children}
+    </ul>
+  )
+}
+
 function Received() {
   const query = useReceivedRecommendations()
   if (query.isPending) {
@@ -46,11 +56,13 @@ function Received() {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (!query.items || query.items.length === 0) return <EmptyBox box="received" />
   return (
-    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+    <CardList>
       {query.items.map((item) => (
-        <ReceivedCard key={item.id} item={item} />
+        <li key={item.id}>
+          <ReceivedCard item={item} />
+        </li>
       ))}
-    </div>
+    </CardList>
   )
 }
 
@@ -66,11 +78,13 @@ function Sent() {
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
   if (query.data.length === 0) return <EmptyBox box="sent" />
   return (
-    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+    <CardList>
       {query.data.map((item) => (
-        <SentCard key={item.id} item={item} />
+        <li key={item.id}>
+          <SentCard item={item} />
+        </li>
       ))}
-    </div>
+    </CardList>
   )
 }
 
@@ -103,6 +117,10 @@ export function RecommendationsScreen({ box }: { box: Box }) {
           </Link>
         ))}
       </nav>
+      {/* The tabs say which box is open; the heading puts it in the outline (h1, then h2, then each card's h3). */}
+      <h2 id="box-title" className="sr-only">
+        {box === 'received' ? 'Received' : 'Sent'}
+      </h2>
       {box === 'received' ? <Received /> : <Sent />}
     </section>
   )
