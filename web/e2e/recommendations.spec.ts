@@ -162,6 +162,8 @@ test('an empty /recommendations leads to friends and discovery', async ({ browse
   const a = await member(browser, baseURL ?? '', 'lone')
   await a.page.goto('/recommendations')
   await expect(a.page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
+  // Not from friends only: anyone may send one to the address (docs/recommendations.md, By email).
+  await expect(a.page.getByText('and so do those sent to your email address')).toBeVisible()
   await expect(a.page.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', '/friends')
   await a.page.getByRole('link', { name: 'Sent' }).click()
   await expect(a.page.getByRole('heading', { name: "You haven't recommended anything yet" })).toBeVisible()

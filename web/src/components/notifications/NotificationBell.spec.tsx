@@ -282,3 +282,13 @@ describe('an announcement in the bell', () => {
     expect(second.textContent).toBe('Bring a friend:\nthe second ticket is free.')
   })
 })
+
+describe('the empty bell', () => {
+  it('names every kind of news it brings, recommendations and comments included', async () => {
+    await showBell({ items: [], nextCursor: null, unreadCount: 0, unseenCount: 0 })
+    await toggle()
+    const said = screen.getByText(/^Nothing yet\./).textContent
+    for (const kind of ['Friend requests', 'recommendations', 'comments', 'reactions', 'news from Reelmates'])
+      expect(said).toContain(kind)
+  })
+})

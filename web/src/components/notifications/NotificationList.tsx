@@ -104,7 +104,8 @@ export function NotificationList({
       </div>
       {items.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-zinc-400">
-          Nothing yet. Friend requests and news from Reelmates show up here.
+          Nothing yet. Friend requests, recommendations and the answers to yours, comments and reactions on what you
+          share, and news from Reelmates show up here.
         </p>
       ) : (
         <div className="overflow-y-auto">

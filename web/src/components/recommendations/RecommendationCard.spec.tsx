@@ -153,3 +153,19 @@ describe('a recommendation card for a screen reader', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo dismissing Casablanca' }))
   })
 })
+
+describe('a long title on a card', () => {
+  it('wraps to two lines rather than being cut to one, and keeps the whole title on its link', () => {
+    const long = 'The Lord of the Rings: The Return of the King (Extended Edition)'
+    const client = new QueryClient()
+    render(
+      <QueryClientProvider client={client}>
+        <SentCard item={{ ...casablanca, mediaTitle: long }} />
+      </QueryClientProvider>,
+    )
+    const heading = screen.getByRole('heading', { level: 3 })
+    expect(heading.className).toContain('line-clamp-2')
+    expect(heading.className).not.toContain('truncate')
+    expect(within(heading).getByRole('link', { name: long }).getAttribute('title')).toBe(long)
+  })
+})

@@ -43,8 +43,10 @@ function CardFrame({ item, children }: { item: RecommendationItem; children: Rea
         <MediaPoster title={item.mediaTitle} posterPath={item.mediaPosterPath} seed={item.tmdbId} />
       </Link>
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-white">
-          <Link to="/media/$mediaType/$id" params={media} className="hover:underline">
+        {/* Two lines, not one cut short: on a phone a long title was "The Lord of the Rings: The Re…" with
+            no way to read the rest. Past two, the link's tooltip and the title's page have it whole. */}
+        <h3 className="line-clamp-2 break-words font-semibold text-white">
+          <Link to="/media/$mediaType/$id" params={media} title={item.mediaTitle} className="hover:underline">
             {item.mediaTitle}
           </Link>
         </h3>

@@ -19,7 +19,7 @@ function EmptyBox({ box }: { box: Box }) {
         </h3>
         <p className="mt-2 text-sm text-zinc-400">
           {box === 'received'
-            ? 'When friends send you a title, it lands here. Add the people whose taste you trust.'
+            ? 'Titles friends recommend to you land here, and so do those sent to your email address. Add the people whose taste you trust.'
             : 'Found something great? Open its page and press Recommend to send it to a friend.'}
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
