@@ -22,6 +22,9 @@ export const recommendationLifetimeDays = 30
  */
 export const recommendationsPerAddress = 3
 
+/** The id of a received recommendation's card on /recommendations, which the bell's line links to. */
+export const recommendationAnchor = (recommendationId: string) => `rec-${recommendationId}`
+
 export const recommendationStatus = z.enum(['pending', 'accepted', 'dismissed', 'watched'])
 export type RecommendationStatus = z.infer<typeof recommendationStatus>
 

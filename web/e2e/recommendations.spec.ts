@@ -364,3 +364,29 @@ test('a send refused because the friend has just unfriended me says why in the d
   await a.close()
   await b.close()
 })
+
+test('a recommendation in the bell opens its own card, focused, not the top of the list', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'bellsender')
+  const b = await member(browser, baseURL ?? '', 'bellreader')
+  await befriend(a, b)
+  const [first, second] = [await catalogMovie(a.page.request, 'heat'), await catalogMovie(a.page.request, 'alien')]
+  for (const title of [first, second])
+    await sendJson(a.page.request, '/api/recommendations', {
+      ...title,
+      mediaType: 'movie',
+      toUsernames: [b.account.username],
+    })
+
+  await b.page.goto('/home')
+  await b.page.getByRole('button', { name: /^Notifications/ }).click()
+  const bell = b.page.getByRole('dialog', { name: 'Notifications' })
+  await bell.getByRole('link', { name: new RegExp(`recommended ${first.title} to you`) }).click()
+  await expect(b.page).toHaveURL(/\/recommendations(\?box=received)?#rec-/)
+  await expect(b.page.getByRole('article', { name: first.title })).toBeFocused()
+  await a.close()
+  await b.close()
+})

@@ -95,6 +95,10 @@ describe('notifications from recommendations', () => {
       }),
     )
     expect(await h.texts(bob)).toEqual(['ann recommended Dune to you'])
+    // The line opens the recommendation's own card, not the top of the list.
+    expect((await h.queries.list(bob, { limit: 50 })).items[0]?.url).toBe(
+      `/recommendations#rec-${about.recommendationId}`,
+    )
     await h.given(
       RecommendationDismissed({ ...about, dismissedAt: at }),
       RecommendationAccepted({ ...about, acceptedAt: at }),

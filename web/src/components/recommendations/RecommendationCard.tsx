@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import type { RecommendationItem } from '@reelmates/contracts/recommendations'
+import { recommendationAnchor, type RecommendationItem } from '@reelmates/contracts/recommendations'
 import { Link } from '@tanstack/react-router'
 import { useIsOnWatchlist, useMyWatch } from '../../features/library/useLibrary'
 import { answerRecommendation } from '../../features/recommendations/mutations'
@@ -26,12 +26,23 @@ const statusTone: Record<RecommendationItem['status'], string> = {
  * says of it. The title is the one link a keyboard or screen reader meets; the poster is the same
  * link for a pointer only, as on a feed card, so the page is not named twice in a row.
  */
-function CardFrame({ item, children }: { item: RecommendationItem; children: ReactNode }) {
+function CardFrame({
+  item,
+  children,
+  targeted = false,
+}: {
+  item: RecommendationItem
+  children: ReactNode
+  /** The card the address names (the bell's link): it takes the focus, and shows that it has it. */
+  targeted?: boolean
+}) {
   const media = { mediaType: item.mediaType, id: String(item.tmdbId) }
   return (
     <article
       aria-label={item.mediaTitle}
-      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4"
+      id={recommendationAnchor(item.id)}
+      tabIndex={targeted ? -1 : undefined}
+      className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 outline-none focus:ring-2 focus:ring-amber-400 sm:gap-4 sm:p-4"
     >
       <Link
         to="/media/$mediaType/$id"
@@ -60,7 +71,7 @@ function CardFrame({ item, children }: { item: RecommendationItem; children: Rea
 const doubleTapMs = 600
 
 /** One recommendation I received: who sent it and why, and accept / dismiss / undo. */
-export function ReceivedCard({ item }: { item: RecommendationItem }) {
+export function ReceivedCard({ item, targeted = false }: { item: RecommendationItem; targeted?: boolean }) {
   const answer = useChange(answerRecommendation)
   const answeredAt = useRef(Number.NEGATIVE_INFINITY)
   const actions = useRef<HTMLDivElement>(null)
@@ -88,7 +99,7 @@ export function ReceivedCard({ item }: { item: RecommendationItem }) {
     void answer({ id: item.id, answer: what, title: item.mediaTitle, idempotencyKey: newIdempotencyKey() })
   }
   return (
-    <CardFrame item={item}>
+    <CardFrame item={item} targeted={targeted}>
       <p className="text-sm text-zinc-400">
         from{' '}
         <Link

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { recommendationAnchor } from '@reelmates/contracts/recommendations'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { useReceivedRecommendations } from '../../features/recommendations/useRecommendations'
 import type { Box } from '../../features/recommendations/recommendationCalls'
@@ -44,8 +45,27 @@ function CardList({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * The card an address names (`#rec-<id>`, where the bell's line leads): once the list has come, it is
+ * scrolled to and takes the focus, once per address, so the reader starts at the recommendation they
+ * tapped rather than at the top of the list.
+ */
+function useCardNamedByAddress(anchor: string, shown: boolean): void {
+  const reached = useRef<string | null>(null)
+  useEffect(() => {
+    if (!shown || anchor === '' || reached.current === anchor) return
+    const card = document.getElementById(anchor)
+    if (!card) return
+    reached.current = anchor
+    card.scrollIntoView({ block: 'center' })
+    card.focus({ preventScroll: true })
+  }, [anchor, shown])
+}
+
 function Received() {
   const query = useReceivedRecommendations()
+  const anchor = useLocation({ select: (location) => location.hash })
+  useCardNamedByAddress(anchor, query.items !== undefined)
   if (query.isPending) {
     return (
       <Loading what="This list of recommendations">
@@ -59,7 +79,7 @@ function Received() {
     <CardList>
       {query.items.map((item) => (
         <li key={item.id}>
-          <ReceivedCard item={item} />
+          <ReceivedCard item={item} targeted={anchor === recommendationAnchor(item.id)} />
         </li>
       ))}
     </CardList>

@@ -4,6 +4,7 @@ import {
   RecommendationDismissed,
   RecommendationSent,
   RecommendationWatched,
+  recommendationAnchor,
 } from '@reelmates/contracts/recommendations'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 
@@ -22,7 +23,8 @@ export const recommendationReceived = defineNotificationSource({
           {
             userId: data.toUserId,
             actorId: data.fromUserId,
-            url: '/recommendations',
+            // To its card, not the top of a list that may be long (lines made before lead to the top).
+            url: `/recommendations#${recommendationAnchor(data.recommendationId)}`,
             detail: { title: data.mediaTitle },
             ref: `recommendation:${data.recommendationId}`,
           },
