@@ -84,6 +84,12 @@ describe('recommendations by email address', () => {
     expect(await received(ann)).toEqual([])
     expect((await bellLines(ann)).filter((line) => line.includes('recommended'))).toEqual([])
     expect(await mailsFrom(ann, dan)).toHaveLength(before)
+    // The Sent list tells them apart by nothing, not even by which one was mailed.
+    const sent = (await dan.client.get('/api/recommendations?box=sent')).json<RecommendationsAnswer>().items
+    expect(sent.map(({ to, status, emailSent }) => ({ to, status, emailSent }))).toEqual([
+      { to: null, status: 'pending', emailSent: true },
+      { to: null, status: 'pending', emailSent: true },
+    ])
   })
 
   it('delivers nothing from a friend the member unfriended, and again once they are friends', async () => {

@@ -45,7 +45,9 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
           note: doc.note,
           status: doc.status,
           rating: doc.rating,
-          emailSent: doc.emailSent,
+          // To its sender, one sent to an address reads as mailed from the start: when its mail went,
+          // or that none ever goes (a member there turned the sender away), would tell the addresses apart.
+          emailSent: recipientShownTo(doc, viewerId) === 'address' || doc.emailSent,
           createdAt: doc.createdAt,
           updatedAt: doc.updatedAt,
         },
