@@ -125,4 +125,4 @@ export type MemberExport = z.infer<typeof memberExport>
 
 /** `reelmates-<username>-<YYYY-MM-DD>.json`, the day in UTC; a name's quotes or slashes could break the header. */
 export const memberExportFileName = (username: string, exportedAt: Date): string =>
-  `reelmates-${username.replace(/[^\p{L}\p{N}._-]/gu, '_')}-${exportedAt.toISOString().slice(0, 10)}.json`
+  `reelmates-${username.replace(/[^\p{L}\p{M}\p{N}._-]/gu, '_')}-${exportedAt.toISOString().slice(0, 10)}.json`
