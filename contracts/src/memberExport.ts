@@ -6,9 +6,10 @@ import { recommendationStatus } from './recommendations'
 
 /**
  * "Download all my data" (GET /api/user/export): a copy of everything the signed-in member put into
- * Reelmates, as the read models hold it. Only the member's own words and settings; another member
- * appears by username alone, where they relate (a friend, who recommended), and a member who has
- * deleted their account not at all (null where a name would be).
+ * Reelmates, as the read models hold it. Only the member's own words and settings, and the notes of
+ * recommendations sent to them (written to them); another member appears by username alone, where
+ * they relate (a friend, who recommended), and a member who has deleted their account not at all
+ * (null where a name would be).
  */
 
 /**

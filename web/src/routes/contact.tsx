@@ -16,8 +16,8 @@ export const Route = createFileRoute('/contact')({
       </p>
       <h2>Privacy requests</h2>
       <p>
-        To get a copy of your data or to have your account erased, write to the same address with the subject “Privacy
-        request”.
+        Your profile has “Download all my data” for a copy of everything you put in, and “Delete my account” to erase
+        it. For anything else about your data, write to the same address with the subject “Privacy request”.
       </p>
       <h2>Press and partnerships</h2>
       <p>
