@@ -82,7 +82,10 @@ export function GetStartedCard() {
     focusWhenGone(control, () => next)
   }
   // Its lists are asked only while it can show: a member past it never asks for the friends list here.
-  return open || sayingAllSet ? <Steps userId={user?.id} open={open} completion={completion} onLeave={leave} /> : null
+  // Drawn anew for another member, whose steps done on this device are their own.
+  return open || sayingAllSet ? (
+    <Steps key={user?.id} userId={user?.id} open={open} completion={completion} onLeave={leave} />
+  ) : null
 }
 
 function Steps({
