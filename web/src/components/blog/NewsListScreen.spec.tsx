@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCurrentUser } from '../../features/account/currentUser'
 import { blogCalls } from '../../features/blog/blogCalls'
+import { ApiError } from '../../lib/apiError'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
@@ -48,6 +49,24 @@ async function showNews(page: number, answer: NewsPage, category?: string) {
 const pastTheEnd: NewsPage = { items: [], page: 2, pageSize: 10, total: 2 }
 
 describe('the news list', () => {
+  it('names a category nobody made as not found, in its heading and the page title', async () => {
+    vi.spyOn(blogCalls, 'newsPage').mockRejectedValue(new ApiError('No such category', 404))
+    vi.spyOn(blogCalls, 'categories').mockResolvedValue([])
+    const queryClient = createQueryClient()
+    setCurrentUser(queryClient, null)
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={queryClient}>
+          <NewsListScreen page={1} category="nothing" onPageChange={() => undefined} />
+        </QueryClientProvider>,
+      ),
+    )
+    expect(await screen.findByText('There is no news category at this address.')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Category not found')
+    await waitFor(() => expect(document.title).toBe('Category not found · Reelmates'))
+  })
+
   it('says a page past the last is past the end, and links to the last page', async () => {
     await showNews(2, pastTheEnd)
     expect(screen.getByText(/^There is no page 2 of the news: it ends on page 1\./)).toBeTruthy()

@@ -24,10 +24,11 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
   const posts = useQuery(newsPageQuery(page, category))
   const categories = useQuery(blogCategoriesQuery())
   const current = categories.data?.find((c) => c.slug === category)
-  const heading = category ? (current?.name ?? 'News') : 'News'
-  useDocumentTitle(category ? `News: ${heading}` : 'News')
-  useRecordNewsVisit()
   const missingCategory = isApiError(posts.error) && posts.error.status === 404
+  // A category nobody made is named as missing, as a post or a profile nobody has is ("News: News" before).
+  const heading = missingCategory ? 'Category not found' : category ? (current?.name ?? 'News') : 'News'
+  useDocumentTitle(missingCategory ? heading : category ? `News: ${heading}` : 'News')
+  useRecordNewsVisit()
 
   return (
     <PublicShell>
