@@ -114,3 +114,27 @@ test('home starts with the head of my watchlist, in my order, once I keep one', 
   await upNext.getByRole('link', { name: 'See all of your watchlist' }).click()
   await expect(page).toHaveURL(/\/watchlist\?view=grid&sort=order$/)
 })
+
+test('a title logged from Up next leaves the row with the keyboard on the next title, not the page', async ({
+  page,
+}) => {
+  const first = await catalogMovie(page.request, 'casablanca')
+  const second = await catalogMovie(page.request, 'alien')
+  // Either place in the row: the one left takes it, before or after.
+  for (const title of [first, second])
+    await sendJson(page.request, '/api/watchlist', { tmdbId: title.tmdbId, mediaType: 'movie' })
+  await page.goto('/home')
+  const upNext = page.getByRole('region', { name: 'Up next on your watchlist' })
+  const markFirst = upNext.getByRole('button', { name: `Mark ${first.title} watched` })
+  await markFirst.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: first.title })
+  await expect(dialog.getByRole('switch', { name: 'Also remove from watchlist' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  await dialog.getByRole('button', { name: 'Log it' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(markFirst).toHaveCount(0)
+  await expect(upNext.getByRole('button', { name: `Mark ${second.title} watched` })).toBeFocused()
+})

@@ -1,6 +1,7 @@
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
 import { LibraryMarksProvider } from '../../features/library/libraryMarks'
+import { useFocusStaysInList } from '../../lib/focusLost'
 import { useNearViewport } from '../../lib/nearViewport'
 import { MediaTile } from './MediaTile'
 import { cardWidth, cardsAcrossScreen } from './layout'
@@ -54,6 +55,9 @@ export function MediaRow({
   const [section, near] = useNearViewport<HTMLElement>('100% 0px', priority)
   const [handled, setHandled] = useState(false)
   const handle = handled ? undefined : () => setHandled(true)
+  // A card can leave with the focus in it (Up next's title logged and taken off the watchlist, from its
+  // dialog): the keyboard goes on to the same control of the card then in its place.
+  const followFocus = useFocusStaysInList(track)
   // How many cards fit across was read at the last render: a wider window draws them all. Only the
   // width counts; a phone's address bar coming and going while scrolling changes only the height.
   useEffect(() => {
@@ -99,7 +103,10 @@ export function MediaRow({
               onPointerEnter={handle}
               onPointerDown={handle}
               onTouchStart={handle}
-              onFocus={handle}
+              onFocus={(event) => {
+                handle?.()
+                followFocus(event)
+              }}
               onScroll={handle}
               className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
             >
