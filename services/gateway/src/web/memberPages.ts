@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises'
+import { existsWithin } from './existsWithin'
 import type { PageSubjectExists } from './staticWeb'
 
 const memberPage = /^\/profile\/([^/]+)\/?$/
 const newsCategoryPage = /^\/news\/category\/([^/]+)\/?$/
 
-/** How long a page's HTML waits for the read store before it goes out as a 200 regardless. */
+/** How long a page's HTML waits for the read store before it goes out as a 200 regardless (`existsWithin`). */
 const lookUpWaitMs = 300
 
 /** The name a page address carries, as the router reads it; an address it cannot decode names nothing. */
@@ -15,27 +15,6 @@ function named(pattern: RegExp, path: string): string | null | undefined {
     return decodeURIComponent(raw)
   } catch {
     return null
-  }
-}
-
-/**
- * Whether `lookUp` finds something: a read store that fails, or does not answer within `waitMs`, is
- * not taken for "nothing there" (the page stays a 200, as a title page does when the catalog cannot
- * answer).
- */
-async function found(lookUp: () => Promise<unknown>, waitMs: number): Promise<boolean> {
-  const gaveUp = new AbortController()
-  const answer = Promise.resolve()
-    .then(lookUp)
-    .then(
-      (thing) => thing !== null,
-      () => true,
-    )
-  const timeout = sleep(waitMs, true, { signal: gaveUp.signal }).catch(() => true)
-  try {
-    return await Promise.race([answer, timeout])
-  } finally {
-    gaveUp.abort()
   }
 }
 
@@ -51,7 +30,7 @@ export function memberPageExists(
   return async (path) => {
     const username = named(memberPage, path)
     if (username === undefined) return true
-    return username !== null && found(() => members.byUsername(username), waitMs)
+    return username !== null && existsWithin(async () => (await members.byUsername(username)) !== null, waitMs)
   }
 }
 
@@ -63,6 +42,6 @@ export function newsCategoryPageExists(
   return async (path) => {
     const slug = named(newsCategoryPage, path)
     if (slug === undefined) return true
-    return slug !== null && found(() => news.categoryBySlug(slug), waitMs)
+    return slug !== null && existsWithin(async () => (await news.categoryBySlug(slug)) !== null, waitMs)
   }
 }

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { TitleNotFound, type Catalog } from '@reelmates/infra/catalog/port'
+import { existsWithin } from './existsWithin'
 import type { PageSubjectExists } from './staticWeb'
 
 const titlePage = /^\/media\/([^/]+)\/([^/]+)\/?$/
@@ -18,16 +18,13 @@ export function titlePageExists(catalog: Pick<Catalog, 'details'>, waitMs = cata
     if (!match) return true
     const [, mediaType, id] = match
     if ((mediaType !== 'movie' && mediaType !== 'tv') || !/^-?\d{1,12}$/.test(id ?? '')) return false
-    const gaveUp = new AbortController()
-    const answer = catalog.details(mediaType, Number(id)).then(
-      () => true,
-      (error: unknown) => !(error instanceof TitleNotFound),
+    return existsWithin(
+      () =>
+        catalog.details(mediaType, Number(id)).then(
+          () => true,
+          (error: unknown) => !(error instanceof TitleNotFound),
+        ),
+      waitMs,
     )
-    const timeout = sleep(waitMs, true, { signal: gaveUp.signal }).catch(() => true)
-    try {
-      return await Promise.race([answer, timeout])
-    } finally {
-      gaveUp.abort()
-    }
   }
 }

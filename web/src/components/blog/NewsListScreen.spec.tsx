@@ -27,9 +27,10 @@ const post = (slug: string): NewsPostSummary => ({
   categories: [],
 })
 
-/** The news at `page`, as a visitor sees it, the server answering `answer`. */
-async function showNews(page: number, answer: NewsPage, category?: string) {
-  vi.spyOn(blogCalls, 'newsPage').mockResolvedValue(answer)
+/** The news at `page`, as a visitor sees it, the server answering `answer` (or refusing with it). */
+async function showNews(page: number, answer: NewsPage | ApiError, category?: string) {
+  if (answer instanceof ApiError) vi.spyOn(blogCalls, 'newsPage').mockRejectedValue(answer)
+  else vi.spyOn(blogCalls, 'newsPage').mockResolvedValue(answer)
   vi.spyOn(blogCalls, 'categories').mockResolvedValue([
     { id: 'c1', name: 'Festivals', slug: 'festivals', description: null, postCount: 2 },
   ])
@@ -50,19 +51,8 @@ const pastTheEnd: NewsPage = { items: [], page: 2, pageSize: 10, total: 2 }
 
 describe('the news list', () => {
   it('names a category nobody made as not found, in its heading and the page title', async () => {
-    vi.spyOn(blogCalls, 'newsPage').mockRejectedValue(new ApiError('No such category', 404))
-    vi.spyOn(blogCalls, 'categories').mockResolvedValue([])
-    const queryClient = createQueryClient()
-    setCurrentUser(queryClient, null)
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={queryClient}>
-          <NewsListScreen page={1} category="nothing" onPageChange={() => undefined} />
-        </QueryClientProvider>,
-      ),
-    )
-    expect(await screen.findByText('There is no news category at this address.')).toBeTruthy()
+    await showNews(1, new ApiError('No such category', 404), 'nothing')
+    expect(screen.getByText('There is no news category at this address.')).toBeTruthy()
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Category not found')
     await waitFor(() => expect(document.title).toBe('Category not found · Reelmates'))
   })
