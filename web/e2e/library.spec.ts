@@ -484,7 +484,7 @@ test('the watchlist’s "Add a title" marks a title already on the list, and cho
   await expect(option(listed.title)).toContainText('On your watchlist, #1')
   await expect(option(other.title)).not.toContainText('On your watchlist')
   await option(listed.title).click()
-  await expect(page.getByRole('region', { name: 'Messages (F8)' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Alerts (F8)' })).toContainText(
     `${listed.title} is already on your watchlist`,
   )
   await expect.poll(() => shownWatchlist(page)).toEqual([listed.title])
@@ -518,7 +518,7 @@ test('a note saved in a stale tab does not replace what another tab wrote since:
   await expect.poll(serverNote).toBe('A: with Sam in IMAX')
   // This tab still shows the title without a note: its save is refused and says so, with its words.
   await writeNote(page, 'B: Mum says skip it')
-  const toast = page.getByRole('region', { name: 'Messages (F8)' }).getByRole('listitem')
+  const toast = page.getByRole('region', { name: 'Alerts (F8)' }).getByRole('listitem')
   await expect(toast).toContainText("Couldn't save the note")
   await expect(toast).toContainText('This note was changed on another device since you opened it.')
   await expect(toast).toContainText('Yours: “B: Mum says skip it”')
@@ -564,7 +564,7 @@ test('a review saved in a stale tab does not replace what another tab wrote sinc
   await expect.poll(serverReview).toBe('A: the score carries it')
   // This tab still shows the entry without a review: its save is refused and says so, with its words.
   await writeReview(page, 'B: too slow for me')
-  const toast = page.getByRole('region', { name: 'Messages (F8)' }).getByRole('listitem')
+  const toast = page.getByRole('region', { name: 'Alerts (F8)' }).getByRole('listitem')
   await expect(toast).toContainText("Couldn't save your changes")
   await expect(toast).toContainText('This review was changed on another device since you opened it.')
   await expect(toast).toContainText('Yours: “B: too slow for me”')
@@ -612,7 +612,7 @@ test('a move made in a stale tab lands next to the title that tab showed it by, 
   await chooseWatchlistAction(other, vi, 'Remove from watchlist')
   await expect.poll(serverWatchlist).toEqual([i, v, iv])
   await chooseWatchlistAction(page, i, 'Move later')
-  const toast = page.getByRole('region', { name: 'Messages (F8)' }).getByRole('listitem')
+  const toast = page.getByRole('region', { name: 'Alerts (F8)' }).getByRole('listitem')
   await expect(toast).toContainText("Couldn't move that title")
   await expect(toast).toContainText('Your watchlist changed on another device; here it is now.')
   await expect.poll(() => shownWatchlist(page)).toEqual([i, v, iv])

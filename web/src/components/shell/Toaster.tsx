@@ -61,7 +61,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         // Not Radix's "Notifications": the bell's panel is called that, and a landmark list had both.
-        label="Messages ({hotkey})"
+        label="Alerts ({hotkey})"
         {...{ [toastsListAttribute]: '' }}
         className={`fixed ${viewportBottom} right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4`}
       />
