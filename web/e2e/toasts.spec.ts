@@ -57,7 +57,7 @@ test('a toast can be reached with F8 and closed with Escape', async ({ page }) =
     .poll(() =>
       page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? ''),
     )
-    .toMatch(/Notifications/)
+    .toMatch(/^Alerts \(F8\)$/)
   await page.keyboard.press('Tab')
   await page.keyboard.press('Escape')
   await expect(loginFailed).toBeHidden()
