@@ -7,14 +7,22 @@ const newsCategoryPage = /^\/news\/category\/([^/]+)\/?$/
 /** How long a page's HTML waits for the read store before it goes out as a 200 regardless (`existsWithin`). */
 const lookUpWaitMs = 300
 
-/** The name a page address carries, as the router reads it; an address it cannot decode names nothing. */
-function named(pattern: RegExp, path: string): string | null | undefined {
-  const raw = pattern.exec(path)?.[1]
-  if (raw === undefined) return undefined
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return null
+/**
+ * A page whose address carries a name (`pattern`'s first group, as the router decodes it) exists when
+ * `find` finds something by that name within `waitMs` (`existsWithin`); an address it cannot decode
+ * names nothing, and one of another page is not this check's to judge.
+ */
+function pageNaming(pattern: RegExp, find: (name: string) => Promise<unknown>, waitMs: number): PageSubjectExists {
+  return async (path) => {
+    const raw = pattern.exec(path)?.[1]
+    if (raw === undefined) return true
+    let name: string
+    try {
+      name = decodeURIComponent(raw)
+    } catch {
+      return false
+    }
+    return existsWithin(async () => (await find(name)) !== null, waitMs)
   }
 }
 
@@ -23,25 +31,13 @@ function named(pattern: RegExp, path: string): string | null | undefined {
  * among them). Whether a username is held is no secret: any member finds people by the start of
  * their names, and sign-up says a name is taken.
  */
-export function memberPageExists(
+export const memberPageExists = (
   members: { byUsername(username: string): Promise<unknown> },
   waitMs = lookUpWaitMs,
-): PageSubjectExists {
-  return async (path) => {
-    const username = named(memberPage, path)
-    if (username === undefined) return true
-    return username !== null && existsWithin(async () => (await members.byUsername(username)) !== null, waitMs)
-  }
-}
+): PageSubjectExists => pageNaming(memberPage, (username) => members.byUsername(username), waitMs)
 
 /** A news category page (`/news/category/{slug}`) names a category the team made, or is a 404. */
-export function newsCategoryPageExists(
+export const newsCategoryPageExists = (
   news: { categoryBySlug(slug: string): Promise<unknown> },
   waitMs = lookUpWaitMs,
-): PageSubjectExists {
-  return async (path) => {
-    const slug = named(newsCategoryPage, path)
-    if (slug === undefined) return true
-    return slug !== null && existsWithin(async () => (await news.categoryBySlug(slug)) !== null, waitMs)
-  }
-}
+): PageSubjectExists => pageNaming(newsCategoryPage, (slug) => news.categoryBySlug(slug), waitMs)
