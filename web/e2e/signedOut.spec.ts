@@ -80,6 +80,24 @@ test('a visitor who signs in from an open page (a shared post, About) comes back
   await context.close()
 })
 
+test('a visitor who joins from an open page comes back to it, signed in', async ({ browser, baseURL }) => {
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await page.goto('/about#credits')
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Join free' }).click()
+  await expect(page).toHaveURL(/\/sign_up\?returnTo=%2Fabout%23credits$/)
+  const username = `joiner${Date.now().toString(36)}`
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Email').fill(`${username}@example.com`)
+  await page.getByLabel('Password').fill('long enough password')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await expect(page).toHaveURL(/\/about#credits$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  const me = await page.request.get('/api/user')
+  expect(((await me.json()) as { username: string }).username).toBe(username)
+  await context.close()
+})
+
 test('suspended by an admin: the next page is the sign-in page, which says so, and signing in says why', async ({
   browser,
   baseURL,

@@ -22,7 +22,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
   // Chosen once per page: the frame a signed-in page already loaded (no suspended first render,
   // which showed an empty page for a frame), else the lazy one.
   const [AppShell] = useState(() => loadedAppShell.component ?? LazyAppShell)
-  // Signing in from a post someone shared brings the reader back to it, not to home.
+  // Signing in (or joining) from a post someone shared brings the reader back to it, not to home.
   const here = useLocation({ select: (location) => location.href })
   if (user) {
     return (
@@ -53,6 +53,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
             </Link>
             <Link
               to="/sign_up"
+              search={{ returnTo: here }}
               className="rounded-lg bg-reel-fill px-2.5 py-2 font-semibold text-white hover:bg-reel-strong sm:px-3"
             >
               Join free
