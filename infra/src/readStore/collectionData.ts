@@ -3,7 +3,7 @@ import { compare, resolve } from 'mingo/util'
 import { deepCopy } from './documentCopy'
 import { readable } from './documentFreeze'
 import { CollectionIndex, pinnedValues, type IndexDefinition } from './indexes'
-import { DuplicateKeyError, type Doc, type Filter, type FindOptions } from './port'
+import { DuplicateKeyError, sortWithIdLast, type Doc, type Filter, type FindOptions } from './port'
 import { SortedViews } from './sortedViews'
 
 /**
@@ -127,7 +127,8 @@ export class CollectionData {
 
   /** Copies of the matching documents, sorted, paged and projected. */
   find(filter: Filter, options: FindOptions = {}): Doc[] {
-    const { sort, skip, limit, projection } = options
+    const { skip, limit, projection } = options
+    const sort = options.sort && sortWithIdLast(options.sort)
     const included = projection === undefined ? undefined : inclusionOnly(projection)
     if (projection === undefined || included !== undefined) {
       const end = limit === undefined || limit === 0 ? undefined : (skip ?? 0) + limit

@@ -381,6 +381,7 @@ function flushingOnClose(store: ReadStore): ReadStore {
     dropCollection: (name) => store.dropCollection(name),
     renameCollection: (from, to) => store.renameCollection(from, to),
     atomically: (work) => store.atomically(work),
+    isTransient: (error) => store.isTransient(error),
     flush: () => store.flush(),
     close: async () => {
       await store.flush()

@@ -141,6 +141,10 @@ class EmbeddedReadStore implements ReadStore {
     }
   }
 
+  isTransient(): boolean {
+    return false
+  }
+
   async flush(): Promise<void> {
     const snapshot = this.snapshot
     if (snapshot === undefined || this.closed) return

@@ -2,7 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   MongoBulkWriteError,
   MongoClient,
+  MongoError,
+  MongoErrorLabel,
+  MongoNetworkError,
   MongoServerError,
+  MongoServerSelectionError,
   ObjectId,
   type ClientSession,
   type Db,
@@ -11,6 +15,7 @@ import {
 } from 'mongodb'
 import {
   DuplicateKeyError,
+  sortWithIdLast,
   type Collection,
   type Doc,
   type Filter,
@@ -110,6 +115,18 @@ class MongoReadStore implements ReadStore {
     }
   }
 
+  isTransient(error: unknown): boolean {
+    if (error instanceof MongoNetworkError || error instanceof MongoServerSelectionError) return true
+    return (
+      error instanceof MongoError &&
+      [
+        MongoErrorLabel.TransientTransactionError,
+        MongoErrorLabel.UnknownTransactionCommitResult,
+        MongoErrorLabel.RetryableWriteError,
+      ].some((label) => error.hasErrorLabel(label))
+    )
+  }
+
   flush(): Promise<void> {
     return Promise.resolve()
   }
@@ -138,7 +155,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const docs = await this.documents
       .find(filter, {
-        ...(options.sort && { sort: options.sort }),
+        ...(options.sort && { sort: sortWithIdLast(options.sort) }),
         ...(options.skip !== undefined && { skip: options.skip }),
         ...(options.limit !== undefined && { limit: options.limit }),
         ...(options.projection && { projection: options.projection }),
@@ -258,9 +275,12 @@ function copyOf(doc: Doc): Document {
   return { ...doc }
 }
 
-/** A document as the port promises it: a string `_id`, whatever id type the server holds. */
+/**
+ * A document as the port promises it: a string `_id`, whatever id type the server holds; none when a
+ * projection left it out (`{ _id: 0 }`).
+ */
 function plain(doc: Document): Doc {
-  return { ...doc, _id: idString(doc._id) }
+  return '_id' in doc ? { ...doc, _id: idString(doc._id) } : ({ ...doc } as Doc)
 }
 
 function idString(id: unknown): string {

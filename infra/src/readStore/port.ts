@@ -13,7 +13,17 @@ export type Update = Record<string, unknown>
 export type Sort = Record<string, 1 | -1>
 export type Projection = Record<string, 0 | 1>
 
+/**
+ * `sort` with `_id` as its last key. Equal keys come back in no defined order from MongoDB, so a page
+ * read with skip could repeat or miss a document that ties with its neighbours; both adapters break
+ * ties by `_id`, the same way.
+ */
+export function sortWithIdLast(sort: Sort): Sort {
+  return '_id' in sort ? sort : { ...sort, _id: 1 }
+}
+
 export interface FindOptions {
+  /** Ties are broken by `_id`, ascending, unless the sort names `_id` itself. */
   sort?: Sort
   skip?: number
   limit?: number
@@ -72,6 +82,13 @@ export interface ReadStore {
    * by the next snapshot. MongoDB: a transaction where the deployment supports one.
    */
   atomically<R>(work: () => Promise<R>): Promise<R>
+  /**
+   * Whether `error` is the store's own passing trouble (a lost connection, a new primary being
+   * elected, a write conflict between transactions), after which the same work may succeed: not a
+   * refusal of what was asked (a duplicate key). Such an error thrown inside `atomically` must reach
+   * it unwrapped, so that a transaction can be run again. Embedded: never.
+   */
+  isTransient(error: unknown): boolean
   /** Embedded: writes a snapshot now. MongoDB: no-op (writes are already durable). */
   flush(): Promise<void>
   close(): Promise<void>

@@ -168,6 +168,20 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
         expect(sorted.map((doc) => doc._id)).toEqual(['c', 'a', 'b'])
       })
 
+      it('breaks ties by _id, so that pages read with skip neither repeat nor miss a document', async () => {
+        const watches = fresh('watches')
+        await watches.insertMany([
+          { _id: 'd', day: 2 },
+          { _id: 'b', day: 1 },
+          { _id: 'c', day: 2 },
+          { _id: 'a', day: 2 },
+        ])
+        const pages = [0, 2].map((skip) => watches.find({}, { sort: { day: -1 }, skip, limit: 2 }))
+        expect((await Promise.all(pages)).flat().map((doc) => doc._id)).toEqual(['a', 'c', 'd', 'b'])
+        const named = await watches.find({}, { sort: { day: 1, _id: -1 } })
+        expect(named.map((doc) => doc._id)).toEqual(['b', 'd', 'c', 'a'])
+      })
+
       it('pages with skip and limit after sorting', async () => {
         const titles = await withLibrary()
         const page = await titles.find({}, { sort: { year: 1 }, skip: 1, limit: 2 })

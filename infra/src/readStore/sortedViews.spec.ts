@@ -23,7 +23,8 @@ function sortedAgain(docs: Item[], sort: Record<string, 1 | -1>): Item[] {
       const [x, y] = [a[field], b[field]] as [string | number, string | number]
       if (x !== y) return (x < y ? -1 : 1) * direction
     }
-    return 0
+    // Ties by _id, as the port orders them.
+    return a._id < b._id ? -1 : a._id > b._id ? 1 : 0
   })
 }
 
