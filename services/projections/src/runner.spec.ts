@@ -10,6 +10,7 @@ import { CHECKPOINTS } from './runner/checkpoints'
 import {
   appendUndefined,
   capturingLogger,
+  hiccuppingStore,
   RATINGS,
   rate,
   ratingsProjector,
@@ -251,6 +252,77 @@ describe('the projection runner', () => {
       await runner.stop()
       expect(await waiting).toBe(false)
       expect(await runner.waitForPosition(0n, 60_000)).toBe(false)
+    })
+  })
+
+  describe('a read store that fails for a moment (a failover, a lost connection)', () => {
+    async function startedOn(store: ReadStore, projectors: Projector[], pauseMs = 5) {
+      const logger = capturingLogger()
+      const runner = createProjectionRunner({
+        eventStore,
+        readStore: store,
+        projectors,
+        logger,
+        storeRetryBackoff: { initialMs: pauseMs, maxMs: pauseMs * 4 },
+      })
+      runners.push(runner)
+      await runner.start()
+      return Object.assign(runner, { logger })
+    }
+    const retries = (runner: { logger: ReturnType<typeof capturingLogger> }) =>
+      runner.logger.entries.filter(
+        (entry) => entry.message === 'the read store failed; the same events are applied again',
+      )
+
+    it('applies the same events again until it answers: no read model stops, no event is missed or doubled', async () => {
+      const flaky = hiccuppingStore(readStore)
+      const projector = ratingsProjector()
+      const runner = await startedOn(flaky, [projector, titlesProjector])
+      flaky.fail({ commits: 3 })
+      await rate(eventStore, 'ann', 'dune', 4)
+      await rename(eventStore, 'dune', 'Dune')
+      flaky.fail({ writes: 2 })
+      const { position } = await rate(eventStore, 'bob', 'dune', 5)
+
+      expect(await runner.waitForPosition(position, 5_000)).toBe(true)
+      expect(runner.status().map(({ state, failure }) => ({ state, failure }))).toEqual([
+        { state: 'live', failure: undefined },
+        { state: 'live', failure: undefined },
+      ])
+      expect(await ratings()).toEqual([
+        { _id: 'ann', count: 1, positions: ['1'] },
+        { _id: 'bob', count: 1, positions: ['3'] },
+      ])
+      expect(await readStore.collection('test_titles').find({})).toEqual([{ _id: 'dune', title: 'Dune' }])
+      expect(retries(runner)).toHaveLength(5)
+      expect(runner.logger.entries.filter((entry) => entry.level === 'error')).toEqual([])
+    })
+
+    it('a rebuild carries on past it', async () => {
+      for (let n = 0; n < 6; n++) await rate(eventStore, n % 2 ? 'ann' : 'bob', `title-${n}`, 4)
+      const flaky = hiccuppingStore(readStore)
+      const runner = await startedOn(flaky, [ratingsProjector()])
+      await runner.waitForPosition(6n, 5_000)
+      flaky.fail({ writes: 2 })
+      await runner.rebuild('ratings')
+
+      expect(runner.status()[0]).toMatchObject({ state: 'live', position: 6n })
+      expect(await ratings()).toEqual([
+        { _id: 'ann', count: 3, positions: ['2', '4', '6'] },
+        { _id: 'bob', count: 3, positions: ['1', '3', '5'] },
+      ])
+    })
+
+    it('stops at once when asked while it waits to try again', async () => {
+      const flaky = hiccuppingStore(readStore)
+      const runner = await startedOn(flaky, [ratingsProjector()], 60_000)
+      flaky.fail({ commits: 1 })
+      await rate(eventStore, 'ann', 'dune', 4)
+      await expect.poll(() => retries(runner).length, { timeout: 5_000 }).toBe(1)
+      const stopping = Date.now()
+      await runner.stop()
+      expect(Date.now() - stopping).toBeLessThan(1_000)
+      expect(await ratings()).toEqual([])
     })
   })
 

@@ -1,7 +1,7 @@
 // The runner reads every event type there is, wherever it runs (a server, a script, a spec).
 import '@reelmates/contracts/allEvents'
 import { eventDefinition } from '@reelmates/contracts/events'
-import { followLog, type FollowedLog } from '@reelmates/infra/eventStore/followLog'
+import { DEFAULT_BACKOFF, followLog, type FollowedLog } from '@reelmates/infra/eventStore/followLog'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -74,6 +74,8 @@ export interface ProjectionRunnerOptions {
   logger?: RunnerLogger
   /** Waits before subscribing again after the log subscription drops (tests shorten them). */
   resubscribeBackoff?: { initialMs: number; maxMs: number }
+  /** Waits before applying a batch again after the read store failed (tests shorten them). */
+  storeRetryBackoff?: { initialMs: number; maxMs: number }
   /**
    * The lease this runner holds, when several runners share one read store: every checkpoint it
    * writes is fenced by the token, and `onLost` is called (once) when a write is refused because a
@@ -105,6 +107,7 @@ export function createProjectionRunner({
   batchSize = DEFAULT_BATCH_SIZE,
   logger = consoleLogger,
   resubscribeBackoff,
+  storeRetryBackoff = DEFAULT_BACKOFF,
   fence,
 }: ProjectionRunnerOptions): ProjectionRunner {
   const tracks = projectors.map((projector): Track => ({
@@ -147,6 +150,7 @@ export function createProjectionRunner({
   const highWater = batchSize * 4
   let followed: FollowedLog | undefined
   let wakeLiveLoop: (() => void) | undefined
+  let endRetryPause: (() => void) | undefined
   let roomInQueue: (() => void) | undefined
   let loops: Promise<unknown> = Promise.resolve()
 
@@ -169,18 +173,46 @@ export function createProjectionRunner({
       }
       const batch = queue.splice(0, batchSize)
       roomInQueue?.()
-      try {
-        await turn(() => applyToAll(batch))
-      } catch (error) {
-        if (error instanceof LeaseLost) return leaseLost(error)
-        // applyBatch turns every projector's trouble into a failure; anything else is a bug here.
-        logger.error({ err: error }, 'projection batch failed unexpectedly; its events come again after a restart')
-      }
+      if (!(await untilApplied(batch))) return
       // Catching up with a backlog (a first start on a long log), one full batch after another: the
       // embedded stores settle every call at once, so without a turn of the event loop between
       // batches no request, timer or socket of the process would be served until the backlog ends.
       // Live events, fewer than a batch at a time, are applied at once as before.
       if (queue.length >= batchSize) await new Promise<void>((resolve) => setImmediate(resolve))
+    }
+  }
+
+  /**
+   * Applies one batch, again and again while the read store fails (a failover, a lost connection):
+   * the next batch starts after this one, so a batch given up would be missing from the read models
+   * for good. A projector's own failure is not the store's: applyBatch records it and moves on.
+   * False when the runner is to stop instead.
+   */
+  async function untilApplied(batch: RecordedEvent[]): Promise<boolean> {
+    let delay = storeRetryBackoff.initialMs
+    for (;;) {
+      try {
+        await turn(() => applyToAll(batch))
+        return true
+      } catch (error) {
+        if (error instanceof LeaseLost) {
+          leaseLost(error)
+          return false
+        }
+        logger.warn({ err: error, retryInMs: delay }, 'the read store failed; the same events are applied again')
+        if (isStopping()) return false
+        // Stopping ends the pause (new events arriving do not).
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay)
+          endRetryPause = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        endRetryPause = undefined
+        if (isStopping()) return false
+        delay = Math.min(delay * 2, storeRetryBackoff.maxMs)
+      }
     }
   }
 
@@ -216,6 +248,7 @@ export function createProjectionRunner({
     logger.warn({ lease: error.lease, token: error.token }, 'projections lost their lease; another runner carries on')
     void followed?.stop()
     wakeLiveLoop?.()
+    endRetryPause?.()
     roomInQueue?.()
     fence?.onLost(error)
   }
@@ -254,6 +287,7 @@ export function createProjectionRunner({
                 batchSize,
                 turn,
                 isStopping,
+                retryBackoff: storeRetryBackoff,
                 onProgress: (reached) => (rebuild.position = reached),
                 current: () => ({ version: track.version, position: track.position }),
                 ...fencing,
@@ -362,6 +396,7 @@ export function createProjectionRunner({
       stopping = true
       await followed?.stop()
       wakeLiveLoop?.()
+      endRetryPause?.()
       roomInQueue?.()
       await loops
       await Promise.allSettled(tracks.flatMap((track) => (track.rebuild ? [track.rebuild.done] : [])))

@@ -37,16 +37,18 @@ class ProjectorThrew extends Error {
  * progress says exactly what the documents hold.
  */
 export async function applyBatch(input: BatchInput): Promise<{ position: bigint; failure?: ProjectorFailure }> {
+  // Not the projector's fault, and thrown to the caller: the runner is no longer the one to write
+  // (and must stop), or the store is briefly unavailable (and the same batch is tried again).
+  const notTheProjectors = (error: unknown) => error instanceof LeaseLost || input.store.isTransient(error)
   try {
     return { position: await applyUpTo(input, undefined) }
   } catch (error) {
-    // Not the projector's fault: the runner is no longer the one to write, and must stop.
-    if (error instanceof LeaseLost) throw error
+    if (notTheProjectors(error)) throw error
     const failure = error instanceof ProjectorThrew ? error.failure : { position: firstNew(input), error }
     try {
       return { position: await applyUpTo(input, failure.position), failure }
     } catch (again) {
-      if (again instanceof LeaseLost) throw again
+      if (notTheProjectors(again)) throw again
       // A projector that throws somewhere else on the second pass is not deterministic; keep nothing.
       return {
         position: input.from,
@@ -72,6 +74,8 @@ async function applyUpTo(
           const current = parse(event)
           if (current) await projector.project(current, db)
         } catch (error) {
+          // Unwrapped, so that a transaction the store can run again is run again.
+          if (store.isTransient(error)) throw error
           throw new ProjectorThrew({ position: event.position, error })
         }
       }

@@ -1,3 +1,4 @@
+import { DEFAULT_BACKOFF } from '@reelmates/infra/eventStore/followLog'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
@@ -36,6 +37,8 @@ export interface RebuildInput {
   current: () => { version: number; position: bigint }
   /** The runner's lease, when it runs under one: every page and the swap are fenced by it. */
   fence?: Fence
+  /** Waits before replaying a page again after the store's passing failure (tests shorten them). */
+  retryBackoff?: { initialMs: number; maxMs: number }
 }
 
 /**
@@ -58,15 +61,17 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
 
   let cursor = 0n
   const replay = async (page: RecordedEvent[]) => {
-    const result = await applyBatch({
-      store,
-      projector,
-      db,
-      parse,
-      events: page,
-      from: cursor,
-      ...(fence ? { guard: () => assertFence(store, projector.name, fence) } : {}),
-    })
+    const apply = () =>
+      applyBatch({
+        store,
+        projector,
+        db,
+        parse,
+        events: page,
+        from: cursor,
+        ...(fence ? { guard: () => assertFence(store, projector.name, fence) } : {}),
+      })
+    const result = await untilStoreAnswers(apply, input)
     if (result.failure) {
       await dropCollections(store, [...renames.values()])
       throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
@@ -139,4 +144,22 @@ export function pendingSwapOf(checkpoint: Checkpoint | undefined): { version: nu
 async function dropCollections(store: ReadStore, names: readonly string[]): Promise<void> {
   const existing = new Set(await store.listCollections())
   for (const name of names) if (existing.has(name)) await store.dropCollection(name)
+}
+
+/**
+ * `work` (one page, an atomic step), again after a pause while the store's failures are passing
+ * ones (`isTransient`): an hour's rebuild is not thrown away for a failover in its middle.
+ */
+async function untilStoreAnswers<R>(
+  work: () => Promise<R>,
+  { store, isStopping, retryBackoff = DEFAULT_BACKOFF }: Pick<RebuildInput, 'store' | 'isStopping' | 'retryBackoff'>,
+): Promise<R> {
+  for (let delay = retryBackoff.initialMs; ; delay = Math.min(delay * 2, retryBackoff.maxMs)) {
+    try {
+      return await work()
+    } catch (error) {
+      if (!store.isTransient(error) || isStopping()) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
 }

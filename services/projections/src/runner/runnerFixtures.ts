@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { defineEvent } from '@reelmates/contracts/events'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import type { Collection, Doc, ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
 import type { RunnerLogger } from './logger'
 
@@ -128,3 +129,50 @@ export function capturingLogger(): RunnerLogger & { entries: { level: string; me
 }
 
 export const positionsOf = (events: readonly RecordedEvent[]) => events.map((event) => event.position)
+
+/** A read store's passing failure, as a failover or a dropped connection would raise. */
+export class StoreHiccup extends Error {}
+
+/**
+ * `store`, failing for a moment when asked: the next `commits` atomic steps throw StoreHiccup at their
+ * end (rolled back, as a commit that did not happen), and the next `writes` updates throw it at once.
+ */
+export function hiccuppingStore(
+  store: ReadStore,
+): ReadStore & { fail(next: { commits?: number; writes?: number }): void } {
+  let commits = 0
+  let writes = 0
+  return {
+    collection: <T extends Doc>(name: string) => {
+      const collection = store.collection<T>(name)
+      return Object.assign(Object.create(collection) as Collection<T>, {
+        updateOne: (...args: Parameters<Collection<T>['updateOne']>) => {
+          if (writes > 0) {
+            writes--
+            return Promise.reject(new StoreHiccup('the primary stepped down'))
+          }
+          return collection.updateOne(...args)
+        },
+      })
+    },
+    listCollections: () => store.listCollections(),
+    dropCollection: (name) => store.dropCollection(name),
+    renameCollection: (from, to) => store.renameCollection(from, to),
+    atomically: (work) =>
+      store.atomically(async () => {
+        const result = await work()
+        if (commits > 0) {
+          commits--
+          throw new StoreHiccup('the connection closed before the commit was acknowledged')
+        }
+        return result
+      }),
+    isTransient: (error) => error instanceof StoreHiccup,
+    flush: () => store.flush(),
+    close: () => store.close(),
+    fail(next) {
+      commits += next.commits ?? 0
+      writes += next.writes ?? 0
+    },
+  }
+}
