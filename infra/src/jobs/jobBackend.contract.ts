@@ -113,6 +113,33 @@ export function jobBackendContract(name: string, open: (store: string) => Promis
       expect((await jobs.queryJobs({ name: 'digest' })).total).toBe(1)
     })
 
+    it('keeps one record of a repeating job that two processes declare at the same moment', async () => {
+      const store = randomUUID().slice(0, 8)
+      const [a, b] = [await repository(store), await repository(store)]
+      const declare = (jobs: JobRepository) =>
+        jobs.saveJob(job('digests', { type: 'single', repeatInterval: '1 hour' }), undefined)
+      const saved = await Promise.all([declare(a), declare(b), declare(a), declare(b)])
+      expect(new Set(saved.map((one) => String(one._id))).size).toBe(1)
+      expect((await a.queryJobs({ name: 'digests' })).total).toBe(1)
+    })
+
+    it('declaring a repeating job again (a process starting) keeps its lock and its failures', async () => {
+      const jobs = await repository()
+      const declared = await jobs.saveJob(job('digests', { type: 'single', repeatInterval: '1 hour' }), undefined)
+      const running = await jobs.getNextJobToRun('digests', new Date(), at(-10 * minute), undefined, undefined)
+      expect(running?.lockedAt).toBeInstanceOf(Date)
+      await jobs.saveJobState(
+        { ...declared, lockedAt: running?.lockedAt, failCount: 2, failReason: 'SMTP said no', failedAt: new Date() },
+        undefined,
+      )
+      await jobs.saveJob(job('digests', { type: 'single', repeatInterval: '2 hours' }), undefined)
+      const [kept] = (await jobs.queryJobs({ name: 'digests' })).jobs
+      expect(kept).toMatchObject({ repeatInterval: '2 hours', failCount: 2, failReason: 'SMTP said no' })
+      expect(kept?.lockedAt).toBeInstanceOf(Date)
+      // Locked, so no other process takes it while it runs.
+      expect(await jobs.getNextJobToRun('digests', new Date(), at(-10 * minute), undefined, undefined)).toBeUndefined()
+    })
+
     it('records a failure, and lists the failed jobs', async () => {
       const jobs = await repository()
       const saved = await jobs.saveJob(job('send-mail'), undefined)
