@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { IdempotencyStore, IdempotencyTiming, RecordedAnswer } from './port'
+import { contractClockStart } from '../testing/contractClock'
 
 export const CONTRACT_TIMING = { keepAnswersMs: 60 * 60_000, abandonClaimsAfterMs: 60_000 } as const
 
@@ -20,7 +21,7 @@ export function idempotencyStoreContract(
     })
     let time = 0
     async function store() {
-      time = Date.parse('2026-11-24T08:00:00Z')
+      time = contractClockStart()
       const fresh = await open({ ...CONTRACT_TIMING, now: () => time })
       opened.push(fresh)
       return fresh

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SessionStore, StoredSession } from './port'
+import { contractClockStart } from '../testing/contractClock'
 
 /** What the gateway keeps in a session, beside the fields the stores look at. */
 type SessionData = StoredSession & Record<string, unknown>
@@ -20,9 +21,9 @@ export function sessionStoreContract(name: string, open: (now: () => number) => 
       await Promise.all(opened.splice(0).map((store) => store.close()))
     })
 
-    let time = Date.parse('2026-11-22T08:00:00Z')
+    let time = contractClockStart()
     async function store() {
-      time = Date.parse('2026-11-22T08:00:00Z')
+      time = contractClockStart()
       const created = await open(() => time)
       opened.push(created)
       return {

@@ -33,9 +33,12 @@ export async function describeWithMongo(title: string, suite: (mongo: RealMongo)
       let url = configuredUrl
       if (url === '') {
         container = await new MongoDBContainer(IMAGE).start()
-        url = container.getConnectionString()
+        // The container's replica set advertises its own host name; talk to the mapped port directly.
+        // A configured URL is used as given: the driver refuses directConnection for a replica set's
+        // several hosts or an SRV address.
+        url = `${container.getConnectionString()}/?directConnection=true`
       }
-      client = await new MongoClient(url, { directConnection: true }).connect()
+      client = await new MongoClient(url).connect()
     }, 300_000)
 
     afterAll(async () => {
