@@ -257,7 +257,8 @@ export async function createEventStoreDbEventStore({
     subscribeToAll,
     headPosition,
     async close() {
-      await Promise.all([...openSubscriptions].map((subscription) => subscription.stop()))
+      // A server out of reach may refuse the unsubscribe: the client is let go all the same.
+      await Promise.allSettled([...openSubscriptions].map((subscription) => subscription.stop()))
       await client.dispose()
     },
   }
@@ -280,8 +281,11 @@ function theirPosition(position: bigint): Position {
   return { commit: position, prepare: position }
 }
 
+/** What servers before 22.6 send, in place of an event's log position, on a stream read. */
+const NO_POSITION = 2n ** 64n - 1n
+
 function positionOfStored(event: StoredEvent): bigint {
-  if (!event.position) {
+  if (!event.position || event.position.commit === NO_POSITION) {
     throw new Error('EventStoreDB returned an event without its log position (the server must be 22.6 or later)')
   }
   return event.position.commit
