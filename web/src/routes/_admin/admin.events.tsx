@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminScreen } from '../../components/shell/AdminScreen'
+import { keepingScroll } from '../../components/shell/ScrollToTop'
 import { EventHistory } from '../../features/admin/EventHistory'
 import { historyAddress } from '../../features/admin/historyFilter'
 
@@ -21,7 +22,7 @@ function EventsScreen() {
         // Opening or closing an event is no new page: the address keeps it (a reload, a shared link),
         // the Back button does not, and the list stays where it was scrolled.
         onOpen={(event) =>
-          void navigate({ search: (search) => ({ ...search, event }), replace: true, resetScroll: false })
+          void navigate({ search: (search) => ({ ...search, event }), replace: true, ...keepingScroll })
         }
       />
     </AdminScreen>
