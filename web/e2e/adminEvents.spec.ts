@@ -137,6 +137,30 @@ test('an admin picks a known event type, and a reload or a shared link opens the
   expect(new URL(page.url()).searchParams.has('event')).toBe(false)
 })
 
+test('on a phone, opening an event far down the list leaves the list where it was scrolled', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(baseURL ?? '/')
+  // A list longer than the phone's screen, whatever other tests wrote before.
+  for (let member = 0; member < 3; member++) await memberWithWatchlist(page)
+  await adminAccount(page.request)
+  await page.goto('/admin/events')
+  const rows = page.getByRole('list', { name: 'Events, newest first' }).getByRole('button')
+  await expect(rows.nth(12)).toBeVisible()
+  const far = rows.last()
+  await far.scrollIntoViewIfNeeded()
+  const before = await page.evaluate(() => window.scrollY)
+  expect(before).toBeGreaterThan(300)
+  await far.click()
+  await expect(page).toHaveURL(/[?&]event=\d+(&|$)/)
+  await expect(far).toHaveAttribute('aria-expanded', 'true')
+  // Past the repeats a new page's scroll to the top would make (up to 300 ms).
+  await page.waitForTimeout(500)
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50)
+})
+
 test('a typed or shared address never breaks the event history, and a filter too long is named', async ({ page }) => {
   await adminAccount(page.request)
   // The router reads search values as JSON: these arrive as a number or a boolean.
@@ -224,4 +248,19 @@ test('on a desktop every admin area is on screen; on a phone they scroll in one 
   expect(scrollWidth).toBeGreaterThan(clientWidth)
   await areas.last().scrollIntoViewIfNeeded()
   await expect(areas.last()).toBeInViewport({ ratio: 0.95 })
+
+  // The area open is in the line as each page opens, wherever the line was left.
+  for (const [path, name] of [
+    ['/admin/outbox', 'Mail outbox'],
+    ['/admin/scheduler', 'Scheduler'],
+    ['/admin', 'Overview'],
+  ] as const) {
+    await page.goto(path)
+    const open = strip.getByRole('link', { name, exact: true })
+    await expect(open).toHaveAttribute('aria-current', 'page')
+    await expect(open).toBeInViewport({ ratio: 1 })
+  }
+  await strip.getByRole('link', { name: 'User management' }).click()
+  await expect(strip.getByRole('link', { name: 'User management' })).toBeInViewport({ ratio: 1 })
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
 })

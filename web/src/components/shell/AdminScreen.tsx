@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
-import type { ReactNode, Ref } from 'react'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useLayoutEffect, useRef, type ReactNode, type Ref } from 'react'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 const areas = [
@@ -31,6 +31,18 @@ export function AdminScreen({
   children?: ReactNode
 }) {
   useDocumentTitle(title)
+  const strip = useRef<HTMLElement>(null)
+  const path = useLocation({ select: (location) => location.pathname })
+  // On a phone the areas are one line scrolled sideways: the one open is brought into it (centred),
+  // else Mail outbox or Scheduler sat off the screen's edge, and nothing said where the admin was.
+  // The strip alone is scrolled, not the window (scrollIntoView would move the page too).
+  useLayoutEffect(() => {
+    const nav = strip.current
+    const open = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!nav || !open || nav.scrollWidth <= nav.clientWidth) return
+    const [chip, line] = [open.getBoundingClientRect(), nav.getBoundingClientRect()]
+    nav.scrollLeft += chip.left - line.left - (line.width - chip.width) / 2
+  }, [path])
   return (
     <section aria-labelledby="screen-title">
       <p className="text-xs font-semibold uppercase tracking-widest text-gold">Admin</p>
@@ -44,7 +56,11 @@ export function AdminScreen({
       </h1>
       {/* One scrolling line on a phone, where the cut chip at the edge says there is more; wrapped on
           wider screens, where a line cut at the window's edge said nothing. */}
-      <nav aria-label="Admin areas" className="mt-5 flex gap-2 overflow-x-auto pb-2 md:flex-wrap md:overflow-visible">
+      <nav
+        ref={strip}
+        aria-label="Admin areas"
+        className="mt-5 flex gap-2 overflow-x-auto pb-2 md:flex-wrap md:overflow-visible"
+      >
         {areas.map((area) => (
           <Link
             key={area.to}
