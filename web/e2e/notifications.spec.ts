@@ -379,7 +379,7 @@ test('an admin sends an announcement to a chosen member and sees who received it
   await expect(toastWith(admin, 'Announcement sent')).toBeVisible()
   const sent = admin.getByRole('list', { name: 'Announcements sent' }).getByRole('listitem').first()
   await expect(sent).toContainText('Movie night')
-  await sent.getByText('Received by 1 member').click()
+  await sent.getByText('Sent to 1 member').click()
   const row = sent.getByRole('row', { name: new RegExp(reader.account.username) })
   await expect(row).toContainText('Unread')
   await expect(row).toContainText('In outbox')
@@ -393,12 +393,30 @@ test('an admin sends an announcement to a chosen member and sees who received it
     await admin.setViewportSize(viewport)
     await openApp(admin, '/admin/user-notifications')
     const latest = admin.getByRole('list', { name: 'Announcements sent' }).getByRole('listitem').first()
-    await latest.getByText('Received by 1 member').click()
+    await latest.getByText('Sent to 1 member').click()
     await expect(latest.getByRole('row', { name: new RegExp(reader.account.username) })).toContainText('Read')
     // The report's table scrolls in its own frame: the page itself never scrolls sideways.
     expect(await admin.evaluate(() => document.documentElement.scrollWidth), `${viewport.width}`).toBeLessThanOrEqual(
       viewport.width,
     )
+    // Its headings and labels break between words only ("Email", not "EMAI / L"); a long name may break.
+    const brokenWords = await latest.locator('th, td:not(:first-child)').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const text = cell.firstChild
+        if (!(text instanceof Text)) return []
+        return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((word) => {
+          const range = document.createRange()
+          range.setStart(text, word.index)
+          range.setEnd(text, word.index + word[0].length)
+          return range.getClientRects().length > 1 ? [word[0]] : []
+        })
+      }),
+    )
+    expect(brokenWords, `${viewport.width}`).toEqual([])
+    // And it fits: no column cut off at the frame's edge, with nothing to say there are more.
+    const table = latest.getByRole('table')
+    const frame = await table.evaluate((element) => element.parentElement?.clientWidth ?? 0)
+    expect((await table.boundingBox())?.width, `${viewport.width}`).toBeLessThanOrEqual(frame)
     await admin.screenshot({
       path: join(screenshotsDir, `admin-user-notifications-${viewport.width}x${viewport.height}.png`),
       fullPage: true,

@@ -38,10 +38,10 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
           </p>
           <details className="mt-3">
             <summary className="cursor-pointer text-sm text-reel">
-              Received by {announcement.recipients.length} {announcement.recipients.length === 1 ? 'member' : 'members'}
+              Sent to {announcement.recipients.length} {announcement.recipients.length === 1 ? 'member' : 'members'}
             </summary>
             <div className="mt-2 overflow-x-auto">
-              <table className="w-full min-w-[28rem] text-left text-sm">
+              <table className="w-full text-left text-sm">
                 <thead className="text-xs uppercase tracking-wide text-zinc-400">
                   <tr>
                     <th className="py-2 pr-3 font-medium">Member</th>
@@ -53,7 +53,8 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
                 <tbody className="text-zinc-200">
                   {announcement.recipients.map((recipient) => (
                     <tr key={recipient.userId} className="border-t border-white/5">
-                      <td className="py-2 pr-3">{recipient.username}</td>
+                      {/* A long name may break anywhere, as names do elsewhere; labels keep whole words. */}
+                      <td className="py-2 pr-3 [overflow-wrap:anywhere]">{recipient.username}</td>
                       <td className="py-2 pr-3">{inAppLabels[recipient.inApp]}</td>
                       <td className="py-2 pr-3">{recipient.pushDevices}</td>
                       <td className="py-2">{emailLabels[recipient.email]}</td>
