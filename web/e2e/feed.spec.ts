@@ -650,3 +650,35 @@ test('with more than two pages of the feed loaded, new activity waits behind a b
   await a.page.context().close()
   await b.page.context().close()
 })
+
+test('on a phone, a Feed badge of 99+ stays on one line above the tab’s label', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000)
+  const [a, b] = await friends(browser, baseURL ?? '', 'busy_a', 'busy_b')
+  await a.page.setViewportSize(viewports.phone)
+  // Read up to here; then away from the feed, which marks read what arrives while it is open.
+  await a.page.goto('/feed')
+  await expect(a.page.getByRole('article').first()).toBeVisible()
+  await a.page.goto('/watchlist')
+  const title = await catalogMovie(b.page.request, 'casablanca')
+  // A hundred rewatches: each public watch is an activity of its own.
+  for (let watch = 0; watch < 100; watch++)
+    await sendJson(b.page.request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating: 8 })
+  const unread = async () => ((await (await a.page.request.get('/api/feed/unread')).json()) as { count: number }).count
+  await expect.poll(unread, { timeout: 30_000 }).toBe(100)
+  await a.page.goto('/home')
+  const tab = a.page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: /^Feed/ })
+  const badge = tab.getByTestId('feed-badge')
+  await expect(badge).toHaveText('99+')
+  await expect(badge).toHaveAttribute('aria-label', '100 new')
+  const badgeBox = await badge.boundingBox()
+  const labelTop = await tab.evaluate((link) => {
+    const label = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent === 'Feed')
+    const range = document.createRange()
+    if (label) range.selectNode(label)
+    return label ? range.getBoundingClientRect().top : -1
+  })
+  expect(labelTop).toBeGreaterThan(0)
+  // One line, above the label rather than over it.
+  expect(badgeBox?.height).toBeLessThanOrEqual(20)
+  expect((badgeBox?.y ?? 0) + (badgeBox?.height ?? 0)).toBeLessThanOrEqual(labelTop)
+})

@@ -10,7 +10,9 @@ export function FeedBadge({ className = '' }: { className?: string }) {
     <span
       data-testid="feed-badge"
       aria-label={`${count} new`}
-      className={`inline-grid min-w-5 place-items-center rounded-full bg-reel-fill px-1.5 text-[11px] font-bold leading-5 text-white ${className}`}
+      // On one line: placed absolutely on the phone's Feed tab, "99+" otherwise wrapped into two and
+      // covered the tab's label.
+      className={`inline-grid min-w-5 place-items-center whitespace-nowrap rounded-full bg-reel-fill px-1.5 text-[11px] font-bold leading-5 text-white ${className}`}
     >
       {count > 99 ? '99+' : count}
     </span>
