@@ -1,5 +1,5 @@
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -198,5 +198,37 @@ describe('the note in the Recommend dialog', () => {
     const note = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note (optional)' })
     fireEvent.change(note, { target: { value: '👍'.repeat(501) } })
     expect(dialog.textContent).toContain('1 character too long')
+  })
+})
+
+describe('the Recommend dialog before the friends list is here', () => {
+  afterEach(() => act(() => onlineManager.setOnline(true)))
+
+  function openWaiting() {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    )
+    const client = new QueryClient()
+    client.setQueryData(recommendationsQuery('sent').queryKey, [])
+    render(
+      <QueryClientProvider client={client}>
+        <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={() => undefined} />
+      </QueryClientProvider>,
+    )
+    return screen.getByRole('dialog', { name: 'Casablanca' })
+  }
+
+  it('offline, says the list is not kept on this device, not an empty list; the address still works', () => {
+    act(() => onlineManager.setOnline(false))
+    const dialog = openWaiting()
+    expect(within(dialog).getByRole('status').textContent).toMatch(/Your friends list isn’t saved on this device/)
+    expect(within(dialog).queryByRole('searchbox', { name: 'Search friends' })).toBeNull()
+    expect(within(dialog).getByRole('textbox', { name: 'Or to an email address' })).toBeTruthy()
+  })
+
+  it('online, says it is loading', () => {
+    const dialog = openWaiting()
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading your friends…')
   })
 })

@@ -18,6 +18,7 @@ import { DialogCloseButton } from '../shell/DialogCloseButton'
 import { NoteField } from '../shell/NoteField'
 import { Avatar } from '../social/Avatar'
 import { inputClass } from '../social/socialStyles'
+import { Loading } from '../shell/NotSavedOffline'
 
 export interface RecommendedTitleRef extends MediaRef {
   title: string
@@ -145,7 +146,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
 
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-zinc-200">To friends</legend>
-            {noFriends ? null : (
+            {noFriends || !friends.data ? null : (
               <>
                 <label htmlFor={`${id}-search`} className="sr-only">
                   Search friends
@@ -161,7 +162,21 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
                 />
               </>
             )}
-            {noFriends ? (
+            {!friends.data ? (
+              // Offline, the list waits for the connection: said, not an empty list, which read as
+              // having no friends at all. The email address still works.
+              friends.isError ? (
+                <p role="alert" className="text-sm text-zinc-400">
+                  Your friends couldn’t be loaded. You can still send it to an email address below.
+                </p>
+              ) : (
+                <Loading what="Your friends list" size="row">
+                  <p role="status" className="text-sm text-zinc-400">
+                    Loading your friends…
+                  </p>
+                </Loading>
+              )
+            ) : noFriends ? (
               <p className="text-sm text-zinc-400">
                 No friends yet.{' '}
                 <Link to="/friends" className="font-semibold text-reel underline">
@@ -169,7 +184,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
                 </Link>{' '}
                 or send it to an email address below.
               </p>
-            ) : friends.data && choices.length === 0 ? (
+            ) : choices.length === 0 ? (
               <p role="status" className="text-sm text-zinc-400">
                 No friend matches “{search.trim()}”.
               </p>
