@@ -9,6 +9,14 @@ describe('slugify', () => {
     for (const title of ['Ça va?', 'x'.repeat(300), 'a - b']) expect(slugify(title)).toMatch(slugPattern)
   })
 
+  it('ends a long title’s slug after a whole word, within 120 characters', () => {
+    const title =
+      'Everything new this month: ' + 'friends, comments and reactions, '.repeat(4) + 'and the brand new weekly digest'
+    expect(slugify(title)).toBe(`everything-new-this-month-${'friends-comments-and-reactions-'.repeat(3).slice(0, -1)}`)
+    // One word longer than that is cut where it must be.
+    expect(slugify('x'.repeat(300))).toBe('x'.repeat(120))
+  })
+
   it('gives nothing for a title without letters or digits', () => {
     expect(slugify('!!!')).toBe('')
   })
