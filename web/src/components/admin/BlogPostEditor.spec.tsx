@@ -126,6 +126,27 @@ describe('the blog post editor', () => {
     expect(saved).toHaveBeenCalledOnce()
   })
 
+  it('asks before taking a published post off the news; Keep it published changes nothing, Unpublish does', async () => {
+    const live = { ...post, published: true, publishedAt: '2026-11-20T21:00:00.000Z' }
+    await openEditor(post.id, live)
+    const saved = vi.spyOn(blogCalls, 'savePost').mockResolvedValue(live)
+    const unpublished = vi
+      .spyOn(blogCalls, 'unpublish')
+      .mockResolvedValue({ ...post, updatedAt: '2026-11-20T21:00:01.000Z' })
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }))
+    const dialog = screen.getByRole('dialog', { name: 'Unpublish “Festival notes”?' })
+    expect(within(dialog).getByText(/^It leaves the news and the RSS feed now/)).toBeTruthy()
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it published' })))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(unpublished).not.toHaveBeenCalled()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }))
+    const again = screen.getByRole('dialog', { name: 'Unpublish “Festival notes”?' })
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Unpublish' })))
+    await waitFor(() => expect(unpublished).toHaveBeenCalledWith('post-1'))
+    expect(saved).toHaveBeenCalledOnce()
+  })
+
   it('asks before deleting the post, with Cancel as the way out (as the app’s other deletes), and Cancel keeps it', async () => {
     await openEditor()
     const deleted = vi.spyOn(blogCalls, 'deletePost')

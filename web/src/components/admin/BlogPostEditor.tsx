@@ -81,6 +81,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
   const form = useRef<HTMLFormElement>(null)
   const [tab, setTab] = useState<'write' | 'preview'>('write')
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false)
   const categories = useQuery(blogCategoriesQuery())
   const create = useCreatePost()
   const save = useSavePost()
@@ -261,7 +262,13 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
               {post ? 'Save' : 'Save draft'}
             </button>
             {post ? (
-              <button type="button" className={primaryButton} disabled={busy} onClick={() => sendOnce(togglePublished)}>
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={busy}
+                // Publishing is asked for by its button; taking a live post off the news is asked about first.
+                onClick={() => (post.published ? setConfirmUnpublish(true) : sendOnce(togglePublished))}
+              >
                 {post.published ? 'Unpublish' : 'Publish'}
               </button>
             ) : null}
@@ -331,6 +338,23 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
             {post.published
               ? 'It leaves the news and the RSS feed, and its slug becomes free.'
               : 'It is a draft, on neither the news nor the RSS feed; its slug becomes free.'}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {confirmUnpublish && post ? (
+        <ConfirmDialog
+          title={`Unpublish “${post.title}”?`}
+          confirmLabel="Unpublish"
+          cancelLabel="Keep it published"
+          onConfirm={() => {
+            setConfirmUnpublish(false)
+            sendOnce(togglePublished)
+          }}
+          onClose={() => setConfirmUnpublish(false)}
+        >
+          <p className="text-sm text-zinc-300">
+            It leaves the news and the RSS feed now, and its address finds nothing; it stays here as a draft. Published
+            again, it is dated that day.
           </p>
         </ConfirmDialog>
       ) : null}
