@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CommentItem } from '@reelmates/contracts/feed'
@@ -366,5 +367,23 @@ describe('deleting a comment', () => {
     threadOf([mine('c1', 'Only')])
     confirm()
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: '1 comment' }))
+  })
+})
+
+describe('a comment still on its way', () => {
+  afterEach(() => act(() => onlineManager.setOnline(true)))
+  const waiting: CommentItem = { ...comment, id: 'pending-1', user: me, content: 'Saw it twice', reactions: [] }
+
+  it('offline, says it waits to be sent, not "just now" as a posted one', () => {
+    act(() => onlineManager.setOnline(false))
+    thread({}, [comment, waiting])
+    const [, mine] = screen.getAllByRole('listitem')
+    expect(mine?.textContent).toContain('dan · waiting to send')
+    expect(mine?.querySelector('time')).toBeNull()
+  })
+
+  it('online, says it is being sent', () => {
+    thread({}, [waiting])
+    expect(screen.getByRole('listitem').textContent).toContain('dan · sending…')
   })
 })

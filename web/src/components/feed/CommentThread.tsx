@@ -1,5 +1,6 @@
 import type { CommentItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useOnline } from '../../lib/connection'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { useStatusWords } from '../../lib/statusWords'
 import { Avatar } from '../social/Avatar'
@@ -54,6 +55,7 @@ function Comment({
 }) {
   const [editing, setEditing] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const online = useOnline()
   // Each comment's buttons name the comment: in a screen reader's list of buttons a thread's many
   // "Delete"s could not be told apart.
   const whose = mine ? 'your' : `${comment.user.username}'s`
@@ -82,7 +84,12 @@ function Comment({
       <div className="min-w-0 flex-1">
         <p className="text-xs text-zinc-400">
           <span className="font-semibold text-zinc-200">{comment.user.username}</span> ·{' '}
-          <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
+          {pending ? (
+            // Not "just now" as if it were posted: offline it waits on this device, and says so.
+            <span>{online ? 'sending…' : 'waiting to send'}</span>
+          ) : (
+            <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
+          )}
           {comment.updatedAt !== comment.createdAt ? ' · edited' : ''}
         </p>
         {editing ? (
