@@ -50,12 +50,10 @@ export async function startTimedJobs(
       if (!job) throw new Error(`no timed job named ${name}`)
       await job.run(now())
     },
-    // A run in progress (a digest over many members) is let finish for a few seconds, within the
-    // process's shutdown deadline; one still running then keeps its lock, and another process takes
-    // it over once the lock lifetime has passed, instead of at once while this one is still sending.
+    // agenda's stop unlocks the jobs it had locked and not yet started, so another process runs
+    // them now; a run in progress keeps its lock (another process takes it over once the lock
+    // lifetime has passed, not while this one may still be sending).
     // The connection belongs to whoever opened the backend (it also serves the admin's failed jobs).
-    stop: async () => {
-      await agenda.drain({ timeout: 5_000, closeConnection: false })
-    },
+    stop: () => agenda.stop(false),
   }
 }
