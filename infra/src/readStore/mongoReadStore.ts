@@ -116,14 +116,15 @@ class MongoReadStore implements ReadStore {
   }
 
   isTransient(error: unknown): boolean {
-    if (error instanceof MongoNetworkError || error instanceof MongoServerSelectionError) return true
+    if (!(error instanceof MongoError)) return false
+    // A commit whose outcome is unknown (withTransaction has already tried it again for two minutes)
+    // may have happened: running the work again could apply it twice.
+    if (error.hasErrorLabel(MongoErrorLabel.UnknownTransactionCommitResult)) return false
     return (
-      error instanceof MongoError &&
-      [
-        MongoErrorLabel.TransientTransactionError,
-        MongoErrorLabel.UnknownTransactionCommitResult,
-        MongoErrorLabel.RetryableWriteError,
-      ].some((label) => error.hasErrorLabel(label))
+      error instanceof MongoNetworkError ||
+      error instanceof MongoServerSelectionError ||
+      error.hasErrorLabel(MongoErrorLabel.TransientTransactionError) ||
+      error.hasErrorLabel(MongoErrorLabel.RetryableWriteError)
     )
   }
 

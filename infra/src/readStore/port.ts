@@ -84,9 +84,10 @@ export interface ReadStore {
   atomically<R>(work: () => Promise<R>): Promise<R>
   /**
    * Whether `error` is the store's own passing trouble (a lost connection, a new primary being
-   * elected, a write conflict between transactions), after which the same work may succeed: not a
-   * refusal of what was asked (a duplicate key). Such an error thrown inside `atomically` must reach
-   * it unwrapped, so that a transaction can be run again. Embedded: never.
+   * elected, a write conflict between transactions) after which nothing of the work was written, so
+   * the same work may be run again: not a refusal of what was asked (a duplicate key), nor a commit
+   * whose outcome is unknown. Such an error thrown inside `atomically` must reach it unwrapped, so
+   * that a transaction can be run again. Embedded: never.
    */
   isTransient(error: unknown): boolean
   /** Embedded: writes a snapshot now. MongoDB: no-op (writes are already durable). */

@@ -150,7 +150,7 @@ export function createProjectionRunner({
   const highWater = batchSize * 4
   let followed: FollowedLog | undefined
   let wakeLiveLoop: (() => void) | undefined
-  let endRetryPause: (() => void) | undefined
+  const pauses = new Set<() => void>()
   let roomInQueue: (() => void) | undefined
   let loops: Promise<unknown> = Promise.resolve()
 
@@ -183,15 +183,17 @@ export function createProjectionRunner({
   }
 
   /**
-   * Applies one batch, again and again while the read store fails (a failover, a lost connection):
-   * the next batch starts after this one, so a batch given up would be missing from the read models
-   * for good. A projector's own failure is not the store's: applyBatch records it and moves on.
-   * False when the runner is to stop instead.
+   * Applies one batch, again and again while it fails (the read store out of reach, a failover): the
+   * next batch starts after this one, so a batch given up would be missing from the read models for
+   * good. Each try starts from the checkpoints as stored, which were written in the same atomic step
+   * as the documents: a step that did land before its failure is not applied twice. A projector's
+   * own failure is not retried: applyBatch records it and moves on. False when the runner is to stop.
    */
   async function untilApplied(batch: RecordedEvent[]): Promise<boolean> {
     let delay = storeRetryBackoff.initialMs
-    for (;;) {
+    for (let retry = false; ; retry = true) {
       try {
+        if (retry) await turn(resumeFromStoredCheckpoints)
         await turn(() => applyToAll(batch))
         return true
       } catch (error) {
@@ -199,22 +201,41 @@ export function createProjectionRunner({
           leaseLost(error)
           return false
         }
-        logger.warn({ err: error, retryInMs: delay }, 'the read store failed; the same events are applied again')
+        if (readStore.isTransient(error))
+          logger.warn({ err: error, retryInMs: delay }, 'the read store failed; the same events are applied again')
+        else logger.error({ err: error, retryInMs: delay }, 'projection batch failed unexpectedly; applying it again')
         if (isStopping()) return false
-        // Stopping ends the pause (new events arriving do not).
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay)
-          endRetryPause = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-        endRetryPause = undefined
+        await pause(delay)
         if (isStopping()) return false
         delay = Math.min(delay * 2, storeRetryBackoff.maxMs)
       }
     }
   }
+
+  /** Moves each live read model up to its stored checkpoint, where a failed try had in fact committed. */
+  async function resumeFromStoredCheckpoints(): Promise<void> {
+    const stored = await readCheckpoints(readStore)
+    for (const track of tracks) {
+      const checkpoint = stored.get(track.projector.name)
+      if (!keepingUp(track) || checkpoint?.version !== track.version) continue
+      const position = BigInt(checkpoint.position)
+      if (position > track.position) track.position = position
+    }
+  }
+
+  /** A pause that stopping ends at once. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer)
+        pauses.delete(end)
+        resolve()
+      }
+      const timer = setTimeout(end, ms)
+      pauses.add(end)
+    })
+  }
+  const endPauses = () => [...pauses].forEach((end) => end())
 
   async function applyToAll(batch: RecordedEvent[]): Promise<void> {
     for (const track of tracks) {
@@ -248,7 +269,7 @@ export function createProjectionRunner({
     logger.warn({ lease: error.lease, token: error.token }, 'projections lost their lease; another runner carries on')
     void followed?.stop()
     wakeLiveLoop?.()
-    endRetryPause?.()
+    endPauses()
     roomInQueue?.()
     fence?.onLost(error)
   }
@@ -288,6 +309,7 @@ export function createProjectionRunner({
                 turn,
                 isStopping,
                 retryBackoff: storeRetryBackoff,
+                pause,
                 onProgress: (reached) => (rebuild.position = reached),
                 current: () => ({ version: track.version, position: track.position }),
                 ...fencing,
@@ -396,7 +418,7 @@ export function createProjectionRunner({
       stopping = true
       await followed?.stop()
       wakeLiveLoop?.()
-      endRetryPause?.()
+      endPauses()
       roomInQueue?.()
       await loops
       await Promise.allSettled(tracks.flatMap((track) => (track.rebuild ? [track.rebuild.done] : [])))

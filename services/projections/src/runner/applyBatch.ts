@@ -1,4 +1,3 @@
-import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
@@ -37,23 +36,20 @@ class ProjectorThrew extends Error {
  * progress says exactly what the documents hold.
  */
 export async function applyBatch(input: BatchInput): Promise<{ position: bigint; failure?: ProjectorFailure }> {
-  // Not the projector's fault, and thrown to the caller: the runner is no longer the one to write
-  // (and must stop), or the store is briefly unavailable (and the same batch is tried again).
-  const notTheProjectors = (error: unknown) => error instanceof LeaseLost || input.store.isTransient(error)
   try {
     return { position: await applyUpTo(input, undefined) }
   } catch (error) {
-    if (notTheProjectors(error)) throw error
-    const failure = error instanceof ProjectorThrew ? error.failure : { position: firstNew(input), error }
+    // Not the projector's fault, and thrown to the caller: the runner is no longer the one to write
+    // (LeaseLost: it stops), or the store failed (the caller tries the batch again, from what the
+    // store holds).
+    if (!(error instanceof ProjectorThrew)) throw error
+    const { failure } = error
     try {
       return { position: await applyUpTo(input, failure.position), failure }
     } catch (again) {
-      if (notTheProjectors(again)) throw again
+      if (!(again instanceof ProjectorThrew)) throw again
       // A projector that throws somewhere else on the second pass is not deterministic; keep nothing.
-      return {
-        position: input.from,
-        failure: again instanceof ProjectorThrew ? again.failure : { position: failure.position, error: again },
-      }
+      return { position: input.from, failure: again.failure }
     }
   }
 }
@@ -85,8 +81,4 @@ async function applyUpTo(
     await guard?.()
     return applied
   })
-}
-
-function firstNew({ events, from }: BatchInput): bigint {
-  return events.find((event) => event.position > from)?.position ?? from
 }

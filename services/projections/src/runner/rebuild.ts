@@ -1,5 +1,6 @@
 import { DEFAULT_BACKOFF } from '@reelmates/infra/eventStore/followLog'
 import type { EventStore, RecordedEvent } from '@reelmates/infra/eventStore/port'
+import { LeaseLost } from '@reelmates/infra/leases/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import type { Projector } from '../projector'
 import { applyBatch } from './applyBatch'
@@ -39,6 +40,8 @@ export interface RebuildInput {
   fence?: Fence
   /** Waits before replaying a page again after the store's passing failure (tests shorten them). */
   retryBackoff?: { initialMs: number; maxMs: number }
+  /** How that wait is made: the runner's own, which stopping ends at once. */
+  pause?: (ms: number) => Promise<void>
 }
 
 /**
@@ -71,13 +74,22 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
         from: cursor,
         ...(fence ? { guard: () => assertFence(store, projector.name, fence) } : {}),
       })
-    const result = await untilStoreAnswers(apply, input)
+    let result: Awaited<ReturnType<typeof apply>> | typeof STOPPED
+    try {
+      result = await untilStoreAnswers(apply, input)
+    } catch (error) {
+      if (error instanceof LeaseLost) throw error
+      // The store failed in a way that may have written the page: the copies are not to be trusted.
+      throw new RebuildFailed(projector.name, cursor, error)
+    }
+    if (result === STOPPED) return false
     if (result.failure) {
       await dropCollections(store, [...renames.values()])
       throw new RebuildFailed(projector.name, result.failure.position, result.failure.error)
     }
     cursor = result.position
     input.onProgress(cursor)
+    return true
   }
 
   // Most of the log is replayed beside the live batches: the copies are nobody else's to write.
@@ -85,7 +97,7 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
     if (isStopping()) return undefined
     const page = await readPage(cursor, batchSize)
     if (page.length < batchSize) break
-    await replay(page)
+    if (!(await replay(page))) return undefined
     // The embedded stores settle every call at once: without a turn of the event loop between pages,
     // a rebuild of a long log would hold every request, timer and socket of the process until it ends.
     await new Promise<void>((resolve) => setImmediate(resolve))
@@ -99,7 +111,7 @@ export async function rebuildProjector(input: RebuildInput): Promise<bigint | un
         await swapIn(store, projector, { version, position: cursor }, input.current(), fence)
         return cursor
       }
-      await replay(page)
+      if (!(await replay(page))) return undefined
     }
   })
 }
@@ -146,20 +158,27 @@ async function dropCollections(store: ReadStore, names: readonly string[]): Prom
   for (const name of names) if (existing.has(name)) await store.dropCollection(name)
 }
 
+const STOPPED = Symbol('stopped')
+
 /**
- * `work` (one page, an atomic step), again after a pause while the store's failures are passing
- * ones (`isTransient`): an hour's rebuild is not thrown away for a failover in its middle.
+ * `work` (one page, an atomic step), again after a pause while the store's failures are ones after
+ * which nothing was written (`isTransient`): an hour's rebuild is not thrown away for a failover in
+ * its middle. STOPPED when the runner stops meanwhile (the pause ends at once then).
  */
 async function untilStoreAnswers<R>(
   work: () => Promise<R>,
-  { store, isStopping, retryBackoff = DEFAULT_BACKOFF }: Pick<RebuildInput, 'store' | 'isStopping' | 'retryBackoff'>,
-): Promise<R> {
+  { store, isStopping, retryBackoff = DEFAULT_BACKOFF, pause = sleep }: RebuildInput,
+): Promise<R | typeof STOPPED> {
   for (let delay = retryBackoff.initialMs; ; delay = Math.min(delay * 2, retryBackoff.maxMs)) {
     try {
       return await work()
     } catch (error) {
-      if (!store.isTransient(error) || isStopping()) throw error
-      await new Promise((resolve) => setTimeout(resolve, delay))
+      if (!store.isTransient(error)) throw error
+      if (isStopping()) return STOPPED
+      await pause(delay)
+      if (isStopping()) return STOPPED
     }
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

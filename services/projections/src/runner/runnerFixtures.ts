@@ -135,13 +135,16 @@ export class StoreHiccup extends Error {}
 
 /**
  * `store`, failing for a moment when asked: the next `commits` atomic steps throw StoreHiccup at their
- * end (rolled back, as a commit that did not happen), and the next `writes` updates throw it at once.
+ * end (rolled back, as a commit that did not happen), the next `writes` updates throw it at once, and
+ * the next `lostAnswers` steps commit and then throw (the answer to a commit that happened was lost:
+ * not a passing failure, since trying again would apply the step twice).
  */
 export function hiccuppingStore(
   store: ReadStore,
-): ReadStore & { fail(next: { commits?: number; writes?: number }): void } {
+): ReadStore & { fail(next: { commits?: number; writes?: number; lostAnswers?: number }): void } {
   let commits = 0
   let writes = 0
+  let lostAnswers = 0
   return {
     collection: <T extends Doc>(name: string) => {
       const collection = store.collection<T>(name)
@@ -158,21 +161,28 @@ export function hiccuppingStore(
     listCollections: () => store.listCollections(),
     dropCollection: (name) => store.dropCollection(name),
     renameCollection: (from, to) => store.renameCollection(from, to),
-    atomically: (work) =>
-      store.atomically(async () => {
-        const result = await work()
+    atomically: async (work) => {
+      const result = await store.atomically(async () => {
+        const answer = await work()
         if (commits > 0) {
           commits--
-          throw new StoreHiccup('the connection closed before the commit was acknowledged')
+          throw new StoreHiccup('the connection closed before the commit was sent')
         }
-        return result
-      }),
+        return answer
+      })
+      if (lostAnswers > 0) {
+        lostAnswers--
+        throw new Error('the connection closed before the commit was acknowledged')
+      }
+      return result
+    },
     isTransient: (error) => error instanceof StoreHiccup,
     flush: () => store.flush(),
     close: () => store.close(),
     fail(next) {
       commits += next.commits ?? 0
       writes += next.writes ?? 0
+      lostAnswers += next.lostAnswers ?? 0
     },
   }
 }
