@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CommentAdded, ReactionAdded } from '@reelmates/contracts/feed'
 import { FriendRequestAccepted, FriendRequestSent, friendshipIdOf } from '@reelmates/contracts/friendships'
-import { RecommendationSent } from '@reelmates/contracts/recommendations'
+import {
+  RecommendationAccepted,
+  RecommendationDismissed,
+  RecommendationSent,
+} from '@reelmates/contracts/recommendations'
 import { TitleWatched } from '@reelmates/contracts/watched'
 import { feedReadModels, readModelsAsOne } from '../feed/feedTesting'
 import { recommendationsProjector } from '../recommendations/recommendations'
@@ -35,6 +39,17 @@ const befriend = (a: string, b: string) => {
     FriendRequestAccepted({ ...pair, acceptedAt: '2026-11-01T00:00:00.000Z' }),
   ]
 }
+const recommendation = (recommendationId: string, fromUserId: string, toUserId: string, mediaTitle: string) => ({
+  recommendationId,
+  fromUserId,
+  toUserId,
+  tmdbId: 949,
+  mediaType: 'movie' as const,
+  mediaTitle,
+  mediaPosterPath: null,
+})
+const recommended = (about: ReturnType<typeof recommendation>, sentAt: string) =>
+  RecommendationSent({ ...about, toEmail: null, note: null, tokenHash: null, expiresAt: null, sentAt })
 const from = '2026-11-16T08:00:00.000Z'
 const until = '2026-11-23T08:00:00.000Z'
 
@@ -106,6 +121,30 @@ describe('what a digest is made of', () => {
 
   it('is empty when nothing happened in the period', async () => {
     const { digest } = await world()
+    expect(isEmptyDigest(await digest())).toBe(true)
+  })
+
+  it('leaves out a recommendation of mine that its recipient passed on, as the bell does', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-18T10:00:00.000Z')
+    const heat = recommendation('10000000-0000-4000-8000-000000000002', ann, bob, 'Heat')
+    const jaws = recommendation('10000000-0000-4000-8000-000000000003', ann, cat, 'Jaws')
+    await h.given(recommended(heat, '2026-11-18T10:00:00.000Z'), recommended(jaws, '2026-11-18T10:00:00.000Z'))
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(
+      RecommendationAccepted({ ...heat, acceptedAt: '2026-11-20T10:00:00.000Z' }),
+      RecommendationDismissed({ ...jaws, toUserId: cat, dismissedAt: '2026-11-20T10:00:00.000Z' }),
+    )
+    const content = await digest()
+    expect(content.recommendationsAnswered).toEqual([{ toUsername: 'bob', mediaTitle: 'Heat', status: 'accepted' }])
+  })
+
+  it('is empty when the only news is a recommendation of mine passed on', async () => {
+    const { h, digest } = await world()
+    const jaws = recommendation('10000000-0000-4000-8000-000000000003', ann, cat, 'Jaws')
+    h.at('2026-11-18T10:00:00.000Z')
+    await h.given(recommended(jaws, '2026-11-10T10:00:00.000Z'))
+    await h.given(RecommendationDismissed({ ...jaws, toUserId: cat, dismissedAt: '2026-11-20T10:00:00.000Z' }))
     expect(isEmptyDigest(await digest())).toBe(true)
   })
 })

@@ -42,12 +42,21 @@ export interface DigestContent {
   }[]
   /** Recommendations that reached me in the period and wait for my answer. */
   recommendationsWaiting: { fromUsername: string; mediaTitle: string }[]
-  /** What the recipients of mine did with them in the period. */
-  recommendationsAnswered: { toUsername: string; mediaTitle: string; status: RecommendationDoc['status'] }[]
+  /** What the recipients of mine did with them in the period: never a dismissal (see `answersTold`). */
+  recommendationsAnswered: { toUsername: string; mediaTitle: string; status: ToldAnswer }[]
   /** Comments others left on my activities: who, and on which (its kind and title, when known). */
   commentsOnMine: ({ username: string } & OnMyActivity)[]
   reactionsOnMine: ({ username: string; emoji: string } & OnMyActivity)[]
 }
+
+/**
+ * The answers to my recommendations that a digest tells. A dismissal is not told, as the bell does not
+ * tell it (docs/notifications.md): being told that a friend passed would make people wary of recommending.
+ */
+const answersTold = ['accepted', 'watched'] as const satisfies readonly RecommendationDoc['status'][]
+type ToldAnswer = (typeof answersTold)[number]
+const isToldAnswer = (status: RecommendationDoc['status']): status is ToldAnswer =>
+  (answersTold as readonly string[]).includes(status)
 
 /** How many of each kind a digest lists; the rest is on the feed. */
 const shownPerSection = 20
@@ -117,7 +126,7 @@ export const digestQueries = defineQueries(
           db
             .collection<RecommendationDoc>(recommendationsCollection)
             .find(
-              { fromUserId: userId, status: { $ne: 'pending' }, toUserId: { $ne: null }, updatedAt: period },
+              { fromUserId: userId, status: { $in: [...answersTold] }, toUserId: { $ne: null }, updatedAt: period },
               { sort: { updatedAt: 1 }, limit: shownPerSection },
             ),
           db
@@ -175,7 +184,9 @@ export const digestQueries = defineQueries(
           recommendationsAnswered: mine.flatMap((r) => {
             // One sent to an address is named by it, as the Sent tab does: never the account behind it.
             const toUsername = r.toEmail ?? name(r.toUserId)
-            return toUsername ? [{ toUsername, mediaTitle: r.mediaTitle, status: r.status }] : []
+            return toUsername && isToldAnswer(r.status)
+              ? [{ toUsername, mediaTitle: r.mediaTitle, status: r.status }]
+              : []
           }),
           commentsOnMine: said.flatMap((c) => {
             const username = name(c.userId)

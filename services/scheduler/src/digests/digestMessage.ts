@@ -48,9 +48,7 @@ const whom = (username: string | null, reader: string, unknown: string) =>
   username === null ? unknown : username === reader ? 'you' : username
 
 const answered: Record<DigestContent['recommendationsAnswered'][number]['status'], string> = {
-  pending: 'has not answered',
   accepted: 'accepted',
-  dismissed: 'passed on',
   watched: 'watched',
 }
 
