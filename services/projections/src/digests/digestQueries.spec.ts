@@ -6,7 +6,7 @@ import {
   RecommendationDismissed,
   RecommendationSent,
 } from '@reelmates/contracts/recommendations'
-import { TitleWatched } from '@reelmates/contracts/watched'
+import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
 import { feedReadModels, readModelsAsOne } from '../feed/feedTesting'
 import { recommendationsProjector } from '../recommendations/recommendations'
 import { projectorHarness } from '../testing/projectorHarness'
@@ -32,6 +32,11 @@ const watched = (userId: string, entryId: string) =>
     media,
     genreIds: [],
   })
+const onAnnsWatch = { activityId: 'watched:e-ann', activityOwnerId: ann }
+const commented = (userId: string, commentId: string, addedAt: string) =>
+  CommentAdded({ ...onAnnsWatch, commentId, userId, content: 'Great', addedAt })
+const reacted = (userId: string, emoji: string, reactedAt: string) =>
+  ReactionAdded({ ...onAnnsWatch, commentId: null, commentAuthorId: null, userId, emoji, reactedAt })
 const befriend = (a: string, b: string) => {
   const pair = { friendshipId: friendshipIdOf(a, b), fromUserId: a, toUserId: b }
   return [
@@ -146,5 +151,35 @@ describe('what a digest is made of', () => {
     await h.given(recommended(jaws, '2026-11-10T10:00:00.000Z'))
     await h.given(RecommendationDismissed({ ...jaws, toUserId: cat, dismissedAt: '2026-11-20T10:00:00.000Z' }))
     expect(isEmptyDigest(await digest())).toBe(true)
+  })
+
+  describe('comments and reactions on an activity of mine that is gone, as the bell leaves them out', () => {
+    async function commentedOn() {
+      const w = await world()
+      w.h.at('2026-11-20T10:00:00.000Z')
+      await w.h.given(
+        watched(ann, 'e-ann'),
+        commented(bob, 'c1', '2026-11-20T11:00:00.000Z'),
+        reacted(bob, '🔥', '2026-11-20T11:00:00.000Z'),
+      )
+      return w
+    }
+    const annsWatch = { entryId: 'e-ann', userId: ann, tmdbId: 438631, mediaType: 'movie' as const }
+
+    it('are not told once I removed the watch', async () => {
+      const { h, digest } = await commentedOn()
+      await h.given(WatchedEntryRemoved(annsWatch))
+      const content = await digest()
+      expect([content.commentsOnMine, content.reactionsOnMine]).toEqual([[], []])
+      expect(isEmptyDigest(content)).toBe(true)
+    })
+
+    it('are not told once I made the watch private', async () => {
+      const { h, digest } = await commentedOn()
+      const { media: _media, genreIds: _genreIds, ...entry } = watched(ann, 'e-ann').data
+      await h.given(WatchedEntryEdited({ ...entry, isPrivate: true }))
+      const content = await digest()
+      expect([content.commentsOnMine, content.reactionsOnMine]).toEqual([[], []])
+    })
   })
 })

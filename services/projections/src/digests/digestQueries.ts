@@ -1,7 +1,7 @@
 import type { DigestType } from '@reelmates/contracts/account'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import { activities, activitiesCollection } from '../activities/activities'
-import type { Activity } from '../activities/activityQueries'
+import { activityQueries, type Activity } from '../activities/activityQueries'
 import {
   activityInteractions,
   commentsCollection,
@@ -75,6 +75,17 @@ export const digestQueries = defineQueries(
     const cards = userQueries(db)
     const within = (from: string, until: string) => ({ $gt: from, $lte: until })
 
+    const activitiesThere = activityQueries(db)
+    /**
+     * Of the activities these comments and reactions are on, those still there, as a filter: one removed
+     * or made private (the `activities` read model has neither) is not told, as the bell leaves its
+     * lines out while it is gone (`notificationQueries`), and the line would lead to a page that says
+     * the activity isn't available.
+     */
+    const shownActivities = async (on: readonly { activityId: string }[]) => ({
+      $in: [...(await activitiesThere.existing(on.map((doc) => doc.activityId)))],
+    })
+
     const circles = circleQueries(db)
     const friendsOf = (userId: string) => circles.friendIds(userId)
 
@@ -108,6 +119,14 @@ export const digestQueries = defineQueries(
       async content(userId: string, from: string, until: string): Promise<DigestContent> {
         const period = within(from, until)
         const friends = await friendsOf(userId)
+        const saidOnMine = { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period }
+        const reactedOnMine = { ...saidOnMine, commentId: null }
+        const onMine = await shownActivities([
+          ...(await db.collection<CommentDoc>(commentsCollection).find(saidOnMine, { projection: { activityId: 1 } })),
+          ...(await db
+            .collection<ReactionDoc>(reactionsCollection)
+            .find(reactedOnMine, { projection: { activityId: 1 } })),
+        ])
         const [done, received, mine, said, reacted] = await Promise.all([
           db.collection<Activity>(activitiesCollection).find(
             {
@@ -131,23 +150,16 @@ export const digestQueries = defineQueries(
             ),
           db
             .collection<CommentDoc>(commentsCollection)
-            .find(
-              { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period },
-              { sort: { createdAt: 1 }, limit: shownPerSection },
-            ),
+            .find({ ...saidOnMine, activityId: onMine }, { sort: { createdAt: 1 }, limit: shownPerSection }),
           db
             .collection<ReactionDoc>(reactionsCollection)
-            .find(
-              { activityOwnerId: userId, commentId: null, userId: { $ne: userId }, createdAt: period },
-              { sort: { createdAt: 1 }, limit: shownPerSection },
-            ),
+            .find({ ...reactedOnMine, activityId: onMine }, { sort: { createdAt: 1 }, limit: shownPerSection }),
         ])
         // A recommendation to me is in its own section, not again as a friend's activity.
         const friendsActivity = done.filter((a) => !(a.activityType === 'recommendation' && a.targetUserId === userId))
-        const onMine = [...said, ...reacted].map((doc) => doc.activityId)
         const myActivities = await db
           .collection<Activity>(activitiesCollection)
-          .find({ _id: { $in: [...new Set(onMine)] } })
+          .find({ _id: { $in: [...new Set([...said, ...reacted].map((doc) => doc.activityId))] } })
         const myActivity = new Map(myActivities.map((a) => [a._id, a]))
         const onMyActivity = (activityId: string): OnMyActivity => ({
           activityType: myActivity.get(activityId)?.activityType ?? null,
