@@ -32,11 +32,12 @@ const watched = (userId: string, entryId: string) =>
     media,
     genreIds: [],
   })
-const onAnnsWatch = { activityId: 'watched:e-ann', activityOwnerId: ann }
+const onAnnsWatch = (entryId = 'e-ann') => ({ activityId: `watched:${entryId}`, activityOwnerId: ann })
 const commented = (userId: string, commentId: string, addedAt: string) =>
-  CommentAdded({ ...onAnnsWatch, commentId, userId, content: 'Great', addedAt })
-const reacted = (userId: string, emoji: string, reactedAt: string) =>
-  ReactionAdded({ ...onAnnsWatch, commentId: null, commentAuthorId: null, userId, emoji, reactedAt })
+  CommentAdded({ ...onAnnsWatch(), commentId, userId, content: 'Great', addedAt })
+/** A 🔥 on one of ann's watches (one member's reactions on one activity are at most one per emoji). */
+const reacted = (userId: string, reactedAt: string, entryId = 'e-ann') =>
+  ReactionAdded({ ...onAnnsWatch(entryId), commentId: null, commentAuthorId: null, userId, emoji: '🔥', reactedAt })
 const befriend = (a: string, b: string) => {
   const pair = { friendshipId: friendshipIdOf(a, b), fromUserId: a, toUserId: b }
   return [
@@ -74,15 +75,18 @@ describe('what a digest is made of', () => {
     h.at('2026-11-20T10:00:00.000Z')
     await h.given(watched(bob, 'e-bob'), watched(cat, 'e-cat'), watched(ann, 'e-ann'))
     const content = await digest()
-    expect(content.friendsActivity).toEqual([
-      {
-        username: 'bob',
-        activityType: 'watched',
-        mediaTitle: 'Dune',
-        targetUsername: null,
-        createdAt: '2026-11-20T10:00:00.000Z',
-      },
-    ])
+    expect(content.friendsActivity).toEqual({
+      shown: [
+        {
+          username: 'bob',
+          activityType: 'watched',
+          mediaTitle: 'Dune',
+          targetUsername: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      total: 1,
+    })
   })
 
   it('tells comments and reactions others left on my activity, and a recommendation waiting for me', async () => {
@@ -99,7 +103,7 @@ describe('what a digest is made of', () => {
         commentAuthorId: null,
         userId: bob,
         emoji: '🔥',
-        reactedAt: '2026-11-20T11:00:00.000Z',
+        reactedAt: '2026-11-20T11:30:00.000Z',
       }),
       RecommendationSent({
         recommendationId: '10000000-0000-4000-8000-000000000001',
@@ -117,10 +121,15 @@ describe('what a digest is made of', () => {
       }),
     )
     const content = await digest()
-    const onMyWatch = { activityType: 'watched', mediaTitle: 'Dune' }
-    expect(content.commentsOnMine).toEqual([{ username: 'bob', ...onMyWatch }])
-    expect(content.reactionsOnMine).toEqual([{ username: 'bob', emoji: '🔥', ...onMyWatch }])
-    expect(content.recommendationsWaiting).toEqual([{ fromUsername: 'bob', mediaTitle: 'Heat' }])
+    const onMyWatch = { username: 'bob', activityType: 'watched', mediaTitle: 'Dune' }
+    expect(content.onMyActivity).toEqual({
+      shown: [
+        { kind: 'reaction', emoji: '🔥', ...onMyWatch, createdAt: '2026-11-20T11:30:00.000Z' },
+        { kind: 'comment', ...onMyWatch, createdAt: '2026-11-20T11:00:00.000Z' },
+      ],
+      total: 2,
+    })
+    expect(content.recommendationsWaiting).toEqual({ shown: [{ fromUsername: 'bob', mediaTitle: 'Heat' }], total: 1 })
     expect(isEmptyDigest(content)).toBe(false)
   })
 
@@ -141,7 +150,10 @@ describe('what a digest is made of', () => {
       RecommendationDismissed({ ...jaws, toUserId: cat, dismissedAt: '2026-11-20T10:00:00.000Z' }),
     )
     const content = await digest()
-    expect(content.recommendationsAnswered).toEqual([{ toUsername: 'bob', mediaTitle: 'Heat', status: 'accepted' }])
+    expect(content.recommendationsAnswered).toEqual({
+      shown: [{ toUsername: 'bob', mediaTitle: 'Heat', status: 'accepted' }],
+      total: 1,
+    })
   })
 
   it('is empty when the only news is a recommendation of mine passed on', async () => {
@@ -160,7 +172,7 @@ describe('what a digest is made of', () => {
       await w.h.given(
         watched(ann, 'e-ann'),
         commented(bob, 'c1', '2026-11-20T11:00:00.000Z'),
-        reacted(bob, '🔥', '2026-11-20T11:00:00.000Z'),
+        reacted(bob, '2026-11-20T11:00:00.000Z'),
       )
       return w
     }
@@ -170,7 +182,7 @@ describe('what a digest is made of', () => {
       const { h, digest } = await commentedOn()
       await h.given(WatchedEntryRemoved(annsWatch))
       const content = await digest()
-      expect([content.commentsOnMine, content.reactionsOnMine]).toEqual([[], []])
+      expect(content.onMyActivity).toEqual({ shown: [], total: 0 })
       expect(isEmptyDigest(content)).toBe(true)
     })
 
@@ -179,7 +191,85 @@ describe('what a digest is made of', () => {
       const { media: _media, genreIds: _genreIds, ...entry } = watched(ann, 'e-ann').data
       await h.given(WatchedEntryEdited({ ...entry, isPrivate: true }))
       const content = await digest()
-      expect([content.commentsOnMine, content.reactionsOnMine]).toEqual([[], []])
+      expect(content.onMyActivity).toEqual({ shown: [], total: 0 })
     })
+  })
+})
+
+describe('a busy period', () => {
+  /** `n` instants a minute apart from `start`, oldest first. */
+  const minutes = (start: string, n: number) =>
+    Array.from({ length: n }, (_, i) => new Date(Date.parse(start) + i * 60_000).toISOString())
+  const newFriends = Array.from({ length: 15 }, (_, i) => `friend-${i + 1}`)
+
+  async function busyDay() {
+    const { h, digest } = await world()
+    await seedUsers(h.db, Object.fromEntries(newFriends.map((id) => [id, id.replace('-', '_')])))
+    // Oldest first: 15 new friendships, then 25 recommendations to me, then 30 watches of bob's.
+    for (const [i, at] of minutes('2026-11-20T09:00:00.000Z', 15).entries()) {
+      h.at(at)
+      const friend = newFriends[i] ?? ''
+      const [sent, accepted] = befriend(ann, friend)
+      await h.given(sent!, FriendRequestAccepted({ ...accepted!.data, acceptedAt: at }))
+    }
+    for (const [i, at] of minutes('2026-11-20T10:00:00.000Z', 25).entries()) {
+      h.at(at)
+      const id = `20000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+      await h.given(recommended(recommendation(id, bob, ann, `Recommended ${i + 1}`), at))
+    }
+    for (const [i, at] of minutes('2026-11-20T12:00:00.000Z', 30).entries()) {
+      h.at(at)
+      await h.given(watched(bob, `e-${i + 1}`))
+    }
+    return { h, digest }
+  }
+
+  it('lists the newest of my friends’ activities, newest first, and counts them all', async () => {
+    const { digest } = await busyDay()
+    const { friendsActivity } = await digest()
+    // The 20 newest are bob's latest watches; the friendships and the recommendations to me (told in
+    // their own section) take no place among them. All 30 watches and 15 friendships are counted.
+    expect(friendsActivity.total).toBe(45)
+    expect(friendsActivity.shown).toHaveLength(20)
+    expect(friendsActivity.shown.map((a) => a.activityType)).toEqual(Array(20).fill('watched'))
+    const times = friendsActivity.shown.map((a) => a.createdAt)
+    expect(times[0]).toBe('2026-11-20T12:29:00.000Z')
+    expect(times).toEqual([...times].sort().reverse())
+  })
+
+  it('lists the newest recommendations waiting for me, and counts them all', async () => {
+    const { digest } = await busyDay()
+    const { recommendationsWaiting } = await digest()
+    expect(recommendationsWaiting.total).toBe(25)
+    expect(recommendationsWaiting.shown.map((r) => r.mediaTitle)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Recommended ${25 - i}`),
+    )
+  })
+
+  it('lists the newest comments and reactions on my activity together, and counts them all', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T09:00:00.000Z')
+    const times = minutes('2026-11-20T10:00:00.000Z', 50)
+    await h.given(...times.map((_, i) => watched(ann, i === 0 ? 'e-ann' : `e-ann-${i}`)))
+    await h.given(...times.map((at, i) => (i % 2 === 0 ? commented(bob, `c${i}`, at) : reacted(bob, at, `e-ann-${i}`))))
+    const { onMyActivity } = await digest()
+    expect(onMyActivity.total).toBe(50)
+    expect(onMyActivity.shown.map((line) => line.createdAt)).toEqual(times.slice(30).reverse())
+    expect(onMyActivity.shown.map((line) => line.kind).slice(0, 2)).toEqual(['reaction', 'comment'])
+  })
+
+  it('gives no place and no count to someone whose account is gone', async () => {
+    const { h, digest } = await world()
+    // dan is my friend, but the users read model no longer has his account (gone, or going).
+    h.at('2026-11-01T00:00:00.000Z')
+    await h.given(...befriend(ann, 'dan-id'))
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(watched(bob, 'e-bob'))
+    for (const [i, at] of minutes('2026-11-20T11:00:00.000Z', 25).entries()) {
+      h.at(at)
+      await h.given(watched('dan-id', `e-dan-${i}`))
+    }
+    const { friendsActivity } = await digest()
+    expect(friendsActivity).toMatchObject({ shown: [{ username: 'bob' }], total: 1 })
   })
 })

@@ -1,5 +1,6 @@
 import type { DigestType } from '@reelmates/contracts/account'
 import type { SentDigestType } from '@reelmates/contracts/digests'
+import type { Collection, Doc, Filter } from '@reelmates/infra/readStore/port'
 import { activities, activitiesCollection } from '../activities/activities'
 import { activityQueries, type Activity } from '../activities/activityQueries'
 import {
@@ -26,27 +27,42 @@ export interface DigestReader {
   lastDigestSent: string | null
 }
 
-/** Which of my activities a comment or reaction is on: its kind and title (null for an activity no longer there). */
+/**
+ * Which of my activities a comment or reaction is on: its kind (null only for one gone while the digest
+ * was being read) and its title (null for a friendship).
+ */
 interface OnMyActivity {
   activityType: Activity['activityType'] | null
   mediaTitle: string | null
 }
 
+/**
+ * What one section lists: the newest of its items in the period (at most `shownPerSection`), newest
+ * first, and how many the period holds in all, counted with the same filter, so "and N more" is true.
+ */
+export interface Listed<T> {
+  shown: T[]
+  total: number
+}
+
+/** A comment or a reaction someone left on one of my activities. */
+export type OnMyActivityLine = { username: string; createdAt: string } & OnMyActivity &
+  ({ kind: 'comment' } | { kind: 'reaction'; emoji: string })
+
 export interface DigestContent {
-  friendsActivity: {
+  friendsActivity: Listed<{
     username: string
     activityType: Activity['activityType']
     mediaTitle: string | null
     targetUsername: string | null
     createdAt: string
-  }[]
+  }>
   /** Recommendations that reached me in the period and wait for my answer. */
-  recommendationsWaiting: { fromUsername: string; mediaTitle: string }[]
+  recommendationsWaiting: Listed<{ fromUsername: string; mediaTitle: string }>
   /** What the recipients of mine did with them in the period: never a dismissal (see `answersTold`). */
-  recommendationsAnswered: { toUsername: string; mediaTitle: string; status: ToldAnswer }[]
-  /** Comments others left on my activities: who, and on which (its kind and title, when known). */
-  commentsOnMine: ({ username: string } & OnMyActivity)[]
-  reactionsOnMine: ({ username: string; emoji: string } & OnMyActivity)[]
+  recommendationsAnswered: Listed<{ toUsername: string; mediaTitle: string; status: ToldAnswer }>
+  /** Comments and reactions others left on my activities, together: who, and on which. */
+  onMyActivity: Listed<OnMyActivityLine>
 }
 
 /**
@@ -58,11 +74,11 @@ type ToldAnswer = (typeof answersTold)[number]
 const isToldAnswer = (status: RecommendationDoc['status']): status is ToldAnswer =>
   (answersTold as readonly string[]).includes(status)
 
-/** How many of each kind a digest lists; the rest is on the feed. */
-const shownPerSection = 20
+/** How many items a section lists at most, so that a busy period still makes a mail of bounded size. */
+export const shownPerSection = 20
 
 export const isEmptyDigest = (content: DigestContent): boolean =>
-  Object.values(content).every((list: readonly unknown[]) => list.length === 0)
+  Object.values(content).every((section: Listed<unknown>) => section.total === 0)
 
 /**
  * What a digest is made of (issue 13.4), for one member and a period `(from, until]`: everything is
@@ -76,18 +92,47 @@ export const digestQueries = defineQueries(
     const within = (from: string, until: string) => ({ $gt: from, $lte: until })
 
     const activitiesThere = activityQueries(db)
-    /**
-     * Of the activities these comments and reactions are on, those still there, as a filter: one removed
-     * or made private (the `activities` read model has neither) is not told, as the bell leaves its
-     * lines out while it is gone (`notificationQueries`), and the line would lead to a page that says
-     * the activity isn't available.
-     */
-    const shownActivities = async (on: readonly { activityId: string }[]) => ({
-      $in: [...(await activitiesThere.existing(on.map((doc) => doc.activityId)))],
-    })
-
     const circles = circleQueries(db)
-    const friendsOf = (userId: string) => circles.friendIds(userId)
+
+    /** Of these members, those whose account is still there. */
+    const present = async (ids: readonly unknown[]): Promise<string[]> => {
+      const named = ids.filter((id): id is string => typeof id === 'string')
+      return [...(await cards.cards([...new Set(named)])).keys()]
+    }
+
+    /**
+     * `filter` narrowed, before any limit, to what a digest may tell: the member `memberField` names
+     * still has an account (someone whose account is gone is left out, as everywhere else), and, with
+     * `onActivity`, the activity commented or reacted on is still there. One removed or made private
+     * (the `activities` read model has neither) is not told, as the bell leaves its lines out while it
+     * is gone (`notificationQueries`): the line would lead to a page that says it isn't available.
+     * What is put in comes from the documents `filter` matched, so it only narrows it.
+     */
+    async function onlyTellable(
+      docs: Collection,
+      filter: Filter,
+      memberField: string,
+      onActivity = false,
+    ): Promise<Filter> {
+      const found = await docs.find(filter, { projection: { [memberField]: 1, activityId: 1 } })
+      const members = { [memberField]: { $in: await present(found.map((doc) => doc[memberField])) } }
+      if (!onActivity) return { ...filter, ...members }
+      const there = await activitiesThere.existing(found.map((doc) => String(doc.activityId)))
+      return { ...filter, ...members, activityId: { $in: [...there] } }
+    }
+
+    /** The newest documents `filter` matches (by `at`), a section's worth at most, and how many match in all. */
+    async function newest<T extends Doc>(
+      docs: Collection<T>,
+      filter: Filter,
+      at: 'createdAt' | 'updatedAt',
+    ): Promise<Listed<T>> {
+      const [shown, total] = await Promise.all([
+        docs.find(filter, { sort: { [at]: -1, _id: -1 }, limit: shownPerSection }),
+        docs.countDocuments(filter),
+      ])
+      return { shown, total }
+    }
 
     return {
       /** Members whose digest is daily or weekly (a suspended account gets none). */
@@ -118,96 +163,106 @@ export const digestQueries = defineQueries(
 
       async content(userId: string, from: string, until: string): Promise<DigestContent> {
         const period = within(from, until)
-        const friends = await friendsOf(userId)
-        const saidOnMine = { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period }
-        const reactedOnMine = { ...saidOnMine, commentId: null }
-        const onMine = await shownActivities([
-          ...(await db.collection<CommentDoc>(commentsCollection).find(saidOnMine, { projection: { activityId: 1 } })),
-          ...(await db
-            .collection<ReactionDoc>(reactionsCollection)
-            .find(reactedOnMine, { projection: { activityId: 1 } })),
-        ])
+        const friends = await present(await circles.friendIds(userId))
+        const onMine = { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period }
+        const recommendations = db.collection<RecommendationDoc>(recommendationsCollection)
+        const comments = db.collection<CommentDoc>(commentsCollection)
+        const reactions = db.collection<ReactionDoc>(reactionsCollection)
         const [done, received, mine, said, reacted] = await Promise.all([
-          db.collection<Activity>(activitiesCollection).find(
+          newest(
+            db.collection<Activity>(activitiesCollection),
             {
               userId: { $in: friends },
               createdAt: period,
               $or: [{ audience: null }, { audience: userId }],
+              // A recommendation to me is in its own section, not again as a friend's activity.
+              $nor: [{ activityType: 'recommendation', targetUserId: userId }],
             },
-            { sort: { createdAt: 1, _id: 1 }, limit: shownPerSection },
+            'createdAt',
           ),
-          db
-            .collection<RecommendationDoc>(recommendationsCollection)
-            .find(
-              { toUserId: userId, status: 'pending', createdAt: period },
-              { sort: { createdAt: 1 }, limit: shownPerSection },
-            ),
-          db
-            .collection<RecommendationDoc>(recommendationsCollection)
-            .find(
-              { fromUserId: userId, status: { $in: [...answersTold] }, toUserId: { $ne: null }, updatedAt: period },
-              { sort: { updatedAt: 1 }, limit: shownPerSection },
-            ),
-          db
-            .collection<CommentDoc>(commentsCollection)
-            .find({ ...saidOnMine, activityId: onMine }, { sort: { createdAt: 1 }, limit: shownPerSection }),
-          db
-            .collection<ReactionDoc>(reactionsCollection)
-            .find({ ...reactedOnMine, activityId: onMine }, { sort: { createdAt: 1 }, limit: shownPerSection }),
+          onlyTellable(recommendations, { toUserId: userId, status: 'pending', createdAt: period }, 'fromUserId').then(
+            (filter) => newest(recommendations, filter, 'createdAt'),
+          ),
+          onlyTellable(
+            recommendations,
+            { fromUserId: userId, status: { $in: [...answersTold] }, updatedAt: period },
+            'toUserId',
+          ).then((filter) => newest(recommendations, filter, 'updatedAt')),
+          onlyTellable(comments, onMine, 'userId', true).then((filter) => newest(comments, filter, 'createdAt')),
+          onlyTellable(reactions, { ...onMine, commentId: null }, 'userId', true).then((filter) =>
+            newest(reactions, filter, 'createdAt'),
+          ),
         ])
-        // A recommendation to me is in its own section, not again as a friend's activity.
-        const friendsActivity = done.filter((a) => !(a.activityType === 'recommendation' && a.targetUserId === userId))
         const myActivities = await db
           .collection<Activity>(activitiesCollection)
-          .find({ _id: { $in: [...new Set([...said, ...reacted].map((doc) => doc.activityId))] } })
+          .find({ _id: { $in: [...new Set([...said.shown, ...reacted.shown].map((doc) => doc.activityId))] } })
         const myActivity = new Map(myActivities.map((a) => [a._id, a]))
         const onMyActivity = (activityId: string): OnMyActivity => ({
           activityType: myActivity.get(activityId)?.activityType ?? null,
           mediaTitle: myActivity.get(activityId)?.mediaTitle ?? null,
         })
         const people = await cards.cards([
-          ...friendsActivity.flatMap((a) => [a.userId, ...(a.targetUserId ? [a.targetUserId] : [])]),
-          ...received.map((r) => r.fromUserId),
-          ...mine.flatMap((r) => (r.toUserId ? [r.toUserId] : [])),
-          ...said.map((c) => c.userId),
-          ...reacted.map((r) => r.userId),
+          ...done.shown.flatMap((a) => [a.userId, ...(a.targetUserId ? [a.targetUserId] : [])]),
+          ...received.shown.map((r) => r.fromUserId),
+          ...mine.shown.flatMap((r) => (r.toUserId ? [r.toUserId] : [])),
+          ...said.shown.map((c) => c.userId),
+          ...reacted.shown.map((r) => r.userId),
         ])
-        // Someone whose account is gone is left out, as everywhere else.
+        // Everyone named was there when the filters were made; an account gone since is left out too.
         const name = (id: string | null) => (id ? (people.get(id)?.username ?? null) : null)
+        const commentLines = said.shown.flatMap((c): OnMyActivityLine[] => {
+          const username = name(c.userId)
+          return username ? [{ kind: 'comment', username, createdAt: c.createdAt, ...onMyActivity(c.activityId) }] : []
+        })
+        const reactionLines = reacted.shown.flatMap((r): OnMyActivityLine[] => {
+          const username = name(r.userId)
+          return username
+            ? [{ kind: 'reaction', emoji: r.emoji, username, createdAt: r.createdAt, ...onMyActivity(r.activityId) }]
+            : []
+        })
         return {
-          friendsActivity: friendsActivity.flatMap((a) => {
-            const username = name(a.userId)
-            return username
-              ? [
-                  {
-                    username,
-                    activityType: a.activityType,
-                    mediaTitle: a.mediaTitle,
-                    targetUsername: name(a.targetUserId) ?? a.targetUsername,
-                    createdAt: a.createdAt,
-                  },
-                ]
-              : []
-          }),
-          recommendationsWaiting: received.flatMap((r) => {
-            const fromUsername = name(r.fromUserId)
-            return fromUsername ? [{ fromUsername, mediaTitle: r.mediaTitle }] : []
-          }),
-          recommendationsAnswered: mine.flatMap((r) => {
-            // One sent to an address is named by it, as the Sent tab does: never the account behind it.
-            const toUsername = r.toEmail ?? name(r.toUserId)
-            return toUsername && isToldAnswer(r.status)
-              ? [{ toUsername, mediaTitle: r.mediaTitle, status: r.status }]
-              : []
-          }),
-          commentsOnMine: said.flatMap((c) => {
-            const username = name(c.userId)
-            return username ? [{ username, ...onMyActivity(c.activityId) }] : []
-          }),
-          reactionsOnMine: reacted.flatMap((r) => {
-            const username = name(r.userId)
-            return username ? [{ username, emoji: r.emoji, ...onMyActivity(r.activityId) }] : []
-          }),
+          friendsActivity: {
+            total: done.total,
+            shown: done.shown.flatMap((a) => {
+              const username = name(a.userId)
+              return username
+                ? [
+                    {
+                      username,
+                      activityType: a.activityType,
+                      mediaTitle: a.mediaTitle,
+                      targetUsername: name(a.targetUserId) ?? a.targetUsername,
+                      createdAt: a.createdAt,
+                    },
+                  ]
+                : []
+            }),
+          },
+          recommendationsWaiting: {
+            total: received.total,
+            shown: received.shown.flatMap((r) => {
+              const fromUsername = name(r.fromUserId)
+              return fromUsername ? [{ fromUsername, mediaTitle: r.mediaTitle }] : []
+            }),
+          },
+          recommendationsAnswered: {
+            total: mine.total,
+            shown: mine.shown.flatMap((r) => {
+              // One sent to an address is named by it, as the Sent tab does: never the account behind it.
+              const toUsername = r.toEmail ?? name(r.toUserId)
+              return toUsername && isToldAnswer(r.status)
+                ? [{ toUsername, mediaTitle: r.mediaTitle, status: r.status }]
+                : []
+            }),
+          },
+          // Comments and reactions read as one list, newest first: the newest of both kinds are among
+          // the newest of each, and a comment goes before a reaction of the same instant.
+          onMyActivity: {
+            total: said.total + reacted.total,
+            shown: [...commentLines, ...reactionLines]
+              .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+              .slice(0, shownPerSection),
+          },
         }
       },
     }

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { digestVariables } from './digestMessage'
 import { digestTemplate } from './digestTemplate'
 
+const none = { shown: [], total: 0 }
 const nothing = {
-  friendsActivity: [],
-  recommendationsWaiting: [],
-  recommendationsAnswered: [],
-  commentsOnMine: [],
-  reactionsOnMine: [],
+  friendsActivity: none,
+  recommendationsWaiting: none,
+  recommendationsAnswered: none,
+  onMyActivity: none,
   nowStreaming: [],
 }
+/** A section of these items, and no more. */
+const all = <T>(...shown: T[]) => ({ shown, total: shown.length })
 const at = '2026-11-20T10:00:00.000Z'
 
 describe("a digest's lines", () => {
@@ -18,12 +20,12 @@ describe("a digest's lines", () => {
     const { sections, sectionsHtml } = digestVariables(
       {
         ...nothing,
-        friendsActivity: [
+        friendsActivity: all(
           { username: 'carol', activityType: 'friendship', mediaTitle: null, targetUsername: 'bob', createdAt: at },
           { username: 'carol', activityType: 'friendship', mediaTitle: null, targetUsername: 'dave', createdAt: at },
           { username: 'ann', activityType: 'recommendation', mediaTitle: 'Dune', targetUsername: 'bob', createdAt: at },
           { username: 'ann', activityType: 'recommendation', mediaTitle: 'Heat', targetUsername: null, createdAt: at },
-        ],
+        ),
       },
       { username: 'bob', digestType: 'weekly' },
       'http://localhost:3000',
@@ -42,11 +44,25 @@ describe("a digest's lines", () => {
     const { sections } = digestVariables(
       {
         ...nothing,
-        commentsOnMine: [{ username: 'bob', activityType: 'watchlist_add', mediaTitle: 'Jaws' }],
-        reactionsOnMine: [
-          { username: 'bob', emoji: '👍', activityType: 'watched', mediaTitle: 'Jaws' },
-          { username: 'cat', emoji: '🔥', activityType: null, mediaTitle: null },
-        ],
+        onMyActivity: all(
+          { kind: 'comment', username: 'bob', activityType: 'watchlist_add', mediaTitle: 'Jaws', createdAt: at },
+          {
+            kind: 'reaction',
+            emoji: '👍',
+            username: 'bob',
+            activityType: 'watched',
+            mediaTitle: 'Jaws',
+            createdAt: at,
+          },
+          {
+            kind: 'reaction',
+            emoji: '🔥',
+            username: 'cat',
+            activityType: 'friendship',
+            mediaTitle: null,
+            createdAt: at,
+          },
+        ),
       },
       { username: 'ann', digestType: 'daily' },
       'http://localhost:3000',
@@ -59,6 +75,58 @@ describe("a digest's lines", () => {
     ])
   })
 
+  it('say how many more a section holds than it lists, and where they are', () => {
+    const watch = {
+      username: 'bob',
+      activityType: 'watched' as const,
+      mediaTitle: 'Dune',
+      targetUsername: null,
+      createdAt: at,
+    }
+    const { sections, sectionsHtml } = digestVariables(
+      {
+        ...nothing,
+        friendsActivity: { shown: [watch, { ...watch, mediaTitle: 'Heat' }], total: 39 },
+        recommendationsWaiting: { shown: [{ fromUsername: 'cat', mediaTitle: 'Jaws' }], total: 3 },
+        recommendationsAnswered: { shown: [{ toUsername: 'cat', mediaTitle: 'Up', status: 'accepted' }], total: 2 },
+        onMyActivity: {
+          shown: [{ kind: 'comment', username: 'cat', activityType: 'watched', mediaTitle: 'Jaws', createdAt: at }],
+          total: 57,
+        },
+      },
+      { username: 'ann', digestType: 'daily' },
+      'https://reelmates.example',
+    )
+    expect(sections?.split('\n')).toEqual([
+      'Your friends were busy',
+      '- bob watched “Dune”',
+      '- bob watched “Heat”',
+      '- and 37 more on your feed: https://reelmates.example/feed',
+      '',
+      'Recommended to you',
+      '- cat recommends “Jaws”',
+      '- and 2 more in your recommendations: https://reelmates.example/recommendations',
+      '',
+      'Your recommendations',
+      '- cat accepted “Up”',
+      '- and 1 more on your Sent tab: https://reelmates.example/recommendations?box=sent',
+      '',
+      'On your activity',
+      '- cat commented on your watch of “Jaws”',
+      '- and 56 more on your feed: https://reelmates.example/feed',
+    ])
+    expect(sectionsHtml).toContain('<li><a href="https://reelmates.example/feed">and 37 more on your feed</a></li>')
+  })
+
+  it('say nothing more of a section that lists all it holds', () => {
+    const { sections } = digestVariables(
+      { ...nothing, recommendationsWaiting: all({ fromUsername: 'cat', mediaTitle: 'Jaws' }) },
+      { username: 'ann', digestType: 'daily' },
+      'https://reelmates.example',
+    )
+    expect(sections).toBe('Recommended to you\n- cat recommends “Jaws”')
+  })
+
   it('leave out a section with nothing to tell', () => {
     expect(digestVariables(nothing, { username: 'bob', digestType: 'daily' }, 'http://x').sections).toBe('')
   })
@@ -67,7 +135,16 @@ describe("a digest's lines", () => {
 describe("a digest's footer", () => {
   const mail = renderEmailTemplate(digestTemplate, {
     ...digestVariables(
-      { ...nothing, commentsOnMine: [{ username: 'bob', activityType: 'watched', mediaTitle: 'Jaws' }] },
+      {
+        ...nothing,
+        onMyActivity: all({
+          kind: 'comment' as const,
+          username: 'bob',
+          activityType: 'watched' as const,
+          mediaTitle: 'Jaws',
+          createdAt: at,
+        }),
+      },
       { username: 'ann', digestType: 'daily' },
       'https://reelmates.example',
     ),

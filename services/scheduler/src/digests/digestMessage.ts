@@ -1,6 +1,6 @@
 import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import type { SentDigestType } from '@reelmates/contracts/digests'
-import type { DigestContent } from '@reelmates/projections/digests/digestQueries'
+import type { DigestContent, Listed, OnMyActivityLine } from '@reelmates/projections/digests/digestQueries'
 import { yourActivity } from '@reelmates/projections/notifications/sources/activityNames'
 
 /** A watchlist title newly on some of the member's services, with its page. */
@@ -26,7 +26,7 @@ const plain = (text: string): Line => ({ text })
 
 const title = (mediaTitle: string | null) => (mediaTitle ? `“${mediaTitle}”` : 'your activity')
 
-type FriendActivity = DigestContent['friendsActivity'][number]
+type FriendActivity = DigestContent['friendsActivity']['shown'][number]
 
 /** What a friend did, told to the reader: their own name in a line is "you". */
 const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader: string) => string> = {
@@ -41,39 +41,64 @@ const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader
  * The reader's activity that a comment or reaction is on, in the bell's words ("your watch of “Jaws”"):
  * a bare title read as if the commenter had commented on a watch of their own.
  */
-const onYour = (on: Pick<DigestContent['commentsOnMine'][number], 'activityType' | 'mediaTitle'>) =>
+const onYour = (on: Pick<OnMyActivityLine, 'activityType' | 'mediaTitle'>) =>
   yourActivity(on.activityType && on.mediaTitle ? { activityType: on.activityType, title: title(on.mediaTitle) } : {})
 
 const whom = (username: string | null, reader: string, unknown: string) =>
   username === null ? unknown : username === reader ? 'you' : username
 
-const answered: Record<DigestContent['recommendationsAnswered'][number]['status'], string> = {
+const answered: Record<DigestContent['recommendationsAnswered']['shown'][number]['status'], string> = {
   accepted: 'accepted',
   watched: 'watched',
 }
 
-function sectionsOf(content: DigestContent & { nowStreaming: readonly NowStreaming[] }, reader: string): Section[] {
+const saidWhat = (line: OnMyActivityLine) =>
+  line.kind === 'comment'
+    ? `${line.username} commented on ${onYour(line)}`
+    : `${line.username} reacted ${line.emoji} to ${onYour(line)}`
+
+/**
+ * A section's lines: what it lists (the newest), then, when the period holds more, how many more and
+ * the page where they are, so that a busy period makes a mail of bounded size that says what it left out.
+ */
+function listed<T>(section: Listed<T>, line: (item: T) => string, rest: { where: string; link: string }): Line[] {
+  const more = section.total - section.shown.length
+  return [
+    ...section.shown.map((item) => plain(line(item))),
+    ...(more > 0 ? [{ text: `and ${more} more ${rest.where}`, link: rest.link }] : []),
+  ]
+}
+
+function sectionsOf(
+  content: DigestContent & { nowStreaming: readonly NowStreaming[] },
+  reader: string,
+  publicUrl: string,
+): Section[] {
+  const feed = { where: 'on your feed', link: `${publicUrl}/feed` }
   const sections: Section[] = [
     {
       heading: 'Your friends were busy',
-      lines: content.friendsActivity.map((a) => plain(didWhat[a.activityType](a, reader))),
+      lines: listed(content.friendsActivity, (a) => didWhat[a.activityType](a, reader), feed),
     },
     {
       heading: 'Recommended to you',
-      lines: content.recommendationsWaiting.map((r) => plain(`${r.fromUsername} recommends ${title(r.mediaTitle)}`)),
+      lines: listed(content.recommendationsWaiting, (r) => `${r.fromUsername} recommends ${title(r.mediaTitle)}`, {
+        where: 'in your recommendations',
+        link: `${publicUrl}/recommendations`,
+      }),
     },
     {
       heading: 'Your recommendations',
-      lines: content.recommendationsAnswered.map((r) =>
-        plain(`${r.toUsername} ${answered[r.status]} ${title(r.mediaTitle)}`),
+      lines: listed(
+        content.recommendationsAnswered,
+        (r) => `${r.toUsername} ${answered[r.status]} ${title(r.mediaTitle)}`,
+        { where: 'on your Sent tab', link: `${publicUrl}/recommendations?box=sent` },
       ),
     },
     {
       heading: 'On your activity',
-      lines: [
-        ...content.commentsOnMine.map((c) => plain(`${c.username} commented on ${onYour(c)}`)),
-        ...content.reactionsOnMine.map((r) => plain(`${r.username} reacted ${r.emoji} to ${onYour(r)}`)),
-      ],
+      // My activities, each with its comments and reactions, are on my feed too.
+      lines: listed(content.onMyActivity, saidWhat, feed),
     },
     {
       heading: 'Now streaming on your services',
@@ -104,7 +129,7 @@ export function digestVariables(
   reader: { username: string; digestType: SentDigestType },
   publicUrl: string,
 ): Record<string, string> {
-  const sections = sectionsOf(content, reader.username)
+  const sections = sectionsOf(content, reader.username, publicUrl)
   return {
     username: reader.username,
     periodLabel: periodLabels[reader.digestType],
