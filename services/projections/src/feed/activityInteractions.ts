@@ -57,6 +57,10 @@ export const activityInteractions = defineProjector({
     await db.collection(reactionsCollection).createIndex({ keys: { userId: 1, createdAt: -1 } })
     // A deleted comment takes its reactions with it: without this, every deletion read every reaction.
     await db.collection(reactionsCollection).createIndex({ keys: { commentId: 1 } })
+    // What others left on a member's activities, for their digest's "On your activity" (without it,
+    // every digest read every comment and reaction). An index only: no rebuild.
+    await db.collection(commentsCollection).createIndex({ keys: { activityOwnerId: 1, createdAt: -1 } })
+    await db.collection(reactionsCollection).createIndex({ keys: { activityOwnerId: 1, createdAt: -1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
