@@ -25,10 +25,17 @@ export function mongoJobBackend(db: Db, collection = 'agenda_jobs'): AgendaBacke
   const connect = backend.connect.bind(backend)
   const saveJob = repository.saveJob.bind(repository)
   // Repeating jobs are saved by `saveSingleJob`, on a unique index (mongoSingleJobs.ts says why).
-  backend.connect = async () => {
-    await connect()
-    await oneRecordPerSingleJob(repository.collection as unknown as Collection)
-  }
+  // Connected once: agenda's constructor connects the backend again, without catching, and a store
+  // failing at that moment was then an unhandled rejection (which ends a Node process).
+  let connected: Promise<void> | undefined
+  backend.connect = () =>
+    (connected ??= (async () => {
+      await connect()
+      await oneRecordPerSingleJob(repository.collection as unknown as Collection)
+    })().catch((error: unknown) => {
+      connected = undefined
+      throw error
+    }))
   repository.saveJob = <DATA>(job: JobParameters<DATA>, options: JobRepositoryOptions | undefined) =>
     job.type === 'single' && job._id === undefined ? saveSingleJob(repository, job, options) : saveJob(job, options)
   return backend
@@ -38,16 +45,25 @@ export function mongoJobBackend(db: Db, collection = 'agenda_jobs'): AgendaBacke
 export function mongoJobBackendAt(target: { url: string; dbName: string }): AgendaBackend {
   const client = new MongoClient(target.url)
   const backend = mongoJobBackend(client.db(target.dbName))
+  let connected: Promise<void> | undefined
   return {
     name: backend.name,
     repository: backend.repository,
     logger: backend.logger,
     ownsConnection: true,
-    async connect() {
-      await client.connect()
-      await backend.connect()
+    // Once, as above: agenda's constructor connects again without catching.
+    connect() {
+      connected ??= (async () => {
+        await client.connect()
+        await backend.connect()
+      })().catch((error: unknown) => {
+        connected = undefined
+        throw error
+      })
+      return connected
     },
     async disconnect() {
+      connected = undefined
       await backend.disconnect()
       await client.close()
     },
