@@ -144,14 +144,17 @@ export function jobBackendContract(name: string, open: (store: string) => Promis
       const jobs = await repository()
       const saved = await jobs.saveJob(job('send-mail'), undefined)
       await jobs.saveJob(job('send-mail', { data: { userId: 'fine' } }), undefined)
+      // One moment for both, as agenda records them: a millisecond between two clocks read apart made
+      // the finish later than the failure, which agenda reads as a completed job.
+      const ended = new Date()
       await jobs.saveJobState(
         {
           ...saved,
           nextRunAt: null,
-          failedAt: new Date(),
+          failedAt: ended,
           failCount: 3,
           failReason: 'SMTP said no',
-          lastFinishedAt: new Date(),
+          lastFinishedAt: ended,
         },
         undefined,
       )
