@@ -8,6 +8,7 @@ import { ProfileEditForm } from './ProfileEditForm'
 import { ProfileStats } from './ProfileStats'
 import { MyComments } from '../feed/MyComments'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { appLocale } from '../../lib/appLocale'
 
 /** /profile: who you are on Reelmates, your watching in numbers, and where you change your settings. */
 export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
@@ -27,7 +28,7 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
             {user.location ? `${user.location} · ` : ''}Member since{' '}
             {Number.isNaN(since.getTime())
               ? '—'
-              : since.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+              : since.toLocaleDateString(appLocale, { month: 'long', year: 'numeric' })}
           </p>
           {user.bio ? (
             <p dir="auto" className="mt-2 max-w-prose text-zinc-300">

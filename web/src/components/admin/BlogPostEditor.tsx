@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../social/ConfirmDialog'
 import { inputClass, panel, primaryButton, quietButton, secondaryButton } from '../social/socialStyles'
 import { BlogFeaturedImageField } from './BlogFeaturedImageField'
 import { TabSwitch } from './TabSwitch'
+import { appLocale } from '../../lib/appLocale'
 
 type Field = keyof BlogPostInput
 const emptyPost: BlogPostInput = {
@@ -249,7 +250,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
             <p className="text-sm text-zinc-300">
               {post?.published ? (
                 <>
-                  Published{post.publishedAt ? ` ${new Date(post.publishedAt).toLocaleString()}` : ''} ·{' '}
+                  Published{post.publishedAt ? ` ${new Date(post.publishedAt).toLocaleString(appLocale)}` : ''} ·{' '}
                   <Link to="/news/$slug" params={{ slug: post.slug }} className="text-reel underline">
                     View on the news
                   </Link>

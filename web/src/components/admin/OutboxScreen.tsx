@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
 import { panel, quietButton } from '../social/socialStyles'
+import { appLocale } from '../../lib/appLocale'
 
 const statusStyle: Record<OutboxMail['status'], string> = {
   outbox: 'bg-white/5 text-zinc-300',
@@ -82,7 +83,7 @@ function MailRow({ mail }: { mail: OutboxMail }) {
         </span>
         <span className="text-zinc-400">{mail.category}</span>
         <time dateTime={mail.createdAt} className="ml-auto text-zinc-400">
-          {new Date(mail.createdAt).toLocaleString()}
+          {new Date(mail.createdAt).toLocaleString(appLocale)}
         </time>
       </div>
       <h2 className="mt-2 font-semibold text-white [overflow-wrap:anywhere]">{mail.subject}</h2>

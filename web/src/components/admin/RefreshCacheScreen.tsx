@@ -5,6 +5,7 @@ import { adminCalls } from '../../features/admin/adminCalls'
 import { tellRefusal } from '../../lib/mutations'
 import { AdminScreen } from '../shell/AdminScreen'
 import { panel, primaryButton } from '../social/socialStyles'
+import { appLocale } from '../../lib/appLocale'
 
 interface Refresh extends CacheRefreshResponse {
   at: string
@@ -62,7 +63,7 @@ export function RefreshCacheScreen() {
               {history.map((entry) => (
                 <li key={entry.at} className="flex flex-wrap gap-2">
                   <time dateTime={entry.at} className="text-zinc-400">
-                    {new Date(entry.at).toLocaleTimeString()}
+                    {new Date(entry.at).toLocaleTimeString(appLocale)}
                   </time>
                   <span className="text-zinc-200">{entry.message}</span>
                 </li>

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { adminCalls, adminKeys, type SchedulerFailures } from '../../features/admin/adminCalls'
 import { AdminScreen } from '../shell/AdminScreen'
 import { panel, sectionHeading } from '../social/socialStyles'
+import { appLocale } from '../../lib/appLocale'
 
 /** What each timed job of the scheduler is for (`services/scheduler/src/**Job.ts`); another name shows as it is. */
 const timedJobs: Record<string, { label: string; does: string }> = {
@@ -17,7 +18,7 @@ const timedJobs: Record<string, { label: string; does: string }> = {
 /** How often the screen asks again: the jobs run every few minutes. */
 const refreshMs = 30_000
 
-const when = (iso: string) => new Date(iso).toLocaleString()
+const when = (iso: string) => new Date(iso).toLocaleString(appLocale)
 
 function lastRun(job: SchedulerJob): string {
   if (job.lastRunAt === null) return 'Not run yet'

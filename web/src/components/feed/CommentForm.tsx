@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } fro
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { inputClass, primaryButton, quietButton } from '../social/socialStyles'
+import { appLocale } from '../../lib/appLocale'
 
 /**
  * The box that writes a comment, or edits one (with Cancel), and says what is wrong before sending.
@@ -94,8 +95,8 @@ export function CommentForm({
         id={`${id}-count`}
         className={`text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
       >
-        {over > 0 ? `${over.toLocaleString('en-US')} ${over === 1 ? 'character' : 'characters'} too long. ` : null}
-        {length.toLocaleString('en-US')} / {commentMax.toLocaleString('en-US')}
+        {over > 0 ? `${over.toLocaleString(appLocale)} ${over === 1 ? 'character' : 'characters'} too long. ` : null}
+        {length.toLocaleString(appLocale)} / {commentMax.toLocaleString(appLocale)}
       </p>
       <p role="status" className="sr-only">
         {said}

@@ -10,6 +10,7 @@ import { EmptyList } from './TrendingListScreen'
 import { TrendingRow } from './TrendingRow'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
+import { appLocale } from '../../lib/appLocale'
 
 interface SearchScreenProps {
   query: string
@@ -103,7 +104,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
             id="search-results-heading"
             className="mb-4 rounded text-sm text-zinc-400 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
           >
-            {results.data.total_results.toLocaleString('en-US')}{' '}
+            {results.data.total_results.toLocaleString(appLocale)}{' '}
             {results.data.total_results === 1 ? 'result' : 'results'} for “{query.trim()}”
             {lastPageOf(results.data.total_pages) > 1 ? (
               <span className="sr-only">

@@ -1,4 +1,5 @@
 import type { AnnouncementSummary } from '@reelmates/contracts/notifications'
+import { appLocale } from '../../lib/appLocale'
 
 const inAppLabels = { read: 'Read', unread: 'Unread', no: '—' } as const
 const emailLabels = {
@@ -33,7 +34,7 @@ export function AnnouncementList({ announcements }: { announcements: readonly An
           <h3 className="font-semibold text-white [overflow-wrap:anywhere]">{announcement.title}</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-zinc-300 [overflow-wrap:anywhere]">{announcement.body}</p>
           <p className="mt-2 text-xs text-zinc-400">
-            {new Date(announcement.publishedAt).toLocaleString()} by {announcement.author} · to{' '}
+            {new Date(announcement.publishedAt).toLocaleString(appLocale)} by {announcement.author} · to{' '}
             {announcement.audience === 'everyone' ? 'everyone' : 'chosen members'} · {channelsOf(announcement)}
           </p>
           <details className="mt-3">

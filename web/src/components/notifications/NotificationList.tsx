@@ -1,14 +1,24 @@
 import type { NotificationItem } from '@reelmates/contracts/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { appLocale } from '../../lib/appLocale'
 
-const timeAgo = (iso: string, now = Date.now()) => {
-  const minutes = Math.round((now - Date.parse(iso)) / 60_000)
+/** When a notification came, as the bell says it: short, and dated (with a year when not this one) past a day. */
+export const whenInBell = (iso: string, now = Date.now()) => {
+  // Whole minutes and hours, as the feed counts them (23 and a half hours is not "24 h ago").
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000)
   if (minutes < 1) return 'just now'
   if (minutes < 60) return `${minutes} min ago`
-  const hours = Math.round(minutes / 60)
+  const hours = Math.floor(minutes / 60)
   if (hours < 24) return `${hours} h ago`
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
+  // Older than a day: the date, with its year when it is not this one ("4 Dec 2025", not "4 Dec").
+  const date = new Date(iso)
+  const thisYear = date.getFullYear() === new Date(now).getFullYear()
+  return date.toLocaleDateString(appLocale, {
+    day: 'numeric',
+    month: 'short',
+    ...(thisYear ? {} : { year: 'numeric' }),
+  })
 }
 
 /**
@@ -149,7 +159,7 @@ export function NotificationList({
                         ))}
                         {item.read ? null : <span className="sr-only"> (unread)</span>}
                       </span>
-                      <span className="block text-xs text-zinc-400">{timeAgo(item.createdAt)}</span>
+                      <span className="block text-xs text-zinc-400">{whenInBell(item.createdAt)}</span>
                     </span>
                   </a>
                   {long ? (

@@ -1,6 +1,7 @@
 import type { CatalogStatus } from '@reelmates/contracts/catalog'
 import { useQuery } from '@tanstack/react-query'
 import { catalogPaths } from '../../features/catalog/catalogPaths'
+import { appLocale } from '../../lib/appLocale'
 
 /** Whose titles these are, said once (issue 15.5): the credit and licence of the catalog in use. */
 export function CatalogCredits() {
@@ -13,7 +14,7 @@ export function CatalogCredits() {
         <p>
           The titles come from a built-in catalog of{' '}
           {status.titles
-            ? `${status.titles.toLocaleString('en-US')} real films and TV series`
+            ? `${status.titles.toLocaleString(appLocale)} real films and TV series`
             : 'real films and TV series'}
           , without posters or trailers.
         </p>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react'
+import { appLocale } from '../../lib/appLocale'
 
 interface NoteFieldProps {
   /** The field's name for screen readers and `getByLabel`; `labelClassName="sr-only"` hides it from sight. */
@@ -47,7 +48,9 @@ export function NoteField({
   const length = lengthOf(value)
   const over = length - maxLength
   const tooLong =
-    over > 0 ? `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} too long: shorten it to save.` : ''
+    over > 0
+      ? `${over.toLocaleString(appLocale)} ${over === 1 ? 'character' : 'characters'} too long: shorten it to save.`
+      : ''
   useEffect(() => field.current?.setCustomValidity(tooLong), [tooLong])
   const shared = {
     id: `${id}-words`,
@@ -87,7 +90,7 @@ export function NoteField({
         className={`mt-1 text-right text-xs tabular-nums ${over > 0 ? 'font-medium text-rose-300' : 'text-zinc-400'}`}
       >
         {over > 0 ? `${tooLong} ` : null}
-        {length.toLocaleString()} / {maxLength.toLocaleString()}
+        {length.toLocaleString(appLocale)} / {maxLength.toLocaleString(appLocale)}
       </p>
       {children}
     </div>

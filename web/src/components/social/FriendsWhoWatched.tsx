@@ -8,9 +8,10 @@ import { Recommends } from './PublicWatchList'
 import { panel } from './socialStyles'
 import { SpoilerReview } from './SpoilerReview'
 import { watchDayLabel } from '../../features/library/watchedDate'
+import { appLocale } from '../../lib/appLocale'
 
 /** Friends' ratings are 1–10; the average reads as stars out of five, one decimal. */
-const averageInStars = (rating: number) => (rating / 2).toLocaleString(undefined, { maximumFractionDigits: 1 })
+const averageInStars = (rating: number) => (rating / 2).toLocaleString(appLocale, { maximumFractionDigits: 1 })
 
 /**
  * A title's page, beside where to watch it: which friends watched it (their stars, a line of their

@@ -16,6 +16,7 @@ import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, secondaryButton, sectionHeading } from './socialStyles'
 import { Loading } from '../shell/NotSavedOffline'
 import { eachLineItsDirection } from '../../lib/textDirection'
+import { appLocale } from '../../lib/appLocale'
 
 function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
   return (
@@ -32,7 +33,9 @@ function Centered({ eyebrow, title, children }: { eyebrow?: string; title: strin
 function Stat({ value, label, to }: { value: number; label: string; to?: '/friends' }) {
   const body = (
     <>
-      <span className="block text-2xl font-bold tabular-nums text-white sm:text-3xl">{value.toLocaleString()}</span>
+      <span className="block text-2xl font-bold tabular-nums text-white sm:text-3xl">
+        {value.toLocaleString(appLocale)}
+      </span>
       <span className="text-xs font-medium uppercase tracking-widest text-zinc-400">{label}</span>
     </>
   )

@@ -1,3 +1,4 @@
+import { appLocale } from '../../lib/appLocale'
 /** The buttons and panels of the social screens, in the app's colours (reel red for the main action). */
 export const primaryButton =
   'inline-flex h-9 items-center justify-center gap-1.5 rounded-full bg-reel-fill px-4 text-sm font-semibold text-white hover:bg-reel-strong disabled:opacity-60'
@@ -12,12 +13,12 @@ export const inputClass =
 
 export const monthYear = (iso: string) => {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(appLocale, { month: 'long', year: 'numeric' })
 }
 
 export const dayMonth = (iso: string) => {
   const date = new Date(iso)
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+    : date.toLocaleDateString(appLocale, { day: 'numeric', month: 'short', year: 'numeric' })
 }

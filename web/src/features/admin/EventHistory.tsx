@@ -4,6 +4,7 @@ import type { HistoryFilter } from './adminCalls'
 import { filterProblems, historyFilterFields, looksLikeUserId, trimmedFilter } from './historyFilter'
 import { EventDetail } from './EventDetail'
 import { eventHistoryQuery, eventTypesQuery } from './queries'
+import { appLocale } from '../../lib/appLocale'
 
 interface EventHistoryProps {
   filter: HistoryFilter
@@ -137,7 +138,7 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
                     {item.streamId} · r{item.revision}
                   </span>
                   <span className="col-span-2 text-xs text-zinc-400 sm:col-span-1">
-                    {new Date(item.createdAt).toLocaleString()}
+                    {new Date(item.createdAt).toLocaleString(appLocale)}
                   </span>
                 </button>
                 {opened === item.position && <EventDetail position={item.position} />}

@@ -2,8 +2,9 @@ import type { CampaignReport, CampaignReportStep } from '@reelmates/contracts/ca
 import { useQuery } from '@tanstack/react-query'
 import { counted } from './campaignWording'
 import { campaignReportQuery } from './queries'
+import { appLocale } from '../../lib/appLocale'
 
-const when = (iso: string) => new Date(iso).toLocaleString()
+const when = (iso: string) => new Date(iso).toLocaleString(appLocale)
 
 /**
  * Who waits for a step and when it goes. The campaign job looks every 5 minutes, so a step due before

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SendStatus } from './campaignCalls'
 import { sendHistoryQuery } from './queries'
+import { appLocale } from '../../lib/appLocale'
 
 const statuses: { value: SendStatus | null; label: string }[] = [
   { value: null, label: 'All' },
@@ -43,7 +44,7 @@ export function SendHistory() {
         {items.map((item) => (
           <li key={item.id} className="grid gap-1 p-3 text-sm md:grid-cols-[10rem_6rem_1fr]">
             <time dateTime={item.sentAt} className="text-zinc-400">
-              {new Date(item.sentAt).toLocaleString()}
+              {new Date(item.sentAt).toLocaleString(appLocale)}
             </time>
             <span className={item.status === 'failed' ? 'font-semibold text-red-300' : 'text-emerald-300'}>
               {statusText[item.status]}

@@ -1,4 +1,5 @@
 import { providerById, streamingProviders, type Provider } from '@reelmates/contracts/catalog'
+import { appLocale } from '../../lib/appLocale'
 
 /**
  * Bumped whenever the files under /logos/png/ change: the logos are cached for a long time, and the
@@ -35,7 +36,7 @@ export const providerRegions = [
 
 export function regionName(code: string, locale?: string): string {
   try {
-    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region' }).of(code) ?? code
+    return new Intl.DisplayNames([locale ?? appLocale], { type: 'region' }).of(code) ?? code
   } catch {
     return code
   }

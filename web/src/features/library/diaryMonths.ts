@@ -1,6 +1,7 @@
 import { dateOfDay, dayOfWatch } from './watchedDate'
+import { appLocale } from '../../lib/appLocale'
 
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' })
+const monthFormat = new Intl.DateTimeFormat(appLocale, { month: 'long', year: 'numeric' })
 
 export interface DiaryMonth<Entry> {
   /** `YYYY-MM` of the diary days in it. */

@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { isKeptQuery } from './keptAnswers'
+import { appLocale } from '../../lib/appLocale'
 
 /** When the oldest answer the screen shows now was fetched (ms), or undefined when none is shown. */
 export function oldestShownAnswer(client: QueryClient): number | undefined {
@@ -23,7 +24,7 @@ export function useOldestShownAnswer(client: QueryClient): number | undefined {
 // Built on first use, not when the module loads: the first Intl formatter of a page loads the
 // locale's data, about 60 ms of the start on a phone (docs/pwa.md), for a line most pages never show.
 let relativeFormat: Intl.RelativeTimeFormat | undefined
-const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(appLocale, { numeric: 'auto' }))
 
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday". */
 export function describeAge(savedAt: number, now: number): string {
