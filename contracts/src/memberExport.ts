@@ -3,6 +3,7 @@ import { publicUser } from './account'
 import { activityType } from './feed'
 import { mediaType } from './media'
 import { recommendationStatus } from './recommendations'
+import { timeZoneName } from './myStats'
 
 /**
  * "Download all my data" (GET /api/user/export): a copy of everything the signed-in member put into
@@ -124,6 +125,16 @@ export const memberExport = z.object({
 })
 export type MemberExport = z.infer<typeof memberExport>
 
-/** `reelmates-<username>-<YYYY-MM-DD>.json`, the day in UTC; a name's quotes or slashes could break the header. */
-export const memberExportFileName = (username: string, exportedAt: Date): string =>
-  `reelmates-${username.replace(/[^\p{L}\p{M}\p{N}._-]/gu, '_')}-${exportedAt.toISOString().slice(0, 10)}.json`
+/**
+ * `reelmates-<username>-<YYYY-MM-DD>.json`: the day in the member's time zone when the download names
+ * it (at 23:43 in Los Angeles the file said tomorrow's UTC date), else in UTC. A name's quotes or
+ * slashes could break the header.
+ */
+export const memberExportFileName = (username: string, exportedAt: Date, timeZone = 'UTC'): string =>
+  `reelmates-${username.replace(/[^\p{L}\p{M}\p{N}._-]/gu, '_')}-${dayIn(exportedAt, timeZone)}.json`
+
+/** `YYYY-MM-DD` of `instant` in `timeZone` (en-CA writes the date that way). */
+const dayIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+
+export const memberExportQuery = z.object({ timeZone: timeZoneName.optional() })

@@ -4,6 +4,10 @@ import type { MemberExport } from '@reelmates/contracts/memberExport'
 import { catalogMovie, sendJson } from './support/api'
 import { registerByApi } from './support/server'
 
+/** A member on the Line Islands (UTC+14): their day is UTC's tomorrow for ten hours of it. */
+const timezoneId = 'Pacific/Kiritimati'
+test.use({ timezoneId })
+
 /** "Download all my data" on /profile: the browser saves one JSON file with what the member wrote. */
 test('the profile downloads all my data: my watch with its review, and my comment', async ({ page }) => {
   const me = await registerByApi(page.request, 'export')
@@ -24,7 +28,9 @@ test('the profile downloads all my data: my watch with its review, and my commen
   const download = page.waitForEvent('download')
   await link.click()
   const file = await download
-  expect(file.suggestedFilename()).toBe(`reelmates-${me.username}-${new Date().toISOString().slice(0, 10)}.json`)
+  // Named for the member's own day.
+  const theirDay = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId, dateStyle: 'short' }).format(new Date())
+  expect(file.suggestedFilename()).toBe(`reelmates-${me.username}-${theirDay}.json`)
 
   const data = JSON.parse(await readFile(await file.path(), 'utf8')) as MemberExport
   expect(data.account).toMatchObject({ username: me.username, email: me.email })

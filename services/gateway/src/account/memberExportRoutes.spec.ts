@@ -104,6 +104,22 @@ describe('GET /api/user/export', () => {
     expect(answer.json()).toMatchObject({ message: 'You need to sign in first.' })
   })
 
+  it('names the file for the day where the member is, and refuses a time zone that is none', async () => {
+    const timeZone = 'Pacific/Kiritimati'
+    const answer = await ann.client.get(`/api/user/export?timeZone=${encodeURIComponent(timeZone)}`)
+    expect(answer.statusCode).toBe(200)
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(answer.json<{ exportedAt: string }>().exportedAt))
+    expect(answer.headers['content-disposition']).toContain(`filename="reelmates-ann5521-${day}.json"`)
+    const refused = await ann.client.get('/api/user/export?timeZone=Mars%2FOlympus')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('time zone name') as unknown })
+  })
+
   it("gives the member a file named for them and the day, with their account and settings, never the store's keys", async () => {
     const { answer, file } = await exportOf(ann)
     const day = new Date().toISOString().slice(0, 10)

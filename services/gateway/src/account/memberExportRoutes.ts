@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer } from '@reelmates/contracts/answers'
-import { memberExport as memberExportAnswer, memberExportFileName } from '@reelmates/contracts/memberExport'
+import {
+  memberExport as memberExportAnswer,
+  memberExportFileName,
+  memberExportQuery,
+} from '@reelmates/contracts/memberExport'
 import { currentUserId, requireUser } from '../http/auth'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
@@ -25,14 +29,15 @@ export const memberExportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         summary:
           'Download all my data: account and settings, watchlist, watched log, friends and requests, ' +
           'my comments and reactions, recommendations sent and received (a JSON attachment)',
-        response: { 200: memberExportAnswer, 401: errorAnswer, 410: errorAnswer },
+        querystring: memberExportQuery,
+        response: { 200: memberExportAnswer, 400: errorAnswer, 401: errorAnswer, 410: errorAnswer },
       },
     },
     async (request, reply) => {
       const answer = await memberExport(platform, currentUserId(request))
       void reply.header(
         'Content-Disposition',
-        attachment(memberExportFileName(answer.account.username, new Date(answer.exportedAt))),
+        attachment(memberExportFileName(answer.account.username, new Date(answer.exportedAt), request.query.timeZone)),
       )
       return answer
     },

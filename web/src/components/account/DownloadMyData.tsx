@@ -17,7 +17,7 @@ export function DownloadMyData() {
       </p>
       <div>
         <a
-          href={memberExportUrl}
+          href={memberExportUrl()}
           download
           aria-describedby="my-data-hint"
           className="inline-flex items-center gap-2 rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold text-zinc-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-amber-400"

@@ -27,7 +27,9 @@ export async function removeAvatar(): Promise<PublicUser> {
 }
 
 /** Where "Download all my data" points: the browser downloads the file itself (cookies go along). */
-export const memberExportUrl = '/api/user/export'
+/** The file is named for the member's own day, not UTC's. */
+export const memberExportUrl = (timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
+  `/api/user/export?${new URLSearchParams({ timeZone }).toString()}`
 
 /** DELETE /api/user: the account and its personal data, for good (needs the current password). */
 export async function deleteAccount(currentPassword: string): Promise<void> {
