@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
-import { createTitleIndex, foldForSearch, swappedLetters } from './searchIndex'
+import { foldForSearch } from '@reelmates/contracts/searchFold'
+import { createTitleIndex, swappedLetters } from './searchIndex'
 
 let nextId = 1
 function film(title: string, popularity = 1, extra: Partial<MediaResult> = {}): MediaResult {
@@ -130,6 +131,13 @@ describe('foldForSearch', () => {
     expect(foldForSearch('Amélie Poulain')).toBe('amelie poulain')
     expect(foldForSearch('Shōgun')).toBe('shogun')
     expect(foldForSearch('Ça Ira')).toBe('ca ira')
+  })
+
+  it('spells out letters that do not decompose, so a title finds them either way', () => {
+    const index = createTitleIndex()
+    index.add([film('Æon Flux'), film('Ørsted')])
+    expect(index.search('aeon').map((title) => title.title)).toEqual(['Æon Flux'])
+    expect(index.search('orsted').map((title) => title.title)).toEqual(['Ørsted'])
   })
 })
 

@@ -1,11 +1,13 @@
 import MiniSearch, { type Query } from 'minisearch'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import { foldForSearch } from '@reelmates/contracts/searchFold'
 import { queryVariants, titleForms } from './searchForms'
 import { firstOfGroups, rankTitles } from './searchRanking'
 
 /**
  * The in-process title index behind instant search: prefix matching while typing, one typo
- * forgiven in words of four letters or more, accents and case ignored ("amelie" finds "Amélie").
+ * forgiven in words of four letters or more, accents and case ignored and letters like "æ" spelled out
+ * as member search does (contracts/src/searchFold.ts: "amelie" finds "Amélie", "aeon" finds "Æon Flux").
  * Two swapped letters count as one typo ("jwas" finds Jaws). Ranked as searchRanking.ts says:
  * titles whose words start with what was typed first, then relevance, then popularity, series together.
  * Words run together or split, and sequel numbers as digits or numerals, find the title too
@@ -53,13 +55,6 @@ interface Ranked {
 
 /** Scores within this ratio of each other count as equally relevant, so popularity decides. */
 const relevanceBucket = Math.log(1.1)
-
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-}
 
 function titleOf(result: MediaResult): string {
   return result.title ?? result.name ?? ''

@@ -2,7 +2,7 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import { describe, expect, it } from 'vitest'
 import { createOfflineCatalog } from './offline/offlineCatalog'
 import { firstOfGroups, seriesOf, startsWordsOf } from './searchRanking'
-import { foldForSearch } from './searchIndex'
+import { foldForSearch } from '@reelmates/contracts/searchFold'
 
 const movie = (title: string): MediaResult => ({ id: 1, media_type: 'movie', title, popularity: 1 }) as MediaResult
 
