@@ -2,7 +2,7 @@ import { publicUser, type PublicUser, type Role } from '@reelmates/contracts/acc
 import type { UserCard } from '@reelmates/contracts/friendships'
 import { defineQueries } from '../queries'
 import { shownFields } from '../shownFields'
-import { lookupKey, users, usersCollection } from './users'
+import { lookupKey, searchKey, users, usersCollection } from './users'
 
 /** What anyone may see of another member (spec §3 users), never the email or settings. */
 export interface PublicMember {
@@ -54,11 +54,17 @@ export const userQueries = defineQueries([users], (db) => {
       }
     },
 
-    /** Members whose username starts with `prefix` (case-insensitive), in name order. */
+    /**
+     * Members whose username starts with `prefix`, accents and case ignored ("emile" finds "Émile"), in
+     * name order by the same key ("Émile" among the e's, not after z), then by the name as written.
+     */
     async search(prefix: string, limit: number): Promise<UserCard[]> {
+      const folded = searchKey(prefix)
+      // A query of nothing but marks folds to nothing, which would otherwise match everyone.
+      if (folded === '') return []
       const docs = await members().find(
-        { usernameKey: { $regex: `^${escapeRegex(lookupKey(prefix))}` } },
-        { sort: { usernameKey: 1 }, limit },
+        { searchKey: { $regex: `^${escapeRegex(folded)}` } },
+        { sort: { searchKey: 1, username: 1 }, limit },
       )
       return docs.map(cardOf)
     },

@@ -34,6 +34,7 @@ describe('users', () => {
         id: 'u1',
         username: 'Ada',
         usernameKey: 'ada',
+        searchKey: 'ada',
         email: 'Ada@example.com',
         emailKey: 'ada@example.com',
         location: 'Lisbon',
@@ -63,6 +64,7 @@ describe('users', () => {
       expect.objectContaining({
         username: 'Lovelace',
         usernameKey: 'lovelace',
+        searchKey: 'lovelace',
         bio: 'Noir',
         location: null,
         digestType: 'daily',

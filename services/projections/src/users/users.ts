@@ -11,6 +11,7 @@ import {
 } from '@reelmates/contracts/account'
 import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
 import { DigestSent } from '@reelmates/contracts/digests'
+import { foldForSearch } from '@reelmates/contracts/searchFold'
 import { defineProjector } from '../projector'
 
 export const usersCollection = 'users'
@@ -18,6 +19,13 @@ const collection = usersCollection
 
 /** Look-up keys compare the way the vault reserves names: NFKC, trimmed, case-insensitive. */
 export const lookupKey = (value: string): string => value.normalize('NFKC').trim().toLowerCase()
+
+/**
+ * Finding people compares more loosely than telling names apart: accents and case dropped, "æ", "ø", "ß"
+ * spelled out (contracts/src/searchFold.ts), so "emile" finds "Émile". Search only: two names with the
+ * same search key are still two names.
+ */
+export const searchKey = (value: string): string => foldForSearch(value.trim())
 
 const profileFields = [
   'username',
@@ -33,14 +41,15 @@ const profileFields = [
 
 /**
  * One document per account: the user as the API shows it to themselves (the gateway strips the push
- * subscription), plus `usernameKey`/`emailKey` for look-ups. Uniqueness is the vault's job (it
+ * subscription), plus `usernameKey`/`emailKey` for look-ups and `searchKey` for finding people by the
+ * start of their name (accents ignored; version 3 added it). Uniqueness is the vault's job (it
  * reserves names before an event is written), so these indexes only make look-ups fast.
  * A deleted account's document is removed; on a rebuild, an erased account (its personal fields
  * read back as null) is never written at all.
  */
 export const users = defineProjector({
   name: 'users',
-  version: 2,
+  version: 3,
   collections: [collection],
   handles: [
     UserRegistered,
@@ -59,6 +68,7 @@ export const users = defineProjector({
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { usernameKey: 1 } })
     await db.collection(collection).createIndex({ keys: { emailKey: 1 } })
+    await db.collection(collection).createIndex({ keys: { searchKey: 1, username: 1 } })
     await db.collection(collection).createIndex({ keys: { role: 1 } })
   },
 
@@ -76,6 +86,7 @@ export const users = defineProjector({
             id: userId,
             username: data.username,
             usernameKey: lookupKey(data.username),
+            searchKey: searchKey(data.username),
             email: data.email,
             emailKey: lookupKey(data.email),
             location: data.location,
@@ -101,7 +112,10 @@ export const users = defineProjector({
         const { data } = event
         const set: Record<string, unknown> = {}
         for (const field of profileFields) if (data[field] !== undefined) set[field] = data[field]
-        if (typeof data.username === 'string') set.usernameKey = lookupKey(data.username)
+        if (typeof data.username === 'string') {
+          set.usernameKey = lookupKey(data.username)
+          set.searchKey = searchKey(data.username)
+        }
         if (Object.keys(set).length > 0) await docs.updateOne({ _id: userId }, { $set: set })
         return
       }
