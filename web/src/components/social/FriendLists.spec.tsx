@@ -112,6 +112,22 @@ describe('finding someone among my friends on /friends', () => {
     expect(shownNames()).toHaveLength(60)
     expect(screen.getByRole('heading', { name: /Your friends/ }).textContent).toBe('Your friends, 60')
   })
+
+  it('ignores accents on either side, as finding people does', () => {
+    friendsList([...pals(10), 'Émile', 'zoë', 'Ølaf', 'ßtefan', 'Cæsar'])
+    const box = filterBox()
+    if (!box) throw new Error('15 friends should have a filter')
+    const typing = (value: string) => {
+      fireEvent.change(box, { target: { value } })
+      return shownNames()
+    }
+    expect(typing('emile')).toEqual(['Émile'])
+    expect(typing('ZOE')).toEqual(['zoë'])
+    expect(typing('olaf')).toEqual(['Ølaf'])
+    expect(typing('sstef')).toEqual(['ßtefan'])
+    expect(typing('caes')).toEqual(['Cæsar'])
+    expect(typing('ÉMI')).toEqual(['Émile'])
+  })
 })
 
 const invitation = (email: string): InvitationItem => ({

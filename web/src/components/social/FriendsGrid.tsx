@@ -1,4 +1,5 @@
 import type { FriendshipItem, LastWatch } from '@reelmates/contracts/friendships'
+import { foldForSearch } from '@reelmates/contracts/searchFold'
 import { Link } from '@tanstack/react-router'
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
@@ -56,10 +57,13 @@ function FriendRow({ item, onUnfriend }: { item: FriendshipItem; onUnfriend: (pr
  */
 export const friendsFilterFrom = 8
 
-/** Whose username contains what was typed, in any case: a part remembered from the middle finds them too. */
+/**
+ * Whose username contains what was typed, in any case and with or without accents, as Find people
+ * compares them ("emile" finds Émile): a part remembered from the middle finds them too.
+ */
 const named = (items: FriendshipItem[], typed: string) => {
-  const wanted = typed.toLowerCase()
-  return items.filter((item) => item.user.username.toLowerCase().includes(wanted))
+  const wanted = foldForSearch(typed)
+  return items.filter((item) => foldForSearch(item.user.username).includes(wanted))
 }
 
 export function FriendsGrid({ items, empty }: { items: FriendshipItem[]; empty: ReactNode }) {
