@@ -46,3 +46,26 @@ describe('finding people by name when more match than are shown', () => {
     expect(found.more).toBe(false)
   })
 })
+
+describe('finding people by name whatever their accents', () => {
+  let seeker: Registered
+  beforeAll(async () => {
+    seeker = await register(t.app, 'accentseeker')
+    for (const [username, email] of [
+      ['Émeric', 'emeric@example.com'],
+      ['emma', 'emma@example.com'],
+      ['Emory', 'emory@example.com'],
+      ['Øyvind', 'oyvind@example.com'],
+    ])
+      await register(t.app, username, { email })
+  })
+
+  it('finds a name with an accent from the letters without it', async () => {
+    expect((await search(seeker, 'emer')).users.map((user) => user.username)).toEqual(['Émeric'])
+    expect((await search(seeker, 'oyv')).users.map((user) => user.username)).toEqual(['Øyvind'])
+  })
+
+  it('lists a name beginning with an accented letter among the plain ones', async () => {
+    expect((await search(seeker, 'em')).users.map((user) => user.username)).toEqual(['Émeric', 'emma', 'Emory'])
+  })
+})
