@@ -51,13 +51,10 @@ describe('finding people by name whatever their accents', () => {
   let seeker: Registered
   beforeAll(async () => {
     seeker = await register(t.app, 'accentseeker')
-    for (const [username, email] of [
-      ['Émeric', 'emeric@example.com'],
-      ['emma', 'emma@example.com'],
-      ['Emory', 'emory@example.com'],
-      ['Øyvind', 'oyvind@example.com'],
-    ])
-      await register(t.app, username, { email })
+    // An accent in the address's local part is no concern here: each gets a plain one.
+    const named = { Émeric: 'emeric', emma: 'emma', Emory: 'emory', Øyvind: 'oyvind' }
+    for (const [username, local] of Object.entries(named))
+      await register(t.app, username, { email: `${local}@example.com` })
   })
 
   it('finds a name with an accent from the letters without it', async () => {
