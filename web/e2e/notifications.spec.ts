@@ -404,7 +404,7 @@ test('an admin sends an announcement to a chosen member and sees who received it
       cells.flatMap((cell) => {
         const text = cell.firstChild
         if (!(text instanceof Text)) return []
-        return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((word) => {
+        return [...text.data.matchAll(/\S+/g)].flatMap((word) => {
           const range = document.createRange()
           range.setStart(text, word.index)
           range.setEnd(text, word.index + word[0].length)
