@@ -10,9 +10,12 @@ const userOf = ({ position: _position, ...user }: UserAnswer): PublicUser => use
 
 export const myStatsKey = ['/api/user/stats'] as const
 
+/** `path` asking for the reader's own calendar: the browser's time zone, or the one given. */
+const inTimeZone = (path: string, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
+  `${path}?${new URLSearchParams({ timeZone }).toString()}`
+
 /** "This year" in the reader's time zone, as the diary shows its days. */
-export const myStatsPath = (timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
-  `/api/user/stats?${new URLSearchParams({ timeZone }).toString()}`
+export const myStatsPath = (timeZone?: string) => inTimeZone('/api/user/stats', timeZone)
 
 export const myStatsQuery = () =>
   queryOptions({ queryKey: myStatsKey, queryFn: () => apiJson<MyStatsAnswer>(myStatsPath()) })
@@ -26,10 +29,11 @@ export async function removeAvatar(): Promise<PublicUser> {
   return userOf(await apiJson<UserAnswer>('/api/user/avatar', { method: 'DELETE' }))
 }
 
-/** Where "Download all my data" points: the browser downloads the file itself (cookies go along). */
-/** The file is named for the member's own day, not UTC's. */
-export const memberExportUrl = (timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) =>
-  `/api/user/export?${new URLSearchParams({ timeZone }).toString()}`
+/**
+ * Where "Download all my data" points: the browser downloads the file itself (cookies go along), named
+ * for the member's own day, not UTC's.
+ */
+export const memberExportUrl = (timeZone?: string) => inTimeZone('/api/user/export', timeZone)
 
 /** DELETE /api/user: the account and its personal data, for good (needs the current password). */
 export async function deleteAccount(currentPassword: string): Promise<void> {
