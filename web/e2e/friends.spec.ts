@@ -614,6 +614,27 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await b.close()
   })
 
+  test('signed out, already friends: "Already friends", then sign in on the way to /friends', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000)
+    const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
+    await b.page.goto('/friends')
+    await b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
+    await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    await signOutByApi(b.page.request)
+
+    // The spent link signs nobody in, so the good news leads to sign-in, which comes back to /friends.
+    await b.page.goto(link)
+    await expect(b.page.getByRole('heading', { name: 'Already friends' })).toBeVisible()
+    await expect(b.page.getByText('Taking you to sign in…')).toBeVisible()
+    await expect(b.page.getByRole('heading', { name: "Couldn't accept the invitation" })).toHaveCount(0)
+    await expect(b.page).toHaveURL(/\/sign_in\?returnTo=%2Ffriends$/, { timeout: 5000 })
+    await a.close()
+    await b.close()
+  })
+
   test("cancelled by the inviter: the request leaves the invitee's list and the mailed link says so", async ({
     browser,
     baseURL,

@@ -29,7 +29,7 @@ export const acceptFriendMessages = {
 type Outcome =
   | { state: 'working' }
   | { state: 'success'; text: string }
-  | { state: 'info'; text: string }
+  | { state: 'info'; text: string; signedIn: boolean }
   | { state: 'error'; text: string }
 
 type AcceptAnswer = { message?: string; error?: string }
@@ -76,12 +76,14 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
           try {
             carried = await processAuthToken(token)
           } catch (error) {
-            // The server refused the token: say why. No answer at all: the sign-in itself broke.
+            // The server refused the token: say why ("already been accepted" is still the good news
+            // below, but it signed nobody in). No answer at all: the sign-in itself broke.
             const text =
               isApiError(error) && error.status > 0
                 ? errorText(error, acceptFriendMessages.tokenFailed)
                 : acceptFriendMessages.authError
-            setOutcome({ state: 'error', text })
+            if (text.includes('already been')) setOutcome({ state: 'info', text: 'Already friends', signedIn: false })
+            else setOutcome({ state: 'error', text })
             return
           }
           let established = false
@@ -100,7 +102,8 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
         return
       }
       if (answer.error !== undefined) {
-        if (answer.error.includes('already been')) setOutcome({ state: 'info', text: 'Already friends' })
+        if (answer.error.includes('already been'))
+          setOutcome({ state: 'info', text: 'Already friends', signedIn: true })
         else setOutcome({ state: 'error', text: answer.error || acceptFriendMessages.generic })
         return
       }
@@ -112,11 +115,16 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
     })()
   }, [token, queryClient, navigate])
 
+  const infoSignedIn = outcome.state === 'info' ? outcome.signedIn : null
   useEffect(() => {
-    if (outcome.state !== 'info') return
-    const timer = setTimeout(() => void navigate({ to: '/friends', replace: true }), acceptRedirectMs)
+    if (infoSignedIn === null) return
+    const going = () =>
+      infoSignedIn
+        ? navigate({ to: '/friends', replace: true })
+        : navigate({ to: '/sign_in', search: { returnTo: '/friends' }, replace: true })
+    const timer = setTimeout(() => void going(), acceptRedirectMs)
     return () => clearTimeout(timer)
-  }, [outcome.state, navigate])
+  }, [infoSignedIn, navigate])
 
   if (outcome.state === 'working')
     return (
@@ -142,7 +150,9 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
   return (
     <ResultScreen state={outcome.state} title={outcome.state === 'info' ? 'Already friends' : "You're now friends!"}>
       <p>{outcome.text}</p>
-      <p className="text-zinc-400">Taking you to your friends…</p>
+      <p className="text-zinc-400">
+        {outcome.state === 'info' && !outcome.signedIn ? 'Taking you to sign in…' : 'Taking you to your friends…'}
+      </p>
     </ResultScreen>
   )
 }
