@@ -79,11 +79,14 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
         setSucceeded(true)
         await navigate({ href: safeReturnTo(answer.redirect) ?? target, replace: true })
       } catch (error) {
+        // The link itself was accepted, so the member is most likely signed in and only the check was
+        // lost: go on to where the link leads; a page that needs a session asks for sign-in itself.
+        const going = safeReturnTo(answer.redirect) ?? target
         setFailure({
           message: error instanceof Error ? error.message : String(error),
-          details: 'The session check failed; taking you to sign in.',
+          details: 'The session check failed; taking you on in a moment.',
         })
-        setTimeout(() => void navigate({ to: '/sign_in', replace: true }), magicLinkFallbackRedirectMs)
+        setTimeout(() => void navigate({ href: going, replace: true }), magicLinkFallbackRedirectMs)
       }
     })()
   }, [token, target, queryClient, navigate])

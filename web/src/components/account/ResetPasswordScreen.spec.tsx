@@ -27,14 +27,18 @@ async function resetRefusedWith(error: ApiError) {
 }
 
 describe('the reset-password screen when the server refuses', () => {
-  it('offers a new link when the link was used or expired', async () => {
+  it('calls a used or expired link an invalid one, with its reason and a new link instead of the form', async () => {
     await resetRefusedWith(new ApiError('This reset link has expired. Please request a new one.', 410))
-    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Invalid Reset Link' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('This reset link has expired. Please request a new one.')
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy()
+    expect(screen.queryByLabelText('New password')).toBeNull()
   })
 
   it('says a suspended account is suspended, and offers no new link that would be refused too', async () => {
     await resetRefusedWith(new ApiError(suspendedMessage, 403))
-    expect(screen.queryByRole('link', { name: 'Request a new reset link' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy()
   })
 })
 

@@ -48,19 +48,26 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     return () => clearTimeout(timer)
   }, [done, navigate])
 
-  if (!token) {
+  // A link the server refused (used, expired, never sent) is as invalid as one without a token (spec
+  // §8): no form, the server's reason, and the way to a new link.
+  if (!token || failure?.newLinkNeeded) {
     return (
       <AuthLayout carousel={false}>
         <FormCard
           title={messages.resetLinkMissing}
-          subtitle="This password reset link is incomplete or has already been used."
+          subtitle={failure ? undefined : 'This password reset link is incomplete or has already been used.'}
         >
-          <Link
-            to="/forgot-password"
-            className="inline-block rounded-xl bg-reel-fill px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong"
-          >
-            Request a new link
-          </Link>
+          <div className="grid gap-4">
+            {failure ? <Notice tone="error">{failure.text}</Notice> : null}
+            <div>
+              <Link
+                to="/forgot-password"
+                className="inline-block rounded-xl bg-reel-fill px-5 py-3 text-sm font-semibold text-white hover:bg-reel-strong"
+              >
+                Request a new link
+              </Link>
+            </div>
+          </div>
         </FormCard>
       </AuthLayout>
     )
@@ -106,16 +113,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
         ) : (
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {announcement}
-            {failure ? (
-              <Notice tone="error">
-                {failure.text}
-                {failure.newLinkNeeded ? (
-                  <Link to="/forgot-password" className="mt-2 block font-semibold underline">
-                    Request a new reset link
-                  </Link>
-                ) : null}
-              </Notice>
-            ) : null}
+            {failure ? <Notice tone="error">{failure.text}</Notice> : null}
             <Field
               label="New password"
               name="newPassword"
