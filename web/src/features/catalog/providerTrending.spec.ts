@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fetchProviderTrending } from './providerTrending'
 import { listOf, scriptedCatalog } from './testing'
 
@@ -101,17 +101,23 @@ describe('provider trending', () => {
     expect(api.requests).toEqual([rowPath, rowFallback])
   })
 
-  it('answers an empty list when both the request and the fallback fail', async () => {
+  it("answers an empty list when both the request and the fallback fail, with the spec's message in the console", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const api = scriptedCatalog({ [rowPath]: down, [rowFallback]: down })
     const list = await fetchProviderTrending(netflixRow, api.context)
     expect(list).toEqual({ results: [], page: 1, total_results: 0, total_pages: 0 })
     expect(api.requests).toEqual([rowPath, rowFallback])
+    expect(warn).toHaveBeenCalledWith('Failed to get trending for provider 8', down)
+    warn.mockRestore()
   })
 
   it('does not try a failed fallback a second time', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const api = scriptedCatalog({ [rowPath]: listOf(0, { needsFallback: true }), [rowFallback]: down })
     expect((await fetchProviderTrending(netflixRow, api.context)).results).toEqual([])
     expect(api.requests).toEqual([rowPath, rowFallback])
+    expect(warn).toHaveBeenCalledWith('Failed to get trending for provider 8', down)
+    warn.mockRestore()
   })
 
   it('ignores a fallback address that is not one of our provider paths', async () => {

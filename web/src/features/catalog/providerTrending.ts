@@ -1,6 +1,6 @@
 import type { MediaResultList } from '@reelmates/contracts/catalog'
 import { isProviderListWorthKeeping, providerDefaults, providerListTtlMs } from './cachePolicy'
-import { emptyResultList, type CatalogCallContext } from './catalogCalls'
+import { catalogFailureMessages, emptyResultList, type CatalogCallContext } from './catalogCalls'
 import { catalogPaths, type ProviderTrendingRequest } from './catalogPaths'
 
 /**
@@ -8,7 +8,8 @@ import { catalogPaths, type ProviderTrendingRequest } from './catalogPaths'
  * - the server answers `needsFallback` → ask once more with fallback=true;
  * - a provider page (limit above 5) comes back empty → ask again, bypassing the cache, with fallback;
  * - the request fails → the list this session kept, else the fallback once, else an empty list.
- * It never throws: a provider row that cannot load simply has nothing to show.
+ * It never throws: a provider row that cannot load simply has nothing to show (the spec's failure
+ * message goes to the console).
  */
 export async function fetchProviderTrending(
   request: ProviderTrendingRequest,
@@ -29,8 +30,8 @@ export async function fetchProviderTrending(
     if (stale) return stale
     try {
       list = await context.get<MediaResultList>(fallbackPath)
-    } catch {
-      return emptyResultList()
+    } catch (error) {
+      return nothingFor(error)
     }
     return keep(list)
   }
@@ -41,11 +42,16 @@ export async function fetchProviderTrending(
       // A forced refresh: straight to the network (never the session cache), widened by the fallback.
       list = await context.get<MediaResultList>(fallbackPath)
     }
-  } catch {
+  } catch (error) {
     // The fallback itself failed: it is not tried a second time.
-    return keptEvenIfOld() ?? emptyResultList()
+    return keptEvenIfOld() ?? nothingFor(error)
   }
   return keep(list)
+
+  function nothingFor(error: unknown): MediaResultList {
+    console.warn(catalogFailureMessages.trendingForProvider(request.providerId), error)
+    return emptyResultList()
+  }
 
   function keep(answer: MediaResultList): MediaResultList {
     if (isProviderListWorthKeeping(answer.results.length, request.limit)) {

@@ -1,5 +1,5 @@
 import { searchQueryMaxLength } from '@reelmates/contracts/catalog'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fetchSearchResults, fetchSuggestions } from './searchCalls'
 import { listOf, movie } from './testing'
 
@@ -37,8 +37,12 @@ describe('autocomplete', () => {
     expect(api.requests).toHaveLength(1)
   })
 
-  it('shows no suggestions when the call fails', async () => {
-    expect(await fetchSuggestions('godfather', recordingGet(new Error('Network error')))).toEqual([])
+  it("shows no suggestions when the call fails, with the spec's message in the console", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const down = new Error('Network error')
+    expect(await fetchSuggestions('godfather', recordingGet(down))).toEqual([])
+    expect(warn).toHaveBeenCalledWith('Failed to get autocomplete suggestions', down)
+    warn.mockRestore()
   })
 })
 

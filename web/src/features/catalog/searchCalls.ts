@@ -19,7 +19,8 @@ export async function fetchSuggestions(
   if (!isAutocompleteQuery(query)) return []
   try {
     return (await context.get<AutocompleteResponse>(catalogPaths.autocomplete(query.trim()))).results
-  } catch {
+  } catch (error) {
+    console.warn(catalogFailureMessages.autocomplete, error)
     return []
   }
 }
