@@ -241,7 +241,8 @@ export const recommendationStats = z.object({
       mediaTitle: z.string(),
       mediaPosterPath: z.string().nullable(),
       rating: z.number().int(),
-      to: z.object({ username: z.string() }),
+      /** Who it went to: named only to the two of them (a recommendation is theirs alone), else null. */
+      to: z.object({ username: z.string() }).nullable(),
     })
     .nullable(),
 })

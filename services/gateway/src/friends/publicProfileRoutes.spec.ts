@@ -8,7 +8,7 @@ import { agent, createTestApp, type TestApp } from '../testing/testApp'
 let t: TestApp
 let titles: MediaResult[]
 // Registering spends the sign-in rate limit; the profile must not.
-const authLimit = 16
+const authLimit = 20
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: String(authLimit) } })
   titles = (await t.platform.catalog.trendingMovies()).results.slice(0, 3)
@@ -333,5 +333,29 @@ describe("a member's whole public diary, page after page", () => {
     }
     const empty = await reader.client.get(`/api/users/${reader.user.username}/watched`)
     expect(empty.json()).toEqual({ items: [], nextCursor: null })
+  })
+})
+
+describe('the best pick on a public profile', () => {
+  it('names who it went to only to the sender and the recipient', async () => {
+    const sender = await member('picker')
+    const recipient = await member('picked')
+    const reader = await member('reader')
+    await befriend(sender, recipient)
+    const sent = await sender.client.post('/api/recommendations', {
+      tmdbId: titles[0]!.id,
+      mediaType: 'movie',
+      toUsernames: [recipient.user.username],
+    })
+    expect(sent.statusCode).toBe(201)
+    expect((await watch(recipient, titles[0]!, { rating: 8 })).statusCode).toBe(201)
+
+    const pickAs = async (viewer: Registered) =>
+      (await profileOf(viewer, sender.user.username)).json<PublicProfileAnswer>().recommendations.bestPick
+    const named = { tmdbId: titles[0]!.id, rating: 8, to: { username: recipient.user.username } }
+    expect(await pickAs(sender)).toMatchObject(named)
+    expect(await pickAs(recipient)).toMatchObject(named)
+    expect(await pickAs(reader)).toMatchObject({ tmdbId: titles[0]!.id, rating: 8, to: null })
+    expect((await profileOf(reader, sender.user.username)).body).not.toContain(recipient.user.username)
   })
 })

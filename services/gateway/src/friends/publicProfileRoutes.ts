@@ -79,7 +79,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> 
         activity.genreCounts(member.id),
         friends.friendCount(member.id),
         friends.relation(me, member.id),
-        recommendations.stats(member.id),
+        recommendations.stats(member.id, me),
       ])
       const { id: _id, ...user } = member
       return {

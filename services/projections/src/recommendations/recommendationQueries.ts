@@ -104,8 +104,11 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
       return found.map((doc) => ({ recommendationId: doc.id, fromUserId: doc.fromUserId }))
     },
 
-    /** A member's hit rate (accepted or watched ÷ sent) and best pick, for their profile. */
-    async stats(fromUserId: string): Promise<RecommendationStats> {
+    /**
+     * A member's hit rate (accepted or watched ÷ sent) and best pick, for their profile as `viewerId`
+     * reads it: the pick names its recipient only to the sender and the recipient.
+     */
+    async stats(fromUserId: string, viewerId: string): Promise<RecommendationStats> {
       const found = await docs().find({ fromUserId })
       const hits = found.filter((doc) => doc.status === 'accepted' || doc.status === 'watched').length
       const rated = found
@@ -120,20 +123,21 @@ export const recommendationQueries = defineQueries([recommendationsProjector, us
         )
         .sort((a, b) => b.rating - a.rating || b.updatedAt.localeCompare(a.updatedAt))
       const best = rated[0]
-      const to = best ? (await userQueries(db).cards([best.toUserId])).get(best.toUserId) : undefined
+      const named = best !== undefined && (viewerId === fromUserId || viewerId === best.toUserId)
+      const to = named ? (await userQueries(db).cards([best.toUserId])).get(best.toUserId) : undefined
       return {
         sent: found.length,
         hits,
         hitRate: found.length === 0 ? null : hits / found.length,
         bestPick:
-          best && to
+          best && (to || !named)
             ? {
                 tmdbId: best.tmdbId,
                 mediaType: best.mediaType,
                 mediaTitle: best.mediaTitle,
                 mediaPosterPath: best.mediaPosterPath,
                 rating: best.rating,
-                to: { username: to.username },
+                to: to ? { username: to.username } : null,
               }
             : null,
       }

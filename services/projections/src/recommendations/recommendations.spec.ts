@@ -252,20 +252,28 @@ describe('recommendations read model', () => {
       watched(bob, 9),
       watched(cat, 10, false, heat),
     )
-    expect(await h.queries.stats(ann)).toEqual({
+    expect(await h.queries.stats(ann, ann)).toEqual({
       sent: 3,
       hits: 2,
       hitRate: 2 / 3,
       bestPick: { ...heat, tmdbId: heat.tmdbId, rating: 10, to: { username: 'cat' } },
     })
-    expect(await h.queries.stats(bob)).toEqual({ sent: 0, hits: 0, hitRate: null, bestPick: null })
+    expect(await h.queries.stats(bob, ann)).toEqual({ sent: 0, hits: 0, hitRate: null, bestPick: null })
+  })
+
+  it('names the best pick’s recipient to the sender and the recipient only', async () => {
+    const h = await harness()
+    await h.given(sent(rec2, ann, cat, heat), watched(cat, 10, false, heat))
+    expect(await h.queries.stats(ann, cat)).toMatchObject({ bestPick: { rating: 10, to: { username: 'cat' } } })
+    // Anyone else reading Ann's profile (Bob, a friend of neither here) learns the pick and its rating, not who.
+    expect(await h.queries.stats(ann, bob)).toMatchObject({ bestPick: { ...heat, rating: 10, to: null } })
   })
 
   it('names no best pick that its recipient rated below three stars', async () => {
     const h = await harness()
     await h.given(sent(rec1), watched(bob, 5))
-    expect(await h.queries.stats(ann)).toMatchObject({ hits: 1, bestPick: null })
+    expect(await h.queries.stats(ann, ann)).toMatchObject({ hits: 1, bestPick: null })
     await h.given(sent(rec2, ann, cat, heat), watched(cat, 6, false, heat))
-    expect(await h.queries.stats(ann)).toMatchObject({ bestPick: { rating: 6, to: { username: 'cat' } } })
+    expect(await h.queries.stats(ann, ann)).toMatchObject({ bestPick: { rating: 6, to: { username: 'cat' } } })
   })
 })

@@ -37,7 +37,8 @@ export function RecommendationStats({ stats }: { stats: Stats }) {
               <span className="block text-xs uppercase tracking-widest text-amber-400">Best pick</span>
               <span className="block font-semibold text-white">{stats.bestPick.mediaTitle}</span>
               <span className="block text-sm text-zinc-400">
-                {stats.bestPick.to.username} gave it {ratingLabel(stats.bestPick.rating)}
+                {stats.bestPick.to ? stats.bestPick.to.username : 'Its recipient'} gave it{' '}
+                {ratingLabel(stats.bestPick.rating)}
               </span>
             </span>
           </Link>
