@@ -52,6 +52,8 @@ test('search: autocomplete waits for 2 characters, is keyboard navigable, and op
   await page.goto('/search')
   const field = page.getByRole('combobox', { name: 'Search movies and TV shows' })
   await expect(field).toBeFocused()
+  // The built-in catalog's index forgives typos (live TMDB search would not, and the line says so only here).
+  await expect(page.getByText('Find any film or show by its title, even with a typo.')).toBeVisible()
 
   await field.pressSequentially('g')
   // One character never asks: a full second of page time lets any debounced call go out, and a

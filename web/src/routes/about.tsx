@@ -21,7 +21,7 @@ export const Route = createFileRoute('/about')({
           Knowing <em>where</em> to watch is as important as knowing what to watch.
         </li>
         <li>
-          Your diary is yours: mark anything private, export it whenever you like, delete your account and it's gone.
+          Your diary is yours: mark any watch private, export it whenever you like, delete your account and it's gone.
         </li>
       </ul>
       <h2>Who we are</h2>

@@ -16,8 +16,9 @@ export const Route = createFileRoute('/contact')({
       </p>
       <h2>Privacy requests</h2>
       <p>
-        Your profile has “Download all my data” for a copy of everything you put in, and “Delete my account” to erase
-        it. For anything else about your data, write to the same address with the subject “Privacy request”.
+        Your profile has “Download all my data” for a copy of your account, lists, friends, comments, reactions and
+        recommendations, and “Delete my account” to erase it. For anything else about your data, write to the same
+        address with the subject “Privacy request”.
       </p>
       <h2>Press and partnerships</h2>
       <p>

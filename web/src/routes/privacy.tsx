@@ -27,11 +27,16 @@ export const Route = createFileRoute('/privacy')({
       <h2>Who sees what</h2>
       <p>
         Signed-in members can open your public profile: your username, avatar, bio, location, when you joined, your
-        counts (watched, watchlist, friends) and your public watches with their ratings and reviews. Your friends also
-        see in their feed your public watches, each title you add to your watchlist and your new friendships, and see
-        your public watches and watchlist on the pages of those titles. A recommendation is seen by you and the person
-        you send it to. A watch you mark private appears nowhere but in your own lists, and your email address is never
-        shown to anyone.
+        counts (watched, watchlist, friends), your favourite genres, your public watches with their ratings and reviews,
+        and, once you have sent recommendations, how many were taken and your best pick with the rating it got. Your
+        friends also see in their feed your public watches and each title you add to your watchlist (the watchlist has
+        no private switch), and see your public watches and watchlist on the pages of those titles; a new friendship
+        shows in the feeds of the two new friends. Who a recommendation went to, and its note, is seen by you and the
+        person you send it to. No other member ever sees a watch you mark private or your email address.
+      </p>
+      <p>
+        Reelmates' admins can see account details and activity, private watches and email addresses included, to run the
+        service and answer you; each time an admin opens a member's history in our event log, it is recorded.
       </p>
       <h2>Your copy</h2>
       <p>
@@ -42,8 +47,9 @@ export const Route = createFileRoute('/privacy')({
       </p>
       <h2>Erasure</h2>
       <p>
-        When you delete your account, the personal details in our records are made unreadable for good (we destroy the
-        key they were encrypted with), including in backups.
+        When you delete your account, the personal details in our records are made unreadable for good: we destroy the
+        key they were encrypted with. A backup of our records made before you deleted still holds that key until the
+        backup expires; after that, no copy can be read.
       </p>
     </StaticPage>
   ),

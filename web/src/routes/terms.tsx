@@ -15,7 +15,7 @@ export const Route = createFileRoute('/terms')({
         its review to signed-in members on your profile and to your friends in their feed, a title added to your
         watchlist to your friends in their feed, a comment to those who can see what it is on, and a watchlist note or a
         private watch to no one but you. Don't post anything unlawful, hateful or that you don't have the right to
-        share; we may remove it and suspend accounts that do.
+        share; we may suspend or delete the accounts that do.
       </p>
       <h2>Film and TV information</h2>
       <p>

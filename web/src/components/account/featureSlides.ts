@@ -25,7 +25,7 @@ export const featureSlides = [
     id: 'stream',
     title: 'Know where to stream it',
     // Not "what is trending there": the built-in catalog's service pages say they show no trend.
-    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — see which titles each one has.',
+    text: 'Netflix, Prime Video, Disney+, HBO Max or Hulu — browse titles you can stream on each.',
   },
 ] as const
 export type FeatureSlideId = (typeof featureSlides)[number]['id']

@@ -257,7 +257,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
               checked={isPrivate}
               onChange={setIsPrivate}
               label="Private"
-              hint="Only you see this entry. Otherwise it shows on your profile, which any member can open, and in friends' feeds."
+              hint="No other member sees this entry. Otherwise it shows on your profile, which any member can open, and in friends' feeds."
             />
             {mode.kind === 'mark' && mode.onWatchlist ? (
               <Toggle

@@ -71,7 +71,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
         </Loading>
       ) : items.length === 0 && !filtered ? (
         <EmptyLibrary icon="eye" title="Nothing logged yet">
-          Log what you watch with a rating and a few words; rewatches count too. Private entries stay yours alone.
+          Log what you watch with a rating and a few words; rewatches count too. No other member sees a private entry.
         </EmptyLibrary>
       ) : (
         <>

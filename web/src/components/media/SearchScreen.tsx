@@ -24,6 +24,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
   const hasQuery = query.trim().length > 0
   useDocumentTitle(hasQuery ? `${query.trim()} · Search` : 'Search')
   const results = useQuery({ ...catalogQueries.search(query, page), enabled: hasQuery })
+  const catalog = useQuery(catalogQueries.status())
   const heading = useRef<HTMLHeadingElement>(null)
   // A page turned with the pager: the keyboard goes on from the new results' heading, not from the
   // pager at the foot of the page (the window itself goes back to the top).
@@ -71,7 +72,11 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
       </div>
       {!hasQuery ? (
         <div className="space-y-10">
-          <p className="text-sm text-zinc-400">Find any film or show by its title, even with a typo.</p>
+          <p className="text-sm text-zinc-400">
+            Find any film or show by its title
+            {/* Only the built-in catalog's own index forgives a typo; live search is TMDB's. */}
+            {catalog.data?.source === 'offline' ? ', even with a typo' : ''}.
+          </p>
           <TrendingRow list="trendingMovies" priority />
         </div>
       ) : results.isPending ? (

@@ -22,8 +22,8 @@ function NoFriendsYet() {
       <div className="max-w-sm">
         <h3 className="text-lg font-semibold text-white">Movies are better with friends</h3>
         <p className="mt-2 text-sm text-zinc-400">
-          Add the people whose taste you trust: you'll see what they watched and how they rated it on their profiles and
-          on every title page.
+          Add the people whose taste you trust: you'll see what they watch and how they rate it in your feed and on
+          every title page.
         </p>
         <div className="mt-5 flex flex-wrap justify-center gap-2">
           <button type="button" className={primaryButton} onClick={() => focusField(findPeopleInputId)}>
