@@ -69,6 +69,15 @@ test('special: the address is confirmed, checked, and the emails stop for that a
   }
   expect(calls).toBe(0)
 
+  // The server checks the whole address: its refusal is said under the field too, not as a failure.
+  await email.fill('a@b')
+  const refused = page.waitForResponse('**/api/update-email-preferences**')
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  expect((await refused).status()).toBe(400)
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Unsubscribe Failed' })).toHaveCount(0)
+  expect(calls).toBe(1)
+
   await email.fill(account.email)
   const sent = page.waitForRequest('**/api/update-email-preferences**')
   await page.getByRole('button', { name: 'Unsubscribe' }).click()

@@ -47,7 +47,10 @@ export function UnsubscribedScreen({ flags }: { flags: UnsubscribedSearch }) {
       // The server answered and said no (a 4xx): the preferences were not updated. Anything else
       // (no connection, a server fault) is the generic error.
       const refused = isApiError(error) && error.status >= 400 && error.status < 500
-      setFailure(refused ? unsubscribeMessages.failed : unsubscribeMessages.error)
+      // An address with an at-sign that is still no address ("a@b") is refused by the server's whole
+      // rule: said under the field, in the same words as the check here, not as "try again".
+      if (refused && error.message === unsubscribeMessages.invalidEmail) setEmailError(error.message)
+      else setFailure(refused ? unsubscribeMessages.failed : unsubscribeMessages.error)
     } finally {
       setBusy(false)
     }
