@@ -10,6 +10,7 @@ import {
   openApp,
   registerByApi,
   screenshotsDir,
+  signInByApi,
   toastWith,
   type Account,
 } from './support/server'
@@ -121,6 +122,19 @@ test('the push switch asks permission and subscribes this device; a push shows a
     devices: { service: string }[]
   }
   expect(devices.devices.map((d) => d.service)).toEqual([new URL(service.origin).host])
+
+  // The same member on another device, which never subscribed: its switch is off, whatever the account
+  // chose on the first one (pushes go to each subscribed device, and this one gets none).
+  const otherDevice = await newContext(browser, { baseURL, permissions: ['notifications'] })
+  const elsewhere = await otherDevice.newPage()
+  await signInByApi(elsewhere.request, account)
+  expect(
+    ((await (await elsewhere.request.get('/api/user')).json()) as { pushNotificationsEnabled: boolean })
+      .pushNotificationsEnabled,
+  ).toBe(true)
+  await openApp(elsewhere, '/profile')
+  await expect(elsewhere.getByLabel('Push notifications on this device')).not.toBeChecked()
+  await otherDevice.close()
 
   // A friend request reaches the device through the scheduler, signed and encrypted.
   const ann = await person(await newContext(browser, { baseURL }), 'pushann')

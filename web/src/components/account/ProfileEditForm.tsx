@@ -164,8 +164,8 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
           onChange={(on) => set('receiveCampaignEmails', on)}
         />
         <Toggle
-          label="Push notifications"
-          checked={values.pushNotificationsEnabled}
+          label="Push notifications on this device"
+          checked={pushToggle.on}
           onChange={(on) => {
             if (pushToggle.busy) return
             void pushToggle.change(on).then((changed) => changed && set('pushNotificationsEnabled', on))

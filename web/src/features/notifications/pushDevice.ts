@@ -43,6 +43,13 @@ export async function subscribeThisDevice(): Promise<void> {
   })
 }
 
+/** Whether this browser gets the member's pushes now: notifications allowed and a subscription held. */
+export async function thisDeviceSubscribed(): Promise<boolean> {
+  if (!supported() || Notification.permission !== 'granted') return false
+  const worker = await navigator.serviceWorker.getRegistration('/')
+  return (await worker?.pushManager.getSubscription()) != null
+}
+
 /** Turns push off for this device: the server forgets it first, then the browser. */
 export async function unsubscribeThisDevice(): Promise<void> {
   if (!supported()) return
