@@ -115,7 +115,7 @@ export function FeatureCarousel() {
           >
             <span
               aria-hidden
-              className={`h-2 rounded-full transition-all ${index === selected ? 'w-6 bg-reel' : 'w-2 bg-white/25 group-hover:bg-white/50'}`}
+              className={`h-2 rounded-full forced-color-adjust-none transition-all ${index === selected ? 'w-6 bg-reel' : 'w-2 bg-white/25 group-hover:bg-white/50'}`}
             />
           </button>
         ))}

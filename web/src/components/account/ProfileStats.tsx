@@ -53,7 +53,7 @@ function RatingSpread({ spread }: { spread: number[] }) {
               <span className="sr-only">{words}</span>
               <span
                 aria-hidden="true"
-                className={`block w-full rounded-sm ${count === 0 ? 'bg-white/10' : 'bg-amber-400/80'}`}
+                className={`block w-full rounded-sm forced-color-adjust-none ${count === 0 ? 'bg-white/10' : 'bg-amber-400/80'}`}
                 style={{ height: count === 0 ? '2px' : `${Math.max(8, (count / most) * 100)}%` }}
               />
             </li>
@@ -87,7 +87,10 @@ function Ranked({ title, items, empty }: { title: string; items: { name: string;
                 </span>
               </div>
               <div className="h-1.5 rounded-full bg-white/5" aria-hidden="true">
-                <div className="h-1.5 rounded-full bg-reel" style={{ width: `${(item.watches / most) * 100}%` }} />
+                <div
+                  className="h-1.5 rounded-full bg-reel forced-color-adjust-none"
+                  style={{ width: `${(item.watches / most) * 100}%` }}
+                />
               </div>
             </li>
           ))}

@@ -131,7 +131,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
       <dialog
         {...dialogProps}
         aria-labelledby={`${ids}-title`}
-        className="m-0 mt-auto max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
+        className="m-0 mt-auto max-h-[92dvh] w-full max-w-none scroll-pb-20 overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:scroll-pb-0 sm:rounded-2xl"
       >
         <form onSubmit={submit} className="space-y-5 p-5 sm:p-6">
           <header className="flex items-start justify-between gap-4">

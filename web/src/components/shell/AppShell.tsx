@@ -68,6 +68,7 @@ function Icon({ name }: { name: NavIcon }) {
 }
 
 const activeLink = { className: 'bg-white/10 text-white' }
+const inactiveLink = { className: 'text-zinc-300' }
 
 /** The signed-in frame: side navigation on wide screens, sticky top bar and tab bar on phones. */
 export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
@@ -90,8 +91,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         to={item.to}
         onClick={onPick}
         activeProps={activeLink}
+        inactiveProps={inactiveLink}
         activeOptions={{ exact: item.exact === true }}
-        className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-zinc-300 hover:bg-white/5 hover:text-white"
+        className="flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium hover:bg-white/5 hover:text-white"
       >
         <Icon name={item.icon} />
         {item.label}
@@ -189,9 +191,11 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           <Link
             key={item.to}
             to={item.to}
+            // Both colours by state: a grey beside the active one would win by the stylesheet's order.
             activeProps={{ className: 'text-reel' }}
+            inactiveProps={{ className: 'text-zinc-400' }}
             activeOptions={{ exact: item.exact === true }}
-            className="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-zinc-400"
+            className="relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium"
           >
             <Icon name={item.icon} />
             {item.label}

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test'
+import { csrfToken, registerByApi } from './support/server'
+
+/**
+ * Screens that adapt to the person: states drawn in colour alone vanish for some (a tab told apart by
+ * a colour the stylesheet's order undid; under forced colours, Windows contrast themes, every
+ * background and box-shadow), and a phone's sticky bars must not cover what the keyboard reaches.
+ */
+test('on a phone, the tab bar shows the tab one is on in a colour of its own', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await registerByApi(page.request, 'tabs')
+  await page.goto('/feed')
+  const tabs = page.getByRole('navigation', { name: 'Tabs' })
+  const feed = tabs.getByRole('link', { name: /Feed/ })
+  await expect(feed).toHaveAttribute('aria-current', 'page')
+  const colourOf = (link: typeof feed) => link.evaluate((element) => getComputedStyle(element).color)
+  expect(await colourOf(feed)).not.toBe(await colourOf(tabs.getByRole('link', { name: 'Home' })))
+})
+
+test('under forced colours, the chosen option, the page one is on and the Private switch keep an edge', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.emulateMedia({ forcedColors: 'active' })
+  await registerByApi(page.request, 'contrast')
+  const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
+  const [title] = ((await found.json()) as { results: { id: number }[] }).results
+  const added = await page.request.post('/api/watchlist', {
+    data: { tmdbId: title?.id, mediaType: 'movie' },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(added.status()).toBe(201)
+  await page.goto('/watchlist')
+  const type = page.getByRole('radiogroup', { name: 'Type', exact: true })
+  await expect(type).toBeVisible()
+  const chosen = type.locator('label').filter({ has: page.locator('input:checked') })
+  const other = type
+    .locator('label')
+    .filter({ has: page.locator('input:not(:checked)') })
+    .first()
+  expect(await chosen.evaluate((label) => getComputedStyle(label).outlineStyle)).toBe('solid')
+  expect(await other.evaluate((label) => getComputedStyle(label).outlineStyle)).toBe('none')
+  const here = page.locator('nav a[aria-current="page"]:visible').first()
+  expect(await here.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid')
+
+  await page.goto(`/media/movie/${String(title?.id)}`)
+  await page.getByRole('button', { name: 'Mark watched' }).click()
+  const privateSwitch = page.getByRole('switch', { name: 'Private' })
+  const look = () =>
+    privateSwitch.evaluate((element) => {
+      const seen = getComputedStyle(element)
+      return { border: seen.borderTopStyle, background: seen.backgroundColor }
+    })
+  const off = await look()
+  expect(off.border).toBe('solid')
+  await privateSwitch.click()
+  await expect(privateSwitch).toHaveAttribute('aria-checked', 'true')
+  expect((await look()).background).not.toBe(off.background)
+})
+
+test('on a phone, a field the keyboard reaches in the watch log is never under its sticky buttons', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await registerByApi(page.request, 'sheet')
+  const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
+  const [title] = ((await found.json()) as { results: { id: number }[] }).results
+  // On the watchlist, so the log ends with a second switch (taking it off the list) further down.
+  const added = await page.request.post('/api/watchlist', {
+    data: { tmdbId: title?.id, mediaType: 'movie' },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(added.status()).toBe(201)
+  await page.goto(`/media/movie/${String(title?.id)}`)
+  await page.getByRole('button', { name: 'Mark watched' }).click()
+  const dialog = page.getByRole('dialog')
+  const bar = await dialog.getByRole('button', { name: 'Log it' }).locator('..').boundingBox()
+  const last = dialog.getByRole('switch').last()
+  // Tab by tab from the dialog's first field, as a keyboard user goes.
+  await dialog.getByLabel('Watched on', { exact: true }).focus()
+  for (let step = 0; step < 20 && !(await last.evaluate((element) => element === document.activeElement)); step++)
+    await page.keyboard.press('Tab')
+  await expect(last).toBeFocused()
+  const box = await last.boundingBox()
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
+})
