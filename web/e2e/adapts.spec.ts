@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { csrfToken, registerByApi } from './support/server'
+import { adminAccount, csrfToken, registerByApi } from './support/server'
 
 /**
  * Screens that adapt to the person: states drawn in colour alone vanish for some (a tab told apart by
@@ -83,4 +83,18 @@ test('on a phone, a field the keyboard reaches in the watch log is never under i
   await expect(last).toBeFocused()
   const box = await last.boundingBox()
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0)
+})
+
+test('at 320 px (a 1280 px screen at 400 %), the admin overview and the top bar stay within the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await adminAccount(page.request)
+  await page.goto('/admin')
+  await expect(page.locator('figcaption').filter({ hasText: 'Sign-ups per day' })).toBeVisible()
+  await expect(page.locator('.recharts-surface').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  // The name beside the mark is one word on one line, inside the bar's height.
+  const name = page.getByRole('banner').getByRole('link', { name: 'Reelmates home' })
+  expect((await name.boundingBox())?.height).toBeLessThanOrEqual(40)
 })

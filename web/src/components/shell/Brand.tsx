@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 /** The Reelmates mark: two film frames overlapping, one per mate. */
 export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 64 64" className={className} aria-hidden="true">
+    <svg viewBox="0 0 64 64" className={`shrink-0 ${className}`} aria-hidden="true">
       <rect x="4" y="14" width="34" height="36" rx="8" fill="#ff5a5f" />
       <rect x="26" y="14" width="34" height="36" rx="8" fill="#ffc857" fillOpacity="0.92" />
       <path d="M27 24l12 8-12 8z" fill="#0b0b12" />
@@ -19,11 +19,12 @@ export function Brand({ to = '/home', narrow = false }: { to?: '/home' | '/sign_
   return (
     <Link
       to={to}
-      className="flex items-center gap-2 rounded-lg font-extrabold tracking-tight text-white"
+      className="flex min-w-0 items-center gap-2 rounded-lg font-extrabold tracking-tight text-white"
       aria-label="Reelmates home"
     >
       <BrandMark />
-      <span className={narrow ? 'text-lg max-[389px]:hidden' : 'text-lg'}>Reelmates</span>
+      {/* One word on one line: with large text it is cut short, never broken out of the bar. */}
+      <span className={narrow ? 'truncate text-lg max-[389px]:hidden' : 'truncate text-lg'}>Reelmates</span>
     </Link>
   )
 }

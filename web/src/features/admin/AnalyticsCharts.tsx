@@ -186,32 +186,37 @@ function DayChart({
   )
 }
 
-/** The chart's figures, day by day, for a screen reader (visually hidden). */
+/**
+ * The chart's figures, day by day, for a screen reader (visually hidden). Hidden by a box around it:
+ * a table takes the width its columns need whatever width it is given, and widened a 320 px page.
+ */
 function FiguresTable({ title, series, days }: { title: string; series: Series[]; days: Days }) {
   return (
-    <table className="sr-only">
-      <caption>{title}, day by day</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          {series.map((one) => (
-            <th key={one.key} scope="col">
-              {one.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {days.map((day) => (
-          <tr key={day.day}>
-            <th scope="row">{day.day}</th>
+    <div className="sr-only">
+      <table>
+        <caption>{title}, day by day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
             {series.map((one) => (
-              <td key={one.key}>{day[one.key]}</td>
+              <th key={one.key} scope="col">
+                {one.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{day.day}</th>
+              {series.map((one) => (
+                <td key={one.key}>{day[one.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
