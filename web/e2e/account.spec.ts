@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import {
   adminAccount,
   csrfToken,
@@ -259,19 +259,23 @@ test('a reset that never reached the server offers no new link: trying again may
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveCount(0)
 })
 
-test('a magic link signs in and goes to its redirect', async ({ page, browser, baseURL }) => {
-  const account = await registerByApi(page.request, 'magic')
+/** A new member, signed out, with the sign-in link to /watchlist they asked for, read from the outbox. */
+async function signedOutWithMagicLink(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {
+  const account = await registerByApi(page.request, prefix)
   await signOutByApi(page.request)
   const requested = await page.request.post('/api/auth/magic-link/request', {
     data: { email: account.email, redirect: '/watchlist' },
     headers: { 'CSRF-Token': await csrfToken(page.request) },
   })
   expect(requested.status()).toBe(200)
-
   const adminContext = await newContext(browser, { baseURL })
   const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email, 'magic-link')
   await adminContext.close()
-  const link = new URL(linkIn(mail, '/magic-link'))
+  return { account, link: new URL(linkIn(mail, '/magic-link')) }
+}
+
+test('a magic link signs in and goes to its redirect', async ({ page, browser, baseURL }) => {
+  const { account, link } = await signedOutWithMagicLink(page, browser, baseURL, 'magic')
 
   await page.goto(link.pathname + link.search)
   await expect(page).toHaveURL(/\/watchlist/, { timeout: 10_000 })
@@ -284,17 +288,7 @@ test('a magic link whose session check is lost goes on to its redirect after 3 s
   browser,
   baseURL,
 }) => {
-  const account = await registerByApi(page.request, 'magiclost')
-  await signOutByApi(page.request)
-  const requested = await page.request.post('/api/auth/magic-link/request', {
-    data: { email: account.email, redirect: '/watchlist' },
-    headers: { 'CSRF-Token': await csrfToken(page.request) },
-  })
-  expect(requested.status()).toBe(200)
-  const adminContext = await newContext(browser, { baseURL })
-  const mail = await latestMailTo((await adminAccountIn(adminContext)).request, account.email, 'magic-link')
-  await adminContext.close()
-  const link = new URL(linkIn(mail, '/magic-link'))
+  const { link } = await signedOutWithMagicLink(page, browser, baseURL, 'magiclost')
 
   // The link signs in; every session check after it gets no answer until the failure is on screen.
   let linkUsed = false

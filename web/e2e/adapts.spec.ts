@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { adminAccount, csrfToken, registerByApi } from './support/server'
 
 /**
@@ -6,6 +6,19 @@ import { adminAccount, csrfToken, registerByApi } from './support/server'
  * a colour the stylesheet's order undid; under forced colours, Windows contrast themes, every
  * background and box-shadow), and a phone's sticky bars must not cover what the keyboard reaches.
  */
+/** Puts Casablanca (the offline catalog has it) on the member's watchlist; answers its id. */
+async function casablancaOnWatchlist(page: Page): Promise<number> {
+  const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
+  const [title] = ((await found.json()) as { results: { id: number }[] }).results
+  if (!title) throw new Error('the offline catalog should have Casablanca')
+  const added = await page.request.post('/api/watchlist', {
+    data: { tmdbId: title.id, mediaType: 'movie' },
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(added.status()).toBe(201)
+  return title.id
+}
+
 test('on a phone, the tab bar shows the tab one is on in a colour of its own', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await registerByApi(page.request, 'tabs')
@@ -23,13 +36,7 @@ test('under forced colours, the chosen option, the page one is on and the Privat
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.emulateMedia({ forcedColors: 'active' })
   await registerByApi(page.request, 'contrast')
-  const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
-  const [title] = ((await found.json()) as { results: { id: number }[] }).results
-  const added = await page.request.post('/api/watchlist', {
-    data: { tmdbId: title?.id, mediaType: 'movie' },
-    headers: { 'CSRF-Token': await csrfToken(page.request) },
-  })
-  expect(added.status()).toBe(201)
+  const tmdbId = await casablancaOnWatchlist(page)
   await page.goto('/watchlist')
   const type = page.getByRole('radiogroup', { name: 'Type', exact: true })
   await expect(type).toBeVisible()
@@ -43,7 +50,7 @@ test('under forced colours, the chosen option, the page one is on and the Privat
   const here = page.locator('nav a[aria-current="page"]:visible').first()
   expect(await here.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid')
 
-  await page.goto(`/media/movie/${String(title?.id)}`)
+  await page.goto(`/media/movie/${String(tmdbId)}`)
   await page.getByRole('button', { name: 'Mark watched' }).click()
   const privateSwitch = page.getByRole('switch', { name: 'Private' })
   const look = () =>
@@ -63,15 +70,8 @@ test('on a phone, a field the keyboard reaches in the watch log is never under i
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await registerByApi(page.request, 'sheet')
-  const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
-  const [title] = ((await found.json()) as { results: { id: number }[] }).results
   // On the watchlist, so the log ends with a second switch (taking it off the list) further down.
-  const added = await page.request.post('/api/watchlist', {
-    data: { tmdbId: title?.id, mediaType: 'movie' },
-    headers: { 'CSRF-Token': await csrfToken(page.request) },
-  })
-  expect(added.status()).toBe(201)
-  await page.goto(`/media/movie/${String(title?.id)}`)
+  await page.goto(`/media/movie/${String(await casablancaOnWatchlist(page))}`)
   await page.getByRole('button', { name: 'Mark watched' }).click()
   const dialog = page.getByRole('dialog')
   const bar = await dialog.getByRole('button', { name: 'Log it' }).locator('..').boundingBox()

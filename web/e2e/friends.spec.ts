@@ -576,6 +576,13 @@ async function invitedByMail(browser: Browser, baseURL: string) {
   return { a, b, link }
 }
 
+/** The asked member accepts `asker`'s request on /friends, before any mailed link is used. */
+async function acceptInTheApp(page: Page, asker: string) {
+  await page.goto('/friends')
+  await page.getByRole('button', { name: `Accept ${asker}'s friend request` }).click()
+  await expect(friendsList(page).getByRole('link', { name: asker })).toBeVisible()
+}
+
 test.describe('the accept-friend screen with a friend-request mail', () => {
   test('signed out: the link signs in and accepts in one step, then /friends', async ({ browser, baseURL }) => {
     test.setTimeout(150_000)
@@ -603,9 +610,7 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
 
     // B answers in the app first; the mailed link then finds them friends already.
-    await b.page.goto('/friends')
-    await b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
-    await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    await acceptInTheApp(b.page, a.account.username)
     await b.page.goto(link)
     await expect(b.page.getByRole('heading', { name: 'Already friends' })).toBeVisible()
     await expect(b.page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0)
@@ -620,9 +625,7 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
   }) => {
     test.setTimeout(150_000)
     const { a, b, link } = await invitedByMail(browser, baseURL ?? '')
-    await b.page.goto('/friends')
-    await b.page.getByRole('button', { name: `Accept ${a.account.username}'s friend request` }).click()
-    await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    await acceptInTheApp(b.page, a.account.username)
     await signOutByApi(b.page.request)
 
     // The spent link signs nobody in, so the good news leads to sign-in, which comes back to /friends.
