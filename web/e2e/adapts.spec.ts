@@ -98,3 +98,30 @@ test('at 320 px (a 1280 px screen at 400 %), the admin overview and the top bar 
   const name = page.getByRole('banner').getByRole('link', { name: 'Reelmates home' })
   expect((await name.boundingBox())?.height).toBeLessThanOrEqual(40)
 })
+
+test("a title card's buttons stay on the card at every width, stacked down the poster on a narrow card", async ({
+  page,
+}) => {
+  await registerByApi(page.request, 'cards')
+  // 768 and 1024: the sidebar takes its share, and a row's cards are 84 and 101 px wide.
+  for (const width of [320, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/home')
+    const cards = page.locator('li').filter({ has: page.getByRole('button', { name: /to watchlist$/ }) })
+    await expect(cards.first()).toBeVisible()
+    for (const card of (await cards.all()).slice(0, 3)) {
+      const edge = await card.boundingBox()
+      const buttons = await card
+        .getByRole('button', { name: /to watchlist$/ })
+        .locator('..')
+        .boundingBox()
+      expect((buttons?.x ?? 0) + (buttons?.width ?? 0), `${width} px`).toBeLessThanOrEqual(
+        (edge?.x ?? 0) + (edge?.width ?? 0) + 0.5,
+      )
+      expect(buttons?.x ?? 0, `${width} px`).toBeGreaterThanOrEqual(edge?.x ?? 0)
+      // The score under the poster stays one line, never "9." over "2".
+      const score = card.getByRole('img', { name: /^Rated / })
+      if ((await score.count()) > 0) expect((await score.boundingBox())?.height, `${width} px`).toBeLessThan(24)
+    }
+  }
+})

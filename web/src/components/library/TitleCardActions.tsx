@@ -4,6 +4,7 @@ import { useLibraryMarks } from '../../features/library/libraryMarks'
 import { useIsOnWatchlist, useMyWatch } from '../../features/library/useLibrary'
 import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 import { useAddToWatchlist, useRemoveFromWatchlist } from '../../features/library/useLibraryChanges'
+import { cardButtonSize } from '../media/layout'
 import { Icon } from './icons'
 import { RatingDialog } from './RatingDialog'
 import { RecommendButton } from '../recommendations/RecommendButton'
@@ -58,10 +59,12 @@ function CardActions({
   const removeFromWatchlist = useRemoveFromWatchlist()
   const press = useQuickPresses()
   const [logging, setLogging] = useState(false)
-  const button =
-    'inline-flex h-9 w-9 items-center justify-center rounded-full shadow-lg shadow-black/40 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50'
+  const button = `inline-flex ${cardButtonSize} items-center justify-center rounded-full shadow-lg shadow-black/40 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-50`
   return (
-    <div className={`flex gap-1.5 ${className}`}>
+    // Three 36 px buttons take 120 px in a line: a card narrower than 8 rem (a row on a tablet, beside
+    // the sidebar) stacks them, a little smaller, down its poster's edge, so none spills off the card
+    // or lies over the next card's buttons, where a tap would act on the wrong title.
+    <div className={`flex flex-col gap-1 @[8rem]:flex-row @[8rem]:gap-1.5 ${className}`}>
       <button
         type="button"
         aria-pressed={onWatchlist ?? false}

@@ -24,7 +24,8 @@ export const MediaTile = memo(function MediaTile({
   note?: string | undefined
 }) {
   return (
-    <div className="relative">
+    // A container: the buttons over the poster take its width, not the screen's (see TitleCardActions).
+    <div className="@container relative">
       <MediaCard
         media={media}
         priority={priority}

@@ -12,7 +12,8 @@ export function RatingBadge({ value, voteCount, className = '', variant = 'pill'
   if (value <= 0 || voteCount === 0) return null
   return (
     <span
-      className={`inline-flex items-center gap-1 font-semibold text-gold ${
+      // Never broken inside the number ("9." over "2" reads as two scores), nor squeezed by its line.
+      className={`inline-flex shrink-0 items-center gap-1 whitespace-nowrap font-semibold text-gold ${
         variant === 'pill' ? 'rounded-full bg-black/75 px-2 py-0.5 text-xs' : ''
       } ${className}`}
       role="img"

@@ -1,3 +1,9 @@
+/**
+ * The round buttons over a card's poster (MediaTile's, a container): 28 px on a card narrower than
+ * 8 rem, 36 px on a wider one.
+ */
+export const cardButtonSize = 'h-7 w-7 @[8rem]:h-9 @[8rem]:w-9'
+
 /** How wide a poster is in a row: two and a half on a phone, more as the screen grows. */
 export const cardWidth = 'w-[38%] shrink-0 min-[480px]:w-[28%] sm:w-[22%] md:w-[18%] lg:w-[14%] xl:w-[12%]'
 

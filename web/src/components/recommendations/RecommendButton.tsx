@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { Icon } from '../library/icons'
+import { cardButtonSize } from '../media/layout'
 import { RecommendDialog, type RecommendedTitleRef } from './RecommendDialog'
 
 const looks = {
   /** The media page: a labelled pill beside the library buttons. */
   pill: 'inline-flex h-11 items-center justify-center gap-2 rounded-full bg-white/10 px-5 text-sm font-semibold text-zinc-100 ring-1 ring-white/10 transition hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400',
   /** A title card: a round icon over the poster. */
-  round:
-    'inline-flex h-9 w-9 items-center justify-center rounded-full bg-black/65 text-white shadow-lg shadow-black/40 transition hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400',
+  round: `inline-flex ${cardButtonSize} items-center justify-center rounded-full bg-black/65 text-white shadow-lg shadow-black/40 transition hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400`,
 }
 
 /** "Recommend": opens the dialog to send this title to friends or an address. */
