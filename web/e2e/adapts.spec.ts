@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { befriend, member } from './support/members'
 import { adminAccount, csrfToken, registerByApi } from './support/server'
 
 /**
@@ -6,17 +7,23 @@ import { adminAccount, csrfToken, registerByApi } from './support/server'
  * a colour the stylesheet's order undid; under forced colours, Windows contrast themes, every
  * background and box-shadow), and a phone's sticky bars must not cover what the keyboard reaches.
  */
-/** Puts Casablanca (the offline catalog has it) on the member's watchlist; answers its id. */
-async function casablancaOnWatchlist(page: Page): Promise<number> {
+/** Casablanca's id (the offline catalog has it). */
+async function casablancaId(page: Page): Promise<number> {
   const found = await page.request.get('/api/tmdb/search?query=casablanca&page=1')
   const [title] = ((await found.json()) as { results: { id: number }[] }).results
   if (!title) throw new Error('the offline catalog should have Casablanca')
+  return title.id
+}
+
+/** Puts Casablanca on the member's watchlist; answers its id. */
+async function casablancaOnWatchlist(page: Page): Promise<number> {
+  const tmdbId = await casablancaId(page)
   const added = await page.request.post('/api/watchlist', {
-    data: { tmdbId: title.id, mediaType: 'movie' },
+    data: { tmdbId, mediaType: 'movie' },
     headers: { 'CSRF-Token': await csrfToken(page.request) },
   })
   expect(added.status()).toBe(201)
-  return title.id
+  return tmdbId
 }
 
 test('on a phone, the tab bar shows the tab one is on in a colour of its own', async ({ page }) => {
@@ -124,4 +131,37 @@ test("a title card's buttons stay on the card at every width, stacked down the p
       if ((await score.count()) > 0) expect((await score.boundingBox())?.height, `${width} px`).toBeLessThan(24)
     }
   }
+})
+
+test('with WCAG text spacing at 320 px, the words of a button stay inside it', async ({ browser, baseURL }) => {
+  const me = await member(browser, baseURL ?? '', 'spacing')
+  const friend = await member(browser, baseURL ?? '', 'spacer')
+  await befriend(me, friend)
+  const recommended = await friend.page.request.post('/api/recommendations', {
+    data: { tmdbId: await casablancaId(friend.page), mediaType: 'movie', toUsernames: [me.account.username] },
+    headers: { 'CSRF-Token': await csrfToken(friend.page.request) },
+  })
+  expect(recommended.status()).toBe(201)
+  const page = me.page
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto('/recommendations')
+  await expect(page.getByRole('button', { name: /Add .* to watchlist|Add to watchlist/ }).first()).toBeVisible()
+  // WCAG 1.4.12's own test: these spacings must lose no content.
+  await page.addStyleTag({
+    content:
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }',
+  })
+  const spilled = await page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter(
+          (button) => button.scrollHeight > button.clientHeight + 1 || button.scrollWidth > button.clientWidth + 1,
+        )
+        .map((button) => button.textContent),
+    )
+  expect(spilled).toEqual([])
+  await me.close()
+  await friend.close()
 })

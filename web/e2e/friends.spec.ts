@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { member } from './support/members'
+import { befriend, member } from './support/members'
 import {
   adminAccount,
   csrfToken,
@@ -695,4 +695,31 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
     expect(asked).toBe(1)
   })
+})
+
+test("at 320 px (400 % zoom), a request waiting for an answer and a friend's last watch keep their words readable", async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'narrow')
+  const waitee = await member(browser, baseURL ?? '', 'waitee')
+  const watcher = await member(browser, baseURL ?? '', 'watcher')
+  await befriend(a, watcher)
+  const [film] = await movies(watcher.page.request, ['casablanca'])
+  await send(watcher.page.request, 'POST', '/api/watched', { tmdbId: film?.tmdbId, mediaType: 'movie', rating: 8 })
+  await send(a.page.request, 'POST', '/api/friendships', { username: waitee.account.username })
+
+  await a.page.setViewportSize({ width: 320, height: 640 })
+  await a.page.goto('/friends')
+  // The buttons take a line of their own rather than squeezing "Request sent …" to a letter a line.
+  const sent = a.page.getByRole('region', { name: /Waiting for an answer/ }).getByText(/^Request sent /)
+  await expect(sent).toBeVisible()
+  expect((await sent.boundingBox())?.height).toBeLessThanOrEqual(20)
+  // The title keeps room for its first letters; the stars go under it if they must.
+  const title = friendsList(a.page).getByRole('link', { name: film?.title ?? '' })
+  await expect(title).toBeVisible()
+  expect((await title.boundingBox())?.width).toBeGreaterThanOrEqual(60)
+  await a.close()
+  await waitee.close()
+  await watcher.close()
 })

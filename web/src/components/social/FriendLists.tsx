@@ -172,23 +172,26 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
       ) : (
         <ul ref={list} className="divide-y divide-white/5 rounded-2xl bg-panel ring-1 ring-white/10">
           {outgoing.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 px-3 py-2.5">
+            <li key={item.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
               <Avatar username={item.user.username} avatarUrl={item.user.avatarUrl} />
-              <div className="min-w-0 flex-1">
+              {/* Wide enough for a name, as a request to me is: at 320 px the buttons take a line. */}
+              <div className="min-w-0 flex-1 basis-36">
                 <PersonLink username={item.user.username} />
                 <p className="text-xs text-zinc-400">Request sent {dayMonth(item.since)}</p>
               </div>
-              <FriendButton
-                relation="outgoing"
-                username={item.user.username}
-                friendshipId={item.id}
-                size="sm"
-                onChangeSent={cancelled}
-              />
+              <div className="ml-auto">
+                <FriendButton
+                  relation="outgoing"
+                  username={item.user.username}
+                  friendshipId={item.id}
+                  size="sm"
+                  onChangeSent={cancelled}
+                />
+              </div>
             </li>
           ))}
           {invitations.map((invitation) => (
-            <li key={invitation.id} className="flex items-center gap-3 px-3 py-2.5">
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
               <span
                 aria-hidden="true"
                 className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-white/5 text-zinc-400 ring-1 ring-white/10"
@@ -197,7 +200,7 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
                   <path d="M4 6h16v12H4zM4 7l8 6 8-6" strokeLinejoin="round" />
                 </svg>
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-36">
                 {/* Wrapped, not cut: on a phone a cut address hid its domain. */}
                 <p className="font-medium text-zinc-100">{breakableAddress(invitation.email)}</p>
                 <p className="text-xs text-zinc-400">
@@ -205,7 +208,7 @@ export function SentRequests({ outgoing, invitations }: { outgoing: FriendshipIt
                   {invitation.inviteCount > 1 ? ` · sent ${invitation.inviteCount}×` : ''}
                 </p>
               </div>
-              <span className="inline-flex items-center gap-1">
+              <span className="ml-auto inline-flex items-center gap-1">
                 <ResendButton invitation={invitation} />
                 <CancelInvitationButton invitation={invitation} onChangeSent={cancelled} />
               </span>

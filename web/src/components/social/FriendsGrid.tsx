@@ -12,7 +12,8 @@ import { inputClass, monthYear } from './socialStyles'
 /** What a friend watched last, one line: the title (to its page) and their stars. */
 function LastWatched({ watch }: { watch: LastWatch }) {
   return (
-    <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-zinc-300">
+    // The title keeps a few letters: on a narrow screen the stars go under it rather than squeeze it to "T…".
+    <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-zinc-300">
       {/* An eye on a phone, where the words would leave no room for the title. */}
       <svg viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0 fill-zinc-500 sm:hidden" aria-hidden="true">
         <path d="M10 4C5 4 2 10 2 10s3 6 8 6 8-6 8-6-3-6-8-6zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
@@ -21,7 +22,7 @@ function LastWatched({ watch }: { watch: LastWatch }) {
       <Link
         to="/media/$mediaType/$id"
         params={{ mediaType: watch.mediaType, id: String(watch.tmdbId) }}
-        className="truncate font-medium hover:underline"
+        className="min-w-16 truncate font-medium hover:underline"
       >
         {watch.title}
       </Link>
