@@ -42,6 +42,26 @@ describe('removing a diary entry', () => {
     expect(toasts.result.current).toEqual([])
   })
 
+  it('offers the Undo as soon as the removal finds the server out of reach, and not again when it goes out', async () => {
+    let removalTaken: (removed: boolean) => void = () => undefined
+    const remove = vi.fn(() => new Promise<boolean>((resolve) => (removalTaken = resolve)))
+    const { changes } = fakeChanges(true)
+    const toasts = renderHook(() => useToasts())
+    await act(async () => removeWatchedWithUndo({ ...changes, remove }, entry))
+    expect(toasts.result.current).toEqual([])
+    // The removal's request got no answer: the app goes offline and the removal waits on this device.
+    act(() => onlineManager.setOnline(false))
+    expect(toasts.result.current.map((shown) => shown.action?.label)).toEqual(['Undo'])
+    expect(toasts.result.current[0]?.description).toBe(
+      'Saved on this device: it will be sent when you are back online.',
+    )
+    act(() => removeToast())
+    // A minute later the server is back and takes it: no second toast, wherever the person is now.
+    act(() => onlineManager.setOnline(true))
+    await act(async () => removalTaken(true))
+    expect(toasts.result.current).toEqual([])
+  })
+
   it('offers the Undo at once offline, where the removal waits on this device', async () => {
     onlineManager.setOnline(false)
     const remove = vi.fn(() => new Promise<boolean>(() => undefined))

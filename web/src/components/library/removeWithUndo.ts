@@ -37,16 +37,29 @@ function once(action: () => void): () => void {
 /**
  * Offers the Undo once the server took the removal. Offline the removal waits on this device, and a
  * mis-tap would lose the title's place and note for good: the Undo is offered at once, and its
- * put-back waits behind the removal and goes out after it, in order.
+ * put-back waits behind the removal and goes out after it, in order. The same when the removal's
+ * request is what finds the server out of reach: offered then, not a minute later, on whatever screen
+ * the person has moved to, when the server is back and takes the removal.
  */
 function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void): void {
   if (!onlineManager.isOnline()) {
     offer(true)
     return
   }
-  void removal.then((removed) => {
-    if (removed) offer(false)
+  let settled = false
+  const settle = (waiting: boolean | null) => {
+    if (settled) return
+    settled = true
+    stopWatching()
+    if (waiting !== null) offer(waiting)
+  }
+  const stopWatching = onlineManager.subscribe((online) => {
+    if (!online) settle(true)
   })
+  removal.then(
+    (removed) => settle(removed ? false : null),
+    () => settle(null),
+  )
 }
 
 /** What a removal's toast says: done, or kept on this device until the connection is back (as other changes say). */
