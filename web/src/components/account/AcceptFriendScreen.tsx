@@ -64,6 +64,8 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
 
     void (async () => {
       let answer: AcceptAnswer
+      // Whether the member is signed in once the link is used: a refused link signs nobody in.
+      let signedInAfter = true
       try {
         if (await signedIn()) {
           answer = await acceptFriendWithToken(token).catch((error: unknown): AcceptAnswer => ({
@@ -72,30 +74,31 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
         } else {
           // The token is single-use: signing in with it also accepts the request, and the answer says
           // how that went. Spending it a second time on the accept call could only fail.
-          let carried: Awaited<ReturnType<typeof processAuthToken>>
-          try {
-            carried = await processAuthToken(token)
-          } catch (error) {
-            // The server refused the token: say why ("already been accepted" is still the good news
-            // below, but it signed nobody in). No answer at all: the sign-in itself broke.
-            const text =
-              isApiError(error) && error.status > 0
-                ? errorText(error, acceptFriendMessages.tokenFailed)
-                : acceptFriendMessages.authError
-            if (text.includes('already been')) setOutcome({ state: 'info', text: 'Already friends', signedIn: false })
-            else setOutcome({ state: 'error', text })
-            return
+          const signingIn = await processAuthToken(token).then(
+            (carried) => ({ carried }),
+            (error: unknown) => ({ error }),
+          )
+          if ('error' in signingIn) {
+            // No answer at all: the sign-in itself broke. An answer: the server refused the token, and
+            // says why below ("already been accepted" is still good news).
+            if (!isApiError(signingIn.error) || signingIn.error.status === 0) {
+              setOutcome({ state: 'error', text: acceptFriendMessages.authError })
+              return
+            }
+            answer = { error: errorText(signingIn.error, acceptFriendMessages.tokenFailed) }
+            signedInAfter = false
+          } else {
+            let established = false
+            for (let attempt = 1; attempt <= authRecheckAttempts && !established; attempt += 1) {
+              await wait(attempt * 1000)
+              established = await signedIn().catch(() => false)
+            }
+            if (!established) {
+              setOutcome({ state: 'error', text: acceptFriendMessages.notLoggedIn })
+              return
+            }
+            answer = acceptAnswerOf(signingIn.carried)
           }
-          let established = false
-          for (let attempt = 1; attempt <= authRecheckAttempts && !established; attempt += 1) {
-            await wait(attempt * 1000)
-            established = await signedIn().catch(() => false)
-          }
-          if (!established) {
-            setOutcome({ state: 'error', text: acceptFriendMessages.notLoggedIn })
-            return
-          }
-          answer = acceptAnswerOf(carried)
         }
       } catch {
         setOutcome({ state: 'error', text: acceptFriendMessages.couldNotVerify })
@@ -103,7 +106,7 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       }
       if (answer.error !== undefined) {
         if (answer.error.includes('already been'))
-          setOutcome({ state: 'info', text: 'Already friends', signedIn: true })
+          setOutcome({ state: 'info', text: 'Already friends', signedIn: signedInAfter })
         else setOutcome({ state: 'error', text: answer.error || acceptFriendMessages.generic })
         return
       }
