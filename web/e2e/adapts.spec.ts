@@ -165,3 +165,19 @@ test('with WCAG text spacing at 320 px, the words of a button stay inside it', a
   await me.close()
   await friend.close()
 })
+
+test("the Get started card's steps go three across only where the card is wide enough for whole words", async ({
+  page,
+}) => {
+  await registerByApi(page.request, 'starter')
+  const steps = page.getByRole('region', { name: 'Get started' }).getByRole('listitem')
+  const tops = async () => Promise.all((await steps.all()).map(async (step) => (await step.boundingBox())?.y ?? 0))
+  // Beside the sidebar on a tablet the card is about 440 px wide: one step under another.
+  await page.setViewportSize({ width: 768, height: 900 })
+  await page.goto('/home')
+  await expect(steps).toHaveCount(3)
+  expect(new Set(await tops()).size).toBe(3)
+  // On a desktop, side by side.
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await expect.poll(async () => new Set(await tops()).size).toBe(1)
+})

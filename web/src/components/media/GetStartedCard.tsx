@@ -123,7 +123,7 @@ function Steps({
   const doneCount = steps.filter((step) => step.done).length
 
   return (
-    <section aria-labelledby={headingId} className={`${panel} mb-10 sm:mb-12`}>
+    <section aria-labelledby={headingId} className={`${panel} @container mb-10 sm:mb-12`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className={sectionHeading}>
@@ -146,7 +146,9 @@ function Steps({
           {allSet ? 'Done' : 'Hide'}
         </button>
       </div>
-      <ol className="mt-4 grid gap-3 sm:grid-cols-3">
+      {/* Three across only where the card is wide enough for them, not the screen: beside the sidebar
+          on a tablet a third of the card broke "watchlist" and "username" inside the word. */}
+      <ol className="mt-4 grid gap-3 @[40rem]:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.id} className="flex gap-3 rounded-xl bg-white/[0.03] p-3 ring-1 ring-white/5">
             <span
