@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eventDefinition, parseEventData } from './events'
-import { CommentAdded, ReactionAdded, commentContent, commentLength, commentRefusal, feedMessages } from './feed'
+import { CommentAdded, ReactionAdded, commentContent, commentRefusal, feedMessages } from './feed'
+import { characterCount } from './text'
 
 const on = { activityId: 'watched:e1', activityOwnerId: 'ann' }
 const dune = { type: 'watched' as const, mediaTitle: 'Dune' }
@@ -40,8 +41,16 @@ describe('the words of a comment (one rule for the form and the decider)', () =>
   it('finds a comment of characters that show nothing empty', () =>
     expect(commentRefusal('\u200b\u200b')).toBe(feedMessages.commentEmpty))
 
+  it('finds blank Braille patterns and Hangul fillers empty too, and keeps an emoji with its variation selector', () => {
+    for (const blank of ['\u2800\u2800', '\u3164', '\u115F\u1160', '\uFFA0 \u034F']) {
+      expect(commentRefusal(blank), JSON.stringify(blank)).toBe(feedMessages.commentEmpty)
+    }
+    expect(commentRefusal('❤️')).toBeNull()
+    expect(commentRefusal('👨‍👩‍👧')).toBeNull()
+  })
+
   it('counts characters as they are seen: 2,000 emoji fit, 2,001 do not', () => {
-    expect(commentLength('😀'.repeat(2000))).toBe(2000)
+    expect(characterCount('😀'.repeat(2000))).toBe(2000)
     expect(commentRefusal(` ${'😀'.repeat(2000)} `)).toBeNull()
     expect(commentRefusal('😀'.repeat(2001))).toBe(feedMessages.commentTooLong)
   })

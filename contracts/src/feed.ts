@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
 import { userCard } from './friendships'
 import { mediaType } from './media'
+import { characterCount } from './text'
 
 /**
  * The activity feed (issue 11): comments and emoji reactions on an activity, and the moment a member
@@ -253,15 +254,12 @@ export const commentParams = z.object({ id: z.string().min(1).max(100) })
 export const activityReactionParams = activityParams.extend({ emoji: reactionEmoji })
 export const commentReactionParams = commentParams.extend({ emoji: reactionEmoji })
 
-/** Characters that show nothing (zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen). */
-const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g
-
 /**
- * A comment's length as its writer sees it: characters (code points), not the UTF-16 units a string's
- * `length` counts, which made 1,001 😀 "over 2,000 characters". An emoji built of several code points
- * (a flag, a skin tone) still counts as its parts: no screen of the app counts graphemes.
+ * Characters that show nothing: every default-ignorable one (zero-width spaces and joiners, word joiner,
+ * byte-order mark, soft hyphen, the Hangul fillers, variation selectors…) and the blank Braille pattern,
+ * which a comment of "blank" characters copied from the web is often made of.
  */
-export const commentLength = (text: string): number => Array.from(text).length
+const invisible = /[\p{Default_Ignorable_Code_Point}\u2800]/gu
 
 /**
  * The one rule for a comment's words, checked by the form before sending and by the decider: trimmed,
@@ -272,7 +270,7 @@ export const commentContent = z
   .string({ message: feedMessages.commentEmpty })
   .trim()
   .refine((text) => text.replace(invisible, '').trim() !== '', { message: feedMessages.commentEmpty, abort: true })
-  .refine((text) => commentLength(text) <= commentMax, { message: feedMessages.commentTooLong })
+  .refine((text) => characterCount(text) <= commentMax, { message: feedMessages.commentTooLong })
 
 /** Why `content` cannot be a comment, in the spec's words, or null when it can. */
 export const commentRefusal = (content: string): string | null =>

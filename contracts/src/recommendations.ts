@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
-import { commentLength } from './feed'
+import { characterCount } from './text'
 import { mediaType, tmdbId } from './media'
 
 /**
@@ -141,17 +141,14 @@ export type RecommendationEvent =
 
 // ---- API ----
 
-/** A note's length as its writer sees it: characters (code points), as a comment's, so 250 👍 are 250. */
-export const recommendationNoteLength = commentLength
-
 /**
  * The one rule for a note's length, for the API's schema and the decider alike (the form counts with
- * `recommendationNoteLength`): `.max` counted UTF-16 units, so 260 👍 were "520 / 500" and refused.
+ * `characterCount`): `.max` counted UTF-16 units, so 260 👍 were "520 / 500" and refused.
  */
 export const recommendationNote = z
   .string({ message: 'note must be text' })
   .trim()
-  .refine((text) => recommendationNoteLength(text) <= recommendationNoteMax, {
+  .refine((text) => characterCount(text) <= recommendationNoteMax, {
     message: recommendationMessages.noteTooLong,
   })
 

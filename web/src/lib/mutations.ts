@@ -6,6 +6,7 @@ import {
   type QueryKey,
   type UseMutationOptions,
 } from '@tanstack/react-query'
+import { shortenText } from '@reelmates/contracts/text'
 import { useCallback } from 'react'
 import { tellRefused } from './refusedChanges'
 
@@ -47,7 +48,7 @@ export function refetchOnceSettled(client: QueryClient, mutationKey: MutationKey
 }
 
 /** Typed words as a toast quotes them. */
-export const shortened = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text)
+export const shortened = (text: string) => shortenText(text, 120)
 /** The server's message as a sentence, so the words given back read on after it. */
 export const sentence = (message: string) => (/[.!?…]$/.test(message) ? message : `${message}.`)
 

@@ -115,6 +115,16 @@ describe('watched log', () => {
       .then([watchedEvent('e1', { review })])
   })
 
+  it('counts a review in characters, as the form and the API do: 5,000 emoji fit and 5,001 do not', () => {
+    const review = '🎬'.repeat(5000)
+    given([])
+      .when(markWatched('e1', { review }))
+      .then([watchedEvent('e1', { review })])
+    given([])
+      .when(markWatched('e1', { review: `${review}🎬` }))
+      .thenThrows(ReviewTooLong, 'A review can be at most 5000 characters')
+  })
+
   it('keeps blank text as none', () =>
     given([])
       .when(markWatched('e1', { review: '  ', streamingService: ' ' }))

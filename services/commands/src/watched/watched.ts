@@ -10,6 +10,7 @@ import {
 } from '@reelmates/contracts/watched'
 import type { EventOf } from '@reelmates/contracts/events'
 import type { MediaRef, MediaSnapshot } from '@reelmates/contracts/media'
+import { characterCount } from '@reelmates/contracts/text'
 import { DomainError, type Decider } from '../decider'
 import { dayCanBe, dayIsAhead, instantOn } from './watchedDay'
 
@@ -164,7 +165,7 @@ function checked(given: WatchedEntry, now: string): WatchedEntry {
     throw new InvalidRating()
   }
   const review = entry.review?.trim() ?? null
-  if (review !== null && review.length > reviewMax) throw new ReviewTooLong()
+  if (review !== null && characterCount(review) > reviewMax) throw new ReviewTooLong()
   const streamingService = entry.streamingService?.trim() ?? null
   // Without a review there is nothing to hide, so a flag left from a review since deleted goes with it.
   return {

@@ -70,6 +70,15 @@ describe('watchlist', () => {
       .when(addTitle(dune, 'x'.repeat(501)))
       .thenThrows(NoteTooLong, 'A note can be at most 500 characters'))
 
+  it('counts a note in characters, as the form and the API do: 500 emoji fit and 501 do not', () => {
+    given([])
+      .when(addTitle(dune, '🍿'.repeat(500)))
+      .then([added(dune, '🍿'.repeat(500))])
+    given([])
+      .when(addTitle(dune, '🍿'.repeat(501)))
+      .thenThrows(NoteTooLong, 'A note can be at most 500 characters')
+  })
+
   it('keeps a note of exactly 500 characters', () =>
     given([])
       .when(addTitle(dune, 'x'.repeat(500)))

@@ -14,6 +14,7 @@ import {
 } from '@reelmates/contracts/watchlist'
 import type { EventOf } from '@reelmates/contracts/events'
 import { mediaKeyOf, type MediaRef, type MediaSnapshot } from '@reelmates/contracts/media'
+import { characterCount } from '@reelmates/contracts/text'
 import { DomainError, type Decider } from '../decider'
 
 export class AlreadyInWatchlist extends DomainError {
@@ -113,7 +114,7 @@ export const watchlistStreamId = (userId: string) => `watchlist-${userId}`
 function checkedNote(note: string | null): string | null {
   if (note === null) return null
   const trimmed = note.trim()
-  if (trimmed.length > watchlistNoteMax) throw new NoteTooLong()
+  if (characterCount(trimmed) > watchlistNoteMax) throw new NoteTooLong()
   return trimmed === '' ? null : trimmed
 }
 

@@ -26,4 +26,10 @@ describe("a news post's link preview text", () => {
     expect(description).toHaveLength(200)
     expect(description.endsWith('…')).toBe(true)
   })
+
+  it('never cuts an emoji in half (a preview ending in "�…")', () => {
+    const description = describePost({ excerpt: '🎬'.repeat(250), content: '' })
+    expect(description).toBe(`${'🎬'.repeat(199)}…`)
+    expect(description).not.toMatch(/[\uD800-\uDFFF]/u)
+  })
 })

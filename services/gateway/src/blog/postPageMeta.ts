@@ -1,4 +1,5 @@
 import type { NewsPost } from '@reelmates/contracts/blog'
+import { shortenText } from '@reelmates/contracts/text'
 import { absoluteUrl, escapeMarkup as x, postUrl } from './markup'
 
 const descriptionLength = 200
@@ -11,7 +12,7 @@ const descriptionLength = 200
  */
 export function describePost(post: Pick<NewsPost, 'excerpt' | 'content'>): string {
   const plain = (post.excerpt.trim() || markdownText(post.content)).replace(/\s+/g, ' ').trim()
-  return plain.length > descriptionLength ? `${plain.slice(0, descriptionLength - 1).trimEnd()}…` : plain
+  return shortenText(plain, descriptionLength)
 }
 
 function markdownText(markdown: string): string {

@@ -193,14 +193,14 @@ function CategoryForm({ category, onDone }: { category: BlogCategory | null; onD
           // The slug left blank is made from the name, so its error was the name's to settle.
           if (!slug) changed('slug')
         },
-        { ref: fields.name, required: true, maxLength: 60 },
+        { ref: fields.name, required: true },
       )}
       {field('slug', 'Category slug', slug, setSlug, {
         ref: fields.slug,
         placeholder: slugify(name) || 'release-roundups',
         maxLength: 120,
       })}
-      {field('description', 'Description', description, setDescription, { maxLength: 300 })}
+      {field('description', 'Description', description, setDescription, {})}
       <div className="flex gap-2">
         <button type="submit" className={secondaryButton} disabled={save.isPending}>
           {category ? 'Save category' : 'Add category'}

@@ -205,7 +205,6 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
                 value={values.excerpt}
                 onChange={(e) => set('excerpt', e.target.value)}
                 rows={2}
-                maxLength={500}
                 className={inputClass}
                 {...describedBy('excerpt')}
               />

@@ -1,4 +1,5 @@
-import { commentLength, commentMax, commentRefusal } from '@reelmates/contracts/feed'
+import { commentMax, commentRefusal } from '@reelmates/contracts/feed'
+import { characterCount } from '@reelmates/contracts/text'
 import { useEffect, useId, useRef, useState, type Ref, type SyntheticEvent } from 'react'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
@@ -47,7 +48,7 @@ export function CommentForm({
   const [sending, setSending] = useState<string | null>(null)
   useEffect(() => onUnsentChange?.(content !== '' ? content : (sending ?? '')), [content, sending, onUnsentChange])
   // Counted as the rule counts (trimmed, in characters), as the review box counts its words.
-  const length = commentLength(content.trim())
+  const length = characterCount(content.trim())
   const over = length - commentMax
   const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial)
   const submit = (event: SyntheticEvent) => {

@@ -82,8 +82,10 @@ export function AnnouncementForm() {
     <form ref={form} onSubmit={submit} noValidate className="grid gap-4 rounded-2xl border border-white/5 bg-panel p-5">
       <h2 className="text-base font-semibold text-white">New announcement</h2>
       {announcement}
-      <Field label="Title" maxLength={120} {...text('title')} />
-      <TextAreaField label="Message" rows={4} maxLength={2000} {...text('body')} />
+      {/* No maxLength: it counts UTF-16 units and cuts a paste silently (120 emoji became 60); the
+          schema counts characters and says what is too long. */}
+      <Field label="Title" {...text('title')} />
+      <TextAreaField label="Message" rows={4} {...text('body')} />
       <Field label="Opens (an address in the app)" {...text('url')} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm text-zinc-400">To</legend>

@@ -1,4 +1,4 @@
-import { recommendationNoteLength, recommendationNoteMax } from '@reelmates/contracts/recommendations'
+import { recommendationNoteMax } from '@reelmates/contracts/recommendations'
 import type { MediaRef } from '@reelmates/contracts/media'
 import { onlineManager, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -229,7 +229,6 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
             value={note}
             onChange={setNote}
             maxLength={recommendationNoteMax}
-            lengthOf={recommendationNoteLength}
             rows={3}
             placeholder="Why they'll love it…"
             fieldClassName={inputClass}

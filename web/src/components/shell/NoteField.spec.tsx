@@ -58,6 +58,13 @@ describe('a note field', () => {
     expect(screen.getByRole('textbox', { description: count(8, 500) })).toBe(field())
   })
 
+  it('counts an emoji as one character, as the server does: ten fit a limit of ten', () => {
+    render(<Note maxLength={10} />)
+    fireEvent.change(field(), { target: { value: '🍿'.repeat(10) } })
+    expect(screen.getByRole('textbox', { description: count(10, 10) })).toBe(field())
+    expect(field().validity.valid).toBe(true)
+  })
+
   it('writes a long limit as the reader reads numbers', () => {
     render(<Note maxLength={5000} />)
     expect(screen.getByText(count(0, 5000))).toBeDefined()

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react'
+import { characterCount } from '@reelmates/contracts/text'
 import { appLocale } from '../../lib/appLocale'
 
 interface NoteFieldProps {
@@ -7,12 +8,8 @@ interface NoteFieldProps {
   labelClassName: string
   value: string
   onChange: (value: string) => void
+  /** In characters (code points), as the server counts: an emoji is one. */
   maxLength: number
-  /**
-   * How the server counts this field's length: a recommendation's note in characters (code points),
-   * so an emoji is one; without it, UTF-16 units, as a review's rule still counts.
-   */
-  lengthOf?: (text: string) => number
   /** A textarea of this many rows; without it, one line (a name, such as where a film was watched). */
   rows?: number
   placeholder: string
@@ -36,7 +33,6 @@ export function NoteField({
   value,
   onChange,
   maxLength,
-  lengthOf = (text) => text.length,
   rows,
   placeholder,
   fieldClassName,
@@ -45,7 +41,7 @@ export function NoteField({
 }: NoteFieldProps) {
   const id = useId()
   const field = useRef<HTMLTextAreaElement | HTMLInputElement | null>(null)
-  const length = lengthOf(value)
+  const length = characterCount(value)
   const over = length - maxLength
   const tooLong =
     over > 0

@@ -1,3 +1,4 @@
+import { firstGrapheme } from '@reelmates/contracts/text'
 import { useState } from 'react'
 
 const sizes = {
@@ -35,7 +36,7 @@ export function Avatar({ username, avatarUrl, size = 'sm', className = '' }: Ava
       className={`${frame} grid place-items-center font-bold text-white/95`}
       style={{ backgroundImage: `linear-gradient(135deg, hsl(${hue} 70% 45%), hsl(${(hue + 40) % 360} 75% 30%))` }}
     >
-      {username.slice(0, 1).toUpperCase()}
+      {firstGrapheme(username).toUpperCase()}
     </span>
   )
 }

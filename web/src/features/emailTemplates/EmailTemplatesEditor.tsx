@@ -1,5 +1,6 @@
 import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
+import { characterCount } from '@reelmates/contracts/text'
 import { useEffect, useState } from 'react'
 import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
@@ -22,7 +23,10 @@ const limits = {
 }
 type WrittenField = keyof typeof limits
 
-/** What the server would refuse, said by the field's name; a value pasted past the box's limit never gets this far. */
+/**
+ * What the server would refuse, said by the field's name. The boxes have no maxLength: it counts UTF-16
+ * units and would cut a paste of emoji silently, where the server counts characters.
+ */
 function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: string } | null {
   for (const [field, { label, maxLength }] of Object.entries(limits) as [
     WrittenField,
@@ -30,7 +34,7 @@ function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: str
   ][]) {
     const text = edit[field].trim()
     if (text === '') return { field, message: `${label} cannot be empty` }
-    if (maxLength !== undefined && text.length > maxLength)
+    if (maxLength !== undefined && characterCount(text) > maxLength)
       return { field, message: `${label} must be at most ${maxLength} characters` }
   }
   return null
@@ -177,7 +181,6 @@ function TemplateForm({
   const fieldProps = (key: WrittenField) => ({
     value: edit[key],
     onChange: change(key),
-    maxLength: limits[key].maxLength,
     ...problemProps(`${template.name}-${key}`, problem?.field === key ? problem.message : null),
   })
   const problemBeside = (key: WrittenField) => (

@@ -1,0 +1,51 @@
+/**
+ * What people type, measured and cut as they see it. A string's `length` counts UTF-16 units, so an
+ * emoji is two and a cut at a unit can leave half of one (shown as "�"); these count and cut by
+ * characters (code points) and by what a reader sees as one character (grapheme clusters).
+ */
+
+/** Characters (code points), as every limit of the app counts them (zod's `.max()` counts so too). */
+export const characterCount = (text: string): number => Array.from(text).length
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/** The first character as seen: a whole emoji with its skin tone, a letter with its accents. */
+export function firstGrapheme(text: string): string {
+  for (const { segment } of graphemes.segment(text)) return segment
+  return ''
+}
+
+/** At most `max` characters as seen, the last of them "…" when something was cut; no character is split. */
+export function shortenText(text: string, max: number): string {
+  if (characterCount(text) <= max) return text
+  let kept = ''
+  let count = 0
+  for (const { segment } of graphemes.segment(text)) {
+    const size = characterCount(segment)
+    if (count + size > max - 1) break
+    kept += segment
+    count += size
+  }
+  return `${kept.trimEnd()}…`
+}
+
+/** Any letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const rightToLeft = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u
+
+/**
+ * A member's words inside a sentence of ours, kept apart from it for the bidirectional algorithm (first
+ * strong isolate … pop directional isolate): "سارة_7 commented · 10 minutes ago" otherwise reads
+ * "10 · 7_سارة", the number and the punctuation pulled into the name's direction. Text without a
+ * right-to-left letter is left as it is, so it stays exactly what was typed.
+ */
+export const isolated = (text: string): string => (rightToLeft.test(text) ? `\u2068${text}\u2069` : text)
+
+/**
+ * Characters a member cannot mean to keep in their words: control characters other than tab and line
+ * breaks (they show as boxes and travel into mail headers and bodies), and half of a character (an
+ * unpaired surrogate, which every page and mail shows as "�").
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's whole job
+const unshowable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDFFF]/u
+
+export const hasUnshowableCharacters = (text: string): boolean => unshowable.test(text)
