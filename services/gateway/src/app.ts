@@ -27,6 +27,7 @@ import { campaignRoutes } from './campaigns/campaignRoutes'
 import { sendHistoryRoutes } from './campaigns/sendHistoryRoutes'
 import { unsubscribeRoutes } from './campaigns/unsubscribeRoutes'
 import { registerErrorHandling } from './http/errors'
+import { registerTypedText } from './http/typedText'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { registerRequestLog } from './http/requestLog'
 import { registerIdempotency } from './http/idempotency'
@@ -93,6 +94,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerTypedText(app)
   registerRequestLog(app)
   registerSecurityHeaders(app, { https: config.secureCookies })
   await registerCompression(app)
