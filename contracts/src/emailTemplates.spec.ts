@@ -14,6 +14,20 @@ describe('renderEmailTemplate', () => {
     expect(rendered.text).toBe('<b>ann</b>: <ul><li>x</li></ul>')
     expect(rendered.subject).toBe('Hi <b>ann</b>')
   })
+
+  it("sets a value in a right-to-left script apart from the template's sentence, in the subject, the text and the HTML", () => {
+    const rendered = renderEmailTemplate(
+      {
+        subject: '{{name}} recommends {{title}}',
+        textContent: 'Hi {{name}}, 10 films',
+        htmlContent: '<p>{{name}} · {{link}}</p>',
+      },
+      { name: 'سارة_7', title: 'Dune', link: 'https://reelmates.example/r/%D8%B3' },
+    )
+    expect(rendered.subject).toBe('\u2068سارة_7\u2069 recommends Dune')
+    expect(rendered.text).toBe('Hi \u2068سارة_7\u2069, 10 films')
+    expect(rendered.html).toBe('<p>\u2068سارة_7\u2069 · https://reelmates.example/r/%D8%B3</p>')
+  })
 })
 
 describe('a line made only of variables left empty', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { basedOn } from './basedOn'
 import { defineEvent, type EventOf } from './events'
+import { isolated } from './text'
 
 /**
  * Email templates (spec §3 `email_templates`): every mail is rendered from one. The built-in ones
@@ -169,15 +170,19 @@ function withoutEmptyLines(
   }
 }
 
-/** Values are escaped in the HTML (but composed `…Html` ones) and put as they are in the text; a subject stays on one line. */
+/**
+ * Values are escaped in the HTML (but composed `…Html` ones) and put as they are in the text; a subject
+ * stays on one line. A value in a right-to-left script is set apart from the template's sentence
+ * (`isolated`), so "Hi سارة_7," or a Hebrew title keeps the words and numbers around it in order.
+ */
 export function renderEmailTemplate(
   template: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
   variables: Readonly<Record<string, string>>,
 ): z.infer<typeof renderedMail> {
   const { textContent, htmlContent } = withoutEmptyLines(template, variables)
   return {
-    subject: fill(template.subject, variables, (value) => value.replace(/[\r\n]+/g, ' ')),
-    text: fill(textContent, variables, (value) => value),
-    html: fill(htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(value))),
+    subject: fill(template.subject, variables, (value) => isolated(value.replace(/[\r\n]+/g, ' '))),
+    text: fill(textContent, variables, isolated),
+    html: fill(htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(isolated(value)))),
   }
 }

@@ -263,7 +263,10 @@ describe('announcements', () => {
     const [mail] = await t.platform.mailer.list({ to: cat.user.email })
     expect(mail).toMatchObject({ category: 'announcement', subject: 'New: recommendations', status: 'outbox' })
     expect(mail?.text).toContain('http://localhost:3000/recommendations')
-    expect(mail?.html).toContain('<p>Send a title to a friend.</p><p>They will see it at once.</p>')
+    // Each paragraph takes the direction it is written in (a message in Hebrew reads from the right).
+    expect(mail?.html).toContain(
+      '<p dir="auto">Send a title to a friend.</p><p dir="auto">They will see it at once.</p>',
+    )
 
     await bob.client.post('/api/notifications/read', {})
     const report = await boss.client.get('/api/admin/announcements')

@@ -1,5 +1,6 @@
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from '@reelmates/contracts/feed'
 import type { NotificationItem, NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { isolated } from '@reelmates/contracts/text'
 import { activities } from '../activities/activities'
 import { activityQueries } from '../activities/activityQueries'
 import { defineQueries, type QueryDb } from '../queries'
@@ -19,11 +20,14 @@ export async function contextsOf(
 ): Promise<NotificationContext[]> {
   const cards = await userQueries(db).cards([...new Set(docs.flatMap((doc) => doc.actorIds))])
   return docs.map((doc) => {
+    // Names, titles and an announcement's words sit inside our sentences: each is set apart for the
+    // bidirectional algorithm, so one in Arabic or Hebrew keeps its place ("سارة commented on …").
     const actors = doc.actorIds.flatMap((id) => {
       const card = cards.get(id)
-      return card ? [card.username] : []
+      return card ? [isolated(card.username)] : []
     })
-    return { actors, actorCount: actors.length, detail: doc.detail }
+    const detail = Object.fromEntries(Object.entries(doc.detail).map(([key, value]) => [key, isolated(value)]))
+    return { actors, actorCount: actors.length, detail }
   })
 }
 

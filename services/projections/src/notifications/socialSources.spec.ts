@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { NotificationsMarkedRead } from '@reelmates/contracts/notifications'
+import { AnnouncementPublished, NotificationsMarkedRead } from '@reelmates/contracts/notifications'
 import { CommentAdded, CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contracts/feed'
 import {
   FriendRequestAccepted,
@@ -302,5 +302,42 @@ describe('notifications taken back', () => {
       unreaction(bob, '🔥'),
     )
     expect(await h.texts(ann)).toEqual(['cat reacted to your activity'])
+  })
+})
+
+describe('words in a right-to-left script', () => {
+  const sara = 'sara-id'
+  const isolate = (text: string) => `\u2068${text}\u2069`
+
+  it("sets a name and a title apart from the line's own words, so a number or a colon stays where it belongs", async () => {
+    const h = await bell()
+    await seedUsers(h.db, { [sara]: 'سارة_7' })
+    await h.given(
+      FriendRequestSent({
+        friendshipId: 'f1',
+        fromUserId: sara,
+        toUserId: ann,
+        inviteCount: 1,
+        sentAt: at,
+        invitationId: null,
+      }),
+      AnnouncementPublished({
+        announcementId: 'a1',
+        authorId: cat,
+        title: 'חדשות',
+        body: 'ראיתי את Inception ב-2010, ציון 10/10!',
+        url: '/home',
+        audience: 'chosen',
+        recipientIds: [ann],
+        channels: { inApp: true, push: false, email: false },
+        publishedAt: '2026-11-20T22:00:00.000Z',
+      }),
+    )
+    expect(await h.texts(ann)).toEqual(
+      expect.arrayContaining([
+        `${isolate('חדשות')}: ${isolate('ראיתי את Inception ב-2010, ציון 10/10!')}`,
+        `${isolate('سارة_7')} sent you a friend request`,
+      ]),
+    )
   })
 })

@@ -1,5 +1,6 @@
 import { AnnouncementPublished } from '@reelmates/contracts/notifications'
 import { escapeHtml } from '@reelmates/contracts/emailTemplates'
+import { isolated } from '@reelmates/contracts/text'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -83,13 +84,14 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
           subject: data.title,
           headers: unsubscribe.headers,
           text:
-            `Hi ${user.username},\n\n${data.body}\n\nOpen Reelmates: ${link}\n\n` +
+            `Hi ${isolated(user.username)},\n\n${data.body}\n\nOpen Reelmates: ${link}\n\n` +
             `You get this news because your tips and news emails are on. Unsubscribe: ${unsubscribe.link}\n`,
           html: mailDocument(
-            `<p>Hi ${escapeHtml(user.username)},</p>` +
+            `<p>Hi ${escapeHtml(isolated(user.username))},</p>` +
               data.body
                 .split(/\n{2,}/)
-                .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+                // The admin's own words, in whatever script: each paragraph takes the direction it is written in.
+                .map((paragraph) => `<p dir="auto">${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
                 .join('') +
               mailButton(escapeHtml(link), 'Open Reelmates') +
               '<p style="color:#666;font-size:12px">You get this news because your tips and news emails are on. ' +

@@ -29,13 +29,14 @@ export function WhoDidWhat({
   meId: string | undefined
   plain?: boolean
 }) {
-  const strong = (text: string) => (plain ? text : <span className={emphasis}>{text}</span>)
+  // Names and titles are set apart (bdi) so that one in a right-to-left script keeps its place in the sentence.
+  const strong = (text: string) => (plain ? text : <bdi className={emphasis}>{text}</bdi>)
   const member = (username: string) =>
     plain ? (
       username
     ) : (
       <Link to="/profile/$username" params={{ username }} className={`${emphasis} hover:underline`}>
-        {username}
+        <bdi>{username}</bdi>
       </Link>
     )
   const media = mediaOf(item)
@@ -46,7 +47,7 @@ export function WhoDidWhat({
       strong(item.mediaTitle ?? '')
     ) : (
       <Link to="/media/$mediaType/$id" params={media} className={`${emphasis} hover:underline`}>
-        {item.mediaTitle}
+        <bdi>{item.mediaTitle}</bdi>
       </Link>
     )
   const toMe = item.target !== null && item.target.id === meId

@@ -83,7 +83,8 @@ function Comment({
       <Avatar username={comment.user.username} avatarUrl={comment.user.avatarUrl} size="xs" />
       <div className="min-w-0 flex-1">
         <p className="text-xs text-zinc-400">
-          <span className="font-semibold text-zinc-200">{comment.user.username}</span> ·{' '}
+          {/* Set apart, so a right-to-left name does not pull the time's number across it. */}
+          <bdi className="font-semibold text-zinc-200">{comment.user.username}</bdi> ·{' '}
           {pending ? (
             // Not "just now" as if it were posted: offline it waits on this device, and says so.
             <span>{online ? 'sending…' : 'waiting to send'}</span>

@@ -82,7 +82,7 @@ const WatchlistCard = memoItemView(function WatchlistCard({ item, reorder, eager
           ) : null}
           {item.recommendedBy ? (
             <p className="mt-1 text-xs text-amber-300 [overflow-wrap:anywhere]">
-              recommended by {item.recommendedBy.username}
+              recommended by <bdi>{item.recommendedBy.username}</bdi>
             </p>
           ) : null}
         </div>

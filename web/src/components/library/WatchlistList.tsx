@@ -89,7 +89,9 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
             </span>
           ) : null}
           {item.recommendedBy ? (
-            <span className="mt-0.5 block text-xs text-amber-300">recommended by {item.recommendedBy.username}</span>
+            <span className="mt-0.5 block text-xs text-amber-300">
+              recommended by <bdi>{item.recommendedBy.username}</bdi>
+            </span>
           ) : null}
         </span>
       </Link>

@@ -107,7 +107,7 @@ export function ReceivedCard({ item, targeted = false }: { item: RecommendationI
           params={{ username: item.from.username }}
           className="font-medium text-zinc-200 hover:underline"
         >
-          {item.from.username}
+          <bdi>{item.from.username}</bdi>
         </Link>{' '}
         · {dayMonth(item.createdAt)}
       </p>

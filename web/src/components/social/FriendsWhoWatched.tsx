@@ -50,7 +50,7 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
                     params={{ username: watch.user.username }}
                     className="font-semibold text-zinc-100 hover:underline"
                   >
-                    {watch.user.username}
+                    <bdi>{watch.user.username}</bdi>
                   </Link>
                   <StarRating rating={watch.rating} />
                   {watch.recommend ? <Recommends /> : null}
