@@ -9,6 +9,7 @@ import { ProfileStats } from './ProfileStats'
 import { MyComments } from '../feed/MyComments'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { appLocale } from '../../lib/appLocale'
+import { eachLineItsDirection } from '../../lib/textDirection'
 
 /** /profile: who you are on Reelmates, your watching in numbers, and where you change your settings. */
 export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
@@ -25,13 +26,19 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
             {user.username}
           </h1>
           <p className="text-sm text-zinc-400">
-            {user.location ? `${user.location} · ` : ''}Member since{' '}
+            {user.location ? (
+              <>
+                <bdi>{user.location}</bdi> ·{' '}
+              </>
+            ) : null}
+            Member since{' '}
             {Number.isNaN(since.getTime())
               ? '—'
               : since.toLocaleDateString(appLocale, { month: 'long', year: 'numeric' })}
           </p>
           {user.bio ? (
-            <p dir="auto" className="mt-2 max-w-prose text-zinc-300">
+            // As the public profile shows it, so its owner reads it as every member does.
+            <p dir="auto" className={`mt-2 max-w-prose whitespace-pre-line text-zinc-300 ${eachLineItsDirection}`}>
               {user.bio}
             </p>
           ) : null}

@@ -1,4 +1,5 @@
 import type { MyCommentItem } from '@reelmates/contracts/feed'
+import { shortenText } from '@reelmates/contracts/text'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { useMyComments } from '../../features/feed/useFeed'
@@ -67,14 +68,17 @@ export function MyComments() {
               )}{' '}
               · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
             </p>
-            <p dir="auto" className={`whitespace-pre-wrap break-words text-sm text-zinc-100 ${eachLineItsDirection}`}>
+            <p
+              dir="auto"
+              className={`whitespace-pre-wrap text-sm text-zinc-100 [overflow-wrap:anywhere] ${eachLineItsDirection}`}
+            >
               {item.content}
             </p>
             <div>
               <button
                 type="button"
                 className={quietButton}
-                aria-label={`Delete your comment: ${item.content.slice(0, 60)}`}
+                aria-label={`Delete your comment: ${shortenText(item.content, 60)}`}
                 onClick={() => setConfirming(item)}
               >
                 Delete
