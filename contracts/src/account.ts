@@ -105,8 +105,9 @@ export const password = z
   // scrypt hashes any length, but an unbounded one is a cheap way to make the server work hard.
   .max(1024, 'Password must be at most 1024 characters')
 
-const location = z.string().max(locationMax, messages.locationTooLong)
-const bio = z.string().max(bioMax, messages.bioTooLong)
+// Trimmed before the limit is counted, as the decider keeps them: spaces around 500 characters are no reason to refuse.
+const location = z.string().trim().max(locationMax, messages.locationTooLong)
+const bio = z.string().trim().max(bioMax, messages.bioTooLong)
 /**
  * An uploaded picture is served under /api/avatars/; any other call of ours, loaded as an image, would
  * be made with the viewer's cookie. The path is read as a browser resolves it (a backslash is a slash,

@@ -269,7 +269,11 @@ export const acceptFriendshipActionData = z.object({
 
 /** `GET /api/users/search?q=` (typeahead on /friends): members whose username starts with `q`. */
 export const userSearchQuery = z.object({
-  q: z.string({ message: 'Type part of a username' }).trim().min(1, 'Type part of a username').max(50),
+  q: z
+    .string({ message: 'Type part of a username' })
+    .trim()
+    .min(1, 'Type part of a username')
+    .max(50, 'A username is at most 50 characters: type part of one'),
 })
 export const userSearchAnswer = z.object({
   users: z.array(userCard.extend({ friendship: friendshipState })),

@@ -42,6 +42,15 @@ describe('PUT /api/user/profile', () => {
     expect((await client.get('/api/user')).json()).toMatchObject({ bio: 'Apollo guidance computer fan' })
   })
 
+  it("counts a bio's 500 characters without the spaces around them, which it does not keep", async () => {
+    const { client } = await register(t.app, 'spaced_bio')
+    const bio = 'x'.repeat(500)
+    const answer = await client.put('/api/user/profile', { bio: `  ${bio}\n` })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({ bio })
+    expect((await client.put('/api/user/profile', { bio: `${bio}x` })).statusCode).toBe(400)
+  })
+
   it('records onboarding as completed, as GET /api/user then says (the home "Get started" card)', async () => {
     const { client } = await register(t.app, 'newcomer')
     expect((await client.get('/api/user')).json()).toMatchObject({ onboardingCompleted: false })

@@ -161,6 +161,9 @@ describe('public profiles and friends on a title', () => {
     })
     expect(answer.body).not.toContain('@example.com')
     expect((await friend.client.get('/api/users/search?q=')).statusCode).toBe(400)
+    const tooLong = await friend.client.get(`/api/users/search?q=${'a'.repeat(51)}`)
+    expect(tooLong.statusCode).toBe(400)
+    expect(tooLong.json()).toMatchObject({ message: 'A username is at most 50 characters: type part of one' })
   })
 
   it("lists friends' public watches of a title with ratings and the average, and whose watchlist has it", async () => {
