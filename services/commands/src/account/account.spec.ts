@@ -73,6 +73,9 @@ const update = (
   currentPassword: 'absent',
   ...extra,
 })
+const deleteAccountWith = (
+  check: Pick<Extract<AccountCommand, { type: 'DeleteAccount' }>, 'currentPassword' | 'passwordHashChecked'>,
+): AccountCommand => ({ type: 'DeleteAccount', userId, deletedAt: at, ...check })
 const deleted = AccountDeleted({ userId, deletedAt: at })
 const resetRequested = (tokenHash: string, expiresAt = inAnHour) =>
   PasswordResetRequested({ userId, tokenHash, expiresAt })
@@ -152,8 +155,23 @@ describe('account: profile', () => {
 
   it('sets a new password when the current one was given and correct', () =>
     given([registered])
-      .when(update({}, { newPasswordHash: 'hash-2', currentPassword: 'correct' }))
+      .when(update({}, { newPasswordHash: 'hash-2', currentPassword: 'correct', passwordHashChecked: 'hash-1' }))
       .then([PasswordChanged({ userId, passwordHash: 'hash-2' })]))
+
+  it('refuses a password checked against one the account no longer has (changed meanwhile on another device)', () => {
+    const changedMeanwhile = PasswordChanged({ userId, passwordHash: 'hash-3' })
+    given([registered, changedMeanwhile])
+      .when(update({}, { newPasswordHash: 'hash-2', currentPassword: 'correct', passwordHashChecked: 'hash-1' }))
+      .thenThrows(CurrentPasswordIncorrect, 'Current password is incorrect')
+    given([registered, changedMeanwhile])
+      .when(deleteAccountWith({ currentPassword: 'correct', passwordHashChecked: 'hash-1' }))
+      .thenThrows(CurrentPasswordIncorrect)
+  })
+
+  it('does not take "correct" without the hash it was checked against', () =>
+    given([registered])
+      .when(update({}, { newPasswordHash: 'hash-2', currentPassword: 'correct' }))
+      .thenThrows(CurrentPasswordIncorrect))
 
   it('refuses a new password without the current one', () =>
     given([registered])
@@ -170,7 +188,9 @@ describe('account: profile', () => {
       .when(update({ email: 'ada@lovelace.dev' }))
       .thenThrows(CurrentPasswordRequired, 'Current password is required to change your email')
     given([registered])
-      .when(update({ email: 'ada@lovelace.dev', bio: 'Hi' }, { currentPassword: 'correct' }))
+      .when(
+        update({ email: 'ada@lovelace.dev', bio: 'Hi' }, { currentPassword: 'correct', passwordHashChecked: 'hash-1' }),
+      )
       .then([
         ProfileUpdated({ userId, bio: 'Hi' }),
         EmailChanged({ userId, email: 'ada@lovelace.dev', previousEmail: 'ada@example.com' }),
@@ -418,12 +438,8 @@ describe('account: sign-in links', () => {
 })
 
 describe('account: deletion', () => {
-  const deleteAccount = (currentPassword: 'absent' | 'correct' | 'incorrect'): AccountCommand => ({
-    type: 'DeleteAccount',
-    userId,
-    currentPassword,
-    deletedAt: at,
-  })
+  const deleteAccount = (currentPassword: 'absent' | 'correct' | 'incorrect'): AccountCommand =>
+    deleteAccountWith({ currentPassword, passwordHashChecked: 'hash-1' })
 
   it('deletes the account with the current password', () =>
     given([registered]).when(deleteAccount('correct')).then([deleted]))

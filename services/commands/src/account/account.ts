@@ -48,6 +48,22 @@ export const accountStreamId = (userId: string) => `account-${userId}`
  */
 export type PasswordCheck = 'absent' | 'correct' | 'incorrect'
 
+/**
+ * A password found correct against the hash the account had when it was checked. The check is slow
+ * and made before the command is decided, so the password may have changed in between (the same
+ * member changing it on two devices at once): a check against a hash the account no longer has proves
+ * nothing, and without the hash it was made against a "correct" is not taken either.
+ */
+function passwordCheckNow(
+  command: { currentPassword: PasswordCheck; passwordHashChecked?: string | null },
+  state: AccountState,
+): PasswordCheck {
+  if (command.currentPassword !== 'correct') return command.currentPassword
+  return command.passwordHashChecked !== undefined && command.passwordHashChecked === state.passwordHash
+    ? 'correct'
+    : 'incorrect'
+}
+
 export interface ProfileChanges {
   username?: string
   email?: string
@@ -79,6 +95,8 @@ export type AccountCommand =
       changes: ProfileChanges
       newPasswordHash?: string
       currentPassword: PasswordCheck
+      /** The hash `currentPassword` was checked against (`passwordCheckNow`). */
+      passwordHashChecked?: string | null
     }
   | { type: 'ChangeRole'; userId: string; role: Role }
   /** `token` is the link's secret, sealed in the event for the scheduler to mail. */
@@ -97,7 +115,14 @@ export type AccountCommand =
     }
   | { type: 'UseSignInLink'; userId: string; tokenHash: string; at: string }
   | { type: 'UpdateEmailPreferences'; userId: string; receiveCampaignEmails: boolean }
-  | { type: 'DeleteAccount'; userId: string; currentPassword: PasswordCheck; deletedAt: string }
+  | {
+      type: 'DeleteAccount'
+      userId: string
+      currentPassword: PasswordCheck
+      /** The hash `currentPassword` was checked against (`passwordCheckNow`). */
+      passwordHashChecked?: string | null
+      deletedAt: string
+    }
   /** An admin deletes the account: no password, the admin is the command's actor. */
   | { type: 'DeleteAccountAsAdmin'; userId: string; deletedAt: string }
   | { type: 'SuspendSignIn'; userId: string; at: string }
@@ -330,13 +355,13 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 
   switch (command.type) {
     case 'UpdateProfile': {
-      if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
+      const currentPassword = passwordCheckNow(command, state)
+      if (currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
       const newEmail = command.changes.email?.trim()
       const emailChanges = newEmail !== undefined && newEmail !== state.email
       // A changed password or email hands the account to whoever holds them: both need the current password.
-      if (command.newPasswordHash !== undefined && command.currentPassword !== 'correct')
-        throw new CurrentPasswordRequired()
-      if (emailChanges && command.currentPassword !== 'correct') {
+      if (command.newPasswordHash !== undefined && currentPassword !== 'correct') throw new CurrentPasswordRequired()
+      if (emailChanges && currentPassword !== 'correct') {
         throw new CurrentPasswordRequired(messages.currentPasswordForEmail)
       }
       const events: AccountEvent[] = []
@@ -396,11 +421,13 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return command.receiveCampaignEmails === state.receiveCampaignEmails
         ? []
         : [EmailPreferencesUpdated({ userId, receiveCampaignEmails: command.receiveCampaignEmails })]
-    case 'DeleteAccount':
-      if (command.currentPassword === 'absent')
+    case 'DeleteAccount': {
+      const currentPassword = passwordCheckNow(command, state)
+      if (currentPassword === 'absent')
         throw new CurrentPasswordRequired('Current password is required to delete your account')
-      if (command.currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
+      if (currentPassword === 'incorrect') throw new CurrentPasswordIncorrect()
       return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
+    }
     case 'DeleteAccountAsAdmin':
       return [AccountDeleted({ userId, deletedAt: command.deletedAt })]
     case 'SuspendSignIn':

@@ -90,4 +90,35 @@ describe('updating a profile (application service)', () => {
     ).rejects.toMatchObject({ name: 'CurrentPasswordIncorrect' })
     expect(await vault.reserve('email', 'ann@new.example.com', 'u2')).toBe(true)
   })
+
+  it('changes the password once when two changes from the same old password meet: the second finds it no longer current', async () => {
+    await register('u1', 'ann', 'ann@example.com')
+    // Both checks are made before either change is recorded, as on two devices at the same moment.
+    let checking = 0
+    let bothChecked: () => void = () => undefined
+    const met = new Promise<void>((resolve) => (bothChecked = resolve))
+    const slowPasswords: ProfilePorts['passwords'] = {
+      ...passwords,
+      verify: async (password, hash) => {
+        checking += 1
+        if (checking === 2) bothChecked()
+        await met
+        return passwords.verify(password, hash)
+      },
+    }
+    const change = (newPassword: string) =>
+      updateProfile(
+        { eventStore, vault, passwords: slowPasswords },
+        { userId: 'u1', changes: {}, currentPassword: 'secret-1', newPassword, metadata },
+      )
+
+    const outcomes = await Promise.allSettled([change('secret-x'), change('secret-y')])
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected')
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toMatchObject({ reason: { name: 'CurrentPasswordIncorrect' } })
+    const changes = (await eventStore.readStream(accountStreamId('u1'))).filter(
+      (event) => event.type === 'PasswordChanged',
+    )
+    expect(changes).toHaveLength(1)
+  })
 })

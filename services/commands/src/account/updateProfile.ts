@@ -65,6 +65,7 @@ export async function updateProfile(
         userId,
         changes,
         currentPassword: check,
+        passwordHashChecked: before.passwordHash,
         ...(newPasswordHash ? { newPasswordHash } : {}),
       },
       metadata,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
-import { handleCommand } from '@reelmates/commands/handleCommand'
+import { handleCommand, loadState } from '@reelmates/commands/handleCommand'
 import { filesContaining } from '../testing/filesContaining'
 import { beforeTheNextAnswerIsRead } from '../testing/meanwhile'
 import { agent, createTestApp, type Agent, type TestApp } from '../testing/testApp'
@@ -126,6 +126,7 @@ describe('an account deletion the process did not live to erase', () => {
           type: 'DeleteAccount',
           userId: user.id,
           currentPassword: 'correct',
+          passwordHashChecked: (await loadState(t.platform.eventStore, account, accountStreamId(user.id))).passwordHash,
           deletedAt: new Date().toISOString(),
         },
         metadata: {

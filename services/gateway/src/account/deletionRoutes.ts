@@ -43,7 +43,13 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPa
         return execute(request, {
           decider: account,
           streamId: accountStreamId(userId),
-          command: { type: 'DeleteAccount', userId, currentPassword: check, deletedAt: platform.now().toISOString() },
+          command: {
+            type: 'DeleteAccount',
+            userId,
+            currentPassword: check,
+            passwordHashChecked: state.passwordHash,
+            deletedAt: platform.now().toISOString(),
+          },
         })
       })
       await eraseAccount(platform, userId, position)
