@@ -89,6 +89,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         return reply.code(401).send({ message: messages.invalidCredentials, error: messages.invalidCredentials })
       }
       await startUserSession(request, { id: userId, role: state.role })
+      // A password changed while this one was being checked ends every session there is, and this one
+      // was saved just too late to be among them: a session opened with the old password must not
+      // outlive the change (that is what changing a password is for).
+      const now = await loadState(eventStore, account, accountStreamId(userId))
+      if (now.passwordHash !== state.passwordHash) {
+        await endUserSession(request)
+        return reply.code(401).send({ message: messages.invalidCredentials, error: messages.invalidCredentials })
+      }
       const user = await readUser(platform, userId)
       if (!user) {
         // Deleted on another device while the password was being checked: there is nobody to sign in.
