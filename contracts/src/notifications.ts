@@ -53,9 +53,14 @@ export const notificationsAnswer = z.object({
 })
 export type NotificationsAnswer = z.infer<typeof notificationsAnswer>
 
-/** `POST /api/notifications/read`: these, or every notification when `ids` is absent. */
+/**
+ * `POST /api/notifications/read`: these, or every notification when `ids` is absent; with `upTo` (the
+ * newest the bell showed), only those up to it, so one that came in while the bell was open is not
+ * marked read unseen.
+ */
 export const markReadRequest = z.object({
   ids: z.array(z.string().min(1).max(200), { message: 'ids must be a list of notification ids' }).max(200).optional(),
+  upTo: z.iso.datetime({ message: 'upTo must be an ISO date-time in UTC' }).optional(),
 })
 
 export const NotificationsMarkedRead = defineEvent(

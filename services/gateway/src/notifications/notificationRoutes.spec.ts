@@ -79,6 +79,24 @@ describe('GET /api/notifications, POST /api/notifications/read and /seen', () =>
     expect((await bell(bob)).unreadCount).toBe(0)
   })
 
+  it('marks all read up to the newest the bell showed: a request that came in while it was open stays unread', async () => {
+    const bob = await member('bob')
+    const [cat, dan] = [await member('cat'), await member('dan')]
+    await cat.client.post('/api/friendships', { username: bob.user.username })
+    const shown = (await bell(bob)).items[0]!.createdAt
+    await dan.client.post('/api/friendships', { username: bob.user.username })
+
+    const marked = await bob.client.post('/api/notifications/read', { upTo: shown })
+    expect(marked.statusCode, marked.body).toBe(200)
+    const after = await bell(bob)
+    expect(after.unreadCount).toBe(1)
+    expect(after.items.map((item) => [item.text, item.read])).toEqual([
+      [`${dan.user.username} sent you a friend request`, false],
+      [`${cat.user.username} sent you a friend request`, true],
+    ])
+    expect((await bob.client.post('/api/notifications/read', { upTo: 'yesterday' })).statusCode).toBe(400)
+  })
+
   it('clears the badge up to what the opened bell showed, keeps those unread, and counts what comes after', async () => {
     const bob = await member('bob')
     const [cat, dan] = [await member('cat'), await member('dan')]

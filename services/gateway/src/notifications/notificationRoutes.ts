@@ -39,13 +39,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Mark these notifications read, or all of them when `ids` is absent',
+        summary:
+          'Mark these notifications read, or all of them when `ids` is absent (all up to `upTo`, the newest shown, when given)',
         body: markReadRequest,
         response: { 200: mutationAnswer, 400: errorAnswer, 401: errorAnswer },
       },
     },
     async (request) => {
       const userId = currentUserId(request)
+      const now = platform.now().toISOString()
+      const { upTo } = request.body
       const { position } = await execute(request, {
         decider: notificationsRead,
         streamId: notificationsStream(userId),
@@ -53,7 +56,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
           type: 'MarkNotificationsRead',
           userId,
           ids: request.body.ids ?? null,
-          readAt: platform.now().toISOString(),
+          // "All" reaches the newest notification the member saw, and never past now.
+          readAt: upTo !== undefined && upTo < now ? upTo : now,
         },
       })
       return withPosition({}, position)

@@ -129,10 +129,11 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
             unreadCount={unread}
             older={hasNextPage ? { loading: isFetchingNextPage, show: () => fetchNextPage() } : null}
             onOpen={(item, { leave }) => {
-              if (!item.read) markRead.mutate([item.id])
+              if (!item.read) markRead.mutate({ ids: [item.id] })
               if (leave) setOpen(false)
             }}
-            onMarkAllRead={() => markRead.mutate(undefined)}
+            // What the bell shows, not what came in since: a notification arriving meanwhile stays unread.
+            onMarkAllRead={() => newest !== undefined && markRead.mutate({ upTo: newest })}
           />
         </div>
       ) : null}

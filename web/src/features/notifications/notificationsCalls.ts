@@ -20,8 +20,8 @@ export const notificationsCalls = {
       `/api/notifications${cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`}`,
     ),
   // Marks are sent as the bell opens or a line is tapped, often just before the page changes or reloads.
-  markRead: (ids?: string[]) =>
-    requests.send<ChangeAnswer>('POST', '/api/notifications/read', ids ? { ids } : {}, { keepalive: true }),
+  markRead: (which: { ids: string[] } | { upTo: string }) =>
+    requests.send<ChangeAnswer>('POST', '/api/notifications/read', which, { keepalive: true }),
   markSeen: (upTo: string) =>
     requests.send<ChangeAnswer>('POST', '/api/notifications/seen', { upTo }, { keepalive: true }),
   publicKey: () => requests.get<{ publicKey: string }>('/api/push/public-key'),

@@ -60,12 +60,12 @@ export const announcementsQuery = () =>
         : false,
   })
 
-/** Mark these (or, without ids, all) read; the list refetches with the answer's position. */
+/** Mark these, or all up to the newest shown, read; the list refetches with the answer's position. */
 export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
     scope: { id: 'notifications-read' },
-    mutationFn: (ids?: string[]) => notificationsCalls.markRead(ids),
+    mutationFn: (which: { ids: string[] } | { upTo: string }) => notificationsCalls.markRead(which),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.list() }),
     onError: (error: Error) =>
       toast({ title: "Couldn't mark notifications read", description: error.message, variant: 'destructive' }),
