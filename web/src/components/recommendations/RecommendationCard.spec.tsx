@@ -1,9 +1,10 @@
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { libraryKeys } from '../../features/library/libraryQueries'
+import { forgetCsrfToken } from '../../lib/api'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { eachLineItsDirection } from '../../lib/textDirection'
 import { ReceivedCard, SentCard } from './RecommendationCard'
@@ -151,6 +152,33 @@ describe('a recommendation card for a screen reader', () => {
     card.showing('dismissed')
     expect(screen.getByRole('status').textContent).toBe('Dismissed Casablanca')
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo dismissing Casablanca' }))
+  })
+})
+
+describe('an answer the server refuses', () => {
+  it('takes "Dismissed" back when the dismissal is refused (answered meanwhile on another device)', async () => {
+    // A token asked for by an earlier test was never answered: this test's server answers it.
+    forgetCsrfToken()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input)
+        if (url.includes('csrf-token')) return Promise.resolve(Response.json({ csrfToken: 'token' }))
+        const method = input instanceof Request ? input.method : (init?.method ?? 'GET')
+        if (method !== 'GET')
+          return Promise.resolve(
+            Response.json(
+              { message: 'This recommendation has already been answered', error: 'Conflict' },
+              { status: 409 },
+            ),
+          )
+        return new Promise<Response>(() => undefined)
+      }),
+    )
+    receivedCard()
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss Casablanca' }))
+    expect(screen.getByRole('status').textContent).toBe('Dismissed Casablanca')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Casablanca was not dismissed'))
   })
 })
 
