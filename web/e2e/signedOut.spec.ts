@@ -3,6 +3,7 @@ import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { member } from './support/members'
 import { adminAccount, csrfToken, freshAdminAccount, registerByApi } from './support/server'
 import { newContext } from './support/contexts'
+import { catalogMovie, sendJson } from './support/api'
 
 /**
  * A member whose session ends while the app is open (signed out in another tab, an admin's
@@ -57,6 +58,39 @@ test('logged out in another tab: this tab says so on the sign-in page; neither t
   await here.getByRole('button', { name: 'Sign In' }).click()
   await expect(here).toHaveURL(/\/friends$/)
   await expect(here.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
+  await context.close()
+})
+
+test('another member signs in in another tab: this tab follows at once, and never shows their list under the first name', async ({
+  browser,
+  baseURL,
+}) => {
+  const bobContext = await newContext(browser, { baseURL })
+  const bob = await registerByApi(bobContext.request, 'tab_bob')
+  await bobContext.close()
+
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
+  const here = await context.newPage()
+  const alice = await registerByApi(here.request, 'tab_alice')
+  const title = await catalogMovie(here.request, 'casablanca')
+  await sendJson(here.request, '/api/watchlist', { tmdbId: title.tmdbId, mediaType: 'movie' })
+  await here.goto('/watchlist')
+  await expect(here.getByRole('main').getByText(title.title).first()).toBeVisible()
+  await expect(here.getByText(alice.username, { exact: true }).first()).toBeVisible()
+
+  const other = await context.newPage()
+  await other.goto('/profile')
+  await other.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(other.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await other.getByLabel('Username').fill(bob.username)
+  await other.getByLabel('Password').fill(bob.password)
+  await other.getByRole('button', { name: 'Sign In' }).click()
+  await expect(other).toHaveURL(/\/home$/)
+
+  // The first tab is not touched (headless Chromium never hides it): it follows all the same.
+  await expect(here.getByText(bob.username, { exact: true }).first()).toBeVisible()
+  await expect(here.getByText(alice.username, { exact: true })).toHaveCount(0)
+  await expect(here.getByRole('main').getByText(title.title)).toHaveCount(0)
   await context.close()
 })
 

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserKey } from './features/account/currentUser'
+import { followMemberAcrossTabs } from './features/account/memberAcrossTabs'
 import { recheckSessionAfter } from './features/account/sessionRecheck'
 import { onRefusal } from './lib/api'
 import { followConnection } from './lib/connection'
@@ -15,6 +16,7 @@ import './styles.css'
 followConnection()
 const queryClient = createQueryClient()
 onRefusal((error) => recheckSessionAfter(queryClient, error))
+followMemberAcrossTabs(queryClient)
 registerWaitingChanges(queryClient)
 keepAnswers(queryClient, () => queryClient.getQueryData(currentUserKey))
 const router = createAppRouter(queryClient)
