@@ -46,17 +46,20 @@ export async function openEventLog(config: Config): Promise<EventLog> {
   return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
 }
 
+/** The embedded read store's snapshot file in the data directory. */
+export const readModelSnapshotPath = (config: Config): string => join(config.dataDir, 'read-models.db')
+
 /**
  * MongoDB in the distributed column; in the embedded one, documents in this process (snapshotted to
  * SQLite, read from the snapshot in the background; `onSnapshotRead` hears when that is done).
  */
 export function openReadStore(
   config: Config,
-  options: Pick<EmbeddedReadStoreOptions, 'onSnapshotRead'> = {},
+  options: Pick<EmbeddedReadStoreOptions, 'onSnapshotRead' | 'onSnapshotDamaged'> = {},
 ): Promise<ReadStore> {
   return config.column === 'distributed' && config.mongo
     ? createMongoReadStore(config.mongo)
-    : createEmbeddedReadStore({ snapshotPath: join(config.dataDir, 'read-models.db'), ...options })
+    : createEmbeddedReadStore({ snapshotPath: readModelSnapshotPath(config), ...options })
 }
 
 /** One lease store for every process of the column: MongoDB, or a SQLite file in the data directory. */

@@ -18,6 +18,12 @@ export interface EmbeddedReadStoreOptions {
   snapshotPath?: string
   /** Called once every document of the snapshot is in memory (the store answers before that). */
   onSnapshotRead?: (read: { documents: number; seconds: number }) => void
+  /**
+   * Called when the background reader finds a collection it cannot read from the snapshot (a damaged
+   * page, a document that does not decode). That collection is left unread, so it is never served
+   * half: using it fails with the same error. The reader goes on with the others.
+   */
+  onSnapshotDamaged?: (damage: { collection: string; error: unknown }) => void
 }
 
 /** Documents read per turn of the event loop in the background (a few milliseconds' work). */
@@ -29,10 +35,12 @@ interface Unit {
   undo: (() => void)[]
 }
 
+/** Rejects when the snapshot cannot be opened or its collections read (a damaged file). */
 export function createEmbeddedReadStore(options: EmbeddedReadStoreOptions = {}): Promise<ReadStore> {
-  const snapshot = options.snapshotPath === undefined ? undefined : openSnapshot(options.snapshotPath)
+  let snapshot: Snapshot | undefined
   try {
-    return Promise.resolve(new EmbeddedReadStore(snapshot, options.onSnapshotRead))
+    snapshot = options.snapshotPath === undefined ? undefined : openSnapshot(options.snapshotPath)
+    return Promise.resolve(new EmbeddedReadStore(snapshot, options))
   } catch (error) {
     snapshot?.close()
     return Promise.reject(error instanceof Error ? error : new Error(String(error)))
@@ -66,11 +74,18 @@ class EmbeddedReadStore implements ReadStore {
 
   private readonly opened = performance.now()
   private documentsRead = 0
+  /** Whether the background reader gave up on a collection: the snapshot is then never read whole. */
+  private leftUnread = false
+
+  private readonly onSnapshotRead: EmbeddedReadStoreOptions['onSnapshotRead']
+  private readonly onSnapshotDamaged: EmbeddedReadStoreOptions['onSnapshotDamaged']
 
   constructor(
     private readonly snapshot: Snapshot | undefined,
-    private readonly onSnapshotRead: EmbeddedReadStoreOptions['onSnapshotRead'],
+    options: EmbeddedReadStoreOptions,
   ) {
+    this.onSnapshotRead = options.onSnapshotRead
+    this.onSnapshotDamaged = options.onSnapshotDamaged
     for (const stored of snapshot?.collections() ?? []) {
       const data = new CollectionData(stored.name, { fromSnapshot: true, tracksChanges: true })
       for (const definition of stored.indexes) data.addIndex(definition)
@@ -150,13 +165,16 @@ class EmbeddedReadStore implements ReadStore {
     if (snapshot === undefined || this.closed) return
     if (this.units.getStore() !== undefined) throw new Error('flush() inside atomically() would wait for itself')
     while (this.flushing !== undefined) await this.flushing
-    this.flushing = (async () => {
+    const writing = (async () => {
       while (this.runningUnits > 0) await new Promise<void>((resume) => this.unitsFinished.push(resume))
-      // Synchronous from here: nothing else runs while the snapshot is written.
+      // Synchronous from here: nothing else runs while the snapshot is written. A write that fails
+      // (disk full, read-only directory) rolls back and leaves every change marked, for the next flush.
       snapshot.write(this.collections)
     })()
+    // Units and closes wait for a flush to end, not for it to succeed: its error is the flusher's.
+    this.flushing = writing.catch(() => undefined)
     try {
-      await this.flushing
+      await writing
     } finally {
       this.flushing = undefined
     }
@@ -197,10 +215,17 @@ class EmbeddedReadStore implements ReadStore {
     }
     if (data === undefined) {
       const seconds = (performance.now() - this.opened) / 1000
-      this.onSnapshotRead?.({ documents: this.documentsRead, seconds })
+      if (!this.leftUnread) this.onSnapshotRead?.({ documents: this.documentsRead, seconds })
       return
     }
-    this.readSlice(data, SLICE_READ_IN_BACKGROUND)
+    try {
+      this.readSlice(data, SLICE_READ_IN_BACKGROUND)
+    } catch (error) {
+      // Thrown here, it would end the process; left unread, the collection fails where it is used.
+      queue.shift()
+      this.leftUnread = true
+      this.onSnapshotDamaged?.({ collection: data.name, error })
+    }
     setImmediate(() => this.readInBackground(queue))
   }
 

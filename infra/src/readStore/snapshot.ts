@@ -38,38 +38,30 @@ export interface Snapshot {
 export function openSnapshot(path: string): Snapshot {
   mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
-  db.pragma('journal_mode = DELETE')
-  db.pragma('secure_delete = ON')
-  db.pragma('synchronous = FULL')
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS collections (name TEXT PRIMARY KEY, indexes TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS documents (
-      collection TEXT NOT NULL,
-      id TEXT NOT NULL,
-      body BLOB NOT NULL,
-      PRIMARY KEY (collection, id)
-    );
-  `)
-  const statements = {
-    collections: db.prepare<[], { name: string; indexes: string }>('SELECT name, indexes FROM collections'),
-    firstDocuments: db.prepare<[string, number], { id: string; body: EncodedDocument }>(
-      'SELECT id, body FROM documents WHERE collection = ? ORDER BY id LIMIT ?',
-    ),
-    documentsAfter: db.prepare<[string, string, number], { id: string; body: EncodedDocument }>(
-      'SELECT id, body FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
-    ),
-    saveCollection: db.prepare<[string, string]>(
-      'INSERT INTO collections (name, indexes) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes',
-    ),
-    dropCollection: db.prepare<[string]>('DELETE FROM collections WHERE name = ?'),
-    clearCollection: db.prepare<[string]>('DELETE FROM documents WHERE collection = ?'),
-    saveDocument: db.prepare<[string, string, EncodedDocument]>(
-      'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body',
-    ),
-    deleteDocument: db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?'),
-  }
+  let statements: ReturnType<typeof prepareStatements>
   /** The collection names the file holds now. */
-  let stored = new Set(statements.collections.all().map((row) => row.name))
+  let stored: Set<string>
+  try {
+    db.pragma('journal_mode = DELETE')
+    db.pragma('secure_delete = ON')
+    db.pragma('synchronous = FULL')
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS collections (name TEXT PRIMARY KEY, indexes TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS documents (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        body BLOB NOT NULL,
+        PRIMARY KEY (collection, id)
+      );
+    `)
+    statements = prepareStatements(db)
+    stored = new Set(statements.collections.all().map((row) => row.name))
+  } catch (error) {
+    // A file that is no database, or one whose first pages are damaged, fails here; closed, it can
+    // be set aside.
+    db.close()
+    throw error
+  }
 
   const writeChanges = db.transaction((collections: ReadonlyMap<string, CollectionData>) => {
     for (const name of stored) {
@@ -121,5 +113,26 @@ export function openSnapshot(path: string): Snapshot {
     close() {
       db.close()
     },
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    collections: db.prepare<[], { name: string; indexes: string }>('SELECT name, indexes FROM collections'),
+    firstDocuments: db.prepare<[string, number], { id: string; body: EncodedDocument }>(
+      'SELECT id, body FROM documents WHERE collection = ? ORDER BY id LIMIT ?',
+    ),
+    documentsAfter: db.prepare<[string, string, number], { id: string; body: EncodedDocument }>(
+      'SELECT id, body FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
+    ),
+    saveCollection: db.prepare<[string, string]>(
+      'INSERT INTO collections (name, indexes) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes',
+    ),
+    dropCollection: db.prepare<[string]>('DELETE FROM collections WHERE name = ?'),
+    clearCollection: db.prepare<[string]>('DELETE FROM documents WHERE collection = ?'),
+    saveDocument: db.prepare<[string, string, EncodedDocument]>(
+      'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET body = excluded.body',
+    ),
+    deleteDocument: db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?'),
   }
 }

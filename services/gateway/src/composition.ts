@@ -2,7 +2,7 @@ import '@reelmates/contracts/allEvents'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { Config } from '@reelmates/infra/config'
-import { openEventLog, openJobBackend, openLeaseStore, openMailer, openReadStore } from '@reelmates/infra/column'
+import { openEventLog, openJobBackend, openLeaseStore, openMailer } from '@reelmates/infra/column'
 import { createSqliteSessionStore } from '@reelmates/infra/sessions/sqliteSessionStore'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
@@ -20,6 +20,7 @@ import { unsubscribeSecretFrom } from '@reelmates/scheduler/campaigns/unsubscrib
 import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 import { scryptPasswords } from './account/passwords'
+import { openReadModels } from './readModels'
 
 export { openEventLog, type EventLog } from '@reelmates/infra/column'
 
@@ -41,10 +42,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const closers: (() => Promise<void>)[] = []
   const logger = createLogger(config, overrides.logDestination)
   const { rawEventStore, eventStore, vault } = await openEventLog(config)
-  const readStore = await openReadStore(config, {
-    onSnapshotRead: ({ documents, seconds }) =>
-      logger.info({ documents, seconds: Number(seconds.toFixed(2)) }, 'read-model snapshot read whole'),
-  })
+  const readModels = await openReadModels(config, eventStore, logger)
+  const { readStore } = readModels
   const sessions: SessionStore =
     config.column === 'distributed' && config.mongo
       ? await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
@@ -105,9 +104,20 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     scheduler = watchRemoteReactions({ leases, readStore, reactions: schedulerReactions })
   }
 
+  // The snapshot is a cache of the event log, where every acknowledged write already is: a flush that
+  // fails (read-only directory, full disk) is logged and tried again, never a reason to stop serving.
+  const flushSnapshot = () =>
+    readStore
+      .flush()
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'read-model snapshot not written: the next flush tries again (a restart replays what it lacks from the event log)',
+        ),
+      )
   if (config.column === 'embedded') {
     // The embedded read store lives in memory; a periodic snapshot bounds what a restart must replay.
-    const timer = setInterval(() => void readStore.flush(), config.snapshotIntervalMs)
+    const timer = setInterval(() => void flushSnapshot(), config.snapshotIntervalMs)
     timer.unref()
     closers.push(async () => clearInterval(timer))
   }
@@ -132,8 +142,9 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       for (const close of closers) await close()
       await scheduler.stop()
       await projections.stop()
-      await readStore.flush()
+      await flushSnapshot()
       await readStore.close()
+      readModels.afterClose()
       await leases.close()
       await jobBackend.disconnect()
       await mailer.close()
