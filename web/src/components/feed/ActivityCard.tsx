@@ -8,7 +8,7 @@ import { Avatar } from '../social/Avatar'
 import { SpoilerReview } from '../social/SpoilerReview'
 import { activityName } from './activityName'
 import { ReactionsBar } from './ReactionsBar'
-import { timeAgo } from './timeAgo'
+import { TimeAgo } from './TimeAgo'
 import { earlierWatchDay } from './watchedDay'
 import { dateOfDay } from '../../features/library/watchedDate'
 
@@ -87,7 +87,7 @@ export function WhoDidWhat({
 /** When: the time it was logged, after the day it was watched when that was an earlier day. */
 function WhenItHappened({ item }: { item: FeedItem }) {
   const watched = earlierWatchDay(item)
-  const logged = <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+  const logged = <TimeAgo iso={item.createdAt} />
   return (
     <span className="mt-0.5 block text-xs text-zinc-400">
       {watched ? (

@@ -8,7 +8,7 @@ import { quietButton } from '../social/socialStyles'
 import { CommentForm } from './CommentForm'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
 import { ReactionsBar } from './ReactionsBar'
-import { timeAgo } from './timeAgo'
+import { TimeAgo } from './TimeAgo'
 import { UnsentWords } from './UnsentWords'
 import type { useFeedActions } from './useFeedActions'
 import { eachLineItsDirection } from '../../lib/textDirection'
@@ -89,7 +89,7 @@ function Comment({
             // Not "just now" as if it were posted: offline it waits on this device, and says so.
             <span>{online ? 'sending…' : 'waiting to send'}</span>
           ) : (
-            <time dateTime={comment.createdAt}>{timeAgo(comment.createdAt)}</time>
+            <TimeAgo iso={comment.createdAt} />
           )}
           {comment.updatedAt !== comment.createdAt ? ' · edited' : ''}
         </p>

@@ -7,7 +7,7 @@ import { Loading } from '../shell/NotSavedOffline'
 import { quietButton } from '../social/socialStyles'
 import { kindWords } from './activityName'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
-import { timeAgo } from './timeAgo'
+import { TimeAgo } from './TimeAgo'
 import { useFeedActions } from './useFeedActions'
 import { eachLineItsDirection } from '../../lib/textDirection'
 
@@ -66,7 +66,7 @@ export function MyComments() {
               ) : (
                 `On ${whatItWasOn(item.activity, actions.me.username)} you can no longer see`
               )}{' '}
-              · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
+              · <TimeAgo iso={item.createdAt} />
             </p>
             <p
               dir="auto"
