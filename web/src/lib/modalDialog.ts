@@ -29,15 +29,19 @@ import type { LeavingUnsaved } from './unsavedChanges'
  * person did not mean as "save" (Escape, a tap on the backdrop, `dismiss` for its Close and Cancel
  * buttons) asks first: `leaving` is set, for `UnsavedChangesDialog` rendered beside the `<dialog>` (not
  * inside it, so its clicks and keys are its own). `close` stays unconditional, for after a save.
+ * `leavingPage` is the page's own question (`useFormDialog`): the browser's Back while the form is
+ * changed asks in the same dialog.
  */
 export function useModalDialog({
   onClose,
   opened,
   unsaved = false,
+  leavingPage = null,
 }: {
   onClose: () => void
   opened?: (dialog: HTMLDialogElement) => void
   unsaved?: boolean
+  leavingPage?: LeavingUnsaved | null
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const whenOpened = useRef(opened)
@@ -86,7 +90,7 @@ export function useModalDialog({
           if (discarding.current) close()
         },
       }
-    : null
+    : leavingPage
   const dialogProps = {
     ref,
     onClose: done,

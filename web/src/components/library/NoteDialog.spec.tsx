@@ -7,6 +7,7 @@ import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { NoteDialog } from './NoteDialog'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 
 beforeAll(imitateModalDialogs)
 neverAnsweringServer()
@@ -27,9 +28,12 @@ function Row() {
 
 function openNote() {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Row />
-    </QueryClientProvider>,
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={createQueryClient()}>
+        <Row />
+      </QueryClientProvider>,
+    ),
   )
   const opener = screen.getByRole('button', { name: 'Edit note' })
   opener.focus()

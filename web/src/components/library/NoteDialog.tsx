@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react'
-import { useModalDialog } from '../../lib/modalDialog'
+import { useFormDialog } from '../../lib/formDialog'
 import { watchlistNoteMax, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { useEditWatchlistNote } from '../../features/library/useLibraryChanges'
 import { DialogActions } from '../shell/DialogActions'
@@ -15,7 +15,7 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
   const editWatchlistNote = useEditWatchlistNote()
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
-  const { close, dismiss, leaving, dialogProps } = useModalDialog({ onClose, unsaved: note !== (item.note ?? '') })
+  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved: note !== (item.note ?? '') })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()

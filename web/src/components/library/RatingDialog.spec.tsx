@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { libraryTitle, watchedItem } from '../../features/library/testing'
@@ -8,6 +8,7 @@ import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { RatingDialog, type RatingDialogMode } from './RatingDialog'
+import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 
 beforeAll(imitateModalDialogs)
 neverAnsweringServer()
@@ -25,15 +26,19 @@ function Card({ mode }: { mode: RatingDialogMode }) {
 }
 
 function openLog(mode: RatingDialogMode = { kind: 'mark', onWatchlist: true }) {
+  const router = routerInMemory()
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Card mode={mode} />
-    </QueryClientProvider>,
+    withinRouter(
+      router,
+      <QueryClientProvider client={createQueryClient()}>
+        <Card mode={mode} />
+      </QueryClientProvider>,
+    ),
   )
   const opener = screen.getByRole('button', { name: 'Mark Film 7 watched' })
   opener.focus()
   fireEvent.click(opener)
-  return { opener, review: screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Review/ }) }
+  return { opener, router, review: screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Review/ }) }
 }
 
 const logDialog = () => screen.queryByRole('dialog', { name: 'Film 7' })
@@ -69,6 +74,35 @@ describe('closing the watch log without saving', () => {
     expect(question()).toBeNull()
     expect(logDialog()).toBeNull()
     expect(document.activeElement).toBe(opener)
+  })
+
+  it("asks before the browser's Back takes the page away with a typed review; Stay keeps it, Leave goes", async () => {
+    const { review, router } = openLog()
+    fireEvent.change(review, { target: { value: 'Half a review' } })
+    const back = () =>
+      act(async () => {
+        router.history.push('/elsewhere')
+        await Promise.resolve()
+      })
+    await back()
+    expect(question()).not.toBeNull()
+    await act(async () => answer('Stay'))
+    expect(where(router)).toBe('/')
+    expect(logDialog()).not.toBeNull()
+    expect(review.value).toBe('Half a review')
+    await back()
+    await act(async () => answer('Leave'))
+    expect(where(router)).toBe('/elsewhere')
+  })
+
+  it('lets the page go at once when nothing was changed', async () => {
+    const { router } = openLog()
+    await act(async () => {
+      router.history.push('/elsewhere')
+      await Promise.resolve()
+    })
+    expect(question()).toBeNull()
+    expect(where(router)).toBe('/elsewhere')
   })
 
   it('asks when an edited entry is changed, not when it is only opened', () => {

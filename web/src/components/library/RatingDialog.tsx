@@ -4,7 +4,7 @@ import { earliestWatchDay, reviewMax, streamingServiceMax, type WatchedItem } fr
 import type { LibraryTitle, NewWatchedFields, WatchedFields } from '../../features/library/libraryChanges'
 import { useEditWatched, useMarkWatched } from '../../features/library/useLibraryChanges'
 import { dayOfWatch, localDay, watchedAtFor } from '../../features/library/watchedDate'
-import { useModalDialog } from '../../lib/modalDialog'
+import { useFormDialog } from '../../lib/formDialog'
 import { StarRatingInput } from './StarRatingInput'
 import { DialogActions } from '../shell/DialogActions'
 import { DialogCloseButton } from '../shell/DialogCloseButton'
@@ -90,7 +90,7 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     removeFromWatchlist,
   }
   const unsaved = (Object.keys(opened) as (keyof FormFields)[]).some((field) => shown[field] !== opened[field])
-  const { close, dismiss, leaving, dialogProps } = useModalDialog({ onClose, unsaved })
+  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()

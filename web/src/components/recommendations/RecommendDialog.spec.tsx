@@ -9,8 +9,11 @@ import { serverAnswered } from '../../lib/connection'
 import { removeToast } from '../../lib/toast'
 import { ShownToasts } from '../../lib/toastsInSpecs'
 import { RecommendDialog } from './RecommendDialog'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 
-vi.mock('@tanstack/react-router', () => ({
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  // The router itself (the dialog asks before a Back leaves its changes), links drawn plain.
+  ...(await importOriginal<typeof import('@tanstack/react-router')>()),
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
 }))
 
@@ -44,10 +47,13 @@ function openDialog(friends: FriendshipItem[], onClose: () => void = () => undef
   client.setQueryData(friendsListQuery().queryKey, { friends, incoming: [], outgoing: [], invitations: [] })
   client.setQueryData(recommendationsQuery('sent').queryKey, [])
   render(
-    <QueryClientProvider client={client}>
-      <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={onClose} />
-      <ShownToasts />
-    </QueryClientProvider>,
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={client}>
+        <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={onClose} />
+        <ShownToasts />
+      </QueryClientProvider>,
+    ),
   )
   return screen.getByRole('dialog', { name: 'Casablanca' })
 }
@@ -212,9 +218,12 @@ describe('the Recommend dialog before the friends list is here', () => {
     const client = new QueryClient()
     client.setQueryData(recommendationsQuery('sent').queryKey, [])
     render(
-      <QueryClientProvider client={client}>
-        <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={() => undefined} />
-      </QueryClientProvider>,
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={client}>
+          <RecommendDialog title={{ tmdbId: 289, mediaType: 'movie', title: 'Casablanca' }} onClose={() => undefined} />
+        </QueryClientProvider>,
+      ),
     )
     return screen.getByRole('dialog', { name: 'Casablanca' })
   }

@@ -9,7 +9,7 @@ import { recommendationsQuery } from '../../features/recommendations/queries'
 import { friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { focusIsLost } from '../../lib/focusLost'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
-import { useModalDialog } from '../../lib/modalDialog'
+import { useFormDialog } from '../../lib/formDialog'
 import { sayRefusalInPlace } from '../../lib/refusedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { isTouchFirst } from '../../lib/touchFirst'
@@ -62,7 +62,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   useEffect(() => () => sayingInPlace.current?.(), [])
   // What the person chose or wrote; a search typed is not worth a question.
   const unsaved = picked.length > 0 || email.trim() !== '' || note.trim() !== ''
-  const { close, dismiss, leaving, dialogProps } = useModalDialog({
+  const { close, dismiss, leaving, dialogProps } = useFormDialog({
     onClose,
     unsaved,
     opened: (element) => {
