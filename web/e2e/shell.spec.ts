@@ -232,6 +232,10 @@ test('each screen names itself in the document title', async ({ page }) => {
   await registerByApi(page.request)
   await page.goto('/feed')
   await expect(page).toHaveTitle('Feed · Reelmates')
+  // An activity that is not there is an activity page all the same, not a second "Feed".
+  await page.goto('/activity/watched%3Anothing-here')
+  await expect(page.getByText("This activity isn't available")).toBeVisible()
+  await expect(page).toHaveTitle('Activity · Reelmates')
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Friends' }).click()
   await expect(page).toHaveTitle('Friends · Reelmates')
 })

@@ -23,7 +23,9 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
   // owner unfriended them, or deleted it) still has their words.
   const [unsentComment, setUnsentComment] = useState('')
   const [unsentEdit, setUnsentEdit] = useState('')
-  useDocumentTitle(answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Feed'}` : 'Feed')
+  useDocumentTitle(
+    answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Activity'}` : 'Activity',
+  )
 
   return (
     <section aria-labelledby="screen-title">
