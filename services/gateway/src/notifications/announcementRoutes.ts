@@ -83,6 +83,6 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         response: { 200: announcementsAnswer, 401: errorAnswer, 403: errorAnswer },
       },
     },
-    async () => ({ announcements: await announcementReport(platform.readStore, 20) }),
+    async () => ({ announcements: await announcementReport(platform.readStore, platform.mailer, 20) }),
   )
 }

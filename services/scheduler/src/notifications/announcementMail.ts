@@ -13,6 +13,15 @@ import { decryptedEvent } from './decryptedEvent'
 export const ANNOUNCEMENT_MAIL = 'announcement_mail'
 export const announcementMailsCollection = 'announcement_mails'
 
+/**
+ * The one mail of an announcement to one member, kept with it in the outbox. The record below lives in
+ * the read store, whose snapshot a crash can lose seconds of; the outbox is written at once, so the key
+ * is what keeps a reaction repeated after a crash from mailing anyone twice, and what tells the admin's
+ * report a mail was sent when its record was lost.
+ */
+export const announcementMailKey = (announcementId: string, userId: string) =>
+  `announcement:${announcementId}:${userId}`
+
 export type AnnouncementMailDoc = {
   _id: string
   announcementId: string
@@ -83,6 +92,7 @@ export function announcementMailReaction(targets: AnnouncementMailTargets): Reac
           cause,
           subject: data.title,
           headers: unsubscribe.headers,
+          idempotencyKey: announcementMailKey(data.announcementId, userId),
           text:
             `Hi ${isolated(user.username)},\n\n${data.body}\n\nOpen Reelmates: ${link}\n\n` +
             `You get this news because your tips and news emails are on. Unsubscribe: ${unsubscribe.link}\n`,
