@@ -4,13 +4,16 @@
  * with these two functions, so both agree on what a page is.
  */
 
-/** `/news/$slug` as a pattern that matches `/news/anything`, with or without a trailing slash. */
+/**
+ * `/news/$slug` as a pattern that matches `/news/anything`, with or without a trailing slash, in any
+ * case (the client router is not case-sensitive: `/Feed` shows the feed).
+ */
 export function pageAddressPattern(address: string): RegExp {
   const parts = address
     .replace(/\/$/, '')
     .split('/')
     .map((part) => (part.startsWith('$') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-  return new RegExp(`^${parts.join('/')}/?$`)
+  return new RegExp(`^${parts.join('/')}/?$`, 'i')
 }
 
 /** Whether a path is one of the given page addresses. */

@@ -13,6 +13,12 @@ describe("the app's page addresses", () => {
     (path) => expect(isPage(path)).toBe(true),
   )
 
+  // The router matches addresses in any case (/Feed is the feed), so the server and the worker do too:
+  // a crawler or a link preview was answered 404 for a page the app then showed.
+  it.each(['/Feed', '/WATCHLIST', '/Profile/Bob', '/News/A-Post'])('%s is a page, as the router reads it', (path) =>
+    expect(isPage(path)).toBe(true),
+  )
+
   it.each(['/no-such-page', '/home/more', '/provider', '/provider/8/extra', '/_authed/home', '/media/movie'])(
     '%s is not',
     (path) => expect(isPage(path)).toBe(false),
