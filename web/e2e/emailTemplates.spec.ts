@@ -58,17 +58,24 @@ test('an admin edits the sign-in link template with a preview, and the next sign
     .toBe(`Your way back in, ${someone.username}`)
 })
 
-test('a template subject takes no more than the server does, and an empty one is refused by name', async ({ page }) => {
+test('a template subject is counted as the server counts it (an emoji is one character); one too long or empty is refused by name', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await adminAccount(page.request)
   await openApp(page, '/admin/email-campaigns')
   await page.getByRole('button', { name: /^password-reset/ }).click()
   const form = page.getByRole('form', { name: 'Template password-reset' })
   const subject = form.getByLabel('Subject')
-  await subject.fill('S'.repeat(5000))
-  await expect(subject).toHaveValue('S'.repeat(200))
+  // A paste past the limit is kept whole (nothing cut where the admin cannot see) and refused by name.
+  await subject.fill('S'.repeat(201))
+  await expect(subject).toHaveValue('S'.repeat(201))
   await form.getByRole('button', { name: 'Preview' }).click()
-  await expect(form.getByRole('region', { name: 'Preview' })).toContainText(`Subject: ${'S'.repeat(200)}`)
+  await expect(form.getByRole('alert')).toHaveText('Subject must be at most 200 characters')
+  // 200 emoji are 200 characters, as the server counts: a box counting UTF-16 units cut them to 100.
+  await subject.fill('🎬'.repeat(200))
+  await form.getByRole('button', { name: 'Preview' }).click()
+  await expect(form.getByRole('region', { name: 'Preview' })).toContainText(`Subject: ${'🎬'.repeat(200)}`)
   await expect(page.getByText(/Too big/)).toHaveCount(0)
 
   await subject.fill('   ')
