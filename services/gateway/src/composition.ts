@@ -91,6 +91,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       push: config.push ? createWebPushSender(config.push) : null,
       publicUrl: config.publicUrl,
       jobBackend,
+      // One embedded server per data directory (its lock): a job lock it finds at start is its own.
+      soleJobRunner: true,
       unsubscribeSecret: unsubscribeSecretFrom(config.sessionSecret),
       ...(overrides.now ? { now: overrides.now } : {}),
       catalog,

@@ -58,6 +58,8 @@ export type SchedulerDependencies = ErasureTargets &
     now?: () => Date
     /** Signs the unsubscribe links of campaign and digest mails (`unsubscribeSecretFrom`). */
     unsubscribeSecret: string
+    /** The only process running the timed jobs (the embedded server): it releases its own stale locks at start. */
+    soleJobRunner?: boolean
     /**
      * Where watchlist titles stream today, for the digests' "Now streaming on your services": the
      * gateway's catalog (TMDB when configured). The offline catalog by default, which never changes.
@@ -191,6 +193,7 @@ export async function startScheduler(dependencies: SchedulerDependencies): Promi
       now,
       logger: dependencies.logger,
       owner: dependencies.owner,
+      releaseLocksAtStart: dependencies.soleJobRunner === true,
     },
   )
   return {

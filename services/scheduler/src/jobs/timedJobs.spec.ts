@@ -71,4 +71,35 @@ describe('timed jobs on agenda', () => {
     expect(times.at(-1)?.toISOString()).toBe('2026-01-05T08:00:00.000Z')
     await expect(jobs.runNow('nothing')).rejects.toThrow('no timed job named nothing')
   })
+
+  it('lets the sole runner take back at once a job its killed previous life left locked, not after the lock lifetime', async () => {
+    const path = store()
+    const runs: string[] = []
+    let unblock: () => void = () => undefined
+    const blocked = new Promise<void>((resolve) => (unblock = resolve))
+    const start = async (life: string, run: () => Promise<void>, releaseLocksAtStart: boolean) => {
+      const backend = sqliteJobBackend({ path })
+      await backend.connect()
+      const jobs = await startTimedJobs([{ name: 'digest', every: '1 second', run: () => (runs.push(life), run()) }], {
+        backend,
+        now: () => new Date(),
+        logger: quiet,
+        owner: 'embedded:/data',
+        processEvery: 100,
+        releaseLocksAtStart,
+      })
+      running.push({ ...jobs, stop: async () => (await jobs.stop(), await backend.disconnect()) })
+    }
+    // The first life starts a run that never ends: it was killed there, its lock left in the store.
+    await start('first', () => blocked, true)
+    const deadline = Date.now() + 10_000
+    while (!runs.includes('first') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(runs).toContain('first')
+
+    await start('second', () => Promise.resolve(), true)
+    const again = Date.now() + 10_000
+    while (!runs.includes('second') && Date.now() < again) await new Promise((resolve) => setTimeout(resolve, 50))
+    unblock()
+    expect(runs).toContain('second')
+  }, 30_000)
 })

@@ -10,6 +10,13 @@ export interface TimedJobsDependencies {
   owner: string
   /** How often agenda looks for due jobs. */
   processEvery?: string | number
+  /**
+   * This is the only process that runs the jobs (the embedded server: one per data directory, which
+   * it holds locked). A lock it finds at start was left by its own previous life, killed mid-run, and
+   * is released at once: waiting out the lock lifetime held a job (and the admin's screen said
+   * "running") for ten minutes after every crash.
+   */
+  releaseLocksAtStart?: boolean
 }
 
 export interface RunningTimedJobs {
@@ -39,6 +46,17 @@ export async function startTimedJobs(
       lockLimit: 1,
       backoff: backoffStrategies.exponential({ delay: 5_000, maxRetries: 5 }),
     })
+  }
+  if (dependencies.releaseLocksAtStart) {
+    const { jobs: found } = await backend.repository.queryJobs({ names: jobs.map((job) => job.name) })
+    const locked = found.filter((job) => job.lockedAt).map((job) => String(job._id))
+    if (locked.length > 0) {
+      await backend.repository.unlockJobs(locked)
+      logger.warn(
+        { jobs: found.filter((job) => job.lockedAt).map((job) => job.name) },
+        'released the locks of timed jobs a previous run of this server left',
+      )
+    }
   }
   await agenda.start()
   // A repeating job is one record per name in the shared store, so every process may declare it.
