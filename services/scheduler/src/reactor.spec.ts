@@ -10,7 +10,7 @@ import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { droppingSubscriptions } from '@reelmates/infra/eventStore/droppingEventStore'
 import { createSqliteLeaseStore } from '@reelmates/infra/leases/sqliteLeaseStore'
 import { startReactor, type Reaction } from './reactor'
-import { leaseCheckpoint } from './reactorCheckpoint'
+import { leaseCheckpoint, readStoreCheckpoint } from './reactorCheckpoint'
 
 const metadata = { correlationId: 'c', causationId: 'c', actorId: 'system', occurredAt: '2026-11-23T00:00:00.000Z' }
 
@@ -83,6 +83,19 @@ describe('a reactor', () => {
     await reactor.stop()
     expect(first.seen).toEqual(['1'])
     expect(second.seen).toEqual(['2'])
+  })
+
+  it('follows from the head when its checkpoint is past it (an older log restored), and reacts to what comes next', async () => {
+    await append('Wanted', 1)
+    await readStoreCheckpoint(readStore, 'recording').write(500n)
+    const restored = recording(['Wanted'])
+    const reactor = await startReactor(restored.reaction, { eventStore, readStore, logger })
+    expect(await reactor.waitForPosition(await append('Wanted', 2), 5_000)).toBe(true)
+    await reactor.stop()
+    expect(restored.seen).toEqual(['2'])
+    expect(warnings).toContain(
+      'reaction checkpoint is past the head of the log (an older log restored?): following from the head',
+    )
   })
 
   it('tries a failing reaction again before it goes on', async () => {

@@ -73,6 +73,18 @@ export async function startReactor(reaction: Reaction, options: ReactorOptions):
   const { eventStore, readStore, logger, retryDelaysMs = [1_000, 5_000, 15_000] } = options
   const checkpoint = options.checkpoint ?? readStoreCheckpoint(readStore, reaction.name)
   let position = await checkpoint.read()
+  // A checkpoint past the head: an older log was put back under it (a restored events.db). Followed
+  // from there, every event written next would sit at a position already "done", and no mail would
+  // go out until the log passed it; the reaction follows from the head instead (what came before the
+  // restore was reacted to then).
+  const head = await eventStore.headPosition()
+  if (position > head) {
+    logger.warn(
+      { reaction: reaction.name, checkpoint: position.toString(), head: head.toString() },
+      'reaction checkpoint is past the head of the log (an older log restored?): following from the head',
+    )
+    position = head
+  }
   let unsaved = 0
   let stopping = false
   const isStopping = () => stopping
