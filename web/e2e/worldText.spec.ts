@@ -14,7 +14,8 @@ const arabicLetters = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'
 /** A name of Arabic letters only (its last strong letter right-to-left, as "سارة_7" is), unique per run. */
 function arabicName(): string {
   let suffix = ''
-  for (let index = 0; index < 8; index++) suffix += arabicLetters.charAt(Math.floor(Math.random() * arabicLetters.length))
+  for (let index = 0; index < 8; index++)
+    suffix += arabicLetters.charAt(Math.floor(Math.random() * arabicLetters.length))
   return `سارة_${suffix}`
 }
 
