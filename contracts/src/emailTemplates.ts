@@ -170,10 +170,14 @@ function withoutEmptyLines(
   }
 }
 
+const inSentence = (value: string) => (value.includes('\n') ? value : isolated(value))
+
 /**
  * Values are escaped in the HTML (but composed `…Html` ones) and put as they are in the text; a subject
  * stays on one line. A value in a right-to-left script is set apart from the template's sentence
- * (`isolated`), so "Hi سارة_7," or a Hebrew title keeps the words and numbers around it in order.
+ * (`isolated`), so "Hi سارة_7," or a Hebrew title keeps the words and numbers around it in order. A
+ * value of several lines (a digest's sections, a note) is not: an isolate ends at a line break, and
+ * such a value stands in lines of its own, whose names were set apart where it was composed.
  */
 export function renderEmailTemplate(
   template: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
@@ -182,7 +186,7 @@ export function renderEmailTemplate(
   const { textContent, htmlContent } = withoutEmptyLines(template, variables)
   return {
     subject: fill(template.subject, variables, (value) => isolated(value.replace(/[\r\n]+/g, ' '))),
-    text: fill(textContent, variables, isolated),
-    html: fill(htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(isolated(value)))),
+    text: fill(textContent, variables, inSentence),
+    html: fill(htmlContent, variables, (value, name) => (isComposedHtml(name) ? value : escapeHtml(inSentence(value)))),
   }
 }

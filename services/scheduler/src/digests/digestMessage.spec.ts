@@ -40,6 +40,44 @@ describe("a digest's lines", () => {
     expect(sectionsHtml).toContain('<li>carol became friends with you</li>')
   })
 
+  it('set a name or a title in a right-to-left script apart from the line, and not the whole mail around them', () => {
+    const variables = digestVariables(
+      {
+        ...nothing,
+        friendsActivity: all({
+          username: 'سارة_نور',
+          activityType: 'watched',
+          mediaTitle: 'The Matrix',
+          targetUsername: null,
+          createdAt: at,
+        }),
+        onMyActivity: all({
+          kind: 'comment',
+          username: 'سارة_نور',
+          activityType: 'watched',
+          mediaTitle: 'שתיקת הכבשים',
+          createdAt: at,
+        }),
+      },
+      { username: 'ann', digestType: 'daily' },
+      'http://localhost:3000',
+    )
+    const lines = [
+      'Your friends were busy',
+      '- \u2068سارة_نور\u2069 watched “The Matrix”',
+      '',
+      'On your activity',
+      '- \u2068سارة_نور\u2069 commented on your watch of “\u2068שתיקת הכבשים\u2069”',
+    ]
+    expect(variables.sections?.split('\n')).toEqual(lines)
+    // Rendered, the sections stay as composed: an isolate around lines of their own would pair with nothing.
+    const mail = renderEmailTemplate(digestTemplate, variables)
+    expect(mail.text).toContain(lines.join('\n'))
+    expect(mail.text).not.toContain('\u2068Your friends were busy')
+    expect(mail.text).not.toMatch(/”\u2069\u2069?\n/)
+    expect(mail.html).toContain('<li>\u2068سارة_نور\u2069 watched “The Matrix”</li>')
+  })
+
   it('say whose activity a comment or reaction is on, and of what kind, as the bell does', () => {
     const { sections } = digestVariables(
       {

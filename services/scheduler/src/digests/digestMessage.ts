@@ -1,4 +1,5 @@
 import { escapeHtml } from '@reelmates/contracts/emailTemplates'
+import { isolated } from '@reelmates/contracts/text'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import type { DigestContent, Listed, OnMyActivityLine } from '@reelmates/projections/digests/digestQueries'
 import { yourActivity } from '@reelmates/projections/notifications/sources/activityNames'
@@ -24,17 +25,22 @@ interface Section {
 
 const plain = (text: string): Line => ({ text })
 
-const title = (mediaTitle: string | null) => (mediaTitle ? `“${mediaTitle}”` : 'your activity')
+/**
+ * Names and titles are set apart from the line's own words (`isolated`): a name in Arabic or Hebrew
+ * otherwise pulls the words around it into its direction, in a mail client as on a page.
+ */
+const title = (mediaTitle: string | null) => (mediaTitle ? `“${isolated(mediaTitle)}”` : 'your activity')
 
 type FriendActivity = DigestContent['friendsActivity']['shown'][number]
 
 /** What a friend did, told to the reader: their own name in a line is "you". */
 const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader: string) => string> = {
-  watched: (a) => `${a.username} watched ${title(a.mediaTitle)}`,
-  watchlist_add: (a) => `${a.username} added ${title(a.mediaTitle)} to their watchlist`,
-  friendship: (a, reader) => `${a.username} became friends with ${whom(a.targetUsername, reader, 'someone new')}`,
+  watched: (a) => `${isolated(a.username)} watched ${title(a.mediaTitle)}`,
+  watchlist_add: (a) => `${isolated(a.username)} added ${title(a.mediaTitle)} to their watchlist`,
+  friendship: (a, reader) =>
+    `${isolated(a.username)} became friends with ${whom(a.targetUsername, reader, 'someone new')}`,
   recommendation: (a, reader) =>
-    `${a.username} recommended ${title(a.mediaTitle)} to ${whom(a.targetUsername, reader, 'a friend')}`,
+    `${isolated(a.username)} recommended ${title(a.mediaTitle)} to ${whom(a.targetUsername, reader, 'a friend')}`,
 }
 
 /**
@@ -45,7 +51,7 @@ const onYour = (on: Pick<OnMyActivityLine, 'activityType' | 'mediaTitle'>) =>
   yourActivity(on.activityType && on.mediaTitle ? { activityType: on.activityType, title: title(on.mediaTitle) } : {})
 
 const whom = (username: string | null, reader: string, unknown: string) =>
-  username === null ? unknown : username === reader ? 'you' : username
+  username === null ? unknown : username === reader ? 'you' : isolated(username)
 
 const answered: Record<DigestContent['recommendationsAnswered']['shown'][number]['status'], string> = {
   accepted: 'accepted',
@@ -54,8 +60,8 @@ const answered: Record<DigestContent['recommendationsAnswered']['shown'][number]
 
 const saidWhat = (line: OnMyActivityLine) =>
   line.kind === 'comment'
-    ? `${line.username} commented on ${onYour(line)}`
-    : `${line.username} reacted ${line.emoji} to ${onYour(line)}`
+    ? `${isolated(line.username)} commented on ${onYour(line)}`
+    : `${isolated(line.username)} reacted ${line.emoji} to ${onYour(line)}`
 
 /**
  * A section's lines: what it lists (the newest), then, when the period holds more, how many more and
@@ -82,16 +88,20 @@ function sectionsOf(
     },
     {
       heading: 'Recommended to you',
-      lines: listed(content.recommendationsWaiting, (r) => `${r.fromUsername} recommends ${title(r.mediaTitle)}`, {
-        where: 'in your recommendations',
-        link: `${publicUrl}/recommendations`,
-      }),
+      lines: listed(
+        content.recommendationsWaiting,
+        (r) => `${isolated(r.fromUsername)} recommends ${title(r.mediaTitle)}`,
+        {
+          where: 'in your recommendations',
+          link: `${publicUrl}/recommendations`,
+        },
+      ),
     },
     {
       heading: 'Your recommendations',
       lines: listed(
         content.recommendationsAnswered,
-        (r) => `${r.toUsername} ${answered[r.status]} ${title(r.mediaTitle)}`,
+        (r) => `${isolated(r.toUsername)} ${answered[r.status]} ${title(r.mediaTitle)}`,
         { where: 'on your Sent tab', link: `${publicUrl}/recommendations?box=sent` },
       ),
     },
