@@ -8,7 +8,7 @@ interface NoteFieldProps {
   labelClassName: string
   value: string
   onChange: (value: string) => void
-  /** In characters (code points), as the server counts: an emoji is one. */
+  /** In characters (code points), as the server counts: an emoji is one, a joined family emoji its parts. */
   maxLength: number
   /** A textarea of this many rows; without it, one line (a name, such as where a film was watched). */
   rows?: number
