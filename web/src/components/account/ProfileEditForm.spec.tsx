@@ -67,6 +67,15 @@ describe('the profile form', () => {
     expect(campaignEmails().checked).toBe(false)
   })
 
+  it('keeps push notifications out of the email preferences, since a push is not an email', () => {
+    renderForm(ada)
+    const emails = screen.getByRole('group', { name: 'Email preferences' })
+    const notifications = screen.getByRole('group', { name: 'Notifications' })
+    expect(emails.contains(campaignEmails())).toBe(true)
+    expect(emails.contains(screen.getByLabelText('Push notifications on this device'))).toBe(false)
+    expect(notifications.contains(screen.getByLabelText('Push notifications on this device'))).toBe(true)
+  })
+
   it('keeps what the person is typing when a newer user arrives', () => {
     const showUser = renderForm(ada)
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Paris' } })

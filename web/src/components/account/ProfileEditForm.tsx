@@ -163,6 +163,9 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
           checked={values.receiveCampaignEmails}
           onChange={(on) => set('receiveCampaignEmails', on)}
         />
+      </Section>
+
+      <Section title="Notifications">
         <Toggle
           label="Push notifications on this device"
           checked={pushToggle.on}
