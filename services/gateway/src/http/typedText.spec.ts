@@ -3,7 +3,7 @@ import type { MediaResult } from '@reelmates/contracts/catalog'
 import { watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
 import { signedInAgent } from '../testing/signedIn'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
-import { unshowableMessage } from './typedText'
+import { unshowableAt, unshowableMessage } from './typedText'
 
 let t: TestApp
 let title: MediaResult
@@ -64,5 +64,20 @@ describe('words that cannot be shown', () => {
     await signedInAgent(t.app, 'typed_pass')
     const answer = await agent(t.app).post('/api/login', { username: 'typed_pass', password: 'correct\u0001horse' })
     expect(answer.statusCode).toBe(401)
+  })
+})
+
+describe('where the check looks', () => {
+  it('does not walk an uploaded picture, whose bytes are not text and would be an entry each', () => {
+    // A picture's Buffer reaches the hook as the body; walking its 2 MB one entry at a time held the
+    // whole server for seconds. Anything that is not JSON's own object or list is left alone.
+    const picture = Object.assign(Buffer.alloc(2_000_000, 1), { label: 'ding\u0007' })
+    expect(unshowableAt(picture)).toBeNull()
+    expect(unshowableAt(new Uint8Array([7, 0, 27]))).toBeNull()
+  })
+
+  it('walks the objects and lists that JSON makes, however they were built', () => {
+    expect(unshowableAt({ note: 'ok', tags: ['fine', 'ding\u0007'] })).toEqual(['tags', '1'])
+    expect(unshowableAt(Object.assign(Object.create(null) as object, { bio: '\u0000' }))).toEqual(['bio'])
   })
 })

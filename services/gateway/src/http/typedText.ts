@@ -7,10 +7,17 @@ export const unshowableMessage =
 /** A password is compared, never shown, and one set before this rule must still sign in. */
 const neverShown = /password/i
 
+/** Only what JSON makes holds text: an uploaded picture is a Buffer of up to 2 MB, one entry a byte. */
+function isJsonContainer(value: object): boolean {
+  if (Array.isArray(value)) return true
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}
+
 /** Where in a body the first text that cannot be shown is: `bio`, `usernames.2`; null when all can be. */
-function unshowableAt(value: unknown, path: string[], depth: number): string[] | null {
+export function unshowableAt(value: unknown, path: string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return hasUnshowableCharacters(value) ? path : null
-  if (depth > 8 || value === null || typeof value !== 'object') return null
+  if (depth > 8 || value === null || typeof value !== 'object' || !isJsonContainer(value)) return null
   for (const [key, inner] of Object.entries(value)) {
     if (neverShown.test(key)) continue
     const found = unshowableAt(inner, [...path, key], depth + 1)
@@ -27,7 +34,7 @@ function unshowableAt(value: unknown, path: string[], depth: number): string[] |
  */
 export function registerTypedText(app: FastifyInstance): void {
   app.addHook('preValidation', (request, reply, done) => {
-    const found = request.body === undefined ? null : unshowableAt(request.body, [], 0)
+    const found = request.body === undefined ? null : unshowableAt(request.body)
     if (!found) {
       done()
       return
