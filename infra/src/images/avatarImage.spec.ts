@@ -43,4 +43,27 @@ describe('reencodeAvatar', () => {
     await expect(reencodeAvatar(await pngClaiming(10_000, 10_000), 256)).rejects.toBeInstanceOf(OversizedImage)
     await expect(reencodeAvatar(Buffer.from('not a png at all'), 256)).rejects.toBeInstanceOf(UnreadableImage)
   })
+
+  it('refuses a drawing sent as a picture: an SVG or a TIFF is not decoded, whatever type it claims', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>',
+    )
+    await expect(reencodeAvatar(svg, 256)).rejects.toBeInstanceOf(UnreadableImage)
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#203040' } })
+      .tiff()
+      .toBuffer()
+    await expect(reencodeAvatar(tiff, 256)).rejects.toBeInstanceOf(UnreadableImage)
+  })
+
+  it('takes each of the upload types', async () => {
+    const canvas = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#203040' } })
+    for (const bytes of [
+      await canvas().jpeg().toBuffer(),
+      await canvas().png().toBuffer(),
+      await canvas().webp().toBuffer(),
+      await canvas().gif().toBuffer(),
+      await canvas().avif().toBuffer(),
+    ])
+      expect((await reencodeAvatar(bytes, 64)).contentType).toBe('image/webp')
+  })
 })

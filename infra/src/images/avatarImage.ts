@@ -17,6 +17,9 @@ export interface ReencodedAvatar {
 // A 2 MB file can still claim a huge canvas (a decompression bomb): refuse what no avatar needs.
 const maxInputPixels = 50_000_000
 
+/** What the upload's types (JPEG, PNG, WebP, GIF, AVIF) decode as; sharp names AVIF `heif`. */
+const decodedFormats = new Set<string>(['jpeg', 'png', 'webp', 'gif', 'heif'])
+
 /**
  * Resizes an uploaded picture to a `side`×`side` square (cropped to its centre, turned upright by its
  * EXIF orientation) and re-encodes it as WebP. Re-encoding drops everything but the pixels: camera
@@ -26,12 +29,13 @@ const maxInputPixels = 50_000_000
 export async function reencodeAvatar(upload: Buffer, side: number): Promise<ReencodedAvatar> {
   // The header's size first, without decoding: a real picture too large is told so, not called unreadable.
   // No pixel limit here: sharp's default (16,383²) would refuse the very headers this check is for.
-  const pixels = await sharp(upload, { limitInputPixels: false })
+  const header = await sharp(upload, { limitInputPixels: false })
     .metadata()
-    .then(
-      ({ width, height }) => width * height,
-      () => 0,
-    )
+    .catch(() => null)
+  // The format sharp finds in the bytes, not the type the upload claims: an SVG or a PDF sent as
+  // "image/png" would otherwise be rendered by librsvg or poppler, which no photo needs.
+  if (!header || !decodedFormats.has(header.format)) throw new UnreadableImage(`format ${header?.format ?? 'unknown'}`)
+  const pixels = header.width * header.height
   if (pixels > maxInputPixels) throw new OversizedImage(`${pixels} pixels`)
   let image: Buffer
   try {
