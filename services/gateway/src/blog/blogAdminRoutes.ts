@@ -48,6 +48,19 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     const reader = await userQueries(platform.readStore).byId(userId)
     return reader !== null && !hasUnreadNews(await blog().latestPublishedAt(), reader.lastNewsVisit)
   }
+  /**
+   * The editor offers only the categories there are; one the API names that is not (a typo, or deleted
+   * meanwhile) would vanish from the saved post without a word, so the save is refused instead.
+   */
+  const refuseUnknownCategories = async (categoryIds: readonly string[]) => {
+    if (categoryIds.length === 0) return
+    const known = new Set((await blog().categories()).map((category) => category.id))
+    const unknown = categoryIds.find((id) => !known.has(id))
+    if (unknown !== undefined)
+      throw new DomainError('invalid', `There is no blog category with the id "${unknown}".`, {
+        validationErrors: { categoryIds: 'Choose categories that exist.' },
+      })
+  }
   /** The post once the blog's read models have `position`; the answer carries `answered` (a later write of the request). */
   const postAfter = async (id: string, position: bigint | null, answered = position) => {
     await caughtUp(position)
@@ -99,6 +112,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
       },
     },
     async (request, reply) => {
+      await refuseUnknownCategories(request.body.categoryIds)
       const postId = platform.newId()
       const { position } = await draftPost(context(request), postId, currentUserId(request), request.body)
       return reply.code(201).send(await postAfter(postId, position))
@@ -121,6 +135,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = as
     },
     async (request) => {
       const { basedOn, ...input } = request.body
+      await refuseUnknownCategories(input.categoryIds)
       const { position } = await editPost(context(request), request.params.id, input, basedOn)
       return postAfter(request.params.id, position)
     },

@@ -202,6 +202,26 @@ describe('blog slugs', () => {
     })
     expect(sameSlug.statusCode).toBe(409)
   })
+
+  it('refuses a post in a category there is not, rather than saving it without that category', async () => {
+    const interviews = await createCategory('Interviews', 'interviews')
+    const unknown = await admin.client.post('/api/admin/blog/posts', {
+      ...draft({ slug: 'with-a-typo', categoryIds: [interviews.id, 'no-such-category'] }),
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({
+      message: 'There is no blog category with the id "no-such-category".',
+      validationErrors: { categoryIds: 'Choose categories that exist.' },
+    })
+    const post = await createPost({ slug: 'with-a-typo', categoryIds: [interviews.id] })
+    const edit = await admin.client.put(`/api/admin/blog/posts/${post.id}`, {
+      ...draft({ slug: 'with-a-typo', categoryIds: ['gone'] }),
+    })
+    expect(edit.statusCode).toBe(400)
+    expect((await admin.client.get(`/api/admin/blog/posts/${post.id}`)).json()).toMatchObject({
+      categoryIds: [interviews.id],
+    })
+  })
 })
 
 describe('publishing and the news', () => {
