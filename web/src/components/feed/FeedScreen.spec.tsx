@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { feedCalls } from '../../features/feed/feedCalls'
+import { feedKeys } from '../../features/feed/feedQueries'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
@@ -132,6 +133,34 @@ describe('the feed, scrolled page by page', { timeout: 20_000 }, () => {
     fireEvent.click(within(reactions).getByRole('button', { name: /^🔥/ }))
     await settle()
     expect(new Set(drawn.titles)).toEqual(new Set(["ann's watch of Film 3"]))
+  })
+})
+
+describe('opening the feed', () => {
+  it('records one visit, not a second when the list it opened on arrives', async () => {
+    await showFeed(20)
+    await settle()
+    expect(feedCalls.visit).toHaveBeenCalledTimes(1)
+  })
+
+  it('records one visit over a list kept from before, when the fresh one brings what it had missed', async () => {
+    const client = createQueryClient()
+    client.setQueryData(currentUserKey, { id: 'u-me', username: 'me', avatarUrl: null, email: 'me@example.com' })
+    client.setQueryData(feedKeys.timeline(), { pages: [page(2, 20)], pageParams: [null] }, { updatedAt: 1 })
+    vi.spyOn(feedCalls, 'page').mockImplementation((cursor) => Promise.resolve(page(Number(cursor ?? 1), 20)))
+    vi.spyOn(feedCalls, 'visit').mockResolvedValue({})
+    vi.spyOn(feedCalls, 'unread').mockResolvedValue({ count: 0 })
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={client}>
+          <FeedScreen />
+        </QueryClientProvider>,
+      ),
+    )
+    expect(await screen.findByRole('article', { name: /^ann watched Film 1\b/ })).toBeTruthy()
+    await settle()
+    expect(feedCalls.visit).toHaveBeenCalledTimes(1)
   })
 })
 

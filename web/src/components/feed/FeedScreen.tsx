@@ -1,4 +1,4 @@
-import type { ReactionEmoji } from '@reelmates/contracts/feed'
+import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
@@ -36,6 +36,38 @@ function useEndOfList(onReached: () => void, active: boolean) {
   return sentinel
 }
 
+/**
+ * Opening the feed reads it; so does seeing a newer item arrive while it is open, or brought in by
+ * "Show N new activities" (which so clears the Feed badge as opening the feed does). One visit is
+ * recorded when the feed opens, and another only for an item newer than what that visit read: the
+ * list the feed first shows (its first answer, or the answer to the fetch under way when it opened,
+ * over a list kept from before) is what the server had when the visit was recorded. Recording again
+ * when that first list came sent a second visit a second after the first on a slow phone.
+ */
+function useFeedVisits(items: FeedItem[] | undefined, fetching: boolean, fetchedAfterMount: boolean) {
+  const { mutate: recordVisit } = useMutation(visitFeedMutation)
+  // '' for an empty list, undefined for none yet.
+  const newest = items ? (items[0]?.createdAt ?? '') : undefined
+  const visit = useRef<{ readUpTo: string | undefined; awaitingFetch: boolean } | null>(null)
+  useEffect(() => {
+    const read = visit.current
+    if (!read) {
+      visit.current = { readUpTo: newest, awaitingFetch: fetching }
+      recordVisit(undefined)
+      return
+    }
+    if (newest === undefined) return
+    if (read.readUpTo === undefined || (read.awaitingFetch && fetchedAfterMount)) {
+      visit.current = { readUpTo: newest, awaitingFetch: false }
+      return
+    }
+    if (newest > read.readUpTo) {
+      read.readUpTo = newest
+      recordVisit(undefined)
+    }
+  }, [recordVisit, newest, fetching, fetchedAfterMount])
+}
+
 /** /feed: what my friends and I have been watching, newest first, with reactions and comments. */
 export function FeedScreen() {
   useDocumentTitle('Feed')
@@ -46,11 +78,7 @@ export function FeedScreen() {
     (activityId: string, emoji: ReactionEmoji, on: boolean) => void actions.react(activityId, null, emoji, on),
     [actions],
   )
-  const { mutate: recordVisit } = useMutation(visitFeedMutation)
-  // Opening the feed reads it; so does seeing a newer item arrive while it is open, or brought in by
-  // "Show N new activities" (which so clears the Feed badge as opening the feed does).
-  const newest = feed.items?.[0]?.createdAt
-  useEffect(() => recordVisit(undefined), [recordVisit, newest])
+  useFeedVisits(feed.items, feed.isFetching, feed.isFetchedAfterMount)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed
   const fresh = useNewActivity(feed.items, feed.data?.pages.length ?? 0)
   useGoneActivity(feed.data?.pages.length ?? 0)
