@@ -1,14 +1,23 @@
-import { friendshipIdOf } from '@reelmates/contracts/friendships'
+import { friendshipIdOf, type FriendsAnswer, type FriendshipState } from '@reelmates/contracts/friendships'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useDebouncedValue } from '../../features/catalog/useDebouncedValue'
-import { userSearchQuery } from '../../features/friends/queries'
+import { friendsListQuery, userSearchQuery } from '../../features/friends/queries'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { inputClass, panel, sectionHeading } from './socialStyles'
 
 export const findPeopleInputId = 'find-people'
+
+/** Where I stand with a member by my friends list: a friend, asked by me, asking me, or none of these. */
+function standingIn(list: FriendsAnswer, userId: string): FriendshipState {
+  const has = (items: FriendsAnswer['friends']) => items.some((item) => item.user.id === userId)
+  if (has(list.friends)) return 'friends'
+  if (has(list.outgoing)) return 'outgoing'
+  if (has(list.incoming)) return 'incoming'
+  return 'none'
+}
 
 /** Find members by the start of their username, and ask them right from the result. */
 export function FindPeople({ myId }: { myId: string }) {
@@ -17,6 +26,11 @@ export function FindPeople({ myId }: { myId: string }) {
   const settled = useDebouncedValue(text.trim(), 250)
   const results = useQuery(userSearchQuery(settled))
   const users = results.data?.users ?? []
+  // Each person found says where we stood when the search was answered; the friends list beside it
+  // is asked again while /friends is open, and after every change made here. The newer of the two
+  // answers says where we stand: "Requested · Cancel" stayed on a person who had since accepted.
+  const list = useQuery(friendsListQuery())
+  const listIsNewer = list.data !== undefined && list.dataUpdatedAt > results.dataUpdatedAt
 
   return (
     <section aria-labelledby={headingId} className={panel}>
@@ -80,7 +94,7 @@ export function FindPeople({ myId }: { myId: string }) {
                 <span className="text-xs text-zinc-400">You</span>
               ) : (
                 <FriendButton
-                  relation={user.friendship}
+                  relation={listIsNewer ? standingIn(list.data, user.id) : user.friendship}
                   username={user.username}
                   friendshipId={friendshipIdOf(myId, user.id)}
                   size="sm"
