@@ -1,0 +1,60 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { PullToRefresh } from './PullToRefresh'
+
+neverAnsweringServer({ browserTab: true })
+
+/** The feed's list under a pull, at the top of the page; `refreshed` ends the refresh a pull starts. */
+function pullable() {
+  vi.spyOn(window, 'scrollY', 'get').mockReturnValue(0)
+  let refreshed: () => void = () => undefined
+  const onRefresh = vi.fn(() => new Promise<void>((resolve) => (refreshed = resolve)))
+  const { container } = render(
+    <PullToRefresh onRefresh={onRefresh}>
+      <ol aria-label="Activity" />
+    </PullToRefresh>,
+  )
+  const list = screen.getByRole('list', { name: 'Activity' })
+  /** The transform the list is moved by, from the nearest box that moves it. */
+  const moved = () => (list.closest<HTMLElement>('[style*="transform"]')?.style.transform ?? '').trim()
+  const heights = () => [...container.querySelectorAll<HTMLElement>('*')].map((element) => element.style.height)
+  return { list, onRefresh, moved, heights, refreshed: () => refreshed() }
+}
+
+describe('pull to refresh', () => {
+  it('moves the list with a transform, changing no height as the finger moves', () => {
+    const { list, moved, heights } = pullable()
+    const atRest = heights()
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 140 }] })
+    expect(moved()).toBe('translateY(20px)')
+    fireEvent.touchMove(list, { touches: [{ clientY: 160 }] })
+    expect(moved()).toBe('translateY(30px)')
+    expect(heights()).toEqual(atRest)
+    expect(screen.getByText('Pull to refresh')).toBeTruthy()
+  })
+
+  it('refreshes past its threshold, saying so, and the list goes back when it is done', async () => {
+    const { list, onRefresh, moved, refreshed } = pullable()
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 180 }] })
+    expect(screen.getByText('Release to refresh')).toBeTruthy()
+    fireEvent.touchEnd(list)
+    expect(onRefresh).toHaveBeenCalledTimes(1)
+    expect(screen.getByText('Refreshing…')).toBeTruthy()
+    expect(moved()).toBe('translateY(32px)')
+    await act(async () => refreshed())
+    expect(moved()).toBe('')
+    expect(screen.queryByText('Refreshing…')).toBeNull()
+  })
+
+  it('does nothing for a pull short of its threshold', () => {
+    const { list, onRefresh, moved } = pullable()
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 150 }] })
+    fireEvent.touchEnd(list)
+    expect(onRefresh).not.toHaveBeenCalled()
+    expect(moved()).toBe('')
+  })
+})
