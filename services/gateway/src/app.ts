@@ -5,12 +5,7 @@ import fastifySession from '@fastify/session'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { catalogCacheRoutes } from './catalog/cacheRoutes'
@@ -28,6 +23,7 @@ import { sendHistoryRoutes } from './campaigns/sendHistoryRoutes'
 import { unsubscribeRoutes } from './campaigns/unsubscribeRoutes'
 import { registerErrorHandling } from './http/errors'
 import { registerTypedText } from './http/typedText'
+import { documentingRefusals } from './http/documentedRefusals'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { registerRequestLog } from './http/requestLog'
 import { registerIdempotency } from './http/idempotency'
@@ -104,7 +100,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       info: { title: 'Reelmates API', version: '1.0.0', description: 'The /api contract of Reelmates.' },
       components: { securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'CSRF-Token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentingRefusals(),
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 

@@ -118,7 +118,14 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async
     '/avatars/:userId',
     {
       onRequest: requireUser,
-      config: readsFrom(avatarQueries),
+      config: {
+        ...readsFrom(avatarQueries),
+        answersAs: {
+          description: 'The picture',
+          types: ['image/webp'],
+          notModified: 'If-None-Match names the picture the browser has',
+        },
+      },
       schema: {
         tags: ['account'],
         summary:

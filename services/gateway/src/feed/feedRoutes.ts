@@ -15,7 +15,7 @@ import { NoSuchActivity } from '@reelmates/commands/feed/errors'
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
 import { lovedByFriendsAnswer } from '@reelmates/contracts/lovedByFriends'
 import { lovedByFriendsQueries } from '@reelmates/projections/feed/lovedByFriendsQueries'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
@@ -23,7 +23,7 @@ import { askerOf, feedPorts } from './feedPorts'
 
 /** The feed, its unread count and one activity with its comments (issue 11); home's titles loved by friends. */
 export const feedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const feed = feedQueries(platform.readStore)
   const ports = feedPorts(platform)
   const loved = lovedByFriendsQueries(platform.readStore)

@@ -11,7 +11,7 @@ import {
 import { NoSuchActivity, NoSuchComment } from '@reelmates/commands/feed/errors'
 import { addComment, deleteComment, editComment, setReaction } from '@reelmates/commands/feed/interactions'
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
-import { requireUser } from '../http/auth'
+import { requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
 import type { Platform } from '../platform'
 import { askerOf, feedPorts } from './feedPorts'
@@ -25,7 +25,7 @@ const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: er
  * follows its thread), from which notifications are derived.
  */
 export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const ports = feedPorts(platform)
   const feed = feedQueries(platform.readStore)
 

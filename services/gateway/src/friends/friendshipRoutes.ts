@@ -19,7 +19,7 @@ import {
 import { NoSuchFriendRequest, NoSuchInvitation } from '@reelmates/commands/friendship/errors'
 import { acceptInvitation, cancelInvitation, inviteByEmail } from '@reelmates/commands/friendship/invitations'
 import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { TurnsPerKey } from '../http/turnsPerKey'
@@ -40,7 +40,7 @@ export const friendshipRoutes: FastifyPluginAsyncZod<{ platform: Platform; addre
   app,
   { platform, addressMailing },
 ) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const ports = friendshipPorts(platform)
   const friends = friendsQueries(platform.readStore)
 

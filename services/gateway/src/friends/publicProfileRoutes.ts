@@ -13,7 +13,7 @@ import { friendsQueries } from '@reelmates/projections/friends/friendsQueries'
 import { publicQueries } from '@reelmates/projections/friends/publicQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { favouriteGenres } from './favouriteGenres'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
@@ -25,7 +25,7 @@ const searchLimit = 10
  * or unknown name is the same 404, and nothing here reads an email or a private watch.
  */
 export const publicProfileRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const friends = friendsQueries(platform.readStore)
   const users = userQueries(platform.readStore)
   const activity = publicQueries(platform.readStore)

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { userQueries } from '@reelmates/projections/users/userQueries'
 import { adminUserQueries } from '@reelmates/projections/users/adminUserQueries'
 import { AccountSuspended } from '@reelmates/commands/account/errors'
@@ -62,4 +62,16 @@ export async function startUserSession(request: FastifyRequest, user: { id: stri
 
 export async function endUserSession(request: FastifyRequest): Promise<void> {
   await request.session.destroy()
+}
+
+/**
+ * `guard` (`requireUser`, `requireAdmin`) before every route the plugin registers after this call,
+ * as the first of each route's own `onRequest` hooks rather than a plugin hook: it runs at the same
+ * point, and the API document, which sees only a route's own options, can tell the route needs it.
+ */
+export function guardEveryRoute(app: FastifyInstance, guard: typeof requireUser): void {
+  app.addHook('onRoute', (route) => {
+    const own: unknown[] = [route.onRequest ?? []].flat()
+    route.onRequest = [guard, ...own] as typeof route.onRequest
+  })
 }

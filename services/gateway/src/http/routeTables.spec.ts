@@ -1,6 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { apiOperations, describeOperation, stateChanging, urlOf, type Operation } from '../testing/apiOperations'
+import {
+  apiOperations,
+  describeOperation,
+  documents,
+  stateChanging,
+  urlOf,
+  type Operation,
+} from '../testing/apiOperations'
 import { isActingRead } from '@reelmates/contracts/actingReads'
 import { signedInAgent } from '../testing/signedIn'
 import { agent, createTestApp } from '../testing/testApp'
@@ -59,8 +66,10 @@ afterAll(() => t.close())
 const operations = apiOperations(t.app)
 const { client: user } = await signedInAgent(t.app, 'tablesuser')
 
-function expectRefusal(answer: LightMyRequestResponse, status: number, message?: RegExp) {
+function expectRefusal(operation: Operation, answer: LightMyRequestResponse, status: number, message?: RegExp) {
   expect(answer.statusCode, answer.body).toBe(status)
+  // …and the API document says so, for clients written from it.
+  expect(documents(operation, status), `${describeOperation(operation)} documents ${status}`).toBe(true)
   expect(answer.headers['content-type']).toMatch(/^application\/json/)
   const body = answer.json<{ message?: unknown }>()
   expect(typeof body.message).toBe('string')
@@ -95,16 +104,16 @@ describe('every state-changing route, and every GET that acts, refuses a request
     ),
   )('%s', async (_name, operation) => {
     const url = urlOf(operation)
-    expectRefusal(await agent(t.app).request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
-    expectRefusal(await user.request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
+    expectRefusal(operation, await agent(t.app).request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
+    expectRefusal(operation, await user.request(operation.method, url, { csrf: false, body: {} }), 403, /CSRF/i)
     const forged = { csrf: false, body: {}, headers: { 'csrf-token': 'forged-token' } }
-    expectRefusal(await user.request(operation.method, url, forged), 403, /CSRF/i)
+    expectRefusal(operation, await user.request(operation.method, url, forged), 403, /CSRF/i)
   })
 
   it.each(table((operation) => carriesOwnCredential.includes(describeOperation(operation))))(
     '%s refuses a request without its own credential instead',
     async (_name, operation) => {
-      expectRefusal(await agent(t.app).request(operation.method, operation.path, { csrf: false }), 400)
+      expectRefusal(operation, await agent(t.app).request(operation.method, operation.path, { csrf: false }), 400)
     },
   )
 })
@@ -112,12 +121,12 @@ describe('every state-changing route, and every GET that acts, refuses a request
 describe('every route that is not open to visitors answers 401 to a signed-out visitor', () => {
   it.each(table((operation) => !isOpen(operation)))('%s', async (_name, operation) => {
     // With the CSRF token and an empty body: sign-in is checked before the body is validated.
-    expectRefusal(await agent(t.app).request(operation.method, urlOf(operation), { body: {} }), 401)
+    expectRefusal(operation, await agent(t.app).request(operation.method, urlOf(operation), { body: {} }), 401)
   })
 })
 
 describe('every admin route answers 403 to a signed-in user who is not an admin', () => {
   it.each(table(isAdmin))('%s', async (_name, operation) => {
-    expectRefusal(await user.request(operation.method, urlOf(operation), { body: {} }), 403)
+    expectRefusal(operation, await user.request(operation.method, urlOf(operation), { body: {} }), 403)
   })
 })

@@ -5,7 +5,7 @@ import { watchlistItemParams } from '@reelmates/contracts/watchlist'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
 import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
 import { errorAnswer } from '@reelmates/contracts/answers'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 import { exportCsv } from './exportCsv'
@@ -17,7 +17,7 @@ const exportQuery = z.object({
 
 /** Per-title status for the media page, and exports: your data is yours, in CSV or JSON. */
 export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const watchlist = watchlistQueries(platform.readStore)
   const watched = watchedQueries(platform.readStore)
 
@@ -74,7 +74,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: exportQuery,
         response: { 400: errorAnswer, 401: errorAnswer },
       },
-      config: readsFrom(watchlistQueries),
+      config: {
+        ...readsFrom(watchlistQueries),
+        answersAs: { description: 'The file, as `format` asks', types: ['text/csv', 'application/json'] },
+      },
     },
     async (request, reply) => {
       const items = watchlistRows(await watchlist.all(currentUserId(request)))
@@ -91,7 +94,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
         querystring: exportQuery,
         response: { 400: errorAnswer, 401: errorAnswer },
       },
-      config: readsFrom(watchedQueries),
+      config: {
+        ...readsFrom(watchedQueries),
+        answersAs: { description: 'The file, as `format` asks', types: ['text/csv', 'application/json'] },
+      },
     },
     async (request, reply) => {
       const items = watchedRows(await watched.all(currentUserId(request)))

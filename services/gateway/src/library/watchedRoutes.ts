@@ -10,7 +10,7 @@ import {
 import { watched, watchedStreamId } from '@reelmates/commands/watched/watched'
 import { markWatched } from '@reelmates/commands/watched/markWatched'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { commandMetadata, execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import { watchedQueries } from '@reelmates/projections/watched/watchedQueries'
@@ -22,7 +22,7 @@ const entryErrors = { 400: errorAnswer, 401: errorAnswer, 404: errorAnswer }
 
 /** The signed-in user's watched log (a diary: a rewatch is another entry). */
 export const watchedRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const queries = watchedQueries(platform.readStore)
 
   app.get(

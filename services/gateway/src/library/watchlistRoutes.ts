@@ -10,7 +10,7 @@ import {
 } from '@reelmates/contracts/watchlist'
 import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
 import { errorAnswer, mutationAnswer } from '@reelmates/contracts/answers'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import { watchlistQueries } from '@reelmates/projections/watchlist/watchlistQueries'
@@ -32,7 +32,7 @@ function moveTarget({ toIndex, after, before }: z.infer<typeof moveWatchlistItem
 
 /** The signed-in user's watchlist: list, add, edit the note, move, remove, put back. */
 export const watchlistRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const queries = watchlistQueries(platform.readStore)
 
   app.get(

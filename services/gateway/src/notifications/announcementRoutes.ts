@@ -10,7 +10,7 @@ import { announcement, announcementStream } from '@reelmates/commands/notificati
 import { announcementQueries } from '@reelmates/projections/notifications/announcementQueries'
 import { notificationQueries } from '@reelmates/projections/notifications/notificationQueries'
 import { userQueries } from '@reelmates/projections/users/userQueries'
-import { currentUserId, requireAdmin } from '../http/auth'
+import { currentUserId, requireAdmin, guardEveryRoute } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
@@ -18,7 +18,7 @@ import { announcementReport } from './announcementReport'
 
 /** Admins write to everyone or to chosen members: in the bell, by push, and by mail if they wish. */
 export const announcementRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireAdmin)
+  guardEveryRoute(app, requireAdmin)
   const members = userQueries(platform.readStore)
 
   async function recipientsOf(audience: 'everyone' | 'chosen', usernames: readonly string[]) {

@@ -9,14 +9,14 @@ import {
 import { notificationsRead, notificationsStream } from '@reelmates/commands/notifications/notificationsRead'
 import { notificationsSeen, notificationsSeenStream } from '@reelmates/commands/notifications/notificationsSeen'
 import { notificationQueries } from '@reelmates/projections/notifications/notificationQueries'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
 /** The bell: my notifications, newest first, marking them read, and clearing its badge. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const queries = notificationQueries(platform.readStore)
 
   app.get(

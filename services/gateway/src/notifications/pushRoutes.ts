@@ -10,7 +10,7 @@ import {
 import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
 import { pushEndpointAllowed } from '@reelmates/infra/push/webPushSender'
 import { pushQueries } from '@reelmates/projections/push/pushQueries'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
@@ -19,7 +19,7 @@ const notSetUp = 'Push notifications are not set up on this server.'
 
 /** Web push: the server's VAPID key, and this device's subscription (one per browser). */
 export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const push = platform.config.push
   const devices = pushQueries(platform.readStore)
 

@@ -13,7 +13,7 @@ import { answerRecommendation, type Answer } from '@reelmates/commands/recommend
 import { sendRecommendations } from '@reelmates/commands/recommendation/sendRecommendations'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
 import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAddresses'
-import { currentUserId, requireUser } from '../http/auth'
+import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { TurnsPerKey } from '../http/turnsPerKey'
@@ -37,7 +37,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform; a
   app,
   { platform, addressMailing },
 ) => {
-  app.addHook('onRequest', requireUser)
+  guardEveryRoute(app, requireUser)
   const ports = recommendationPorts(platform)
   const queries = recommendationQueries(platform.readStore)
 

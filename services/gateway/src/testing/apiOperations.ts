@@ -34,11 +34,14 @@ export interface Operation {
   pathParams: Parameter[]
   queryParams: Parameter[]
   body?: JsonSchema
+  /** The statuses the document says the operation answers ("200", "404", …). */
+  responses: string[]
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[]
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
+  responses?: Record<string, unknown>
 }
 
 const methods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
@@ -64,6 +67,7 @@ export function apiOperations(app: FastifyInstance): Operation[] {
         pathParams: parameters('path'),
         queryParams: parameters('query'),
         ...(body ? { body } : {}),
+        responses: Object.keys(spec.responses ?? {}),
       })
     }
   }
@@ -109,3 +113,7 @@ export function urlOf(operation: Operation, values: Record<string, string> = {},
   }
   return query ? `${url}?${query}` : url
 }
+
+/** Whether the document lists `status` among the operation's answers. */
+export const documents = (operation: Operation, status: number) =>
+  operation.responses.includes(String(status)) || operation.responses.includes('default')

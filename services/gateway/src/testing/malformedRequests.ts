@@ -7,6 +7,8 @@ export interface MalformedRequest {
   target: string
   headers: Record<string, string>
   payload?: string
+  /** The target no longer names the operation (`*`, `//api/…`): its answer is the router's, not the route's. */
+  addressesNoRoute?: boolean
 }
 
 const json = { 'content-type': 'application/json' }
@@ -86,12 +88,12 @@ function bodyCases(operation: Operation): { name: string; headers: Record<string
   return cases
 }
 
-function targetCases(operation: Operation): { name: string; target: string }[] {
+function targetCases(operation: Operation): { name: string; target: string; addressesNoRoute?: boolean }[] {
   const cases = [
     { name: 'an absolute-form target', target: `http://127.0.0.1:3000${urlOf(operation)}` },
     { name: 'an absolute-form target to another host', target: `https://evil.example${urlOf(operation)}` },
-    { name: 'the asterisk target', target: '*' },
-    { name: 'a doubled slash', target: `/${urlOf(operation)}` },
+    { name: 'the asterisk target', target: '*', addressesNoRoute: true },
+    { name: 'a doubled slash', target: `/${urlOf(operation)}`, addressesNoRoute: true },
     { name: 'a prototype-polluting query', target: urlOf(operation, {}, '__proto__[role]=Admin&constructor[x]=1') },
     { name: 'a broken query escape', target: urlOf(operation, {}, 'a=%ZZ&%=%') },
   ]
@@ -134,11 +136,12 @@ export function malformedRequests(operation: Operation): MalformedRequest[] {
     valid === undefined ? { headers } : { headers: { ...json, ...headers }, payload: valid }
   return [
     ...bodyCases(operation).map(({ name, headers, payload }) => ({ name, method, target, headers, payload })),
-    ...targetCases(operation).map(({ name, target: spoiled }) => ({
+    ...targetCases(operation).map(({ name, target: spoiled, addressesNoRoute }) => ({
       name,
       method,
       target: spoiled,
       ...withValidBody({}),
+      ...(addressesNoRoute ? { addressesNoRoute } : {}),
     })),
     ...headerCases.map(({ name, headers }) => ({ name, method, target, ...withValidBody(headers) })),
   ]
