@@ -8,7 +8,9 @@ export const analyticsQuery = z.object({
     .refine((days): days is (typeof analyticsRanges)[number] => (analyticsRanges as readonly number[]).includes(days), {
       message: 'days must be 7, 30 or 90',
     })
-    .default(30),
+    .default(30)
+    // The refinement is code, which JSON Schema cannot show: the document lists the choices.
+    .meta({ enum: [...analyticsRanges] }),
 })
 
 const topTitle = z.object({ tmdbId: z.number(), mediaType: z.string(), title: z.string(), count: z.number().int() })

@@ -245,9 +245,10 @@ export const regionSchema = z
   .refine(isCountryCode, 'region must be a two-letter country code of ISO 3166-1, e.g. US')
 
 export const providerParamsSchema = z.object({
-  providerId: integerText('providerId').pipe(
-    z.literal(providerIds, { error: `providerId must be one of ${providerIds.join(', ')}` }),
-  ),
+  providerId: integerText('providerId')
+    .pipe(z.literal(providerIds, { error: `providerId must be one of ${providerIds.join(', ')}` }))
+    // The document shows the first schema of a pipe (any whole number): it lists the choices itself.
+    .meta({ enum: providerIds.map(String) }),
 })
 
 /** Spec §9's default region, and the one with TMDB's fullest watch-provider data. */

@@ -278,7 +278,8 @@ export const commentRefusal = (content: string): string | null =>
 
 /** The text is checked by the decider (`commentContent`), so its message is the one shown. */
 export const commentBody = z.object({
-  content: z.string({ message: feedMessages.commentEmpty }),
+  // JSON Schema counts characters as `characterCount` does (code points), so the document can say it.
+  content: z.string({ message: feedMessages.commentEmpty }).meta({ minLength: 1, maxLength: commentMax }),
 })
 export type CommentBody = z.infer<typeof commentBody>
 

@@ -151,6 +151,8 @@ export const recommendationNote = z
   .refine((text) => characterCount(text) <= recommendationNoteMax, {
     message: recommendationMessages.noteTooLong,
   })
+  // A refinement is code, which the document cannot show; JSON Schema counts code points too.
+  .meta({ maxLength: recommendationNoteMax })
 
 const note = recommendationNote
 

@@ -65,4 +65,23 @@ describe('the API document', () => {
     expect(mediaType).toMatchObject({ nullable: true })
     expect(mediaType?.enum).toContain(null)
   })
+
+  it('shows the limits and choices the server checks in code', () => {
+    const bodyOf = (path: string) =>
+      (
+        operation(path, 'post') as unknown as {
+          requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } }
+        }
+      ).requestBody.content['application/json'].schema.properties
+    const parameter = (path: string, name: string) =>
+      (operation(path, 'get') as unknown as { parameters: { name: string; schema: unknown }[] }).parameters.find(
+        (p) => p.name === name,
+      )?.schema
+    expect(bodyOf('/api/activities/{id}/comments').content).toMatchObject({ minLength: 1, maxLength: 2000 })
+    expect(bodyOf('/api/recommendations').note).toMatchObject({ maxLength: 500 })
+    expect(parameter('/api/admin/analytics', 'days')).toMatchObject({ enum: [7, 30, 90] })
+    expect(parameter('/api/tmdb/trending/provider/{providerId}', 'providerId')).toMatchObject({
+      enum: ['8', '9', '337', '384', '15'],
+    })
+  })
 })
