@@ -1,7 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { keptAnswersKey, readKeptAnswers } from './keptAnswers'
+import { keptAnswersKey, readKeptAnswers, writeKeptAnswers } from './keptAnswers'
 import { registerWaitingChanges } from './waitingChangeDefaults'
 
 const ada = { id: 'u-ada', username: 'ada' } as PublicUser
@@ -32,7 +32,7 @@ function noteOffline(client: QueryClient, note: string): void {
 }
 
 const waitingNotes = () =>
-  readKeptAnswers(window.localStorage, 'test')?.state.mutations.map((mutation) => mutation.state.variables)
+  readKeptAnswers(window.localStorage, 'test+0')?.state.mutations.map((mutation) => mutation.state.variables)
 
 describe('keeping the answers and the waiting changes on the device', () => {
   let stops: (() => void)[] = []
@@ -73,8 +73,23 @@ describe('keeping the answers and the waiting changes on the device', () => {
     session.clearStorageKeepingWaitingChanges()
     expect(Object.keys(window.localStorage)).toEqual([keptAnswersKey])
     expect(waitingNotes()).toEqual(['Watch on the train'])
-    expect(readKeptAnswers(window.localStorage, 'test')?.state.queries).toEqual([])
+    expect(readKeptAnswers(window.localStorage, 'test+0')?.state.queries).toEqual([])
     expect(session.lastKnownUser()).toBeUndefined()
+  })
+
+  it('restores no answer kept by another build of the same version, whose answers may have another shape', async () => {
+    // An earlier build kept the bell as a plain list; this one reads it as pages, and crashed on it.
+    // Builds before this one tagged the snapshot with the package version alone, the same in each.
+    const earlier = new QueryClient()
+    earlier.setQueryData(['notifications', 'list'], { items: [], nextCursor: null })
+    earlier.setQueryData(['library', 'watchlist'], [{ tmdbId: 1 }])
+    writeKeptAnswers(window.localStorage, earlier, ada, __APP_VERSION__)
+
+    const session = await newPage()
+    const client = appClient()
+    session.userKnown(client, ada)
+    expect(client.getQueryData(['notifications', 'list'])).toBeUndefined()
+    expect(client.getQueryData(['library', 'watchlist'])).toBeUndefined()
   })
 
   it('restores once per page: a page that found no snapshot does not take its own changes in again', async () => {
@@ -154,7 +169,7 @@ describe('keeping the answers and the waiting changes on the device', () => {
       expect(changesIn(three.client)).toEqual(['from tab one'])
       await vi.advanceTimersByTimeAsync(0)
       expect(waitingNotes()).toEqual(['from tab one', 'from tab two'])
-      const kept = readKeptAnswers(window.localStorage, 'test')
+      const kept = readKeptAnswers(window.localStorage, 'test+0')
       expect(Object.keys(kept?.waiting ?? {}).sort()).toEqual(['three', 'two'])
       two.close()
       three.close()

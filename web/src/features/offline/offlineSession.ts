@@ -16,7 +16,12 @@ import { setSignedInAs } from '../../lib/signedInAs'
  * Where the kept answers meet the signed-in session: restored once the server (or, offline, the
  * kept snapshot) has said who is signed in, and only for that same person.
  */
-const version = __APP_VERSION__
+/**
+ * Which build wrote the snapshot. The package version stays 0.1.0 from build to build, and a query
+ * whose answer changed shape under the same key (a list that became pages) crashed every page of the
+ * next build on the old answer, so answers are kept for the build that wrote them.
+ */
+const version = `${__APP_VERSION__}+${__BUILD_TIMESTAMP__}`
 let restored = false
 // Until the guards know who is signed in, the snapshot on the device may hold changes this page has
 // not restored yet: a write before then would drop them.
