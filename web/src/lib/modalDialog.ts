@@ -7,6 +7,7 @@ import {
   type KeyboardEvent,
   type SyntheticEvent,
 } from 'react'
+import { swallowTapsWhereItStood } from './tapThrough'
 import type { LeavingUnsaved } from './unsavedChanges'
 
 /**
@@ -22,6 +23,9 @@ import type { LeavingUnsaved } from './unsavedChanges'
  * on the dialog's `close` event: the browser queues that event, and on a busy page it came half a
  * second later. Until then the component still thought the dialog open, so a press on the control
  * that opens it again did nothing. The event stays the way out for closes this hook does not see.
+ *
+ * A quick second tap of the press that closed it reaches nothing where the dialog stood (./tapThrough):
+ * it landed on the bottom bar under a phone's sheet and navigated away.
  *
  * `opened` runs once the dialog is shown (to move the focus somewhere else than its first field).
  *
@@ -69,7 +73,9 @@ export function useModalDialog({
     whenClosed.current()
   }, [])
   const close = useCallback(() => {
-    ref.current?.close()
+    const dialog = ref.current
+    if (dialog?.open) swallowTapsWhereItStood(dialog)
+    dialog?.close()
     done()
   }, [done])
   const [askingToDiscard, setAskingToDiscard] = useState(false)
