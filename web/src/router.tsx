@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { NotFoundScreen } from './components/shell/NotFoundScreen'
+import { PageError } from './components/shell/PageError'
 import { parseSearch, stringifySearch } from './lib/addressSearch'
 import { routeTree } from './routeTree.gen'
 
@@ -17,6 +18,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,
     defaultNotFoundComponent: NotFoundScreen,
+    defaultErrorComponent: PageError,
     // A search for 1984 reads `?q=1984` in the address, not `?q=%221984%22`.
     parseSearch,
     stringifySearch,
