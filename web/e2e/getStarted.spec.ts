@@ -50,3 +50,26 @@ test('a new member gets started from home, checks a step off, and hides the card
   await page.waitForLoadState('networkidle')
   await expect(card).toHaveCount(0)
 })
+
+test('the card holds its place while the member’s lists come: nothing below it moves when it is drawn', async ({
+  page,
+}) => {
+  await registerByApi(page.request, 'slowlists')
+  // The friends list, one of the three the card counts from, comes late (a slow phone's network).
+  await page.route(
+    (url) => url.pathname === '/api/friendships',
+    async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 4000))
+      await route.continue()
+    },
+  )
+  await page.goto('/home')
+  const trending = page.getByRole('region', { name: 'Trending movies' })
+  await expect(trending.getByRole('listitem').first()).toBeVisible()
+  const card = page.getByRole('region', { name: 'Get started' })
+  const before = await trending.boundingBox()
+  await expect(card).toHaveCount(0)
+  await expect(card).toBeVisible({ timeout: 10_000 })
+  const after = await trending.boundingBox()
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThanOrEqual(2)
+})

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { catalogMovie, sendJson } from './support/api'
 import { registerByApi, signInByApi, signOutByApi, toastWith } from './support/server'
 
 /** Editing the profile (spec §5 rules, §7 PUT /api/user/profile, §8 toasts) against the real server. */
@@ -213,4 +214,33 @@ test('Log out asks about an edit not saved first, from the phone menu too; delet
   await page.getByRole('dialog').getByLabel('Current password').fill(account.password)
   await page.getByRole('button', { name: 'Delete for good' }).click()
   await expect(page).toHaveURL(/\/account-deleted$/)
+})
+
+test('"My watching" holds the place of the numbers while they come: what follows hardly moves when they do', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await registerByApi(page.request, 'counter')
+  for (const [query, rating, streamingService] of [
+    ['casablanca', 8, 'Netflix'],
+    ['godfather', 10, 'Max'],
+    ['alien', 6, 'Netflix'],
+  ] as const) {
+    const title = await catalogMovie(page.request, query)
+    await sendJson(page.request, '/api/watched', { tmdbId: title.tmdbId, mediaType: 'movie', rating, streamingService })
+  }
+  // The numbers come late, as on a slow phone's network.
+  await page.route('**/api/user/stats**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('/profile')
+  const myComments = page.getByRole('heading', { name: 'My comments' })
+  await expect(page.getByLabel('Loading your numbers')).toBeVisible()
+  await expect(myComments).toBeAttached()
+  const before = await myComments.evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY)
+  await expect(page.getByText('Average rating')).toBeVisible({ timeout: 10_000 })
+  const after = await myComments.evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY)
+  // The tiles' lists are as long as the member's genres and services: the shape, not every line.
+  expect(Math.abs(after - before)).toBeLessThan(120)
 })

@@ -183,6 +183,67 @@ function StatsBody({ stats }: { stats: MyStatsAnswer }) {
   )
 }
 
+const bar = 'animate-pulse rounded bg-panel-2'
+
+/** A figure's tile while it comes: its label, its number and the line under it. */
+function FigureSkeleton({ children }: { children?: ReactNode }) {
+  return (
+    <div className={tile}>
+      <div className={`${bar} h-4 w-1/2`} />
+      <div className={`${bar} mt-1 h-9 w-16`} />
+      <div className={`${bar} mt-1 h-5 w-2/3`} />
+      {children}
+    </div>
+  )
+}
+
+function RankedSkeleton() {
+  return (
+    <div className={tile}>
+      <div className={`${bar} h-5 w-1/3`} />
+      <div className="mt-3 grid gap-2">
+        {[100, 70, 45].map((width) => (
+          <div key={width} className="grid gap-1">
+            <div className={`${bar} h-5 w-1/2`} />
+            <div className={`${bar} h-1.5 rounded-full`} style={{ width: `${width}%` }} />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The numbers' place while they come, in the shape of what replaces it (`StatsBody` for a member who
+ * has logged watches): a short bar here was replaced by several hundred pixels of tiles, which pushed
+ * "My comments" and the settings down the page.
+ */
+function StatsSkeleton() {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label="Loading your numbers">
+      <FigureSkeleton />
+      <FigureSkeleton>
+        <div className={`${bar} mt-3 h-12`} />
+        <div className="mt-1 h-4" />
+      </FigureSkeleton>
+      <RankedSkeleton />
+      <RankedSkeleton />
+      <div className={`${tile} sm:col-span-2`}>
+        <div className={`${bar} h-5 w-1/3`} />
+        <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5">
+          {Array.from({ length: 5 }, (_, index) => (
+            <div key={index} className={`grid gap-1.5 ${index >= 3 ? 'max-sm:hidden' : ''}`}>
+              <div className={`${bar} aspect-[2/3] rounded-lg`} />
+              <div className={`${bar} mt-1.5 h-4 w-3/4`} />
+              <div className={`${bar} h-4 w-1/2`} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}
+
 /** /profile's numbers: my own watching (private watches too: only I see this). */
 export function ProfileStats() {
   const stats = useQuery(myStatsQuery())
@@ -206,7 +267,7 @@ export function ProfileStats() {
         </div>
       ) : (
         <Loading what="This summary" size="row">
-          <div className={`${tile} h-32 animate-pulse`} aria-busy="true" aria-label="Loading your numbers" />
+          <StatsSkeleton />
         </Loading>
       )}
     </section>

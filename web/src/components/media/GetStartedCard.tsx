@@ -118,7 +118,9 @@ function Steps({
       complete(doneAtFirstSight ? 'alreadyDone' : 'allSet')
   }, [open, allSet, isIdle, doneAtFirstSight, complete])
 
-  if (!progress || !steps) return null
+  // Its place is held while the lists come (a second on a slow phone): drawn late above "Trending
+  // movies", it pushed the page down under a thumb going for a poster.
+  if (!progress || !steps) return open ? <CardWhileCounting /> : null
   if (allSet && doneAtFirstSight !== false) return null
   const doneCount = steps.filter((step) => step.done).length
 
@@ -172,5 +174,42 @@ function Steps({
         ))}
       </ol>
     </section>
+  )
+}
+
+const noProgress: OnboardingProgress = { watchlist: 0, watched: 0, friends: 0, friendsAsked: 0, friendsAsking: 0 }
+
+/**
+ * The card's place while the member's lists come: the card itself, with no step done, laid out but
+ * not shown (`invisible`: neither seen, nor read, nor reached with Tab), on the card's own panel. So
+ * it is the card's size at any width, and nothing moves when the card comes, but for the odd line a
+ * step's words gain.
+ */
+function CardWhileCounting() {
+  return (
+    <div aria-hidden="true" data-get-started-placeholder="" className={`${panel} @container mb-10 sm:mb-12`}>
+      <div className="invisible">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className={sectionHeading}>Get started</p>
+            <p className="mt-1 text-sm">0 of 3 steps done.</p>
+          </div>
+          <span className={`${quietButton} shrink-0`}>Hide</span>
+        </div>
+        <ol className="mt-4 grid gap-3 @[40rem]:grid-cols-3">
+          {onboardingSteps(noProgress).map((step, index) => (
+            <li key={step.id} className="flex gap-3 rounded-xl p-3">
+              <span className="inline-flex h-7 w-7 shrink-0 items-center justify-center text-sm">{index + 1}</span>
+              <div className="min-w-0">
+                <p className="text-sm font-semibold">{stepTitles[step.id]}</p>
+                <p className="mt-0.5 text-sm leading-relaxed">
+                  <StepHint id={step.id} done={false} progress={noProgress} />
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
   )
 }
