@@ -682,3 +682,27 @@ test('on a phone, a Feed badge of 99+ stays on one line above the tab’s label'
   expect(badgeBox?.height).toBeLessThanOrEqual(20)
   expect((badgeBox?.y ?? 0) + (badgeBox?.height ?? 0)).toBeLessThanOrEqual(labelTop)
 })
+
+test('an activity’s placeholder is the shape of the activity that replaces it, on a phone', async ({ page }) => {
+  await page.setViewportSize(viewports.phone)
+  await registerByApi(page.request, 'placeholder')
+  const { activityId } = await logWatch(page.request, 'casablanca')
+  // The activity comes late, as on a slow phone's network.
+  await page.route(
+    (url) => url.pathname.startsWith('/api/activities/'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await route.continue()
+    },
+  )
+  await page.goto(`/activity/${encodeURIComponent(activityId)}`)
+  const placeholder = page.locator('section[aria-labelledby="screen-title"] > div[aria-hidden="true"]')
+  await expect(placeholder).toBeVisible()
+  const held = await placeholder.boundingBox()
+  const activity = page.getByRole('article')
+  await expect(activity).toBeVisible({ timeout: 10_000 })
+  const shown = await activity.boundingBox()
+  if (!held || !shown) throw new Error('the placeholder and the activity should both have been on the screen')
+  expect(Math.abs(held.width - shown.width)).toBeLessThanOrEqual(1)
+  expect(Math.abs(held.height - shown.height)).toBeLessThanOrEqual(24)
+})

@@ -390,3 +390,38 @@ test('a recommendation in the bell opens its own card, focused, not the top of t
   await a.close()
   await b.close()
 })
+
+test('the list’s placeholder is the shape of the card that replaces it, on a phone', async ({ browser, baseURL }) => {
+  const a = await member(browser, baseURL ?? '', 'ann')
+  const b = await member(browser, baseURL ?? '', 'bob')
+  await befriend(a, b)
+  const title = await catalogMovie(a.page.request, 'casablanca')
+  await sendJson(a.page.request, '/api/recommendations', {
+    tmdbId: title.tmdbId,
+    mediaType: 'movie',
+    toUsernames: [b.account.username],
+  })
+  await b.page.setViewportSize(viewports.phone)
+  // The list comes late, as on a slow phone's network.
+  await b.page.route(
+    (url) => url.pathname === '/api/recommendations',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await route.continue()
+    },
+  )
+  await b.page.goto('/recommendations?box=received')
+  const placeholder = b.page.locator('main div.grid[aria-hidden="true"] > *').first()
+  await expect(placeholder).toBeVisible()
+  const held = await placeholder.boundingBox()
+  const card = b.page.getByRole('article', { name: title.title })
+  await expect(card).toBeVisible({ timeout: 10_000 })
+  const shown = await card.boundingBox()
+  if (!held || !shown) throw new Error('the placeholder and the card should both have been on the screen')
+  // Where the card is, as wide, and near its height: one card a row, a poster at its side.
+  expect(Math.abs(held.x - shown.x)).toBeLessThanOrEqual(1)
+  expect(Math.abs(held.width - shown.width)).toBeLessThanOrEqual(1)
+  expect(Math.abs(held.height - shown.height)).toBeLessThanOrEqual(24)
+  await a.close()
+  await b.close()
+})

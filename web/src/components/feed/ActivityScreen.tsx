@@ -7,7 +7,7 @@ import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
 import { ActivityCard, WhoDidWhat } from './ActivityCard'
 import { CommentThread } from './CommentThread'
-import { ActivityHeading, FeedSkeleton } from './FeedHeading'
+import { ActivityHeading, ActivitySkeleton } from './FeedHeading'
 import { UnsentWords } from './UnsentWords'
 import { useFeedActions } from './useFeedActions'
 import { Loading } from '../shell/NotSavedOffline'
@@ -34,7 +34,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
       </ActivityHeading>
       {isPending ? (
         <Loading what="This activity">
-          <FeedSkeleton />
+          <ActivitySkeleton />
         </Loading>
       ) : gone ? (
         <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">

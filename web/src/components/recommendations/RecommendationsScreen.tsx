@@ -6,7 +6,7 @@ import { recommendationsQuery } from '../../features/recommendations/queries'
 import { useReceivedRecommendations } from '../../features/recommendations/useRecommendations'
 import type { Box } from '../../features/recommendations/recommendationCalls'
 import { useDocumentTitle } from '../../lib/documentTitle'
-import { ListSkeleton, LoadFailed } from '../library/ScreenHeader'
+import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton, secondaryButton } from '../social/socialStyles'
 import { ReceivedCard, SentCard } from './RecommendationCard'
 import { Loading } from '../shell/NotSavedOffline'
@@ -46,6 +46,30 @@ function CardList({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Cards as `CardList` lays them out, while they come: a poster at the side, the title, who sent it and
+ * the actions under it. A grid of tall posters was replaced by one card, and the page jumped.
+ */
+function RecommendationsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-hidden="true">
+      {Array.from({ length: 2 }, (_, index) => (
+        <div key={index} className="flex gap-3 rounded-2xl bg-panel p-3 ring-1 ring-white/10 sm:gap-4 sm:p-4">
+          <div className="aspect-[2/3] w-16 shrink-0 animate-pulse rounded-xl bg-panel-2 sm:w-20" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="h-5 w-2/3 animate-pulse rounded bg-panel-2" />
+            <div className="h-4 w-1/2 animate-pulse rounded bg-panel-2/70" />
+            <div className="flex gap-2 pt-2">
+              <div className="h-9 w-32 animate-pulse rounded-full bg-panel-2" />
+              <div className="h-9 w-20 animate-pulse rounded-full bg-panel-2/70" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/**
  * The card an address names (`#rec-<id>`, where the bell's line leads): once the list has come, it is
  * scrolled to and takes the focus, once per address, so the reader starts at the recommendation they
  * tapped rather than at the top of the list.
@@ -69,7 +93,7 @@ function Received() {
   if (query.isPending) {
     return (
       <Loading what="This list of recommendations">
-        <ListSkeleton />
+        <RecommendationsSkeleton />
       </Loading>
     )
   }
@@ -91,7 +115,7 @@ function Sent() {
   if (query.isPending) {
     return (
       <Loading what="This list of recommendations">
-        <ListSkeleton />
+        <RecommendationsSkeleton />
       </Loading>
     )
   }
