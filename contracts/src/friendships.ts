@@ -12,7 +12,7 @@ export const friendshipIdOf = (userA: string, userB: string): string => [userA, 
 const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 export const friendshipId = z
   .string({ message: 'A friendship id is required' })
-  .regex(new RegExp(`^${uuidPattern}_${uuidPattern}$`, 'i'), 'No such friendship')
+  .regex(new RegExp(`^${uuidPattern}_${uuidPattern}$`, 'i'), 'No such friendship.')
 
 /** At most this many requests (or invitation mails) a day for one pair. */
 export const invitesPerDay = 3

@@ -176,7 +176,7 @@ export type RecommendRequest = z.infer<typeof recommendRequest>
 
 export const recommendationBox = z.enum(['received', 'sent'])
 export const recommendationsQuery = z.object({ box: recommendationBox.default('received') })
-export const recommendationParams = z.object({ id: z.uuid('No such recommendation') })
+export const recommendationParams = z.object({ id: z.uuid(recommendationMessages.notFound) })
 
 export const recommendationItem = z.object({
   id: z.string(),

@@ -6,6 +6,8 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { readableIssueMessage } from '@reelmates/contracts/readableIssues'
 import { accountRoutes } from './account/routes'
 import { catalogRoutes } from './catalog/routes'
 import { catalogCacheRoutes } from './catalog/cacheRoutes'
@@ -67,6 +69,8 @@ export interface AppOptions {
 /** The gateway: one fastify app serving the /api contract and the built web app. */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform
+  // A refusal no schema words itself is answered in plain words naming the field (contracts/readableIssues.ts).
+  z.config({ customError: readableIssueMessage })
   const logger: FastifyBaseLogger = platform.logger
   const app = Fastify({
     ...(options.logger === false ? { logger: false } : { loggerInstance: logger }),

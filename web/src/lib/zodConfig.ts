@@ -7,8 +7,9 @@
  * main.tsx would come too late: the chunks it imports build their schemas before its body runs.
  */
 import { config } from 'zod/v4/core'
+import { readableIssueMessage } from '@reelmates/contracts/readableIssues'
 
-config({ jitless: true })
+config({ jitless: true, customError: readableIssueMessage })
 
 export * from 'zod/v4'
 export { default } from 'zod/v4'
