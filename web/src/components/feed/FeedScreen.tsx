@@ -106,13 +106,13 @@ export function FeedScreen() {
         onRefresh={() => ((feed.data?.pages.length ?? 0) > liveFeedPages ? fresh.refresh() : feed.refetch())}
       >
         <NewActivityButton fresh={fresh} onShow={showNewActivity} />
-        {feed.isPending ? (
+        {feed.isError && !feed.items ? (
+          <LoadFailed onRetry={() => void feed.refetch()} />
+        ) : !feed.items ? (
           <Loading what="Your feed">
             <FeedSkeleton />
           </Loading>
-        ) : feed.isError && !feed.items ? (
-          <LoadFailed onRetry={() => void feed.refetch()} />
-        ) : feed.items?.length === 0 ? (
+        ) : feed.items.length === 0 ? (
           <div className="rounded-2xl bg-panel px-6 py-10 text-center ring-1 ring-white/10">
             <p className="text-lg font-semibold text-white">Nothing here yet</p>
             <p className="mt-1 text-sm text-zinc-400">
@@ -124,7 +124,7 @@ export function FeedScreen() {
           </div>
         ) : (
           <ol ref={list} tabIndex={-1} className="flex flex-col gap-4 outline-none" aria-label="Activity">
-            {feed.items?.map((item, index) => (
+            {feed.items.map((item, index) => (
               <li key={item.id}>
                 <ActivityCard item={item} me={actions.me} priority={index < 2} onReact={react} />
               </li>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { providerDefaults } from '../../features/catalog/cachePolicy'
 import { catalogQueries } from '../../features/catalog/queries'
+import { useListToShow } from '../../features/offline/keptEmpty'
 import { MediaRow } from './MediaRow'
 import { ProviderLogo } from './ProviderLogo'
 import { seeAllClassName } from './layout'
@@ -10,6 +11,7 @@ import { seeAllClassName } from './layout'
 /** Home's row for one streaming service: its five most popular titles in the US, and a way to all of them. */
 export function ProviderRow({ provider }: { provider: Provider }) {
   const query = useQuery(catalogQueries.providerTrending({ providerId: provider.id, ...providerDefaults }))
+  const results = useListToShow(query.data?.results, query)
   const providerLink = { to: '/provider/$providerId', params: { providerId: String(provider.id) } } as const
   return (
     <MediaRow
@@ -28,8 +30,8 @@ export function ProviderRow({ provider }: { provider: Provider }) {
           See all<span className="sr-only"> on {provider.name}</span>
         </Link>
       }
-      results={query.data?.results}
-      isLoading={query.isPending}
+      results={results}
+      isLoading={query.isPending || (!query.isError && !results)}
       caption={query.data?.notice}
       emptyMessage={`Nothing from ${provider.name} to show right now.`}
       trailing={

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { TrendingListName } from '../../features/catalog/trendingLists'
 import { catalogQueries } from '../../features/catalog/queries'
+import { useListToShow } from '../../features/offline/keptEmpty'
 import { problemMessage } from './CatalogProblem'
 import { MediaRow } from './MediaRow'
 import { seeAllClassName } from './layout'
@@ -16,6 +17,7 @@ const rows = {
 export function TrendingRow({ list, priority = false }: { list: TrendingListName; priority?: boolean }) {
   const query = useQuery(catalogQueries.trendingList(list))
   const row = rows[list]
+  const results = useListToShow(query.data?.results, query)
   return (
     <MediaRow
       heading={row.heading}
@@ -29,8 +31,8 @@ export function TrendingRow({ list, priority = false }: { list: TrendingListName
           </Link>
         )
       }
-      results={query.data?.results}
-      isLoading={query.isPending}
+      results={results}
+      isLoading={query.isPending || (!query.isError && !results)}
       caption={query.data?.notice}
       emptyMessage={query.isError ? problemMessage(query.error) : query.data?.notice}
       priority={priority}

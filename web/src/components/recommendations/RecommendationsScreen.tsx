@@ -3,6 +3,7 @@ import { recommendationAnchor } from '@reelmates/contracts/recommendations'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { recommendationsQuery } from '../../features/recommendations/queries'
+import { useListToShow } from '../../features/offline/keptEmpty'
 import { useReceivedRecommendations } from '../../features/recommendations/useRecommendations'
 import type { Box } from '../../features/recommendations/recommendationCalls'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -90,7 +91,8 @@ function Received() {
   const query = useReceivedRecommendations()
   const anchor = useLocation({ select: (location) => location.hash })
   useCardNamedByAddress(anchor, query.items !== undefined)
-  if (query.isPending) {
+  // No items and not pending: an empty box kept on the device while the fresh one comes.
+  if (query.isPending || (!query.isError && !query.items)) {
     return (
       <Loading what="This list of recommendations">
         <RecommendationsSkeleton />
@@ -112,7 +114,8 @@ function Received() {
 
 function Sent() {
   const query = useQuery(recommendationsQuery('sent'))
-  if (query.isPending) {
+  const items = useListToShow(query.data, query)
+  if (query.isPending || (!query.isError && !items)) {
     return (
       <Loading what="This list of recommendations">
         <RecommendationsSkeleton />
@@ -120,10 +123,10 @@ function Sent() {
     )
   }
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
-  if (query.data.length === 0) return <EmptyBox box="sent" />
+  if (!items || items.length === 0) return <EmptyBox box="sent" />
   return (
     <CardList>
-      {query.data.map((item) => (
+      {items.map((item) => (
         <li key={item.id}>
           <SentCard item={item} />
         </li>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { friendsListQuery, friendsRefetchMs } from '../../features/friends/queries'
+import { useListToShow } from '../../features/offline/keptEmpty'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { scrollBehavior } from '../../lib/reducedMotion'
 import { LoadFailed } from '../library/ScreenHeader'
@@ -53,7 +54,9 @@ function countLine(friends: number, requests: number): string {
 export function FriendsScreen({ myId }: { myId: string }) {
   useDocumentTitle('Friends')
   const query = useQuery({ ...friendsListQuery(), refetchInterval: friendsRefetchMs })
-  const data = query.data
+  // "No friends yet" from a list kept on the device, while the fresh one comes, is not said.
+  const friends = useListToShow(query.data?.friends, query)
+  const data = friends && query.data
 
   return (
     <section aria-labelledby="screen-title">
@@ -76,7 +79,7 @@ export function FriendsScreen({ myId }: { myId: string }) {
           <FindPeople myId={myId} />
         </div>
         <div className="flex flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {query.isPending ? (
+          {query.isPending || (!query.isError && !data) ? (
             <Loading what="Your friends list">
               <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
                 {Array.from({ length: 4 }, (_, index) => (

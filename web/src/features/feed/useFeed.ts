@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { FeedItem, MyCommentItem } from '@reelmates/contracts/feed'
 import { usePendingChanges } from '../../lib/mutations'
+import { useListToShow } from '../offline/keptEmpty'
 import { applyToActivity, applyToItem, type FeedChange } from './feedChanges'
 import { feedMutationKey } from './feedMutations'
 import { activityQuery, feedTimelineQuery, myCommentsQuery } from './feedQueries'
@@ -19,7 +20,7 @@ export function useFeedTimeline() {
     () => query.data?.pages.flatMap((page) => page.items).map((item) => pending.reduce(applyToItem, item)),
     [query.data, pending],
   )
-  return { ...query, items }
+  return { ...query, items: useListToShow(items, query) }
 }
 
 /** One activity with its comments, my pending changes folded on top. */
@@ -38,5 +39,5 @@ export function useMyComments() {
     const deleted = new Set(pending.flatMap((change) => (change.kind === 'deleteComment' ? [change.commentId] : [])))
     return query.data?.pages.flatMap((page) => page.items).filter((item) => !deleted.has(item.id))
   }, [query.data, pending])
-  return { ...query, items }
+  return { ...query, items: useListToShow(items, query) }
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import type { MediaRef } from '@reelmates/contracts/media'
 import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { usePendingChanges } from '../../lib/mutations'
+import { useListToShow } from '../offline/keptEmpty'
 import type { WatchedFilters } from './libraryCalls'
 import { emptyStatus, foldStatus, foldWatchlist, type LibraryChange } from './libraryChanges'
 import { libraryMutationKey } from './libraryMutations'
@@ -19,7 +20,7 @@ export function useWatchlist() {
   const query = useQuery(watchlistQuery(libraryRequests))
   const pending = usePendingLibraryChanges()
   const items = useMemo(() => (query.data ? foldWatchlist(query.data, pending) : undefined), [query.data, pending])
-  return { ...query, items }
+  return { ...query, items: useListToShow(items, query) }
 }
 
 export function useWatchedLog(filters: WatchedFilters) {
@@ -31,7 +32,8 @@ export function useWatchedLog(filters: WatchedFilters) {
     const loaded = { items: pages.flatMap((page) => page.items), total: pages[0]?.total ?? 0 }
     return foldWatchedLog(loaded, pending, filters, query.hasNextPage)
   }, [query.data, pending, filters, query.hasNextPage])
-  return { ...query, items: log?.items, total: log?.total }
+  const items = useListToShow(log?.items, query)
+  return { ...query, items, total: items && log?.total }
 }
 
 /** Is this title on my watchlist, how many times have I watched it; for the media page. */

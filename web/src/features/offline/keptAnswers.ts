@@ -7,6 +7,7 @@ import {
   type Query,
   type QueryClient,
 } from '@tanstack/react-query'
+import { noteKeptAnswers } from './keptEmpty'
 import { replayWaitingChanges } from './replay'
 import { thisTabId } from './thisTab'
 
@@ -212,6 +213,8 @@ export function restoreKeptAnswers(
   /** The tabs whose waiting changes this page takes up (all of them unless said). */
   ofTab: (tab: string) => boolean = () => true,
 ): void {
+  // Told apart from this visit's answers until a fetch replaces them (./keptEmpty).
+  if (kept.state.queries.length > 0) noteKeptAnswers(client, kept.savedAt)
   // A snapshot written before a rule above was added may hold what the rule leaves out.
   hydrate(client, {
     queries: kept.state.queries.filter((query) => isKeptQuery(query)),

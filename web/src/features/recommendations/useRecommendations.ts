@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef } from 'react'
 import { usePendingChanges } from '../../lib/mutations'
+import { useListToShow } from '../offline/keptEmpty'
 import { recommendationsMutationKey } from './mutations'
 import { recommendationsQuery } from './queries'
 import { inPlace, withAnswer, type AnswerChange } from './recommendationChanges'
@@ -14,5 +15,5 @@ export function useReceivedRecommendations() {
     () => query.data && inPlace(pending.reduce(withAnswer, query.data), places.current),
     [query.data, pending],
   )
-  return { ...query, items }
+  return { ...query, items: useListToShow(items, query) }
 }
