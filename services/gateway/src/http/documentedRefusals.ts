@@ -28,9 +28,9 @@ const refusals = {
     'Not signed in; or, for a change sent with Signed-In-As, the session is now someone else’s and nothing was changed',
   ),
   forbidden: errorAnswer.describe('No valid CSRF-Token header, or the signed-in member is not allowed this'),
-  tooLarge: errorAnswer.describe('The body is over 1 MB'),
+  tooLarge: errorAnswer.describe('The body is larger than the route takes (1 MB; an avatar, 2 MB)'),
   uriTooLong: errorAnswer.describe('A path parameter is over 200 characters'),
-  notJson: errorAnswer.describe('The body is not JSON (send `Content-Type: application/json`)'),
+  notJson: errorAnswer.describe('The body is not of a type the route takes (JSON; for an avatar, a picture)'),
 } as const
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -27,6 +27,22 @@ const reasonPhrase: Record<number, string> = {
   429: 'Too Many Requests',
 }
 
+/**
+ * fastify's and its plugins' own refusals, in words that say what to do: "Missing csrf secret" and
+ * "Unsupported Media Type" name the mechanism, not the remedy. The web app recognises a CSRF refusal by
+ * the word CSRF in it, which both keep.
+ */
+const remedies: Record<string, string> = {
+  FST_CSRF_MISSING_SECRET:
+    'This session has no CSRF token yet: fetch one from /api/csrf-token with the same cookie and send it as the CSRF-Token header.',
+  FST_CSRF_INVALID_TOKEN:
+    "This CSRF token is not this session's (a sign-in changes it): fetch a new one from /api/csrf-token.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as JSON, with Content-Type: application/json.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty: send a JSON object, or no Content-Type.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON (keys such as __proto__ are refused too).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is larger than this request takes.',
+}
+
 /** A refusal that knows when asking again can succeed says so in seconds (RFC 9110 §10.2.3). */
 function retryAfterOf(error: DomainError): number | undefined {
   return 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
@@ -70,7 +86,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.message, error: reasonPhrase[status] ?? 'Error' })
+      const message = remedies[error.code] ?? error.message
+      return reply.code(status).send({ message, error: reasonPhrase[status] ?? 'Error' })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' })

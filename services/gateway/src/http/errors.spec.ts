@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { signedInAgent } from '../testing/signedIn'
+import { createTestApp } from '../testing/testApp'
+
+/** fastify's and its plugins' own refusals say what to do (`remedies` in errors.ts). */
+const t = await createTestApp()
+afterAll(() => t.close())
+
+describe("the framework's refusals", () => {
+  it('tells a client that sent a CSRF token without the session it belongs to where to get one', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json', 'csrf-token': 'a-token-from-elsewhere' },
+      payload: JSON.stringify({ username: 'nosession', email: 'nosession@example.com', password: 'secret123' }),
+    })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json<{ message: string }>().message).toMatch(/CSRF.*\/api\/csrf-token/)
+  })
+
+  it('asks for JSON when the body is a form, and says an empty or broken JSON body is one', async () => {
+    const { client } = await signedInAgent(t.app, 'remedies')
+    const send = (contentType: string, payload: string) =>
+      client.request('PUT', '/api/user/profile', { headers: { 'content-type': contentType }, body: payload })
+    const form = await send('application/x-www-form-urlencoded', 'bio=hello')
+    expect(form.statusCode).toBe(415)
+    expect(form.json()).toMatchObject({ message: 'Send the body as JSON, with Content-Type: application/json.' })
+    const empty = await send('application/json', '')
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json<{ message: string }>().message).toMatch(/^The body is empty/)
+    const broken = await send('application/json', '{"bio":')
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json<{ message: string }>().message).toMatch(/^The body is not valid JSON/)
+  })
+})
