@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createMailer } from './mailer'
 import type { Mailer, MailMessage } from './port'
+import { startSmtpServer } from '../testing/smtpServer'
 
 const directory = mkdtempSync(join(tmpdir(), 'reelmates-mail-'))
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
@@ -33,43 +32,10 @@ const resetFor = (to: string, userId?: string): MailMessage => ({
   text: `Follow https://reelmates.test/reset?token=${randomUUID()} to choose a new password.`,
 })
 
-interface ReceivedMail {
-  from: string | undefined
-  to: string[]
-  raw: string
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, or refuses every recipient. */
-async function smtpServer({ refuseRecipients = false } = {}) {
-  const received: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuseRecipients) {
-        callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 }))
-        return
-      }
-      callback()
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom === false ? undefined : session.envelope.mailFrom.address,
-          to: session.envelope.rcptTo.map((each) => each.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  toClose.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
-  return { url: `smtp://127.0.0.1:${port}`, received }
+async function smtpServer(options: { refuseRecipients?: boolean } = {}) {
+  const server = await startSmtpServer(options)
+  toClose.push(server)
+  return server
 }
 
 function bytesOf(path: string): string {
@@ -80,37 +46,9 @@ function bytesOf(path: string): string {
     .join('')
 }
 
-describe('mailer without SMTP (the outbox)', () => {
-  it('keeps every message in the outbox, newest first', async () => {
-    const mail = mailer()
-    const first = await mail.send(resetFor('ana@example.com', 'user-ana'))
-    const second = await mail.send({ ...resetFor('ben@example.com'), category: 'magic-link', html: '<p>Sign in</p>' })
-    expect(first.status).toBe('outbox')
-    const listed = await mail.list()
-    expect(listed).toEqual([second, first])
-    expect(listed[0]).toMatchObject({ to: 'ben@example.com', category: 'magic-link', html: '<p>Sign in</p>' })
-    expect(listed[1]).toMatchObject({
-      to: 'ana@example.com',
-      userId: 'user-ana',
-      subject: 'Reset your Reelmates password',
-    })
-  })
-
-  it('lists the messages to one address, whatever its case, within a limit', async () => {
-    const mail = mailer()
-    const sent = []
-    for (let index = 0; index < 3; index++) sent.push(await mail.send(resetFor('Ana@Example.com')))
-    await mail.send(resetFor('ben@example.com'))
-    expect((await mail.list({ to: ' ana@example.COM' })).map((entry) => entry.id)).toEqual(
-      sent.map((entry) => entry.id).reverse(),
-    )
-    expect((await mail.list({ to: 'ana@example.com', limit: 2 })).map((entry) => entry.id)).toEqual([
-      sent[2]?.id,
-      sent[1]?.id,
-    ])
-    expect(await mail.list({ limit: 1 })).toHaveLength(1)
-  })
-
+// What every outbox does (lists, keys, history, erasure) is in outbox.contract.ts; here, what the
+// SQLite file adds, and delivery.
+describe('mailer without SMTP (the outbox file)', () => {
   it('keeps the outbox across restarts', async () => {
     const outboxPath = join(directory, `${randomUUID()}.sqlite`)
     const first = createMailer({ from, outboxPath })
@@ -180,36 +118,6 @@ describe('mailer with SMTP', () => {
     })
     expect(smtp.received[0]?.raw).toContain('List-Unsubscribe: <https://reelmates.test/api/unsubscribe?token=t>')
     expect(smtp.received[0]?.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
-  })
-})
-
-describe('the send history', () => {
-  it('lists every send newest first, a page at a time, and the failures alone', async () => {
-    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
-    const refusing = await smtpServer({ refuseRecipients: true })
-    const failing = mailer({ smtpUrl: refusing.url, outboxPath })
-    const failed = await failing.send(resetFor('nobody@example.com'))
-    const kept = mailer({ outboxPath })
-    const later = [await kept.send(resetFor('ana@example.com')), await kept.send(resetFor('bo@example.com'))]
-
-    const first = await kept.history({ limit: 2 })
-    expect(first.items.map((entry) => entry.id)).toEqual([later[1]?.id, later[0]?.id])
-    expect(first.next).not.toBeNull()
-    const second = await kept.history({ limit: 2, before: first.next ?? undefined })
-    expect(second).toEqual({ items: [failed], next: null })
-    expect((await kept.history({ limit: 10, status: 'failed' })).items).toEqual([failed])
-    expect((await kept.history({ limit: 10, category: 'campaign-step' })).items).toEqual([])
-  })
-
-  it('answers one send by its id (a failure’s reason for the campaign report) while the outbox keeps it', async () => {
-    const outboxPath = join(directory, `${randomUUID()}.sqlite`)
-    const refusing = await smtpServer({ refuseRecipients: true })
-    const failed = await mailer({ smtpUrl: refusing.url, outboxPath }).send(resetFor('nobody@example.com', 'u-1'))
-    const kept = mailer({ outboxPath })
-    expect(await kept.byId(failed.id)).toEqual(failed)
-    expect((await kept.byId(failed.id))?.error).toMatch(/unavailable/)
-    await kept.eraseUser('u-1')
-    expect(await kept.byId(failed.id)).toBeNull()
   })
 })
 

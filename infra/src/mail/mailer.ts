@@ -1,109 +1,49 @@
 /**
- * Mail through nodemailer. Every message is kept in a durable outbox: with no SMTP server configured
- * the outbox is where mail ends up (admins read it in the app, tests follow its links), and with one
- * it records what was sent and what failed. Account deletion erases a user's messages from it
- * without leaving their bytes in the file (`secure_delete`, and a rollback journal that is deleted
- * after each transaction).
+ * Mail through nodemailer. Every message is kept in a durable outbox (`OutboxStore`: a SQLite file in
+ * the embedded column, MongoDB in the distributed one): with no SMTP server configured the outbox is
+ * where mail ends up (admins read it in the app, tests follow its links), and with one it records
+ * what was sent and what failed.
+ *
+ * A message with an idempotency key is sent once per outbox: a send whose key the outbox holds sends
+ * nothing and answers the first entry, in this process or any other on the same outbox (the next
+ * lease holder of a reaction). Two sends with one key at the same moment in this process share one
+ * delivery. Across processes the outbox's unique index keeps one entry, but delivery comes before
+ * the entry is kept, so with SMTP a send racing another process's (a lease holder that stalled past
+ * its expiry and its successor), or a crash between the server's acceptance and the entry, can mail
+ * once more: at least once by SMTP, exactly once into the outbox.
  */
 import { randomUUID } from 'node:crypto'
-import Database from 'better-sqlite3'
 import { createTransport } from 'nodemailer'
-import type { Mailer, MailMessage, OutboxEntry } from './port'
+import type { Mailer, MailMessage, OutboxEntry, OutboxStore } from './port'
+import { createSqliteOutbox } from './sqliteOutbox'
 
-export interface MailerOptions {
+export type MailerOptions = {
   /** e.g. `smtp://user:pass@mail.example.com:587`. Without it, mail stays in the outbox. */
   smtpUrl?: string
   /** The From header, e.g. `Reelmates <no-reply@reelmates.app>`. */
   from: string
-  /** The outbox SQLite file, or ':memory:' (tests). */
-  outboxPath: string
-}
+} & (
+  | {
+      /** The outbox SQLite file, or ':memory:' (tests). */
+      outboxPath: string
+    }
+  | {
+      /** An outbox already open (the mailer closes it with itself). */
+      outbox: OutboxStore
+    }
+)
 
 const DEFAULT_LIST_LIMIT = 50
 const MAX_LIST_LIMIT = 500
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS mail_outbox (
-    sequence   INTEGER PRIMARY KEY,
-    id         TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    status     TEXT NOT NULL CHECK (status IN ('outbox', 'sent', 'failed')),
-    category   TEXT NOT NULL,
-    to_address TEXT NOT NULL,
-    recipient  TEXT NOT NULL,
-    user_id    TEXT,
-    subject    TEXT NOT NULL,
-    text       TEXT NOT NULL,
-    html       TEXT,
-    error      TEXT
-  );
-  CREATE INDEX IF NOT EXISTS mail_outbox_by_recipient ON mail_outbox (recipient, sequence);
-  CREATE INDEX IF NOT EXISTS mail_outbox_by_user ON mail_outbox (user_id);
-`
-// Outboxes from before idempotent sends get the column on open.
-const KEYED = `
-  CREATE UNIQUE INDEX IF NOT EXISTS mail_outbox_by_key ON mail_outbox (idempotency_key)
-    WHERE idempotency_key IS NOT NULL;
-`
+const bounded = (limit: number) => Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
 
-interface OutboxRow {
-  sequence?: number
-  id: string
-  created_at: string
-  status: OutboxEntry['status']
-  category: string
-  to_address: string
-  user_id: string | null
-  subject: string
-  text: string
-  html: string | null
-  error: string | null
-  headers?: string | null
-}
-
-/** Addresses compare case-insensitively and trimmed, as mail systems treat them in practice. */
-const recipientKey = (address: string) => address.trim().toLowerCase()
-
-export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mailer {
-  const db = new Database(outboxPath)
-  db.pragma('secure_delete = ON')
-  db.pragma('journal_mode = DELETE')
-  db.pragma('busy_timeout = 5000')
-  // Under the write lock from the start: two processes opening the same outbox at once (a server and
-  // its scheduler, two schedulers) would otherwise both see a column missing and the second fail to add it.
-  db.transaction(() => {
-    db.exec(SCHEMA)
-    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(mail_outbox)').all()
-    if (!columns.some((column) => column.name === 'idempotency_key')) {
-      db.exec('ALTER TABLE mail_outbox ADD COLUMN idempotency_key TEXT')
-    }
-    db.exec(KEYED)
-    // Outboxes from before list mails get the headers column (JSON) on open.
-    if (!columns.some((column) => column.name === 'headers')) db.exec('ALTER TABLE mail_outbox ADD COLUMN headers TEXT')
-  }).immediate()
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from } = options
+  const outbox = 'outbox' in options ? options.outbox : createSqliteOutbox({ path: options.outboxPath })
   const transport = smtpUrl === undefined ? undefined : createTransport(smtpUrl)
-
-  // A key already in the outbox inserts nothing: the mail was sent (or kept) once already.
-  const insert = db.prepare<[OutboxRow & { recipient: string; idempotency_key: string | null }]>(
-    `INSERT INTO mail_outbox (id, created_at, status, category, to_address, recipient, user_id, subject, text, html, error, idempotency_key, headers)
-     VALUES (@id, @created_at, @status, @category, @to_address, @recipient, @user_id, @subject, @text, @html, @error, @idempotency_key, @headers)
-     ON CONFLICT DO NOTHING`,
-  )
-  const byKey = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE idempotency_key = ?')
-  const byId = db.prepare<[string], OutboxRow>('SELECT * FROM mail_outbox WHERE id = ?')
-  const newest = db.prepare<[number], OutboxRow>('SELECT * FROM mail_outbox ORDER BY sequence DESC LIMIT ?')
-  const newestTo = db.prepare<[string, number], OutboxRow>(
-    'SELECT * FROM mail_outbox WHERE recipient = ? ORDER BY sequence DESC LIMIT ?',
-  )
-  const newestToLike = db.prepare<[string, number], OutboxRow>(
-    "SELECT * FROM mail_outbox WHERE recipient LIKE ? ESCAPE '\\' ORDER BY sequence DESC LIMIT ?",
-  )
-  const eraseByUser = db.prepare<[string]>('DELETE FROM mail_outbox WHERE user_id = ?')
-  const eraseByRecipient = db.prepare<[string]>('DELETE FROM mail_outbox WHERE recipient = ?')
-  const erase = db.transaction((userId: string, email: string | undefined) => {
-    eraseByUser.run(userId)
-    if (email !== undefined) eraseByRecipient.run(recipientKey(email))
-  })
+  /** Sends under way in this process, by idempotency key: a second one waits for the first. */
+  const sending = new Map<string, Promise<OutboxEntry>>()
 
   async function deliver(message: MailMessage): Promise<Pick<OutboxEntry, 'status' | 'error'>> {
     if (transport === undefined) return { status: 'outbox' }
@@ -122,112 +62,52 @@ export function createMailer({ smtpUrl, from, outboxPath }: MailerOptions): Mail
     }
   }
 
+  async function sendOnce(message: MailMessage): Promise<OutboxEntry> {
+    const key = message.idempotencyKey
+    const earlier = key === undefined ? null : await outbox.byKey(key)
+    if (earlier) return earlier
+    const outcome = await deliver(message)
+    return outbox.keep({ ...message, id: randomUUID(), createdAt: new Date().toISOString(), ...outcome })
+  }
+
   return {
-    async send(message) {
+    send(message) {
       const key = message.idempotencyKey
-      const earlier = key === undefined ? undefined : byKey.get(key)
-      if (earlier) return toEntry(earlier)
-      const outcome = await deliver(message)
-      const entry: OutboxEntry = {
-        ...message,
-        id: randomUUID(),
-        createdAt: new Date().toISOString(),
-        ...outcome,
-      }
-      insert.run({
-        id: entry.id,
-        created_at: entry.createdAt,
-        status: entry.status,
-        category: entry.category,
-        to_address: entry.to,
-        recipient: recipientKey(entry.to),
-        user_id: entry.userId ?? null,
-        subject: entry.subject,
-        text: entry.text,
-        html: entry.html ?? null,
-        error: entry.error ?? null,
-        idempotency_key: key ?? null,
-        headers: entry.headers ? JSON.stringify(entry.headers) : null,
-      })
-      const kept = key === undefined ? undefined : byKey.get(key)
-      return kept ? toEntry(kept) : entry
+      if (key === undefined) return sendOnce(message)
+      const under = sending.get(key)
+      if (under) return under
+      const sent = sendOnce(message).finally(() => sending.delete(key))
+      sending.set(key, sent)
+      return sent
     },
 
     sentWithKey(idempotencyKey) {
-      const row = byKey.get(idempotencyKey)
-      return Promise.resolve(row ? toEntry(row) : null)
+      return outbox.byKey(idempotencyKey)
     },
 
     byId(id) {
-      const row = byId.get(id)
-      return Promise.resolve(row ? toEntry(row) : null)
+      return outbox.byId(id)
     },
 
     list({ limit = DEFAULT_LIST_LIMIT, to, toContaining } = {}) {
-      const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
-      // LIKE's own wildcards in what was typed are plain characters.
-      const pattern = (text: string) => `%${recipientKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      const rows =
-        to !== undefined
-          ? newestTo.all(recipientKey(to), bounded)
-          : toContaining !== undefined
-            ? newestToLike.all(pattern(toContaining), bounded)
-            : newest.all(bounded)
-      return Promise.resolve(rows.map(toEntry))
-    },
-
-    history({ status, category, limit, before }) {
-      const bounded = Math.max(1, Math.min(MAX_LIST_LIMIT, Math.trunc(limit)))
-      const where: string[] = []
-      const values: (string | number)[] = []
-      const filters: [string, string | number | undefined][] = [
-        ['status = ?', status],
-        ['category = ?', category],
-        ['sequence < ?', before],
-      ]
-      for (const [condition, value] of filters) {
-        if (value === undefined) continue
-        where.push(condition)
-        values.push(value)
-      }
-      const rows = db
-        .prepare<(string | number)[], OutboxRow & { sequence: number }>(
-          `SELECT * FROM mail_outbox ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY sequence DESC LIMIT ?`,
-        )
-        .all(...values, bounded + 1)
-      const page = rows.slice(0, bounded)
-      const last = page.at(-1)
-      return Promise.resolve({
-        items: page.map(toEntry),
-        next: rows.length > bounded && last ? last.sequence : null,
+      return outbox.list({
+        limit: bounded(limit),
+        ...(to === undefined ? {} : { to }),
+        ...(toContaining === undefined ? {} : { toContaining }),
       })
     },
 
+    history(options) {
+      return outbox.history({ ...options, limit: bounded(options.limit) })
+    },
+
     eraseUser(userId, email) {
-      erase(userId, email)
-      return Promise.resolve()
+      return outbox.eraseUser(userId, email)
     },
 
-    close() {
+    async close() {
       transport?.close()
-      db.close()
-      return Promise.resolve()
+      await outbox.close()
     },
-  }
-}
-
-function toEntry(row: OutboxRow): OutboxEntry {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    status: row.status,
-    category: row.category,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text,
-    ...(row.user_id === null ? {} : { userId: row.user_id }),
-    ...(row.html === null ? {} : { html: row.html }),
-    ...(row.error === null ? {} : { error: row.error }),
-    ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
   }
 }

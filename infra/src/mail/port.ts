@@ -54,3 +54,29 @@ export interface SendHistoryOptions {
   /** Only entries older than this place in the history (the `next` of the page before). */
   before?: number
 }
+
+/**
+ * Where the mailer keeps what it sent (the outbox): a SQLite file in the embedded column, MongoDB in
+ * the distributed one, so every scheduler and gateway of the column reads one outbox. Limits arrive
+ * bounded (the mailer bounds them); addresses are compared by `recipientKey`.
+ */
+export interface OutboxStore {
+  /**
+   * Keeps the entry unless an entry with its idempotency key is kept already (a unique index decides,
+   * so of two at once exactly one is kept). Answers the entry kept under the key, the first one's when
+   * the key was taken, or, without a key, the entry as given.
+   */
+  keep(entry: OutboxEntry): Promise<OutboxEntry>
+  byKey(idempotencyKey: string): Promise<OutboxEntry | null>
+  byId(id: string): Promise<OutboxEntry | null>
+  /** Newest first; `to` one address after `recipientKey`; `toContaining` a plain substring of it (no wildcards). */
+  list(options: { limit: number; to?: string; toContaining?: string }): Promise<OutboxEntry[]>
+  /** Newest first by the outbox's sequence (strictly growing, never reused); `next` pages on. */
+  history(options: SendHistoryOptions): Promise<{ items: OutboxEntry[]; next: number | null }>
+  /** Deletes every entry about the user, and with `email` every entry to that address. */
+  eraseUser(userId: string, email?: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Addresses compare case-insensitively and trimmed, as mail systems treat them in practice. */
+export const recipientKey = (address: string): string => address.trim().toLowerCase()
