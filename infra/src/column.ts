@@ -14,6 +14,8 @@ import { createMongoLeaseStore } from './leases/mongoLeaseStore'
 import type { LeaseStore } from './leases/port'
 import { createSqliteLeaseStore } from './leases/sqliteLeaseStore'
 import { createMailer } from './mail/mailer'
+import { createMongoOutbox } from './mail/mongoOutbox'
+import { createSqliteOutbox } from './mail/sqliteOutbox'
 import type { Mailer } from './mail/port'
 import { createMongoVault } from './personalData/mongoVault'
 import type { PersonalDataVault } from './personalData/port'
@@ -76,12 +78,17 @@ export function openJobBackend(config: Config): AgendaBackend {
     : sqliteJobBackend({ path: join(config.dataDir, 'jobs.db') })
 }
 
-export function openMailer(config: Config): Mailer {
-  return createMailer({
-    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
-    from: config.mailFrom,
-    outboxPath: join(config.dataDir, 'outbox.db'),
-  })
+/**
+ * The mailer and its outbox: MongoDB in the distributed column, so every scheduler and gateway reads
+ * and records one outbox (a lease's next holder sees what the last one sent; admins see every send);
+ * a SQLite file in the data directory otherwise.
+ */
+export async function openMailer(config: Config): Promise<Mailer> {
+  const outbox =
+    config.column === 'distributed' && config.mongo
+      ? await createMongoOutbox(config.mongo)
+      : createSqliteOutbox({ path: join(config.dataDir, 'outbox.db') })
+  return createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox })
 }
 
 /** Who this process is in the leases: unique per process, so a successor never mistakes it for itself. */

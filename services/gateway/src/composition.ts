@@ -52,7 +52,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     config.column === 'distributed' && config.mongo
       ? await createMongoIdempotencyStore(config.mongo)
       : createSqliteIdempotencyStore({ path: join(config.dataDir, 'idempotency.db') })
-  const mailer = openMailer(config)
+  const mailer = await openMailer(config)
   const leases = await openLeaseStore(config)
   const jobBackend = openJobBackend(config)
   await jobBackend.connect()

@@ -26,7 +26,7 @@ const logger = processLogger(config, 'scheduler')
 const { rawEventStore, eventStore, vault } = await openEventLog(config)
 const readStore = await openReadStore(config)
 const leases = await openLeaseStore(config)
-const mailer = openMailer(config)
+const mailer = await openMailer(config)
 const jobBackend = openJobBackend(config)
 await jobBackend.connect()
 // Only to end a deleted user's sessions; sessions live as long as the gateway says, not here.

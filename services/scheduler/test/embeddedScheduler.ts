@@ -25,7 +25,7 @@ const config = loadConfig()
 const logger = processLogger(config, 'scheduler')
 const { rawEventStore, eventStore, vault } = await openEventLog(config)
 const leases = await openLeaseStore(config)
-const mailer = openMailer(config)
+const mailer = await openMailer(config)
 // The embedded column's job store in DATA_DIR, shared by the processes as their leases are.
 const jobBackend = openJobBackend(config)
 await jobBackend.connect()

@@ -20,7 +20,7 @@ const config = loadConfig()
 const logger = processLogger(config, 'scheduler')
 const storedLog = createSqliteEventStore({ path: join(config.dataDir, 'events.db'), idlePollMs: 50 })
 const leases = await openLeaseStore(config)
-const mailer = openMailer(config)
+const mailer = await openMailer(config)
 const readStore = await createEmbeddedReadStore({})
 
 const welcome: Reaction = {
