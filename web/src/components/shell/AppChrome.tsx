@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useAppUpdate } from '../../features/update/useAppUpdate'
 import { useOnline } from '../../lib/connection'
 import { FocusOnNewScreen } from './FocusOnNewScreen'
+import { NavigationProgress } from './NavigationProgress'
 import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
 import { Splash } from './Splash'
@@ -27,6 +28,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <ScrollToTop />
       <FocusOnNewScreen />
       <OfflineBanner />
