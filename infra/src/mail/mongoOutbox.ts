@@ -8,8 +8,8 @@
  * - The history's order is `sequence`, taken from a counter document with `$inc` (atomic on one
  *   document) before the insert, and unique: strictly growing, never reused, the same on every read.
  *   An insert that loses a race spends its number, which only leaves a gap. A send may take its
- *   number a moment before a concurrent one and become visible a moment after it, so a page read in
- *   between can show the later number first; the `before` cursor still finds the earlier one.
+ *   number a moment before a concurrent one and become visible a moment after it: a page read in
+ *   that moment shows the later without the earlier, which the next read shows in its place.
  * - Erasure deletes the documents. Unlike the SQLite file (`secure_delete`), MongoDB may keep a
  *   deleted document's bytes in its data files and oplog until they are reused or compacted.
  */

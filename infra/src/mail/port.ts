@@ -71,7 +71,7 @@ export interface OutboxStore {
   byId(id: string): Promise<OutboxEntry | null>
   /** Newest first; `to` one address after `recipientKey`; `toContaining` a plain substring of it (no wildcards). */
   list(options: { limit: number; to?: string; toContaining?: string }): Promise<OutboxEntry[]>
-  /** Newest first by the outbox's sequence (strictly growing, never reused); `next` pages on. */
+  /** Newest first by the outbox's sequence (larger for each entry kept after another); `next` pages on. */
   history(options: SendHistoryOptions): Promise<{ items: OutboxEntry[]; next: number | null }>
   /** Deletes every entry about the user, and with `email` every entry to that address. */
   eraseUser(userId: string, email?: string): Promise<void>
