@@ -139,14 +139,22 @@ describe('the answers kept for offline use', () => {
     })
   })
 
-  it('drops a snapshot of another app version or older than its lifetime, when no change waits in it', () => {
+  it('drops a snapshot older than its lifetime when no change waits in it', () => {
     const storage = memoryStorage()
     writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
-    expect(readKeptAnswers(storage, '2', 6_000)).toBeUndefined()
-    expect(storage.getItem(keptAnswersKey)).toBeNull()
-
-    writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
     expect(readKeptAnswers(storage, '1', 5_001 + keptAnswersLifetimeMs)).toBeUndefined()
+    expect(storage.getItem(keptAnswersKey)).toBeNull()
+  })
+
+  it('drops the answers of another build but keeps its user, to open the app with offline after an update', () => {
+    const storage = memoryStorage()
+    writeKeptAnswers(storage, clientWithAnswers(), ada, '1', 5_000)
+    const kept = readKeptAnswers(storage, '2', 6_000)
+    expect(kept).toMatchObject({ stale: true, user: ada })
+    expect(kept?.userStale).toBeUndefined()
+    expect(kept?.state.queries).toEqual([])
+    // A long absence is another matter: nobody to open the app as.
+    expect(readKeptAnswers(storage, '2', 5_001 + keptAnswersLifetimeMs)).toBeUndefined()
   })
 
   describe('changes made offline', () => {

@@ -46,6 +46,12 @@ export interface KeptAnswers {
    * with offline), the waiting changes are kept.
    */
   stale?: boolean
+  /**
+   * The user too is out of date: the snapshot is older than `keptAnswersLifetimeMs` or was kept through
+   * a clearing of the device's storage. Another build alone leaves the user to open the app with
+   * offline: the first start after an update, on a train, said "You were signed out" otherwise.
+   */
+  userStale?: boolean
 }
 
 /** The tab of the changes in a snapshot written before they were kept per tab: no tab alive has its id. */
@@ -99,11 +105,13 @@ export function readKeptAnswers(
         : state.mutations.length > 0
           ? { [earlierTab]: state.mutations }
           : {}
-    const stale =
-      kept.stale === true || kept.version !== version || now - (kept.savedAt as number) > keptAnswersLifetimeMs
+    // Stored as stale only by a clearing of the storage (`waitingChangesOnly`), which keeps the waiting
+    // changes alone; a long absence makes the user too old as well.
+    const userStale = kept.stale === true || now - (kept.savedAt as number) > keptAnswersLifetimeMs
+    const stale = userStale || kept.version !== version
     // A new version of the app, or a long absence, makes the answers too old to show, but not the
     // changes the person was told would be sent: an update taken with changes still waiting lost them.
-    if (stale && Object.values(waiting).every((changes) => changes.length === 0)) {
+    if (userStale && Object.values(waiting).every((changes) => changes.length === 0)) {
       storage.removeItem(keptAnswersKey)
       return undefined
     }
@@ -111,6 +119,7 @@ export function readKeptAnswers(
       ...(kept as KeptAnswers),
       waiting,
       ...(stale ? { stale: true } : {}),
+      ...(userStale ? { userStale: true } : {}),
       state: {
         ...state,
         queries: stale ? [] : state.queries,
@@ -192,6 +201,20 @@ export function waitingChangesOnly(storage: KeyValueStorage, version: string): s
     stale: true,
     state: { ...kept.state, queries: [], mutations: [] },
   } satisfies KeptAnswers)
+}
+
+/**
+ * Drops the snapshot's answers and keeps the rest (who is signed in, the waiting changes): for a page
+ * that failed to draw, whose cause may be an answer kept on the device.
+ */
+export function dropKeptQueries(storage: KeyValueStorage, version: string): void {
+  const kept = readKeptAnswers(storage, version)
+  if (!kept) return
+  try {
+    storage.setItem(keptAnswersKey, JSON.stringify({ ...kept, state: { ...kept.state, queries: [], mutations: [] } }))
+  } catch {
+    forgetKeptAnswers(storage)
+  }
 }
 
 export function forgetKeptAnswers(storage: KeyValueStorage): void {

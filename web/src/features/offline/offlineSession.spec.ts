@@ -92,6 +92,35 @@ describe('keeping the answers and the waiting changes on the device', () => {
     expect(client.getQueryData(['library', 'watchlist'])).toBeUndefined()
   })
 
+  it('still knows who was signed in from a snapshot of the build before, for a first start offline after an update', async () => {
+    const earlier = new QueryClient()
+    earlier.setQueryData(['library', 'watchlist'], [{ tmdbId: 1 }])
+    writeKeptAnswers(window.localStorage, earlier, ada, __APP_VERSION__)
+
+    const session = await newPage()
+    expect(session.lastKnownUser()?.user).toEqual(ada)
+  })
+
+  it('drops the kept answers for a failed page’s reload, keeps who and what waits, and writes no more', async () => {
+    const session = await newPage()
+    const client = appClient()
+    stops.push(session.keepAnswers(client, () => ada))
+    session.userKnown(client, ada)
+    client.setQueryData(['notifications', 'list'], { items: [], nextCursor: null })
+    noteOffline(client, 'Watch on the train')
+    await Promise.resolve()
+    expect(readKeptAnswers(window.localStorage, 'test+0')?.state.queries).toHaveLength(1)
+
+    session.dropKeptAnswersBeforeReload()
+    expect(readKeptAnswers(window.localStorage, 'test+0')?.state.queries).toEqual([])
+    expect(waitingNotes()).toEqual(['Watch on the train'])
+    expect(session.lastKnownUser()?.user).toEqual(ada)
+    // The answer that failed the page is still in memory; it must not go back on the device.
+    client.setQueryData(['library', 'watchlist'], [{ tmdbId: 2 }])
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(readKeptAnswers(window.localStorage, 'test+0')?.state.queries).toEqual([])
+  })
+
   it('restores once per page: a page that found no snapshot does not take its own changes in again', async () => {
     const session = await newPage()
     const client = appClient()

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import type { QueryClient } from '@tanstack/react-query'
 import {
+  dropKeptQueries,
   forgetKeptAnswers,
   keptAnswersKey,
   readKeptAnswers,
@@ -23,6 +24,9 @@ import { setSignedInAs } from '../../lib/signedInAs'
  */
 const version = `${__APP_VERSION__}+${__BUILD_TIMESTAMP__}`
 let restored = false
+// Set once a failed page drops the kept answers before reloading: the answers in memory may be the
+// failure's cause, and writing them would put them back.
+let keepingStopped = false
 // Until the guards know who is signed in, the snapshot on the device may hold changes this page has
 // not restored yet: a write before then would drop them.
 let userSettled = false
@@ -33,7 +37,7 @@ const storage = (): Storage | undefined => (typeof window === 'undefined' ? unde
 export function lastKnownUser(): { user: PublicUser; savedAt: number } | undefined {
   const store = storage()
   const kept = store && readKeptAnswers(store, version)
-  return kept && !kept.stale ? { user: kept.user, savedAt: kept.savedAt } : undefined
+  return kept && !kept.userStale ? { user: kept.user, savedAt: kept.savedAt } : undefined
 }
 
 /** The server (or the kept snapshot) has said who is signed in: restore their answers, or drop another's. */
@@ -101,6 +105,17 @@ export function clearStorageKeepingWaitingChanges(): void {
   }
 }
 
+/**
+ * For a page that failed to draw, before it reloads: the answers kept on the device go (one of them
+ * may be what it failed on: an answer of another shape had every page fail, reload after reload), and
+ * this page keeps no more; who is signed in and the changes still waiting stay.
+ */
+export function dropKeptAnswersBeforeReload(): void {
+  keepingStopped = true
+  const store = storage()
+  if (store) dropKeptQueries(store, version)
+}
+
 export function forgetLocalAnswers(): void {
   const store = storage()
   if (store) forgetKeptAnswers(store)
@@ -134,7 +149,7 @@ export function keepAnswers(client: QueryClient, currentUser: () => PublicUser |
     timer = undefined
     const user = currentUser()
     const store = storage()
-    if (!user || !store || !userSettled) return
+    if (!user || !store || !userSettled || keepingStopped) return
     waitingWritten = waitingNow()
     writeKeptAnswers(store, client, user, version, Date.now(), thisTabId(), takenUp)
   }
