@@ -2,8 +2,11 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dropKeptAnswersBeforeReload } from '../../features/offline/offlineSession'
 import { createAppRouter } from '../../router'
 import { PageError } from './PageError'
+
+vi.mock('../../features/offline/offlineSession', () => ({ dropKeptAnswersBeforeReload: vi.fn() }))
 
 /** A router whose only page throws while `failing` says so, with the app's error screen. */
 function routerWithFailingPage(failing: { now: boolean }) {
@@ -47,6 +50,15 @@ describe('a screen that fails to draw', () => {
       await Promise.resolve()
     })
     expect(await screen.findByText('The page')).toBeTruthy()
+  })
+
+  it('drops the answers kept on the device before Reload the app and Go home, one of which may be the cause', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(<RouterProvider router={routerWithFailingPage({ now: true })} />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Reload the app' }))
+    expect(dropKeptAnswersBeforeReload).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('link', { name: 'Go home' }))
+    expect(dropKeptAnswersBeforeReload).toHaveBeenCalledTimes(2)
   })
 
   it('is what the app’s router shows', () => {

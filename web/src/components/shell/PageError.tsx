@@ -1,5 +1,6 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { dropKeptAnswersBeforeReload } from '../../features/offline/offlineSession'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { BrandMark } from './Brand'
 
@@ -10,7 +11,9 @@ const secondaryClass = 'rounded-xl border border-white/15 px-5 py-2.5 font-semib
  * A screen that failed to draw (the router's `defaultErrorComponent`). The router's own fallback said
  * "Something went wrong!" with only a "Show Error" button: no way on, not even to sign out, and a reload
  * that met the same failure left the member stuck. This one offers the ways out people look for: try
- * the page again, reload the app, or go home; the error's words stay one tap away for a report.
+ * the page again, reload the app, or go home; the error's words stay one tap away for a report. A
+ * reload, or home, first drops the answers kept on the device: one of another shape failed every page,
+ * reload after reload, and only clearing the site's data got the member back in.
  * It may stand in for the whole app (a failure in the frame), so it needs nothing the frame gives.
  */
 export function PageError({ error, reset }: ErrorComponentProps) {
@@ -36,16 +39,23 @@ export function PageError({ error, reset }: ErrorComponentProps) {
           Something went wrong
         </h1>
         <p className="mt-3 text-zinc-400">
-          This screen ran into a problem and couldn&apos;t be shown. What you saved is safe on our side.
+          This screen ran into a problem and couldn&apos;t be shown. Nothing you saved is lost.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button type="button" onClick={tryAgain} className={primaryClass}>
             Try again
           </button>
-          <button type="button" onClick={() => window.location.reload()} className={secondaryClass}>
+          <button
+            type="button"
+            onClick={() => {
+              dropKeptAnswersBeforeReload()
+              window.location.reload()
+            }}
+            className={secondaryClass}
+          >
             Reload the app
           </button>
-          <Link to="/home" reloadDocument className={secondaryClass}>
+          <Link to="/home" reloadDocument onClick={dropKeptAnswersBeforeReload} className={secondaryClass}>
             Go home
           </Link>
         </div>
