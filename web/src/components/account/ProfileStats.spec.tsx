@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { myStatsKey } from '../../features/account/profileCalls'
+import { libraryKeys } from '../../features/library/libraryQueries'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { ProfileStats } from './ProfileStats'
 
@@ -50,5 +51,38 @@ describe('my highest rated, on /profile', () => {
     const favourites = show(stats([8], [heat]))
     expect(favourites.querySelectorAll('li')).toHaveLength(1)
     expect(favourites.textContent).toContain('Heat')
+  })
+})
+
+describe('the numbers while they come', () => {
+  afterEach(cleanup)
+
+  /** The placeholder, with the stats not yet answered (their request never ends here). */
+  function placeholder(watchedTitles?: unknown[]) {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, queryFn: () => new Promise(() => {}) } },
+    })
+    if (watchedTitles) client.setQueryData(libraryKeys.watchedTitles(), watchedTitles)
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={client}>
+          <ProfileStats />
+        </QueryClientProvider>,
+      ),
+    )
+    return screen.getByLabelText('Loading your numbers')
+  }
+
+  it('holds one short tile for a member this visit knows has logged no watch, the shape of what comes', () => {
+    const shown = placeholder([])
+    expect(shown.children).toHaveLength(4)
+    expect(shown.className).not.toMatch(/grid/)
+  })
+
+  it('holds the full set of tiles otherwise', () => {
+    expect(placeholder().className).toMatch(/grid/)
+    cleanup()
+    expect(placeholder([{ tmdbId: 1, mediaType: 'movie' }]).className).toMatch(/grid/)
   })
 })

@@ -1,8 +1,10 @@
 import { favouriteMinRating, type MyStatsAnswer } from '@reelmates/contracts/myStats'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { myStatsQuery } from '../../features/account/profileCalls'
+import { libraryKeys } from '../../features/library/libraryQueries'
+import type { WatchedTitle } from '@reelmates/contracts/watched'
 import { ratingLabel, starsText } from '../../features/library/rating'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
@@ -244,9 +246,24 @@ function StatsSkeleton() {
   )
 }
 
+/** The place of "You haven't logged a watch yet", in its shape: two lines and a link. */
+function EmptyStatsSkeleton() {
+  return (
+    <div className={tile} aria-busy="true" aria-label="Loading your numbers">
+      <div className={`${bar} h-5 w-1/2`} />
+      <div className={`${bar} mt-2 h-4 w-full`} />
+      <div className={`${bar} mt-1 h-4 w-2/3`} />
+      <div className={`${bar} mt-4 h-4 w-40`} />
+    </div>
+  )
+}
+
 /** /profile's numbers: my own watching (private watches too: only I see this). */
 export function ProfileStats() {
   const stats = useQuery(myStatsQuery())
+  // Whether I have logged a watch, when this visit already knows it (home's cards ask): a new member's
+  // numbers are one short tile, and a placeholder shaped like a full set made the page jump 700 px.
+  const watched = useQueryClient().getQueryData<WatchedTitle[]>(libraryKeys.watchedTitles())
   return (
     <section aria-labelledby="my-stats-title" className="grid gap-3">
       <h2 id="my-stats-title" className="text-lg font-semibold text-white">
@@ -267,7 +284,7 @@ export function ProfileStats() {
         </div>
       ) : (
         <Loading what="This summary" size="row">
-          <StatsSkeleton />
+          {watched?.length === 0 ? <EmptyStatsSkeleton /> : <StatsSkeleton />}
         </Loading>
       )}
     </section>
