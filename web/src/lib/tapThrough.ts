@@ -1,7 +1,17 @@
-/** How long after a dialog closes a tap where it stood is taken for the rest of the one that closed it. */
+/** How long after a dialog closes a second tap of the press that closed it is taken as part of it. */
 export const tapThroughMs = 400
+/** How far from the closing press a second one counts as the same spot (a thumb's wobble). */
+export const tapThroughRadiusPx = 32
+/** A close this soon after a press's release was made by it, not by a key or a timer. */
+const closedByPressMs = 300
 
 const swallowed = ['pointerdown', 'pointerup', 'touchend', 'mousedown', 'mouseup', 'click', 'dblclick'] as const
+
+interface Press {
+  x: number
+  y: number
+  at: number
+}
 
 function pointOf(event: Event): { x: number; y: number } | undefined {
   if ('changedTouches' in event) {
@@ -12,22 +22,36 @@ function pointOf(event: Event): { x: number; y: number } | undefined {
   return undefined
 }
 
+/** The last press released anywhere on the page: where, and when. */
+let lastRelease: Press | undefined
+if (typeof window !== 'undefined')
+  window.addEventListener(
+    'pointerup',
+    (event) => {
+      lastRelease = { x: event.clientX, y: event.clientY, at: performance.now() }
+    },
+    { capture: true, passive: true },
+  )
+
 /**
- * For `tapThroughMs` after `element` goes, a press where it stood reaches nothing. A dialog closes in
- * the click of its action (so the page is usable at once), and a quick second tap of "Log it" then
- * landed on what lay under it: on a phone, the bottom bar's Feed tab, which took the person away.
- * Pointer, mouse and touch events there are stopped before the page sees them (a listener on the
- * window, in the capture phase), and the touch's end and the click are cancelled, so no link follows
- * and no compatibility click is made. A touch's start is left alone, so a scroll can still begin.
+ * For `tapThroughMs` after `element` (a dialog) is closed by a press on it, a second press at the same
+ * spot reaches nothing. A dialog closes in the click of its action (so the page is usable at once), and
+ * a quick second tap of "Log it" then landed on what lay under it: on a phone, the bottom bar's Feed
+ * tab, which took the person away. Only that second tap is stopped: a close by a key (Escape, Enter)
+ * stops nothing, and a press elsewhere (the next button, the bell) goes through at once. Pointer, mouse
+ * and touch events there are stopped before the page sees them (a listener on the window, in the
+ * capture phase), and the touch's end and the click are cancelled, so no link follows and no
+ * compatibility click is made. A touch's start is left alone, so a scroll can still begin.
  */
 export function swallowTapsWhereItStood(element: Element): void {
+  const press = lastRelease
+  if (!press || performance.now() - press.at > closedByPressMs) return
   const place = element.getBoundingClientRect()
-  if (place.width === 0 || place.height === 0) return
+  const onIt = press.x >= place.left && press.x <= place.right && press.y >= place.top && press.y <= place.bottom
+  if (!onIt) return
   const swallow = (event: Event) => {
     const point = pointOf(event)
-    if (!point) return
-    const inside = point.x >= place.left && point.x <= place.right && point.y >= place.top && point.y <= place.bottom
-    if (!inside) return
+    if (!point || Math.hypot(point.x - press.x, point.y - press.y) > tapThroughRadiusPx) return
     event.stopImmediatePropagation()
     if (event.cancelable && event.type !== 'pointerdown' && event.type !== 'mousedown') event.preventDefault()
   }
