@@ -296,7 +296,14 @@ export const encodeFeedCursor = (cursor: FeedCursor): string =>
 export function decodeFeedCursor(text: string): FeedCursor | null {
   try {
     const value: unknown = JSON.parse(decodeURIComponent(atob(text)))
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+    // The date must be one: "2026-13-45" compared as text against real dates paged on from nowhere.
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      !Number.isNaN(Date.parse(value[0]))
+    )
       return { createdAt: value[0], id: value[1] }
   } catch {
     // Not one of ours: refused below like any other bad cursor.
