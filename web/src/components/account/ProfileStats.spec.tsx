@@ -19,9 +19,8 @@ const stats = (ratings: number[], favourites: MyStatsAnswer['favourites'] = []):
   favourites,
 })
 
-function show(answer: MyStatsAnswer) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
-  client.setQueryData(myStatsKey, answer)
+/** The numbers on a page of their own, with what `client` already holds. */
+function renderStats(client: QueryClient) {
   render(
     withinRouter(
       routerInMemory(),
@@ -30,6 +29,12 @@ function show(answer: MyStatsAnswer) {
       </QueryClientProvider>,
     ),
   )
+}
+
+function show(answer: MyStatsAnswer) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  client.setQueryData(myStatsKey, answer)
+  renderStats(client)
   return screen.getByRole('heading', { name: 'My highest rated' }).parentElement!
 }
 
@@ -63,14 +68,7 @@ describe('the numbers while they come', () => {
       defaultOptions: { queries: { retry: false, queryFn: () => new Promise(() => {}) } },
     })
     if (watchedTitles) client.setQueryData(libraryKeys.watchedTitles(), watchedTitles)
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={client}>
-          <ProfileStats />
-        </QueryClientProvider>,
-      ),
-    )
+    renderStats(client)
     return screen.getByLabelText('Loading your numbers')
   }
 
