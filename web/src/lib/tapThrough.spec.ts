@@ -46,6 +46,23 @@ describe('a second tap of the press that closed a dialog', () => {
     expect(clickReaches(40, 40)).toBe(true)
   })
 
+  it('stops nothing once the next press went elsewhere, even back at the spot soon after', () => {
+    release(200, 580)
+    swallowTapsWhereItStood(dialogBox())
+    expect(clickReaches(40, 40)).toBe(true)
+    // A new dialog's link now stands where the old action was ("Pick one for me", then "Open").
+    vi.advanceTimersByTime(100)
+    expect(clickReaches(200, 580)).toBe(true)
+  })
+
+  it('stops nothing when a key closed the dialog right after a press on it', () => {
+    release(200, 580)
+    vi.advanceTimersByTime(50)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    swallowTapsWhereItStood(dialogBox())
+    expect(clickReaches(200, 580)).toBe(true)
+  })
+
   it('stops nothing after a close by a key or a press elsewhere', () => {
     release(200, 580)
     // Escape, long after the last press: nothing was tapped to close it.

@@ -24,7 +24,7 @@ function pointOf(event: Event): { x: number; y: number } | undefined {
 
 /** The last press released anywhere on the page: where, and when. */
 let lastRelease: Press | undefined
-if (typeof window !== 'undefined')
+if (typeof window !== 'undefined') {
   window.addEventListener(
     'pointerup',
     (event) => {
@@ -32,6 +32,9 @@ if (typeof window !== 'undefined')
     },
     { capture: true, passive: true },
   )
+  // A key pressed after the last release closed the dialog (Escape, Enter), however soon it came.
+  window.addEventListener('keydown', () => (lastRelease = undefined), { capture: true, passive: true })
+}
 
 /**
  * For `tapThroughMs` after `element` (a dialog) is closed by a press on it, a second press at the same
@@ -49,14 +52,18 @@ export function swallowTapsWhereItStood(element: Element): void {
   const place = element.getBoundingClientRect()
   const onIt = press.x >= place.left && press.x <= place.right && press.y >= place.top && press.y <= place.bottom
   if (!onIt) return
+  const stop = () => {
+    window.clearTimeout(timer)
+    for (const type of swallowed) window.removeEventListener(type, swallow, { capture: true })
+  }
   const swallow = (event: Event) => {
     const point = pointOf(event)
-    if (!point || Math.hypot(point.x - press.x, point.y - press.y) > tapThroughRadiusPx) return
+    if (!point) return
+    // The next press went elsewhere: the thumb has moved on, and a later press at the old spot is meant.
+    if (Math.hypot(point.x - press.x, point.y - press.y) > tapThroughRadiusPx) return stop()
     event.stopImmediatePropagation()
     if (event.cancelable && event.type !== 'pointerdown' && event.type !== 'mousedown') event.preventDefault()
   }
   for (const type of swallowed) window.addEventListener(type, swallow, { capture: true, passive: false })
-  window.setTimeout(() => {
-    for (const type of swallowed) window.removeEventListener(type, swallow, { capture: true })
-  }, tapThroughMs)
+  const timer = window.setTimeout(stop, tapThroughMs)
 }
