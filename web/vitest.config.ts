@@ -14,5 +14,8 @@ export default defineConfig({
     deps: { optimizer: { client: { enabled: true, include: ['recharts'] } } },
     include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'scripts/**/*.spec.ts'],
     setupFiles: ['src/lib/specSetup.ts'],
+    // A screen rendered in jsdom takes a second or two on a busy two-core machine (CI beside the
+    // browser tests): five seconds timed out tests that were only slow. A hang still fails.
+    testTimeout: 20_000,
   },
 })

@@ -110,7 +110,8 @@ describe('stopping the server', () => {
     )
     const result = await load
     expect(result.non2xx).toBe(0)
-    expect(result.requests.total).toBeGreaterThan(100)
+    // Every connection was answered, more than once: a loaded machine may serve few more than that.
+    expect(result.requests.total).toBeGreaterThan(50)
     await idleKeepAlive(server.port, 25)
     await halfSentRequests(server.port, 25)
 

@@ -106,7 +106,7 @@ async function loadNextPage(expected: number) {
 }
 
 // Sixty cards drawn in jsdom take seconds on a busy machine.
-describe('the feed, scrolled page by page', { timeout: 20_000 }, () => {
+describe('the feed, scrolled page by page', () => {
   it('draws the cards of the page it loads, not again those already shown', async () => {
     await showFeed(100)
     drawn.titles = []
@@ -188,7 +188,7 @@ async function scrolledPastLivePages(count: number) {
   return client
 }
 
-describe('new activity while a long feed is open', { timeout: 20_000 }, () => {
+describe('new activity while a long feed is open', () => {
   it('is offered at the top, as a polite status, and brought in by pressing it', async () => {
     await scrolledPastLivePages(2)
     const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
@@ -214,7 +214,7 @@ describe('new activity while a long feed is open', { timeout: 20_000 }, () => {
   })
 })
 
-describe('a pull to refresh far down a long feed', { timeout: 20_000 }, () => {
+describe('a pull to refresh far down a long feed', () => {
   it('asks the first page alone and starts the list again from it, not every page loaded', async () => {
     await scrolledPastLivePages(1)
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(0)
