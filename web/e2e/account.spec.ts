@@ -326,6 +326,29 @@ test('a spent magic link shows Authentication Failed with the server’s reason 
   await expect(page.getByText('Technical details')).toBeVisible()
 })
 
+test('a logout the server could not take keeps the member signed in, on the page, with "Logout failed"', async ({
+  page,
+}) => {
+  await registerByApi(page.request)
+  await page.goto('/profile')
+  const logOut = page.getByRole('main').getByRole('button', { name: 'Log out' })
+  await page.route(/\/api\/logout\b/, (route) => route.abort('internetdisconnected'))
+  await logOut.click()
+  await expect(toastWith(page, 'Logout failed')).toBeVisible()
+  // The cookie still signs this browser in: a sign-in page here would say otherwise.
+  await expect(page).toHaveURL(/\/profile$/)
+  expect((await page.request.get('/api/user')).status()).toBe(200)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+
+  await page.unroute(/\/api\/logout\b/)
+  await logOut.click()
+  await expect(page).toHaveURL(/\/sign_in$/)
+  await expect(toastWith(page, "You've been successfully logged out.")).toBeVisible()
+  // Pressed by the member: no "You were signed out" notice.
+  await expect(page.getByText(/You were signed out/)).toHaveCount(0)
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+})
+
 test('logout clears the session, the cached data and the local account state', async ({ page }) => {
   await registerByApi(page.request)
   await page.goto('/profile')

@@ -6,9 +6,14 @@ import { askBeforeLeavingUnsaved } from '../../lib/unsavedChanges'
 import { toast } from '../../lib/toast'
 import { clearLocalAccountState } from './clearLocalState'
 import { currentUserKey } from './currentUser'
-import { forgetSignedInHere } from './signedInHere'
+import { forgetSignedInHere, markSignedInHere } from './signedInHere'
 
-/** Spec §4 logout: clear all cached data and local account state, then go to /sign_in. */
+/**
+ * Spec §4 logout: clear all cached data and local account state, then go to /sign_in. Only once the
+ * server has ended the session: when it could not (offline, a failing server), the cookie still signs
+ * this browser in, so the page stays as it was with "Logout failed" (§8) and Log out can be pressed
+ * again. A sign-in page shown then would be a lie that a shared computer's next user finds out.
+ */
 export function useLogout(): () => void {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -24,11 +29,13 @@ export function useLogout(): () => void {
         await apiJson('/api/logout', { method: 'POST' })
         toast({ title: 'Logged out', description: "You've been successfully logged out." })
       } catch (error) {
+        markSignedInHere()
         toast({
           title: 'Logout failed',
           description: error instanceof Error ? error.message : String(error),
           variant: 'destructive',
         })
+        return
       }
       await forgetSignedInUser(queryClient)
       // Past the form's blocker: its changes were asked about above.
