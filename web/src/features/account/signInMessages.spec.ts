@@ -39,6 +39,17 @@ describe('sign-in failure messages (spec §8)', () => {
     })
   })
 
+  it('shows the text of an answer that is not JSON, but not a bare reason phrase', async () => {
+    const explain = (error: ApiError) => explainSignInFailure(error, () => Promise.resolve(true))
+    expect(await explain(new ApiError('Upstream exploded', 500, 'Upstream exploded'))).toEqual({
+      message: 'Upstream exploded',
+      toast: true,
+    })
+    const page = '<html><title>502 Bad Gateway</title></html>'
+    expect((await explain(new ApiError('502 Bad Gateway', 502, page))).message).toBe(signInMessages.failed)
+    expect((await explain(new ApiError('Internal Server Error', 500, page))).message).toBe(signInMessages.failed)
+  })
+
   it('treats a transport failure as unexpected', async () =>
     expect((await explainSignInFailure(new ApiError('Network error', 0), () => Promise.resolve(true))).message).toBe(
       signInMessages.unexpected,

@@ -44,14 +44,22 @@ export async function explainSignInFailure(
       return { message: signInMessages.failed, toast: false }
     }
   }
-  const serverText = isApiError(error) ? serverErrorText(error.data) : undefined
+  const serverText = isApiError(error) ? serverErrorText(error.data, error.message) : undefined
   return { message: serverText ?? signInMessages.failed, toast: true }
 }
 
-function serverErrorText(body: unknown): string | undefined {
+/** An HTTP reason phrase ("Internal Server Error", "502 Bad Gateway") says less than our own words. */
+const isReasonPhrase = (text: string) => /^(\d{3} )?[A-Z][a-z]+( [A-Z][a-z]+)*$/.test(text.trim())
+
+/**
+ * The server's own words: a JSON body's error or message, or the words of a body that is not JSON (a
+ * plain text, an error page's title), which the request client has already made the error's message.
+ */
+function serverErrorText(body: unknown, words: string): string | undefined {
+  if (typeof body === 'string') return isReasonPhrase(words) ? undefined : words
   if (typeof body !== 'object' || body === null) return undefined
   const { error, message } = body as { error?: unknown; message?: unknown }
-  if (typeof error === 'string' && error.trim() && !/^[A-Z][a-z]+( [A-Z][a-z]+)*$/.test(error)) return error
+  if (typeof error === 'string' && error.trim() && !isReasonPhrase(error)) return error
   return typeof message === 'string' && message.trim() ? message : undefined
 }
 
