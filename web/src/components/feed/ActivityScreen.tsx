@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { isActivityGone } from '../../features/feed/feedQueries'
 import { useActivity } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
+import { useShownFailure } from '../../lib/shownFailure'
 import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
 import { ActivityCard, WhoDidWhat } from './ActivityCard'
@@ -14,11 +15,13 @@ import { Loading } from '../shell/NotSavedOffline'
 
 /** /activity/{id}: the feed's screen focused on one activity, its comments open (spec §2). */
 export function ActivityScreen({ activityId }: { activityId: string }) {
-  const { answer, isPending, isError, error, refetch } = useActivity(activityId)
+  const activity = useActivity(activityId)
+  const { answer, refetch } = activity
+  const failure = useShownFailure(activity)
   const actions = useFeedActions()
   // Checked before the answer: a refetch that finds it gone (deleted, or the friendship ended while
   // the page was open) must not leave the last copy on screen, with buttons that can only fail.
-  const gone = isError && isActivityGone(error)
+  const gone = failure !== null && isActivityGone(failure)
   // Kept here, above the comment box that goes with the activity: someone writing when it went (its
   // owner unfriended them, or deleted it) still has their words.
   const [unsentComment, setUnsentComment] = useState('')
@@ -32,7 +35,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
       <ActivityHeading>
         {answer && !gone ? <WhoDidWhat item={answer.activity} meId={actions.me.id} plain /> : 'Activity'}
       </ActivityHeading>
-      {isPending ? (
+      {!answer && !failure ? (
         <Loading what="This activity">
           <ActivitySkeleton />
         </Loading>
@@ -74,7 +77,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           />
         </ActivityCard>
       ) : (
-        <LoadFailed onRetry={() => void refetch()} />
+        <LoadFailed what="this activity" onRetry={() => void refetch()} />
       )}
     </section>
   )

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { feedCalls } from '../../features/feed/feedCalls'
 import { feedKeys } from '../../features/feed/feedQueries'
+import { ApiError } from '../../lib/apiError'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
@@ -161,6 +162,33 @@ describe('opening the feed', () => {
     expect(await screen.findByRole('article', { name: /^ann watched Film 1\b/ })).toBeTruthy()
     await settle()
     expect(feedCalls.visit).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('a feed that could not be loaded', () => {
+  it('keeps its alert, and the focus on Try again, while it is tried again', async () => {
+    const client = createQueryClient()
+    client.setQueryData(currentUserKey, { id: 'u-me', username: 'me', avatarUrl: null, email: 'me@example.com' })
+    vi.spyOn(feedCalls, 'page').mockRejectedValue(new ApiError('An error occurred with your request', 500))
+    vi.spyOn(feedCalls, 'visit').mockResolvedValue({})
+    vi.spyOn(feedCalls, 'unread').mockResolvedValue({ count: 0 })
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={client}>
+          <FeedScreen />
+        </QueryClientProvider>,
+      ),
+    )
+    const alert = await screen.findByRole('alert')
+    const retry = within(alert).getByRole('button', { name: 'Try again' })
+    retry.focus()
+    // The retry (or the feed's own refetch) is under way, and not answered yet.
+    vi.mocked(feedCalls.page).mockReturnValue(new Promise(() => undefined))
+    fireEvent.click(retry)
+    await settle()
+    expect(screen.getByRole('alert')).toBe(alert)
+    expect(document.activeElement).toBe(retry)
   })
 })
 

@@ -9,6 +9,7 @@ import { useNewActivity } from '../../features/feed/newActivity'
 import { useFeedTimeline } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { scrollBehavior } from '../../lib/reducedMotion'
+import { useShownFailure } from '../../lib/shownFailure'
 import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
 import { ActivityCard } from './ActivityCard'
@@ -72,6 +73,7 @@ function useFeedVisits(items: FeedItem[] | undefined, fetching: boolean, fetched
 export function FeedScreen() {
   useDocumentTitle('Feed')
   const feed = useFeedTimeline()
+  const failure = useShownFailure(feed)
   const actions = useFeedActions()
   // One function for every card, the same from page to page: a new page draws its own cards only.
   const react = useCallback(
@@ -106,7 +108,7 @@ export function FeedScreen() {
         onRefresh={() => ((feed.data?.pages.length ?? 0) > liveFeedPages ? fresh.refresh() : feed.refetch())}
       >
         <NewActivityButton fresh={fresh} onShow={showNewActivity} />
-        {feed.isError && !feed.items ? (
+        {failure && !feed.items ? (
           <LoadFailed onRetry={() => void feed.refetch()} />
         ) : !feed.items ? (
           <Loading what="Your feed">

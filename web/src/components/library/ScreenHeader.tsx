@@ -45,10 +45,11 @@ export function ListSkeleton() {
   )
 }
 
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** `what` is what failed to load, as the sentence names it ("this list", "this activity"). */
+export function LoadFailed({ onRetry, what = 'this list' }: { onRetry: () => void; what?: string }) {
   return (
     <div role="alert" className="rounded-2xl border border-rose-500/20 bg-rose-500/5 px-6 py-8 text-center">
-      <p className="text-sm text-rose-200">We couldn't load this list.</p>
+      <p className="text-sm text-rose-200">We couldn't load {what}.</p>
       <button
         type="button"
         onClick={onRetry}

@@ -9,6 +9,7 @@ import { ListSkeleton, LoadFailed, ScreenHeader } from './ScreenHeader'
 import { WatchedList } from './WatchedList'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface WatchedScreenProps {
   search: WatchedSearch
@@ -40,7 +41,9 @@ const serviceOptions = [
 export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
   useDocumentTitle('Watched')
   const filters = useMemo(() => watchedFiltersOf(search), [search])
-  const { items, total, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useWatchedLog(filters)
+  const log = useWatchedLog(filters)
+  const { items, total, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = log
+  const failure = useShownFailure(log)
   const filtered = Boolean(search.type ?? search.minRating ?? search.unrated ?? search.service)
   // "Show more" goes away with the last page: focus moves on to what it brought rather than to the page's top.
   const [focusAt, setFocusAt] = useState<number | null>(null)
@@ -63,7 +66,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
           <LibraryViewActions list="watched" view={search.view} onView={(view) => onSearch({ ...search, view })} />
         ) : null}
       </ScreenHeader>
-      {isError && !items ? (
+      {failure && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
       ) : !items ? (
         <Loading what="Your watched log">

@@ -21,6 +21,7 @@ import { WatchlistQuickAdd } from './WatchlistQuickAdd'
 import { Icon } from './icons'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface WatchlistScreenProps {
   search: WatchlistSearch
@@ -44,7 +45,9 @@ const providerOptions = [
 /** /watchlist: what I want to watch, in the order I want to watch it. */
 export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
   useDocumentTitle('Watchlist')
-  const { items, isError, refetch } = useWatchlist()
+  const watchlist = useWatchlist()
+  const { items, refetch } = watchlist
+  const failure = useShownFailure(watchlist)
   const arrangement = watchlistArrangementOf(search)
   const shown = items ? arrangeWatchlist(items, arrangement) : []
   const reorderable = canReorder(arrangement)
@@ -93,7 +96,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
           <WatchlistQuickAdd />
         </div>
       </div>
-      {isError && !items ? (
+      {failure && !items ? (
         <LoadFailed onRetry={() => void refetch()} />
       ) : !items ? (
         <Loading what="Your watchlist">

@@ -57,6 +57,26 @@ const bell = () => screen.getByRole('button', { name: /^Notifications/ })
 const toggle = () => act(async () => fireEvent.click(bell()))
 const badge = () => screen.queryByTestId('notifications-badge')
 
+describe('the bell’s panel before its first answer', () => {
+  it('says it is loading, not "Nothing yet"', async () => {
+    await showBell(() => new Promise(() => undefined))
+    await toggle()
+    expect(screen.getByRole('status').textContent).toBe('Loading notifications…')
+    expect(screen.queryByText(/^Nothing yet/)).toBeNull()
+  })
+
+  it('says it failed, with Try again, which asks again', async () => {
+    const { listed } = await showBell(() => Promise.reject(new Error('down')))
+    await toggle()
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain("Your notifications couldn't be loaded.")
+    expect(screen.queryByText(/^Nothing yet/)).toBeNull()
+    listed.mockImplementation(() => Promise.resolve(answer))
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })))
+    await waitFor(() => expect(screen.getByRole('link', { name: /ann sent you a friend request/ })).toBeTruthy())
+  })
+})
+
 describe('the bell’s badge', () => {
   it('counts the unread notifications that are new since the bell was last opened, not every unread one', async () => {
     await showBell()

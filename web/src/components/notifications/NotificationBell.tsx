@@ -8,6 +8,7 @@ import {
   useMarkRead,
   useMarkSeen,
 } from '../../features/notifications/queries'
+import { useShownFailure } from '../../lib/shownFailure'
 import { NotificationList } from './NotificationList'
 
 /** Whether opening the bell sends the seen mark: something unseen, and not marked up to it already. */
@@ -21,7 +22,9 @@ const seenMarkDue = (unseen: number, newest: string | undefined, markedUpTo: str
 export function NotificationBell({ placement = 'below' }: { placement?: 'below' | 'beside' }) {
   const [open, setOpen] = useState(false)
   const queryClient = useQueryClient()
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(notificationsQuery())
+  const query = useInfiniteQuery(notificationsQuery())
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = query
+  const failure = useShownFailure(query)
   const markRead = useMarkRead()
   const { mutate: markSeen } = useMarkSeen()
   const root = useRef<HTMLDivElement>(null)
@@ -126,6 +129,8 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
         >
           <NotificationList
             items={items}
+            // Until the first page comes, "Nothing yet" would be untrue: it says it is loading, or failed.
+            loading={data ? null : failure ? { failed: true, retry: () => void query.refetch() } : { failed: false }}
             unreadCount={unread}
             older={hasNextPage ? { loading: isFetchingNextPage, show: () => fetchNextPage() } : null}
             onOpen={(item, { leave }) => {

@@ -50,8 +50,11 @@ export function NotificationList({
   onMarkAllRead,
   unreadCount,
   older = null,
+  loading = null,
 }: {
   items: readonly NotificationItem[]
+  /** The first page has not come: it is on its way, or it failed and can be asked for again. */
+  loading?: { failed: false } | { failed: true; retry: () => void } | null
   unreadCount: number
   /** `leave`: the page goes where the notification points (not a new tab), so the panel can close. */
   onOpen: (item: NotificationItem, how: { leave: boolean }) => void
@@ -112,7 +115,22 @@ export function NotificationList({
           Mark all read
         </button>
       </div>
-      {items.length === 0 ? (
+      {loading?.failed ? (
+        <div role="alert" className="px-4 py-8 text-center text-sm">
+          <p className="text-rose-200">Your notifications couldn't be loaded.</p>
+          <button
+            type="button"
+            onClick={loading.retry}
+            className="mt-2 font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+          >
+            Try again
+          </button>
+        </div>
+      ) : loading ? (
+        <p role="status" className="px-4 py-8 text-center text-sm text-zinc-400">
+          Loading notifications…
+        </p>
+      ) : items.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-zinc-400">
           Nothing yet. Friend requests, recommendations and the answers to yours, comments and reactions on what you
           share, and news from Reelmates show up here.

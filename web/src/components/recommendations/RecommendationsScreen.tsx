@@ -11,6 +11,7 @@ import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton, secondaryButton } from '../social/socialStyles'
 import { ReceivedCard, SentCard } from './RecommendationCard'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 function EmptyBox({ box }: { box: Box }) {
   return (
@@ -91,16 +92,16 @@ function Received() {
   const query = useReceivedRecommendations()
   const anchor = useLocation({ select: (location) => location.hash })
   useCardNamedByAddress(anchor, query.items !== undefined)
-  // No items and not pending: an empty box kept on the device while the fresh one comes.
-  if (query.isPending || (!query.isError && !query.items)) {
+  const failure = useShownFailure(query)
+  if (!failure && !query.items) {
     return (
       <Loading what="This list of recommendations">
         <RecommendationsSkeleton />
       </Loading>
     )
   }
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
-  if (!query.items || query.items.length === 0) return <EmptyBox box="received" />
+  if (!query.items) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (query.items.length === 0) return <EmptyBox box="received" />
   return (
     <CardList>
       {query.items.map((item) => (
@@ -115,15 +116,16 @@ function Received() {
 function Sent() {
   const query = useQuery(recommendationsQuery('sent'))
   const items = useListToShow(query.data, query)
-  if (query.isPending || (!query.isError && !items)) {
+  const failure = useShownFailure(query)
+  if (!failure && !items) {
     return (
       <Loading what="This list of recommendations">
         <RecommendationsSkeleton />
       </Loading>
     )
   }
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />
-  if (!items || items.length === 0) return <EmptyBox box="sent" />
+  if (!items) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (items.length === 0) return <EmptyBox box="sent" />
   return (
     <CardList>
       {items.map((item) => (

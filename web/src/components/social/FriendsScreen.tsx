@@ -10,6 +10,7 @@ import { FriendsGrid } from './FriendsGrid'
 import { InviteByEmail, inviteInputId } from './InviteByEmail'
 import { primaryButton, secondaryButton } from './socialStyles'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const focusField = (id: string) => {
   const field = document.getElementById(id)
@@ -54,6 +55,7 @@ function countLine(friends: number, requests: number): string {
 export function FriendsScreen({ myId }: { myId: string }) {
   useDocumentTitle('Friends')
   const query = useQuery({ ...friendsListQuery(), refetchInterval: friendsRefetchMs })
+  const failure = useShownFailure(query)
   // "No friends yet" from a list kept on the device, while the fresh one comes, is not said.
   const friends = useListToShow(query.data?.friends, query)
   const data = friends && query.data
@@ -79,7 +81,7 @@ export function FriendsScreen({ myId }: { myId: string }) {
           <FindPeople myId={myId} />
         </div>
         <div className="flex flex-col gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {query.isPending || (!query.isError && !data) ? (
+          {!failure && !data ? (
             <Loading what="Your friends list">
               <div className="grid gap-2 sm:grid-cols-2" aria-hidden="true">
                 {Array.from({ length: 4 }, (_, index) => (
@@ -87,9 +89,9 @@ export function FriendsScreen({ myId }: { myId: string }) {
                 ))}
               </div>
             </Loading>
-          ) : query.isError ? (
+          ) : !data ? (
             <LoadFailed onRetry={() => void query.refetch()} />
-          ) : data ? (
+          ) : (
             <>
               {/* Kept (hidden while empty) when the last request is answered: it hands the focus on then. */}
               <div className="empty:hidden">
@@ -97,7 +99,7 @@ export function FriendsScreen({ myId }: { myId: string }) {
               </div>
               <FriendsGrid items={data.friends} empty={<NoFriendsYet />} />
             </>
-          ) : null}
+          )}
         </div>
         <div className="flex flex-col gap-8 lg:col-start-2 lg:row-start-2 lg:gap-6">
           <InviteByEmail />
