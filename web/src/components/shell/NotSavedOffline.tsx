@@ -22,5 +22,22 @@ export function NotSavedOffline({ what, size = 'page' }: { what: string; size?: 
  * waiting request goes out and the skeleton is back until it lands.
  */
 export function Loading({ what, size, children }: { what: string; size?: 'page' | 'row'; children: ReactNode }) {
-  return useOnline() ? children : <NotSavedOffline what={what} {...(size ? { size } : {})} />
+  const online = useOnline()
+  if (!online) return <NotSavedOffline what={what} {...(size ? { size } : {})} />
+  // A skeleton is hidden from screen readers, so without words the page read as empty while it
+  // loaded. A page's load is said as a status (WCAG 4.1.3); a row's is only there to be read, or a
+  // home page of eight rows would say "loading" eight times. Beside the skeleton, not around it: the
+  // words take no place in the layout, and a wrapper would break a grid or a row the skeleton is in.
+  return (
+    <>
+      <p className="sr-only" {...(size === 'row' ? {} : { role: 'status' })}>
+        {loadingWords(what)}
+      </p>
+      {children}
+    </>
+  )
 }
+
+/** "Your feed" → "Loading your feed…"; a name ("ann’s profile") keeps its capitals. */
+export const loadingWords = (what: string) =>
+  `Loading ${what.replace(/^(Your|This|The) /, (word) => word.toLowerCase())}…`

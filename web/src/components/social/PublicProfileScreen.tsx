@@ -224,7 +224,7 @@ export function PublicProfileScreen({ username }: { username: string }) {
   } else {
     body = (
       <Loading what={`${username}’s profile`}>
-        <p role="status" className="py-10 text-center text-zinc-400">
+        <p aria-hidden="true" className="py-10 text-center text-zinc-400">
           Loading {username}'s profile…
         </p>
       </Loading>
