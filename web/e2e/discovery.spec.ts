@@ -107,6 +107,22 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await field.fill('godfather')
   await field.press('Enter')
   await expect(page.getByRole('heading', { name: /results for “godfather”/ })).toBeFocused()
+  // While a slow answer comes, the keyboard waits on the page's heading (not the page's body), and the
+  // last search's results, dimmed, are not named as the new one's.
+  let answer = () => undefined as void
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(/\/api\/tmdb\/search\?query=alien\b/, async (route) => {
+    await answered
+    await route.continue()
+  })
+  await field.fill('alien')
+  await field.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Searching for “alien”…' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeFocused()
+  await expect(page.getByRole('list', { name: 'Results for alien' })).toHaveCount(0)
+  answer()
+  await expect(page.getByRole('heading', { name: /results for “alien”/ })).toBeFocused()
+  await expect(page.getByRole('list', { name: 'Results for alien' })).toBeVisible()
   // One with no results: from the page's heading, the field next.
   await field.fill('qxjzvwqxjz')
   await field.press('Enter')

@@ -40,8 +40,10 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
     onPageChange(next)
   }
   // A search sent from the field: the field is made anew for the new query (so Back shows the old
-  // one), which took the keyboard's place with it. Once the answer shows, the keyboard goes on from the
-  // results' heading, or from the page's when there are no results to head.
+  // one), which took the keyboard's place with it, to the page itself, for as long as the answer took.
+  // The page's heading holds it meanwhile (the field would open its suggestions again); once the
+  // answer shows, the keyboard goes on from the results' heading, or stays on the page's when there
+  // are no results to head.
   const title = useRef<HTMLHeadingElement>(null)
   const searchedFor = useRef<string | null>(null)
   const answered = hasQuery && !results.isPending && !results.isPlaceholderData
@@ -51,7 +53,10 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
     ;(heading.current ?? title.current)?.focus({ preventScroll: true })
   }, [query, answered])
   const search = (text: string) => {
-    if (text.trim() !== query.trim()) searchedFor.current = text.trim()
+    if (text.trim() !== query.trim()) {
+      searchedFor.current = text.trim()
+      title.current?.focus({ preventScroll: true })
+    }
     onSearch(text)
   }
 
@@ -101,6 +106,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
       ) : (
         <section
           aria-labelledby="search-results-heading"
+          aria-busy={results.isPlaceholderData}
           className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
         >
           <h2
@@ -109,15 +115,25 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
             id="search-results-heading"
             className="mb-4 rounded text-sm text-zinc-400 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
           >
-            {results.data.total_results.toLocaleString(appLocale)}{' '}
-            {results.data.total_results === 1 ? 'result' : 'results'} for “{query.trim()}”
-            {lastPageOf(results.data.total_pages) > 1 ? (
-              <span className="sr-only">
-                (page {results.data.page} of {lastPageOf(results.data.total_pages)})
-              </span>
-            ) : null}
+            {/* The last search's results, dimmed, while the new one comes: not this query's count. */}
+            {results.isPlaceholderData && searchedFor.current !== null ? (
+              <>Searching for “{query.trim()}”…</>
+            ) : (
+              <>
+                {results.data.total_results.toLocaleString(appLocale)}{' '}
+                {results.data.total_results === 1 ? 'result' : 'results'} for “{query.trim()}”
+                {lastPageOf(results.data.total_pages) > 1 ? (
+                  <span className="sr-only">
+                    (page {results.data.page} of {lastPageOf(results.data.total_pages)})
+                  </span>
+                ) : null}
+              </>
+            )}
           </h2>
-          <MediaGrid results={results.data.results} label={`Results for ${query.trim()}`} />
+          <MediaGrid
+            results={results.data.results}
+            label={results.isPlaceholderData ? 'Results of the last search' : `Results for ${query.trim()}`}
+          />
           <SearchPager page={results.data.page} totalPages={results.data.total_pages} onPageChange={turnTo} />
         </section>
       )}
