@@ -23,7 +23,9 @@ export function WatchlistList({ items, reorderable }: WatchlistViewProps) {
       items={items}
       layout="list"
       reorderable={reorderable}
-      className="divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5"
+      // The row lays out by the list's width, not the window's: beside the sidebar a tablet's window is
+      // wide but the list is not, and a row with every button in line left the title a letter wide.
+      className="@container divide-y divide-white/5 overflow-hidden rounded-2xl bg-white/[0.02] ring-1 ring-white/5"
       Item={WatchlistRow}
     />
   )
@@ -44,7 +46,7 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
   return (
     <article
       aria-label={item.title}
-      className={`flex flex-wrap items-center gap-x-2 bg-ink py-2 pl-1 pr-2 sm:flex-nowrap sm:gap-3 sm:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
+      className={`flex flex-wrap items-center gap-x-2 bg-ink py-2 pl-1 pr-2 @[40rem]:flex-nowrap @[40rem]:gap-3 @[40rem]:pl-2 ${reorder.isDragging ? 'shadow-2xl shadow-black/70 ring-2 ring-amber-400' : ''}`}
     >
       {reorder.enabled ? (
         <button
@@ -71,7 +73,7 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
           seed={item.tmdbId}
           className="!w-10 shrink-0 !rounded-md sm:!w-14 [&_span]:hidden"
         />
-        {/* Every word of the title and its facts wraps rather than being cut: on a phone the
+        {/* Every word of the title and its facts wraps rather than being cut: in a narrow list the
             actions sit on their own line below, so the title has the row's width. */}
         <span className="min-w-0 [overflow-wrap:anywhere]">
           <span className="block font-medium leading-snug text-zinc-100">{item.title}</span>
@@ -95,10 +97,11 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
           ) : null}
         </span>
       </Link>
-      <div className="flex w-full shrink-0 items-center justify-end gap-1 sm:w-auto">
+      <div className="flex w-full shrink-0 items-center justify-end gap-1 @[40rem]:w-auto">
         <MarkWatchedButton item={item} onClick={dialogs.markWatched} />
-        {/* A phone keeps the rest behind one labelled menu; a wider screen has room for each. */}
-        <span className="flex sm:hidden">
+        {/* A narrow list keeps the rest behind one labelled menu. In line, the handle, number, poster
+            and five buttons take some 460 px of the row: from 40rem that leaves the title 180 px. */}
+        <span className="flex @[40rem]:hidden">
           <WatchlistItemMenu
             item={item}
             actions={watchlistItemActions(
@@ -115,7 +118,7 @@ const WatchlistRow = memoItemView(function WatchlistRow({ item, reorder }: Watch
             )}
           />
         </span>
-        <span className="hidden sm:flex">
+        <span className="hidden @[40rem]:flex">
           <IconButton icon="pencil" label={dialogs.noteLabel} onClick={() => dialogs.editNote()} />
           {reorder.enabled ? (
             <>
