@@ -1,6 +1,6 @@
 import type { NewsPage, NewsPostSummary } from '@reelmates/contracts/blog'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCurrentUser } from '../../features/account/currentUser'
@@ -50,6 +50,15 @@ async function showNews(page: number, answer: NewsPage | ApiError, category?: st
 const pastTheEnd: NewsPage = { items: [], page: 2, pageSize: 10, total: 2 }
 
 describe('the news list', () => {
+  it('says when it could not be loaded, and asks again on Try again', async () => {
+    await showNews(1, new ApiError('An error occurred with your request', 500))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The news could not be loaded.')
+    vi.mocked(blogCalls.newsPage).mockResolvedValue({ items: [post('winter-films')], page: 1, pageSize: 10, total: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('link', { name: /winter-films/ })).toBeTruthy()
+  })
+
   it('names a category nobody made as not found, in its heading and the page title', async () => {
     await showNews(1, new ApiError('No such category', 404), 'nothing')
     expect(screen.getByText('There is no news category at this address.')).toBeTruthy()

@@ -47,14 +47,23 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
         <NewsCategoryNav active={category} categories={categories.data ?? []} />
         {posts.isPending ? (
           <Loading what="This page of news">
-            <p className="text-zinc-400">Loading the news…</p>
+            <p aria-hidden="true" className="text-zinc-400">
+              Loading the news…
+            </p>
           </Loading>
         ) : missingCategory ? (
           <p className="text-zinc-400">There is no news category at this address.</p>
         ) : posts.isError ? (
-          <p role="alert" className="text-red-300">
-            The news could not be loaded. {posts.error.message}
-          </p>
+          <div role="alert">
+            <p className="text-red-300">The news could not be loaded. {posts.error.message}</p>
+            <button
+              type="button"
+              onClick={() => void posts.refetch()}
+              className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+            >
+              Try again
+            </button>
+          </div>
         ) : posts.data.items.length === 0 && posts.data.total > 0 ? (
           // An address past the last page (a list shortened since it was shared, a hand-edited page number).
           <p className="rounded-2xl border border-dashed border-white/10 px-6 py-12 text-center text-zinc-400">

@@ -33,7 +33,9 @@ export function NewsPostScreen({ slug }: { slug: string }) {
     <PublicShell>
       {post.isPending ? (
         <Loading what="This post">
-          <p className="text-zinc-400">Loading the post…</p>
+          <p aria-hidden="true" className="text-zinc-400">
+            Loading the post…
+          </p>
         </Loading>
       ) : post.isError ? (
         <section aria-labelledby="screen-title">
@@ -43,6 +45,15 @@ export function NewsPostScreen({ slug }: { slug: string }) {
           <p className="mt-3 text-zinc-400">
             {missing ? 'There is no published post at this address.' : post.error.message}
           </p>
+          {missing ? null : (
+            <button
+              type="button"
+              onClick={() => void post.refetch()}
+              className="mt-4 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
+            >
+              Try again
+            </button>
+          )}
         </section>
       ) : (
         // One column that cannot grow past the page (`grid-cols-1` is minmax(0, 1fr)), and words that

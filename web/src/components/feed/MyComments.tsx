@@ -35,7 +35,7 @@ export function MyComments() {
   else if (!items)
     body = (
       <Loading what="The list of your comments" size="row">
-        <p className="h-16 animate-pulse rounded-2xl bg-white/5" aria-label="Loading your comments" />
+        <p className="h-16 animate-pulse rounded-2xl bg-white/5" aria-hidden="true" />
       </Loading>
     )
   else if (items.length === 0)

@@ -238,6 +238,6 @@ describe('the Recommend dialog before the friends list is here', () => {
 
   it('online, says it is loading', () => {
     const dialog = openWaiting()
-    expect(within(dialog).getByRole('status').textContent).toBe('Loading your friends…')
+    expect(within(dialog).getByRole('status').textContent).toBe('Loading your friends list…')
   })
 })

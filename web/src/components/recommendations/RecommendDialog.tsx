@@ -170,8 +170,8 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
                   Your friends couldn’t be loaded. You can still send it to an email address below.
                 </p>
               ) : (
-                <Loading what="Your friends list" size="row">
-                  <p role="status" className="text-sm text-zinc-400">
+                <Loading what="Your friends list" size="row" announce>
+                  <p aria-hidden="true" className="text-sm text-zinc-400">
                     Loading your friends…
                   </p>
                 </Loading>

@@ -21,7 +21,18 @@ export function NotSavedOffline({ what, size = 'page' }: { what: string; size?: 
  * answer the device kept is shown without passing through here, and once the connection returns the
  * waiting request goes out and the skeleton is back until it lands.
  */
-export function Loading({ what, size, children }: { what: string; size?: 'page' | 'row'; children: ReactNode }) {
+export function Loading({
+  what,
+  size,
+  announce = size !== 'row',
+  children,
+}: {
+  what: string
+  size?: 'page' | 'row'
+  /** Said as a status: a page's load, or a row that is all its place shows (a dialog's list). */
+  announce?: boolean
+  children: ReactNode
+}) {
   const online = useOnline()
   if (!online) return <NotSavedOffline what={what} {...(size ? { size } : {})} />
   // A skeleton is hidden from screen readers, so without words the page read as empty while it
@@ -30,7 +41,7 @@ export function Loading({ what, size, children }: { what: string; size?: 'page' 
   // words take no place in the layout, and a wrapper would break a grid or a row the skeleton is in.
   return (
     <>
-      <p className="sr-only" {...(size === 'row' ? {} : { role: 'status' })}>
+      <p className="sr-only" {...(announce ? { role: 'status' } : {})}>
         {loadingWords(what)}
       </p>
       {children}
