@@ -33,7 +33,9 @@ export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: M
   const query = useQuery(catalogQueries.details(mediaType, id))
   const missing = query.isError && statusOf(query.error) === 404
   // The parent's title is set after the child's: it names the not-found state too, or it would undo it.
-  useDocumentTitle(query.data ? titleOf(query.data) : missing ? 'Title not found' : undefined)
+  useDocumentTitle(
+    query.data ? titleOf(query.data) : missing ? 'Title not found' : query.isError ? 'Title unavailable' : undefined,
+  )
   if (query.isPending) {
     return (
       <Loading what="This title">
@@ -50,7 +52,13 @@ export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: M
             message={`We couldn’t find a ${mediaType === 'tv' ? 'TV show' : 'movie'} with this id in the catalog. It may have been removed, or the link may be wrong.`}
           />
         ) : (
-          <CatalogProblem message="This title could not be loaded." onRetry={() => void query.refetch()} />
+          <section aria-labelledby="screen-title">
+            {/* The page's heading, which the focus goes to on arriving, as on every other page. */}
+            <h1 id="screen-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-white outline-none">
+              Title unavailable
+            </h1>
+            <CatalogProblem message="This title could not be loaded." onRetry={() => void query.refetch()} />
+          </section>
         )}
       </div>
     )

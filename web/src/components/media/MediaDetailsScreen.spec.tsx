@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { setCurrentUser } from '../../features/account/currentUser'
+import { ApiError } from '../../lib/apiError'
+import { createQueryClient } from '../../lib/queryClient'
+import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
+import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { MediaDetailsScreen } from './MediaDetailsScreen'
+
+vi.mock('../../features/catalog/searchCalls', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../features/catalog/searchCalls')>()),
+  fetchMediaDetails: () => Promise.reject(new ApiError('An error occurred with your request', 500)),
+}))
+
+neverAnsweringServer({ browserTab: true })
+
+describe('a title that could not be loaded', () => {
+  it('is a page with its heading and title, and Try again', async () => {
+    const queryClient = createQueryClient()
+    setCurrentUser(queryClient, null)
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={queryClient}>
+          <MediaDetailsScreen mediaType="movie" id={603} />
+        </QueryClientProvider>,
+      ),
+    )
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Title unavailable')
+    expect(screen.getByText('This title could not be loaded.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('Title unavailable · Reelmates'))
+  })
+})
