@@ -613,6 +613,9 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await acceptInTheApp(b.page, a.account.username)
     await b.page.goto(link)
     await expect(b.page.getByRole('heading', { name: 'Already friends' })).toBeVisible()
+    // Said once, in the heading; the line under it says why.
+    await expect(b.page.getByText('Already friends')).toHaveCount(1)
+    await expect(b.page.getByText('This invitation was accepted before.')).toBeVisible()
     await expect(b.page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0)
     await expect(b.page).toHaveURL(/\/friends$/, { timeout: 5000 })
     await a.close()

@@ -106,7 +106,8 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       }
       if (answer.error !== undefined) {
         if (answer.error.includes('already been'))
-          setOutcome({ state: 'info', text: 'Already friends', signedIn: signedInAfter })
+          // The heading says "Already friends" (spec §4); the line under it says why, not the same again.
+          setOutcome({ state: 'info', text: 'This invitation was accepted before.', signedIn: signedInAfter })
         else setOutcome({ state: 'error', text: answer.error || acceptFriendMessages.generic })
         return
       }
