@@ -77,6 +77,40 @@ for (const { who, signedIn, atLeastMs } of [
   })
 }
 
+// A page behind a guard (signed-in or guest) is not drawn until the guard knows who is signed in:
+// a splash drawn inside the pages came only then, after seconds of an empty screen on a slow network.
+for (const { who, signedIn, path, atLeastMs } of [
+  { who: 'a visitor', signedIn: false, path: '/sign_in', atLeastMs: 300 },
+  { who: 'a signed-in user', signedIn: true, path: '/home', atLeastMs: 500 },
+]) {
+  test(`the splash shows while the session is asked, on a guarded page, for ${who}`, async ({ page }) => {
+    if (signedIn) await registerByApi(page.request, 'installed')
+    await runAsInstalledApp(page)
+    await watchSplash(page)
+    // The answer is held until the splash has been seen, so a busy machine cannot make it come first.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked = false
+    await page.route(
+      (url) => url.pathname === '/api/session',
+      async (route) => {
+        asked = true
+        await released
+        await route.continue()
+      },
+    )
+    await page.goto(path, { waitUntil: 'commit' })
+    await expect(splash(page)).toBeVisible()
+    expect(asked).toBe(true)
+    release()
+    await expect(splash(page)).toHaveCount(0)
+    const { after } = await splashAfterAuthKnown(page)
+    expect(after).toBeGreaterThanOrEqual(atLeastMs - 20)
+    // Late timers on a busy machine, not a splash that waits for anything else, are what this allows.
+    expect(after).toBeLessThan(atLeastMs + 2_000)
+  })
+}
+
 test('in a browser tab there is no splash', async ({ page }) => {
   await watchSplash(page)
   await page.goto('/about')

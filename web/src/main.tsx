@@ -10,6 +10,7 @@ import { followConnection } from './lib/connection'
 import { keepAnswers } from './features/offline/offlineSession'
 import { registerWaitingChanges } from './features/offline/waitingChangeDefaults'
 import { createQueryClient } from './lib/queryClient'
+import { Splash } from './components/shell/Splash'
 import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
@@ -29,6 +30,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      {/* Beside the router, not in its pages: a page behind a guard is drawn only once the guard knows
+          who is signed in, and the splash is what the installed app shows until then (spec §4). */}
+      <Splash />
     </QueryClientProvider>
   </StrictMode>,
 )

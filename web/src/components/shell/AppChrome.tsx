@@ -6,15 +6,14 @@ import { FocusOnNewScreen } from './FocusOnNewScreen'
 import { NavigationProgress } from './NavigationProgress'
 import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
-import { Splash } from './Splash'
 import { Toaster } from './Toaster'
 import { UpdateBanner } from './UpdateBanner'
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/test-digest'
 
 /**
- * What every screen shares: scroll reset, the focus moved to a new screen's heading, toasts, the
- * splash of the installed app and the update banner.
+ * What every screen shares: scroll reset, the focus moved to a new screen's heading, toasts and the
+ * update banner. (The installed app's splash is drawn beside the router, in main.tsx.)
  */
 export function AppChrome({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
@@ -37,7 +36,6 @@ export function AppChrome({ children }: { children: ReactNode }) {
       {update.available && online ? (
         <UpdateBanner busy={update.busy} onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} />
       ) : null}
-      <Splash />
       <Toaster />
     </>
   )
