@@ -220,6 +220,13 @@ export const recommendationLinkQuery = z.object({
 export const recommendationLinkAnswer = z.object({ from: z.string(), mediaTitle: z.string() })
 export type RecommendationLinkAnswer = z.infer<typeof recommendationLinkAnswer>
 
+/**
+ * `POST /api/recommendations/claim`: a member signed in from a recommendation mail's link (or already
+ * signed in when they opened it) takes the recommendation into their inbox, as signing up would.
+ */
+export const recommendationClaimRequest = recommendationLinkQuery
+export type RecommendationClaimRequest = z.infer<typeof recommendationClaimRequest>
+
 /** Three stars out of five (ratings run 1–10): the least a best pick was rated. */
 export const bestPickMinRating = 6
 

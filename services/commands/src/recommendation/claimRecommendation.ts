@@ -9,16 +9,17 @@ import { checkClaimable, recommendations, recommendationsStreamId } from './reco
 import { readRecommendationToken } from './recommendationToken'
 
 /**
- * A newcomer signed up through a recommendation mail: the recommendation becomes theirs (it is in their
- * inbox), and a friend request from the sender waits for them, so that answering it is one tap. The
- * request is made on the sender's behalf by their mail; when the two are already asking or friends
- * it is left as it is.
+ * A newcomer signed up through a recommendation mail, or a member signed in from it: the recommendation
+ * becomes theirs (it is in their inbox), and a friend request from the sender waits for them, so that
+ * answering it is one tap. The request is made on the sender's behalf by their mail; when the two are
+ * already asking or friends it is left as it is. The member who claimed it already and follows the link
+ * again changes nothing and is not refused: it is in their inbox, as the link promised.
  */
 export async function claimRecommendation(
   ports: RecommendationPorts,
   asker: Asker,
   token: string,
-): Promise<Changed & { toEmail: string | null }> {
+): Promise<Changed & { toEmail: string | null; recommendationId: string }> {
   const parsed = readRecommendationToken(token)
   if (!parsed) throw new RecommendationTokenInvalid()
   const { fromUserId, recommendationId, tokenHash } = parsed
@@ -28,7 +29,10 @@ export async function claimRecommendation(
   // (the newcomer would be told of a recommendation no list holds).
   if (!sender) throw new RecommendationTokenInvalid()
   const streamId = recommendationsStreamId(fromUserId)
-  const { toEmail } = (await loadState(ports.eventStore, recommendations, streamId)).byId.get(recommendationId) ?? {}
+  const record = (await loadState(ports.eventStore, recommendations, streamId)).byId.get(recommendationId)
+  const toEmail = record?.toEmail ?? null
+  if (record?.claimed && record.toUserId === asker.userId && record.tokenHash === tokenHash)
+    return { position: null, toEmail, recommendationId }
   await commands.run(recommendations, streamId, {
     type: 'ClaimRecommendation',
     recommendationId,
@@ -38,7 +42,7 @@ export async function claimRecommendation(
   })
   if (newcomer) await requestFriendshipFor(commands, fromUserId, newcomer)
   // The address the link was mailed to: whoever followed it reads that mailbox.
-  return { position: commands.position(), toEmail: toEmail ?? null }
+  return { position: commands.position(), toEmail, recommendationId }
 }
 
 /**

@@ -418,6 +418,51 @@ describe('to an address without an account', () => {
   })
 })
 
+describe('to an address of a member who has an account under another one', () => {
+  it('is claimed by the member who signs in from its link, once; the same member again is told nothing went wrong', async () => {
+    const ann = await member('ann')
+    const dave = await member('dave')
+    const email = `dave.alt${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(1), toEmail: email, note: 'For you' })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+
+    const claimed = await dave.client.post('/api/recommendations/claim', { token })
+    expect(claimed.statusCode, claimed.body).toBe(200)
+    expect(claimed.json<RecommendationAnswer>().recommendation).toMatchObject({
+      from: { username: ann.user.username },
+      to: { username: dave.user.username },
+      status: 'pending',
+      note: 'For you',
+    })
+    const position = claimed.json<{ position: string }>().position
+    expect(await box(dave, 'received', position)).toMatchObject([{ from: { username: ann.user.username } }])
+    const requests = (await dave.client.get('/api/friendships')).json<FriendsAnswer>()
+    expect(requests.incoming.map((request) => request.user.username)).toEqual([ann.user.username])
+
+    // A reload of the page that claimed it, or the mail's link opened again.
+    const again = await dave.client.post('/api/recommendations/claim', { token })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json<RecommendationAnswer>().recommendation.to).toEqual({ username: dave.user.username })
+
+    const other = await member('eve')
+    const taken = await other.client.post('/api/recommendations/claim', { token })
+    expect([taken.statusCode, taken.json<{ message: string }>().message]).toEqual([
+      410,
+      'This recommendation link was used before and can only be used once.',
+    ])
+    expect((await ann.client.post('/api/recommendations/claim', { token: 'r-bogus' })).statusCode).toBe(404)
+    expect((await agent(t.app).post('/api/recommendations/claim', { token })).statusCode).toBe(401)
+  })
+
+  it('is not claimed by its own sender', async () => {
+    const ann = await member('ann')
+    const email = `someone${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(2), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    expect((await ann.client.post('/api/recommendations/claim', { token })).statusCode).toBe(400)
+  })
+})
+
 describe('to an address, from two members', () => {
   /** Ann and Bob each recommend a title to a new address; answers it and the token of Ann's mail. */
   const recommendedByTwo = async () => {

@@ -4,12 +4,14 @@ import {
   recommendAnswer,
   recommendRequest,
   recommendationAnswer,
+  recommendationClaimRequest,
   recommendationParams,
   recommendationsAnswer,
   recommendationsQuery,
 } from '@reelmates/contracts/recommendations'
 import { NoSuchRecommendation } from '@reelmates/commands/recommendation/errors'
 import { answerRecommendation, type Answer } from '@reelmates/commands/recommendation/answerRecommendation'
+import { claimRecommendation } from '@reelmates/commands/recommendation/claimRecommendation'
 import { sendRecommendations } from '@reelmates/commands/recommendation/sendRecommendations'
 import { recommendationQueries } from '@reelmates/projections/recommendations/recommendationQueries'
 import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAddresses'
@@ -114,6 +116,27 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform; a
       const userId = currentUserId(request)
       const items = request.query.box === 'sent' ? await queries.sent(userId) : await queries.received(userId)
       return { items }
+    },
+  )
+
+  app.post(
+    '/recommendations/claim',
+    {
+      schema: {
+        tags: ['recommendations'],
+        summary:
+          "Take the recommendation of a mail's sign-up link into my inbox (a member who signed in from it, or " +
+          'opened it signed in); the sender asks to be friends. 404/410 say why the link will not work.',
+        body: recommendationClaimRequest,
+        response: { 200: recommendationAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const asker = askerOf(request)
+      const { recommendationId, position } = await claimRecommendation(ports, asker, request.body.token)
+      const [recommendation] = await shownAfter([recommendationId], asker.userId, position)
+      if (!recommendation) throw new NoSuchRecommendation()
+      return withPosition({ recommendation }, position)
     },
   )
 
