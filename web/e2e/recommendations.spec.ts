@@ -8,6 +8,7 @@ import {
   linkIn,
   registerByApi,
   screenshotsDir,
+  signInByApi,
   toastWith,
   uniqueName,
 } from './support/server'
@@ -424,4 +425,73 @@ test('the list’s placeholder is the shape of the card that replaces it, on a p
   expect(Math.abs(held.height - shown.height)).toBeLessThanOrEqual(24)
   await a.close()
   await b.close()
+})
+
+/**
+ * Bob recommends a film to an address of Dave's that his account does not have: the mail's link opens
+ * the sign-up page. Answers Bob, Dave's account (made in a browser since closed), the film and the link.
+ */
+async function recommendedToAnotherAddress(browser: Browser, baseURL: string) {
+  const bob = await member(browser, baseURL, 'bob')
+  const daveContext = await newContext(browser, { baseURL })
+  const dave = await registerByApi((await daveContext.newPage()).request, 'dave')
+  await daveContext.close()
+  const daveAlt = `${uniqueName('dave.alt')}@example.com`
+  const film = await catalogMovie(bob.page.request, 'matrix')
+  await sendJson(bob.page.request, '/api/recommendations', { ...film, mediaType: 'movie', toEmail: daveAlt })
+
+  const adminContext = await newContext(browser, { baseURL })
+  const admin = await adminContext.newPage()
+  await adminAccount(admin.request)
+  const link = new URL(linkIn(await latestMailTo(admin.request, daveAlt, 'recommendation-invitation'), '/sign_up'))
+  await adminContext.close()
+  return { bob, dave, film, link: link.pathname + link.search }
+}
+
+test('a member who signs in from a recommendation mail’s sign-up page finds the recommendation in the received box', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await page.goto(link)
+  await expect(page.getByText(`${bob.account.username} recommended ${film.title} to you`)).toBeVisible()
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+
+  await expect(page).toHaveURL(/\/sign_in\?/)
+  await expect(
+    page.getByText(`${bob.account.username} recommended ${film.title} to you. Sign in to see it.`),
+  ).toBeVisible()
+  await page.getByLabel('Username').fill(dave.username)
+  await page.getByLabel('Password').fill(dave.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+
+  await expect(page).toHaveURL(/\/recommendations\?box=received$/)
+  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await context.close()
+  await bob.close()
+})
+
+test('a member signed in already who opens a recommendation mail’s link finds the recommendation in the received box', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await signInByApi(page.request, dave)
+  await page.goto(link)
+
+  await expect(page).toHaveURL(/\/recommendations\?box=received$/)
+  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  // A reload, or the link opened again, neither loses it nor says it was refused.
+  await page.goto(link)
+  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expect(toastWith(page, 'Recommendation received').first()).toBeVisible()
+  await expect(toastWith(page, "Couldn't add the recommendation")).toHaveCount(0)
+  await context.close()
+  await bob.close()
 })

@@ -12,15 +12,18 @@ import { wasSignedInHere } from '../../features/account/signedInHere'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { InvitationNotice } from './InvitationNotice'
+import { RecommendationNotice } from './RecommendationNotice'
 import { useInvitationLink } from '../../features/friends/invitationLink'
+import { useRecommendationLink } from '../../features/recommendations/recommendationLink'
 import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
 type Fields = 'username' | 'password'
 
 /**
- * /sign_in (spec §2): username and password, the two 401 explanations, invitations, returnTo, and
- * "You were signed out" for a member whose session ended while this tab had them signed in.
+ * /sign_in (spec §2): username and password, the two 401 explanations, invitations, a recommendation
+ * mail's link, returnTo, and "You were signed out" for a member whose session ended while this tab had
+ * them signed in.
  */
 export function SignInScreen({ search }: { search: SignInSearch }) {
   useDocumentTitle('Sign in')
@@ -35,6 +38,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const [signedOutElsewhere] = useState(wasSignedInHere)
   const invited = isInvitation(search)
   const link = useInvitationLink(search)
+  const recommendation = useRecommendationLink(search)
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -69,6 +73,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const signUpSearch = {
     ...(invited ? { invite: true, from: search.from, token: search.token } : {}),
     ...(search.returnTo ? { returnTo: search.returnTo } : {}),
+    ...(recommendation.kind === 'none' ? {} : { token: search.token }),
   }
 
   return (
@@ -78,6 +83,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
           <InvitationNotice link={link}>
             Sign in to accept the invitation and see what they're watching.
           </InvitationNotice>
+          <RecommendationNotice link={recommendation} action="Sign in to see it." still="You can still sign in." />
           {/* Once the server says why they cannot sign in (a suspension), "sign in again" is not true. */}
           {signedOutElsewhere && !failure ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}

@@ -12,8 +12,9 @@ import { tellInvitationOutcome } from '../../features/friends/signUpInvitation'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
 import { InvitationNotice } from './InvitationNotice'
+import { RecommendationNotice } from './RecommendationNotice'
 import { useInvitationLink } from '../../features/friends/invitationLink'
-import { useRecommendationLink, type RecommendationLink } from '../../features/recommendations/recommendationLink'
+import { useRecommendationLink } from '../../features/recommendations/recommendationLink'
 import { Field, FormCard, Notice, SubmitButton, useFocusOnRefusal } from './FormParts'
 import { useDocumentTitle } from '../../lib/documentTitle'
 
@@ -30,7 +31,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   const { form: formElement, refused, announcement } = useFocusOnRefusal()
   const invited = isInvitation(search)
   const link = useInvitationLink(search)
-  const recommendation = useRecommendationLink(search, invited)
+  const recommendation = useRecommendationLink(search)
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -78,6 +79,12 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
   }
 
   const inviteSearch = { invite: true, from: search.from, token: search.token }
+  // A member already has an account under another address: signing in keeps the link's token, and
+  // takes the recommendation into their inbox as signing up would.
+  const signInSearch = {
+    ...(search.returnTo ? { returnTo: search.returnTo } : {}),
+    ...(recommendation.kind === 'none' ? {} : { token: search.token }),
+  }
 
   return (
     <AuthLayout>
@@ -89,7 +96,11 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
               Already have an account? Sign in
             </Link>
           </InvitationNotice>
-          <RecommendationNotice link={recommendation} />
+          <RecommendationNotice
+            link={recommendation}
+            action="Create your free account to see it."
+            still="You can still create your account."
+          />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {announcement}
@@ -137,11 +148,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
           {invited && link.kind !== 'refused' ? null : (
             <p className="text-center text-sm text-zinc-400">
               Already have an account?{' '}
-              <Link
-                to="/sign_in"
-                search={search.returnTo ? { returnTo: search.returnTo } : {}}
-                className="font-semibold text-reel hover:underline"
-              >
+              <Link to="/sign_in" search={signInSearch} className="font-semibold text-reel hover:underline">
                 Sign in
               </Link>
             </p>
@@ -149,23 +156,5 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
         </div>
       </FormCard>
     </AuthLayout>
-  )
-}
-
-/** Spec §2's green banner, said only of a recommendation link, with who recommended what once known. */
-function RecommendationNotice({ link }: { link: RecommendationLink }) {
-  if (link.kind === 'none') return null
-  if (link.kind === 'refused')
-    return (
-      <Notice tone="info" title="This recommendation link won't bring a recommendation">
-        {link.message} You can still create your account.
-      </Notice>
-    )
-  return (
-    <Notice tone="success" title="You've received a recommendation!">
-      {link.kind === 'named'
-        ? `${link.value.from} recommended ${link.value.mediaTitle} to you. Create your free account to see it.`
-        : 'Create your free account to see it.'}
-    </Notice>
   )
 }

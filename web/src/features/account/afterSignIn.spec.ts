@@ -15,6 +15,15 @@ describe('where sign-in goes next', () => {
       '/home?invite=true&from=ana&token=abc',
     ))
 
+  it('takes a recommendation mail’s token to the received box, which claims it, rather than to returnTo', () => {
+    expect(destinationAfterSignIn({ returnTo: '/recommendations', token: 'r-a_b.c' })).toBe(
+      '/recommendations?box=received&token=r-a_b.c',
+    )
+    // Without returnTo the token is no recommendation mail's; with an invitation it is the invitation's.
+    expect(destinationAfterSignIn({ token: 'r-a_b.c' })).toBe('/home')
+    expect(destinationAfterSignIn({ invite: true, from: 'ana', token: 'abc', returnTo: '/friends' })).toBe('/friends')
+  })
+
   it('needs both invite=true and from to count as an invitation', () => {
     expect(isInvitation({ invite: 'true' })).toBe(false)
     expect(isInvitation({ from: 'ana' })).toBe(false)

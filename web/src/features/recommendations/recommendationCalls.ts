@@ -19,6 +19,8 @@ export const recommendationCalls = {
   /** Who recommended what through a sign-up link (asked before signing up), or its refusal. */
   link: (token: string) =>
     requests.get<RecommendationLinkAnswer>(`/api/recommendations/link?token=${encodeURIComponent(token)}`),
+  /** Takes a mail link's recommendation into the signed-in member's inbox (theirs already: answered alike). */
+  claim: (token: string) => requests.send<RecommendationAnswer>('POST', '/api/recommendations/claim', { token }),
   answer: (id: string, answer: Answer, keyed: { idempotencyKey?: string } = {}) =>
     requests.send<RecommendationAnswer>(
       'POST',

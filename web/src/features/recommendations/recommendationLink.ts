@@ -1,4 +1,5 @@
 import type { RecommendationLinkAnswer } from '@reelmates/contracts/recommendations'
+import { isRecommendationLink, type InviteParams } from '../account/afterSignIn'
 import { useLinkPreview, type LinkPreview } from '../../lib/linkPreview'
 import { recommendationCalls } from './recommendationCalls'
 
@@ -6,15 +7,12 @@ import { recommendationCalls } from './recommendationCalls'
 export type RecommendationLink = LinkPreview<RecommendationLinkAnswer>
 
 /**
- * The recommendation a sign-up link brings, as the server reads it from the token. `returnTo` is on
- * any sign-up reached from a page that asked to sign in first: only a token says a recommendation
- * is waiting ("You've received a recommendation!" was shown to anyone sent away from /watchlist).
+ * The recommendation a sign-up or sign-in link brings, as the server reads it from the token. Only a
+ * token says one is waiting ("You've received a recommendation!" was shown to anyone sent away from
+ * /watchlist, whose sign-in link has a returnTo too).
  */
-export function useRecommendationLink(
-  search: { returnTo?: string | undefined; token?: string | undefined },
-  invited: boolean,
-): RecommendationLink {
-  return useLinkPreview('recommendation-link', !invited && search.returnTo ? search.token : undefined, (token) =>
+export function useRecommendationLink(search: InviteParams & { returnTo?: string | undefined }): RecommendationLink {
+  return useLinkPreview('recommendation-link', isRecommendationLink(search) ? search.token : undefined, (token) =>
     recommendationCalls.link(token),
   )
 }
