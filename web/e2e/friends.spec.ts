@@ -557,6 +557,26 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   await a.close()
 })
 
+test('a member signed in already who opens an invitation mailed to another address of theirs is friends with the inviter', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  const b = await member(browser, baseURL ?? '', 'other')
+  const address = `${uniqueName('otheraddress')}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
+
+  await b.page.goto(link)
+  await expect(toastWith(b.page, `You and ${a.account.username} are now friends.`)).toBeVisible()
+  await expect(b.page).toHaveURL(/\/home$/)
+  await b.page.goto('/friends')
+  await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
+  await a.close()
+  await b.close()
+})
+
 /** The sign-up link of the newest friend invitation mailed to `address`. */
 async function signUpLinkMailedTo(browser: Browser, baseURL: string, address: string): Promise<string> {
   const mail = await mailReader(browser, baseURL)
