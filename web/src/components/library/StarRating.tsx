@@ -1,16 +1,20 @@
-import { ratingLabel, starFills, type StarFill } from '../../features/library/rating'
+import { ratingLabel, starFills, starsText, type StarFill } from '../../features/library/rating'
 
 const starPath = 'M10 1.6l2.6 5.3 5.8.8-4.2 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.6 7.7l5.8-.8z'
 
-/** One star, whole, half or empty; the half is the left half, as five-star scales read. */
+/**
+ * One star, whole, half or empty; the half is the left half, as five-star scales read. On paper the
+ * filled part is black and an empty star an outline: in grey and yellow a black-and-white printer
+ * gave the empty ones the darker grey.
+ */
 export function Star({ fill, className = 'h-4 w-4' }: { fill: StarFill; className?: string }) {
   return (
     <svg viewBox="0 0 20 20" className={className} aria-hidden="true">
-      <path d={starPath} className="fill-zinc-700" />
+      <path d={starPath} className="fill-zinc-700 print:fill-none print:stroke-zinc-950 print:stroke-[1.5]" />
       {fill !== 'empty' ? (
         <path
           d={starPath}
-          className="fill-amber-400"
+          className="fill-amber-400 print:fill-zinc-950"
           style={fill === 'half' ? { clipPath: 'inset(0 50% 0 0)' } : undefined}
         />
       ) : null}
@@ -34,6 +38,8 @@ export function StarRating({ rating, size = 'sm', className = '' }: StarRatingPr
       {starFills(rating).map((fill, index) => (
         <Star key={index} fill={fill} className={star} />
       ))}
+      {/* Small stars and halves are hard to count on paper: the number says it. */}
+      <span className="ml-1 hidden text-xs print:inline">{starsText(rating)}/5</span>
     </span>
   )
 }
