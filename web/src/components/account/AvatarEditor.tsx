@@ -82,7 +82,7 @@ export function AvatarEditor({ user }: { user: PublicUser }) {
         aria-label="Avatar picture"
         tabIndex={-1}
       />
-      <p className="text-center text-xs text-zinc-400">
+      <p className="text-center text-xs text-zinc-400 print:hidden">
         {isUploadedAvatar(user.avatarUrl) ? 'Your uploaded picture. ' : ''}JPEG, PNG, WebP, GIF or AVIF, up to 2 MB.
       </p>
       {problem ? (

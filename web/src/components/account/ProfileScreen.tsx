@@ -46,29 +46,32 @@ export function ProfileScreen({ user: checkedUser }: { user: PublicUser }) {
       </header>
       <ProfileStats />
       <MyComments />
-      <h2 className="text-lg font-semibold text-white">Settings</h2>
-      <ProfileEditForm user={user} />
-      <div>
-        <button
-          type="button"
-          onClick={logout}
-          className="rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold text-zinc-100 hover:bg-white/5"
-        >
-          Log out
-        </button>
-      </div>
-      <DownloadMyData />
-      <section aria-labelledby="delete-account-title" className="grid gap-2 rounded-2xl border border-red-400/20 p-5">
-        <h2 id="delete-account-title" className="text-base font-semibold text-white">
-          Delete account
-        </h2>
-        <p className="text-sm text-zinc-400">
-          Erases your account and everything in it. You will be asked for your password first.
-        </p>
+      {/* The settings are for the screen: a printed profile ends with what the member has watched. */}
+      <div className="contents print:hidden">
+        <h2 className="text-lg font-semibold text-white">Settings</h2>
+        <ProfileEditForm user={user} />
         <div>
-          <DeleteAccountDialog />
+          <button
+            type="button"
+            onClick={logout}
+            className="rounded-xl border border-white/15 px-5 py-2.5 text-sm font-semibold text-zinc-100 hover:bg-white/5"
+          >
+            Log out
+          </button>
         </div>
-      </section>
+        <DownloadMyData />
+        <section aria-labelledby="delete-account-title" className="grid gap-2 rounded-2xl border border-red-400/20 p-5">
+          <h2 id="delete-account-title" className="text-base font-semibold text-white">
+            Delete account
+          </h2>
+          <p className="text-sm text-zinc-400">
+            Erases your account and everything in it. You will be asked for your password first.
+          </p>
+          <div>
+            <DeleteAccountDialog />
+          </div>
+        </section>
+      </div>
     </section>
   )
 }

@@ -27,7 +27,7 @@ const tableClass =
 
 export function MarkdownContent({ source }: { source: string }) {
   return (
-    <div className={proseClass}>
+    <div className={`${proseClass} print-link-addresses`}>
       <Markdown
         skipHtml
         remarkPlugins={[remarkGfm]}

@@ -11,7 +11,9 @@ import { Icon } from './icons'
  */
 export function LibraryFilters({ children }: { children: ReactNode }) {
   // `relative`: the visually hidden labels are positioned; it keeps them inside this row.
-  return <div className="relative flex min-w-0 flex-wrap items-end gap-2 sm:gap-x-3 sm:gap-y-3">{children}</div>
+  return (
+    <div className="relative flex min-w-0 flex-wrap items-end gap-2 sm:gap-x-3 sm:gap-y-3 print:hidden">{children}</div>
+  )
 }
 
 /** View and export, beside the screen's title. */
@@ -25,7 +27,7 @@ export function LibraryViewActions({
   list: 'watchlist' | 'watched'
 }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-2 print:hidden">
       <ViewToggle view={view} onView={onView} />
       <ExportMenu list={list} />
     </div>

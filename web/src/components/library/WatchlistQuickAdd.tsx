@@ -32,7 +32,7 @@ export function WatchlistQuickAdd() {
     setQuery('')
   }
   return (
-    <div className="w-full sm:max-w-sm">
+    <div className="w-full sm:max-w-sm print:hidden">
       <SearchCombobox
         query={query}
         onQueryChange={setQuery}

@@ -108,7 +108,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
         </EmptyLibrary>
       ) : (
         <>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 print:hidden">
             <p id="watchlist-reorder-hint" className="text-xs text-zinc-400">
               {reorderable ? (
                 <>

@@ -88,7 +88,7 @@ function MediaDetailsView({
         {/* The backdrop sets the mood behind the header; without one, a wash of colour does. */}
         <div
           aria-hidden="true"
-          className="absolute -inset-x-4 -top-5 bottom-0 -z-10 overflow-hidden md:-inset-x-8 md:-top-8"
+          className="absolute -inset-x-4 -top-5 bottom-0 -z-10 overflow-hidden md:-inset-x-8 md:-top-8 print:hidden"
         >
           {backdrop ? (
             <img

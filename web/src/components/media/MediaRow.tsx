@@ -108,7 +108,7 @@ export function MediaRow({
                 followFocus(event)
               }}
               onScroll={handle}
-              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 [&::-webkit-scrollbar]:hidden"
+              className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:gap-4 md:-mx-8 md:scroll-px-8 md:px-8 print:mx-0 print:flex-wrap print:px-0 [&::-webkit-scrollbar]:hidden"
             >
               {shown.map((media, index) => (
                 <li key={`${media.media_type}-${media.id}`} className={`${cardWidth} snap-start`}>

@@ -103,7 +103,8 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
     ))
 
   return (
-    <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+    // Printed, the sidebar goes and the page takes the paper's whole width, not the grid's second column.
+    <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr] print:block">
       <TopBar onMenuClick={() => setMenuOpen(true)} menuOpen={menuOpen}>
         <NotificationBell />
         <button
@@ -117,7 +118,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       </TopBar>
 
       <aside
-        className="sticky top-0 z-30 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex"
+        className="sticky top-0 z-30 hidden h-dvh flex-col gap-1 border-r border-white/5 px-3 py-5 md:flex print:hidden"
         // Not "Main": beside the page's main landmark and "Main navigation", a landmark list had two.
         aria-label="Sidebar"
       >
@@ -143,7 +144,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         <div
           ref={menu}
           id="menu-drawer"
-          className="fixed inset-0 z-50 md:hidden"
+          className="fixed inset-0 z-50 md:hidden print:hidden"
           role="dialog"
           aria-modal="true"
           aria-label="Menu"
@@ -175,7 +176,10 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       ) : null}
 
       <div className="flex min-w-0 flex-col">
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 md:px-8 md:py-8">
+        <main
+          id="main"
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 md:px-8 md:py-8 print:max-w-none print:p-0"
+        >
           {children}
         </main>
         <Footer />
@@ -185,7 +189,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
         aria-label="Tabs"
         // What fixed panels (the search suggestions) keep clear of.
         data-bottom-bar
-        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-white/5 bg-ink/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl md:hidden"
+        className="fixed inset-x-0 bottom-0 z-40 grid grid-cols-5 border-t border-white/5 bg-ink/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl md:hidden print:hidden"
       >
         {primary.map((item) => (
           <Link

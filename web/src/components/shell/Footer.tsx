@@ -14,7 +14,7 @@ const links = [
  */
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-white/5 px-4 pb-24 pt-8 text-sm text-zinc-400 md:pb-10">
+    <footer className="mt-16 border-t border-white/5 px-4 pb-24 pt-8 text-sm text-zinc-400 md:pb-10 print:hidden">
       {/* Each link a finger's target (WCAG 2.5.8: 24 px and more), not only its line of text. */}
       <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6">
         {links.map((link) => (

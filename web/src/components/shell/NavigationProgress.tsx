@@ -26,7 +26,7 @@ export function NavigationProgress() {
     <div
       data-testid="navigation-progress"
       aria-hidden="true"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-reel/20"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-reel/20 print:hidden"
     >
       <div className="navigation-progress h-full w-1/3 bg-reel" />
     </div>

@@ -27,7 +27,7 @@ export function OfflineBanner() {
   return (
     <div
       role="status"
-      className="sticky top-0 z-[45] flex flex-wrap items-center justify-center gap-x-2 border-b border-amber-400/30 bg-amber-950/95 px-4 py-2 text-center text-sm text-amber-100 backdrop-blur"
+      className="sticky top-0 z-[45] flex flex-wrap items-center justify-center gap-x-2 border-b border-amber-400/30 bg-amber-950/95 px-4 py-2 text-center text-sm text-amber-100 backdrop-blur print:hidden"
     >
       <span className="font-semibold">{reach === 'unreachable' ? "Can't reach Reelmates." : "You're offline."}</span>
       <span>

@@ -35,7 +35,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
   }
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl">
+      <header className="sticky top-0 z-40 border-b border-white/5 bg-ink/85 backdrop-blur-xl print:hidden">
         <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:gap-4">
           <Brand to="/sign_in" narrow />
           {/* On one line from 390 px (narrower, the brand shows its mark only): no link wraps inside itself. */}

@@ -63,7 +63,7 @@ export function Toaster() {
         // Not Radix's "Notifications": the bell's panel is called that, and a landmark list had both.
         label="Alerts ({hotkey})"
         {...{ [toastsListAttribute]: '' }}
-        className={`fixed ${viewportBottom} right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4`}
+        className={`fixed ${viewportBottom} right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none sm:right-4 md:bottom-4 print:hidden`}
       />
     </ToastPrimitive.Provider>
   )

@@ -11,7 +11,7 @@ interface TopBarProps {
 /** The sticky top bar of small screens. */
 export function TopBar({ onMenuClick, menuOpen = false, children }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-white/5 bg-ink/85 px-3 pt-[env(safe-area-inset-top)] backdrop-blur-xl md:hidden">
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b border-white/5 bg-ink/85 px-3 pt-[env(safe-area-inset-top)] backdrop-blur-xl md:hidden print:hidden">
       {onMenuClick ? (
         <button
           type="button"

@@ -11,7 +11,7 @@ export function UpdateBanner({ busy = false, onUpdate, onDismiss }: UpdateBanner
     <div
       role="region"
       aria-label="App update"
-      className="fixed inset-x-0 top-0 z-[90] flex justify-center px-3 pt-[max(0.75rem,env(safe-area-inset-top))]"
+      className="fixed inset-x-0 top-0 z-[90] flex justify-center px-3 pt-[max(0.75rem,env(safe-area-inset-top))] print:hidden"
     >
       <div className="flex w-full max-w-xl items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900/95 p-3 pl-4 shadow-2xl shadow-black/50 backdrop-blur">
         <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-reel/20 text-reel" aria-hidden="true">
