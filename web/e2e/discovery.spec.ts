@@ -109,7 +109,7 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await expect(page.getByRole('heading', { name: /results for “godfather”/ })).toBeFocused()
   // While a slow answer comes, the keyboard waits on the page's heading (not the page's body), and the
   // last search's results, dimmed, are not named as the new one's.
-  let answer = () => undefined as void
+  let answer = () => {}
   const answered = new Promise<void>((resolve) => (answer = resolve))
   await page.route(/\/api\/tmdb\/search\?query=alien\b/, async (route) => {
     await answered
