@@ -11,6 +11,7 @@ import { Loading } from '../shell/NotSavedOffline'
 import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
 import { NewsCategoryNav } from './NewsCategoryNav'
+import { TryAgain } from '../shell/TryAgain'
 
 interface NewsListScreenProps {
   page: number
@@ -56,13 +57,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
         ) : posts.isError ? (
           <div role="alert">
             <p className="text-red-300">The news could not be loaded. {posts.error.message}</p>
-            <button
-              type="button"
-              onClick={() => void posts.refetch()}
-              className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Try again
-            </button>
+            <TryAgain onRetry={() => void posts.refetch()} />
           </div>
         ) : posts.data.items.length === 0 && posts.data.total > 0 ? (
           // An address past the last page (a list shortened since it was shared, a hand-edited page number).

@@ -11,6 +11,7 @@ import { MarkdownContent } from './MarkdownContent'
 import { CategoryLinks } from './NewsCard'
 import { FeaturedImage } from './FeaturedImage'
 import { Loading } from '../shell/NotSavedOffline'
+import { TryAgain } from '../shell/TryAgain'
 
 /**
  * /news/{slug}: one published post. Its title and description for link previews are written into the
@@ -45,15 +46,7 @@ export function NewsPostScreen({ slug }: { slug: string }) {
           <p className="mt-3 text-zinc-400">
             {missing ? 'There is no published post at this address.' : post.error.message}
           </p>
-          {missing ? null : (
-            <button
-              type="button"
-              onClick={() => void post.refetch()}
-              className="mt-4 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
-            >
-              Try again
-            </button>
-          )}
+          {missing ? null : <TryAgain onRetry={() => void post.refetch()} className="mt-4 text-sm" />}
         </section>
       ) : (
         // One column that cannot grow past the page (`grid-cols-1` is minmax(0, 1fr)), and words that

@@ -80,11 +80,11 @@ const page = (from: number, total: number): FeedAnswer => ({
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
 
-/** The feed of a member whose friend ann has `total` activities, first page shown. */
-async function showFeed(total: number): Promise<QueryClient> {
+/** The feed screen of a member, its pages answered by `pages`. */
+function renderFeed(pages: (typeof feedCalls)['page']): QueryClient {
   const client = createQueryClient()
   client.setQueryData(currentUserKey, { id: 'u-me', username: 'me', avatarUrl: null, email: 'me@example.com' })
-  vi.spyOn(feedCalls, 'page').mockImplementation((cursor) => Promise.resolve(page(Number(cursor ?? 1), total)))
+  vi.spyOn(feedCalls, 'page').mockImplementation(pages)
   vi.spyOn(feedCalls, 'visit').mockResolvedValue({})
   vi.spyOn(feedCalls, 'unread').mockResolvedValue({ count: 0 })
   render(
@@ -95,6 +95,12 @@ async function showFeed(total: number): Promise<QueryClient> {
       </QueryClientProvider>,
     ),
   )
+  return client
+}
+
+/** The feed of a member whose friend ann has `total` activities, first page shown. */
+async function showFeed(total: number): Promise<QueryClient> {
+  const client = renderFeed((cursor) => Promise.resolve(page(Number(cursor ?? 1), total)))
   expect(await screen.findAllByRole('article')).toHaveLength(20)
   return client
 }
@@ -167,19 +173,7 @@ describe('opening the feed', () => {
 
 describe('a feed that could not be loaded', () => {
   it('keeps its alert, and the focus on Try again, while it is tried again', async () => {
-    const client = createQueryClient()
-    client.setQueryData(currentUserKey, { id: 'u-me', username: 'me', avatarUrl: null, email: 'me@example.com' })
-    vi.spyOn(feedCalls, 'page').mockRejectedValue(new ApiError('An error occurred with your request', 500))
-    vi.spyOn(feedCalls, 'visit').mockResolvedValue({})
-    vi.spyOn(feedCalls, 'unread').mockResolvedValue({ count: 0 })
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={client}>
-          <FeedScreen />
-        </QueryClientProvider>,
-      ),
-    )
+    renderFeed(() => Promise.reject(new ApiError('An error occurred with your request', 500)))
     const alert = await screen.findByRole('alert')
     const retry = within(alert).getByRole('button', { name: 'Try again' })
     retry.focus()

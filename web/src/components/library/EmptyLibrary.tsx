@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Icon, type IconName } from './icons'
+import { wayOnButton } from '../shell/TryAgain'
 
 interface EmptyLibraryProps {
   icon: IconName
@@ -40,11 +41,7 @@ export function NothingMatches({ onClear }: { onClear: () => void }) {
   return (
     <div className="rounded-2xl border border-white/5 px-6 py-10 text-center">
       <p className="text-sm text-zinc-400">Nothing here matches these filters.</p>
-      <button
-        type="button"
-        onClick={onClear}
-        className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
-      >
+      <button type="button" onClick={onClear} className={`mt-3 text-sm ${wayOnButton}`}>
         Clear filters
       </button>
     </div>

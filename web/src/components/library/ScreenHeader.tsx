@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { TryAgain } from '../shell/TryAgain'
 
 export function ScreenHeader({
   id,
@@ -50,13 +51,7 @@ export function LoadFailed({ onRetry, what = 'this list' }: { onRetry: () => voi
   return (
     <div role="alert" className="rounded-2xl border border-rose-500/20 bg-rose-500/5 px-6 py-8 text-center">
       <p className="text-sm text-rose-200">We couldn't load {what}.</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="mt-3 text-sm font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
-      >
-        Try again
-      </button>
+      <TryAgain onRetry={onRetry} />
     </div>
   )
 }

@@ -13,10 +13,10 @@ import { useFocusWhenGone } from '../../lib/focusLost'
 import { useOnboardingProgress } from '../../features/onboarding/useOnboardingProgress'
 import { useStepsOnceDone } from '../../features/onboarding/stepsDoneHere'
 import { Icon } from '../library/icons'
+import { wayOnButton } from '../shell/TryAgain'
 import { panel, primaryButton, quietButton, sectionHeading } from '../social/socialStyles'
 
-const link =
-  'font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400'
+const link = wayOnButton
 
 const stepTitles: Record<OnboardingStepId, string> = {
   watchlist: 'Add a title to your watchlist',

@@ -2,6 +2,7 @@ import type { NotificationItem } from '@reelmates/contracts/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { appLocale } from '../../lib/appLocale'
+import { TryAgain } from '../shell/TryAgain'
 
 /** When a notification came, as the bell says it: short, and dated (with a year when not this one) past a day. */
 export const whenInBell = (iso: string, now = Date.now()) => {
@@ -118,13 +119,7 @@ export function NotificationList({
       {loading?.failed ? (
         <div role="alert" className="px-4 py-8 text-center text-sm">
           <p className="text-rose-200">Your notifications couldn't be loaded.</p>
-          <button
-            type="button"
-            onClick={loading.retry}
-            className="mt-2 font-semibold text-amber-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-400"
-          >
-            Try again
-          </button>
+          <TryAgain onRetry={loading.retry} className="mt-2" />
         </div>
       ) : loading ? (
         <p role="status" className="px-4 py-8 text-center text-sm text-zinc-400">
