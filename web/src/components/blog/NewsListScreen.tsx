@@ -12,6 +12,7 @@ import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
 import { NewsCategoryNav } from './NewsCategoryNav'
 import { TryAgain } from '../shell/TryAgain'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface NewsListScreenProps {
   page: number
@@ -23,9 +24,10 @@ interface NewsListScreenProps {
 /** /news and /news/category/{slug}: published posts, newest first, ten a page. */
 export function NewsListScreen({ page, category, onPageChange }: NewsListScreenProps) {
   const posts = useQuery(newsPageQuery(page, category))
+  const failure = useShownFailure(posts)
   const categories = useQuery(blogCategoriesQuery())
   const current = categories.data?.find((c) => c.slug === category)
-  const missingCategory = isApiError(posts.error) && posts.error.status === 404
+  const missingCategory = isApiError(failure) && failure.status === 404
   // A category nobody made is named as missing, as a post or a profile nobody has is ("News: News" before).
   const heading = missingCategory ? 'Category not found' : category ? (current?.name ?? 'News') : 'News'
   useDocumentTitle(missingCategory ? heading : category ? `News: ${heading}` : 'News')
@@ -46,7 +48,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
           </p>
         </header>
         <NewsCategoryNav active={category} categories={categories.data ?? []} />
-        {posts.isPending ? (
+        {!posts.data && !failure ? (
           <Loading what="This page of news">
             <p aria-hidden="true" className="text-zinc-400">
               Loading the news…
@@ -54,9 +56,11 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
           </Loading>
         ) : missingCategory ? (
           <p className="text-zinc-400">There is no news category at this address.</p>
-        ) : posts.isError ? (
+        ) : !posts.data ? (
           <div role="alert">
-            <p className="text-red-300">The news could not be loaded. {posts.error.message}</p>
+            <p className="text-red-300">
+              The news could not be loaded. {failure instanceof Error ? failure.message : null}
+            </p>
             <TryAgain onRetry={() => void posts.refetch()} />
           </div>
         ) : posts.data.items.length === 0 && posts.data.total > 0 ? (

@@ -12,6 +12,7 @@ import { CategoryLinks } from './NewsCard'
 import { FeaturedImage } from './FeaturedImage'
 import { Loading } from '../shell/NotSavedOffline'
 import { TryAgain } from '../shell/TryAgain'
+import { useShownFailure } from '../../lib/shownFailure'
 
 /**
  * /news/{slug}: one published post. Its title and description for link previews are written into the
@@ -19,7 +20,8 @@ import { TryAgain } from '../shell/TryAgain'
  */
 export function NewsPostScreen({ slug }: { slug: string }) {
   const post = useQuery(newsPostQuery(slug))
-  const missing = isApiError(post.error) && post.error.status === 404
+  const failure = useShownFailure(post)
+  const missing = isApiError(failure) && failure.status === 404
   useDocumentTitle(post.data?.title ?? (missing ? 'Post not found' : 'News'))
   useRecordPostRead(post.data?.publishedAt)
   // An address from before the post's slug changed: the address bar takes the one it has now.
@@ -32,19 +34,19 @@ export function NewsPostScreen({ slug }: { slug: string }) {
 
   return (
     <PublicShell>
-      {post.isPending ? (
+      {!post.data && !failure ? (
         <Loading what="This post">
           <p aria-hidden="true" className="text-zinc-400">
             Loading the post…
           </p>
         </Loading>
-      ) : post.isError ? (
+      ) : !post.data ? (
         <section aria-labelledby="screen-title">
           <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">
             {missing ? 'Post not found' : 'The post could not be loaded'}
           </h1>
           <p className="mt-3 text-zinc-400">
-            {missing ? 'There is no published post at this address.' : post.error.message}
+            {missing ? 'There is no published post at this address.' : messageOf(failure)}
           </p>
           {missing ? null : <TryAgain onRetry={() => void post.refetch()} className="mt-4 text-sm" />}
         </section>
@@ -71,3 +73,5 @@ export function NewsPostScreen({ slug }: { slug: string }) {
     </PublicShell>
   )
 }
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCurrentUser } from '../../features/account/currentUser'
 import { ApiError } from '../../lib/apiError'
@@ -8,15 +8,17 @@ import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { MediaDetailsScreen } from './MediaDetailsScreen'
 
+const details = vi.hoisted(() => ({ answer: (): Promise<never> => Promise.reject(new Error('unset')) }))
 vi.mock('../../features/catalog/searchCalls', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../features/catalog/searchCalls')>()),
-  fetchMediaDetails: () => Promise.reject(new ApiError('An error occurred with your request', 500)),
+  fetchMediaDetails: () => details.answer(),
 }))
 
 neverAnsweringServer({ browserTab: true })
 
 describe('a title that could not be loaded', () => {
-  it('is a page with its heading and title, and Try again', async () => {
+  it('is a page with its heading and title, and Try again, which keeps it and the focus while it asks', async () => {
+    details.answer = () => Promise.reject(new ApiError('An error occurred with your request', 500))
     const queryClient = createQueryClient()
     setCurrentUser(queryClient, null)
     render(
@@ -29,7 +31,13 @@ describe('a title that could not be loaded', () => {
     )
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Title unavailable')
     expect(screen.getByText('This title could not be loaded.')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
     await waitFor(() => expect(document.title).toBe('Title unavailable · Reelmates'))
+    const retry = screen.getByRole('button', { name: 'Try again' })
+    retry.focus()
+    details.answer = () => new Promise(() => undefined)
+    fireEvent.click(retry)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Title unavailable')
+    expect(document.activeElement).toBe(retry)
   })
 })

@@ -16,6 +16,7 @@ import { WhereToStream } from './WhereToStream'
 import { hideBrokenImage } from './hideBrokenImage'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { NotFoundView } from '../shell/NotFoundScreen'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface MediaDetailsScreenProps {
   mediaType: MediaType
@@ -31,19 +32,20 @@ interface MediaDetailsScreenProps {
 /** A title's page: poster and facts, the story, who made it, its trailer, where to watch it, and more like it. */
 export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: MediaDetailsScreenProps) {
   const query = useQuery(catalogQueries.details(mediaType, id))
-  const missing = query.isError && statusOf(query.error) === 404
+  const failure = useShownFailure(query)
+  const missing = failure !== null && statusOf(failure) === 404
   // The parent's title is set after the child's: it names the not-found state too, or it would undo it.
   useDocumentTitle(
-    query.data ? titleOf(query.data) : missing ? 'Title not found' : query.isError ? 'Title unavailable' : undefined,
+    query.data ? titleOf(query.data) : missing ? 'Title not found' : failure ? 'Title unavailable' : undefined,
   )
-  if (query.isPending) {
+  if (!query.data && !failure) {
     return (
       <Loading what="This title">
         <MediaDetailsSkeleton />
       </Loading>
     )
   }
-  if (query.isError) {
+  if (!query.data) {
     return (
       <div className="pt-10">
         {missing ? (

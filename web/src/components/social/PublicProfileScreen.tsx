@@ -17,6 +17,7 @@ import { monthYear, panel, primaryButton, secondaryButton, sectionHeading } from
 import { Loading } from '../shell/NotSavedOffline'
 import { eachLineItsDirection } from '../../lib/textDirection'
 import { appLocale } from '../../lib/appLocale'
+import { useShownFailure } from '../../lib/shownFailure'
 
 function Centered({ eyebrow, title, children }: { eyebrow?: string; title: string; children: ReactNode }) {
   return (
@@ -169,7 +170,8 @@ export function PublicProfileScreen({ username }: { username: string }) {
   // A name no account could have (an email, say) is not asked about at all.
   const possible = usernameSchema.safeParse(username).success
   const query = useQuery({ ...publicProfileQuery(username), enabled: possible })
-  const status = isApiError(query.error) ? query.error.status : undefined
+  const failure = useShownFailure(query)
+  const status = isApiError(failure) ? failure.status : undefined
   const notFound = !possible || status === 404
   useDocumentTitle(notFound ? 'Profile not found' : username)
   const home = viewer ? ({ to: '/home', label: 'Go home' } as const) : ({ to: '/sign_in', label: 'Sign in' } as const)
@@ -206,10 +208,12 @@ export function PublicProfileScreen({ username }: { username: string }) {
         </Link>
       </Centered>
     )
-  } else if (query.isError) {
+  } else if (failure && !query.data) {
     body = (
       <Centered title="Couldn't load this profile">
-        <p className="text-zinc-400">Something went wrong while loading {username}'s profile. Please try again.</p>
+        <p role="alert" className="text-zinc-400">
+          Something went wrong while loading {username}'s profile. Please try again.
+        </p>
         <button type="button" className={primaryButton} onClick={() => void query.refetch()}>
           Try again
         </button>
