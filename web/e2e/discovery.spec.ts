@@ -130,6 +130,19 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(field).toBeFocused()
+  // After no results, a slow search does not say the new words match nothing while its answer comes.
+  let answerHeat = () => {}
+  const heatAnswered = new Promise<void>((resolve) => (answerHeat = resolve))
+  await page.route(/\/api\/tmdb\/search\?query=heat\b/, async (route) => {
+    await heatAnswered
+    await route.continue()
+  })
+  await field.fill('heat')
+  await field.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading this search…' })).toBeAttached()
+  await expect(page.getByText(/No titles match/)).toHaveCount(0)
+  answerHeat()
+  await expect(page.getByRole('heading', { name: /results for “heat”/ })).toBeFocused()
 })
 
 test('search: a page past the last says where the results end and goes there', async ({ page }) => {

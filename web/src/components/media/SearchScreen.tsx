@@ -90,6 +90,11 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
         </Loading>
       ) : results.isError ? (
         <CatalogProblem message={problemMessage(results.error)} onRetry={() => void results.refetch()} />
+      ) : results.isPlaceholderData && results.data.results.length === 0 ? (
+        // The last search found nothing; what it said ("No titles match …") is not this one's answer.
+        <Loading what="This search">
+          <PosterGridSkeleton />
+        </Loading>
       ) : results.data.results.length === 0 && results.data.total_results > 0 ? (
         // An address past the last page (a shortened list, a hand-edited page number).
         <EmptyList message={beyondLastPage(query.trim(), results.data.page, lastPageOf(results.data.total_pages))}>
