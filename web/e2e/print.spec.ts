@@ -112,4 +112,13 @@ test('the watched diary and a title’s page print as their content: dark on whi
   const ratings = await page.getByRole('img', { name: '3½ stars' }).all()
   expect(ratings.length).toBeGreaterThan(0)
   for (const stars of ratings) await expect(stars.getByText('3½/5')).toBeVisible()
+
+  // The profile's spread of ratings is bars drawn as backgrounds, which paper has not: each bar is outlined.
+  await page.goto('/profile')
+  const spread = page.getByRole('list', { name: 'My ratings, ½ to 5 stars' })
+  await expect(spread.getByRole('listitem')).toHaveCount(10)
+  const outlines = await spread
+    .locator('li > span[aria-hidden="true"]')
+    .evaluateAll((bars) => bars.map((bar) => getComputedStyle(bar).borderTopWidth))
+  expect(outlines).toEqual(Array.from({ length: 10 }, () => '1px'))
 })

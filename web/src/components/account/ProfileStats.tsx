@@ -53,9 +53,10 @@ function RatingSpread({ spread }: { spread: number[] }) {
           return (
             <li key={rating} title={words} className="flex h-full flex-1 items-end">
               <span className="sr-only">{words}</span>
+              {/* Paper has no backgrounds (styles.css, print): there the bar is its outline. */}
               <span
                 aria-hidden="true"
-                className={`block w-full rounded-sm forced-color-adjust-none ${count === 0 ? 'bg-white/10' : 'bg-amber-400/80'}`}
+                className={`block w-full rounded-sm forced-color-adjust-none print:border print:border-black ${count === 0 ? 'bg-white/10' : 'bg-amber-400/80'}`}
                 style={{ height: count === 0 ? '2px' : `${Math.max(8, (count / most) * 100)}%` }}
               />
             </li>
