@@ -26,6 +26,17 @@ async function godfatherId(page: Page): Promise<number> {
   return film?.id ?? 0
 }
 
+/** The search for `query` is answered only once the function this returns is called. */
+async function holdSearchAnswer(page: Page, query: string): Promise<() => void> {
+  let answer = () => {}
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(new RegExp(`/api/tmdb/search\\?query=${query}\\b`), async (route) => {
+    await answered
+    await route.continue()
+  })
+  return answer
+}
+
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -109,12 +120,7 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await expect(page.getByRole('heading', { name: /results for “godfather”/ })).toBeFocused()
   // While a slow answer comes, the keyboard waits on the page's heading (not the page's body), and the
   // last search's results, dimmed, are not named as the new one's.
-  let answer = () => {}
-  const answered = new Promise<void>((resolve) => (answer = resolve))
-  await page.route(/\/api\/tmdb\/search\?query=alien\b/, async (route) => {
-    await answered
-    await route.continue()
-  })
+  const answer = await holdSearchAnswer(page, 'alien')
   await field.fill('alien')
   await field.press('Enter')
   await expect(page.getByRole('heading', { name: 'Searching for “alien”…' })).toBeVisible()
@@ -131,12 +137,7 @@ test('search: Enter searches, results are paged, and the query lives in the addr
   await page.keyboard.press('Tab')
   await expect(field).toBeFocused()
   // After no results, a slow search does not say the new words match nothing while its answer comes.
-  let answerHeat = () => {}
-  const heatAnswered = new Promise<void>((resolve) => (answerHeat = resolve))
-  await page.route(/\/api\/tmdb\/search\?query=heat\b/, async (route) => {
-    await heatAnswered
-    await route.continue()
-  })
+  const answerHeat = await holdSearchAnswer(page, 'heat')
   await field.fill('heat')
   await field.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Loading this search…' })).toBeAttached()
