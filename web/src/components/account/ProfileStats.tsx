@@ -9,6 +9,7 @@ import { ratingLabel, starsText } from '../../features/library/rating'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const tile = 'rounded-2xl border border-white/5 bg-panel p-4'
 
@@ -262,6 +263,7 @@ function EmptyStatsSkeleton() {
 /** /profile's numbers: my own watching (private watches too: only I see this). */
 export function ProfileStats() {
   const stats = useQuery(myStatsQuery())
+  const failure = useShownFailure(stats)
   // Whether I have logged a watch, when this visit already knows it (home's cards ask): a new member's
   // numbers are one short tile, and a placeholder shaped like a full set made the page jump 700 px.
   const watched = useQueryClient().getQueryData<WatchedTitle[]>(libraryKeys.watchedTitles())
@@ -272,8 +274,8 @@ export function ProfileStats() {
       </h2>
       {stats.data ? (
         <StatsBody stats={stats.data} />
-      ) : stats.isError ? (
-        <div className={tile}>
+      ) : failure ? (
+        <div role="alert" className={tile}>
           <p className="text-sm text-zinc-300">We couldn&apos;t load your numbers.</p>
           <button
             type="button"

@@ -9,6 +9,8 @@ import { AdminSearchField } from './AdminSearchField'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { dayMonth, panel, primaryButton } from '../social/socialStyles'
 import { BlogCategoriesPanel } from './BlogCategoriesPanel'
+import { AdminLoadFailed } from './AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const filters: { value: PostStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -22,6 +24,7 @@ export function BlogPostsScreen() {
   const [status, setStatus] = useState<PostStatusFilter>('all')
   const query = useDebouncedValue(text.trim(), 250)
   const posts = useQuery(adminPostsQuery(query, status))
+  const failure = useShownFailure(posts)
 
   return (
     <AdminScreen title="Blog posts">
@@ -55,12 +58,10 @@ export function BlogPostsScreen() {
               </button>
             ))}
           </div>
-          {posts.isPending ? (
+          {failure && !posts.data ? (
+            <AdminLoadFailed error={failure} onRetry={() => void posts.refetch()} />
+          ) : !posts.data ? (
             <p className="text-zinc-400">Loading posts…</p>
-          ) : posts.isError ? (
-            <p role="alert" className="text-red-300">
-              {posts.error.message}
-            </p>
           ) : posts.data.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-white/10 px-6 py-10 text-center text-zinc-400">
               {query || status !== 'all' ? 'No post matches.' : 'No posts yet. Write the first one.'}

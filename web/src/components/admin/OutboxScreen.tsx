@@ -7,6 +7,8 @@ import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
 import { panel, quietButton } from '../social/socialStyles'
 import { appLocale } from '../../lib/appLocale'
+import { AdminLoadFailed } from './AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const statusStyle: Record<OutboxMail['status'], string> = {
   outbox: 'bg-white/5 text-zinc-300',
@@ -28,6 +30,7 @@ export function OutboxScreen() {
     queryFn: () => adminCalls.outbox(address),
     enabled: !tooLong,
   })
+  const failure = useShownFailure(mails)
 
   return (
     <AdminScreen title="Mail outbox">
@@ -43,12 +46,10 @@ export function OutboxScreen() {
           <p role="alert" className="text-red-300">
             Recipient must be at most {searchLimits.recipient} characters
           </p>
-        ) : mails.isPending ? (
+        ) : failure && !mails.data ? (
+          <AdminLoadFailed error={failure} onRetry={() => void mails.refetch()} />
+        ) : !mails.data ? (
           <p className="text-zinc-400">Loading mail…</p>
-        ) : mails.isError ? (
-          <p role="alert" className="text-red-300">
-            {mails.error.message}
-          </p>
         ) : mails.data.length === 0 ? (
           <p className="text-zinc-400">No mail{address ? ` to ${address}` : ''} yet.</p>
         ) : (

@@ -5,6 +5,8 @@ import { adminCalls, adminKeys, type SchedulerFailures } from '../../features/ad
 import { AdminScreen } from '../shell/AdminScreen'
 import { panel, sectionHeading } from '../social/socialStyles'
 import { appLocale } from '../../lib/appLocale'
+import { AdminLoadFailed } from './AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 /** What each timed job of the scheduler is for (`services/scheduler/src/**Job.ts`); another name shows as it is. */
 const timedJobs: Record<string, { label: string; does: string }> = {
@@ -51,6 +53,8 @@ export function SchedulerScreen() {
     queryFn: adminCalls.schedulerFailures,
     refetchInterval: refreshMs,
   })
+  const jobsFailure = useShownFailure(jobs)
+  const failuresFailure = useShownFailure(failures)
   return (
     <AdminScreen title="Scheduler">
       <div className="mt-6 grid gap-6">
@@ -58,12 +62,10 @@ export function SchedulerScreen() {
           <h2 id="jobs-heading" className={sectionHeading}>
             Timed jobs
           </h2>
-          {jobs.isPending ? (
+          {jobsFailure && !jobs.data ? (
+            <AdminLoadFailed error={jobsFailure} onRetry={() => void jobs.refetch()} />
+          ) : !jobs.data ? (
             <p className="text-zinc-400">Loading the jobs…</p>
-          ) : jobs.isError ? (
-            <p role="alert" className="text-red-300">
-              {jobs.error.message}
-            </p>
           ) : jobs.data.length === 0 ? (
             <p className="text-zinc-400">No job is scheduled: the scheduler has not started yet.</p>
           ) : (
@@ -82,12 +84,10 @@ export function SchedulerScreen() {
             Answers to events (a mail, a push) that keep failing are set aside and tried again every minute; the rest go
             on.
           </p>
-          {failures.isPending ? (
+          {failuresFailure && !failures.data ? (
+            <AdminLoadFailed error={failuresFailure} onRetry={() => void failures.refetch()} />
+          ) : !failures.data ? (
             <p className="text-zinc-400">Loading…</p>
-          ) : failures.isError ? (
-            <p role="alert" className="text-red-300">
-              {failures.error.message}
-            </p>
           ) : (
             <SetAside reactions={failures.data.reactions} />
           )}

@@ -7,6 +7,8 @@ import { testDigestQuery, useSendTestDigest } from '../../features/testDigest/te
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AdminSearchField } from './AdminSearchField'
+import { AdminLoadFailed } from './AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { TabSwitch } from './TabSwitch'
 import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
@@ -30,6 +32,7 @@ export function TestDigestScreen() {
   const query = useDebouncedValue(text.trim(), 250)
   const [username, setUsername] = useState<string | null>(null)
   const members = useQuery({ ...adminUserMatchesQuery(query), enabled: query !== '' })
+  const membersFailure = useShownFailure(members)
 
   return (
     <AdminScreen title="Test digest">
@@ -44,12 +47,14 @@ export function TestDigestScreen() {
           />
           {query === '' ? (
             <p className="text-sm text-zinc-400">Search for the member whose digest you want to see.</p>
-          ) : members.isPending ? (
+          ) : membersFailure && !members.data ? (
+            <AdminLoadFailed
+              error={membersFailure}
+              onRetry={() => void members.refetch()}
+              className="text-sm text-red-300"
+            />
+          ) : !members.data ? (
             <p className="text-sm text-zinc-400">Searching…</p>
-          ) : members.isError ? (
-            <p role="alert" className="text-sm text-red-300">
-              {members.error.message}
-            </p>
           ) : members.data.items.length === 0 ? (
             <p className="text-sm text-zinc-400">No member matches “{query}”.</p>
           ) : (
@@ -117,14 +122,10 @@ function DigestPreview({ username }: { username: string }) {
   // Each click is a mail in the admin's inbox: a double click must not send two.
   const sendOnce = useOneSendAtATime()
   const [tab, setTab] = useState<'html' | 'text'>('html')
+  const failure = useShownFailure(digest)
 
-  if (digest.isPending) return <p className="text-zinc-400">Rendering {username}’s digest…</p>
-  if (digest.isError)
-    return (
-      <p role="alert" className="text-red-300">
-        {digest.error.message}
-      </p>
-    )
+  if (failure && !digest.data) return <AdminLoadFailed error={failure} onRetry={() => void digest.refetch()} />
+  if (!digest.data) return <p className="text-zinc-400">Rendering {username}’s digest…</p>
   const { subject, html, text, empty, setting, digestType, from, until } = digest.data
   return (
     <section className={`${panel} grid min-w-0 gap-3`} aria-label={`${username}’s digest`}>

@@ -9,6 +9,8 @@ import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
 import { AdminScreen } from '../shell/AdminScreen'
 import { BusyButton } from '../shell/BusyButton'
 import { AdminSearchField } from './AdminSearchField'
+import { AdminLoadFailed } from './AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialStyles'
@@ -18,6 +20,7 @@ export function UserManagementScreen() {
   const [text, setText] = useState('')
   const query = useDebouncedValue(text.trim(), 250)
   const users = useInfiniteQuery(adminUsersQuery(query))
+  const failure = useShownFailure(users)
   const shown = users.data?.pages.flatMap((page) => page.items) ?? []
   const total = users.data?.pages[0]?.total ?? 0
   const act = useUserAction()
@@ -45,12 +48,10 @@ export function UserManagementScreen() {
           maxLength={searchLimits.users}
           onChange={setText}
         />
-        {users.isPending ? (
+        {failure && !users.data ? (
+          <AdminLoadFailed error={failure} onRetry={() => void users.refetch()} />
+        ) : !users.data ? (
           <p className="text-zinc-400">Loading users…</p>
-        ) : users.isError ? (
-          <p role="alert" className="text-red-300">
-            {users.error.message}
-          </p>
         ) : shown.length === 0 ? (
           <p className="text-zinc-400">{query ? `No user matches “${query}”.` : 'No users yet.'}</p>
         ) : (

@@ -11,6 +11,7 @@ import { TrendingRow } from './TrendingRow'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
 import { appLocale } from '../../lib/appLocale'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface SearchScreenProps {
   query: string
@@ -24,6 +25,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
   const hasQuery = query.trim().length > 0
   useDocumentTitle(hasQuery ? `${query.trim()} · Search` : 'Search')
   const results = useQuery({ ...catalogQueries.search(query, page), enabled: hasQuery })
+  const failure = useShownFailure(results)
   const catalog = useQuery(catalogQueries.status())
   const heading = useRef<HTMLHeadingElement>(null)
   // A page turned with the pager: the keyboard goes on from the new results' heading, not from the
@@ -84,12 +86,12 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           </p>
           <TrendingRow list="trendingMovies" priority />
         </div>
-      ) : results.isPending ? (
+      ) : failure && !results.data ? (
+        <CatalogProblem message={problemMessage(failure)} onRetry={() => void results.refetch()} />
+      ) : !results.data ? (
         <Loading what="This search">
           <PosterGridSkeleton />
         </Loading>
-      ) : results.isError ? (
-        <CatalogProblem message={problemMessage(results.error)} onRetry={() => void results.refetch()} />
       ) : results.isPlaceholderData && results.data.results.length === 0 ? (
         // The last search found nothing; what it said ("No titles match …") is not this one's answer.
         <Loading what="This search">

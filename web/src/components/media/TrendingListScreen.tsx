@@ -9,6 +9,7 @@ import { PosterGridSkeleton } from './MediaSkeletons'
 import { PageHeading } from './PageHeading'
 import { useDocumentTitle } from '../../lib/documentTitle'
 import { Loading } from '../shell/NotSavedOffline'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const screens = {
   trendingMovies: { title: 'Trending movies', subtitle: 'The films everyone is watching this week.' },
@@ -19,6 +20,7 @@ const screens = {
 /** The full trending movies, trending TV or upcoming movies list as a poster grid. */
 export function TrendingListScreen({ list }: { list: TrendingListName }) {
   const query = useQuery(catalogQueries.trendingList(list))
+  const failure = useShownFailure(query)
   const screen = screens[list]
   useDocumentTitle(screen.title)
   return (
@@ -26,12 +28,12 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
       {/* An offline stand-in list says what it really is (its notice) instead of the usual promise. */}
       <PageHeading title={screen.title} subtitle={query.data?.notice ? undefined : screen.subtitle} />
       <ListNotice notice={query.data?.results.length ? query.data.notice : undefined} />
-      {query.isPending ? (
+      {failure && !query.data ? (
+        <CatalogProblem message={problemMessage(failure)} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
         <Loading what="This list">
           <PosterGridSkeleton />
         </Loading>
-      ) : query.isError ? (
-        <CatalogProblem message={problemMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : query.data.results.length === 0 ? (
         <EmptyList message={query.data.notice ?? 'Nothing here right now. Check back soon.'} />
       ) : (

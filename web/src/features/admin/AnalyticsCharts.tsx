@@ -14,6 +14,8 @@ import {
   YAxis,
 } from 'recharts'
 import { analyticsQuery } from './queries'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 type Series = { key: keyof AnalyticsAnswer['days'][number]; label: string; color: string }
 
@@ -88,6 +90,7 @@ export function AnalyticsCharts({
   onDays: (days: (typeof analyticsRanges)[number]) => void
 }) {
   const analytics = useQuery(analyticsQuery(days))
+  const failure = useShownFailure(analytics)
   return (
     <div className="mt-6 space-y-4">
       <div role="group" aria-label="Range" className="flex gap-2">
@@ -103,12 +106,11 @@ export function AnalyticsCharts({
           </button>
         ))}
       </div>
-      {analytics.isPending && <p className="text-zinc-400">Counting…</p>}
-      {analytics.isError && (
-        <p role="alert" className="text-red-300">
-          {analytics.error.message}
-        </p>
-      )}
+      {failure ? (
+        <AdminLoadFailed error={failure} onRetry={() => void analytics.refetch()} />
+      ) : analytics.isPending ? (
+        <p className="text-zinc-400">Counting…</p>
+      ) : null}
       {analytics.data && (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

@@ -4,17 +4,22 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { historyFilterFields, looksLikeUserId, type HistoryFilterField } from './historyFilter'
 import { eventDetailQuery } from './queries'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 /** One event of the log opened: its data, its metadata, and its neighbours in its stream. */
 export function EventDetail({ position }: { position: string }) {
   const detail = useQuery(eventDetailQuery(position))
-  if (detail.isPending) return <p className="px-4 pb-3 text-sm text-zinc-400">Opening…</p>
-  if (detail.isError)
+  const failure = useShownFailure(detail)
+  if (failure && !detail.data)
     return (
-      <p role="alert" className="px-4 pb-3 text-sm text-red-300">
-        {detail.error.message}
-      </p>
+      <AdminLoadFailed
+        error={failure}
+        onRetry={() => void detail.refetch()}
+        className="px-4 pb-3 text-sm text-red-300"
+      />
     )
+  if (!detail.data) return <p className="px-4 pb-3 text-sm text-zinc-400">Opening…</p>
   const { event, neighbours } = detail.data
   return (
     <div className="grid gap-4 px-4 pb-4 lg:grid-cols-2">

@@ -5,6 +5,8 @@ import { filterProblems, historyFilterFields, looksLikeUserId, trimmedFilter } f
 import { EventDetail } from './EventDetail'
 import { eventHistoryQuery, eventTypesQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 interface EventHistoryProps {
   filter: HistoryFilter
@@ -32,7 +34,8 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
   const checkable = Object.keys(addressProblems).length === 0
   const sendable = checkable && (filter.type === undefined || !eventTypes.isPending)
   const history = useQuery({ ...eventHistoryQuery(filter), enabled: sendable })
-  const waiting = checkable && history.isPending
+  const failure = useShownFailure(history)
+  const waiting = checkable && history.isPending && !failure
   const listed = history.data?.items.some((item) => item.position === opened) ?? false
   const list = useRef<HTMLOListElement>(null)
   const form = useRef<HTMLFormElement>(null)
@@ -106,11 +109,7 @@ export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryP
         <OpenedElsewhere position={opened} onClose={closeOpenedElsewhere} />
       )}
       {waiting && <p className="text-zinc-400">Reading the log…</p>}
-      {history.isError && (
-        <p role="alert" className="text-red-300">
-          {history.error.message}
-        </p>
-      )}
+      {failure ? <AdminLoadFailed error={failure} onRetry={() => void history.refetch()} /> : null}
       {history.data && (
         <>
           <ol

@@ -4,19 +4,18 @@ import { useState } from 'react'
 import { BusyButton } from '../../components/shell/BusyButton'
 import { adminCalls } from './adminCalls'
 import { adminKeys, projectionsQuery } from './queries'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 0)} s`
 
 /** Every read model and reaction: where it is, how far behind, and its rebuild or retry. */
 export function ProjectionsTable() {
   const projections = useQuery(projectionsQuery())
-  if (projections.isPending) return <p className="mt-6 text-zinc-400">Asking the runner…</p>
-  if (projections.isError)
-    return (
-      <p role="alert" className="mt-6 text-red-300">
-        {projections.error.message}
-      </p>
-    )
+  const failure = useShownFailure(projections)
+  if (failure && !projections.data)
+    return <AdminLoadFailed error={failure} onRetry={() => void projections.refetch()} className="mt-6 text-red-300" />
+  if (!projections.data) return <p className="mt-6 text-zinc-400">Asking the runner…</p>
   return (
     <div className="mt-6 space-y-3">
       <p className="text-sm text-zinc-400">Head of the log: #{projections.data.head}</p>

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { counted } from './campaignWording'
 import { campaignReportQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const when = (iso: string) => new Date(iso).toLocaleString(appLocale)
 
@@ -22,15 +24,15 @@ export function nextSend(step: CampaignReportStep, report: Pick<CampaignReport, 
 /** How one campaign is doing: its members' way through it and each step's mails, as the server records them. */
 export function CampaignReportPanel({ campaignId, id }: { campaignId: string; id: string }) {
   const report = useQuery(campaignReportQuery(campaignId))
+  const failure = useShownFailure(report)
   return (
     <section id={id} aria-label="Report" className="space-y-3 rounded-xl border border-white/10 p-3">
-      {report.isPending ? <p className="text-zinc-400">Loading the report…</p> : null}
-      {report.isError ? (
-        <p role="alert" className="text-red-300">
-          {report.error.message}
-        </p>
+      {failure ? (
+        <AdminLoadFailed error={failure} onRetry={() => void report.refetch()} />
+      ) : report.isPending ? (
+        <p className="text-zinc-400">Loading the report…</p>
       ) : null}
-      {report.isSuccess ? <ReportBody report={report.data} /> : null}
+      {report.data ? <ReportBody report={report.data} /> : null}
     </section>
   )
 }

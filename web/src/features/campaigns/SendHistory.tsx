@@ -3,6 +3,8 @@ import { useState } from 'react'
 import type { SendStatus } from './campaignCalls'
 import { sendHistoryQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { useShownFailure } from '../../lib/shownFailure'
 
 const statuses: { value: SendStatus | null; label: string }[] = [
   { value: null, label: 'All' },
@@ -17,6 +19,7 @@ const statusText: Record<SendStatus, string> = { sent: 'Sent', outbox: 'In outbo
 export function SendHistory() {
   const [status, setStatus] = useState<SendStatus | null>(null)
   const history = useInfiniteQuery(sendHistoryQuery(status))
+  const failure = useShownFailure(history)
   const items = history.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <div className="space-y-3">
@@ -33,11 +36,10 @@ export function SendHistory() {
           </button>
         ))}
       </div>
-      {history.isPending ? <p className="text-zinc-400">Loading…</p> : null}
-      {history.isError ? (
-        <p role="alert" className="text-red-300">
-          {history.error.message}
-        </p>
+      {failure ? (
+        <AdminLoadFailed error={failure} onRetry={() => void history.refetch()} />
+      ) : history.isPending ? (
+        <p className="text-zinc-400">Loading…</p>
       ) : null}
       {history.isSuccess && items.length === 0 ? <p className="text-zinc-400">No mail here yet.</p> : null}
       <ul aria-label="Send history" className="divide-y divide-white/5 rounded-2xl bg-panel">
