@@ -27,10 +27,12 @@ interface StarRatingProps {
   rating: number | null
   size?: 'sm' | 'md'
   className?: string
+  /** False where the number is written beside the stars already (a paper would show it twice). */
+  numberInPrint?: boolean
 }
 
 /** A rating as five stars, read as words by screen readers. */
-export function StarRating({ rating, size = 'sm', className = '' }: StarRatingProps) {
+export function StarRating({ rating, size = 'sm', className = '', numberInPrint = true }: StarRatingProps) {
   if (rating === null) return null
   const star = size === 'sm' ? 'h-3.5 w-3.5' : 'h-5 w-5'
   return (
@@ -39,7 +41,7 @@ export function StarRating({ rating, size = 'sm', className = '' }: StarRatingPr
         <Star key={index} fill={fill} className={star} />
       ))}
       {/* Small stars and halves are hard to count on paper: the number says it. */}
-      <span className="ml-1 hidden text-xs print:inline">{starsText(rating)}/5</span>
+      {numberInPrint ? <span className="ml-1 hidden text-xs print:inline">{starsText(rating)}/5</span> : null}
     </span>
   )
 }

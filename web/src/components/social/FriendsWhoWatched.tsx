@@ -31,7 +31,7 @@ export function FriendsWhoWatched({ title }: { title: MediaRef }) {
       {averageRating !== null ? (
         <p className="mt-1 flex items-center gap-1.5 text-sm text-zinc-400">
           <span>Friends' average</span>
-          <StarRating rating={averageRating} />
+          <StarRating rating={averageRating} numberInPrint={false} />
           <span className="font-semibold tabular-nums text-zinc-200">
             {averageInStars(averageRating)}
             <span className="sr-only"> stars</span>
