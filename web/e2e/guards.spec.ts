@@ -161,6 +161,46 @@ test.describe('a signed-in user', () => {
   })
 })
 
+test.describe('when the server cannot say who is signed in', () => {
+  const session = (url: URL) => url.pathname === '/api/session'
+
+  test('a server failure is said as one, not as being signed out, and Try again asks again', async ({ page }) => {
+    const account = await registerByApi(page.request)
+    await page.route(session, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Session store down"}' }),
+    )
+    await page.goto('/watchlist')
+    await expect(page.getByRole('heading', { name: 'Something went wrong on our side' })).toBeVisible()
+    await expect(page.getByText("You haven't been signed out", { exact: false })).toBeVisible()
+    expect(pathOf(page)).toBe('/watchlist')
+    await page.unroute(session)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Watchlist' })).toBeVisible()
+    await expect(page.getByText(account.username, { exact: true }).first()).toBeVisible()
+    expect(pathOf(page)).toBe('/watchlist')
+  })
+
+  test('unreached, with nobody known on this device: says so, and a visitor still gets to sign in after', async ({
+    page,
+  }) => {
+    await page.route(session, (route) => route.abort('internetdisconnected'))
+    await page.goto('/friends')
+    await expect(page.getByRole('heading', { name: "We couldn't reach Reelmates" })).toBeVisible()
+    expect(pathOf(page)).toBe('/friends')
+    await page.unroute(session)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page).toHaveURL(/\/sign_in\?returnTo=%2Ffriends$/)
+  })
+
+  test('the sign-in page still shows, so signing in stays possible', async ({ page }) => {
+    await page.route(session, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable"}' }),
+    )
+    await page.goto('/sign_in')
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  })
+})
+
 test.describe('an admin', () => {
   test('reaches every admin route', async ({ page }) => {
     await adminAccount(page.request)

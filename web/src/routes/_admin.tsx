@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AccessDenied } from '../components/shell/AccessDenied'
 import { AppShell } from '../components/shell/AppShell'
+import { SessionUnknownScreen } from '../components/account/SessionUnknownScreen'
 import { freshUser, isAdmin, knownUser, useCurrentUser } from '../features/account/currentUser'
 import { unregisterServiceWorker } from '../features/update/serviceWorker'
 
@@ -9,10 +10,12 @@ import { unregisterServiceWorker } from '../features/update/serviceWorker'
 export const Route = createFileRoute('/_admin')({
   beforeLoad: async ({ context }) => {
     const known = await knownUser(context.queryClient)
-    // A member promoted since the app loaded still has the old role cached: ask the server before refusing.
-    const user = known && !isAdmin(known) ? await freshUser(context.queryClient) : known
+    // A member promoted since the app loaded still has the old role cached: ask the server before refusing
+    // (and refuse on the role known, when it cannot be asked).
+    const user = known && !isAdmin(known) ? await freshUser(context.queryClient).catch(() => known) : known
     return { user, allowed: isAdmin(user) }
   },
+  errorComponent: SessionUnknownScreen,
   component: AdminLayout,
 })
 

@@ -2,6 +2,7 @@ import { createFileRoute, Navigate, Outlet, redirect, useRouterState } from '@ta
 import { knownUser, useCurrentUser } from '../features/account/currentUser'
 import { wasSignedInHere } from '../features/account/signedInHere'
 import { AppShell } from '../components/shell/AppShell'
+import { SessionUnknownScreen } from '../components/account/SessionUnknownScreen'
 
 /** Logged-in routes (spec §6): an anonymous visitor goes to /sign_in, and comes back after signing in. */
 export const Route = createFileRoute('/_authed')({
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_authed')({
     if (!user) throw redirect({ to: '/sign_in', search: { returnTo: location.href }, replace: true })
     return { user }
   },
+  // Who is signed in could not be learned (no answer, a server failure): said so, never "signed out".
+  errorComponent: SessionUnknownScreen,
   component: SignedInLayout,
 })
 

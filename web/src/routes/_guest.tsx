@@ -12,7 +12,8 @@ import { knownUser } from '../features/account/currentUser'
  */
 export const Route = createFileRoute('/_guest')({
   beforeLoad: async ({ context, search }) => {
-    const user = await knownUser(context.queryClient)
+    // Not knowing who is signed in, the page asked for is shown: signing in may still work.
+    const user = await knownUser(context.queryClient).catch(() => null)
     if (user) throw redirect({ href: destinationAfterSignIn(signInSearch.parse(search)), replace: true })
   },
   component: Outlet,

@@ -1,6 +1,13 @@
+import type { PublicUser } from '@reelmates/contracts/account'
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { currentUserQuery } from './currentUser'
+import { lastKnownUser } from '../offline/offlineSession'
+import { currentUserQuery, knownUser, SessionUnknown } from './currentUser'
+
+vi.mock('../offline/offlineSession', async (original) => ({
+  ...(await original<typeof import('../offline/offlineSession')>()),
+  lastKnownUser: vi.fn(() => undefined),
+}))
 
 function displayMode(standalone: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -92,5 +99,50 @@ describe('a screen drawn right after its guard asked', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('who the guards say is signed in (spec §4: only a 401 means nobody)', () => {
+  // Only what the guards look at.
+  const maya = { id: 'u1', username: 'maya' } as PublicUser
+  function sessionFails(status: number) {
+    displayMode(false)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: `Failed with ${status}` }, { status })),
+    )
+  }
+  function sessionUnanswered() {
+    displayMode(false)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+  }
+  const guardAsks = () => knownUser(new QueryClient())
+
+  it('is nobody after a 401', async () => {
+    sessionFails(401)
+    expect(await guardAsks()).toBeNull()
+  })
+
+  it('is unknown, not nobody, when the server fails: the member is not signed out', async () => {
+    sessionFails(500)
+    const failure = await guardAsks().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(SessionUnknown)
+    expect((failure as SessionUnknown).unreachable).toBe(false)
+  })
+
+  it('is the last member known on this device when the server cannot be reached', async () => {
+    vi.mocked(lastKnownUser).mockReturnValueOnce({ user: maya, savedAt: Date.now() })
+    sessionUnanswered()
+    expect(await guardAsks()).toEqual(maya)
+  })
+
+  it('is unknown when the server cannot be reached and this device knows nobody', async () => {
+    sessionUnanswered()
+    const failure = await guardAsks().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(SessionUnknown)
+    expect((failure as SessionUnknown).unreachable).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 import type { PublicUser, SessionAnswer } from '@reelmates/contracts/account'
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { CancelledError, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { isInstalledApp } from '../../lib/installedApp'
-import { isApiError } from '../../lib/apiError'
+import { isApiError, isUnanswered } from '../../lib/apiError'
 import { apiJson } from '../../lib/api'
 import { setSignedInAs } from '../../lib/signedInAs'
 import { lastKnownUser, userKnown } from '../offline/offlineSession'
@@ -70,9 +70,25 @@ export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null
 }
 
 /**
+ * Why a guard cannot say who is signed in: the server was not reached (and this device knows nobody
+ * it could show), or it answered with a failure of its own. Spec §4: only a 401 means "no user", so
+ * neither may send a member to the sign-in page as if signed out (`SessionUnknownScreen` says which).
+ */
+export class SessionUnknown extends Error {
+  override readonly name = 'SessionUnknown'
+  /** True when no answer came at all (offline, no route, the server down behind its proxy). */
+  readonly unreachable: boolean
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+    this.unreachable = isUnanswered(cause)
+  }
+}
+
+/**
  * The user as the guards see it. An unreachable server (offline) means the last user known on this
- * device, whose kept answers the screens then show (issue 15.1); with none, signed out. Every page
- * passes a guard, so this is where a tab learns that a member is signed in in it (`signedInHere.ts`).
+ * device, whose kept answers the screens then show (issue 15.1); with none, or with a server that
+ * fails, nobody can tell: `SessionUnknown` is thrown. Every page passes a guard, so this is where a
+ * tab learns that a member is signed in in it (`signedInHere.ts`).
  */
 export async function knownUser(queryClient: QueryClient): Promise<PublicUser | null> {
   const user = await guardUser(queryClient)
@@ -87,20 +103,30 @@ async function guardUser(queryClient: QueryClient): Promise<PublicUser | null> {
     userKnown(queryClient, user)
     return user
   } catch (error) {
-    const last = isApiError(error) && error.status === 0 ? lastKnownUser() : undefined
-    if (!last) return null
+    // Only a logout (or an update of the user in place) cancels this question: the cache says the outcome.
+    if (error instanceof CancelledError) return queryClient.getQueryData<PublicUser | null>(currentUserKey) ?? null
+    if (isApiError(error) && error.status === 401) {
+      userKnown(queryClient, null)
+      return null
+    }
+    const last = isUnanswered(error) ? lastKnownUser() : undefined
+    if (!last) throw new SessionUnknown(error)
     queryClient.setQueryData(currentUserKey, last.user, { updatedAt: last.savedAt })
     userKnown(queryClient, last.user)
     return last.user
   }
 }
 
-/** The user as the server sees them now, whatever is cached (a guard about to refuse asks this first). */
+/**
+ * The user as the server sees them now, whatever is cached (a guard about to refuse asks this first);
+ * null only when the server says nobody. Throws when it cannot be asked.
+ */
 export async function freshUser(queryClient: QueryClient): Promise<PublicUser | null> {
   try {
     return await queryClient.query({ ...currentUserQuery(), staleTime: 0 })
-  } catch {
-    return null
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null
+    throw error
   }
 }
 

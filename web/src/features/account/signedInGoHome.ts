@@ -9,5 +9,6 @@ import { knownUser } from './currentUser'
  * to use the link (the profile's password change would ask for the forgotten current password).
  */
 export async function sendSignedInUserHome(queryClient: QueryClient): Promise<void> {
-  if (await knownUser(queryClient)) throw redirect({ to: '/home', replace: true })
+  // Not knowing who is signed in, the page is shown: asking for a mail does no harm.
+  if (await knownUser(queryClient).catch(() => null)) throw redirect({ to: '/home', replace: true })
 }
