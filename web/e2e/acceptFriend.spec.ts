@@ -1,9 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
+import { sendJson } from './support/api'
+import { newContext } from './support/contexts'
+import { member } from './support/members'
+import { adminAccount, latestMailTo, linkIn } from './support/server'
 
 /**
  * The accept-friend screen (spec §4, §8, §9) where nothing but the client can be wrong: no token, a
- * refused or unanswered sign-in, a session that never appears. The real friend-request links (success,
- * already friends, a link never sent) are in friends.spec.ts.
+ * refused or unanswered sign-in, a session that never appears, a link opened where another account is
+ * signed in. The real friend-request links (success, already friends, a link never sent) are in
+ * friends.spec.ts.
  */
 const acceptCall = '**/api/friendships/accept-with-token**'
 
@@ -90,4 +95,40 @@ test('signed out: when the session never appears, it re-checks 3 times (1, 2, 3 
     expect(gap).toBeGreaterThanOrEqual((index + 1) * 1000)
     expect(gap).toBeLessThan((index + 2) * 1000)
   })
+})
+
+test('signed in as another account: it says so, and logging out to sign in as the right one accepts the request', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const asker = await member(browser, baseURL ?? '', 'asker')
+  const asked = await member(browser, baseURL ?? '', 'asked')
+  const other = await member(browser, baseURL ?? '', 'sharer')
+  await sendJson(asker.page.request, '/api/friendships', { email: asked.account.email })
+  const mailbox = await newContext(browser, { baseURL })
+  await adminAccount(mailbox.request)
+  const link = linkIn(await latestMailTo(mailbox.request, asked.account.email, 'friend-request'), '/accept-friend')
+  await mailbox.close()
+
+  // The asked member opens the mail on a computer where someone else is signed in.
+  const page = other.page
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'This request was sent to another account' })).toBeVisible()
+  await expect(page.getByText(`You're signed in as ${other.account.username}.`)).toBeVisible()
+  // Not "Go to Login": the sign-in page sends a member home, a dead end.
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/home')
+  await page.getByRole('button', { name: 'Log out and sign in' }).click()
+  await expect(page).toHaveURL(/\/sign_in\?returnTo=%2Faccept-friend%3Ftoken%3D/)
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await page.getByLabel('Username').fill(asked.account.username)
+  await page.getByLabel('Password').fill(asked.account.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByRole('heading', { name: "You're now friends!" })).toBeVisible()
+  await expect(page.getByText(`You and ${asker.account.username} are now friends.`).first()).toBeVisible()
+  await expect(page).toHaveURL(/\/friends$/, { timeout: 5000 })
+  await asker.close()
+  await asked.close()
+  await other.close()
 })

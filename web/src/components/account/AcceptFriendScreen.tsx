@@ -4,10 +4,11 @@ import {
   friendshipMessages,
 } from '@reelmates/contracts/friendships'
 import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { acceptFriendWithToken, processAuthToken } from '../../features/account/accountCalls'
 import { currentUserQuery } from '../../features/account/currentUser'
+import { useLogout } from '../../features/account/useLogout'
 import { friendsKeys } from '../../features/friends/queries'
 import { isApiError } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
@@ -31,6 +32,8 @@ type Outcome =
   | { state: 'success'; text: string }
   | { state: 'info'; text: string; signedIn: boolean }
   | { state: 'error'; text: string }
+  /** The link is for another account than the one signed in here. */
+  | { state: 'otherAccount'; username: string }
 
 type AcceptAnswer = { message?: string; error?: string }
 
@@ -60,17 +63,24 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       setOutcome({ state: 'error', text: acceptFriendMessages.noToken })
       return
     }
-    const signedIn = async () => (await queryClient.query({ ...currentUserQuery(), staleTime: 0 })) !== null
+    const currentUser = () => queryClient.query({ ...currentUserQuery(), staleTime: 0 })
+    const signedIn = async () => (await currentUser()) !== null
 
     void (async () => {
       let answer: AcceptAnswer
       // Whether the member is signed in once the link is used: a refused link signs nobody in.
       let signedInAfter = true
       try {
-        if (await signedIn()) {
+        const member = await currentUser()
+        if (member) {
           answer = await acceptFriendWithToken(token).catch((error: unknown): AcceptAnswer => ({
             error: errorText(error, acceptFriendMessages.generic),
           }))
+          // Go to Login led nowhere (the sign-in page sends a member home): they may switch accounts.
+          if (answer.error === friendshipMessages.wrongAccount) {
+            setOutcome({ state: 'otherAccount', username: member.username })
+            return
+          }
         } else {
           // The token is single-use: signing in with it also accepts the request, and the answer says
           // how that went. Spending it a second time on the accept call could only fail.
@@ -136,6 +146,7 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
         <p>Connecting you with your friend.</p>
       </ResultScreen>
     )
+  if (outcome.state === 'otherAccount') return <SentToAnotherAccount username={outcome.username} />
   if (outcome.state === 'error') {
     return (
       <ResultScreen state="error" title="Couldn't accept the invitation">
@@ -157,6 +168,31 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       <p className="text-zinc-400">
         {outcome.state === 'info' && !outcome.signedIn ? 'Taking you to sign in…' : 'Taking you to your friends…'}
       </p>
+    </ResultScreen>
+  )
+}
+
+/**
+ * A friend request mailed to one account, opened where another is signed in. Logging out lands on the
+ * sign-in page with this link to come back to, so signing in as the account it was sent to accepts it.
+ */
+function SentToAnotherAccount({ username }: { username: string }) {
+  const link = useLocation({ select: (location) => location.href })
+  const logOutAndSignIn = useLogout({ returnTo: link })
+  return (
+    <ResultScreen state="info" title="This request was sent to another account">
+      <p className="text-base text-zinc-200">
+        You&apos;re signed in as <strong className="text-white">{username}</strong>. To accept it, sign in to the
+        account it was sent to.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={logOutAndSignIn} className={buttonClass}>
+          Log out and sign in
+        </button>
+        <Link to="/home" className={secondaryButtonClass}>
+          Go home
+        </Link>
+      </div>
     </ResultScreen>
   )
 }

@@ -9,12 +9,14 @@ import { currentUserKey } from './currentUser'
 import { forgetSignedInHere, markSignedInHere } from './signedInHere'
 
 /**
- * Spec §4 logout: clear all cached data and local account state, then go to /sign_in. Only once the
- * server has ended the session: when it could not (offline, a failing server), the cookie still signs
- * this browser in, so the page stays as it was with "Logout failed" (§8) and Log out can be pressed
- * again. A sign-in page shown then would be a lie that a shared computer's next user finds out.
+ * Spec §4 logout: clear all cached data and local account state, then go to /sign_in; with `returnTo`
+ * when the member logs out to sign in as another account and come back (a link meant for that one).
+ * Only once the server has ended the session: when it could not (offline, a failing server), the
+ * cookie still signs this browser in, so the page stays as it was with "Logout failed" (§8) and Log
+ * out can be pressed again. A sign-in page shown then would be a lie that a shared computer's next
+ * user finds out.
  */
-export function useLogout(): () => void {
+export function useLogout({ returnTo }: { returnTo?: string } = {}): () => void {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(() => {
@@ -39,9 +41,9 @@ export function useLogout(): () => void {
       }
       await forgetSignedInUser(queryClient)
       // Past the form's blocker: its changes were asked about above.
-      await navigate({ to: '/sign_in', replace: true, ignoreBlocker: true })
+      await navigate({ to: '/sign_in', search: returnTo ? { returnTo } : {}, replace: true, ignoreBlocker: true })
     })()
-  }, [queryClient, navigate])
+  }, [queryClient, navigate, returnTo])
 }
 
 /** Everything this device knows of the signed-in user goes: cached answers, local state, caches. */
