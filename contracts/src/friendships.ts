@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
+import { linkOpener } from './mailedLinks'
 import { mediaType } from './media'
 
 /**
@@ -166,6 +167,8 @@ export const acceptWithTokenQuery = z.object({
 /** Who sent an invitation link, as its holder sees it before signing up or in: never their email. */
 export const invitationLinkAnswer = z.object({
   inviter: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
+  /** Only to a member signed in: who they are to the link, before it is accepted for them. */
+  opener: linkOpener.optional(),
 })
 export type InvitationLinkAnswer = z.infer<typeof invitationLinkAnswer>
 

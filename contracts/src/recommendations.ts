@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
+import { linkOpener } from './mailedLinks'
 import { characterCount } from './text'
 import { mediaType, tmdbId } from './media'
 
@@ -45,6 +46,7 @@ export const recommendationMessages = {
   invalidToken: 'This recommendation link is invalid.',
   expiredToken: 'This recommendation link has expired.',
   usedToken: 'This recommendation link was used before and can only be used once.',
+  ownLink: 'This is your own recommendation: its link is for the person you sent it to.',
 } as const
 
 // ---- Events (stream `recommendations-<fromUserId>`) ----
@@ -217,7 +219,12 @@ export const recommendationLinkQuery = z.object({
     .min(1, recommendationMessages.invalidToken)
     .max(512, recommendationMessages.invalidToken),
 })
-export const recommendationLinkAnswer = z.object({ from: z.string(), mediaTitle: z.string() })
+export const recommendationLinkAnswer = z.object({
+  from: z.string(),
+  mediaTitle: z.string(),
+  /** Only to a member signed in: who they are to the link, before it is claimed for them. */
+  opener: linkOpener.optional(),
+})
 export type RecommendationLinkAnswer = z.infer<typeof recommendationLinkAnswer>
 
 /**

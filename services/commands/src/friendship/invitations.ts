@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { friendshipIdOf, invitationLifetimeDays } from '@reelmates/contracts/friendships'
+import { maskedAddress, sameAddress, type LinkOpener } from '@reelmates/contracts/mailedLinks'
+import { DomainError } from '../decider'
 import type { Asker, Changed, FriendshipPorts } from './context'
 import { commandsFor } from './context'
 import {
@@ -7,6 +9,7 @@ import {
   AlreadyFriendsAtAddress,
   FriendAccountDeleted,
   FriendRequestToSelf,
+  InvitationForAnotherAccount,
   InvitationTokenInvalid,
   InviterLeft,
   NoSuchInvitation,
@@ -14,7 +17,7 @@ import {
 } from './errors'
 import { counterpart, type FriendshipChange } from './friendRequests'
 import { friendship, friendshipStreamId, type FriendshipCommand } from './friendship'
-import { invitation, invitationStreamId, inviterOfLink } from './invitation'
+import { invitation, invitationStreamId, inviterOfLink, type InvitationState } from './invitation'
 import { newInvitationToken, readInvitationToken } from './invitationToken'
 import { loadState } from '../handleCommand'
 import { checkNewAddress, newAddressesSince } from './newAddresses'
@@ -223,15 +226,49 @@ export async function acceptInvitation(
  * Who sent an invitation link, for the page it opens to name them: the name in the link's address is
  * anyone's to type, the token is not. Refused as accepting it would be (unknown, cancelled, used,
  * expired), or because its inviter has left; nothing is written.
+ *
+ * A member signed in (`openerId`) is refused as accepting would refuse them (already friends through
+ * it, mailed to another member), and told who they are to it (`opener`), so the app asks before
+ * accepting a link mailed to someone else's address. Its inviter is told so whatever became of it.
  */
-export async function inviterOfInvitationLink(ports: FriendshipPorts, token: string): Promise<Member> {
+export async function inviterOfInvitationLink(
+  ports: FriendshipPorts,
+  token: string,
+  openerId?: string,
+): Promise<{ inviter: Member; opener?: LinkOpener }> {
   const parsed = readInvitationToken(token)
   if (!parsed) throw new InvitationTokenInvalid()
   const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
-  const inviterUserId = inviterOfLink(state, parsed.tokenHash, ports.now().toISOString())
+  const now = ports.now().toISOString()
+  const sentTo = state.inviteeEmail === null ? null : maskedAddress(state.inviteeEmail)
+  if (openerId !== undefined && openerId === state.inviterUserId && wasMailed(state, parsed.tokenHash)) {
+    const inviter = await ports.members.byId(openerId)
+    if (!inviter) throw new InvitationTokenInvalid()
+    return { inviter, opener: { is: 'sender', sentTo, open: linkIsOpen(state, parsed.tokenHash, now) } }
+  }
+  const inviterUserId = inviterOfLink(state, parsed.tokenHash, now, openerId)
+  if (openerId !== undefined && state.inviteeUserId !== null && state.inviteeUserId !== openerId)
+    throw new InvitationForAnotherAccount()
   const inviter = await ports.members.byId(inviterUserId)
   if (!inviter) throw new InviterLeft()
-  return inviter
+  if (openerId === undefined) return { inviter }
+  const opener = await ports.members.byId(openerId)
+  const addressee = state.inviteeUserId === openerId || sameAddress(opener?.email, state.inviteeEmail)
+  return { inviter, opener: { is: addressee ? 'addressee' : 'other', sentTo, open: true } }
+}
+
+/** One of the invitation's links, whatever became of it since (used, expired, cancelled). */
+const wasMailed = (state: InvitationState, tokenHash: string): boolean =>
+  state.expiresAt.has(tokenHash) || state.cancelledTokenHashes.has(tokenHash) || state.usedTokenHash === tokenHash
+
+const linkIsOpen = (state: InvitationState, tokenHash: string, at: string): boolean => {
+  try {
+    inviterOfLink(state, tokenHash, at)
+    return true
+  } catch (error) {
+    if (error instanceof DomainError) return false
+    throw error
+  }
 }
 
 /**
@@ -244,9 +281,7 @@ export async function addressInvitedWith(ports: FriendshipPorts, token: string):
   if (!parsed) return null
   const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
   const { tokenHash } = parsed
-  const mailed =
-    state.expiresAt.has(tokenHash) || state.cancelledTokenHashes.has(tokenHash) || state.usedTokenHash === tokenHash
-  return mailed ? state.inviteeEmail : null
+  return wasMailed(state, tokenHash) ? state.inviteeEmail : null
 }
 
 /**

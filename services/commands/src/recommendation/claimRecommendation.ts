@@ -1,4 +1,5 @@
 import { friendshipIdOf } from '@reelmates/contracts/friendships'
+import { maskedAddress, sameAddress, type LinkOpener } from '@reelmates/contracts/mailedLinks'
 import { DomainError } from '../decider'
 import { loadState } from '../handleCommand'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
@@ -49,21 +50,47 @@ export async function claimRecommendation(
  * Who recommended what through a sign-up link, for the page it opens to say so before anyone signs
  * up. Refused as claiming it would be (unknown, used, expired; a sender who has left took it with
  * them); nothing is written.
+ *
+ * A member signed in (`openerId`) is also told who they are to it (`opener`), so the app asks before
+ * claiming a link mailed to someone else's address. Its sender is told so whatever became of the link
+ * (their Sent box shows it anyway), and the member who claimed it already is not refused, as a claim
+ * again is not.
  */
 export async function recommendationOfLink(
   ports: RecommendationPorts,
   token: string,
-): Promise<{ from: string; mediaTitle: string }> {
+  openerId?: string,
+): Promise<{ from: string; mediaTitle: string; opener?: LinkOpener }> {
   const parsed = readRecommendationToken(token)
   if (!parsed) throw new RecommendationTokenInvalid()
   const state = await loadState(ports.eventStore, recommendations, recommendationsStreamId(parsed.fromUserId))
   const record = state.byId.get(parsed.recommendationId)
   if (!record || record.tokenHash === null || record.tokenHash !== parsed.tokenHash)
     throw new RecommendationTokenInvalid()
-  checkClaimable(record, ports.now().toISOString())
+  const now = ports.now().toISOString()
+  const isSender = openerId === parsed.fromUserId
+  const theirsAlready = record.claimed && record.toUserId !== null && record.toUserId === openerId
+  if (!isSender && !theirsAlready) checkClaimable(record, now)
   const sender = await ports.members.byId(parsed.fromUserId)
   if (!sender) throw new RecommendationTokenInvalid()
-  return { from: sender.username, mediaTitle: record.mediaTitle }
+  const about = { from: sender.username, mediaTitle: record.mediaTitle }
+  if (openerId === undefined) return about
+  const sentTo = record.toEmail === null ? null : maskedAddress(record.toEmail)
+  const open = !isClaimedOrExpired(record, now)
+  if (isSender) return { ...about, opener: { is: 'sender', sentTo, open } }
+  const opener = theirsAlready ? null : await ports.members.byId(openerId)
+  const addressee = theirsAlready || sameAddress(opener?.email, record.toEmail)
+  return { ...about, opener: { is: addressee ? 'addressee' : 'other', sentTo, open } }
+}
+
+const isClaimedOrExpired = (record: Parameters<typeof checkClaimable>[0], at: string): boolean => {
+  try {
+    checkClaimable(record, at)
+    return false
+  } catch (error) {
+    if (error instanceof DomainError) return true
+    throw error
+  }
 }
 
 /**

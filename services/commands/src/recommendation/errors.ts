@@ -15,6 +15,14 @@ export class RecommendationToSelf extends DomainError {
   }
 }
 
+/** Its sender following a recommendation's mailed link: it is for the person they sent it to. */
+export class OwnRecommendationLink extends DomainError {
+  override readonly name = 'OwnRecommendationLink'
+  constructor() {
+    super('invalid', says.ownLink)
+  }
+}
+
 export class RecommendationNoteTooLong extends DomainError {
   override readonly name = 'RecommendationNoteTooLong'
   constructor() {

@@ -14,6 +14,7 @@ import {
   NoSuchRecommendation,
   NotFriends,
   OnlyRecipientAnswers,
+  OwnRecommendationLink,
   RecommendationAlreadyAnswered,
   RecommendationAlreadyPending,
   RecommendationNoteTooLong,
@@ -275,6 +276,11 @@ describe('a newcomer claims a recommendation by signing up', () => {
     given([sent(toNewcomer())])
       .when(claim('h1', '2026-12-20T10:00:00.000Z'))
       .thenThrows(RecommendationTokenSpent, /expired/))
+
+  it('refuses its own sender, saying the link is for the person they sent it to', () =>
+    given([sent(toNewcomer())])
+      .when(claim('h1', later, ann))
+      .thenThrows(OwnRecommendationLink, /your own recommendation/))
 })
 
 describe('a newcomer signs up through another link mailed to the same address', () => {

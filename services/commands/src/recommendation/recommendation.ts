@@ -20,6 +20,7 @@ import {
   NoSuchRecommendation,
   NotFriends,
   OnlyRecipientAnswers,
+  OwnRecommendationLink,
   RecommendationAlreadyAnswered,
   RecommendationAlreadyPending,
   RecommendationNoteTooLong,
@@ -341,7 +342,7 @@ function claimed(
   command: { userId: string; at: string },
 ): RecommendationEvent[] {
   checkClaimable(record, command.at)
-  if (command.userId === record.fromUserId) throw new RecommendationToSelf()
+  if (command.userId === record.fromUserId) throw new OwnRecommendationLink()
   return [
     RecommendationClaimed({
       ...aboutOf(record),

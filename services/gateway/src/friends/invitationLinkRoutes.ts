@@ -8,6 +8,7 @@ import { friendshipPorts } from './friendshipPorts'
 /**
  * What an invitation link's page may say before anyone signs in: who sent it. Open to anyone holding
  * the link (the token is the secret a mailbox received), and answered from the invitation's stream.
+ * A member signed in also learns whether they sent it or it was mailed to their own address.
  */
 export const invitationLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const ports = friendshipPorts(platform)
@@ -18,14 +19,24 @@ export const invitationLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
       schema: {
         tags: ['friends'],
         summary:
-          "Who sent the invitation link with this token, for the sign-up and sign-in pages to name them (the link's from= is anyone's to type). 404/410 say why it would not work.",
+          "Who sent the invitation link with this token, for the sign-up and sign-in pages to name them (the link's from= is anyone's to type). " +
+          'To a member signed in, also who they are to it (opener: its inviter, the member it was mailed to, or ' +
+          'someone else) and the masked address it went to, refused as accepting it would be. 404/409/410 say why it would not work.',
         querystring: acceptWithTokenQuery,
-        response: { 200: invitationLinkAnswer, 400: errorAnswer, 404: errorAnswer, 410: errorAnswer },
+        response: {
+          200: invitationLinkAnswer,
+          400: errorAnswer,
+          403: errorAnswer,
+          404: errorAnswer,
+          409: errorAnswer,
+          410: errorAnswer,
+        },
       },
     },
     async (request) => {
-      const inviter = await inviterOfInvitationLink(ports, request.query.token)
-      return { inviter: { username: inviter.username, avatarUrl: inviter.avatarUrl } }
+      // A member signed in is told who they are to the link too (`opener`), for the app to ask first.
+      const { inviter, opener } = await inviterOfInvitationLink(ports, request.query.token, request.session.userId)
+      return { inviter: { username: inviter.username, avatarUrl: inviter.avatarUrl }, ...(opener ? { opener } : {}) }
     },
   )
 }

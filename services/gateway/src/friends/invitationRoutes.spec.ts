@@ -205,6 +205,34 @@ describe('invitations by email', () => {
     ])
   })
 
+  it('tells a member signed in who they are to the link, with the address masked, refused as accepting would be', async () => {
+    const ann = await member('ann')
+    const dave = await member('dave')
+    const { email, token } = await invited(ann)
+    const ask = (who: Registered) => who.client.get(`/api/invitations/link?token=${encodeURIComponent(token)}`)
+    const inviter = { username: ann.user.username, avatarUrl: null }
+    const sentTo = `n•••@example.org`
+
+    expect((await ask(dave)).json()).toEqual({ inviter, opener: { is: 'other', sentTo, open: true } })
+    expect((await ask(dave)).body).not.toContain(email)
+    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: true } })
+
+    // The mailbox's owner, signed in under that address (moved to it since), accepts without a question.
+    const erin = await member('erin')
+    expect((await erin.client.put('/api/user/profile', { email, currentPassword: password })).statusCode).toBe(200)
+    expect((await ask(erin)).json()).toMatchObject({ opener: { is: 'addressee' } })
+
+    const accepted = await dave.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: false } })
+    const again = await ask(dave)
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([
+      409,
+      'This friend request has already been accepted.',
+    ])
+    expect((await ask(erin)).statusCode).toBe(410)
+  })
+
   it("sends a member's address a friend request whose link accepts it, answering exactly as for a stranger", async () => {
     const [ann, bob] = [await member('ann'), await member('bob')]
     const answer = await invite(ann, bob.user.email)

@@ -454,12 +454,45 @@ describe('to an address of a member who has an account under another one', () =>
     expect((await agent(t.app).post('/api/recommendations/claim', { token })).statusCode).toBe(401)
   })
 
-  it('is not claimed by its own sender', async () => {
+  it('is not claimed by its own sender, who is told the link is for the person they sent it to', async () => {
     const ann = await member('ann')
     const email = `someone${(counter += 1)}@example.org`
     expect((await recommend(ann, { ...title(2), toEmail: email })).statusCode).toBe(201)
     const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
-    expect((await ann.client.post('/api/recommendations/claim', { token })).statusCode).toBe(400)
+    const refused = await ann.client.post('/api/recommendations/claim', { token })
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+      400,
+      'This is your own recommendation: its link is for the person you sent it to.',
+    ])
+  })
+
+  it('tells a member signed in who they are to the link, with the address masked, and a visitor nothing of it', async () => {
+    const ann = await member('ann')
+    const dave = await member('dave')
+    const email = `erin${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(0), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    const preview = (who: { get: Registered['client']['get'] }) =>
+      who.get(`/api/recommendations/link?token=${encodeURIComponent(token)}`)
+    const about = { from: ann.user.username, mediaTitle: titles[0]!.title }
+    const sentTo = 'e•••@example.org'
+
+    expect((await preview(agent(t.app))).json()).toEqual(about)
+    expect((await preview(dave.client)).json()).toEqual({ ...about, opener: { is: 'other', sentTo, open: true } })
+    expect((await preview(ann.client)).json()).toEqual({ ...about, opener: { is: 'sender', sentTo, open: true } })
+    expect((await preview(dave.client)).body).not.toContain(email)
+
+    // The mailbox's owner, signed in under that address (moved to it since), takes it without a question.
+    const erin = await member('erin')
+    const moved = await erin.client.put('/api/user/profile', { email, currentPassword: password })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect((await preview(erin.client)).json()).toMatchObject({ opener: { is: 'addressee' } })
+
+    // Once taken, its sender still hears it is theirs (not refused); the member who took it, that it is theirs.
+    expect((await dave.client.post('/api/recommendations/claim', { token })).statusCode).toBe(200)
+    expect((await preview(ann.client)).json()).toEqual({ ...about, opener: { is: 'sender', sentTo, open: false } })
+    expect((await preview(dave.client)).json()).toEqual({ ...about, opener: { is: 'addressee', sentTo, open: false } })
+    expect((await preview(erin.client)).statusCode).toBe(410)
   })
 })
 
