@@ -557,7 +557,7 @@ test('a member who signs in from the sign-up invitation banner is friends with t
   await a.close()
 })
 
-test('a member signed in already who opens an invitation mailed to another address of theirs is friends with the inviter', async ({
+test('a member signed in already who opens an invitation mailed to another address is asked first: Not now accepts nothing, Accept makes them friends', async ({
   browser,
   baseURL,
 }) => {
@@ -567,14 +567,46 @@ test('a member signed in already who opens an invitation mailed to another addre
   const address = `${uniqueName('otheraddress')}@example.com`
   await send(a.page.request, 'POST', '/api/friendships', { email: address })
   const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
+  const question = b.page.getByRole('dialog', {
+    name: `Accept ${a.account.username}'s invitation as ${b.account.username}?`,
+  })
+
+  // The mail went to an address this account does not have (forwarded, a shared computer): ask, masked.
+  await b.page.goto(link)
+  await expect(question).toContainText(`${a.account.username} sent this invitation to o•••@example.com.`)
+  await question.getByRole('button', { name: 'Not now' }).click()
+  await expect(question).toHaveCount(0)
+  await expect(b.page).toHaveURL(/\/home$/)
+  const friends = (await (await b.page.request.get('/api/friendships')).json()) as { friends: unknown[] }
+  expect(friends.friends).toEqual([])
 
   await b.page.goto(link)
+  await question.getByRole('button', { name: 'Accept' }).click()
   await expect(toastWith(b.page, `You and ${a.account.username} are now friends.`)).toBeVisible()
-  await expect(b.page).toHaveURL(/\/home$/)
   await b.page.goto('/friends')
   await expect(friendsList(b.page).getByRole('link', { name: a.account.username })).toBeVisible()
   await a.close()
   await b.close()
+})
+
+test('the host who opens their own invitation’s mailed link is told it is theirs, and accepts nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  const address = `${uniqueName('otheraddress')}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  const link = await signUpLinkMailedTo(browser, baseURL ?? '', address)
+
+  await a.page.goto(link)
+  const own = toastWith(a.page, 'Your own invitation')
+  await expect(own).toContainText('This is the invitation you sent to o•••@example.com; it waits for them to join.')
+  await expect(toastWith(a.page, "Couldn't accept the invitation")).toHaveCount(0)
+  await own.getByRole('button', { name: 'Friends' }).click()
+  await expect(a.page).toHaveURL(/\/friends$/)
+  await expect(a.page.getByText(address)).toBeVisible()
+  await a.close()
 })
 
 /** The sign-up link of the newest friend invitation mailed to `address`. */

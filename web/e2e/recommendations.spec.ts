@@ -474,7 +474,11 @@ test('a member who signs in from a recommendation mail’s sign-up page finds th
   await bob.close()
 })
 
-test('a member signed in already who opens a recommendation mail’s link finds the recommendation in the received box', async ({
+/** The question asked of a member signed in who opens a recommendation mailed to another address. */
+const addItQuestion = (page: Page, username: string) =>
+  page.getByRole('dialog', { name: `Add it to your recommendations as ${username}?` })
+
+test('a member signed in already who opens a recommendation mailed to another address is asked first: Not now takes nothing, Add it takes it', async ({
   browser,
   baseURL,
 }) => {
@@ -485,13 +489,67 @@ test('a member signed in already who opens a recommendation mail’s link finds 
   await signInByApi(page.request, dave)
   await page.goto(link)
 
+  // The mail went to an address this account does not have (forwarded, a shared computer): ask, masked.
+  const question = addItQuestion(page, dave.username)
+  await expect(question).toContainText(`${bob.account.username} recommended ${film.title} to d•••@example.com.`)
   await expect(page).toHaveURL(/\/recommendations\?box=received$/)
+  await question.getByRole('button', { name: 'Not now' }).click()
+  await expect(question).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
+  await expect(toastWith(page, 'Recommendation received')).toHaveCount(0)
+
+  await page.goto(link)
+  await addItQuestion(page, dave.username).getByRole('button', { name: 'Add it' }).click()
+  await expect(toastWith(page, 'Recommendation received')).toBeVisible()
   await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
-  // A reload, or the link opened again, neither loses it nor says it was refused.
+
+  // A reload, or the link opened again, neither loses it nor asks again nor says it was refused.
   await page.goto(link)
   await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
   await expect(toastWith(page, 'Recommendation received').first()).toBeVisible()
+  await expect(addItQuestion(page, dave.username)).toHaveCount(0)
   await expect(toastWith(page, "Couldn't add the recommendation")).toHaveCount(0)
   await context.close()
+  await bob.close()
+})
+
+test('a member signed in under the address a recommendation was mailed to takes it without a question', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await signInByApi(page.request, dave)
+  const mailedTo = new URLSearchParams(link.split('?')[1]).get('email')
+  await sendJson(page.request, '/api/user/profile', { email: mailedTo, currentPassword: dave.password }, 'PUT')
+  await page.goto(link)
+
+  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expect(toastWith(page, 'Recommendation received')).toBeVisible()
+  await expect(addItQuestion(page, dave.username)).toHaveCount(0)
+  await context.close()
+  await bob.close()
+})
+
+test('the sender who opens their own recommendation’s mailed link is told it is theirs, and takes nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { bob, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
+  await bob.page.goto(link)
+
+  const own = toastWith(bob.page, 'Your own recommendation')
+  await expect(own).toContainText(
+    `This is the recommendation of ${film.title} you sent to d•••@example.com; it waits for them to join.`,
+  )
+  await expect(toastWith(bob.page, "Couldn't add the recommendation")).toHaveCount(0)
+  await own.getByRole('button', { name: 'Sent box' }).click()
+  await expect(bob.page).toHaveURL(/\/recommendations\?box=sent$/)
+  await expect(bob.page.getByRole('article', { name: film.title })).toContainText('Waiting for an answer')
+  await bob.page.goto('/recommendations?box=received')
+  await expect(bob.page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
   await bob.close()
 })

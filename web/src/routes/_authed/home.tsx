@@ -1,6 +1,7 @@
 import { homeSearch } from '@reelmates/contracts/accountPages'
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../components/media/HomeScreen'
+import { InvitationLinkQuestion } from '../../components/social/InvitationLinkQuestion'
 import { providerDefaults } from '../../features/catalog/cachePolicy'
 import { homeProviders } from '../../features/catalog/providers'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
@@ -18,7 +19,14 @@ export const Route = createFileRoute('/_authed/home')({
     }
   },
   component: function Home() {
-    useInvitationOnArrival(Route.useSearch())
-    return <HomeScreen />
+    const arrival = useInvitationOnArrival(Route.useSearch())
+    return (
+      <>
+        <HomeScreen />
+        {arrival.question && (
+          <InvitationLinkQuestion question={arrival.question} onTake={arrival.take} onLeave={arrival.leave} />
+        )}
+      </>
+    )
   },
 })

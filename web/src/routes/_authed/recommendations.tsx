@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
+import { RecommendationLinkQuestion } from '../../components/recommendations/RecommendationLinkQuestion'
 import { RecommendationsScreen } from '../../components/recommendations/RecommendationsScreen'
 import { useRecommendationOnArrival } from '../../features/recommendations/useRecommendationOnArrival'
 
@@ -13,7 +14,14 @@ export const Route = createFileRoute('/_authed/recommendations')({
   validateSearch: search,
   component: function Recommendations() {
     const { box, token } = Route.useSearch()
-    useRecommendationOnArrival(token)
-    return <RecommendationsScreen box={box} />
+    const arrival = useRecommendationOnArrival(token)
+    return (
+      <>
+        <RecommendationsScreen box={box} />
+        {arrival.question && (
+          <RecommendationLinkQuestion question={arrival.question} onTake={arrival.take} onLeave={arrival.leave} />
+        )}
+      </>
+    )
   },
 })
