@@ -23,6 +23,7 @@ export function RecommendationLinkQuestion({
       title={username ? `Add it to your recommendations as ${username}?` : 'Add it to your recommendations?'}
       confirmLabel="Add it"
       cancelLabel="Not now"
+      tone="plain"
       onConfirm={onTake}
       onClose={onLeave}
     >

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { useModalDialog } from '../../lib/modalDialog'
-import { quietButton } from './socialStyles'
+import { primaryButton, quietButton } from './socialStyles'
 
 interface ConfirmDialogProps {
   title: string
@@ -13,7 +13,15 @@ interface ConfirmDialogProps {
   cancelLabel?: string
   onConfirm: () => void
   onClose: () => void
+  /**
+   * `danger` (red) for what takes something away; `plain` for a question whose yes loses nothing
+   * (taking a forwarded recommendation), where red would read as a warning.
+   */
+  tone?: 'danger' | 'plain'
 }
+
+const dangerButton =
+  'inline-flex h-9 items-center rounded-full bg-rose-600 px-4 text-sm font-semibold text-white hover:bg-rose-700'
 
 /**
  * Asks before something that cannot be taken back with one tap (unfriending, deleting a comment).
@@ -26,6 +34,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   onClose,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const { close, dialogProps } = useModalDialog({ onClose })
   const id = useId()
@@ -54,7 +63,7 @@ export function ConfirmDialog({
               onConfirm()
               close()
             }}
-            className="inline-flex h-9 items-center rounded-full bg-rose-600 px-4 text-sm font-semibold text-white hover:bg-rose-700"
+            className={tone === 'danger' ? dangerButton : primaryButton}
           >
             {confirmLabel}
           </button>

@@ -23,6 +23,7 @@ export function InvitationLinkQuestion({
       title={username ? `Accept ${inviter}'s invitation as ${username}?` : `Accept ${inviter}'s invitation?`}
       confirmLabel="Accept"
       cancelLabel="Not now"
+      tone="plain"
       onConfirm={onTake}
       onClose={onLeave}
     >
