@@ -38,6 +38,16 @@ export type HomeSearch = z.infer<typeof homeSearch>
 
 export const magicLinkSearch = z.object({ token: text, redirect: text })
 
+/**
+ * The account a sign-in link is for, read from its token (`<userId>.<secret>`, made by the gateway's
+ * `account/tokens.ts`) without spending it; undefined when the token does not say. The magic-link page
+ * asks before a link replaces the member signed in, and need not ask when it is the same member.
+ */
+export function signInLinkAccount(token: string): string | undefined {
+  const [userId, secret, ...rest] = token.trim().split('.')
+  return userId && secret && rest.length === 0 ? userId.toLowerCase() : undefined
+}
+
 export const unsubscribedSearch = z.object({
   success: flag,
   special: flag,

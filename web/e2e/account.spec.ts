@@ -6,6 +6,7 @@ import {
   linkIn,
   password,
   registerByApi,
+  signInByApi,
   signOutByApi,
   toastWith,
   uniqueName,
@@ -281,6 +282,45 @@ test('a magic link signs in and goes to its redirect', async ({ page, browser, b
   await expect(page).toHaveURL(/\/watchlist/, { timeout: 10_000 })
   const me = await page.request.get('/api/user')
   expect(((await me.json()) as { username: string }).username).toBe(account.username)
+})
+
+test('a magic link opened while someone else is signed in asks first: Stay keeps them and the link, Continue switches', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { account, link } = await signedOutWithMagicLink(page, browser, baseURL, 'magicswap')
+  const other = await registerByApi(page.request, 'signedin')
+  let spent = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/magic-link') spent += 1
+  })
+  const whoIsSignedIn = async () =>
+    ((await (await page.request.get('/api/user')).json()) as { username: string }).username
+
+  await page.goto(link.pathname + link.search)
+  await expect(page.getByRole('heading', { name: 'Sign in with this link?' })).toBeVisible()
+  await expect(page.getByText(`You're signed in as ${other.username}. Sign in with this link instead?`)).toBeVisible()
+  await page.getByRole('link', { name: `Stay signed in as ${other.username}` }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  expect(spent).toBe(0)
+  expect(await whoIsSignedIn()).toBe(other.username)
+
+  // The link was not spent: opened again, Continue signs in with it.
+  await page.goto(link.pathname + link.search)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/watchlist/, { timeout: 10_000 })
+  expect(await whoIsSignedIn()).toBe(account.username)
+  await expect(page.getByText(account.username, { exact: true }).first()).toBeVisible()
+  await expect(page.getByText(other.username, { exact: true })).toHaveCount(0)
+})
+
+test('a magic link of the member signed in already is used without a question', async ({ page, browser, baseURL }) => {
+  const { account, link } = await signedOutWithMagicLink(page, browser, baseURL, 'magicsame')
+  await signInByApi(page.request, account)
+  await page.goto(link.pathname + link.search)
+  await expect(page).toHaveURL(/\/watchlist/, { timeout: 10_000 })
+  await expect(page.getByRole('heading', { name: 'Sign in with this link?' })).toHaveCount(0)
 })
 
 test('a magic link whose session check is lost goes on to its redirect after 3 s', async ({

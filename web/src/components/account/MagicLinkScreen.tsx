@@ -1,9 +1,10 @@
 import { messages } from '@reelmates/contracts/account'
+import { signInLinkAccount } from '@reelmates/contracts/accountPages'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { authenticateWithMagicLink } from '../../features/account/accountCalls'
-import { currentUserQuery } from '../../features/account/currentUser'
+import { currentUserKey, currentUserQuery } from '../../features/account/currentUser'
 import { safeReturnTo } from '../../features/account/returnTo'
 import { isApiError } from '../../lib/apiError'
 import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
@@ -45,30 +46,32 @@ function magicLinkFailure(error: unknown): Failure {
   }
 }
 
-/** /magic-link?token=&redirect= (spec §4): CSRF → authenticate → wait 500 ms → verify → go. */
+/**
+ * /magic-link?token=&redirect= (spec §4): CSRF → authenticate → wait 500 ms → verify → go. A link
+ * opened where another member is signed in would replace them without a word (a shared computer, a
+ * link forwarded by mistake): the page asks first, and spends the link only on Continue.
+ */
 export function MagicLinkScreen({ token, redirect }: { token: string | undefined; redirect: string | undefined }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [failure, setFailure] = useState<Failure>()
   const [succeeded, setSucceeded] = useState(false)
+  /** The member signed in here, while the page asks whether the link should replace them. */
+  const [asking, setAsking] = useState<string>()
   const started = useRef(false)
   const target = safeReturnTo(redirect) ?? '/home'
 
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
-    if (!token) {
-      setFailure({ message: messages.magicLinkMissing })
-      return
-    }
-    void (async () => {
+  const spendLink = useCallback(
+    async (linkToken: string) => {
       let answer: { redirect?: string }
       try {
-        answer = await authenticateWithMagicLink(token, target)
+        answer = await authenticateWithMagicLink(linkToken, target)
       } catch (error) {
         setFailure(magicLinkFailure(error))
         return
       }
+      // Who was signed in before the link is no longer true: a guard must ask again, not take it.
+      queryClient.removeQueries({ queryKey: currentUserKey, exact: true })
       await wait(magicLinkSessionDelayMs)
       try {
         const user = await queryClient.query({ ...currentUserQuery(), staleTime: 0 })
@@ -88,9 +91,52 @@ export function MagicLinkScreen({ token, redirect }: { token: string | undefined
         })
         setTimeout(() => void navigate({ href: going, replace: true }), magicLinkFallbackRedirectMs)
       }
-    })()
-  }, [token, target, queryClient, navigate])
+    },
+    [target, queryClient, navigate],
+  )
 
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    if (!token) {
+      setFailure({ message: messages.magicLinkMissing })
+      return
+    }
+    void (async () => {
+      // Who is signed in now. Not knowing (the server failed), the link is used as it would be by
+      // anyone: it signs in, or says why not.
+      const member = await queryClient.query({ ...currentUserQuery(), staleTime: 0 }).catch(() => null)
+      // The token names its account: the member's own link is used without a question.
+      if (member && member.id.toLowerCase() !== signInLinkAccount(token)) setAsking(member.username)
+      else await spendLink(token)
+    })()
+  }, [token, queryClient, spendLink])
+
+  if (asking !== undefined && token) {
+    return (
+      <ResultScreen state="info" title="Sign in with this link?">
+        <p className="text-base text-zinc-200">
+          You&apos;re signed in as <strong className="text-white">{asking}</strong>. Sign in with this link instead?
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button
+            type="button"
+            onClick={() => {
+              setAsking(undefined)
+              void spendLink(token)
+            }}
+            className={buttonClass}
+          >
+            Continue
+          </button>
+          {/* The link stays unspent: it can still be used later, on another browser. */}
+          <Link to="/home" replace className={secondaryButtonClass}>
+            Stay signed in as {asking}
+          </Link>
+        </div>
+      </ResultScreen>
+    )
+  }
   if (failure) {
     return (
       <ResultScreen state="error" title="Authentication Failed">
