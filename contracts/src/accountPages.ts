@@ -24,10 +24,12 @@ export const signInSearch = z.object({
   invite: flag,
   from: text,
   token: text,
+  // Sign-up prefills it; sign-in only carries it, so that "Create an account" from there still has it.
+  email: text,
 })
 export type SignInSearch = z.infer<typeof signInSearch>
 
-export const signUpSearch = signInSearch.extend({ email: text })
+export const signUpSearch = signInSearch
 export type SignUpSearch = z.infer<typeof signUpSearch>
 
 export const tokenSearch = z.object({ token: text })

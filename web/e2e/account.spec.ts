@@ -144,7 +144,7 @@ test('an invitation names its inviter from its token on sign-in and sign-up, kee
   await host.close()
 
   // The name in the link is whatever anyone typed there; the banner names whoever the token says.
-  const invitation = `invite=true&from=somebody_else&token=${encodeURIComponent(token ?? '')}`
+  const invitation = `invite=true&from=somebody_else&token=${encodeURIComponent(token ?? '')}&email=${encodeURIComponent(address)}`
   await page.goto(`/sign_in?${invitation}`)
   await expect(page.getByText(`${maya.username} invited you to Reelmates`)).toBeVisible()
   await page.goto(`/sign_up?${invitation}`)
@@ -154,13 +154,30 @@ test('an invitation names its inviter from its token on sign-in and sign-up, kee
   await page.getByRole('link', { name: 'Already have an account? Sign in' }).click()
   await expect(page).toHaveURL(/\/sign_in\?/)
   const search = new URL(page.url()).searchParams
-  expect([search.get('invite'), search.get('token')]).toEqual(['true', token])
+  expect([search.get('invite'), search.get('token'), search.get('email')]).toEqual(['true', token, address])
+  // And back: the account is still to be made, for the address the invitation was mailed to.
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(address)
+  await expect(page.getByText(`${maya.username} invited you to Reelmates`)).toBeVisible()
 
   await page.goto('/sign_up?invite=true&from=YourBank&token=tok123')
   const refused = page.getByRole('status').filter({ hasText: "This invitation link won't connect you" })
   await expect(refused).toContainText('This invitation link is invalid.')
   await expect(page.getByText('YourBank')).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible()
+})
+
+test('the address a sign-up link prefills stays through Sign in and Create an account', async ({ page }) => {
+  const address = `${uniqueName('mailed')}@example.com`
+  await page.goto(`/sign_up?returnTo=%2Fwatchlist&email=${encodeURIComponent(address)}`)
+  await expect(page.getByLabel('Email')).toHaveValue(address)
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(address)
+  expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/watchlist')
 })
 
 test('a recommendation link shows the green banner on sign-up, saying who recommended what; returnTo alone promises nothing', async ({

@@ -70,10 +70,12 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     }
   }
 
+  // What the link brought (an invitation, a recommendation, the address it was mailed to) goes along.
   const signUpSearch = {
     ...(invited ? { invite: true, from: search.from, token: search.token } : {}),
     ...(search.returnTo ? { returnTo: search.returnTo } : {}),
     ...(recommendation.kind === 'none' ? {} : { token: search.token }),
+    ...(search.email ? { email: search.email } : {}),
   }
 
   return (

@@ -78,12 +78,16 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
     }
   }
 
-  const inviteSearch = { invite: true, from: search.from, token: search.token }
+  // The address the link was mailed to goes along too, so that "Create an account" from the sign-in
+  // page prefills it again.
+  const email = search.email ? { email: search.email } : {}
+  const inviteSearch = { invite: true, from: search.from, token: search.token, ...email }
   // A member already has an account under another address: signing in keeps the link's token, and
   // takes the recommendation into their inbox as signing up would.
   const signInSearch = {
     ...(search.returnTo ? { returnTo: search.returnTo } : {}),
     ...(recommendation.kind === 'none' ? {} : { token: search.token }),
+    ...email,
   }
 
   return (
