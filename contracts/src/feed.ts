@@ -73,6 +73,13 @@ export const CommentAdded = defineEvent(
      * a comment recorded before threads were followed: nobody was told.
      */
     otherCommenterIds: z.array(z.string()).optional(),
+    /**
+     * Whom the activity is addressed to besides its owner (a recommendation's recipient, the other
+     * friend of a friendship), other than the comment's author: told `comment` as the owner is, of
+     * every comment, for the card is theirs as much. Absent on an activity for the owner's friends,
+     * and on a comment recorded before: nobody but the owner was told.
+     */
+    addresseeIds: z.array(z.string()).optional(),
   }),
   { personal: personalComment },
 )

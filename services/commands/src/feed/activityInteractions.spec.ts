@@ -27,7 +27,7 @@ const other = 'cid'
 const at = '2026-11-24T08:00:00.000Z'
 const activity = { activityId: 'watched:e1', activityOwnerId: owner }
 const dune = { type: 'watched', mediaTitle: 'Dune' } as const
-const by = (userId: string, canSee = true) => ({ ...activity, activity: dune, userId, canSee, at })
+const by = (userId: string, canSee = true) => ({ ...activity, activity: dune, addressees: [], userId, canSee, at })
 /** Who may read the activity now: the owner and the owner's friends (`other` is not one). */
 const readers = [owner, friend, 'cat', 'dan']
 
@@ -171,6 +171,49 @@ describe('comments', () => {
     given([added()])
       .when({ ...remove(other), canSee: false })
       .thenThrows(NoSuchActivity))
+})
+
+describe('comments on an activity addressed to someone (a recommendation bob sent ann)', () => {
+  const sent = { type: 'recommendation', mediaTitle: 'Dune' } as const
+  const onSent = (userId: string, commentId: string) =>
+    ({
+      type: 'AddComment',
+      commentId,
+      content: 'Watch it!',
+      readers: [owner, friend],
+      ...activity,
+      activity: sent,
+      addressees: [friend],
+      userId,
+      canSee: true,
+      at,
+    }) as const
+  const addedOnSent = (commentId: string, userId: string, otherCommenterIds: string[], addresseeIds?: string[]) =>
+    CommentAdded({
+      ...activity,
+      activity: sent,
+      commentId,
+      userId,
+      content: 'Watch it!',
+      addedAt: at,
+      otherCommenterIds,
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+
+  it('names its addressee beside the owner when the owner comments: the card is theirs as much', () =>
+    given([])
+      .when(onSent(owner, 'c1'))
+      .then([addedOnSent('c1', owner, [], [friend])]))
+
+  it('names nobody else when the addressee comments (the owner is told as ever)', () =>
+    given([])
+      .when(onSent(friend, 'c1'))
+      .then([addedOnSent('c1', friend, [])]))
+
+  it('does not count the addressee in the thread as well, who would be told twice', () =>
+    given([addedOnSent('c1', friend, [])])
+      .when(onSent(owner, 'c2'))
+      .then([addedOnSent('c2', owner, [], [friend])]))
 })
 
 describe('reactions', () => {

@@ -29,6 +29,8 @@ export interface OnActivity {
   activityOwnerId: string
   /** What the activity is, looked up with `canSee`: the events name it for their notifications. */
   activity: ActivitySummary
+  /** Whom an activity with an audience is addressed to besides its owner; none for the owner's friends'. */
+  addressees: readonly string[]
   canSee: boolean
   userId: string
   at: string
@@ -64,7 +66,11 @@ const reactionKey = (commentId: string | null, userId: string, emoji: string) =>
 function otherCommenters(state: ActivityInteractionState, command: OnActivity & { readers: readonly string[] }) {
   const readers = new Set(command.readers)
   return [...new Set(state.comments.values())].filter(
-    (userId) => userId !== command.userId && userId !== command.activityOwnerId && readers.has(userId),
+    (userId) =>
+      userId !== command.userId &&
+      userId !== command.activityOwnerId &&
+      !command.addressees.includes(userId) &&
+      readers.has(userId),
   )
 }
 
@@ -122,6 +128,7 @@ export const activityInteractions: Decider<
       case 'AddComment': {
         const content = checkedContent(command.content)
         if (state.everAdded.has(command.commentId)) return []
+        const addresseeIds = command.addressees.filter((userId) => userId !== command.userId)
         return [
           CommentAdded({
             ...on,
@@ -131,6 +138,7 @@ export const activityInteractions: Decider<
             content,
             addedAt: command.at,
             otherCommenterIds: otherCommenters(state, command),
+            ...(addresseeIds.length > 0 ? { addresseeIds } : {}),
           }),
         ]
       }

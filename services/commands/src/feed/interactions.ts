@@ -33,6 +33,8 @@ export interface ActivityAccess {
   ownerId: string
   activityType: ActivityType
   mediaTitle: string | null
+  /** Who it is addressed to (a recommendation's two members), or null: the owner's friends. */
+  audience: readonly string[] | null
 }
 
 export interface Asker {
@@ -74,6 +76,7 @@ async function decideOn(
       activityId: access.id,
       activityOwnerId: access.ownerId,
       activity: { type: access.activityType, mediaTitle: access.mediaTitle },
+      addressees: (access.audience ?? []).filter((userId) => userId !== access.ownerId),
       canSee,
       userId: asker.userId,
       at,

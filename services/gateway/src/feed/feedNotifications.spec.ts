@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MediaResult } from '@reelmates/contracts/catalog'
+import type { FeedAnswer } from '@reelmates/contracts/feed'
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { register, type Registered } from '../account/accountFixtures'
 import { createTestApp, type TestApp } from '../testing/testApp'
@@ -86,5 +87,50 @@ describe('notifications of comments and reactions', () => {
       ['reaction', `${ann.user.username} reacted to your watch of ${named}`],
       ['comment', `${dan.user.username} and ${ann.user.username} commented on your watch of ${named}`],
     ])
+  })
+})
+
+describe('notifications of comments on a card addressed to someone', () => {
+  it('tell the addressee of a recommendation or a friendship of its owner’s comments, and the owner of theirs, once each', async () => {
+    const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+    const commentLines = async (who: Registered) =>
+      (await texts(who)).filter(([kind]) => kind === 'comment' || kind === 'thread-comment')
+    await befriend(ann, bob)
+    await done(
+      await ann.client.post('/api/recommendations', {
+        tmdbId: title.id,
+        mediaType: 'movie',
+        toUsernames: [bob.user.username],
+      }),
+    )
+    const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
+    const card = (type: string) => {
+      const found = cards.find((item) => item.activityType === type)
+      if (!found) throw new Error(`no ${type} card in the feed`)
+      return `/api/activities/${enc(found.id)}`
+    }
+    const sent = card('recommendation')
+    const friendship = card('friendship')
+
+    await done(await ann.client.post(`${sent}/comments`, { content: 'Watch it this weekend' }))
+    expect(await commentLines(bob)).toEqual([
+      ['comment', `${ann.user.username} commented on the recommendation of ${title.title} to you`],
+    ])
+    // Bob answers there: the owner is told as ever, and Bob, now in the thread, is not told twice of her reply.
+    await done(await bob.client.post(`${sent}/comments`, { content: 'Will do' }))
+    await done(await ann.client.post(`${sent}/comments`, { content: 'Great' }))
+    expect(await commentLines(ann)).toEqual([
+      ['comment', `${bob.user.username} commented on your recommendation of ${title.title}`],
+    ])
+    expect(await commentLines(bob)).toEqual([
+      ['comment', `${ann.user.username} commented on the recommendation of ${title.title} to you`],
+    ])
+
+    // The friendship's card is the accepter's; the one who asked is told of its comments too.
+    const owner = (await done(await ann.client.post(`${friendship}/comments`, { content: 'Friends!' }))).json<{
+      user: { id: string }
+    }>()
+    const [told, teller] = owner.user.id === ann.user.id ? [bob, ann] : [ann, bob]
+    expect(await commentLines(told)).toContainEqual(['comment', `${teller.user.username} commented on your friendship`])
   })
 })

@@ -303,6 +303,7 @@ describe('the feed', () => {
       ownerId: bob,
       activityType: 'watched',
       mediaTitle: 'Dune',
+      audience: null,
     })
   })
 

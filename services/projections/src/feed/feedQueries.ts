@@ -38,6 +38,8 @@ export interface ActivityAccess {
   /** What it is, for the notifications of its comments and reactions ("your watch of Dune"). */
   activityType: ActivityType
   mediaTitle: string | null
+  /** Who it is addressed to (a recommendation's two members), or null: the owner's friends. */
+  audience: readonly string[] | null
 }
 
 /** What one of my comments or reactions is on (`MyCommentItem['activity']`). */
@@ -56,6 +58,7 @@ const accessOf = (activity: Activity): ActivityAccess => ({
   ownerId: activity.userId,
   activityType: activity.activityType,
   mediaTitle: activity.mediaTitle,
+  audience: activity.audience,
 })
 
 /**

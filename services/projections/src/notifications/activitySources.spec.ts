@@ -56,6 +56,43 @@ async function bell() {
   return { ...h, queries, texts }
 }
 
+describe('a comment on a card addressed to someone (a recommendation, a friendship)', () => {
+  const onCard = (userId: string, commentId: string, activity: ActivitySummary, addresseeIds?: string[]) =>
+    CommentAdded({
+      ...annsWatch,
+      activity,
+      commentId,
+      userId,
+      content: 'Watch it!',
+      addedAt: at,
+      otherCommenterIds: [],
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+  const recommendation: ActivitySummary = { type: 'recommendation', mediaTitle: 'Dune' }
+
+  it('reaches its addressee when its owner comments, naming it as theirs', async () => {
+    const h = await bell()
+    await h.given(onCard(ann, 'c1', recommendation, [bob]))
+    expect(await h.texts(bob)).toEqual(['ann commented on the recommendation of Dune to you'])
+    expect(await h.texts(ann)).toEqual([])
+    const friends = await bell()
+    await friends.given(onCard(ann, 'c1', { type: 'friendship', mediaTitle: null }, [bob]))
+    expect(await friends.texts(bob)).toEqual(['ann commented on your friendship'])
+  })
+
+  it('gathers the owner’s comments there into one line, which goes with the last one deleted', async () => {
+    const h = await bell()
+    await h.given(
+      onCard(ann, 'c1', recommendation, [bob]),
+      onCard(ann, 'c2', recommendation, [bob]),
+      CommentDeleted({ ...annsWatch, commentId: 'c1', userId: ann, deletedBy: ann, deletedAt: at }),
+    )
+    expect(await h.texts(bob)).toEqual(['ann commented on the recommendation of Dune to you'])
+    await h.given(CommentDeleted({ ...annsWatch, commentId: 'c2', userId: ann, deletedBy: ann, deletedAt: at }))
+    expect(await h.texts(bob)).toEqual([])
+  })
+})
+
 describe('a line about a comment or a reaction names the activity', () => {
   it('by its kind and title, for each kind of activity with one', async () => {
     const kinds: [ActivitySummary['type'], string][] = [
@@ -70,12 +107,13 @@ describe('a line about a comment or a reaction names the activity', () => {
     }
   })
 
-  it('says "your activity" for a friendship, which has no title, and for an event from before titles', async () => {
-    for (const activity of [{ type: 'friendship', mediaTitle: null } as const, undefined]) {
-      const h = await bell()
-      await h.given(commented(bob, 'c1', activity ? { activity } : {}))
-      expect(await h.texts(ann)).toEqual(['bob commented on your activity'])
-    }
+  it('says "your friendship" for a friendship, which has no title, and "your activity" for an event from before titles', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1', { activity: { type: 'friendship', mediaTitle: null } }))
+    expect(await h.texts(ann)).toEqual(['bob commented on your friendship'])
+    const before = await bell()
+    await before.given(commented(bob, 'c1'))
+    expect(await before.texts(ann)).toEqual(['bob commented on your activity'])
   })
 
   it('names the title in a line of reactions to my activity, and to my comment', async () => {

@@ -7,8 +7,9 @@ import type { ActivitySummary } from '@reelmates/contracts/feed'
  * never kept (a thread's line names the title alone).
  */
 export function activityDetail(activity: ActivitySummary | undefined): Record<string, string> {
-  // A friendship has no title, and an event recorded before titles were carried does not say.
-  return activity?.mediaTitle ? { activityType: activity.type, title: activity.mediaTitle } : {}
+  if (activity?.mediaTitle) return { activityType: activity.type, title: activity.mediaTitle }
+  // A friendship has no title but is named all the same; an event recorded before titles does not say.
+  return activity?.type === 'friendship' ? { activityType: 'friendship' } : {}
 }
 
 const nouns = new Map<string, string>([
@@ -17,10 +18,20 @@ const nouns = new Map<string, string>([
   ['recommendation', 'recommendation'],
 ])
 
-/** "your watch of Dune", "your watchlist add of Dune"; "your activity" when the line does not know. */
+/** "your watch of Dune", "your watchlist add of Dune", "your friendship"; "your activity" when the line does not know. */
 export function yourActivity(detail: Readonly<Record<string, string>>): string {
+  if (detail.activityType === 'friendship') return 'your friendship'
   const noun = nouns.get(detail.activityType ?? '')
   return noun && detail.title ? `your ${noun} of ${detail.title}` : 'your activity'
+}
+
+/**
+ * An activity another member owns and addressed to me: "the recommendation of Dune to you", "your
+ * friendship" (its card says "You and Bob are now friends" to both).
+ */
+export function activityForYou(detail: Readonly<Record<string, string>>): string {
+  if (detail.activityType === 'recommendation' && detail.title) return `the recommendation of ${detail.title} to you`
+  return detail.activityType === 'friendship' ? 'your friendship' : 'an activity shared with you'
 }
 
 /** "your comment on Dune"; "your comment" when the line does not know the title. */

@@ -1,12 +1,13 @@
 import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
-import { activityDetail, yourActivity } from './activityNames'
+import { activityDetail, activityForYou, yourActivity } from './activityNames'
 
 /** The line of one activity's comments (per kind, per bell): a thread is one line, not one per comment. */
 export const commentsGroup = (activityId: string) => `comments:activity:${activityId}`
 
 /**
- * Someone commented on my activity (never my own comment): "Bob commented on your watch of Dune".
+ * Someone commented on my activity (never my own comment): "Bob commented on your watch of Dune"; or
+ * on one addressed to me (`addresseeIds`): "Bob commented on the recommendation of Dune to you".
  * A lively thread would flood the bell, so an activity's comments gather into one line, as reactions
  * do: "Cat and Bob commented…", each commenter once, the latest first; a comment deleted takes its
  * commenter out (once they have no other comment there), and the line goes with its last commenter.
@@ -15,32 +16,33 @@ export const commentsGroup = (activityId: string) => `comments:activity:${activi
 export const commentOnMyActivity = defineNotificationSource({
   kind: 'comment',
   handles: [CommentAdded],
-  notify: ({ data }) =>
-    data.userId === data.activityOwnerId
-      ? []
-      : [
-          {
-            userId: data.activityOwnerId,
-            actorId: data.userId,
-            url: `/activity/${encodeURIComponent(data.activityId)}`,
-            detail: activityDetail(data.activity),
-            group: commentsGroup(data.activityId),
-            part: data.commentId,
-            ref: `comment:${data.commentId}`,
-            activityId: data.activityId,
-          },
-        ],
+  notify: ({ data }) => {
+    const line = {
+      actorId: data.userId,
+      url: `/activity/${encodeURIComponent(data.activityId)}`,
+      group: commentsGroup(data.activityId),
+      part: data.commentId,
+      ref: `comment:${data.commentId}`,
+      activityId: data.activityId,
+    }
+    const detail = activityDetail(data.activity)
+    return [
+      ...(data.userId === data.activityOwnerId ? [] : [{ ...line, userId: data.activityOwnerId, detail }]),
+      // The card of a recommendation or a friendship is its addressee's as much as its owner's.
+      ...(data.addresseeIds ?? []).map((userId) => ({
+        ...line,
+        userId,
+        detail: { ...detail, addressed: 'yes' },
+        aboutUserId: data.activityOwnerId,
+      })),
+    ]
+  },
   takenBackBy: {
     handles: [CommentDeleted],
-    parts: ({ data }) => [
-      {
-        userId: data.activityOwnerId,
-        group: commentsGroup(data.activityId),
-        actorId: data.userId,
-        part: data.commentId,
-      },
-    ],
+    // Every bell whose line holds it: the owner's, and an addressee's (named on the add alone).
+    parts: ({ data }) => [{ group: commentsGroup(data.activityId), actorId: data.userId, part: data.commentId }],
   },
   groupedInPush: false,
-  text: (context) => `${actorsText(context)} commented on ${yourActivity(context.detail)}`,
+  text: (context) =>
+    `${actorsText(context)} commented on ${context.detail.addressed ? activityForYou(context.detail) : yourActivity(context.detail)}`,
 })
