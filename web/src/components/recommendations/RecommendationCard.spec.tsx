@@ -4,6 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { libraryKeys } from '../../features/library/libraryQueries'
+import { recommendationCalls } from '../../features/recommendations/recommendationCalls'
+import * as toasts from '../../lib/toast'
 import { forgetCsrfToken } from '../../lib/api'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { eachLineItsDirection } from '../../lib/textDirection'
@@ -94,6 +96,18 @@ describe('a recommendation of a title already on my watchlist', () => {
     expect(card.textContent).toContain('Already on your watchlist')
     expect(within(card).getByRole('button', { name: 'Accept Casablanca' })).toBeTruthy()
     expect(within(card).getByRole('button', { name: 'Dismiss Casablanca' })).toBeTruthy()
+  })
+
+  it('says, once accepted, that it was on the watchlist already, not that it was added', async () => {
+    const told = vi
+      .spyOn(toasts, 'toast')
+      .mockReturnValue({ id: '1', dismiss: () => undefined, update: () => undefined })
+    vi.spyOn(recommendationCalls, 'answer').mockResolvedValue({} as never)
+    const card = cardBeside(libraryKeys.watchlist(), [{ tmdbId: 289, mediaType: 'movie' }])
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept Casablanca' }))
+    await waitFor(() => expect(told).toHaveBeenCalled())
+    expect(told).toHaveBeenCalledWith(expect.objectContaining({ title: 'Accepted' }))
+    expect(told).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Added to your watchlist' }))
   })
 })
 

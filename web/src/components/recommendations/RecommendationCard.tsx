@@ -96,13 +96,17 @@ export function ReceivedCard({ item, targeted = false }: { item: RecommendationI
     focusWhenGone(pressed, () => actions.current?.querySelector('button') ?? status.current)
     if (what !== 'accept')
       sayStatus(what === 'dismiss' ? `Dismissed ${item.mediaTitle}` : `${item.mediaTitle} brought back`)
-    void answer({ id: item.id, answer: what, title: item.mediaTitle, idempotencyKey: newIdempotencyKey() }).then(
-      (done) => {
-        // Refused (answered meanwhile on another device): the words said at once are not true any more.
-        if (!done && what !== 'accept')
-          sayStatus(`${item.mediaTitle} was not ${what === 'dismiss' ? 'dismissed' : 'brought back'}`)
-      },
-    )
+    void answer({
+      id: item.id,
+      answer: what,
+      title: item.mediaTitle,
+      ...(what === 'accept' && listedAlready ? { listedAlready: true } : {}),
+      idempotencyKey: newIdempotencyKey(),
+    }).then((done) => {
+      // Refused (answered meanwhile on another device): the words said at once are not true any more.
+      if (!done && what !== 'accept')
+        sayStatus(`${item.mediaTitle} was not ${what === 'dismiss' ? 'dismissed' : 'brought back'}`)
+    })
   }
   return (
     <CardFrame item={item} targeted={targeted}>

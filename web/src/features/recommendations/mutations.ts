@@ -55,7 +55,11 @@ export const answerRecommendation = mutationOptions({
       (items) => items && withAnswer(items, change),
     )
     if (change.answer === 'accept') {
-      toast({ title: 'Added to your watchlist', description: change.title, variant: 'success' })
+      toast(
+        change.listedAlready
+          ? { title: 'Accepted', description: `${change.title} is on your watchlist already`, variant: 'success' }
+          : { title: 'Added to your watchlist', description: change.title, variant: 'success' },
+      )
       return client.invalidateQueries({ queryKey: libraryKeys.all })
     }
   },

@@ -8,6 +8,8 @@ export interface AnswerChange {
   id: string
   answer: Answer
   title: string
+  /** An accept of a title on the watchlist already: it stays as it was, and the toast must not say "Added". */
+  listedAlready?: boolean
 }
 
 const statusAfter: Record<Answer, RecommendationStatus> = {
