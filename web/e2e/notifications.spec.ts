@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { mkdirSync } from 'node:fs'
@@ -67,14 +67,14 @@ async function person(context: BrowserContext, prefix: string): Promise<{ page: 
   return { page, account: await registerByApi(page.request, prefix) }
 }
 
-test('the push switch asks permission and subscribes this device; a push shows and its click opens its screen', async ({
-  browser,
-  baseURL,
-}) => {
+/**
+ * A context whose pages may show notifications and hold a push subscription. The browser's own push
+ * service is on the internet: this device's subscription points at the loopback one instead, with keys
+ * made in the test (so the test can decrypt what it receives).
+ */
+async function contextWithPush(browser: Browser, baseURL: string | undefined) {
   const context = await newContext(browser, { baseURL, permissions: ['notifications'] })
   const device = service.newDevice()
-  // The browser's own push service is on the internet: this device's subscription points at the
-  // loopback one instead, with keys made in the test (so the test can decrypt what it receives).
   await context.addInitScript((subscription) => {
     const asked: string[] = []
     ;(window as unknown as { pushAsked: string[] }).pushAsked = asked
@@ -103,6 +103,14 @@ test('the push switch asks permission and subscribes this device; a push shows a
       return Promise.resolve(made())
     }
   }, device.subscription)
+  return { context, device }
+}
+
+test('the push switch asks permission and subscribes this device; a push shows and its click opens its screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, device } = await contextWithPush(browser, baseURL)
 
   const { page: bob, account } = await person(context, 'pushbob')
   await openApp(bob, '/profile')
@@ -183,6 +191,35 @@ test('the push switch asks permission and subscribes this device; a push shows a
   await expect
     .poll(async () => ((await (await bob.request.get('/api/push/subscriptions')).json()) as { devices: [] }).devices)
     .toEqual([])
+  await context.close()
+})
+
+test('logging out ends this browser’s push for the member: the next one here gets none of it and sees the switch off', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context } = await contextWithPush(browser, baseURL)
+  const { page, account: mia } = await person(context, 'pushmia')
+  await openApp(page, '/profile')
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.getByLabel('Push notifications').click()
+  await expect(toastWith(page, 'Push notifications on')).toBeVisible()
+  const devicesOf = async () =>
+    ((await (await page.request.get('/api/push/subscriptions')).json()) as { devices: unknown[] }).devices
+  expect(await devicesOf()).toHaveLength(1)
+
+  await page.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(page).toHaveURL(/\/sign_in/)
+  // The browser holds no subscription, and the server no device of hers.
+  expect(await page.evaluate(() => localStorage.getItem('test-push-subscribed'))).toBeNull()
+  await signInByApi(page.request, mia)
+  expect(await devicesOf()).toEqual([])
+
+  // The next member on this browser finds push off, as it is for them.
+  await page.request.post('/api/logout', { headers: { 'CSRF-Token': await csrfToken(page.request) } })
+  await registerByApi(page.request, 'pushleo')
+  await openApp(page, '/profile')
+  await expect(page.getByLabel('Push notifications')).not.toBeChecked()
   await context.close()
 })
 

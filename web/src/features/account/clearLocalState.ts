@@ -1,6 +1,7 @@
 import { catalogSessionCache } from '../catalog/sessionCache'
 import { forgetLocalAnswers } from '../offline/offlineSession'
 import { stepsDoneStoragePrefix } from '../onboarding/stepsDoneHere'
+import { dropThisDevicesPush } from '../notifications/pushDevice'
 import { deleteCaches } from '../update/serviceWorker'
 import { clearPersistedAuth } from './persistedAuth'
 
@@ -18,7 +19,8 @@ const avatarStoragePrefix = 'reelmates.avatar'
 
 /**
  * Forgets what this device kept about the signed-in person: the persisted auth state, the catalog
- * lists kept for the session, the answers kept for offline use, the avatar caches and the cache holding the product's assets.
+ * lists kept for the session, the answers kept for offline use, the avatar caches and the cache holding the product's assets,
+ * and this browser's push subscription with the notifications it shows.
  */
 export async function clearLocalAccountState(): Promise<void> {
   clearPersistedAuth(window.localStorage)
@@ -29,4 +31,5 @@ export async function clearLocalAccountState(): Promise<void> {
       if (key.startsWith(avatarStoragePrefix) || key.startsWith(stepsDoneStoragePrefix)) storage.removeItem(key)
   }
   await deleteCaches((name) => name === assetsCacheName || name.startsWith(avatarCachePrefix))
+  await dropThisDevicesPush()
 }

@@ -4,6 +4,7 @@ import { useCallback } from 'react'
 import { apiJson, resetRequestClient } from '../../lib/api'
 import { askBeforeLeavingUnsaved } from '../../lib/unsavedChanges'
 import { toast } from '../../lib/toast'
+import { forgetThisDeviceOnServer } from '../notifications/pushDevice'
 import { clearLocalAccountState } from './clearLocalState'
 import { currentUserKey } from './currentUser'
 import { forgetSignedInHere, markSignedInHere } from './signedInHere'
@@ -28,6 +29,8 @@ export function useLogout({ returnTo }: { returnTo?: string } = {}): () => void 
       // must not say "You were signed out" to someone who pressed Log out.
       forgetSignedInHere()
       try {
+        // The device is the member's: asked while the session stands (after it, the server would refuse).
+        await forgetThisDeviceOnServer()
         await apiJson('/api/logout', { method: 'POST' })
         toast({ title: 'Logged out', description: "You've been successfully logged out." })
       } catch (error) {

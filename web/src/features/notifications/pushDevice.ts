@@ -62,3 +62,30 @@ export async function unsubscribeThisDevice(): Promise<void> {
   })
   await subscription.unsubscribe()
 }
+
+/**
+ * Before a logout, while the session still stands: the server forgets this browser as the leaving
+ * member's push device, so a shared computer's next user does not get their news. Best effort: a
+ * refusal (a device the server no longer has) changes nothing, and no answer at all means the logout
+ * will fail the same way and the member stays signed in, push and all.
+ */
+export async function forgetThisDeviceOnServer(): Promise<void> {
+  if (!supported()) return
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription()
+  if (!subscription) return
+  await notificationsCalls.unsubscribe(subscription.endpoint).catch(() => undefined)
+}
+
+/**
+ * Once the member has left this device (logged out, account deleted): the browser's subscription goes
+ * too, so its switch is off for whoever signs in next and a push the server still sends finds no one
+ * (the push service answers it Gone, and the scheduler drops the device); their notifications still on
+ * screen are closed.
+ */
+export async function dropThisDevicesPush(): Promise<void> {
+  if (!supported()) return
+  const worker = await navigator.serviceWorker.getRegistration('/')
+  if (!worker) return
+  for (const shown of await worker.getNotifications()) shown.close()
+  await (await worker.pushManager.getSubscription())?.unsubscribe()
+}
