@@ -132,3 +132,26 @@ test('signed in as another account: it says so, and logging out to sign in as th
   await asked.close()
   await other.close()
 })
+
+test('opened by the one who sent it, where they are signed in: the same way to the account it was sent to', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const asker = await member(browser, baseURL ?? '', 'homeasker')
+  const asked = await member(browser, baseURL ?? '', 'homeasked')
+  await sendJson(asker.page.request, '/api/friendships', { email: asked.account.email })
+  const mailbox = await newContext(browser, { baseURL })
+  await adminAccount(mailbox.request)
+  const link = linkIn(await latestMailTo(mailbox.request, asked.account.email, 'friend-request'), '/accept-friend')
+  await mailbox.close()
+
+  // A shared family computer: the asked member opens the mail where the asker is signed in.
+  await asker.page.goto(link)
+  await expect(asker.page.getByRole('heading', { name: 'This request was sent to another account' })).toBeVisible()
+  await expect(asker.page.getByText(`You're signed in as ${asker.account.username}.`)).toBeVisible()
+  await expect(asker.page.getByRole('button', { name: 'Log out and sign in' })).toBeVisible()
+  await expect(asker.page.getByRole('link', { name: 'Go to Login' })).toHaveCount(0)
+  await asker.close()
+  await asked.close()
+})

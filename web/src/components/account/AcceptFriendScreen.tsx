@@ -77,7 +77,9 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
             error: errorText(error, acceptFriendMessages.generic),
           }))
           // Go to Login led nowhere (the sign-in page sends a member home): they may switch accounts.
-          if (answer.error === friendshipMessages.wrongAccount) {
+          // Their own request, opened where they are signed in (a shared family computer): the one it was
+          // sent to needs this device as much as someone else would.
+          if (answer.error === friendshipMessages.wrongAccount || answer.error === friendshipMessages.ownInvitation) {
             setOutcome({ state: 'otherAccount', username: member.username })
             return
           }
