@@ -199,6 +199,18 @@ test.describe('when the server cannot say who is signed in', () => {
     await page.goto('/sign_in')
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
   })
+
+  test('the sign-in page of a tab that was signed in does not say it was signed out', async ({ page }) => {
+    await registerByApi(page.request)
+    await page.goto('/home')
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await page.route(session, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Session store down"}' }),
+    )
+    await page.goto('/sign_in')
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await expect(page.getByText('You were signed out', { exact: false })).toHaveCount(0)
+  })
 })
 
 test.describe('an admin', () => {

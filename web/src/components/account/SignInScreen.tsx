@@ -5,7 +5,7 @@ import { useState, type SubmitEvent } from 'react'
 import { isUsernameAvailable, signIn } from '../../features/account/accountCalls'
 import { destinationAfterSignIn, isInvitation } from '../../features/account/afterSignIn'
 import type { SignInSearch } from '@reelmates/contracts/accountPages'
-import { setCurrentUser } from '../../features/account/currentUser'
+import { currentUserKey, setCurrentUser } from '../../features/account/currentUser'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { explainSignInFailure, signInMessages } from '../../features/account/signInMessages'
 import { wasSignedInHere } from '../../features/account/signedInHere'
@@ -34,8 +34,11 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   const [failure, setFailure] = useState<string>()
   const { form: formElement, refused, announcement } = useFocusOnRefusal()
   // Nobody is signed in on this page (its guard sends a member on), so a member who was signed in
-  // in this tab, and did not log out here, lost the session elsewhere.
-  const [signedOutElsewhere] = useState(wasSignedInHere)
+  // in this tab, and did not log out here, lost the session elsewhere; unless the server could not say
+  // who is signed in (its guard then shows the page all the same): only a 401 means signed out.
+  const [signedOutElsewhere] = useState(
+    () => wasSignedInHere() && queryClient.getQueryState(currentUserKey)?.status !== 'error',
+  )
   const invited = isInvitation(search)
   const link = useInvitationLink(search)
   const recommendation = useRecommendationLink(search)
