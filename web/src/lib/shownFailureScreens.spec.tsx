@@ -8,6 +8,7 @@ import { BlogPostsScreen } from '../components/admin/BlogPostsScreen'
 import { OutboxScreen } from '../components/admin/OutboxScreen'
 import { SchedulerScreen } from '../components/admin/SchedulerScreen'
 import { UserManagementScreen } from '../components/admin/UserManagementScreen'
+import { UserNotificationsScreen } from '../components/notifications/UserNotificationsScreen'
 import { SearchScreen } from '../components/media/SearchScreen'
 import { TrendingListScreen } from '../components/media/TrendingListScreen'
 import { setCurrentUser } from '../features/account/currentUser'
@@ -15,7 +16,9 @@ import { AnalyticsCharts } from '../features/admin/AnalyticsCharts'
 import { EventHistory } from '../features/admin/EventHistory'
 import { ProjectionsTable } from '../features/admin/ProjectionsTable'
 import { CampaignReportPanel } from '../features/campaigns/CampaignReportPanel'
+import { CampaignsEditor } from '../features/campaigns/CampaignsEditor'
 import { SendHistory } from '../features/campaigns/SendHistory'
+import { EmailTemplatesEditor } from '../features/emailTemplates/EmailTemplatesEditor'
 import { createQueryClient } from './queryClient'
 import { routerInMemory, withinRouter } from './routerInSpecs'
 
@@ -79,6 +82,9 @@ const screens: [string, () => ReactElement, string][] = [
   ['the analytics', () => <AnalyticsCharts days={7} onDays={() => undefined} />, refusal],
   ['a campaign report', () => <CampaignReportPanel campaignId="c1" id="report" />, refusal],
   ['the send history', () => <SendHistory />, refusal],
+  ['the campaigns', () => <CampaignsEditor />, refusal],
+  ['the email templates', () => <EmailTemplatesEditor />, refusal],
+  ['the announcements sent', () => <UserNotificationsScreen />, refusal],
   ['a trending list', () => <TrendingListScreen list="trendingMovies" />, 'Failed to get trending movies'],
   [
     'a search',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { announcementsQuery } from '../../features/notifications/queries'
-import { Notice } from '../account/FormParts'
+import { useShownFailure } from '../../lib/shownFailure'
+import { AdminLoadFailed } from '../admin/AdminLoadFailed'
 import { AdminScreen } from '../shell/AdminScreen'
 import { AnnouncementForm } from './AnnouncementForm'
 import { AnnouncementList } from './AnnouncementList'
@@ -8,6 +9,7 @@ import { AnnouncementList } from './AnnouncementList'
 /** /admin/user-notifications: write an announcement, and see who received the ones sent. */
 export function UserNotificationsScreen() {
   const sent = useQuery(announcementsQuery())
+  const failure = useShownFailure(sent)
   return (
     <AdminScreen title="User notifications">
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -16,7 +18,7 @@ export function UserNotificationsScreen() {
           <h2 id="sent-title" className="text-base font-semibold text-white">
             Sent
           </h2>
-          {sent.error ? <Notice tone="error">{sent.error.message}</Notice> : null}
+          {failure ? <AdminLoadFailed error={failure} onRetry={() => void sent.refetch()} /> : null}
           {sent.data ? <AnnouncementList announcements={sent.data.announcements} /> : null}
         </section>
       </div>

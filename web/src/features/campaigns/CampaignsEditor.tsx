@@ -1,9 +1,11 @@
 import type { CampaignItem } from '@reelmates/contracts/campaigns'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { BusyButton } from '../../components/shell/BusyButton'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
+import { useShownFailure } from '../../lib/shownFailure'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
 import { CampaignReportPanel } from './CampaignReportPanel'
@@ -16,6 +18,7 @@ type Editing = string | null
 /** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
 export function CampaignsEditor() {
   const campaigns = useQuery(campaignsQuery())
+  const failure = useShownFailure(campaigns)
   const [editing, setEditing] = useState<Editing>(null)
   // The open form's changes not saved yet (the form tells): opening another form replaces it, so that
   // asks first, as leaving the page does (the form's own question).
@@ -50,7 +53,12 @@ export function CampaignsEditor() {
           New campaign
         </button>
       )}
-      {campaigns.isPending ? <p className="text-zinc-400">Loading campaigns…</p> : null}
+      {/* Without it, a refused list showed nothing under the heading but New campaign: as if there were none. */}
+      {failure && !campaigns.data ? (
+        <AdminLoadFailed error={failure} onRetry={() => void campaigns.refetch()} />
+      ) : !campaigns.data ? (
+        <p className="text-zinc-400">Loading campaigns…</p>
+      ) : null}
       {campaigns.isSuccess && campaigns.data.campaigns.length === 0 ? (
         <p className="text-zinc-400">No campaigns yet.</p>
       ) : null}

@@ -2,11 +2,13 @@ import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } fro
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
 import { characterCount } from '@reelmates/contracts/text'
 import { useEffect, useState } from 'react'
+import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { ConfirmDialog } from '../../components/social/ConfirmDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
+import { useShownFailure } from '../../lib/shownFailure'
 import { toast } from '../../lib/toast'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { emailTemplateCalls, type RenderedMail } from './emailTemplateCalls'
@@ -52,15 +54,18 @@ const editOf = (template: EmailTemplateItem): EmailTemplateEdit => ({
  * it to yourself as it stands (saved or not), save or restore.
  */
 export function EmailTemplatesEditor() {
-  const { data } = useQuery(emailTemplatesQuery())
+  const list = useQuery(emailTemplatesQuery())
+  const failure = useShownFailure(list)
   const [chosen, setChosen] = useState<string | null>(null)
   // The open template's changes not saved yet (its form tells): leaving the page, or opening another
   // template (which replaces the form), asks first.
   const [dirty, setDirty] = useState(false)
   const leaving = useUnsavedChanges(dirty)
   const [switchingTo, setSwitchingTo] = useState<string | null>(null)
-  const templates = data?.templates ?? []
+  const templates = list.data?.templates ?? []
   const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
+  // A refused list used to say "Loading templates…" for good.
+  if (failure && !list.data) return <AdminLoadFailed error={failure} onRetry={() => void list.refetch()} />
   if (!template) return <p className="text-zinc-400">Loading templates…</p>
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
