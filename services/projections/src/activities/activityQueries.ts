@@ -26,6 +26,20 @@ export type Activity = {
 /** What the feed reads: the latest activities of some people, newest first; and which activities there are. */
 export const activityQueries = defineQueries([activities], (db) => ({
   /** Which of these activities exist now (not removed, made private, or gone with their owner's account). */
+  /**
+   * Which of these activities `readerId` may open now (as the feed's access decides): their own, one
+   * addressed to them, or, with no audience, one of a friend's (`friendIds`, the reader's circle).
+   */
+  async readableBy(readerId: string, ids: readonly string[], friendIds: ReadonlySet<string>): Promise<Set<string>> {
+    if (ids.length === 0) return new Set()
+    const found = await db
+      .collection<Activity>(activitiesCollection)
+      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { _id: 1, userId: 1, audience: 1 } })
+    const readable = ({ userId, audience }: Pick<Activity, 'userId' | 'audience'>) =>
+      userId === readerId || (audience == null ? friendIds.has(userId) : audience.includes(readerId))
+    return new Set(found.filter(readable).map((activity) => activity._id))
+  },
+
   async existing(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set()
     const found = await db

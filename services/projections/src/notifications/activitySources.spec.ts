@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { CommentAdded, CommentDeleted, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
 import { projectorHarness } from '../testing/projectorHarness'
+import { seedFriends } from '../testing/seedFriends'
 import { seedUsers } from '../testing/seedUsers'
 import { seedWatches } from '../testing/seedWatches'
 import { sourceOfKind } from './allSources'
@@ -51,6 +52,8 @@ async function bell() {
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat', [dan]: 'dan' })
   // The lines about an activity are in the bell while it exists.
   await seedWatches(h.db, { e1: ann })
+  // The lines about an activity are in the bell while its reader may open it: everyone here is friends.
+  await seedFriends(h.db, [ann, bob, cat, dan])
   const queries = notificationQueries(h.db)
   const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }

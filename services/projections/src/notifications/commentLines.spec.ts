@@ -5,6 +5,7 @@ import { FriendRequestSent } from '@reelmates/contracts/friendships'
 import { NotificationsMarkedRead, NotificationsSeen } from '@reelmates/contracts/notifications'
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
+import { seedFriends } from '../testing/seedFriends'
 import { seedUsers } from '../testing/seedUsers'
 import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
@@ -57,6 +58,8 @@ async function bell() {
   })
   // The lines about an activity are in the bell while it exists.
   await seedWatches(h.db, { e1: ann, e2: ann })
+  // …and while its reader may open it: everyone here is friends.
+  await seedFriends(h.db, [ann, bob, cat, dan, eve, fay, gus])
   const queries = notificationQueries(h.db)
   const lines = async (userId: string) => (await queries.list(userId, { limit: 50 })).items
   const texts = async (userId: string) => (await lines(userId)).map((item) => item.text)

@@ -12,10 +12,18 @@ import {
   TitlePutBackOnWatchlist,
   TitleRemovedFromWatchlist,
 } from '@reelmates/contracts/watchlist'
+import {
+  FriendRemoved,
+  FriendRequestAccepted,
+  FriendRequestSent,
+  friendshipIdOf,
+} from '@reelmates/contracts/friendships'
 import { activities } from '../activities/activities'
+import { friendships } from '../friends/friendships'
 import { readModelsAsOne } from '../feed/feedTesting'
 import { projectorHarness } from '../testing/projectorHarness'
 import { announcementTo } from '../testing/announcement'
+import { seedFriends } from '../testing/seedFriends'
 import { seedUsers } from '../testing/seedUsers'
 import { notificationQueries } from './notificationQueries'
 import { notifications } from './notifications'
@@ -66,8 +74,11 @@ const reacted = (userId: string) =>
   })
 
 async function bell() {
-  const h = await projectorHarness(readModelsAsOne('bell_spec', [activities, notifications, notificationsSeen]))
+  const h = await projectorHarness(
+    readModelsAsOne('bell_spec', [activities, friendships, notifications, notificationsSeen]),
+  )
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
+  await seedFriends(h.db, [ann, bob, cat])
   const queries = notificationQueries(h.db)
   const shown = async (userId: string) => {
     const { items, unreadCount, unseenCount } = await queries.list(userId, { limit: 50 })
@@ -116,6 +127,51 @@ describe('lines about an activity that is gone', () => {
     await h.given(removed)
     expect(await h.shown(bob)).toEqual({ texts: [], unreadCount: 0, unseenCount: 0 })
     expect(await h.shown(cat)).toEqual({ texts: [], unreadCount: 0, unseenCount: 0 })
+  })
+
+  it('are out of the bell of a reader no longer the owner’s friend, and back when they are friends again', async () => {
+    const h = await bell()
+    await h.given(
+      watched,
+      commented(bob, 'c1'),
+      commented(cat, 'c2', [bob]),
+      ReactionAdded({
+        ...annsWatch,
+        commentId: 'c1',
+        commentAuthorId: bob,
+        userId: ann,
+        emoji: '❤️',
+        reactedAt: at,
+        activity: watchOfDune,
+      }),
+    )
+    const before = await h.shown(bob)
+    expect(before).toEqual({
+      texts: ['cat also commented on Dune', 'ann reacted to your comment on Dune'],
+      unreadCount: 2,
+      unseenCount: 2,
+    })
+    const friendshipId = friendshipIdOf(ann, bob)
+    // Bob unfriends Ann: her watch is no longer his to open, and the lines would lead to "isn't available".
+    await h.given(FriendRemoved({ friendshipId, byUserId: bob, otherUserId: ann, removedAt: at }))
+    expect(await h.shown(bob)).toEqual({ texts: [], unreadCount: 0, unseenCount: 0 })
+    // The owner's own lines stay: the watch is hers.
+    expect((await h.shown(ann)).texts).toEqual(['cat and bob commented on your watch of Dune'])
+
+    await h.given(
+      FriendRequestSent({
+        friendshipId,
+        fromUserId: bob,
+        toUserId: ann,
+        inviteCount: 1,
+        sentAt: at,
+        invitationId: null,
+      }),
+      FriendRequestAccepted({ friendshipId, fromUserId: bob, toUserId: ann, acceptedAt: at }),
+    )
+    // Back, beside the new friendship's own line.
+    expect((await h.shown(bob)).texts).toEqual(expect.arrayContaining(before.texts))
+    expect((await h.shown(bob)).unreadCount).toBe(before.unreadCount + 1)
   })
 
   it('are out while the entry is private, and back when it is public again', async () => {

@@ -16,6 +16,7 @@ import {
   RecommendationWatched,
 } from '@reelmates/contracts/recommendations'
 import { projectorHarness } from '../testing/projectorHarness'
+import { seedFriends } from '../testing/seedFriends'
 import { seedUsers } from '../testing/seedUsers'
 import { seedWatches } from '../testing/seedWatches'
 import { notificationQueries } from './notificationQueries'
@@ -50,6 +51,8 @@ async function bell() {
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
   // The lines about an activity are in the bell while it exists.
   await seedWatches(h.db, { e1: ann })
+  // The lines about an activity are in the bell while its reader may open it: everyone here is friends.
+  await seedFriends(h.db, [ann, bob, cat])
   const queries = notificationQueries(h.db)
   const texts = async (userId: string) => (await queries.list(userId, { limit: 50 })).items.map((item) => item.text)
   return { ...h, queries, texts }

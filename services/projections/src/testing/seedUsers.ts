@@ -1,6 +1,7 @@
 import { UserRegistered } from '@reelmates/contracts/account'
 import type { ProjectorDb } from '../projector'
 import { users } from '../users/users'
+import { seedEvent } from './seedEvent'
 
 /** Registers members straight into the `users` read model, for specs of queries that show names. */
 export async function seedUsers(db: ProjectorDb, usernames: Record<string, string>): Promise<void> {
@@ -8,7 +9,7 @@ export async function seedUsers(db: ProjectorDb, usernames: Record<string, strin
   let revision = 0
   for (const [userId, username] of Object.entries(usernames)) {
     const registeredAt = '2026-01-01T00:00:00.000Z'
-    const { type, data } = UserRegistered({
+    const registered = UserRegistered({
       userId,
       username,
       email: `${username}@example.com`,
@@ -18,24 +19,11 @@ export async function seedUsers(db: ProjectorDb, usernames: Record<string, strin
       invitationToken: null,
       registeredAt,
     })
-    await users.project(
-      {
-        id: userId,
-        type,
-        data,
-        streamId: `account-${userId}`,
-        revision: 0,
-        position: BigInt((revision += 1)),
-        metadata: {
-          correlationId: 'seed',
-          causationId: 'seed',
-          actorId: 'seed',
-          occurredAt: registeredAt,
-          schemaVersion: 1,
-        },
-        recordedAt: new Date(registeredAt),
-      },
-      db,
-    )
+    await seedEvent(users, db, registered, {
+      id: userId,
+      streamId: `account-${userId}`,
+      position: (revision += 1),
+      at: registeredAt,
+    })
   }
 }

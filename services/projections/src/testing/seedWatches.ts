@@ -1,6 +1,7 @@
 import { TitleWatched } from '@reelmates/contracts/watched'
 import { activities } from '../activities/activities'
 import type { ProjectorDb } from '../projector'
+import { seedEvent } from './seedEvent'
 
 /**
  * Records public watches of Dune straight into the `activities` read model (`watched:<entryId>`), for
@@ -12,7 +13,7 @@ export async function seedWatches(db: ProjectorDb, owners: Record<string, string
   let position = 0
   for (const [entryId, userId] of Object.entries(owners)) {
     const watchedAt = '2026-01-01T00:00:00.000Z'
-    const { type, data } = TitleWatched({
+    const watched = TitleWatched({
       entryId,
       userId,
       tmdbId: 438631,
@@ -28,24 +29,12 @@ export async function seedWatches(db: ProjectorDb, owners: Record<string, string
       media: { title: 'Dune', posterPath: null, releaseDate: '2021-09-15', voteAverage: 7.8 },
       genreIds: [],
     })
-    await activities.project(
-      {
-        id: `seed-watch-${entryId}`,
-        type,
-        data,
-        streamId: `watched-${userId}`,
-        revision: (position += 1) - 1,
-        position: BigInt(position),
-        metadata: {
-          correlationId: 'seed',
-          causationId: 'seed',
-          actorId: 'seed',
-          occurredAt: watchedAt,
-          schemaVersion: 1,
-        },
-        recordedAt: new Date(watchedAt),
-      },
-      db,
-    )
+    await seedEvent(activities, db, watched, {
+      id: `seed-watch-${entryId}`,
+      streamId: `watched-${userId}`,
+      revision: (position += 1) - 1,
+      position,
+      at: watchedAt,
+    })
   }
 }
