@@ -19,15 +19,18 @@ export function AdminLoadFailed({
   error,
   onRetry,
   className = 'text-red-300',
+  what,
 }: {
   error: unknown
   onRetry: () => void
   className?: string
+  /** What failed, where a page has more than one panel that can (see `TryAgain`). */
+  what?: string
 }) {
   return (
     <div role="alert" className={className}>
       <p>{error instanceof Error ? error.message : requestMessages.fallback}</p>
-      {worthAskingAgain(error) ? <TryAgain onRetry={onRetry} className="mt-1 text-sm" /> : null}
+      {worthAskingAgain(error) ? <TryAgain onRetry={onRetry} className="mt-1 text-sm" what={what} /> : null}
     </div>
   )
 }

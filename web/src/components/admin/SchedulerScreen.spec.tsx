@@ -114,4 +114,19 @@ describe('the scheduler screen', () => {
     await showScheduler(new ApiError('Admin access required', 403))
     expect(screen.getByRole('alert').textContent).toBe('Admin access required')
   })
+
+  it('names each panel’s Try again for what it asks again, when both failed', async () => {
+    vi.spyOn(adminCalls, 'schedulerFailures').mockRejectedValue(new ApiError('Scheduler unavailable', 503))
+    vi.spyOn(adminCalls, 'schedulerJobs').mockRejectedValue(new ApiError('Scheduler unavailable', 503))
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={createQueryClient()}>
+          <SchedulerScreen />
+        </QueryClientProvider>,
+      ),
+    )
+    expect(await screen.findByRole('button', { name: 'Try again: timed jobs' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Try again: reactions set aside' })).toBeTruthy()
+  })
 })

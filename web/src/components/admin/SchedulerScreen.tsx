@@ -63,7 +63,7 @@ export function SchedulerScreen() {
             Timed jobs
           </h2>
           {jobsFailure && !jobs.data ? (
-            <AdminLoadFailed error={jobsFailure} onRetry={() => void jobs.refetch()} />
+            <AdminLoadFailed error={jobsFailure} onRetry={() => void jobs.refetch()} what="timed jobs" />
           ) : !jobs.data ? (
             <p className="text-zinc-400">Loading the jobs…</p>
           ) : jobs.data.length === 0 ? (
@@ -85,7 +85,11 @@ export function SchedulerScreen() {
             on.
           </p>
           {failuresFailure && !failures.data ? (
-            <AdminLoadFailed error={failuresFailure} onRetry={() => void failures.refetch()} />
+            <AdminLoadFailed
+              error={failuresFailure}
+              onRetry={() => void failures.refetch()}
+              what="reactions set aside"
+            />
           ) : !failures.data ? (
             <p className="text-zinc-400">Loading…</p>
           ) : (
