@@ -15,6 +15,32 @@ export interface WaitingChange {
   idempotencyKey?: string
 }
 
+// While a logout is under way, no waiting change goes out: the logout's own answer tells the app the
+// server can be reached, which resumed the changes it had paused, and they went out with the session
+// ending (a 401 or 403, lost without a word). Once the logout is done they are discarded; if it failed,
+// they go as before.
+let held: { released: Promise<void> } | null = null
+const discarded = new WeakSet<object>()
+
+/**
+ * Holds every waiting change until the returned function is called; the changes in `discard` (their
+ * variables, as their mutations hold them) are then never sent.
+ */
+export function holdWaitingChanges(): (discard?: readonly unknown[]) => void {
+  let release: () => void = () => undefined
+  const hold = {
+    released: new Promise<void>((resolve) => {
+      release = resolve
+    }),
+  }
+  held = hold
+  return (discard = []) => {
+    for (const change of discard) if (typeof change === 'object' && change !== null) discarded.add(change)
+    if (held === hold) held = null
+    release()
+  }
+}
+
 /** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
 
@@ -49,6 +75,11 @@ export function waitingChange<Change extends WaitingChange, Answer>(
     // changes queued behind it (issue 15.1). Refusals still fail at once.
     retry: (_failures: number, error: Error) => isUnanswered(error),
     mutationFn: async (change: Change) => {
+      while (held) await held.released
+      // Discarded at logout: never sent, and never settled either, since settling would run its
+      // handlers (a refusal's toast, refetches) for a member who has gone. Its mutation has left the
+      // cache with the rest of the member's state, and nothing holds it any more.
+      if (discarded.has(change)) return new Promise<Answer>(() => undefined)
       try {
         return await send(change, change.idempotencyKey ? { idempotencyKey: change.idempotencyKey } : {})
       } catch (error) {

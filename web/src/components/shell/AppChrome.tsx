@@ -7,13 +7,15 @@ import { NavigationProgress } from './NavigationProgress'
 import { OfflineBanner } from './OfflineBanner'
 import { ScrollToTop } from './ScrollToTop'
 import { Toaster } from './Toaster'
+import { UnsentChangesDialog } from './UnsentChangesDialog'
 import { UpdateBanner } from './UpdateBanner'
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/') || path === '/test-digest'
 
 /**
  * What every screen shares: scroll reset, the focus moved to a new screen's heading, toasts and the
- * update banner. (The installed app's splash is drawn beside the router, in main.tsx.)
+ * update banner, and Log out's question about changes not sent yet. (The installed app's splash is
+ * drawn beside the router, in main.tsx.)
  */
 export function AppChrome({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
@@ -37,6 +39,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         <UpdateBanner busy={update.busy} onUpdate={() => void update.updateNow()} onDismiss={update.dismiss} />
       ) : null}
       <Toaster />
+      <UnsentChangesDialog />
     </>
   )
 }

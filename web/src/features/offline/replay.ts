@@ -1,4 +1,5 @@
 import { onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
+import { askServerNow, connection } from '../../lib/connection'
 import { gatherRefusals } from '../../lib/refusedChanges'
 
 /** Resolves once none of `changes` waits for an answer any more: each was taken or refused. */
@@ -34,4 +35,25 @@ export function replayOnReconnect(client: QueryClient): () => void {
   return onlineManager.subscribe((online) => {
     if (online) void replayWaitingChanges(client)
   })
+}
+
+/**
+ * Before the session ends (Log out): the changes still waiting are sent now if the server can be
+ * reached, asking it at once rather than at the next probe, and given `withinMs` to be answered. The
+ * answer to Log out is what used to tell the app the server was back, and the changes then went out
+ * after the session had ended. Resolves with the changes still waiting after that.
+ */
+export async function sendWaitingChangesNow(client: QueryClient, withinMs: number): Promise<Mutation[]> {
+  const waiting = () => client.getMutationCache().findAll({ status: 'pending' })
+  const changes = waiting()
+  if (changes.length === 0) return []
+  // With no network at all there is nothing to wait for: the logout cannot go either.
+  if (connection() !== 'offline') {
+    askServerNow()
+    if (onlineManager.isOnline()) void replayWaitingChanges(client)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([settled(client, changes), new Promise((resolve) => (timer = setTimeout(resolve, withinMs)))])
+    clearTimeout(timer)
+  }
+  return waiting()
 }
