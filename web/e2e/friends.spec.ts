@@ -577,6 +577,7 @@ test('a member signed in already who opens an invitation mailed to another addre
   await question.getByRole('button', { name: 'Not now' }).click()
   await expect(question).toHaveCount(0)
   await expect(b.page).toHaveURL(/\/home$/)
+  await expect(b.page.locator('main h1')).toBeFocused()
   const friends = (await (await b.page.request.get('/api/friendships')).json()) as { friends: unknown[] }
   expect(friends.friends).toEqual([])
 

@@ -496,6 +496,8 @@ test('a member signed in already who opens a recommendation mailed to another ad
   await question.getByRole('button', { name: 'Not now' }).click()
   await expect(question).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
+  // Asked on arrival, by no control of the page: the keyboard goes on from the screen's heading.
+  await expect(page.locator('main h1')).toBeFocused()
   await expect(toastWith(page, 'Recommendation received')).toHaveCount(0)
 
   await page.goto(link)

@@ -1,6 +1,8 @@
 import { useCurrentUser } from '../../features/account/currentUser'
 import type { RecommendationQuestion } from '../../features/recommendations/useRecommendationOnArrival'
 import { ConfirmDialog } from '../social/ConfirmDialog'
+import { focusIsLost } from '../../lib/focusLost'
+import { focusScreenStart } from '../shell/FocusOnNewScreen'
 
 /**
  * Asked of a member signed in who opened a recommendation mailed to another address (a forwarded
@@ -25,7 +27,14 @@ export function RecommendationLinkQuestion({
       cancelLabel="Not now"
       tone="plain"
       onConfirm={onTake}
-      onClose={onLeave}
+      onClose={() => {
+        onLeave()
+        // Asked on arrival, opened by no control: once the dialog is gone the focus would be left on the
+        // page's body. The screen's heading takes it, as after a navigation.
+        setTimeout(() => {
+          if (focusIsLost()) focusScreenStart()
+        })
+      }}
     >
       <p>
         {from} recommended {mediaTitle} to {sentTo ?? 'another address'}. A friend request from {from} comes with it.

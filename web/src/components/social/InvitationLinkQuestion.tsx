@@ -1,6 +1,8 @@
 import { useCurrentUser } from '../../features/account/currentUser'
 import type { InvitationQuestion } from '../../features/friends/useInvitationOnArrival'
 import { ConfirmDialog } from './ConfirmDialog'
+import { focusIsLost } from '../../lib/focusLost'
+import { focusScreenStart } from '../shell/FocusOnNewScreen'
 
 /**
  * Asked of a member signed in who opened a friend invitation mailed to another address (a forwarded
@@ -25,7 +27,14 @@ export function InvitationLinkQuestion({
       cancelLabel="Not now"
       tone="plain"
       onConfirm={onTake}
-      onClose={onLeave}
+      onClose={() => {
+        onLeave()
+        // Asked on arrival, opened by no control: once the dialog is gone the focus would be left on the
+        // page's body. The screen's heading takes it, as after a navigation.
+        setTimeout(() => {
+          if (focusIsLost()) focusScreenStart()
+        })
+      }}
     >
       <p>
         {inviter} sent this invitation to {sentTo ?? 'another address'}. Accepting it makes you friends.
