@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { sendJson } from './support/api'
 import { newContext } from './support/contexts'
 import { member } from './support/members'
@@ -17,6 +17,18 @@ async function expectErrorWithWayOn(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
   await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
+}
+
+/** A member asks another to be friends by their address; the link of the mail the asked one gets. */
+async function mailedRequest(browser: Browser, baseURL: string, askerPrefix: string, askedPrefix: string) {
+  const asker = await member(browser, baseURL, askerPrefix)
+  const asked = await member(browser, baseURL, askedPrefix)
+  await sendJson(asker.page.request, '/api/friendships', { email: asked.account.email })
+  const mailbox = await newContext(browser, { baseURL })
+  await adminAccount(mailbox.request)
+  const link = linkIn(await latestMailTo(mailbox.request, asked.account.email, 'friend-request'), '/accept-friend')
+  await mailbox.close()
+  return { asker, asked, link }
 }
 
 test('without a token: the spec message, Go to Login and Go to Friends', async ({ page }) => {
@@ -102,14 +114,8 @@ test('signed in as another account: it says so, and logging out to sign in as th
   baseURL,
 }) => {
   test.setTimeout(150_000)
-  const asker = await member(browser, baseURL ?? '', 'asker')
-  const asked = await member(browser, baseURL ?? '', 'asked')
+  const { asker, asked, link } = await mailedRequest(browser, baseURL ?? '', 'asker', 'asked')
   const other = await member(browser, baseURL ?? '', 'sharer')
-  await sendJson(asker.page.request, '/api/friendships', { email: asked.account.email })
-  const mailbox = await newContext(browser, { baseURL })
-  await adminAccount(mailbox.request)
-  const link = linkIn(await latestMailTo(mailbox.request, asked.account.email, 'friend-request'), '/accept-friend')
-  await mailbox.close()
 
   // The asked member opens the mail on a computer where someone else is signed in.
   const page = other.page
@@ -138,13 +144,7 @@ test('opened by the one who sent it, where they are signed in: the same way to t
   baseURL,
 }) => {
   test.setTimeout(150_000)
-  const asker = await member(browser, baseURL ?? '', 'homeasker')
-  const asked = await member(browser, baseURL ?? '', 'homeasked')
-  await sendJson(asker.page.request, '/api/friendships', { email: asked.account.email })
-  const mailbox = await newContext(browser, { baseURL })
-  await adminAccount(mailbox.request)
-  const link = linkIn(await latestMailTo(mailbox.request, asked.account.email, 'friend-request'), '/accept-friend')
-  await mailbox.close()
+  const { asker, asked, link } = await mailedRequest(browser, baseURL ?? '', 'homeasker', 'homeasked')
 
   // A shared family computer: the asked member opens the mail where the asker is signed in.
   await asker.page.goto(link)

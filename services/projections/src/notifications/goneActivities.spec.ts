@@ -73,6 +73,18 @@ const reacted = (userId: string) =>
     activity: watchOfDune,
   })
 
+/** Ann's ❤️ on comment `commentId` (by `authorId`) on her watch. */
+const annLoved = (commentId: string, authorId: string) =>
+  ReactionAdded({
+    ...annsWatch,
+    commentId,
+    commentAuthorId: authorId,
+    userId: ann,
+    emoji: '❤️',
+    reactedAt: at,
+    activity: watchOfDune,
+  })
+
 async function bell() {
   const h = await projectorHarness(
     readModelsAsOne('bell_spec', [activities, friendships, notifications, notificationsSeen]),
@@ -107,20 +119,7 @@ describe('lines about an activity that is gone', () => {
 
   it('leave every bell that has them: a thread’s, a reaction to one’s comment there', async () => {
     const h = await bell()
-    await h.given(
-      watched,
-      commented(bob, 'c1'),
-      commented(cat, 'c2', [bob]),
-      ReactionAdded({
-        ...annsWatch,
-        commentId: 'c2',
-        commentAuthorId: cat,
-        userId: ann,
-        emoji: '❤️',
-        reactedAt: at,
-        activity: watchOfDune,
-      }),
-    )
+    await h.given(watched, commented(bob, 'c1'), commented(cat, 'c2', [bob]), annLoved('c2', cat))
     expect((await h.shown(bob)).texts).toEqual(['cat also commented on Dune'])
     expect((await h.shown(cat)).texts).toEqual(['ann reacted to your comment on Dune'])
 
@@ -131,20 +130,7 @@ describe('lines about an activity that is gone', () => {
 
   it('are out of the bell of a reader no longer the owner’s friend, and back when they are friends again', async () => {
     const h = await bell()
-    await h.given(
-      watched,
-      commented(bob, 'c1'),
-      commented(cat, 'c2', [bob]),
-      ReactionAdded({
-        ...annsWatch,
-        commentId: 'c1',
-        commentAuthorId: bob,
-        userId: ann,
-        emoji: '❤️',
-        reactedAt: at,
-        activity: watchOfDune,
-      }),
-    )
+    await h.given(watched, commented(bob, 'c1'), commented(cat, 'c2', [bob]), annLoved('c1', bob))
     const before = await h.shown(bob)
     expect(before).toEqual({
       texts: ['cat also commented on Dune', 'ann reacted to your comment on Dune'],

@@ -32,11 +32,13 @@ const job = (more: Partial<SchedulerJob>): SchedulerJob => ({
 })
 const nothingSetAside: SchedulerFailures = { reactions: [], jobs: [] }
 
-async function showScheduler(jobs: SchedulerJob[] | Error, failures: SchedulerFailures = nothingSetAside) {
+async function showScheduler(jobs: SchedulerJob[] | Error, failures: SchedulerFailures | Error = nothingSetAside) {
   const listed = vi.spyOn(adminCalls, 'schedulerJobs')
   if (jobs instanceof Error) listed.mockRejectedValue(jobs)
   else listed.mockResolvedValue(jobs)
-  vi.spyOn(adminCalls, 'schedulerFailures').mockResolvedValue(failures)
+  const setAside = vi.spyOn(adminCalls, 'schedulerFailures')
+  if (failures instanceof Error) setAside.mockRejectedValue(failures)
+  else setAside.mockResolvedValue(failures)
   render(
     withinRouter(
       routerInMemory(),
@@ -116,16 +118,8 @@ describe('the scheduler screen', () => {
   })
 
   it('names each panel’s Try again for what it asks again, when both failed', async () => {
-    vi.spyOn(adminCalls, 'schedulerFailures').mockRejectedValue(new ApiError('Scheduler unavailable', 503))
-    vi.spyOn(adminCalls, 'schedulerJobs').mockRejectedValue(new ApiError('Scheduler unavailable', 503))
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={createQueryClient()}>
-          <SchedulerScreen />
-        </QueryClientProvider>,
-      ),
-    )
+    const unavailable = new ApiError('Scheduler unavailable', 503)
+    await showScheduler(unavailable, unavailable)
     expect(await screen.findByRole('button', { name: 'Try again: timed jobs' })).toBeTruthy()
     expect(await screen.findByRole('button', { name: 'Try again: reactions set aside' })).toBeTruthy()
   })

@@ -1,5 +1,6 @@
 import { useRouter, type AnyRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { focusIsLost } from '../../lib/focusLost'
 
 /** A field the person types in: what they type goes on going there whatever the address does. */
 const typingField =
@@ -60,6 +61,16 @@ export function focusScreenStart(): void {
   }
   main.addEventListener('blur', stop)
   stopWaitingForHeading = stop
+}
+
+/**
+ * For a dialog that opened by itself (a question asked on arrival): once it has gone, the browser has
+ * no control to give the focus back to and leaves it on the page's body; the screen's start takes it.
+ */
+export function focusScreenStartWhenLost(): void {
+  setTimeout(() => {
+    if (focusIsLost()) focusScreenStart()
+  })
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useCurrentUser } from '../../features/account/currentUser'
 import type { InvitationQuestion } from '../../features/friends/useInvitationOnArrival'
 import { ConfirmDialog } from './ConfirmDialog'
-import { focusIsLost } from '../../lib/focusLost'
-import { focusScreenStart } from '../shell/FocusOnNewScreen'
+import { focusScreenStartWhenLost } from '../shell/FocusOnNewScreen'
 
 /**
  * Asked of a member signed in who opened a friend invitation mailed to another address (a forwarded
@@ -29,11 +28,7 @@ export function InvitationLinkQuestion({
       onConfirm={onTake}
       onClose={() => {
         onLeave()
-        // Asked on arrival, opened by no control: once the dialog is gone the focus would be left on the
-        // page's body. The screen's heading takes it, as after a navigation.
-        setTimeout(() => {
-          if (focusIsLost()) focusScreenStart()
-        })
+        focusScreenStartWhenLost()
       }}
     >
       <p>
