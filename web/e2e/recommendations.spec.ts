@@ -11,6 +11,7 @@ import {
   signInByApi,
   toastWith,
   uniqueName,
+  type Account,
 } from './support/server'
 import { newContext } from './support/contexts'
 import { catalogMovie, sendJson } from './support/api'
@@ -448,6 +449,18 @@ async function recommendedToAnotherAddress(browser: Browser, baseURL: string) {
   return { bob, dave, film, link: link.pathname + link.search }
 }
 
+/** The received box shows the film's card, from its sender. */
+const expectReceived = (page: Page, title: string, from: string) =>
+  expect(page.getByRole('article', { name: title })).toContainText(`from ${from}`)
+
+/** A browser of its own where `account` is signed in (a member who opens a mailed link there). */
+async function signedInAs(browser: Browser, baseURL: string, account: Account) {
+  const context = await newContext(browser, { baseURL })
+  const page = await context.newPage()
+  await signInByApi(page.request, account)
+  return { context, page }
+}
+
 test('a member who signs in from a recommendation mail’s sign-up page finds the recommendation in the received box', async ({
   browser,
   baseURL,
@@ -469,7 +482,7 @@ test('a member who signs in from a recommendation mail’s sign-up page finds th
   await page.getByRole('button', { name: 'Sign In' }).click()
 
   await expect(page).toHaveURL(/\/recommendations\?box=received$/)
-  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expectReceived(page, film.title, bob.account.username)
   await context.close()
   await bob.close()
 })
@@ -484,9 +497,7 @@ test('a member signed in already who opens a recommendation mailed to another ad
 }) => {
   test.setTimeout(120_000)
   const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
-  const context = await newContext(browser, { baseURL })
-  const page = await context.newPage()
-  await signInByApi(page.request, dave)
+  const { context, page } = await signedInAs(browser, baseURL!, dave)
   await page.goto(link)
 
   // The mail went to an address this account does not have (forwarded, a shared computer): ask, masked.
@@ -503,11 +514,11 @@ test('a member signed in already who opens a recommendation mailed to another ad
   await page.goto(link)
   await addItQuestion(page, dave.username).getByRole('button', { name: 'Add it' }).click()
   await expect(toastWith(page, 'Recommendation received')).toBeVisible()
-  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expectReceived(page, film.title, bob.account.username)
 
   // A reload, or the link opened again, neither loses it nor asks again nor says it was refused.
   await page.goto(link)
-  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expectReceived(page, film.title, bob.account.username)
   await expect(toastWith(page, 'Recommendation received').first()).toBeVisible()
   await expect(addItQuestion(page, dave.username)).toHaveCount(0)
   await expect(toastWith(page, "Couldn't add the recommendation")).toHaveCount(0)
@@ -521,14 +532,12 @@ test('a member signed in under the address a recommendation was mailed to takes 
 }) => {
   test.setTimeout(120_000)
   const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
-  const context = await newContext(browser, { baseURL })
-  const page = await context.newPage()
-  await signInByApi(page.request, dave)
+  const { context, page } = await signedInAs(browser, baseURL!, dave)
   const mailedTo = new URLSearchParams(link.split('?')[1]).get('email')
   await sendJson(page.request, '/api/user/profile', { email: mailedTo, currentPassword: dave.password }, 'PUT')
   await page.goto(link)
 
-  await expect(page.getByRole('article', { name: film.title })).toContainText(`from ${bob.account.username}`)
+  await expectReceived(page, film.title, bob.account.username)
   await expect(toastWith(page, 'Recommendation received')).toBeVisible()
   await expect(addItQuestion(page, dave.username)).toHaveCount(0)
   await context.close()
