@@ -7,6 +7,7 @@ import { currentUserKey } from '../../features/account/currentUser'
 import { removeAvatar, uploadAvatar } from '../../features/account/profileCalls'
 import { focusIsLost } from '../../lib/focusLost'
 import { AvatarEditor } from './AvatarEditor'
+import { member } from '../../features/account/testing'
 
 vi.mock('../../features/account/profileCalls', () => ({ uploadAvatar: vi.fn(), removeAvatar: vi.fn() }))
 // The app's own bookkeeping of who is signed in (offline snapshots, the installed app) is not this editor's.
@@ -18,22 +19,7 @@ vi.mock('../../features/account/currentUser', async (importOriginal) => {
   }
 })
 
-const ada: PublicUser = {
-  id: 'u1',
-  username: 'ada',
-  email: 'ada@example.com',
-  location: null,
-  bio: null,
-  avatarUrl: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  digestType: 'weekly',
-  onboardingCompleted: true,
-  receiveCampaignEmails: false,
-  pushNotificationsEnabled: false,
-  role: 'User',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-}
+const ada = member({ receiveCampaignEmails: false })
 
 function pick(file: File) {
   render(

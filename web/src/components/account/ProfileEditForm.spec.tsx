@@ -6,25 +6,11 @@ import { updateProfile } from '../../features/account/accountCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { ProfileEditForm } from './ProfileEditForm'
+import { member } from '../../features/account/testing'
 
 vi.mock('../../features/account/accountCalls', () => ({ updateProfile: vi.fn() }))
 
-const ada: PublicUser = {
-  id: 'u1',
-  username: 'ada',
-  email: 'ada@example.com',
-  location: 'London',
-  bio: 'Noir',
-  avatarUrl: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  digestType: 'weekly',
-  onboardingCompleted: false,
-  receiveCampaignEmails: true,
-  pushNotificationsEnabled: false,
-  role: 'User',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-}
+const ada = member({ location: 'London', bio: 'Noir', onboardingCompleted: false })
 
 function renderForm(user: PublicUser) {
   const client = new QueryClient()

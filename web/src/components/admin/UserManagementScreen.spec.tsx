@@ -1,4 +1,3 @@
-import type { PublicUser } from '@reelmates/contracts/account'
 import type { AdminUser } from '@reelmates/contracts/userManagement'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -10,6 +9,7 @@ import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { UserManagementScreen } from './UserManagementScreen'
+import { member } from '../../features/account/testing'
 
 beforeAll(imitateModalDialogs)
 // The signed-in admin is known, in a browser tab; their own re-check is never answered.
@@ -33,22 +33,13 @@ const account = (username: string, facts: Partial<AdminUser> = {}): AdminUser =>
 const alice = account('adminalice', { role: 'Admin' })
 const carol = account('carol', { receiveCampaignEmails: false })
 const dave = account('dave', { suspended: true })
-const me: PublicUser = {
+const me = member({
   id: alice.id,
   username: alice.username,
   email: alice.email,
-  location: null,
-  bio: null,
-  avatarUrl: null,
   createdAt: alice.createdAt,
-  digestType: 'weekly',
-  onboardingCompleted: true,
-  receiveCampaignEmails: true,
-  pushNotificationsEnabled: false,
   role: 'Admin',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-}
+})
 
 async function showUsers() {
   vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [alice, carol, dave], total: 3, nextCursor: null })

@@ -14,6 +14,7 @@ import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { removeToast, useToasts } from '../../lib/toast'
 import { GetStartedCard } from './GetStartedCard'
+import { member } from '../../features/account/testing'
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children, to }: { children: ReactNode; to: string }) => <a href={to}>{children}</a>,
@@ -25,22 +26,7 @@ afterEach(() => act(() => removeToast()))
 // Steps done are kept on the device: each spec starts as a new device.
 afterEach(() => window.localStorage.clear())
 
-const member = (onboardingCompleted: boolean): PublicUser => ({
-  id: 'u1',
-  username: 'newbie',
-  email: 'newbie@example.com',
-  location: null,
-  bio: null,
-  avatarUrl: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  digestType: 'none',
-  onboardingCompleted,
-  receiveCampaignEmails: true,
-  pushNotificationsEnabled: false,
-  role: 'User',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-})
+const newbie = (onboardingCompleted: boolean) => member({ username: 'newbie', digestType: 'none', onboardingCompleted })
 
 const watchedTitle = (tmdbId: number): WatchedTitle => ({
   tmdbId,
@@ -84,7 +70,7 @@ function renderCard({
   asking = 0,
 }: { completed?: boolean; watchlist?: number; watched?: number; friends?: number; asking?: number } = {}) {
   const client = createQueryClient()
-  client.setQueryData(currentUserKey, member(completed))
+  client.setQueryData(currentUserKey, newbie(completed))
   client.setQueryData(libraryKeys.watchlist(), watchlistOf(...Array.from({ length: watchlist }, (_, i) => 100 + i)))
   client.setQueryData(
     libraryKeys.watchedTitles(),
@@ -164,7 +150,7 @@ describe('the Get started card on home', () => {
   })
 
   it('is gone at once on Hide, which records onboardingCompleted, and the keyboard goes on past it', async () => {
-    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(newbie(true))
     const client = renderCard({ watchlist: 1 })
     const hide = screen.getByRole('button', { name: 'Hide Get started' })
     hide.focus()
@@ -188,7 +174,7 @@ describe('the Get started card on home', () => {
   })
 
   it('is recorded quietly, never shown, for a member who had done every step before it came', async () => {
-    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(newbie(true))
     renderCard({ watchlist: 3, watched: 5, friends: 2 })
     await waitFor(() => expect(complete).toHaveBeenCalledTimes(1))
     expect(card()).toBeNull()
@@ -197,7 +183,7 @@ describe('the Get started card on home', () => {
   })
 
   it('says "You’re all set" once every step is done, records it once, and goes on Done', async () => {
-    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(member(true))
+    const complete = vi.spyOn(onboardingCalls, 'complete').mockResolvedValue(newbie(true))
     const client = renderCard({ watchlist: 1, watched: 1, friends: 0 })
     expect(card()).not.toBeNull()
     // The last step done while the card is on screen.

@@ -1,23 +1,9 @@
-import { messages, type PublicUser } from '@reelmates/contracts/account'
+import { messages } from '@reelmates/contracts/account'
 import { describe, expect, it } from 'vitest'
 import { emailNeedsCurrentPassword, hasUnsavedChanges, planProfileUpdate, profileFormValues } from './profileForm'
+import { member } from './testing'
 
-const user: PublicUser = {
-  id: 'u1',
-  username: 'maya',
-  email: 'maya@example.com',
-  location: 'Lisbon',
-  bio: null,
-  avatarUrl: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  digestType: 'weekly',
-  onboardingCompleted: true,
-  receiveCampaignEmails: true,
-  pushNotificationsEnabled: false,
-  role: 'User',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-}
+const user = member({ username: 'maya', location: 'Lisbon', createdAt: '2026-11-22T10:00:00.000Z' })
 const unchanged = profileFormValues(user)
 
 describe('the profile form (spec §5)', () => {
