@@ -161,6 +161,49 @@ describe('comments on my activity gather into one line per activity', () => {
     expect((await h.queries.list(ann, { limit: 50 })).unreadCount).toBe(0)
   })
 
+  it('takes back the time of a deleted newest comment: the line has its newest remaining one’s, and sorts by it', async () => {
+    const h = await bell()
+    await h.given(
+      commented(bob, 'c1'),
+      FriendRequestSent({
+        friendshipId: 'f1',
+        fromUserId: gus,
+        toUserId: ann,
+        inviteCount: 1,
+        sentAt: hours(2),
+        invitationId: null,
+      }),
+      commented(cat, 'c3'),
+    )
+    expect(await h.lines(ann)).toMatchObject([
+      { text: 'cat and bob commented on your watch of Dune', createdAt: hours(3) },
+      { text: 'gus sent you a friend request', createdAt: hours(2) },
+    ])
+    await h.given(deleted('c3', cat))
+    expect(await h.lines(ann)).toMatchObject([
+      { text: 'gus sent you a friend request', createdAt: hours(2) },
+      { text: 'bob commented on your watch of Dune', createdAt: hours(1) },
+    ])
+  })
+
+  it('names first whose remaining comment is newest once the newest is deleted, at its time', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1'), commented(cat, 'c2'), commented(bob, 'c3'))
+    expect(await h.lines(ann)).toMatchObject([
+      { text: 'bob and cat commented on your watch of Dune', createdAt: hours(3) },
+    ])
+    await h.given(deleted('c3', bob))
+    expect(await h.lines(ann)).toMatchObject([
+      { text: 'cat and bob commented on your watch of Dune', createdAt: hours(2) },
+    ])
+  })
+
+  it('has its newest remaining comment’s time when the newest commenter’s account is deleted', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1'), commented(cat, 'c2'), AccountDeleted({ userId: cat, deletedAt: hours(0) }))
+    expect(await h.lines(ann)).toMatchObject([{ text: 'bob commented on your watch of Dune', createdAt: hours(1) }])
+  })
+
   it('keeps the others when a commenter’s account is deleted', async () => {
     const h = await bell()
     await h.given(
@@ -250,6 +293,17 @@ describe('comments in a thread I commented in gather into one line per activity'
     await h.given(leaving('c2', dan, true))
     expect(await h.texts(dan)).toEqual([])
     expect(await h.texts(bob)).toEqual(['eve also commented on Dune'])
+  })
+
+  it('has its newest remaining comment’s time in every bell once the newest is deleted', async () => {
+    const h = await bell()
+    await h.given(
+      commented(cat, 'c1', { thread: [bob] }),
+      commented(dan, 'c2', { thread: [bob, cat] }),
+      deleted('c2', dan),
+    )
+    expect(await h.lines(bob)).toMatchObject([{ text: 'cat also commented on Dune', createdAt: hours(1) }])
+    expect(await h.lines(ann)).toMatchObject([{ text: 'cat commented on your watch of Dune', createdAt: hours(1) }])
   })
 
   it('starts over after being read', async () => {

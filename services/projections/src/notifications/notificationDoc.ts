@@ -1,6 +1,9 @@
 /** The bell's read model: one document per notification (a group is one document). */
 export const notificationsCollection = 'notifications'
 
+/** One actor's part of a grouped line, and the time of the draft that last brought it. */
+export type NotificationPart = { id: string; at: string }
+
 export type NotificationDoc = {
   _id: string
   userId: string
@@ -10,8 +13,12 @@ export type NotificationDoc = {
   url: string
   detail: Record<string, string>
   group: string | null
-  /** A group's actors' parts (`<actorId>|<part>`: a reactor's emoji, a commenter's comment), for taking one back; empty otherwise. */
-  parts: string[]
+  /**
+   * A group's actors' parts (`id`: `<actorId>|<part>`, a reactor's emoji, a commenter's comment) and when
+   * each was last drafted (`at`), for taking one back: the line then has its newest remaining part's
+   * time. Empty otherwise.
+   */
+  parts: NotificationPart[]
   /**
    * A group's drafts' ids as lines of their own (`<eventId>:<userId>`), since it last started over:
    * a read mark recorded before their kind was gathered (comments, until version 7) names those.

@@ -6,7 +6,7 @@ import type { EventDefinition } from '@reelmates/contracts/events'
 import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../projector'
 import { applyOnce } from '../streamRevisions'
 import type { NotificationDraft, NotificationSource } from './notificationSource'
-import { notificationsCollection as collection, type NotificationDoc } from './notificationDoc'
+import { notificationsCollection as collection, type NotificationDoc, type NotificationPart } from './notificationDoc'
 import { notificationSources } from './allSources'
 
 const revisions = 'notifications_revisions'
@@ -28,8 +28,9 @@ export const notifications = defineProjector({
   // lines of friendships since ended are taken out. 9: each line about an activity names it
   // (`activityId`), so the bell leaves it out while the activity is gone. 10: a recommendation's line
   // goes once it is answered or watched. 11: an answer to a recommendation sent to an address names
-  // who answered (`aboutUserId`), so their deleted account takes it.
-  version: 11,
+  // who answered (`aboutUserId`), so their deleted account takes it. 12: a grouped line keeps each part's
+  // time, so taking its newest back gives it the time of the newest that remains.
+  version: 12,
   collections: [collection, revisions],
   handles: [...sourceHandles, NotificationsMarkedRead, AccountDeleted],
 
@@ -79,10 +80,11 @@ async function apply(event: RecordedEvent, db: ProjectorDb): Promise<void> {
         await docs.updateOne(
           { _id: doc._id },
           {
-            $set: {
-              actorIds: doc.actorIds.filter((id) => id !== userId),
-              parts: doc.parts.filter((part) => !part.startsWith(`${userId}|`)),
-            },
+            $set: regathered(
+              doc,
+              doc.actorIds.filter((id) => id !== userId),
+              doc.parts.filter((part) => !part.id.startsWith(`${userId}|`)),
+            ),
           },
         )
     }
@@ -124,7 +126,9 @@ async function addNotification(
     const actorIds = draft.actorId ? [draft.actorId, ...earlier.filter((id) => id !== draft.actorId)] : earlier
     const part = draft.actorId && draft.part !== undefined ? partOf(draft.actorId, draft.part) : null
     const earlierParts = unread?.parts ?? []
-    const parts = part && !earlierParts.includes(part) ? [...earlierParts, part] : earlierParts
+    const parts = part
+      ? [...earlierParts.filter((held) => held.id !== part), { id: part, at: createdAt }]
+      : earlierParts
     const ownId = `${event.id}:${draft.userId}`
     const earlierIds = unread?.ungroupedIds ?? []
     const ungroupedIds = earlierIds.includes(ownId) ? earlierIds : [...earlierIds, ownId]
@@ -177,6 +181,27 @@ async function addNotification(
 const partOf = (actorId: string, part: string) => `${actorId}|${part}`
 
 /**
+ * A grouped line after parts left it: the time of its newest remaining part, so that a deleted newest
+ * comment neither keeps the line's place at the top nor counts it on the badge again, and its actors
+ * latest first by their newest remaining part, as drafts order them. With no part left to date it (a
+ * line stored before parts had times), it keeps what it had.
+ */
+function regathered(
+  line: Pick<NotificationDoc, 'createdAt'>,
+  actorIds: readonly string[],
+  parts: NotificationPart[],
+): Pick<NotificationDoc, 'actorIds' | 'parts' | 'createdAt'> {
+  if (parts.length === 0) return { actorIds: [...actorIds], parts, createdAt: line.createdAt }
+  const newestOf = (actorId: string) =>
+    parts.reduce((newest, part) => (part.id.startsWith(`${actorId}|`) && part.at > newest ? part.at : newest), '')
+  return {
+    actorIds: [...actorIds].sort((a, b) => newestOf(b).localeCompare(newestOf(a))),
+    parts,
+    createdAt: parts.reduce((newest, part) => (part.at > newest ? part.at : newest), ''),
+  }
+}
+
+/**
  * Takes one actor's part out of a grouped notification, in one bell or (no `userId`) in every bell
  * whose line of the group holds it: the actor leaves a line once they have no part left there, and
  * the line goes with its last actor. A part the line does not hold (it started over after being
@@ -191,13 +216,13 @@ async function takeBackPart(
   const taken = partOf(actorId, part)
   const holding =
     userId === undefined
-      ? await docs.find({ group, kind: source.kind, parts: taken })
-      : await docs.find({ _id: `${userId}:${source.kind}:${group}`, parts: taken })
+      ? await docs.find({ group, kind: source.kind, 'parts.id': taken })
+      : await docs.find({ _id: `${userId}:${source.kind}:${group}`, 'parts.id': taken })
   for (const known of holding) {
-    const parts = known.parts.filter((held) => held !== taken)
-    const stays = parts.some((held) => held.startsWith(`${actorId}|`))
+    const parts = known.parts.filter((held) => held.id !== taken)
+    const stays = parts.some((held) => held.id.startsWith(`${actorId}|`))
     const actorIds = stays ? known.actorIds : known.actorIds.filter((id) => id !== actorId)
     if (actorIds.length === 0) await docs.deleteOne({ _id: known._id })
-    else await docs.updateOne({ _id: known._id }, { $set: { parts, actorIds } })
+    else await docs.updateOne({ _id: known._id }, { $set: regathered(known, actorIds, parts) })
   }
 }
