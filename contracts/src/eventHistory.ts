@@ -9,8 +9,8 @@ import { allEventDefinitions, defineEvent } from './events'
 /**
  * Fields that name a person without saying `UserId`: the owner of the activity a comment or reaction
  * is on (their timeline is where an admin looks for what was said to them), the author of the comment
- * reacted to, the others in a comment thread, whom a commented card is addressed to, an announcement's
- * author and its recipients.
+ * reacted to, the others in a comment thread, whom a card commented on or reacted to is addressed
+ * to, an announcement's author and its recipients.
  */
 const otherPersonFields: ReadonlySet<string> = new Set([
   'activityOwnerId',

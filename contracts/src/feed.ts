@@ -126,6 +126,13 @@ export const ReactionAdded = defineEvent(
      * the activity itself (its owner always sees it) and on reactions recorded before this was decided.
      */
     commentAuthorCanSee: z.boolean().optional(),
+    /**
+     * On a reaction to the activity itself: whom it is addressed to besides its owner (as
+     * `CommentAdded.addresseeIds`), other than the reactor, told `reaction` as the owner is. Absent on
+     * a reaction to a comment, on an activity for the owner's friends, and on a reaction recorded
+     * before: nobody but the owner was told.
+     */
+    addresseeIds: z.array(z.string()).optional(),
   }),
 )
 export const ReactionRemoved = defineEvent('ReactionRemoved', z.object({ ...reactionTarget, removedAt: z.string() }))

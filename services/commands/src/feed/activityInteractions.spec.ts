@@ -285,6 +285,51 @@ describe('reactions', () => {
   })
 })
 
+describe('reactions on an activity addressed to someone (a recommendation bob sent ann)', () => {
+  const sent = { type: 'recommendation', mediaTitle: 'Dune' } as const
+  const reactOnSent = (userId: string, commentId: string | null = null) =>
+    ({ ...react(userId, commentId), activity: sent, addressees: [friend] }) as const
+  const reactedOnSent = (userId: string, addresseeIds?: string[]) =>
+    ReactionAdded({
+      ...activity,
+      activity: sent,
+      commentId: null,
+      commentAuthorId: null,
+      userId,
+      emoji: '🔥',
+      reactedAt: at,
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+
+  it('names its addressee beside the owner when the owner reacts: the card is theirs as much', () =>
+    given([])
+      .when(reactOnSent(owner))
+      .then([reactedOnSent(owner, [friend])]))
+
+  it('names nobody else when the addressee reacts (the owner is told as ever)', () =>
+    given([])
+      .when(reactOnSent(friend))
+      .then([reactedOnSent(friend)]))
+
+  it('names no addressee on a reaction to a comment there: only its author is told', () =>
+    given([
+      CommentAdded({ ...activity, activity: sent, commentId: 'c1', userId: friend, content: 'Will do', addedAt: at }),
+    ])
+      .when(reactOnSent(owner, 'c1'))
+      .then([
+        ReactionAdded({
+          ...activity,
+          activity: sent,
+          commentId: 'c1',
+          commentAuthorId: friend,
+          userId: owner,
+          emoji: '🔥',
+          reactedAt: at,
+          commentAuthorCanSee: true,
+        }),
+      ]))
+})
+
 describe('feed visits', () => {
   const visit = (when: string) => ({ type: 'RecordFeedVisit', userId: friend, at: when }) as const
   it('records a visit, and never one that would move the mark back', () => {

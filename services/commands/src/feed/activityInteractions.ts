@@ -74,6 +74,12 @@ function otherCommenters(state: ActivityInteractionState, command: OnActivity & 
   )
 }
 
+/** Whom the card is addressed to besides its owner, but the member acting: `addresseeIds`, when anyone. */
+function addressedTo(command: OnActivity): { addresseeIds?: string[] } {
+  const addresseeIds = command.addressees.filter((userId) => userId !== command.userId)
+  return addresseeIds.length > 0 ? { addresseeIds } : {}
+}
+
 function checkedContent(content: string): string {
   const checked = commentContent.safeParse(content)
   if (checked.success) return checked.data
@@ -128,7 +134,6 @@ export const activityInteractions: Decider<
       case 'AddComment': {
         const content = checkedContent(command.content)
         if (state.everAdded.has(command.commentId)) return []
-        const addresseeIds = command.addressees.filter((userId) => userId !== command.userId)
         return [
           CommentAdded({
             ...on,
@@ -138,7 +143,7 @@ export const activityInteractions: Decider<
             content,
             addedAt: command.at,
             otherCommenterIds: otherCommenters(state, command),
-            ...(addresseeIds.length > 0 ? { addresseeIds } : {}),
+            ...addressedTo(command),
           }),
         ]
       }
@@ -179,8 +184,11 @@ export const activityInteractions: Decider<
         }
         if (command.type === 'React') {
           if (present) return []
+          // A comment's author is told while they may read the activity; a card's audience as of its comments.
           const told =
-            commentAuthorId === null ? {} : { commentAuthorCanSee: command.readers.includes(commentAuthorId) }
+            commentAuthorId === null
+              ? addressedTo(command)
+              : { commentAuthorCanSee: command.readers.includes(commentAuthorId) }
           return [ReactionAdded({ ...target, activity: command.activity, reactedAt: command.at, ...told })]
         }
         return present ? [ReactionRemoved({ ...target, removedAt: command.at })] : []

@@ -134,3 +134,44 @@ describe('notifications of comments on a card addressed to someone', () => {
     expect(await commentLines(told)).toContainEqual(['comment', `${teller.user.username} commented on your friendship`])
   })
 })
+
+describe('notifications of reactions on a card addressed to someone', () => {
+  it('tell the addressee of a recommendation or a friendship of its owner’s reactions, never the reactor, and take them back', async () => {
+    const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+    const reactionLines = async (who: Registered) => (await texts(who)).filter(([kind]) => kind === 'reaction')
+    await befriend(ann, bob)
+    await done(
+      await ann.client.post('/api/recommendations', {
+        tmdbId: title.id,
+        mediaType: 'movie',
+        toUsernames: [bob.user.username],
+      }),
+    )
+    const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
+    const card = (type: string) => {
+      const found = cards.find((item) => item.activityType === type)
+      if (!found) throw new Error(`no ${type} card in the feed`)
+      return { path: `/api/activities/${enc(found.id)}`, ownerId: found.user.id }
+    }
+    const sent = card('recommendation').path
+    const fire = `${sent}/reactions/${enc('🔥')}`
+
+    await done(await ann.client.put(fire))
+    expect(await reactionLines(bob)).toEqual([
+      ['reaction', `${ann.user.username} reacted to the recommendation of ${title.title} to you`],
+    ])
+    expect(await reactionLines(ann)).toEqual([])
+    await done(await bob.client.put(`${sent}/reactions/${enc('❤️')}`))
+    expect(await reactionLines(ann)).toEqual([
+      ['reaction', `${bob.user.username} reacted to your recommendation of ${title.title}`],
+    ])
+    await done(await ann.client.delete(fire))
+    expect(await reactionLines(bob)).toEqual([])
+
+    // The friendship's card is one member's; its other member is told of the owner's reactions.
+    const friendship = card('friendship')
+    const [owner, other] = friendship.ownerId === ann.user.id ? [ann, bob] : [bob, ann]
+    await done(await owner.client.put(`${friendship.path}/reactions/${enc('👍')}`))
+    expect(await reactionLines(other)).toContainEqual(['reaction', `${owner.user.username} reacted to your friendship`])
+  })
+})

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { AccountDeleted } from '@reelmates/contracts/account'
-import { CommentAdded, CommentDeleted, ReactionAdded, type ActivitySummary } from '@reelmates/contracts/feed'
+import {
+  CommentAdded,
+  CommentDeleted,
+  ReactionAdded,
+  ReactionRemoved,
+  type ActivitySummary,
+} from '@reelmates/contracts/feed'
 import { projectorHarness } from '../testing/projectorHarness'
 import { seedFriends } from '../testing/seedFriends'
 import { seedUsers } from '../testing/seedUsers'
@@ -93,6 +99,75 @@ describe('a comment on a card addressed to someone (a recommendation, a friendsh
     expect(await h.texts(bob)).toEqual(['ann commented on the recommendation of Dune to you'])
     await h.given(CommentDeleted({ ...annsWatch, commentId: 'c2', userId: ann, deletedBy: ann, deletedAt: at }))
     expect(await h.texts(bob)).toEqual([])
+  })
+})
+
+describe('a reaction to a card addressed to someone (a recommendation, a friendship)', () => {
+  const recommendation: ActivitySummary = { type: 'recommendation', mediaTitle: 'Dune' }
+  const onCard = (userId: string, emoji: '🔥' | '👍', activity = recommendation, addresseeIds?: string[]) =>
+    ReactionAdded({
+      ...annsWatch,
+      activity,
+      commentId: null,
+      commentAuthorId: null,
+      userId,
+      emoji,
+      reactedAt: at,
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+  const takenBack = (userId: string, emoji: '🔥' | '👍') =>
+    ReactionRemoved({ ...annsWatch, commentId: null, commentAuthorId: null, userId, emoji, removedAt: at })
+
+  it('reaches its addressee when its owner reacts, naming it as theirs, and never the reactor', async () => {
+    const h = await bell()
+    await h.given(onCard(ann, '🔥', recommendation, [bob]))
+    expect(await h.texts(bob)).toEqual(['ann reacted to the recommendation of Dune to you'])
+    expect(await h.texts(ann)).toEqual([])
+    const friends = await bell()
+    await friends.given(onCard(ann, '🔥', { type: 'friendship', mediaTitle: null }, [bob]))
+    expect(await friends.texts(bob)).toEqual(['ann reacted to your friendship'])
+    expect(await friends.texts(ann)).toEqual([])
+  })
+
+  it('reaches each addressee and the owner when someone else reacts, in a line of each bell', async () => {
+    const h = await bell()
+    await h.given(onCard(cat, '🔥', recommendation, [bob, dan]), onCard(cat, '👍', recommendation, [bob, dan]))
+    expect(await h.texts(ann)).toEqual(['cat reacted to your recommendation of Dune'])
+    expect(await h.texts(bob)).toEqual(['cat reacted to the recommendation of Dune to you'])
+    expect(await h.texts(dan)).toEqual(['cat reacted to the recommendation of Dune to you'])
+    expect(await h.texts(cat)).toEqual([])
+  })
+
+  it('gathers the owner’s reactions there into one line, which goes with the last one taken back', async () => {
+    const h = await bell()
+    await h.given(
+      onCard(ann, '🔥', recommendation, [bob]),
+      onCard(ann, '👍', recommendation, [bob]),
+      takenBack(ann, '🔥'),
+    )
+    expect(await h.texts(bob)).toEqual(['ann reacted to the recommendation of Dune to you'])
+    await h.given(takenBack(ann, '👍'))
+    expect(await h.texts(bob)).toEqual([])
+  })
+
+  it('takes a reaction back from every bell it rang, and no other reactor’s', async () => {
+    const h = await bell()
+    await h.given(
+      onCard(cat, '🔥', recommendation, [bob]),
+      onCard(dan, '🔥', recommendation, [bob]),
+      takenBack(cat, '🔥'),
+    )
+    expect(await h.texts(ann)).toEqual(['dan reacted to your recommendation of Dune'])
+    expect(await h.texts(bob)).toEqual(['dan reacted to the recommendation of Dune to you'])
+  })
+
+  it('tells the owner alone of a reaction recorded before its addressees were named, as before', async () => {
+    const h = await bell()
+    await h.given(onCard(bob, '🔥'), onCard(ann, '👍'))
+    expect(await h.texts(ann)).toEqual(['bob reacted to your recommendation of Dune'])
+    expect(await h.texts(bob)).toEqual([])
+    await h.given(takenBack(bob, '🔥'), takenBack(ann, '👍'))
+    expect(await h.texts(ann)).toEqual([])
   })
 })
 

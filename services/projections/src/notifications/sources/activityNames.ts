@@ -34,6 +34,16 @@ export function activityForYou(detail: Readonly<Record<string, string>>): string
   return detail.activityType === 'friendship' ? 'your friendship' : 'an activity shared with you'
 }
 
+/** The detail of a line to whom the activity is addressed (`addresseeIds`) rather than to its owner. */
+export const addressedDetail = (detail: Readonly<Record<string, string>>): Record<string, string> => ({
+  ...detail,
+  addressed: 'yes',
+})
+
+/** The activity as the line's reader has it: "your watch of Dune", or "the recommendation of Dune to you". */
+export const theirActivity = (detail: Readonly<Record<string, string>>): string =>
+  detail.addressed ? activityForYou(detail) : yourActivity(detail)
+
 /** "your comment on Dune"; "your comment" when the line does not know the title. */
 export const yourComment = (detail: Readonly<Record<string, string>>): string =>
   detail.title ? `your comment on ${detail.title}` : 'your comment'

@@ -1,6 +1,6 @@
 import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
-import { activityDetail, activityForYou, yourActivity } from './activityNames'
+import { activityDetail, addressedDetail, theirActivity } from './activityNames'
 
 /** The line of one activity's comments (per kind, per bell): a thread is one line, not one per comment. */
 export const commentsGroup = (activityId: string) => `comments:activity:${activityId}`
@@ -32,7 +32,7 @@ export const commentOnMyActivity = defineNotificationSource({
       ...(data.addresseeIds ?? []).map((userId) => ({
         ...line,
         userId,
-        detail: { ...detail, addressed: 'yes' },
+        detail: addressedDetail(detail),
         aboutUserId: data.activityOwnerId,
       })),
     ]
@@ -43,6 +43,5 @@ export const commentOnMyActivity = defineNotificationSource({
     parts: ({ data }) => [{ group: commentsGroup(data.activityId), actorId: data.userId, part: data.commentId }],
   },
   groupedInPush: false,
-  text: (context) =>
-    `${actorsText(context)} commented on ${context.detail.addressed ? activityForYou(context.detail) : yourActivity(context.detail)}`,
+  text: (context) => `${actorsText(context)} commented on ${theirActivity(context.detail)}`,
 })
