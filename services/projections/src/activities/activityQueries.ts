@@ -1,4 +1,5 @@
 import type { MediaType } from '@reelmates/contracts/media'
+import type { Filter } from '@reelmates/infra/readStore/port'
 import { defineQueries } from '../queries'
 import { activities, activitiesCollection } from './activities'
 
@@ -23,28 +24,25 @@ export type Activity = {
   metadataJson: string | null
 }
 
+/**
+ * The activities `readerId` may open now, as the feed's access decides, as a filter of the `activities`
+ * read model (which has no removed or private entry): their own, one addressed to them, or, with no
+ * audience, one of a friend's (`friendIds`, the reader's circle). What tells a member of an activity
+ * (the bell's lines, the digest's) tells only these, so that nothing leads to a page that says the
+ * activity isn't available: the one rule for both, here where the gateway and the scheduler read it.
+ */
+export const openableBy = (readerId: string, friendIds: Iterable<string>): Filter => ({
+  $or: [{ userId: readerId }, { audience: readerId }, { audience: null, userId: { $in: [...friendIds] } }],
+})
+
 /** What the feed reads: the latest activities of some people, newest first; and which activities there are. */
 export const activityQueries = defineQueries([activities], (db) => ({
-  /** Which of these activities exist now (not removed, made private, or gone with their owner's account). */
-  /**
-   * Which of these activities `readerId` may open now (as the feed's access decides): their own, one
-   * addressed to them, or, with no audience, one of a friend's (`friendIds`, the reader's circle).
-   */
-  async readableBy(readerId: string, ids: readonly string[], friendIds: ReadonlySet<string>): Promise<Set<string>> {
+  /** Which of these activities `readerId` may open now (`openableBy`). */
+  async readableBy(readerId: string, ids: readonly string[], friendIds: Iterable<string>): Promise<Set<string>> {
     if (ids.length === 0) return new Set()
     const found = await db
       .collection<Activity>(activitiesCollection)
-      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { _id: 1, userId: 1, audience: 1 } })
-    const readable = ({ userId, audience }: Pick<Activity, 'userId' | 'audience'>) =>
-      userId === readerId || (audience == null ? friendIds.has(userId) : audience.includes(readerId))
-    return new Set(found.filter(readable).map((activity) => activity._id))
-  },
-
-  async existing(ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set()
-    const found = await db
-      .collection<Activity>(activitiesCollection)
-      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { _id: 1 } })
+      .find({ _id: { $in: [...new Set(ids)] }, ...openableBy(readerId, friendIds) }, { projection: { _id: 1 } })
     return new Set(found.map((activity) => activity._id))
   },
 

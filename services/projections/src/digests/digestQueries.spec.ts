@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CommentAdded, ReactionAdded } from '@reelmates/contracts/feed'
-import { FriendRequestAccepted, FriendRequestSent, friendshipIdOf } from '@reelmates/contracts/friendships'
+import {
+  FriendRemoved,
+  FriendRequestAccepted,
+  FriendRequestSent,
+  friendshipIdOf,
+} from '@reelmates/contracts/friendships'
 import {
   RecommendationAccepted,
   RecommendationDismissed,
@@ -38,13 +43,20 @@ const commented = (userId: string, commentId: string, addedAt: string) =>
 /** A 🔥 on one of ann's watches (one member's reactions on one activity are at most one per emoji). */
 const reacted = (userId: string, reactedAt: string, entryId = 'e-ann') =>
   ReactionAdded({ ...onAnnsWatch(entryId), commentId: null, commentAuthorId: null, userId, emoji: '🔥', reactedAt })
-const befriend = (a: string, b: string) => {
+const befriend = (a: string, b: string, at = '2026-11-01T00:00:00.000Z') => {
   const pair = { friendshipId: friendshipIdOf(a, b), fromUserId: a, toUserId: b }
   return [
-    FriendRequestSent({ ...pair, inviteCount: 1, sentAt: '2026-11-01T00:00:00.000Z', invitationId: null }),
-    FriendRequestAccepted({ ...pair, acceptedAt: '2026-11-01T00:00:00.000Z' }),
+    FriendRequestSent({ ...pair, inviteCount: 1, sentAt: at, invitationId: null }),
+    FriendRequestAccepted({ ...pair, acceptedAt: at }),
   ]
 }
+const unfriend = (byUserId: string, otherUserId: string) =>
+  FriendRemoved({
+    friendshipId: friendshipIdOf(byUserId, otherUserId),
+    byUserId,
+    otherUserId,
+    removedAt: '2026-11-21T00:00:00.000Z',
+  })
 const recommendation = (recommendationId: string, fromUserId: string, toUserId: string, mediaTitle: string) => ({
   recommendationId,
   fromUserId,
@@ -193,6 +205,45 @@ describe('what a digest is made of', () => {
       const content = await digest()
       expect(content.onMyActivity).toEqual({ shown: [], total: 0 })
     })
+  })
+})
+
+describe('what my reader may no longer open, as the bell leaves it out (openableBy)', () => {
+  it('leaves out a friend’s watch once I unfriended them', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(watched(bob, 'e-bob'))
+    expect((await digest()).friendsActivity.total).toBe(1)
+    await h.given(unfriend(ann, bob))
+    const content = await digest()
+    expect(content.friendsActivity).toEqual({ shown: [], total: 0 })
+    expect(isEmptyDigest(content)).toBe(true)
+  })
+
+  it('tells a friend’s new friendship with me, never one with someone else (only its two members may open it)', async () => {
+    const { h, digest } = await world()
+    await h.given(...befriend(cat, bob, '2026-11-20T10:00:00.000Z'))
+    expect(await digest()).toMatchObject({ friendsActivity: { shown: [], total: 0 } })
+    await h.given(...befriend(ann, cat, '2026-11-20T11:00:00.000Z'))
+    expect((await digest()).friendsActivity).toEqual({
+      shown: [
+        {
+          username: 'cat',
+          activityType: 'friendship',
+          mediaTitle: null,
+          targetUsername: 'ann',
+          createdAt: '2026-11-20T11:00:00.000Z',
+        },
+      ],
+      total: 1,
+    })
+  })
+
+  it('still tells a comment on my watch by someone I unfriended since: my own watch is mine to open', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T10:00:00.000Z')
+    await h.given(watched(ann, 'e-ann'), commented(bob, 'c1', '2026-11-20T11:00:00.000Z'), unfriend(ann, bob))
+    expect((await digest()).onMyActivity).toMatchObject({ shown: [{ kind: 'comment', username: 'bob' }], total: 1 })
   })
 })
 

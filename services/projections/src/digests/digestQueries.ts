@@ -2,7 +2,7 @@ import type { DigestType } from '@reelmates/contracts/account'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import type { Collection, Doc, Filter } from '@reelmates/infra/readStore/port'
 import { activities, activitiesCollection } from '../activities/activities'
-import { activityQueries, type Activity } from '../activities/activityQueries'
+import { activityQueries, openableBy, type Activity } from '../activities/activityQueries'
 import {
   activityInteractions,
   commentsCollection,
@@ -103,22 +103,24 @@ export const digestQueries = defineQueries(
     /**
      * `filter` narrowed, before any limit, to what a digest may tell: the member `memberField` names
      * still has an account (someone whose account is gone is left out, as everywhere else), and, with
-     * `onActivity`, the activity commented or reacted on is still there. One removed or made private
-     * (the `activities` read model has neither) is not told, as the bell leaves its lines out while it
-     * is gone (`notificationQueries`): the line would lead to a page that says it isn't available.
-     * What is put in comes from the documents `filter` matched, so it only narrows it.
+     * `reader`, the activity commented or reacted on is one they may open now (`openableBy`, the bell's
+     * rule, with `friendIds` their circle): one removed or made private (the `activities` read model
+     * has neither) is not told, as the bell leaves its lines out (`notificationQueries`), since the line
+     * would lead to a page that says it isn't available. What is put in comes from the documents
+     * `filter` matched, so it only narrows it.
      */
     async function onlyTellable(
       docs: Collection,
       filter: Filter,
       memberField: string,
-      onActivity = false,
+      reader?: { userId: string; friendIds: readonly string[] },
     ): Promise<Filter> {
       const found = await docs.find(filter, { projection: { [memberField]: 1, activityId: 1 } })
       const members = { [memberField]: { $in: await present(found.map((doc) => doc[memberField])) } }
-      if (!onActivity) return { ...filter, ...members }
-      const there = await activitiesThere.existing(found.map((doc) => String(doc.activityId)))
-      return { ...filter, ...members, activityId: { $in: [...there] } }
+      if (!reader) return { ...filter, ...members }
+      const ids = found.map((doc) => String(doc.activityId))
+      const openable = await activitiesThere.readableBy(reader.userId, ids, reader.friendIds)
+      return { ...filter, ...members, activityId: { $in: [...openable] } }
     }
 
     /** The newest documents `filter` matches (by `at`), a section's worth at most, and how many match in all. */
@@ -163,7 +165,9 @@ export const digestQueries = defineQueries(
 
       async content(userId: string, from: string, until: string): Promise<DigestContent> {
         const period = within(from, until)
-        const friends = await present(await circles.friendIds(userId))
+        const circle = await circles.friendIds(userId)
+        const friends = await present(circle)
+        const reader = { userId, friendIds: circle }
         const onMine = { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period }
         const recommendations = db.collection<RecommendationDoc>(recommendationsCollection)
         const comments = db.collection<CommentDoc>(commentsCollection)
@@ -174,7 +178,7 @@ export const digestQueries = defineQueries(
             {
               userId: { $in: friends },
               createdAt: period,
-              $or: [{ audience: null }, { audience: userId }],
+              ...openableBy(userId, circle),
               // A recommendation to me is in its own section, not again as a friend's activity.
               $nor: [{ activityType: 'recommendation', targetUserId: userId }],
             },
@@ -188,8 +192,8 @@ export const digestQueries = defineQueries(
             { fromUserId: userId, status: { $in: [...answersTold] }, updatedAt: period },
             'toUserId',
           ).then((filter) => newest(recommendations, filter, 'updatedAt')),
-          onlyTellable(comments, onMine, 'userId', true).then((filter) => newest(comments, filter, 'createdAt')),
-          onlyTellable(reactions, { ...onMine, commentId: null }, 'userId', true).then((filter) =>
+          onlyTellable(comments, onMine, 'userId', reader).then((filter) => newest(comments, filter, 'createdAt')),
+          onlyTellable(reactions, { ...onMine, commentId: null }, 'userId', reader).then((filter) =>
             newest(reactions, filter, 'createdAt'),
           ),
         ])
