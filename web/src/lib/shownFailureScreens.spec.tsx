@@ -19,6 +19,7 @@ import { CampaignReportPanel } from '../features/campaigns/CampaignReportPanel'
 import { CampaignsEditor } from '../features/campaigns/CampaignsEditor'
 import { SendHistory } from '../features/campaigns/SendHistory'
 import { EmailTemplatesEditor } from '../features/emailTemplates/EmailTemplatesEditor'
+import { failedAgainText } from '../components/shell/TryAgain'
 import { createQueryClient } from './queryClient'
 import { routerInMemory, withinRouter } from './routerInSpecs'
 
@@ -94,23 +95,73 @@ const screens: [string, () => ReactElement, string][] = [
   ['my numbers', () => <ProfileStats />, "We couldn't load your numbers."],
 ]
 
+/** The screen drawn as the app draws it, and its alert that offers Try again. */
+async function failedScreen(draw: () => ReactElement) {
+  const queryClient = createQueryClient()
+  setCurrentUser(queryClient, admin)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={queryClient}>
+        <main>
+          <h1>The screen</h1>
+          {draw()}
+        </main>
+      </QueryClientProvider>,
+    ),
+  )
+  const alert = (await screen.findAllByRole('alert', {}, { timeout: 3000 })).find((one) =>
+    within(one).queryByRole('button', { name: /^Try again/ }),
+  )
+  if (!alert) throw new Error('No alert offers Try again')
+  const retry = within(alert).getByRole('button', { name: /^Try again/ })
+  retry.focus()
+  return { alert, retry }
+}
+
+/** Try again pressed, its request on its way until the answer given. */
+async function pressTryAgain(retry: HTMLElement) {
+  let answer: (response: Response) => void = () => undefined
+  vi.mocked(fetch).mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)))
+  fireEvent.click(retry)
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  await waitFor(() => expect(fetch).toHaveBeenCalled())
+  return (response: Response) => act(async () => answer(response))
+}
+
 describe.each(screens)('%s, when the server refuses it', (_name, draw, words) => {
   it('says what the server said, and keeps it and the focus on Try again while it is asked again', async () => {
-    const queryClient = createQueryClient()
-    setCurrentUser(queryClient, admin)
-    render(withinRouter(routerInMemory(), <QueryClientProvider client={queryClient}>{draw()}</QueryClientProvider>))
-    const alert = (await screen.findAllByRole('alert', {}, { timeout: 3000 })).find((one) =>
-      within(one).queryByRole('button', { name: /^Try again/ }),
-    )
-    if (!alert) throw new Error('No alert offers Try again')
+    const { alert, retry } = await failedScreen(draw)
     expect(alert.textContent).toContain(words)
-    const retry = within(alert).getByRole('button', { name: /^Try again/ })
-    retry.focus()
-    vi.mocked(fetch).mockReturnValue(new Promise<Response>(() => undefined))
-    fireEvent.click(retry)
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await pressTryAgain(retry)
     expect(alert.isConnected).toBe(true)
     expect(document.activeElement).toBe(retry)
+  })
+})
+
+/** The screens whose failure is `AdminLoadFailed`, whose Try again says how its asking goes. */
+const adminScreens = screens.slice(0, 12)
+
+describe.each(adminScreens)('%s, on Try again', (_name, draw) => {
+  it('says it is trying, unavailable meanwhile, with the focus kept on it', async () => {
+    const { retry } = await failedScreen(draw)
+    await pressTryAgain(retry)
+    expect(retry.textContent).toBe('Trying again…')
+    expect(retry.getAttribute('aria-disabled')).toBe('true')
+    expect(document.activeElement).toBe(retry)
+  })
+
+  it('says that it failed again when it did, the focus still on Try again', async () => {
+    const { alert, retry } = await failedScreen(draw)
+    const answer = await pressTryAgain(retry)
+    await answer(
+      new Response(JSON.stringify({ message: refusal }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    )
+    await waitFor(() => expect(within(alert).getByRole('status').textContent).toBe(failedAgainText))
+    expect(document.activeElement).toBe(within(alert).getByRole('button', { name: /^Try again/ }))
+    expect(retry.getAttribute('aria-disabled')).toBe('false')
   })
 })

@@ -13,7 +13,8 @@ function worthAskingAgain(error: unknown): boolean {
 /**
  * A list or panel of the admin area that could not be loaded: the server's words and a way to ask
  * again (without one, an admin had to reload the whole page). Shown from `useShownFailure`, so it
- * stays put while it is tried again.
+ * stays put while it is tried again: Try again says it is trying, then that it failed again, or gives
+ * the focus to what loaded (`TryAgain`).
  */
 export function AdminLoadFailed({
   error,
@@ -30,7 +31,9 @@ export function AdminLoadFailed({
   return (
     <div role="alert" className={className}>
       <p>{error instanceof Error ? error.message : requestMessages.fallback}</p>
-      {worthAskingAgain(error) ? <TryAgain onRetry={onRetry} className="mt-1 text-sm" what={what} /> : null}
+      {worthAskingAgain(error) ? (
+        <TryAgain onRetry={onRetry} failure={error} className="mt-1 text-sm" what={what} />
+      ) : null}
     </div>
   )
 }

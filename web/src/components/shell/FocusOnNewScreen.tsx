@@ -21,7 +21,7 @@ export function focusIsLeftBehind(focusedWhenLeaving: Element | null): boolean {
 }
 
 /** Focusable for this once: a `tabindex` left behind would take the focus on every click on it. */
-function focusOnce(element: HTMLElement): void {
+export function focusOnce(element: HTMLElement): void {
   if (!element.hasAttribute('tabindex')) {
     element.setAttribute('tabindex', '-1')
     element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true })
