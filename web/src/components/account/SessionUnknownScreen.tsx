@@ -1,7 +1,10 @@
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRouter, type AnyRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { SessionUnknown } from '../../features/account/currentUser'
+import { focusIsLost } from '../../lib/focusLost'
+import { focusScreenStartWhenLost } from '../shell/FocusOnNewScreen'
 import { PageError } from '../shell/PageError'
+import { TryAgainButton } from '../shell/TryAgain'
 import { ResultScreen, buttonClass } from './ResultScreen'
 
 export const sessionUnknownTexts = {
@@ -16,28 +19,56 @@ export const sessionUnknownTexts = {
 } as const
 
 /**
+ * Try again on its way, or answered by another failure, per router. Kept outside the screen: the
+ * router draws it anew (another instance, its state gone) as soon as it asks again, and again for the
+ * answer that fails, so the button came back as a plain Try again with the focus on the page's body.
+ * `about`: the failure on screen; `answered`: it is the answer to Try again.
+ */
+const askedAgain = new WeakMap<AnyRouter, { about: unknown; answered: boolean }>()
+
+/**
  * The error screen of the pages behind a sign-in guard. When the guard could not learn who is signed
  * in (`SessionUnknown`), it says why and asks again on Try again; sending the member to the sign-in
  * page instead told them they were signed out, which nothing said (spec §4: only a 401 does). Any
- * other failure is the app's usual error screen.
+ * other failure is the app's usual error screen. While it asks, Try again says so and keeps the focus;
+ * another failure says it failed again, the focus still on Try again; the page, once it loads, has
+ * the focus at its start.
  */
 export function SessionUnknownScreen(props: ErrorComponentProps) {
   const router = useRouter()
-  const [asking, setAsking] = useState(false)
+  const tryAgain = useRef<HTMLButtonElement>(null)
+  const asked = askedAgain.get(router)
+  const busy = asked !== undefined && asked.about === props.error && !asked.answered
+  const failedAgain = asked !== undefined && (asked.about !== props.error || asked.answered)
+  useEffect(() => {
+    if (!asked) return
+    if (asked.about !== props.error) askedAgain.set(router, { about: props.error, answered: true })
+    if (focusIsLost()) tryAgain.current?.focus()
+  }, [asked, props.error, router])
   if (!(props.error instanceof SessionUnknown)) return <PageError {...props} />
   const { title, body } = sessionUnknownTexts[props.error.unreachable ? 'unreachable' : 'failed']
   const askAgain = () => {
-    setAsking(true)
+    askedAgain.set(router, { about: props.error, answered: false })
     props.reset()
-    void router.invalidate().finally(() => setAsking(false))
+    void router.invalidate().finally(() => {
+      // Failed again: the screen drawn for that failure says so.
+      if (router.state.matches.some((match) => match.status === 'error')) return
+      askedAgain.delete(router)
+      focusScreenStartWhenLost()
+    })
   }
   return (
     <ResultScreen state="error" title={title}>
       <p className="text-base text-zinc-200">{body}</p>
-      <div className="flex justify-center">
-        <button type="button" onClick={askAgain} disabled={asking} aria-busy={asking} className={buttonClass}>
-          Try again
-        </button>
+      <div className="grid justify-items-center gap-2">
+        <TryAgainButton
+          ref={tryAgain}
+          busy={busy}
+          failedAgain={failedAgain}
+          onRetry={askAgain}
+          className={buttonClass}
+          statusClassName="text-sm text-zinc-300"
+        />
       </div>
     </ResultScreen>
   )
