@@ -107,9 +107,9 @@ describe('notifications of comments on a card addressed to someone', () => {
     const card = (type: string) => {
       const found = cards.find((item) => item.activityType === type)
       if (!found) throw new Error(`no ${type} card in the feed`)
-      return `/api/activities/${enc(found.id)}`
+      return { path: `/api/activities/${enc(found.id)}`, ownerId: found.user.id }
     }
-    const sent = card('recommendation')
+    const sent = card('recommendation').path
     const friendship = card('friendship')
 
     await done(await ann.client.post(`${sent}/comments`, { content: 'Watch it this weekend' }))
@@ -126,12 +126,10 @@ describe('notifications of comments on a card addressed to someone', () => {
       ['comment', `${ann.user.username} commented on the recommendation of ${title.title} to you`],
     ])
 
-    // The friendship's card is the accepter's; the one who asked is told of its comments too.
-    const owner = (await done(await ann.client.post(`${friendship}/comments`, { content: 'Friends!' }))).json<{
-      user: { id: string }
-    }>()
-    const [told, teller] = owner.user.id === ann.user.id ? [bob, ann] : [ann, bob]
-    expect(await commentLines(told)).toContainEqual(['comment', `${teller.user.username} commented on your friendship`])
+    // The friendship's card is one member's; its other member is told of the owner's comments too.
+    const [owner, other] = friendship.ownerId === ann.user.id ? [ann, bob] : [bob, ann]
+    await done(await owner.client.post(`${friendship.path}/comments`, { content: 'Friends!' }))
+    expect(await commentLines(other)).toContainEqual(['comment', `${owner.user.username} commented on your friendship`])
   })
 })
 
