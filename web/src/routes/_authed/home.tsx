@@ -1,7 +1,7 @@
 import { homeSearch } from '@reelmates/contracts/accountPages'
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../components/media/HomeScreen'
-import { InvitationLinkQuestion } from '../../components/social/InvitationLinkQuestion'
+import { MailedLinkQuestion } from '../../components/social/MailedLinkQuestion'
 import { providerDefaults } from '../../features/catalog/cachePolicy'
 import { homeProviders } from '../../features/catalog/providers'
 import { catalogQueries, startLoading } from '../../features/catalog/queries'
@@ -19,12 +19,20 @@ export const Route = createFileRoute('/_authed/home')({
     }
   },
   component: function Home() {
-    const arrival = useInvitationOnArrival(Route.useSearch())
+    const { question, take, leave } = useInvitationOnArrival(Route.useSearch())
     return (
       <>
         <HomeScreen />
-        {arrival.question && (
-          <InvitationLinkQuestion question={arrival.question} onTake={arrival.take} onLeave={arrival.leave} />
+        {question && (
+          <MailedLinkQuestion
+            asking={`Accept ${question.inviter}'s invitation`}
+            confirmLabel="Accept"
+            onTake={take}
+            onLeave={leave}
+          >
+            {question.inviter} sent this invitation to {question.sentTo ?? 'another address'}. Accepting it makes you
+            friends.
+          </MailedLinkQuestion>
         )}
       </>
     )

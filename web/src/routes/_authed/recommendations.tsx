@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { RecommendationLinkQuestion } from '../../components/recommendations/RecommendationLinkQuestion'
 import { RecommendationsScreen } from '../../components/recommendations/RecommendationsScreen'
+import { MailedLinkQuestion } from '../../components/social/MailedLinkQuestion'
 import { useRecommendationOnArrival } from '../../features/recommendations/useRecommendationOnArrival'
 
 const search = z.object({
@@ -14,12 +14,20 @@ export const Route = createFileRoute('/_authed/recommendations')({
   validateSearch: search,
   component: function Recommendations() {
     const { box, token } = Route.useSearch()
-    const arrival = useRecommendationOnArrival(token)
+    const { question, take, leave } = useRecommendationOnArrival(token)
     return (
       <>
         <RecommendationsScreen box={box} />
-        {arrival.question && (
-          <RecommendationLinkQuestion question={arrival.question} onTake={arrival.take} onLeave={arrival.leave} />
+        {question && (
+          <MailedLinkQuestion
+            asking="Add it to your recommendations"
+            confirmLabel="Add it"
+            onTake={take}
+            onLeave={leave}
+          >
+            {question.from} recommended {question.mediaTitle} to {question.sentTo ?? 'another address'}. A friend
+            request from {question.from} comes with it.
+          </MailedLinkQuestion>
         )}
       </>
     )
