@@ -610,6 +610,58 @@ test('the host who opens their own invitation’s mailed link is told it is thei
   await a.close()
 })
 
+test("the host's friend who opens their invitation's mailed link is told they are friends already, mailed to them or not, and asked nothing", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const a = await member(browser, baseURL ?? '', 'host')
+  // A friend of the host's, holding a link mailed to an address without an account (forwarded to them).
+  const b = await member(browser, baseURL ?? '', 'friend')
+  await befriend(b, a)
+  const elsewhere = `${uniqueName('otheraddress')}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: elsewhere })
+  const forwarded = await signUpLinkMailedTo(browser, baseURL ?? '', elsewhere)
+  // Invited before they had an account, then joined without the link and became friends by a request.
+  const username = uniqueName('joiner')
+  const address = `${username}@example.com`
+  await send(a.page.request, 'POST', '/api/friendships', { email: address })
+  const own = await signUpLinkMailedTo(browser, baseURL ?? '', address)
+  const context = await newContext(browser, { baseURL: baseURL ?? '' })
+  const joiner = {
+    page: await context.newPage(),
+    account: { username, email: address, password },
+    close: () => context.close(),
+  }
+  await send(joiner.page.request, 'POST', '/api/register', { username, email: address, password })
+  await befriend(a, joiner)
+
+  for (const [opener, link, told] of [
+    [
+      b,
+      forwarded,
+      `You and ${a.account.username} are friends already. This invitation went to o•••@example.com; it is left for them.`,
+    ],
+    [joiner, own, `You and ${a.account.username} are friends already; there is nothing to accept.`],
+  ] as const) {
+    const accepts: string[] = []
+    opener.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/friendships/accept-with-token') accepts.push(request.url())
+    })
+    await opener.page.goto(link)
+    const already = toastWith(opener.page, 'Already friends')
+    await expect(already).toContainText(told)
+    await expect(opener.page.getByRole('dialog')).toHaveCount(0)
+    await already.getByRole('button', { name: 'Friends' }).click()
+    await expect(opener.page).toHaveURL(/\/friends$/)
+    await expect(friendsList(opener.page).getByRole('link', { name: a.account.username })).toBeVisible()
+    expect(accepts).toEqual([])
+  }
+  await joiner.close()
+  await a.close()
+  await b.close()
+})
+
 /** The sign-up link of the newest friend invitation mailed to `address`. */
 async function signUpLinkMailedTo(browser: Browser, baseURL: string, address: string): Promise<string> {
   const mail = await mailReader(browser, baseURL)

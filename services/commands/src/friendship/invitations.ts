@@ -229,13 +229,14 @@ export async function acceptInvitation(
  *
  * A member signed in (`openerId`) is refused as accepting would refuse them (already friends through
  * it, mailed to another member), and told who they are to it (`opener`), so the app asks before
- * accepting a link mailed to someone else's address. Its inviter is told so whatever became of it.
+ * accepting a link mailed to someone else's address, and whether they are the inviter's friends
+ * already (nothing to accept). Its inviter is told so whatever became of it.
  */
 export async function inviterOfInvitationLink(
   ports: FriendshipPorts,
   token: string,
   openerId?: string,
-): Promise<{ inviter: Member; opener?: LinkOpener }> {
+): Promise<{ inviter: Member; opener?: LinkOpener & { friends: boolean } }> {
   const parsed = readInvitationToken(token)
   if (!parsed) throw new InvitationTokenInvalid()
   const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))
@@ -244,7 +245,7 @@ export async function inviterOfInvitationLink(
   if (openerId !== undefined && openerId === state.inviterUserId && wasMailed(state, parsed.tokenHash)) {
     const inviter = await ports.members.byId(openerId)
     if (!inviter) throw new InvitationTokenInvalid()
-    return { inviter, opener: { is: 'sender', sentTo, open: linkIsOpen(state, parsed.tokenHash, now) } }
+    return { inviter, opener: { is: 'sender', sentTo, open: linkIsOpen(state, parsed.tokenHash, now), friends: false } }
   }
   const inviterUserId = inviterOfLink(state, parsed.tokenHash, now, openerId)
   if (openerId !== undefined && state.inviteeUserId !== null && state.inviteeUserId !== openerId)
@@ -252,9 +253,13 @@ export async function inviterOfInvitationLink(
   const inviter = await ports.members.byId(inviterUserId)
   if (!inviter) throw new InviterLeft()
   if (openerId === undefined) return { inviter }
-  const opener = await ports.members.byId(openerId)
+  const [opener, pair] = await Promise.all([
+    ports.members.byId(openerId),
+    loadState(ports.eventStore, friendship, friendshipStreamId(friendshipIdOf(inviterUserId, openerId))),
+  ])
   const addressee = state.inviteeUserId === openerId || sameAddress(opener?.email, state.inviteeEmail)
-  return { inviter, opener: { is: addressee ? 'addressee' : 'other', sentTo, open: true } }
+  const friends = pair.status === 'accepted'
+  return { inviter, opener: { is: addressee ? 'addressee' : 'other', sentTo, open: true, friends } }
 }
 
 /** One of the invitation's links, whatever became of it since (used, expired, cancelled). */

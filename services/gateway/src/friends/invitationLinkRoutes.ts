@@ -8,7 +8,8 @@ import { friendshipPorts } from './friendshipPorts'
 /**
  * What an invitation link's page may say before anyone signs in: who sent it. Open to anyone holding
  * the link (the token is the secret a mailbox received), and answered from the invitation's stream.
- * A member signed in also learns whether they sent it or it was mailed to their own address.
+ * A member signed in also learns whether they sent it or it was mailed to their own address, and
+ * whether they are its inviter's friends already.
  */
 export const invitationLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const ports = friendshipPorts(platform)
@@ -21,7 +22,8 @@ export const invitationLinkRoutes: FastifyPluginAsyncZod<{ platform: Platform }>
         summary:
           "Who sent the invitation link with this token, for the sign-up and sign-in pages to name them (the link's from= is anyone's to type). " +
           'To a member signed in, also who they are to it (opener: its inviter, the member it was mailed to, or ' +
-          'someone else) and the masked address it went to, refused as accepting it would be. 404/409/410 say why it would not work.',
+          'someone else), the masked address it went to, and whether they are friends with its inviter already (friends), ' +
+          'refused as accepting it would be. 404/409/410 say why it would not work.',
         querystring: acceptWithTokenQuery,
         response: {
           200: invitationLinkAnswer,

@@ -213,9 +213,9 @@ describe('invitations by email', () => {
     const inviter = { username: ann.user.username, avatarUrl: null }
     const sentTo = `n•••@example.org`
 
-    expect((await ask(dave)).json()).toEqual({ inviter, opener: { is: 'other', sentTo, open: true } })
+    expect((await ask(dave)).json()).toEqual({ inviter, opener: { is: 'other', sentTo, open: true, friends: false } })
     expect((await ask(dave)).body).not.toContain(email)
-    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: true } })
+    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: true, friends: false } })
 
     // The mailbox's owner, signed in under that address (moved to it since), accepts without a question.
     const erin = await member('erin')
@@ -224,13 +224,32 @@ describe('invitations by email', () => {
 
     const accepted = await dave.client.get(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
     expect(accepted.statusCode, accepted.body).toBe(200)
-    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: false } })
+    expect((await ask(ann)).json()).toEqual({ inviter, opener: { is: 'sender', sentTo, open: false, friends: false } })
     const again = await ask(dave)
     expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([
       409,
       'This friend request has already been accepted.',
     ])
     expect((await ask(erin)).statusCode).toBe(410)
+  })
+
+  it("tells a member signed in who is the inviter's friend already so, whether the link was mailed to them or not", async () => {
+    const ann = await member('ann')
+    const [dave, erin] = [await member('dave'), await member('erin')]
+    const { email, token } = await invited(ann)
+    const ask = (who: Registered) => who.client.get(`/api/invitations/link?token=${encodeURIComponent(token)}`)
+    const befriend = async (asker: Registered, asked: Registered) => {
+      const asking = await asker.client.post('/api/friendships', { username: asked.user.username })
+      const { id } = asking.json<{ friendship: { id: string } }>().friendship
+      expect((await asked.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    }
+    expect((await erin.client.put('/api/user/profile', { email, currentPassword: password })).statusCode).toBe(200)
+    await befriend(dave, ann)
+    await befriend(ann, erin)
+
+    expect((await ask(dave)).json()).toMatchObject({ opener: { is: 'other', open: true, friends: true } })
+    expect((await ask(erin)).json()).toMatchObject({ opener: { is: 'addressee', open: true, friends: true } })
+    expect((await ask(ann)).json()).toMatchObject({ opener: { is: 'sender', friends: false } })
   })
 
   it("sends a member's address a friend request whose link accepts it, answering exactly as for a stranger", async () => {

@@ -46,6 +46,23 @@ function ownInvitation(link: InvitationLinkAnswer, openFriends: () => void): voi
 }
 
 /**
+ * The opener and its inviter are friends already: nothing to accept (accepting would be refused), and
+ * the link, when it was mailed to someone else, stays theirs to use.
+ */
+function friendsAlready(link: InvitationLinkAnswer, openFriends: () => void): void {
+  const { username } = link.inviter
+  toast({
+    title: 'Already friends',
+    description:
+      link.opener?.is === 'other'
+        ? `You and ${username} are friends already. This invitation went to ${link.opener.sentTo ?? 'another address'}; it is left for them.`
+        : `You and ${username} are friends already; there is nothing to accept.`,
+    action: { label: 'Friends', altText: 'Open your Friends page', onClick: openFriends },
+    duration: 10_000,
+  })
+}
+
+/**
  * Signing in from a sign-up invitation's banner lands on /home with the invitation (spec §4): accept
  * it for the member who just signed in, once, say how that went, and take it off the address so a
  * reload or a shared link does not carry it on.
@@ -53,7 +70,8 @@ function ownInvitation(link: InvitationLinkAnswer, openFriends: () => void): voi
  * A member who was signed in already when the link opened (the guest pages send them here too), and
  * whose address is not the one it was mailed to, is asked first (`question`: a forwarded mail, a
  * shared computer); signing in on the link's page chose the account, and is not asked. Its own
- * inviter is told it is theirs, and accepts nothing.
+ * inviter is told it is theirs, and the inviter's friends that they are friends already: neither
+ * accepts anything.
  */
 export function useInvitationOnArrival(search: HomeSearch): {
   question: InvitationQuestion | null
@@ -74,6 +92,7 @@ export function useInvitationOnArrival(search: HomeSearch): {
       (link) => {
         const is = link.opener?.is
         if (is === 'sender') return ownInvitation(link, openFriends)
+        if (link.opener?.friends) return friendsAlready(link, openFriends)
         if (is === 'addressee' || signedInOnLinkPage(token)) return accept(queryClient, token)
         setQuestion({ token, inviter: link.inviter.username, sentTo: link.opener?.sentTo ?? null })
       },
