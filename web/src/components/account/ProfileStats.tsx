@@ -9,6 +9,7 @@ import { ratingLabel, starsText } from '../../features/library/rating'
 import { StarRating } from '../library/StarRating'
 import { MediaPoster } from '../media/MediaPoster'
 import { Loading } from '../shell/NotSavedOffline'
+import { TryAgain } from '../shell/TryAgain'
 import { useShownFailure } from '../../lib/shownFailure'
 
 const tile = 'rounded-2xl border border-white/5 bg-panel p-4'
@@ -277,13 +278,12 @@ export function ProfileStats() {
       ) : failure ? (
         <div role="alert" className={tile}>
           <p className="text-sm text-zinc-300">We couldn&apos;t load your numbers.</p>
-          <button
-            type="button"
-            onClick={() => void stats.refetch()}
-            className="mt-2 text-sm font-semibold text-reel hover:underline"
-          >
-            Try again
-          </button>
+          <TryAgain
+            onRetry={() => void stats.refetch()}
+            failure={failure}
+            className="mt-2 text-sm"
+            look="font-semibold text-reel hover:underline"
+          />
         </div>
       ) : (
         <Loading what="This summary" size="row">

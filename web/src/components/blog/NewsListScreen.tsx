@@ -61,7 +61,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
             <p className="text-red-300">
               The news could not be loaded. {failure instanceof Error ? failure.message : null}
             </p>
-            <TryAgain onRetry={() => void posts.refetch()} />
+            <TryAgain onRetry={() => void posts.refetch()} failure={failure} />
           </div>
         ) : posts.data.items.length === 0 && posts.data.total > 0 ? (
           // An address past the last page (a list shortened since it was shared, a hand-edited page number).

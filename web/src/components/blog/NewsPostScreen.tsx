@@ -45,10 +45,11 @@ export function NewsPostScreen({ slug }: { slug: string }) {
           <h1 id="screen-title" className="text-3xl font-bold tracking-tight text-white">
             {missing ? 'Post not found' : 'The post could not be loaded'}
           </h1>
-          <p className="mt-3 text-zinc-400">
+          {/* A failure that came after "Loading the post…" is said, as a title's or a profile's is. */}
+          <p role={missing ? undefined : 'alert'} className="mt-3 text-zinc-400">
             {missing ? 'There is no published post at this address.' : messageOf(failure)}
           </p>
-          {missing ? null : <TryAgain onRetry={() => void post.refetch()} className="mt-4 text-sm" />}
+          {missing ? null : <TryAgain onRetry={() => void post.refetch()} failure={failure} className="mt-4 text-sm" />}
         </section>
       ) : (
         // One column that cannot grow past the page (`grid-cols-1` is minmax(0, 1fr)), and words that

@@ -77,7 +77,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           />
         </ActivityCard>
       ) : (
-        <LoadFailed what="this activity" onRetry={() => void refetch()} />
+        <LoadFailed what="this activity" failure={failure} onRetry={() => void refetch()} />
       )}
     </section>
   )

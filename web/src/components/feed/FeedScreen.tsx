@@ -109,7 +109,7 @@ export function FeedScreen() {
       >
         <NewActivityButton fresh={fresh} onShow={showNewActivity} />
         {failure && !feed.items ? (
-          <LoadFailed onRetry={() => void feed.refetch()} />
+          <LoadFailed failure={failure} onRetry={() => void feed.refetch()} />
         ) : !feed.items ? (
           <Loading what="Your feed">
             <FeedSkeleton />

@@ -46,12 +46,23 @@ export function ListSkeleton() {
   )
 }
 
-/** `what` is what failed to load, as the sentence names it ("this list", "this activity"). */
-export function LoadFailed({ onRetry, what = 'this list' }: { onRetry: () => void; what?: string }) {
+/**
+ * `what` is what failed to load, as the sentence names it ("this list", "this activity"); `failure`, the
+ * failure shown (`useShownFailure`), so that Try again says how its asking goes (`TryAgain`).
+ */
+export function LoadFailed({
+  onRetry,
+  failure,
+  what = 'this list',
+}: {
+  onRetry: () => void
+  failure: unknown
+  what?: string
+}) {
   return (
     <div role="alert" className="rounded-2xl border border-rose-500/20 bg-rose-500/5 px-6 py-8 text-center">
       <p className="text-sm text-rose-200">We couldn't load {what}.</p>
-      <TryAgain onRetry={onRetry} />
+      <TryAgain onRetry={onRetry} failure={failure} />
     </div>
   )
 }

@@ -67,7 +67,7 @@ export function WatchedScreen({ search, onSearch }: WatchedScreenProps) {
         ) : null}
       </ScreenHeader>
       {failure && !items ? (
-        <LoadFailed onRetry={() => void refetch()} />
+        <LoadFailed failure={failure} onRetry={() => void refetch()} />
       ) : !items ? (
         <Loading what="Your watched log">
           <ListSkeleton />

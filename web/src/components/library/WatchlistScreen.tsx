@@ -97,7 +97,7 @@ export function WatchlistScreen({ search, onSearch }: WatchlistScreenProps) {
         </div>
       </div>
       {failure && !items ? (
-        <LoadFailed onRetry={() => void refetch()} />
+        <LoadFailed failure={failure} onRetry={() => void refetch()} />
       ) : !items ? (
         <Loading what="Your watchlist">
           <ListSkeleton />

@@ -1,5 +1,6 @@
+import type { MediaDetails } from '@reelmates/contracts/catalog'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCurrentUser } from '../../features/account/currentUser'
 import { ApiError } from '../../lib/apiError'
@@ -7,8 +8,9 @@ import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { MediaDetailsScreen } from './MediaDetailsScreen'
+import { movie } from '../../features/catalog/testing'
 
-const details = vi.hoisted(() => ({ answer: (): Promise<never> => Promise.reject(new Error('unset')) }))
+const details = vi.hoisted(() => ({ answer: (): Promise<MediaDetails> => Promise.reject(new Error('unset')) }))
 vi.mock('../../features/catalog/searchCalls', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../features/catalog/searchCalls')>()),
   fetchMediaDetails: () => details.answer(),
@@ -39,5 +41,39 @@ describe('a title that could not be loaded', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Title unavailable')
     expect(document.activeElement).toBe(retry)
+  })
+
+  it('gives the focus to the title’s heading once Try again loads it', async () => {
+    details.answer = () => Promise.reject(new ApiError('An error occurred with your request', 500))
+    const queryClient = createQueryClient()
+    setCurrentUser(queryClient, null)
+    render(
+      withinRouter(
+        routerInMemory(),
+        <QueryClientProvider client={queryClient}>
+          <main>
+            <MediaDetailsScreen mediaType="movie" id={603} />
+          </main>
+        </QueryClientProvider>,
+      ),
+    )
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    retry.focus()
+    const matrix: MediaDetails = {
+      ...movie(603, 'The Matrix'),
+      genres: [],
+      credits: { cast: [], crew: [] },
+      videos: [],
+      trailer: null,
+      watch_providers: {},
+      similar: [],
+    }
+    let answer: () => void = () => undefined
+    details.answer = () => new Promise((resolve) => (answer = () => resolve(matrix)))
+    fireEvent.click(retry)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await act(async () => answer())
+    const title = await screen.findByRole('heading', { level: 1, name: 'The Matrix' })
+    await waitFor(() => expect(document.activeElement).toBe(title))
   })
 })

@@ -59,7 +59,11 @@ export function MediaDetailsScreen({ mediaType, id, actions, friends, yours }: M
             <h1 id="screen-title" tabIndex={-1} className="mb-4 text-2xl font-bold text-white outline-none">
               Title unavailable
             </h1>
-            <CatalogProblem message="This title could not be loaded." onRetry={() => void query.refetch()} />
+            <CatalogProblem
+              message="This title could not be loaded."
+              failure={failure}
+              onRetry={() => void query.refetch()}
+            />
           </section>
         )}
       </div>

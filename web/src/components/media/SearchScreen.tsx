@@ -87,7 +87,7 @@ export function SearchScreen({ query, page, onSearch, onPageChange }: SearchScre
           <TrendingRow list="trendingMovies" priority />
         </div>
       ) : failure && !results.data ? (
-        <CatalogProblem message={problemMessage(failure)} onRetry={() => void results.refetch()} />
+        <CatalogProblem message={problemMessage(failure)} failure={failure} onRetry={() => void results.refetch()} />
       ) : !results.data ? (
         <Loading what="This search">
           <PosterGridSkeleton />

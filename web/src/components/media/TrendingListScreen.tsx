@@ -29,7 +29,7 @@ export function TrendingListScreen({ list }: { list: TrendingListName }) {
       <PageHeading title={screen.title} subtitle={query.data?.notice ? undefined : screen.subtitle} />
       <ListNotice notice={query.data?.results.length ? query.data.notice : undefined} />
       {failure && !query.data ? (
-        <CatalogProblem message={problemMessage(failure)} onRetry={() => void query.refetch()} />
+        <CatalogProblem message={problemMessage(failure)} failure={failure} onRetry={() => void query.refetch()} />
       ) : !query.data ? (
         <Loading what="This list">
           <PosterGridSkeleton />

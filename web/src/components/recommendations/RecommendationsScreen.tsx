@@ -100,7 +100,7 @@ function Received() {
       </Loading>
     )
   }
-  if (!query.items) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (!query.items) return <LoadFailed failure={failure} onRetry={() => void query.refetch()} />
   if (query.items.length === 0) return <EmptyBox box="received" />
   return (
     <CardList>
@@ -124,7 +124,7 @@ function Sent() {
       </Loading>
     )
   }
-  if (!items) return <LoadFailed onRetry={() => void query.refetch()} />
+  if (!items) return <LoadFailed failure={failure} onRetry={() => void query.refetch()} />
   if (items.length === 0) return <EmptyBox box="sent" />
   return (
     <CardList>

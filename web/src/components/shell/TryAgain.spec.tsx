@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useShownFailure } from '../../lib/shownFailure'
 import { AdminLoadFailed } from '../admin/AdminLoadFailed'
+import { TryAgain } from './TryAgain'
 
 /** The server's answers to the panel's list, one a time, each when the spec gives it. */
 function answers() {
@@ -77,5 +78,29 @@ describe('Try again, once its answer loads what had failed', () => {
   it('gives it to the screen’s heading when the panel is the screen', async () => {
     await retried((panel) => panel)
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Scheduler' })))
+  })
+
+  it('leaves it to the new screen when the address changed as the failure went', async () => {
+    const screenAt = (failed: boolean) => (
+      <main>
+        <h1>{failed ? 'Title unavailable' : 'Scheduler'}</h1>
+        {failed ? (
+          <section aria-label="Title">
+            <TryAgain onRetry={() => undefined} />
+          </section>
+        ) : null}
+      </main>
+    )
+    const { rerender } = render(screenAt(true))
+    screen.getByRole('button', { name: 'Try again' }).focus()
+    window.history.pushState(null, '', '/admin/scheduler')
+    try {
+      rerender(screenAt(false))
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+      // `FocusOnNewScreen` gives the new screen its start, after the new screen's own effects.
+      expect(document.activeElement).toBe(document.body)
+    } finally {
+      window.history.back()
+    }
   })
 })

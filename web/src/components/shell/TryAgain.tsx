@@ -73,18 +73,24 @@ function focusStartOf(part: HTMLElement): void {
  * When Try again (or anything) brought the answer, the failure gives way to what loaded and its
  * button leaves the page: a focus on it fell to the page's body, and a keyboard or screen-reader user
  * had to find their way back from the top. It goes to the start of the part that loaded instead
- * (after the render that put it there, and its effects: what loaded may take the focus itself). Not
- * when the part went too (another screen: that screen's start takes it).
+ * (after the render that put it there, and its effects: what loaded may take the focus itself). A
+ * failure that stood for the whole screen (a title's, a post's, a profile's) goes with its section,
+ * and the page that loaded in its place starts at the screen's heading. Not when the address changed
+ * (another screen: `FocusOnNewScreen` gives it that screen's start).
  */
 function useFocusStartWhenGone(button: RefObject<HTMLButtonElement | null>): void {
   useLayoutEffect(() => {
     const control = button.current
+    const shownAt = window.location.pathname
     return () => {
       // A cleanup runs before React takes the element out: it still holds the focus here.
       if (!control || document.activeElement !== control) return
       const part = partOf(control)
+      const sameScreen = window.location.pathname === shownAt
       setTimeout(() => {
-        if (part?.isConnected && focusIsLost()) focusStartOf(part)
+        if (!focusIsLost()) return
+        if (part?.isConnected) focusStartOf(part)
+        else if (sameScreen) focusScreenStart()
       })
     }
   }, [button])
@@ -101,11 +107,14 @@ function useFocusStartWhenGone(button: RefObject<HTMLButtonElement | null>): voi
 export function TryAgain({
   onRetry,
   className = 'mt-3 text-sm',
+  look = wayOnButton,
   what,
   failure,
 }: {
   onRetry: () => void
   className?: string
+  /** Its look, where a screen's Try again is a button of another kind (a pill, the screen's main action). */
+  look?: string
   what?: string
   failure?: unknown
 }) {
@@ -124,7 +133,7 @@ export function TryAgain({
       busy={askedAbout !== null}
       failedAgain={failedAgain}
       what={what}
-      className={`${className} ${wayOnButton}`}
+      className={`${className} ${look}`}
       onRetry={() => {
         setFailedAgain(false)
         if (failure !== undefined) setAskedAbout({ failure })

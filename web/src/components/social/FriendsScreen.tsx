@@ -90,7 +90,7 @@ export function FriendsScreen({ myId }: { myId: string }) {
               </div>
             </Loading>
           ) : !data ? (
-            <LoadFailed onRetry={() => void query.refetch()} />
+            <LoadFailed failure={failure} onRetry={() => void query.refetch()} />
           ) : (
             <>
               {/* Kept (hidden while empty) when the last request is answered: it hands the focus on then. */}

@@ -15,6 +15,7 @@ import { FriendButton } from './FriendButton'
 import { PublicWatchList } from './PublicWatchList'
 import { monthYear, panel, primaryButton, secondaryButton, sectionHeading } from './socialStyles'
 import { Loading } from '../shell/NotSavedOffline'
+import { TryAgain } from '../shell/TryAgain'
 import { eachLineItsDirection } from '../../lib/textDirection'
 import { appLocale } from '../../lib/appLocale'
 import { useShownFailure } from '../../lib/shownFailure'
@@ -214,9 +215,9 @@ export function PublicProfileScreen({ username }: { username: string }) {
         <p role="alert" className="text-zinc-400">
           Something went wrong while loading {username}'s profile. Please try again.
         </p>
-        <button type="button" className={primaryButton} onClick={() => void query.refetch()}>
-          Try again
-        </button>
+        <div>
+          <TryAgain onRetry={() => void query.refetch()} failure={failure} className="" look={primaryButton} />
+        </div>
       </Centered>
     )
   } else if (query.data) {
