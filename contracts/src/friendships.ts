@@ -168,15 +168,7 @@ export const acceptWithTokenQuery = z.object({
 export const invitationLinkAnswer = z.object({
   inviter: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
   /** Only to a member signed in: who they are to the link, before it is accepted for them. */
-  opener: linkOpener
-    .extend({
-      /**
-       * They and the inviter are friends already (by a request, another invitation): accepting would
-       * be refused, and asking "accept it?" would promise a friendship they have.
-       */
-      friends: z.boolean(),
-    })
-    .optional(),
+  opener: linkOpener.optional(),
 })
 export type InvitationLinkAnswer = z.infer<typeof invitationLinkAnswer>
 

@@ -16,6 +16,11 @@ export const linkOpener = z.object({
   sentTo: z.string().nullable(),
   /** The link can still bring what it carries (not used, expired or cancelled). */
   open: z.boolean(),
+  /**
+   * They and its sender are friends already (false for the sender): accepting an invitation would be
+   * refused, and a recommendation's friend request would not be made, so the app must not promise either.
+   */
+  friends: z.boolean(),
 })
 export type LinkOpener = z.infer<typeof linkOpener>
 

@@ -526,6 +526,37 @@ test('a member signed in already who opens a recommendation mailed to another ad
   await bob.close()
 })
 
+test('the sender’s friend who opens a recommendation mailed to another address is asked without the promise of a friend request, and stays friends', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { bob, dave, film, link } = await recommendedToAnotherAddress(browser, baseURL!)
+  const { context, page } = await signedInAs(browser, baseURL!, dave)
+  await befriend(bob, { page, account: dave, close: () => context.close() })
+  await page.goto(link)
+
+  const question = addItQuestion(page, dave.username)
+  await expect(question).toContainText(`${bob.account.username} recommended ${film.title} to d•••@example.com.`)
+  await expect(question).not.toContainText('friend request')
+  await question.getByRole('button', { name: 'Add it' }).click()
+  await expect(toastWith(page, 'Recommendation received')).toBeVisible()
+  await expectReceived(page, film.title, bob.account.username)
+  await expect(toastWith(page, "Couldn't add the recommendation")).toHaveCount(0)
+  // Taking it asked nothing of their friendship: still friends, no request either way.
+  await expect
+    .poll(async () => {
+      const answer = (await (await page.request.get('/api/friendships')).json()) as Record<
+        'friends' | 'incoming' | 'outgoing',
+        { user: { username: string } }[]
+      >
+      return [answer.friends, answer.incoming, answer.outgoing].map((list) => list.map((item) => item.user.username))
+    })
+    .toEqual([[bob.account.username], [], []])
+  await context.close()
+  await bob.close()
+})
+
 test('a member signed in under the address a recommendation was mailed to takes it without a question', async ({
   browser,
   baseURL,

@@ -236,7 +236,7 @@ export async function inviterOfInvitationLink(
   ports: FriendshipPorts,
   token: string,
   openerId?: string,
-): Promise<{ inviter: Member; opener?: LinkOpener & { friends: boolean } }> {
+): Promise<{ inviter: Member; opener?: LinkOpener }> {
   const parsed = readInvitationToken(token)
   if (!parsed) throw new InvitationTokenInvalid()
   const state = await loadState(ports.eventStore, invitation, invitationStreamId(parsed.invitationId))

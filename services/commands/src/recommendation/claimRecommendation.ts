@@ -52,7 +52,8 @@ export async function claimRecommendation(
  * them); nothing is written.
  *
  * A member signed in (`openerId`) is also told who they are to it (`opener`), so the app asks before
- * claiming a link mailed to someone else's address. Its sender is told so whatever became of the link
+ * claiming a link mailed to someone else's address, and whether they are the sender's friends already
+ * (no friend request comes with it then, and the question must not promise one). Its sender is told so whatever became of the link
  * (their Sent box shows it anyway), and the member who claimed it already is not refused, as a claim
  * again is not.
  */
@@ -77,10 +78,14 @@ export async function recommendationOfLink(
   if (openerId === undefined) return about
   const sentTo = record.toEmail === null ? null : maskedAddress(record.toEmail)
   const open = !isClaimedOrExpired(record, now)
-  if (isSender) return { ...about, opener: { is: 'sender', sentTo, open } }
-  const opener = theirsAlready ? null : await ports.members.byId(openerId)
+  if (isSender) return { ...about, opener: { is: 'sender', sentTo, open, friends: false } }
+  const [opener, pair] = await Promise.all([
+    theirsAlready ? null : ports.members.byId(openerId),
+    loadState(ports.eventStore, friendship, friendshipStreamId(friendshipIdOf(parsed.fromUserId, openerId))),
+  ])
   const addressee = theirsAlready || sameAddress(opener?.email, record.toEmail)
-  return { ...about, opener: { is: addressee ? 'addressee' : 'other', sentTo, open } }
+  const friends = pair.status === 'accepted'
+  return { ...about, opener: { is: addressee ? 'addressee' : 'other', sentTo, open, friends } }
 }
 
 const isClaimedOrExpired = (record: Parameters<typeof checkClaimable>[0], at: string): boolean => {

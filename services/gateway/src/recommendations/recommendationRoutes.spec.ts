@@ -478,8 +478,14 @@ describe('to an address of a member who has an account under another one', () =>
     const sentTo = 'e•••@example.org'
 
     expect((await preview(agent(t.app))).json()).toEqual(about)
-    expect((await preview(dave.client)).json()).toEqual({ ...about, opener: { is: 'other', sentTo, open: true } })
-    expect((await preview(ann.client)).json()).toEqual({ ...about, opener: { is: 'sender', sentTo, open: true } })
+    expect((await preview(dave.client)).json()).toEqual({
+      ...about,
+      opener: { is: 'other', sentTo, open: true, friends: false },
+    })
+    expect((await preview(ann.client)).json()).toEqual({
+      ...about,
+      opener: { is: 'sender', sentTo, open: true, friends: false },
+    })
     expect((await preview(dave.client)).body).not.toContain(email)
 
     // The mailbox's owner, signed in under that address (moved to it since), takes it without a question.
@@ -490,9 +496,56 @@ describe('to an address of a member who has an account under another one', () =>
 
     // Once taken, its sender still hears it is theirs (not refused); the member who took it, that it is theirs.
     expect((await dave.client.post('/api/recommendations/claim', { token })).statusCode).toBe(200)
-    expect((await preview(ann.client)).json()).toEqual({ ...about, opener: { is: 'sender', sentTo, open: false } })
-    expect((await preview(dave.client)).json()).toEqual({ ...about, opener: { is: 'addressee', sentTo, open: false } })
+    expect((await preview(ann.client)).json()).toEqual({
+      ...about,
+      opener: { is: 'sender', sentTo, open: false, friends: false },
+    })
+    expect((await preview(dave.client)).json()).toEqual({
+      ...about,
+      opener: { is: 'addressee', sentTo, open: false, friends: false },
+    })
     expect((await preview(erin.client)).statusCode).toBe(410)
+  })
+})
+
+describe('to an address, opened by a friend of its sender', () => {
+  it("tells a member signed in who is the sender's friend already so, whether it was mailed to them or not", async () => {
+    const { ann, bob } = await friends()
+    const email = `bob.alt${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(1), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    const preview = (who: Registered) => who.client.get(`/api/recommendations/link?token=${encodeURIComponent(token)}`)
+
+    expect((await preview(bob)).json()).toMatchObject({ opener: { is: 'other', open: true, friends: true } })
+    expect((await preview(ann)).json()).toMatchObject({ opener: { is: 'sender', friends: false } })
+    // The mailbox's owner, a friend of Ann's too.
+    const erin = await member('erin')
+    await befriend(erin, ann)
+    expect((await erin.client.put('/api/user/profile', { email, currentPassword: password })).statusCode).toBe(200)
+    expect((await preview(erin)).json()).toMatchObject({ opener: { is: 'addressee', open: true, friends: true } })
+    expect((await preview(await member('dave'))).json()).toMatchObject({ opener: { is: 'other', friends: false } })
+  })
+
+  it('is claimed by the friend, who is left friends, with no friend request either way', async () => {
+    const { ann, bob } = await friends()
+    const email = `bob.alt${(counter += 1)}@example.org`
+    expect((await recommend(ann, { ...title(2), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+
+    const claimed = await bob.client.post('/api/recommendations/claim', { token })
+    expect(claimed.statusCode, claimed.body).toBe(200)
+    const position = { headers: { 'x-min-position': claimed.json<{ position: string }>().position } }
+    for (const [who, other] of [
+      [bob, ann],
+      [ann, bob],
+    ] as const) {
+      const answer = (await who.client.get('/api/friendships', position)).json<FriendsAnswer>()
+      expect(answer.friends.map((friend) => friend.user.username)).toEqual([other.user.username])
+      expect([answer.incoming, answer.outgoing]).toEqual([[], []])
+    }
+    expect(await box(bob, 'received', position.headers['x-min-position'])).toMatchObject([
+      { from: { username: ann.user.username }, status: 'pending' },
+    ])
   })
 })
 

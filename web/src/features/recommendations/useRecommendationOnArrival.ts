@@ -22,12 +22,23 @@ export interface RecommendationQuestion {
   mediaTitle: string
   /** The address it was mailed to, masked ("e•••@example.com"). */
   sentTo: string | null
+  /** The member and its sender are friends already: no friend request comes with it. */
+  friends: boolean
+}
+
+/**
+ * What the question says of the recommendation: whose, of what, to which address, and the sender's
+ * friend request that taking it brings, unless the two are friends already (none is made then).
+ */
+export function recommendationQuestionText({ from, mediaTitle, sentTo, friends }: RecommendationQuestion): string {
+  const what = `${from} recommended ${mediaTitle} to ${sentTo ?? 'another address'}.`
+  return friends ? what : `${what} A friend request from ${from} comes with it.`
 }
 
 function claim(queryClient: QueryClient, token: string): void {
   void recommendationCalls.claim(token).then(({ recommendation }) => {
     void queryClient.invalidateQueries({ queryKey: recommendationKeys.all })
-    // The sender's friend request came with it.
+    // The sender's friend request came with it (unless they were friends already).
     void queryClient.invalidateQueries({ queryKey: friendsKeys.all })
     void refreshBell(queryClient)
     toast({
@@ -59,7 +70,8 @@ function ownRecommendation(link: RecommendationLinkAnswer, openSentBox: () => vo
  *
  * A member who was signed in already when the link opened, and whose address is not the one it was
  * mailed to, is asked first (`question`: a forwarded mail, a shared computer); signing in on the
- * link's page chose the account, and is not asked. Its own sender is told it is theirs, and claims nothing.
+ * link's page chose the account, and is not asked. The question promises the sender's friend request
+ * only to a member who is not their friend already. Its own sender is told it is theirs, and claims nothing.
  */
 export function useRecommendationOnArrival(token: string | undefined): {
   question: RecommendationQuestion | null
@@ -79,7 +91,14 @@ export function useRecommendationOnArrival(token: string | undefined): {
       const is = link.opener?.is
       if (is === 'sender') return ownRecommendation(link, openSentBox)
       if (is === 'addressee' || signedInOnLinkPage(token)) return claim(queryClient, token)
-      setQuestion({ token, from: link.from, mediaTitle: link.mediaTitle, sentTo: link.opener?.sentTo ?? null })
+      const { from, mediaTitle } = link
+      setQuestion({
+        token,
+        from,
+        mediaTitle,
+        sentTo: link.opener?.sentTo ?? null,
+        friends: link.opener?.friends ?? false,
+      })
     }, refused)
   }, [token, navigate, queryClient])
 

@@ -2,7 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { RecommendationsScreen } from '../../components/recommendations/RecommendationsScreen'
 import { MailedLinkQuestion } from '../../components/social/MailedLinkQuestion'
-import { useRecommendationOnArrival } from '../../features/recommendations/useRecommendationOnArrival'
+import {
+  recommendationQuestionText,
+  useRecommendationOnArrival,
+} from '../../features/recommendations/useRecommendationOnArrival'
 
 const search = z.object({
   box: z.enum(['received', 'sent']).catch('received').default('received'),
@@ -25,8 +28,7 @@ export const Route = createFileRoute('/_authed/recommendations')({
             onTake={take}
             onLeave={leave}
           >
-            {question.from} recommended {question.mediaTitle} to {question.sentTo ?? 'another address'}. A friend
-            request from {question.from} comes with it.
+            {recommendationQuestionText(question)}
           </MailedLinkQuestion>
         )}
       </>
