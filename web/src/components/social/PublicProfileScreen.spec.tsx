@@ -166,6 +166,26 @@ describe('a profile with more public watches than it came with', () => {
     await waitFor(() => expect(titles()).toEqual(['Heat', 'Alien', 'Ran']))
     expect(screen.queryByRole('alert')).toBeNull()
   })
+
+  it('keeps the failure and the focus while it tries again, and says when that failed too', async () => {
+    let failSecond: (error: Error) => void = () => undefined
+    vi.spyOn(friendsCalls, 'watches')
+      .mockRejectedValueOnce(new Error('no answer'))
+      .mockReturnValueOnce(new Promise((_, reject) => (failSecond = reject)))
+    await showDiarist()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })))
+    const alert = await screen.findByRole('alert')
+    const retry = within(alert).getByRole('button', { name: 'Try again' })
+    retry.focus()
+    await act(async () => fireEvent.click(retry))
+    const busy = within(screen.getByRole('alert')).getByRole('button', { name: 'Trying again…' })
+    expect(busy.getAttribute('aria-disabled')).toBe('true')
+    expect(document.activeElement).toBe(busy)
+    await act(async () => failSecond(new Error('still no answer')))
+    const again = await within(screen.getByRole('alert')).findByRole('button', { name: 'Try again' })
+    expect(document.activeElement).toBe(again)
+    expect(screen.getByRole('alert').textContent).toContain('Tried again, and it failed again.')
+  })
 })
 
 describe('words in another script', () => {

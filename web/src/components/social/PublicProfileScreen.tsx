@@ -74,22 +74,23 @@ function PublicWatches({ username, profile }: { username: string; profile: Publi
     else void more.fetchNextPage()
   }
   const hasMore = from !== null && (!more.data || more.hasNextPage)
-  const loading = more.isFetching && !more.isError
+  // Kept while Try again asks: the alert and its button stay, saying they are trying.
+  const failure = useShownFailure(more)
+  const loading = more.isFetching && !failure
   return (
     <>
       <div className={panel}>
         <PublicWatchList watches={watches} focusAt={focusAt} onFocused={focused} own={profile.friendship === 'self'} />
       </div>
-      {more.isError ? (
+      {failure ? (
         <p role="alert" className="mt-4 text-center text-sm text-zinc-300">
           We couldn&apos;t load more of {username}&apos;s watches.{' '}
-          <button
-            type="button"
-            onClick={() => void (more.data ? more.fetchNextPage() : more.refetch())}
-            className="font-semibold text-reel hover:underline"
-          >
-            Try again
-          </button>
+          <TryAgain
+            onRetry={() => void (more.data ? more.fetchNextPage() : more.refetch())}
+            failure={failure}
+            className=""
+            look="font-semibold text-reel hover:underline"
+          />
         </p>
       ) : hasMore ? (
         <div className="mt-6 flex justify-center">
