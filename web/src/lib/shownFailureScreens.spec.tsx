@@ -1,4 +1,3 @@
-import type { PublicUser } from '@reelmates/contracts/account'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
@@ -31,6 +30,7 @@ import { CampaignsEditor } from '../features/campaigns/CampaignsEditor'
 import { SendHistory } from '../features/campaigns/SendHistory'
 import { EmailTemplatesEditor } from '../features/emailTemplates/EmailTemplatesEditor'
 import { failedAgainText } from '../components/shell/TryAgain'
+import { member } from '../features/account/testing'
 import { createQueryClient } from './queryClient'
 import { routerInMemory, withinRouter } from './routerInSpecs'
 
@@ -62,22 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const admin: PublicUser = {
-  id: 'u-ada',
-  username: 'ada',
-  email: 'ada@example.com',
-  location: null,
-  bio: null,
-  avatarUrl: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  digestType: 'weekly',
-  onboardingCompleted: true,
-  receiveCampaignEmails: true,
-  pushNotificationsEnabled: false,
-  role: 'Admin',
-  lastActivityVisit: null,
-  lastNewsVisit: null,
-}
+const admin = member({ id: 'u-ada', role: 'Admin' })
 
 /** Each screen, and what it says of the refusal (the catalog's calls say which call failed, spec §8). */
 const screens: [string, () => ReactElement, string][] = [
