@@ -90,27 +90,34 @@ describe('notifications of comments and reactions', () => {
   })
 })
 
+/**
+ * Ann and Bob made friends, and Ann recommended the title to Bob: the two cards addressed to someone,
+ * the recommendation's (Ann's) and the friendship's (one of theirs, `ownerId`).
+ */
+async function friendsWithARecommendation() {
+  const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+  await befriend(ann, bob)
+  await done(
+    await ann.client.post('/api/recommendations', {
+      tmdbId: title.id,
+      mediaType: 'movie',
+      toUsernames: [bob.user.username],
+    }),
+  )
+  const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
+  const card = (type: string) => {
+    const found = cards.find((item) => item.activityType === type)
+    if (!found) throw new Error(`no ${type} card in the feed`)
+    return { path: `/api/activities/${enc(found.id)}`, ownerId: found.user.id }
+  }
+  return { ann, bob, sent: card('recommendation').path, friendship: card('friendship') }
+}
+
 describe('notifications of comments on a card addressed to someone', () => {
   it('tell the addressee of a recommendation or a friendship of its owner’s comments, and the owner of theirs, once each', async () => {
-    const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+    const { ann, bob, sent, friendship } = await friendsWithARecommendation()
     const commentLines = async (who: Registered) =>
       (await texts(who)).filter(([kind]) => kind === 'comment' || kind === 'thread-comment')
-    await befriend(ann, bob)
-    await done(
-      await ann.client.post('/api/recommendations', {
-        tmdbId: title.id,
-        mediaType: 'movie',
-        toUsernames: [bob.user.username],
-      }),
-    )
-    const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
-    const card = (type: string) => {
-      const found = cards.find((item) => item.activityType === type)
-      if (!found) throw new Error(`no ${type} card in the feed`)
-      return { path: `/api/activities/${enc(found.id)}`, ownerId: found.user.id }
-    }
-    const sent = card('recommendation').path
-    const friendship = card('friendship')
 
     await done(await ann.client.post(`${sent}/comments`, { content: 'Watch it this weekend' }))
     expect(await commentLines(bob)).toEqual([
@@ -135,23 +142,8 @@ describe('notifications of comments on a card addressed to someone', () => {
 
 describe('notifications of reactions on a card addressed to someone', () => {
   it('tell the addressee of a recommendation or a friendship of its owner’s reactions, never the reactor, and take them back', async () => {
-    const [ann, bob] = await Promise.all([member('ann'), member('bob')])
+    const { ann, bob, sent, friendship } = await friendsWithARecommendation()
     const reactionLines = async (who: Registered) => (await texts(who)).filter(([kind]) => kind === 'reaction')
-    await befriend(ann, bob)
-    await done(
-      await ann.client.post('/api/recommendations', {
-        tmdbId: title.id,
-        mediaType: 'movie',
-        toUsernames: [bob.user.username],
-      }),
-    )
-    const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
-    const card = (type: string) => {
-      const found = cards.find((item) => item.activityType === type)
-      if (!found) throw new Error(`no ${type} card in the feed`)
-      return { path: `/api/activities/${enc(found.id)}`, ownerId: found.user.id }
-    }
-    const sent = card('recommendation').path
     const fire = `${sent}/reactions/${enc('🔥')}`
 
     await done(await ann.client.put(fire))
@@ -167,7 +159,6 @@ describe('notifications of reactions on a card addressed to someone', () => {
     expect(await reactionLines(bob)).toEqual([])
 
     // The friendship's card is one member's; its other member is told of the owner's reactions.
-    const friendship = card('friendship')
     const [owner, other] = friendship.ownerId === ann.user.id ? [ann, bob] : [bob, ann]
     await done(await owner.client.put(`${friendship.path}/reactions/${enc('👍')}`))
     expect(await reactionLines(other)).toContainEqual(['reaction', `${owner.user.username} reacted to your friendship`])
