@@ -43,6 +43,15 @@ const commented = (
   })
 const deleted = (commentId: string, userId: string, deletedBy = userId) =>
   CommentDeleted({ activityId: 'watched:e1', activityOwnerId: ann, commentId, userId, deletedBy, deletedAt: hours(0) })
+/** A line of another kind, at hours(2), for the comment lines to sort against. */
+const gusAsksAnn = FriendRequestSent({
+  friendshipId: 'f1',
+  fromUserId: gus,
+  toUserId: ann,
+  inviteCount: 1,
+  sentAt: hours(2),
+  invitationId: null,
+})
 const read = (userId: string, ids: string[]) => NotificationsMarkedRead({ userId, ids, readAt: hours(0) })
 
 async function bell() {
@@ -100,17 +109,7 @@ describe('comments on my activity gather into one line per activity', () => {
 
   it('moves to the top with the latest comment’s time, and counts on the badge again', async () => {
     const h = await bell()
-    await h.given(
-      commented(bob, 'c1'),
-      FriendRequestSent({
-        friendshipId: 'f1',
-        fromUserId: gus,
-        toUserId: ann,
-        inviteCount: 1,
-        sentAt: hours(2),
-        invitationId: null,
-      }),
-    )
+    await h.given(commented(bob, 'c1'), gusAsksAnn)
     expect(await h.texts(ann)).toEqual(['gus sent you a friend request', 'bob commented on your watch of Dune'])
     await h.given(NotificationsSeen({ userId: ann, seenUpTo: hours(2) }))
     expect((await h.queries.list(ann, { limit: 50 })).unseenCount).toBe(0)
@@ -163,18 +162,7 @@ describe('comments on my activity gather into one line per activity', () => {
 
   it('takes back the time of a deleted newest comment: the line has its newest remaining one’s, and sorts by it', async () => {
     const h = await bell()
-    await h.given(
-      commented(bob, 'c1'),
-      FriendRequestSent({
-        friendshipId: 'f1',
-        fromUserId: gus,
-        toUserId: ann,
-        inviteCount: 1,
-        sentAt: hours(2),
-        invitationId: null,
-      }),
-      commented(cat, 'c3'),
-    )
+    await h.given(commented(bob, 'c1'), gusAsksAnn, commented(cat, 'c3'))
     expect(await h.lines(ann)).toMatchObject([
       { text: 'cat and bob commented on your watch of Dune', createdAt: hours(3) },
       { text: 'gus sent you a friend request', createdAt: hours(2) },
