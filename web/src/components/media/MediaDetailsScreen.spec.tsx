@@ -18,19 +18,26 @@ vi.mock('../../features/catalog/searchCalls', async (importOriginal) => ({
 
 neverAnsweringServer({ browserTab: true })
 
+/** The Matrix's page in a screen's frame, its details failing with a 500 until `details.answer` is changed. */
+function showTitleThatFails() {
+  details.answer = () => Promise.reject(new ApiError('An error occurred with your request', 500))
+  const queryClient = createQueryClient()
+  setCurrentUser(queryClient, null)
+  render(
+    withinRouter(
+      routerInMemory(),
+      <QueryClientProvider client={queryClient}>
+        <main>
+          <MediaDetailsScreen mediaType="movie" id={603} />
+        </main>
+      </QueryClientProvider>,
+    ),
+  )
+}
+
 describe('a title that could not be loaded', () => {
   it('is a page with its heading and title, and Try again, which keeps it and the focus while it asks', async () => {
-    details.answer = () => Promise.reject(new ApiError('An error occurred with your request', 500))
-    const queryClient = createQueryClient()
-    setCurrentUser(queryClient, null)
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={queryClient}>
-          <MediaDetailsScreen mediaType="movie" id={603} />
-        </QueryClientProvider>,
-      ),
-    )
+    showTitleThatFails()
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Title unavailable')
     expect(screen.getByText('This title could not be loaded.')).toBeTruthy()
     await waitFor(() => expect(document.title).toBe('Title unavailable · Reelmates'))
@@ -44,19 +51,7 @@ describe('a title that could not be loaded', () => {
   })
 
   it('gives the focus to the title’s heading once Try again loads it', async () => {
-    details.answer = () => Promise.reject(new ApiError('An error occurred with your request', 500))
-    const queryClient = createQueryClient()
-    setCurrentUser(queryClient, null)
-    render(
-      withinRouter(
-        routerInMemory(),
-        <QueryClientProvider client={queryClient}>
-          <main>
-            <MediaDetailsScreen mediaType="movie" id={603} />
-          </main>
-        </QueryClientProvider>,
-      ),
-    )
+    showTitleThatFails()
     const retry = await screen.findByRole('button', { name: 'Try again' })
     retry.focus()
     const matrix: MediaDetails = {
