@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestDigestAnswer } from '@reelmates/contracts/digests'
+import type { FeedAnswer } from '@reelmates/contracts/feed'
 import { makeAdmin, mailsTo, register, type Registered } from '../account/accountFixtures'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 
@@ -79,6 +80,39 @@ describe('/api/admin/test-digest', () => {
     expect(mails[0]?.text).toContain(`bob_preview watched “${watchedTitle}”`)
     expect(mails[0]?.text).toContain('Hi ann_preview')
     expect((await mailsTo(t.platform, ann.user.email)).filter((mail) => mail.category.includes('digest'))).toEqual([])
+  })
+
+  it('tells the other member of a recommendation’s or a friendship’s card of what was said on it, as the bell does', async () => {
+    const [ann, ben] = [await register(t.app, 'ann_card'), await register(t.app, 'ben_card')]
+    const asked = await ann.client.post('/api/friendships', { username: ben.user.username })
+    const { id } = asked.json<{ friendship: { id: string } }>().friendship
+    // Ben accepts: the friendship's card is his, addressed to Ann.
+    expect((await ben.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    const [title] = (await t.platform.catalog.trendingMovies()).results
+    const recommended = { tmdbId: title!.id, mediaType: 'movie', toUsernames: [ben.user.username] }
+    expect((await ann.client.post('/api/recommendations', recommended)).statusCode).toBe(201)
+    await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition())
+    const cards = (await ann.client.get('/api/feed')).json<FeedAnswer>().items
+    const card = (type: string) =>
+      `/api/activities/${encodeURIComponent(cards.find((c) => c.activityType === type)!.id)}`
+
+    const said = [
+      await ben.client.post(`${card('friendship')}/comments`, { content: 'Friends!' }),
+      await ann.client.post(`${card('recommendation')}/comments`, { content: 'Watch it this weekend' }),
+      await ann.client.put(`${card('recommendation')}/reactions/${encodeURIComponent('🔥')}`),
+    ]
+    for (const answer of said) expect(answer.statusCode, answer.body).toBeLessThan(300)
+    await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition())
+
+    const anns = (await preview('ann_card')).json<TestDigestAnswer>().text
+    expect(anns).toContain('- ben_card commented on your friendship')
+    const bens = (await preview('ben_card')).json<TestDigestAnswer>().text
+    const toBen = `the recommendation of “${String(title!.title)}” to you`
+    expect(bens).toContain(`- ann_card commented on ${toBen}`)
+    expect(bens).toContain(`- ann_card reacted 🔥 to ${toBen}`)
+    // Nobody is told of what they said themselves.
+    expect(anns).not.toMatch(/ann_card (commented|reacted)/)
+    expect(bens).not.toMatch(/ben_card (commented|reacted)/)
   })
 
   it('is in the OpenAPI document', async () => {

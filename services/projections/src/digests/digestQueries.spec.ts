@@ -12,6 +12,7 @@ import {
   RecommendationSent,
 } from '@reelmates/contracts/recommendations'
 import { TitleWatched, WatchedEntryEdited, WatchedEntryRemoved } from '@reelmates/contracts/watched'
+import { activitiesCollection } from '../activities/activities'
 import { feedReadModels, readModelsAsOne } from '../feed/feedTesting'
 import { recommendationsProjector } from '../recommendations/recommendations'
 import { projectorHarness } from '../testing/projectorHarness'
@@ -205,6 +206,100 @@ describe('what a digest is made of', () => {
       const content = await digest()
       expect(content.onMyActivity).toEqual({ shown: [], total: 0 })
     })
+  })
+})
+
+describe('comments and reactions on a card another member addressed to me, as the bell tells them', () => {
+  const dune = recommendation('10000000-0000-4000-8000-000000000004', bob, ann, 'Dune')
+  const onTheRecommendation = { activityId: `recommendation:${dune.recommendationId}`, activityOwnerId: bob }
+  /** Our friendship's card: bob accepted ann's request, so it is bob's, addressed to ann. */
+  async function onOurFriendship(h: Awaited<ReturnType<typeof world>>['h']) {
+    const [card] = await h.db.collection(activitiesCollection).find({ activityType: 'friendship', userId: bob })
+    return { activityId: String(card?._id), activityOwnerId: bob }
+  }
+  const comment = (on: object, userId: string, commentId: string, addedAt: string, addresseeIds?: string[]) =>
+    CommentAdded({
+      ...onTheRecommendation,
+      ...on,
+      commentId,
+      userId,
+      content: 'Great',
+      addedAt,
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+  const reaction = (on: object, userId: string, reactedAt: string, addresseeIds?: string[]) =>
+    ReactionAdded({
+      ...onTheRecommendation,
+      ...on,
+      commentId: null,
+      commentAuthorId: null,
+      userId,
+      emoji: '👍',
+      reactedAt,
+      ...(addresseeIds ? { addresseeIds } : {}),
+    })
+
+  it('tells me of those on the recommendation to me and on our friendship, each named as the bell names it', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T09:00:00.000Z')
+    await h.given(recommended(dune, '2026-11-20T09:00:00.000Z'))
+    const friendship = await onOurFriendship(h)
+    await h.given(
+      comment(onTheRecommendation, bob, 'c1', '2026-11-20T10:00:00.000Z', [ann]),
+      reaction(onTheRecommendation, bob, '2026-11-20T10:30:00.000Z', [ann]),
+      comment(friendship, bob, 'c2', '2026-11-20T11:00:00.000Z', [ann]),
+      reaction(friendship, bob, '2026-11-20T11:30:00.000Z', [ann]),
+    )
+    const toMe = { username: 'bob', addressed: true }
+    const onDune = { ...toMe, activityType: 'recommendation', mediaTitle: 'Dune' }
+    const onFriendship = { ...toMe, activityType: 'friendship', mediaTitle: null }
+    expect((await digest()).onMyActivity).toEqual({
+      shown: [
+        { kind: 'reaction', emoji: '👍', ...onFriendship, createdAt: '2026-11-20T11:30:00.000Z' },
+        { kind: 'comment', ...onFriendship, createdAt: '2026-11-20T11:00:00.000Z' },
+        { kind: 'reaction', emoji: '👍', ...onDune, createdAt: '2026-11-20T10:30:00.000Z' },
+        { kind: 'comment', ...onDune, createdAt: '2026-11-20T10:00:00.000Z' },
+      ],
+      total: 4,
+    })
+  })
+
+  it('never tells me my own comment or reaction on it; its owner is told of them', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T09:00:00.000Z')
+    await h.given(recommended(dune, '2026-11-20T09:00:00.000Z'))
+    // I am the card's only addressee: mine name nobody else to tell (`addresseeIds` leaves out its author).
+    await h.given(
+      comment(onTheRecommendation, ann, 'c1', '2026-11-20T10:00:00.000Z'),
+      reaction(onTheRecommendation, ann, '2026-11-20T10:30:00.000Z'),
+    )
+    expect((await digest()).onMyActivity).toEqual({ shown: [], total: 0 })
+    const bobs = await digestQueries(h.db).content(bob, from, until)
+    expect(bobs.onMyActivity).toMatchObject({
+      shown: [
+        { kind: 'reaction', username: 'ann', activityType: 'recommendation', mediaTitle: 'Dune' },
+        { kind: 'comment', username: 'ann', activityType: 'recommendation', mediaTitle: 'Dune' },
+      ],
+      total: 2,
+    })
+    expect(bobs.onMyActivity.shown.some((line) => line.addressed)).toBe(false)
+  })
+
+  it('leaves out those on our friendship once it ended: its card is gone', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T09:00:00.000Z')
+    await h.given(comment(await onOurFriendship(h), bob, 'c1', '2026-11-20T10:00:00.000Z', [ann]))
+    expect((await digest()).onMyActivity.total).toBe(1)
+    await h.given(unfriend(ann, bob))
+    expect((await digest()).onMyActivity).toEqual({ shown: [], total: 0 })
+  })
+
+  it('leaves out one recorded before addressees were told, as the bell did', async () => {
+    const { h, digest } = await world()
+    h.at('2026-11-20T09:00:00.000Z')
+    await h.given(recommended(dune, '2026-11-20T09:00:00.000Z'))
+    await h.given(comment(onTheRecommendation, bob, 'c1', '2026-11-20T10:00:00.000Z'))
+    expect((await digest()).onMyActivity).toEqual({ shown: [], total: 0 })
   })
 })
 

@@ -28,12 +28,14 @@ export interface DigestReader {
 }
 
 /**
- * Which of my activities a comment or reaction is on: its kind (null only for one gone while the digest
- * was being read) and its title (null for a friendship).
+ * Which activity of mine a comment or reaction is on: its kind (null only for one gone while the digest
+ * was being read) and its title (null for a friendship). `addressed` when it is another member's card
+ * addressed to me (a recommendation to me, a friendship they own), as the bell tells (`addresseeIds`).
  */
 interface OnMyActivity {
   activityType: Activity['activityType'] | null
   mediaTitle: string | null
+  addressed?: true
 }
 
 /**
@@ -61,7 +63,10 @@ export interface DigestContent {
   recommendationsWaiting: Listed<{ fromUsername: string; mediaTitle: string }>
   /** What the recipients of mine did with them in the period: never a dismissal (see `answersTold`). */
   recommendationsAnswered: Listed<{ toUsername: string; mediaTitle: string; status: ToldAnswer }>
-  /** Comments and reactions others left on my activities, together: who, and on which. */
+  /**
+   * Comments and reactions others left on my activities and on the cards addressed to me, together:
+   * who, and on which.
+   */
   onMyActivity: Listed<OnMyActivityLine>
 }
 
@@ -168,11 +173,21 @@ export const digestQueries = defineQueries(
         const circle = await circles.friendIds(userId)
         const friends = await present(circle)
         const reader = { userId, friendIds: circle }
-        const onMine = { activityOwnerId: userId, userId: { $ne: userId }, createdAt: period }
+        const byOthers = { userId: { $ne: userId }, createdAt: period }
+        const onMine = { activityOwnerId: userId, ...byOthers }
+        // A recommendation's or a friendship's card is its addressee's as much as its owner's, as in the
+        // bell. Read apart from `onMine` (never both: the owner is no addressee), so each uses its index.
+        const toMe = { addresseeIds: userId, ...byOthers }
         const recommendations = db.collection<RecommendationDoc>(recommendationsCollection)
         const comments = db.collection<CommentDoc>(commentsCollection)
         const reactions = db.collection<ReactionDoc>(reactionsCollection)
-        const [done, received, mine, said, reacted] = await Promise.all([
+        const saidOn = (on: Filter) =>
+          onlyTellable(comments, on, 'userId', reader).then((filter) => newest(comments, filter, 'createdAt'))
+        const reactedOn = (on: Filter) =>
+          onlyTellable(reactions, { ...on, commentId: null }, 'userId', reader).then((filter) =>
+            newest(reactions, filter, 'createdAt'),
+          )
+        const [done, received, mine, said, saidToMe, reacted, reactedToMe] = await Promise.all([
           newest(
             db.collection<Activity>(activitiesCollection),
             {
@@ -192,36 +207,37 @@ export const digestQueries = defineQueries(
             { fromUserId: userId, status: { $in: [...answersTold] }, updatedAt: period },
             'toUserId',
           ).then((filter) => newest(recommendations, filter, 'updatedAt')),
-          onlyTellable(comments, onMine, 'userId', reader).then((filter) => newest(comments, filter, 'createdAt')),
-          onlyTellable(reactions, { ...onMine, commentId: null }, 'userId', reader).then((filter) =>
-            newest(reactions, filter, 'createdAt'),
-          ),
+          saidOn(onMine),
+          saidOn(toMe),
+          reactedOn(onMine),
+          reactedOn(toMe),
         ])
-        const myActivities = await db
+        const onCards = [...said.shown, ...saidToMe.shown, ...reacted.shown, ...reactedToMe.shown]
+        const activitiesOn = await db
           .collection<Activity>(activitiesCollection)
-          .find({ _id: { $in: [...new Set([...said.shown, ...reacted.shown].map((doc) => doc.activityId))] } })
-        const myActivity = new Map(myActivities.map((a) => [a._id, a]))
-        const onMyActivity = (activityId: string): OnMyActivity => ({
-          activityType: myActivity.get(activityId)?.activityType ?? null,
-          mediaTitle: myActivity.get(activityId)?.mediaTitle ?? null,
+          .find({ _id: { $in: [...new Set(onCards.map((doc) => doc.activityId))] } })
+        const activityOf = new Map(activitiesOn.map((a) => [a._id, a]))
+        const onMyActivity = (doc: CommentDoc | ReactionDoc): OnMyActivity => ({
+          activityType: activityOf.get(doc.activityId)?.activityType ?? null,
+          mediaTitle: activityOf.get(doc.activityId)?.mediaTitle ?? null,
+          ...(doc.activityOwnerId === userId ? {} : { addressed: true }),
         })
         const people = await cards.cards([
           ...done.shown.flatMap((a) => [a.userId, ...(a.targetUserId ? [a.targetUserId] : [])]),
           ...received.shown.map((r) => r.fromUserId),
           ...mine.shown.flatMap((r) => (r.toUserId ? [r.toUserId] : [])),
-          ...said.shown.map((c) => c.userId),
-          ...reacted.shown.map((r) => r.userId),
+          ...onCards.map((doc) => doc.userId),
         ])
         // Everyone named was there when the filters were made; an account gone since is left out too.
         const name = (id: string | null) => (id ? (people.get(id)?.username ?? null) : null)
-        const commentLines = said.shown.flatMap((c): OnMyActivityLine[] => {
+        const commentLines = [...said.shown, ...saidToMe.shown].flatMap((c): OnMyActivityLine[] => {
           const username = name(c.userId)
-          return username ? [{ kind: 'comment', username, createdAt: c.createdAt, ...onMyActivity(c.activityId) }] : []
+          return username ? [{ kind: 'comment', username, createdAt: c.createdAt, ...onMyActivity(c) }] : []
         })
-        const reactionLines = reacted.shown.flatMap((r): OnMyActivityLine[] => {
+        const reactionLines = [...reacted.shown, ...reactedToMe.shown].flatMap((r): OnMyActivityLine[] => {
           const username = name(r.userId)
           return username
-            ? [{ kind: 'reaction', emoji: r.emoji, username, createdAt: r.createdAt, ...onMyActivity(r.activityId) }]
+            ? [{ kind: 'reaction', emoji: r.emoji, username, createdAt: r.createdAt, ...onMyActivity(r) }]
             : []
         })
         return {
@@ -262,7 +278,7 @@ export const digestQueries = defineQueries(
           // Comments and reactions read as one list, newest first: the newest of both kinds are among
           // the newest of each, and a comment goes before a reaction of the same instant.
           onMyActivity: {
-            total: said.total + reacted.total,
+            total: said.total + saidToMe.total + reacted.total + reactedToMe.total,
             shown: [...commentLines, ...reactionLines]
               .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
               .slice(0, shownPerSection),

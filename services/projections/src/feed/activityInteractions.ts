@@ -15,6 +15,8 @@ export interface CommentDoc extends Doc {
   id: string
   activityId: string
   activityOwnerId: string
+  /** Whom the card is addressed to besides its owner (`CommentAdded.addresseeIds`); empty when nobody. */
+  addresseeIds: string[]
   userId: string
   /** Null only when the author's personal data was erased (their documents go with their account). */
   content: string | null
@@ -30,6 +32,8 @@ export interface CommentDoc extends Doc {
 export interface ReactionDoc extends Doc {
   activityId: string
   activityOwnerId: string
+  /** As `CommentDoc.addresseeIds`; empty on a reaction to a comment. */
+  addresseeIds: string[]
   commentId: string | null
   commentAuthorId: string | null
   userId: string
@@ -44,7 +48,8 @@ export const reactionIdOf = (activityId: string, commentId: string | null, userI
 export const activityInteractions = defineProjector({
   name: 'activity_interactions',
   // 2: comments indexed by author, for each member's own list of them.
-  version: 2,
+  // 3: each keeps whom its card is addressed to (`addresseeIds`), for the addressee's digest.
+  version: 3,
   collections: [commentsCollection, reactionsCollection, revisions],
   handles,
 
@@ -61,6 +66,9 @@ export const activityInteractions = defineProjector({
     // every digest read every comment and reaction). An index only: no rebuild.
     await db.collection(commentsCollection).createIndex({ keys: { activityOwnerId: 1, createdAt: -1 } })
     await db.collection(reactionsCollection).createIndex({ keys: { activityOwnerId: 1, createdAt: -1 } })
+    // And what was left on a card addressed to them (a recommendation to them, a friendship of theirs).
+    await db.collection(commentsCollection).createIndex({ keys: { addresseeIds: 1, createdAt: -1 } })
+    await db.collection(reactionsCollection).createIndex({ keys: { addresseeIds: 1, createdAt: -1 } })
   },
 
   project: (event, db) => applyOnce(db, revisions, event, () => apply(event, db)),
@@ -79,6 +87,8 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
           id: data.commentId,
           activityId: data.activityId,
           activityOwnerId: data.activityOwnerId,
+          // Absent on a comment recorded before addressees were told (only the owner was): none.
+          addresseeIds: data.addresseeIds ?? [],
           userId: data.userId,
           content: data.content,
           createdAt: data.addedAt,
@@ -107,6 +117,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
           _id: id,
           activityId: data.activityId,
           activityOwnerId: data.activityOwnerId,
+          addresseeIds: data.addresseeIds ?? [],
           commentId: data.commentId,
           commentAuthorId: data.commentAuthorId,
           userId: data.userId,
@@ -127,6 +138,9 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       const { userId } = event.data
       await comments.deleteMany({ $or: [{ userId }, { activityOwnerId: userId }] })
       await reactions.deleteMany({ $or: [{ userId }, { activityOwnerId: userId }, { commentAuthorId: userId }] })
+      // What was said on a card addressed to them is its owner's and its authors' still: only their id goes.
+      await comments.updateMany({ addresseeIds: userId }, { $pull: { addresseeIds: userId } })
+      await reactions.updateMany({ addresseeIds: userId }, { $pull: { addresseeIds: userId } })
       return
     }
   }

@@ -329,6 +329,27 @@ describe('the feed', () => {
     expect(await h.docs('activity_reactions')).toEqual([])
   })
 
+  it('keeps what was said on a card addressed to a deleted account, which no longer names them', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, cat), recommended('r1', ann, cat))
+    const onCard = { activityId: 'recommendation:r1', activityOwnerId: ann, addresseeIds: [cat] }
+    await h.given(
+      CommentAdded({ ...onCard, commentId: 'k1', userId: ann, content: 'Enjoy', addedAt: '2026-11-21T10:00:00.000Z' }),
+      ReactionAdded({
+        ...onCard,
+        commentId: null,
+        commentAuthorId: null,
+        userId: ann,
+        emoji: '🔥',
+        reactedAt: '2026-11-21T10:00:00.000Z',
+      }),
+    )
+    expect(await h.docs('comments')).toMatchObject([{ _id: 'k1', addresseeIds: [cat] }])
+    await h.given(AccountDeleted({ userId: cat, deletedAt: '2026-11-22T00:00:00.000Z' }))
+    expect(await h.docs('comments')).toMatchObject([{ _id: 'k1', userId: ann, content: 'Enjoy', addresseeIds: [] }])
+    expect(await h.docs('activity_reactions')).toMatchObject([{ userId: ann, addresseeIds: [] }])
+  })
+
   it('changes nothing when events come again', async () => {
     const h = await harness()
     const recorded = await h.given(

@@ -109,7 +109,36 @@ describe("a digest's lines", () => {
       'On your activity',
       '- bob commented on your watchlist add of “Jaws”',
       '- bob reacted 👍 to your watch of “Jaws”',
-      '- cat reacted 🔥 to your activity',
+      '- cat reacted 🔥 to your friendship',
+    ])
+  })
+
+  it('tell a comment or reaction on a card addressed to the reader as the bell does: the recommendation to them, their friendship', () => {
+    const toMe = { addressed: true as const, createdAt: at }
+    const dune = { activityType: 'recommendation' as const, mediaTitle: 'Dune' }
+    const friendship = { activityType: 'friendship' as const, mediaTitle: null }
+    const { sections } = digestVariables(
+      {
+        ...nothing,
+        onMyActivity: all(
+          { kind: 'comment', username: 'ann', ...dune, ...toMe },
+          { kind: 'reaction', emoji: '👍', username: 'ann', ...dune, ...toMe },
+          { kind: 'comment', username: 'dan', ...friendship, ...toMe },
+          { kind: 'reaction', emoji: '🔥', username: 'dan', ...friendship, ...toMe },
+          // One that went while the digest was read: it says no more than the bell's old lines.
+          { kind: 'comment', username: 'dan', activityType: null, mediaTitle: null, ...toMe },
+        ),
+      },
+      { username: 'ben', digestType: 'daily' },
+      'http://localhost:3000',
+    )
+    expect(sections?.split('\n')).toEqual([
+      'On your activity',
+      '- ann commented on the recommendation of “Dune” to you',
+      '- ann reacted 👍 to the recommendation of “Dune” to you',
+      '- dan commented on your friendship',
+      '- dan reacted 🔥 to your friendship',
+      '- dan commented on an activity shared with you',
     ])
   })
 

@@ -2,7 +2,11 @@ import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import { isolated } from '@reelmates/contracts/text'
 import type { SentDigestType } from '@reelmates/contracts/digests'
 import type { DigestContent, Listed, OnMyActivityLine } from '@reelmates/projections/digests/digestQueries'
-import { yourActivity } from '@reelmates/projections/notifications/sources/activityNames'
+import {
+  activityDetail,
+  addressedDetail,
+  theirActivity,
+} from '@reelmates/projections/notifications/sources/activityNames'
 
 /** A watchlist title newly on some of the member's services, with its page. */
 export interface NowStreaming {
@@ -44,11 +48,18 @@ const didWhat: Record<FriendActivity['activityType'], (a: FriendActivity, reader
 }
 
 /**
- * The reader's activity that a comment or reaction is on, in the bell's words ("your watch of “Jaws”"):
- * a bare title read as if the commenter had commented on a watch of their own.
+ * The activity a comment or reaction is on, in the bell's words and by its helpers: "your watch of
+ * “Jaws”", "your friendship", "the recommendation of “Dune” to you" (a card addressed to the reader).
+ * A bare title would read as if the commenter had commented on a watch of their own.
  */
-const onYour = (on: Pick<OnMyActivityLine, 'activityType' | 'mediaTitle'>) =>
-  yourActivity(on.activityType && on.mediaTitle ? { activityType: on.activityType, title: title(on.mediaTitle) } : {})
+function onTheirs(on: Pick<OnMyActivityLine, 'activityType' | 'mediaTitle' | 'addressed'>): string {
+  const detail = activityDetail(
+    on.activityType
+      ? { type: on.activityType, mediaTitle: on.mediaTitle === null ? null : title(on.mediaTitle) }
+      : undefined,
+  )
+  return theirActivity(on.addressed ? addressedDetail(detail) : detail)
+}
 
 const whom = (username: string | null, reader: string, unknown: string) =>
   username === null ? unknown : username === reader ? 'you' : isolated(username)
@@ -60,8 +71,8 @@ const answered: Record<DigestContent['recommendationsAnswered']['shown'][number]
 
 const saidWhat = (line: OnMyActivityLine) =>
   line.kind === 'comment'
-    ? `${isolated(line.username)} commented on ${onYour(line)}`
-    : `${isolated(line.username)} reacted ${line.emoji} to ${onYour(line)}`
+    ? `${isolated(line.username)} commented on ${onTheirs(line)}`
+    : `${isolated(line.username)} reacted ${line.emoji} to ${onTheirs(line)}`
 
 /**
  * A section's lines: what it lists (the newest), then, when the period holds more, how many more and
@@ -107,7 +118,7 @@ function sectionsOf(
     },
     {
       heading: 'On your activity',
-      // My activities, each with its comments and reactions, are on my feed too.
+      // My activities and those addressed to me, each with its comments and reactions, are on my feed too.
       lines: listed(content.onMyActivity, saidWhat, feed),
     },
     {
