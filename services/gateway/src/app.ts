@@ -31,7 +31,7 @@ import { registerRequestLog } from './http/requestLog'
 import { registerIdempotency } from './http/idempotency'
 import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
-import { registerSessionRenewal } from './http/sessionRenewal'
+import { registerSessionRenewal, sessionLife } from './http/sessionRenewal'
 import { rememberingSigner } from './http/sessionSigner'
 import { requireAdmin } from './http/auth'
 import type { Platform } from './platform'
@@ -57,9 +57,6 @@ import { notificationsRoutes } from './notifications/routes'
 import { eventHistoryRoutes } from './eventHistory/routes'
 import { projectionsAdminRoutes } from './projectionsAdmin/routes'
 import { analyticsRoutes } from './analytics/routes'
-
-const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000
-const sessionRenewAfterMs = 24 * 60 * 60 * 1000
 
 export interface AppOptions {
   /** Tests pass false to keep their output clean; the server logs JSON through pino. */
@@ -136,7 +133,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
         // cookie of the moment) answered after a sign-in with a clearing Set-Cookie (the session plugin
         // clears a cookie whose session it does not know), signing the browser straight out again.
         path: '/api',
-        maxAge: sessionLifetimeMs,
+        maxAge: sessionLife.lifetimeMs,
       },
     })
     await members.register(fastifyRateLimit, {
@@ -147,7 +144,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
         message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       }),
     })
-    registerSessionRenewal(members, { lifetimeMs: sessionLifetimeMs, renewAfterMs: sessionRenewAfterMs })
+    registerSessionRenewal(members, sessionLife)
     await registerCsrf(members)
     registerSignedInAs(members)
     registerReadYourWrites(members)

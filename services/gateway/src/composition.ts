@@ -21,10 +21,9 @@ import { createLogger } from './http/logging'
 import type { Platform, SessionStore } from './platform'
 import { scryptPasswords } from './account/passwords'
 import { openReadModels } from './readModels'
+import { sessionLife } from './http/sessionRenewal'
 
 export { openEventLog, type EventLog } from '@reelmates/infra/column'
-
-const sessionTtlMs = 30 * 24 * 60 * 60 * 1000
 
 export interface PlatformOverrides {
   now?: () => Date
@@ -46,8 +45,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const { readStore } = readModels
   const sessions: SessionStore =
     config.column === 'distributed' && config.mongo
-      ? await createMongoSessionStore({ ...config.mongo, ttlMs: sessionTtlMs })
-      : createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionTtlMs })
+      ? await createMongoSessionStore({ ...config.mongo, ttlMs: sessionLife.lifetimeMs })
+      : createSqliteSessionStore({ path: join(config.dataDir, 'sessions.db'), ttlMs: sessionLife.lifetimeMs })
   const idempotency: IdempotencyStore =
     config.column === 'distributed' && config.mongo
       ? await createMongoIdempotencyStore(config.mongo)

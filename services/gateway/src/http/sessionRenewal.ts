@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 
+/**
+ * The session's life, one figure for the cookie, the renewal and the store's own expiry (which drops
+ * a session the cookie would still carry if it were shorter, or keeps a dead one if longer).
+ */
+export const sessionLife: SessionRenewal = {
+  lifetimeMs: 30 * 24 * 60 * 60 * 1000,
+  renewAfterMs: 24 * 60 * 60 * 1000,
+}
+
 export interface SessionRenewal {
   /** How long a session lives after it was last renewed (the cookie's Max-Age). */
   lifetimeMs: number
