@@ -94,6 +94,30 @@ test('another member signs in in another tab: this tab follows at once, and neve
   await context.close()
 })
 
+test('signed in again in another tab: a tab left on the sign-in page goes on at once', async ({ browser, baseURL }) => {
+  const context = await newContext(browser, { baseURL })
+  const here = await context.newPage()
+  const account = await registerByApi(here.request, 'tab_again')
+  await here.goto('/friends')
+  await expect(here.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible()
+
+  const other = await context.newPage()
+  await other.goto('/profile')
+  await other.getByRole('main').getByRole('button', { name: 'Log out' }).click()
+  await expect(other).toHaveURL(/\/sign_in$/)
+  await comeBackTo(here)
+  await expect(here).toHaveURL(/\/sign_in\?returnTo=%2Ffriends$/)
+
+  await here.getByLabel('Username').fill(account.username)
+  await here.getByLabel('Password').fill(account.password)
+  await here.getByRole('button', { name: 'Sign In' }).click()
+  await expect(here).toHaveURL(/\/friends$/)
+  // The tab that logged out is not touched (headless Chromium never hides it): it goes home all the same.
+  await expect(other).toHaveURL(/\/home$/)
+  await expect(other.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0)
+  await context.close()
+})
+
 test('a visitor who signs in from an open page (a shared post, About) comes back to it', async ({
   browser,
   baseURL,

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RecoveryScreen } from '../components/account/RecoveryScreen'
+import { useFollowSignInElsewhere } from '../features/account/signInElsewhere'
 import { sendSignedInUserHome } from '../features/account/signedInGoHome'
 
 export const Route = createFileRoute('/forgot-username')({
   beforeLoad: ({ context }) => sendSignedInUserHome(context.queryClient),
-  component: () => <RecoveryScreen kind="username" />,
+  component: function ForgotUsername() {
+    useFollowSignInElsewhere('/home')
+    return <RecoveryScreen kind="username" />
+  },
 })
