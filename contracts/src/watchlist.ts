@@ -81,6 +81,13 @@ export type WatchlistEvent =
 // ---- API ----
 
 export const addToWatchlistRequest = z.object({ tmdbId, mediaType, note: note('note must be text').optional() })
+/**
+ * The answer (409) to an add, or a put-back, of a title already on the list. A device that made the
+ * add offline, while another added the title, takes it as done: the list is as the member wanted.
+ */
+export const alreadyOnWatchlistMessage = 'This title is already on your watchlist.'
+/** The answer (404) to a removal, a move or a note of a title not on the list; a removal takes it as done. */
+export const notOnWatchlistMessage = 'This title is not on your watchlist.'
 export const editWatchlistItemRequest = z.object({
   note: note('note must be text, or null to clear it').nullable(),
   /**

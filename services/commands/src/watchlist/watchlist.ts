@@ -4,7 +4,9 @@ import {
   TitleRemovedFromWatchlist,
   WatchlistNoteEdited,
   WatchlistTitleMoved,
+  alreadyOnWatchlistMessage,
   noteChangedElsewhereMessage,
+  notOnWatchlistMessage,
   placeNextTo,
   watchlistChangedElsewhereMessage,
   watchlistNoteMax,
@@ -20,14 +22,14 @@ import { DomainError, type Decider } from '../decider'
 export class AlreadyInWatchlist extends DomainError {
   override readonly name = 'AlreadyInWatchlist'
   constructor() {
-    super('conflict', 'This title is already on your watchlist.')
+    super('conflict', alreadyOnWatchlistMessage)
   }
 }
 
 export class NotInWatchlist extends DomainError {
   override readonly name = 'NotInWatchlist'
   constructor() {
-    super('not_found', 'This title is not on your watchlist.')
+    super('not_found', notOnWatchlistMessage)
   }
 }
 

@@ -2,9 +2,11 @@ import { dehydrate, hydrate, onlineManager, QueryClient, type MutationObserverOp
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, requestMessages } from '../../lib/apiError'
 import * as toasts from '../../lib/toast'
+import { alreadyOnWatchlistMessage, notOnWatchlistMessage } from '@reelmates/contracts/watchlist'
 import type { LibraryRequests, WatchedFilters } from './libraryCalls'
 import { libraryChange } from './libraryChanges'
 import { libraryMutations, withServerIds } from './libraryMutations'
+import { libraryKeys } from './libraryQueries'
 import { applyToWatchedLog } from './watchedLog'
 import { libraryTitle, newWatch } from './testing'
 
@@ -141,14 +143,102 @@ describe('library changes the server never answered', () => {
     onlineManager.setOnline(true)
     const client = pageClient({
       get: () => Promise.resolve([] as never),
-      send: () => Promise.reject(new ApiError('Already on your watchlist', 409)),
+      send: () => Promise.reject(new ApiError('This title is not in the catalog.', 404)),
     })
     const sending = client
       .getMutationCache()
       .build(client, client.defaultMutationOptions({ mutationKey: ['library', 'addToWatchlist'] }))
       .execute(libraryChange.addToWatchlist(libraryTitle(1)))
-    await expect(sending).rejects.toThrow('Already on your watchlist')
+    await expect(sending).rejects.toThrow('This title is not in the catalog.')
     expect(states(client)).toEqual([['addToWatchlist', 'error']])
+  })
+})
+
+describe('an add or a removal that another device made while this one was offline', () => {
+  let told: toasts.ToastInput[] = []
+  beforeEach(() => {
+    vi.useFakeTimers()
+    onlineManager.setOnline(false)
+    told = []
+    vi.spyOn(toasts, 'toast').mockImplementation((input) => {
+      told.push(input)
+      return { id: String(told.length), dismiss: () => undefined, update: () => undefined }
+    })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    onlineManager.setOnline(true)
+  })
+
+  /** Made offline, it waits; back online, the server answers `refusal` (the other device's change came first). */
+  async function madeOfflineThenRefused(action: string, change: object, refusal: ApiError) {
+    const client = pageClient({
+      get: () => Promise.resolve([] as never),
+      send: () => Promise.reject(onlineManager.isOnline() ? refusal : new ApiError(requestMessages.network, 0)),
+    })
+    client.setQueryData(libraryKeys.watchlist(), [])
+    const sending = client
+      .getMutationCache()
+      .build(client, client.defaultMutationOptions({ mutationKey: ['library', action] }))
+      .execute(change)
+    // Its refusal, if any, is awaited by the test once the connection is back.
+    sending.catch(() => undefined)
+    await vi.advanceTimersByTimeAsync(0)
+    onlineManager.setOnline(true)
+    await vi.advanceTimersByTimeAsync(0)
+    return { client, sending }
+  }
+
+  it('is done when the title is on the list already: no refusal, and the list is fetched again to show the server’s', async () => {
+    const jaws = libraryTitle(578)
+    const { client, sending } = await madeOfflineThenRefused(
+      'addToWatchlist',
+      libraryChange.addToWatchlist(jaws),
+      new ApiError(alreadyOnWatchlistMessage, 409),
+    )
+    await expect(sending).resolves.toBeDefined()
+    expect(states(client)).toEqual([['addToWatchlist', 'success']])
+    expect(told).toEqual([])
+    expect(client.getQueryState(libraryKeys.watchlist())?.isInvalidated).toBe(true)
+  })
+
+  it('gives back a note typed with the add, quietly, as the title keeps the note it has', async () => {
+    const jaws = libraryTitle(578)
+    const { sending } = await madeOfflineThenRefused(
+      'addToWatchlist',
+      libraryChange.addToWatchlist(jaws, 'With the lights off'),
+      new ApiError(alreadyOnWatchlistMessage, 409),
+    )
+    await sending
+    expect(told).toEqual([
+      expect.objectContaining({
+        title: `${jaws.title} was already on your watchlist`,
+        description: 'It keeps the note it has there. Yours: “With the lights off”',
+      }),
+    ])
+    expect(told[0]?.variant).toBeUndefined()
+  })
+
+  it('is done when the title is off the list already', async () => {
+    const { client, sending } = await madeOfflineThenRefused(
+      'removeFromWatchlist',
+      libraryChange.removeFromWatchlist(libraryTitle(578)),
+      new ApiError(notOnWatchlistMessage, 404),
+    )
+    await expect(sending).resolves.toBeDefined()
+    expect(states(client)).toEqual([['removeFromWatchlist', 'success']])
+    expect(told).toEqual([])
+  })
+
+  it('still fails when the server refuses it for another reason', async () => {
+    const { sending } = await madeOfflineThenRefused(
+      'removeFromWatchlist',
+      libraryChange.removeFromWatchlist(libraryTitle(578)),
+      new ApiError(alreadyOnWatchlistMessage, 409),
+    )
+    await expect(sending).rejects.toThrow(alreadyOnWatchlistMessage)
+    expect(told).toEqual([expect.objectContaining({ variant: 'destructive' })])
   })
 })
 

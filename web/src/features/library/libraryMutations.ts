@@ -1,17 +1,19 @@
 import { MutationObserver, mutationOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { MediaType } from '@reelmates/contracts/media'
 import type { WatchedItem, WatchedTitle } from '@reelmates/contracts/watched'
-import type { WatchlistItem } from '@reelmates/contracts/watchlist'
+import { alreadyOnWatchlistMessage, notOnWatchlistMessage, type WatchlistItem } from '@reelmates/contracts/watchlist'
 import { isApiError } from '../../lib/apiError'
 import {
   pendingChanges,
   refetchOnceSettled,
+  copyWords,
   sentence,
   shortened,
   tellRefusal,
   tellRefusalGivingWordsBack,
 } from '../../lib/mutations'
 import { tellRefused } from '../../lib/refusedChanges'
+import { toast } from '../../lib/toast'
 import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
 import {
@@ -86,6 +88,45 @@ export function withServerIds<Change extends LibraryChange>(change: Change, answ
   if (change.kind !== 'markWatched' || typeof entryId !== 'string') return change
   return { ...change, entry: { ...change.entry, id: entryId } }
 }
+
+/** The server's refusal that says the list is already as the change meant it to be. */
+const refusedAs = (error: unknown, status: number, message: string): boolean =>
+  isApiError(error) && error.status === status && error.message === message
+
+/**
+ * An add or a removal made while another device did the same (this one offline, its change waiting):
+ * the server refuses it, as the title is already on the list, or already off it. The member wanted it
+ * there, or gone, and so it is: the change is done, not failed (a red "Couldn't add Jaws" said the
+ * opposite of the truth). The list is fetched again once the changes settle, so it shows the server's
+ * item, with the note the other device gave it; a note typed with this add is given back to copy.
+ */
+function doneIfAlreadySo<Change extends LibraryChange>(
+  send: (change: Change, client: LibraryRequests) => Promise<ChangeAnswer>,
+  already: { status: number; message: string; told?: (change: Change) => void },
+): (change: Change, client: LibraryRequests) => Promise<ChangeAnswer> {
+  return async (change, client) => {
+    try {
+      return await send(change, client)
+    } catch (error) {
+      if (!refusedAs(error, already.status, already.message)) throw error
+      already.told?.(change)
+      return {}
+    }
+  }
+}
+
+/** The words of an add that found its title there already: that title keeps the note it has. */
+function tellNoteNotAdded({ item }: LibraryChangeOf<'addToWatchlist'>): void {
+  if (!item.note) return
+  const words = item.note
+  toast({
+    title: `${item.title} was already on your watchlist`,
+    description: `It keeps the note it has there. Yours: “${shortened(words)}”`,
+    action: { label: 'Copy yours', altText: 'Copy your note', onClick: () => copyWords(words) },
+  })
+}
+
+const alreadyOnList = { status: 409, message: alreadyOnWatchlistMessage }
 
 /** One mutation per action: its key names the action, its variables are the change the screens fold. */
 function libraryMutation<Change extends LibraryChange>(
@@ -173,8 +214,11 @@ function askingWhenChangedElsewhere<Change extends LibraryChange>(
 
 /** The library's mutations, sending through `requests` (the app's request client, as the queries do). */
 export function libraryMutations(requests: LibraryRequests) {
-  const add = ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
-    libraryCalls.addToWatchlist(client, item, item.note ?? undefined)
+  const add = doneIfAlreadySo(
+    ({ item }: LibraryChangeOf<'addToWatchlist'>, client: LibraryRequests) =>
+      libraryCalls.addToWatchlist(client, item, item.note ?? undefined),
+    { ...alreadyOnList, told: tellNoteNotAdded },
+  )
   // A change queued offline by an older version says only the place number.
   const move = ({ ref, toIndex, place }: LibraryChangeOf<'moveOnWatchlist'>, client: LibraryRequests) =>
     libraryCalls.moveOnWatchlist(client, ref, place ?? { toIndex })
@@ -237,13 +281,19 @@ export function libraryMutations(requests: LibraryRequests) {
     putBackOnWatchlist: libraryMutation(
       requests,
       'putBackOnWatchlist',
-      ({ item }: LibraryChangeOf<'addToWatchlist'>, client) => libraryCalls.putBackOnWatchlist(client, item),
+      doneIfAlreadySo(
+        ({ item }: LibraryChangeOf<'addToWatchlist'>, client) => libraryCalls.putBackOnWatchlist(client, item),
+        alreadyOnList,
+      ),
       ({ item }) => `Couldn't put ${item.title} back on your watchlist`,
     ),
     removeFromWatchlist: libraryMutation(
       requests,
       'removeFromWatchlist',
-      ({ ref }: LibraryChangeOf<'removeFromWatchlist'>, client) => libraryCalls.removeFromWatchlist(client, ref),
+      doneIfAlreadySo(
+        ({ ref }: LibraryChangeOf<'removeFromWatchlist'>, client) => libraryCalls.removeFromWatchlist(client, ref),
+        { status: 404, message: notOnWatchlistMessage },
+      ),
       ({ title }) => `Couldn't remove ${title} from your watchlist`,
     ),
     moveOnWatchlist: libraryMutation(requests, 'moveOnWatchlist', move, () => "Couldn't move that title"),
