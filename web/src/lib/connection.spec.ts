@@ -63,14 +63,50 @@ describe('the server out of reach while the browser says it is online', () => {
     expect(net.probes()).toHaveLength(2)
   })
 
-  it('asks again less and less often, never less than every 30 s, and without the session cookie', async () => {
+  it('asks again less and less often, never less than every 5 s, and without the session cookie', async () => {
     const net = network()
     serverUnanswered()
-    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000 + 16_000 + 30_000 + 30_000)
-    expect(net.probes()).toHaveLength(7)
-    await vi.advanceTimersByTimeAsync(29_000)
-    expect(net.probes()).toHaveLength(7)
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 5000 + 5000)
+    expect(net.probes()).toHaveLength(5)
+    await vi.advanceTimersByTimeAsync(4900)
+    expect(net.probes()).toHaveLength(5)
     expect(net.probes()[0]?.[1]).toMatchObject({ credentials: 'omit', cache: 'no-store' })
+  })
+
+  it('finds the server back within a few seconds, however long it was away', async () => {
+    const net = network()
+    serverUnanswered()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    net.reach()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(connection()).toBe('online')
+  })
+
+  it('a tab out of view asks only every 30 s, and at once when it is back', async () => {
+    const net = network()
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    serverUnanswered()
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.first)
+    expect(net.probes()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(probeDelaysMs.hidden - 100)
+    expect(net.probes()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(net.probes()).toHaveLength(2)
+    net.reach()
+    visibility.mockReturnValue('visible')
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(connection()).toBe('online')
+  })
+
+  it('coming back to the window (a focus, with the tab in view all along) asks at once', async () => {
+    const net = network()
+    serverUnanswered()
+    net.reach()
+    window.dispatchEvent(new Event('focus'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(net.probes()).toHaveLength(1)
+    expect(connection()).toBe('online')
   })
 
   it('any answer from the server, even a refusal, means it can be reached: no probe is left waiting', async () => {

@@ -12,8 +12,13 @@ import { useSyncExternalStore } from 'react'
  */
 export type Connection = 'online' | 'offline' | 'unreachable'
 
-/** How soon the server is asked again after it gave no answer, doubling up to the last figure. */
-export const probeDelaysMs = { first: 1000, longest: 30_000 } as const
+/**
+ * How soon the server is asked again after it gave no answer, doubling up to `longest`; a tab out of
+ * view asks every `hidden` (coming back into view asks at once). A probe is one small cookieless GET.
+ * The longest wait was 30 s: a server back after a restart went unnoticed for up to half a minute,
+ * with the banner up and every screen's load waiting (found by a walk-through).
+ */
+export const probeDelaysMs = { first: 1000, longest: 5000, hidden: 30_000 } as const
 export const probePath = '/api/health'
 /**
  * A probe that gets neither an answer nor a failure in this time is given up and counts as no answer.
@@ -86,7 +91,7 @@ async function probe({ onTimer = false }: { onTimer?: boolean } = {}): Promise<v
     // Reached meanwhile by another request, the next probe returns at once. Only the timer's own
     // probes back off: one asked for by the person or the browser does not push the next one away.
     if (onTimer) probeDelayMs = Math.min(probeDelayMs * 2, probeDelaysMs.longest)
-    schedule(probeDelayMs)
+    schedule(document.visibilityState === 'hidden' ? Math.max(probeDelayMs, probeDelaysMs.hidden) : probeDelayMs)
   } finally {
     clearTimeout(deadline)
   }
@@ -130,7 +135,7 @@ export function serverAnswered(): void {
  * opened without a network would try every request and show errors. Starting from navigator.onLine
  * makes queries wait (showing their kept answers) and changes queue until the connection returns.
  * While the server is out of reach, the browser's 'online' event is no proof it can be reached
- * again: it asks the server at once instead. Coming back to the tab asks too.
+ * again: it asks the server at once instead. Coming back to the tab or the window asks too.
  */
 export function followConnection(): void {
   if (typeof window === 'undefined') return
@@ -148,12 +153,18 @@ export function followConnection(): void {
     const visible = () => {
       if (unreachable && document.visibilityState === 'visible') void probe()
     }
+    // A window side by side with another is in view all along: going back to it is only a focus.
+    const focused = () => {
+      if (unreachable) void probe()
+    }
     window.addEventListener('online', online)
     window.addEventListener('offline', offline)
+    window.addEventListener('focus', focused)
     document.addEventListener('visibilitychange', visible)
     return () => {
       window.removeEventListener('online', online)
       window.removeEventListener('offline', offline)
+      window.removeEventListener('focus', focused)
       document.removeEventListener('visibilitychange', visible)
     }
   })

@@ -18,6 +18,7 @@ import { inputClass, panel, primaryButton, quietButton, secondaryButton } from '
 import { BlogFeaturedImageField } from './BlogFeaturedImageField'
 import { TabSwitch } from './TabSwitch'
 import { appLocale } from '../../lib/appLocale'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 type Field = keyof BlogPostInput
 const emptyPost: BlogPostInput = {
@@ -50,7 +51,7 @@ export function BlogPostEditorScreen({ id }: { id: string }) {
   if (post.isPending || (!post.isFetchedAfterMount && !post.isError))
     return (
       <AdminScreen title="Blog post">
-        <p className="mt-6 text-zinc-400">Loading the post…</p>
+        <LoadingLine what="the post" className="mt-6 text-zinc-400" />
       </AdminScreen>
     )
   if (post.isError)

@@ -11,6 +11,7 @@ import { dayMonth, panel, primaryButton } from '../social/socialStyles'
 import { BlogCategoriesPanel } from './BlogCategoriesPanel'
 import { AdminLoadFailed } from './AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 const filters: { value: PostStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -61,7 +62,7 @@ export function BlogPostsScreen() {
           {failure && !posts.data ? (
             <AdminLoadFailed error={failure} onRetry={() => void posts.refetch()} />
           ) : !posts.data ? (
-            <p className="text-zinc-400">Loading posts…</p>
+            <LoadingLine what="posts" />
           ) : posts.data.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-white/10 px-6 py-10 text-center text-zinc-400">
               {query || status !== 'all' ? 'No post matches.' : 'No posts yet. Write the first one.'}

@@ -9,6 +9,7 @@ import { panel, quietButton } from '../social/socialStyles'
 import { appLocale } from '../../lib/appLocale'
 import { AdminLoadFailed } from './AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 const statusStyle: Record<OutboxMail['status'], string> = {
   outbox: 'bg-white/5 text-zinc-300',
@@ -49,7 +50,7 @@ export function OutboxScreen() {
         ) : failure && !mails.data ? (
           <AdminLoadFailed error={failure} onRetry={() => void mails.refetch()} />
         ) : !mails.data ? (
-          <p className="text-zinc-400">Loading mail…</p>
+          <LoadingLine what="mail" />
         ) : mails.data.length === 0 ? (
           <p className="text-zinc-400">No mail{address ? ` to ${address}` : ''} yet.</p>
         ) : (

@@ -7,6 +7,7 @@ import { panel, sectionHeading } from '../social/socialStyles'
 import { appLocale } from '../../lib/appLocale'
 import { AdminLoadFailed } from './AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 /** What each timed job of the scheduler is for (`services/scheduler/src/**Job.ts`); another name shows as it is. */
 const timedJobs: Record<string, { label: string; does: string }> = {
@@ -65,7 +66,7 @@ export function SchedulerScreen() {
           {jobsFailure && !jobs.data ? (
             <AdminLoadFailed error={jobsFailure} onRetry={() => void jobs.refetch()} what="timed jobs" />
           ) : !jobs.data ? (
-            <p className="text-zinc-400">Loading the jobs…</p>
+            <LoadingLine what="the jobs" />
           ) : jobs.data.length === 0 ? (
             <p className="text-zinc-400">No job is scheduled: the scheduler has not started yet.</p>
           ) : (
@@ -91,7 +92,7 @@ export function SchedulerScreen() {
               what="reactions set aside"
             />
           ) : !failures.data ? (
-            <p className="text-zinc-400">Loading…</p>
+            <LoadingLine what="the reactions set aside" doing="Loading…" />
           ) : (
             <SetAside reactions={failures.data.reactions} />
           )}

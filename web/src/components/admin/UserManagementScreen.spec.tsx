@@ -6,6 +6,7 @@ import { currentUserKey } from '../../features/account/currentUser'
 import { adminCalls } from '../../features/admin/adminCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { serverAnswered, serverUnanswered } from '../../lib/connection'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 import { UserManagementScreen } from './UserManagementScreen'
@@ -70,6 +71,18 @@ const buttonsOf = (dialog: HTMLElement) =>
     .map((button) => button.textContent)
 
 describe('user management', () => {
+  it('while Reelmates cannot be reached, says the list loads once it can, not "Loading users…", and loads then', async () => {
+    vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [alice, carol, dave], total: 3, nextCursor: null })
+    act(() => serverUnanswered())
+    renderScreen()
+    expect((await screen.findByText(/will load/)).textContent).toBe(
+      'Users will load as soon as Reelmates can be reached.',
+    )
+    expect(screen.queryByText('Loading users…')).toBeNull()
+    act(() => serverAnswered())
+    await screen.findByRole('list', { name: 'Users' })
+  })
+
   it('says how many members there are, and shows the next page on request', async () => {
     const pages = vi
       .spyOn(adminCalls, 'users')

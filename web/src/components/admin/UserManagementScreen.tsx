@@ -14,6 +14,7 @@ import { useShownFailure } from '../../lib/shownFailure'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { ConfirmDialog } from '../social/ConfirmDialog'
 import { dayMonth, panel, quietButton, secondaryButton } from '../social/socialStyles'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 /** /admin/user-management: find an account, see its facts, change its role, suspend, restore or delete it. */
 export function UserManagementScreen() {
@@ -51,7 +52,7 @@ export function UserManagementScreen() {
         {failure && !users.data ? (
           <AdminLoadFailed error={failure} onRetry={() => void users.refetch()} />
         ) : !users.data ? (
-          <p className="text-zinc-400">Loading users…</p>
+          <LoadingLine what="users" />
         ) : shown.length === 0 ? (
           <p className="text-zinc-400">{query ? `No user matches “${query}”.` : 'No users yet.'}</p>
         ) : (

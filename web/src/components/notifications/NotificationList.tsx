@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { appLocale } from '../../lib/appLocale'
 import { TryAgain } from '../shell/TryAgain'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 /** When a notification came, as the bell says it: short, and dated (with a year when not this one) past a day. */
 export const whenInBell = (iso: string, now = Date.now()) => {
@@ -122,9 +123,12 @@ export function NotificationList({
           <TryAgain onRetry={loading.retry} className="mt-2" />
         </div>
       ) : loading ? (
-        <p role="status" className="px-4 py-8 text-center text-sm text-zinc-400">
-          Loading notifications…
-        </p>
+        <LoadingLine
+          what="your notifications"
+          doing="Loading notifications…"
+          announce
+          className="px-4 py-8 text-center text-sm text-zinc-400"
+        />
       ) : items.length === 0 ? (
         <p className="px-4 py-8 text-center text-sm text-zinc-400">
           Nothing yet. Friend requests, recommendations and the answers to yours, comments and reactions on what you

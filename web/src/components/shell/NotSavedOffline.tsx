@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useOnline, whenChangesGoOut } from '../../lib/connection'
+import { useConnection, useOnline, whenChangesGoOut } from '../../lib/connection'
 
 /** What a screen shows instead of its skeleton when offline (see `Loading`). */
 export function NotSavedOffline({ what, size = 'page' }: { what: string; size?: 'page' | 'row' }) {
@@ -52,3 +52,41 @@ export function Loading({
 /** "Your feed" → "Loading your feed…"; a name ("ann’s profile") keeps its capitals. */
 export const loadingWords = (what: string) =>
   `Loading ${what.replace(/^(Your|This|The) /, (word) => word.toLowerCase())}…`
+
+/**
+ * A list's "Loading users…" where nothing is kept on the device (the admin area, the notifications):
+ * while the server cannot be reached its query waits rather than fails (lib/connection), and the words
+ * said "Loading users…" for as long as that lasted, with neither an alert nor a Try again. They say
+ * instead that it loads once Reelmates answers, which it then does by itself.
+ */
+export function LoadingLine({
+  what,
+  doing = `Loading ${what}…`,
+  className = 'text-zinc-400',
+  announce = false,
+}: {
+  /** What is loading, as the sentence has it: "users", "the jobs". */
+  what: string
+  /** The words while it loads, if not "Loading {what}…". */
+  doing?: string
+  className?: string
+  /** Said as a status while it loads, too (the words while it waits always are). */
+  announce?: boolean
+}) {
+  const reach = useConnection()
+  if (reach === 'online')
+    return (
+      <p className={className} {...(announce ? { role: 'status' } : {})}>
+        {doing}
+      </p>
+    )
+  return (
+    <p role="status" className={className}>
+      {waitingWords(what, reach)}
+    </p>
+  )
+}
+
+/** "the jobs" → "The jobs will load as soon as Reelmates can be reached." */
+export const waitingWords = (what: string, reach: Parameters<typeof whenChangesGoOut>[0]) =>
+  `${what.charAt(0).toUpperCase()}${what.slice(1)} will load ${whenChangesGoOut(reach)}.`

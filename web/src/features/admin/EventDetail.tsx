@@ -6,6 +6,7 @@ import { historyFilterFields, looksLikeUserId, type HistoryFilterField } from '.
 import { eventDetailQuery } from './queries'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 /** One event of the log opened: its data, its metadata, and its neighbours in its stream. */
 export function EventDetail({ position }: { position: string }) {
@@ -19,7 +20,7 @@ export function EventDetail({ position }: { position: string }) {
         className="px-4 pb-3 text-sm text-red-300"
       />
     )
-  if (!detail.data) return <p className="px-4 pb-3 text-sm text-zinc-400">Opening…</p>
+  if (!detail.data) return <LoadingLine what="the event" doing="Opening…" className="px-4 pb-3 text-sm text-zinc-400" />
   const { event, neighbours } = detail.data
   return (
     <div className="grid gap-4 px-4 pb-4 lg:grid-cols-2">

@@ -6,6 +6,7 @@ import { adminCalls } from './adminCalls'
 import { adminKeys, projectionsQuery } from './queries'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 0)} s`
 
@@ -15,7 +16,8 @@ export function ProjectionsTable() {
   const failure = useShownFailure(projections)
   if (failure && !projections.data)
     return <AdminLoadFailed error={failure} onRetry={() => void projections.refetch()} className="mt-6 text-red-300" />
-  if (!projections.data) return <p className="mt-6 text-zinc-400">Asking the runner…</p>
+  if (!projections.data)
+    return <LoadingLine what="the projections" doing="Asking the runner…" className="mt-6 text-zinc-400" />
   return (
     <div className="mt-6 space-y-3">
       <p className="text-sm text-zinc-400">Head of the log: #{projections.data.head}</p>

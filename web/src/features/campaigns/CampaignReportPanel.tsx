@@ -5,6 +5,7 @@ import { campaignReportQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 const when = (iso: string) => new Date(iso).toLocaleString(appLocale)
 
@@ -30,7 +31,7 @@ export function CampaignReportPanel({ campaignId, id }: { campaignId: string; id
       {failure ? (
         <AdminLoadFailed error={failure} onRetry={() => void report.refetch()} />
       ) : report.isPending ? (
-        <p className="text-zinc-400">Loading the report…</p>
+        <LoadingLine what="the report" />
       ) : null}
       {report.data ? <ReportBody report={report.data} /> : null}
     </section>

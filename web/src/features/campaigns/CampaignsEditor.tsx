@@ -11,6 +11,7 @@ import { CampaignForm } from './CampaignForm'
 import { CampaignReportPanel } from './CampaignReportPanel'
 import { reached, startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 /** Which form is open: `'new'` (a new campaign's), a campaign's id, or none. */
 type Editing = string | null
@@ -57,7 +58,7 @@ export function CampaignsEditor() {
       {failure && !campaigns.data ? (
         <AdminLoadFailed error={failure} onRetry={() => void campaigns.refetch()} />
       ) : !campaigns.data ? (
-        <p className="text-zinc-400">Loading campaigns…</p>
+        <LoadingLine what="campaigns" />
       ) : null}
       {campaigns.isSuccess && campaigns.data.campaigns.length === 0 ? (
         <p className="text-zinc-400">No campaigns yet.</p>

@@ -5,6 +5,7 @@ import { sendHistoryQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { useShownFailure } from '../../lib/shownFailure'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 const statuses: { value: SendStatus | null; label: string }[] = [
   { value: null, label: 'All' },
@@ -39,7 +40,7 @@ export function SendHistory() {
       {failure ? (
         <AdminLoadFailed error={failure} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
-        <p className="text-zinc-400">Loading…</p>
+        <LoadingLine what="the send history" doing="Loading…" />
       ) : null}
       {history.isSuccess && items.length === 0 ? <p className="text-zinc-400">No mail here yet.</p> : null}
       <ul aria-label="Send history" className="divide-y divide-white/5 rounded-2xl bg-panel">

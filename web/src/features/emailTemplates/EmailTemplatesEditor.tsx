@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { emailTemplateCalls, type RenderedMail } from './emailTemplateCalls'
 import { emailTemplateKeys, emailTemplatesQuery } from './queries'
+import { LoadingLine } from '../../components/shell/NotSavedOffline'
 
 const field =
   'mt-1 w-full rounded-xl border border-white/10 bg-zinc-950/60 px-3 py-2 text-sm text-white focus:border-gold focus:outline-none'
@@ -66,7 +67,7 @@ export function EmailTemplatesEditor() {
   const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
   // A refused list used to say "Loading templates…" for good.
   if (failure && !list.data) return <AdminLoadFailed error={failure} onRetry={() => void list.refetch()} />
-  if (!template) return <p className="text-zinc-400">Loading templates…</p>
+  if (!template) return <LoadingLine what="templates" />
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
       <nav aria-label="Email templates">
