@@ -6,6 +6,7 @@ import { currentUserKey } from './features/account/currentUser'
 import { followMemberAcrossTabs } from './features/account/memberAcrossTabs'
 import { recheckSessionAfter } from './features/account/sessionRecheck'
 import { onRefusal } from './lib/api'
+import { decideChunkReloads } from './lib/chunkLoad'
 import { followConnection } from './lib/connection'
 import { keepAnswers } from './features/offline/offlineSession'
 import { registerWaitingChanges } from './features/offline/waitingChangeDefaults'
@@ -14,6 +15,8 @@ import { Splash } from './components/shell/Splash'
 import { createAppRouter, preloadOpeningPage } from './router'
 import './styles.css'
 
+// Before any screen's code is fetched: a failed fetch must not reload into the browser's error page.
+decideChunkReloads()
 followConnection()
 const queryClient = createQueryClient()
 onRefusal((error) => recheckSessionAfter(queryClient, error))

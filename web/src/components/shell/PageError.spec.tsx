@@ -1,12 +1,25 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  RouterProvider,
+} from '@tanstack/react-router'
 import { QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dropKeptAnswersBeforeReload } from '../../features/offline/offlineSession'
+import { decideChunkReloads, reloadOnceFor } from '../../lib/chunkLoad'
+import { connection, forgetUnreachable } from '../../lib/connection'
 import { createAppRouter } from '../../router'
 import { PageError } from './PageError'
 
 vi.mock('../../features/offline/offlineSession', () => ({ dropKeptAnswersBeforeReload: vi.fn() }))
+vi.mock('../../lib/chunkLoad', async (original) => ({
+  ...(await original<typeof import('../../lib/chunkLoad')>()),
+  reloadOnceFor: vi.fn(() => true),
+}))
 
 /** A router whose only page throws while `failing` says so, with the app's error screen. */
 function routerWithFailingPage(failing: { now: boolean }) {
@@ -63,5 +76,113 @@ describe('a screen that fails to draw', () => {
 
   it('is what the app’s router shows', () => {
     expect(createAppRouter(new QueryClient()).options.defaultErrorComponent).toBe(PageError)
+  })
+})
+
+describe('a screen whose code could not be fetched', () => {
+  decideChunkReloads()
+  afterEach(() => {
+    cleanup()
+    act(() => forgetUnreachable())
+    vi.unstubAllGlobals()
+    vi.mocked(reloadOnceFor).mockClear()
+    sessionStorage.clear()
+  })
+
+  /** The server as the page sees it: `reachable` answers every request, else none gets an answer. */
+  function server() {
+    const state = { reachable: false }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        state.reachable
+          ? Promise.resolve(new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }))
+          : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    )
+    return state
+  }
+
+  /**
+   * A router whose page's code is a chunk, fetched as the built app fetches it (Vite reports a failure
+   * before the import rejects), failing while the server cannot be reached.
+   */
+  function routerWithLazyPage(reach: { reachable: boolean }) {
+    const root = createRootRoute()
+    const page = createRoute({
+      getParentRoute: () => root,
+      path: '/',
+      component: lazyRouteComponent(() => {
+        if (reach.reachable) return Promise.resolve({ default: () => <p>The scheduler</p> })
+        const failure = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/s-1.js')
+        window.dispatchEvent(Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: failure }))
+        return Promise.reject(failure)
+      }),
+    })
+    return createRouter({
+      routeTree: root.addChildren([page]),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+      defaultErrorComponent: PageError,
+    })
+  }
+
+  /**
+   * What the router's lazy component found when it asked whether it had reloaded for a failure: it
+   * reloads the page by itself when not (jsdom only says navigation is not implemented).
+   */
+  function routerReloadChecks(): (string | null)[] {
+    const found: (string | null)[] = []
+    const { getItem } = Object.getOwnPropertyDescriptors(Storage.prototype)
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, key: string) {
+      const value = (getItem.value as Storage['getItem']).call(this, key)
+      if (key.startsWith('tanstack_router_reload:')) found.push(value)
+      return value
+    })
+    return found
+  }
+
+  it('with the server out of reach, stays in the app and says so, with Try again, instead of reloading', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const checks = routerReloadChecks()
+    const reach = server()
+    render(<RouterProvider router={routerWithLazyPage(reach)} />)
+    expect(await screen.findByRole('heading', { name: 'This screen couldn’t be loaded' })).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'Reelmates can’t be reached, and this screen isn’t saved on this device. It opens by itself as soon as Reelmates can be reached.',
+      ),
+    ).toBeTruthy()
+    expect(connection()).toBe('unreachable')
+    expect(reloadOnceFor).not.toHaveBeenCalled()
+    expect(checks.length).toBeGreaterThan(0)
+    expect(checks.every((value) => value === '1')).toBe(true)
+
+    reach.reachable = true
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+      await Promise.resolve()
+    })
+    expect(await screen.findByText('The scheduler')).toBeTruthy()
+  })
+
+  it('opens by itself once the server answers again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const reach = server()
+    render(<RouterProvider router={routerWithLazyPage(reach)} />)
+    await screen.findByText(/It opens by itself as soon as Reelmates can be reached/)
+    reach.reachable = true
+    // The first probe goes a second after the server went unanswered (lib/connection).
+    expect(await screen.findByText('The scheduler', {}, { timeout: 4000 })).toBeTruthy()
+    expect(reloadOnceFor).not.toHaveBeenCalled()
+  })
+
+  it('with the server answering (a new release replaced the code), reloads the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const reach = server()
+    const router = routerWithLazyPage({ reachable: false })
+    reach.reachable = true
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByText('Reloading the app to open this screen…')).toBeTruthy()
+    expect(reloadOnceFor).toHaveBeenCalledTimes(1)
   })
 })
