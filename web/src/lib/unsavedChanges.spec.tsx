@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { UnsavedChangesDialog } from '../components/shell/UnsavedChangesDialog'
 import { imitateModalDialogs } from './modalDialogInJsdom'
 import { routerInMemory, where, withinRouter } from './routerInSpecs'
-import { askBeforeLeavingUnsaved, useUnsavedChanges } from './unsavedChanges'
+import { askBeforeLeavingUnsaved, useUnsavedChanges, wordsWrittenNow } from './unsavedChanges'
 
 beforeAll(imitateModalDialogs)
 afterEach(cleanup)
@@ -13,7 +13,7 @@ afterEach(cleanup)
 function Note({ label = 'Note' }: { label?: string }) {
   const [saved, setSaved] = useState('Dune')
   const [text, setText] = useState(saved)
-  const leaving = useUnsavedChanges(text !== saved)
+  const leaving = useUnsavedChanges(text !== saved, [{ label: `Your ${label.toLowerCase()}`, text }])
   return (
     <>
       <input aria-label={label} value={text} onChange={(event) => setText(event.target.value)} />
@@ -178,5 +178,40 @@ describe('leaving a form with unsaved changes', () => {
     expect(screen.getByRole('dialog', { name: 'Leave this template?' }).textContent).toContain(
       'Your changes will not be saved.',
     )
+  })
+
+  describe('the words kept when the session ends under the page', () => {
+    it('are the unsaved words of the changed forms, in the order they were changed', () => {
+      render(
+        withinRouter(
+          routerInMemory(),
+          <>
+            <Note label="First note" />
+            <Note label="Second note" />
+            <Note label="Third note" />
+          </>,
+        ),
+      )
+      expect(wordsWrittenNow()).toEqual([])
+      fireEvent.change(screen.getByLabelText('Second note'), { target: { value: 'Dune: Part Two' } })
+      fireEvent.change(screen.getByLabelText('First note'), { target: { value: 'Arrival' } })
+      expect(wordsWrittenNow()).toEqual([
+        { label: 'Your second note', text: 'Dune: Part Two' },
+        { label: 'Your first note', text: 'Arrival' },
+      ])
+    })
+
+    it('are none once saved, typed back, emptied or gone with their form', () => {
+      showNote()
+      type('Dune: Part Two')
+      fireEvent.click(screen.getByRole('button', { name: 'Save Note' }))
+      expect(wordsWrittenNow()).toEqual([])
+      type('   ')
+      expect(wordsWrittenNow()).toEqual([])
+      type('Arrival')
+      expect(wordsWrittenNow()).toEqual([{ label: 'Your note', text: 'Arrival' }])
+      cleanup()
+      expect(wordsWrittenNow()).toEqual([])
+    })
   })
 })

@@ -1,11 +1,22 @@
 import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
+/**
+ * Words a person typed into a form and has not saved (a review, a comment, a bio), named as the form
+ * names them. Kept for them when the session ends under the form (`wordsWrittenNow`).
+ */
+export interface WrittenWords {
+  label: string
+  text: string
+}
+
 /** A navigation held back because a form has unsaved changes: the person stays, or leaves them behind. */
 export interface LeavingUnsaved {
   stay: () => void
   leave: () => void
 }
+
+const noWords: readonly WrittenWords[] = []
 
 // Stable, so the router keeps one blocker instead of swapping it on every keystroke's render.
 const always = () => true
@@ -28,6 +39,17 @@ function setChanged(form: symbol, changed: boolean) {
   // The form that would have answered is gone with its changes: nothing is left to lose.
   if (changedForms.length === 0) answerAsked(true)
   changedNow()
+}
+
+// The words each changed form holds now, for the session that ends under them. Never a password.
+const wordsOf = new Map<symbol, readonly WrittenWords[]>()
+
+/**
+ * The unsaved words of the forms on the page now, in the order the forms were changed: read as the
+ * session is found ended (components/account/SessionEnded.tsx), in the render that takes the forms away.
+ */
+export function wordsWrittenNow(): WrittenWords[] {
+  return changedForms.flatMap((form) => wordsOf.get(form) ?? []).filter((words) => words.text.trim() !== '')
 }
 
 // A question asked outside the router (`askBeforeLeavingUnsaved`), answered in the same dialog.
@@ -71,16 +93,24 @@ export function leaveWithoutAsking(on = true): void {
  * is something to lose, so the browser's prompt never asks about nothing. With several changed forms
  * on the page, the first one asks, once, for all of them.
  *
+ * `words`: what of the changes the person wrote (not a setting, never a password). When the session
+ * ends elsewhere while they are unsaved, the app keeps them on the page instead of going to sign in.
+ *
  * A navigation that follows a save made in the same click (the new post's own address) or a
  * deliberate discard passes `ignoreBlocker: true`: the state that says "clean" is drawn a render later.
  */
-export function useUnsavedChanges(dirty: boolean): LeavingUnsaved | null {
+export function useUnsavedChanges(dirty: boolean, words: readonly WrittenWords[] = noWords): LeavingUnsaved | null {
   const [form] = useState(() => Symbol('form with unsaved changes'))
   useEffect(() => {
     if (!dirty) return
     setChanged(form, true)
     return () => setChanged(form, false)
   }, [dirty, form])
+  useEffect(() => {
+    if (!dirty) return
+    wordsOf.set(form, words)
+    return () => void wordsOf.delete(form)
+  }, [dirty, form, words])
   const asksForThePage = useSyncExternalStore(subscribe, () => changedForms[0] === form)
   const askedHere = useSyncExternalStore(subscribe, () => asked !== null && changedForms[0] === form)
   const blocker = useBlocker({

@@ -1,7 +1,7 @@
-import { createFileRoute, Navigate, Outlet, redirect, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { knownUser, useCurrentUser } from '../features/account/currentUser'
-import { wasSignedInHere } from '../features/account/signedInHere'
 import { AppShell } from '../components/shell/AppShell'
+import { SessionEnded } from '../components/account/SessionEnded'
 import { SessionUnknownScreen } from '../components/account/SessionUnknownScreen'
 
 /** Logged-in routes (spec §6): an anonymous visitor goes to /sign_in, and comes back after signing in. */
@@ -23,12 +23,8 @@ function SignedInLayout() {
   // navigation there starts, while this layout is still drawn.
   const here = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href })
   // The session can end while the app is open (logout elsewhere, expiry, suspension): the next check
-  // says so, and signing in again comes back here. Not after the member's own Log out here, which
-  // forgets the tab's mark first: they are done with the page. Past a form's unsaved changes too: they
-  // can no longer be saved, and held back by a form this layout no longer draws, the navigation waited
-  // for an answer nobody could give, on a blank page.
-  if (data === null)
-    return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
+  // says so, and signing in again comes back here. Unsaved words are kept on the page first.
+  if (data === null) return <SessionEnded here={here} />
   return (
     <AppShell user={data ?? checkedUser}>
       <Outlet />

@@ -55,7 +55,9 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
     if (JSON.stringify(values) === JSON.stringify(profileFormValues(shownUser))) setValues(profileFormValues(user))
   }
   // Leaving with anything that differs from the saved user asks first; a save makes them equal again.
-  const leaving = useUnsavedChanges(hasUnsavedChanges(user, values))
+  // Of the changes, the bio is what was written (the rest is quickly set again; passwords never kept).
+  const words = values.bio !== (user.bio ?? '') ? [{ label: 'Your bio', text: values.bio }] : []
+  const leaving = useUnsavedChanges(hasUnsavedChanges(user, values), words)
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({})
   const [busy, setBusy] = useState(false)
   const pushToggle = usePushToggle()

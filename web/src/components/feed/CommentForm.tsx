@@ -50,7 +50,9 @@ export function CommentForm({
   // Counted as the rule counts (trimmed, in characters), as the review box counts its words.
   const length = characterCount(content.trim())
   const over = length - commentMax
-  const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial)
+  const leaving = useUnsavedChanges(content.trim() !== '' && content !== initial, [
+    { label: onCancel ? 'Your edited comment' : 'Your comment', text: content },
+  ])
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     if (justSent.current) return

@@ -15,7 +15,9 @@ export function NoteDialog({ item, onClose }: { item: WatchlistItem; onClose: ()
   const editWatchlistNote = useEditWatchlistNote()
   const id = useId()
   const [note, setNote] = useState(item.note ?? '')
-  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved: note !== (item.note ?? '') })
+  const unsaved = note !== (item.note ?? '')
+  const words = unsaved ? [{ label: `Your note for ${item.title}`, text: note }] : []
+  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved, words })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -90,7 +90,8 @@ export function RatingDialog({ title, mode, onClose }: RatingDialogProps) {
     removeFromWatchlist,
   }
   const unsaved = (Object.keys(opened) as (keyof FormFields)[]).some((field) => shown[field] !== opened[field])
-  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved })
+  const words = review !== opened.review ? [{ label: `Your review of ${title.title}`, text: review }] : []
+  const { close, dismiss, leaving, dialogProps } = useFormDialog({ onClose, unsaved, words })
 
   function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()

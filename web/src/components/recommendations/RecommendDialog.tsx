@@ -65,6 +65,7 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   const { close, dismiss, leaving, dialogProps } = useFormDialog({
     onClose,
     unsaved,
+    words: [{ label: `Your note recommending ${title.title}`, text: note }],
     opened: (element) => {
       if (isTouchFirst()) element.focus()
       else (searchBox.current ?? emailBox.current)?.focus()

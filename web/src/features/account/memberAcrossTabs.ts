@@ -36,7 +36,7 @@ export function followMemberAcrossTabs(client: QueryClient, channel = openChanne
   if (channel)
     channel.onmessage = (message: MessageEvent<unknown>) => {
       // Signed out elsewhere is left to this tab's next request or return (a form being written here
-      // keeps its words until then); someone else signed in is followed at once.
+      // keeps its words until then, and past it: SessionEnded.tsx); someone else signed in is followed at once.
       if (message.data !== null && message.data !== shown)
         void client.invalidateQueries({ queryKey: currentUserKey, exact: true })
     }
