@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminCalls } from '../../features/admin/adminCalls'
 import { requests } from '../../lib/api'
+import { serverAnswered, serverUnanswered } from '../../lib/connection'
 import { createQueryClient } from '../../lib/queryClient'
 import { routerInMemory, withinRouter } from '../../lib/routerInSpecs'
 
@@ -71,6 +72,24 @@ describe('the test digest', () => {
     expect(sent.mock.calls[0]).toEqual(['POST', '/api/admin/test-digest', { username: 'bob' }])
     const sending = screen.getByRole('button', { name: 'Sending…' })
     expect(sending).toHaveProperty('disabled', true)
+  })
+})
+
+describe('a digest asked for while Reelmates cannot be reached', () => {
+  it('says it renders once Reelmates can be reached, not "Rendering…", and renders then', async () => {
+    vi.spyOn(adminCalls, 'users').mockResolvedValue({ items: [bob], total: 1, nextCursor: null })
+    vi.spyOn(requests, 'get').mockResolvedValue(digest)
+    showScreen()
+    fireEvent.change(screen.getByLabelText('Find a member'), { target: { value: 'bob' } })
+    const pick = await screen.findByRole('button', { name: /bob/ }, { timeout: 3000 })
+    act(() => serverUnanswered())
+    fireEvent.click(pick)
+    expect((await screen.findByText(/will load/)).textContent).toBe(
+      'The digest of bob will load as soon as Reelmates can be reached.',
+    )
+    expect(screen.queryByText(/Rendering/)).toBeNull()
+    act(() => serverAnswered())
+    expect(await screen.findByRole('heading', { name: digest.subject })).toBeTruthy()
   })
 })
 

@@ -12,6 +12,7 @@ import { useShownFailure } from '../../lib/shownFailure'
 import { searchLimits } from '../../features/admin/searchLimits'
 import { TabSwitch } from './TabSwitch'
 import { dayMonth, panel, primaryButton, secondaryButton } from '../social/socialStyles'
+import { LoadingLine } from '../shell/NotSavedOffline'
 
 /** A short list to pick from beside the preview: the rest are reached by typing more. */
 const matchesShown = 8
@@ -125,7 +126,7 @@ function DigestPreview({ username }: { username: string }) {
   const failure = useShownFailure(digest)
 
   if (failure && !digest.data) return <AdminLoadFailed error={failure} onRetry={() => void digest.refetch()} />
-  if (!digest.data) return <p className="text-zinc-400">Rendering {username}’s digest…</p>
+  if (!digest.data) return <LoadingLine what={`the digest of ${username}`} doing={`Rendering ${username}’s digest…`} />
   const { subject, html, text, empty, setting, digestType, from, until } = digest.data
   return (
     <section className={`${panel} grid min-w-0 gap-3`} aria-label={`${username}’s digest`}>
