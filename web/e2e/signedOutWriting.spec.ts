@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { catalogMovie, sendJson } from './support/api'
 import { newContext } from './support/contexts'
-import { registerByApi } from './support/server'
+import { freshAdminAccount, registerByApi } from './support/server'
 
 /**
  * A member writing in one tab whose session ends in another (Log out there; a password changed on
@@ -9,6 +9,7 @@ import { registerByApi } from './support/server'
  * being written stay on the page, which says so; without any, the tab goes to sign in as before.
  */
 const kept = 'You were signed out. What you wrote here is kept on this page: copy it, then sign in again.'
+const signedInAgain = "You're signed in again. What you wrote is below: copy it, then go on."
 const signedOut = 'You were signed out. Sign in again to continue.'
 const review = 'The airport scene, every time.\nPlay it, Sam.'
 
@@ -26,13 +27,15 @@ async function twoTabs(
   return { here, account, movie }
 }
 
-async function logOutInAnotherTab(context: BrowserContext, here: Page): Promise<void> {
+/** Logs out in another tab, left open on the sign-in page, and lets this tab's polls find it out. */
+async function logOutInAnotherTab(context: BrowserContext, here: Page): Promise<Page> {
   const other = await context.newPage()
   await other.goto('/profile')
   await other.getByRole('main').getByRole('button', { name: 'Log out' }).click()
   await expect(other).toHaveURL(/\/sign_in$/)
   // No return to this tab and nothing done in it: its polls find the session gone (a 401).
   await here.clock.fastForward(65_000)
+  return other
 }
 
 test('a review being written when the session ends elsewhere stays on the page, which says so', async ({
@@ -103,5 +106,59 @@ test('with nothing being written, the session ending elsewhere takes the tab to 
   await expect(here).toHaveURL(/\/sign_in\?returnTo=%2Fmedia%2Fmovie%2F-?\d+$/)
   await expect(here.getByRole('status').filter({ hasText: signedOut })).toBeVisible()
   await expect(here.getByText(kept)).toHaveCount(0)
+  await context.close()
+})
+
+test('the same member signing in again in the other tab keeps the words on screen, said so, until Go on', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
+  const { here, account, movie } = await twoTabs(context, 'againhere')
+  await here.getByRole('button', { name: 'Mark watched' }).click()
+  await here.getByRole('dialog', { name: movie.title }).getByLabel('Review').fill(review)
+  const other = await logOutInAnotherTab(context, here)
+  await expect(here.getByRole('alert').filter({ hasText: kept })).toBeVisible()
+
+  // Signed in again over there, to carry on: this tab hears of it at once, and keeps the words.
+  await other.getByLabel('Username').fill(account.username)
+  await other.getByLabel('Password').fill(account.password)
+  await other.getByRole('button', { name: 'Sign In' }).click()
+  await expect(other).toHaveURL(/\/home$/)
+  await expect(here.getByRole('alert').filter({ hasText: signedInAgain })).toBeVisible()
+  await expect(here.getByRole('textbox', { name: `Your review of ${movie.title}` })).toHaveValue(review)
+  await expect(here.getByRole('link', { name: 'Sign in again' })).toHaveCount(0)
+  expect(new URL(here.url()).pathname).toBe(`/media/movie/${movie.tmdbId}`)
+
+  // Go on leaves the words: asked first, then back to the page, signed in.
+  await here.getByRole('button', { name: 'Go on' }).click()
+  await here.getByRole('dialog', { name: 'Leave what you wrote?' }).getByRole('button', { name: 'Leave' }).click()
+  await expect(here.getByRole('heading', { level: 1, name: movie.title })).toBeVisible()
+  await expect(here.getByRole('button', { name: 'Mark watched' })).toBeVisible()
+  await context.close()
+})
+
+test('an admin writing a blog post when the session ends elsewhere keeps the post on the page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  const context = await newContext(browser, { baseURL, viewport: { width: 1440, height: 900 } })
+  const here = await context.newPage()
+  await here.clock.install()
+  await freshAdminAccount(here.request)
+  await here.goto('/admin/blog/posts/new')
+  await expect(here.getByRole('heading', { name: 'New post' })).toBeVisible()
+  await here.getByLabel('Title').fill('Festival notes')
+  await here.getByRole('textbox', { name: 'Content' }).fill('## Day one\n\nThree films, one of them great.')
+
+  await logOutInAnotherTab(context, here)
+  await expect(here.getByRole('alert').filter({ hasText: kept })).toBeVisible()
+  await expect(here.getByText('Access Denied', { exact: false })).toHaveCount(0)
+  await expect(here.getByRole('textbox', { name: "Your post's title" })).toHaveValue('Festival notes')
+  await expect(here.getByRole('textbox', { name: "Your post's content" })).toHaveValue(
+    '## Day one\n\nThree films, one of them great.',
+  )
+  expect(new URL(here.url()).pathname).toBe('/admin/blog/posts/new')
   await context.close()
 })

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { AccessDenied } from '../components/shell/AccessDenied'
 import { AppShell } from '../components/shell/AppShell'
+import { SignedInPage } from '../components/account/SessionEnded'
 import { SessionUnknownScreen } from '../components/account/SessionUnknownScreen'
 import { freshUser, isAdmin, knownUser, useCurrentUser } from '../features/account/currentUser'
 import { unregisterServiceWorker } from '../features/update/serviceWorker'
@@ -28,10 +29,16 @@ function AdminLayout() {
   const allowed = data === undefined ? checked.allowed : isAdmin(data)
   // Spec §4: admin screens always talk to the live server, never to a cached app.
   useEffect(() => void unregisterServiceWorker(), [])
-  if (!allowed || !user) return <AccessDenied signedIn={user !== null} />
+  // A session that ends here ends as in the member area: unsaved words (a post being written) are kept.
   return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
+    <SignedInPage user={user}>
+      {allowed && user ? (
+        <AppShell user={user}>
+          <Outlet />
+        </AppShell>
+      ) : (
+        <AccessDenied signedIn={user !== null} />
+      )}
+    </SignedInPage>
   )
 }

@@ -1,7 +1,7 @@
-import { createFileRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { knownUser, useCurrentUser } from '../features/account/currentUser'
 import { AppShell } from '../components/shell/AppShell'
-import { SessionEnded } from '../components/account/SessionEnded'
+import { SignedInPage } from '../components/account/SessionEnded'
 import { SessionUnknownScreen } from '../components/account/SessionUnknownScreen'
 
 /** Logged-in routes (spec §6): an anonymous visitor goes to /sign_in, and comes back after signing in. */
@@ -19,15 +19,16 @@ export const Route = createFileRoute('/_authed')({
 function SignedInLayout() {
   const { user: checkedUser } = Route.useRouteContext()
   const { data } = useCurrentUser()
-  // The page on screen: not `location`, which turns into the sign-in page's own address as soon as the
-  // navigation there starts, while this layout is still drawn.
-  const here = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href })
+  const user = data === undefined ? checkedUser : data
   // The session can end while the app is open (logout elsewhere, expiry, suspension): the next check
   // says so, and signing in again comes back here. Unsaved words are kept on the page first.
-  if (data === null) return <SessionEnded here={here} />
   return (
-    <AppShell user={data ?? checkedUser}>
-      <Outlet />
-    </AppShell>
+    <SignedInPage user={user}>
+      {user && (
+        <AppShell user={user}>
+          <Outlet />
+        </AppShell>
+      )}
+    </SignedInPage>
   )
 }

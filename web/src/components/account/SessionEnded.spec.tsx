@@ -1,29 +1,29 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { useState } from 'react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { useState, type ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { markSignedInHere } from '../../features/account/signedInHere'
-import { parseSearch, stringifySearch } from '../../lib/addressSearch'
+import { showInLayout } from '../../features/account/layoutInSpecs'
+import { forgetSignedInHere } from '../../features/account/signedInHere'
+import { member } from '../../features/account/testing'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
-import { sessionEndedTexts, SessionEnded } from './SessionEnded'
+import { Route as signedInLayout } from '../../routes/_authed'
+import { sessionEndedTexts } from './SessionEnded'
+
+// The shell (menus, the bell and its polls) is not what these specs are about.
+vi.mock('../shell/AppShell', () => ({ AppShell: ({ children }: { children: ReactNode }) => <>{children}</> }))
 
 beforeAll(imitateModalDialogs)
 afterEach(() => {
   cleanup()
+  vi.unstubAllGlobals()
   window.sessionStorage.clear()
   Reflect.deleteProperty(navigator, 'clipboard')
 })
 
+const ada = member({ id: 'u1', username: 'ada' })
+
 /** A title's page with the watch being logged: a review and a rating, as the Mark watched dialog has. */
-function MarkWatched() {
+function TitlePage() {
   const [review, setReview] = useState('')
   const [rating, setRating] = useState(0)
   const words = review !== '' ? [{ label: 'Your review of Dune', text: review }] : []
@@ -38,111 +38,116 @@ function MarkWatched() {
   )
 }
 
-/** As the signed-in layout draws the page, until the session is found ended. */
-function TitlePage() {
-  const [signedOut, setSignedOut] = useState(false)
-  if (signedOut) return <SessionEnded here="/media/movie/438631" />
-  return (
-    <>
-      <MarkWatched />
-      <button type="button" onClick={() => setSignedOut(true)}>
-        The session ends
-      </button>
-    </>
-  )
-}
-
-async function showTitlePage() {
-  const root = createRootRoute({ component: Outlet })
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', component: TitlePage }),
-      createRoute({ getParentRoute: () => root, path: '/sign_in', component: () => <h1>Welcome back</h1> }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    parseSearch,
-    stringifySearch,
-  })
-  render(<RouterProvider router={router} />)
-  await screen.findByRole('button', { name: 'The session ends' })
-  return router
-}
+/** The title's page in the signed-in layout (`_authed.tsx`), ada signed in in this tab. */
+const showTitlePage = () =>
+  showInLayout({ route: signedInLayout, id: '/_authed' }, '/media/movie/438631', TitlePage, ada)
 
 const write = (text: string) => fireEvent.change(screen.getByLabelText('Review'), { target: { value: text } })
-const sessionEnds = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'The session ends' })))
 const signInAgain = { pathname: '/sign_in', search: '?returnTo=%2Fmedia%2Fmovie%2F438631' }
-const at = (router: Awaited<ReturnType<typeof showTitlePage>>) => {
-  const { pathname, search } = router.history.location
-  return { pathname, search }
-}
+const kept = () => screen.queryByLabelText<HTMLTextAreaElement>('Your review of Dune')
 
 describe('the session ends elsewhere while a page is open', () => {
   it('keeps a review being written on the page, says so, and stays', async () => {
-    markSignedInHere()
-    const router = await showTitlePage()
+    const { answer, at } = await showTitlePage()
     write('The sandworm scene, on a big screen.')
-    await sessionEnds()
+    await answer(null)
     expect(screen.getByRole('alert').textContent).toBe(sessionEndedTexts.kept)
     expect(screen.getByRole('heading', { name: 'You were signed out' })).toBeTruthy()
-    const kept = screen.getByLabelText<HTMLTextAreaElement>('Your review of Dune')
-    expect(kept.value).toBe('The sandworm scene, on a big screen.')
-    expect(document.activeElement).toBe(kept)
-    expect(at(router).pathname).toBe('/')
+    expect(kept()?.value).toBe('The sandworm scene, on a big screen.')
+    expect(document.activeElement).toBe(kept())
+    expect(at().pathname).toBe('/media/movie/438631')
   })
 
   it('copies the words whole', async () => {
     const writeText = vi.fn(async () => undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    markSignedInHere()
-    await showTitlePage()
+    const { answer } = await showTitlePage()
     write('The sandworm scene.')
-    await sessionEnds()
+    await answer(null)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy your review of Dune' })))
     expect(writeText).toHaveBeenCalledWith('The sandworm scene.')
     expect(screen.getByText('Copied')).toBeTruthy()
   })
 
   it('asks before Sign in again leaves the words, and signing in comes back to the page', async () => {
-    markSignedInHere()
-    const router = await showTitlePage()
+    const { answer, at } = await showTitlePage()
     write('The sandworm scene.')
-    await sessionEnds()
+    await answer(null)
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Sign in again' })))
     await screen.findByRole('dialog', { name: 'Leave this page?' })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
-    expect(at(router).pathname).toBe('/')
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Your review of Dune').value).toBe('The sandworm scene.')
+    expect(at().pathname).toBe('/media/movie/438631')
+    expect(kept()?.value).toBe('The sandworm scene.')
 
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Sign in again' })))
     await screen.findByRole('dialog', { name: 'Leave this page?' })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
     await screen.findByRole('heading', { name: 'Welcome back' })
-    expect(at(router)).toEqual(signInAgain)
+    expect(at()).toEqual(signInAgain)
   })
 
   it('goes to sign in at once, as before, with nothing written', async () => {
-    markSignedInHere()
-    const router = await showTitlePage()
-    await sessionEnds()
+    const { answer, at } = await showTitlePage()
+    await answer(null)
     await screen.findByRole('heading', { name: 'Welcome back' })
-    expect(at(router)).toEqual(signInAgain)
+    expect(at()).toEqual(signInAgain)
   })
 
   it('goes to sign in, without asking, from a change that is not words (a rating)', async () => {
-    markSignedInHere()
-    const router = await showTitlePage()
+    const { answer, at } = await showTitlePage()
     fireEvent.click(screen.getByRole('button', { name: 'Four stars' }))
-    await sessionEnds()
+    await answer(null)
     await screen.findByRole('heading', { name: 'Welcome back' })
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(at(router)).toEqual(signInAgain)
+    expect(at()).toEqual(signInAgain)
   })
 
   it("keeps nothing after the member's own Log out here (asked already), and does not come back", async () => {
-    const router = await showTitlePage()
+    const { answer, at } = await showTitlePage()
     write('The sandworm scene.')
-    await sessionEnds()
+    forgetSignedInHere()
+    await answer(null)
     await screen.findByRole('heading', { name: 'Welcome back' })
-    expect(at(router)).toEqual({ pathname: '/sign_in', search: '' })
+    expect(at()).toEqual({ pathname: '/sign_in', search: '' })
+  })
+})
+
+describe('someone signs in in another tab while the words are kept', () => {
+  it('the same member: the words stay, it says they are signed in again, and Go on goes back to the page', async () => {
+    const { answer, at } = await showTitlePage()
+    write('The sandworm scene.')
+    await answer(null)
+    await answer(ada)
+    expect(screen.getByRole('alert').textContent).toBe(sessionEndedTexts.again)
+    expect(screen.getByRole('heading', { name: "You're signed in again" })).toBeTruthy()
+    expect(kept()?.value).toBe('The sandworm scene.')
+    expect(screen.queryByRole('link', { name: 'Sign in again' })).toBeNull()
+
+    // Go on leaves the words: asked first.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go on' })))
+    await screen.findByRole('dialog', { name: 'Leave what you wrote?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay' })))
+    expect(kept()?.value).toBe('The sandworm scene.')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go on' })))
+    await screen.findByRole('dialog', { name: 'Leave what you wrote?' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Leave' })))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Review').value).toBe('')
+    expect(kept()).toBeNull()
+    expect(at().pathname).toBe('/media/movie/438631')
+  })
+
+  it('another member: the words go unseen, and the page is theirs, as before', async () => {
+    const { answer, at } = await showTitlePage()
+    write('The sandworm scene.')
+    await answer(null)
+    await answer(member({ id: 'u2', username: 'bo' }))
+    expect(kept()).toBeNull()
+    expect(screen.queryByText(sessionEndedTexts.again)).toBeNull()
+    expect(screen.queryByText(/sandworm/)).toBeNull()
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Review').value).toBe('')
+    expect(at().pathname).toBe('/media/movie/438631')
+    // Nor do they come back should ada sign in again after.
+    await answer(ada)
+    expect(kept()).toBeNull()
   })
 })

@@ -1,54 +1,105 @@
-import { Link, Navigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type Ref } from 'react'
+import type { PublicUser } from '@reelmates/contracts/account'
+import { Link, Navigate, useRouterState } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
 import { wasSignedInHere } from '../../features/account/signedInHere'
-import { useUnsavedChanges, wordsWrittenNow, type WrittenWords } from '../../lib/unsavedChanges'
+import {
+  askBeforeLeavingUnsaved,
+  useUnsavedChanges,
+  wordsWrittenNow,
+  type WrittenWords,
+} from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
 import { ResultScreen, buttonClass, secondaryButtonClass } from './ResultScreen'
 
 export const sessionEndedTexts = {
   title: 'You were signed out',
   kept: 'You were signed out. What you wrote here is kept on this page: copy it, then sign in again.',
+  againTitle: "You're signed in again",
+  again: "You're signed in again. What you wrote is below: copy it, then go on.",
 } as const
 
+/** Words kept past the end of `member`'s session. */
+interface Ended {
+  member: string
+  words: readonly WrittenWords[]
+}
+
 /**
- * The session ended while a signed-in page was open (a Log out in another tab, a password changed on
- * another device, expiry), found by a request refused with a 401, often one the page made by itself
- * (the bell's poll). With nothing unsaved the page goes to sign in, and signing in comes back to it
- * (`here`). A form with unsaved words no longer sent them with it: the page they were typed in gave way
- * to the sign-in page without a word, so a review half written was gone before the member knew.
+ * The page of a signed-in layout (the member's `_authed`, the admin's `_admin`), `children`, while
+ * `user` (who the layout shows: null for nobody) is signed in; in its place once the session is found
+ * ended under it (a Log out in another tab, a password changed on another device, expiry), found by a
+ * request refused with a 401, often one the page made by itself (the bell's poll). With nothing
+ * unsaved the page goes to sign in, and signing in comes back to it. A form with unsaved words no
+ * longer sent them with it: the page they were typed in gave way to the sign-in page without a word,
+ * so a review or a blog post half written was gone before its writer knew.
  *
  * The words are read once, in the render that takes the page away (its forms are still there), and
  * only they stay: the rest of the page, the member's name and their lists go, as on a signed-out
- * device they should. They are never written to the device: someone else may sign in next.
+ * device they should. They are never written to the device: someone else may sign in next. When the
+ * same member signs in again (in another tab, to carry on) they stay, said so, until Go on; when
+ * someone else does, they go at once, unseen, and the page is the newcomer's, as before.
+ *
+ * A layout with nobody shown from the start (a visitor on an admin address) draws `children`: no
+ * session ended there.
  */
-export function SessionEnded({ here }: { here: string }) {
-  const [signedInHere] = useState(wasSignedInHere)
-  // Not after the member's own Log out here, which forgets the mark first: its question was asked.
-  const [kept] = useState(() => (signedInHere ? wordsWrittenNow() : []))
-  if (kept.length === 0)
+export function SignedInPage({ user, children }: { user: PublicUser | null; children: ReactNode }) {
+  // The page on screen: not `location`, which turns into the sign-in page's own address as soon as the
+  // navigation there starts, while this layout is still drawn.
+  const here = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href })
+  // Whose page this was last: whose words may be kept, and shown again to them only.
+  const [member, setMember] = useState(user?.id ?? null)
+  const [ended, setEnded] = useState<Ended | null>(null)
+  if (user && user.id !== member && (!ended || ended.member !== user.id)) {
+    setMember(user.id)
+    // Someone else signed in: the words were not theirs (a shared computer).
+    if (ended) setEnded(null)
+  }
+  if (user === null && member !== null && !ended) {
+    // Not after the member's own Log out here, which forgets the mark first: its question was asked.
+    const words = wasSignedInHere() ? wordsWrittenNow() : []
+    if (words.length > 0) setEnded({ member, words })
+  }
+  if (ended && user === null) return <KeptWords words={ended.words} here={here} />
+  if (ended && user?.id === ended.member)
+    return <KeptWords words={ended.words} here={here} goOn={() => setEnded(null)} />
+  if (user === null && member !== null)
     // Past any form's question: a changed form without words (a rating) can no longer be saved.
-    return <Navigate to="/sign_in" search={signedInHere ? { returnTo: here } : {}} replace ignoreBlocker />
-  return <KeptWords words={kept} here={here} />
+    return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
+  return children
 }
 
-function KeptWords({ words, here }: { words: readonly WrittenWords[]; here: string }) {
-  // Leaving still asks: Sign in, Back or a closed tab would take the words with it.
+/**
+ * The kept words, signed out (Sign in again), or signed in again by their writer (`goOn` back to the
+ * page, drawn anew: the words are not put back in its forms).
+ */
+function KeptWords({ words, here, goOn }: { words: readonly WrittenWords[]; here: string; goOn?: () => void }) {
+  // Leaving still asks: Sign in, Go on, Back or a closed tab would take the words with it.
   const leaving = useUnsavedChanges(true)
   const first = useRef<HTMLTextAreaElement>(null)
   // The box the member was writing in has gone with the page: the focus goes to their words.
   useEffect(() => first.current?.focus(), [])
   return (
-    <ResultScreen state="info" title={sessionEndedTexts.title}>
+    <ResultScreen state="info" title={goOn ? sessionEndedTexts.againTitle : sessionEndedTexts.title}>
       <p role="alert" className="text-base text-zinc-200">
-        {sessionEndedTexts.kept}
+        {goOn ? sessionEndedTexts.again : sessionEndedTexts.kept}
       </p>
       {words.map((written, index) => (
         <KeptText key={index} ref={index === 0 ? first : undefined} written={written} />
       ))}
-      <Link to="/sign_in" search={{ returnTo: here }} replace className={buttonClass}>
-        Sign in again
-      </Link>
-      <UnsavedChangesDialog leaving={leaving} />
+      {goOn ? (
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void askBeforeLeavingUnsaved().then((going) => going && goOn())}
+        >
+          Go on
+        </button>
+      ) : (
+        <Link to="/sign_in" search={{ returnTo: here }} replace className={buttonClass}>
+          Sign in again
+        </Link>
+      )}
+      <UnsavedChangesDialog leaving={leaving} {...(goOn ? { title: 'Leave what you wrote?' } : {})} />
     </ResultScreen>
   )
 }

@@ -8,7 +8,7 @@ import { useCreatePost, useDeletePost, usePublishPost, useSavePost } from '../..
 import { slugify } from '../../features/blog/slugify'
 import { isApiError } from '../../lib/apiError'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
-import { useUnsavedChanges } from '../../lib/unsavedChanges'
+import { useUnsavedChanges, type WrittenWords } from '../../lib/unsavedChanges'
 import { MarkdownContent } from '../blog/MarkdownContent'
 import { FieldProblem, problemProps } from '../form/FieldProblem'
 import { AdminScreen } from '../shell/AdminScreen'
@@ -40,6 +40,17 @@ const asSaved = (values: BlogPostInput) =>
     values.featuredImageUrl || null,
     [...values.categoryIds].sort(),
   ])
+
+/** The post's words changed since `lastSaved` (its title, excerpt, content): what a session ended under the editor keeps. */
+function writtenSince(values: BlogPostInput, lastSaved: string): WrittenWords[] {
+  const [title, , content, excerpt] = JSON.parse(lastSaved) as string[]
+  const fields = [
+    { label: "Your post's title", text: values.title, saved: title },
+    { label: "Your post's excerpt", text: values.excerpt, saved: excerpt },
+    { label: "Your post's content", text: values.content, saved: content },
+  ]
+  return fields.filter((field) => field.text !== field.saved).map(({ label, text }) => ({ label, text }))
+}
 
 /** /admin/blog/posts/{id}: the post editor (`new` writes a new draft). */
 export function BlogPostEditorScreen({ id }: { id: string }) {
@@ -73,7 +84,7 @@ function BlogPostEditor({ post }: { post: AdminBlogPost | null }) {
   const [values, setValues] = useState<BlogPostInput>(post ? { ...post } : emptyPost)
   // The fields as last saved (or opened): leaving with anything else asks first.
   const [lastSaved, setLastSaved] = useState(() => asSaved(values))
-  const leaving = useUnsavedChanges(asSaved(values) !== lastSaved)
+  const leaving = useUnsavedChanges(asSaved(values) !== lastSaved, writtenSince(values, lastSaved))
   const sendOnce = useOneSendAtATime()
   // The post's last change as this editor knows it (opened, saved, published here): a save is refused
   // when the server has a later one, rather than writing over another admin's work.

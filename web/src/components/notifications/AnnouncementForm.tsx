@@ -29,7 +29,12 @@ export function AnnouncementForm() {
   // anything else written asks first.
   const shown = JSON.stringify({ values, channels })
   const [lastSent, setLastSent] = useState(shown)
-  const leaving = useUnsavedChanges(shown !== lastSent)
+  // Of the changes, the title and message are what was written (the rest is quickly set again).
+  const words = [
+    { label: "Your announcement's title", text: values.title },
+    { label: "Your announcement's message", text: values.body },
+  ]
+  const leaving = useUnsavedChanges(shown !== lastSent, words)
   // A message is about the field as it was sent: once the field changes it no longer applies.
   const edited = (field: Fields) => setErrors((current) => ({ ...current, [field]: undefined }))
   // To everyone, on their phones too: asked first, as a role change or a deletion is.

@@ -67,7 +67,13 @@ export function CampaignForm({
   const shown = JSON.stringify({ name, description, steps, triggers, activeNow })
   const [lastSaved, setLastSaved] = useState(shown)
   const dirty = shown !== lastSaved
-  const leaving = useUnsavedChanges(dirty)
+  // Of the changes, the name and description are what was written (steps and triggers are chosen).
+  const saved = JSON.parse(lastSaved) as { name: string; description: string }
+  const words = [
+    ...(name !== saved.name ? [{ label: "Your campaign's name", text: name }] : []),
+    ...(description !== saved.description ? [{ label: "Your campaign's description", text: description }] : []),
+  ]
+  const leaving = useUnsavedChanges(dirty, words)
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
   // The campaign's last change as this form knows it (opened or saved here), not as the list has it
   // since: a save is refused when the server has a later one, rather than writing over another admin's.

@@ -1,7 +1,7 @@
 import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
 import { characterCount } from '@reelmates/contracts/text'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
@@ -10,7 +10,7 @@ import { tellRefusal } from '../../lib/mutations'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
 import { useShownFailure } from '../../lib/shownFailure'
 import { toast } from '../../lib/toast'
-import { useUnsavedChanges } from '../../lib/unsavedChanges'
+import { useUnsavedChanges, type WrittenWords } from '../../lib/unsavedChanges'
 import { emailTemplateCalls, type RenderedMail } from './emailTemplateCalls'
 import { emailTemplateKeys, emailTemplatesQuery } from './queries'
 import { LoadingLine } from '../../components/shell/NotSavedOffline'
@@ -25,6 +25,7 @@ const limits = {
   htmlContent: { label: 'HTML', maxLength: emailTemplateEdit.shape.htmlContent.maxLength ?? undefined },
 }
 type WrittenField = keyof typeof limits
+const wordsLabels: Record<WrittenField, string> = { subject: 'subject', textContent: 'text', htmlContent: 'HTML' }
 
 /**
  * What the server would refuse, said by the field's name. The boxes have no maxLength: it counts UTF-16
@@ -60,8 +61,9 @@ export function EmailTemplatesEditor() {
   const [chosen, setChosen] = useState<string | null>(null)
   // The open template's changes not saved yet (its form tells): leaving the page, or opening another
   // template (which replaces the form), asks first.
-  const [dirty, setDirty] = useState(false)
-  const leaving = useUnsavedChanges(dirty)
+  const [unsaved, setUnsaved] = useState<readonly WrittenWords[] | null>(null)
+  const dirty = unsaved !== null
+  const leaving = useUnsavedChanges(dirty, unsaved ?? undefined)
   const [switchingTo, setSwitchingTo] = useState<string | null>(null)
   const templates = list.data?.templates ?? []
   const template = templates.find((candidate) => candidate.name === chosen) ?? templates[0]
@@ -93,7 +95,7 @@ export function EmailTemplatesEditor() {
       </nav>
       {/* One form per template, kept across refetches: another admin's save reaching the list must not
           throw away what is typed here (the form's save is refused instead, saying so). */}
-      <TemplateForm key={template.name} template={template} onDirtyChange={setDirty} />
+      <TemplateForm key={template.name} template={template} onUnsavedChange={setUnsaved} />
       <UnsavedChangesDialog leaving={leaving} />
       <UnsavedChangesDialog
         title="Leave this template?"
@@ -107,10 +109,11 @@ export function EmailTemplatesEditor() {
 
 function TemplateForm({
   template,
-  onDirtyChange,
+  onUnsavedChange,
 }: {
   template: EmailTemplateItem
-  onDirtyChange: (dirty: boolean) => void
+  /** Told the words changed and not saved yet (null: nothing unsaved), for the page's question. */
+  onUnsavedChange: (words: readonly WrittenWords[] | null) => void
 }) {
   const queryClient = useQueryClient()
   const [edit, setEdit] = useState(() => editOf(template))
@@ -119,7 +122,17 @@ function TemplateForm({
   const [basedOn, setBasedOn] = useState(template.editedAt)
   const [lastSaved, setLastSaved] = useState(edit)
   const dirty = JSON.stringify(edit) !== JSON.stringify(lastSaved)
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange])
+  // Kept for the admin if their session ends under the form (SessionEnded.tsx).
+  const words = useMemo(
+    () =>
+      dirty
+        ? (Object.keys(wordsLabels) as WrittenField[])
+            .filter((key) => edit[key] !== lastSaved[key])
+            .map((key) => ({ label: `Your ${wordsLabels[key]} for ${template.name}`, text: edit[key] }))
+        : null,
+    [dirty, edit, lastSaved, template.name],
+  )
+  useEffect(() => onUnsavedChange(words), [words, onUnsavedChange])
   /** The form shows `shown` as the template's saved text, at version `editedAt`. */
   const showSaved = (shown: EmailTemplateItem) => {
     setEdit(editOf(shown))
