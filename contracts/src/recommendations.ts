@@ -47,6 +47,7 @@ export const recommendationMessages = {
   expiredToken: 'This recommendation link has expired.',
   usedToken: 'This recommendation link was used before and can only be used once.',
   ownLink: 'This is your own recommendation: its link is for the person you sent it to.',
+  senderLeft: 'The member who sent this recommendation has left Reelmates.',
 } as const
 
 // ---- Events (stream `recommendations-<fromUserId>`) ----

@@ -4,9 +4,9 @@ import { DomainError } from '../decider'
 import { loadState } from '../handleCommand'
 import { commandsFor, type Asker, type Changed } from '../friendship/context'
 import { friendship, friendshipStreamId } from '../friendship/friendship'
-import { RecommendationTokenInvalid } from './errors'
+import { RecommendationSenderLeft, RecommendationTokenInvalid } from './errors'
 import type { RecommendationPorts } from './ports'
-import { checkClaimable, recommendations, recommendationsStreamId } from './recommendation'
+import { checkClaimable, recommendations, recommendationsStreamId, type RecommendationRecord } from './recommendation'
 import { readRecommendationToken } from './recommendationToken'
 
 /**
@@ -25,15 +25,19 @@ export async function claimRecommendation(
   if (!parsed) throw new RecommendationTokenInvalid()
   const { fromUserId, recommendationId, tokenHash } = parsed
   const commands = commandsFor(ports, asker)
-  const [sender, newcomer] = await Promise.all([ports.members.byId(fromUserId), ports.members.byId(asker.userId)])
-  // The sender has deleted their account since: what they sent went with it, and nothing is claimed
-  // (the newcomer would be told of a recommendation no list holds).
-  if (!sender) throw new RecommendationTokenInvalid()
   const streamId = recommendationsStreamId(fromUserId)
-  const record = (await loadState(ports.eventStore, recommendations, streamId)).byId.get(recommendationId)
+  const [sender, newcomer, state] = await Promise.all([
+    ports.members.byId(fromUserId),
+    ports.members.byId(asker.userId),
+    loadState(ports.eventStore, recommendations, streamId),
+  ])
+  const record = state.byId.get(recommendationId)
   const toEmail = record?.toEmail ?? null
-  if (record?.claimed && record.toUserId === asker.userId && record.tokenHash === tokenHash)
-    return { position: null, toEmail, recommendationId }
+  const theirsAlready = record?.claimed === true && record.toUserId === asker.userId && record.tokenHash === tokenHash
+  // The sender has deleted their account since: what they sent went with it, and nothing is claimed
+  // (the newcomer would be told of a recommendation no list holds). Refused as the preview refuses it.
+  if (!sender) refuseWithoutSender(record, tokenHash, theirsAlready, commands.at())
+  if (theirsAlready) return { position: null, toEmail, recommendationId }
   await commands.run(recommendations, streamId, {
     type: 'ClaimRecommendation',
     recommendationId,
@@ -73,7 +77,7 @@ export async function recommendationOfLink(
   const theirsAlready = record.claimed && record.toUserId !== null && record.toUserId === openerId
   if (!isSender && !theirsAlready) checkClaimable(record, now)
   const sender = await ports.members.byId(parsed.fromUserId)
-  if (!sender) throw new RecommendationTokenInvalid()
+  if (!sender) throw new RecommendationSenderLeft()
   const about = { from: sender.username, mediaTitle: record.mediaTitle }
   if (openerId === undefined) return about
   const sentTo = record.toEmail === null ? null : maskedAddress(record.toEmail)
@@ -86,6 +90,21 @@ export async function recommendationOfLink(
   const addressee = theirsAlready || sameAddress(opener?.email, record.toEmail)
   const friends = pair.status === 'accepted'
   return { ...about, opener: { is: addressee ? 'addressee' : 'other', sentTo, open, friends } }
+}
+
+/**
+ * A link whose sender has left: refused as a link (invalid, used, expired) when it would be refused
+ * anyway, else because its sender left, which is why it brings nothing, rather than "invalid".
+ */
+function refuseWithoutSender(
+  record: RecommendationRecord | undefined,
+  tokenHash: string,
+  theirsAlready: boolean,
+  at: string,
+): never {
+  if (!record || record.tokenHash === null || record.tokenHash !== tokenHash) throw new RecommendationTokenInvalid()
+  if (!theirsAlready) checkClaimable(record, at)
+  throw new RecommendationSenderLeft()
 }
 
 const isClaimedOrExpired = (record: Parameters<typeof checkClaimable>[0], at: string): boolean => {

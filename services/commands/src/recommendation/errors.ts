@@ -80,6 +80,17 @@ export class RecommendationTokenInvalid extends DomainError {
   }
 }
 
+/**
+ * A link whose sender deleted their account: what they sent went with it. Said so, as an invitation
+ * link from a member who left is, not as an invalid link (which tells its holder the mail was wrong).
+ */
+export class RecommendationSenderLeft extends DomainError {
+  override readonly name = 'RecommendationSenderLeft'
+  constructor() {
+    super('gone', says.senderLeft)
+  }
+}
+
 export class RecommendationTokenSpent extends DomainError {
   override readonly name = 'RecommendationTokenSpent'
   constructor(message: string) {

@@ -610,6 +610,30 @@ describe('to an address, from a member who has since deleted their account', () 
     expect((await newcomer.get('/api/notifications', position)).json<{ items: unknown[] }>().items).toEqual([])
     expect((await newcomer.get('/api/friendships', position)).json<FriendsAnswer>().incoming).toEqual([])
   })
+
+  it('says its sender left Reelmates, to a visitor, a member signed in, and a claim; a forged token is still invalid', async () => {
+    const gone = await member('gone')
+    const email = `newcomer${(counter += 1)}@example.org`
+    expect((await recommend(gone, { ...title(3), toEmail: email })).statusCode).toBe(201)
+    const token = tokenIn((await mailsTo(t.platform, email))[0], /[?&]token=([^&\s]+)/)
+    expect((await gone.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+    const dave = await member('dave')
+    const refusal = async (asked: ReturnType<typeof dave.client.get>) => {
+      const answer = await asked
+      return [answer.statusCode, answer.json<{ message: string }>().message]
+    }
+    const left = [410, 'The member who sent this recommendation has left Reelmates.']
+    const preview = `/api/recommendations/link?token=${encodeURIComponent(token)}`
+
+    expect(await refusal(agent(t.app).get(preview))).toEqual(left)
+    expect(await refusal(dave.client.get(preview))).toEqual(left)
+    expect(await refusal(dave.client.post('/api/recommendations/claim', { token }))).toEqual(left)
+    const forged = `${token.slice(0, -4)}AAAA`
+    expect(await refusal(dave.client.post('/api/recommendations/claim', { token: forged }))).toEqual([
+      404,
+      'This recommendation link is invalid.',
+    ])
+  })
 })
 
 describe('signed out', () => {

@@ -1,3 +1,4 @@
+import { recommendationMessages } from '@reelmates/contracts/recommendations'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -164,5 +165,16 @@ describe('the recommendation banner', () => {
     signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
     await screen.findByText("This recommendation link won't bring a recommendation")
     expect(screen.queryByText(banner)).toBeNull()
+  })
+
+  it('says its sender left Reelmates when they deleted their account, not that the link is invalid', async () => {
+    vi.mocked(recommendationCalls.link).mockRejectedValue(new ApiError(recommendationMessages.senderLeft, 410))
+    signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
+    await screen.findByText("This recommendation link won't bring a recommendation")
+    expect(
+      screen.getByText(
+        'The member who sent this recommendation has left Reelmates. You can still create your account.',
+      ),
+    ).toBeTruthy()
   })
 })

@@ -1,14 +1,20 @@
-import type { RecommendationLinkAnswer } from '@reelmates/contracts/recommendations'
+import { recommendationMessages, type RecommendationLinkAnswer } from '@reelmates/contracts/recommendations'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../lib/apiError'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { toast } from '../../lib/toast'
 import { recommendationCalls } from './recommendationCalls'
 import { recommendationQuestionText, useRecommendationOnArrival } from './useRecommendationOnArrival'
 
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }))
+vi.mock('../../lib/toast', async (original) => ({
+  ...(await original<typeof import('../../lib/toast')>()),
+  toast: vi.fn(),
+}))
 
 neverAnsweringServer()
 
@@ -43,5 +49,25 @@ describe('a recommendation mailed to another address, opened by a member signed 
   it("asks the sender's friend too, promising no friend request: they are friends already", async () => {
     const question = await arriveWith({ is: 'other', sentTo, open: true, friends: true })
     expect(recommendationQuestionText(question)).toBe(`ann recommended Heat to ${sentTo}.`)
+  })
+})
+
+describe('a recommendation link whose sender has deleted their account, opened by a member signed in', () => {
+  it('says its sender left Reelmates, and claims nothing', async () => {
+    vi.spyOn(recommendationCalls, 'link').mockRejectedValue(new ApiError(recommendationMessages.senderLeft, 410))
+    const claim = vi.spyOn(recommendationCalls, 'claim')
+    const queryClient = createQueryClient()
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    )
+    renderHook(() => useRecommendationOnArrival(`token-${(tokens += 1)}`), { wrapper })
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: "Couldn't add the recommendation",
+        description: 'The member who sent this recommendation has left Reelmates.',
+        variant: 'destructive',
+      }),
+    )
+    expect(claim).not.toHaveBeenCalled()
   })
 })
