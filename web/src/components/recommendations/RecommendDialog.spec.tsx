@@ -55,8 +55,15 @@ function openDialog(friends: FriendshipItem[], onClose: () => void = () => undef
       </QueryClientProvider>,
     ),
   )
-  return screen.getByRole('dialog', { name: 'Casablanca' })
+  return screen.getByRole('dialog', { name: 'Recommend Casablanca' })
 }
+
+describe('the Recommend dialog', () => {
+  it('is named for what it does and to which title: "Recommend Casablanca"', () => {
+    expect(openDialog([friend('cleo')]).tagName).toBe('DIALOG')
+    expect(screen.queryByRole('dialog', { name: 'Casablanca' })).toBeNull()
+  })
+})
 
 describe('searching friends in the Recommend dialog', () => {
   it('keeps the friends whose name holds the search', () => {
@@ -225,7 +232,7 @@ describe('the Recommend dialog before the friends list is here', () => {
         </QueryClientProvider>,
       ),
     )
-    return screen.getByRole('dialog', { name: 'Casablanca' })
+    return screen.getByRole('dialog', { name: 'Recommend Casablanca' })
   }
 
   it('offline, says the list is not kept on this device, not an empty list; the address still works', () => {

@@ -130,14 +130,17 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
     <>
       <dialog
         {...dialogProps}
-        aria-labelledby={`${id}-title`}
+        // "Recommend Casablanca": the title alone did not say what the dialog is for.
+        aria-labelledby={`${id}-kind ${id}-title`}
         tabIndex={-1}
         className="m-0 mt-auto max-h-[92dvh] outline-none w-full max-w-none overflow-y-auto rounded-t-2xl border border-white/10 bg-ink p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70 backdrop:backdrop-blur-sm sm:m-auto sm:max-w-lg sm:rounded-2xl"
       >
         <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5 sm:p-6">
           <header className="flex items-start justify-between gap-4">
             <div>
-              <p className="text-xs font-semibold uppercase tracking-widest text-amber-400">Recommend</p>
+              <p id={`${id}-kind`} className="text-xs font-semibold uppercase tracking-widest text-amber-400">
+                Recommend
+              </p>
               <h2 id={`${id}-title`} className="mt-1 font-serif text-xl font-semibold text-white">
                 {title.title}
               </h2>
