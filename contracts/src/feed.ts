@@ -23,6 +23,9 @@ export type ReactionEmoji = z.infer<typeof reactionEmoji>
 
 export const commentMax = 2000
 
+/** The id of a comment on its activity's page (`/activity/<id>#comment-<id>`), where the bell's line leads. */
+export const commentAnchor = (commentId: string) => `comment-${commentId}`
+
 export const feedMessages = {
   commentEmpty: 'Comment cannot be empty',
   commentTooLong: `A comment can be at most ${commentMax.toLocaleString('en-US')} characters`,

@@ -75,8 +75,11 @@ describe('notifications of comments and reactions', () => {
     ])
     expect(await texts(dan)).toEqual([])
     expect(await texts(cat)).toEqual([])
-    const [line] = (await ann.client.get('/api/notifications')).json<NotificationsAnswer>().items
-    expect(line?.url).toBe(`/activity/${path.slice('/api/activities/'.length)}`)
+    const [reaction, thread] = (await ann.client.get('/api/notifications')).json<NotificationsAnswer>().items
+    const activityPage = `/activity/${path.slice('/api/activities/'.length)}`
+    expect(reaction?.url).toBe(activityPage)
+    // The thread's line leads to its newest comment, cat's.
+    expect(thread?.url).toBe(`${activityPage}#comment-${cats.json<{ id: string }>().id}`)
 
     await done(await cat.client.delete(`/api/comments/${cats.json<{ id: string }>().id}`))
     expect(await texts(ann)).toEqual([

@@ -249,7 +249,7 @@ describe('a comment in a thread I commented in', () => {
     expect(await h.texts(ann)).toEqual(['dan commented on your watch of Dune'])
     expect(await h.texts(dan)).toEqual([])
     const [line] = (await h.queries.list(bob, { limit: 50 })).items
-    expect(line).toMatchObject({ kind: 'thread-comment', url: '/activity/watched%3Ae1', read: false })
+    expect(line).toMatchObject({ kind: 'thread-comment', url: '/activity/watched%3Ae1#comment-c3', read: false })
   })
 
   it('never tells the author or the owner as a member of the thread', async () => {

@@ -120,7 +120,13 @@ describe('comments on my activity gather into one line per activity', () => {
       'cat and bob commented on your watch of Dune',
       'gus sent you a friend request',
     ])
-    expect(line).toMatchObject({ kind: 'comment', url: '/activity/watched%3Ae1', createdAt: hours(4), read: false })
+    // It leads to the newest comment on the activity's page.
+    expect(line).toMatchObject({
+      kind: 'comment',
+      url: '/activity/watched%3Ae1#comment-c2',
+      createdAt: hours(4),
+      read: false,
+    })
     expect(await h.queries.list(ann, { limit: 50 })).toMatchObject({ unreadCount: 2, unseenCount: 1 })
   })
 

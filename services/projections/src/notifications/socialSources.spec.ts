@@ -69,7 +69,7 @@ describe('notifications from the feed', () => {
     expect(item).toMatchObject({
       kind: 'comment',
       text: 'bob commented on your activity',
-      url: '/activity/watched%3Ae1',
+      url: '/activity/watched%3Ae1#comment-c1',
     })
     expect(await h.texts(ann)).toHaveLength(1)
     expect(await h.texts(ann)).not.toContain(expect.stringContaining('Loved it'))

@@ -1,7 +1,7 @@
 import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 import { activityDetail } from './activityNames'
-import { commentsGroup } from './commentOnMyActivity'
+import { commentsGroup, commentUrl } from './commentOnMyActivity'
 
 /**
  * Someone commented where I commented before: "Bob also commented on Dune". Who is in the thread is
@@ -20,7 +20,7 @@ export const commentInMyThread = defineNotificationSource({
       .map((userId) => ({
         userId,
         actorId: data.userId,
-        url: `/activity/${encodeURIComponent(data.activityId)}`,
+        url: commentUrl(data.activityId, data.commentId),
         detail: activityDetail(data.activity),
         group: commentsGroup(data.activityId),
         part: data.commentId,

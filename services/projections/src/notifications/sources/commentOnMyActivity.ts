@@ -1,6 +1,14 @@
-import { CommentAdded, CommentDeleted } from '@reelmates/contracts/feed'
+import { CommentAdded, CommentDeleted, commentAnchor } from '@reelmates/contracts/feed'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 import { activityDetail, addressedDetail, theirActivity } from './activityNames'
+
+/**
+ * Where a comment's line leads: the comment itself on its activity's page. A line that gathers a
+ * thread's comments takes each new comment's address, so it leads to the newest; one since deleted
+ * leaves the page at its heading.
+ */
+export const commentUrl = (activityId: string, commentId: string) =>
+  `/activity/${encodeURIComponent(activityId)}#${commentAnchor(commentId)}`
 
 /** The line of one activity's comments (per kind, per bell): a thread is one line, not one per comment. */
 export const commentsGroup = (activityId: string) => `comments:activity:${activityId}`
@@ -19,7 +27,7 @@ export const commentOnMyActivity = defineNotificationSource({
   notify: ({ data }) => {
     const line = {
       actorId: data.userId,
-      url: `/activity/${encodeURIComponent(data.activityId)}`,
+      url: commentUrl(data.activityId, data.commentId),
       group: commentsGroup(data.activityId),
       part: data.commentId,
       ref: `comment:${data.commentId}`,
