@@ -3,11 +3,12 @@ import { memo, useId, type ReactNode } from 'react'
 import type { FeedItem, ReactionEmoji } from '@reelmates/contracts/feed'
 import { StarRating } from '../library/StarRating'
 import { dayFormat } from '../../lib/dayFormat'
+import { useStatusWords } from '../../lib/statusWords'
 import { MediaPoster } from '../media/MediaPoster'
 import { Avatar } from '../social/Avatar'
 import { SpoilerReview } from '../social/SpoilerReview'
 import { activityName } from './activityName'
-import { ReactionsBar } from './ReactionsBar'
+import { ReactionsBar, reactionSaid } from './ReactionsBar'
 import { TimeAgo } from './TimeAgo'
 import { earlierWatchDay } from './watchedDay'
 import { dateOfDay } from '../../features/library/watchedDate'
@@ -135,6 +136,7 @@ export const ActivityCard = memo(function ActivityCard({
   const sentence = useId()
   const name = activityName(item, meId)
   const comments = item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`
+  const [said, say] = useStatusWords()
   return (
     <article
       className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5"
@@ -194,10 +196,17 @@ export const ActivityCard = memo(function ActivityCard({
       <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <ReactionsBar
           reactions={item.reactions}
-          onToggle={(emoji, on) => onReact(item.id, emoji, on)}
+          onToggle={(emoji, on) => {
+            // The toggle's new count and state are not read out by themselves: the outcome is said.
+            say(reactionSaid(emoji, on, name))
+            onReact(item.id, emoji, on)
+          }}
           subject={name}
           me={me?.username}
         />
+        <p role="status" className="sr-only">
+          {said}
+        </p>
         {linkComments ? (
           <Link
             to="/activity/$id"

@@ -1,7 +1,7 @@
 import type { ActivityAnswer } from '@reelmates/contracts/feed'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { feedCalls } from '../../features/feed/feedCalls'
 import { feedKeys } from '../../features/feed/feedQueries'
@@ -45,16 +45,18 @@ const gone = () => new ApiError('No such activity.', 404)
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)))
 
-/** The activity's page as the server first answers it (`shown`), in `client`. */
-function showActivity(client: QueryClient, shown: ActivityAnswer) {
+/** The activity's page as the server first answers it (`shown`), in `client`, at `router`'s address. */
+function showActivity(client: QueryClient, shown: ActivityAnswer, router = routerInMemory()) {
   // Every failed request is logged by the request client; here they are the point.
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
   const activity = vi.spyOn(feedCalls, 'activity').mockResolvedValue(shown)
   render(
     withinRouter(
-      routerInMemory(),
+      router,
       <QueryClientProvider client={client}>
-        <ActivityScreen activityId="watched:e1" />
+        <main>
+          <ActivityScreen activityId="watched:e1" />
+        </main>
       </QueryClientProvider>,
     ),
   )
@@ -152,5 +154,50 @@ describe('an edit of my comment when its activity goes', () => {
   it('says nothing when the box was only opened', async () => {
     await editing('Great film')
     expect(screen.queryByRole('group', { name: "Your edit wasn't saved" })).toBeNull()
+  })
+})
+
+describe('a reaction to the activity', () => {
+  it('says what was done, as the pressed toggle only changes its count', async () => {
+    showActivity(createQueryClient(), answer)
+    fireEvent.click(await screen.findByRole('button', { name: "❤️ 0 on ann's watch of Casablanca" }))
+    expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(
+      "You reacted ❤️ to ann's watch of Casablanca",
+    )
+  })
+})
+
+describe('the address of a comment (where the bell leads)', () => {
+  const comment = (id: string, content: string) => ({
+    id,
+    user: ann,
+    content,
+    createdAt: '2026-11-27T11:00:00.000Z',
+    updatedAt: '2026-11-27T11:00:00.000Z',
+    reactions: [],
+  })
+  const withComments = { ...answer, comments: [comment('c1', 'First'), comment('c2', 'Second')] }
+  beforeAll(() => {
+    // jsdom lays nothing out, and has no scrolling to an element.
+    Element.prototype.scrollIntoView = () => undefined
+  })
+
+  async function arriveAt(href: string) {
+    const router = routerInMemory()
+    await router.navigate({ href })
+    showActivity(createQueryClient(), withComments, router)
+    await screen.findByText('Second')
+    await settle()
+  }
+
+  it('hands the focus to the comment it names, once the comments have come', async () => {
+    await arriveAt('/#comment-c2')
+    expect(document.activeElement?.textContent).toContain('Second')
+    expect(document.activeElement?.id).toBe('comment-c2')
+  })
+
+  it("leaves the focus on the screen's heading when the comment has gone", async () => {
+    await arriveAt('/#comment-c9')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }))
   })
 })

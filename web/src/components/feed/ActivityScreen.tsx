@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { commentAnchor } from '@reelmates/contracts/feed'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import { isActivityGone } from '../../features/feed/feedQueries'
 import { useActivity } from '../../features/feed/useFeed'
 import { useDocumentTitle } from '../../lib/documentTitle'
@@ -11,7 +12,34 @@ import { CommentThread } from './CommentThread'
 import { ActivityHeading, ActivitySkeleton } from './FeedHeading'
 import { UnsentWords } from './UnsentWords'
 import { useFeedActions } from './useFeedActions'
+import { focusScreenStart } from '../shell/FocusOnNewScreen'
 import { Loading } from '../shell/NotSavedOffline'
+
+/**
+ * The comment an address names (`#comment-<id>`, where the bell's line about a comment leads): once the
+ * comments have come, it is scrolled to and takes the focus, once per address, unless the reader has
+ * moved the focus on into the screen meanwhile. A comment deleted since leaves the focus on the
+ * screen's heading.
+ */
+function useCommentNamedByAddress(shown: boolean): void {
+  const hash = useLocation({ select: (location) => location.hash })
+  const reached = useRef<string | null>(null)
+  useEffect(() => {
+    if (!shown || !hash.startsWith(commentAnchor('')) || reached.current === hash) return
+    reached.current = hash
+    const comment = document.getElementById(decodeURIComponent(hash))
+    // The bell's link (outside <main>), the page's body, or the screen's start: not yet moved on.
+    const focused = document.activeElement
+    const moved = focused?.closest('main') != null && focused.tagName !== 'MAIN' && focused.id !== 'screen-title'
+    if (moved) return
+    if (!comment) {
+      focusScreenStart()
+      return
+    }
+    comment.scrollIntoView({ block: 'center' })
+    comment.focus({ preventScroll: true })
+  }, [hash, shown])
+}
 
 /** /activity/{id}: the feed's screen focused on one activity, its comments open (spec §2). */
 export function ActivityScreen({ activityId }: { activityId: string }) {
@@ -26,6 +54,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
   // owner unfriended them, or deleted it) still has their words.
   const [unsentComment, setUnsentComment] = useState('')
   const [unsentEdit, setUnsentEdit] = useState('')
+  useCommentNamedByAddress(answer !== undefined && !gone)
   useDocumentTitle(
     answer ? `${answer.activity.user.username} · ${answer.activity.mediaTitle ?? 'Activity'}` : 'Activity',
   )

@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { CommentItem } from '@reelmates/contracts/feed'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
@@ -169,6 +170,58 @@ describe('the comments of an activity', () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' })
     expect(screen.queryByRole('toolbar', { name: "Pick a reaction to ann's comment" })).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^React to / }))
+  })
+})
+
+describe("a reaction of mine taken back from the comment's own chip", () => {
+  /** A thread whose reactions change as they are given and taken back, as the cache's do. */
+  function Reacting({ reactions }: { reactions: CommentItem['reactions'] }) {
+    const [shown, setShown] = useState(reactions)
+    const react = (_activityId: string, _commentId: string | null, emoji: string, on: boolean) => {
+      setShown((was) =>
+        was
+          .map((one) =>
+            one.emoji === emoji && !on
+              ? { ...one, count: one.count - 1, mine: false, users: one.users.filter((user) => user !== me.username) }
+              : one,
+          )
+          .filter((one) => one.count > 0),
+      )
+      return Promise.resolve(true)
+    }
+    const actions = { me, react, addComment: vi.fn(), editComment: vi.fn(), deleteComment: vi.fn() }
+    return (
+      <CommentThread
+        activityId="watched:e1"
+        activityOwnerId={ann.id}
+        comments={[{ ...comment, reactions: shown }]}
+        actions={actions}
+      />
+    )
+  }
+
+  const pressChip = (name: string) => {
+    const chip = screen.getByRole('button', { name })
+    act(() => chip.focus())
+    fireEvent.click(chip)
+    return chip
+  }
+
+  it('hands the focus to React when the chip goes with it, and says what was done', () => {
+    render(
+      withinRouter(routerInMemory(), <Reacting reactions={[{ emoji: '🍿', count: 1, mine: true, users: ['dan'] }]} />),
+    )
+    const chip = pressChip("🍿 1 on ann's comment: you")
+    expect(chip.isConnected).toBe(false)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "React to ann's comment" }))
+    expect(statusSays()).toContain("You took back your 🍿 on ann's comment")
+  })
+
+  it('keeps the focus on a chip that stays, others having reacted with it too', () => {
+    render(withinRouter(routerInMemory(), <Reacting reactions={[comment.reactions[0]!]} />))
+    pressChip("🔥 2 on ann's comment: you, cat")
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: "🔥 1 on ann's comment: cat" }))
+    expect(statusSays()).toContain("You took back your 🔥 on ann's comment")
   })
 })
 

@@ -1,5 +1,5 @@
-import type { CommentItem, ReactionEmoji } from '@reelmates/contracts/feed'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { commentAnchor, type CommentItem, type ReactionEmoji } from '@reelmates/contracts/feed'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { useOnline } from '../../lib/connection'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { useStatusWords } from '../../lib/statusWords'
@@ -7,7 +7,7 @@ import { Avatar } from '../social/Avatar'
 import { quietButton } from '../social/socialStyles'
 import { CommentForm } from './CommentForm'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
-import { ReactionsBar } from './ReactionsBar'
+import { ReactionsBar, reactionSaid } from './ReactionsBar'
 import { TimeAgo } from './TimeAgo'
 import { UnsentWords } from './UnsentWords'
 import type { useFeedActions } from './useFeedActions'
@@ -62,7 +62,10 @@ function Comment({
   const item = useRef<HTMLLIElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const editButton = useRef<HTMLButtonElement>(null)
+  const reactButton = useRef<HTMLButtonElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  // Apart from the edit form's: a chip taken away must not stop the form's Save from handing on the focus.
+  const focusWhenChipGone = useFocusWhenGone()
   const keepEditWords = useCallback((words: string) => onEditWords(comment.id, words), [onEditWords, comment.id])
   /**
    * The form goes with the keyboard focus on its Save or Cancel: after Save the comment takes it, read
@@ -75,6 +78,8 @@ function Comment({
   return (
     <li
       ref={item}
+      // Where a bell's line about this comment leads (`/activity/…#comment-…`).
+      id={commentAnchor(comment.id)}
       // Focusable from code only: where the focus goes when the comment before it is deleted, or this one edited.
       tabIndex={-1}
       className="flex gap-3 rounded-lg py-3 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
@@ -127,15 +132,22 @@ function Comment({
               reactions={comment.reactions}
               subject={`${whose} comment`}
               me={actions.me.username}
-              onToggle={(emoji, on) => void actions.react(activityId, comment.id, emoji, on)}
+              onToggle={(emoji, on, chip) => {
+                // The bar shows only reactions given: taking back the last of one takes its chip, and the
+                // keyboard focus on it, away. The focus goes on to React, where another can be given.
+                focusWhenChipGone(chip, () => reactButton.current)
+                say(reactionSaid(emoji, on, `${whose} comment`))
+                void actions.react(activityId, comment.id, emoji, on)
+              }}
             />
             <ReactButton
+              opener={reactButton}
               whose={whose}
               me={actions.me.username}
               reactions={comment.reactions}
               onToggle={(emoji, on) => {
                 // The palette closes on a pick, and the chip it adds is in another bar: said here.
-                say(on ? `You reacted ${emoji} to ${whose} comment` : `You took back your ${emoji} on ${whose} comment`)
+                say(reactionSaid(emoji, on, `${whose} comment`))
                 void actions.react(activityId, comment.id, emoji, on)
               }}
             />
@@ -185,11 +197,14 @@ function Comment({
  * click going elsewhere closes it too, leaving the focus where it went.
  */
 function ReactButton({
+  opener,
   whose,
   me,
   reactions,
   onToggle,
 }: {
+  /** The React button, for the comment to give the focus to. */
+  opener: RefObject<HTMLButtonElement | null>
   /** "your", or the writer's name with "'s": whose comment the button reacts to. */
   whose: string
   me: string
@@ -197,7 +212,6 @@ function ReactButton({
   onToggle: (emoji: ReactionEmoji, on: boolean) => void
 }) {
   const [open, setOpen] = useState(false)
-  const opener = useRef<HTMLButtonElement>(null)
   const palette = useRef<HTMLDivElement>(null)
   const focusOnClose = useRef(false)
   useEffect(() => {

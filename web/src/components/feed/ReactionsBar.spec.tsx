@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ReactionsBar } from './ReactionsBar'
+import { ReactionsBar, reactionSaid } from './ReactionsBar'
 
 afterEach(() => {
   cleanup()
@@ -49,8 +49,8 @@ describe('two presses before the bar is drawn again', () => {
     fireEvent.click(chip)
     fireEvent.click(chip)
     expect(onToggle.mock.calls).toEqual([
-      ['👍', true],
-      ['👍', false],
+      ['👍', true, chip],
+      ['👍', false, chip],
     ])
   })
 })
@@ -62,7 +62,14 @@ describe('a double-click', () => {
     const chip = screen.getByRole('button', { name: /^👍 1/ })
     fireEvent.click(chip, { detail: 1 })
     fireEvent.click(chip, { detail: 2 })
-    expect(onToggle.mock.calls).toEqual([['👍', true]])
+    expect(onToggle.mock.calls).toEqual([['👍', true, chip]])
+  })
+})
+
+describe('what a press did', () => {
+  it('is worded the same for an activity and a comment', () => {
+    expect(reactionSaid('❤️', true, "ben's watch of Casablanca")).toBe("You reacted ❤️ to ben's watch of Casablanca")
+    expect(reactionSaid('🍿', false, "ben's comment")).toBe("You took back your 🍿 on ben's comment")
   })
 })
 

@@ -5,7 +5,8 @@ import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 
 interface ReactionsBarProps {
   reactions: readonly ReactionSummary[]
-  onToggle: (emoji: ReactionEmoji, on: boolean) => void
+  /** `button` is the toggle pressed: a compact bar takes a chip away when its count falls to 0. */
+  onToggle: (emoji: ReactionEmoji, on: boolean, button: HTMLButtonElement) => void
   /** What the bar is about, for screen readers: "ann's watch of Dune", "your comment". */
   subject: string
   /** The reader's username: named "you" among who reacted. */
@@ -15,6 +16,14 @@ interface ReactionsBarProps {
   /** The bar's name, when it is not "Reactions to" its subject (a palette to pick from). */
   label?: string
 }
+
+/**
+ * What a press did, for a `role="status"` region: "You reacted ❤️ to ben's comment", "You took back
+ * your ❤️ on ann's watch of Dune". The pressed toggle changes its name and state without a word said,
+ * and a palette or chip may go from under the focus with it.
+ */
+export const reactionSaid = (emoji: ReactionEmoji, on: boolean, subject: string): string =>
+  on ? `You reacted ${emoji} to ${subject}` : `You took back your ${emoji} on ${subject}`
 
 /** Who reacted, the reader first as "you": "you, cara". */
 const whoReacted = (users: readonly string[], me: string | undefined) =>
@@ -114,7 +123,7 @@ export function ReactionsBar({ reactions, onToggle, subject, me, compact = false
               onContextMenu={(event) => event.preventDefault()}
               onClick={(event) => {
                 if (pressedLong.current || isDoubleClickRepeat(event)) return
-                onToggle(emoji, press(emoji, mine))
+                onToggle(emoji, press(emoji, mine), event.currentTarget)
               }}
               className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
                 mine ? 'bg-reel/20 text-white ring-reel/60' : 'bg-white/5 text-zinc-300 ring-white/10 hover:bg-white/10'
