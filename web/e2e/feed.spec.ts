@@ -566,6 +566,47 @@ test('an activity’s reactions are one Tab stop: the arrows move between them, 
   await a.page.context().close()
 })
 
+test('taking back my last reaction to a comment from its chip hands the focus to React and says so', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'feed_chip')
+  const { title } = await logWatch(a.page.request, 'casablanca')
+  await a.page.goto('/feed')
+  const card = a.page.getByRole('article').filter({ hasText: `You watched ${title}` })
+  await card.getByRole('link', { name: `0 comments on your watch of ${title}` }).click()
+  await a.page.getByRole('textbox', { name: 'Write a comment' }).fill('Here’s looking at you')
+  await a.page.getByRole('button', { name: 'Comment', exact: true }).click()
+  // A reaction to the activity says what it did, as the comment's palette does.
+  const heart = a.page.getByRole('button', { name: `❤️ 0 on your watch of ${title}` })
+  await heart.focus()
+  await a.page.keyboard.press('Space')
+  await expect(a.page.getByRole('status').filter({ hasText: 'watch of' })).toHaveText(
+    `You reacted ❤️ to your watch of ${title}`,
+  )
+
+  const react = a.page.getByRole('button', { name: 'React to your comment' })
+  await react.focus()
+  await a.page.keyboard.press('Enter')
+  const palette = a.page.getByRole('toolbar', { name: 'Pick a reaction to your comment' })
+  await expect(palette.getByRole('button').first()).toBeFocused()
+  await a.page.keyboard.press('End')
+  await expect(palette.getByRole('button').last()).toBeFocused()
+  await a.page.keyboard.press('Enter')
+  await expect(react).toBeFocused()
+  await a.page.keyboard.press('Shift+Tab')
+  const chip = a.page.getByRole('button', { name: '🍿 1 on your comment: you' })
+  await expect(chip).toBeFocused()
+  await a.page.keyboard.press('Space')
+  // The chip goes with its count of 0; the focus does not fall to the page's body.
+  await expect(chip).toHaveCount(0)
+  await expect(react).toBeFocused()
+  await expect(a.page.getByRole('status').filter({ hasText: 'your comment' })).toHaveText(
+    'You took back your 🍿 on your comment',
+  )
+  await a.page.context().close()
+})
+
 test('on a phone, who reacted to the last reaction stays on screen and the page no wider than the phone', async ({
   browser,
   baseURL,
