@@ -341,7 +341,11 @@ test('a comment left on a friend’s watch can still be deleted from the profile
   await b.page.goto('/profile')
   const mine = b.page.getByRole('region', { name: 'My comments' })
   await expect(mine.getByText(words)).toBeVisible()
-  await expect(mine.getByRole('link', { name: `${a.account.username}'s watch of ${title}` })).toBeVisible()
+  // It leads to the comment itself, not the top of the activity.
+  await mine.getByRole('link', { name: `${a.account.username}'s watch of ${title}` }).click()
+  await expect(b.page).toHaveURL(/#comment-/)
+  await expect(b.page.locator(':focus')).toContainText(words)
+  await b.page.goto('/profile')
 
   const { friends: theirs } = (await (await a.page.request.get('/api/friendships')).json()) as {
     friends: { id: string }[]

@@ -205,6 +205,11 @@ describe('a line about a comment or a reaction names the activity', () => {
     expect(await h.texts(ann)).toEqual(['cat and bob reacted to your watch of Dune'])
     expect(await h.texts(bob)).toEqual(['ann reacted to your comment on Dune'])
     expect(await h.texts(cat)).toEqual(['ann reacted to your comment'])
+    // A reaction to a comment leads to the comment, as a comment's own line does.
+    const [toBob] = (await h.queries.list(bob, { limit: 50 })).items
+    expect(toBob).toMatchObject({ url: '/activity/watched%3Ae1#comment-c1' })
+    const [toAnn] = (await h.queries.list(ann, { limit: 50 })).items
+    expect(toAnn).toMatchObject({ url: '/activity/watched%3Ae1' })
   })
 
   it('tells a comment’s author of a reaction only when they could still read the activity then', async () => {

@@ -1,4 +1,4 @@
-import type { MyCommentItem } from '@reelmates/contracts/feed'
+import { commentAnchor, type MyCommentItem } from '@reelmates/contracts/feed'
 import { shortenText } from '@reelmates/contracts/text'
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -58,6 +58,7 @@ export function MyComments() {
                   <Link
                     to="/activity/$id"
                     params={{ id: item.activity.id }}
+                    hash={commentAnchor(item.id)}
                     className="font-semibold text-zinc-200 hover:underline"
                   >
                     {whatItWasOn(item.activity, actions.me.username)}

@@ -2,6 +2,7 @@ import { CommentDeleted, ReactionAdded, ReactionRemoved } from '@reelmates/contr
 import type { ProjectedEvent } from '../../projector'
 import { actorsText, defineNotificationSource } from '../notificationSource'
 import { activityDetail, addressedDetail, theirActivity, yourComment } from './activityNames'
+import { commentUrl } from './commentOnMyActivity'
 
 type Reaction = ProjectedEvent<typeof ReactionAdded | typeof ReactionRemoved>['data']
 
@@ -37,7 +38,9 @@ export const reactionOnMine = defineNotificationSource({
       if (!author || author === data.userId || data.commentAuthorCanSee === false) return []
       // `on` keeps its values from before titles were carried: lines stored then still read right.
       const detail = { on: 'your comment', ...activityDetail(data.activity) }
-      return [{ ...line, userId: author, detail, ref: onCommentRef(data.commentId) }]
+      // It leads to the comment, as a comment's own line does.
+      const url = commentUrl(data.activityId, data.commentId)
+      return [{ ...line, url, userId: author, detail, ref: onCommentRef(data.commentId) }]
     }
     const detail = { on: 'your activity', ...activityDetail(data.activity) }
     return [
