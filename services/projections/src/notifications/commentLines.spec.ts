@@ -180,6 +180,14 @@ describe('comments on my activity gather into one line per activity', () => {
     ])
   })
 
+  it('leads to its newest remaining comment once the newest is deleted', async () => {
+    const h = await bell()
+    await h.given(commented(bob, 'c1'), commented(cat, 'c2'))
+    expect(await h.lines(ann)).toMatchObject([{ url: '/activity/watched%3Ae1#comment-c2' }])
+    await h.given(deleted('c2', cat))
+    expect(await h.lines(ann)).toMatchObject([{ url: '/activity/watched%3Ae1#comment-c1' }])
+  })
+
   it('names first whose remaining comment is newest once the newest is deleted, at its time', async () => {
     const h = await bell()
     await h.given(commented(bob, 'c1'), commented(cat, 'c2'), commented(bob, 'c3'))

@@ -1,8 +1,11 @@
 /** The bell's read model: one document per notification (a group is one document). */
 export const notificationsCollection = 'notifications'
 
-/** One actor's part of a grouped line, and the time of the draft that last brought it. */
-export type NotificationPart = { id: string; at: string }
+/**
+ * One actor's part of a grouped line, and the time and address of the draft that last brought it
+ * (`url`: absent on parts stored before it was kept).
+ */
+export type NotificationPart = { id: string; at: string; url?: string }
 
 export type NotificationDoc = {
   _id: string
@@ -16,7 +19,7 @@ export type NotificationDoc = {
   /**
    * A group's actors' parts (`id`: `<actorId>|<part>`, a reactor's emoji, a commenter's comment) and when
    * each was last drafted (`at`), for taking one back: the line then has its newest remaining part's
-   * time. Empty otherwise.
+   * time and address (a comment's line leads to its newest comment). Empty otherwise.
    */
   parts: NotificationPart[]
   /**

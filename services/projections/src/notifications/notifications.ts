@@ -127,7 +127,7 @@ async function addNotification(
     const part = draft.actorId && draft.part !== undefined ? partOf(draft.actorId, draft.part) : null
     const earlierParts = unread?.parts ?? []
     const parts = part
-      ? [...earlierParts.filter((held) => held.id !== part), { id: part, at: createdAt }]
+      ? [...earlierParts.filter((held) => held.id !== part), { id: part, at: createdAt, url: draft.url }]
       : earlierParts
     const ownId = `${event.id}:${draft.userId}`
     const earlierIds = unread?.ungroupedIds ?? []
@@ -182,22 +182,25 @@ const partOf = (actorId: string, part: string) => `${actorId}|${part}`
 
 /**
  * A grouped line after parts left it: the time of its newest remaining part, so that a deleted newest
- * comment neither keeps the line's place at the top nor counts it on the badge again, and its actors
- * latest first by their newest remaining part, as drafts order them. With no part left to date it (a
- * line stored before parts had times), it keeps what it had.
+ * comment neither keeps the line's place at the top nor counts it on the badge again, and its address
+ * (the line led to the deleted comment), and its actors latest first by their newest remaining part,
+ * as drafts order them. With no part left to date it (a line stored before parts had times), it keeps
+ * what it had; a newest part stored before parts had addresses keeps the line's.
  */
 function regathered(
-  line: Pick<NotificationDoc, 'createdAt'>,
+  line: Pick<NotificationDoc, 'createdAt' | 'url'>,
   actorIds: readonly string[],
   parts: NotificationPart[],
-): Pick<NotificationDoc, 'actorIds' | 'parts' | 'createdAt'> {
-  if (parts.length === 0) return { actorIds: [...actorIds], parts, createdAt: line.createdAt }
+): Pick<NotificationDoc, 'actorIds' | 'parts' | 'createdAt' | 'url'> {
+  if (parts.length === 0) return { actorIds: [...actorIds], parts, createdAt: line.createdAt, url: line.url }
   const newestOf = (actorId: string) =>
     parts.reduce((newest, part) => (part.id.startsWith(`${actorId}|`) && part.at > newest ? part.at : newest), '')
+  const newest = parts.reduce((found, part) => (part.at > found.at ? part : found))
   return {
     actorIds: [...actorIds].sort((a, b) => newestOf(b).localeCompare(newestOf(a))),
     parts,
-    createdAt: parts.reduce((newest, part) => (part.at > newest ? part.at : newest), ''),
+    createdAt: newest.at,
+    url: newest.url ?? line.url,
   }
 }
 
