@@ -250,8 +250,12 @@ export const publicUser = z.object({
 })
 export type PublicUser = z.infer<typeof publicUser>
 
-/** Who is signed in on this session (GET /api/session): null for nobody, an ordinary answer. */
-export const sessionAnswer = z.object({ user: publicUser.nullable() })
+/**
+ * Who is signed in on this session (GET /api/session): null for nobody, an ordinary answer. `ended`
+ * says why nobody is, when the device should be told: the session's account was deleted (on this
+ * device or another).
+ */
+export const sessionAnswer = z.object({ user: publicUser.nullable(), ended: z.literal('accountDeleted').optional() })
 export type SessionAnswer = z.infer<typeof sessionAnswer>
 
 /** A mutation that answers the user also carries the log position it reached (read-your-writes). */

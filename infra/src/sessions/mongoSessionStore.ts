@@ -58,8 +58,27 @@ export async function createMongoSessionStore<S extends StoredSession = StoredSe
         await sessions.deleteOne({ _id: storageKeyOf(sessionId) })
       }, callback)
     },
-    async eraseUser(userId) {
-      await sessions.deleteMany({ userId })
+    async eraseUser(userId, because) {
+      if (because !== 'accountDeleted') {
+        await sessions.deleteMany({ userId })
+        return
+      }
+      // An update pipeline (MongoDB 4.2+) so each marker takes its own document's expiry, which stays
+      // as it was: the TTL index removes the marker when the session would have ended.
+      await sessions.updateMany({ userId }, [
+        {
+          $set: {
+            userId: { $literal: null },
+            data: {
+              $concat: [
+                '{"cookie":{"expires":"',
+                { $dateToString: { date: '$expiresAt', format: '%Y-%m-%dT%H:%M:%S.%LZ', timezone: 'UTC' } },
+                '"},"accountDeleted":true}',
+              ],
+            },
+          },
+        },
+      ])
     },
     close,
   }

@@ -10,7 +10,12 @@ import { createHash } from 'node:crypto'
 export interface StoredSession {
   userId?: unknown
   cookie?: { expires?: Date | string | null }
+  /** Set on what is left of a session whose account was deleted (see `eraseUser`). */
+  accountDeleted?: unknown
 }
+
+/** Why a user's sessions end, when the devices still holding them should be told. */
+export type SessionEnd = 'accountDeleted'
 
 /**
  * `S` is the gateway's session type (`Session` from fastify, augmented with its fields): the stores
@@ -20,8 +25,13 @@ export interface SessionStore<S extends StoredSession = StoredSession> {
   set(sessionId: string, session: S, callback: (error?: unknown) => void): void
   get(sessionId: string, callback: (error: unknown, session?: S | null) => void): void
   destroy(sessionId: string, callback: (error?: unknown) => void): void
-  /** Ends every session of a user (account deletion, or "sign out everywhere"). */
-  eraseUser(userId: string): Promise<void>
+  /**
+   * Ends every session of a user (a new password, a suspension). With `because`, each session is not
+   * removed but replaced by a marker that holds no personal data and no user: only its expiry and
+   * `accountDeleted: true`, kept until that expiry, so the devices still open on it can say the account
+   * was deleted rather than that they were signed out.
+   */
+  eraseUser(userId: string, because?: SessionEnd): Promise<void>
   close(): Promise<void>
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { SessionStore, StoredSession } from './port'
+import type { SessionEnd, SessionStore, StoredSession } from './port'
 import { contractClockStart } from '../testing/contractClock'
 
 /** What the gateway keeps in a session, beside the fields the stores look at. */
@@ -39,7 +39,7 @@ export function sessionStoreContract(name: string, open: (now: () => number) => 
           new Promise<void>((resolve, reject) => {
             created.destroy(id, (error) => (error ? reject(asError(error)) : resolve()))
           }),
-        eraseUser: (userId: string) => created.eraseUser(userId),
+        eraseUser: (userId: string, because?: SessionEnd) => created.eraseUser(userId, because),
       }
     }
     const newId = () => randomBytes(24).toString('base64url')
@@ -110,6 +110,31 @@ export function sessionStoreContract(name: string, open: (now: () => number) => 
       expect(await sessions.get(laptop)).toBeFalsy()
       expect(await sessions.get(bens)).toBeTruthy()
       expect(await sessions.get(anonymous)).toBeTruthy()
+    })
+
+    it("leaves of a deleted account's sessions a marker without personal data, until each one's expiry", async () => {
+      const sessions = await store()
+      const [phone, laptop, bens] = [newId(), newId(), newId()]
+      const phoneExpires = new Date(time + 5 * 60_000)
+      await sessions.set(phone, signedIn('user-ana', phoneExpires))
+      await sessions.set(laptop, signedIn('user-ana'))
+      await sessions.set(bens, signedIn('user-ben'))
+      await sessions.eraseUser('user-ana', 'accountDeleted')
+      expect(await sessions.get(phone)).toEqual({
+        cookie: { expires: phoneExpires.toISOString() },
+        accountDeleted: true,
+      })
+      expect(await sessions.get(laptop)).toEqual({
+        cookie: { expires: new Date(time + SESSION_TTL_MS).toISOString() },
+        accountDeleted: true,
+      })
+      expect((await sessions.get(bens))?.userId).toBe('user-ben')
+      // No user any more: erasing Ana again (the scheduler repeats the erasure) finds nothing to end.
+      await sessions.eraseUser('user-ana')
+      expect(await sessions.get(phone)).toMatchObject({ accountDeleted: true })
+      time = phoneExpires.getTime()
+      expect(await sessions.get(phone)).toBeFalsy()
+      expect(await sessions.get(laptop)).toMatchObject({ accountDeleted: true })
     })
 
     it('finds a session that signed in after it was first saved anonymously', async () => {

@@ -67,6 +67,13 @@ export function createSqliteSessionStore<S extends StoredSession = StoredSession
   )
   const remove = db.prepare<[string]>('DELETE FROM sessions WHERE session_key = ?')
   const removeUser = db.prepare<[string]>('DELETE FROM sessions WHERE user_id = ?')
+  // The marker's cookie expiry is the row's own (an ISO date, as a session's JSON has it).
+  const markDeleted = db.prepare<[string]>(
+    `UPDATE sessions SET user_id = NULL, data = json_object(
+       'cookie', json_object('expires', strftime('%Y-%m-%dT%H:%M:%fZ', expires_at / 1000.0, 'unixepoch')),
+       'accountDeleted', json('true'))
+     WHERE user_id = ?`,
+  )
   const removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?')
 
   const recent = recentSessions({ capacity: recentForMs > 0 ? 10_000 : 0, maxAgeMs: recentForMs })
@@ -119,10 +126,11 @@ export function createSqliteSessionStore<S extends StoredSession = StoredSession
         return Promise.resolve()
       }, callback)
     },
-    eraseUser(userId) {
+    eraseUser(userId, because) {
       recent.forgetUser(userId)
-      removeUser.run(userId)
-      // The WAL still holds the deleted pages; copying the zeroed pages back and truncating it leaves
+      if (because === 'accountDeleted') markDeleted.run(userId)
+      else removeUser.run(userId)
+      // The WAL still holds the old pages; copying the rewritten pages back and truncating it leaves
       // nothing of the user's sessions in the files.
       db.pragma('wal_checkpoint(TRUNCATE)')
       return Promise.resolve()

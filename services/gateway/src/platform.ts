@@ -5,6 +5,7 @@ import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
+import type { SessionEnd } from '@reelmates/infra/sessions/port'
 import type { Catalog } from '@reelmates/infra/catalog/port'
 import type { ProjectionRunner } from '@reelmates/projections/runner'
 import type { Scheduler } from '@reelmates/scheduler'
@@ -39,9 +40,12 @@ export interface Platform {
   close: () => Promise<void>
 }
 
-/** The durable store behind @fastify/session, able to end every session of a user. */
+/**
+ * The durable store behind @fastify/session, able to end every session of a user (for a deleted
+ * account, leaving a marker that says so: infra/src/sessions/port.ts).
+ */
 export interface SessionStore extends FastifySessionStore {
-  eraseUser(userId: string): Promise<void>
+  eraseUser(userId: string, because?: SessionEnd): Promise<void>
 }
 
 declare module 'fastify' {

@@ -84,6 +84,34 @@ describe('DELETE /api/user', () => {
     expect((await survivor.client.get('/api/user')).json()).toMatchObject({ username: 'survivor' })
   })
 
+  it('tells the other devices that the account was deleted, not that they were signed out', async () => {
+    const ana = await register(t.app, 'leaving-ana')
+    const tablet = agent(t.app)
+    expect((await tablet.post('/api/login', { username: 'leaving-ana', password })).statusCode).toBe(200)
+    expect((await ana.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
+
+    const refused = await tablet.get('/api/user')
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json()).toEqual({ message: 'Your account was deleted.', error: 'AccountDeleted' })
+    expect((await tablet.get('/api/session')).json()).toEqual({ user: null, ended: 'accountDeleted' })
+    // The deleting browser's own session says so too, for its other tabs.
+    expect((await ana.client.get('/api/session')).json()).toEqual({ user: null, ended: 'accountDeleted' })
+    expect((await ana.client.get('/api/user')).json()).toMatchObject({ error: 'AccountDeleted' })
+
+    // The page asks for a new CSRF token (the secret went with the session), which the marker keeps:
+    // it stays a marker, of nobody.
+    tablet.resetCsrf()
+    const mistyped = await tablet.post('/api/login', { username: 'survivor', password: 'not-the-password' })
+    expect(mistyped.statusCode).toBe(401)
+    expect((await tablet.get('/api/session')).json()).toEqual({ user: null, ended: 'accountDeleted' })
+    // Someone else signing in on the tablet gets a session of their own, with nothing of the old one.
+    expect((await tablet.post('/api/login', { username: 'survivor', password })).statusCode).toBe(200)
+    const after = (await tablet.get('/api/session')).json<{ user: { username: string } | null; ended?: string }>()
+    expect(after.user?.username).toBe('survivor')
+    expect(after.ended).toBeUndefined()
+    expect((await survivor.client.get('/api/user')).json()).toMatchObject({ username: 'survivor' })
+  })
+
   it('frees the username and the email for someone new', async () => {
     expect((await agent(t.app).get(`/api/validate-username?username=${personal.username}`)).json()).toEqual({
       available: true,

@@ -3,7 +3,7 @@ import { deleteAccountRequest, messageAnswer } from '@reelmates/contracts/accoun
 import { account, accountStreamId, type PasswordCheck } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { eraseAccountData } from '@reelmates/scheduler'
-import { currentUserId, endUserSession, requireUser } from '../http/auth'
+import { currentUserId, endSessionOfDeletedAccount, requireUser } from '../http/auth'
 import { execute } from '../http/execute'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
@@ -33,7 +33,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPa
       if (state.status === 'deleted') {
         // Deleted before, but the erasure did not finish (the process stopped half-way): finish it.
         await eraseAccount(platform, userId, null)
-        await endUserSession(request)
+        await endSessionOfDeletedAccount(request)
         return { message: 'Your account has been deleted.' }
       }
       const { position } = await wrongPasswords.check(userId, async () => {
@@ -53,7 +53,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPa
         })
       })
       await eraseAccount(platform, userId, position)
-      await endUserSession(request)
+      await endSessionOfDeletedAccount(request)
       return { message: 'Your account has been deleted.' }
     },
   )

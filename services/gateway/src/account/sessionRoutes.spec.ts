@@ -63,12 +63,12 @@ describe('GET /api/session', () => {
     expect((await client.get('/api/session')).json()).toEqual({ user: null })
   })
 
-  it('ends a session whose account was deleted elsewhere', async () => {
+  it('ends a session whose account was deleted elsewhere, and says why', async () => {
     const phone = await register(t.app, 'shortlived')
     const laptop = agent(t.app)
     await laptop.post('/api/login', { username: 'shortlived', password })
     expect((await phone.client.delete('/api/user', { currentPassword: password })).statusCode).toBe(200)
-    expect((await laptop.get('/api/session')).json()).toEqual({ user: null })
+    expect((await laptop.get('/api/session')).json()).toEqual({ user: null, ended: 'accountDeleted' })
     expect((await laptop.get('/api/user')).statusCode).toBe(401)
   })
 })

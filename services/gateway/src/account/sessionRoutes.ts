@@ -12,7 +12,7 @@ import {
 } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
-import { endUserSession, requireUser, startUserSession } from '../http/auth'
+import { endUserSession, endedByDeletion, requireUser, startUserSession } from '../http/auth'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
@@ -59,11 +59,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
       config: readsFrom(userQueries),
       schema: {
         tags: ['account'],
-        summary: 'Who is signed in on this session: the user, or null for nobody (never a 401)',
+        summary:
+          "Who is signed in on this session: the user, or null for nobody (never a 401), with `ended: 'accountDeleted'` when the session's account was deleted",
         response: { 200: sessionAnswer },
       },
     },
-    async (request) => ({ user: await sessionUser(request) }),
+    async (request) => {
+      const user = await sessionUser(request)
+      return user === null && endedByDeletion(request) ? { user, ended: 'accountDeleted' as const } : { user }
+    },
   )
 
   app.post(

@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface Session {
     userId?: string
     role?: 'User' | 'Admin'
+    /**
+     * What the store left of a session whose account was deleted (infra/src/sessions/port.ts): no
+     * user, only this. A sign-in starts a new session (`startUserSession`), which never carries it.
+     */
+    accountDeleted?: boolean
   }
 }
 
@@ -19,19 +24,34 @@ export function currentUserId(request: FastifyRequest): string {
   return userId
 }
 
+/** Whether this session was one of an account deleted since (on this device or another). */
+export const endedByDeletion = (request: FastifyRequest): boolean => request.session.accountDeleted === true
+
+/**
+ * The 401 of a request without a signed-in user. A device still open on a deleted account is told
+ * so: "sign in first" would have its member try, and be told their username does not exist.
+ */
+async function refuseSignedOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await reply
+    .code(401)
+    .send(
+      endedByDeletion(request)
+        ? { message: 'Your account was deleted.', error: 'AccountDeleted' }
+        : { message: 'You need to sign in first.', error: 'Unauthorized' },
+    )
+}
+
 /**
  * Attach as an `onRequest` hook (as `requireAdmin`): an anonymous request is refused before its body is
  * parsed or validated, so it learns nothing about the route and gets 401, not a validation error.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.session.userId) {
-    await reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
-  }
+  if (!request.session.userId) await refuseSignedOut(request, reply)
 }
 
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.session.userId) {
-    await reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
+    await refuseSignedOut(request, reply)
     return
   }
   // The role is read from the users read model, not trusted from the session, so a demotion takes
@@ -62,6 +82,19 @@ export async function startUserSession(request: FastifyRequest, user: { id: stri
 
 export async function endUserSession(request: FastifyRequest): Promise<void> {
   await request.session.destroy()
+}
+
+/**
+ * The deleting request's own session, once the store has made every session of the account a marker
+ * (`eraseUser(userId, 'accountDeleted')`): it stays one, rather than going, so the browser's other tabs
+ * are told the account was deleted too. Written here as well, so that this request's own save at its
+ * end cannot put the user back.
+ */
+export async function endSessionOfDeletedAccount(request: FastifyRequest): Promise<void> {
+  delete request.session.userId
+  delete request.session.role
+  request.session.accountDeleted = true
+  await request.session.save()
 }
 
 /**

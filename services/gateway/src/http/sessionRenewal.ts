@@ -31,6 +31,8 @@ export function registerSessionRenewal(app: FastifyInstance, { lifetimeMs, renew
     const session = request.session as typeof request.session | null
     const storedExpiry = (session?.cookie as { originalExpires?: Date } | undefined)?.originalExpires
     if (session === null || storedExpiry === undefined || typeof session.touch !== 'function') return
+    // A deleted account's marker ends when its session would have; being asked does not keep it.
+    if (session.accountDeleted === true) return
     if (storedExpiry.getTime() - Date.now() > lifetimeMs - renewAfterMs) return
     session.touch()
     // Saved now, the session plugin sends the renewed cookie with the answer (it does for a saved session).

@@ -4,12 +4,13 @@ import type { AccountEvent } from '@reelmates/contracts/account'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
+import type { SessionEnd } from '@reelmates/infra/sessions/port'
 
 export interface ErasureTargets {
   eventStore: EventStore
   vault: PersonalDataVault
   mailer: Pick<Mailer, 'eraseUser'>
-  sessions: { eraseUser(userId: string): Promise<void> }
+  sessions: { eraseUser(userId: string, because?: SessionEnd): Promise<void> }
 }
 
 /**
@@ -21,7 +22,9 @@ export interface ErasureTargets {
 export async function eraseAccountData(targets: ErasureTargets, userId: string): Promise<void> {
   const email = await lastKnownEmail(targets.eventStore, userId)
   await targets.mailer.eraseUser(userId, email ?? undefined)
-  await targets.sessions.eraseUser(userId)
+  // Each session is left as a marker saying the account was deleted, so a device still open on it
+  // says so rather than that it was signed out.
+  await targets.sessions.eraseUser(userId, 'accountDeleted')
   await targets.vault.erase(userId)
 }
 

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { useState, type ReactNode } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { showInLayout } from '../../features/account/layoutInSpecs'
+import { forgetSessionEnd, noteSessionAnswer } from '../../features/account/sessionEnd'
 import { forgetSignedInHere } from '../../features/account/signedInHere'
 import { member } from '../../features/account/testing'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
@@ -18,6 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   window.sessionStorage.clear()
   Reflect.deleteProperty(navigator, 'clipboard')
+  forgetSessionEnd()
 })
 
 const ada = member({ id: 'u1', username: 'ada' })
@@ -109,6 +111,32 @@ describe('the session ends elsewhere while a page is open', () => {
     await answer(null)
     await screen.findByRole('heading', { name: 'Welcome back' })
     expect(at()).toEqual({ pathname: '/sign_in', search: '' })
+  })
+})
+
+describe('the account is deleted on another device while a page is open', () => {
+  const deletedElsewhere = () => noteSessionAnswer({ user: null, ended: 'accountDeleted' })
+
+  it('says the account was deleted (not signed out), at once, with nothing written', async () => {
+    const { answer, at } = await showTitlePage()
+    deletedElsewhere()
+    await answer(null)
+    await screen.findByRole('heading', { name: 'Your account has been deleted' })
+    expect(at().pathname).toBe('/account-deleted')
+  })
+
+  it('keeps a review being written, says the account was deleted, and offers no sign-in', async () => {
+    const { answer, at } = await showTitlePage()
+    write('The sandworm scene.')
+    deletedElsewhere()
+    await answer(null)
+    expect(screen.getByRole('alert').textContent).toBe(sessionEndedTexts.deleted)
+    expect(screen.getByRole('heading', { name: 'Your account was deleted' })).toBeTruthy()
+    expect(kept()?.value).toBe('The sandworm scene.')
+    expect(screen.getByRole('button', { name: 'Copy your review of Dune' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Sign in again' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Done' }).getAttribute('href')).toBe('/account-deleted')
+    expect(at().pathname).toBe('/media/movie/438631')
   })
 })
 

@@ -1,6 +1,7 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { Link, Navigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
+import { sessionEndedByDeletion } from '../../features/account/sessionEnd'
 import { wasSignedInHere } from '../../features/account/signedInHere'
 import {
   askBeforeLeavingUnsaved,
@@ -16,12 +17,16 @@ export const sessionEndedTexts = {
   kept: 'You were signed out. What you wrote here is kept on this page: copy it, then sign in again.',
   againTitle: "You're signed in again",
   again: "You're signed in again. What you wrote is below: copy it, then go on.",
+  deletedTitle: 'Your account was deleted',
+  deleted: 'Your account was deleted. What you wrote here is kept on this page until you leave it: copy it now.',
 } as const
 
 /** Words kept past the end of `member`'s session. */
 interface Ended {
   member: string
   words: readonly WrittenWords[]
+  /** The session ended because the account was deleted: there is no signing in again to it. */
+  deleted: boolean
 }
 
 /**
@@ -57,14 +62,19 @@ export function SignedInPage({ user, children }: { user: PublicUser | null; chil
   if (user === null && member !== null && !ended) {
     // Not after the member's own Log out here, which forgets the mark first: its question was asked.
     const words = wasSignedInHere() ? wordsWrittenNow() : []
-    if (words.length > 0) setEnded({ member, words })
+    if (words.length > 0) setEnded({ member, words, deleted: sessionEndedByDeletion() })
   }
-  if (ended && user === null) return <KeptWords words={ended.words} here={here} />
+  if (ended && user === null) return <KeptWords words={ended.words} here={here} deleted={ended.deleted} />
   if (ended && user?.id === ended.member)
     return <KeptWords words={ended.words} here={here} goOn={() => setEnded(null)} />
   if (user === null && member !== null)
-    // Past any form's question: a changed form without words (a rating) can no longer be saved.
-    return <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
+    // Past any form's question: a changed form without words (a rating) can no longer be saved. An
+    // account deleted (on another device, or in another tab) says so, as on the device that deleted it.
+    return sessionEndedByDeletion() ? (
+      <Navigate to="/account-deleted" replace ignoreBlocker />
+    ) : (
+      <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
+    )
   return children
 }
 
@@ -72,16 +82,29 @@ export function SignedInPage({ user, children }: { user: PublicUser | null; chil
  * The kept words, signed out (Sign in again), or signed in again by their writer (`goOn` back to the
  * page, drawn anew: the words are not put back in its forms).
  */
-function KeptWords({ words, here, goOn }: { words: readonly WrittenWords[]; here: string; goOn?: () => void }) {
+function KeptWords({
+  words,
+  here,
+  goOn,
+  deleted = false,
+}: {
+  words: readonly WrittenWords[]
+  here: string
+  goOn?: () => void
+  deleted?: boolean
+}) {
   // Leaving still asks: Sign in, Go on, Back or a closed tab would take the words with it.
   const leaving = useUnsavedChanges(true)
   const first = useRef<HTMLTextAreaElement>(null)
   // The box the member was writing in has gone with the page: the focus goes to their words.
   useEffect(() => first.current?.focus(), [])
   return (
-    <ResultScreen state="info" title={goOn ? sessionEndedTexts.againTitle : sessionEndedTexts.title}>
+    <ResultScreen
+      state="info"
+      title={goOn ? sessionEndedTexts.againTitle : deleted ? sessionEndedTexts.deletedTitle : sessionEndedTexts.title}
+    >
       <p role="alert" className="text-base text-zinc-200">
-        {goOn ? sessionEndedTexts.again : sessionEndedTexts.kept}
+        {goOn ? sessionEndedTexts.again : deleted ? sessionEndedTexts.deleted : sessionEndedTexts.kept}
       </p>
       {words.map((written, index) => (
         <KeptText key={index} ref={index === 0 ? first : undefined} written={written} />
@@ -94,6 +117,10 @@ function KeptWords({ words, here, goOn }: { words: readonly WrittenWords[]; here
         >
           Go on
         </button>
+      ) : deleted ? (
+        <Link to="/account-deleted" replace className={buttonClass}>
+          Done
+        </Link>
       ) : (
         <Link to="/sign_in" search={{ returnTo: here }} replace className={buttonClass}>
           Sign in again

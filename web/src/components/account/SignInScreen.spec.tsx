@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { signIn } from '../../features/account/accountCalls'
+import { forgetSessionEnd, noteSessionAnswer } from '../../features/account/sessionEnd'
 import { markSignedInHere } from '../../features/account/signedInHere'
 import { ApiError } from '../../lib/apiError'
 import { SignInScreen } from './SignInScreen'
@@ -16,6 +17,7 @@ vi.mock('../../features/account/accountCalls', () => ({ signIn: vi.fn(), isUsern
 
 afterEach(() => {
   cleanup()
+  forgetSessionEnd()
   window.sessionStorage.clear()
 })
 
@@ -35,6 +37,14 @@ describe('the sign-in page after a session ended', () => {
     markSignedInHere()
     signInPage()
     expect(screen.getByRole('status').textContent).toBe(signedOut)
+  })
+
+  it('says the account was deleted when it was, on another device: signing in again would find no username', () => {
+    markSignedInHere()
+    noteSessionAnswer({ user: null, ended: 'accountDeleted' })
+    signInPage()
+    expect(screen.getByRole('status').textContent).toBe('Your account was deleted.')
+    expect(screen.queryByText(signedOut)).toBeNull()
   })
 
   it('stops asking them to sign in again once the server says why they cannot (a suspension)', async () => {

@@ -8,6 +8,7 @@ import type { SignInSearch } from '@reelmates/contracts/accountPages'
 import { currentUserKey, setCurrentUser } from '../../features/account/currentUser'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { explainSignInFailure, signInMessages } from '../../features/account/signInMessages'
+import { sessionEndedByDeletion } from '../../features/account/sessionEnd'
 import { wasSignedInHere } from '../../features/account/signedInHere'
 import { toast } from '../../lib/toast'
 import { AuthLayout } from './AuthLayout'
@@ -36,8 +37,13 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   // Nobody is signed in on this page (its guard sends a member on), so a member who was signed in
   // in this tab, and did not log out here, lost the session elsewhere; unless the server could not say
   // who is signed in (its guard then shows the page all the same): only a 401 means signed out.
-  const [signedOutElsewhere] = useState(
-    () => wasSignedInHere() && queryClient.getQueryState(currentUserKey)?.status !== 'error',
+  // An account deleted elsewhere is said as such: "sign in again" would end in "This username doesn't exist".
+  const [signedOutElsewhere] = useState(() =>
+    wasSignedInHere() && queryClient.getQueryState(currentUserKey)?.status !== 'error'
+      ? sessionEndedByDeletion()
+        ? signInMessages.accountDeleted
+        : signInMessages.signedOut
+      : undefined,
   )
   const invited = isInvitation(search)
   const link = useInvitationLink(search)
@@ -90,7 +96,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
           </InvitationNotice>
           <RecommendationNotice link={recommendation} action="Sign in to see it." still="You can still sign in." />
           {/* Once the server says why they cannot sign in (a suspension), "sign in again" is not true. */}
-          {signedOutElsewhere && !failure ? <Notice tone="info">{signInMessages.signedOut}</Notice> : null}
+          {signedOutElsewhere && !failure ? <Notice tone="info">{signedOutElsewhere}</Notice> : null}
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
             {announcement}

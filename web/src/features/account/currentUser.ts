@@ -6,6 +6,7 @@ import { apiJson } from '../../lib/api'
 import { setSignedInAs } from '../../lib/signedInAs'
 import { lastKnownUser, userKnown } from '../offline/offlineSession'
 import { readPersistedAuth, writePersistedAuth } from './persistedAuth'
+import { forgetSessionEnd, noteSessionAnswer } from './sessionEnd'
 import { markSignedInHere } from './signedInHere'
 
 /** The current user's cache key: the resource is GET /api/user, even though the app asks /api/session. */
@@ -17,7 +18,9 @@ export const currentUserKey = ['/api/user'] as const
  * /sign_in), so the app asks GET /api/session, which answers the same user or null with a 200.
  */
 async function userQueryFn({ signal }: { signal: AbortSignal }): Promise<PublicUser | null> {
-  return (await apiJson<SessionAnswer>('/api/session', { signal })).user
+  const answer = await apiJson<SessionAnswer>('/api/session', { signal })
+  noteSessionAnswer(answer)
+  return answer.user
 }
 
 /** An answer this young is the one the page's guard just got: a screen drawn with it takes it as it is. */
@@ -64,6 +67,7 @@ export function useCurrentUser() {
 
 /** Login and registration put the returned user into the current-user state (spec §4). */
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null): void {
+  if (user) forgetSessionEnd()
   queryClient.setQueryData(currentUserKey, user)
   if (isInstalledApp()) writePersistedAuth(window.localStorage, user)
   userKnown(queryClient, user)

@@ -18,7 +18,8 @@ import { currentUserKey } from './currentUser'
 
 /**
  * For specs of a signed-in layout (`routes/_authed.tsx`, `routes/_admin.tsx`): the layout's own route,
- * `layout` with its id, holding `page` at `path`, beside a `/sign_in` page ("Welcome back"), `user`
+ * `layout` with its id, holding `page` at `path`, beside a `/sign_in` page ("Welcome back") and an
+ * `/account-deleted` one ("Your account has been deleted"), `user`
  * signed in. `answer(user)` is the server's next word on who is signed in, as a poll or a sign-in in
  * another tab brings it (null: the session ended). Stubs globals: `vi.unstubAllGlobals()` after.
  */
@@ -39,6 +40,11 @@ export async function showInLayout(
     routeTree: root.addChildren([
       layout.route.addChildren([createRoute({ getParentRoute: () => layout.route, path, component: page })]),
       createRoute({ getParentRoute: () => root, path: '/sign_in', component: () => <h1>Welcome back</h1> }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/account-deleted',
+        component: () => <h1>Your account has been deleted</h1>,
+      }),
     ]),
     context: { queryClient },
     history: createMemoryHistory({ initialEntries: [path] }),

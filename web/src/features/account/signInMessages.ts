@@ -8,6 +8,8 @@ export const signInMessages = {
   unexpected: 'An unexpected error occurred. Please try again.',
   /** The session ended elsewhere (another tab, expiry, suspension): not the member's own Log out here. */
   signedOut: 'You were signed out. Sign in again to continue.',
+  /** The session ended because its account was deleted (on another device, or in another tab). */
+  accountDeleted: 'Your account was deleted.',
 } as const
 
 export const registrationMessages = {
