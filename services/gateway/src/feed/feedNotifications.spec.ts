@@ -77,8 +77,8 @@ describe('notifications of comments and reactions', () => {
     expect(await texts(cat)).toEqual([])
     const [reaction, thread] = (await ann.client.get('/api/notifications')).json<NotificationsAnswer>().items
     const activityPage = `/activity/${path.slice('/api/activities/'.length)}`
-    expect(reaction?.url).toBe(activityPage)
-    // The thread's line leads to its newest comment, cat's.
+    // Bob's reaction to Ann's comment leads to her comment, and the thread's line to its newest, cat's.
+    expect(reaction?.url).toBe(`${activityPage}#comment-${anns.json<{ id: string }>().id}`)
     expect(thread?.url).toBe(`${activityPage}#comment-${cats.json<{ id: string }>().id}`)
 
     await done(await cat.client.delete(`/api/comments/${cats.json<{ id: string }>().id}`))
@@ -86,6 +86,9 @@ describe('notifications of comments and reactions', () => {
       ['reaction', `${bob.user.username} reacted to your comment on ${named}`],
       ['thread-comment', `${dan.user.username} also commented on ${named}`],
     ])
+    // …and, cat's gone, to the newest left, dan's.
+    const [, threadLeft] = (await ann.client.get('/api/notifications')).json<NotificationsAnswer>().items
+    expect(threadLeft?.url).toBe(`${activityPage}#comment-${dans.json<{ id: string }>().id}`)
     expect(await texts(bob)).toEqual([
       ['reaction', `${ann.user.username} reacted to your watch of ${named}`],
       ['comment', `${dan.user.username} and ${ann.user.username} commented on your watch of ${named}`],
