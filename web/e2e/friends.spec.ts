@@ -805,6 +805,26 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
   })
 })
 
+test('on a phone, a name found keeps every letter once the request is sent: the buttons go under it', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await member(browser, baseURL ?? '', 'finder')
+  const b = await member(browser, baseURL ?? '', 'margot_reels_long')
+  await a.page.setViewportSize(viewports.phone)
+  await a.page.goto('/friends')
+  const found = await findPerson(a.page, b.account.username)
+  await found.getByRole('button', { name: `Add friend ${b.account.username}` }).click()
+  await expect(found.getByText('Requested')).toBeVisible()
+  const name = found.getByRole('link', { name: b.account.username })
+  await expect(name).toHaveText(b.account.username)
+  // Cut with an ellipsis, the link's text is wider than the link.
+  expect(await name.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true)
+  expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await a.close()
+  await b.close()
+})
+
 test("at 320 px (400 % zoom), a request waiting for an answer and a friend's last watch keep their words readable", async ({
   browser,
   baseURL,

@@ -81,25 +81,31 @@ export function FindPeople({ myId }: { myId: string }) {
       {settled && users.length > 0 ? (
         <ul aria-label="People found" className="mt-3 divide-y divide-white/5">
           {users.map((user) => (
-            <li key={user.id} className="flex items-center gap-3 py-2.5">
-              <Avatar username={user.username} avatarUrl={user.avatarUrl} />
-              <Link
-                to="/profile/$username"
-                params={{ username: user.username }}
-                className="min-w-0 flex-1 truncate font-medium text-zinc-100 hover:text-white hover:underline"
-              >
-                {user.username}
-              </Link>
-              {user.friendship === 'self' ? (
-                <span className="text-xs text-zinc-400">You</span>
-              ) : (
-                <FriendButton
-                  relation={listIsNewer ? standingIn(list.data, user.id) : user.friendship}
-                  username={user.username}
-                  friendshipId={friendshipIdOf(myId, user.id)}
-                  size="sm"
-                />
-              )}
+            // The name is all there is to tell a member by ("margot_reels" from "margot_reads"): it is
+            // never cut, and the buttons go under it when the two do not fit on one line.
+            <li key={user.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
+              <span className="flex min-w-0 flex-auto items-center gap-3">
+                <Avatar username={user.username} avatarUrl={user.avatarUrl} />
+                <Link
+                  to="/profile/$username"
+                  params={{ username: user.username }}
+                  className="min-w-0 font-medium [overflow-wrap:anywhere] text-zinc-100 hover:text-white hover:underline"
+                >
+                  {user.username}
+                </Link>
+              </span>
+              <span className="ml-auto">
+                {user.friendship === 'self' ? (
+                  <span className="text-xs text-zinc-400">You</span>
+                ) : (
+                  <FriendButton
+                    relation={listIsNewer ? standingIn(list.data, user.id) : user.friendship}
+                    username={user.username}
+                    friendshipId={friendshipIdOf(myId, user.id)}
+                    size="sm"
+                  />
+                )}
+              </span>
             </li>
           ))}
         </ul>
