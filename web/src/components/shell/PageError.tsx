@@ -1,5 +1,5 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { dropKeptAnswersBeforeReload } from '../../features/offline/offlineSession'
 import { serverAnswers } from '../../features/update/serviceWorker'
 import { isChunkLoadFailure, reloadOnceFor } from '../../lib/chunkLoad'
@@ -38,43 +38,33 @@ function SomethingWentWrong({ error, reset }: ErrorComponentProps) {
   }
   const message = error instanceof Error ? error.message : String(error)
   return (
-    <section
-      role="alert"
-      aria-labelledby="page-error-title"
-      className="grid min-h-[60vh] place-items-center px-4 py-10 text-center"
-    >
-      <div className="max-w-md">
-        <BrandMark className="mx-auto h-14 w-14 opacity-80" />
-        <h1 id="page-error-title" className="mt-6 text-3xl font-bold text-white">
-          Something went wrong
-        </h1>
-        <p className="mt-3 text-zinc-400">
-          This screen ran into a problem and couldn&apos;t be shown. Nothing you saved is lost.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={tryAgain} className={primaryClass}>
-            Try again
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              dropKeptAnswersBeforeReload()
-              window.location.reload()
-            }}
-            className={secondaryClass}
-          >
-            Reload the app
-          </button>
-          <Link to="/home" reloadDocument onClick={dropKeptAnswersBeforeReload} className={secondaryClass}>
-            Go home
-          </Link>
-        </div>
-        <details className="mt-6 text-left text-sm text-zinc-500">
-          <summary className="cursor-pointer text-center">What went wrong</summary>
-          <p className="mt-2 break-words rounded-lg bg-black/30 p-3 font-mono text-xs">{message}</p>
-        </details>
+    <ErrorFrame titleId="page-error-title" title="Something went wrong">
+      <p className="mt-3 text-zinc-400">
+        This screen ran into a problem and couldn&apos;t be shown. Nothing you saved is lost.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={tryAgain} className={primaryClass}>
+          Try again
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            dropKeptAnswersBeforeReload()
+            window.location.reload()
+          }}
+          className={secondaryClass}
+        >
+          Reload the app
+        </button>
+        <Link to="/home" reloadDocument onClick={dropKeptAnswersBeforeReload} className={secondaryClass}>
+          Go home
+        </Link>
       </div>
-    </section>
+      <details className="mt-6 text-left text-sm text-zinc-500">
+        <summary className="cursor-pointer text-center">What went wrong</summary>
+        <p className="mt-2 break-words rounded-lg bg-black/30 p-3 font-mono text-xs">{message}</p>
+      </details>
+    </ErrorFrame>
   )
 }
 
@@ -127,32 +117,44 @@ function ScreenCodeNotLoaded({
   }, [asked, reach])
 
   return (
+    <ErrorFrame
+      titleId="screen-not-loaded-title"
+      title={asked === 'reloading' ? 'Opening this screen' : 'This screen couldn’t be loaded'}
+    >
+      <p className="mt-3 text-zinc-400">
+        {asked === 'reloading'
+          ? 'Reloading the app to open this screen…'
+          : asked === 'asking'
+            ? 'Checking whether Reelmates can be reached…'
+            : reach === 'offline'
+              ? 'You’re offline, and this screen isn’t saved on this device. It opens by itself when you are back online.'
+              : 'Reelmates can’t be reached, and this screen isn’t saved on this device. It opens by itself as soon as Reelmates can be reached.'}
+      </p>
+      {asked === 'reloading' ? null : (
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <button type="button" onClick={tryAgain} className={primaryClass}>
+            Try again
+          </button>
+        </div>
+      )}
+    </ErrorFrame>
+  )
+}
+
+/** The frame of a screen that could not be shown: said at once (an alert), named by its heading. */
+function ErrorFrame({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
     <section
       role="alert"
-      aria-labelledby="screen-not-loaded-title"
+      aria-labelledby={titleId}
       className="grid min-h-[60vh] place-items-center px-4 py-10 text-center"
     >
       <div className="max-w-md">
         <BrandMark className="mx-auto h-14 w-14 opacity-80" />
-        <h1 id="screen-not-loaded-title" className="mt-6 text-3xl font-bold text-white">
-          {asked === 'reloading' ? 'Opening this screen' : 'This screen couldn’t be loaded'}
+        <h1 id={titleId} className="mt-6 text-3xl font-bold text-white">
+          {title}
         </h1>
-        <p className="mt-3 text-zinc-400">
-          {asked === 'reloading'
-            ? 'Reloading the app to open this screen…'
-            : asked === 'asking'
-              ? 'Checking whether Reelmates can be reached…'
-              : reach === 'offline'
-                ? 'You’re offline, and this screen isn’t saved on this device. It opens by itself when you are back online.'
-                : 'Reelmates can’t be reached, and this screen isn’t saved on this device. It opens by itself as soon as Reelmates can be reached.'}
-        </p>
-        {asked === 'reloading' ? null : (
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <button type="button" onClick={tryAgain} className={primaryClass}>
-              Try again
-            </button>
-          </div>
-        )}
+        {children}
       </div>
     </section>
   )
