@@ -71,6 +71,19 @@ describe('GET /api/session', () => {
     expect((await laptop.get('/api/session')).json()).toEqual({ user: null, ended: 'accountDeleted' })
     expect((await laptop.get('/api/user')).statusCode).toBe(401)
   })
+
+  it('says the account was deleted, not a 500, to a session whose account is gone before its erasure ran', async () => {
+    const doomed = await register(t.app, 'halfgone')
+    // The account's read-model document went, and its sessions were not yet made markers.
+    await t.platform.readStore.collection('users').deleteOne({ _id: doomed.user.id })
+    const session = await doomed.client.get('/api/session')
+    expect(session.statusCode, session.body).toBe(200)
+    expect(session.json()).toEqual({ user: null, ended: 'accountDeleted' })
+    expect((await doomed.client.get('/api/user')).json()).toEqual({
+      message: 'Your account was deleted.',
+      error: 'AccountDeleted',
+    })
+  })
 })
 
 describe('POST /api/login', () => {

@@ -12,7 +12,14 @@ import {
 } from '@reelmates/contracts/account'
 import { account, accountStreamId } from '@reelmates/commands/account/account'
 import { loadState } from '@reelmates/commands/handleCommand'
-import { endUserSession, endedByDeletion, requireUser, startUserSession } from '../http/auth'
+import {
+  endSessionOfDeletedAccount,
+  endUserSession,
+  endedByDeletion,
+  refuseSignedOut,
+  requireUser,
+  startUserSession,
+} from '../http/auth'
 import type { Platform } from '../platform'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import { readUser } from './userDocument'
@@ -28,8 +35,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     const userId = request.session.userId
     if (!userId) return null
     const user = await readUser(platform, userId)
-    // The account no longer exists (deleted elsewhere): this session is over.
-    if (!user) await endUserSession(request)
+    // The account no longer exists: deleted elsewhere, and this session not yet made a marker (the
+    // erasure still to run, or a request in flight saved it back). It is one now, and says why.
+    if (!user) await endSessionOfDeletedAccount(request)
     return user
   }
 
@@ -46,7 +54,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asyn
     },
     async (request, reply) => {
       const user = await sessionUser(request)
-      if (!user) return reply.code(401).send({ message: 'You need to sign in first.', error: 'Unauthorized' })
+      if (!user) return refuseSignedOut(request, reply)
       return user
     },
   )

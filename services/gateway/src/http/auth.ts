@@ -31,8 +31,8 @@ export const endedByDeletion = (request: FastifyRequest): boolean => request.ses
  * The 401 of a request without a signed-in user. A device still open on a deleted account is told
  * so: "sign in first" would have its member try, and be told their username does not exist.
  */
-async function refuseSignedOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await reply
+export async function refuseSignedOut(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  return reply
     .code(401)
     .send(
       endedByDeletion(request)
