@@ -178,4 +178,34 @@ describe('someone signs in in another tab while the words are kept', () => {
     await answer(ada)
     expect(kept()).toBeNull()
   })
+
+  it('another member straight after (this tab never heard "nobody"): the page is drawn anew, without the words', async () => {
+    const { answer } = await showTitlePage()
+    write('The sandworm scene.')
+    await answer(member({ id: 'u2', username: 'bo' }))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Review').value).toBe('')
+    expect(screen.queryByText(/sandworm/)).toBeNull()
+    // Nor are they named as bo's should his session end.
+    await answer(null)
+    expect(kept()).toBeNull()
+  })
+
+  it('the same member who leaves the page (Back, then Leave) leaves the words with it', async () => {
+    const { answer, router } = await showTitlePage()
+    write('The sandworm scene.')
+    await answer(null)
+    await answer(ada)
+    expect(kept()?.value).toBe('The sandworm scene.')
+    // Where the question's Leave goes: past the question, to another address under the same layout.
+    await act(async () => {
+      // The spec's own route tree, not the app's: its addresses are not the app's typed ones.
+      await router.navigate({
+        to: '/media/movie/438631' as never,
+        search: { from: 'back' } as never,
+        ignoreBlocker: true,
+      })
+    })
+    expect(kept()).toBeNull()
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Review').value).toBe('')
+  })
 })

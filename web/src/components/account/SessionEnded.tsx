@@ -1,6 +1,6 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { Link, Navigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
 import { sessionEndedByDeletion } from '../../features/account/sessionEnd'
 import { wasSignedInHere } from '../../features/account/signedInHere'
 import {
@@ -27,6 +27,8 @@ interface Ended {
   words: readonly WrittenWords[]
   /** The session ended because the account was deleted: there is no signing in again to it. */
   deleted: boolean
+  /** The page they were written on: signed in again, a move elsewhere (Back, then Leave) leaves them. */
+  at: string
 }
 
 /**
@@ -62,10 +64,12 @@ export function SignedInPage({ user, children }: { user: PublicUser | null; chil
   if (user === null && member !== null && !ended) {
     // Not after the member's own Log out here, which forgets the mark first: its question was asked.
     const words = wasSignedInHere() ? wordsWrittenNow() : []
-    if (words.length > 0) setEnded({ member, words, deleted: sessionEndedByDeletion() })
+    if (words.length > 0) setEnded({ member, words, deleted: sessionEndedByDeletion(), at: here })
   }
+  // The layout stays while the page under it changes: the words were left where they were written.
+  if (ended && user?.id === ended.member && here !== ended.at) setEnded(null)
   if (ended && user === null) return <KeptWords words={ended.words} here={here} deleted={ended.deleted} />
-  if (ended && user?.id === ended.member)
+  if (ended && user?.id === ended.member && here === ended.at)
     return <KeptWords words={ended.words} here={here} goOn={() => setEnded(null)} />
   if (user === null && member !== null)
     // Past any form's question: a changed form without words (a rating) can no longer be saved. An
@@ -75,7 +79,10 @@ export function SignedInPage({ user, children }: { user: PublicUser | null; chil
     ) : (
       <Navigate to="/sign_in" search={wasSignedInHere() ? { returnTo: here } : {}} replace ignoreBlocker />
     )
-  return children
+  // Keyed by whose page it is: a tab that goes from one member straight to another (a logout and a
+  // sign-in in another tab, never "nobody" here) draws the page anew, so no form keeps the first
+  // member's words under the second's name, nor names them as theirs should that session end.
+  return <Fragment key={member ?? ''}>{children}</Fragment>
 }
 
 /**
