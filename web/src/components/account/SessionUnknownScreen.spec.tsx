@@ -47,7 +47,8 @@ function routerWithGuard(guard: ReturnType<typeof guardAnswers>) {
 }
 
 async function pressTryAgain(guard: ReturnType<typeof guardAnswers>) {
-  render(<RouterProvider router={routerWithGuard(guard)} />)
+  const router = routerWithGuard(guard)
+  render(<RouterProvider router={router} />)
   await screen.findByRole('heading', { name: 'Something went wrong on our side' })
   screen.getByRole('button', { name: 'Try again' }).focus()
   guard.waitForAnswer()
@@ -55,6 +56,7 @@ async function pressTryAgain(guard: ReturnType<typeof guardAnswers>) {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await new Promise((resolve) => setTimeout(resolve, 20))
   })
+  return router
 }
 
 describe('the screen that cannot say who is signed in, on Try again', () => {
@@ -85,6 +87,20 @@ describe('the screen that cannot say who is signed in, on Try again', () => {
     expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-disabled')).toBe('false')
     expect(screen.getByRole('status').textContent).toBe(failedAgainText)
     expect(screen.getByRole('button', { name: 'Try again', description: failedAgainText })).toBeTruthy()
+  })
+
+  it('says nothing of failing again of a failure met later, not by Try again', async () => {
+    const guard = guardAnswers()
+    const router = await pressTryAgain(guard)
+    await guard.settle(false)
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(failedAgainText))
+    // The guard asked again by the router (a poll, a move to another page), and failing anew.
+    guard.ask = () => Promise.reject(new SessionUnknown(new Error('Session store down')))
+    await act(async () => {
+      await router.invalidate()
+    })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''))
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   it('gives the page that loads the focus at its heading', async () => {

@@ -39,10 +39,18 @@ export function SessionUnknownScreen(props: ErrorComponentProps) {
   const tryAgain = useRef<HTMLButtonElement>(null)
   const asked = askedAgain.get(router)
   const busy = asked !== undefined && asked.about === props.error && !asked.answered
-  const failedAgain = asked !== undefined && (asked.about !== props.error || asked.answered)
+  // Another failure than the one asked about is Try again's answer only while it was on its way; one
+  // met afterwards (the member went on by Back, or another page) is a failure of its own.
+  const failedAgain = asked !== undefined && (asked.about === props.error ? asked.answered : !asked.answered)
   useEffect(() => {
     if (!asked) return
-    if (asked.about !== props.error) askedAgain.set(router, { about: props.error, answered: true })
+    if (asked.about !== props.error) {
+      if (asked.answered) {
+        askedAgain.delete(router)
+        return
+      }
+      askedAgain.set(router, { about: props.error, answered: true })
+    }
     if (focusIsLost()) tryAgain.current?.focus()
   }, [asked, props.error, router])
   if (!(props.error instanceof SessionUnknown)) return <PageError {...props} />
