@@ -172,7 +172,7 @@ function KeptText({ written, ref }: { written: WrittenWords; ref?: Ref<HTMLTextA
   )
 }
 
-/** Says whether the words are on the clipboard: without one (a page not served over https) they are selected instead. */
+/** Says whether the words went to the clipboard; without one (a page not served over https), how to copy them by hand. */
 async function copy(text: string): Promise<string> {
   try {
     await navigator.clipboard.writeText(text)

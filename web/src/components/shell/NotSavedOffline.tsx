@@ -88,5 +88,5 @@ export function LoadingLine({
 }
 
 /** "the jobs" → "The jobs will load as soon as Reelmates can be reached." */
-export const waitingWords = (what: string, reach: Parameters<typeof whenChangesGoOut>[0]) =>
+const waitingWords = (what: string, reach: Parameters<typeof whenChangesGoOut>[0]) =>
   `${what.charAt(0).toUpperCase()}${what.slice(1)} will load ${whenChangesGoOut(reach)}.`
