@@ -26,6 +26,20 @@ describe('the member a tab shows, across tabs', () => {
     expect(client.getQueryData(currentUserKey)).toEqual(member('bob'))
   })
 
+  it('drops the first one’s answers when another member follows a spell of nobody (a session ended elsewhere)', () => {
+    const { client } = tab(member('alice'))
+    client.setQueryData(currentUserKey, null)
+    client.setQueryData(currentUserKey, member('bob'))
+    expect(client.getQueryData(watchlistKey)).toBeUndefined()
+  })
+
+  it('keeps them for the same member signed in again after a spell of nobody', () => {
+    const { client } = tab(member('alice'))
+    client.setQueryData(currentUserKey, null)
+    client.setQueryData(currentUserKey, member('alice'))
+    expect(client.getQueryData(watchlistKey)).toEqual({ items: ["alice's film"] })
+  })
+
   it('says nothing and keeps its answers while the same member is asked about again', () => {
     const { client, postMessage } = tab(member('alice'))
     client.setQueryData(currentUserKey, { ...member('alice'), username: 'alice_renamed' })

@@ -23,15 +23,20 @@ function openChannel(): BroadcastChannel | undefined {
  */
 export function followMemberAcrossTabs(client: QueryClient, channel = openChannel()): () => void {
   let shown = idOf(client.getQueryData(currentUserKey))
+  // Whose answers the cache holds: the last member shown, through a spell of nobody (a session ended
+  // elsewhere leaves them; the tab's own Log out clears them), so that someone else signing in next
+  // does not see them either.
+  let answersOf = shown ?? null
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== currentUserHash) return
     const now = idOf(event.query.state.data)
     if (now === undefined || now === shown) return
-    const before = shown
     shown = now
     channel?.postMessage(now)
-    if (before && now && before !== now)
+    if (now === null) return
+    if (answersOf && answersOf !== now)
       void client.resetQueries({ predicate: (query) => query.queryHash !== currentUserHash })
+    answersOf = now
   })
   if (channel)
     channel.onmessage = (message: MessageEvent<unknown>) => {
