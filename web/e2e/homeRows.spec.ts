@@ -34,6 +34,26 @@ test('a row far down home gets its cards when scrolled near, and keeps them', as
   await expect(last.getByRole('listitem')).toHaveCount(cards)
 })
 
+test('with every list of home landed, nothing on it moves: rows not drawn yet wait as still shapes', async ({
+  page,
+}) => {
+  await page.goto('/home')
+  const last = page.getByRole('region', { name: 'Popular on Hulu' })
+  await expect(last.getByRole('link', { name: 'See all on Hulu' })).toBeAttached()
+  await page.waitForLoadState('networkidle')
+  await expect(last.getByRole('listitem')).toHaveCount(0)
+  // A pulse says "loading"; these rows are not, and a pulse running far down the page is work for
+  // nothing for as long as home is open.
+  const moving = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => (animation.effect as KeyframeEffect | null)?.target?.className ?? ''),
+    )
+  await expect.poll(moving).toEqual([])
+})
+
 test('a row shows the cards that fit across the screen until it is touched, then all of them', async ({ page }) => {
   await page.goto('/home')
   const row = page.getByRole('region', { name: 'Trending movies' })

@@ -95,7 +95,7 @@ export function MediaRow({
             <PosterRowSkeleton />
           </Loading>
         ) : shown && shown.length > 0 && !near ? (
-          <PosterRowSkeleton />
+          <PosterRowSkeleton still />
         ) : shown && shown.length > 0 ? (
           <div className="relative">
             <ul

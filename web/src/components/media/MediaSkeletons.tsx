@@ -1,12 +1,13 @@
 import { cardWidth, gridClassName } from './layout'
 
 /** Grey shapes where posters will be, so the page does not jump when they arrive. */
-function PosterSkeleton() {
+function PosterSkeleton({ still = false }: { still?: boolean }) {
+  const pulse = still ? '' : 'animate-pulse'
   return (
     <div>
-      <div className="aspect-[2/3] w-full animate-pulse rounded-xl bg-panel-2" />
-      <div className="mt-2 h-3.5 w-4/5 animate-pulse rounded bg-panel-2" />
-      <div className="mt-1.5 h-3 w-2/5 animate-pulse rounded bg-panel-2/70" />
+      <div className={`aspect-[2/3] w-full rounded-xl bg-panel-2 ${pulse}`} />
+      <div className={`mt-2 h-3.5 w-4/5 rounded bg-panel-2 ${pulse}`} />
+      <div className={`mt-1.5 h-3 w-2/5 rounded bg-panel-2/70 ${pulse}`} />
     </div>
   )
 }
@@ -16,12 +17,18 @@ export function PosterStandIn() {
   return <div aria-hidden="true" className="aspect-[2/3] w-full rounded-xl bg-panel-2" />
 }
 
-export function PosterRowSkeleton() {
+/**
+ * A row's shapes, the same size as its cards so that nothing jumps when they come: pulsing while its
+ * list loads, `still` when the list is there and only the drawing waits (a row not yet scrolled near,
+ * see `MediaRow`). Nothing is loading then, and a pulse left running far down the page kept the
+ * compositor working, and a phone's battery draining, for as long as home stayed open.
+ */
+export function PosterRowSkeleton({ still = false }: { still?: boolean }) {
   return (
     <div className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2 sm:gap-4 md:-mx-8 md:px-8" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
         <div key={index} className={cardWidth}>
-          <PosterSkeleton />
+          <PosterSkeleton still={still} />
         </div>
       ))}
     </div>
