@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { adminAccount } from './support/server'
+import { adminAccount, uniqueName } from './support/server'
 
 /**
  * The server stops answering (connection refused) while an admin has the app open. A list that has
@@ -29,9 +29,11 @@ test('a list searched while the server is stopped says it loads once Reelmates a
   await adminNav(page).getByRole('link', { name: 'Mail outbox' }).click()
   await expect(page.getByRole('heading', { name: 'Mail outbox', level: 1 })).toBeVisible()
 
+  // A name nobody has: the whole suite's members share this server, and their names are random ("…8zz").
+  const nobody = uniqueName('nobody')
   const server = await stopServer(page)
   await adminNav(page).getByRole('link', { name: 'User management' }).click()
-  await page.getByLabel('Search users').fill('zz')
+  await page.getByLabel('Search users').fill(nobody)
   const banner = page.getByRole('status').filter({ hasText: "Can't reach Reelmates." })
   await expect(banner).toBeVisible()
   await expect(page.getByText('Users will load as soon as Reelmates can be reached.')).toBeVisible()
@@ -42,7 +44,7 @@ test('a list searched while the server is stopped says it loads once Reelmates a
   // time for the list, not a probe 30 s away.
   await page.waitForTimeout(16_000)
   await server.back()
-  await expect(page.getByText('No user matches “zz”.')).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText(`No user matches “${nobody}”.`)).toBeVisible({ timeout: 10_000 })
   await expect(banner).toBeHidden()
 })
 
