@@ -45,6 +45,11 @@ export const friendshipMessages = {
   invalidToken: 'This invitation link is invalid.',
   expiredToken: 'This invitation link has expired. Ask your friend to send a new one.',
   usedToken: 'This invitation link was used before and can only be used once.',
+  /** A friend-request link signs its addressee in: a new password or address since it was mailed ends that. */
+  signInEndedByPassword:
+    'This link stopped signing you in when your password was changed. Sign in with your password, then accept the request on your Friends page.',
+  signInEndedByEmail:
+    'This link was sent to your previous email address. Sign in with your password, then accept the request on your Friends page.',
   wrongAccount: 'This invitation was sent to another account.',
   ownInvitation: "You can't accept your own invitation.",
   noToken: 'No token provided. This link may be invalid or expired.',

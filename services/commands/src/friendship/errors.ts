@@ -94,6 +94,20 @@ export class InvitationTokenInvalid extends DomainError {
   }
 }
 
+/**
+ * A friend-request link opened signed out signs its addressee in (spec §4): like a sign-in link, it
+ * stops doing so once the password or the address it was mailed to has changed since (the old mailbox
+ * may be why they changed). The request itself waits on the Friends page.
+ */
+export class InvitationSignInEnded extends DomainError {
+  override readonly name = 'InvitationSignInEnded'
+  constructor(by: 'password' | 'email') {
+    super('gone', by === 'password' ? says.signInEndedByPassword : says.signInEndedByEmail, {
+      detail: 'token_revoked',
+    })
+  }
+}
+
 export class InvitationTokenExpired extends DomainError {
   override readonly name = 'InvitationTokenExpired'
   constructor() {

@@ -10,6 +10,7 @@ import {
   FriendAccountDeleted,
   FriendRequestToSelf,
   InvitationForAnotherAccount,
+  InvitationSignInEnded,
   InvitationTokenInvalid,
   InviterLeft,
   NoSuchInvitation,
@@ -20,6 +21,7 @@ import { friendship, friendshipStreamId, type FriendshipCommand } from './friend
 import { invitation, invitationStreamId, inviterOfLink, type InvitationState } from './invitation'
 import { newInvitationToken, readInvitationToken } from './invitationToken'
 import { loadState } from '../handleCommand'
+import { accountStreamId } from '../account/account'
 import { checkNewAddress, newAddressesSince } from './newAddresses'
 import type { Member } from './members'
 
@@ -293,6 +295,29 @@ export async function addressInvitedWith(ports: FriendshipPorts, token: string):
  * The member a friend-request link was mailed to, for `process-token` to sign them in before accepting;
  * null when the token is not an invitation link or was mailed to an address without an account.
  */
+/**
+ * Whether a friend-request link may still sign its addressee in: not once the password, or the address,
+ * changed after the link was mailed (as sign-in and reset links end, `account.ts`). Compared by their
+ * places in the log, so no clock decides it; a link no event mailed is left to the other checks.
+ */
+export async function refuseSignInEndedSinceMailed(
+  ports: Pick<FriendshipPorts, 'eventStore'>,
+  token: string,
+  userId: string,
+): Promise<void> {
+  const parsed = readInvitationToken(token)
+  if (!parsed) return
+  const mailed = (await ports.eventStore.readStream(invitationStreamId(parsed.invitationId))).find(
+    (event) => event.type === 'FriendInvitationSent' && event.data['tokenHash'] === parsed.tokenHash,
+  )
+  if (!mailed) return
+  for (const event of await ports.eventStore.readStream(accountStreamId(userId))) {
+    if (event.position <= mailed.position) continue
+    if (event.type === 'PasswordChanged' || event.type === 'PasswordReset') throw new InvitationSignInEnded('password')
+    if (event.type === 'EmailChanged') throw new InvitationSignInEnded('email')
+  }
+}
+
 export async function invitedMember(ports: FriendshipPorts, token: string): Promise<Member | null> {
   const parsed = readInvitationToken(token)
   if (!parsed) return null

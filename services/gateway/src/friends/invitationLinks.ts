@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { DomainError } from '@reelmates/commands/decider'
 import { InvitationTokenInvalid } from '@reelmates/commands/friendship/errors'
-import { acceptInvitation, addressInvitedWith, invitedMember } from '@reelmates/commands/friendship/invitations'
+import {
+  acceptInvitation,
+  addressInvitedWith,
+  invitedMember,
+  refuseSignInEndedSinceMailed,
+} from '@reelmates/commands/friendship/invitations'
 import { readInvitationToken } from '@reelmates/commands/friendship/invitationToken'
 import { acceptFriendshipAction, friendshipMessages } from '@reelmates/contracts/friendships'
 import { endUserSession, refuseSuspended, startUserSession } from '../http/auth'
@@ -25,6 +30,9 @@ export async function signInWithInvitation(request: FastifyRequest, token: strin
   // Refused before the link is spent: a suspended member neither signs in nor becomes a friend, and
   // the link still works once they are restored (as a sign-in link does).
   await refuseSuspended(request, member.userId)
+  // Nor does a link mailed before a new password or address: it neither signs in nor accepts, and the
+  // request waits on the Friends page for a sign-in with the password.
+  await refuseSignInEndedSinceMailed(ports, token, member.userId)
   const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token)
   await startUserSession(request, { id: member.userId, role: member.role })
   const user = await readUser(platform, member.userId, accepted.position)

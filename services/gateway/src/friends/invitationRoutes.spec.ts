@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import { friendshipMessages, type FriendsAnswer } from '@reelmates/contracts/friendships'
 import type { RecommendationsAnswer } from '@reelmates/contracts/recommendations'
 import { suspendedMessage } from '@reelmates/contracts/userManagement'
 import { makeAdmin, mailsTo, password, register, testClock, tokenIn, type Registered } from '../account/accountFixtures'
@@ -369,6 +369,34 @@ describe('invitations by email', () => {
     const accepted = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect((await overview(ann)).friends.map((item) => item.user.username)).toEqual([bob.user.username])
+  })
+
+  it('a link mailed before a new password or address signs nobody in and accepts nothing; the request waits', async () => {
+    const [ann, bob, cat] = [await member('ann'), await member('bob'), await member('cat')]
+    await invite(ann, bob.user.email)
+    await invite(ann, cat.user.email)
+    const [bobsToken, catsToken] = [await acceptTokenIn(bob.user.email), await acceptTokenIn(cat.user.email)]
+    const changed = await bob.client.put('/api/user/profile', { currentPassword: password, newPassword: 'a-new-horse' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const moved = await cat.client.put('/api/user/profile', {
+      email: 'cat-moved@example.com',
+      currentPassword: password,
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+
+    for (const [token, message] of [
+      [bobsToken, friendshipMessages.signInEndedByPassword],
+      [catsToken, friendshipMessages.signInEndedByEmail],
+    ] as const) {
+      const browser = agent(t.app)
+      const refused = await browser.get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+      expect(refused.statusCode, refused.body).toBe(410)
+      expect(refused.json()).toMatchObject({ message })
+      expect((await browser.get('/api/user')).statusCode).toBe(401)
+    }
+    expect((await overview(ann)).friends).toEqual([])
+    // The request itself still waits for them, to accept signed in.
+    expect((await overview(bob)).incoming.map((item) => item.user.username)).toEqual([ann.user.username])
   })
 
   it('never signs anyone in with a sign-up invitation (it was not sent to an account)', async () => {
