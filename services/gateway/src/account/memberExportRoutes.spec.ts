@@ -139,6 +139,8 @@ describe('GET /api/user/export', () => {
       pushNotificationsEnabled: expect.any(Boolean) as unknown,
     })
     expect(answer.body).not.toMatch(/password|usernameKey|emailKey|pushSubscription|correct-horse/)
+    // Readable in a text editor: one field a line, indented.
+    expect(answer.body).toContain('\n  "account": {\n    "username": "ann5521",')
   })
 
   it('holds her watchlist, her whole log with private watches and ratings in stars, and her friends and requests', async () => {

@@ -39,7 +39,11 @@ export const memberExportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         'Content-Disposition',
         attachment(memberExportFileName(answer.account.username, new Date(answer.exportedAt), request.query.timeZone)),
       )
-      return answer
+      // A file a person opens, not only a program: indented, one field a line. Written on one line it
+      // was a single line of some hundred kilobytes in a text editor. The schema still shapes it first.
+      const shaped = memberExportAnswer.parse(answer)
+      void reply.serializer((payload: unknown) => JSON.stringify(payload, null, 2))
+      return shaped
     },
   )
 }
