@@ -35,6 +35,10 @@ export const schedulerJobsAnswer = z.object({
       name: z.string(),
       /** agenda's interval of a repeating job (`'15 minutes'`); null for a job that runs once. */
       every: z.string().nullable(),
+      /**
+       * agenda's state, but `running` only once a run has started and not finished (`lastRunAt` after
+       * `lastFinishedAt`): a job agenda has locked for a run due within 30 s is what it is without the lock.
+       */
       state: jobState,
       lastRunAt: z.string().nullable(),
       lastFinishedAt: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { JobRepository } from 'agenda'
+import { computeJobState, type JobRepository, type JobWithState } from 'agenda'
 import type { SchedulerJob } from '@reelmates/contracts/scheduler'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
 import { SCHEDULER_FAILURES as FAILURES } from './reactor'
@@ -56,6 +56,21 @@ export async function schedulerFailures(
   }
 }
 
+/**
+ * agenda's state, except that a lock alone is not a run: agenda locks a job that falls due within its
+ * next `processEvery` (30 s) before it starts it, and its `queryJobs` calls every locked job `running`,
+ * while `lastRunAt` and `lastFinishedAt` still belong to the previous, finished run. A job is running
+ * once it has started (`lastRunAt`) and not finished since, as agenda's own `Job.isRunning` has it;
+ * locked before that, it is what it would be without the lock (a timed job: `repeating`, with its next run).
+ */
+function stateOf(job: JobWithState): SchedulerJob['state'] {
+  if (job.state !== 'running') return job.state
+  const started = job.lastRunAt ? new Date(job.lastRunAt).getTime() : null
+  const finished = job.lastFinishedAt ? new Date(job.lastFinishedAt).getTime() : null
+  if (started !== null && (finished === null || started > finished)) return 'running'
+  return computeJobState({ ...job, lockedAt: undefined })
+}
+
 /** Every job in agenda's store (the timed jobs, and any one-off), for the admins' scheduler screen. */
 export async function schedulerJobs(jobs: JobsView): Promise<SchedulerJob[]> {
   const found = await jobs.queryJobs({ sort: { name: 'asc' }, limit: 200 })
@@ -63,7 +78,7 @@ export async function schedulerJobs(jobs: JobsView): Promise<SchedulerJob[]> {
     id: String(job._id),
     name: job.name,
     every: job.repeatInterval === undefined ? null : String(job.repeatInterval),
-    state: job.state,
+    state: stateOf(job),
     lastRunAt: isoOrNull(job.lastRunAt),
     lastFinishedAt: isoOrNull(job.lastFinishedAt),
     nextRunAt: isoOrNull(job.nextRunAt),

@@ -94,6 +94,47 @@ describe('GET /api/admin/scheduler/jobs', () => {
     expect(listed.map((one) => one.name)).toEqual([...listed.map((one) => one.name)].sort())
   })
 
+  it('calls a job running only once it has started: agenda locks it up to 30 s before, while its last run is finished', async () => {
+    const { client, user } = await register(t.app, 'lockwatcher')
+    await makeAdmin(t.platform, user.id)
+    const scheduler = sqliteJobBackend({ path: join(t.platform.config.dataDir, 'jobs.db') })
+    await scheduler.connect()
+    const timed = {
+      priority: 0,
+      type: 'single' as const,
+      repeatInterval: '5 minutes',
+      lockedAt: new Date(),
+      nextRunAt: new Date(Date.now() + 20_000),
+      data: null,
+    }
+    // Locked for the run due in 20 s; the previous run started and finished 5 minutes ago.
+    await scheduler.repository.saveJob(
+      {
+        ...timed,
+        name: 'locked-not-started',
+        lastRunAt: new Date(Date.now() - 300_000),
+        lastFinishedAt: new Date(Date.now() - 299_900),
+      },
+      undefined,
+    )
+    // Started 2 s ago and not finished since.
+    await scheduler.repository.saveJob(
+      {
+        ...timed,
+        name: 'locked-and-started',
+        lastRunAt: new Date(Date.now() - 2_000),
+        lastFinishedAt: new Date(Date.now() - 299_900),
+      },
+      undefined,
+    )
+    await scheduler.disconnect()
+
+    const listed = (await client.get('/api/admin/scheduler/jobs')).json<{ jobs: SchedulerJob[] }>().jobs
+    const stateOf = (name: string) => listed.find((one) => one.name === name)?.state
+    expect(stateOf('locked-not-started')).toBe('repeating')
+    expect(stateOf('locked-and-started')).toBe('running')
+  })
+
   it('is for admins only', async () => {
     expect((await agent(t.app).get('/api/admin/scheduler/jobs')).statusCode).toBe(401)
     const { client } = await register(t.app, 'nosyjobuser')
