@@ -148,6 +148,34 @@ describe('drip campaigns on a fake clock', () => {
     await pause(campaign)
   })
 
+  it('sends a browser that opens the List-Unsubscribe address to the unsubscribe page, unsubscribing nobody by the GET', async () => {
+    const campaign = await createCampaign('Opened in a browser')
+    const member = await register(t.app, 'browserget')
+    const [welcome] = await campaignMails(member.user.email)
+    const token = unsubscribeLinkIn(welcome)
+    const header = welcome?.headers?.['List-Unsubscribe'] ?? ''
+    const opened = new URL(header.slice(1, -1))
+    const answer = await t.app.inject({ method: 'GET', url: `${opened.pathname}${opened.search}` })
+    expect(answer.statusCode, answer.body).toBe(303)
+    // The same page, with the same token, as the mail's own unsubscribe link.
+    expect(answer.headers.location).toBe(`/unsubscribed?token=${token}`)
+    const user = (await member.client.get('/api/user')).json<{ receiveCampaignEmails: boolean }>()
+    expect(user.receiveCampaignEmails).toBe(true)
+    await later(3)
+    expect(await campaignMails(member.user.email)).toHaveLength(2)
+    await pause(campaign)
+  })
+
+  it('answers a List-Unsubscribe address opened without its token with a 400, and sends a forged one to the page that refuses it', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/unsubscribe' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toMatch(/token/)
+    // The page posts it and shows the refusal (the POST's 400 above) in its own words.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/unsubscribe?token=forged' })
+    expect(forged.statusCode).toBe(303)
+    expect(forged.headers.location).toBe('/unsubscribed?token=forged')
+  })
+
   it('does not mail a step reached before the member unsubscribed but not yet sent', async () => {
     const campaign = await createCampaign('Send time')
     const member = await register(t.app, 'sendtime')

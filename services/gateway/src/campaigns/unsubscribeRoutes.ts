@@ -22,6 +22,8 @@ class BadUnsubscribeLink extends DomainError {
  * Leaving campaign mail from a link in the mail, without signing in: the `/unsubscribed` page posts
  * the link's token here, and mail clients post `List-Unsubscribe=One-Click` to the same address
  * (RFC 8058). The signed token is the credential, so no session or CSRF token is asked for.
+ * A client without one-click opens the same address in a browser: that GET only sends the reader on
+ * to the `/unsubscribed` page.
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const secret = unsubscribeSecretFrom(platform.config.sessionSecret)
@@ -32,6 +34,31 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     },
+  )
+
+  // RFC 8058: a GET must not unsubscribe (mail scanners fetch every link), but the person who opened
+  // the List-Unsubscribe address must reach a way to. It goes to the page the mail's own link opens,
+  // relative so it stays on the host the mail named; the page checks the token when it posts it, and
+  // shows a bad one's refusal in its own words.
+  app.get(
+    '/unsubscribe',
+    {
+      config: {
+        redirects: {
+          status: 303,
+          description: 'To /unsubscribed?token= (the Location header), the page that posts the token',
+        },
+      },
+      schema: {
+        tags: ['account'],
+        summary:
+          "Open an unsubscribe link's List-Unsubscribe address in a browser: redirects (303) to /unsubscribed?token=, unsubscribing nobody by itself",
+        querystring: unsubscribeQuery,
+        response: { 400: errorAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(`/unsubscribed?${new URLSearchParams({ token: request.query.token }).toString()}`, 303),
   )
 
   app.post(

@@ -10,6 +10,7 @@ import { createTestApp } from '../testing/testApp'
 interface Response {
   description?: string
   content?: Record<string, { schema?: Record<string, unknown> }>
+  headers?: Record<string, { schema?: Record<string, unknown> }>
 }
 interface Operation {
   security?: Record<string, string[]>[]
@@ -38,6 +39,13 @@ describe('the API document', () => {
       }
     }
     expect(unmarked).toEqual([])
+  })
+
+  it('gives a redirect its Location header and no body', () => {
+    const redirect = operation('/api/unsubscribe', 'get').responses['303']
+    expect(redirect?.description).toMatch(/\/unsubscribed\?token=/)
+    expect(redirect?.headers).toEqual({ Location: { schema: { type: 'string' } } })
+    expect(redirect?.content).toBeUndefined()
   })
 
   it('describes the shared refusals in words, also where a route lists them itself', () => {

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A success that is not JSON (a file, a picture): its content types, for the API document. */
     answersAs?: { description: string; types: string[]; notModified?: string }
+    /** A success that is a redirect with no body: its status and where the Location header points. */
+    redirects?: { status: 301 | 302 | 303 | 307 | 308; description: string }
   }
 }
 
@@ -61,8 +63,9 @@ function allowNullInNullableEnums(schema: unknown): void {
  * `jsonSchemaTransform` with the shared guards' refusals added to each operation (400 for validation and
  * the read-your-writes and idempotency headers, 401 for sign-in and Signed-In-As, 403 for CSRF and the
  * admin role, 413 and 415 for bodies, 414 for long path parameters), `security` on every operation that
- * needs the CSRF token, and a non-JSON success described by its content types. Only the document
- * changes: the route's own schema, which serialises its answers, is not touched.
+ * needs the CSRF token, a non-JSON success described by its content types, and a redirect by its
+ * Location header. Only the document changes: the route's own schema, which serialises its answers, is
+ * not touched.
  */
 export function documentingRefusals(transform: Transform = jsonSchemaTransform): Transform {
   return (input) => {
@@ -93,6 +96,19 @@ export function documentingRefusals(transform: Transform = jsonSchemaTransform):
       transformed.response = {
         200: { description: answersAs.description, content },
         ...(answersAs.notModified ? { 304: { description: answersAs.notModified } } : {}),
+        ...(transformed.response as JsonObject),
+      }
+    }
+    const redirects = route.config?.redirects
+    if (redirects) {
+      transformed.response = {
+        [redirects.status]: {
+          // As a JSON schema for @fastify/swagger, which turns `headers` into the response's headers
+          // and `type: 'null'` into a response with no content.
+          type: 'null',
+          description: redirects.description,
+          headers: { Location: { type: 'string' } },
+        },
         ...(transformed.response as JsonObject),
       }
     }

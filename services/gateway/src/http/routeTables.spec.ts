@@ -42,6 +42,8 @@ const openToVisitors: (string | RegExp)[] = [
   /^GET \/api\/blog\//,
   // An email's unsubscribe link (RFC 8058 one-click): its signed token is the credential.
   'POST /api/unsubscribe',
+  // The same address opened in a browser: it only redirects to the /unsubscribed page.
+  'GET /api/unsubscribe',
   // Who sent an invitation link, for its sign-up page to name them: the link's token is the credential.
   'GET /api/invitations/link',
   // What a recommendation mail's sign-up link recommends, for its banner: the token is the credential.
