@@ -173,7 +173,18 @@ describe('the recommendation banner', () => {
     await screen.findByText("This recommendation link won't bring a recommendation")
     expect(
       screen.getByText(
-        'The member who sent this recommendation has left Reelmates. You can still create your account.',
+        'The member who sent this recommendation has left Reelmates. You can still create an account, or sign in if you have one.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('a used link, opened again by whoever signed up with it, points to signing in too', async () => {
+    vi.mocked(recommendationCalls.link).mockRejectedValue(new ApiError(recommendationMessages.usedToken, 410))
+    signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
+    await screen.findByText("This recommendation link won't bring a recommendation")
+    expect(
+      screen.getByText(
+        `${recommendationMessages.usedToken} You can still create an account, or sign in if you have one.`,
       ),
     ).toBeTruthy()
   })

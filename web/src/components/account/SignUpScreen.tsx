@@ -103,7 +103,7 @@ export function SignUpScreen({ search }: { search: SignUpSearch }) {
           <RecommendationNotice
             link={recommendation}
             action="Create your free account to see it."
-            still="You can still create your account."
+            still="You can still create an account, or sign in if you have one."
           />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <form ref={formElement} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
