@@ -67,6 +67,24 @@ export function idempotencyStoreContract(
       expect(await keys.claim('ann', 'k1', 'hash-a')).toMatchObject({ outcome: 'answered' })
     })
 
+    it('erases every key of a scope, answered or not, and only that scope', async () => {
+      const keys = await store()
+      await keys.claim('ann', 'k1', 'hash-a')
+      await keys.complete('ann', 'k1', created)
+      await keys.claim('ann', 'k2', 'hash-b')
+      await keys.claim('ann2', 'k1', 'hash-c')
+      await keys.complete('ann2', 'k1', created)
+      await keys.claim('ben', 'k1', 'hash-d')
+      await keys.complete('ben', 'k1', created)
+      await keys.eraseScope('ann')
+      expect(await keys.claim('ann', 'k1', 'hash-e')).toEqual({ outcome: 'claimed' })
+      expect(await keys.claim('ann', 'k2', 'hash-e')).toEqual({ outcome: 'claimed' })
+      // A scope that merely starts like the erased one is another user's.
+      expect(await keys.claim('ann2', 'k1', 'hash-c')).toMatchObject({ outcome: 'answered' })
+      expect(await keys.claim('ben', 'k1', 'hash-d')).toMatchObject({ outcome: 'answered' })
+      await keys.eraseScope('nobody')
+    })
+
     it('lets a claim abandoned by a dead process be claimed again', async () => {
       const keys = await store()
       await keys.claim('ann', 'k1', 'hash-a')

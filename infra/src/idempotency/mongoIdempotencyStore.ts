@@ -1,7 +1,9 @@
 /**
  * The distributed idempotency store on MongoDB, shared by every gateway. The unique `_id` decides who
  * claims a key; taking over a stale claim is a compare-and-set on its `claimedAt`, so two gateways
- * cannot both take it. A TTL index lets the server drop answers nobody can ask for any more.
+ * cannot both take it. A TTL index lets the server drop answers nobody can ask for any more. Erasing
+ * a scope deletes its documents at once; as with the other collections (docs/personal-data.md), the
+ * oplog, backups and free space may keep their bytes a while.
  */
 import { MongoServerError, type Collection } from 'mongodb'
 import { openMongoTarget, type MongoTarget } from '../personalData/mongoTarget'
@@ -66,6 +68,12 @@ export async function createMongoIdempotencyStore(options: MongoIdempotencyStore
     },
     async release(scope, key) {
       await keys.deleteOne({ _id: idOf(scope, key), answer: null })
+    },
+    async eraseScope(scope) {
+      // Every `_id` of the scope starts with the scope and the separator, so they are exactly the ids
+      // between that prefix and the next one up: a range on `_id`'s index (strings compare by their
+      // bytes), and no regular expression, which may not hold the separator's null byte.
+      await keys.deleteMany({ _id: { $gte: `${scope}\u0000`, $lt: `${scope}\u0001` } })
     },
     close,
   }

@@ -33,6 +33,11 @@ export interface IdempotencyStore {
   complete(scope: string, key: string, answer: RecordedAnswer): Promise<void>
   /** Forgets an unanswered claim, so the request can be tried again with the same key. */
   release(scope: string, key: string): Promise<void>
+  /**
+   * Forgets every key of a scope, answers included: a recorded answer can hold the user's own data
+   * (a profile save answers the whole profile), so a deleted account's must not wait out its 24 hours.
+   */
+  eraseScope(scope: string): Promise<void>
   close(): Promise<void>
 }
 

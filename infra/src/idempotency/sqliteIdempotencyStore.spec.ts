@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { idempotencyStoreContract } from './idempotencyStore.contract'
 import { createSqliteIdempotencyStore } from './sqliteIdempotencyStore'
@@ -28,5 +28,28 @@ describe('SQLite idempotency store', () => {
     const reopened = createSqliteIdempotencyStore({ path })
     expect(await reopened.claim('ann', 'k1', 'hash-a')).toMatchObject({ outcome: 'answered' })
     await reopened.close()
+  })
+
+  it("leaves no byte of an erased scope's answers in its files, WAL included", async () => {
+    const path = freshFile()
+    const store = createSqliteIdempotencyStore({ path })
+    const secret = 'answer-that-must-vanish-5821'
+    for (const key of ['k1', 'k2']) {
+      await store.claim('ann', key, 'hash-a')
+      await store.complete('ann', key, {
+        statusCode: 200,
+        contentType: 'application/json',
+        body: `{"bio":"${secret}"}`,
+      })
+    }
+    const filesHolding = () =>
+      readdirSync(directory).filter(
+        (name) => name.startsWith(basename(path)) && readFileSync(join(directory, name)).includes(secret),
+      )
+    expect(filesHolding()).not.toEqual([])
+    await store.eraseScope('ann')
+    expect(filesHolding()).toEqual([])
+    await store.close()
+    expect(filesHolding()).toEqual([])
   })
 })

@@ -1,6 +1,8 @@
 /**
  * The embedded idempotency store: a SQLite file, so a recorded answer survives a restart. Claims are
- * decided inside one transaction, so two requests with one key cannot both claim it.
+ * decided inside one transaction, so two requests with one key cannot both claim it. Answers can hold
+ * personal data (a profile save answers the profile), so erasing a scope leaves no bytes of them in
+ * the files (`secure_delete` and a truncating checkpoint).
  */
 import Database from 'better-sqlite3'
 import { DEFAULT_IDEMPOTENCY_TIMING, isStale, type Claim, type IdempotencyStore, type IdempotencyTiming } from './port'
@@ -38,6 +40,7 @@ export function createSqliteIdempotencyStore({ path, ...timing }: SqliteIdempote
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
+  db.pragma('secure_delete = ON')
   db.pragma('busy_timeout = 5000')
   db.exec(SCHEMA)
 
@@ -55,6 +58,7 @@ export function createSqliteIdempotencyStore({ path, ...timing }: SqliteIdempote
   const release = db.prepare<[string, string]>(
     'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND status_code IS NULL',
   )
+  const removeScope = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE scope = ?')
   const sweep = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE claimed_at < ?')
 
   const claim = db.transaction((scope: string, key: string, requestHash: string): Claim => {
@@ -84,6 +88,12 @@ export function createSqliteIdempotencyStore({ path, ...timing }: SqliteIdempote
     },
     async release(scope, key) {
       release.run(scope, key)
+    },
+    async eraseScope(scope) {
+      removeScope.run(scope)
+      // The WAL still holds the old pages; copying the rewritten pages back and truncating it leaves
+      // nothing of the scope's answers in the files.
+      db.pragma('wal_checkpoint(TRUNCATE)')
     },
     async close() {
       db.close()

@@ -81,6 +81,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       vault,
       mailer,
       sessions,
+      idempotency,
       logger: logger.child({ component: 'scheduler' }),
       leases,
       // The same owner across restarts: a restarted process takes its reactions back at once

@@ -14,6 +14,7 @@ import {
 import { loadConfig } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
+import { createMongoIdempotencyStore } from '@reelmates/infra/idempotency/mongoIdempotencyStore'
 import { createWebPushSender } from '@reelmates/infra/push/webPushSender'
 import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { startScheduler } from './index'
@@ -31,6 +32,8 @@ const jobBackend = openJobBackend(config)
 await jobBackend.connect()
 // Only to end a deleted user's sessions; sessions live as long as the gateway says, not here.
 const sessions = await createMongoSessionStore({ ...config.mongo, ttlMs: 24 * 60 * 60_000 })
+// Only to erase a deleted user's recorded answers (a profile save answers the whole profile).
+const idempotency = await createMongoIdempotencyStore(config.mongo)
 // The gateways' catalog (TMDB when configured, sharing their cache): digests tell what streams where.
 const catalog = await createCatalog({
   config,
@@ -44,6 +47,7 @@ const scheduler = await startScheduler({
   vault,
   mailer,
   sessions,
+  idempotency,
   logger,
   leases,
   owner: processOwnerId('scheduler'),
@@ -56,7 +60,17 @@ const scheduler = await startScheduler({
 })
 
 closeOnSignal(
-  [scheduler, { close: () => jobBackend.disconnect() }, leases, sessions, mailer, readStore, eventStore, vault],
+  [
+    scheduler,
+    { close: () => jobBackend.disconnect() },
+    leases,
+    sessions,
+    idempotency,
+    mailer,
+    readStore,
+    eventStore,
+    vault,
+  ],
   (message) => logger.info(message),
 )
 logger.info('scheduler process started; each reaction runs while this process holds its lease')

@@ -2,6 +2,7 @@ import { account, accountStreamId, type AccountState } from '@reelmates/commands
 import { toDomainEvent } from '@reelmates/commands/handleCommand'
 import type { AccountEvent } from '@reelmates/contracts/account'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
+import type { IdempotencyStore } from '@reelmates/infra/idempotency/port'
 import type { Mailer } from '@reelmates/infra/mail/port'
 import type { PersonalDataVault } from '@reelmates/infra/personalData/port'
 import type { SessionEnd } from '@reelmates/infra/sessions/port'
@@ -11,13 +12,19 @@ export interface ErasureTargets {
   vault: PersonalDataVault
   mailer: Pick<Mailer, 'eraseUser'>
   sessions: { eraseUser(userId: string, because?: SessionEnd): Promise<void> }
+  /**
+   * The answers recorded for the user's requests with an `Idempotency-Key` (a profile save answers
+   * the whole profile). Absent where the process has no idempotency store; the gateway's deletion
+   * erases them at once anyway.
+   */
+  idempotency?: Pick<IdempotencyStore, 'eraseScope'>
 }
 
 /**
- * Erases a deleted account's personal data outside the read models: its mail, its sessions, and last
- * its key, which turns every personal field of its events into nothing. The key goes last because
- * the address its mail went to is only readable with it: a run cut short before the end can be run
- * again and still find that mail. Running it twice changes nothing.
+ * Erases a deleted account's personal data outside the read models: its mail, its sessions, the
+ * answers recorded for its idempotent requests, and last its key, which turns every personal field of
+ * its events into nothing. The key goes last because the address its mail went to is only readable
+ * with it: a run cut short before the end can be run again and still find that mail. Running it twice changes nothing.
  */
 export async function eraseAccountData(targets: ErasureTargets, userId: string): Promise<void> {
   const email = await lastKnownEmail(targets.eventStore, userId)
@@ -25,6 +32,8 @@ export async function eraseAccountData(targets: ErasureTargets, userId: string):
   // Each session is left as a marker saying the account was deleted, so a device still open on it
   // says so rather than that it was signed out.
   await targets.sessions.eraseUser(userId, 'accountDeleted')
+  // Idempotency keys are scoped by user id.
+  await targets.idempotency?.eraseScope(userId)
   await targets.vault.erase(userId)
 }
 
