@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { friendshipMessages } from '@reelmates/contracts/friendships'
 import { sendJson } from './support/api'
 import { newContext } from './support/contexts'
 import { member } from './support/members'
@@ -15,7 +16,7 @@ const acceptCall = '**/api/friendships/accept-with-token**'
 async function expectErrorWithWayOn(page: Page, text: string) {
   await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
   await expect(page.getByText(text, { exact: true })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in?returnTo=%2Ffriends')
   await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
 }
 
@@ -107,6 +108,35 @@ test('signed out: when the session never appears, it re-checks 3 times (1, 2, 3 
     expect(gap).toBeGreaterThanOrEqual((index + 1) * 1000)
     expect(gap).toBeLessThan((index + 2) * 1000)
   })
+})
+
+test('signed out, a link mailed before a new password signs nobody in; signing in leads to the request, waiting', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000)
+  const { asker, asked, link } = await mailedRequest(browser, baseURL ?? '', 'asker', 'moved')
+  await sendJson(
+    asked.page.request,
+    '/api/user/profile',
+    { currentPassword: asked.account.password, newPassword: 'a-brand-new-horse' },
+    'PUT',
+  )
+
+  const visitor = await newContext(browser, { baseURL })
+  const page = await visitor.newPage()
+  await page.goto(link)
+  await expectErrorWithWayOn(page, friendshipMessages.signInEndedByPassword)
+  expect((await page.request.get('/api/user')).status()).toBe(401)
+  await page.getByRole('link', { name: 'Go to Login' }).click()
+  await page.getByLabel('Username').fill(asked.account.username)
+  await page.getByLabel('Password').fill('a-brand-new-horse')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/friends$/)
+  await expect(page.getByRole('button', { name: `Accept ${asker.account.username}'s friend request` })).toBeVisible()
+  await visitor.close()
+  await asker.close()
+  await asked.close()
 })
 
 test('signed in as another account: it says so, and logging out to sign in as the right one accepts the request', async ({

@@ -154,7 +154,8 @@ export function AcceptFriendScreen({ token }: { token: string | undefined }) {
       <ResultScreen state="error" title="Couldn't accept the invitation">
         <p className="text-base text-zinc-200">{outcome.text}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/sign_in" className={buttonClass}>
+          {/* Back to Friends once signed in: a request the link did not accept waits there. */}
+          <Link to="/sign_in" search={{ returnTo: '/friends' }} className={buttonClass}>
             Go to Login
           </Link>
           <Link to="/friends" className={secondaryButtonClass}>
