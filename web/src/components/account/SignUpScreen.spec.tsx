@@ -167,25 +167,15 @@ describe('the recommendation banner', () => {
     expect(screen.queryByText(banner)).toBeNull()
   })
 
-  it('says its sender left Reelmates when they deleted their account, not that the link is invalid', async () => {
-    vi.mocked(recommendationCalls.link).mockRejectedValue(new ApiError(recommendationMessages.senderLeft, 410))
+  // A sender who left is said as such, not as an invalid link; a used link, opened again by whoever
+  // signed up with it, points to signing in too.
+  it.each([
+    ['its sender left Reelmates', recommendationMessages.senderLeft],
+    ['it was used before', recommendationMessages.usedToken],
+  ])('says why a link brings nothing (%s), and that one may create an account or sign in', async (_, message) => {
+    vi.mocked(recommendationCalls.link).mockRejectedValue(new ApiError(message, 410))
     signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
     await screen.findByText("This recommendation link won't bring a recommendation")
-    expect(
-      screen.getByText(
-        'The member who sent this recommendation has left Reelmates. You can still create an account, or sign in if you have one.',
-      ),
-    ).toBeTruthy()
-  })
-
-  it('a used link, opened again by whoever signed up with it, points to signing in too', async () => {
-    vi.mocked(recommendationCalls.link).mockRejectedValue(new ApiError(recommendationMessages.usedToken, 410))
-    signUpPage({ returnTo: '/recommendations', token: 'r-tok' })
-    await screen.findByText("This recommendation link won't bring a recommendation")
-    expect(
-      screen.getByText(
-        `${recommendationMessages.usedToken} You can still create an account, or sign in if you have one.`,
-      ),
-    ).toBeTruthy()
+    expect(screen.getByText(`${message} You can still create an account, or sign in if you have one.`)).toBeTruthy()
   })
 })
