@@ -177,12 +177,14 @@ export interface InvitationAccepted extends Changed {
 /**
  * Spend an invitation link as `userId` and make them friends with the inviter. Refused before anything
  * is written when either the link (unknown, used, expired, someone else's) or the pair (already friends:
- * "already been accepted") says no.
+ * "already been accepted") says no. `lastCheck` is the caller's own refusal, asked after those, so that
+ * a link dead for its own reasons says so first.
  */
 export async function acceptInvitation(
   ports: FriendshipPorts,
   asker: Asker,
   token: string,
+  lastCheck?: () => Promise<void>,
 ): Promise<InvitationAccepted> {
   const parsed = readInvitationToken(token)
   if (!parsed) throw new InvitationTokenInvalid()
@@ -212,6 +214,7 @@ export async function acceptInvitation(
   } as const
   await commands.check(friendship, friendshipStreamId(friendshipId), befriend)
   if (!inviter) throw new FriendAccountDeleted()
+  await lastCheck?.()
 
   await commands.run(invitation, invitationStreamId(invitationId), accept)
   await commands.run(friendship, friendshipStreamId(friendshipId), befriend)
@@ -292,10 +295,6 @@ export async function addressInvitedWith(ports: FriendshipPorts, token: string):
 }
 
 /**
- * The member a friend-request link was mailed to, for `process-token` to sign them in before accepting;
- * null when the token is not an invitation link or was mailed to an address without an account.
- */
-/**
  * Whether a friend-request link may still sign its addressee in: not once the password, or the address,
  * changed after the link was mailed (as sign-in and reset links end, `account.ts`). Compared by their
  * places in the log, so no clock decides it; a link no event mailed is left to the other checks.
@@ -318,6 +317,10 @@ export async function refuseSignInEndedSinceMailed(
   }
 }
 
+/**
+ * The member a friend-request link was mailed to, for `process-token` to sign them in before accepting;
+ * null when the token is not an invitation link or was mailed to an address without an account.
+ */
 export async function invitedMember(ports: FriendshipPorts, token: string): Promise<Member | null> {
   const parsed = readInvitationToken(token)
   if (!parsed) return null

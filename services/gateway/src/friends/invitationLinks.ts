@@ -31,9 +31,11 @@ export async function signInWithInvitation(request: FastifyRequest, token: strin
   // the link still works once they are restored (as a sign-in link does).
   await refuseSuspended(request, member.userId)
   // Nor does a link mailed before a new password or address: it neither signs in nor accepts, and the
-  // request waits on the Friends page for a sign-in with the password.
-  await refuseSignInEndedSinceMailed(ports, token, member.userId)
-  const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token)
+  // request waits on the Friends page for a sign-in with the password. Asked last, so that a link used,
+  // cancelled or expired says that, not that a request waits.
+  const accepted = await acceptInvitation(ports, { userId: member.userId, correlationId: request.id }, token, () =>
+    refuseSignInEndedSinceMailed(ports, token, member.userId),
+  )
   await startUserSession(request, { id: member.userId, role: member.role })
   const user = await readUser(platform, member.userId, accepted.position)
   if (!user) {

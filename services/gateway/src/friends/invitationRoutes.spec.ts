@@ -399,6 +399,19 @@ describe('invitations by email', () => {
     expect((await overview(bob)).incoming.map((item) => item.user.username)).toEqual([ann.user.username])
   })
 
+  it('a link dead for its own reasons says so first, password changed since or not', async () => {
+    const [ann, bob] = [await member('ann'), await member('bob')]
+    await invite(ann, bob.user.email)
+    const token = await acceptTokenIn(bob.user.email)
+    expect((await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)).statusCode).toBe(200)
+    const changed = await bob.client.put('/api/user/profile', { currentPassword: password, newPassword: 'a-new-horse' })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    const again = await agent(t.app).get(`/api/auth/process-token?token=${encodeURIComponent(token)}`)
+    expect(again.statusCode, again.body).toBe(409)
+    expect(again.json()).toMatchObject({ message: friendshipMessages.alreadyAccepted })
+  })
+
   it('never signs anyone in with a sign-up invitation (it was not sent to an account)', async () => {
     const { token } = await invited(await member('ann'))
     const browser = agent(t.app)
