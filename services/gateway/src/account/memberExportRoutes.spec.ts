@@ -139,6 +139,7 @@ describe('GET /api/user/export', () => {
       pushNotificationsEnabled: expect.any(Boolean) as unknown,
     })
     expect(answer.body).not.toMatch(/password|usernameKey|emailKey|pushSubscription|correct-horse/)
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
     // Readable in a text editor: one field a line, indented.
     expect(answer.body).toContain('\n  "account": {\n    "username": "ann5521",')
   })

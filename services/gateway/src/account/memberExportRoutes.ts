@@ -42,7 +42,10 @@ export const memberExportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       // A file a person opens, not only a program: indented, one field a line. Written on one line it
       // was a single line of some hundred kilobytes in a text editor. The schema still shapes it first.
       const shaped = memberExportAnswer.parse(answer)
-      void reply.serializer((payload: unknown) => JSON.stringify(payload, null, 2))
+      // With a serializer of its own, fastify no longer names the type: said here, as the API document does.
+      void reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => JSON.stringify(payload, null, 2))
       return shaped
     },
   )
