@@ -35,7 +35,6 @@ interface PostFields {
   slug?: string
 }
 
-/** A new admin in a context of their own. */
 /** Whether the signed-in member's last visit to the news is after the newest published post, as the server has it. */
 async function readAllNewsOnServer(request: APIRequestContext): Promise<boolean> {
   const user = (await (await request.get('/api/user')).json()) as { lastNewsVisit: string | null }
@@ -43,6 +42,7 @@ async function readAllNewsOnServer(request: APIRequestContext): Promise<boolean>
   return !hasUnreadNews(news.items[0]?.publishedAt, user.lastNewsVisit)
 }
 
+/** A new admin in a context of their own. */
 async function asAdmin(browser: Browser, baseURL: string | undefined, viewport = desktop) {
   const context = await newContext(browser, { baseURL, viewport })
   const page = await context.newPage()
