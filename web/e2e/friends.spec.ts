@@ -778,7 +778,10 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await page.goto('/accept-friend?token=not-a-real-token')
     await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
     await expect(page.getByText('This invitation link is invalid.', { exact: true })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+      'href',
+      '/sign_in?returnTo=%2Ffriends',
+    )
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
   })
 
@@ -799,7 +802,10 @@ test.describe('the accept-friend screen with a friend-request mail', () => {
     await page.goto('/accept-friend?token=i-aged.secret')
     await expect(page.getByRole('heading', { name: "Couldn't accept the invitation" })).toBeVisible()
     await expect(page.getByText(friendshipMessages.expiredToken, { exact: true })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/sign_in')
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute(
+      'href',
+      '/sign_in?returnTo=%2Ffriends',
+    )
     await expect(page.getByRole('link', { name: 'Go to Friends' })).toHaveAttribute('href', '/friends')
     expect(asked).toBe(1)
   })
