@@ -176,12 +176,18 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>
 export const emailRequest = z.object({ email })
 export type EmailRequest = z.infer<typeof emailRequest>
 
+const resetToken = z
+  .string({ error: messages.resetLinkMissing })
+  .min(1, messages.resetLinkMissing)
+  .max(512, messages.resetLinkMissing)
+
+/** The reset page's first look at its link: can it still set a password? */
+export const resetLinkCheckRequest = z.object({ token: resetToken })
+export type ResetLinkCheckRequest = z.infer<typeof resetLinkCheckRequest>
+
 export const resetPasswordRequest = z
   .object({
-    token: z
-      .string({ error: messages.resetLinkMissing })
-      .min(1, messages.resetLinkMissing)
-      .max(512, messages.resetLinkMissing),
+    token: resetToken,
     newPassword: password,
     confirmPassword: password,
   })

@@ -137,7 +137,8 @@ test.describe('a signed-in user', () => {
     }
     // The reset token is the credential; someone signed in who forgot the password still needs it.
     await expectStays(page, '/reset-password/some-token')
-    await expect(page.getByLabel('New password')).toBeVisible()
+    // The reset screen itself: a made-up token is refused as the page opens.
+    await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
   })
 
   test('sees Access Denied on every admin route', async ({ page }) => {

@@ -334,6 +334,22 @@ function changedProfile(state: AccountState, changes: ProfileChanges) {
   return changed
 }
 
+/**
+ * Throws why the reset link of `tokenHash` would set no password at `at`. Asked by the reset itself,
+ * and by the reset page as it opens, so a dead link says so before anyone types a new password twice.
+ */
+export function refuseResetLink(state: AccountState, tokenHash: string, at: string): void {
+  const reset = state.resetTokens.get(tokenHash)
+  if (!reset) throw new ResetLinkInvalid()
+  // A link mailed before the suspension sets no password. Saying why tells nothing to a stranger:
+  // only whoever holds a link the account was really sent gets this far.
+  if (state.suspended) throw new AccountSuspended()
+  if (reset.used) throw new ResetLinkUsed()
+  if (reset.outdatedBy) throw new ResetLinkOutdated(reset.outdatedBy)
+  if (state.latestResetToken !== tokenHash) throw new ResetLinkSuperseded()
+  if (isPast(reset.expiresAt, at)) throw new ResetLinkExpired()
+}
+
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   const { userId } = command
   if (command.type === 'RegisterUser') {
@@ -387,18 +403,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     case 'RequestUsernameReminder':
       // As a reset link: a username does not let a suspended account sign in, and the answer is the same.
       return state.suspended ? [] : [UsernameReminderRequested({ userId, requestedAt: command.at })]
-    case 'ResetPassword': {
-      const reset = state.resetTokens.get(command.tokenHash)
-      if (!reset) throw new ResetLinkInvalid()
-      // A link mailed before the suspension sets no password. Saying why tells nothing to a stranger:
-      // only whoever holds a link the account was really sent gets this far.
-      if (state.suspended) throw new AccountSuspended()
-      if (reset.used) throw new ResetLinkUsed()
-      if (reset.outdatedBy) throw new ResetLinkOutdated(reset.outdatedBy)
-      if (state.latestResetToken !== command.tokenHash) throw new ResetLinkSuperseded()
-      if (isPast(reset.expiresAt, command.at)) throw new ResetLinkExpired()
+    case 'ResetPassword':
+      refuseResetLink(state, command.tokenHash, command.at)
       return [PasswordReset({ userId, tokenHash: command.tokenHash, passwordHash: command.passwordHash })]
-    }
     case 'IssueSignInLink': {
       // A link would sign a suspended account in: it is issued none (and its mail is never sent).
       if (state.suspended) return []

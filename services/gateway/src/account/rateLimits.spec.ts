@@ -15,6 +15,7 @@ const bodies: Record<string, unknown> = {
   '/api/forgot-password': { email: 'someone@example.com' },
   '/api/forgot-username': { email: 'someone@example.com' },
   '/api/reset-password': { token: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' },
+  '/api/reset-password/check': { token: 'x' },
   '/api/auth/magic-link/request': { email: 'someone@example.com' },
 }
 

@@ -232,6 +232,58 @@ describe('POST /api/reset-password', () => {
   })
 })
 
+describe('POST /api/reset-password/check', () => {
+  const check = (token: string) => agent(t.app).post('/api/reset-password/check', { token })
+
+  it('says a fresh link can set a password, and changes nothing: the link still works after', async () => {
+    const { user } = await register(t.app, 'lookfirst')
+    const token = await requestReset('lookfirst@example.com')
+    const before = await t.platform.eventStore.readStream(accountStreamId(user.id))
+    const answer = await check(token)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: 'This link can set a new password.' })
+    expect(await t.platform.eventStore.readStream(accountStreamId(user.id))).toHaveLength(before.length)
+    expect((await reset(token)).statusCode).toBe(200)
+  })
+
+  it("gives the reset's own refusal of a dead link before anyone types a password", async () => {
+    await register(t.app, 'deadlink')
+    const used = await requestReset('deadlink@example.com')
+    expect((await reset(used)).statusCode).toBe(200)
+    const answer = await check(used)
+    expect(answer.statusCode).toBe(410)
+    expect(answer.json()).toMatchObject({ message: 'This reset link has already been used. Please request a new one.' })
+
+    const old = await requestReset('deadlink@example.com')
+    await requestReset('deadlink@example.com')
+    expect((await check(old)).json()).toMatchObject({
+      message: 'This reset link has been replaced by a newer one. Please use the latest email we sent.',
+    })
+
+    const late = await requestReset('deadlink@example.com')
+    clock.advance(60 * 60 * 1000)
+    expect((await check(late)).json()).toMatchObject({
+      message: 'This reset link has expired. Please request a new one.',
+    })
+  })
+
+  it('refuses a link that is not one of ours, a suspended account, and a request with no token', async () => {
+    expect((await check('garbage')).statusCode).toBe(400)
+    expect((await check('garbage')).json()).toMatchObject({
+      message: 'This reset link is invalid. Please request a new one.',
+    })
+    const { user } = await register(t.app, 'suspendedlooker')
+    const token = await requestReset('suspendedlooker@example.com')
+    await suspend(t.platform, user.id)
+    const suspended = await check(token)
+    expect(suspended.statusCode).toBe(403)
+    expect(suspended.json()).toMatchObject({ message: suspendedMessage })
+    const missing = await agent(t.app).post('/api/reset-password/check', {})
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ message: 'Invalid Reset Link' })
+  })
+})
+
 describe('POST /api/forgot-username', () => {
   it('mails the username to an account, and answers the same for an address without one', async () => {
     await register(t.app, 'whoami')

@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { emailRequest, messageAnswer, messages, resetPasswordRequest } from '@reelmates/contracts/account'
-import { account, accountStreamId } from '@reelmates/commands/account/account'
+import {
+  emailRequest,
+  messageAnswer,
+  messages,
+  resetLinkCheckRequest,
+  resetPasswordRequest,
+} from '@reelmates/contracts/account'
+import { account, accountStreamId, refuseResetLink } from '@reelmates/commands/account/account'
 import { ResetLinkInvalid } from '@reelmates/commands/account/errors'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { execute } from '../http/execute'
@@ -80,6 +86,34 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
   )
 
+  /** The account of a reset link, and the link's hash, or the refusal of a link that names none. */
+  async function resetLinkAccount(token: string) {
+    const parsed = readLinkToken(token)
+    if (!parsed) throw new ResetLinkInvalid()
+    const state = await loadState(eventStore, account, accountStreamId(parsed.userId))
+    if (state.status !== 'active') throw new ResetLinkInvalid()
+    return { ...parsed, state }
+  }
+
+  app.post(
+    '/reset-password/check',
+    {
+      config: { rateLimit },
+      // A POST, as the reset itself: the token stays out of addresses, logs and caches.
+      schema: {
+        tags: ['account'],
+        summary: 'Whether a mailed reset link can still set a password; changes nothing',
+        body: resetLinkCheckRequest,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      const { state, tokenHash } = await resetLinkAccount(request.body.token)
+      refuseResetLink(state, tokenHash, platform.now().toISOString())
+      return { message: 'This link can set a new password.' }
+    },
+  )
+
   app.post(
     '/reset-password',
     {
@@ -95,11 +129,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
     async (request) => {
       const { token, newPassword } = request.body
-      const parsed = readLinkToken(token)
-      if (!parsed) throw new ResetLinkInvalid()
-      const { userId, tokenHash } = parsed
-      const state = await loadState(eventStore, account, accountStreamId(userId))
-      if (state.status !== 'active') throw new ResetLinkInvalid()
+      const { userId, tokenHash } = await resetLinkAccount(token)
       await execute(request, {
         decider: account,
         streamId: accountStreamId(userId),

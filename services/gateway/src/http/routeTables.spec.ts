@@ -34,6 +34,7 @@ const openToVisitors: (string | RegExp)[] = [
   'POST /api/forgot-password',
   'POST /api/forgot-username',
   'POST /api/reset-password',
+  'POST /api/reset-password/check',
   'POST /api/auth/magic-link/request',
   'GET /api/auth/magic-link',
   'GET /api/auth/process-token',

@@ -1,7 +1,7 @@
 import { messages, resetPasswordRequest } from '@reelmates/contracts/account'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState, type SubmitEvent } from 'react'
-import { resetPassword } from '../../features/account/accountCalls'
+import { useEffect, useRef, useState, type SubmitEvent } from 'react'
+import { checkResetLink, resetPassword } from '../../features/account/accountCalls'
 import { fieldErrorsOf, type FieldErrors } from '../../features/account/fieldErrors'
 import { isApiError, requestMessages } from '../../lib/apiError'
 import { AuthLayout } from './AuthLayout'
@@ -41,6 +41,23 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   const [failure, setFailure] = useState<{ text: string; newLinkNeeded: boolean }>()
   const [done, setDone] = useState(false)
   const { form: formElement, refused, announcement } = useFocusOnRefusal()
+
+  // The link is looked at as the page opens: a used, expired or replaced one says so before anyone
+  // types a new password twice. Only a refusal counts; a lost connection or a rate limit leaves the
+  // form, and the reset itself will say what holds. Once it is sent, its own answer is the one that counts.
+  const resetSent = useRef(false)
+  useEffect(() => {
+    if (!token) return
+    let current = true
+    checkResetLink(token).catch((error: unknown) => {
+      if (!current || resetSent.current || !isApiError(error)) return
+      if (error.status < 400 || error.status >= 500 || error.status === 429) return
+      setFailure({ text: resetFailureText(error), newLinkNeeded: tokenRefused(error) })
+    })
+    return () => {
+      current = false
+    }
+  }, [token])
 
   useEffect(() => {
     if (!done) return
@@ -89,6 +106,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     setErrors({})
     setFailure(undefined)
     setBusy(true)
+    resetSent.current = true
     try {
       await resetPassword(parsed.data)
       setDone(true)

@@ -2,6 +2,7 @@ import type {
   ProfileUpdateRequest,
   PublicUser,
   RegisterRequest,
+  ResetLinkCheckRequest,
   ResetPasswordRequest,
   SignInRequest,
 } from '@reelmates/contracts/account'
@@ -61,6 +62,11 @@ export async function requestUsername(email: string): Promise<string | undefined
 
 export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
   await apiJson('/api/reset-password', { method: 'POST', body: request })
+}
+
+/** Resolves if the reset link can still set a password; rejects with the server's reason if not. */
+export async function checkResetLink(token: string): Promise<void> {
+  await apiJson('/api/reset-password/check', { method: 'POST', body: { token } satisfies ResetLinkCheckRequest })
 }
 
 export async function stopCampaignEmails(email: string): Promise<{ success: boolean; message: string }> {
