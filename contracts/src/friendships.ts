@@ -15,7 +15,7 @@ export const friendshipId = z
   .string({ message: 'A friendship id is required' })
   .regex(new RegExp(`^${uuidPattern}_${uuidPattern}$`, 'i'), 'No such friendship.')
 
-/** At most this many requests (or invitation mails) a day for one pair. */
+/** At most this many requests a day from one member to another, and mails a day to one address. */
 export const invitesPerDay = 3
 /**
  * At most this many addresses a member mails for the first time in 24 hours, friend invitations and

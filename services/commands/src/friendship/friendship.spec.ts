@@ -121,6 +121,25 @@ describe('friendship', () => {
         .when(ask(ann, bob, hoursLater(3)))
         .thenThrows(TooManyRequests, 'at most 3 friend requests a day'))
 
+    it("does not count the other's requests against me: asked three times today, I may still ask", () =>
+      given(threeRequestsToday())
+        .when(ask(bob, ann, hoursLater(3), { otherUsername: 'ann', otherDeleted: false }))
+        .then([sent(bob, ann, 4, hoursLater(3))]))
+
+    it('counts my requests by name and by invitation alike, whoever answered them', () =>
+      given([
+        sent(ann, bob, 1, at, 'inv-1'),
+        declined(),
+        sent(bob, ann, 2, hoursLater(1)),
+        FriendRequestDeclined({ friendshipId, fromUserId: bob, toUserId: ann, declinedAt: hoursLater(1) }),
+        sent(ann, bob, 3, hoursLater(2)),
+        cancelled(),
+        sent(ann, bob, 4, hoursLater(3)),
+        cancelled(),
+      ])
+        .when(ask(ann, bob, hoursLater(4)))
+        .thenThrows(TooManyRequests, 'at most 3 friend requests a day'))
+
     it('allows a request again once a day has passed since the third', () =>
       given(threeRequestsToday())
         .when(ask(ann, bob, hoursLater(24.5)))

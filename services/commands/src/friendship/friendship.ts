@@ -62,8 +62,11 @@ export interface FriendshipState {
   fromUserId: string | null
   toUserId: string | null
   inviteCount: number
-  /** When each request was sent, for the daily limit per pair. */
-  sentAt: string[]
+  /**
+   * Who sent each request and when, for the daily limit: each member's own requests count against them,
+   * never the other's (someone asked three times today is not the one refused).
+   */
+  sent: { fromUserId: string; at: string }[]
   /** The email invitation the pending request came from, or null (asked by username). */
   invitationId: string | null
   /**
@@ -79,7 +82,7 @@ const initialState = (): FriendshipState => ({
   fromUserId: null,
   toUserId: null,
   inviteCount: 0,
-  sentAt: [],
+  sent: [],
   invitationId: null,
   turnedAwayBy: null,
 })
@@ -92,7 +95,7 @@ function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState
         fromUserId: event.data.fromUserId,
         toUserId: event.data.toUserId,
         inviteCount: event.data.inviteCount,
-        sentAt: [...state.sentAt, event.data.sentAt],
+        sent: [...state.sent, { fromUserId: event.data.fromUserId, at: event.data.sentAt }],
         invitationId: event.data.invitationId,
         turnedAwayBy: state.turnedAwayBy === event.data.fromUserId ? null : state.turnedAwayBy,
       }
@@ -109,9 +112,9 @@ function evolve(state: FriendshipState, event: FriendshipEvent): FriendshipState
 
 const isParty = (state: FriendshipState, userId: string) => state.fromUserId === userId || state.toUserId === userId
 
-function sentToday(state: FriendshipState, at: string): number {
+function sentToday(state: FriendshipState, fromUserId: string, at: string): number {
   const now = Date.parse(at)
-  return state.sentAt.filter((sent) => now - Date.parse(sent) < dayMs).length
+  return state.sent.filter((sent) => sent.fromUserId === fromUserId && now - Date.parse(sent.at) < dayMs).length
 }
 
 function decide(command: FriendshipCommand, state: FriendshipState): FriendshipEvent[] {
@@ -130,7 +133,7 @@ function decide(command: FriendshipCommand, state: FriendshipState): FriendshipE
       // They asked me first: asking back is saying yes.
       if (state.status === 'pending' && !askedByMe)
         return [FriendRequestAccepted({ friendshipId, fromUserId: toUserId, toUserId: fromUserId, acceptedAt: at })]
-      if (sentToday(state, at) >= invitesPerDay) throw new TooManyRequests()
+      if (sentToday(state, fromUserId, at) >= invitesPerDay) throw new TooManyRequests()
       return [
         FriendRequestSent({
           friendshipId,

@@ -162,7 +162,7 @@ describe('friendship API', () => {
     expect((await overview(b)).incoming).toHaveLength(1)
   })
 
-  it('counts a re-invitation after a decline, and allows at most 3 requests a day per pair', async () => {
+  it('counts a re-invitation after a decline, and allows each side at most 3 requests a day to the other', async () => {
     const [a, b] = [await member('ann'), await member('bob')]
     const id = await askedId(a, b)
     expect((await b.client.post(`/api/friendships/${id}/decline`)).statusCode).toBe(200)
@@ -179,6 +179,19 @@ describe('friendship API', () => {
     })
     clock.advance(25 * hour)
     expect((await ask(a, b)).json()).toMatchObject({ friendship: { inviteCount: 4 } })
+  })
+
+  it('counts only my own requests against me: the one asked 3 times today may still ask', async () => {
+    const [pest, vee] = [await member('pest'), await member('vee')]
+    for (let nth = 0; nth < 3; nth++) {
+      const id = await askedId(pest, vee)
+      expect((await vee.client.post(`/api/friendships/${id}/decline`)).statusCode).toBe(200)
+    }
+    expect((await ask(pest, vee)).statusCode).toBe(429)
+    const veeAsks = await ask(vee, pest)
+    expect(veeAsks.statusCode, veeAsks.body).toBe(201)
+    expect(veeAsks.json()).toMatchObject({ friendship: { status: 'pending', inviteCount: 4 } })
+    expect((await overview(pest)).incoming.map((item) => item.user.username)).toEqual([vee.user.username])
   })
 
   it('lets either friend unfriend', async () => {
