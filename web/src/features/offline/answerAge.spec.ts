@@ -22,8 +22,29 @@ describe('the age of the answers on screen', () => {
     [20_000, 'just now'],
     [5 * minute, '5 minutes ago'],
     [3 * 60 * minute, '3 hours ago'],
-    [26 * 60 * minute, 'yesterday'],
   ])('says %i ms as "%s"', (age, words) => {
     expect(describeAge(1_000_000_000, 1_000_000_000 + age)).toBe(words)
+  })
+
+  describe('counted as the feed counts: whole hours, then the calendar days where it is read', () => {
+    // Saved at ten past midnight in Los Angeles on 1 December, read later with no connection.
+    const zone = 'America/Los_Angeles'
+    const savedAt = Date.parse('2026-12-01T00:10:00-08:00')
+    it.each([
+      [1.5, '1 hour ago'],
+      [23.5, '23 hours ago'],
+      [35.5, 'yesterday'],
+      [48.5, '2 days ago'],
+    ])('%s hours later says "%s"', (hours, words) => {
+      const now = savedAt + hours * 60 * minute
+      const was = process.env.TZ
+      process.env.TZ = zone
+      try {
+        expect(describeAge(savedAt, now)).toBe(words)
+      } finally {
+        if (was === undefined) delete process.env.TZ
+        else process.env.TZ = was
+      }
+    })
   })
 })

@@ -1,7 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { isKeptQuery } from './keptAnswers'
-import { appLocale } from '../../lib/appLocale'
+import { timeAgo } from '../../components/feed/timeAgo'
 
 /** When the oldest answer the screen shows now was fetched (ms), or undefined when none is shown. */
 export function oldestShownAnswer(client: QueryClient): number | undefined {
@@ -21,18 +21,9 @@ export function useOldestShownAnswer(client: QueryClient): number | undefined {
   )
 }
 
-// Built on first use, not when the module loads: the first Intl formatter of a page loads the
-// locale's data, about 60 ms of the start on a phone (docs/pwa.md), for a line most pages never show.
-let relativeFormat: Intl.RelativeTimeFormat | undefined
-const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(appLocale, { numeric: 'auto' }))
-
-/** "just now", "5 minutes ago", "3 hours ago", "yesterday". */
-export function describeAge(savedAt: number, now: number): string {
-  const seconds = Math.max(0, Math.round((now - savedAt) / 1000))
-  if (seconds < 60) return 'just now'
-  const minutes = Math.round(seconds / 60)
-  if (minutes < 60) return relative().format(-minutes, 'minute')
-  const hours = Math.round(minutes / 60)
-  if (hours < 24) return relative().format(-hours, 'hour')
-  return relative().format(-Math.round(hours / 24), 'day')
-}
+/**
+ * "just now", "5 minutes ago", "23 hours ago", "yesterday": counted as the feed counts (whole hours, then
+ * the reader's calendar days), so the banner and the timeline beneath it never disagree. Rounding said
+ * "2 hours ago" for an hour and a half, and "yesterday" for something saved earlier today.
+ */
+export const describeAge = (savedAt: number, now: number): string => timeAgo(new Date(savedAt).toISOString(), now)
