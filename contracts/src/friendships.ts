@@ -99,7 +99,8 @@ export type FriendshipEvent =
 // The invitee's address is the inviter's personal data: sealed with the inviter's key, so deleting
 // the inviter's account erases it. A link is checked by the SHA-256 of its token.
 
-// The link's token goes sealed the same way, for the scheduler to mail (absent on older events).
+// The link's token goes sealed the same way, for the scheduler to mail (absent on older events, and on
+// an invitation to a member the inviter already asked 3 times that day: nothing is mailed for it).
 const personalInvitee = { subjectField: 'inviterUserId', fields: ['inviteeEmail', 'token'] } as const
 
 export const FriendInvitationSent = defineEvent(
@@ -108,7 +109,10 @@ export const FriendInvitationSent = defineEvent(
     invitationId: z.string(),
     inviterUserId: z.string(),
     inviteeEmail: z.string().nullable(),
-    /** The member the address belonged to when it was sent (they also got a friend request), or null. */
+    /**
+     * The member the address belonged to when it was sent, or null. They also got a friend request, except
+     * when the inviter had asked them 3 times that day already (then no token: nothing was mailed).
+     */
     inviteeUserId: z.string().nullable(),
     tokenHash: z.string(),
     expiresAt: z.string(),

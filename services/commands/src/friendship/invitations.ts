@@ -15,6 +15,7 @@ import {
   InviterLeft,
   NoSuchInvitation,
   RequestAlreadyAccepted,
+  TooManyRequests,
 } from './errors'
 import { counterpart, type FriendshipChange } from './friendRequests'
 import { friendship, friendshipStreamId, type FriendshipCommand } from './friendship'
@@ -85,6 +86,7 @@ export async function inviteByEmail(
   const friendshipId = invitee ? friendshipIdOf(inviter.userId, invitee.userId) : null
 
   let request: FriendshipCommand | null = null
+  let mailed = true
   if (invitee && friendshipId) {
     const state = await loadState(ports.eventStore, friendship, friendshipStreamId(friendshipId))
     // Already asked by me: this is a resend of the mail, not another request.
@@ -107,7 +109,13 @@ export async function inviteByEmail(
       } catch (error) {
         // Said without their name: typing an address must not tell whose account it is.
         if (error instanceof AlreadyFriends) throw new AlreadyFriendsAtAddress()
-        throw error
+        if (!(error instanceof TooManyRequests)) throw error
+        // I asked them 3 times today already. Refusing would tell me whose address this is, so the
+        // invitation is answered and listed as any other; it makes no request and no mail goes out (no
+        // token is sealed for the scheduler), so nothing more reaches them today. It counts against
+        // the address's own 3 mails a day, as a mailed one would.
+        request = null
+        mailed = false
       }
     }
   }
@@ -124,7 +132,7 @@ export async function inviteByEmail(
     expiresAt: new Date(at.getTime() + lifetimeMs).toISOString(),
     at: at.toISOString(),
     // Sealed in the event: the scheduler mails the friend request or the sign-up invitation.
-    token,
+    ...(mailed ? { token } : {}),
   })
   if (request && friendshipId) await commands.run(friendship, friendshipStreamId(friendshipId), request)
   return { kind: 'invitation', invitationId, position: commands.position() }

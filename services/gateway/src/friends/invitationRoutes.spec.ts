@@ -286,6 +286,45 @@ describe('invitations by email', () => {
     expect(twice.json()).toMatchObject({ message: 'This friend request has already been accepted.' })
   })
 
+  it("answers a member's address as a stranger's when I asked them 3 times today, and mails them nothing more", async () => {
+    const [pest, vee] = [await member('pest'), await member('vee')]
+    for (let nth = 0; nth < 3; nth++) {
+      const asked = await pest.client.post('/api/friendships', { username: vee.user.username })
+      const id = asked.json<{ friendship: { id: string } }>().friendship.id
+      expect((await vee.client.post(`/api/friendships/${id}/decline`)).statusCode).toBe(200)
+    }
+    const stranger = newAddress()
+    const typed = [vee.user.email.toUpperCase(), vee.user.email, vee.user.email, vee.user.email]
+    type Answer = Awaited<ReturnType<typeof invite>>
+    const [toVee, toStranger] = [[] as Answer[], [] as Answer[]]
+    for (const [nth, email] of typed.entries()) {
+      toVee.push(await invite(pest, email))
+      toStranger.push(await invite(pest, nth === 0 ? stranger.toUpperCase() : stranger))
+    }
+    // The same answers but for ids, addresses and times.
+    const shape = (answer: Answer) => ({
+      statusCode: answer.statusCode,
+      body: JSON.parse(answer.body.replaceAll(/"(id|position|email|sentAt|expiresAt)":"[^"]*"/g, '"$1":""')) as unknown,
+    })
+    expect(toVee.map(shape)).toEqual(toStranger.map(shape))
+    expect(toVee.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 429])
+    expect(toVee[3]!.json()).toMatchObject({ message: friendshipMessages.tooManyInvitations })
+
+    expect(await mailsTo(t.platform, vee.user.email)).toEqual([])
+    expect(await mailsTo(t.platform, stranger)).toHaveLength(3)
+    expect(await overview(vee)).toMatchObject({ incoming: [], friends: [] })
+    const pestSees = await overview(pest)
+    expect(pestSees.outgoing).toEqual([])
+    expect(pestSees.invitations.map(({ email, inviteCount }) => ({ email: email.toLowerCase(), inviteCount }))).toEqual(
+      expect.arrayContaining([
+        { email: vee.user.email.toLowerCase(), inviteCount: 3 },
+        { email: stranger.toLowerCase(), inviteCount: 3 },
+      ]),
+    )
+    const profile = await pest.client.get(`/api/users/${vee.user.username}`)
+    expect(profile.json()).toMatchObject({ friendship: 'none' })
+  })
+
   it('refuses a link for another account, an unknown or malformed link, and an expired one (spec §8 texts)', async () => {
     const [ann, bob, eve] = [await member('ann'), await member('bob'), await member('eve')]
     await invite(ann, bob.user.email)
