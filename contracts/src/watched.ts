@@ -160,6 +160,14 @@ export const reviewChangedElsewhereMessage = 'This review was changed on another
 export const watchedEntryParams = z.object({ entryId: z.uuid('entryId must be a uuid') })
 
 export const watchedSort = z.enum(['watchedAt', 'title', 'releaseDate', 'rating'])
+/**
+ * The day "Date watched" orders a diary by, before the instant: the writer's `watchedOn`, the day every
+ * screen shows. The instant alone put a watch logged late on 29 November in Los Angeles (the 30th in
+ * UTC) after one logged in Auckland for the 30th (the 29th in UTC). An entry whose day is unknown goes
+ * by its instant's UTC day (the server knows no reader's zone), as the decider reads it.
+ */
+export const diaryDay = (entry: { watchedOn: string | null; watchedAt: string }): string =>
+  entry.watchedOn ?? entry.watchedAt.slice(0, 10)
 export const watchedQuery = z
   .object({
     page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),

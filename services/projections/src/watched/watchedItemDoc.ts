@@ -13,6 +13,9 @@ export const watchedCollection = 'watched_items'
  * shown: the title as `titleSortKey` folds it, and whether the entry has a rating and its title a
  * release date, so unrated entries and undated titles go last both ways.
  * One projected by version 4 has neither, and sorts as version 4 did until the rebuild swaps in.
+ * `diaryDay` (`diaryDay` in contracts: the writer's day, else the instant's UTC day) is what "Date
+ * watched" sorts by before the instant; one projected before version 6 has none and sorts by the
+ * instant alone, as it did, until the rebuild swaps in.
  */
 export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' | 'rewatch'> & {
   _id: string
@@ -20,6 +23,7 @@ export type WatchedItemDoc = Omit<WatchedItem, 'containsSpoilers' | 'watchedOn' 
   containsSpoilers?: boolean
   watchedOn?: string | null
   sortTitle?: string
+  diaryDay?: string
   hasRating?: boolean
   hasReleaseDate?: boolean
 }

@@ -42,6 +42,7 @@ describe('watched_items', () => {
       genreIds,
       // What the log sorts by (watchedQueries).
       sortTitle: 'dune',
+      diaryDay: '2026-11-20',
       hasRating: true,
       hasReleaseDate: true,
     })
@@ -86,6 +87,7 @@ describe('watched_items', () => {
         ...media,
         genreIds,
         sortTitle: 'dune',
+        diaryDay: '2026-11-20',
         hasRating: true,
         hasReleaseDate: true,
       },

@@ -1,6 +1,7 @@
 import { AccountDeleted } from '@reelmates/contracts/account'
 import { titleSortKey } from '@reelmates/contracts/media'
 import {
+  diaryDay,
   TitleWatched,
   WatchedEntryEdited,
   WatchedEntryRemoved,
@@ -15,6 +16,7 @@ const handles = [TitleWatched, WatchedEntryEdited, WatchedEntryRemoved, WatchedE
 const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryEdited>['data']) => ({
   watchedAt: data.watchedAt,
   watchedOn: data.watchedOn,
+  diaryDay: diaryDay(data),
   rating: data.rating,
   recommend: data.recommend,
   review: data.review,
@@ -28,12 +30,14 @@ const entryOf = (data: ProjectedEvent<typeof TitleWatched | typeof WatchedEntryE
 export const watchedItems = defineProjector({
   name: 'watched_items',
   // 4: each entry's `watchedOn`. 5: `sortTitle`, `hasRating` and `hasReleaseDate`, what the log sorts by.
-  version: 5,
+  // 6: `diaryDay`, what "Date watched" sorts by before the instant.
+  version: 6,
   collections: [collection, revisions],
   handles,
 
   async setup(db) {
     await db.collection(collection).createIndex({ keys: { userId: 1, watchedAt: -1 } })
+    await db.collection(collection).createIndex({ keys: { userId: 1, diaryDay: -1, watchedAt: -1 } })
     await db.collection(collection).createIndex({ keys: { userId: 1, tmdbId: 1, mediaType: 1 } })
   },
 

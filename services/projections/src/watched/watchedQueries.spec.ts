@@ -114,4 +114,34 @@ describe('the watched log', () => {
     expect(await ids('asc')).toEqual(['e5', 'e1', 'e3', 'e4', 'e2'])
     expect(await ids('desc')).toEqual(['e3', 'e1', 'e5', 'e4', 'e2'])
   })
+
+  it('sorts "Date watched" by the day the diary shows, then the instant, whichever way it runs', async () => {
+    const h = await projectorHarness(watchedItems)
+    const logged = (entryId: string, watchedOn: string | null, watchedAt: string) =>
+      TitleWatched({
+        entryId,
+        userId: 'u1',
+        tmdbId: 1,
+        mediaType: 'movie',
+        ...entry,
+        watchedOn,
+        watchedAt,
+        rating: null,
+        media: { title: 'Heat', posterPath: null, releaseDate: null, voteAverage: null },
+        genreIds: [],
+      })
+    await h.given(
+      // "Today" late on 29 November in Los Angeles: already the 30th in UTC.
+      logged('la', '2026-11-29', '2026-11-30T07:30:00.000Z'),
+      // "Yesterday", the 30th, in Auckland: still the 29th in UTC.
+      logged('akl', '2026-11-30', '2026-11-29T23:00:00.000Z'),
+      // Later on the 30th in Auckland, and a watch whose day is unknown (its instant's UTC day).
+      logged('akl-late', '2026-11-30', '2026-11-30T09:00:00.000Z'),
+      logged('unknown', null, '2026-11-29T12:00:00.000Z'),
+    )
+    const ids = async (direction: 'asc' | 'desc') =>
+      (await pagedThrough(h, 'watchedAt', direction)).map((item) => item.id)
+    expect(await ids('desc')).toEqual(['akl-late', 'akl', 'la', 'unknown'])
+    expect(await ids('asc')).toEqual(['unknown', 'la', 'akl', 'akl-late'])
+  })
 })

@@ -27,7 +27,9 @@ export interface WatchedPageOptions extends PageOptions {
 function sortOf(sort: WatchedPageOptions['sort'], order: 1 | -1): Sort {
   switch (sort) {
     case 'watchedAt':
-      return { watchedAt: order }
+      // The day the diary shows first: the instant alone puts days out of order for a member who logs
+      // from two zones (`diaryDay` in contracts).
+      return { diaryDay: order, watchedAt: order }
     case 'title':
       return { sortTitle: order, title: order, watchedAt: -1 }
     case 'releaseDate':

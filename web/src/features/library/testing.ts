@@ -33,14 +33,16 @@ export function watchlistItem(tmdbId: number, order = 0, extra: Partial<Watchlis
 
 export const watchlistOf = (...ids: number[]) => ids.map((id, order) => watchlistItem(id, order))
 
+/** A diary entry as the API returns it; its day is its instant's (UTC) unless `extra` says another. */
 export function watchedItem(id: string, tmdbId: number, extra: Partial<WatchedItem> = {}): WatchedItem {
+  const watchedAt = extra.watchedAt ?? '2026-11-10T20:00:00.000Z'
   return {
     id,
     userId: 'u1',
     tmdbId,
     mediaType: 'movie',
-    watchedAt: '2026-11-10T20:00:00.000Z',
-    watchedOn: '2026-11-10',
+    watchedAt,
+    watchedOn: watchedAt.slice(0, 10),
     rating: 7,
     recommend: null,
     review: null,

@@ -157,3 +157,21 @@ describe('the watched log sorted by release date', () => {
     expect(sorted('desc')).toEqual(['arrival', 'heat', 'undated'])
   })
 })
+
+describe('the watched log sorted by date watched', () => {
+  it('goes by the day the diary shows, then the instant, as the server does', () => {
+    const entries = [
+      // "Today" late on 29 November in Los Angeles: already the 30th in UTC.
+      watchedItem('la', 1, { watchedOn: '2026-11-29', watchedAt: '2026-11-30T07:30:00.000Z' }),
+      // "Yesterday", the 30th, in Auckland: still the 29th in UTC.
+      watchedItem('akl', 2, { watchedOn: '2026-11-30', watchedAt: '2026-11-29T23:00:00.000Z' }),
+      watchedItem('akl-late', 3, { watchedOn: '2026-11-30', watchedAt: '2026-11-30T09:00:00.000Z' }),
+      // A day unknown: its instant's UTC day.
+      watchedItem('unknown', 4, { watchedOn: null, watchedAt: '2026-11-29T12:00:00.000Z' }),
+    ]
+    const sorted = (direction: 'asc' | 'desc') =>
+      ids([...entries].sort(compareWatched({ sort: 'watchedAt', direction })))
+    expect(sorted('desc')).toEqual(['akl-late', 'akl', 'la', 'unknown'])
+    expect(sorted('asc')).toEqual(['unknown', 'la', 'akl', 'akl-late'])
+  })
+})

@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query'
 import { compareTitles } from '@reelmates/contracts/media'
-import type { WatchedItem } from '@reelmates/contracts/watched'
+import { diaryDay, type WatchedItem } from '@reelmates/contracts/watched'
 import type { Page, WatchedFilters } from './libraryCalls'
 import { applyToWatched, type LibraryChange } from './libraryChanges'
 
@@ -31,7 +31,7 @@ function compareMaybe<T extends string | number>(a: T | null, b: T | null): numb
 
 /**
  * The server's order (services/projections/src/watched/watchedQueries.ts): the sorted field, then the
- * latest watch first. Titles go by `compareTitles`; entries without a rating, and titles without a
+ * latest watch first. "Date watched" goes by the day the diary shows, then the instant (`diaryDay`). Titles go by `compareTitles`; entries without a rating, and titles without a
  * release date, go last either way.
  */
 export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: WatchedItem) => number {
@@ -39,7 +39,7 @@ export function compareWatched(filters: WatchedFilters): (a: WatchedItem, b: Wat
   const bySort = (a: WatchedItem, b: WatchedItem): number => {
     switch (filters.sort) {
       case 'watchedAt':
-        return sign * compareMaybe(a.watchedAt, b.watchedAt)
+        return sign * (compareMaybe(diaryDay(a), diaryDay(b)) || compareMaybe(a.watchedAt, b.watchedAt))
       case 'title':
         return sign * compareTitles(a.title, b.title)
       case 'releaseDate':
