@@ -32,7 +32,8 @@ export const feedMessages = {
   noSuchActivity: 'No such activity.',
   noSuchComment: 'No such comment.',
   notYourComment: 'Only the person who wrote this comment can edit it.',
-  cannotDeleteComment: 'Only the person who wrote this comment, or the owner of the activity, can delete it.',
+  cannotDeleteComment: 'Only the person who wrote this comment, or a member the activity belongs to, can delete it.',
+  cardClosed: "You two aren't friends now, so this card takes no new comments or reactions.",
 } as const
 
 export const activityType = z.enum(['watched', 'watchlist_add', 'friendship', 'recommendation'])
@@ -193,6 +194,12 @@ export const feedItem = z.object({
   createdAt: z.string(),
   reactions: z.array(reactionSummary),
   commentCount: z.number().int(),
+  /**
+   * True on a card addressed to two members who are not friends now (a recommendation after an
+   * unfriending): ending a friendship ends contact, so it takes no new comments, edits or reactions
+   * until they are friends again; what was said stays readable to the two. Absent on every other.
+   */
+  closed: z.boolean().optional(),
 })
 export type FeedItem = z.infer<typeof feedItem>
 

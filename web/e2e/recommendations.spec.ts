@@ -595,3 +595,50 @@ test('the sender who opens their own recommendation’s mailed link is told it i
   await expect(bob.page.getByRole('heading', { name: 'No recommendations yet' })).toBeVisible()
   await bob.close()
 })
+
+test('once the two are no longer friends, their recommendation card is read-only to both, and its recipient can still delete what its sender said', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const { a, b, title } = await friendsAndAFilm(browser, baseURL ?? '', 'heat')
+  const sent = await sendJson(a.page.request, '/api/recommendations', {
+    tmdbId: title.tmdbId,
+    mediaType: 'movie',
+    toUsernames: [b.account.username],
+  })
+  const cardId = `recommendation:${(sent.recommendations as { id: string }[])[0]?.id}`
+  const onCard = `/api/activities/${encodeURIComponent(cardId)}/comments`
+  await sendJson(a.page.request, onCard, { content: 'You will love the diner scene.' })
+  await sendJson(b.page.request, onCard, { content: 'Will watch it tonight.' })
+  const { friends } = (await (await b.page.request.get('/api/friendships')).json()) as { friends: { id: string }[] }
+  await sendJson(b.page.request, `/api/friendships/${friends[0]?.id}`, undefined, 'DELETE')
+
+  for (const [who, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await who.page.goto(`/activity/${encodeURIComponent(cardId)}`)
+    const comments = who.page.getByRole('region', { name: 'Comments' })
+    await expect(comments.getByText('Will watch it tonight.')).toBeVisible()
+    await expect(
+      who.page.getByText(
+        `You and ${other.account.username} aren't friends now, so this card takes no new comments or reactions.`,
+      ),
+    ).toBeVisible()
+    await expect(who.page.getByRole('textbox', { name: 'Write a comment' })).toHaveCount(0)
+    await expect(who.page.getByRole('button', { name: /^React to / })).toHaveCount(0)
+    await expect(who.page.getByRole('button', { name: 'Edit your comment' })).toHaveCount(0)
+  }
+
+  // The card is the two members' own: its recipient removes what its sender said on it.
+  const said = b.page.getByText('You will love the diner scene.')
+  await b.page.getByRole('button', { name: `Delete ${a.account.username}'s comment` }).click()
+  await b.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+  await expect(said).toHaveCount(0)
+  await a.page.reload()
+  await expect(a.page.getByText('Will watch it tonight.')).toBeVisible()
+  await expect(a.page.getByText('You will love the diner scene.')).toHaveCount(0)
+  await a.close()
+  await b.close()
+})

@@ -11,6 +11,7 @@ import { specFor } from '../testing/givenWhenThen'
 import { activityInteractions } from './activityInteractions'
 import {
   CannotDeleteComment,
+  CardClosed,
   CommentEmpty,
   CommentTooLong,
   NoSuchActivity,
@@ -27,7 +28,15 @@ const other = 'cid'
 const at = '2026-11-24T08:00:00.000Z'
 const activity = { activityId: 'watched:e1', activityOwnerId: owner }
 const dune = { type: 'watched', mediaTitle: 'Dune' } as const
-const by = (userId: string, canSee = true) => ({ ...activity, activity: dune, addressees: [], userId, canSee, at })
+const by = (userId: string, canSee = true) => ({
+  ...activity,
+  activity: dune,
+  addressees: [],
+  userId,
+  canSee,
+  closed: false,
+  at,
+})
 /** Who may read the activity now: the owner and the owner's friends (`other` is not one). */
 const readers = [owner, friend, 'cat', 'dan']
 
@@ -186,6 +195,7 @@ describe('comments on an activity addressed to someone (a recommendation bob sen
       addressees: [friend],
       userId,
       canSee: true,
+      closed: false,
       at,
     }) as const
   const addedOnSent = (commentId: string, userId: string, otherCommenterIds: string[], addresseeIds?: string[]) =>
@@ -328,6 +338,106 @@ describe('reactions on an activity addressed to someone (a recommendation bob se
           commentAuthorCanSee: true,
         }),
       ]))
+})
+
+describe('a recommendation bob sent ann, once they are no longer friends', () => {
+  const sent = { type: 'recommendation', mediaTitle: 'Dune' } as const
+  /** As ann or bob on the card: `closed` while they are not friends. */
+  const onCard = (userId: string, closed = true) =>
+    ({ ...activity, activity: sent, addressees: [friend], userId, canSee: true, closed, at }) as const
+  const annSaid = CommentAdded({ ...activity, commentId: 'c1', userId: friend, content: 'Will do', addedAt: at })
+  const bobSaid = CommentAdded({ ...activity, commentId: 'c1', userId: owner, content: 'Watch it!', addedAt: at })
+  const annReacted = ReactionAdded({
+    ...activity,
+    commentId: null,
+    commentAuthorId: null,
+    userId: friend,
+    emoji: '🔥',
+    reactedAt: at,
+  })
+
+  it('takes no new comment from either of them', () => {
+    for (const userId of [owner, friend])
+      given([])
+        .when({ type: 'AddComment', commentId: 'c2', content: 'Hi', readers: [owner, friend], ...onCard(userId) })
+        .thenThrows(CardClosed)
+  })
+
+  it('takes no edit of a comment made while they were friends', () =>
+    given([annSaid])
+      .when({ type: 'EditComment', commentId: 'c1', content: 'Hi again', ...onCard(friend) })
+      .thenThrows(CardClosed))
+
+  it('takes no reaction from either of them, to the card or to a comment', () => {
+    for (const userId of [owner, friend])
+      for (const commentId of [null, 'c1'])
+        given([annSaid])
+          .when({ type: 'React', commentId, emoji: '🔥', readers: [owner, friend], ...onCard(userId) })
+          .thenThrows(CardClosed)
+  })
+
+  it('still lets a reaction be taken back, and a comment deleted', () => {
+    given([annReacted])
+      .when({ type: 'Unreact', commentId: null, emoji: '🔥', ...onCard(friend) })
+      .then([
+        ReactionRemoved({
+          ...activity,
+          commentId: null,
+          commentAuthorId: null,
+          userId: friend,
+          emoji: '🔥',
+          removedAt: at,
+        }),
+      ])
+    given([annSaid])
+      .when({ type: 'DeleteComment', commentId: 'c1', ...onCard(friend) })
+      .then([
+        CommentDeleted({
+          ...activity,
+          commentId: 'c1',
+          userId: friend,
+          deletedBy: friend,
+          deletedAt: at,
+          authorLeftThread: true,
+        }),
+      ])
+  })
+
+  it('opens again once they are friends again', () =>
+    given([])
+      .when({ type: 'AddComment', commentId: 'c2', content: 'Hi', readers: [owner, friend], ...onCard(friend, false) })
+      .then([
+        CommentAdded({
+          ...activity,
+          activity: sent,
+          commentId: 'c2',
+          userId: friend,
+          content: 'Hi',
+          addedAt: at,
+          otherCommenterIds: [],
+        }),
+      ]))
+
+  it('lets its recipient delete the sender’s comment, as the sender may the recipient’s: the card is theirs', () => {
+    for (const closed of [false, true])
+      given([bobSaid])
+        .when({ type: 'DeleteComment', commentId: 'c1', ...onCard(friend, closed) })
+        .then([
+          CommentDeleted({
+            ...activity,
+            commentId: 'c1',
+            userId: owner,
+            deletedBy: friend,
+            deletedAt: at,
+            authorLeftThread: true,
+          }),
+        ])
+  })
+
+  it('still refuses a delete by someone the card is not addressed to', () =>
+    given([bobSaid])
+      .when({ type: 'DeleteComment', commentId: 'c1', ...onCard(other, false) })
+      .thenThrows(CannotDeleteComment))
 })
 
 describe('feed visits', () => {

@@ -13,6 +13,7 @@ import {
 import type { Decider } from '../decider'
 import {
   CannotDeleteComment,
+  CardClosed,
   CommentEmpty,
   CommentTooLong,
   NoSuchActivity,
@@ -32,6 +33,11 @@ export interface OnActivity {
   /** Whom an activity with an audience is addressed to besides its owner; none for the owner's friends'. */
   addressees: readonly string[]
   canSee: boolean
+  /**
+   * The activity is addressed to members who are not friends now (a recommendation after an
+   * unfriending), looked up with `canSee`: nothing new may be said or reacted there, by either.
+   */
+  closed: boolean
   userId: string
   at: string
 }
@@ -129,6 +135,9 @@ export const activityInteractions: Decider<
     // Its author may delete a comment without sight of the activity (see deleteComment): their own words.
     const ownComment = command.type === 'DeleteComment' && state.comments.get(command.commentId) === command.userId
     if (!command.canSee && !ownComment) throw new NoSuchActivity()
+    // Taking back (a comment, a reaction) stays open: it adds nothing to the other member's day.
+    const adds = command.type === 'AddComment' || command.type === 'EditComment' || command.type === 'React'
+    if (command.closed && adds) throw new CardClosed()
     const on = { activityId: command.activityId, activityOwnerId: command.activityOwnerId }
     switch (command.type) {
       case 'AddComment': {
@@ -157,7 +166,9 @@ export const activityInteractions: Decider<
       case 'DeleteComment': {
         const author = state.comments.get(command.commentId)
         if (author === undefined) throw new NoSuchComment()
-        if (author !== command.userId && command.activityOwnerId !== command.userId) throw new CannotDeleteComment()
+        // A card addressed to members (a recommendation's recipient) is theirs as much as its owner's.
+        const cardIsTheirs = command.activityOwnerId === command.userId || command.addressees.includes(command.userId)
+        if (author !== command.userId && !cardIsTheirs) throw new CannotDeleteComment()
         const authorLeftThread = ![...state.comments].some(([id, by]) => by === author && id !== command.commentId)
         return [
           CommentDeleted({

@@ -46,3 +46,11 @@ export class CannotDeleteComment extends DomainError {
     super('forbidden', says.cannotDeleteComment)
   }
 }
+
+/** The card's two members are not friends now: ending a friendship ends contact through it. */
+export class CardClosed extends DomainError {
+  override readonly name = 'CardClosed'
+  constructor() {
+    super('forbidden', says.cardClosed)
+  }
+}

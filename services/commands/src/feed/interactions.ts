@@ -35,6 +35,8 @@ export interface ActivityAccess {
   mediaTitle: string | null
   /** Who it is addressed to (a recommendation's two members), or null: the owner's friends. */
   audience: readonly string[] | null
+  /** Addressed to members who are not friends now (a recommendation after an unfriending): read-only. */
+  closed: boolean
 }
 
 export interface Asker {
@@ -78,6 +80,7 @@ async function decideOn(
       activity: { type: access.activityType, mediaTitle: access.mediaTitle },
       addressees: (access.audience ?? []).filter((userId) => userId !== access.ownerId),
       canSee,
+      closed: access.closed,
       userId: asker.userId,
       at,
     },

@@ -463,3 +463,75 @@ describe("home's loved by your friends", () => {
     expect(await lovedBy(ann)).toEqual([])
   })
 })
+
+describe('a recommendation card between two members', () => {
+  /** Bob recommends a title to ann, his friend: the card's id, on both their feeds. */
+  async function recommended(bob: Registered, ann: Registered) {
+    const sent = await bob.client.post('/api/recommendations', {
+      tmdbId: titles[0]!.id,
+      mediaType: 'movie',
+      toUsernames: [ann.user.username],
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const id = sent.json<{ recommendations: { id: string }[] }>().recommendations[0]!.id
+    return `recommendation:${id}`
+  }
+  const unfriend = async (who: Registered) => {
+    const { friends } = (await who.client.get('/api/friendships')).json<{ friends: { id: string }[] }>()
+    expect((await who.client.delete(`/api/friendships/${friends[0]!.id}`)).statusCode).toBe(200)
+  }
+  const commentOn = (who: Registered, cardId: string, content = 'Hello') =>
+    who.client.post(`/api/activities/${enc(cardId)}/comments`, { content })
+  const reactTo = (who: Registered, cardId: string) =>
+    who.client.put(`/api/activities/${enc(cardId)}/reactions/${enc('😂')}`)
+
+  it('closes to new comments and reactions from either once they are no longer friends, and opens again', async () => {
+    const { ann, bob } = await circle()
+    const cardId = await recommended(bob, ann)
+    const said = await commentOn(ann, cardId, 'Will watch it')
+    expect(said.statusCode, said.body).toBe(201)
+    const annComment = said.json<{ id: string }>().id
+    expect((await reactTo(ann, cardId)).statusCode).toBe(200)
+    await unfriend(ann)
+
+    for (const who of [ann, bob]) {
+      const answer = (await who.client.get(`/api/activities/${enc(cardId)}`)).json<ActivityAnswer>()
+      expect(answer.activity.closed).toBe(true)
+      expect(answer.comments.map((comment) => comment.content)).toEqual(['Will watch it'])
+      expect((await feedOf(who)).items.find((item) => item.id === cardId)?.closed).toBe(true)
+      for (const refused of [
+        await commentOn(who, cardId),
+        await reactTo(who, cardId),
+        await who.client.put(`/api/comments/${annComment}/reactions/${enc('🔥')}`),
+      ]) {
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toMatchObject({
+          message: "You two aren't friends now, so this card takes no new comments or reactions.",
+        })
+      }
+    }
+    const edited = await ann.client.patch(`/api/comments/${annComment}`, { content: 'Changed' })
+    expect(edited.statusCode).toBe(403)
+    // Taking back stays open.
+    expect((await ann.client.delete(`/api/activities/${enc(cardId)}/reactions/${enc('😂')}`)).statusCode).toBe(200)
+
+    await befriend(bob, ann)
+    expect((await ann.client.get(`/api/activities/${enc(cardId)}`)).json<ActivityAnswer>().activity.closed).toBe(
+      undefined,
+    )
+    expect((await commentOn(bob, cardId, 'Glad we are back')).statusCode).toBe(201)
+    expect((await reactTo(ann, cardId)).statusCode).toBe(200)
+  })
+
+  it('lets its recipient delete the sender’s comment, friends or not; a stranger still may not see it', async () => {
+    const { ann, bob, cid } = await circle()
+    const cardId = await recommended(bob, ann)
+    const first = (await commentOn(bob, cardId, 'You will love it')).json<{ id: string }>().id
+    const second = (await commentOn(bob, cardId, 'Honestly')).json<{ id: string }>().id
+    expect((await cid.client.delete(`/api/comments/${first}`)).statusCode).toBe(404)
+    expect((await ann.client.delete(`/api/comments/${first}`)).statusCode).toBe(200)
+    await unfriend(bob)
+    expect((await ann.client.delete(`/api/comments/${second}`)).statusCode).toBe(200)
+    expect((await bob.client.get(`/api/activities/${enc(cardId)}`)).json<ActivityAnswer>().comments).toEqual([])
+  })
+})

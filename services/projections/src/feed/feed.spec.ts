@@ -304,6 +304,7 @@ describe('the feed', () => {
       activityType: 'watched',
       mediaTitle: 'Dune',
       audience: null,
+      closed: false,
     })
   })
 
@@ -315,6 +316,21 @@ describe('the feed', () => {
     expect((await h.feed.readers('watched:b1')).sort()).toEqual([ann, bob])
     expect((await h.feed.readers('recommendation:r1')).sort()).toEqual([ann, bob])
     expect(await h.feed.readers('watched:gone')).toEqual([])
+  })
+
+  it('says a recommendation’s card is closed while its two members are not friends, to both, and open again after', async () => {
+    const h = await harness()
+    await h.given(...befriend(ann, bob), recommended('r1', ann, bob))
+    const closed = async (userId: string) => ({
+      access: (await h.feed.access(userId, 'recommendation:r1'))?.closed,
+      item: (await h.feed.page(userId, { limit: 50 })).items.find((item) => item.id === 'recommendation:r1')?.closed,
+      detail: (await h.feed.activity(userId, 'recommendation:r1'))?.activity.closed,
+    })
+    expect(await closed(bob)).toEqual({ access: false, item: undefined, detail: undefined })
+    await h.given(unfriend(bob, ann))
+    for (const userId of [ann, bob]) expect(await closed(userId)).toEqual({ access: true, item: true, detail: true })
+    await h.given(...befriend(bob, ann, '2026-11-15T00:00:00.000Z'))
+    expect(await closed(ann)).toEqual({ access: false, item: undefined, detail: undefined })
   })
 
   it('forgets a deleted account’s activities, comments and reactions, on others’ activities too', async () => {

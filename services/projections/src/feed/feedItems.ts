@@ -58,6 +58,7 @@ export function feedItemOf(
   reactions: readonly ReactionDoc[],
   commentCount: number,
   rewatches: ReadonlySet<string>,
+  closed: ReadonlySet<string> = new Set(),
 ): FeedItem | null {
   const user = cards.get(activity.userId)
   if (!user) return null
@@ -83,6 +84,7 @@ export function feedItemOf(
       cards,
     ),
     commentCount,
+    ...(closed.has(activity.id) ? { closed: true } : {}),
   }
 }
 

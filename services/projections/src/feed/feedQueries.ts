@@ -40,6 +40,8 @@ export interface ActivityAccess {
   mediaTitle: string | null
   /** Who it is addressed to (a recommendation's two members), or null: the owner's friends. */
   audience: readonly string[] | null
+  /** Addressed to members who are not friends now (a recommendation after an unfriending): read-only. */
+  closed: boolean
 }
 
 /** What one of my comments or reactions is on (`MyCommentItem['activity']`). */
@@ -53,12 +55,13 @@ export interface MyReaction {
   comment: { id: string; author: string | null } | null
 }
 
-const accessOf = (activity: Activity): ActivityAccess => ({
+const accessOf = (activity: Activity, closed: boolean): ActivityAccess => ({
   id: activity._id,
   ownerId: activity.userId,
   activityType: activity.activityType,
   mediaTitle: activity.mediaTitle,
   audience: activity.audience,
+  closed,
 })
 
 /**
@@ -86,13 +89,34 @@ export const feedQueries = defineQueries(
       return docs.map((doc) => String(doc.entries))
     }
 
+    async function areFriends(userId: string, otherId: string): Promise<boolean> {
+      const friendship = await db
+        .collection(friendshipsCollection)
+        .findOne({ _id: friendshipIdOf(userId, otherId), status: 'accepted' })
+      return friendship !== null
+    }
+
     async function mayFriendSee(viewerId: string, activity: Activity): Promise<boolean> {
       if (activity.userId === viewerId) return true
       if (activity.audience !== null) return activity.audience.includes(viewerId)
-      const friendship = await db
-        .collection(friendshipsCollection)
-        .findOne({ _id: friendshipIdOf(viewerId, activity.userId), status: 'accepted' })
-      return friendship !== null
+      return areFriends(viewerId, activity.userId)
+    }
+
+    /**
+     * A card addressed to two members who are not friends now (a recommendation after an unfriending):
+     * it stays theirs to read, but ending the friendship ended contact through it. Friends again, it opens.
+     */
+    async function isClosed(activity: Activity): Promise<boolean> {
+      const [one, other] = activity.audience ?? []
+      return one !== undefined && other !== undefined && !(await areFriends(one, other))
+    }
+
+    /** The ids of the closed cards among `shown`. */
+    async function closedAmong(shown: readonly Activity[]): Promise<Set<string>> {
+      const closed = await Promise.all(
+        shown.map(async (activity) => ((await isClosed(activity)) ? [activity._id] : [])),
+      )
+      return new Set(closed.flat())
     }
 
     /**
@@ -166,10 +190,11 @@ export const feedQueries = defineQueries(
         const nextCursor =
           page.length > limit && last ? encodeFeedCursor({ createdAt: last.createdAt, id: last.id }) : null
         const ids = shown.map((activity) => activity._id)
-        const [said, reacted, rewatches] = await Promise.all([
+        const [said, reacted, rewatches, closed] = await Promise.all([
           comments().find({ activityId: { $in: ids } }, { projection: { activityId: 1 } }),
           reactions().find({ activityId: { $in: ids }, commentId: null }),
           rewatchesAmong(shown),
+          closedAmong(shown),
         ])
         const people = await cards.cards([
           ...shown.flatMap((activity) => [activity.userId, ...(activity.targetUserId ? [activity.targetUserId] : [])]),
@@ -184,6 +209,7 @@ export const feedQueries = defineQueries(
               reacted.filter((reaction) => reaction.activityId === activity._id),
               said.filter((comment) => comment.activityId === activity._id).length,
               rewatches,
+              closed,
             ) ?? [],
         )
         return { items, nextCursor }
@@ -235,10 +261,11 @@ export const feedQueries = defineQueries(
       async activity(userId: string, activityId: string): Promise<ActivityAnswer | null> {
         const activity = await visible(userId, activityId)
         if (!activity) return null
-        const [said, reacted, rewatches] = await Promise.all([
+        const [said, reacted, rewatches, closed] = await Promise.all([
           comments().find({ activityId }, { sort: { createdAt: 1, _id: 1 } }),
           reactions().find({ activityId }),
           rewatchesAmong([activity]),
+          closedAmong([activity]),
         ])
         const people = await cards.cards([
           activity.userId,
@@ -246,7 +273,7 @@ export const feedQueries = defineQueries(
           ...said.map((comment) => comment.userId),
           ...reacted.map((reaction) => reaction.userId),
         ])
-        const item = feedItemOf(activity, userId, people, reacted, said.length, rewatches)
+        const item = feedItemOf(activity, userId, people, reacted, said.length, rewatches, closed)
         if (!item) return null
         const shown = said.flatMap((comment) => commentItemOf(comment, userId, people, reacted) ?? [])
         return { activity: { ...item, commentCount: shown.length }, comments: shown }
@@ -324,13 +351,13 @@ export const feedQueries = defineQueries(
       /** The activity as the write side needs it: who owns it, when the asker may see it. */
       async access(userId: string, activityId: string): Promise<ActivityAccess | null> {
         const activity = await visible(userId, activityId)
-        return activity && accessOf(activity)
+        return activity && accessOf(activity, await isClosed(activity))
       },
 
       /** As `access`, whoever asks: only for what needs no sight of the activity (deleting one's own comment). */
       async accessWithoutSight(activityId: string): Promise<ActivityAccess | null> {
         const activity = await feed().findOne({ _id: activityId })
-        return activity && accessOf(activity)
+        return activity && accessOf(activity, await isClosed(activity))
       },
 
       /** Who may read an activity now (as `access` decides it): its audience, or its owner and the owner's friends. */

@@ -106,6 +106,19 @@ function WhenItHappened({ item }: { item: FeedItem }) {
 const mediaOf = (item: FeedItem) =>
   item.tmdbId !== null && item.mediaType !== null ? { mediaType: item.mediaType, id: String(item.tmdbId) } : null
 
+/**
+ * In place of what a closed card would offer (its reaction buttons, its comment box): why nothing new
+ * can be said there. A card between two members stays theirs to read after they stop being friends.
+ */
+export function ClosedCardLine({ item, meId }: { item: FeedItem; meId: string | undefined }) {
+  const other = item.user.id === meId ? (item.target?.username ?? 'they') : item.user.username
+  return (
+    <p className="mt-3 text-sm text-zinc-400">
+      You and <bdi>{other}</bdi> aren't friends now, so this card takes no new comments or reactions.
+    </p>
+  )
+}
+
 interface ActivityCardProps {
   item: FeedItem
   /** The reader: their own activity reads "You…", their own reactions "you". */
@@ -203,6 +216,7 @@ export const ActivityCard = memo(function ActivityCard({
           }}
           subject={name}
           me={me?.username}
+          readOnly={item.closed}
         />
         <p role="status" className="sr-only">
           {said}
@@ -219,6 +233,8 @@ export const ActivityCard = memo(function ActivityCard({
           </Link>
         ) : null}
       </footer>
+      {/* On the activity's own screen the line takes the comment box's place, below the comments. */}
+      {item.closed && linkComments ? <ClosedCardLine item={item} meId={meId} /> : null}
       {children}
     </article>
   )

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/documentTitle'
 import { useShownFailure } from '../../lib/shownFailure'
 import { LoadFailed } from '../library/ScreenHeader'
 import { primaryButton } from '../social/socialStyles'
-import { ActivityCard, WhoDidWhat } from './ActivityCard'
+import { ActivityCard, ClosedCardLine, WhoDidWhat } from './ActivityCard'
 import { CommentThread } from './CommentThread'
 import { ActivityHeading, ActivitySkeleton } from './FeedHeading'
 import { UnsentWords } from './UnsentWords'
@@ -99,6 +99,8 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           <CommentThread
             activityId={activityId}
             activityOwnerId={answer.activity.user.id}
+            addresseeId={answer.activity.target?.id ?? null}
+            closedLine={answer.activity.closed ? <ClosedCardLine item={answer.activity} meId={actions.me.id} /> : null}
             comments={answer.comments}
             actions={actions}
             onUnsentComment={setUnsentComment}

@@ -1,5 +1,5 @@
 import { commentAnchor, type CommentItem, type ReactionEmoji } from '@reelmates/contracts/feed'
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useOnline } from '../../lib/connection'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { useStatusWords } from '../../lib/statusWords'
@@ -16,6 +16,13 @@ import { eachLineItsDirection } from '../../lib/textDirection'
 interface CommentThreadProps {
   activityId: string
   activityOwnerId: string
+  /** Whom the card is addressed to besides its owner (a recommendation's recipient): it is theirs as much. */
+  addresseeId?: string | null
+  /**
+   * On a card whose two members are not friends now, why (in the comment box's place): its comments
+   * stay readable, nothing new is added. Null while the card is open.
+   */
+  closedLine?: ReactNode
   comments: readonly CommentItem[]
   actions: ReturnType<typeof useFeedActions>
   /** The words of a new comment not yet taken, for a screen that outlives the thread. */
@@ -32,6 +39,7 @@ interface EditWords {
 
 function Comment({
   comment,
+  closed,
   mayDelete,
   mine,
   pending,
@@ -42,6 +50,7 @@ function Comment({
   say,
 }: {
   comment: CommentItem
+  closed: boolean
   mayDelete: boolean
   mine: boolean
   pending: boolean
@@ -129,6 +138,7 @@ function Comment({
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <ReactionsBar
               compact
+              readOnly={closed}
               reactions={comment.reactions}
               subject={`${whose} comment`}
               me={actions.me.username}
@@ -140,18 +150,20 @@ function Comment({
                 void actions.react(activityId, comment.id, emoji, on)
               }}
             />
-            <ReactButton
-              opener={reactButton}
-              whose={whose}
-              me={actions.me.username}
-              reactions={comment.reactions}
-              onToggle={(emoji, on) => {
-                // The palette closes on a pick, and the chip it adds is in another bar: said here.
-                say(reactionSaid(emoji, on, `${whose} comment`))
-                void actions.react(activityId, comment.id, emoji, on)
-              }}
-            />
-            {mine && !editing ? (
+            {closed ? null : (
+              <ReactButton
+                opener={reactButton}
+                whose={whose}
+                me={actions.me.username}
+                reactions={comment.reactions}
+                onToggle={(emoji, on) => {
+                  // The palette closes on a pick, and the chip it adds is in another bar: said here.
+                  say(reactionSaid(emoji, on, `${whose} comment`))
+                  void actions.react(activityId, comment.id, emoji, on)
+                }}
+              />
+            )}
+            {mine && !editing && !closed ? (
               <button
                 ref={editButton}
                 type="button"
@@ -255,16 +267,22 @@ function ReactButton({
   )
 }
 
-/** The comments of one activity: read, add, edit my own, delete mine (or any, on my activity) once asked. */
+/**
+ * The comments of one activity: read, add, edit my own, delete mine (or any, on my activity or one
+ * addressed to me) once asked.
+ */
 export function CommentThread({
   activityId,
   activityOwnerId,
+  addresseeId,
+  closedLine,
   comments,
   actions,
   onUnsentComment,
   onUnsentEdit,
 }: CommentThreadProps) {
   const heading = useRef<HTMLHeadingElement>(null)
+  const closed = closedLine != null
   /**
    * Kept here rather than in the comment's own edit box: the activity's owner can delete the comment
    * while it is being edited, and the next refetch takes it, box and words, off the list.
@@ -316,7 +334,8 @@ export function CommentThread({
             actions={actions}
             pending={comment.id.startsWith('pending-')}
             mine={comment.user.id === actions.me.id}
-            mayDelete={comment.user.id === actions.me.id || activityOwnerId === actions.me.id}
+            closed={closed}
+            mayDelete={[comment.user.id, activityOwnerId, addresseeId].includes(actions.me.id)}
             onDelete={(item) => deleteComment(comment.id, item)}
             onEditWords={keepEditWords}
             say={say}
@@ -339,13 +358,17 @@ export function CommentThread({
           It was deleted while you were editing it, so your edit can't be saved. Your words are below, to copy.
         </UnsentWords>
       ) : null}
-      <CommentForm
-        ref={newComment}
-        label="Write a comment"
-        submitLabel="Comment"
-        onSubmit={(content) => actions.addComment(activityId, content)}
-        onUnsentChange={onUnsentComment}
-      />
+      {closed ? (
+        closedLine
+      ) : (
+        <CommentForm
+          ref={newComment}
+          label="Write a comment"
+          submitLabel="Comment"
+          onSubmit={(content) => actions.addComment(activityId, content)}
+          onUnsentChange={onUnsentComment}
+        />
+      )}
     </section>
   )
 }

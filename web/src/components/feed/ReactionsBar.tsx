@@ -15,6 +15,8 @@ interface ReactionsBarProps {
   compact?: boolean
   /** The bar's name, when it is not "Reactions to" its subject (a palette to pick from). */
   label?: string
+  /** Who reacted, nothing to press: a card whose two members are not friends now takes no reactions. */
+  readOnly?: boolean
 }
 
 /**
@@ -66,7 +68,17 @@ function WhoReacted({ children }: { children: ReactNode }) {
  * arrow keys (and Home, End) move between its toggles, so a keyboard gets past an activity's seven
  * reactions with one press instead of seven.
  */
-export function ReactionsBar({ reactions, onToggle, subject, me, compact = false, label }: ReactionsBarProps) {
+export function ReactionsBar({
+  reactions,
+  onToggle,
+  subject,
+  me,
+  compact: onlyGiven = false,
+  label,
+  readOnly = false,
+}: ReactionsBarProps) {
+  // A palette nobody may press would offer what cannot be given: only the reactions given show.
+  const compact = onlyGiven || readOnly
   const [shown, setShown] = useState<ReactionEmoji | null>(null)
   const timer = useRef<number | undefined>(undefined)
   const pressedLong = useRef(false)
@@ -95,6 +107,7 @@ export function ReactionsBar({ reactions, onToggle, subject, me, compact = false
             <Toolbar.Button
               type="button"
               aria-pressed={mine}
+              aria-disabled={readOnly || undefined}
               // Whose, too: a screen reader lists a feed's buttons apart from their bars. Pressed says mine.
               aria-label={`${emoji} ${count} on ${subject}${who ? `: ${who}` : ''}`}
               onPointerEnter={(event) => event.pointerType === 'mouse' && count > 0 && setShown(emoji)}
@@ -122,7 +135,7 @@ export function ReactionsBar({ reactions, onToggle, subject, me, compact = false
               }}
               onContextMenu={(event) => event.preventDefault()}
               onClick={(event) => {
-                if (pressedLong.current || isDoubleClickRepeat(event)) return
+                if (readOnly || pressedLong.current || isDoubleClickRepeat(event)) return
                 onToggle(emoji, press(emoji, mine), event.currentTarget)
               }}
               className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
