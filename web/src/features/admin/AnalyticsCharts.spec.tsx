@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
-import { AnalyticsCharts } from './AnalyticsCharts'
+import { AnalyticsCharts, utcDaysNote } from './AnalyticsCharts'
 import { analyticsQuery } from './queries'
 
 neverAnsweringServer()
@@ -66,17 +66,35 @@ describe('the overview charts, without seeing them', () => {
 
   it('give a screen reader each chart as a table of its days, and hide the drawing from it', () => {
     showCharts()
-    const table = screen.getByRole('table', { name: 'Mails, day by day' })
+    const table = screen.getByRole('table', { name: 'Mails, day by day (UTC days)' })
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))
     expect(rows).toEqual([
-      ['Day', 'Sent or in outbox', 'Failed'],
+      ['Day (UTC)', 'Sent or in outbox', 'Failed'],
       ['2026-11-27', '3', '0'],
       ['2026-11-28', '0', '1'],
     ])
     expect(screen.getAllByRole('table')).toHaveLength(5)
     for (const figure of screen.getAllByRole('figure'))
       expect(figure.querySelector('.h-48')?.getAttribute('aria-hidden')).toBe('true')
+  })
+})
+
+describe('the overview’s days', () => {
+  it('are said to be UTC days, on the screen and in every table', () => {
+    showCharts()
+    expect(screen.getByText(/^Days are UTC days, midnight to midnight UTC/)).toBeTruthy()
+    for (const table of screen.getAllByRole('table')) {
+      expect(table.querySelector('caption')?.textContent).toMatch(/\(UTC days\)$/)
+      expect(table.querySelector('thead th')?.textContent).toBe('Day (UTC)')
+    }
+  })
+
+  it('say when a UTC day starts on this device’s clock', () => {
+    // 22:40 on 1 December in Los Angeles: 06:40 on the 2nd in UTC, whose day began at 16:00 there.
+    const lateEvening = new Date('2026-12-02T06:40:00Z')
+    expect(utcDaysNote(lateEvening, 'America/Los_Angeles')).toMatch(/\(4:00\s?PM here\)/)
+    expect(utcDaysNote(lateEvening, 'UTC')).toBe('Days are UTC days, midnight to midnight UTC.')
   })
 })

@@ -15,6 +15,7 @@ import {
 } from 'recharts'
 import { analyticsQuery } from './queries'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
+import { appLocale } from '../../lib/appLocale'
 import { useShownFailure } from '../../lib/shownFailure'
 
 type Series = { key: keyof AnalyticsAnswer['days'][number]; label: string; color: string }
@@ -81,6 +82,21 @@ const charts: { title: string; series: Series[]; kind: 'line' | 'bar'; summary: 
   },
 ]
 
+/**
+ * The read model counts by UTC day (`dayOf` in services/projections/src/analytics/analytics.ts): said
+ * on the screen, or a sign-up at 22:40 on 1 December in Los Angeles counts on a "12-02" that has not
+ * come there yet, while User management says "Joined Dec 1". With when a UTC day starts on this
+ * device's clock (`timeZone`, for specs: the device's own otherwise).
+ */
+export function utcDaysNote(now: Date, timeZone?: string): string {
+  const midnightUtc = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const clock = (zone: string | undefined) =>
+    midnightUtc.toLocaleTimeString(appLocale, { hour: 'numeric', minute: '2-digit', timeZone: zone })
+  const here = clock(timeZone)
+  if (here === clock('UTC')) return 'Days are UTC days, midnight to midnight UTC.'
+  return `Days are UTC days, midnight to midnight UTC (${here} here), not this device's days.`
+}
+
 /** The overview's charts over 7, 30 or 90 days, drawn by recharts from the analytics read model. */
 export function AnalyticsCharts({
   days,
@@ -113,6 +129,7 @@ export function AnalyticsCharts({
       ) : null}
       {analytics.data && (
         <>
+          <p className="text-sm text-zinc-400">{utcDaysNote(new Date())}</p>
           <div className="grid gap-4 lg:grid-cols-2">
             {charts.map((chart) => (
               <DayChart key={chart.title} {...chart} data={analytics.data} />
@@ -163,7 +180,10 @@ function DayChart({
               <CartesianGrid stroke="#ffffff14" vertical={false} />
               <XAxis dataKey="label" stroke="#a1a1aa" fontSize={11} minTickGap={16} />
               <YAxis allowDecimals={false} stroke="#a1a1aa" fontSize={11} />
-              <Tooltip contentStyle={{ background: '#1c1c2b', border: 'none' }} />
+              <Tooltip
+                contentStyle={{ background: '#1c1c2b', border: 'none' }}
+                labelFormatter={(label: unknown) => (typeof label === 'string' ? `${label} (UTC)` : null)}
+              />
               {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
               {series.map((one) =>
                 kind === 'bar' ? (
@@ -196,10 +216,10 @@ function FiguresTable({ title, series, days }: { title: string; series: Series[]
   return (
     <div className="sr-only">
       <table>
-        <caption>{title}, day by day</caption>
+        <caption>{title}, day by day (UTC days)</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">Day (UTC)</th>
             {series.map((one) => (
               <th key={one.key} scope="col">
                 {one.label}
