@@ -33,6 +33,10 @@ const environment = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Comments, reactions and recommendations per member (by account, not address): generous for a
+  // person, but a burst of them is a burst of pushes to someone else.
+  INTERACTION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(40),
+  INTERACTION_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   // Wrong current passwords (profile change, account deletion) per account, not per address: a stolen
   // session must not become a way to guess the password from many addresses.
   CURRENT_PASSWORD_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -87,8 +91,11 @@ export interface Config {
   leases: { ttlMs: number; renewIntervalMs: number }
   /** How long a graceful stop may take before the process exits regardless. */
   shutdownDeadlineMs: number
-  /** `auth` per client address; `currentPassword` counts wrong current passwords per account. */
-  rateLimits: { auth: RateLimit; currentPassword: RateLimit }
+  /**
+   * `auth` per client address; `currentPassword` counts wrong current passwords per account;
+   * `interactions` a member's comments and reactions (one budget), and their recommendations (another).
+   */
+  rateLimits: { auth: RateLimit; currentPassword: RateLimit; interactions: RateLimit }
   /** scrypt's N for new password hashes, as a power of two. */
   passwordHashCost: number
   trustProxy: boolean
@@ -218,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       auth: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW_MS },
       currentPassword: { max: e.CURRENT_PASSWORD_RATE_LIMIT_MAX, timeWindow: e.CURRENT_PASSWORD_RATE_LIMIT_WINDOW_MS },
+      interactions: { max: e.INTERACTION_RATE_LIMIT_MAX, timeWindow: e.INTERACTION_RATE_LIMIT_WINDOW_MS },
     },
     passwordHashCost: e.PASSWORD_HASH_COST,
     trustProxy: e.TRUST_PROXY,

@@ -13,10 +13,18 @@ import { addComment, deleteComment, editComment, setReaction } from '@reelmates/
 import { feedQueries } from '@reelmates/projections/feed/feedQueries'
 import { requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
+import { memberRateLimit } from '../http/memberRateLimit'
 import type { Platform } from '../platform'
 import { askerOf, feedPorts } from './feedPorts'
 
-const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer, 409: errorAnswer }
+const refusals = {
+  400: errorAnswer,
+  401: errorAnswer,
+  403: errorAnswer,
+  404: errorAnswer,
+  409: errorAnswer,
+  429: errorAnswer,
+}
 
 /**
  * Comments and reactions on an activity (issue 11). Only the owner, their friends (or the activity's
@@ -28,6 +36,9 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
   guardEveryRoute(app, requireUser)
   const ports = feedPorts(platform)
   const feed = feedQueries(platform.readStore)
+  // Each comment and reaction may push to someone: one budget for saying and reacting, per member.
+  // Taking back (a delete, an unreact) is never held up.
+  const paced = memberRateLimit(app, platform.config.rateLimits.interactions, 'comments and reactions')
 
   /**
    * The comment as the read model has it once it holds the change (a bounded wait), for the answer.
@@ -52,6 +63,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
   app.post(
     '/activities/:id/comments',
     {
+      preHandler: paced,
       schema: {
         tags: ['feed'],
         summary: 'Comment on an activity (1 to 2,000 characters, trimmed)',
@@ -73,6 +85,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
   app.patch(
     '/comments/:id',
     {
+      preHandler: paced,
       schema: {
         tags: ['feed'],
         summary: 'Edit my comment',
@@ -110,6 +123,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     app[verb](
       '/activities/:id/reactions/:emoji',
       {
+        ...(on ? { preHandler: paced } : {}),
         schema: {
           tags: ['feed'],
           summary: on
@@ -127,6 +141,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
     app[verb](
       '/comments/:id/reactions/:emoji',
       {
+        ...(on ? { preHandler: paced } : {}),
         schema: {
           tags: ['feed'],
           summary: on

@@ -17,6 +17,7 @@ import { recommendationQueries } from '@reelmates/projections/recommendations/re
 import { invitedAddressQueries } from '@reelmates/projections/friends/invitedAddresses'
 import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
 import { withPosition } from '../http/execute'
+import { memberRateLimit } from '../http/memberRateLimit'
 import { readsFrom } from '../http/readYourWrites'
 import type { TurnsPerKey } from '../http/turnsPerKey'
 import { askerOf } from '../friends/friendshipPorts'
@@ -42,6 +43,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform; a
   guardEveryRoute(app, requireUser)
   const ports = recommendationPorts(platform)
   const queries = recommendationQueries(platform.readStore)
+  // Each one sent may push to a friend: a budget of its own per member, as comments and reactions have.
+  const paced = memberRateLimit(app, platform.config.rateLimits.interactions, 'recommendations')
 
   /**
    * The recommendations as the asker sees them once the read model has the change. One whose other
@@ -69,6 +72,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ platform: Platform; a
   app.post(
     '/recommendations',
     {
+      preHandler: paced,
       schema: {
         tags: ['recommendations'],
         summary:
