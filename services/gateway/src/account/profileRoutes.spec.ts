@@ -121,6 +121,25 @@ describe('PUT /api/user/profile', () => {
     expect(notice).toMatchObject({ category: 'password-changed', subject: 'Your Reelmates password was changed' })
   })
 
+  // The web app sends a password change again under its first key when the first answer was lost:
+  // the server answers what it did then, instead of judging the old password again (now wrong).
+  it('answers a password change sent again under the same Idempotency-Key as it answered it first', async () => {
+    const { client } = await register(t.app, 'lost_answer')
+    const change = { currentPassword: password, newPassword: 'after-the-drop' }
+    const headers = { 'idempotency-key': 'password-change-5120' }
+    expect((await client.put('/api/user/profile', change, { headers })).statusCode).toBe(200)
+    const again = await client.put('/api/user/profile', change, { headers })
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toMatchObject({ username: 'lost_answer' })
+    expect((await client.put('/api/user/profile', change)).json()).toMatchObject({
+      validationErrors: { currentPassword: 'Current password is incorrect' },
+    })
+    expect(
+      (await agent(t.app).post('/api/login', { username: 'lost_answer', password: 'after-the-drop' })).statusCode,
+    ).toBe(200)
+  })
+
   it('treats empty password fields as not given', async () => {
     const { client } = await register(t.app, 'formfiller')
     const answer = await client.put('/api/user/profile', { bio: 'Hi', currentPassword: '', newPassword: '' })

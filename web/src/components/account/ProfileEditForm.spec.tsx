@@ -1,11 +1,14 @@
 import type { PublicUser } from '@reelmates/contracts/account'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { updateProfile } from '../../features/account/accountCalls'
 import { imitateModalDialogs } from '../../lib/modalDialogInJsdom'
 import { routerInMemory, where, withinRouter } from '../../lib/routerInSpecs'
 import { ProfileEditForm } from './ProfileEditForm'
+import { ApiError, requestMessages } from '../../lib/apiError'
+import * as toasts from '../../lib/toast'
+import { unconfirmedSaveTexts } from '../../features/account/profileForm'
 import { member } from '../../features/account/testing'
 
 vi.mock('../../features/account/accountCalls', () => ({ updateProfile: vi.fn() }))
@@ -129,5 +132,91 @@ describe('the profile form', () => {
     await leave(router)
     expect(where(router)).toBe('/elsewhere')
     expect(asked()).toBeNull()
+  })
+})
+
+// The walk's bad connection: the server made the change, the phone never heard its answer.
+describe('a save whose answer was lost', () => {
+  beforeEach(() => vi.mocked(updateProfile).mockReset())
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+    vi.mocked(updateProfile).mockReset()
+  })
+
+  const lost = () => Promise.reject(new ApiError(requestMessages.network, 0))
+  function told() {
+    const said: toasts.ToastInput[] = []
+    vi.spyOn(toasts, 'toast').mockImplementation((input) => {
+      said.push(input)
+      return { id: String(said.length), dismiss: () => undefined, update: () => undefined }
+    })
+    return said
+  }
+  /** GET /api/session, asked again to see what the server has: `user` (null once signed out). */
+  function serverHas(user: PublicUser | null) {
+    const asked = vi.fn(async () => Response.json({ user }))
+    vi.stubGlobal('fetch', asked)
+    // Not the installed app (display-mode: standalone): the user is asked for, not taken from the device.
+    vi.stubGlobal('matchMedia', () => ({ matches: false }))
+    return asked
+  }
+  const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })))
+
+  it('is not called a failure, and the same save again goes under its first key, so a new password is not judged twice', async () => {
+    const said = told()
+    serverHas(ada)
+    vi.mocked(updateProfile).mockImplementationOnce(lost).mockResolvedValueOnce(ada)
+    renderForm(ada)
+    write('Current password', 'old-secret')
+    write('New password', 'new-secret')
+    await save()
+    expect(said.map((toast) => toast.title)).toEqual([unconfirmedSaveTexts.title])
+    expect(screen.getByLabelText<HTMLInputElement>('New password').value).toBe('new-secret')
+
+    await save()
+    const [first, second] = vi.mocked(updateProfile).mock.calls
+    expect(first?.[1]).toEqual(expect.any(String))
+    expect(second).toEqual(first)
+    expect(said.at(-1)).toMatchObject({ title: 'Profile updated', variant: 'success' })
+  })
+
+  it('reads the user again and says the details were saved when the server has them', async () => {
+    const said = told()
+    const session = serverHas({ ...ada, location: 'Paris' })
+    vi.mocked(updateProfile).mockImplementationOnce(lost)
+    renderForm(ada)
+    write('Location', 'Paris')
+    await save()
+    expect(session).toHaveBeenCalledWith(expect.stringContaining('/api/session'), expect.anything())
+    expect(said).toEqual([
+      expect.objectContaining({ title: unconfirmedSaveTexts.savedTitle, description: unconfirmedSaveTexts.saved }),
+    ])
+  })
+
+  it('says the new password was probably saved when the member finds themselves signed out', async () => {
+    const said = told()
+    serverHas(null)
+    vi.mocked(updateProfile).mockImplementationOnce(lost)
+    renderForm(ada)
+    write('Current password', 'old-secret')
+    write('New password', 'new-secret')
+    await save()
+    expect(said).toEqual([expect.objectContaining({ title: unconfirmedSaveTexts.signedOutTitle })])
+  })
+
+  it('sends a new key for a different save after it', async () => {
+    told()
+    serverHas(ada)
+    vi.mocked(updateProfile).mockImplementationOnce(lost).mockResolvedValueOnce(ada)
+    renderForm(ada)
+    write('Location', 'Paris')
+    await save()
+    write('Location', 'Rome')
+    await save()
+    const [first, second] = vi.mocked(updateProfile).mock.calls
+    expect(second?.[0]).toEqual({ location: 'Rome' })
+    expect(second?.[1]).not.toBe(first?.[1])
   })
 })

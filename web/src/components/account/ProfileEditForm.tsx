@@ -1,18 +1,21 @@
-import { digestTypes, type PublicUser } from '@reelmates/contracts/account'
+import { digestTypes, type ProfileUpdateRequest, type PublicUser } from '@reelmates/contracts/account'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState, type ReactNode, type SubmitEvent } from 'react'
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react'
 import { updateProfile } from '../../features/account/accountCalls'
-import { setCurrentUser } from '../../features/account/currentUser'
+import { currentUserQuery, setCurrentUser } from '../../features/account/currentUser'
 import type { FieldErrors } from '../../features/account/fieldErrors'
 import {
+  hasSavedRequest,
   hasUnsavedChanges,
   planProfileUpdate,
   profileFormValues,
   type ProfileField,
   type ProfileFormValues,
+  unconfirmedSaveTexts,
 } from '../../features/account/profileForm'
 import { usePushToggle } from '../../features/notifications/usePushToggle'
-import { isApiError } from '../../lib/apiError'
+import { isApiError, isUnanswered } from '../../lib/apiError'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { toast } from '../../lib/toast'
 import { useUnsavedChanges } from '../../lib/unsavedChanges'
 import { UnsavedChangesDialog } from '../shell/UnsavedChangesDialog'
@@ -62,6 +65,8 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
   const [busy, setBusy] = useState(false)
   const pushToggle = usePushToggle()
   const [nothingToSave, setNothingToSave] = useState(false)
+  // A save whose answer was lost: what the form held then, and the request and key it was sent with.
+  const unconfirmed = useRef<{ values: string; request: ProfileUpdateRequest; idempotencyKey: string } | null>(null)
   const { form, refused, announcement } = useFocusOnRefusal()
   const refuse = (found: FieldErrors<ProfileField>) => {
     setErrors(found)
@@ -86,13 +91,21 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
       return
     }
     setErrors({})
-    if (!plan.changed) {
+    // The same values saved again after an answer that never came are the same save: its first request
+    // under its first key, so the server answers what it did then. A new key had it judge the current
+    // password again, wrong by then if the new one was set ("Current password is incorrect").
+    const again =
+      unconfirmed.current && unconfirmed.current.values === JSON.stringify(values) ? unconfirmed.current : null
+    const request = again?.request ?? plan.request
+    if (!again && !plan.changed) {
       setNothingToSave(true)
       return
     }
+    const idempotencyKey = again?.idempotencyKey ?? newIdempotencyKey()
     setBusy(true)
     try {
-      const updated = await updateProfile(plan.request)
+      const updated = await updateProfile(request, idempotencyKey)
+      unconfirmed.current = null
       setCurrentUser(queryClient, updated)
       setValues(profileFormValues(updated))
       toast({
@@ -101,6 +114,12 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
         variant: 'success',
       })
     } catch (error) {
+      if (isUnanswered(error)) {
+        unconfirmed.current = { values: JSON.stringify(values), request, idempotencyKey }
+        await readBackAfterLostAnswer(request)
+        return
+      }
+      unconfirmed.current = null
       if (isApiError(error) && error.validationErrors) refuse(error.validationErrors)
       toast({
         title: 'Profile update failed',
@@ -110,6 +129,31 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
     } finally {
       setBusy(false)
     }
+  }
+
+  /**
+   * The save reached the server or not: only the server can say. The user is read again, so the header
+   * and the form show what it has. A session gone since means a new password was set (it signs out the
+   * session that missed its answer): the sign-in page follows, and the member must know which password.
+   */
+  async function readBackAfterLostAnswer(request: ProfileUpdateRequest) {
+    let now: PublicUser | null | undefined
+    try {
+      now = await queryClient.query({ ...currentUserQuery(), staleTime: 0 })
+    } catch {
+      now = undefined
+    }
+    if (now === null && request.newPassword) {
+      toast({ title: unconfirmedSaveTexts.signedOutTitle, description: unconfirmedSaveTexts.signedOut })
+      return
+    }
+    if (now && hasSavedRequest(now, request)) {
+      unconfirmed.current = null
+      setValues(profileFormValues(now))
+      toast({ title: unconfirmedSaveTexts.savedTitle, description: unconfirmedSaveTexts.saved, variant: 'success' })
+      return
+    }
+    toast({ title: unconfirmedSaveTexts.title, description: unconfirmedSaveTexts.description })
   }
 
   return (

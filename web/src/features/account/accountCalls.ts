@@ -7,6 +7,7 @@ import type {
   SignInRequest,
 } from '@reelmates/contracts/account'
 import { apiJson, forgetCsrfToken } from '../../lib/api'
+import { isUnanswered } from '../../lib/apiError'
 
 /** The account calls of spec §7. Sign-in, sign-up and sign-out start a new session, hence a new CSRF token. */
 type UserAnswer = PublicUser & { position?: string }
@@ -102,9 +103,22 @@ export async function acceptFriendWithToken(token: string): Promise<{ message?: 
   return apiJson(`/api/friendships/accept-with-token?token=${encodeURIComponent(token)}`)
 }
 
-/** PUT /api/user/profile (spec §7). A new password gives this session a new id, hence a new CSRF token. */
-export async function updateProfile(request: ProfileUpdateRequest): Promise<PublicUser> {
-  const answer = await apiJson<UserAnswer>('/api/user/profile', { method: 'PUT', body: request })
-  if (request.newPassword) forgetCsrfToken()
-  return userOf(answer)
+/**
+ * PUT /api/user/profile (spec §7). A new password gives this session a new id, hence a new CSRF token:
+ * also when the answer was lost, since the server may have made the change. `idempotencyKey`: the
+ * save's own key, the same when the same save is sent again after an answer that never came.
+ */
+export async function updateProfile(request: ProfileUpdateRequest, idempotencyKey?: string): Promise<PublicUser> {
+  try {
+    const answer = await apiJson<UserAnswer>('/api/user/profile', {
+      method: 'PUT',
+      body: request,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    })
+    if (request.newPassword) forgetCsrfToken()
+    return userOf(answer)
+  } catch (error) {
+    if (request.newPassword && isUnanswered(error)) forgetCsrfToken()
+    throw error
+  }
 }

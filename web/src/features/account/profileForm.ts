@@ -91,3 +91,26 @@ export function planProfileUpdate(user: PublicUser, values: ProfileFormValues): 
     return { ok: false, errors: { currentPassword: emailNeedsCurrentPassword } }
   return { ok: true, request: parsed.data, changed }
 }
+
+/**
+ * Whether `user` (read again after a save whose answer was lost) already has every change `request`
+ * asked for. A new password is not in the user, so a request with one can never be confirmed this way.
+ */
+export function hasSavedRequest(user: PublicUser, request: ProfileUpdateRequest): boolean {
+  if (request.newPassword) return false
+  const { currentPassword: _current, newPassword: _new, ...changes } = request
+  const shown = user as unknown as Record<string, unknown>
+  return Object.entries(changes).every(([field, value]) => value === undefined || shown[field] === value)
+}
+
+/** What the profile form says after a save whose answer never came (spec §8: true and helpful). */
+export const unconfirmedSaveTexts = {
+  title: "Couldn't confirm your changes were saved",
+  description:
+    "The connection dropped before Reelmates answered, so they may already be saved. Save again to find out: a change already made won't be made twice.",
+  savedTitle: 'Profile updated',
+  saved: 'The connection dropped, but your changes were saved.',
+  signedOutTitle: 'Your new password was probably saved',
+  signedOut:
+    "The connection dropped before Reelmates answered, and you were signed out, as a password change signs out sessions. Sign in with your new password (if it's refused, your old one still works).",
+} as const
