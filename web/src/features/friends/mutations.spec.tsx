@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FriendsAnswer } from '@reelmates/contracts/friendships'
+import { ApiError, requestMessages } from '../../lib/apiError'
 import * as toasts from '../../lib/toast'
 import { notificationsKeys } from '../notifications/queries'
 import { friendsCalls } from './friendsCalls'
@@ -94,5 +96,45 @@ describe('the bell after a friendship change', () => {
     result.current.mutate({ id: 'pair', username: 'cleo' })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(invalidated).toHaveBeenCalledWith({ queryKey: notificationsKeys.list() })
+  })
+})
+
+// A bad connection: the server cancelled the request, the phone never heard its answer.
+describe('a cancel whose answer was lost', () => {
+  const lost = () => Promise.reject(new ApiError(requestMessages.network, 0))
+  const listed = (outgoing: string[]) =>
+    ({
+      friends: [],
+      incoming: [],
+      outgoing: outgoing.map((id) => ({ id, user: { username: 'cleo' }, since: '2026-12-01', inviteCount: 0 })),
+      invitations: [],
+    }) as unknown as FriendsAnswer
+
+  async function cancel() {
+    const said = told()
+    const { result } = renderHook(() => useRemoveFriend(), { wrapper })
+    result.current.mutate({ id: 'pair', username: 'cleo', kind: 'cancel' })
+    await waitFor(() => expect(said).toHaveLength(1))
+    return said[0]
+  }
+
+  it('says it is cancelled when the list read again no longer has it', async () => {
+    vi.spyOn(friendsCalls, 'remove').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([]))
+    expect(await cancel()).toMatchObject({ title: 'Request cancelled' })
+  })
+
+  it('says it failed when the list still has it', async () => {
+    vi.spyOn(friendsCalls, 'remove').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed(['pair']))
+    expect(await cancel()).toMatchObject({ title: "Couldn't cancel the request", description: requestMessages.network })
+  })
+
+  it('says it cannot tell, not that it failed, when the list cannot be read either', async () => {
+    vi.spyOn(friendsCalls, 'remove').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    const said = await cancel()
+    expect(said).toMatchObject({ title: "Couldn't confirm the request was cancelled" })
+    expect(said?.variant).not.toBe('destructive')
   })
 })

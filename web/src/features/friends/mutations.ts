@@ -1,5 +1,6 @@
-import type { FriendRequest } from '@reelmates/contracts/friendships'
+import type { FriendRequest, FriendsAnswer } from '@reelmates/contracts/friendships'
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { ApiError, isUnanswered } from '../../lib/apiError'
 import { toast } from '../../lib/toast'
 import { friendsCalls } from './friendsCalls'
 import { refreshBell } from '../notifications/queries'
@@ -85,12 +86,46 @@ export function useDeclineFriend() {
   })
 }
 
+/**
+ * A removal whose answer never came (the connection dropped: the server may have done it) is asked
+ * about: the friends list read again says whether the pair is gone, which is the removal done. Said as
+ * a failure, it was contradicted a few seconds later by the list showing the request gone.
+ */
+async function goneAfterLostAnswer(id: string, lost: unknown): Promise<Record<string, never>> {
+  let now: FriendsAnswer
+  try {
+    now = await friendsCalls.list()
+  } catch {
+    throw new RemovalUnconfirmed()
+  }
+  const pairs = [...now.friends, ...now.incoming, ...now.outgoing]
+  if (pairs.some((pair) => pair.id === id)) throw lost
+  return {}
+}
+
+/** Neither the removal's answer nor the list read after it came: whether it was done is unknown. */
+export class RemovalUnconfirmed extends ApiError {
+  constructor() {
+    super(
+      "The connection dropped before Reelmates answered, so it may be done already. Your Friends list will show where things stand once you're back online.",
+      0,
+    )
+  }
+}
+
 /** Cancels my request (`cancel`) or ends a friendship (`unfriend`): the same call, said differently. */
 export function useRemoveFriend() {
   const queryClient = useQueryClient()
   return useMutation({
     scope,
-    mutationFn: (request: WithName & { kind: 'cancel' | 'unfriend' }) => friendsCalls.remove(request.id),
+    mutationFn: async (request: WithName & { kind: 'cancel' | 'unfriend' }) => {
+      try {
+        return await friendsCalls.remove(request.id)
+      } catch (error) {
+        if (!isUnanswered(error)) throw error
+        return goneAfterLostAnswer(request.id, error)
+      }
+    },
     onSuccess: (_answer, request) => {
       toast(
         request.kind === 'unfriend'
@@ -100,8 +135,19 @@ export function useRemoveFriend() {
       )
       return refresh(queryClient)
     },
-    onError: (error, request) =>
-      failed(queryClient, request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error),
+    onError: (error, request) => {
+      if (error instanceof RemovalUnconfirmed) {
+        toast({
+          title:
+            request.kind === 'cancel'
+              ? "Couldn't confirm the request was cancelled"
+              : "Couldn't confirm the friendship ended",
+          description: error.message,
+        })
+        return refresh(queryClient)
+      }
+      return failed(queryClient, request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error)
+    },
   })
 }
 
