@@ -857,3 +857,32 @@ test("at 320 px (400 % zoom), a request waiting for an answer and a friend's las
   await waitee.close()
   await watcher.close()
 })
+
+test('a cancel whose answer is lost twice (the server did it) says it is cancelled, not that it failed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'unheard')
+  const b = await member(browser, baseURL ?? '', 'unasked')
+  await a.page.goto('/friends')
+  const found = await findPerson(a.page, b.account.username)
+  await found.getByRole('button', { name: `Add friend ${b.account.username}` }).click()
+  await expect(toastWith(a.page, 'Friend request sent')).toBeVisible()
+  // A bad connection: the server cancels, the phone never hears it (the app's own retry included).
+  let lost = 0
+  await a.page.route('**/api/friendships/**', async (route) => {
+    if (route.request().method() !== 'DELETE' || lost >= 2) return route.continue()
+    lost += 1
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await found.getByRole('button', { name: `Cancel your friend request to ${b.account.username}` }).click()
+  await expect(toastWith(a.page, 'Request cancelled')).toBeVisible()
+  await expect(toastWith(a.page, "Couldn't cancel the request")).toHaveCount(0)
+  expect(lost).toBe(2)
+  const waiting = a.page.getByRole('region', { name: /Waiting for an answer/ })
+  await expect(waiting.getByRole('link', { name: b.account.username })).toHaveCount(0)
+  await a.close()
+  await b.close()
+})

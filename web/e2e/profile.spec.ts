@@ -74,6 +74,58 @@ test('a wrong current password: Profile update failed with the server message', 
   await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true')
 })
 
+/**
+ * A bad connection: the server makes the change, the phone never hears its answer, twice (the app's own
+ * retry under the same key included). Answers every PUT after the first `times` as they come.
+ */
+async function loseAnswers(page: Page, times = 2) {
+  const keys: string[] = []
+  await page.route('**/api/user/**', async (route) => {
+    if (route.request().method() === 'GET') return route.continue()
+    keys.push((await route.request().headerValue('idempotency-key')) ?? '')
+    if (keys.length > times) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  return keys
+}
+
+test('a new password whose answer was lost: not called a failure, and saving again is told it was done', async ({
+  page,
+}) => {
+  const account = await registerByApi(page.request, 'lostpw')
+  await page.goto('/profile')
+  const keys = await loseAnswers(page)
+  await page.getByLabel('Current password').fill(account.password)
+  await page.getByLabel('New password').fill('after-the-drop-7')
+  await save(page)
+  await expect(toastWith(page, "Couldn't confirm your changes were saved")).toBeVisible()
+  await expect(toastWith(page, 'Profile update failed')).toHaveCount(0)
+  await expect(page.getByLabel('New password')).toHaveValue('after-the-drop-7')
+
+  // The same save again: its first key, so the server answers what it did, not "Current password is incorrect".
+  await save(page)
+  await expect(toastWith(page, 'Profile updated')).toBeVisible()
+  await expect(toastWith(page, 'Current password is incorrect')).toHaveCount(0)
+  expect(keys).toHaveLength(3)
+  expect(new Set(keys).size).toBe(1)
+  await expect(page.getByLabel('New password')).toHaveValue('')
+
+  await signOutByApi(page.request)
+  await signInByApi(page.request, { username: account.username, password: 'after-the-drop-7' })
+})
+
+test('details saved whose answer was lost say they were saved, and the header shows them', async ({ page }) => {
+  await registerByApi(page.request, 'lostbio')
+  await page.goto('/profile')
+  await loseAnswers(page)
+  await page.getByLabel('Location').fill('Porto')
+  await save(page)
+  await expect(toastWith(page, 'The connection dropped, but your changes were saved.')).toBeVisible()
+  await expect(toastWith(page, 'Profile update failed')).toHaveCount(0)
+  await expect(page.getByRole('main').locator('header')).toContainText('Porto')
+})
+
 test('a new password works for the next sign-in', async ({ page }) => {
   const account = await registerByApi(page.request, 'newpw')
   await page.goto('/profile')
