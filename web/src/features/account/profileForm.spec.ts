@@ -1,6 +1,12 @@
 import { messages } from '@reelmates/contracts/account'
 import { describe, expect, it } from 'vitest'
-import { emailNeedsCurrentPassword, hasUnsavedChanges, planProfileUpdate, profileFormValues } from './profileForm'
+import {
+  emailNeedsCurrentPassword,
+  hasSavedRequest,
+  hasUnsavedChanges,
+  planProfileUpdate,
+  profileFormValues,
+} from './profileForm'
 import { member } from './testing'
 
 const user = member({ username: 'maya', location: 'Lisbon', createdAt: '2026-11-22T10:00:00.000Z' })
@@ -95,5 +101,16 @@ describe('unsaved changes', () => {
 
   it('are not spaces around a text, which a save would not send', () => {
     expect(hasUnsavedChanges(user, { ...unchanged, location: ' Lisbon ', bio: ' ' })).toBe(false)
+  })
+})
+
+describe('a save read back after its answer was lost', () => {
+  it('is confirmed when the user read again has every change asked for', () => {
+    expect(hasSavedRequest({ ...user, location: 'Porto', bio: null }, { location: 'Porto', bio: null })).toBe(true)
+    expect(hasSavedRequest(user, { location: 'Porto' })).toBe(false)
+  })
+
+  it('is never confirmed with a new password, which the user does not show', () => {
+    expect(hasSavedRequest(user, { currentPassword: 'old-secret', newPassword: 'new-secret' })).toBe(false)
   })
 })
