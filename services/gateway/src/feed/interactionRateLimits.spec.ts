@@ -78,3 +78,39 @@ describe('the limit on recommendations, per member', () => {
     expect((await recommend(cid, bob, 0)).statusCode).toBe(201)
   })
 })
+
+describe('a change held up by the limit, sent again under its Idempotency-Key', () => {
+  let paced: TestApp
+  beforeAll(async () => {
+    paced = await createTestApp({ env: { INTERACTION_RATE_LIMIT_MAX: '1', INTERACTION_RATE_LIMIT_WINDOW_MS: '1000' } })
+  })
+  afterAll(() => paced.close())
+
+  it('is done once the window has passed: the 429 is not kept as the answer to its key', async () => {
+    const [ann, bob] = await Promise.all([register(paced.app, 'ann_key'), register(paced.app, 'bob_key')])
+    await ann.client.post('/api/friendships', { username: bob.user.username }).then(async (asked) => {
+      const { id } = asked.json<{ friendship: { id: string } }>().friendship
+      expect((await bob.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    })
+    const watched = await bob.client.post('/api/watched', { tmdbId: titles[0]!.id, mediaType: 'movie', rating: 8 })
+    const activity = encodeURIComponent(`watched:${watched.json<{ entryId: string }>().entryId}`)
+    const comment = (content: string, key: string) =>
+      ann.client.post(`/api/activities/${activity}/comments`, { content }, { headers: { 'idempotency-key': key } })
+    expect((await comment('first', 'change-1')).statusCode).toBe(201)
+
+    const held = await comment('second', 'change-2')
+    expect(held.statusCode).toBe(429)
+    // The client waits this long before sending the change again (web/src/lib/waitingChanges.ts).
+    const retryAfter = Number(held.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100))
+
+    const again = await comment('second', 'change-2')
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBeUndefined()
+    // And that answer is the key's from now on: the change is done once.
+    const replayed = await comment('second', 'change-2')
+    expect(replayed.headers['idempotent-replayed']).toBe('true')
+    expect(replayed.body).toBe(again.body)
+  })
+})

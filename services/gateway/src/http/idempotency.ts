@@ -29,8 +29,10 @@ function headerOf(request: FastifyRequest): string | undefined {
  * the change and its answer (status and body, which carries the log position) is recorded; the same
  * request again gets that answer, marked `Idempotent-Replayed`, and changes nothing. The key is the
  * user's own: another user's same key is another request. A different request with a used key is
- * refused (422), since answering it with the first one's answer would be a lie. An answer of 5xx is
- * not recorded: nothing was done, so the retry does it.
+ * refused (422), since answering it with the first one's answer would be a lie. An answer of 5xx or
+ * 429 is not recorded: nothing was done, so the retry does it. A rate limit (http/memberRateLimit.ts)
+ * answers in a route's preHandler, after this hook claimed the key: kept, its 429 would have been the
+ * answer to every later try of the change, however long the client waited as told.
  */
 export function registerIdempotency(app: FastifyInstance): void {
   const { idempotency } = app.platform
@@ -80,7 +82,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (!claim) return payload
     request.idempotencyClaim = undefined
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null
-    if (reply.statusCode >= 500 || (body === null && payload != null)) {
+    if (reply.statusCode >= 500 || reply.statusCode === 429 || (body === null && payload != null)) {
       await idempotency.release(claim.scope, claim.key)
       return payload
     }
