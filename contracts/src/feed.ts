@@ -195,7 +195,7 @@ export const feedItem = z.object({
   reactions: z.array(reactionSummary),
   commentCount: z.number().int(),
   /**
-   * True on a card addressed to two members who are not friends now (a recommendation after an
+   * True on a card addressed to two members who were friends until one of them ended it (a recommendation after an
    * unfriending): ending a friendship ends contact, so it takes no new comments, edits or reactions
    * until they are friends again; what was said stays readable to the two. Absent on every other.
    */

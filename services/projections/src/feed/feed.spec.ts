@@ -333,6 +333,27 @@ describe('the feed', () => {
     expect(await closed(ann)).toEqual({ access: false, item: undefined, detail: undefined })
   })
 
+  it('leaves open a card between two who never were friends (a mailed recommendation claimed by a newcomer)', async () => {
+    const h = await harness()
+    const claimed = RecommendationClaimed({
+      recommendationId: 'r2',
+      fromUserId: ann,
+      toUserId: cat,
+      ...dune,
+      mediaTitle: 'Dune',
+      mediaPosterPath: '/dune.jpg',
+      tokenHash: 'hash',
+      claimedAt: '2026-11-22T09:00:00.000Z',
+    })
+    await h.given(recommended('r2', ann, null), claimed)
+    for (const userId of [ann, cat]) expect((await h.feed.access(userId, 'recommendation:r2'))?.closed).toBe(false)
+    // Friends, then not: ending it closes the card; a deleted account leaves no former friend behind.
+    await h.given(...befriend(cat, ann), unfriend(ann, cat))
+    expect((await h.feed.access(cat, 'recommendation:r2'))?.closed).toBe(true)
+    await h.given(AccountDeleted({ userId: cat, deletedAt: '2026-11-23T00:00:00.000Z' }))
+    expect(await h.db.collection('friend_circles').findOne({ formerFriends: cat })).toBeNull()
+  })
+
   it('forgets a deleted account’s activities, comments and reactions, on others’ activities too', async () => {
     const h = await harness()
     await h.given(...befriend(ann, bob), ...befriend(cat, bob), watched(bob, 'b1'), watched(cat, 'c1'))

@@ -103,12 +103,14 @@ export const feedQueries = defineQueries(
     }
 
     /**
-     * A card addressed to two members who are not friends now (a recommendation after an unfriending):
-     * it stays theirs to read, but ending the friendship ended contact through it. Friends again, it opens.
+     * A card addressed to two members who were friends until one of them ended it (a recommendation
+     * after an unfriending): it stays theirs to read, but ending the friendship ended contact through
+     * it. Friends again, it opens. Two who never were friends (a recommendation mailed to a newcomer,
+     * whose friend request waits) talk on it as they always could.
      */
     async function isClosed(activity: Activity): Promise<boolean> {
       const [one, other] = activity.audience ?? []
-      return one !== undefined && other !== undefined && !(await areFriends(one, other))
+      return one !== undefined && other !== undefined && (await circles.wereFriends(one, other))
     }
 
     /** The ids of the closed cards among `shown`. */

@@ -7,4 +7,11 @@ export const circleQueries = defineQueries([friendships], (db) => ({
     const circle = await db.collection<FriendCircleDoc>(friendCirclesCollection).findOne({ _id: userId })
     return circle ? [...circle.friends] : []
   },
+  /** Whether the two were friends until one of them ended it, and are not friends again since. */
+  async wereFriends(userId: string, otherId: string): Promise<boolean> {
+    const circle = await db
+      .collection<FriendCircleDoc>(friendCirclesCollection)
+      .findOne({ _id: userId, formerFriends: otherId })
+    return circle !== null
+  },
 }))

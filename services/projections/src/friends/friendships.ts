@@ -11,7 +11,10 @@ import { defineProjector, type ProjectedEvent, type ProjectorDb } from '../proje
 import { applyOnce } from '../streamRevisions'
 
 export const friendshipsCollection = 'friendships'
-/** One document per member with friends: `{ _id: userId, friends: [their friends' ids] }`. */
+/**
+ * One document per member with friends, or who had some: `{ _id: userId, friends: [their friends' ids],
+ * formerFriends: [the ids of those they were friends with until one of the two ended it] }`.
+ */
 export const friendCirclesCollection = 'friend_circles'
 const revisions = 'friendships_revisions'
 const handles = [
@@ -26,6 +29,8 @@ const handles = [
 export interface FriendCircleDoc extends Doc {
   _id: string
   friends: string[]
+  /** Friends until one of the two ended it, and not friends again since: a card between them is closed. */
+  formerFriends?: string[]
 }
 
 /**
@@ -39,7 +44,8 @@ export interface FriendCircleDoc extends Doc {
  */
 export const friendships = defineProjector({
   name: 'friendships',
-  version: 2,
+  // 3: the circles keep former friends.
+  version: 3,
   collections: [friendshipsCollection, friendCirclesCollection, revisions],
   handles,
 
@@ -82,7 +88,10 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         { $set: { status: 'accepted', acceptedAt: event.data.acceptedAt, updatedAt: event.data.acceptedAt } },
       )
       // No request, no friendship (it went with a deleted account).
-      if (matchedCount === 1) await setFriends(db, event.data.fromUserId, event.data.toUserId, true)
+      if (matchedCount === 1) {
+        await setFriends(db, event.data.fromUserId, event.data.toUserId, true)
+        await setFormerFriends(db, event.data.fromUserId, event.data.toUserId, false)
+      }
       return
     }
     case 'FriendRequestDeclined':
@@ -93,6 +102,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
     case 'FriendRemoved':
       await docs.deleteOne({ _id: event.data.friendshipId })
       await setFriends(db, event.data.byUserId, event.data.otherUserId, false)
+      await setFormerFriends(db, event.data.byUserId, event.data.otherUserId, true)
       return
     case 'AccountDeleted': {
       const { userId } = event.data
@@ -102,6 +112,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         await circles.updateOne({ _id: friendId }, { $pull: { friends: userId } })
       }
       await circles.deleteOne({ _id: userId })
+      await circles.updateMany({ formerFriends: userId }, { $pull: { formerFriends: userId } })
       await docs.deleteMany({ users: userId })
       return
     }
@@ -117,5 +128,17 @@ async function setFriends(db: ProjectorDb, a: string, b: string, friends: boolea
   ] as const) {
     if (friends) await circles.updateOne({ _id: member }, { $addToSet: { friends: friend } }, { upsert: true })
     else await circles.updateOne({ _id: member }, { $pull: { friends: friend } })
+  }
+}
+
+/** Marks `a` and `b` as each other's former friends, or no longer (friends again). Idempotent. */
+async function setFormerFriends(db: ProjectorDb, a: string, b: string, former: boolean): Promise<void> {
+  const circles = db.collection<FriendCircleDoc>(friendCirclesCollection)
+  for (const [member, friend] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    if (former) await circles.updateOne({ _id: member }, { $addToSet: { formerFriends: friend } }, { upsert: true })
+    else await circles.updateOne({ _id: member }, { $pull: { formerFriends: friend } })
   }
 }
