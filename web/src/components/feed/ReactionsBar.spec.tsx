@@ -101,3 +101,25 @@ describe('with the keyboard', () => {
     expect(chips.filter((chip) => chip.tabIndex === 0)).toEqual([chips[6]])
   })
 })
+
+describe('on a card closed by an ended friendship', () => {
+  const given = [
+    { emoji: '👍' as const, count: 1, mine: false, users: ['alice'] },
+    { emoji: '🔥' as const, count: 1, mine: true, users: ['me'] },
+  ]
+
+  it('shows who reacted, takes no new reaction, and still lets me take back mine', () => {
+    const onToggle = vi.fn()
+    render(<ReactionsBar readOnly reactions={given} onToggle={onToggle} subject="Dune" me="me" />)
+    const theirs = screen.getByRole('button', { name: /^👍 1/ })
+    const mine = screen.getByRole('button', { name: /^🔥 1/ })
+    expect(theirs.getAttribute('aria-disabled')).toBe('true')
+    expect(mine.getAttribute('aria-disabled')).toBeNull()
+    fireEvent.click(theirs)
+    expect(onToggle).not.toHaveBeenCalled()
+    fireEvent.click(mine)
+    expect(onToggle).toHaveBeenCalledWith('🔥', false, mine)
+    // Only what was given shows: no palette of reactions nobody may give.
+    expect(screen.getAllByRole('button')).toHaveLength(2)
+  })
+})

@@ -15,7 +15,10 @@ interface ReactionsBarProps {
   compact?: boolean
   /** The bar's name, when it is not "Reactions to" its subject (a palette to pick from). */
   label?: string
-  /** Who reacted, nothing to press: a card whose two members are not friends now takes no reactions. */
+  /**
+   * Who reacted, and only one's own reaction to press (taking it back): a card closed by an ended
+   * friendship takes no new reactions, but what I gave stays mine to take back.
+   */
   readOnly?: boolean
 }
 
@@ -102,12 +105,13 @@ export function ReactionsBar({
         const mine = reaction?.mine ?? false
         if (compact && count === 0) return null
         const who = whoReacted(reaction?.users ?? [], me).join(', ')
+        const locked = readOnly && !mine
         return (
           <span key={emoji} className="relative">
             <Toolbar.Button
               type="button"
               aria-pressed={mine}
-              aria-disabled={readOnly || undefined}
+              aria-disabled={locked || undefined}
               // Whose, too: a screen reader lists a feed's buttons apart from their bars. Pressed says mine.
               aria-label={`${emoji} ${count} on ${subject}${who ? `: ${who}` : ''}`}
               onPointerEnter={(event) => event.pointerType === 'mouse' && count > 0 && setShown(emoji)}
@@ -135,7 +139,7 @@ export function ReactionsBar({
               }}
               onContextMenu={(event) => event.preventDefault()}
               onClick={(event) => {
-                if (readOnly || pressedLong.current || isDoubleClickRepeat(event)) return
+                if (locked || pressedLong.current || isDoubleClickRepeat(event)) return
                 onToggle(emoji, press(emoji, mine), event.currentTarget)
               }}
               className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
