@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly data?: unknown,
     readonly validationErrors?: ValidationErrors,
+    /** The server's `Retry-After`, in seconds: when asking again can succeed (a rate limit's 429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -52,6 +54,14 @@ function wordsOfPage(html: string): string | undefined {
   return words || undefined
 }
 
+/** `Retry-After` as seconds from now: a number of seconds, or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterOf(response: Response, now: number = Date.now()): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim()
+  if (!value) return undefined
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000
+  return Number.isFinite(seconds) ? Math.max(seconds, 0) : undefined
+}
+
 /**
  * Turns a non-OK response into the API error: a JSON body gives its message, else its error field,
  * else the generic text; any other body gives its text (an HTML page its title), else the status text.
@@ -60,15 +70,22 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const type = response.headers.get('Content-Type') ?? ''
   const isJson = type.includes('json')
   const text = await response.text().catch(() => '')
+  const retryAfter = retryAfterOf(response)
   if (isJson) {
     try {
       const body: unknown = JSON.parse(text)
       const message = textField(body, 'message') ?? textField(body, 'error') ?? requestMessages.fallback
-      return new ApiError(message, response.status, body, validationErrorsOf(body))
+      return new ApiError(message, response.status, body, validationErrorsOf(body), retryAfter)
     } catch {
       // A body that claims JSON but is not: fall through to its text.
     }
   }
   const words = type.includes('html') ? wordsOfPage(text) : text.trim()
-  return new ApiError(words || response.statusText || requestMessages.fallback, response.status, text || undefined)
+  return new ApiError(
+    words || response.statusText || requestMessages.fallback,
+    response.status,
+    text || undefined,
+    undefined,
+    retryAfter,
+  )
 }

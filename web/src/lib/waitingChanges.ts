@@ -1,4 +1,4 @@
-import { isUnanswered } from './apiError'
+import { isApiError, isUnanswered } from './apiError'
 import { connection } from './connection'
 import { toast } from './toast'
 
@@ -41,6 +41,38 @@ export function holdWaitingChanges(): (discard?: readonly unknown[]) => void {
   }
 }
 
+/** The changes (their variables) taken up by a replay of the queue (features/offline/replay.ts). */
+const queued = new WeakSet<object>()
+
+/**
+ * Marks `changes` (their variables, as their mutations hold them) as the queue's: replayed one after
+ * another when the connection returns, after a reload too.
+ */
+export function markQueued(changes: readonly unknown[]): void {
+  for (const change of changes) if (typeof change === 'object' && change !== null) queued.add(change)
+}
+
+/** A queued change's 429 answers, with how long to wait (ms) before the change is sent again. */
+const heldUp = new WeakMap<object, number>()
+
+/**
+ * A queue replayed within seconds went past the member's limit on comments and reactions (or
+ * recommendations) and the rest were refused, each with a "Too many…" toast and lost, though the
+ * member had made them one at a time. A 429 with `Retry-After` (the server says when asking again
+ * can succeed) is no refusal for a queued change: the change stays queued, in its place (its scope
+ * waits behind it), and is sent again under the same idempotency key once that time has passed.
+ * A 429 without one (a limit of days: new addresses for recommendations) is still a refusal, and so
+ * is any 429 to a live tap, whose message the member can act on.
+ */
+function heldUpFor(change: WaitingChange, error: unknown): number | undefined {
+  if (!queued.has(change) || !isApiError(error) || error.status !== 429 || error.retryAfterSeconds === undefined)
+    return undefined
+  return error.retryAfterSeconds * 1000
+}
+
+/** TanStack's own: doubling from a second, up to 30 seconds. */
+const backOff = (failures: number) => Math.min(1000 * 2 ** failures, 30_000)
+
 /** The changes said to be waiting for the server, until they settle: each says so once, however often it is tried. */
 const toldWaiting = new Set<string>()
 
@@ -72,8 +104,10 @@ export function waitingChange<Change extends WaitingChange, Answer>(
     // offline (lib/connection) or the tab is hidden, rather than failing and leaving the queue, and the
     // kept snapshot, for good. An 'online' event is no proof: a page reloaded while Chromium emulated
     // offline got one as it went, sent the change it had restored, and the reload found only the
-    // changes queued behind it (issue 15.1). Refusals still fail at once.
-    retry: (_failures: number, error: Error) => isUnanswered(error),
+    // changes queued behind it (issue 15.1). Refusals still fail at once; a queued change held up by
+    // a rate limit waits as the server asked (`heldUpFor`).
+    retry: (_failures: number, error: Error) => isUnanswered(error) || heldUp.has(error),
+    retryDelay: (failures: number, error: Error) => heldUp.get(error) ?? backOff(failures),
     mutationFn: async (change: Change) => {
       while (held) await held.released
       // Discarded at logout: never sent, and never settled either, since settling would run its
@@ -84,6 +118,8 @@ export function waitingChange<Change extends WaitingChange, Answer>(
         return await send(change, change.idempotencyKey ? { idempotencyKey: change.idempotencyKey } : {})
       } catch (error) {
         if (isUnanswered(error)) tellWaitingForServer(change)
+        const wait = heldUpFor(change, error)
+        if (wait !== undefined && typeof error === 'object' && error !== null) heldUp.set(error, wait)
         throw error
       }
     },

@@ -1,6 +1,7 @@
 import { onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
 import { askServerNow, connection } from '../../lib/connection'
 import { gatherRefusals } from '../../lib/refusedChanges'
+import { markQueued } from '../../lib/waitingChanges'
 
 /** Resolves once none of `changes` waits for an answer any more: each was taken or refused. */
 function settled(client: QueryClient, changes: readonly Mutation[]): Promise<void> {
@@ -18,10 +19,14 @@ function settled(client: QueryClient, changes: readonly Mutation[]): Promise<voi
 /**
  * Sends the changes that waited for the connection, in the order they were made (their scopes), and
  * tells their refusals in one toast (lib/refusedChanges): a note on a title removed elsewhere, then a
- * move of it, are refused one after the other, and a toast each would hide the first.
+ * move of it, are refused one after the other, and a toast each would hide the first. One held up by
+ * a rate limit (429) is no refusal: it stays queued, in its place, and is sent again after the
+ * server's Retry-After (lib/waitingChanges).
  */
 export function replayWaitingChanges(client: QueryClient): Promise<void> {
   const waiting = client.getMutationCache().findAll({ status: 'pending' })
+  // Sent within seconds, they may go past the member's rate limit: a 429 keeps them queued.
+  markQueued(waiting.map((change) => change.state.variables))
   void client.resumePausedMutations()
   return gatherRefusals(settled(client, waiting))
 }
