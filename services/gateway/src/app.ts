@@ -29,6 +29,7 @@ import { documentingRefusals } from './http/documentedRefusals'
 import { registerReadYourWrites } from './http/readYourWrites'
 import { registerRequestLog } from './http/requestLog'
 import { registerIdempotency } from './http/idempotency'
+import { waitAndTryAgain } from './http/memberRateLimit'
 import { normaliseRequestTarget } from './http/requestTarget'
 import { registerSecurityHeaders } from './http/securityHeaders'
 import { registerSessionRenewal, sessionLife } from './http/sessionRenewal'
@@ -141,7 +142,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
         error: 'Too Many Requests',
-        message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        message: `Too many attempts. ${waitAndTryAgain(context.ttl)}`,
       }),
     })
     registerSessionRenewal(members, sessionLife)

@@ -100,6 +100,9 @@ describe('a change held up by the limit, sent again under its Idempotency-Key', 
 
     const held = await comment('second', 'change-2')
     expect(held.statusCode).toBe(429)
+    expect(held.json<{ message: string }>().message).toBe(
+      'Too many comments and reactions. Please wait 1 second and try again.',
+    )
     // The client waits this long before sending the change again (web/src/lib/waitingChanges.ts).
     const retryAfter = Number(held.headers['retry-after'])
     expect(retryAfter).toBeGreaterThanOrEqual(1)

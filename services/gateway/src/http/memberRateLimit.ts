@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { RateLimit } from '@reelmates/infra/config'
 import { currentUserId } from './auth'
 
+/** The end of every 429's message: "Please wait 1 second and try again.", "…wait 40 seconds…". */
+export function waitAndTryAgain(ttlMs: number): string {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000))
+  return `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
+}
+
 /**
  * A hook that counts the signed-in member's requests on every route it is put on, as one budget:
  * by account, not address, since people behind one address would share a limit and one person
@@ -15,7 +21,7 @@ export function memberRateLimit(app: FastifyInstance, limit: RateLimit, what: st
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: 'Too Many Requests',
-      message: `Too many ${what}. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: `Too many ${what}. ${waitAndTryAgain(context.ttl)}`,
     }),
   })
 }

@@ -127,7 +127,7 @@ describe('comments and reactions made offline, past the rate limit when the conn
         JSON.stringify({
           statusCode: 429,
           error: 'Too Many Requests',
-          message: 'Too many comments and reactions. Please wait 1 seconds and try again.',
+          message: 'Too many comments and reactions. Please wait 1 second and try again.',
         }),
         { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } },
       ),
@@ -184,7 +184,7 @@ describe('comments and reactions made offline, past the rate limit when the conn
       expect(toasts.result.current).toMatchObject([
         {
           title: "Couldn't save your reaction",
-          description: 'Too many comments and reactions. Please wait 1 seconds and try again.',
+          description: 'Too many comments and reactions. Please wait 1 second and try again.',
         },
       ]),
     )
