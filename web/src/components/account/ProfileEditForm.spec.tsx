@@ -206,6 +206,37 @@ describe('a save whose answer was lost', () => {
     expect(said).toEqual([expect.objectContaining({ title: unconfirmedSaveTexts.signedOutTitle })])
   })
 
+  // The server ends every session of the member as it sets a new password and gives the request a
+  // new one; the dropped answer took that cookie with it, so the app's own resend (same key) goes
+  // with the erased session and is refused before the server can replay what it did.
+  it('says the new password was probably saved when the save is refused as signed out', async () => {
+    const said = told()
+    vi.mocked(updateProfile).mockRejectedValueOnce(new ApiError('You need to sign in first.', 401))
+    renderForm(ada)
+    write('Current password', 'old-secret')
+    write('New password', 'new-secret')
+    await save()
+    expect(said).toEqual([
+      expect.objectContaining({
+        title: unconfirmedSaveTexts.signedOutTitle,
+        description: unconfirmedSaveTexts.signedOut,
+        // Still there on the sign-in page, where the member needs it.
+        duration: Infinity,
+      }),
+    ])
+  })
+
+  it('calls a save without a new password refused as signed out a failure: nothing of it was done', async () => {
+    const said = told()
+    vi.mocked(updateProfile).mockRejectedValueOnce(new ApiError('You need to sign in first.', 401))
+    renderForm(ada)
+    write('Location', 'Paris')
+    await save()
+    expect(said).toEqual([
+      expect.objectContaining({ title: 'Profile update failed', description: 'You need to sign in first.' }),
+    ])
+  })
+
   it('sends a new key for a different save after it', async () => {
     told()
     serverHas(ada)

@@ -120,6 +120,14 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
         return
       }
       unconfirmed.current = null
+      // A new password ends every session of the member and gives this request a new one. When the
+      // answer is lost, its cookie is lost with it: the request client's resend goes with the erased
+      // session and is refused (401) before the server can answer what it did. Most likely the change
+      // was made; the app's refusal handling then takes the member to sign in.
+      if (request.newPassword && isApiError(error) && error.status === 401) {
+        sayPasswordProbablySaved()
+        return
+      }
       if (isApiError(error) && error.validationErrors) refuse(error.validationErrors)
       toast({
         title: 'Profile update failed',
@@ -144,7 +152,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
       now = undefined
     }
     if (now === null && request.newPassword) {
-      toast({ title: unconfirmedSaveTexts.signedOutTitle, description: unconfirmedSaveTexts.signedOut })
+      sayPasswordProbablySaved()
       return
     }
     if (now && hasSavedRequest(now, request)) {
@@ -154,6 +162,18 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
       return
     }
     toast({ title: unconfirmedSaveTexts.title, description: unconfirmedSaveTexts.description })
+  }
+
+  /**
+   * Said on the way to the sign-in page, where it stays until closed or a sign-in replaces it: the
+   * member needs it there, to know which password to try.
+   */
+  function sayPasswordProbablySaved() {
+    toast({
+      title: unconfirmedSaveTexts.signedOutTitle,
+      description: unconfirmedSaveTexts.signedOut,
+      duration: Infinity,
+    })
   }
 
   return (

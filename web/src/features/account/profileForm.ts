@@ -111,6 +111,7 @@ export const unconfirmedSaveTexts = {
   savedTitle: 'Profile updated',
   saved: 'The connection dropped, but your changes were saved.',
   signedOutTitle: 'Your new password was probably saved',
+  /** After a save with a new password, found signed out: by the read back, or by the save itself (a 401). */
   signedOut:
-    "The connection dropped before Reelmates answered, and you were signed out, as a password change signs out sessions. Sign in with your new password (if it's refused, your old one still works).",
+    'You were signed out before Reelmates could confirm it, as a password change ends your sessions. Sign in with your new password. If it\'s refused, try your old one, or "Forgot password?" on the sign-in page.',
 } as const
