@@ -140,6 +140,25 @@ describe('PUT /api/user/profile', () => {
     ).toBe(200)
   })
 
+  // On a real dropped connection the new session's cookie is lost with the answer: the web app's resend
+  // goes with the session the change ended, and the member who could be replayed to is unknown. The
+  // form takes a 401 to a save with a new password as "probably saved" (ProfileEditForm.tsx).
+  it('refuses a password change sent again with the session it ended (its answer and cookie lost): 401, not replayed', async () => {
+    const { client } = await register(t.app, 'lost_cookie')
+    const change = { currentPassword: password, newPassword: 'after-the-drop' }
+    const headers = { 'idempotency-key': 'password-change-5121' }
+    const before = new Map(client.cookies)
+    expect((await client.put('/api/user/profile', change, { headers })).statusCode).toBe(200)
+    client.cookies.clear()
+    for (const [name, value] of before) client.cookies.set(name, value)
+    const again = await client.put('/api/user/profile', change, { headers })
+    expect(again.statusCode).toBe(403)
+    client.resetCsrf()
+    const withNewToken = await client.put('/api/user/profile', change, { headers })
+    expect(withNewToken.statusCode).toBe(401)
+    expect(withNewToken.headers['idempotent-replayed']).toBeUndefined()
+  })
+
   it('treats empty password fields as not given', async () => {
     const { client } = await register(t.app, 'formfiller')
     const answer = await client.put('/api/user/profile', { bio: 'Hi', currentPassword: '', newPassword: '' })
