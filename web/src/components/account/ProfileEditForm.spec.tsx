@@ -237,6 +237,20 @@ describe('a save whose answer was lost', () => {
     ])
   })
 
+  it('calls a save sent with the browser offline a failure, asking the server nothing: it never left', async () => {
+    const said = told()
+    const asked = serverHas(ada)
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    vi.mocked(updateProfile).mockImplementationOnce(lost)
+    renderForm(ada)
+    write('Location', 'Paris')
+    await save()
+    expect(said).toEqual([
+      expect.objectContaining({ title: 'Profile update failed', description: requestMessages.network }),
+    ])
+    expect(asked).not.toHaveBeenCalled()
+  })
+
   it('sends a new key for a different save after it', async () => {
     told()
     serverHas(ada)

@@ -102,6 +102,8 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
       return
     }
     const idempotencyKey = again?.idempotencyKey ?? newIdempotencyKey()
+    // Sent with the browser offline, the save never left: a failure, with nothing to ask the server.
+    const sentOnline = navigator.onLine
     setBusy(true)
     try {
       const updated = await updateProfile(request, idempotencyKey)
@@ -114,7 +116,7 @@ export function ProfileEditForm({ user }: { user: PublicUser }) {
         variant: 'success',
       })
     } catch (error) {
-      if (isUnanswered(error)) {
+      if (isUnanswered(error) && sentOnline) {
         unconfirmed.current = { values: JSON.stringify(values), request, idempotencyKey }
         await readBackAfterLostAnswer(request)
         return

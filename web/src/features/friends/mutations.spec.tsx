@@ -137,4 +137,12 @@ describe('a cancel whose answer was lost', () => {
     expect(said).toMatchObject({ title: "Couldn't confirm the request was cancelled" })
     expect(said?.variant).not.toBe('destructive')
   })
+
+  it('says it failed, asking nothing, when the browser was offline as it was sent: it never left', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    vi.spyOn(friendsCalls, 'remove').mockImplementation(lost)
+    const list = vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    expect(await cancel()).toMatchObject({ title: "Couldn't cancel the request", description: requestMessages.network })
+    expect(list).not.toHaveBeenCalled()
+  })
 })

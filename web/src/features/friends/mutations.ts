@@ -119,10 +119,12 @@ export function useRemoveFriend() {
   return useMutation({
     scope,
     mutationFn: async (request: WithName & { kind: 'cancel' | 'unfriend' }) => {
+      // Sent with the browser offline, the removal never left: nothing to ask about, it failed.
+      const sentOnline = navigator.onLine
       try {
         return await friendsCalls.remove(request.id)
       } catch (error) {
-        if (!isUnanswered(error)) throw error
+        if (!isUnanswered(error) || !sentOnline) throw error
         return goneAfterLostAnswer(request.id, error)
       }
     },
