@@ -93,6 +93,19 @@ const recommended = (recommendationId: string, fromUserId: string, toUserId: str
     sentAt: '2026-11-21T09:00:00.000Z',
   })
 
+/** The mailed recommendation `recommendationId`, claimed by the newcomer `toUserId` who signed up with it. */
+const claimed = (recommendationId: string, fromUserId: string, toUserId: string) =>
+  RecommendationClaimed({
+    recommendationId,
+    fromUserId,
+    toUserId,
+    ...dune,
+    mediaTitle: 'Dune',
+    mediaPosterPath: '/dune.jpg',
+    tokenHash: 'hash',
+    claimedAt: '2026-11-22T09:00:00.000Z',
+  })
+
 async function harness() {
   const h = await projectorHarness(feedReadModels)
   await seedUsers(h.db, { [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })
@@ -238,18 +251,7 @@ describe('the feed', () => {
 
     await h.given(recommended('r2', ann, null))
     expect(await h.ids(ann)).not.toContain('recommendation:r2')
-    await h.given(
-      RecommendationClaimed({
-        recommendationId: 'r2',
-        fromUserId: ann,
-        toUserId: cat,
-        ...dune,
-        mediaTitle: 'Dune',
-        mediaPosterPath: '/dune.jpg',
-        tokenHash: 'hash',
-        claimedAt: '2026-11-22T09:00:00.000Z',
-      }),
-    )
+    await h.given(claimed('r2', ann, cat))
     expect(await h.ids(cat)).toContain('recommendation:r2')
     expect(await h.ids(bob)).not.toContain('recommendation:r2')
 
@@ -335,17 +337,7 @@ describe('the feed', () => {
 
   it('leaves open a card between two who never were friends (a mailed recommendation claimed by a newcomer)', async () => {
     const h = await harness()
-    const claimed = RecommendationClaimed({
-      recommendationId: 'r2',
-      fromUserId: ann,
-      toUserId: cat,
-      ...dune,
-      mediaTitle: 'Dune',
-      mediaPosterPath: '/dune.jpg',
-      tokenHash: 'hash',
-      claimedAt: '2026-11-22T09:00:00.000Z',
-    })
-    await h.given(recommended('r2', ann, null), claimed)
+    await h.given(recommended('r2', ann, null), claimed('r2', ann, cat))
     for (const userId of [ann, cat]) expect((await h.feed.access(userId, 'recommendation:r2'))?.closed).toBe(false)
     // Friends, then not: ending it closes the card; a deleted account leaves no former friend behind.
     await h.given(...befriend(cat, ann), unfriend(ann, cat))

@@ -79,7 +79,7 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
         { upsert: true },
       )
       // A request is never sent between friends; were it, the pair would no longer be friends here.
-      await setFriends(db, data.fromUserId, data.toUserId, false)
+      await setInCircles(db, 'friends', data.fromUserId, data.toUserId, false)
       return
     }
     case 'FriendRequestAccepted': {
@@ -89,20 +89,20 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
       )
       // No request, no friendship (it went with a deleted account).
       if (matchedCount === 1) {
-        await setFriends(db, event.data.fromUserId, event.data.toUserId, true)
-        await setFormerFriends(db, event.data.fromUserId, event.data.toUserId, false)
+        await setInCircles(db, 'friends', event.data.fromUserId, event.data.toUserId, true)
+        await setInCircles(db, 'formerFriends', event.data.fromUserId, event.data.toUserId, false)
       }
       return
     }
     case 'FriendRequestDeclined':
     case 'FriendRequestCancelled':
       await docs.deleteOne({ _id: event.data.friendshipId })
-      await setFriends(db, event.data.fromUserId, event.data.toUserId, false)
+      await setInCircles(db, 'friends', event.data.fromUserId, event.data.toUserId, false)
       return
     case 'FriendRemoved':
       await docs.deleteOne({ _id: event.data.friendshipId })
-      await setFriends(db, event.data.byUserId, event.data.otherUserId, false)
-      await setFormerFriends(db, event.data.byUserId, event.data.otherUserId, true)
+      await setInCircles(db, 'friends', event.data.byUserId, event.data.otherUserId, false)
+      await setInCircles(db, 'formerFriends', event.data.byUserId, event.data.otherUserId, true)
       return
     case 'AccountDeleted': {
       const { userId } = event.data
@@ -119,26 +119,23 @@ async function apply(event: ProjectedEvent<(typeof handles)[number]>, db: Projec
   }
 }
 
-/** Puts `a` and `b` in each other's circle, or takes them out. Idempotent. */
-async function setFriends(db: ProjectorDb, a: string, b: string, friends: boolean): Promise<void> {
+/**
+ * Puts `a` and `b` on each other's `list` in their circles (`friends`, or `formerFriends`: friends
+ * until one of the two ended it), or takes them off. Idempotent.
+ */
+async function setInCircles(
+  db: ProjectorDb,
+  list: 'friends' | 'formerFriends',
+  a: string,
+  b: string,
+  on: boolean,
+): Promise<void> {
   const circles = db.collection<FriendCircleDoc>(friendCirclesCollection)
-  for (const [member, friend] of [
+  for (const [member, other] of [
     [a, b],
     [b, a],
   ] as const) {
-    if (friends) await circles.updateOne({ _id: member }, { $addToSet: { friends: friend } }, { upsert: true })
-    else await circles.updateOne({ _id: member }, { $pull: { friends: friend } })
-  }
-}
-
-/** Marks `a` and `b` as each other's former friends, or no longer (friends again). Idempotent. */
-async function setFormerFriends(db: ProjectorDb, a: string, b: string, former: boolean): Promise<void> {
-  const circles = db.collection<FriendCircleDoc>(friendCirclesCollection)
-  for (const [member, friend] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    if (former) await circles.updateOne({ _id: member }, { $addToSet: { formerFriends: friend } }, { upsert: true })
-    else await circles.updateOne({ _id: member }, { $pull: { formerFriends: friend } })
+    if (on) await circles.updateOne({ _id: member }, { $addToSet: { [list]: other } }, { upsert: true })
+    else await circles.updateOne({ _id: member }, { $pull: { [list]: other } })
   }
 }
