@@ -47,8 +47,10 @@ export function withPostMeta(indexHtml: string, post: NewsPost, publicUrl: strin
     `<link rel="canonical" href="${x(url)}" />`,
     `<link rel="alternate" type="application/rss+xml" title="Reelmates News" href="${x(`${publicUrl}/news/rss.xml`)}" />`,
   ]
+  // Replacements are functions: a replacement string reads `$&`, `$'`, `` $` `` and `$$` as patterns,
+  // and a post's title or excerpt may hold them (escaping leaves `$` alone), pasting parts of the page in.
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${x(title)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${x(description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${x(title)}</title>`)
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, () => `<meta name="description" content="${x(description)}" />`)
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
 }
