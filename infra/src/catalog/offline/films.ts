@@ -47,7 +47,6 @@ export const tmdbMovieGenres = {
   drama: { id: 18, name: 'Drama' },
   family: { id: 10751, name: 'Family' },
   fantasy: { id: 14, name: 'Fantasy' },
-  history: { id: 36, name: 'History' },
   horror: { id: 27, name: 'Horror' },
   music: { id: 10402, name: 'Music' },
   romance: { id: 10749, name: 'Romance' },
@@ -71,9 +70,14 @@ const genresOfMajorGenre: Record<string, Genre[]> = {
   'Thriller/Suspense': [g.thriller],
   Western: [g.western],
 }
+/**
+ * Only the creative types that are genres. "Historical Fiction" is the data set's label for anything
+ * set in the past (The Godfather, Casablanca, Forrest Gump) and "Dramatization" for anything based on
+ * real events (Goodfellas, Almost Famous): TMDB's History is neither, so no film gets it from here,
+ * and a film whose Major Genre is empty (The Godfather) has no genre rather than a wrong one.
+ */
 const genresOfCreativeType: Record<string, Genre[]> = {
   Fantasy: [g.fantasy],
-  'Historical Fiction': [g.history],
   'Kids Fiction': [g.family],
   'Science Fiction': [g.scienceFiction],
 }
