@@ -49,3 +49,13 @@ export const isolated = (text: string): string => (rightToLeft.test(text) ? `\u2
 const unshowable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDFFF]/u
 
 export const hasUnshowableCharacters = (text: string): boolean => unshowable.test(text)
+
+/**
+ * Characters that take no room on a page: whitespace, and the ones Unicode says to draw as nothing
+ * (zero-width space and joiners U+200B–U+200D, word joiner U+2060, byte order mark U+FEFF, soft
+ * hyphen, variation selectors…), with control characters, which show as nothing or a box.
+ */
+const invisible = /[\s\p{Default_Ignorable_Code_Point}\p{Cc}]/gu
+
+/** Whether a name or title shows anything at all: one made only of invisible characters reads as empty. */
+export const hasVisibleCharacter = (text: string): boolean => text.replace(invisible, '') !== ''
