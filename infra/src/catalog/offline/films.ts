@@ -120,6 +120,16 @@ function displayTitle(title: string): string {
   return sortForm ? `${sortForm[2]} ${sortForm[1]}` : title
 }
 
+/**
+ * "King Kong (1933)": the data set tells a remake's original apart by appending its year, which the
+ * app already shows beside the title ("King Kong (1933) · 1933"). A year in brackets that is not the
+ * release year may be part of the name, so it stays.
+ */
+function withoutReleaseYear(title: string, releaseDate: string | undefined): string {
+  const year = releaseDate?.slice(0, 4)
+  return year && title.endsWith(` (${year})`) ? title.slice(0, -` (${year})`.length) : title
+}
+
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /**
@@ -182,14 +192,16 @@ export function medianVotesPerDollar(rows: readonly VegaFilm[]): number {
 
 export function filmFromRow(row: VegaFilm, taken: Set<number>, votesPerDollar = 0): OfflineFilm | null {
   if (row.Title === null) return null
-  const title = displayTitle(repairText(String(row.Title)))
+  // The id stays a hash of the title as first read, year and all: libraries saved it.
+  const idTitle = displayTitle(repairText(String(row.Title)))
   const releaseDate = releaseDateOf(row['Release Date'])
+  const title = withoutReleaseYear(idTitle, releaseDate)
   const genres = [
     ...(genresOfMajorGenre[row['Major Genre'] ?? ''] ?? []),
     ...(genresOfCreativeType[row['Creative Type'] ?? ''] ?? []),
   ]
   const result: MediaResult = {
-    id: offlineId(`${title}|${releaseDate ?? ''}`, taken),
+    id: offlineId(`${idTitle}|${releaseDate ?? ''}`, taken),
     media_type: 'movie',
     title,
     original_title: title,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mediaDetailsSchema, mediaResultListSchema } from '@reelmates/contracts/catalog'
 import { TitleNotFound } from '../port'
-import { loadFilms, releaseDateOf, repairText } from './films'
+import { filmFromRow, loadFilms, releaseDateOf, repairText, type VegaFilm } from './films'
 import { createOfflineCatalog, offlineNotices } from './offlineCatalog'
 
 const catalog = createOfflineCatalog({ now: () => new Date('2026-11-22T00:00:00Z') })
@@ -136,6 +136,19 @@ describe('the offline catalog', () => {
   })
 })
 
+const bareRow: VegaFilm = {
+  Title: null,
+  'Release Date': null,
+  'Running Time min': null,
+  Distributor: null,
+  'Major Genre': null,
+  'Creative Type': null,
+  Director: null,
+  'IMDB Rating': null,
+  'IMDB Votes': null,
+  'Worldwide Gross': null,
+}
+
 describe('the offline films', () => {
   const films = loadFilms()
 
@@ -149,6 +162,20 @@ describe('the offline films', () => {
   it('keep the id a library may have saved: a change here orphans saved titles', () => {
     const godfather = films.find((film) => film.result.title === 'The Godfather')
     expect(godfather?.result.id).toBe(-101149221)
+  })
+
+  it('drop a release year the data set appended to a title, keeping the id it was saved under', () => {
+    const titled = (id: number) => films.find((film) => film.result.id === id)?.result
+    expect(titled(-283673074)).toMatchObject({ title: 'King Kong', original_title: 'King Kong' })
+    expect(titled(-283673074)?.release_date).toBe('1933-04-07')
+    expect(titled(-790953935)?.title).toBe('Metropolis')
+    expect(titled(-1536747014)?.title).toBe('Lolita')
+    expect(films.some((film) => /\(\d{4}\)$/.test(film.result.title ?? ''))).toBe(false)
+  })
+
+  it('keep a year in a title that is not its release year', () => {
+    const row = { ...bareRow, Title: 'Guiana (1838)', 'Release Date': 'Jan 01 2004' }
+    expect(filmFromRow(row, new Set())?.result.title).toBe('Guiana (1838)')
   })
 
   it('without IMDb votes are ranked by worldwide gross, and are not given votes', () => {
