@@ -7,11 +7,15 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentUserKey } from '../../features/account/currentUser'
 import { friendsKeys } from '../../features/friends/queries'
+import type { LibraryRequests } from '../../features/library/libraryCalls'
+import { libraryChange } from '../../features/library/libraryChanges'
+import { libraryMutations } from '../../features/library/libraryMutations'
 import { libraryKeys } from '../../features/library/libraryQueries'
-import { watchlistOf } from '../../features/library/testing'
+import { libraryTitle, newWatch, watchlistOf } from '../../features/library/testing'
 import { onboardingCalls } from '../../features/onboarding/onboardingCalls'
 import { createQueryClient } from '../../lib/queryClient'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
+import { setSignedInAs } from '../../lib/signedInAs'
 import { removeToast, useToasts } from '../../lib/toast'
 import { GetStartedCard } from './GetStartedCard'
 import { member } from '../../features/account/testing'
@@ -147,6 +151,31 @@ describe('the Get started card on home', () => {
     cleanup()
     renderCard({ watched: 1 })
     expect(steps()[0]).toBe('Done: Add a title to your watchlist')
+  })
+
+  it('keeps a step done away from home: a title added and logged off the watchlist on its own page', async () => {
+    // The title's page, with the card nowhere on screen: the server takes both changes.
+    setSignedInAs(newbie(false).id)
+    const requests: LibraryRequests = {
+      get: () => Promise.resolve([] as never),
+      send: () => Promise.resolve({} as never),
+    }
+    const titlePage = createQueryClient()
+    const { addToWatchlist, markWatched } = libraryMutations(requests)
+    const film = libraryTitle(603)
+    await titlePage.getMutationCache().build(titlePage, addToWatchlist).execute(libraryChange.addToWatchlist(film))
+    await titlePage
+      .getMutationCache()
+      .build(titlePage, markWatched)
+      .execute(libraryChange.markWatched(film, newWatch(), true))
+    // Home, then: the watchlist is empty again, and no list ever showed the title on it here.
+    renderCard({ watched: 1 })
+    expect(steps()).toEqual([
+      'Done: Add a title to your watchlist',
+      'Done: Log something you’ve watched',
+      'Not done yet: Add a friend',
+    ])
+    expect(screen.getByText('2 of 3 steps done.')).toBeTruthy()
   })
 
   it('is gone at once on Hide, which records onboardingCompleted, and the keyboard goes on past it', async () => {

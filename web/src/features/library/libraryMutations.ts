@@ -13,6 +13,7 @@ import {
   tellRefusalGivingWordsBack,
 } from '../../lib/mutations'
 import { tellRefused } from '../../lib/refusedChanges'
+import { signedInAsFor } from '../../lib/signedInAs'
 import { toast } from '../../lib/toast'
 import { waitingChange, waitingChangeSettled } from '../../lib/waitingChanges'
 import { libraryCalls, type ChangeAnswer, type LibraryRequests, type Page } from './libraryCalls'
@@ -24,6 +25,7 @@ import {
   type LibraryChangeOf,
   type TitleStatus,
 } from './libraryChanges'
+import { keepStepDone } from '../onboarding/stepsDoneHere'
 import { libraryKeys } from './libraryQueries'
 import { confirmInPages } from './watchedLog'
 import { applyToWatchedTitles } from './watchedTitles'
@@ -128,6 +130,15 @@ function tellNoteNotAdded({ item }: LibraryChangeOf<'addToWatchlist'>): void {
 
 const alreadyOnList = { status: 409, message: alreadyOnWatchlistMessage }
 
+/**
+ * An add or a log the server took is a "Get started" step done, kept for home's card even when done
+ * on a title's page: the log then took the title off the watchlist, and home saw an empty one.
+ */
+function keepGettingStartedStep(change: LibraryChange): void {
+  const step = change.kind === 'addToWatchlist' ? 'watchlist' : change.kind === 'markWatched' ? 'watched' : null
+  if (step) keepStepDone(signedInAsFor(change.idempotencyKey), step)
+}
+
 /** One mutation per action: its key names the action, its variables are the change the screens fold. */
 function libraryMutation<Change extends LibraryChange>(
   requests: LibraryRequests,
@@ -139,7 +150,10 @@ function libraryMutation<Change extends LibraryChange>(
     mutationKey: [...libraryMutationKey, action],
     scope: libraryScope,
     ...waitingChange<Change, ChangeAnswer>((change, keyed) => send(change, keyedFor(requests, keyed))),
-    onSuccess: (answer, change, _result, { client }) => confirm(client, withServerIds(change, answer)),
+    onSuccess: (answer, change, _result, { client }) => {
+      keepGettingStartedStep(change)
+      confirm(client, withServerIds(change, answer))
+    },
     onError: (error, change) => tellRefusal(failure(change), error),
     onSettled: (_answer, _error, change, _result, { client }) => {
       waitingChangeSettled(change)
