@@ -103,7 +103,7 @@ const screens: [string, () => ReactElement, string][] = [
   ['an activity', () => <ActivityScreen activityId="a1" />, "We couldn't load this activity."],
   ['friends', () => <FriendsScreen myId={admin.id} />, "We couldn't load this list."],
   ['recommendations', () => <RecommendationsScreen box="received" />, "We couldn't load this list."],
-  ['the news', () => <NewsListScreen page={1} onPageChange={() => undefined} />, 'The news could not be loaded.'],
+  ['the news', () => <NewsListScreen page={1} />, 'The news could not be loaded.'],
   ['a news post', () => <NewsPostScreen slug="release-round-up" />, refusal],
   ['a title', () => <MediaDetailsScreen mediaType="movie" id={603} />, 'This title could not be loaded.'],
   ['a profile', () => <PublicProfileScreen username="maya" />, "Something went wrong while loading maya's profile."],

@@ -9,13 +9,6 @@ export const Route = createFileRoute('/news/category/$slug')({
   component: function NewsCategory() {
     const { slug } = Route.useParams()
     const { page } = Route.useSearch()
-    const navigate = Route.useNavigate()
-    return (
-      <NewsListScreen
-        page={page ?? 1}
-        category={slug}
-        onPageChange={(next) => void navigate({ search: { page: next } })}
-      />
-    )
+    return <NewsListScreen page={page ?? 1} category={slug} />
   },
 })

@@ -8,7 +8,6 @@ export const Route = createFileRoute('/news/')({
   validateSearch: newsSearch,
   component: function News() {
     const { page } = Route.useSearch()
-    const navigate = Route.useNavigate()
-    return <NewsListScreen page={page ?? 1} onPageChange={(next) => void navigate({ search: { page: next } })} />
+    return <NewsListScreen page={page ?? 1} />
   },
 })

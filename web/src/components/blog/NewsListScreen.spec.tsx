@@ -1,6 +1,6 @@
 import type { NewsPage, NewsPostSummary } from '@reelmates/contracts/blog'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { setCurrentUser } from '../../features/account/currentUser'
@@ -40,7 +40,7 @@ async function showNews(page: number, answer: NewsPage | ApiError, category?: st
     withinRouter(
       routerInMemory(),
       <QueryClientProvider client={queryClient}>
-        <NewsListScreen page={page} category={category} onPageChange={() => undefined} />
+        <NewsListScreen page={page} category={category} />
       </QueryClientProvider>,
     ),
   )
@@ -90,5 +90,40 @@ describe('the news list', () => {
   it('lists the posts of a page within the news', async () => {
     await showNews(1, { items: [post('a')], page: 1, pageSize: 10, total: 1 })
     expect(screen.getByRole('link', { name: 'a' })).toBeTruthy()
+  })
+})
+
+describe('the news pages', () => {
+  const posts = (page: number, total: number): NewsPage => ({ items: [post(`p${page}`)], page, pageSize: 10, total })
+  const pagerAt = (page: number) => {
+    const pager = screen.getByText(`Page ${page} of 3`).closest('nav')
+    expect(pager).not.toBeNull()
+    return pager as HTMLElement
+  }
+
+  it('are links to their own addresses, so a reader can open the next one in a new tab', async () => {
+    await showNews(2, posts(2, 25))
+    const pager = pagerAt(2)
+    expect(within(pager).getByRole('link', { name: '← Previous' }).getAttribute('href')).toBe('/news?page=1')
+    expect(within(pager).getByRole('link', { name: 'Next →' }).getAttribute('href')).toBe('/news?page=3')
+    expect(within(pager).queryByRole('button')).toBeNull()
+    expect(pager.getAttribute('aria-label')).toBe('News pages')
+  })
+
+  it('keep the category of a filtered list', async () => {
+    await showNews(1, posts(1, 25), 'festivals')
+    const pager = pagerAt(1)
+    expect(within(pager).getByRole('link', { name: 'Next →' }).getAttribute('href')).toBe(
+      '/news/category/festivals?page=2',
+    )
+    // The first page has no page before it.
+    expect(within(pager).queryByRole('link', { name: '← Previous' })).toBeNull()
+  })
+
+  it('offer no page after the last', async () => {
+    await showNews(3, posts(3, 25))
+    const pager = pagerAt(3)
+    expect(within(pager).queryByRole('link', { name: 'Next →' })).toBeNull()
+    expect(within(pager).getByRole('link', { name: '← Previous' }).getAttribute('href')).toBe('/news?page=2')
   })
 })

@@ -6,7 +6,6 @@ import { blogCategoriesQuery, newsPageQuery } from '../../features/blog/blogQuer
 import { useRecordNewsVisit } from '../../features/blog/unreadNews'
 import { isApiError } from '../../lib/apiError'
 import { useDocumentTitle } from '../../lib/documentTitle'
-import { SearchPager } from '../media/SearchPager'
 import { Loading } from '../shell/NotSavedOffline'
 import { PublicShell } from '../shell/PublicShell'
 import { NewsCard } from './NewsCard'
@@ -18,11 +17,10 @@ interface NewsListScreenProps {
   page: number
   /** A category's slug: only its posts. */
   category?: string
-  onPageChange: (page: number) => void
 }
 
 /** /news and /news/category/{slug}: published posts, newest first, ten a page. */
-export function NewsListScreen({ page, category, onPageChange }: NewsListScreenProps) {
+export function NewsListScreen({ page, category }: NewsListScreenProps) {
   const posts = useQuery(newsPageQuery(page, category))
   const failure = useShownFailure(posts)
   const categories = useQuery(blogCategoriesQuery())
@@ -83,7 +81,7 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
                 <NewsCard key={post.slug} post={post} />
               ))}
             </div>
-            <SearchPager page={page} totalPages={lastPageOf(posts.data)} onPageChange={onPageChange} />
+            <NewsPager page={page} lastPage={lastPageOf(posts.data)} category={category} />
           </>
         )}
         {category ? (
@@ -99,8 +97,17 @@ export function NewsListScreen({ page, category, onPageChange }: NewsListScreenP
 const lastPageOf = ({ total, pageSize }: NewsPage) => Math.max(1, Math.ceil(total / pageSize))
 
 /** A link to one page of the news, or of one category's. */
-function NewsPageLink({ category, page, children }: { category?: string; page: number; children: ReactNode }) {
-  const className = 'font-semibold text-reel hover:underline'
+function NewsPageLink({
+  category,
+  page,
+  className = 'font-semibold text-reel hover:underline',
+  children,
+}: {
+  category?: string
+  page: number
+  className?: string
+  children: ReactNode
+}) {
   return category ? (
     <Link to="/news/category/$slug" params={{ slug: category }} search={{ page }} className={className}>
       {children}
@@ -109,5 +116,36 @@ function NewsPageLink({ category, page, children }: { category?: string; page: n
     <Link to="/news" search={{ page }} className={className}>
       {children}
     </Link>
+  )
+}
+
+const pagerStep = 'rounded-full bg-panel px-4 py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/10'
+
+/**
+ * Previous / next as links to the pages' own addresses, not buttons: a reader can open the next page
+ * in a new tab and a crawler can follow it to the older posts. The window goes back to the top as on
+ * any change of address (`ScrollToTop`). A step with nowhere to go stays in its place, dimmed, and is
+ * left out for screen readers ("Page 1 of 3" says where the reader is).
+ */
+function NewsPager({ page, lastPage, category }: { page: number; lastPage: number; category?: string }) {
+  if (lastPage <= 1) return null
+  const step = (to: number, label: string) =>
+    to >= 1 && to <= lastPage ? (
+      <NewsPageLink category={category} page={to} className={`${pagerStep} transition hover:bg-panel-2`}>
+        {label}
+      </NewsPageLink>
+    ) : (
+      <span aria-hidden="true" className={`${pagerStep} opacity-40`}>
+        {label}
+      </span>
+    )
+  return (
+    <nav aria-label="News pages" className="mt-10 flex items-center justify-center gap-4">
+      {step(page - 1, '← Previous')}
+      <span className="text-sm text-zinc-400" aria-current="page">
+        Page {page} of {lastPage}
+      </span>
+      {step(page + 1, 'Next →')}
+    </nav>
   )
 }
