@@ -886,3 +886,31 @@ test('a cancel whose answer is lost twice (the server did it) says it is cancell
   await a.close()
   await b.close()
 })
+
+test('an Accept whose answer is lost twice (the server did it) says the friend is added, not that it failed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const a = await member(browser, baseURL ?? '', 'unheardyes')
+  const b = await member(browser, baseURL ?? '', 'asker')
+  await send(b.page.request, 'POST', '/api/friendships', { username: a.account.username })
+  await a.page.goto('/friends')
+  const requests = a.page.getByRole('region', { name: /Friend requests/ })
+  await expect(requests.getByRole('link', { name: b.account.username })).toBeVisible()
+  // A bad connection: the server accepts, the phone never hears it (the app's own retry included).
+  let lost = 0
+  await a.page.route('**/api/friendships/**', async (route) => {
+    if (!new URL(route.request().url()).pathname.endsWith('/accept') || lost >= 2) return route.continue()
+    lost += 1
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await requests.getByRole('button', { name: `Accept ${b.account.username}'s friend request` }).click()
+  await expect(toastWith(a.page, `You and ${b.account.username} are now friends.`)).toBeVisible()
+  await expect(toastWith(a.page, "Couldn't accept the request")).toHaveCount(0)
+  expect(lost).toBe(2)
+  await expect(friendsList(a.page).getByRole('link', { name: b.account.username })).toBeVisible()
+  await a.close()
+  await b.close()
+})

@@ -146,3 +146,104 @@ describe('a cancel whose answer was lost', () => {
     expect(list).not.toHaveBeenCalled()
   })
 })
+
+// The same bad connection on an answer to a request, or on taking back an invitation.
+describe('an answer or an invitation cancel whose answer was lost', () => {
+  const lost = () => Promise.reject(new ApiError(requestMessages.network, 0))
+  const item = (id: string) => ({ id, user: { username: 'cleo' }, since: '2026-12-01', inviteCount: 0 })
+  const listed = (where: { friends?: string[]; incoming?: string[]; invitations?: string[] }) =>
+    ({
+      friends: (where.friends ?? []).map(item),
+      incoming: (where.incoming ?? []).map(item),
+      outgoing: [],
+      invitations: (where.invitations ?? []).map((id) => ({
+        id,
+        email: 'sam@example.com',
+        sentAt: '2026-12-01',
+        expiresAt: '2026-12-08',
+        inviteCount: 1,
+      })),
+    }) as unknown as FriendsAnswer
+
+  async function run(useChange: () => { mutate: (request: never) => void }, request: object) {
+    const said = told()
+    const { result } = renderHook(() => useChange(), { wrapper })
+    result.current.mutate(request as never)
+    await waitFor(() => expect(said).toHaveLength(1))
+    return said[0]
+  }
+  const accept = () => run(useAcceptFriend, { id: 'pair', username: 'cleo' })
+  const decline = () => run(useDeclineFriend, { id: 'pair', username: 'cleo' })
+  const cancelInvitation = () => run(useCancelInvitation, { id: 'inv', email: 'sam@example.com' })
+
+  it('says the friend is added when the list read again has them as a friend', async () => {
+    vi.spyOn(friendsCalls, 'accept').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({ friends: ['pair'] }))
+    expect(await accept()).toMatchObject({ title: 'Friend added', description: 'You and cleo are now friends.' })
+  })
+
+  it('says accepting failed when the request is still waiting', async () => {
+    vi.spyOn(friendsCalls, 'accept').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({ incoming: ['pair'] }))
+    expect(await accept()).toMatchObject({
+      title: "Couldn't accept the request",
+      description: requestMessages.network,
+    })
+  })
+
+  it('says it cannot tell whether it was accepted, not that it failed, when the list cannot be read either', async () => {
+    vi.spyOn(friendsCalls, 'accept').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    const said = await accept()
+    expect(said).toMatchObject({ title: "Couldn't confirm the request was accepted" })
+    expect(said?.variant).not.toBe('destructive')
+  })
+
+  it('says accepting failed, asking nothing, when the browser was offline as it was sent: it never left', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    vi.spyOn(friendsCalls, 'accept').mockImplementation(lost)
+    const list = vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    expect(await accept()).toMatchObject({ title: "Couldn't accept the request" })
+    expect(list).not.toHaveBeenCalled()
+  })
+
+  it('says nothing failed when the declined request is gone from the list read again', async () => {
+    vi.spyOn(friendsCalls, 'decline').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({}))
+    const said = told()
+    const { result } = renderHook(() => useDeclineFriend(), { wrapper })
+    result.current.mutate({ id: 'pair', username: 'cleo' })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(said).toEqual([])
+  })
+
+  it('says declining failed when the request is still waiting', async () => {
+    vi.spyOn(friendsCalls, 'decline').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({ incoming: ['pair'] }))
+    expect(await decline()).toMatchObject({ title: "Couldn't decline the request" })
+  })
+
+  it('says it cannot tell whether it was declined when the list cannot be read either', async () => {
+    vi.spyOn(friendsCalls, 'decline').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    expect(await decline()).toMatchObject({ title: "Couldn't confirm the request was declined" })
+  })
+
+  it('says the invitation is cancelled when the list read again no longer has it', async () => {
+    vi.spyOn(friendsCalls, 'cancelInvitation').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({}))
+    expect(await cancelInvitation()).toMatchObject({ title: 'Invitation cancelled' })
+  })
+
+  it('says cancelling the invitation failed when the list still has it', async () => {
+    vi.spyOn(friendsCalls, 'cancelInvitation').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed({ invitations: ['inv'] }))
+    expect(await cancelInvitation()).toMatchObject({ title: "Couldn't cancel the invitation" })
+  })
+
+  it('says it cannot tell whether the invitation was cancelled when the list cannot be read either', async () => {
+    vi.spyOn(friendsCalls, 'cancelInvitation').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
+    expect(await cancelInvitation()).toMatchObject({ title: "Couldn't confirm the invitation was cancelled" })
+  })
+})

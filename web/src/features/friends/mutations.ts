@@ -1,9 +1,11 @@
 import type { FriendRequest, FriendsAnswer } from '@reelmates/contracts/friendships'
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ApiError, isUnanswered } from '../../lib/apiError'
+import { signedInAsFor } from '../../lib/signedInAs'
 import { toast } from '../../lib/toast'
 import { friendsCalls } from './friendsCalls'
 import { refreshBell } from '../notifications/queries'
+import { keepStepDone } from '../onboarding/stepsDoneHere'
 import { friendsKeys } from './queries'
 
 /**
@@ -67,12 +69,21 @@ export function useAcceptFriend() {
   const queryClient = useQueryClient()
   return useMutation({
     scope,
-    mutationFn: (request: WithName) => friendsCalls.accept(request.id),
+    mutationFn: (request: WithName) =>
+      askedAfterLostAnswer(
+        () => friendsCalls.accept(request.id),
+        (now) => now.friends.some((pair) => pair.id === request.id),
+      ),
     onSuccess: (_answer, request) => {
+      // Kept for home's "Get started" card, which may not be on screen (see libraryMutations.ts).
+      keepStepDone(signedInAsFor(undefined), 'friends')
       toast({ title: 'Friend added', description: `You and ${request.username} are now friends.`, variant: 'success' })
       return refresh(queryClient)
     },
-    onError: failed(queryClient, "Couldn't accept the request"),
+    onError: failedOrUnconfirmed(queryClient, {
+      failed: "Couldn't accept the request",
+      unconfirmed: "Couldn't confirm the request was accepted",
+    }),
   })
 }
 
@@ -80,31 +91,48 @@ export function useDeclineFriend() {
   const queryClient = useQueryClient()
   return useMutation({
     scope,
-    mutationFn: (request: WithName) => friendsCalls.decline(request.id),
+    mutationFn: (request: WithName) =>
+      askedAfterLostAnswer(() => friendsCalls.decline(request.id), pairGone(request.id)),
     onSuccess: () => refresh(queryClient),
-    onError: failed(queryClient, "Couldn't decline the request"),
+    onError: failedOrUnconfirmed(queryClient, {
+      failed: "Couldn't decline the request",
+      unconfirmed: "Couldn't confirm the request was declined",
+    }),
   })
 }
 
 /**
- * A removal whose answer never came (the connection dropped: the server may have done it) is asked
- * about: the friends list read again says whether the pair is gone, which is the removal done. Said as
- * a failure, it was contradicted a few seconds later by the list showing the request gone.
+ * A change whose answer never came (the connection dropped after it left: the server may have done it)
+ * is asked about: the friends list read again says whether it is done (`done`). Said as a failure, it
+ * was contradicted a few seconds later by the list showing the request answered or gone. Sent with the
+ * browser offline, it never left: nothing to ask about, it failed.
  */
-async function goneAfterLostAnswer(id: string, lost: unknown): Promise<Record<string, never>> {
-  let now: FriendsAnswer
+async function askedAfterLostAnswer<T>(
+  change: () => Promise<T>,
+  done: (now: FriendsAnswer) => boolean,
+): Promise<T | Record<string, never>> {
+  const sentOnline = navigator.onLine
   try {
-    now = await friendsCalls.list()
-  } catch {
-    throw new RemovalUnconfirmed()
+    return await change()
+  } catch (lost) {
+    if (!isUnanswered(lost) || !sentOnline) throw lost
+    let now: FriendsAnswer
+    try {
+      now = await friendsCalls.list()
+    } catch {
+      throw new ChangeUnconfirmed()
+    }
+    if (!done(now)) throw lost
+    return {}
   }
-  const pairs = [...now.friends, ...now.incoming, ...now.outgoing]
-  if (pairs.some((pair) => pair.id === id)) throw lost
-  return {}
 }
 
-/** Neither the removal's answer nor the list read after it came: whether it was done is unknown. */
-export class RemovalUnconfirmed extends ApiError {
+/** Done when the pair is in no list: a declined or cancelled request, an ended friendship. */
+const pairGone = (id: string) => (now: FriendsAnswer) =>
+  ![...now.friends, ...now.incoming, ...now.outgoing].some((pair) => pair.id === id)
+
+/** Neither the change's answer nor the list read after it came: whether it was done is unknown. */
+export class ChangeUnconfirmed extends ApiError {
   constructor() {
     super(
       "The connection dropped before Reelmates answered, so it may be done already. Your Friends list will show where things stand once you're back online.",
@@ -113,21 +141,21 @@ export class RemovalUnconfirmed extends ApiError {
   }
 }
 
+/** A change that may have been done is not said as failed (nor in red): the list read again shows it. */
+const failedOrUnconfirmed =
+  (queryClient: QueryClient, titles: { failed: string; unconfirmed: string }) => (error: Error) => {
+    if (!(error instanceof ChangeUnconfirmed)) return failed(queryClient, titles.failed)(error)
+    toast({ title: titles.unconfirmed, description: error.message })
+    return refresh(queryClient)
+  }
+
 /** Cancels my request (`cancel`) or ends a friendship (`unfriend`): the same call, said differently. */
 export function useRemoveFriend() {
   const queryClient = useQueryClient()
   return useMutation({
     scope,
-    mutationFn: async (request: WithName & { kind: 'cancel' | 'unfriend' }) => {
-      // Sent with the browser offline, the removal never left: nothing to ask about, it failed.
-      const sentOnline = navigator.onLine
-      try {
-        return await friendsCalls.remove(request.id)
-      } catch (error) {
-        if (!isUnanswered(error) || !sentOnline) throw error
-        return goneAfterLostAnswer(request.id, error)
-      }
-    },
+    mutationFn: (request: WithName & { kind: 'cancel' | 'unfriend' }) =>
+      askedAfterLostAnswer(() => friendsCalls.remove(request.id), pairGone(request.id)),
     onSuccess: (_answer, request) => {
       toast(
         request.kind === 'unfriend'
@@ -137,19 +165,13 @@ export function useRemoveFriend() {
       )
       return refresh(queryClient)
     },
-    onError: (error, request) => {
-      if (error instanceof RemovalUnconfirmed) {
-        toast({
-          title:
-            request.kind === 'cancel'
-              ? "Couldn't confirm the request was cancelled"
-              : "Couldn't confirm the friendship ended",
-          description: error.message,
-        })
-        return refresh(queryClient)
-      }
-      return failed(queryClient, request.kind === 'cancel' ? "Couldn't cancel the request" : "Couldn't unfriend")(error)
-    },
+    onError: (error, request) =>
+      failedOrUnconfirmed(
+        queryClient,
+        request.kind === 'cancel'
+          ? { failed: "Couldn't cancel the request", unconfirmed: "Couldn't confirm the request was cancelled" }
+          : { failed: "Couldn't unfriend", unconfirmed: "Couldn't confirm the friendship ended" },
+      )(error),
   })
 }
 
@@ -158,11 +180,18 @@ export function useCancelInvitation() {
   const queryClient = useQueryClient()
   return useMutation({
     scope,
-    mutationFn: (invitation: { id: string; email: string }) => friendsCalls.cancelInvitation(invitation.id),
+    mutationFn: (invitation: { id: string; email: string }) =>
+      askedAfterLostAnswer(
+        () => friendsCalls.cancelInvitation(invitation.id),
+        (now) => !now.invitations.some((listed) => listed.id === invitation.id),
+      ),
     onSuccess: (_answer, invitation) => {
       toast({ title: 'Invitation cancelled', description: `The link we emailed ${invitation.email} no longer works.` })
       return refresh(queryClient)
     },
-    onError: failed(queryClient, "Couldn't cancel the invitation"),
+    onError: failedOrUnconfirmed(queryClient, {
+      failed: "Couldn't cancel the invitation",
+      unconfirmed: "Couldn't confirm the invitation was cancelled",
+    }),
   })
 }
