@@ -33,3 +33,39 @@ describe("the framework's refusals", () => {
     expect(broken.json<{ message: string }>().message).toMatch(/^The body is not valid JSON/)
   })
 })
+
+describe('refusals of a query string, on every route', () => {
+  const message = async (url: string) => {
+    const answer = await t.app.inject({ method: 'GET', url })
+    expect(answer.statusCode, url).toBe(400)
+    return answer.json<{ message: string; validationErrors: Record<string, string> }>()
+  }
+
+  it.each([
+    ['/api/tmdb/search?query=a&query=b', 'query'],
+    ['/api/tmdb/autocomplete?query=a&query=b', 'query'],
+    ['/api/tmdb/search?query=dune&page=1&page=2', 'page'],
+    ['/api/tmdb/trending/provider/8?limit=5&limit=6', 'limit'],
+  ])('says a parameter given twice must be given once: %s', async (url, name) => {
+    const answer = await message(url)
+    expect(answer.message).toBe(`${name} must be given once`)
+    expect(answer.validationErrors[name]).toBe(`${name} must be given once`)
+  })
+
+  it('says so on a member route too', async () => {
+    const { client } = await signedInAgent(t.app, 'twice')
+    const answer = await client.get('/api/watched?pageSize=5&pageSize=6')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json<{ message: string }>().message).toBe('pageSize must be given once')
+  })
+
+  it.each([
+    ['/api/tmdb/search?query=dune&page=99999999999999999999', 'page must be at most 500'],
+    ['/api/tmdb/trending/provider/8?limit=99999999999999999999', 'limit must be at most 100'],
+    ['/api/tmdb/search?query=dune&page=-99999999999999999999', 'page must be at least 1'],
+  ])('says the route’s own bound for a number past the safe integers: %s', async (url, said) => {
+    const answer = await message(url)
+    expect(answer.message).toBe(said)
+    expect(Object.values(answer.validationErrors)).toEqual([said])
+  })
+})

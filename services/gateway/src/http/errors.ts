@@ -50,16 +50,46 @@ function retryAfterOf(error: DomainError): number | undefined {
     : undefined
 }
 
+type ValidationIssue = FastifyError['validation'] extends (infer Issue)[] | undefined ? Issue : never
+
+/**
+ * Zod's own bound on whole numbers (the safe integers) comes before a schema's: `page=99999999999999999999`
+ * was told "page can be at most 9007199254740991" where `page=1000` is told "at most 500". It is
+ * said only when the schema has no bound of its own there.
+ */
+const isSafeIntegerBound = (issue: ValidationIssue): boolean =>
+  (issue.keyword === 'too_big' || issue.keyword === 'too_small') && issue.params.origin === 'int'
+
+/**
+ * A query parameter given twice (`?page=1&page=2`) reaches the schema as a list, which every
+ * schema refuses in its words for a missing or wrong value: "query is required", "page must be text".
+ */
+function messageOf(issue: ValidationIssue, context: string | undefined, query: unknown): string {
+  const name = issue.instancePath.slice(1)
+  const given = context === 'querystring' && query !== null && typeof query === 'object' ? query : {}
+  if (
+    issue.keyword === 'invalid_type' &&
+    /^[^/]+$/.test(name) &&
+    Array.isArray((given as Record<string, unknown>)[name])
+  )
+    return `${name} must be given once`
+  return issue.message ?? 'Invalid value'
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = [
+        ...error.validation.filter((issue) => !isSafeIntegerBound(issue)),
+        ...error.validation.filter(isSafeIntegerBound),
+      ]
       const validationErrors: Record<string, string> = {}
-      for (const issue of error.validation) {
+      for (const issue of issues) {
         const field =
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request')
-        validationErrors[field] ??= issue.message ?? 'Invalid value'
+        validationErrors[field] ??= messageOf(issue, error.validationContext, request.query)
       }
-      const first = error.validation[0]?.message ?? 'Invalid request'
+      const first = issues[0] ? messageOf(issues[0], error.validationContext, request.query) : 'Invalid request'
       return reply.code(400).send({ message: first, error: 'Bad Request', validationErrors })
     }
     if (error instanceof DomainError) {
