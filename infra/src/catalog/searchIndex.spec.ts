@@ -119,6 +119,29 @@ describe('the title index', () => {
     expect(index.search('zzz qqq')).toEqual([])
   })
 
+  it('takes a year after a name as the release year wanted, and a number in a name as part of it', () => {
+    const index = createTitleIndex()
+    const released = (title: string, year: string, popularity = 1) =>
+      film(title, popularity, { release_date: `${year}-06-01` })
+    index.add([
+      released('Crash', '1996', 50),
+      released('Crash', '2005', 10),
+      released('200 Cigarettes', '1999', 90),
+      released('Blade Runner', '1982', 90),
+      released('Blade Runner 2049', '2017', 10),
+    ])
+    const years = (query: string) =>
+      index.search(query).map((title) => `${title.title ?? ''} ${title.release_date?.slice(0, 4) ?? ''}`)
+    expect(years('crash 2005')).toEqual(['Crash 2005', 'Crash 1996'])
+    expect(years('crash 1996')).toEqual(['Crash 1996', 'Crash 2005'])
+    // Asked again, from the remembered answers: the same.
+    expect(years('crash 2005')).toEqual(['Crash 2005', 'Crash 1996'])
+    expect(years('blade runner 2049')).toEqual(['Blade Runner 2049 2017', 'Blade Runner 1982'])
+    expect(years('2049')).toEqual(['Blade Runner 2049 2017'])
+    // A year no title with the name has: the name's titles, not the year's.
+    expect(years('crash 1999')).toEqual(['Crash 1996', 'Crash 2005'])
+  })
+
   it('honours the limit', () => {
     const index = createTitleIndex()
     index.add([film('Star A'), film('Star B'), film('Star C')])

@@ -1,4 +1,4 @@
-import MiniSearch, { type Query } from 'minisearch'
+import MiniSearch, { type Query, type SearchResult } from 'minisearch'
 import type { MediaResult } from '@reelmates/contracts/catalog'
 import { foldForSearch } from '@reelmates/contracts/searchFold'
 import { queryVariants, titleForms } from './searchForms'
@@ -12,7 +12,8 @@ import { firstOfGroups, rankTitles } from './searchRanking'
  * titles whose words start with what was typed first, then relevance, then popularity, series together.
  * Words run together or split, and sequel numbers as digits or numerals, find the title too
  * (searchForms.ts: "spiderman", "god father", "godfather 2"). A query none of whose titles has every
- * word is tried again matching any of its words ("lrd of the rings").
+ * word is tried again matching any of its words ("lrd of the rings"). A year after a name puts that
+ * year's titles first ("crash 2005": Crash (2005) before Crash (1996)).
  */
 export interface TitleIndex {
   /** Adds titles, replacing ones already indexed (same media type and id). */
@@ -89,6 +90,20 @@ export function swappedLetters(word: string): string[] {
 
 const wordsOf = (text: string) => text.split(wordBoundary).filter((word) => word.length > 0)
 
+/** Release years a query may end with: the first films to today's announced releases, with room. */
+const yearWord = /^(?:18[7-9]\d|19\d\d|20\d\d|2100)$/
+
+/** "crash 2005" → the name "crash" and the year "2005"; undefined without both. */
+function nameAndYear(query: string): { name: string; year: string } | undefined {
+  const words = wordsOf(query)
+  const year = words.at(-1)
+  if (words.length < 2 || year === undefined || !yearWord.test(year)) return undefined
+  return { name: words.slice(0, -1).join(' '), year }
+}
+
+const releaseYearOf = (title: MediaResult | undefined) =>
+  (title?.release_date ?? title?.first_air_date ?? '').slice(0, 4)
+
 /** Every form of a title's names that is not already one of their words, for the `forms` field. */
 function formsOf(...names: string[]): string {
   return [...new Set(names.flatMap((name) => titleForms(wordsOf(foldForSearch(name)))))].join(' ')
@@ -157,7 +172,8 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
     }
   }
 
-  function searchIndex(query: string): Ranked {
+  /** What the index finds for the query; `anyWord`: if no title has every word, those with any. */
+  function hitsOf(query: string, anyWord: boolean): SearchResult[] {
     const [asTyped = [], ...joined] = queryVariants(wordsOf(query))
     let hits = index.search(withSwappedLetters(asTyped))
     // Titles only another form finds ("spiderman", "godfather 2"). Asked only when the words found
@@ -172,13 +188,40 @@ export function createTitleIndex(options: { capacity?: number } = {}): TitleInde
     if (hits.length === 0 && joined.length > 0)
       hits = forms.search({ combineWith: 'OR', queries: joined.map((words) => words.join(' ')) })
     // Nothing has every word: rank what has any of them (a typo in a short word, an extra word).
-    if (hits.length === 0) hits = index.search(query, { combineWith: 'OR' })
+    if (hits.length === 0 && anyWord) hits = index.search(query, { combineWith: 'OR' })
+    return hits
+  }
+
+  function ranked(hits: readonly SearchResult[], query: string, unless?: ReadonlySet<string>): MediaResult[][] {
     const scored = hits.flatMap((hit) => {
-      const title = titles.get(hit.id as string)
+      const title = unless?.has(hit.id as string) ? undefined : titles.get(hit.id as string)
       return title ? [{ title, relevance: Math.round(Math.log(hit.score) / relevanceBucket) }] : []
     })
-    const groups = rankTitles(scored, query, foldForSearch)
+    return rankTitles(scored, query, foldForSearch)
+  }
+
+  function searchIndex(query: string): Ranked {
+    const groups = searchWithYear(query) ?? ranked(hitsOf(query, true), query)
     return { groups, size: groups.reduce((sum, group) => sum + group.length, 0) }
+  }
+
+  /**
+   * "crash 2005": the titles the name finds that were released that year, then titles having every
+   * word as typed ("blade runner 2049", where the number is part of the name), then the name's other
+   * titles — rather than titles that merely start with the digits ("200 Cigarettes"). Undefined when
+   * the query does not end with a year after a name, or when neither reading finds anything.
+   */
+  function searchWithYear(query: string): MediaResult[][] | undefined {
+    const split = nameAndYear(query)
+    if (split === undefined) return undefined
+    const named = hitsOf(split.name, true)
+    const asTyped = hitsOf(query, false)
+    if (named.length === 0 && asTyped.length === 0) return undefined
+    const ofYear = named.filter((hit) => releaseYearOf(titles.get(hit.id as string)) === split.year)
+    const shown = new Set(ofYear.map((hit) => hit.id as string))
+    const withNumber = asTyped.filter((hit) => !shown.has(hit.id as string))
+    for (const hit of withNumber) shown.add(hit.id as string)
+    return [...ranked(ofYear, split.name), ...ranked(withNumber, query), ...ranked(named, split.name, shown)]
   }
 
   return {

@@ -62,6 +62,15 @@ describe('search ranking over the offline catalog (issue 15.4)', () => {
     ['godfather 2', ['The Godfather: Part II']],
     ['star wars 5', ['Star Wars Ep. V: The Empire Strikes Back']],
     ['toy story ii', ['Toy Story 2']],
+    // A year at the end picks the title of that year, and a number that is part of a name finds it.
+    ['crash 2005', ['Crash']],
+    ['king kong 2005', ['King Kong']],
+    ["ocean's 2004", ["Ocean's Twelve"]],
+    ['lrd of the rings 2002', ['The Lord of the Rings: The Two Towers']],
+    ['2001', ['2001: A Space Odyssey']],
+    ['space odyssey 2001', ['2001: A Space Odyssey']],
+    ['dracula 2000', ['Dracula 2000']],
+    ['se7en', ['Se7en']],
   ])('"%s" starts with %j', async (query, expected) => {
     expect(await top(query, expected.length)).toEqual(expected)
   })
@@ -73,6 +82,21 @@ describe('search ranking over the offline catalog (issue 15.4)', () => {
     expect(suggested.filter((name) => name.startsWith('Star Trek')).length).toBeLessThanOrEqual(4)
     const first = suggested.indexOf(wars[0] ?? '')
     expect(suggested.slice(first, first + wars.length)).toEqual(wars)
+  })
+
+  it('puts the titles of a year typed after their name first, then the same name in other years', async () => {
+    const yearsOf = async (query: string) =>
+      (await catalog.autocomplete(query)).map(
+        (title) => `${title.title ?? ''} ${title.release_date?.slice(0, 4) ?? ''}`,
+      )
+    // Wedding Crashers (2005) starts with "crash" too: that year's titles come first.
+    expect((await yearsOf('crash 2005')).slice(0, 3)).toEqual(['Crash 2005', 'The Wedding Crashers 2005', 'Crash 1996'])
+    expect((await yearsOf('hamlet 2000')).slice(0, 3)).toEqual(['Hamlet 2000', 'Hamlet 1996', 'Hamlet 2 2008'])
+    expect((await yearsOf('king kong 1976'))[0]).toBe('King Kong 1976')
+    expect((await yearsOf('king kong 1933'))[0]).toBe('King Kong 1933')
+    // Not titles that only start with the digits ("200 Cigarettes", "Pokemon 2000").
+    expect((await yearsOf('crash 2005')).some((title) => title.startsWith('200 '))).toBe(false)
+    expect((await yearsOf('hamlet 2000')).some((title) => title.startsWith('Pokemon 2000'))).toBe(false)
   })
 
   it('puts every title whose words start with what was typed above the typo matches', async () => {
