@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FriendsAnswer } from '@reelmates/contracts/friendships'
 import { ApiError, requestMessages } from '../../lib/apiError'
 import * as toasts from '../../lib/toast'
+import { setSignedInAs } from '../../lib/signedInAs'
 import { notificationsKeys } from '../notifications/queries'
+import { stepsDoneStoragePrefix } from '../onboarding/stepsDoneHere'
 import { friendsCalls } from './friendsCalls'
 import { useAcceptFriend, useAskFriend, useCancelInvitation, useDeclineFriend, useRemoveFriend } from './mutations'
 
@@ -47,6 +49,19 @@ describe('what a friendship change says once the server has it', () => {
       title: 'Invitation cancelled',
       description: 'The link we emailed sam@example.com no longer works.',
     })
+  })
+})
+
+describe('Get started', () => {
+  it('keeps "Add a friend" done on this device once an accept is taken, for home’s card wherever it is', async () => {
+    told()
+    setSignedInAs('u1')
+    vi.spyOn(friendsCalls, 'accept').mockResolvedValue({})
+    const { result } = renderHook(() => useAcceptFriend(), { wrapper })
+    await result.current.mutateAsync({ id: 'pair', username: 'cleo' })
+    expect(JSON.parse(window.localStorage.getItem(`${stepsDoneStoragePrefix}u1`) ?? '[]')).toEqual(['friends'])
+    window.localStorage.clear()
+    setSignedInAs(null)
   })
 })
 
