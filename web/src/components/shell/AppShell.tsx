@@ -105,7 +105,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   return (
     // Printed, the sidebar goes and the page takes the paper's whole width, not the grid's second column.
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr] print:block">
-      <TopBar onMenuClick={() => setMenuOpen(true)} menuOpen={menuOpen}>
+      <TopBar onMenuClick={() => setMenuOpen(true)} menuOpen={menuOpen} unreadNews={unreadNews}>
         <NotificationBell />
         <button
           type="button"
