@@ -91,6 +91,15 @@ function tellWaitingForServer(change: WaitingChange): void {
 }
 
 /**
+ * The change (by its idempotency key) is said to be waiting by a toast of its own: a removal's, which
+ * offers its Undo. Told again here, one toast at a time, "Can’t reach Reelmates right now" took its
+ * place and the Undo with it, and a removal whose answer was lost could not be taken back.
+ */
+export function toldWaitingByItsOwnToast(idempotencyKey: string): void {
+  toldWaiting.add(idempotencyKey)
+}
+
+/**
  * The options that make a mutation a waiting change: queued while offline (`networkMode: 'online'`),
  * tried again while unanswered, and saying once when the server cannot be reached. `send` gets the
  * change's idempotency key to send with every try.

@@ -23,7 +23,7 @@ describe('removing a diary entry', () => {
     const { changes, remove, putBack } = fakeChanges(true)
     const toasts = renderHook(() => useToasts())
     await act(async () => removeWatchedWithUndo(changes, entry))
-    expect(remove).toHaveBeenCalledWith(entry)
+    expect(remove).toHaveBeenCalledWith(entry, expect.any(String))
     const [shown] = toasts.result.current
     expect(shown?.title).toBe('Removed your entry for Heat')
     expect(shown?.description).toBe('It’s out of your diary.')

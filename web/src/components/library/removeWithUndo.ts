@@ -12,12 +12,14 @@ import {
   watchlistNow,
 } from '../../features/library/useLibraryChanges'
 import { whenChangesGoOut } from '../../lib/connection'
+import { newIdempotencyKey } from '../../lib/idempotencyKey'
+import { toldWaitingByItsOwnToast } from '../../lib/waitingChanges'
 import { focusIsLost } from '../../lib/focusLost'
 import { focusIsOnToasts, toast } from '../../lib/toast'
 
-/** A removal and its undo, each resolving true once the server took it. */
+/** A removal (sent under `idempotencyKey`) and its undo, each resolving true once the server took it. */
 interface Undoable<T> {
-  remove: (removed: T) => Promise<boolean>
+  remove: (removed: T, idempotencyKey: string) => Promise<boolean>
   putBack: (removed: T) => Promise<boolean>
 }
 
@@ -39,11 +41,19 @@ function once(action: () => void): () => void {
  * mis-tap would lose the title's place and note for good: the Undo is offered at once, and its
  * put-back waits behind the removal and goes out after it, in order. The same when the removal's
  * request is what finds the server out of reach: offered then, not a minute later, on whatever screen
- * the person has moved to, when the server is back and takes the removal.
+ * the person has moved to, when the server is back and takes the removal. `remove` is given the key
+ * it is sent under, so that this toast, which says it waits, is the only one to say so.
  */
-function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void): void {
-  if (!onlineManager.isOnline()) {
+function offerUndo(remove: (idempotencyKey: string) => Promise<boolean>, offer: (waiting: boolean) => void): void {
+  const idempotencyKey = newIdempotencyKey()
+  const offerWaiting = () => {
+    // Its toast says it waits here; the waiting changes' own word would take the Undo's place.
+    toldWaitingByItsOwnToast(idempotencyKey)
     offer(true)
+  }
+  const removal = remove(idempotencyKey)
+  if (!onlineManager.isOnline()) {
+    offerWaiting()
     return
   }
   let settled = false
@@ -51,7 +61,8 @@ function offerUndo(removal: Promise<boolean>, offer: (waiting: boolean) => void)
     if (settled) return
     settled = true
     stopWatching()
-    if (waiting !== null) offer(waiting)
+    if (waiting) offerWaiting()
+    else if (waiting === false) offer(false)
   }
   const stopWatching = onlineManager.subscribe((online) => {
     if (!online) settle(true)
@@ -71,20 +82,22 @@ const comingBack = new Set<string>()
 
 /** Takes a title off at once; the toast that confirms it offers to put it back where it was. */
 export function removeWithUndo({ remove, putBack }: Undoable<WatchlistItem>, item: WatchlistItem): void {
-  offerUndo(remove(item), (waiting) =>
-    toast({
-      title: `Removed ${item.title}`,
-      description: removalDone(waiting, 'It’s off your watchlist.'),
-      action: {
-        label: 'Undo',
-        altText: `Put ${item.title} back on your watchlist`,
-        onClick: once(() => {
-          const key = titleKey(item)
-          comingBack.add(key)
-          void putBack(item).finally(() => comingBack.delete(key))
-        }),
-      },
-    }),
+  offerUndo(
+    (idempotencyKey) => remove(item, idempotencyKey),
+    (waiting) =>
+      toast({
+        title: `Removed ${item.title}`,
+        description: removalDone(waiting, 'It’s off your watchlist.'),
+        action: {
+          label: 'Undo',
+          altText: `Put ${item.title} back on your watchlist`,
+          onClick: once(() => {
+            const key = titleKey(item)
+            comingBack.add(key)
+            void putBack(item).finally(() => comingBack.delete(key))
+          }),
+        },
+      }),
   )
 }
 
@@ -110,16 +123,18 @@ export function useFocusWhenPutBack(title: MediaRef, control: RefObject<HTMLElem
  * so the toast offers to log the same watch again with all it said.
  */
 export function removeWatchedWithUndo({ remove, putBack }: Undoable<WatchedItem>, entry: WatchedItem): void {
-  offerUndo(remove(entry), (waiting) =>
-    toast({
-      title: `Removed your entry for ${entry.title}`,
-      description: removalDone(waiting, 'It’s out of your diary.'),
-      action: {
-        label: 'Undo',
-        altText: `Put your entry for ${entry.title} back in your diary`,
-        onClick: once(() => void putBack(entry)),
-      },
-    }),
+  offerUndo(
+    (idempotencyKey) => remove(entry, idempotencyKey),
+    (waiting) =>
+      toast({
+        title: `Removed your entry for ${entry.title}`,
+        description: removalDone(waiting, 'It’s out of your diary.'),
+        action: {
+          label: 'Undo',
+          altText: `Put your entry for ${entry.title} back in your diary`,
+          onClick: once(() => void putBack(entry)),
+        },
+      }),
   )
 }
 
@@ -144,5 +159,6 @@ export function useRemoveFromWatchlistWithUndo(): (item: WatchlistItem) => void 
 export function useRemoveWatchedWithUndo(): (entry: WatchedItem) => void {
   const remove = useRemoveWatched()
   const putBack = usePutBackWatched()
-  return (entry) => removeWatchedWithUndo({ remove: (removed) => remove(removed.id), putBack }, entry)
+  return (entry) =>
+    removeWatchedWithUndo({ remove: (removed, idempotencyKey) => remove(removed.id, idempotencyKey), putBack }, entry)
 }

@@ -8,6 +8,8 @@ export interface HeldChange {
   idempotencyKey: string | undefined
   answer: (body: unknown) => void
   refuse: (status: number, message: string) => void
+  /** The connection drops before the answer arrives (the server may have done the change). */
+  drop: () => void
 }
 
 const json = (status: number, body: unknown) =>
@@ -30,7 +32,7 @@ export function heldServer(watchlist: () => WatchlistItem[]) {
       const items = watchlist()
       return Promise.resolve(json(200, { items, page: 1, pageSize: 500, total: items.length }))
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       changes.push({
         method,
         path,
@@ -38,6 +40,7 @@ export function heldServer(watchlist: () => WatchlistItem[]) {
         idempotencyKey: (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
         answer: (body) => resolve(json(200, body)),
         refuse: (status, message) => resolve(json(status, { message })),
+        drop: () => reject(new TypeError('Failed to fetch')),
       })
     })
   }

@@ -258,9 +258,12 @@ export const libraryChange = {
     item,
     at: item.order,
   }),
-  removeFromWatchlist: (title: LibraryTitle): LibraryChangeOf<'removeFromWatchlist'> => ({
+  removeFromWatchlist: (
+    title: LibraryTitle,
+    idempotencyKey: string = newIdempotencyKey(),
+  ): LibraryChangeOf<'removeFromWatchlist'> => ({
     kind: 'removeFromWatchlist',
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey,
     ref: refOf(title),
     title: title.title,
   }),
@@ -335,9 +338,9 @@ export const libraryChange = {
     changes,
     ...(previousReview === undefined || !('review' in changes) ? {} : { previousReview }),
   }),
-  removeWatched: (entryId: string): LibraryChangeOf<'removeWatched'> => ({
+  removeWatched: (entryId: string, idempotencyKey: string = newIdempotencyKey()): LibraryChangeOf<'removeWatched'> => ({
     kind: 'removeWatched',
-    idempotencyKey: newIdempotencyKey(),
+    idempotencyKey,
     entryId,
   }),
 }

@@ -31,7 +31,10 @@ export function useAddToWatchlist() {
 
 export function useRemoveFromWatchlist() {
   const remove = useChange(mutations.removeFromWatchlist)
-  return useCallback((title: LibraryTitle) => remove(libraryChange.removeFromWatchlist(title)), [remove])
+  return useCallback(
+    (title: LibraryTitle, idempotencyKey?: string) => remove(libraryChange.removeFromWatchlist(title, idempotencyKey)),
+    [remove],
+  )
 }
 
 /** Undo of a removal: back on the list, at its old place (or the end, if the list got shorter); the server puts it there. */
@@ -101,5 +104,5 @@ export function useEditWatched() {
 
 export function useRemoveWatched() {
   const remove = useChange(mutations.removeWatched)
-  return (entryId: string) => remove(libraryChange.removeWatched(entryId))
+  return (entryId: string, idempotencyKey?: string) => remove(libraryChange.removeWatched(entryId, idempotencyKey))
 }
