@@ -1375,3 +1375,38 @@ for (const width of [1024, 1440]) {
     }
   })
 }
+
+test('a diary entry removed while its answer is lost (the server did it) can still be put back with Undo', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(page)
+  const film = await catalogMovie(page.request, 'casablanca')
+  await sendJson(page.request, '/api/watched', { tmdbId: film.tmdbId, mediaType: 'movie', rating: 8 })
+  await page.goto('/watched')
+  const entry = page.getByRole('article').filter({ hasText: film.title })
+  await expect(entry).toBeVisible()
+  // A bad connection: the server removes it, the phone never hears it (the app's own resend included).
+  let lost = 0
+  await page.route('**/api/watched/**', async (route) => {
+    if (route.request().method() !== 'DELETE' || lost >= 2) return route.continue()
+    lost += 1
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await entry.getByRole('button', { name: `Remove your entry for ${film.title}` }).click()
+  await expect(entry).toHaveCount(0)
+  // Its own toast says it waits, with the Undo: not "Can't reach Reelmates right now" in its place.
+  await expect(page.getByRole('status').filter({ hasText: `Removed your entry for ${film.title}` })).toBeVisible()
+  expect(lost).toBe(2)
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(entry).toBeVisible()
+  // Sent after the removal, once the server answers: the entry is back on the server too.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/watched')).json()) as { items: unknown[] }).items.length, {
+      timeout: 30_000,
+    })
+    .toBe(1)
+  await page.reload()
+  await expect(entry).toBeVisible()
+})
