@@ -1,9 +1,14 @@
 import type { FriendshipState } from '@reelmates/contracts/friendships'
 import { useRef, useState, type KeyboardEvent } from 'react'
-import { useAcceptFriend, useAskFriend, useDeclineFriend, useRemoveFriend } from '../../features/friends/mutations'
+import {
+  tellNotDone,
+  useAcceptFriend,
+  useAskFriend,
+  useDeclineFriend,
+  useRemoveFriend,
+} from '../../features/friends/mutations'
 import { useFocusWhenGone } from '../../lib/focusLost'
 import { isDoubleClickRepeat } from '../../lib/quickPresses'
-import { toast } from '../../lib/toast'
 import { ConfirmDialog } from './ConfirmDialog'
 import { primaryButton, quietButton, secondaryButton } from './socialStyles'
 
@@ -110,7 +115,10 @@ export function FriendButton({
                 { username },
                 {
                   onError: (error) =>
-                    toast({ title: "Couldn't send the request", description: error.message, variant: 'destructive' }),
+                    tellNotDone(error, {
+                      failed: "Couldn't send the request",
+                      unconfirmed: "Couldn't confirm the request was sent",
+                    }),
                 },
               )
               // Not to the Cancel that replaces it, which a second Enter would press: to the word that

@@ -1,9 +1,8 @@
 import type { FriendshipItem, InvitationItem } from '@reelmates/contracts/friendships'
 import { Link } from '@tanstack/react-router'
 import { useRef, type ReactNode, type Ref } from 'react'
-import { useAskFriend, useCancelInvitation } from '../../features/friends/mutations'
+import { tellNotDone, useAskFriend, useCancelInvitation } from '../../features/friends/mutations'
 import { useFocusInPlaceWhenGone } from '../../lib/focusLost'
-import { toast } from '../../lib/toast'
 import { Avatar } from './Avatar'
 import { FriendButton } from './FriendButton'
 import { dayMonth, quietButton, sectionHeading } from './socialStyles'
@@ -143,7 +142,10 @@ function ResendButton({ invitation }: { invitation: InvitationItem }) {
           { email: invitation.email, resend: true },
           {
             onError: (error) =>
-              toast({ title: "Couldn't resend the invitation", description: error.message, variant: 'destructive' }),
+              tellNotDone(error, {
+                failed: "Couldn't resend the invitation",
+                unconfirmed: "Couldn't confirm the invitation was sent again",
+              }),
           },
         )
       }

@@ -9,7 +9,14 @@ import { setSignedInAs } from '../../lib/signedInAs'
 import { notificationsKeys } from '../notifications/queries'
 import { stepsDoneStoragePrefix } from '../onboarding/stepsDoneHere'
 import { friendsCalls } from './friendsCalls'
-import { useAcceptFriend, useAskFriend, useCancelInvitation, useDeclineFriend, useRemoveFriend } from './mutations'
+import {
+  tellNotDone,
+  useAcceptFriend,
+  useAskFriend,
+  useCancelInvitation,
+  useDeclineFriend,
+  useRemoveFriend,
+} from './mutations'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -260,5 +267,59 @@ describe('an answer or an invitation cancel whose answer was lost', () => {
     vi.spyOn(friendsCalls, 'cancelInvitation').mockImplementation(lost)
     vi.spyOn(friendsCalls, 'list').mockImplementation(lost)
     expect(await cancelInvitation()).toMatchObject({ title: "Couldn't confirm the invitation was cancelled" })
+  })
+})
+
+// The same bad connection on a request sent or an invitation mailed: the callers say why it failed.
+describe('an ask whose answer was lost', () => {
+  const lost = () => Promise.reject(new ApiError(requestMessages.network, 0))
+  const listed = (outgoing: string[], invited: string[]) =>
+    ({
+      friends: [],
+      incoming: [],
+      outgoing: outgoing.map((username) => ({ id: 'pair', user: { username }, since: '2026-12-01', inviteCount: 1 })),
+      invitations: invited.map((email) => ({
+        id: 'inv',
+        email,
+        sentAt: '2026-12-01',
+        expiresAt: '2026-12-08',
+        inviteCount: 1,
+      })),
+    }) as unknown as FriendsAnswer
+
+  async function ask(request: Parameters<ReturnType<typeof useAskFriend>['mutate']>[0]) {
+    const said = told()
+    const { result } = renderHook(() => useAskFriend(), { wrapper })
+    result.current.mutate(request, {
+      onError: (error) => tellNotDone(error, { failed: 'failed', unconfirmed: 'unconfirmed' }),
+    })
+    await waitFor(() => expect(said).toHaveLength(1))
+    return said[0]
+  }
+
+  it('says the request is sent when the list read again has it waiting for them', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed(['Cleo'], []))
+    expect(await ask({ username: 'cleo' })).toMatchObject({ title: 'Friend request sent' })
+  })
+
+  it('says it failed when the list has no request to them', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([], []))
+    expect(await ask({ username: 'cleo' })).toMatchObject({ title: 'failed', variant: 'destructive' })
+  })
+
+  it('says the invitation is sent when the list read again has one to the address', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([], ['sam@example.com']))
+    expect(await ask({ email: 'sam@example.com' })).toMatchObject({ title: 'Invitation sent' })
+  })
+
+  it('says it cannot tell whether a reminder went, the invitation being listed before it too', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([], ['sam@example.com']))
+    const said = await ask({ email: 'sam@example.com', resend: true })
+    expect(said).toMatchObject({ title: 'unconfirmed' })
+    expect(said?.variant).not.toBe('destructive')
   })
 })

@@ -21,17 +21,6 @@ const scope = { id: 'friendships' }
 const refresh = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: friendsKeys.all }), refreshBell(queryClient)])
 
-/**
- * A refused change usually means the friendship is no longer as the screen shows it: the other side
- * cancelled, answered or unfriended meanwhile ("No such friend request."). Asking again shows where we
- * stand; else the buttons that can only fail again stay, and on a profile, which never asks again by
- * itself, until a reload.
- */
-const failed = (queryClient: QueryClient, title: string) => (error: Error) => {
-  toast({ title, description: error.message, variant: 'destructive' })
-  return refresh(queryClient)
-}
-
 export interface WithName {
   id: string
   username: string
@@ -44,7 +33,10 @@ export function useAskFriend() {
     scope,
     mutationFn: (request: FriendRequest & { resend?: boolean }) => {
       const { resend: _resend, ...body } = request
-      return friendsCalls.ask(body)
+      return askedAfterLostAnswer(
+        () => friendsCalls.ask(body),
+        (now) => askShown(now, request),
+      )
     },
     onSuccess: (_answer, request) => {
       toast({
@@ -102,14 +94,29 @@ export function useDeclineFriend() {
 }
 
 /**
+ * Whether the list shows what an ask made: a request waiting for the member, an invitation to the
+ * address. A reminder's invitation was listed before it was sent again: the list cannot tell.
+ */
+function askShown(now: FriendsAnswer, request: FriendRequest & { resend?: boolean }): boolean | undefined {
+  if ('username' in request) {
+    const name = request.username.toLowerCase()
+    return now.outgoing.some((pair) => pair.user.username.toLowerCase() === name)
+  }
+  if (request.resend) return undefined
+  const address = request.email.trim().toLowerCase()
+  return now.invitations.some((invitation) => invitation.email.trim().toLowerCase() === address)
+}
+
+/**
  * A change whose answer never came (the connection dropped after it left: the server may have done it)
  * is asked about: the friends list read again says whether it is done (`done`). Said as a failure, it
- * was contradicted a few seconds later by the list showing the request answered or gone. Sent with the
+ * was contradicted a few seconds later by the list showing the request answered or gone; a list that
+ * cannot tell (`done` is undefined) leaves it unconfirmed. Sent with the
  * browser offline, it never left: nothing to ask about, it failed.
  */
 async function askedAfterLostAnswer<T>(
   change: () => Promise<T>,
-  done: (now: FriendsAnswer) => boolean,
+  done: (now: FriendsAnswer) => boolean | undefined,
 ): Promise<T | Record<string, never>> {
   const sentOnline = navigator.onLine
   try {
@@ -122,7 +129,9 @@ async function askedAfterLostAnswer<T>(
     } catch {
       throw new ChangeUnconfirmed()
     }
-    if (!done(now)) throw lost
+    const shown = done(now)
+    if (shown === undefined) throw new ChangeUnconfirmed()
+    if (!shown) throw lost
     return {}
   }
 }
@@ -141,13 +150,26 @@ export class ChangeUnconfirmed extends ApiError {
   }
 }
 
-/** A change that may have been done is not said as failed (nor in red): the list read again shows it. */
+/**
+ * A refused change usually means the friendship is no longer as the screen shows it: the other side
+ * cancelled, answered or unfriended meanwhile ("No such friend request."). Asking again shows where we
+ * stand; else the buttons that can only fail again stay, and on a profile, which never asks again by
+ * itself, until a reload. One that may have been done is not said as failed (nor in red).
+ */
 const failedOrUnconfirmed =
   (queryClient: QueryClient, titles: { failed: string; unconfirmed: string }) => (error: Error) => {
-    if (!(error instanceof ChangeUnconfirmed)) return failed(queryClient, titles.failed)(error)
-    toast({ title: titles.unconfirmed, description: error.message })
+    tellNotDone(error, titles)
     return refresh(queryClient)
   }
+
+/** For the callers that say why a change was not done (an ask): said as failed only when it was. */
+export function tellNotDone(error: Error, titles: { failed: string; unconfirmed: string }): void {
+  toast(
+    error instanceof ChangeUnconfirmed
+      ? { title: titles.unconfirmed, description: error.message }
+      : { title: titles.failed, description: error.message, variant: 'destructive' },
+  )
+}
 
 /** Cancels my request (`cancel`) or ends a friendship (`unfriend`): the same call, said differently. */
 export function useRemoveFriend() {
