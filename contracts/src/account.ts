@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
 import type { AvatarEvent } from './avatars'
+import { shownOrNone } from './text'
 
 // ---- Field rules (spec §5), with the messages the screens show ----
 
@@ -106,8 +107,9 @@ export const password = z
   .max(1024, 'Password must be at most 1024 characters')
 
 // Trimmed before the limit is counted, as the decider keeps them: spaces around 500 characters are no reason to refuse.
-const location = z.string().trim().max(locationMax, messages.locationTooLong)
-const bio = z.string().trim().max(bioMax, messages.bioTooLong)
+// One that shows nothing (zero-width spaces, say) is none, as one of spaces is.
+const location = z.string().trim().overwrite(shownOrNone).max(locationMax, messages.locationTooLong)
+const bio = z.string().trim().overwrite(shownOrNone).max(bioMax, messages.bioTooLong)
 /**
  * An uploaded picture is served under /api/avatars/; any other call of ours, loaded as an image, would
  * be made with the viewer's cookie. The path is read as a browser resolves it (a backslash is a slash,

@@ -16,7 +16,17 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 // Written out, as a test name with the characters themselves would look empty too.
 const shown = (text: string) =>
   `"${text.replace(/[^\x21-\x7E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`
-const invisibleOnly = ['', '   ', '\u200B', '\u200C\u200D', '\u2060', '\uFEFF', ' \u200B\t\u00A0\u200B ', '\u00AD']
+const invisibleOnly = [
+  '',
+  '   ',
+  '\u200B',
+  '\u200C\u200D',
+  '\u2060',
+  '\uFEFF',
+  ' \u200B\t\u00A0\u200B ',
+  '\u00AD',
+  '\u2800',
+]
 
 describe('a blog post title', () => {
   it.each(invisibleOnly.map((title) => [shown(title), title]))(

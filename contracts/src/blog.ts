@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
-import { hasVisibleCharacter } from './text'
+import { shownText } from './text'
 
 /**
  * The blog (spec §3 blog_categories, blog_posts, blog_post_categories) as events. A post lives in
@@ -26,15 +26,9 @@ const imageUrl = z
 
 // ---- Requests ----
 
-/**
- * A post's title or a category's name: one of invisible characters only (a zero-width space, say)
- * would publish a card or a category chip with nothing to read or click, so it is refused as an
- * empty one is.
- */
-const shownName = (required: string) => z.string().trim().refine(hasVisibleCharacter, required)
-
 export const blogPostInput = z.object({
-  title: shownName('Title is required').max(200, 'Title can be at most 200 characters'),
+  // A title or a name of invisible characters only would publish a card or a chip with nothing to read.
+  title: shownText('Title is required').max(200, 'Title can be at most 200 characters'),
   slug,
   content: z.string().max(100_000, 'Content can be at most 100,000 characters'),
   excerpt: z.string().trim().max(500, 'Excerpt can be at most 500 characters'),
@@ -54,7 +48,7 @@ export const blogPostEdit = blogPostInput.extend({
 export type BlogPostEdit = z.infer<typeof blogPostEdit>
 
 export const blogCategoryInput = z.object({
-  name: shownName('Name is required').max(60, 'Name can be at most 60 characters'),
+  name: shownText('Name is required').max(60, 'Name can be at most 60 characters'),
   slug,
   description: z.string().trim().max(300, 'Description can be at most 300 characters').nullable(),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { basedOn } from './basedOn'
 import { defineEvent, type EventOf } from './events'
 import { emailTemplateName } from './emailTemplates'
+import { shownText } from './text'
 
 /**
  * Drip campaigns (spec §3 `email_campaigns`, `email_campaign_steps`, `campaign_triggers`,
@@ -54,7 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const stepDueAt = (from: string, delayDays: number): Date => new Date(Date.parse(from) + delayDays * DAY_MS)
 
 export const campaignDefinition = z.object({
-  name: z.string().trim().min(1, 'A campaign needs a name.').max(100, 'A campaign name is at most 100 characters.'),
+  name: shownText('A campaign needs a name.').max(100, 'A campaign name is at most 100 characters.'),
   description: z.string().trim().max(500, 'A campaign description is at most 500 characters.').default(''),
   steps: z.array(campaignStep).min(1, 'A campaign needs at least one step.').max(20, 'At most 20 steps.'),
   triggers: z

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { basedOn } from './basedOn'
 import { defineEvent, type EventOf } from './events'
-import { isolated } from './text'
+import { isolated, shownText } from './text'
 
 /**
  * Email templates (spec §3 `email_templates`): every mail is rendered from one. The built-in ones
@@ -14,14 +14,11 @@ export const emailTemplateName = z
 
 export const emailTemplateEdit = z.object({
   // A line break in a subject would start a header of its own in the mail (`Bcc: …`).
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'The subject cannot be empty.')
+  subject: shownText('The subject cannot be empty.')
     .max(200)
     .regex(/^[^\r\n]*$/, 'The subject must be one line.'),
-  textContent: z.string().trim().min(1, 'The text version cannot be empty.').max(20_000),
-  htmlContent: z.string().trim().min(1, 'The HTML version cannot be empty.').max(50_000),
+  textContent: shownText('The text version cannot be empty.').max(20_000),
+  htmlContent: shownText('The HTML version cannot be empty.').max(50_000),
   description: z.string().trim().max(500).optional(),
 })
 export type EmailTemplateEdit = z.infer<typeof emailTemplateEdit>

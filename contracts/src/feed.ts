@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
 import { userCard } from './friendships'
 import { mediaType } from './media'
-import { characterCount } from './text'
+import { characterCount, hasVisibleCharacter } from './text'
 
 /**
  * The activity feed (issue 11): comments and emoji reactions on an activity, and the moment a member
@@ -279,13 +279,6 @@ export const activityReactionParams = activityParams.extend({ emoji: reactionEmo
 export const commentReactionParams = commentParams.extend({ emoji: reactionEmoji })
 
 /**
- * Characters that show nothing: every default-ignorable one (zero-width spaces and joiners, word joiner,
- * byte-order mark, soft hyphen, the Hangul fillers, variation selectors…) and the blank Braille pattern,
- * which a comment of "blank" characters copied from the web is often made of.
- */
-const invisible = /[\p{Default_Ignorable_Code_Point}\u2800]/gu
-
-/**
  * The one rule for a comment's words, checked by the form before sending and by the decider: trimmed,
  * empty when nothing in it would show ("Comment cannot be empty"), at most `commentMax` characters.
  * Two rules drifted before: the form let through a comment of zero-width spaces that the decider refused.
@@ -293,7 +286,7 @@ const invisible = /[\p{Default_Ignorable_Code_Point}\u2800]/gu
 export const commentContent = z
   .string({ message: feedMessages.commentEmpty })
   .trim()
-  .refine((text) => text.replace(invisible, '').trim() !== '', { message: feedMessages.commentEmpty, abort: true })
+  .refine(hasVisibleCharacter, { message: feedMessages.commentEmpty, abort: true })
   .refine((text) => characterCount(text) <= commentMax, { message: feedMessages.commentTooLong })
 
 /** Why `content` cannot be a comment, in the spec's words, or null when it can. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { username } from './account'
 import { defineEvent, type EventOf } from './events'
 import { keysetCursor } from './feed'
+import { shownText } from './text'
 
 /**
  * In-app notifications (the bell) and admin announcements. A notification is derived from an event
@@ -102,8 +103,8 @@ export type AnnouncementChannels = z.infer<typeof announcementChannels>
 
 export const announcementRequest = z
   .object({
-    title: z.string().trim().min(1, 'A title is required').max(120, 'The title is at most 120 characters'),
-    body: z.string().trim().min(1, 'A message is required').max(2000, 'The message is at most 2000 characters'),
+    title: shownText('A title is required').max(120, 'The title is at most 120 characters'),
+    body: shownText('A message is required').max(2000, 'The message is at most 2000 characters'),
     /** Where the notification opens, inside the app. */
     url: z
       .string()

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { email, username } from './account'
 import { defineEvent, type EventOf } from './events'
 import { linkOpener } from './mailedLinks'
-import { characterCount } from './text'
+import { characterCount, shownOrNone } from './text'
 import { mediaType, tmdbId } from './media'
 
 /**
@@ -151,6 +151,8 @@ export type RecommendationEvent =
 export const recommendationNote = z
   .string({ message: 'note must be text' })
   .trim()
+  // A note that shows nothing is no note, as one of spaces is.
+  .overwrite(shownOrNone)
   .refine((text) => characterCount(text) <= recommendationNoteMax, {
     message: recommendationMessages.noteTooLong,
   })

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * What people type, measured and cut as they see it. A string's `length` counts UTF-16 units, so an
  * emoji is two and a cut at a unit can leave half of one (shown as "�"); these count and cut by
@@ -53,9 +55,28 @@ export const hasUnshowableCharacters = (text: string): boolean => unshowable.tes
 /**
  * Characters that take no room on a page: whitespace, and the ones Unicode says to draw as nothing
  * (zero-width space and joiners U+200B–U+200D, word joiner U+2060, byte order mark U+FEFF, soft
- * hyphen, variation selectors…), with control characters, which show as nothing or a box.
+ * hyphen, the Hangul fillers, variation selectors…), with control characters, which show as nothing
+ * or a box, and the blank Braille pattern U+2800, which "blank" text copied from the web is often made of.
  */
-const invisible = /[\s\p{Default_Ignorable_Code_Point}\p{Cc}]/gu
+const invisible = /[\s\p{Default_Ignorable_Code_Point}\p{Cc}\u2800]/gu
 
-/** Whether a name or title shows anything at all: one made only of invisible characters reads as empty. */
+/** Whether text shows anything at all: text made only of invisible characters reads as empty. */
 export const hasVisibleCharacter = (text: string): boolean => text.replace(invisible, '') !== ''
+
+/**
+ * Text that must be written (a title, a name, a subject, a message): trimmed, and refused with
+ * `required` when it shows nothing, as an empty one is. Nothing after it is said of such text: "at most
+ * 200 characters" or "must be one line" would be no help when nothing can be seen.
+ */
+export const shownText = (required: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: required, abort: true })
+    .refine(hasVisibleCharacter, { message: required, abort: true })
+
+/**
+ * Text that may be left out (a review, a note, a bio): trimmed, and '' — none — when it shows nothing,
+ * as whitespace alone is, rather than kept as words nobody can read.
+ */
+export const shownOrNone = (text: string): string => (hasVisibleCharacter(text) ? text : '')

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineEvent, type EventOf } from './events'
 import { mediaSnapshot, mediaType, tmdbId } from './media'
+import { shownOrNone } from './text'
 
 export const reviewMax = 5000
 /**
@@ -17,7 +18,12 @@ const rating = z
   .int(`rating must be a whole number from 1 to ${ratingMax}`)
   .min(1, `rating must be from 1 to ${ratingMax}`)
   .max(ratingMax, `rating must be from 1 to ${ratingMax}`)
-const review = z.string().trim().max(reviewMax, `A review can be at most ${reviewMax} characters`)
+// A review that shows nothing (zero-width spaces, say) is no review, as one of spaces is.
+const review = z
+  .string()
+  .trim()
+  .overwrite(shownOrNone)
+  .max(reviewMax, `A review can be at most ${reviewMax} characters`)
 const streamingService = z
   .string()
   .trim()

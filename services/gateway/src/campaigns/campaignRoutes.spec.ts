@@ -42,6 +42,8 @@ describe('admin campaign and send-history routes', () => {
 
   it.each([
     [{ ...valid, name: '' }, /needs a name/],
+    // Zero-width space and word joiner: a name that shows nothing is no name.
+    [{ ...valid, name: ' \u200B\u2060 ' }, /needs a name/],
     [{ ...valid, description: 'd'.repeat(501) }, /^A campaign description is at most 500 characters\.$/],
     [{ ...valid, steps: [] }, /at least one step/],
     [{ ...valid, triggers: [] }, /at least one trigger/],

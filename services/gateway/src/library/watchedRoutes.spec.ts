@@ -321,6 +321,24 @@ describe('watched log API', () => {
     }
   })
 
+  it('keeps a review that shows nothing (zero-width spaces, a word joiner) as no review, as one of spaces', async () => {
+    const { client } = await signedInAgent(test.app, 'wd_blank_review')
+    const answer = await client.post('/api/watched', {
+      ...ref(titles[2]!),
+      rating: 7,
+      review: ' \u200B\u2060\u200B ',
+      containsSpoilers: true,
+    })
+    expect(answer.statusCode, answer.body).toBe(201)
+    const { entryId } = answer.json<{ entryId: string }>()
+    const entryNow = async () => (await client.get('/api/watched')).json<{ items: Entry[] }>().items[0]
+    expect(await entryNow()).toMatchObject({ review: null, containsSpoilers: false })
+
+    expect((await client.patch(`/api/watched/${entryId}`, { review: 'Worth it' })).statusCode).toBe(200)
+    expect((await client.patch(`/api/watched/${entryId}`, { review: '\u200B\u00AD' })).statusCode).toBe(200)
+    expect(await entryNow()).toMatchObject({ review: null })
+  })
+
   it('edits and removes an entry; an edit after removal is a 404', async () => {
     const { client } = await signedInAgent(test.app, 'wd_editor')
     const { entryId } = (await client.post('/api/watched', { ...ref(titles[0]!), rating: 5 })).json<{

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { profileUpdateRequest, registerRequest } from './account'
+import { campaignDefinition } from './campaigns'
+import { emailTemplateEdit } from './emailTemplates'
+import { commentRefusal } from './feed'
+import { announcementRequest } from './notifications'
+import { recommendRequest } from './recommendations'
+import { editWatchedRequest, markWatchedRequest } from './watched'
+
+/** Text made only of characters that show nothing: whitespace, zero-width ones, BOM, soft hyphen, blank Braille. */
+const invisibleOnly = [
+  '\u200B',
+  '\u200C\u200D',
+  '\u2060',
+  '\uFEFF',
+  ' \u200B\t\u00A0\u200B ',
+  '\u00AD',
+  '\uFE0F',
+  '\u2800',
+]
+// Written out, as a test name with the characters themselves would look empty too.
+const shown = (text: string) =>
+  `"${text.replace(/[^\x21-\x7E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`
+const cases = invisibleOnly.map((text) => [shown(text), text] as const)
+
+const messages = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []
+
+const announcement = (title: string, body: string) => ({
+  title,
+  body,
+  audience: 'everyone',
+  channels: { inApp: true, push: false, email: false },
+})
+const campaign = (name: string) => ({
+  name,
+  steps: [{ templateName: 'welcome', delayDays: 0 }],
+  triggers: [{ triggerType: 'registered' }],
+})
+const template = (changes: Partial<Record<'subject' | 'textContent' | 'htmlContent', string>>) => ({
+  subject: 'Hello',
+  textContent: 'Hello',
+  htmlContent: '<p>Hello</p>',
+  ...changes,
+})
+
+describe('text an admin must write is refused, as an empty one is, when it shows nothing', () => {
+  it.each(cases)('an announcement title and message of %s', (_shown, text) => {
+    expect(messages(announcementRequest.safeParse(announcement(text, 'Hi')))).toEqual(['title: A title is required'])
+    expect(messages(announcementRequest.safeParse(announcement('Hi', text)))).toEqual(['body: A message is required'])
+  })
+
+  it.each(cases)('a campaign name of %s', (_shown, text) => {
+    expect(messages(campaignDefinition.safeParse(campaign(text)))).toEqual(['name: A campaign needs a name.'])
+  })
+
+  it.each(cases)('an email template subject, text and HTML version of %s', (_shown, text) => {
+    expect(messages(emailTemplateEdit.safeParse(template({ subject: text })))).toEqual([
+      'subject: The subject cannot be empty.',
+    ])
+    expect(messages(emailTemplateEdit.safeParse(template({ textContent: text })))).toEqual([
+      'textContent: The text version cannot be empty.',
+    ])
+    expect(messages(emailTemplateEdit.safeParse(template({ htmlContent: text })))).toEqual([
+      'htmlContent: The HTML version cannot be empty.',
+    ])
+  })
+
+  it('a subject that shows nothing is only told it is empty, not also that it must be one line', () => {
+    expect(messages(emailTemplateEdit.safeParse(template({ subject: '\u200B\n\u200B' })))).toEqual([
+      'subject: The subject cannot be empty.',
+    ])
+  })
+
+  it('keeps text that shows anything as written, trimmed (invisible characters inside stay)', () => {
+    expect(announcementRequest.parse(announcement(' Hi\u200B ', '🎬')).title).toBe('Hi\u200B')
+    expect(campaignDefinition.parse(campaign('Welcome')).name).toBe('Welcome')
+    expect(emailTemplateEdit.parse(template({ subject: ' Hi ' })).subject).toBe('Hi')
+  })
+})
+
+describe('text a member may leave out is none when it shows nothing, as whitespace alone is', () => {
+  it.each(cases)('a review of %s', (_shown, text) => {
+    expect(markWatchedRequest.parse({ tmdbId: 1, mediaType: 'movie', review: text }).review).toBe('')
+    expect(editWatchedRequest.parse({ review: text }).review).toBe('')
+  })
+
+  it.each(cases)('a recommendation note of %s', (_shown, text) => {
+    expect(recommendRequest.parse({ tmdbId: 1, mediaType: 'movie', toUsernames: ['sam'], note: text }).note).toBe('')
+  })
+
+  it.each(cases)('a bio and a location of %s', (_shown, text) => {
+    expect(profileUpdateRequest.parse({ bio: text, location: text })).toMatchObject({ bio: '', location: '' })
+    const registered = registerRequest.parse({
+      username: 'sam',
+      email: 'sam@example.com',
+      password: 'a long enough password',
+      bio: text,
+      location: text,
+    })
+    expect(registered).toMatchObject({ bio: '', location: '' })
+  })
+
+  it('keeps one that shows anything as written, trimmed', () => {
+    expect(editWatchedRequest.parse({ review: ' Loved it\u200B ' }).review).toBe('Loved it\u200B')
+    expect(profileUpdateRequest.parse({ bio: ' 🎬 ' }).bio).toBe('🎬')
+  })
+})
+
+describe('a comment', () => {
+  it.each(cases)('of %s is empty', (_shown, text) => {
+    expect(commentRefusal(text)).toBe('Comment cannot be empty')
+  })
+})
