@@ -233,6 +233,17 @@ describe('the email template editor', () => {
     )
   })
 
+  it('sends no test of a subject that shows nothing (zero-width spaces), and says it cannot be empty', async () => {
+    showEditor()
+    const sent = vi.spyOn(emailTemplateCalls, 'sendTest').mockResolvedValue({ message: 'sent' })
+    const field = subject()
+    writeSubject(' \u200B\u2060 ')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Email me a test' })))
+    expect(sent).not.toHaveBeenCalled()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Subject cannot be empty')).toBeTruthy()
+  })
+
   it('asks before restoring the built-in text, and Keep the edit restores nothing', async () => {
     showEditor([{ ...welcome, edited: true, editedAt: '2026-01-01T00:00:00.000Z' }, reset])
     const restored = vi.spyOn(emailTemplateCalls, 'restore').mockResolvedValue(welcome)

@@ -1,6 +1,6 @@
 import { emailTemplateEdit, type EmailTemplateEdit, type EmailTemplateItem } from '@reelmates/contracts/emailTemplates'
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query'
-import { characterCount } from '@reelmates/contracts/text'
+import { characterCount, hasVisibleCharacter } from '@reelmates/contracts/text'
 import { useEffect, useMemo, useState } from 'react'
 import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { FieldProblem, problemProps } from '../../components/form/FieldProblem'
@@ -37,7 +37,8 @@ function problemOf(edit: EmailTemplateEdit): { field: WrittenField; message: str
     (typeof limits)[WrittenField],
   ][]) {
     const text = edit[field].trim()
-    if (text === '') return { field, message: `${label} cannot be empty` }
+    // Zero-width spaces alone show nothing: the server refuses them as an empty field, so the form does too.
+    if (!hasVisibleCharacter(text)) return { field, message: `${label} cannot be empty` }
     if (maxLength !== undefined && characterCount(text) > maxLength)
       return { field, message: `${label} must be at most ${maxLength} characters` }
   }
