@@ -84,7 +84,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   test.setTimeout(300_000)
   const a = await member(browser, baseURL ?? '', 'ana')
   const b = await member(browser, baseURL ?? '', 'ben')
-  const [seen, saved, secret] = await movies(b.page.request, ['godfather', 'casablanca'])
+  const [seen, saved, secret] = await movies(b.page.request, ['casablanca', 'godfather'])
   if (!seen || !saved || !secret) throw new Error('the offline catalog should have these films')
   await send(b.page.request, 'PUT', '/api/user/profile', {
     bio: 'Noir at night, musicals on Sundays.',
@@ -95,7 +95,7 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
     mediaType: 'movie',
     rating: 9,
     recommend: true,
-    review: 'Still the best family dinner in cinema.',
+    review: 'Still the best goodbye at an airport.',
     containsSpoilers: true,
   })
   await send(b.page.request, 'POST', '/api/watched', {
@@ -139,9 +139,9 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await expect(a.page.getByRole('main').getByText('Friends', { exact: true })).toBeVisible()
   await expect(a.page.getByText('Noir at night, musicals on Sundays.')).toBeVisible()
   // A review its writer marked as containing spoilers stays covered until asked for, as in the feed.
-  await expect(a.page.getByText('Still the best family dinner in cinema.')).toHaveCount(0)
+  await expect(a.page.getByText('Still the best goodbye at an airport.')).toHaveCount(0)
   await a.page.getByRole('main').getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
-  await expect(a.page.getByText('Still the best family dinner in cinema.')).toBeVisible()
+  await expect(a.page.getByText('Still the best goodbye at an airport.')).toBeVisible()
   await expect(a.page.getByRole('img', { name: '4½ stars' })).toBeVisible()
   await expect(a.page.getByRole('main')).not.toContainText('A guilty secret.')
   await expect(a.page.getByRole('main')).not.toContainText(secret.title)
@@ -160,9 +160,9 @@ test('A finds B by username and asks; B accepts; each sees the other on /friends
   await a.page.goto(`/media/movie/${seen.tmdbId}`)
   const watchedBy = a.page.getByRole('region', { name: 'Friends who watched this' })
   await expect(watchedBy.getByRole('link', { name: b.account.username })).toBeVisible()
-  await expect(watchedBy).not.toContainText('Still the best family dinner in cinema.')
+  await expect(watchedBy).not.toContainText('Still the best goodbye at an airport.')
   await watchedBy.getByRole('button', { name: 'Show review (may contain spoilers)' }).click()
-  await expect(watchedBy).toContainText('Still the best family dinner in cinema.')
+  await expect(watchedBy).toContainText('Still the best goodbye at an airport.')
   await a.page.goto(`/media/movie/${saved.tmdbId}`)
   await expect(a.page.getByText("On 1 friend's watchlist")).toBeVisible()
   await a.page.goto(`/media/movie/${secret.tmdbId}`)
