@@ -54,13 +54,17 @@ export const PushSubscriptionAdded = defineEvent(
   { personal: personalDevice },
 )
 
-/** `expired`: the push service answered 404 or 410, so the browser dropped the subscription. */
+/**
+ * `expired`: the push service answered 404 or 410, so the browser dropped the subscription.
+ * `moved`: another member subscribed the same browser (a shared computer): a browser has one push
+ * endpoint, and it gets the pushes of the member who subscribed it last.
+ */
 export const PushSubscriptionRemoved = defineEvent(
   'PushSubscriptionRemoved',
   z.object({
     userId: z.string(),
     subscriptionId: z.string(),
-    reason: z.enum(['unsubscribed', 'expired']),
+    reason: z.enum(['unsubscribed', 'expired', 'moved']),
     removedAt: z.string(),
   }),
 )

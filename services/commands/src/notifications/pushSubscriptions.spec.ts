@@ -12,8 +12,10 @@ const subscriptionId = subscriptionIdOf(endpoint)
 
 const added = (withKeys = keys) =>
   PushSubscriptionAdded({ userId, subscriptionId, endpoint, keys: withKeys, subscribedAt: at })
-const subscribe = (withKeys = keys) =>
-  ({ type: 'SubscribeDevice', userId, endpoint, keys: withKeys, subscribedAt: at }) as const
+const subscribe = (withKeys = keys, listed = true) =>
+  ({ type: 'SubscribeDevice', userId, endpoint, keys: withKeys, subscribedAt: at, listed }) as const
+const handOver = { type: 'HandOverDevice', userId, subscriptionId, removedAt: at } as const
+const movedAway = PushSubscriptionRemoved({ userId, subscriptionId, reason: 'moved', removedAt: at })
 
 describe('push subscriptions', () => {
   it('subscribes a new device', () => given([]).when(subscribe()).then([added()]))
@@ -26,6 +28,18 @@ describe('push subscriptions', () => {
       .when(subscribe(renewed))
       .then([added(renewed)])
   })
+
+  it('ends the hold on a browser another member subscribed since', () =>
+    given([added()]).when(handOver).then([movedAway]))
+
+  it('hands over nothing for a browser the member no longer holds', () =>
+    given([added(), movedAway]).when(handOver).thenNothingHappens())
+
+  it('records the browser again for a member it was handed over from', () =>
+    given([added(), movedAway]).when(subscribe()).then([added()]))
+
+  it('records again a browser handed over before handovers were recorded (not on the device list)', () =>
+    given([added()]).when(subscribe(keys, false)).then([added()]))
 
   it('unsubscribes a subscribed device', () =>
     given([added()])

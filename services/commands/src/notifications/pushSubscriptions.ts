@@ -21,9 +21,17 @@ export type PushSubscriptionCommand =
       endpoint: string
       keys: { p256dh: string; auth: string }
       subscribedAt: string
+      /**
+       * Whether the device list names this member as the device's holder now. A device handed over
+       * before handovers were recorded is still in the stream; it must be recorded again, not taken
+       * as no change.
+       */
+      listed: boolean
     }
   | { type: 'UnsubscribeDevice'; userId: string; endpoint: string; removedAt: string }
   | { type: 'DropExpiredDevice'; userId: string; subscriptionId: string; removedAt: string }
+  /** Another member subscribed this browser: it is theirs now (`subscribeDevice`). */
+  | { type: 'HandOverDevice'; userId: string; subscriptionId: string; removedAt: string }
 
 /** Subscribed devices by id, with the keys they were subscribed with. */
 export type PushSubscriptionsState = Map<string, { p256dh: string; auth: string }>
@@ -51,7 +59,7 @@ export const pushSubscriptions: Decider<PushSubscriptionCommand, PushSubscriptio
         const subscriptionId = subscriptionIdOf(command.endpoint)
         const known = state.get(subscriptionId)
         // A browser re-sends its subscription on every toggle; the same keys change nothing.
-        if (known && known.p256dh === command.keys.p256dh && known.auth === command.keys.auth) return []
+        if (command.listed && known?.p256dh === command.keys.p256dh && known.auth === command.keys.auth) return []
         const { userId, endpoint, keys, subscribedAt } = command
         return [PushSubscriptionAdded({ userId, subscriptionId, endpoint, keys, subscribedAt })]
       }
@@ -66,6 +74,11 @@ export const pushSubscriptions: Decider<PushSubscriptionCommand, PushSubscriptio
         if (!state.has(command.subscriptionId)) return []
         const { userId, subscriptionId, removedAt } = command
         return [PushSubscriptionRemoved({ userId, subscriptionId, reason: 'expired', removedAt })]
+      }
+      case 'HandOverDevice': {
+        if (!state.has(command.subscriptionId)) return []
+        const { userId, subscriptionId, removedAt } = command
+        return [PushSubscriptionRemoved({ userId, subscriptionId, reason: 'moved', removedAt })]
       }
     }
   },

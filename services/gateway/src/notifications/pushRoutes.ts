@@ -8,10 +8,11 @@ import {
   pushUnsubscribeRequest,
 } from '@reelmates/contracts/push'
 import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
+import { subscribeDevice } from '@reelmates/commands/notifications/subscribeDevice'
 import { pushEndpointAllowed } from '@reelmates/infra/push/webPushSender'
 import { pushQueries } from '@reelmates/projections/push/pushQueries'
 import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
-import { execute, withPosition } from '../http/execute'
+import { commandMetadata, execute, withPosition } from '../http/execute'
 import { readsFrom } from '../http/readYourWrites'
 import type { Platform } from '../platform'
 
@@ -22,6 +23,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
   guardEveryRoute(app, requireUser)
   const push = platform.config.push
   const devices = pushQueries(platform.readStore)
+  /** Who holds a browser, from a device list that has seen every subscription recorded so far. */
+  const holderOf = async (subscriptionId: string) => {
+    const head = await platform.eventStore.headPosition()
+    await platform.projections.waitForPosition(head, platform.config.readYourWritesTimeoutMs, pushQueries.readModels)
+    return devices.holderOf(subscriptionId)
+  }
 
   app.get(
     '/push/public-key',
@@ -69,11 +76,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         return reply.code(400).send({ message, error: 'Bad Request' })
       }
       const userId = currentUserId(request)
-      const { position } = await execute(request, {
-        decider: pushSubscriptions,
-        streamId: pushSubscriptionsStream(userId),
-        command: { type: 'SubscribeDevice', userId, endpoint, keys, subscribedAt: platform.now().toISOString() },
-      })
+      const { position } = await subscribeDevice(
+        { eventStore: platform.eventStore, holderOf },
+        { userId, endpoint, keys, at: platform.now().toISOString() },
+        commandMetadata(request),
+      )
       return reply.code(201).send(withPosition({}, position))
     },
   )

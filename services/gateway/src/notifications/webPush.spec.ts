@@ -153,6 +153,43 @@ describe('web push', () => {
     expect(again.json()).toMatchObject({ message: 'This device is not subscribed to push notifications.' })
   })
 
+  it('gives a shared browser to the member who subscribed it last, and back when the first subscribes again', async () => {
+    const [alice, mallory] = await Promise.all([member('alice'), member('mallory')])
+    const browser = await subscribed(alice)
+    const [aliceDevice] = await devicesOf(alice)
+
+    const taken = await mallory.client.post('/api/push/subscriptions', browser.subscription)
+    expect(taken.statusCode, taken.body).toBe(201)
+    await settled(taken)
+    expect(await devicesOf(alice)).toEqual([])
+    expect((await devicesOf(mallory)).map((device) => device.id)).toEqual([aliceDevice?.id])
+    const aliceEvents = await t.platform.eventStore.readStream(`push-subscriptions-${alice.user.id}`)
+    expect(aliceEvents.map((event) => [event.type, event.data.reason])).toEqual([
+      ['PushSubscriptionAdded', undefined],
+      ['PushSubscriptionRemoved', 'moved'],
+    ])
+    // Her hold ended: unsubscribing it is hers no more, and leaves mallory's alone.
+    expect(
+      (await alice.client.delete('/api/push/subscriptions', { endpoint: browser.subscription.endpoint })).statusCode,
+    ).toBe(404)
+    expect(await devicesOf(mallory)).toHaveLength(1)
+
+    const back = await alice.client.post('/api/push/subscriptions', browser.subscription)
+    expect(back.statusCode, back.body).toBe(201)
+    await settled(back)
+    expect((await devicesOf(alice)).map((device) => device.id)).toEqual([aliceDevice?.id])
+    expect(await devicesOf(mallory)).toEqual([])
+    const gone = await mallory.client.delete('/api/push/subscriptions', { endpoint: browser.subscription.endpoint })
+    expect(gone.statusCode).toBe(404)
+    expect(await devicesOf(alice)).toHaveLength(1)
+
+    const bob = await member('bob')
+    await settled(await bob.client.post('/api/friendships', { username: alice.user.username }))
+    expect(pushesTo(browser.subscription.endpoint).map((push) => push.body)).toEqual([
+      `${bob.user.username} sent you a friend request`,
+    ])
+  })
+
   it('refuses a subscription that is not a push service address or lacks its keys', async () => {
     const bob = await member('bob')
     const { subscription } = service.newDevice()

@@ -15,10 +15,16 @@ export type PushDeviceDoc = {
   subscribedAt: string
 }
 
-/** The devices that get each user's web push (the endpoint and keys, decrypted for the sender). */
+/**
+ * The devices that get each user's web push (the endpoint and keys, decrypted for the sender). A
+ * browser has one endpoint and one holder, the member who subscribed it last (`_id` is the endpoint's
+ * hash): a later member's subscription takes it over, and a member's removal ends only their own hold.
+ */
 export const pushDevices = defineProjector({
   name: 'push_devices',
-  version: 1,
+  // 2: a removal takes the device only from the member it names (one member's unsubscribing removed
+  // the browser another member had subscribed since).
+  version: 2,
   collections: [pushDevicesCollection, revisions],
   handles: [PushSubscriptionAdded, PushSubscriptionRemoved, AccountDeleted],
   async setup(db) {
@@ -40,7 +46,7 @@ export const pushDevices = defineProjector({
           return
         }
         case 'PushSubscriptionRemoved':
-          await devices.deleteOne({ _id: event.data.subscriptionId })
+          await devices.deleteOne({ _id: event.data.subscriptionId, userId: event.data.userId })
           return
         case 'AccountDeleted':
           await devices.deleteMany({ userId: event.data.userId })

@@ -5,6 +5,9 @@ import { pushDevices, pushDevicesCollection, type PushDeviceDoc } from './pushDe
 export const pushQueries = defineQueries([pushDevices], (db) => {
   const devices = () => db.collection<PushDeviceDoc>(pushDevicesCollection)
   return {
+    /** Who holds this browser now: the member who subscribed it last. */
+    holderOf: async (subscriptionId: string): Promise<string | null> =>
+      (await devices().findOne({ _id: subscriptionId }))?.userId ?? null,
     ofUser: (userId: string): Promise<PushDeviceDoc[]> => devices().find({ userId }, { sort: { subscribedAt: 1 } }),
     async shownTo(userId: string) {
       const found = await devices().find({ userId }, { sort: { subscribedAt: 1 } })
