@@ -6,10 +6,26 @@ import type { RecordedEvent } from '@reelmates/infra/eventStore/port'
 const secretField = /(passwordHash|tokenHash|token)$/i
 export const WITHHELD = '[withheld]'
 
-const withoutSecrets = (data: Record<string, unknown>): Record<string, unknown> =>
+/**
+ * A push subscription's keys and endpoint let whoever holds them push to the member's browser (the
+ * endpoint is a capability address): secrets too. The endpoint's origin, the push service, only says
+ * which browser it is, so it stays.
+ */
+const pushDeviceSecrets: Record<string, readonly string[]> = { PushSubscriptionAdded: ['endpoint', 'keys'] }
+
+const isSecret = (type: string, field: string): boolean =>
+  secretField.test(field) || (pushDeviceSecrets[type]?.includes(field) ?? false)
+
+function withheld(field: string, value: unknown): string {
+  if (field !== 'endpoint' || typeof value !== 'string') return WITHHELD
+  const origin = URL.parse(value)?.origin
+  return origin && origin !== 'null' ? `${origin}/${WITHHELD}` : WITHHELD
+}
+
+const withoutSecrets = (type: string, data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(data).map(([field, value]) =>
-      secretField.test(field) && value !== null && value !== undefined ? [field, WITHHELD] : [field, value],
+      isSecret(type, field) && value !== null && value !== undefined ? [field, withheld(field, value)] : [field, value],
     ),
   )
 
@@ -22,7 +38,7 @@ export function presentEvent(event: RecordedEvent): HistoryEvent {
     streamId: event.streamId,
     revision: event.revision,
     type: event.type,
-    data: withoutSecrets(event.data),
+    data: withoutSecrets(event.type, event.data),
     metadata: event.metadata,
     createdAt: event.recordedAt.toISOString(),
     erasedFields: erased && personal ? personal.fields.filter((field) => Object.hasOwn(event.data, field)) : [],
@@ -38,7 +54,7 @@ export function personalDataShownIn(event: RecordedEvent): string | undefined {
   if (!personal || event.metadata.personalDataErased === true) return undefined
   const shown = personal.fields.some((field) => {
     const value = event.data[field]
-    return value !== null && value !== undefined && !secretField.test(field)
+    return value !== null && value !== undefined && !isSecret(event.type, field)
   })
   const subject = event.data[personal.subjectField]
   return shown && typeof subject === 'string' ? subject : undefined

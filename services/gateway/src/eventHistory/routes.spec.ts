@@ -130,6 +130,24 @@ describe('GET /api/admin/events', () => {
     expect(last?.metadata.actorId).toBe(admin.user.id)
   })
 
+  it("withholds a push device's keys and address, showing only its push service", async () => {
+    const endpoint = 'http://127.0.0.1:9/push/ann-laptop-capability'
+    const keys = {
+      p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+      auth: Buffer.alloc(16, 9).toString('base64url'),
+    }
+    expect((await ann.client.post('/api/push/subscriptions', { endpoint, keys })).statusCode).toBe(201)
+    await caughtUp()
+    const viewsBefore = (await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).length
+
+    const { items } = await history(`stream=push-subscriptions-${ann.user.id}`)
+    expect(items[0]?.data).toMatchObject({ endpoint: `http://127.0.0.1:9/${WITHHELD}`, keys: WITHHELD })
+    for (const secret of ['ann-laptop-capability', keys.p256dh, keys.auth])
+      expect(JSON.stringify(items)).not.toContain(secret)
+    // Nothing personal was shown, so no view of ann's data is recorded.
+    expect(await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).toHaveLength(viewsBefore)
+  })
+
   it("leaves out of a person's timeline the events of a shared stream that are about others", async () => {
     // Each look records a view on the admin's own stream: of ann, then of bob, then of ann again.
     await history(`userId=${ann.user.id}`)
