@@ -24,6 +24,10 @@ export const messages = {
   bioTooLong: 'Bio must be at most 500 characters',
   avatarUrlInvalid: 'Avatar URL must be a web address',
   avatarUrlInApi: "Avatar URL must be a picture's address, not one of the app's own calls",
+  avatarUrlOfAnotherMember:
+    'Avatar URL cannot be another member\'s uploaded picture. Upload your own with "Upload picture".',
+  avatarUrlOldUpload:
+    'Avatar URL cannot be an old address of your uploaded picture. Upload it again with "Upload picture".',
   digestType: 'Digest must be weekly, daily or none',
   currentPasswordRequired: 'Current password is required to set new password',
   currentPasswordForEmail: 'Current password is required to change your email',

@@ -49,3 +49,31 @@ export type AvatarEvent = EventOf<typeof AvatarUploaded>
 
 /** Whether an `avatarUrl` is a picture the member uploaded (served here) rather than a linked address. */
 export const isUploadedAvatar = (avatarUrl: string | null): boolean => avatarUrl?.startsWith('/api/avatars/') ?? false
+
+/**
+ * Whose uploaded picture an address shows, if it is one of ours: relative ("/api/avatars/<id>") or
+ * absolute on `appOrigin` (PUBLIC_URL). Read as a browser and the router read it (a backslash is a
+ * slash, escapes such as %2F or %61 are undone, case does not matter, dot segments are walked), so no
+ * spelling passes for a linked address. Null for any other address.
+ */
+export function uploadedAvatarOwner(avatarUrl: string, appOrigin?: string): string | null {
+  const value = avatarUrl.trim().replaceAll('\\', '/')
+  const base = appOrigin ?? 'https://reelmates.invalid'
+  let url: URL
+  try {
+    url = new URL(value, base)
+  } catch {
+    return null
+  }
+  if (url.origin !== new URL(base).origin) return null
+  let path = url.pathname
+  for (let rounds = 0; rounds < 3 && /%[0-9a-f]{2}/i.test(path); rounds += 1) {
+    try {
+      path = new URL(decodeURIComponent(path).replaceAll('\\', '/'), base).pathname
+    } catch {
+      break
+    }
+  }
+  const owner = /^\/api\/avatars\/([^/]+)\/?$/i.exec(path)?.[1]
+  return owner === undefined ? null : owner
+}

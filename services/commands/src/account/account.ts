@@ -19,13 +19,14 @@ import {
   type DigestType,
   type Role,
 } from '@reelmates/contracts/account'
-import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
+import { AvatarUploaded, avatarPath, uploadedAvatarOwner } from '@reelmates/contracts/avatars'
 import type { Decider } from '../decider'
 import {
   AccountAlreadyExists,
   AccountGone,
   AccountNotFound,
   AccountSuspended,
+  AvatarUrlNotYours,
   CurrentPasswordIncorrect,
   CurrentPasswordRequired,
   ResetLinkExpired,
@@ -97,6 +98,8 @@ export type AccountCommand =
       currentPassword: PasswordCheck
       /** The hash `currentPassword` was checked against (`passwordCheckNow`). */
       passwordHashChecked?: string | null
+      /** This app's origin (PUBLIC_URL): an absolute address there is one of ours. */
+      appOrigin?: string
     }
   | { type: 'ChangeRole'; userId: string; role: Role }
   /** `token` is the link's secret, sealed in the event for the scheduler to mail. */
@@ -335,6 +338,23 @@ function changedProfile(state: AccountState, changes: ProfileChanges) {
 }
 
 /**
+ * The Avatar URL field holds a linked address. An uploaded picture's address is taken only as the
+ * account's own current one, unchanged (a client sending back the user it was given): any other would
+ * show another member's face as this member's, or, being a link, drop this member's upload.
+ */
+function refuseUploadedAvatarUrl(
+  avatarUrl: string | null | undefined,
+  state: AccountState,
+  userId: string,
+  appOrigin: string | undefined,
+): void {
+  if (typeof avatarUrl !== 'string' || text(avatarUrl) === state.avatarUrl) return
+  const owner = uploadedAvatarOwner(avatarUrl, appOrigin)
+  if (owner === null) return
+  throw new AvatarUrlNotYours(owner === userId ? messages.avatarUrlOldUpload : messages.avatarUrlOfAnotherMember)
+}
+
+/**
  * Throws why the reset link of `tokenHash` would set no password at `at`. Asked by the reset itself,
  * and by the reset page as it opens, so a dead link says so before anyone types a new password twice.
  */
@@ -380,6 +400,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (emailChanges && currentPassword !== 'correct') {
         throw new CurrentPasswordRequired(messages.currentPasswordForEmail)
       }
+      refuseUploadedAvatarUrl(command.changes.avatarUrl, state, userId, command.appOrigin)
       const events: AccountEvent[] = []
       const profile = changedProfile(state, command.changes)
       if (Object.keys(profile).length > 0) events.push(ProfileUpdated({ userId, ...profile }))

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { AccountDeleted, ProfileUpdated, UserRegistered } from '@reelmates/contracts/account'
+import { AccountDeleted, ProfileUpdated, UserRegistered, messages } from '@reelmates/contracts/account'
 import { AvatarUploaded, avatarPath } from '@reelmates/contracts/avatars'
 import { specFor } from '../testing/givenWhenThen'
 import { account, type AccountCommand } from './account'
-import { AccountGone } from './errors'
+import { AccountGone, AvatarUrlNotYours } from './errors'
 
 const given = specFor(account)
 const userId = 'u-ada'
@@ -69,4 +69,46 @@ describe('account: avatar upload', () => {
         AvatarUploaded({ userId, image: null, version: null, contentType: 'image/webp', uploadedAt: at }),
       ]).state().avatarUrl,
     ).toBe(null))
+})
+
+describe("account: another member's uploaded picture", () => {
+  const origin = 'https://reelmates.example'
+  const linkAvatar = (avatarUrl: string | null): AccountCommand => ({
+    type: 'UpdateProfile',
+    userId,
+    changes: { avatarUrl },
+    currentPassword: 'absent',
+    appOrigin: origin,
+  })
+
+  it.each([
+    avatarPath('u-alice', 'v7'),
+    '/api/avatars/u-alice',
+    '/API/Avatars/u-alice?v=v7',
+    '/api/avatars%2Fu-alice?v=v7',
+    '/api/%61vatars/u-alice',
+    '/api\\avatars\\u-alice',
+    '/x/../api/avatars/u-alice',
+    `${origin}/api/avatars/u-alice?v=v7`,
+    'HTTPS://REELMATES.EXAMPLE:443/api/avatars/u-alice',
+    '//reelmates.example/api/avatars/u-alice',
+    '  /api/avatars/u-alice  ',
+  ])('refuses %s as the avatar', (avatarUrl) =>
+    given([registered]).when(linkAvatar(avatarUrl)).thenThrows(AvatarUrlNotYours, messages.avatarUrlOfAnotherMember),
+  )
+
+  it('keeps its own upload when a client sends back the avatar it was given', () =>
+    given([registered, uploaded('v1')])
+      .when(linkAvatar(avatarPath(userId, 'v1')))
+      .thenNothingHappens())
+
+  it('refuses an old address of its own upload, which as a link would drop the current picture', () =>
+    given([registered, uploaded('v2')])
+      .when(linkAvatar(avatarPath(userId, 'v1')))
+      .thenThrows(AvatarUrlNotYours, messages.avatarUrlOldUpload))
+
+  it('takes a picture linked from elsewhere, even at a path like ours', () =>
+    given([registered])
+      .when(linkAvatar('https://images.example/api/avatars/u-alice'))
+      .then([ProfileUpdated({ userId, avatarUrl: 'https://images.example/api/avatars/u-alice' })]))
 })

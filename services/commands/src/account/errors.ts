@@ -38,6 +38,18 @@ export class CurrentPasswordIncorrect extends DomainError {
   }
 }
 
+/**
+ * An uploaded picture is changed only by its owner, through the upload: the Avatar URL field holds a
+ * linked address, so another member's picture (or an old one of one's own, dropped from the store)
+ * would show someone else, or nothing, as the member.
+ */
+export class AvatarUrlNotYours extends DomainError {
+  override readonly name = 'AvatarUrlNotYours'
+  constructor(message: string) {
+    super('invalid', message, { validationErrors: { avatarUrl: message } })
+  }
+}
+
 /** Only the team lets a suspended account in again: no password, sign-in link or reset link does. */
 export class AccountSuspended extends DomainError {
   override readonly name = 'AccountSuspended'

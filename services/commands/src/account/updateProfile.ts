@@ -23,6 +23,8 @@ export interface UpdateProfileInput {
   changes: ProfileChanges
   currentPassword?: string | undefined
   newPassword?: string | undefined
+  /** This app's origin (PUBLIC_URL), where an absolute avatar address may name an uploaded picture. */
+  appOrigin?: string
   metadata: CommandMetadata
 }
 
@@ -34,7 +36,7 @@ export interface UpdateProfileInput {
  */
 export async function updateProfile(
   { eventStore, vault, passwords }: ProfilePorts,
-  { userId, changes, currentPassword, newPassword, metadata }: UpdateProfileInput,
+  { userId, changes, currentPassword, newPassword, appOrigin, metadata }: UpdateProfileInput,
 ): Promise<{ before: AccountState; events: AccountEvent[]; position: bigint | null }> {
   const streamId = accountStreamId(userId)
   const before = await loadState(eventStore, account, streamId)
@@ -66,6 +68,7 @@ export async function updateProfile(
         changes,
         currentPassword: check,
         passwordHashChecked: before.passwordHash,
+        ...(appOrigin ? { appOrigin } : {}),
         ...(newPasswordHash ? { newPasswordHash } : {}),
       },
       metadata,

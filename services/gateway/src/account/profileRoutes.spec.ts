@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { messages, type PublicUser } from '@reelmates/contracts/account'
 import { agent, createTestApp, type TestApp } from '../testing/testApp'
 import { mailsTo, password, register, type Registered } from './accountFixtures'
 
@@ -230,6 +232,38 @@ describe('PUT /api/user/profile', () => {
     const refused = await client.put('/api/user/profile', { username: 'claimed', email: 'elsewhere@example.com' })
     expect(refused.statusCode).toBe(400)
     expect((await client.get('/api/validate-username?username=claimed')).json()).toEqual({ available: true })
+  })
+
+  it("refuses another member's uploaded picture as the avatar, in any spelling; one's own comes back unchanged", async () => {
+    const alice = await register(t.app, 'avatar_owner')
+    const mallory = await register(t.app, 'avatar_borrower')
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer()
+    const uploaded = await alice.client.put('/api/user/avatar', picture, { headers: { 'content-type': 'image/png' } })
+    expect(uploaded.statusCode, uploaded.body).toBe(200)
+    const aliceAvatar = uploaded.json<PublicUser>().avatarUrl!
+    const [path, query] = aliceAvatar.split('?')
+    const others = messages.avatarUrlOfAnotherMember
+    // An escaped slash and a scheme-relative address never got past the contract's own rules.
+    for (const [avatarUrl, message] of [
+      [aliceAvatar, others],
+      [path!, others],
+      [path!.replace('/api/avatars/', '/API/Avatars/'), messages.avatarUrlInApi],
+      [`${path!.replace('/avatars/', '/avatars%2F')}?${query}`, messages.avatarUrlInApi],
+      [`${t.platform.config.publicUrl}${aliceAvatar}`, others],
+      [`//${new URL(t.platform.config.publicUrl).host}${aliceAvatar}`, messages.avatarUrlInvalid],
+    ] as const) {
+      const answer = await mallory.client.put('/api/user/profile', { avatarUrl })
+      expect(answer.statusCode, avatarUrl).toBe(400)
+      expect(answer.json(), avatarUrl).toMatchObject({ validationErrors: { avatarUrl: message } })
+    }
+    expect((await mallory.client.get('/api/user')).json()).toMatchObject({ avatarUrl: null })
+
+    const again = await alice.client.put('/api/user/profile', { avatarUrl: aliceAvatar, bio: 'Still me' })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.json()).toMatchObject({ avatarUrl: aliceAvatar, bio: 'Still me' })
+    expect((await mallory.client.get(aliceAvatar)).statusCode).toBe(200)
   })
 
   it('checks the profile rules of spec §5 with their messages', async () => {

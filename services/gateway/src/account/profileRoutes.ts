@@ -40,7 +40,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ platform: Platform; wrongPas
       const update = () =>
         updateProfile(
           { eventStore, vault, passwords: platform.passwords },
-          { userId, changes, currentPassword, newPassword, metadata: commandMetadata(request) },
+          {
+            userId,
+            changes,
+            currentPassword,
+            newPassword,
+            appOrigin: platform.config.publicUrl,
+            metadata: commandMetadata(request),
+          },
         )
       // Only a save that gives a password is counted: the app saves settings through here all the time.
       const { before, events, position } = currentPassword ? await wrongPasswords.check(userId, update) : await update()
