@@ -12,19 +12,41 @@ export const pushMessages = {
   unknownPushService:
     "This browser's push service is not supported. Push notifications work in Chrome, Edge, Firefox and Safari.",
   badKeys: 'A push subscription needs its p256dh and auth keys.',
+  badP256dh:
+    "A push subscription's p256dh key must be an uncompressed P-256 public key: 65 bytes in base64url, the first one 0x04.",
+  badAuth: "A push subscription's auth secret must be 16 bytes in base64url.",
   noSuchSubscription: 'This device is not subscribed to push notifications.',
 } as const
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, pushMessages.badKeys)
 
+/** The bytes of a base64url text (atob, so the browser can check as the server does); null if none. */
+function bytesOf(text: string): Uint8Array | null {
+  try {
+    const binary = atob(text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'))
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The keys web push encrypts with (RFC 8291): the browser's P-256 public key, uncompressed, and a
+ * 16-byte secret. Any other key is refused here: taken, it made every push to the device fail.
+ */
+const p256dhKey = base64url.max(100, pushMessages.badP256dh).refine((text) => {
+  const bytes = bytesOf(text)
+  return bytes?.length === 65 && bytes[0] === 0x04
+}, pushMessages.badP256dh)
+const authSecret = base64url
+  .max(30, pushMessages.badAuth)
+  .refine((text) => bytesOf(text)?.length === 16, pushMessages.badAuth)
+
 /** The browser's `PushSubscription.toJSON()`, as `POST /api/push/subscriptions` takes it. */
 export const pushSubscriptionRequest = z.object({
   endpoint: z.url({ message: pushMessages.badEndpoint }).max(2048, pushMessages.badEndpoint),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object(
-    { p256dh: base64url.min(40, pushMessages.badKeys).max(200), auth: base64url.min(8, pushMessages.badKeys).max(64) },
-    { message: pushMessages.badKeys },
-  ),
+  keys: z.object({ p256dh: p256dhKey, auth: authSecret }, { message: pushMessages.badKeys }),
 })
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>
 

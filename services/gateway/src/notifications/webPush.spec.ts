@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
+import { pushMessages } from '@reelmates/contracts/push'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
 import { announcementMailReaction } from '@reelmates/scheduler/notifications/announcementMail'
@@ -204,6 +205,20 @@ describe('web push', () => {
     const noKeys = await bob.client.post('/api/push/subscriptions', { endpoint: subscription.endpoint })
     expect(noKeys.statusCode).toBe(400)
     expect(noKeys.json<{ message: string }>().message).toMatch(/p256dh and auth/)
+    // Taken, such keys made every push to the device fail (level-50 errors from the web_push reaction).
+    const shortKey = await bob.client.post('/api/push/subscriptions', {
+      ...subscription,
+      keys: { ...subscription.keys, p256dh: 'B'.repeat(40) },
+    })
+    expect(shortKey.statusCode).toBe(400)
+    expect(shortKey.json()).toMatchObject({ message: pushMessages.badP256dh })
+    const shortSecret = await bob.client.post('/api/push/subscriptions', {
+      ...subscription,
+      keys: { ...subscription.keys, auth: 'a'.repeat(8) },
+    })
+    expect(shortSecret.statusCode).toBe(400)
+    expect(shortSecret.json()).toMatchObject({ message: pushMessages.badAuth })
+    expect(await devicesOf(bob)).toEqual([])
   })
 
   it('refuses a signed-out visitor on every push route', async () => {
