@@ -57,4 +57,36 @@ describe('pull to refresh', () => {
     expect(onRefresh).not.toHaveBeenCalled()
     expect(moved()).toBe('')
   })
+
+  it('a touch the system cancels ends the pull without refreshing, and puts the list back', () => {
+    const { list, onRefresh, moved } = pullable()
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 190 }] })
+    expect(screen.getByText('Release to refresh')).toBeTruthy()
+    fireEvent.touchCancel(list)
+    expect(onRefresh).not.toHaveBeenCalled()
+    expect(moved()).toBe('')
+    expect(screen.queryByText('Release to refresh')).toBeNull()
+  })
+
+  it('a plain tap after a cancelled pull does not refresh', () => {
+    const { list, onRefresh, moved } = pullable()
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 190 }] })
+    fireEvent.touchCancel(list)
+    fireEvent.touchStart(list, { touches: [{ clientY: 300 }] })
+    fireEvent.touchEnd(list)
+    expect(onRefresh).not.toHaveBeenCalled()
+    expect(moved()).toBe('')
+    expect(screen.queryByText('Refreshing…')).toBeNull()
+  })
+
+  it('does not refresh for a touch that started below the top of the page', () => {
+    const { list, onRefresh } = pullable()
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(400)
+    fireEvent.touchStart(list, { touches: [{ clientY: 100 }] })
+    fireEvent.touchMove(list, { touches: [{ clientY: 190 }] })
+    fireEvent.touchEnd(list)
+    expect(onRefresh).not.toHaveBeenCalled()
+  })
 })

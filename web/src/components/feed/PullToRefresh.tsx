@@ -16,30 +16,45 @@ const indicatorHeight = 32
  * styles.css.
  */
 export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
+  /** Where the finger went down, while a pull from the top is under way; null otherwise. */
   const start = useRef<number | null>(null)
+  /** The pull's distance as last moved, kept beside the state so a touch's end never reads an old one. */
+  const pulled = useRef(0)
   const [pull, setPull] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
   const offset = refreshing ? indicatorHeight : pull / 2
+  const move = (distance: number) => {
+    pulled.current = distance
+    setPull(distance)
+  }
+  /**
+   * A touch that ends (or that the system takes, `touchcancel`: an edge swipe, an incoming call) ends
+   * the pull. Only a pull that started at the top and went past the threshold refreshes: a cancelled
+   * one left the list down under "Release to refresh", and the next plain tap refreshed.
+   */
+  const finish = (release: boolean) => {
+    const refresh = release && start.current !== null && pulled.current >= threshold
+    start.current = null
+    move(0)
+    if (!refresh) return
+    setRefreshing(true)
+    askServerNow()
+    void onRefresh().finally(() => setRefreshing(false))
+  }
   return (
     <div
       className="relative"
       onTouchStart={(event) => {
         start.current = window.scrollY <= 0 && !refreshing ? (event.touches[0]?.clientY ?? null) : null
+        move(0)
       }}
       onTouchMove={(event) => {
         if (start.current === null) return
         const distance = (event.touches[0]?.clientY ?? start.current) - start.current
-        setPull(Math.max(0, Math.min(distance, threshold * 1.5)))
+        move(Math.max(0, Math.min(distance, threshold * 1.5)))
       }}
-      onTouchEnd={() => {
-        if (pull >= threshold) {
-          setRefreshing(true)
-          askServerNow()
-          void onRefresh().finally(() => setRefreshing(false))
-        }
-        start.current = null
-        setPull(0)
-      }}
+      onTouchEnd={() => finish(true)}
+      onTouchCancel={() => finish(false)}
     >
       <div
         aria-live="polite"
