@@ -89,4 +89,17 @@ describe('pull to refresh', () => {
     fireEvent.touchEnd(list)
     expect(onRefresh).not.toHaveBeenCalled()
   })
+
+  it("holds back the browser's own pull to refresh while it is on the page, and gives it back after", () => {
+    const roots = () => [document.documentElement, document.body].map((root) => root.style.overscrollBehaviorY)
+    expect(roots()).toEqual(['', ''])
+    const { unmount } = render(
+      <PullToRefresh onRefresh={() => Promise.resolve()}>
+        <ol aria-label="Activity" />
+      </PullToRefresh>,
+    )
+    expect(roots()).toEqual(['contain', 'contain'])
+    unmount()
+    expect(roots()).toEqual(['', ''])
+  })
 })

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { askServerNow } from '../../lib/connection'
 
 const threshold = 70
@@ -15,6 +15,22 @@ const indicatorHeight = 32
  * own, under the top bar's "Show new activities"). Transitions follow the one reduced-motion rule in
  * styles.css.
  */
+/**
+ * While the app's own pull to refresh is on the page, the browser's is held back: Chrome on Android
+ * reloads the whole page on a pull down from the top, on top of the app's refresh (two spinners, then
+ * a reload). `contain` on the root and the body stops that gesture, as Chrome's overscroll-behavior
+ * article does it, and keeps the edge's glow or bounce. Other pages keep the browser's reload, since
+ * they have no refresh of their own; what each element had is put back on leaving.
+ */
+function useNoBrowserPullToRefresh() {
+  useEffect(() => {
+    const roots = [document.documentElement, document.body]
+    const before = roots.map((root) => root.style.overscrollBehaviorY)
+    for (const root of roots) root.style.overscrollBehaviorY = 'contain'
+    return () => roots.forEach((root, index) => (root.style.overscrollBehaviorY = before[index] ?? ''))
+  }, [])
+}
+
 export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
   /** Where the finger went down, while a pull from the top is under way; null otherwise. */
   const start = useRef<number | null>(null)
@@ -23,6 +39,7 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
   const [pull, setPull] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
   const offset = refreshing ? indicatorHeight : pull / 2
+  useNoBrowserPullToRefresh()
   const move = (distance: number) => {
     pulled.current = distance
     setPull(distance)
