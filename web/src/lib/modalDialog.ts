@@ -12,7 +12,8 @@ import type { LeavingUnsaved } from './unsavedChanges'
 
 /**
  * A native modal `<dialog>`, open while its component is mounted (it traps focus and closes on
- * Escape). Spread `dialogProps` on the `<dialog>`.
+ * Escape). Spread `dialogProps` on the `<dialog>`. The page behind it does not scroll meanwhile: that is
+ * styles.css's (`html:has(dialog:modal)`), the browser's modal dialog does not stop it.
  *
  * `close` closes it as Escape does: the browser gives the focus back to what opened it, then
  * `onClose` runs, which unmounts it. Unmounting a dialog that is still open instead leaves the focus

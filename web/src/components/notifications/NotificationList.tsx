@@ -135,7 +135,7 @@ export function NotificationList({
           share, and news from Reelmates show up here.
         </p>
       ) : (
-        <div className="overflow-y-auto">
+        <div className="overflow-y-auto overscroll-contain">
           <ul ref={list} className="py-1" aria-label="Notifications">
             {items.map((item) => {
               const long = isLong(item.text)
