@@ -644,6 +644,36 @@ test('on a phone, who reacted to the last reaction stays on screen and the page 
   for (const member of [a, b, c]) await member.page.context().close()
 })
 
+test('on a phone, each reaction is a 44 px target, and the seven still make one row on the card', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await newContext(browser, { baseURL, viewport: viewports.phone, hasTouch: true, isMobile: true })
+  const page = await context.newPage()
+  await registerByApi(page.request, 'feed_chips')
+  const { title } = await logWatch(page.request, 'casablanca')
+  await page.goto('/feed')
+  const card = page.getByRole('article').filter({ hasText: `You watched ${title}` })
+  const chips = card.getByRole('toolbar', { name: /^Reactions to/ }).getByRole('button')
+  await expect(chips).toHaveCount(7)
+  const boxes = await chips.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const { top, right, width, height } = button.getBoundingClientRect()
+      return { top, right, width, height }
+    }),
+  )
+  for (const box of boxes) {
+    expect(box.height).toBeGreaterThanOrEqual(44)
+    expect(box.width).toBeGreaterThanOrEqual(44)
+  }
+  expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1)
+  const cardBox = await card.boundingBox()
+  expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0))
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewports.phone.width)
+  await card.screenshot({ path: `${screenshotsDir}/feed-reactions-touch-390.png` })
+  await context.close()
+})
+
 test('with more than two pages of the feed loaded, new activity waits behind a button at the top that brings it in', async ({
   browser,
   baseURL,

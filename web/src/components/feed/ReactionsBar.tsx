@@ -98,7 +98,11 @@ export function ReactionsBar({
   // An empty toolbar is still read out as one: a comment nobody reacted to has none.
   if (compact && !reactions.some((reaction) => reaction.count > 0)) return null
   return (
-    <Toolbar.Root className="flex flex-wrap gap-1 sm:gap-1.5" aria-label={label ?? `Reactions to ${subject}`}>
+    <Toolbar.Root
+      // Touch chips are 44 px wide: 2 px between them keeps the seven on one row of a 390 px phone's card.
+      className="flex flex-wrap gap-1 pointer-coarse:max-sm:gap-0.5 sm:gap-1.5"
+      aria-label={label ?? `Reactions to ${subject}`}
+    >
       {reactionEmojis.map((emoji) => {
         const reaction = reactions.find((one) => one.emoji === emoji)
         const count = reaction?.count ?? 0
@@ -142,7 +146,11 @@ export function ReactionsBar({
                 if (locked || pressedLong.current || isDoubleClickRepeat(event)) return
                 onToggle(emoji, press(emoji, mine), event.currentTarget)
               }}
-              className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
+              // A finger gets 44 px each way (WCAG 2.5.5, Apple's guideline): these are the feed's most
+              // tapped controls, and 40×32 was a small mark for a thumb. Seven uncounted chips still make
+              // one row on a 390 px phone's card (counts, or a narrower phone, wrap the bar onto a second
+              // row); a mouse keeps the compact 32 px.
+              className={`inline-flex h-8 min-w-10 select-none items-center justify-center gap-1 rounded-full px-2 pointer-coarse:h-11 pointer-coarse:min-w-11 sm:min-w-11 sm:px-2.5 text-sm ring-1 transition-colors ${
                 mine ? 'bg-reel/20 text-white ring-reel/60' : 'bg-white/5 text-zinc-300 ring-white/10 hover:bg-white/10'
               }`}
             >
