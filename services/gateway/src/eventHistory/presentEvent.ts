@@ -9,23 +9,45 @@ export const WITHHELD = '[withheld]'
 /**
  * A push subscription's keys and endpoint let whoever holds them push to the member's browser (the
  * endpoint is a capability address): secrets too. The endpoint's origin, the push service, only says
- * which browser it is, so it stays.
+ * which browser it is, so it stays. A subscription arrives two ways: as a device's own fields
+ * (`PushSubscriptionAdded`), and whole, in any shape, as a profile's `pushSubscription` (PUT
+ * /api/user/profile, spec §5), where all of it but the endpoint's origin is withheld.
  */
-const pushDeviceSecrets: Record<string, readonly string[]> = { PushSubscriptionAdded: ['endpoint', 'keys'] }
+const pushDeviceFields: Record<string, readonly string[]> = { PushSubscriptionAdded: ['endpoint', 'keys'] }
+const wholePushDevice: Record<string, string> = { ProfileUpdated: 'pushSubscription' }
 
-const isSecret = (type: string, field: string): boolean =>
-  secretField.test(field) || (pushDeviceSecrets[type]?.includes(field) ?? false)
+const isPushDevice = (type: string, field: string): boolean =>
+  (pushDeviceFields[type]?.includes(field) ?? false) || wholePushDevice[type] === field
 
-function withheld(field: string, value: unknown): string {
-  if (field !== 'endpoint' || typeof value !== 'string') return WITHHELD
-  const origin = URL.parse(value)?.origin
+const isSecret = (type: string, field: string): boolean => secretField.test(field) || isPushDevice(type, field)
+
+function withheldEndpoint(value: unknown): string {
+  const origin = typeof value === 'string' ? URL.parse(value)?.origin : undefined
   return origin && origin !== 'null' ? `${origin}/${WITHHELD}` : WITHHELD
+}
+
+/** The one way a push device's field is shown, wherever the device is carried. */
+const withheldDeviceField = (field: string, value: unknown): string =>
+  field === 'endpoint' ? withheldEndpoint(value) : WITHHELD
+
+function withheldWholeDevice(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return WITHHELD
+  return Object.fromEntries(
+    Object.entries(value).map(([field, inner]) => [field, inner === null ? null : withheldDeviceField(field, inner)]),
+  )
+}
+
+function withheld(type: string, field: string, value: unknown): unknown {
+  if (wholePushDevice[type] === field) return withheldWholeDevice(value)
+  return isPushDevice(type, field) ? withheldDeviceField(field, value) : WITHHELD
 }
 
 const withoutSecrets = (type: string, data: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(data).map(([field, value]) =>
-      isSecret(type, field) && value !== null && value !== undefined ? [field, withheld(field, value)] : [field, value],
+      isSecret(type, field) && value !== null && value !== undefined
+        ? [field, withheld(type, field, value)]
+        : [field, value],
     ),
   )
 

@@ -148,6 +148,29 @@ describe('GET /api/admin/events', () => {
     expect(await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).toHaveLength(viewsBefore)
   })
 
+  it("withholds the push device a profile save carries, as it withholds a subscribed device's", async () => {
+    // PUT /api/user/profile takes the browser's PushSubscription in any shape (spec §5).
+    const pushSubscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/ann-phone-capability',
+      expirationTime: null,
+      keys: { p256dh: 'ann-phone-p256dh-key', auth: 'ann-phone-auth-secret' },
+    }
+    expect((await ann.client.put('/api/user/profile', { pushSubscription })).statusCode).toBe(200)
+    await caughtUp()
+    const viewsBefore = (await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).length
+
+    const { items } = await history(`stream=account-${ann.user.id}&type=ProfileUpdated`)
+    const saved = items.find((item) => item.data.pushSubscription !== undefined)
+    expect(saved?.data.pushSubscription).toEqual({
+      endpoint: `https://fcm.googleapis.com/${WITHHELD}`,
+      expirationTime: null,
+      keys: WITHHELD,
+    })
+    for (const secret of ['ann-phone-capability', 'ann-phone-p256dh-key', 'ann-phone-auth-secret'])
+      expect(JSON.stringify(items)).not.toContain(secret)
+    expect(await t.platform.eventStore.readStream(personalDataViewsStream(admin.user.id))).toHaveLength(viewsBefore)
+  })
+
   it("leaves out of a person's timeline the events of a shared stream that are about others", async () => {
     // Each look records a view on the admin's own stream: of ann, then of bob, then of ann again.
     await history(`userId=${ann.user.id}`)
