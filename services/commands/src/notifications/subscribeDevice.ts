@@ -24,6 +24,12 @@ export async function subscribeDevice(
   const subscriptionId = subscriptionIdOf(endpoint)
   const holder = await ports.holderOf(subscriptionId)
   if (holder !== null && holder !== userId) {
+    // Two streams, two appends, not atomic: if the second fails after this one, the browser is
+    // neither member's until a retry. The retry mends it: the holder is then no one, so nothing is
+    // handed over again and the subscription is recorded. The gateway keeps no 5xx under an
+    // Idempotency-Key (http/idempotency.ts), so a retry under the same key does the change; the web
+    // app resends under the same key only a request whose answer was lost, and otherwise says it
+    // could not turn push on, and the member's next try subscribes again.
     await handleCommand(ports.eventStore, {
       decider: pushSubscriptions,
       streamId: pushSubscriptionsStream(holder),

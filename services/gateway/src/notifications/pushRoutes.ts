@@ -8,7 +8,7 @@ import {
   pushUnsubscribeRequest,
 } from '@reelmates/contracts/push'
 import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
-import { subscribeDevice } from '@reelmates/commands/notifications/subscribeDevice'
+import { subscribeDevice, type SubscribeDevicePorts } from '@reelmates/commands/notifications/subscribeDevice'
 import { pushEndpointAllowed } from '@reelmates/infra/push/webPushSender'
 import { pushQueries } from '@reelmates/projections/push/pushQueries'
 import { currentUserId, requireUser, guardEveryRoute } from '../http/auth'
@@ -19,16 +19,13 @@ import type { Platform } from '../platform'
 const notSetUp = 'Push notifications are not set up on this server.'
 
 /** Web push: the server's VAPID key, and this device's subscription (one per browser). */
-export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform; subscribing: SubscribeDevicePorts }> = async (
+  app,
+  { platform, subscribing },
+) => {
   guardEveryRoute(app, requireUser)
   const push = platform.config.push
   const devices = pushQueries(platform.readStore)
-  /** Who holds a browser, from a device list that has seen every subscription recorded so far. */
-  const holderOf = async (subscriptionId: string) => {
-    const head = await platform.eventStore.headPosition()
-    await platform.projections.waitForPosition(head, platform.config.readYourWritesTimeoutMs, pushQueries.readModels)
-    return devices.holderOf(subscriptionId)
-  }
 
   app.get(
     '/push/public-key',
@@ -77,7 +74,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       }
       const userId = currentUserId(request)
       const { position } = await subscribeDevice(
-        { eventStore: platform.eventStore, holderOf },
+        subscribing,
         { userId, endpoint, keys, at: platform.now().toISOString() },
         commandMetadata(request),
       )

@@ -191,6 +191,38 @@ describe('web push', () => {
     ])
   })
 
+  it("mends a shared browser's hand-over whose second append failed when it is sent again under its key", async () => {
+    const [alice, mallory] = await Promise.all([member('alice'), member('mallory')])
+    const browser = await subscribed(alice)
+    const store = t.platform.eventStore
+    const append = store.append.bind(store)
+    let failed = false
+    store.append = (streamId, events, options) => {
+      if (streamId === `push-subscriptions-${mallory.user.id}` && !failed) {
+        failed = true
+        return Promise.reject(new Error('the event store went away'))
+      }
+      return append(streamId, events, options)
+    }
+    const key = { headers: { 'idempotency-key': `take-over-${mallory.user.id}` } }
+    try {
+      const lost = await mallory.client.post('/api/push/subscriptions', browser.subscription, key)
+      expect(lost.statusCode).toBe(500)
+    } finally {
+      store.append = append
+    }
+    // Alice's hold ended, and mallory's was never recorded: the browser is no one's until the retry.
+    await t.platform.projections.waitForPosition(await t.platform.eventStore.headPosition(), 5_000)
+    expect(await devicesOf(alice)).toEqual([])
+
+    const retried = await mallory.client.post('/api/push/subscriptions', browser.subscription, key)
+    expect(retried.statusCode, retried.body).toBe(201)
+    expect(retried.headers['idempotent-replayed']).toBeUndefined()
+    await settled(retried)
+    expect(await devicesOf(mallory)).toHaveLength(1)
+    expect(await devicesOf(alice)).toEqual([])
+  })
+
   it('refuses a subscription that is not a push service address or lacks its keys', async () => {
     const bob = await member('bob')
     const { subscription } = service.newDevice()

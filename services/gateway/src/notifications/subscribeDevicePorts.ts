@@ -1,0 +1,22 @@
+import type { SubscribeDevicePorts } from '@reelmates/commands/notifications/subscribeDevice'
+import { pushQueries } from '@reelmates/projections/push/pushQueries'
+import type { Platform } from '../platform'
+
+/**
+ * What `subscribeDevice` needs, on this platform: the event store, and who holds a browser from a
+ * device list that has seen every subscription recorded so far. Waiting for the head of the log (not
+ * a position the client sent) is what lets a browser another member took a moment ago on another
+ * computer be handed over, not recorded twice.
+ */
+export function subscribeDevicePorts(platform: Platform): SubscribeDevicePorts {
+  const { eventStore, projections, readStore, config } = platform
+  const devices = pushQueries(readStore)
+  return {
+    eventStore,
+    async holderOf(subscriptionId) {
+      const head = await eventStore.headPosition()
+      await projections.waitForPosition(head, config.readYourWritesTimeoutMs, pushQueries.readModels)
+      return devices.holderOf(subscriptionId)
+    },
+  }
+}
