@@ -1,6 +1,6 @@
 import { email as emailSchema } from '@reelmates/contracts/account'
 import { useId, useState, type SubmitEvent } from 'react'
-import { useAskFriend } from '../../features/friends/mutations'
+import { ChangeUnconfirmed, tellNotDone, useAskFriend } from '../../features/friends/mutations'
 import { inputClass, panel, primaryButton, sectionHeading } from './socialStyles'
 
 export const inviteInputId = 'invite-email'
@@ -22,7 +22,17 @@ export function InviteByEmail() {
     setProblem(undefined)
     invite.mutate(
       { email: parsed.data },
-      { onSuccess: () => setAddress(''), onError: (error) => setProblem(error.message) },
+      {
+        onSuccess: () => setAddress(''),
+        // Maybe sent (the answer was lost): not a problem with the address, and not said as one.
+        onError: (error) =>
+          error instanceof ChangeUnconfirmed
+            ? tellNotDone(error, {
+                failed: "Couldn't send the invitation",
+                unconfirmed: "Couldn't confirm the invitation was sent",
+              })
+            : setProblem(error.message),
+      },
     )
   }
 

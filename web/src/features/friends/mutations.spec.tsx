@@ -273,11 +273,12 @@ describe('an answer or an invitation cancel whose answer was lost', () => {
 // The same bad connection on a request sent or an invitation mailed: the callers say why it failed.
 describe('an ask whose answer was lost', () => {
   const lost = () => Promise.reject(new ApiError(requestMessages.network, 0))
-  const listed = (outgoing: string[], invited: string[]) =>
+  const pair = (username: string) => ({ id: 'pair', user: { username }, since: '2026-12-01', inviteCount: 1 })
+  const listed = (outgoing: string[], invited: string[], friends: string[] = []) =>
     ({
-      friends: [],
+      friends: friends.map(pair),
       incoming: [],
-      outgoing: outgoing.map((username) => ({ id: 'pair', user: { username }, since: '2026-12-01', inviteCount: 1 })),
+      outgoing: outgoing.map(pair),
       invitations: invited.map((email) => ({
         id: 'inv',
         email,
@@ -322,4 +323,50 @@ describe('an ask whose answer was lost', () => {
     expect(said).toMatchObject({ title: 'unconfirmed' })
     expect(said?.variant).not.toBe('destructive')
   })
+
+  // Cleo had asked me meanwhile: asking her back accepted her request, and the list has her as a friend.
+  it('says the friend is added when the list read again has them as a friend', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([], [], ['Cleo']))
+    const said = await ask({ username: 'cleo' })
+    expect(said).toMatchObject({ title: 'Friend added', description: 'You and Cleo are now friends.' })
+  })
+
+  // Inviting the address of a member who had asked me makes us friends and lists no invitation; the
+  // list does not say whose address is whose.
+  it('says it cannot tell, not that it failed, when the list has no invitation to the address', async () => {
+    vi.spyOn(friendsCalls, 'ask').mockImplementation(lost)
+    vi.spyOn(friendsCalls, 'list').mockResolvedValue(listed([], [], ['cleo']))
+    const said = await ask({ email: 'sam@example.com' })
+    expect(said).toMatchObject({
+      title: 'unconfirmed',
+      description:
+        'The connection dropped before Reelmates answered, so it may be done already. Your Friends list shows where things stand.',
+    })
+    expect(said?.variant).not.toBe('destructive')
+  })
+})
+
+describe('an ask that accepted their request', () => {
+  const accepted = {
+    friendship: {
+      id: 'pair',
+      user: { id: 'u2', username: 'Cleo', avatarUrl: null },
+      status: 'accepted',
+      direction: 'incoming',
+      inviteCount: 1,
+    },
+  } as const
+
+  it.each([[{ username: 'cleo' }], [{ email: 'cleo@example.com' }]])(
+    'says the two are friends, not that a request or a mail went (%o)',
+    async (request) => {
+      const said = told()
+      vi.spyOn(friendsCalls, 'ask').mockResolvedValue(accepted)
+      const { result } = renderHook(() => useAskFriend(), { wrapper })
+      result.current.mutate(request)
+      await waitFor(() => expect(said).toHaveLength(1))
+      expect(said[0]).toMatchObject({ title: 'Friend added', description: 'You and Cleo are now friends.' })
+    },
+  )
 })

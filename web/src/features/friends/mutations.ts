@@ -1,4 +1,9 @@
-import type { FriendRequest, FriendsAnswer } from '@reelmates/contracts/friendships'
+import type {
+  FriendRequest,
+  FriendRequestAnswer,
+  FriendsAnswer,
+  FriendshipItem,
+} from '@reelmates/contracts/friendships'
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ApiError, isUnanswered } from '../../lib/apiError'
 import { signedInAsFor } from '../../lib/signedInAs'
@@ -38,7 +43,15 @@ export function useAskFriend() {
         (now) => askShown(now, request),
       )
     },
-    onSuccess: (_answer, request) => {
+    onSuccess: (answer, request) => {
+      const friend = friendNow(answer)
+      if (friend !== null) {
+        // They had asked me first: my ask accepted theirs (by username, or by their address), and
+        // nothing was sent or mailed. Said as an Accept says it.
+        keepStepDone(signedInAsFor(undefined), 'friends')
+        toast({ title: 'Friend added', description: `You and ${friend} are now friends.`, variant: 'success' })
+        return refresh(queryClient)
+      }
       toast({
         title:
           'email' in request ? (request.resend ? 'Invitation sent again' : 'Invitation sent') : 'Friend request sent',
@@ -93,31 +106,53 @@ export function useDeclineFriend() {
   })
 }
 
+/** The ask's answer lost, the list read again has the two as friends: `friendsWith` is their name. */
+interface FriendsFound {
+  friendsWith: string
+}
+
+/** Whom an ask made me friends with (it accepted their request to me), or null when it asked or invited. */
+function friendNow(answer: FriendRequestAnswer | FriendsFound | Record<string, never>): string | null {
+  if ('friendsWith' in answer) return answer.friendsWith
+  if ('friendship' in answer && answer.friendship.status === 'accepted') return answer.friendship.user.username
+  return null
+}
+
 /**
  * Whether the list shows what an ask made: a request waiting for the member, an invitation to the
- * address. A reminder's invitation was listed before it was sent again: the list cannot tell.
+ * address, or, the member having asked me first, the two of us friends (asking accepts their request).
+ * An invitation to an address of a member who had asked me made us friends and lists no invitation, and
+ * the list never says whose address is whose: an address not listed cannot be told from a failure. A
+ * reminder's invitation was listed before it was sent again: the list cannot tell either.
  */
-function askShown(now: FriendsAnswer, request: FriendRequest & { resend?: boolean }): boolean | undefined {
+function askShown(
+  now: FriendsAnswer,
+  request: FriendRequest & { resend?: boolean },
+): boolean | FriendsFound | undefined {
   if ('username' in request) {
     const name = request.username.toLowerCase()
-    return now.outgoing.some((pair) => pair.user.username.toLowerCase() === name)
+    const named = (pair: FriendshipItem) => pair.user.username.toLowerCase() === name
+    const friend = now.friends.find(named)
+    if (friend) return { friendsWith: friend.user.username }
+    return now.outgoing.some(named)
   }
   if (request.resend) return undefined
   const address = request.email.trim().toLowerCase()
-  return now.invitations.some((invitation) => invitation.email.trim().toLowerCase() === address)
+  return now.invitations.some((invitation) => invitation.email.trim().toLowerCase() === address) || undefined
 }
 
 /**
  * A change whose answer never came (the connection dropped after it left: the server may have done it)
- * is asked about: the friends list read again says whether it is done (`done`). Said as a failure, it
+ * is asked about: the friends list read again says whether it is done (`done`: true, or what it found
+ * that the answer would have said). Said as a failure, it
  * was contradicted a few seconds later by the list showing the request answered or gone; a list that
  * cannot tell (`done` is undefined) leaves it unconfirmed. Sent with the
  * browser offline, it never left: nothing to ask about, it failed.
  */
-async function askedAfterLostAnswer<T>(
+async function askedAfterLostAnswer<T, Found extends object = never>(
   change: () => Promise<T>,
-  done: (now: FriendsAnswer) => boolean | undefined,
-): Promise<T | Record<string, never>> {
+  done: (now: FriendsAnswer) => boolean | Found | undefined,
+): Promise<T | Found | Record<string, never>> {
   const sentOnline = navigator.onLine
   try {
     return await change()
@@ -127,12 +162,12 @@ async function askedAfterLostAnswer<T>(
     try {
       now = await friendsCalls.list()
     } catch {
-      throw new ChangeUnconfirmed()
+      throw new ChangeUnconfirmed('offline')
     }
     const shown = done(now)
-    if (shown === undefined) throw new ChangeUnconfirmed()
-    if (!shown) throw lost
-    return {}
+    if (shown === undefined) throw new ChangeUnconfirmed('listed')
+    if (shown === false) throw lost
+    return shown === true ? {} : shown
   }
 }
 
@@ -140,11 +175,16 @@ async function askedAfterLostAnswer<T>(
 const pairGone = (id: string) => (now: FriendsAnswer) =>
   ![...now.friends, ...now.incoming, ...now.outgoing].some((pair) => pair.id === id)
 
-/** Neither the change's answer nor the list read after it came: whether it was done is unknown. */
+/**
+ * The change's answer did not come, and the list read after it either did not come (`offline`) or came
+ * and cannot tell (`listed`): whether it was done is unknown.
+ */
 export class ChangeUnconfirmed extends ApiError {
-  constructor() {
+  constructor(list: 'offline' | 'listed') {
     super(
-      "The connection dropped before Reelmates answered, so it may be done already. Your Friends list will show where things stand once you're back online.",
+      list === 'offline'
+        ? "The connection dropped before Reelmates answered, so it may be done already. Your Friends list will show where things stand once you're back online."
+        : 'The connection dropped before Reelmates answered, so it may be done already. Your Friends list shows where things stand.',
       0,
     )
   }
