@@ -51,12 +51,16 @@ export type AvatarEvent = EventOf<typeof AvatarUploaded>
 export const isUploadedAvatar = (avatarUrl: string | null): boolean => avatarUrl?.startsWith('/api/avatars/') ?? false
 
 /**
- * Whose uploaded picture an address shows, if it is one of ours: relative ("/api/avatars/<id>") or
- * absolute on `appOrigin` (PUBLIC_URL). Read as a browser and the router read it (a backslash is a
- * slash, escapes such as %2F or %61 are undone, case does not matter, dot segments are walked), so no
- * spelling passes for a linked address. Null for any other address.
+ * Whose uploaded picture an address shows, and at which version (`?v=`, null without one), if it is one
+ * of ours: relative ("/api/avatars/<id>") or absolute on `appOrigin` (PUBLIC_URL). Read as a browser and
+ * the router read it (a backslash is a slash, escapes such as %2F or %61 are undone, the path's case
+ * does not matter, dot segments are walked), so no spelling passes for a linked address. The id is
+ * kept as written: the picture is looked up by the exact id. Null for any other address.
  */
-export function uploadedAvatarOwner(avatarUrl: string, appOrigin?: string): string | null {
+export function uploadedAvatarAt(
+  avatarUrl: string,
+  appOrigin?: string,
+): { owner: string; version: string | null } | null {
   const value = avatarUrl.trim().replaceAll('\\', '/')
   const base = appOrigin ?? 'https://reelmates.invalid'
   let url: URL
@@ -75,5 +79,5 @@ export function uploadedAvatarOwner(avatarUrl: string, appOrigin?: string): stri
     }
   }
   const owner = /^\/api\/avatars\/([^/]+)\/?$/i.exec(path)?.[1]
-  return owner === undefined ? null : owner
+  return owner === undefined ? null : { owner, version: url.searchParams.get('v') }
 }

@@ -19,7 +19,7 @@ import {
   type DigestType,
   type Role,
 } from '@reelmates/contracts/account'
-import { AvatarUploaded, avatarPath, uploadedAvatarOwner } from '@reelmates/contracts/avatars'
+import { AvatarUploaded, avatarPath, uploadedAvatarAt } from '@reelmates/contracts/avatars'
 import type { Decider } from '../decider'
 import {
   AccountAlreadyExists,
@@ -339,19 +339,27 @@ function changedProfile(state: AccountState, changes: ProfileChanges) {
 
 /**
  * The Avatar URL field holds a linked address. An uploaded picture's address is taken only as the
- * account's own current one, unchanged (a client sending back the user it was given): any other would
- * show another member's face as this member's, or, being a link, drop this member's upload.
+ * account's own current one, however spelled (a client sending back the user it was given, or the
+ * absolute address "Copy image address" gives): that is no change, so the avatar to compare is the
+ * stored one. Any other would show another member's face as this member's, or, being a link, drop this
+ * member's upload. Pictures are looked up by the exact id, so an address naming this member's id in
+ * another case is no member's picture: a link like any other.
  */
-function refuseUploadedAvatarUrl(
+function linkedAvatarUrl(
   avatarUrl: string | null | undefined,
   state: AccountState,
   userId: string,
   appOrigin: string | undefined,
-): void {
-  if (typeof avatarUrl !== 'string' || text(avatarUrl) === state.avatarUrl) return
-  const owner = uploadedAvatarOwner(avatarUrl, appOrigin)
-  if (owner === null) return
-  throw new AvatarUrlNotYours(owner === userId ? messages.avatarUrlOldUpload : messages.avatarUrlOfAnotherMember)
+): string | null | undefined {
+  if (typeof avatarUrl !== 'string') return avatarUrl
+  const pasted = uploadedAvatarAt(avatarUrl, appOrigin)
+  if (pasted === null) return avatarUrl
+  const current = state.avatarUrl === null ? null : uploadedAvatarAt(state.avatarUrl)
+  if (pasted.owner === userId && current?.owner === userId && (pasted.version ?? current.version) === current.version)
+    return state.avatarUrl
+  if (pasted.owner === userId) throw new AvatarUrlNotYours(messages.avatarUrlOldUpload)
+  if (pasted.owner.toLowerCase() === userId.toLowerCase()) return avatarUrl
+  throw new AvatarUrlNotYours(messages.avatarUrlOfAnotherMember)
 }
 
 /**
@@ -400,9 +408,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (emailChanges && currentPassword !== 'correct') {
         throw new CurrentPasswordRequired(messages.currentPasswordForEmail)
       }
-      refuseUploadedAvatarUrl(command.changes.avatarUrl, state, userId, command.appOrigin)
+      const avatarUrl = linkedAvatarUrl(command.changes.avatarUrl, state, userId, command.appOrigin)
       const events: AccountEvent[] = []
-      const profile = changedProfile(state, command.changes)
+      const profile = changedProfile(state, { ...command.changes, avatarUrl })
       if (Object.keys(profile).length > 0) events.push(ProfileUpdated({ userId, ...profile }))
       if (emailChanges)
         events.push(EmailChanged({ userId, email: newEmail, ...ifPresent('previousEmail', state.email) }))

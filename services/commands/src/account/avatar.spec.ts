@@ -107,6 +107,26 @@ describe("account: another member's uploaded picture", () => {
       .when(linkAvatar(avatarPath(userId, 'v1')))
       .thenThrows(AvatarUrlNotYours, messages.avatarUrlOldUpload))
 
+  it.each([
+    `${origin}/api/avatars/${userId}?v=v1`,
+    `HTTPS://REELMATES.EXAMPLE/api/avatars/${userId}/?v=v1`,
+    `/api/avatars/${userId}`,
+  ])('keeps its own upload when sent its current picture as %s', (avatarUrl) =>
+    given([registered, uploaded('v1')])
+      .when(linkAvatar(avatarUrl))
+      .thenNothingHappens(),
+  )
+
+  it('refuses an old absolute address of its own upload', () =>
+    given([registered, uploaded('v2')])
+      .when(linkAvatar(`${origin}/api/avatars/${userId}?v=v1`))
+      .thenThrows(AvatarUrlNotYours, messages.avatarUrlOldUpload))
+
+  it("takes its own id in another case as a link, since pictures are looked up by the exact id and it is no member's", () =>
+    given([registered, uploaded('v1')])
+      .when(linkAvatar('/api/avatars/U-ADA'))
+      .then([ProfileUpdated({ userId, avatarUrl: '/api/avatars/U-ADA' })]))
+
   it('takes a picture linked from elsewhere, even at a path like ours', () =>
     given([registered])
       .when(linkAvatar('https://images.example/api/avatars/u-alice'))
