@@ -42,11 +42,14 @@ const authSecret = base64url
   .max(30, pushMessages.badAuth)
   .refine((text) => bytesOf(text)?.length === 16, pushMessages.badAuth)
 
+/** A device's keys as web push can encrypt for; the sender checks stored devices by it too. */
+export const pushKeys = z.object({ p256dh: p256dhKey, auth: authSecret }, { message: pushMessages.badKeys })
+
 /** The browser's `PushSubscription.toJSON()`, as `POST /api/push/subscriptions` takes it. */
 export const pushSubscriptionRequest = z.object({
   endpoint: z.url({ message: pushMessages.badEndpoint }).max(2048, pushMessages.badEndpoint),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: p256dhKey, auth: authSecret }, { message: pushMessages.badKeys }),
+  keys: pushKeys,
 })
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequest>
 
@@ -78,6 +81,8 @@ export const PushSubscriptionAdded = defineEvent(
 
 /**
  * `expired`: the push service answered 404 or 410, so the browser dropped the subscription.
+ * `unusable`: its keys are none web push can encrypt for (`pushKeys`), saved before subscribing
+ * checked them; every push to it failed.
  * `moved`: another member subscribed the same browser (a shared computer): a browser has one push
  * endpoint, and it gets the pushes of the member who subscribed it last.
  */
@@ -86,7 +91,7 @@ export const PushSubscriptionRemoved = defineEvent(
   z.object({
     userId: z.string(),
     subscriptionId: z.string(),
-    reason: z.enum(['unsubscribed', 'expired', 'moved']),
+    reason: z.enum(['unsubscribed', 'expired', 'moved', 'unusable']),
     removedAt: z.string(),
   }),
 )

@@ -55,4 +55,9 @@ describe('push subscriptions', () => {
     given([added()]).when(drop).then([removed])
     given([added(), removed]).when(drop).thenNothingHappens()
   })
+
+  it('drops a device whose keys are unusable, saying so', () =>
+    given([added()])
+      .when({ type: 'DropExpiredDevice', userId, subscriptionId, removedAt: at, reason: 'unusable' })
+      .then([PushSubscriptionRemoved({ userId, subscriptionId, reason: 'unusable', removedAt: at })]))
 })

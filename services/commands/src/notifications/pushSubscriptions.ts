@@ -29,7 +29,14 @@ export type PushSubscriptionCommand =
       listed: boolean
     }
   | { type: 'UnsubscribeDevice'; userId: string; endpoint: string; removedAt: string }
-  | { type: 'DropExpiredDevice'; userId: string; subscriptionId: string; removedAt: string }
+  | {
+      type: 'DropExpiredDevice'
+      userId: string
+      subscriptionId: string
+      removedAt: string
+      /** Why no push can reach it: the push service forgot it (the default), or its keys are unusable. */
+      reason?: 'expired' | 'unusable'
+    }
   /** Another member subscribed this browser: it is theirs now (`subscribeDevice`). */
   | { type: 'HandOverDevice'; userId: string; subscriptionId: string; removedAt: string }
 
@@ -72,8 +79,8 @@ export const pushSubscriptions: Decider<PushSubscriptionCommand, PushSubscriptio
       case 'DropExpiredDevice': {
         // Two sends can both meet the 410; the second finds it gone already.
         if (!state.has(command.subscriptionId)) return []
-        const { userId, subscriptionId, removedAt } = command
-        return [PushSubscriptionRemoved({ userId, subscriptionId, reason: 'expired', removedAt })]
+        const { userId, subscriptionId, removedAt, reason = 'expired' } = command
+        return [PushSubscriptionRemoved({ userId, subscriptionId, reason, removedAt })]
       }
       case 'HandOverDevice': {
         if (!state.has(command.subscriptionId)) return []

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NotificationsAnswer } from '@reelmates/contracts/notifications'
 import { pushMessages } from '@reelmates/contracts/push'
+import { handleCommand } from '@reelmates/commands/handleCommand'
+import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
 import { startFakePushService, type FakePushService } from '@reelmates/infra/push/testing/fakePushService'
 import { makeAdmin, password, register, type Registered } from '../account/accountFixtures'
 import { announcementMailReaction } from '@reelmates/scheduler/notifications/announcementMail'
@@ -135,6 +137,41 @@ describe('web push', () => {
       ['PushSubscriptionAdded', undefined],
       ['PushSubscriptionRemoved', 'expired'],
     ])
+    await t.platform.projections.waitForPosition(events.at(-1)?.position ?? 0n, 5_000)
+    expect(await devicesOf(bob)).toHaveLength(1)
+    expect(pushesTo(kept.subscription.endpoint)).toHaveLength(1)
+  })
+
+  it('drops a device saved with keys web push cannot encrypt for, and pushes to the others', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const kept = await subscribed(bob)
+    // Saved before subscribing checked the keys: base64url of the length the old rule took.
+    const broken = service.newDevice()
+    const at = new Date().toISOString()
+    await handleCommand(t.platform.eventStore, {
+      decider: pushSubscriptions,
+      streamId: pushSubscriptionsStream(bob.user.id),
+      command: {
+        type: 'SubscribeDevice',
+        userId: bob.user.id,
+        endpoint: broken.subscription.endpoint,
+        keys: { p256dh: 'A'.repeat(50), auth: 'B'.repeat(40) },
+        subscribedAt: at,
+        listed: false,
+      },
+      metadata: { correlationId: 'old-device', causationId: 'old-device', actorId: bob.user.id, occurredAt: at },
+    })
+    const failuresBefore = (await t.platform.readStore.collection('scheduler_failures').find({})).length
+    await settled(await ann.client.post('/api/friendships', { username: bob.user.username }))
+
+    const events = await t.platform.eventStore.readStream(`push-subscriptions-${bob.user.id}`)
+    expect(events.map((event) => [event.type, event.data.reason])).toEqual([
+      ['PushSubscriptionAdded', undefined],
+      ['PushSubscriptionAdded', undefined],
+      ['PushSubscriptionRemoved', 'unusable'],
+    ])
+    expect(await t.platform.readStore.collection('scheduler_failures').find({})).toHaveLength(failuresBefore)
     await t.platform.projections.waitForPosition(events.at(-1)?.position ?? 0n, 5_000)
     expect(await devicesOf(bob)).toHaveLength(1)
     expect(pushesTo(kept.subscription.endpoint)).toHaveLength(1)

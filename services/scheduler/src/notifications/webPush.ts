@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { handleCommand } from '@reelmates/commands/handleCommand'
 import { pushSubscriptions, pushSubscriptionsStream } from '@reelmates/commands/notifications/pushSubscriptions'
+import { pushKeys } from '@reelmates/contracts/push'
 import { systemActors, type EventStore, type RecordedEvent } from '@reelmates/infra/eventStore/port'
 import type { PushSender } from '@reelmates/infra/push/port'
 import type { ReadStore } from '@reelmates/infra/readStore/port'
@@ -25,6 +26,7 @@ export interface WebPushTargets {
   readStore: ReadStore
   /** null where push is not configured (a distributed column without VAPID keys). */
   push: PushSender | null
+  logger: { warn(details: object, message: string): void }
   now?: () => Date
 }
 
@@ -68,11 +70,16 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
     return { payload: JSON.stringify(payload), topic: groupKey ? topicOf(groupKey) : undefined }
   }
 
-  async function dropExpired(userId: string, subscriptionId: string, cause: RecordedEvent) {
+  async function dropExpired(
+    userId: string,
+    subscriptionId: string,
+    cause: RecordedEvent,
+    reason: 'expired' | 'unusable' = 'expired',
+  ) {
     await handleCommand(eventStore, {
       decider: pushSubscriptions,
       streamId: pushSubscriptionsStream(userId),
-      command: { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: now().toISOString() },
+      command: { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: now().toISOString(), reason },
       metadata: {
         correlationId: cause.metadata.correlationId,
         causationId: cause.id,
@@ -98,6 +105,16 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
           for (const device of devices) {
             const deliveryId = `${event.id}:${draft.userId}:${device._id}`
             if (await deliveries.sent(deliveryId)) continue
+            // Saved before subscribing checked the keys: web push cannot encrypt for it, so every push
+            // failed as an error and was retried. It is dropped as a forgotten device is, once.
+            if (!pushKeys.safeParse(device.keys).success) {
+              targets.logger.warn(
+                { subscriptionId: device._id, userId: draft.userId },
+                'push device dropped: its keys are unusable',
+              )
+              await dropExpired(draft.userId, device._id, event, 'unusable')
+              continue
+            }
             const outcome = await push.send(device, payload, { ttlSeconds, ...(topic ? { topic } : {}) })
             if (outcome === 'expired') await dropExpired(draft.userId, device._id, event)
             await deliveries.record({
