@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blogCategoryInput, blogPostInput } from './blog'
+import { invisibleTextCases } from './testing/invisibleText'
 
 const post = (title: string) => ({
   title,
@@ -13,28 +14,10 @@ const category = (name: string) => ({ name, slug: 'a-category', description: nul
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? []
 
-// Written out, as a test name with the characters themselves would look empty too.
-const shown = (text: string) =>
-  `"${text.replace(/[^\x21-\x7E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`
-const invisibleOnly = [
-  '',
-  '   ',
-  '\u200B',
-  '\u200C\u200D',
-  '\u2060',
-  '\uFEFF',
-  ' \u200B\t\u00A0\u200B ',
-  '\u00AD',
-  '\u2800',
-]
-
 describe('a blog post title', () => {
-  it.each(invisibleOnly.map((title) => [shown(title), title]))(
-    'is required: %s shows nothing, so it is refused',
-    (_shown, title) => {
-      expect(messages(blogPostInput.safeParse(post(title)))).toEqual(['Title is required'])
-    },
-  )
+  it.each(invisibleTextCases)('is required: %s shows nothing, so it is refused', (_shown, title) => {
+    expect(messages(blogPostInput.safeParse(post(title)))).toEqual(['Title is required'])
+  })
 
   it('is kept as written, trimmed, when it shows anything (invisible characters inside stay)', () => {
     expect(blogPostInput.parse(post(' Dune\u200B ')).title).toBe('Dune\u200B')
@@ -47,12 +30,9 @@ describe('a blog post title', () => {
 })
 
 describe('a blog category name', () => {
-  it.each(invisibleOnly.map((name) => [shown(name), name]))(
-    'is required: %s shows nothing, so it is refused',
-    (_shown, name) => {
-      expect(messages(blogCategoryInput.safeParse(category(name)))).toEqual(['Name is required'])
-    },
-  )
+  it.each(invisibleTextCases)('is required: %s shows nothing, so it is refused', (_shown, name) => {
+    expect(messages(blogCategoryInput.safeParse(category(name)))).toEqual(['Name is required'])
+  })
 
   it('is kept when it shows anything', () => {
     expect(blogCategoryInput.parse(category('Reviews')).name).toBe('Reviews')

@@ -5,23 +5,8 @@ import { emailTemplateEdit } from './emailTemplates'
 import { commentRefusal } from './feed'
 import { announcementRequest } from './notifications'
 import { recommendRequest } from './recommendations'
+import { invisibleTextCases as cases } from './testing/invisibleText'
 import { editWatchedRequest, markWatchedRequest } from './watched'
-
-/** Text made only of characters that show nothing: whitespace, zero-width ones, BOM, soft hyphen, blank Braille. */
-const invisibleOnly = [
-  '\u200B',
-  '\u200C\u200D',
-  '\u2060',
-  '\uFEFF',
-  ' \u200B\t\u00A0\u200B ',
-  '\u00AD',
-  '\uFE0F',
-  '\u2800',
-]
-// Written out, as a test name with the characters themselves would look empty too.
-const shown = (text: string) =>
-  `"${text.replace(/[^\x21-\x7E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`
-const cases = invisibleOnly.map((text) => [shown(text), text] as const)
 
 const messages = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []
