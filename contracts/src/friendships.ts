@@ -251,7 +251,8 @@ export const friendshipAnswer = z.object({
 
 /**
  * An email invitation that was sent. Inviting a member's address also sends them a friend request,
- * but the answer is the same either way so that nobody learns from it whether an address has an account.
+ * but the answer is the same either way so that nobody learns from it whether an address has an account;
+ * only the address of a member who asked the inviter first is answered with the friendship it makes.
  */
 export const invitationAnswer = z.object({ invitation: invitationItem, position: z.string().optional() })
 
