@@ -1,6 +1,7 @@
 import { email as emailSchema } from '@reelmates/contracts/account'
 import { useId, useState, type SubmitEvent } from 'react'
-import { ChangeUnconfirmed, tellNotDone, useAskFriend } from '../../features/friends/mutations'
+import { ChangeUnconfirmed, useAskFriend } from '../../features/friends/mutations'
+import { toast } from '../../lib/toast'
 import { inputClass, panel, primaryButton, sectionHeading } from './socialStyles'
 
 export const inviteInputId = 'invite-email'
@@ -27,10 +28,7 @@ export function InviteByEmail() {
         // Maybe sent (the answer was lost): not a problem with the address, and not said as one.
         onError: (error) =>
           error instanceof ChangeUnconfirmed
-            ? tellNotDone(error, {
-                failed: "Couldn't send the invitation",
-                unconfirmed: "Couldn't confirm the invitation was sent",
-              })
+            ? toast({ title: "Couldn't confirm the invitation was sent", description: error.message })
             : setProblem(error.message),
       },
     )
