@@ -17,7 +17,8 @@ export interface Decider<Command, Event extends DomainEvent, State> {
 export class DomainError extends Error {
   override readonly name: string = 'DomainError'
   constructor(
-    readonly kind: 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'gone' | 'too_many',
+    readonly kind:
+      'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'gone' | 'too_many' | 'unavailable',
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
