@@ -50,14 +50,22 @@ describe('push subscriptions', () => {
     given([]).when({ type: 'UnsubscribeDevice', userId, endpoint, removedAt: at }).thenThrows(NotSubscribed))
 
   it('drops an expired device once, however many sends met the expiry', () => {
-    const drop = { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: at } as const
+    const drop = { type: 'DropDevice', userId, subscriptionId, removedAt: at } as const
     const removed = PushSubscriptionRemoved({ userId, subscriptionId, reason: 'expired', removedAt: at })
     given([added()]).when(drop).then([removed])
     given([added(), removed]).when(drop).thenNothingHappens()
   })
 
+  const unusableKeys = { ...keys, p256dh: 'B'.repeat(40) }
+  const dropUnusable = { type: 'DropDevice', userId, subscriptionId, removedAt: at, reason: 'unusable' } as const
+
   it('drops a device whose keys are unusable, saying so', () =>
-    given([added()])
-      .when({ type: 'DropExpiredDevice', userId, subscriptionId, removedAt: at, reason: 'unusable' })
+    given([added(unusableKeys)])
+      .when(dropUnusable)
       .then([PushSubscriptionRemoved({ userId, subscriptionId, reason: 'unusable', removedAt: at })]))
+
+  it('keeps a device subscribed again with good keys since the sender found its old keys unusable', () =>
+    given([added(unusableKeys), added()])
+      .when(dropUnusable)
+      .thenNothingHappens())
 })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   PushSubscriptionAdded,
   PushSubscriptionRemoved,
+  pushKeys,
   pushMessages,
   type PushSubscriptionEvent,
 } from '@reelmates/contracts/push'
@@ -30,7 +31,7 @@ export type PushSubscriptionCommand =
     }
   | { type: 'UnsubscribeDevice'; userId: string; endpoint: string; removedAt: string }
   | {
-      type: 'DropExpiredDevice'
+      type: 'DropDevice'
       userId: string
       subscriptionId: string
       removedAt: string
@@ -76,10 +77,14 @@ export const pushSubscriptions: Decider<PushSubscriptionCommand, PushSubscriptio
         const { userId, removedAt } = command
         return [PushSubscriptionRemoved({ userId, subscriptionId, reason: 'unsubscribed', removedAt })]
       }
-      case 'DropExpiredDevice': {
+      case 'DropDevice': {
         // Two sends can both meet the 410; the second finds it gone already.
-        if (!state.has(command.subscriptionId)) return []
+        const known = state.get(command.subscriptionId)
+        if (!known) return []
         const { userId, subscriptionId, removedAt, reason = 'expired' } = command
+        // The sender found the keys unusable in the device list, which can lag: the member may have
+        // subscribed the same browser again with good keys since, and that subscription stays.
+        if (reason === 'unusable' && pushKeys.safeParse(known).success) return []
         return [PushSubscriptionRemoved({ userId, subscriptionId, reason, removedAt })]
       }
       case 'HandOverDevice': {

@@ -70,7 +70,7 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
     return { payload: JSON.stringify(payload), topic: groupKey ? topicOf(groupKey) : undefined }
   }
 
-  async function dropExpired(
+  async function dropDevice(
     userId: string,
     subscriptionId: string,
     cause: RecordedEvent,
@@ -79,7 +79,7 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
     await handleCommand(eventStore, {
       decider: pushSubscriptions,
       streamId: pushSubscriptionsStream(userId),
-      command: { type: 'DropExpiredDevice', userId, subscriptionId, removedAt: now().toISOString(), reason },
+      command: { type: 'DropDevice', userId, subscriptionId, removedAt: now().toISOString(), reason },
       metadata: {
         correlationId: cause.metadata.correlationId,
         causationId: cause.id,
@@ -112,11 +112,11 @@ export function webPushReaction(targets: WebPushTargets): Reaction {
                 { subscriptionId: device._id, userId: draft.userId },
                 'push device dropped: its keys are unusable',
               )
-              await dropExpired(draft.userId, device._id, event, 'unusable')
+              await dropDevice(draft.userId, device._id, event, 'unusable')
               continue
             }
             const outcome = await push.send(device, payload, { ttlSeconds, ...(topic ? { topic } : {}) })
-            if (outcome === 'expired') await dropExpired(draft.userId, device._id, event)
+            if (outcome === 'expired') await dropDevice(draft.userId, device._id, event)
             await deliveries.record({
               _id: deliveryId,
               userId: draft.userId,
