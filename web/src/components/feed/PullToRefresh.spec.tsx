@@ -1,9 +1,31 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { neverAnsweringServer } from '../../lib/serverInSpecs'
 import { PullToRefresh } from './PullToRefresh'
 
 neverAnsweringServer({ browserTab: true })
+
+/**
+ * The app's own stylesheet on the page for one spec; what the root and the body then hold back, as
+ * the browser computes it (inline styles and the stylesheet's rules alike).
+ */
+function withAppStyles() {
+  const sheet = document.createElement('style')
+  sheet.textContent = readFileSync(join(import.meta.dirname, '../../styles.css'), 'utf8')
+  document.head.append(sheet)
+  onTestFinished(() => sheet.remove())
+  return () =>
+    [document.documentElement, document.body].map((root) => getComputedStyle(root).overscrollBehaviorY || 'auto')
+}
+
+const onThePage = () =>
+  render(
+    <PullToRefresh onRefresh={() => Promise.resolve()}>
+      <ol aria-label="Activity" />
+    </PullToRefresh>,
+  )
 
 /** The feed's list under a pull, at the top of the page; `refreshed` ends the refresh a pull starts. */
 function pullable() {
@@ -91,15 +113,21 @@ describe('pull to refresh', () => {
   })
 
   it("holds back the browser's own pull to refresh while it is on the page, and gives it back after", () => {
-    const roots = () => [document.documentElement, document.body].map((root) => root.style.overscrollBehaviorY)
-    expect(roots()).toEqual(['', ''])
-    const { unmount } = render(
-      <PullToRefresh onRefresh={() => Promise.resolve()}>
-        <ol aria-label="Activity" />
-      </PullToRefresh>,
-    )
-    expect(roots()).toEqual(['contain', 'contain'])
+    const held = withAppStyles()
+    expect(held()).toEqual(['auto', 'auto'])
+    const { unmount } = onThePage()
+    expect(held()).toEqual(['contain', 'contain'])
     unmount()
-    expect(roots()).toEqual(['', ''])
+    expect(held()).toEqual(['auto', 'auto'])
+  })
+
+  it("two on the page at once: the first to go leaves the browser's held back while the other stays", () => {
+    const held = withAppStyles()
+    const first = onThePage()
+    const second = onThePage()
+    first.unmount()
+    expect(held()).toEqual(['contain', 'contain'])
+    second.unmount()
+    expect(held()).toEqual(['auto', 'auto'])
   })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { askServerNow } from '../../lib/connection'
 
 const threshold = 70
@@ -14,23 +14,10 @@ const indicatorHeight = 32
  * on a slow phone. At rest there is no transform (it would make the list a stacking context of its
  * own, under the top bar's "Show new activities"). Transitions follow the one reduced-motion rule in
  * styles.css.
+ *
+ * While it is on the page the browser's own pull to refresh is held back, by a rule in styles.css
+ * that keys on `data-pull-to-refresh` (see there why).
  */
-/**
- * While the app's own pull to refresh is on the page, the browser's is held back: Chrome on Android
- * reloads the whole page on a pull down from the top, on top of the app's refresh (two spinners, then
- * a reload). `contain` on the root and the body stops that gesture, as Chrome's overscroll-behavior
- * article does it, and keeps the edge's glow or bounce. Other pages keep the browser's reload, since
- * they have no refresh of their own; what each element had is put back on leaving.
- */
-function useNoBrowserPullToRefresh() {
-  useEffect(() => {
-    const roots = [document.documentElement, document.body]
-    const before = roots.map((root) => root.style.overscrollBehaviorY)
-    for (const root of roots) root.style.overscrollBehaviorY = 'contain'
-    return () => roots.forEach((root, index) => (root.style.overscrollBehaviorY = before[index] ?? ''))
-  }, [])
-}
-
 export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promise<unknown>; children: ReactNode }) {
   /** Where the finger went down, while a pull from the top is under way; null otherwise. */
   const start = useRef<number | null>(null)
@@ -39,7 +26,6 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
   const [pull, setPull] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
   const offset = refreshing ? indicatorHeight : pull / 2
-  useNoBrowserPullToRefresh()
   const move = (distance: number) => {
     pulled.current = distance
     setPull(distance)
@@ -60,6 +46,7 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
   }
   return (
     <div
+      data-pull-to-refresh
       className="relative"
       onTouchStart={(event) => {
         start.current = window.scrollY <= 0 && !refreshing ? (event.touches[0]?.clientY ?? null) : null
