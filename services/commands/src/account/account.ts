@@ -342,8 +342,9 @@ function changedProfile(state: AccountState, changes: ProfileChanges) {
  * account's own current one, however spelled (a client sending back the user it was given, or the
  * absolute address "Copy image address" gives): that is no change, so the avatar to compare is the
  * stored one. Any other would show another member's face as this member's, or, being a link, drop this
- * member's upload. Pictures are looked up by the exact id, so an address naming this member's id in
- * another case is no member's picture: a link like any other.
+ * member's upload. Pictures are looked up by the exact id, so this member's id in another case is an
+ * address of their picture that never shows it: refused as an old one is, not stored as a link that
+ * the profile form would call their upload.
  */
 function linkedAvatarUrl(
   avatarUrl: string | null | undefined,
@@ -357,8 +358,7 @@ function linkedAvatarUrl(
   const current = state.avatarUrl === null ? null : uploadedAvatarAt(state.avatarUrl)
   if (pasted.owner === userId && current?.owner === userId && (pasted.version ?? current.version) === current.version)
     return state.avatarUrl
-  if (pasted.owner === userId) throw new AvatarUrlNotYours(messages.avatarUrlOldUpload)
-  if (pasted.owner.toLowerCase() === userId.toLowerCase()) return avatarUrl
+  if (pasted.owner.toLowerCase() === userId.toLowerCase()) throw new AvatarUrlNotYours(messages.avatarUrlOldUpload)
   throw new AvatarUrlNotYours(messages.avatarUrlOfAnotherMember)
 }
 

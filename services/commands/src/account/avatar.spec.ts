@@ -122,10 +122,10 @@ describe("account: another member's uploaded picture", () => {
       .when(linkAvatar(`${origin}/api/avatars/${userId}?v=v1`))
       .thenThrows(AvatarUrlNotYours, messages.avatarUrlOldUpload))
 
-  it("takes its own id in another case as a link, since pictures are looked up by the exact id and it is no member's", () =>
+  it('refuses its own id in another case, an address of its picture that never shows it (looked up by the exact id)', () =>
     given([registered, uploaded('v1')])
       .when(linkAvatar('/api/avatars/U-ADA'))
-      .then([ProfileUpdated({ userId, avatarUrl: '/api/avatars/U-ADA' })]))
+      .thenThrows(AvatarUrlNotYours, messages.avatarUrlOldUpload))
 
   it('takes a picture linked from elsewhere, even at a path like ours', () =>
     given([registered])
