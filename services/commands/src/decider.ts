@@ -17,8 +17,7 @@ export interface Decider<Command, Event extends DomainEvent, State> {
 export class DomainError extends Error {
   override readonly name: string = 'DomainError'
   constructor(
-    readonly kind:
-      'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'gone' | 'too_many' | 'unavailable',
+    readonly kind: 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unauthorized' | 'gone' | 'too_many',
     message: string,
     readonly details?: Record<string, unknown>,
   ) {

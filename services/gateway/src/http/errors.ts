@@ -13,7 +13,6 @@ const statusOfDomainError: Record<DomainError['kind'], number> = {
   conflict: 409,
   gone: 410,
   too_many: 429,
-  unavailable: 503,
 }
 
 const reasonPhrase: Record<number, string> = {
@@ -26,7 +25,6 @@ const reasonPhrase: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
-  503: 'Service Unavailable',
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { DomainError } from '@reelmates/commands/decider'
 import type { ReadModelQueries } from '@reelmates/projections/queries'
 
 const positionPattern = /^\d{1,30}$/
@@ -17,22 +16,6 @@ declare module 'fastify' {
 /** The route config of a route that reads through these queries: `config: readsFrom(watchlistQueries)`. */
 export function readsFrom(...queries: ReadModelQueries<unknown>[]): { readModels: readonly string[] } {
   return { readModels: [...new Set(queries.flatMap((query) => query.readModels))] }
-}
-
-/**
- * A change that must not be decided from a read model still behind the log after the bounded wait
- * (deciding anyway could record it wrongly). Nothing was changed, so asking again is safe, and once the
- * read model has caught up it goes through: a 503 with `Retry-After`.
- */
-export class ReadModelsBehind extends DomainError {
-  override readonly name = 'ReadModelsBehind'
-  readonly retryAfterSeconds = 1
-  constructor() {
-    super(
-      'unavailable',
-      'The server is still catching up with recent changes. Nothing was changed: please try again in a moment.',
-    )
-  }
 }
 
 /**

@@ -60,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ platform: Platform; subscribing
         tags: ['push'],
         summary: "Subscribe this device: the browser's PushSubscription as JSON (again: no change)",
         body: pushSubscriptionRequest,
-        response: { 201: mutationAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer, 503: errorAnswer },
+        response: { 201: mutationAnswer, 400: errorAnswer, 401: errorAnswer, 404: errorAnswer },
       },
     },
     async (request, reply) => {
