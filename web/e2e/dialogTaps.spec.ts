@@ -120,3 +120,44 @@ test('flicks inside an open sheet or the bell’s list leave the page behind whe
   await flickUp(page, { x: 0, y: 200, width: 390, height: 400 })
   expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0)
 })
+
+/** A finger drawn slowly up the screen by `distance`, held still before it lifts, so the page does not glide on. */
+async function dragUp(page: Page, distance: number) {
+  const touch = await page.context().newCDPSession(page)
+  const x = 195
+  const from = 600
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from }] })
+  for (let step = 1; step <= 10; step++)
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x, y: from - (distance * step) / 10 }],
+    })
+  await page.waitForTimeout(300)
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await touch.detach()
+}
+
+test('a sheet opened down the page leaves the page where it was, through flicks inside and on closing', async ({
+  page,
+}) => {
+  await registerByApi(page.request, 'stilldown')
+  const title = await catalogMovie(page.request, 'casablanca')
+  await page.goto(`/media/movie/${title.tmdbId}`)
+  await expect(page.getByRole('heading', { level: 1, name: title.title })).toBeVisible()
+  await dragUp(page, 150)
+  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)
+
+  await page.getByRole('button', { name: 'Mark watched', exact: true }).tap()
+  const sheet = page.getByRole('dialog', { name: title.title })
+  await expect(sheet).toBeVisible()
+  // Where the page stood when the sheet opened: down it, and short of its end, so a flick could move it.
+  const at = await page.evaluate(() => scrollY)
+  expect(at, 'the page should be scrolled down').toBeGreaterThan(0)
+  expect(at, 'the page should be able to scroll further').toBeLessThan(end - 100)
+
+  await flickUp(page, (await sheet.boundingBox())!)
+  expect(await page.evaluate(() => scrollY), 'the page behind the sheet').toBe(at)
+  await sheet.getByRole('button', { name: 'Cancel' }).tap()
+  await expect(sheet).toBeHidden()
+  expect(await page.evaluate(() => scrollY), 'the page once the sheet is gone').toBe(at)
+})
