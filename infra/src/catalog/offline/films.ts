@@ -133,9 +133,9 @@ function withoutReleaseYear(title: string, releaseDate: string | undefined): str
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /**
- * "Mar 15 1972" → "1972-03-15". The data set was collected around 2010; some releases of the
- * 1910s–1940s were stored with their two-digit year read as 20xx (Gone with the Wind: 2039), so a
- * year after 2012 is moved back a century.
+ * "Mar 15 1972" → "1972-03-15", as the data set has it; the id is hashed from this. The data set was
+ * collected around 2010; some releases of the 1910s–1940s were stored with their two-digit year read
+ * as 20xx (Gone with the Wind: 2039), so a year after 2012 is moved back a century.
  */
 export function releaseDateOf(text: string | null): string | undefined {
   const match = text ? /^([A-Z][a-z]{2}) (\d{2}) (\d{4})$/.exec(text) : null
@@ -146,6 +146,26 @@ export function releaseDateOf(text: string | null): string | undefined {
   let year = Number(yearText)
   if (year > 2012) year -= 100
   return `${year}-${String(month).padStart(2, '0')}-${day}`
+}
+
+/** Films of the last century the data set has on a 31 December that really opened on it. */
+const openedOnNewYearsEve = new Set(['Duel in the Sun', 'The Deer Hunter', 'Witchboard', 'Oscar and Lucinda'])
+
+/**
+ * The release date a member is shown. The data set's year-only dates were written as midnight of
+ * 1 January UTC and read back in an American time zone: they stand as 31 December of the year before
+ * (Casablanca 1941, It's a Wonderful Life 1945, The Apartment 1959: about sixty of the century's
+ * films), and an unknown date as the epoch's eve, 31 December 1969 (Barney's Version, made in 2010).
+ * Those years are put right (the day stays unknown, as TMDB writes it: 1 January); an unknown date is
+ * none. From 2000 on the data set's 31 Decembers are mostly real openings (Defiance, Confessions of a
+ * Dangerous Mind), so they stay.
+ */
+export function shownReleaseDate(title: string, releaseDate: string | undefined): string | undefined {
+  if (!releaseDate?.endsWith('-12-31')) return releaseDate
+  if (releaseDate === '1969-12-31') return undefined
+  const year = Number(releaseDate.slice(0, 4))
+  if (year >= 2000 || openedOnNewYearsEve.has(title)) return releaseDate
+  return `${year + 1}-01-01`
 }
 
 /** FNV-1a, 32 bits: a stable hash so a title keeps its id across installs. */
@@ -194,14 +214,15 @@ export function filmFromRow(row: VegaFilm, taken: Set<number>, votesPerDollar = 
   if (row.Title === null) return null
   // The id stays a hash of the title as first read, year and all: libraries saved it.
   const idTitle = displayTitle(repairText(String(row.Title)))
-  const releaseDate = releaseDateOf(row['Release Date'])
+  const readDate = releaseDateOf(row['Release Date'])
+  const releaseDate = shownReleaseDate(idTitle, readDate)
   const title = withoutReleaseYear(idTitle, releaseDate)
   const genres = [
     ...(genresOfMajorGenre[row['Major Genre'] ?? ''] ?? []),
     ...(genresOfCreativeType[row['Creative Type'] ?? ''] ?? []),
   ]
   const result: MediaResult = {
-    id: offlineId(`${idTitle}|${releaseDate ?? ''}`, taken),
+    id: offlineId(`${idTitle}|${readDate ?? ''}`, taken),
     media_type: 'movie',
     title,
     original_title: title,

@@ -223,4 +223,18 @@ describe('the offline films', () => {
     expect(releaseDateOf('Dec 15 2039')).toBe('1939-12-15')
     expect(releaseDateOf(null)).toBeUndefined()
   })
+
+  it('put right the years the data set wrote as the eve of the next: ids stay, an unknown date is none', () => {
+    const film = (title: string) => loadFilms().find((each) => each.result.title === title)?.result
+    // Read as 1941-12-31 (year-only 1942 at midnight UTC, read back in America); the id hashes that.
+    expect(film('Casablanca')).toMatchObject({ id: -231471867, release_date: '1942-01-01' })
+    expect(film('The Apartment')).toMatchObject({ id: -793027770, release_date: '1960-01-01' })
+    // 31 December 1969 is the epoch's eve, no date: Barney's Version was made in 2010.
+    expect(film("Barney's Version")?.id).toBe(-1139475365)
+    expect(film("Barney's Version")?.release_date).toBeUndefined()
+    // Real New Year's Eve openings, and this century's 31 Decembers, stay as they are.
+    expect(film('Duel in the Sun')?.release_date).toBe('1946-12-31')
+    expect(film('Defiance')?.release_date).toBe('2008-12-31')
+    expect(loadFilms().filter((each) => each.result.release_date?.endsWith('-12-31')).length).toBeLessThan(25)
+  })
 })
