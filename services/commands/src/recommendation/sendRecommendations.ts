@@ -67,7 +67,9 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
     if (member?.userId === sender.userId) throw new RecommendationToSelf()
     checkNewAddress(await ports.invitedAddresses(sender.userId, toEmail, newAddressesSince(ports.now())))
     const recommendationId = ports.newId()
-    if (member && !named.has(member.userId)) {
+    // Named and typed in one send, a friend gets one of each, as when sent apart: leaving the address
+    // out would tell the sender whose address it was.
+    if (member) {
       const pair = await loadState(
         ports.eventStore,
         friendship,
@@ -84,7 +86,7 @@ export async function sendRecommendations(ports: RecommendationPorts, asker: Ask
         expiresAt: null,
         token: null,
       })
-    } else if (!member) {
+    } else {
       const { token, tokenHash } = newRecommendationToken(sender.userId, recommendationId)
       const expiresAt = new Date(ports.now().getTime() + lifetimeMs).toISOString()
       recipients.push({

@@ -119,4 +119,25 @@ describe('recommendations by email address', () => {
     await settled()
     expect(await received(dan)).toHaveLength(1)
   })
+
+  it('records a friend named and their address typed in one send as two, as for anyone else’s address', async () => {
+    const ann = await member('ann')
+    const bob = await member('bob')
+    const cat = await member('cat')
+    for (const friend of [bob, cat]) {
+      const id = await askFriendship(ann, friend)
+      expect((await friend.client.post(`/api/friendships/${id}/accept`)).statusCode).toBe(200)
+    }
+    const send = (to: Registered, toEmail: string) =>
+      ann.client.post('/api/recommendations', { ...title(0), toUsernames: [to.user.username], toEmail })
+    // Which of these was the named friend's own address must not show in what comes back: dropping
+    // it told any member whose address it was.
+    const own = await send(bob, bob.user.email)
+    const other = await send(cat, bob.user.email.replace('@', '+x@'))
+    for (const answer of [own, other]) expect(answer.statusCode).toBe(201)
+    expect(own.json<RecommendAnswer>().recommendations.map((item) => item.toEmail)).toEqual([null, bob.user.email])
+    expect(other.json<RecommendAnswer>().recommendations).toHaveLength(2)
+    await settled()
+    expect((await received(bob)).map((item) => item.tmdbId)).toEqual([titles[0]!.id, titles[0]!.id])
+  })
 })
