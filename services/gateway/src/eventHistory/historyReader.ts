@@ -143,13 +143,20 @@ async function newestOfStream(
   }
 }
 
+/** The log's positions are 64-bit (SQLite's integers, EventStoreDB's commit positions). */
+const LAST_POSITION = 2n ** 63n - 1n
+
 /** One event by its position, and its neighbours in its own stream (oldest first). */
 export async function readEventWithNeighbours(
   eventStore: EventStore,
   position: bigint,
   around = 3,
 ): Promise<{ event: RecordedEvent; neighbours: RecordedEvent[] } | undefined> {
-  const [event] = await eventStore.readAllBackwards({ before: position + 1n, maxCount: 1 })
+  // The largest position the log can have has no position after it to read back from (the store
+  // refuses `before` past 64 bits): the newest event is the only one that can sit there.
+  const [event] = await eventStore.readAllBackwards(
+    position >= LAST_POSITION ? { maxCount: 1 } : { before: position + 1n, maxCount: 1 },
+  )
   if (event?.position !== position) return undefined
   const older =
     event.revision === 0
