@@ -35,7 +35,7 @@ const logged = (position: string, type = 'TitleWatched'): HistoryEvent => ({
 
 function showHistory(
   filter: HistoryFilter,
-  { onFilter = vi.fn(), onOpen = vi.fn(), opened, page = nothing }: Partial<ShownWith> = {},
+  { onFilter = vi.fn(), onRespell = vi.fn(), onOpen = vi.fn(), opened, page = nothing }: Partial<ShownWith> = {},
 ) {
   const events = vi.spyOn(adminCalls, 'events').mockResolvedValue(page)
   vi.spyOn(adminCalls, 'eventTypes').mockResolvedValue(knownTypes)
@@ -46,11 +46,11 @@ function showHistory(
     withinRouter(
       routerInMemory(),
       <QueryClientProvider client={createQueryClient()}>
-        <EventHistory filter={filter} onFilter={onFilter} opened={opened} onOpen={onOpen} />
+        <EventHistory filter={filter} onFilter={onFilter} onRespell={onRespell} opened={opened} onOpen={onOpen} />
       </QueryClientProvider>,
     ),
   )
-  return { events, detail, onFilter, onOpen }
+  return { events, detail, onFilter, onRespell, onOpen }
 }
 /** The history with a linked event that closes as the route's would: the address loses it. */
 function showLinked(position: string, page?: EventHistoryAnswer) {
@@ -61,7 +61,7 @@ function showLinked(position: string, page?: EventHistoryAnswer) {
   )
   function Linked() {
     const [opened, setOpened] = useState<string | undefined>(position)
-    return <EventHistory filter={{}} onFilter={vi.fn()} opened={opened} onOpen={setOpened} />
+    return <EventHistory filter={{}} onFilter={vi.fn()} onRespell={vi.fn()} opened={opened} onOpen={setOpened} />
   }
   render(
     withinRouter(
@@ -74,6 +74,7 @@ function showLinked(position: string, page?: EventHistoryAnswer) {
 }
 interface ShownWith {
   onFilter: () => void
+  onRespell: (type: string) => void
   onOpen: (position: string | undefined) => void
   opened: string
   page: EventHistoryAnswer
@@ -145,6 +146,15 @@ describe('the event history', () => {
     fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'titlewatched' } })
     fireEvent.submit(screen.getByRole('form', { name: 'Filter the history' }))
     expect(onFilter).toHaveBeenCalledWith({ type: 'TitleWatched' })
+  })
+
+  it('takes a type from the address written in another case as the event type it names, as the form does', async () => {
+    const { events, onRespell } = showHistory({ type: 'titlewatched' })
+    await screen.findByText('No event matches.')
+    expect(events).toHaveBeenCalledWith({ type: 'TitleWatched' })
+    expect(events).not.toHaveBeenCalledWith({ type: 'titlewatched' })
+    expect(onRespell).toHaveBeenCalledWith('TitleWatched')
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('says a type from the address that is none beside its field, and does not ask for it', async () => {

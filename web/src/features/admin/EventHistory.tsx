@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { HistoryFilter } from './adminCalls'
-import { filterProblems, historyFilterFields, looksLikeUserId, trimmedFilter } from './historyFilter'
+import { filterProblems, historyFilterFields, looksLikeUserId, spelledType, trimmedFilter } from './historyFilter'
 import { EventDetail } from './EventDetail'
 import { eventHistoryQuery, eventTypesQuery } from './queries'
 import { appLocale } from '../../lib/appLocale'
@@ -11,6 +11,8 @@ import { useShownFailure } from '../../lib/shownFailure'
 interface EventHistoryProps {
   filter: HistoryFilter
   onFilter: (next: HistoryFilter) => void
+  /** The address's type, written in another case, is the known type `type`: the address is to say so. */
+  onRespell: (type: string) => void
   /** The log position of the opened event. */
   opened?: string | undefined
   onOpen: (position: string | undefined) => void
@@ -20,11 +22,19 @@ interface EventHistoryProps {
  * The log, newest first, with its filters. The filter and the opened event live in the address, so a
  * timeline or one event can be linked, and a reload shows the same.
  */
-export function EventHistory({ filter, onFilter, opened, onOpen }: EventHistoryProps) {
-  const [draft, setDraft] = useState<HistoryFilter>(filter)
+export function EventHistory({ filter: address, onFilter, onRespell, opened, onOpen }: EventHistoryProps) {
+  const [draft, setDraft] = useState<HistoryFilter>(address)
   const typeSuggestions = useId()
   const eventTypes = useQuery(eventTypesQuery())
   const knownTypes = eventTypes.data
+  // A typed address's type in another case ("?type=titlewatched") is the type it names, as in the form:
+  // shown and asked for at once, and the address replaced to say it.
+  const spelled = spelledType(address.type, knownTypes)
+  const respelled = spelled !== undefined && spelled !== address.type ? spelled : undefined
+  const filter = respelled === undefined ? address : { ...address, type: respelled }
+  useEffect(() => {
+    if (respelled !== undefined) onRespell(respelled)
+  }, [respelled, onRespell])
   // A filter the server would refuse (an over-long one, a type that is none, in a typed address) is
   // said beside its field, never sent. A type waits for the known types to be checked against; if they
   // cannot be had, the server says what is wrong with it instead.

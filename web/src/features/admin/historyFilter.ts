@@ -65,11 +65,16 @@ export function trimmedFilter(filter: HistoryFilter, knownTypes?: readonly strin
     const text = filter[key]?.trim()
     if (text) trimmed[key] = text
   }
-  const type = trimmed.type?.toLowerCase()
-  const spelled = type === undefined ? undefined : knownTypes?.find((known) => known.toLowerCase() === type)
+  const spelled = spelledType(trimmed.type, knownTypes)
   if (spelled !== undefined) trimmed.type = spelled
   if (filter.before !== undefined) trimmed.before = filter.before
   return trimmed
+}
+
+/** The known event type that `type` names in another case ("titlewatched": TitleWatched), if any. */
+export function spelledType(type: string | undefined, knownTypes?: readonly string[]): string | undefined {
+  const lower = type?.toLowerCase()
+  return lower === undefined ? undefined : knownTypes?.find((known) => known.toLowerCase() === lower)
 }
 
 /**

@@ -18,6 +18,8 @@ function EventsScreen() {
         key={JSON.stringify(filter)}
         filter={filter}
         onFilter={(next) => void navigate({ search: next })}
+        // A correction, not a new search: Back does not return to the miscased address.
+        onRespell={(type) => void navigate({ search: (search) => ({ ...search, type }), replace: true })}
         opened={opened}
         // Opening or closing an event is no new page: the address keeps it (a reload, a shared link),
         // the Back button does not, and the list stays where it was scrolled.
