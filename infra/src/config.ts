@@ -170,9 +170,40 @@ function pushConfig(e: z.infer<typeof environment>, column: Config['column'], da
   return { vapid: { ...keys, subject }, anyPushService: e.NODE_ENV !== 'production' }
 }
 
+// An empty variable (e.g. `TMDB_API_TOKEN=` in a compose file) means "not set".
+const presentIn = (source: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+
+/**
+ * The embedded column's data directory as configured, made absolute, with nothing created (`loadConfig`
+ * creates it and the secrets in it); undefined in the distributed column. A tool that must act on the
+ * server's data asks this first, so a wrong DATA_DIR is refused rather than made into a new install.
+ */
+export function configuredEmbeddedDataDir(
+  source: Record<string, string | undefined> = process.env,
+): string | undefined {
+  const present = presentIn(source)
+  if (present.EVENTSTORE_URL !== undefined) return undefined
+  return resolve(present.DATA_DIR ?? environment.shape.DATA_DIR.parse(undefined))
+}
+
+/**
+ * `loadConfig` for a process that is starting: a setting it refuses is told in one line, naming the
+ * setting, rather than as a stack trace, and the process exits (status 2) before it opens anything.
+ * Any other error keeps its stack.
+ */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source)
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error
+    process.stderr.write(`Reelmates cannot start: ${error.message}\n`)
+    process.exit(2)
+  }
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // An empty variable (e.g. `TMDB_API_TOKEN=` in a compose file) means "not set".
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const present = presentIn(source)
   const parsed = environment.safeParse(present)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')

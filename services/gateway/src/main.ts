@@ -1,12 +1,12 @@
 import { lockDataDir, DataDirInUse, type DataDirLock } from '@reelmates/infra/dataDirLock'
-import { loadConfig } from '@reelmates/infra/config'
+import { loadConfigOrExit } from '@reelmates/infra/config'
 import { buildApp } from './app'
 import { openPlatform } from './composition'
 import { shutdownOnSignals } from './http/shutdown'
 
 // Embedded column: this one process runs every role. Distributed column: it serves HTTP only, and
 // the projection and scheduler processes run beside it (`npm run start:projections`, `start:scheduler`).
-const config = loadConfig()
+const config = loadConfigOrExit()
 const dataDirLock = config.column === 'embedded' ? lockOrExit(config.dataDir) : undefined
 const platform = await openPlatform(config)
 const app = await buildApp(platform)

@@ -5,12 +5,12 @@
  */
 import '@reelmates/contracts/allEvents'
 import { openEventLog, openLeaseStore, openReadStore, processOwnerId } from '@reelmates/infra/column'
-import { loadConfig } from '@reelmates/infra/config'
+import { loadConfigOrExit } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { allProjectors } from './allProjectors'
 import { createLeasedProjectionRunner } from './leasedRunner'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 requireDistributedColumn(config.column, 'The projection runner')
 const logger = processLogger(config, 'projections')
 const { eventStore, vault } = await openEventLog(config)

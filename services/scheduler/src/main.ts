@@ -11,7 +11,7 @@ import {
   openReadStore,
   processOwnerId,
 } from '@reelmates/infra/column'
-import { loadConfig } from '@reelmates/infra/config'
+import { loadConfigOrExit } from '@reelmates/infra/config'
 import { closeOnSignal, processLogger, requireDistributedColumn } from '@reelmates/infra/processRole'
 import { createMongoSessionStore } from '@reelmates/infra/sessions/mongoSessionStore'
 import { createMongoIdempotencyStore } from '@reelmates/infra/idempotency/mongoIdempotencyStore'
@@ -20,7 +20,7 @@ import { createCatalog } from '@reelmates/infra/catalog/createCatalog'
 import { startScheduler } from './index'
 import { unsubscribeSecretFrom } from './campaigns/unsubscribe'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 requireDistributedColumn(config.column, 'The scheduler')
 if (!config.mongo) throw new Error('The distributed column has MONGO_URL')
 const logger = processLogger(config, 'scheduler')
