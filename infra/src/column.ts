@@ -42,11 +42,14 @@ export async function openEventLog(config: Config): Promise<EventLog> {
     rawEventStore = await createEventStoreDbEventStore({ connectionString: config.eventStoreUrl })
     vault = await createMongoVault({ ...config.mongo, secret: config.personalDataSecret })
   } else {
-    rawEventStore = createSqliteEventStore({ path: join(config.dataDir, 'events.db') })
+    rawEventStore = createSqliteEventStore({ path: embeddedEventStorePath(config.dataDir) })
     vault = createSqliteVault({ path: join(config.dataDir, 'personal-data.db'), secret: config.personalDataSecret })
   }
   return { rawEventStore, eventStore: protectPersonalData(rawEventStore, vault), vault }
 }
+
+/** The embedded event store's file in a data directory: a directory without it holds no Reelmates. */
+export const embeddedEventStorePath = (dataDir: string): string => join(dataDir, 'events.db')
 
 /** The embedded read store's snapshot file in the data directory. */
 export const readModelSnapshotPath = (config: Config): string => join(config.dataDir, 'read-models.db')

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { configuredEmbeddedDataDir, loadConfig } from './config'
 
 const made: string[] = []
 const tempDir = () => {
@@ -27,6 +27,16 @@ describe('configuration', () => {
 
   it('defaults the data directory to ./data', () => {
     expect(loadConfig({}).dataDir).toBe(join(process.cwd(), 'data'))
+  })
+
+  it('names the embedded data directory without creating it (none in the distributed column)', () => {
+    const dir = join(tempDir(), 'not-yet')
+    expect(configuredEmbeddedDataDir({ DATA_DIR: dir })).toBe(dir)
+    expect(configuredEmbeddedDataDir({ DATA_DIR: '' })).toBe(join(process.cwd(), 'data'))
+    expect(existsSync(dir)).toBe(false)
+    expect(
+      configuredEmbeddedDataDir({ DATA_DIR: dir, EVENTSTORE_URL: 'esdb://es:2113', MONGO_URL: 'mongodb://m' }),
+    ).toBe(undefined)
   })
 
   it('keeps generated secrets in the data directory so restarts keep sessions and keys', () => {

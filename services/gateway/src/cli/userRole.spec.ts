@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -80,5 +80,22 @@ describe('npm run user:role', () => {
     expect(unknownRole.code).toBe(2)
     expect(unknownRole.stderr).toContain("'Emperor' is not a role: use Admin or User.")
     expect((await userRole(dataDir)).stderr).toContain('Usage: npm run user:role -- <username> Admin|User')
+  }, 60_000)
+
+  it('refuses a data directory that holds no event store, in one line, and creates nothing', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'reelmates-role-empty-'))
+    try {
+      for (const wrong of [empty, join(empty, 'missing')]) {
+        const refused = await userRole(wrong, 'chief', 'Admin')
+        expect(refused).toMatchObject({
+          code: 3,
+          stdout: '',
+          stderr: `${wrong} holds no Reelmates event store (no events.db); set DATA_DIR to the data directory the server uses.\n`,
+        })
+      }
+      expect(readdirSync(empty)).toEqual([])
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
   }, 60_000)
 })
