@@ -101,16 +101,20 @@ export const announcementChannels = z.object({
 })
 export type AnnouncementChannels = z.infer<typeof announcementChannels>
 
+/**
+ * A path on this site. `//host` leaves it, and so does `/\host`: browsers read a backslash in an
+ * address as a slash, so a push opening `/\evil.example` opened that site. No backslash is allowed.
+ */
+const inAppLink = z
+  .string()
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'The link must be an address inside the app, starting with /')
+
 export const announcementRequest = z
-  .object({
+  .strictObject({
     title: shownText('A title is required').max(120, 'The title is at most 120 characters'),
     body: shownText('A message is required').max(2000, 'The message is at most 2000 characters'),
     /** Where the notification opens, inside the app. */
-    url: z
-      .string()
-      .regex(/^\/(?!\/)[^\s]*$/, 'The link must be an address inside the app, starting with /')
-      .max(300)
-      .default('/home'),
+    url: inAppLink.max(300).default('/home'),
     audience: z.enum(['everyone', 'chosen'], { message: 'The audience is everyone or chosen' }),
     usernames: z.array(username).max(500).default([]),
     channels: announcementChannels,

@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { pageAddressMatcher } from '@reelmates/contracts/pageAddresses'
+import { inAppHref } from './lib/inAppHref'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 /** The router's page addresses, put in by the build from its route tree (vite.config.ts). */
@@ -101,7 +102,7 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
   event.notification.close()
   const url =
     typeof (event.notification.data as { url?: unknown } | null)?.url === 'string'
-      ? (event.notification.data as { url: string }).url
+      ? inAppHref((event.notification.data as { url: string }).url, self.location.origin)
       : '/home'
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {

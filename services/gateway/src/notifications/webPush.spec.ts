@@ -536,6 +536,10 @@ describe('announcements', () => {
       [{ ...base, usernames: [], channels }, /at least one recipient/],
       [{ ...base, channels: { inApp: false, push: false, email: false } }, /at least one way/],
       [{ ...base, channels, url: 'https://evil.example' }, /inside the app/],
+      // Browsers read a backslash as a slash: this opens evil.example.
+      [{ ...base, channels, url: '/\\evil.example/path' }, /inside the app/],
+      // A field the form has not (no schedule) is refused, not dropped: the announcement went out at once.
+      [{ ...base, channels, sendAt: '2030-01-01T00:00:00Z' }, /sendAt/],
       [{ ...base, channels, title: '' }, /title is required/],
     ]
     for (const [body, message] of cases) {

@@ -151,6 +151,12 @@ describe('a notification in the bell', () => {
     expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull()
   })
 
+  it('whose link would leave the site (a backslash reads as a slash) opens home instead', async () => {
+    await showBell({ ...answer, items: [{ ...item('ann', newest), url: '/\\evil.example/path' }] }, { answered: true })
+    await toggle()
+    expect(screen.getByRole('link', { name: /^ann sent you/ }).getAttribute('href')).toBe('/home')
+  })
+
   it('opened in another tab (a modifier key, the middle button), is marked read and the panel stays', async () => {
     const markRead = vi.spyOn(notificationsCalls, 'markRead').mockResolvedValue({ position: '9' })
     await showBell(answer, { answered: true })

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { appLocale } from '../../lib/appLocale'
 import { TryAgain } from '../shell/TryAgain'
 import { LoadingLine } from '../shell/NotSavedOffline'
+import { inAppHref } from '../../lib/inAppHref'
 
 /** When a notification came, as the bell says it: short, and dated (with a year when not this one) past a day. */
 export const whenInBell = (iso: string, now = Date.now()) => {
@@ -140,10 +141,11 @@ export function NotificationList({
             {items.map((item) => {
               const long = isLong(item.text)
               const clamped = long && !readInFull.has(item.id)
+              const href = inAppHref(item.url, window.location.origin)
               return (
                 <li key={item.id}>
                   <a
-                    href={item.url}
+                    href={href}
                     onClick={(event) => {
                       // A click meant for another tab or window (a modifier key) opens it there, as a
                       // link does, and leaves this page and the panel where they are.
@@ -151,7 +153,7 @@ export function NotificationList({
                       onOpen(item, { leave: !elsewhere })
                       if (elsewhere) return
                       event.preventDefault()
-                      void navigate({ href: item.url })
+                      void navigate({ href })
                     }}
                     // The middle button opens a new tab without a click event.
                     onAuxClick={(event) => {

@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast'
 import { clearStorageKeepingWaitingChanges } from '../offline/offlineSession'
 import { askBeforeLeavingUnsaved, leaveWithoutAsking } from '../../lib/unsavedChanges'
 import { activateNewWorker, deleteCaches, isPrecache, serverAnswers, unregisterServiceWorker } from './serviceWorker'
+import { inAppHref } from '../../lib/inAppHref'
 import {
   isNewBuild,
   isUpdatePromptSuppressed,
@@ -65,7 +66,7 @@ export function useAppUpdate({ serviceWorkerAllowed }: { serviceWorkerAllowed: b
       const type = event.data?.type
       if (type === 'UPDATE_AVAILABLE' || type === 'UPDATE_NEEDED') offer()
       else if (type === 'NAVIGATE_TO' && typeof event.data?.url === 'string')
-        void router.navigate({ href: event.data.url })
+        void router.navigate({ href: inAppHref(event.data.url, window.location.origin) })
     }
     navigator.serviceWorker.addEventListener('message', onMessage)
     return () => navigator.serviceWorker.removeEventListener('message', onMessage)
