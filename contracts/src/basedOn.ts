@@ -9,3 +9,11 @@ import { z } from 'zod'
 export const basedOn = z
   .string({ error: 'basedOn must be text: the version the form last had' })
   .max(64, 'basedOn can be at most 64 characters')
+  // Versions are the server's own timestamps: anything else never matches one, and was answered as a
+  // change made since (409), sending the admin to reload for what was a malformed request.
+  .pipe(
+    z.iso.datetime({
+      offset: true,
+      error: 'basedOn must be the version the form last had: a date and time, as updatedAt',
+    }),
+  )

@@ -109,6 +109,9 @@ export const templateTestSent = (email: string) => `A test is on its way to ${em
 
 const placeholder = /\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g
 
+/** `text` with its `{{variables}}` taken out: what is left is the template's own words and marks. */
+export const withoutPlaceholders = (text: string): string => text.replace(placeholder, '')
+
 /** The `{{variables}}` a template's subject, text and HTML use. */
 export function placeholdersOf(content: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>): string[] {
   const found = new Set<string>()

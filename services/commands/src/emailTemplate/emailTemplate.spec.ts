@@ -6,7 +6,9 @@ import {
 } from '@reelmates/contracts/emailTemplates'
 import { specFor } from '../testing/givenWhenThen'
 import {
+  BrokenPlaceholder,
   emailTemplate,
+  HiddenTemplateVariable,
   LinkInSubject,
   MissingTemplateVariable,
   TemplateChangedBeforeRestore,
@@ -58,6 +60,87 @@ describe('email template', () => {
     given([])
       .when({ ...keepLink, edit: { subject: 'Hi', textContent: 'Hello', htmlContent: '<p>{{link}}</p>' } })
       .thenThrows(MissingTemplateVariable, /in its text:/)
+  })
+
+  describe('braces that make no variable, which members would get as they are', () => {
+    const withBodies = (textContent: string, htmlContent: string) => {
+      const command = edit('Hi {{username}}')
+      return { ...command, edit: { ...command.edit, textContent, htmlContent } }
+    }
+    it.each([
+      ['Hi {{username', 'The subject has a {{ with no }}: close the variable, as {{username}}, or take the {{ out.'],
+      [
+        'Hi username}}',
+        'The subject has a }} with no {{ before it: open the variable, as {{username}}, or take the }} out.',
+      ],
+      [
+        'Hi {{user name}}',
+        'The subject has {{user name}}, which is not a variable: a variable is a name of letters and digits between {{ and }}, as {{username}}.',
+      ],
+      ['Hi {{{username}}}', 'The subject has three braces ({{{): a variable takes two on each side, as {{username}}.'],
+      ['Hi {{username}}}', 'The subject has three braces (}}}): a variable takes two on each side, as {{username}}.'],
+    ])('refuses the subject %s', (subject, message) =>
+      given([]).when(edit(subject)).thenThrows(BrokenPlaceholder, message),
+    )
+
+    it('names the body it is in, text or HTML', () => {
+      given([])
+        .when(withBodies('Go: {{link}} {{username', '<a href="{{link}}">Go</a>'))
+        .thenThrows(BrokenPlaceholder, /^The text version has a \{\{ with no \}\}/)
+      given([])
+        .when(withBodies('Go: {{link}}', '<a href="{{link}}">Go</a> }}'))
+        .thenThrows(BrokenPlaceholder, /^The HTML version has a \}\} with no \{\{/)
+      given([])
+        .when(withBodies('Go: {{link}}', '<a href="{{link}}">Go</a> {{{username}}}'))
+        .thenThrows(BrokenPlaceholder, /^The HTML version has three braces/)
+    })
+
+    it('takes a style sheet whose rules close two blocks at once, and single braces in words', () =>
+      given([])
+        .when(
+          withBodies(
+            'Go: {{link}} {not a variable}',
+            '<style>@media (max-width:600px){.a{color:red}}</style><a href="{{link}}">Go</a>',
+          ),
+        )
+        .then([
+          {
+            ...edited,
+            data: {
+              ...edited.data,
+              textContent: 'Go: {{link}} {not a variable}',
+              htmlContent: '<style>@media (max-width:600px){.a{color:red}}</style><a href="{{link}}">Go</a>',
+            },
+          },
+        ]))
+  })
+
+  describe('a link the mails need, in the HTML where a reader can follow it', () => {
+    const keepLink = (htmlContent: string) => {
+      const command = edit('Hi {{username}}')
+      return { ...command, edit: { ...command.edit, htmlContent }, required: { text: ['link'], html: ['link'] } }
+    }
+    it('refuses it only inside a comment, even one never closed', () => {
+      for (const html of ['<p>Bye</p><!-- <a href="{{link}}">Go</a> -->', '<p>Bye</p><!-- <a href="{{link}}">Go</a>'])
+        given([])
+          .when(keepLink(html))
+          .thenThrows(
+            HiddenTemplateVariable,
+            '{{link}} is only inside an HTML comment (<!-- … -->) in the HTML version, where nobody sees it: put it in the mail itself.',
+          )
+    })
+    it('refuses it as bare text rather than a link’s address', () =>
+      given([])
+        .when(keepLink('<p>Go: {{link}}</p>'))
+        .thenThrows(
+          HiddenTemplateVariable,
+          /^In the HTML version, \{\{link\}\} must be a link's address, as <a href="\{\{link\}\}">…<\/a>/,
+        ))
+    it('takes it as an address, in either quotes, with a comment beside it', () => {
+      given([])
+        .when(keepLink("<!-- the footer --><a href='{{ link }}'>Go</a>"))
+        .then([{ ...edited, data: { ...edited.data, htmlContent: "<!-- the footer --><a href='{{ link }}'>Go</a>" } }])
+    })
   })
 
   it('refuses a link in the subject, where inbox lists and notifications would show it', () => {

@@ -3,6 +3,7 @@ import {
   EmailTemplateRestored,
   EmailTemplateTestRequested,
   placeholdersOf,
+  withoutPlaceholders,
   type EmailTemplateEdit,
   type EmailTemplateEvent,
 } from '@reelmates/contracts/emailTemplates'
@@ -32,6 +33,26 @@ export class MissingTemplateVariable extends DomainError {
       ...(missing.html.length > 0 ? [`${named(missing.html)} in its HTML`] : []),
     ]
     super('invalid', `This template must keep ${where.join(' and ')}: without it its mails cannot do their job.`)
+  }
+}
+
+/**
+ * Braces that make no variable: `{{username` (never closed), a stray `}}`, `{{first name}}`, or three
+ * braces (`{{{username}}}`, which filled in as `{ada}`). Rendering leaves them as they are, so members
+ * would get them in their mail.
+ */
+export class BrokenPlaceholder extends DomainError {
+  override readonly name = 'BrokenPlaceholder'
+  constructor(message: string) {
+    super('invalid', message)
+  }
+}
+
+/** A variable the mails need, in the HTML only where a reader cannot see or click it. */
+export class HiddenTemplateVariable extends DomainError {
+  override readonly name = 'HiddenTemplateVariable'
+  constructor(message: string) {
+    super('invalid', message)
   }
 }
 
@@ -71,15 +92,50 @@ export interface RequiredVariables {
   html: readonly string[]
 }
 
+const parts = [
+  ['subject', 'The subject'],
+  ['textContent', 'The text version'],
+  ['htmlContent', 'The HTML version'],
+] as const
+
+/** HTML comments, the last one to the end if it is never closed (the mail shows nothing after it). */
+const htmlComments = /<!--[\s\S]*?(?:-->|$)/g
+// A style sheet's rules close two blocks at once (`@media … { .a { … }}`): those are no placeholder.
+const styleSheets = /<style[\s\S]*?(?:<\/style>|$)/gi
+
+/** Why `text` (`label`: "The subject") has braces that make no variable, or nothing. */
+function brokenPlaceholderIn(label: string, text: string): string | null {
+  const triple = /\{{3,}\s*([a-zA-Z][a-zA-Z0-9_]*)?|\}{3,}/.exec(text)
+  if (triple)
+    return `${label} has three braces (${triple[0].startsWith('{') ? '{{{' : '}}}'}): a variable takes two on each side, as {{${triple[1] ?? 'username'}}}.`
+  const left = withoutPlaceholders(text)
+  const open = left.indexOf('{{')
+  if (open >= 0) {
+    const close = left.indexOf('}}', open)
+    if (close < 0) return `${label} has a {{ with no }}: close the variable, as {{username}}, or take the {{ out.`
+    const inside = left.slice(open + 2, close).trim()
+    return `${label} has {{${inside.length > 30 ? `${inside.slice(0, 30)}…` : inside}}}, which is not a variable: a variable is a name of letters and digits between {{ and }}, as {{username}}.`
+  }
+  if (left.includes('}}'))
+    return `${label} has a }} with no {{ before it: open the variable, as {{username}}, or take the }} out.`
+  return null
+}
+
 /**
- * Why an edit cannot be used, or nothing: a variable its mails do not fill in, or one it must keep
- * and dropped. The same check answers a preview, so that a preview never shows what Save refuses.
+ * Why an edit cannot be used, or nothing: braces that make no variable, a variable its mails do not
+ * fill in, or one it must keep and dropped (or hid in its HTML). The same check answers a preview and
+ * a test, so that neither ever shows what Save refuses.
  */
 export function checkTemplateEdit(
   edit: Pick<EmailTemplateEdit, 'subject' | 'textContent' | 'htmlContent'>,
   variables: readonly string[],
   required: RequiredVariables | undefined,
 ): void {
+  for (const [part, label] of parts) {
+    const text = part === 'htmlContent' ? edit[part].replace(styleSheets, '') : edit[part]
+    const broken = brokenPlaceholderIn(label, text)
+    if (broken) throw new BrokenPlaceholder(broken)
+  }
   const unknown = placeholdersOf(edit).filter((name) => !variables.includes(name))
   if (unknown.length > 0) throw new UnknownTemplateVariable(unknown, variables)
   const links = placeholdersOf({ subject: edit.subject, textContent: '', htmlContent: '' }).filter((name) =>
@@ -95,6 +151,24 @@ export function checkTemplateEdit(
     html: required.html.filter((name) => !inHtml.includes(name)),
   }
   if (missing.text.length > 0 || missing.html.length > 0) throw new MissingTemplateVariable(missing)
+  // In a comment the HTML keeps a variable that no reader sees; and a link the mail needs (an
+  // unsubscribe link, a reset link) is only followed if it is a link's address.
+  const shownHtml = edit.htmlContent.replace(htmlComments, '')
+  const shown = kept(shownHtml)
+  const commented = required.html.filter((name) => !shown.includes(name))
+  if (commented.length > 0)
+    throw new HiddenTemplateVariable(
+      `{{${commented[0]}}} is only inside an HTML comment (<!-- … -->) in the HTML version, where nobody sees it: put it in the mail itself.`,
+    )
+  const notClickable = required.html.filter(
+    (name) => /link$/i.test(name) && !new RegExp(`href\\s*=\\s*["']\\{\\{\\s*${name}\\s*\\}\\}["']`).test(shownHtml),
+  )
+  if (notClickable.length > 0) {
+    const name = notClickable[0] ?? ''
+    throw new HiddenTemplateVariable(
+      `In the HTML version, {{${name}}} must be a link's address, as <a href="{{${name}}}">…</a>: as bare text it is a long address, and a link only where the mail client makes it one.`,
+    )
+  }
 }
 
 export type EmailTemplateCommand =

@@ -230,6 +230,37 @@ describe('/api/admin/email-templates', () => {
     expect(unknown.json<{ message: string }>().message).toContain('{{nope}}')
   })
 
+  it('refuses, in a save and a preview alike, braces that make no variable and an unsubscribe link nobody sees', async () => {
+    const welcome = (await admin.client.get('/api/admin/email-templates'))
+      .json<{ templates: { name: string; subject: string; textContent: string; htmlContent: string }[] }>()
+      .templates.find((template) => template.name === 'campaign-welcome')
+    if (!welcome) throw new Error('campaign-welcome is a built-in template')
+    const { subject, textContent, htmlContent } = welcome
+    const refusals: [Record<string, string>, string][] = [
+      [{ subject: 'Hi {{username' }, 'The subject has a {{ with no }}'],
+      [{ textContent: `${textContent} }}` }, 'The text version has a }} with no {{ before it'],
+      [{ subject: 'Hi {{{username}}}' }, 'The subject has three braces ({{{)'],
+      [
+        { htmlContent: `<p>Welcome</p><!-- <a href="{{unsubscribeLink}}">Unsubscribe</a> -->` },
+        '{{unsubscribeLink}} is only inside an HTML comment',
+      ],
+      [
+        { htmlContent: `<p>Welcome. Unsubscribe: {{unsubscribeLink}}</p>` },
+        "{{unsubscribeLink}} must be a link's address",
+      ],
+    ]
+    for (const [change, message] of refusals) {
+      const body = { subject, textContent, htmlContent, ...change }
+      for (const answer of [
+        await admin.client.put('/api/admin/email-templates/campaign-welcome', body),
+        await admin.client.post('/api/admin/email-templates/campaign-welcome/preview', body),
+      ]) {
+        expect(answer.statusCode, answer.body).toBe(400)
+        expect(answer.json<{ message: string }>().message).toContain(message)
+      }
+    }
+  })
+
   it('keeps every built-in template within its own rules', async () => {
     const { templates } = (await admin.client.get('/api/admin/email-templates')).json<{
       templates: { name: string; subject: string; textContent: string; htmlContent: string }[]

@@ -158,13 +158,27 @@ describe('admin campaign and send-history routes', () => {
     expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
   })
 
-  it.each([['x'.repeat(65)], [42]])('refuses a malformed basedOn with a 400 and a message (%#)', async (basedOn) => {
-    const answer = await admin.client.put('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11', {
+  // Not a version the server ever gave: answered as a change made since (409), it sent the admin to reload.
+  it.each([['x'.repeat(65)], [42], ['not-a-date']])(
+    'refuses a malformed basedOn with a 400 and a message (%#)',
+    async (basedOn) => {
+      const answer = await admin.client.put('/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11', {
+        ...valid,
+        basedOn,
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
+    },
+  )
+
+  it('answers 404 to a save of a campaign that does not exist, whatever its name, rather than refuse the name', async () => {
+    await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Taken name', isActive: false })
+    const answer = await admin.client.put('/api/admin/email-campaigns/0b7c3c2e-41a5-4f7d-8d7e-3a0c9f1e2b44', {
       ...valid,
-      basedOn,
+      name: 'Taken name',
     })
-    expect(answer.statusCode).toBe(400)
-    expect(answer.json<{ message: string }>().message).toMatch(/basedOn/)
+    expect(answer.statusCode, answer.body).toBe(404)
+    expect(answer.json<{ message: string }>().message).toBe('There is no campaign with that id.')
   })
 
   it('answers 404 for a campaign that does not exist and 400 for an id that cannot be one', async () => {

@@ -136,6 +136,8 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
     async (request) => {
       const { basedOn, ...definition } = request.body
+      // A save of no campaign is that, whatever its name: the name's check alone would answer a 409.
+      if (!(await campaigns().byId(request.params.id))) throw new CampaignNotFound()
       await refuseTakenName(definition.name, request.params.id)
       return run(request, request.params.id, {
         type: 'UpdateCampaign',
