@@ -148,6 +148,27 @@ describe('activating and pausing from the list', () => {
     expect(activated).toHaveBeenCalledWith(welcome.id, '2026-01-01T00:00:00.000Z')
   })
 
+  it('takes a double click on Activate as one press: one activation, and no pause once the card shows it active', async () => {
+    const { list } = showCampaigns()
+    await settle()
+    const activated = vi.spyOn(campaignCalls, 'activate').mockResolvedValue({ ...welcome, isActive: true })
+    const paused = vi.spyOn(campaignCalls, 'pause').mockResolvedValue(welcome)
+    list.mockResolvedValue({ campaigns: [{ ...welcome, isActive: true }, comeBack] })
+    const button = card('Welcome').getByRole('button', { name: 'Activate' })
+    // Both clicks while the activation is on its way…
+    await act(async () => {
+      fireEvent.click(button, { detail: 1 })
+      fireEvent.click(button, { detail: 2 })
+    })
+    await settle()
+    expect(activated).toHaveBeenCalledTimes(1)
+    // …or the second after a quick answer, the card now offering Pause.
+    expect(button.textContent).toBe('Pause')
+    await act(async () => fireEvent.click(button, { detail: 2 }))
+    await settle()
+    expect(paused).not.toHaveBeenCalled()
+  })
+
   it('says why an activation of a campaign changed since was refused, and shows the campaign as it is now', async () => {
     const { list } = showCampaigns()
     await settle()

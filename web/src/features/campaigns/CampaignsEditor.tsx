@@ -5,6 +5,8 @@ import { AdminLoadFailed } from '../../components/admin/AdminLoadFailed'
 import { BusyButton } from '../../components/shell/BusyButton'
 import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialog'
 import { tellRefusal } from '../../lib/mutations'
+import { useOneSendAtATime } from '../../lib/oneSendAtATime'
+import { isDoubleClickRepeat } from '../../lib/quickPresses'
 import { useShownFailure } from '../../lib/shownFailure'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
@@ -127,6 +129,9 @@ function CampaignCard({
       void refresh()
     },
   })
+  // A double click on Activate meant one press: its second click activated again, or, once the card
+  // showed the answer, paused what the first had just started.
+  const toggleOnce = useOneSendAtATime()
   return (
     <li aria-label={`Campaign ${campaign.name}`} className="space-y-3 rounded-2xl bg-panel p-4 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -150,7 +155,9 @@ function CampaignCard({
       <div className="flex flex-wrap gap-2">
         <BusyButton
           busy={toggle.isPending}
-          onClick={() => toggle.mutate()}
+          onClick={(event) => {
+            if (!isDoubleClickRepeat(event)) toggleOnce(() => toggle.mutateAsync())
+          }}
           className="rounded-full bg-gold px-4 py-2 text-sm font-semibold text-zinc-900"
         >
           {campaign.isActive ? 'Pause' : 'Activate'}

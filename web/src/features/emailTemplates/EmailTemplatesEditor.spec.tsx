@@ -215,6 +215,23 @@ describe('the email template editor', () => {
     expect(await screen.findByRole('dialog', { name: 'Leave this page?' })).toBeTruthy()
   })
 
+  it('mails one test for a double click, whether its second click comes before the answer or after', async () => {
+    showEditor()
+    const sent = vi.spyOn(emailTemplateCalls, 'sendTest').mockResolvedValue({ message: 'sent' })
+    const button = screen.getByRole('button', { name: 'Email me a test' })
+    await act(async () => {
+      fireEvent.click(button, { detail: 1 })
+      fireEvent.click(button, { detail: 2 })
+    })
+    await settle()
+    expect(sent).toHaveBeenCalledTimes(1)
+    await act(async () => fireEvent.click(button, { detail: 1 }))
+    await settle()
+    await act(async () => fireEvent.click(button, { detail: 2 }))
+    await settle()
+    expect(sent).toHaveBeenCalledTimes(2)
+  })
+
   it('sends no test of a text the server would refuse, and tells a refusal', async () => {
     showEditor()
     const sent = vi

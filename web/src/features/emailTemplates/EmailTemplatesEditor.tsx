@@ -8,6 +8,7 @@ import { UnsavedChangesDialog } from '../../components/shell/UnsavedChangesDialo
 import { ConfirmDialog } from '../../components/social/ConfirmDialog'
 import { tellRefusal } from '../../lib/mutations'
 import { useOneSendAtATime } from '../../lib/oneSendAtATime'
+import { isDoubleClickRepeat } from '../../lib/quickPresses'
 import { useShownFailure } from '../../lib/shownFailure'
 import { toast } from '../../lib/toast'
 import { useUnsavedChanges, type WrittenWords } from '../../lib/unsavedChanges'
@@ -184,6 +185,9 @@ function TemplateForm({
   })
   // Restoring throws the saved edit away for every mail sent from the template: asked first.
   const [askingRestore, setAskingRestore] = useState(false)
+  // Each press is a mail in the admin's inbox: a double click must not send two. Its second click
+  // lands while the first is on its way, or, on a quick answer, after it (then `detail` tells).
+  const testOnce = useOneSendAtATime()
   const sendTest = useMutation({
     mutationFn: () => emailTemplateCalls.sendTest(template.name, edit),
     onSuccess: ({ message }) => toast({ title: 'Test sent', description: message, variant: 'success' }),
@@ -258,7 +262,10 @@ function TemplateForm({
           type="button"
           className="rounded-full border border-white/10 px-4 py-2 text-sm text-white"
           disabled={sendTest.isPending}
-          onClick={() => ifSendable(() => sendTest.mutate())}
+          onClick={(event) => {
+            if (isDoubleClickRepeat(event)) return
+            ifSendable(() => testOnce(() => sendTest.mutateAsync()))
+          }}
         >
           Email me a test
         </button>
