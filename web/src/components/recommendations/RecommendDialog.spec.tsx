@@ -3,7 +3,8 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { friendsListQuery } from '../../features/friends/queries'
+import type { MediaFriendsAnswer } from '@reelmates/contracts/profiles'
+import { friendsListQuery, mediaFriendsQuery } from '../../features/friends/queries'
 import { recommendationsQuery } from '../../features/recommendations/queries'
 import { serverAnswered } from '../../lib/connection'
 import { removeToast } from '../../lib/toast'
@@ -42,10 +43,15 @@ const friend = (username: string): FriendshipItem => ({
   inviteCount: 1,
 })
 
-function openDialog(friends: FriendshipItem[], onClose: () => void = () => undefined) {
+function openDialog(
+  friends: FriendshipItem[],
+  onClose: () => void = () => undefined,
+  friendsOfTitle: MediaFriendsAnswer = { watched: [], averageRating: null, watchlist: { count: 0, users: [] } },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   client.setQueryData(friendsListQuery().queryKey, { friends, incoming: [], outgoing: [], invitations: [] })
   client.setQueryData(recommendationsQuery('sent').queryKey, [])
+  client.setQueryData(mediaFriendsQuery({ tmdbId: 289, mediaType: 'movie' }).queryKey, friendsOfTitle)
   render(
     withinRouter(
       routerInMemory(),
@@ -96,6 +102,33 @@ describe('opening the Recommend dialog on a desktop', () => {
     expect(within(dialog).queryByRole('searchbox')).toBeNull()
     expect(within(dialog).getByText(/No friends yet/)).toBeTruthy()
     expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Or to an email address' }))
+  })
+
+  it('says beside a friend that they watched the title or keep it, as its name stays theirs', () => {
+    const dialog = openDialog([friend('amy'), friend('bob'), friend('cat')], () => undefined, {
+      watched: [
+        {
+          user: { id: 'id-amy', username: 'amy', avatarUrl: null },
+          watchedAt: '2026-11-01T00:00:00.000Z',
+          watchedOn: null,
+          rating: 9,
+          recommend: true,
+          reviewExcerpt: null,
+          containsSpoilers: false,
+        },
+      ],
+      averageRating: 9,
+      watchlist: { count: 1, users: [{ id: 'id-bob', username: 'bob', avatarUrl: null }] },
+    })
+    const box = (name: string) => within(dialog).getByRole('checkbox', { name })
+    expect(box('amy').getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(box('amy').getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Watched it · 4½ stars',
+    )
+    expect(document.getElementById(box('bob').getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'On their watchlist',
+    )
+    expect(box('cat').hasAttribute('aria-describedby')).toBe(false)
   })
 
   it('closes from the ✕ at its top', () => {

@@ -3,10 +3,10 @@ import type { MediaRef } from '@reelmates/contracts/media'
 import { onlineManager, useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
-import { friendsListQuery } from '../../features/friends/queries'
+import { friendsListQuery, mediaFriendsQuery } from '../../features/friends/queries'
 import { sendRecommendation } from '../../features/recommendations/mutations'
 import { recommendationsQuery } from '../../features/recommendations/queries'
-import { friendsToPick } from '../../features/recommendations/recommendationChanges'
+import { friendHints, friendsToPick } from '../../features/recommendations/recommendationChanges'
 import { focusIsLost } from '../../lib/focusLost'
 import { newIdempotencyKey } from '../../lib/idempotencyKey'
 import { useFormDialog } from '../../lib/formDialog'
@@ -82,6 +82,12 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
   }, [noFriends])
   const sent = useQuery(recommendationsQuery('sent'))
   const { mutateAsync: send } = useMutation(sendRecommendation)
+
+  const friendsOfTitle = useQuery(mediaFriendsQuery({ tmdbId: title.tmdbId, mediaType: title.mediaType }))
+  const hints = useMemo(
+    () => friendHints(title, friendsOfTitle.data, sent.data ?? []),
+    [title, friendsOfTitle.data, sent.data],
+  )
 
   const choices = useMemo(
     () => friendsToPick(friends.data?.friends ?? [], sent.data ?? [], search),
@@ -194,20 +200,33 @@ export function RecommendDialog({ title, onClose }: { title: RecommendedTitleRef
               </p>
             ) : (
               <ul className="max-h-56 space-y-1 overflow-y-auto" aria-label="Friends">
-                {choices.map((friend) => (
-                  <li key={friend.user.id}>
-                    <label className="flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-white/5">
-                      <input
-                        type="checkbox"
-                        checked={picked.includes(friend.user.username)}
-                        onChange={() => toggle(friend.user.username)}
-                        className="h-4 w-4 accent-amber-400"
-                      />
-                      <Avatar username={friend.user.username} avatarUrl={friend.user.avatarUrl} size="xs" />
-                      <span className="text-sm">{friend.user.username}</span>
-                    </label>
-                  </li>
-                ))}
+                {choices.map((friend) => {
+                  const hint = hints.get(friend.user.username)
+                  const hintId = `${id}-hint-${friend.user.id}`
+                  return (
+                    <li key={friend.user.id}>
+                      <label className="flex cursor-pointer items-center gap-3 rounded-xl px-2 py-1.5 hover:bg-white/5">
+                        <input
+                          type="checkbox"
+                          checked={picked.includes(friend.user.username)}
+                          onChange={() => toggle(friend.user.username)}
+                          aria-describedby={hint ? hintId : undefined}
+                          className="h-4 w-4 accent-amber-400"
+                        />
+                        <Avatar username={friend.user.username} avatarUrl={friend.user.avatarUrl} size="xs" />
+                        <span className="min-w-0 text-sm">
+                          {friend.user.username}
+                          {/* Read as the box's description, not its name: the name stays the friend's. */}
+                          {hint ? (
+                            <span id={hintId} aria-hidden="true" className="block text-xs text-zinc-400">
+                              {hint}
+                            </span>
+                          ) : null}
+                        </span>
+                      </label>
+                    </li>
+                  )
+                })}
               </ul>
             )}
           </fieldset>

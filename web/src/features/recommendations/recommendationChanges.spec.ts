@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
 import type { RecommendationItem } from '@reelmates/contracts/recommendations'
-import { friendsToPick, inPlace, sentStatusLabel, withAnswer } from './recommendationChanges'
+import { friendHints, friendsToPick, inPlace, sentStatusLabel, withAnswer } from './recommendationChanges'
 
 const friend = (username: string): FriendshipItem => ({
   id: `pair-${username}`,
@@ -37,6 +37,44 @@ describe('friendsToPick', () => {
 
   it('keeps those whose name contains the search, whatever its case', () => {
     expect(friendsToPick(friends, [], ' O').map((f) => f.user.username)).toEqual(['bob', 'zoe'])
+  })
+})
+
+describe('friendHints', () => {
+  const dune = { tmdbId: 1, mediaType: 'movie' as const }
+  const card = (username: string) => ({ id: `id-${username}`, username, avatarUrl: null })
+  const watch = (username: string, rating: number | null) => ({
+    user: card(username),
+    watchedAt: '2026-11-01T00:00:00.000Z',
+    watchedOn: null,
+    rating,
+    recommend: null,
+    reviewExcerpt: null,
+    containsSpoilers: false,
+  })
+  const ofTitle = {
+    watched: [watch('amy', 8), watch('cat', null), watch('dan', 6)],
+    averageRating: 7,
+    watchlist: { count: 2, users: [card('bob'), card('dan')] },
+  }
+
+  it('says who watched it (with their stars), who keeps it, and who has my recommendation waiting', () => {
+    const sent = [
+      item('1', 'eve', '2026-11-02T00:00:00.000Z'),
+      item('2', 'amy', '2026-11-01T00:00:00.000Z', 'accepted'),
+    ]
+    expect(Object.fromEntries(friendHints(dune, ofTitle, sent))).toEqual({
+      amy: 'Watched it · 4 stars',
+      bob: 'On their watchlist',
+      cat: 'Watched it',
+      dan: 'Watched it · 3 stars',
+      eve: 'You recommended it, no answer yet',
+    })
+  })
+
+  it('names only this title’s recommendations, and nothing before the title’s friends are known', () => {
+    const other = { ...item('1', 'eve', '2026-11-02T00:00:00.000Z'), tmdbId: 2 }
+    expect(friendHints(dune, undefined, [other]).size).toBe(0)
   })
 })
 

@@ -1,5 +1,7 @@
 import type { RecommendationItem, RecommendationStatus } from '@reelmates/contracts/recommendations'
 import type { FriendshipItem } from '@reelmates/contracts/friendships'
+import type { MediaRef } from '@reelmates/contracts/media'
+import type { MediaFriendsAnswer } from '@reelmates/contracts/profiles'
 import { ratingLabel } from '../library/rating'
 import type { Answer } from './recommendationCalls'
 
@@ -59,6 +61,26 @@ export function friendsToPick(
       const recentB = lastSent.get(b.user.username) ?? ''
       return recentB.localeCompare(recentA) || a.user.username.localeCompare(b.user.username)
     })
+}
+
+/**
+ * What the friend picker says beside a friend for this title: your recommendation still waiting on
+ * them (a second is refused), their public watch with its stars, or the title on their watchlist —
+ * what the title's page already shows of them — so nobody is sent what they have seen or kept.
+ */
+export function friendHints(
+  title: MediaRef,
+  friendsOfTitle: MediaFriendsAnswer | undefined,
+  sent: readonly RecommendationItem[],
+): Map<string, string> {
+  const hints = new Map<string, string>()
+  for (const user of friendsOfTitle?.watchlist.users ?? []) hints.set(user.username, 'On their watchlist')
+  for (const watch of friendsOfTitle?.watched ?? [])
+    hints.set(watch.user.username, watch.rating === null ? 'Watched it' : `Watched it · ${ratingLabel(watch.rating)}`)
+  for (const item of sent)
+    if (item.to && item.status === 'pending' && item.tmdbId === title.tmdbId && item.mediaType === title.mediaType)
+      hints.set(item.to.username, 'You recommended it, no answer yet')
+  return hints
 }
 
 /**
