@@ -72,7 +72,7 @@ const screens: [string, () => ReactElement, string][] = [
   ['the blog posts', () => <BlogPostsScreen />, refusal],
   [
     'the event history',
-    () => <EventHistory filter={{}} onFilter={() => undefined} onOpen={() => undefined} />,
+    () => <EventHistory filter={{}} onFilter={() => undefined} onRespell={() => undefined} onOpen={() => undefined} />,
     refusal,
   ],
   ['the projections', () => <ProjectionsTable />, refusal],
