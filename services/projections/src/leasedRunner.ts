@@ -83,8 +83,8 @@ export function createLeasedProjectionRunner(options: LeasedRunnerOptions): Leas
         position: 0n,
         state: 'standby' as const,
       })),
-    rebuild: (name) =>
-      active?.rebuild(name) ??
+    rebuild: (name, onStarted) =>
+      active?.rebuild(name, onStarted) ??
       Promise.reject(new Error(`This process does not hold the ${leaseName} lease; rebuild where it is held`)),
   }
 }

@@ -214,6 +214,64 @@ describe('rebuilding a read model', () => {
     expect(await checkpoint('ratings')).toEqual({ _id: 'ratings', version: 2, position: '3' })
   })
 
+  it('resumes the rebuilds asked for, running or waiting their turn, after a restart stopped them', async () => {
+    await threeRatings()
+    await rename(eventStore, 'dune', 'Dune')
+    const projector = ratingsProjector()
+    const first = await caughtUp([projector, titlesProjector])
+    // What the admin asked the rebuild to repair: something the events do not say.
+    await readStore.collection(RATINGS).updateOne({ _id: 'ann' }, { $set: { stray: true } })
+    await readStore.collection('test_titles').updateOne({ _id: 'dune' }, { $set: { stray: true } })
+    const hold = projector.holdAt(2n)
+    holds.push(hold.release)
+    const asked = [first.rebuild('ratings'), first.rebuild('titles')]
+    await hold.reached
+
+    const stopping = first.stop()
+    hold.release()
+    await stopping
+    await Promise.all(asked)
+    expect(first.logger.entries.filter((e) => e.level === 'warn').map((e) => e.message)).toEqual([
+      'rebuild stopped with the runner; the next start rebuilds the read model again from position 0',
+      'rebuild stopped with the runner; the next start rebuilds the read model again from position 0',
+    ])
+    expect((await ratings())[0]).toMatchObject({ _id: 'ann', stray: true })
+
+    const second = await started([ratingsProjector(), titlesProjector])
+    expect(second.status().map((status) => status.rebuild?.version)).toEqual([1, 1])
+    await Promise.all([second.rebuild('ratings'), second.rebuild('titles')])
+
+    expect(await ratings()).toEqual([
+      { _id: 'ann', count: 2, positions: ['1', '3'] },
+      { _id: 'bob', count: 1, positions: ['2'] },
+    ])
+    expect(await readStore.collection('test_titles').find({})).toEqual([{ _id: 'dune', title: 'Dune' }])
+    expect(second.status().map((status) => status.state)).toEqual(['live', 'live'])
+    // Swapped in: a third start rebuilds nothing.
+    await second.stop()
+    const third = await started([ratingsProjector(), titlesProjector])
+    expect(third.status().map((status) => status.rebuild)).toEqual([undefined, undefined])
+  })
+
+  it('calls onStarted when a rebuild leaves the queue behind another, not when it is asked for', async () => {
+    await threeRatings()
+    const projector = ratingsProjector()
+    const runner = await caughtUp([projector, titlesProjector])
+    const hold = projector.holdAt(1n)
+    holds.push(hold.release)
+    const startedOnes: string[] = []
+
+    const first = runner.rebuild('ratings', () => startedOnes.push('ratings'))
+    await hold.reached
+    const second = runner.rebuild('titles', () => startedOnes.push('titles'))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(startedOnes).toEqual(['ratings'])
+
+    hold.release()
+    await Promise.all([first, second])
+    expect(startedOnes).toEqual(['ratings', 'titles'])
+  })
+
   it('leaves the old collection serving when a rebuild fails, and says why', async () => {
     await threeRatings()
     const projector = ratingsProjector()

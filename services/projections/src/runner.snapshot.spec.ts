@@ -91,6 +91,27 @@ describe('the projection runner on the embedded read store with a snapshot', () 
     await second.shutDown({ flush: false })
   })
 
+  it('resumes a rebuild asked for before a crash, with no snapshot written after the request', async () => {
+    const projector = ratingsProjector()
+    const first = await boot(projector)
+    const { position } = await rate(first.eventStore, 'ann', 'dune', 4)
+    await first.runner.waitForPosition(position, 5_000)
+    await first.readStore.collection(RATINGS).updateOne({ _id: 'ann' }, { $set: { stray: true } })
+    await first.readStore.flush()
+    const hold = projector.holdAt(1n)
+    void first.runner.rebuild('ratings')
+    await hold.reached
+    const stopping = first.shutDown({ flush: false })
+    hold.release()
+    await stopping
+
+    const second = await boot(ratingsProjector())
+    expect(second.runner.status()[0]).toMatchObject({ state: 'live', rebuild: { version: 1 } })
+    await second.runner.rebuild('ratings')
+    expect(await second.readStore.collection(RATINGS).find({})).toEqual([{ _id: 'ann', count: 1, positions: ['1'] }])
+    await second.shutDown({ flush: false })
+  })
+
   it('keeps a swapped-in rebuild and its version across a snapshot and a restart', async () => {
     const first = await boot(ratingsProjector({ version: 1 }))
     await rate(first.eventStore, 'ann', 'dune', 4)

@@ -12,6 +12,7 @@ import { claimCheckpoints, readCheckpoints, writeCheckpoint, type Fence } from '
 import { createEventParser } from './runner/eventParser'
 import { consoleLogger, type RunnerLogger } from './runner/logger'
 import { finishSwap, pendingSwapOf, rebuildProjector } from './runner/rebuild'
+import { clearRebuildRequest, readRebuildRequests, recordRebuildRequest } from './runner/rebuildRequests'
 import { isRebuildNameOf } from './runner/renamedView'
 import { serially } from './runner/serially'
 import { sharedPageReader } from './runner/sharedPages'
@@ -61,8 +62,12 @@ export interface ProjectionRunner {
    */
   readModelsBehind(position: bigint, readModels?: readonly string[]): string[]
   status(): ProjectorStatus[]
-  /** Rebuilds one read model from position 0 and swaps it in; resolves once it answers queries. */
-  rebuild(name: string): Promise<void>
+  /**
+   * Rebuilds one read model from position 0 and swaps it in; resolves once it answers queries.
+   * `onStarted` is called when the rebuild leaves the queue behind other rebuilds and starts replaying
+   * (at once when it already runs), so how long it took can leave out the wait.
+   */
+  rebuild(name: string, onStarted?: () => void): Promise<void>
 }
 
 export interface ProjectionRunnerOptions {
@@ -90,7 +95,7 @@ interface Track {
   position: bigint
   state: ProjectorState
   failure?: { position: bigint; message: string }
-  rebuild?: { version: number; position: bigint; waiting: boolean; done: Promise<void> }
+  rebuild?: { version: number; position: bigint; waiting: boolean; done: Promise<void>; onStarted: (() => void)[] }
 }
 
 const DEFAULT_BATCH_SIZE = 500
@@ -285,18 +290,31 @@ export function createProjectionRunner({
     waiters.check()
   }
 
-  function launchRebuild(track: Track): Promise<void> {
-    if (track.rebuild) return track.rebuild.done
+  function launchRebuild(track: Track, onStarted?: () => void): Promise<void> {
+    if (track.rebuild) {
+      if (!onStarted) return track.rebuild.done
+      if (track.rebuild.waiting) track.rebuild.onStarted.push(onStarted)
+      else onStarted()
+      return track.rebuild.done
+    }
     const { projector } = track
     // Collections built by another version, or left behind by a failure, cannot take live events.
     if (track.version !== projector.version || track.state === 'failed') track.state = 'rebuilding'
-    const rebuild = { version: projector.version, position: 0n, waiting: true, done: Promise.resolve() }
+    const rebuild = {
+      version: projector.version,
+      position: 0n,
+      waiting: true,
+      done: Promise.resolve(),
+      onStarted: onStarted ? [onStarted] : [],
+    }
     track.rebuild = rebuild
     logger.info({ projector: projector.name, version: projector.version }, 'rebuilding read model')
     rebuild.done = (async () => {
       try {
+        await rememberRequest(projector)
         const position = await oneRebuildAtATime(async () => {
           rebuild.waiting = false
+          for (const started of rebuild.onStarted) started()
           return isStopping()
             ? undefined
             : rebuildProjector({
@@ -315,8 +333,15 @@ export function createProjectionRunner({
                 ...fencing,
               })
         })
-        if (position === undefined) return
+        if (position === undefined) {
+          logger.warn(
+            { projector: projector.name, version: projector.version },
+            'rebuild stopped with the runner; the next start rebuilds the read model again from position 0',
+          )
+          return
+        }
         Object.assign(track, { version: projector.version, position, state: 'live', failure: undefined })
+        await forgetRequest(projector)
         logger.info(
           { projector: projector.name, version: projector.version, position: position.toString() },
           'rebuilt read model swapped in',
@@ -328,6 +353,8 @@ export function createProjectionRunner({
           throw error
         }
         logger.error({ err: error, projector: projector.name }, 'rebuild failed; the previous collections still answer')
+        // Said on the admin's screen; asked for again from there once its cause is fixed, not at each start.
+        await forgetRequest(projector)
         if (track.state === 'rebuilding') {
           track.state = 'failed'
           track.failure = {
@@ -343,6 +370,31 @@ export function createProjectionRunner({
     return rebuild.done
   }
 
+  /**
+   * Kept until the rebuild is swapped in or fails, so that one a restart stopped runs again at the next
+   * start. Not recording it only loses that: the rebuild itself goes ahead.
+   */
+  async function rememberRequest(projector: Projector): Promise<void> {
+    try {
+      await recordRebuildRequest(readStore, projector.name, projector.version)
+    } catch (error) {
+      logger.warn(
+        { err: error, projector: projector.name },
+        'rebuild request not recorded: a restart before it is swapped in does not resume it',
+      )
+    }
+  }
+  async function forgetRequest(projector: Projector): Promise<void> {
+    try {
+      await clearRebuildRequest(readStore, projector.name)
+    } catch (error) {
+      logger.warn(
+        { err: error, projector: projector.name },
+        'finished rebuild request not cleared: the next start rebuilds the read model once more',
+      )
+    }
+  }
+
   /** Brings every checkpoint to a state the live loop can start from; answers who needs a rebuild. */
   async function prepare(): Promise<Track[]> {
     // Claimed first: a runner that held the lease before cannot move a checkpoint after it is read.
@@ -353,6 +405,7 @@ export function createProjectionRunner({
         fence,
       )
     const checkpoints = await readCheckpoints(readStore)
+    const requested = await readRebuildRequests(readStore)
     const collections = await readStore.listCollections()
     const toRebuild: Track[] = []
     for (const track of tracks) {
@@ -387,6 +440,11 @@ export function createProjectionRunner({
         Object.assign(track, { version: stored.version, position: stored.position, state: 'catching_up' })
       } else {
         Object.assign(track, { version: stored.version, position: stored.position, state: 'rebuilding' })
+        toRebuild.push(track)
+      }
+      // Asked for before a restart stopped it: the old collections answer meanwhile, as they did then.
+      if (requested.has(projector.name) && !toRebuild.includes(track)) {
+        logger.info({ projector: projector.name }, 'resuming a rebuild that a restart interrupted')
         toRebuild.push(track)
       }
     }
@@ -448,11 +506,11 @@ export function createProjectionRunner({
           : {}),
       })),
 
-    rebuild(name) {
+    rebuild(name, onStarted) {
       const track = byName.get(name)
       if (!track) return Promise.reject(new Error(`No projector is named ${name}`))
       if (phase !== 'running') return Promise.reject(new Error('Start the projection runner before rebuilding'))
-      return launchRebuild(track)
+      return launchRebuild(track, onStarted)
     },
   }
 }

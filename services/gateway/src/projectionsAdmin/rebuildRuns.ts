@@ -9,11 +9,15 @@ export interface RebuildRun {
 }
 
 /**
- * The rebuilds started from the admin area, kept by the gateway that started them: when each began,
- * how long it took and how it ended. Starting one that runs already answers the running one.
+ * The rebuilds started from the admin area, kept by the gateway that started them: when each was asked
+ * for, how long it took and how it ended. Starting one that runs already answers the running one.
+ * How long it took counts from when it left the queue (one rebuild runs at a time): a read model asked
+ * for behind a long one did not take the long one's time too.
  */
 export function rebuildRuns(projections: ProjectionRunner, now: () => Date) {
   const runs = new Map<string, RebuildRun>()
+  /** When each running rebuild left the queue. */
+  const started = new WeakMap<RebuildRun, Date>()
   return {
     last: (name: string): RebuildRun | undefined => runs.get(name),
     /** Starts the rebuild and answers at once; `done` settles when it is swapped in (or failed). */
@@ -25,10 +29,12 @@ export function rebuildRuns(projections: ProjectionRunner, now: () => Date) {
           ? running
           : { startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, outcome: 'running', error: null }
       runs.set(name, run)
-      const done = projections.rebuild(name).then(
-        () => finish(run, 'done', null),
-        (error: unknown) => finish(run, 'failed', error instanceof Error ? error.message : String(error)),
-      )
+      const done = projections
+        .rebuild(name, () => started.set(run, now()))
+        .then(
+          () => finish(run, 'done', null),
+          (error: unknown) => finish(run, 'failed', error instanceof Error ? error.message : String(error)),
+        )
       return { run, done }
     },
   }
@@ -38,7 +44,7 @@ export function rebuildRuns(projections: ProjectionRunner, now: () => Date) {
     const finishedAt = now()
     Object.assign(run, {
       finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - Date.parse(run.startedAt),
+      durationMs: finishedAt.getTime() - (started.get(run)?.getTime() ?? Date.parse(run.startedAt)),
       outcome,
       error,
     })
