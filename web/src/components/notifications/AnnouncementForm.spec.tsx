@@ -114,7 +114,7 @@ describe('the announcement form', () => {
     await send()
     const asked = await screen.findByRole('dialog', { name: 'Send to every member?' })
     expect(asked.textContent).toContain(
-      '“Movie night” goes to every member, in the app, as a push notification. It cannot be taken back.',
+      '“Movie night” goes to every member, in the app, as a push notification on the devices that take them. It cannot be taken back.',
     )
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Keep editing' })))
     await settle()

@@ -11,7 +11,13 @@ import { ConfirmDialog } from '../social/ConfirmDialog'
 type Fields = 'title' | 'body' | 'url' | 'usernames' | 'channels'
 const blank = { title: '', body: '', url: '/home', audience: 'everyone' as 'everyone' | 'chosen', usernames: '' }
 const channelLabels = { inApp: 'In the app (the bell)', push: 'Push notification', email: 'Email too' } as const
-const channelWords = { inApp: 'in the app', push: 'as a push notification', email: 'by email' } as const
+// Said as it goes: a push reaches only devices that took notifications, a mail only those who get
+// tips and news emails (an announcement by mail is news; docs/notifications.md).
+const channelWords = {
+  inApp: 'in the app',
+  push: 'as a push notification on the devices that take them',
+  email: 'by email to those who get tips and news emails',
+} as const
 
 /** Write an announcement to everyone or to chosen members, on the channels chosen. */
 export function AnnouncementForm() {
