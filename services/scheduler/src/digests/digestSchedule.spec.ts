@@ -37,10 +37,18 @@ describe('digest schedule', () => {
     ).toBeNull()
   })
 
-  it('starts at the last digest, and at most one period back', () => {
+  it('starts at the last digest within two weeks, else one period back', () => {
     const now = at('2026-11-23T08:00:00Z')
     expect(digestWindow('weekly', '2026-11-16T08:05:00.000Z', now).from).toBe('2026-11-16T08:05:00.000Z')
     expect(digestWindow('weekly', '2026-01-05T08:00:00.000Z', now).from).toBe('2026-11-16T08:00:00.000Z')
+    // A missed morning: the daily picks up at the last one, not a day back (the day between was lost).
+    expect(digestWindow('daily', '2026-11-21T08:01:00.000Z', now).from).toBe('2026-11-21T08:01:00.000Z')
+    // Weekly until Monday's, daily since: the first daily starts at Monday's weekly.
+    expect(digestWindow('daily', '2026-11-16T08:01:00.000Z', now).from).toBe('2026-11-16T08:01:00.000Z')
+    // A missed Monday: the weekly covers both weeks.
+    expect(digestWindow('weekly', '2026-11-09T08:01:00.000Z', now).from).toBe('2026-11-09T08:01:00.000Z')
+    // Back to digests after months: one period.
+    expect(digestWindow('daily', '2026-08-03T08:00:00.000Z', now).from).toBe('2026-11-22T08:00:00.000Z')
     expect(digestWindow('daily', null, now)).toEqual({
       from: '2026-11-22T08:00:00.000Z',
       until: '2026-11-23T08:00:00.000Z',

@@ -4,7 +4,8 @@ import type { SentDigestType } from '@reelmates/contracts/digests'
  * When digests go out. Profiles keep no time zone (only a free-text location), so "the morning" is
  * 08:00 UTC for everyone: daily at 08:00, weekly on Mondays at 08:00. A digest goes out in the
  * morning after its hour, at the first run of the job that finds something to tell; a morning the
- * scheduler missed entirely is skipped, and the next digest covers it (it starts at the last one).
+ * scheduler missed entirely is skipped, and the next digest covers it (it starts at the last one,
+ * up to `catchUpMs` back).
  */
 export const digestHourUtc = 8
 /** How long after the hour a digest may still go out: the morning, not the evening. */
@@ -33,12 +34,21 @@ export interface DigestPeriod {
 }
 
 /**
- * What a digest sent at `now` covers: since the last one, and at most one period back (someone who
- * just chose digests, or whose digests were empty for a while, is not told a year of news).
+ * How far back a digest picks up from the last one: past a missed morning or a missed Monday, and
+ * past a change from weekly to daily (the daily starts where the weekly ended, not a day back, which
+ * lost the days between).
+ */
+export const catchUpMs = 14 * dayMs
+
+/**
+ * What a digest sent at `now` covers: since the last one, when that was within `catchUpMs`;
+ * otherwise one period back (someone who just chose digests, or comes back to them after months, is
+ * not told a year of news).
  */
 export function digestWindow(digestType: SentDigestType, lastDigestSent: string | null, now: Date) {
-  const oldest = new Date(now.getTime() - periodMs[digestType]).toISOString()
-  return { from: lastDigestSent && lastDigestSent > oldest ? lastDigestSent : oldest, until: now.toISOString() }
+  const caughtUp = new Date(now.getTime() - catchUpMs).toISOString()
+  const onePeriod = new Date(now.getTime() - periodMs[digestType]).toISOString()
+  return { from: lastDigestSent && lastDigestSent > caughtUp ? lastDigestSent : onePeriod, until: now.toISOString() }
 }
 
 /** The digest due at `now`, or null outside the sending window or when this period's went out already. */
