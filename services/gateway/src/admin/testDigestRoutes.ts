@@ -37,7 +37,7 @@ export const testDigestRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = a
   const { readStore } = platform
   const compose = digestFor(readStore, platform.config.publicUrl)
 
-  /** The member's digest now: since their last one, at most one period back, as the job would send it. */
+  /** The member's digest now, over the window the job would send it for (`digestWindow`). */
   async function digestNow(username: string) {
     const member = await userQueries(readStore).byUsername(username)
     const reader = member && (await digestQueries(readStore).reader(member.id))
