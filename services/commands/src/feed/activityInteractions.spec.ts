@@ -285,6 +285,45 @@ describe('reactions', () => {
       .thenNothingHappens()
   })
 
+  it('lets its author take back a reaction after losing sight of the activity (an unfriending), as a comment', () => {
+    given([reacted('cat', '👍')])
+      .when({ ...unreact('cat'), emoji: '👍', canSee: false })
+      .then([
+        ReactionRemoved({
+          ...activity,
+          commentId: null,
+          commentAuthorId: null,
+          userId: 'cat',
+          emoji: '👍',
+          removedAt: at,
+        }),
+      ])
+    given([added(), reacted('cat', '🔥', 'c1', friend)])
+      .when({ ...unreact('cat'), commentId: 'c1', canSee: false })
+      .then([
+        ReactionRemoved({
+          ...activity,
+          commentId: 'c1',
+          commentAuthorId: friend,
+          userId: 'cat',
+          emoji: '🔥',
+          removedAt: at,
+        }),
+      ])
+  })
+
+  it('answers a removal without sight of a reaction that is not there as if there were no activity (or comment)', () => {
+    given([reacted(friend)])
+      .when({ ...unreact(other), canSee: false })
+      .thenThrows(NoSuchActivity)
+    given([reacted(other, '👍')])
+      .when({ ...unreact(other), canSee: false })
+      .thenThrows(NoSuchActivity)
+    given([added(), reacted(friend, '🔥', 'c1', friend)])
+      .when({ ...unreact(other), commentId: 'c1', canSee: false })
+      .thenThrows(NoSuchComment)
+  })
+
   it('forgets a deleted comment’s reactions', () => {
     const state = given([
       added(),

@@ -132,9 +132,16 @@ export const activityInteractions: Decider<
   },
 
   decide(command, state) {
-    // Its author may delete a comment without sight of the activity (see deleteComment): their own words.
+    // Its author may take back a comment or a reaction without sight of the activity (see deleteComment,
+    // setReaction): their own words and their own name. Anything else is answered as if there were no
+    // activity, a reaction never made there too (a removal that changes nothing would say it exists).
     const ownComment = command.type === 'DeleteComment' && state.comments.get(command.commentId) === command.userId
-    if (!command.canSee && !ownComment) throw new NoSuchActivity()
+    const ownReaction =
+      command.type === 'Unreact' && state.reactions.has(reactionKey(command.commentId, command.userId, command.emoji))
+    if (!command.canSee && !ownComment && !ownReaction) {
+      const onComment = (command.type === 'React' || command.type === 'Unreact') && command.commentId !== null
+      throw onComment ? new NoSuchComment() : new NoSuchActivity()
+    }
     // Taking back (a comment, a reaction) stays open: it adds nothing to the other member's day.
     const adds = command.type === 'AddComment' || command.type === 'EditComment' || command.type === 'React'
     if (command.closed && adds) throw new CardClosed()

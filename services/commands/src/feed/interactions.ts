@@ -137,7 +137,12 @@ export async function deleteComment(ports: FeedPorts, asker: Asker, commentId: s
   return decideOn(ports, asker, unseen, false, { type: 'DeleteComment', commentId })
 }
 
-/** Puts (`on`) or takes back a reaction on an activity, or on a comment (`commentId`): either way idempotent. */
+/**
+ * Puts (`on`) or takes back a reaction on an activity, or on a comment (`commentId`): either way idempotent.
+ * Like a comment, one's own reaction may be taken back after losing sight of the activity (an
+ * unfriending): it still shows one's name to the others, and nothing else lists it. The decider lets
+ * that through only when the reaction is there, so the answer tells nothing the asker did not know.
+ */
 export async function setReaction(
   ports: FeedPorts,
   asker: Asker,
@@ -146,11 +151,30 @@ export async function setReaction(
   on: boolean,
 ): Promise<FeedChange> {
   const commentId = 'commentId' in target ? target.commentId : null
+  if (!on) return unreact(ports, asker, target, commentId, emoji)
   const activityId = 'activityId' in target ? target.activityId : await activityOf(ports, asker, target.commentId)
-  if (!on) return onActivity(ports, asker, activityId, { type: 'Unreact', commentId, emoji })
   // Only a comment's author may have lost sight of the activity; its owner always sees it.
   const readers = commentId === null ? [] : await ports.readers(activityId)
   return onActivity(ports, asker, activityId, { type: 'React', commentId, emoji, readers })
+}
+
+async function unreact(
+  ports: FeedPorts,
+  asker: Asker,
+  target: { activityId: string } | { commentId: string },
+  commentId: string | null,
+  emoji: ReactionEmoji,
+): Promise<FeedChange> {
+  const command = { type: 'Unreact', commentId, emoji } as const
+  const notThere = () => (commentId === null ? new NoSuchActivity() : new NoSuchComment())
+  const activityId =
+    'activityId' in target ? target.activityId : (await ports.commentPlace(target.commentId))?.activityId
+  if (activityId === undefined) throw notThere()
+  const seen = await ports.access(asker.userId, activityId)
+  if (seen) return decideOn(ports, asker, seen, true, command)
+  const unseen = await ports.accessWithoutSight(activityId)
+  if (!unseen) throw notThere()
+  return decideOn(ports, asker, unseen, false, command)
 }
 
 /** The asker opened their feed: what arrived before now is read. */

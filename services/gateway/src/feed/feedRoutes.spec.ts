@@ -323,6 +323,43 @@ describe('feed API', () => {
     expect((await bob.client.delete(`/api/comments/${commentId}`)).statusCode).toBe(404)
   })
 
+  it('lets a member take back their own reactions after an unfriending, telling nothing of what is not theirs', async () => {
+    const { ann, bob, cid } = await circle()
+    const activityId = await watch(ann)
+    const path = `/api/activities/${enc(activityId)}`
+    const added = await ann.client.post(`${path}/comments`, { content: 'Mine' })
+    const commentId = added.json<{ id: string }>().id
+    const thumb = `${path}/reactions/${enc('👍')}`
+    const onComment = `/api/comments/${commentId}/reactions/${enc('🔥')}`
+    expect((await bob.client.put(thumb)).statusCode).toBe(200)
+    expect((await bob.client.put(onComment)).statusCode).toBe(200)
+    const { friends } = (await bob.client.get('/api/friendships')).json<{ friends: { id: string }[] }>()
+    expect((await bob.client.delete(`/api/friendships/${friends[0]!.id}`)).statusCode).toBe(200)
+
+    // What is not theirs is answered as an activity (or comment) that is not there, whoever asks.
+    const noActivity = { statusCode: 404, message: 'No such activity.' }
+    for (const [who, what] of [
+      [cid, thumb],
+      [bob, `${path}/reactions/${enc('😮')}`],
+      [bob, `/api/activities/${enc('watched:nothing')}/reactions/${enc('👍')}`],
+    ] as const) {
+      const answer = await who.client.delete(what)
+      expect({ statusCode: answer.statusCode, message: answer.json<{ message: string }>().message }).toEqual(noActivity)
+    }
+    expect((await cid.client.delete(onComment)).statusCode).toBe(404)
+    expect((await bob.client.put(thumb)).statusCode).toBe(404)
+
+    const taken = await bob.client.delete(thumb)
+    expect(taken.statusCode, taken.body).toBe(200)
+    expect(Object.keys(taken.json<object>())).toEqual(['position'])
+    expect((await bob.client.delete(onComment)).statusCode).toBe(200)
+    const seen = (await ann.client.get(path)).json<ActivityAnswer>()
+    expect(seen.activity.reactions).toEqual([])
+    expect(seen.comments).toEqual([expect.objectContaining({ id: commentId, reactions: [] })])
+    // Gone, it is like any reaction never made there.
+    expect((await bob.client.delete(thumb)).statusCode).toBe(404)
+  })
+
   it('gives a removed watch back in its place, with its comments and reactions, when the removal is undone', async () => {
     const { ann, bob } = await circle()
     const activityId = await watch(bob)
