@@ -23,7 +23,7 @@ import { campaignReportRoutes } from './campaigns/campaignReportRoutes'
 import { campaignRoutes } from './campaigns/campaignRoutes'
 import { sendHistoryRoutes } from './campaigns/sendHistoryRoutes'
 import { unsubscribeRoutes } from './campaigns/unsubscribeRoutes'
-import { registerErrorHandling } from './http/errors'
+import { frameworkErrors, registerErrorHandling } from './http/errors'
 import { registerTypedText } from './http/typedText'
 import { documentingRefusals } from './http/documentedRefusals'
 import { registerReadYourWrites } from './http/readYourWrites'
@@ -83,6 +83,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // default of 100 answered 414 for a post the admin had just published. Under `routerOptions`: the
     // top-level option warns that it is deprecated on every start.
     routerOptions: { maxParamLength: 200 },
+    // The router's refusals of an address, answered in the shape of every other refusal (errors.ts).
+    frameworkErrors,
     // One line per request instead of two (registerRequestLog). Through the log controller: the
     // top-level option warns that it is deprecated on every start.
     logController: new LogController({ disableRequestLogging: true }),

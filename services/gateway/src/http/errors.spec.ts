@@ -69,3 +69,27 @@ describe('refusals of a query string, on every route', () => {
     expect(Object.values(answer.validationErrors)).toEqual([said])
   })
 })
+
+describe("the router's refusals of an address", () => {
+  it('answers a path part longer than any route takes with 414 in the usual shape, without the address', async () => {
+    const url = `/api/activities/${'x'.repeat(5000)}/comments`
+    const answer = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    })
+    expect(answer.statusCode).toBe(414)
+    expect(answer.json()).toEqual({ message: 'A part of this address is too long.', error: 'URI Too Long' })
+    expect(answer.body).not.toContain('xxxxxxxxxx')
+  })
+
+  it('answers a broken percent-encoding with 400 in the usual shape, without the address', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/activities/%E0%A4%A/comments' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toEqual({
+      message: 'This address is not valid (bad percent-encoding).',
+      error: 'Bad Request',
+    })
+  })
+})

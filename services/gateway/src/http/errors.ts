@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { DomainError } from '@reelmates/commands/decider'
 import { SubjectErasedError } from '@reelmates/infra/personalData/keyVault'
@@ -23,6 +23,7 @@ const reasonPhrase: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
 }
@@ -41,6 +42,26 @@ const remedies: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty: send a JSON object, or no Content-Type.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON (keys such as __proto__ are refused too).',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The body is larger than this request takes.',
+  // The router's own words repeat the whole address, up to kilobytes of it, back into the answer.
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of this address is too long.',
+  FST_ERR_BAD_URL: 'This address is not valid (bad percent-encoding).',
+}
+
+/** A refusal of ours or fastify's, in the shape of every other: `{ message, error }`. */
+function refusalOf(error: FastifyError, status: number) {
+  return { message: remedies[error.code] ?? error.message, error: reasonPhrase[status] ?? 'Error' }
+}
+
+/**
+ * The router refuses an address before any route, hook or error handler sees it (a path part over
+ * `maxParamLength`, a broken percent-encoding); unanswered here, fastify writes its own body, with
+ * `code`, `statusCode` and the whole address in its message.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500
+  void (status >= 500
+    ? reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' })
+    : reply.code(status).send(refusalOf(error, status)))
 }
 
 /** A refusal that knows when asking again can succeed says so in seconds (RFC 9110 §10.2.3). */
@@ -116,8 +137,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status >= 400 && status < 500) {
-      const message = remedies[error.code] ?? error.message
-      return reply.code(status).send({ message, error: reasonPhrase[status] ?? 'Error' })
+      return reply.code(status).send(refusalOf(error, status))
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ message: 'Internal server error', error: 'Internal Server Error' })
