@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eventDefinition, parseEventData } from './events'
-import { CommentAdded, ReactionAdded, commentContent, commentRefusal, feedMessages } from './feed'
+import { CommentAdded, ReactionAdded, commentBody, commentContent, commentRefusal, feedMessages } from './feed'
 import { characterCount } from './text'
 
 const on = { activityId: 'watched:e1', activityOwnerId: 'ann' }
@@ -53,6 +53,15 @@ describe('the words of a comment (one rule for the form and the decider)', () =>
     expect(characterCount('😀'.repeat(2000))).toBe(2000)
     expect(commentRefusal(` ${'😀'.repeat(2000)} `)).toBeNull()
     expect(commentRefusal('😀'.repeat(2001))).toBe(feedMessages.commentTooLong)
+  })
+
+  it.each([123, null, ['a'], { text: 'a' }])('says content must be text when it is not: %j', (content) =>
+    expect(commentBody.safeParse({ content }).error?.issues[0]?.message).toBe('content must be text'),
+  )
+
+  it('finds a missing or blank comment empty', () => {
+    expect(commentBody.safeParse({}).error?.issues[0]?.message).toBe(feedMessages.commentEmpty)
+    expect(commentRefusal(' \u200b ')).toBe(feedMessages.commentEmpty)
   })
 
   it('takes words and gives them back trimmed', () => expect(commentContent.parse('  Loved it \n')).toBe('Loved it'))

@@ -279,12 +279,19 @@ export const activityReactionParams = activityParams.extend({ emoji: reactionEmo
 export const commentReactionParams = commentParams.extend({ emoji: reactionEmoji })
 
 /**
+ * A comment left out is as empty as a blank one; a number, null or a list is not text at all, and
+ * "Comment cannot be empty" would tell whoever sent `{"content":123}` something untrue.
+ */
+const contentNotText = (issue: { input?: unknown }): string =>
+  issue.input === undefined ? feedMessages.commentEmpty : 'content must be text'
+
+/**
  * The one rule for a comment's words, checked by the form before sending and by the decider: trimmed,
  * empty when nothing in it would show ("Comment cannot be empty"), at most `commentMax` characters.
  * Two rules drifted before: the form let through a comment of zero-width spaces that the decider refused.
  */
 export const commentContent = z
-  .string({ message: feedMessages.commentEmpty })
+  .string({ error: contentNotText })
   .trim()
   .refine(hasVisibleCharacter, { message: feedMessages.commentEmpty, abort: true })
   .refine((text) => characterCount(text) <= commentMax, { message: feedMessages.commentTooLong })
@@ -296,7 +303,7 @@ export const commentRefusal = (content: string): string | null =>
 /** The text is checked by the decider (`commentContent`), so its message is the one shown. */
 export const commentBody = z.object({
   // JSON Schema counts characters as `characterCount` does (code points), so the document can say it.
-  content: z.string({ message: feedMessages.commentEmpty }).meta({ minLength: 1, maxLength: commentMax }),
+  content: z.string({ error: contentNotText }).meta({ minLength: 1, maxLength: commentMax }),
 })
 export type CommentBody = z.infer<typeof commentBody>
 
