@@ -5,7 +5,7 @@ import { emailTemplateEdit } from './emailTemplates'
 import { commentRefusal } from './feed'
 import { announcementRequest } from './notifications'
 import { recommendRequest } from './recommendations'
-import { invisibleTextCases as cases } from './testing/invisibleText'
+import { invisibleTextCases as cases, textWithMarksCases } from './testing/invisibleText'
 import { editWatchedRequest, markWatchedRequest } from './watched'
 
 const messages = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -95,5 +95,17 @@ describe('text a member may leave out is none when it shows nothing, as whitespa
 describe('a comment', () => {
   it.each(cases)('of %s is empty', (_shown, text) => {
     expect(commentRefusal(text)).toBe('Comment cannot be empty')
+  })
+
+  it.each(textWithMarksCases)('of %s is taken', (_shown, text) => {
+    expect(commentRefusal(text)).toBeNull()
+  })
+})
+
+describe('text whose marks sit on a character that shows is kept as written', () => {
+  it.each(textWithMarksCases)('a required title, an optional review and a bio of %s', (_shown, text) => {
+    expect(announcementRequest.parse(announcement(text, 'Hi')).title).toBe(text)
+    expect(editWatchedRequest.parse({ review: text }).review).toBe(text)
+    expect(profileUpdateRequest.parse({ bio: text }).bio).toBe(text)
   })
 })

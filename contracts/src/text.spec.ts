@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { characterCount, firstGrapheme, hasUnshowableCharacters, isolated, shortenText } from './text'
+import { invisibleTextCases, textWithMarksCases } from './testing/invisibleText'
+import {
+  characterCount,
+  firstGrapheme,
+  hasUnshowableCharacters,
+  hasVisibleCharacter,
+  isolated,
+  shortenText,
+} from './text'
 
 describe('characterCount', () => {
   it('counts an emoji as one character, as zod and the deciders do', () => {
@@ -57,5 +65,15 @@ describe('hasUnshowableCharacters', () => {
     for (const text of ['a\tb\nc\r\nd', '😀 👨‍👩‍👧‍👦', 'سارة', '映画', 'Z̷a̷l̷g̷o̷']) {
       expect(hasUnshowableCharacters(text), text).toBe(false)
     }
+  })
+})
+
+describe('hasVisibleCharacter', () => {
+  it.each(invisibleTextCases)('finds nothing to see in %s', (_shown, text) => {
+    expect(hasVisibleCharacter(text)).toBe(false)
+  })
+
+  it.each(textWithMarksCases)('sees %s: its marks sit on a character that shows', (_shown, text) => {
+    expect(hasVisibleCharacter(text)).toBe(true)
   })
 })

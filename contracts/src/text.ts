@@ -56,12 +56,24 @@ export const hasUnshowableCharacters = (text: string): boolean => unshowable.tes
  * Characters that take no room on a page: whitespace, and the ones Unicode says to draw as nothing
  * (zero-width space and joiners U+200B–U+200D, word joiner U+2060, byte order mark U+FEFF, soft
  * hyphen, the Hangul fillers, variation selectors…), with control characters, which show as nothing
- * or a box, and the blank Braille pattern U+2800, which "blank" text copied from the web is often made of.
+ * or a box, the blank Braille pattern U+2800, which "blank" text copied from the web is often made of,
+ * and fillers Unicode does not call ignorable but fonts draw as nothing or as a missing-glyph box
+ * (MUSICAL SYMBOL NULL NOTEHEAD U+1D159; KHITAN SMALL SCRIPT FILLER U+16FE4, itself a mark, so outside
+ * the brackets, where a mark would read as joined to the character before it).
  */
-const invisible = /[\s\p{Default_Ignorable_Code_Point}\p{Cc}\u2800]/gu
+const invisible = /[\s\p{Default_Ignorable_Code_Point}\p{Cc}\u2800\u{1D159}]|\u{16FE4}/gu
 
-/** Whether text shows anything at all: text made only of invisible characters reads as empty. */
-export const hasVisibleCharacter = (text: string): boolean => text.replace(invisible, '') !== ''
+/**
+ * Combining marks (accents, vowel signs, tone marks, enclosing keycaps): drawn on the character before
+ * them, so with nothing visible to sit on they show as a stray accent or a dotted circle, not as words.
+ */
+const marks = /\p{M}/gu
+
+/**
+ * Whether text shows anything at all: text made only of invisible characters and of marks reads as
+ * empty. A mark on a letter or emoji that shows ("é" as e and an accent, Hindi, Thai, "❤️") is kept.
+ */
+export const hasVisibleCharacter = (text: string): boolean => text.replace(invisible, '').replace(marks, '') !== ''
 
 /**
  * Text that must be written (a title, a name, a subject, a message): trimmed, and refused with
