@@ -8,7 +8,7 @@ import { MediaPoster } from '../media/MediaPoster'
 import { Avatar } from '../social/Avatar'
 import { SpoilerReview } from '../social/SpoilerReview'
 import { activityName } from './activityName'
-import { ReactionsBar, reactionSaid } from './ReactionsBar'
+import { ReactionsBar, useReactionStatus } from './ReactionsBar'
 import { TimeAgo } from './TimeAgo'
 import { earlierWatchDay } from './watchedDay'
 import { dateOfDay } from '../../features/library/watchedDate'
@@ -124,7 +124,7 @@ interface ActivityCardProps {
   /** The reader: their own activity reads "You…", their own reactions "you". */
   me?: { id: string; username: string }
   /** Told which activity, so a list can give every card the same function (the card is memoised). */
-  onReact: (activityId: string, emoji: ReactionEmoji, on: boolean) => void
+  onReact: (activityId: string, emoji: ReactionEmoji, on: boolean) => Promise<boolean>
   /** The timeline links to the activity's own screen; that screen shows its comments instead. */
   linkComments?: boolean
   children?: ReactNode
@@ -150,6 +150,7 @@ export const ActivityCard = memo(function ActivityCard({
   const name = activityName(item, meId)
   const comments = item.commentCount === 1 ? '1 comment' : `${item.commentCount} comments`
   const [said, say] = useStatusWords()
+  const sayReaction = useReactionStatus(say)
   return (
     <article
       className="rounded-2xl bg-panel p-4 ring-1 ring-white/10 sm:p-5"
@@ -211,8 +212,7 @@ export const ActivityCard = memo(function ActivityCard({
           reactions={item.reactions}
           onToggle={(emoji, on) => {
             // The toggle's new count and state are not read out by themselves: the outcome is said.
-            say(reactionSaid(emoji, on, name))
-            onReact(item.id, emoji, on)
+            sayReaction(emoji, on, name, onReact(item.id, emoji, on))
           }}
           subject={name}
           me={me?.username}

@@ -94,7 +94,7 @@ export function ActivityScreen({ activityId }: { activityId: string }) {
           me={actions.me}
           linkComments={false}
           priority
-          onReact={(id, emoji, on) => void actions.react(id, null, emoji, on)}
+          onReact={(id, emoji, on) => actions.react(id, null, emoji, on)}
         >
           <CommentThread
             activityId={activityId}

@@ -144,6 +144,36 @@ describe('the comments of an activity', () => {
     }
   })
 
+  it('says so when the server refuses the reaction, in place of saying it was given', async () => {
+    let answer: (taken: boolean) => void = () => undefined
+    const react = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)))
+    thread({ react }, [{ ...comment, user: me, reactions: [] }])
+    fireEvent.click(screen.getByRole('button', { name: /^React to / }))
+    const palette = screen.getByRole('toolbar', { name: 'Pick a reaction to your comment' })
+    fireEvent.click(within(palette).getByRole('button', { name: /^🔥 0/ }))
+    expect(statusSays()).toContain('You reacted 🔥 to your comment')
+    await act(async () => answer(false))
+    expect(statusSays()).toContain("Couldn't react 🔥 to your comment")
+    expect(statusSays()).not.toContain('You reacted 🔥 to your comment')
+  })
+
+  it('leaves a refusal unsaid once the same reaction was pressed again', async () => {
+    const answers: ((taken: boolean) => void)[] = []
+    const react = vi.fn(() => new Promise<boolean>((resolve) => answers.push(resolve)))
+    thread({ react })
+    fireEvent.click(screen.getByRole('button', { name: "🔥 2 on ann's comment: you, cat" }))
+    fireEvent.click(screen.getByRole('button', { name: /^React to / }))
+    const palette = screen.getByRole('toolbar', { name: "Pick a reaction to ann's comment" })
+    fireEvent.click(within(palette).getByRole('button', { name: /^🔥/ }))
+    await act(async () => {
+      answers[0]!(false)
+      answers[1]!(true)
+    })
+    // Both presses took it back (the mock's reactions stay as they were): the second was taken.
+    expect(statusSays().join()).not.toMatch(/Couldn't/)
+    expect(statusSays().join()).toMatch(/You took back your 🔥 on ann's comment/)
+  })
+
   it('closes the palette when the focus goes elsewhere, leaving the focus there', () => {
     thread()
     fireEvent.click(screen.getByRole('button', { name: /^React to / }))

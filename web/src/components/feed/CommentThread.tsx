@@ -7,7 +7,7 @@ import { Avatar } from '../social/Avatar'
 import { quietButton } from '../social/socialStyles'
 import { CommentForm } from './CommentForm'
 import { DeleteCommentDialog } from './DeleteCommentDialog'
-import { ReactionsBar, reactionSaid } from './ReactionsBar'
+import { ReactionsBar, useReactionStatus } from './ReactionsBar'
 import { TimeAgo } from './TimeAgo'
 import { UnsentWords } from './UnsentWords'
 import type { useFeedActions } from './useFeedActions'
@@ -73,6 +73,7 @@ function Comment({
   const editButton = useRef<HTMLButtonElement>(null)
   const reactButton = useRef<HTMLButtonElement>(null)
   const focusWhenGone = useFocusWhenGone()
+  const sayReaction = useReactionStatus(say)
   // Apart from the edit form's: a chip taken away must not stop the form's Save from handing on the focus.
   const focusWhenChipGone = useFocusWhenGone()
   const keepEditWords = useCallback((words: string) => onEditWords(comment.id, words), [onEditWords, comment.id])
@@ -146,8 +147,7 @@ function Comment({
                 // The bar shows only reactions given: taking back the last of one takes its chip, and the
                 // keyboard focus on it, away. The focus goes on to React, where another can be given.
                 focusWhenChipGone(chip, () => reactButton.current)
-                say(reactionSaid(emoji, on, `${whose} comment`))
-                void actions.react(activityId, comment.id, emoji, on)
+                sayReaction(emoji, on, `${whose} comment`, actions.react(activityId, comment.id, emoji, on))
               }}
             />
             {closed ? null : (
@@ -158,8 +158,7 @@ function Comment({
                 reactions={comment.reactions}
                 onToggle={(emoji, on) => {
                   // The palette closes on a pick, and the chip it adds is in another bar: said here.
-                  say(reactionSaid(emoji, on, `${whose} comment`))
-                  void actions.react(activityId, comment.id, emoji, on)
+                  sayReaction(emoji, on, `${whose} comment`, actions.react(activityId, comment.id, emoji, on))
                 }}
               />
             )}

@@ -77,7 +77,7 @@ export function FeedScreen() {
   const actions = useFeedActions()
   // One function for every card, the same from page to page: a new page draws its own cards only.
   const react = useCallback(
-    (activityId: string, emoji: ReactionEmoji, on: boolean) => void actions.react(activityId, null, emoji, on),
+    (activityId: string, emoji: ReactionEmoji, on: boolean) => actions.react(activityId, null, emoji, on),
     [actions],
   )
   useFeedVisits(feed.items, feed.isFetching, feed.isFetchedAfterMount)

@@ -1,6 +1,6 @@
 import * as Toolbar from '@radix-ui/react-toolbar'
 import { reactionEmojis, type ReactionEmoji, type ReactionSummary } from '@reelmates/contracts/feed'
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { isDoubleClickRepeat, useQuickPresses } from '../../lib/quickPresses'
 
 interface ReactionsBarProps {
@@ -29,6 +29,31 @@ interface ReactionsBarProps {
  */
 export const reactionSaid = (emoji: ReactionEmoji, on: boolean, subject: string): string =>
   on ? `You reacted ${emoji} to ${subject}` : `You took back your ${emoji} on ${subject}`
+
+/** What a refused press did not do, said in place of `reactionSaid`'s words (the toast gives the reason). */
+export const reactionRefused = (emoji: ReactionEmoji, on: boolean, subject: string): string =>
+  on ? `Couldn't react ${emoji} to ${subject}` : `Couldn't take back your ${emoji} on ${subject}`
+
+/**
+ * Says a press as it is shown, at once, and says again when the server refuses it: the status went on
+ * saying "You reacted 🔥 to your comment" while the toast said it was not saved. A later press of the
+ * same emoji on the same subject has the last word (its own words, or its own refusal).
+ */
+export function useReactionStatus(say: (words: string) => void) {
+  const presses = useRef(new Map<string, number>())
+  return useCallback(
+    (emoji: ReactionEmoji, on: boolean, subject: string, sent: Promise<boolean>) => {
+      const key = `${subject}|${emoji}`
+      const press = (presses.current.get(key) ?? 0) + 1
+      presses.current.set(key, press)
+      say(reactionSaid(emoji, on, subject))
+      void sent.then((taken) => {
+        if (!taken && presses.current.get(key) === press) say(reactionRefused(emoji, on, subject))
+      })
+    },
+    [say],
+  )
+}
 
 /** Who reacted, the reader first as "you": "you, cara". */
 const whoReacted = (users: readonly string[], me: string | undefined) =>
