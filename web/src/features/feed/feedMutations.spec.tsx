@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -7,7 +7,9 @@ import { useChange } from '../../lib/mutations'
 import { createQueryClient } from '../../lib/queryClient'
 import { removeToast, useToasts } from '../../lib/toast'
 import { feedCalls } from './feedCalls'
-import { addCommentMutation, editCommentMutation } from './feedMutations'
+import type { ActivityAnswer, ReactionEmoji } from '@reelmates/contracts/feed'
+import { addCommentMutation, editCommentMutation, reactMutation } from './feedMutations'
+import { feedKeys } from './feedQueries'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -17,13 +19,17 @@ afterEach(() => {
 const me = { id: 'u-me', username: 'me', avatarUrl: null }
 const words = 'The last ten minutes! I did not see that coming at all.'
 
-function hooks() {
-  const client = createQueryClient()
+function hooks(client = createQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
   return renderHook(
-    () => ({ toasts: useToasts(), add: useChange(addCommentMutation), edit: useChange(editCommentMutation) }),
+    () => ({
+      toasts: useToasts(),
+      add: useChange(addCommentMutation),
+      edit: useChange(editCommentMutation),
+      react: useChange(reactMutation),
+    }),
     { wrapper },
   ).result
 }
@@ -56,5 +62,84 @@ describe('a refused comment, its box long gone (a reload, another page)', () => 
         { title: "Couldn't save your comment", action: { label: 'Copy yours' } },
       ]),
     )
+  })
+})
+
+describe('a reaction tapped many times quickly', () => {
+  const activityId = 'watched:e1'
+  const bare: ActivityAnswer = {
+    activity: { id: activityId, reactions: [], commentCount: 0 } as unknown as ActivityAnswer['activity'],
+    comments: [],
+  }
+
+  async function tap(times: number, emoji: ReactionEmoji = '😮') {
+    const sent: boolean[] = []
+    vi.spyOn(feedCalls, 'activity').mockResolvedValue(bare)
+    vi.spyOn(feedCalls, 'react').mockImplementation(async (_target, _emoji, on) => {
+      sent.push(on)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return { position: '7' }
+    })
+    const client = createQueryClient()
+    client.setQueryData(feedKeys.activity(activityId), bare)
+    const result = hooks(client)
+    const toggles = Array.from({ length: times }, (_, i) =>
+      result.current.react({ kind: 'react', activityId, commentId: null, emoji, on: i % 2 === 0, me }),
+    )
+    await act(() => Promise.all(toggles))
+    const shown = client.getQueryData<ActivityAnswer>(feedKeys.activity(activityId))?.activity.reactions
+    return { sent, shown }
+  }
+
+  it('sends what is wanted once the taps settle, not every tap: 50 taps, off at the end', async () => {
+    const { sent, shown } = await tap(50)
+    expect(sent.length).toBeLessThanOrEqual(2)
+    expect(sent.at(-1)).toBe(false)
+    expect(shown).toEqual([])
+  })
+
+  it('sends nothing more when the server already has what is wanted: 51 taps, on at the end', async () => {
+    const { sent, shown } = await tap(51)
+    expect(sent).toEqual([true])
+    expect(shown).toEqual([{ emoji: '😮', count: 1, mine: true, users: ['me'] }])
+  })
+
+  it('coalesces taps kept offline when the connection returns', async () => {
+    onlineManager.setOnline(false)
+    try {
+      const sent: boolean[] = []
+      vi.spyOn(feedCalls, 'react').mockImplementation(async (_target, _emoji, on) => {
+        sent.push(on)
+        return Promise.resolve({ position: '7' })
+      })
+      const result = hooks()
+      const toggles = [true, false, true, false].map((on) =>
+        result.current.react({ kind: 'react', activityId, commentId: null, emoji: '😮', on, me }),
+      )
+      await act(async () => {
+        onlineManager.setOnline(true)
+        await Promise.all(toggles)
+      })
+      expect(sent).toEqual([false])
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
+  it('still sends each emoji’s own toggle', async () => {
+    vi.spyOn(feedCalls, 'react').mockResolvedValue({ position: '7' })
+    const result = hooks()
+    await act(() =>
+      Promise.all(
+        (['👍', '❤️', '🔥'] as const).map((emoji) =>
+          result.current.react({ kind: 'react', activityId, commentId: null, emoji, on: true, me }),
+        ),
+      ),
+    )
+    expect(vi.mocked(feedCalls.react).mock.calls.map(([, emoji, on]) => [emoji, on])).toEqual([
+      ['👍', true],
+      ['❤️', true],
+      ['🔥', true],
+    ])
   })
 })

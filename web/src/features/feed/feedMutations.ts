@@ -61,11 +61,65 @@ type ChangeOf<K extends FeedChange['kind']> = Extract<FeedChange, { kind: K }>
 /** The feed's changes that wait for the connection, registered so a change kept on the device is sent after a reload. */
 export const feedWaitingChanges = () => [reactMutation, addCommentMutation, editCommentMutation, deleteCommentMutation]
 
-export const reactMutation = feedMutation<ChangeOf<'react'>, ChangeAnswer>(
-  'react',
-  ({ activityId, commentId, emoji, on }, keyed) => feedCalls.react({ activityId, commentId }, emoji, on, keyed),
-  "Couldn't save your reaction",
-)
+type Toggle = ChangeOf<'react'>
+
+const reactKey = [...feedMutationKey, 'react'] as const
+const toggleOf = ({ activityId, commentId, emoji }: Toggle) => `${activityId}|${commentId ?? ''}|${emoji}`
+
+/**
+ * Whether my reaction (one emoji on one target) is there, as the server last answered a toggle of it
+ * while more toggles of it were on their way; forgotten once none is (`toggleSettled`).
+ */
+const answeredToggles = new Map<string, boolean>()
+/** The query client of each toggle as it runs: its send looks for the toggles made after it. */
+const toggleClients = new WeakMap<Toggle, QueryClient>()
+
+/**
+ * Fifty quick taps of one emoji were fifty requests, one after another: the rate budget went, and
+ * other members' screens flipped for twenty seconds. The toggles wait in the feed's scope (shown as
+ * they are made), so when one's turn comes, a later toggle of the same emoji on the same target
+ * says what is wanted: this one sends nothing. The last sends only when the server, as answered to
+ * the toggles before it, is not already so. A toggle restored after a reload is in the cache too.
+ */
+function sendToggle(toggle: Toggle, keyed: { idempotencyKey?: string }): Promise<ChangeAnswer> {
+  const key = toggleOf(toggle)
+  const client = toggleClients.get(toggle)
+  const toggles = client?.getMutationCache().findAll({ mutationKey: reactKey, status: 'pending' }) ?? []
+  const at = toggles.findIndex((mutation) => mutation.state.variables === toggle)
+  const overtaken =
+    at >= 0 && toggles.slice(at + 1).some((mutation) => toggleOf(mutation.state.variables as Toggle) === key)
+  if (overtaken || answeredToggles.get(key) === toggle.on) return Promise.resolve({})
+  const { activityId, commentId, emoji, on } = toggle
+  return feedCalls.react({ activityId, commentId }, emoji, on, keyed).then((answer) => {
+    answeredToggles.set(key, on)
+    return answer
+  })
+}
+
+/** For `onSettled`: with no toggle of it left on its way, what the server answered may be changed elsewhere. */
+function toggleSettled(client: QueryClient, toggle: Toggle): void {
+  const key = toggleOf(toggle)
+  const others = client
+    .getMutationCache()
+    .findAll({ mutationKey: reactKey, status: 'pending' })
+    .some((mutation) => mutation.state.variables !== toggle && toggleOf(mutation.state.variables as Toggle) === key)
+  if (!others) answeredToggles.delete(key)
+}
+
+const reactOptions = feedMutation<Toggle, ChangeAnswer>('react', sendToggle, "Couldn't save your reaction")
+const sentToggle = waitingChange(sendToggle)
+
+export const reactMutation: typeof reactOptions = {
+  ...reactOptions,
+  mutationFn: (toggle, context) => {
+    toggleClients.set(toggle, context.client)
+    return sentToggle.mutationFn(toggle)
+  },
+  onSettled: (answer, error, toggle, result, context) => {
+    toggleSettled(context.client, toggle)
+    return reactOptions.onSettled?.(answer, error, toggle, result, context)
+  },
+}
 
 export const addCommentMutation = feedMutation(
   'addComment',
