@@ -93,6 +93,14 @@ export type CampaignEdit = z.infer<typeof campaignEdit>
 export const campaignActivation = z.object({ basedOn: basedOn.optional() }).nullish()
 export type CampaignActivation = z.infer<typeof campaignActivation>
 
+/**
+ * A deletion. `basedOn` is the campaign's `updatedAt` as the screen showed it: deleting a campaign
+ * changed since (saved, activated or paused by another admin) would throw away what nobody here has
+ * seen, so it is refused (409). Without a body (the API used directly) it is taken as it comes.
+ */
+export const campaignDeletion = z.object({ basedOn: basedOn.optional() }).nullish()
+export type CampaignDeletion = z.infer<typeof campaignDeletion>
+
 export const campaignParams = z.object({ id: z.uuid('That is not a campaign id.') })
 
 export const campaignItem = z.object({
@@ -111,6 +119,7 @@ export const campaignItem = z.object({
 export type CampaignItem = z.infer<typeof campaignItem>
 export const campaignsAnswer = z.object({ campaigns: z.array(campaignItem) })
 export const savedCampaignAnswer = campaignItem.extend({ position: z.string().optional() })
+export const deletedCampaignAnswer = z.object({ message: z.string(), position: z.string().optional() })
 
 const definitionData = {
   campaignId: z.string(),
@@ -136,12 +145,22 @@ export const EmailCampaignPaused = defineEvent(
   'EmailCampaignPaused',
   z.object({ campaignId: z.string(), by: z.string(), at: z.string() }),
 )
+/**
+ * The campaign is gone: it leaves the list, nobody enters it, and its members get no further step (a
+ * step reached before but not mailed yet is not mailed). Its name is free again; the mails it sent
+ * stay in the outbox, and its events in the history.
+ */
+export const EmailCampaignDeleted = defineEvent(
+  'EmailCampaignDeleted',
+  z.object({ campaignId: z.string(), by: z.string(), at: z.string() }),
+)
 
 export type EmailCampaignEvent =
   | EventOf<typeof EmailCampaignCreated>
   | EventOf<typeof EmailCampaignUpdated>
   | EventOf<typeof EmailCampaignActivated>
   | EventOf<typeof EmailCampaignPaused>
+  | EventOf<typeof EmailCampaignDeleted>
 
 /** A member entered a campaign (once ever), because of `triggerType`. */
 export const UserEnteredCampaign = defineEvent(

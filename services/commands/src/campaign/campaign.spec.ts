@@ -2,6 +2,7 @@ import { describe, it } from 'vitest'
 import {
   EmailCampaignActivated,
   EmailCampaignCreated,
+  EmailCampaignDeleted,
   EmailCampaignPaused,
   EmailCampaignUpdated,
   type CampaignDefinition,
@@ -11,6 +12,7 @@ import {
   campaign,
   CampaignAlreadyExists,
   CampaignChangedBeforeActivation,
+  CampaignChangedBeforeDeletion,
   CampaignChangedSinceOpened,
   CampaignNotFound,
   UnknownCampaignTemplate,
@@ -167,5 +169,44 @@ describe('email campaign', () => {
       given([created, activated, updated(later)])
         .when(pause)
         .then([EmailCampaignPaused({ campaignId, by: 'admin-1', at })]))
+  })
+
+  describe('deleting', () => {
+    const later = '2026-11-24T09:00:00.000Z'
+    const deleteSeen = (basedOn?: string): CampaignCommand => ({
+      type: 'DeleteCampaign',
+      campaignId,
+      basedOn,
+      adminId: 'admin-1',
+      at: later,
+    })
+    const deleted = EmailCampaignDeleted({ campaignId, by: 'admin-1', at: later })
+
+    it('deletes a paused campaign', () => given([created]).when(deleteSeen(at)).then([deleted]))
+
+    it('deletes an active campaign as it is: its members get no further step', () =>
+      given([created, activated]).when(deleteSeen(at)).then([deleted]))
+
+    it('deletes without basedOn (the API used directly) as it comes', () =>
+      given([created, updated(later)])
+        .when(deleteSeen())
+        .then([deleted]))
+
+    it('refuses a campaign that does not exist', () =>
+      given([]).when(deleteSeen()).thenThrows(CampaignNotFound, 'There is no campaign with that id.'))
+
+    it('refuses a campaign deleted already', () =>
+      given([created, deleted]).when(deleteSeen()).thenThrows(CampaignNotFound))
+
+    it('refuses to delete a campaign changed since the screen showed it', () =>
+      given([created, updated(later)])
+        .when(deleteSeen(at))
+        .thenThrows(CampaignChangedBeforeDeletion, /look at it again before deleting/i))
+
+    it('finds no campaign to save, activate or pause once it is deleted', () => {
+      given([created, deleted]).when(save(undefined)).thenThrows(CampaignNotFound)
+      given([created, deleted]).when(activate).thenThrows(CampaignNotFound)
+      given([created, activated, deleted]).when(pause).thenThrows(CampaignNotFound)
+    })
   })
 })

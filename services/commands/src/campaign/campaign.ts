@@ -1,6 +1,7 @@
 import {
   EmailCampaignActivated,
   EmailCampaignCreated,
+  EmailCampaignDeleted,
   EmailCampaignPaused,
   EmailCampaignUpdated,
   type CampaignDefinition,
@@ -64,6 +65,16 @@ export class CampaignChangedBeforeActivation extends DomainError {
   }
 }
 
+export class CampaignChangedBeforeDeletion extends DomainError {
+  override readonly name = 'CampaignChangedBeforeDeletion'
+  constructor() {
+    super(
+      'conflict',
+      'This campaign was changed since you last saw it (saved, activated or paused by another admin or in another tab). Look at it again before deleting it.',
+    )
+  }
+}
+
 interface Checked {
   campaignId: string
   definition: CampaignDefinition
@@ -83,9 +94,16 @@ export type CampaignCommand =
    */
   | { type: 'ActivateCampaign'; campaignId: string; basedOn?: string | undefined; adminId: string; at: string }
   | { type: 'PauseCampaign'; campaignId: string; adminId: string; at: string }
+  /**
+   * `basedOn`: when the campaign last changed as the screen showed it; deleting a later change (unseen)
+   * is refused. An active campaign may be deleted as it is: its members get no further step.
+   */
+  | { type: 'DeleteCampaign'; campaignId: string; basedOn?: string | undefined; adminId: string; at: string }
 
 export interface CampaignState {
   exists: boolean
+  /** Deleted: every command but a create (which its stream refuses anyway) finds no campaign. */
+  deleted: boolean
   isActive: boolean
   /** When it last changed (created, updated, activated or paused): the read model's `updatedAt`. */
   changedAt: string | null
@@ -106,17 +124,19 @@ const definitionOf = ({ campaignId, definition }: Checked) => ({
 
 /** A campaign as admins shape it: its steps and triggers, and whether it runs. */
 export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignState> = {
-  initialState: () => ({ exists: false, isActive: false, changedAt: null }),
+  initialState: () => ({ exists: false, deleted: false, isActive: false, changedAt: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'EmailCampaignCreated':
-        return { exists: true, isActive: event.data.isActive, changedAt: event.data.createdAt }
+        return { exists: true, deleted: false, isActive: event.data.isActive, changedAt: event.data.createdAt }
       case 'EmailCampaignUpdated':
         return { ...state, changedAt: event.data.updatedAt }
       case 'EmailCampaignActivated':
         return { ...state, isActive: true, changedAt: event.data.at }
       case 'EmailCampaignPaused':
         return { ...state, isActive: false, changedAt: event.data.at }
+      case 'EmailCampaignDeleted':
+        return { ...state, deleted: true, isActive: false, changedAt: event.data.at }
     }
   },
   decide(command, state) {
@@ -133,21 +153,25 @@ export const campaign: Decider<CampaignCommand, EmailCampaignEvent, CampaignStat
           }),
         ]
       case 'UpdateCampaign':
-        if (!state.exists) throw new CampaignNotFound()
+        if (!state.exists || state.deleted) throw new CampaignNotFound()
         if (changedSince(command.basedOn, state.changedAt)) throw new CampaignChangedSinceOpened()
         checkTemplates(command)
         return [EmailCampaignUpdated({ ...definitionOf(command), updatedBy: command.adminId, updatedAt: command.at })]
       case 'ActivateCampaign':
-        if (!state.exists) throw new CampaignNotFound()
+        if (!state.exists || state.deleted) throw new CampaignNotFound()
         // Active already (another admin was quicker): there is nothing to start, so nothing to refuse.
         if (state.isActive) return []
         if (changedSince(command.basedOn, state.changedAt)) throw new CampaignChangedBeforeActivation()
         return [EmailCampaignActivated({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
       case 'PauseCampaign':
-        if (!state.exists) throw new CampaignNotFound()
+        if (!state.exists || state.deleted) throw new CampaignNotFound()
         return state.isActive
           ? [EmailCampaignPaused({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
           : []
+      case 'DeleteCampaign':
+        if (!state.exists || state.deleted) throw new CampaignNotFound()
+        if (changedSince(command.basedOn, state.changedAt)) throw new CampaignChangedBeforeDeletion()
+        return [EmailCampaignDeleted({ campaignId: command.campaignId, by: command.adminId, at: command.at })]
     }
   },
 }

@@ -28,6 +28,7 @@ describe('admin campaign and send-history routes', () => {
     ['PUT', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11'],
     ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/activate'],
     ['POST', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/pause'],
+    ['DELETE', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11'],
     ['GET', '/api/admin/email-campaigns/5d0c5d8e-8f1e-4b43-9d59-8a4cfb1a2d11/report'],
     ['GET', '/api/admin/email-send-history'],
   ]
@@ -188,6 +189,89 @@ describe('admin campaign and send-history routes', () => {
     const malformed = await admin.client.post('/api/admin/email-campaigns/not-an-id/pause')
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json<{ message: string }>().message).toMatch(/not a campaign id/)
+  })
+
+  describe('deleting a campaign', () => {
+    const listedIds = async () =>
+      (await admin.client.get('/api/admin/email-campaigns'))
+        .json<{ campaigns: CampaignItem[] }>()
+        .campaigns.map((one) => one.id)
+
+    it('deletes an active campaign: it leaves the list and its report, and its name is free again', async () => {
+      const test = (
+        await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Test campaign' })
+      ).json<CampaignItem>()
+      expect(test.isActive).toBe(true)
+      const path = `/api/admin/email-campaigns/${test.id}`
+
+      const deleted = await admin.client.delete(path, { basedOn: test.updatedAt })
+      expect(deleted.statusCode, deleted.body).toBe(200)
+      expect(deleted.json<{ message: string }>().message).toBe('The campaign has been deleted.')
+      expect(await listedIds()).not.toContain(test.id)
+      expect((await admin.client.get(`${path}/report`)).statusCode).toBe(404)
+
+      const again = await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'test campaign' })
+      expect(again.statusCode, again.body).toBe(201)
+      expect(await listedIds()).toContain(again.json<CampaignItem>().id)
+      await admin.client.delete(`/api/admin/email-campaigns/${again.json<CampaignItem>().id}`)
+    })
+
+    it('answers 404 to a campaign deleted already, and to its save, activation or pause', async () => {
+      const gone = (
+        await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Gone', isActive: false })
+      ).json<CampaignItem>()
+      const path = `/api/admin/email-campaigns/${gone.id}`
+      expect((await admin.client.delete(path)).statusCode).toBe(200)
+      for (const answer of [
+        await admin.client.delete(path),
+        await admin.client.put(path, { ...valid, name: 'Gone' }),
+        await admin.client.post(`${path}/activate`),
+        await admin.client.post(`${path}/pause`),
+      ]) {
+        expect(answer.statusCode, answer.body).toBe(404)
+        expect(answer.json<{ message: string }>().message).toBe('There is no campaign with that id.')
+      }
+    })
+
+    it('answers 404 to a campaign that never existed and 400 to an id that cannot be one', async () => {
+      const missing = await admin.client.delete('/api/admin/email-campaigns/0b7c3c2e-41a5-4f7d-8d7e-3a0c9f1e2b44')
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json<{ message: string }>().message).toBe('There is no campaign with that id.')
+      const malformed = await admin.client.delete('/api/admin/email-campaigns/not-an-id')
+      expect(malformed.statusCode).toBe(400)
+      expect(malformed.json<{ message: string }>().message).toMatch(/not a campaign id/)
+    })
+
+    it('refuses to delete a campaign changed since the screen showed it', async () => {
+      const shown = (
+        await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Changed under', isActive: false })
+      ).json<CampaignItem>()
+      const path = `/api/admin/email-campaigns/${shown.id}`
+      const activated = (await admin.client.post(`${path}/activate`)).json<CampaignItem>()
+      const stale = await admin.client.delete(path, { basedOn: shown.updatedAt })
+      expect(stale.statusCode).toBe(409)
+      expect(stale.json<{ message: string }>().message).toMatch(/Look at it again before deleting it\.$/)
+      expect(await listedIds()).toContain(shown.id)
+      expect((await admin.client.delete(path, { basedOn: activated.updatedAt })).statusCode).toBe(200)
+    })
+
+    it('is in the OpenAPI document, with its optional basedOn', async () => {
+      const document = (await t.app.inject('/api/docs/json')).json<{
+        paths: Record<string, Record<string, { summary?: string; requestBody?: unknown }>>
+      }>()
+      const deletion = document.paths['/api/admin/email-campaigns/{id}']?.delete
+      expect(deletion?.summary).toMatch(/^Delete a campaign, active or paused/)
+      expect(JSON.stringify(deletion?.requestBody)).toContain('basedOn')
+    })
+
+    it('refuses a deletion without the CSRF token', async () => {
+      const kept = (
+        await admin.client.post('/api/admin/email-campaigns', { ...valid, name: 'Kept', isActive: false })
+      ).json<CampaignItem>()
+      const answer = await admin.client.delete(`/api/admin/email-campaigns/${kept.id}`, undefined, { csrf: false })
+      expect(answer.statusCode).toBe(403)
+      expect(await listedIds()).toContain(kept.id)
+    })
   })
 
   it('refuses a send-history filter it does not know', async () => {

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorAnswer } from '@reelmates/contracts/answers'
 import {
   campaignActivation,
+  campaignDeletion,
   campaignEdit,
   campaignParams,
   campaignsAnswer,
   createCampaignRequest,
+  deletedCampaignAnswer,
   savedCampaignAnswer,
   type CampaignItem,
   type EmailCampaignEvent,
@@ -50,12 +52,18 @@ function afterEvents(before: CampaignItem | null, events: EmailCampaignEvent[]):
       case 'EmailCampaignActivated':
       case 'EmailCampaignPaused':
         if (item) item = { ...item, isActive: event.type === 'EmailCampaignActivated', updatedAt: event.data.at }
+        break
+      case 'EmailCampaignDeleted':
+        item = null
     }
   }
   return item
 }
 
-/** Admins build drip campaigns from templates (steps with delays, triggers) and activate or pause them. */
+/**
+ * Admins build drip campaigns from templates (steps with delays, triggers), activate or pause them,
+ * and delete them.
+ */
 export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   const campaigns = () => campaignQueries(platform.readStore)
   const config = readsFrom(campaignQueries)
@@ -192,5 +200,42 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         adminId: currentUserId(request),
         at: platform.now().toISOString(),
       }),
+  )
+
+  app.delete(
+    '/admin/email-campaigns/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Delete a campaign, active or paused: it leaves the list, nobody enters it and its members get no further step; its name is free again and its sent mails stay in the outbox. With `basedOn`, refused (409) when the campaign changed since',
+        params: campaignParams,
+        body: campaignDeletion,
+        response: { 200: deletedCampaignAnswer, 400: errorAnswer, 404: errorAnswer, 409: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { position } = await execute(request, {
+        decider: campaign,
+        streamId: campaignStreamId(request.params.id),
+        command: {
+          type: 'DeleteCampaign',
+          campaignId: request.params.id,
+          basedOn: request.body?.basedOn,
+          adminId: currentUserId(request),
+          at: platform.now().toISOString(),
+        },
+      })
+      // Answered once the list has it: its name is free for the next create, whose check reads the list.
+      if (position !== null) {
+        await platform.projections.waitForPosition(
+          position,
+          platform.config.readYourWritesTimeoutMs,
+          campaignQueries.readModels,
+        )
+      }
+      return withPosition({ message: 'The campaign has been deleted.' }, position)
+    },
   )
 }

@@ -199,6 +199,45 @@ describe('drip campaigns on a fake clock', () => {
     await pause(campaign)
   })
 
+  it('sends no further step from a campaign deleted while active, enters nobody into it, and keeps its mails in the outbox', async () => {
+    const campaign = await createCampaign('Deleted while active')
+    const member = await register(t.app, 'midcampaign')
+    const [welcomeMail] = await campaignMails(member.user.email)
+    expect(welcomeMail).toBeDefined()
+
+    const deleted = await admin.client.delete(`/api/admin/email-campaigns/${campaign.id}`)
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    await later(3)
+    await later(10)
+    expect((await campaignMails(member.user.email)).map((mail) => mail.id)).toEqual([welcomeMail?.id])
+    const newcomer = await register(t.app, 'afterdeletion')
+    expect(await campaignMails(newcomer.user.email)).toHaveLength(0)
+    const progress = await t.platform.eventStore.readStream(campaignProgressStreamId(campaign.id, member.user.id))
+    expect(progress.map((event) => event.type)).toEqual(['UserEnteredCampaign', 'CampaignStepReached'])
+  })
+
+  it('does not mail a step reached just before its campaign was deleted', async () => {
+    const campaign = await createCampaign('Deleted mid-run')
+    const member = await register(t.app, 'midrun')
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+    expect((await admin.client.delete(`/api/admin/email-campaigns/${campaign.id}`)).statusCode).toBe(200)
+    clock.advance(3 * DAY)
+    // As if the timed job read the campaign, and decided step 2, an instant before the deletion.
+    await handleCommand(t.platform.eventStore, {
+      decider: campaignProgress,
+      streamId: campaignProgressStreamId(campaign.id, member.user.id),
+      command: {
+        type: 'AdvanceCampaign',
+        campaignId: campaign.id,
+        userId: member.user.id,
+        steps: campaign.steps,
+        at: clock.now().toISOString(),
+      },
+      metadata: { correlationId: 't', causationId: 't', actorId: 'system', occurredAt: clock.now().toISOString() },
+    })
+    expect(await campaignMails(member.user.email)).toHaveLength(1)
+  })
+
   it('refuses a step sent from a template that is not a campaign template', async () => {
     const answer = await admin.client.post('/api/admin/email-campaigns', {
       name: 'Reset everyone',

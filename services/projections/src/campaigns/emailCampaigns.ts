@@ -2,6 +2,7 @@ import {
   CampaignStepReached,
   EmailCampaignActivated,
   EmailCampaignCreated,
+  EmailCampaignDeleted,
   EmailCampaignPaused,
   EmailCampaignUpdated,
   UserCompletedCampaign,
@@ -18,7 +19,8 @@ export const campaignProgressCollection = 'user_campaign_progress'
  * each member's progress through each (`user_campaign_progress`: currentStep, isCompleted, the last
  * step's time). The progress streams stay the truth the scheduler decides on; this is its worklist
  * and the admin's counts. `activeSincePosition` (the log position it was last activated at) tells
- * which sign-ups came while it was active.
+ * which sign-ups came while it was active. A deleted campaign leaves both: the list, and the
+ * worklist the scheduler advances its members by.
  */
 export const emailCampaigns = defineProjector({
   name: 'email_campaigns',
@@ -29,6 +31,7 @@ export const emailCampaigns = defineProjector({
     EmailCampaignUpdated,
     EmailCampaignActivated,
     EmailCampaignPaused,
+    EmailCampaignDeleted,
     UserEnteredCampaign,
     CampaignStepReached,
     UserCompletedCampaign,
@@ -84,7 +87,14 @@ export const emailCampaigns = defineProjector({
           },
         )
         return
+      case 'EmailCampaignDeleted':
+        await campaigns.deleteOne({ _id: event.data.campaignId })
+        await progress.deleteMany({ campaignId: event.data.campaignId })
+        return
       case 'UserEnteredCampaign':
+        // A member entered by a scheduler run that read the campaign just before its deletion: the
+        // campaign is gone, and so is its worklist.
+        if (!(await campaigns.findOne({ _id: event.data.campaignId }))) return
         await progress.updateOne(
           { _id: progressId(event.data) },
           {
