@@ -226,3 +226,54 @@ test('a save over another admin’s save of the campaign is refused and keeps th
   expect(await onServer(page.request)).toMatchObject({ name: `${name} (v2)`, description: 'From the first admin' })
   await otherContext.close()
 })
+
+test('an admin deletes an active campaign after a confirmation: it leaves the list, its name is free, its sent mail stays', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await adminAccount(page.request)
+  const name = uniqueName('Test campaign ')
+  const create = async (isActive: boolean) =>
+    page.request.post('/api/admin/email-campaigns', {
+      headers: { 'CSRF-Token': await csrfToken(page.request) },
+      data: {
+        name,
+        steps: [
+          { templateName: 'campaign-welcome', delayDays: 0 },
+          { templateName: 'campaign-find-friends', delayDays: 3 },
+        ],
+        triggers: [{ triggerType: 'registered', triggerCondition: {} }],
+        isActive,
+      },
+    })
+  expect((await create(true)).status()).toBe(201)
+  const visitor = await newContext(browser, { baseURL })
+  const member = await registerByApi(visitor.request, 'deleted')
+  const welcome = await latestMailTo(page.request, member.email, 'campaign-step')
+  await visitor.close()
+
+  await openApp(page, '/admin/email-campaigns')
+  const card = page.getByRole('listitem', { name: `Campaign ${name}` })
+  await card.getByRole('button', { name: 'Delete campaign' }).click()
+  const dialog = page.getByRole('dialog', { name: `Delete “${name}”?` })
+  await expect(dialog).toContainText(
+    'It stops at once: nobody enters it any more. Members in it get no more of its emails. Mails already sent stay in the outbox.',
+  )
+  await dialog.getByRole('button', { name: 'Delete campaign' }).click()
+  await expect(card).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
+  await expect(page.getByRole('listitem', { name: `Campaign ${name}` })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Send history' })).toContainText(welcome.subject)
+
+  // Its name is free for a new campaign (paused: other walks register members too).
+  const again = await create(false)
+  expect(again.status()).toBe(201)
+  const { id } = (await again.json()) as { id: string }
+  const removed = await page.request.delete(`/api/admin/email-campaigns/${id}`, {
+    headers: { 'CSRF-Token': await csrfToken(page.request) },
+  })
+  expect(removed.status()).toBe(200)
+})

@@ -215,6 +215,53 @@ describe('activating and pausing from the list', () => {
   })
 })
 
+describe('deleting a campaign', () => {
+  const deleteButton = (name: string) => card(name).getByRole('button', { name: 'Delete campaign' })
+  const dialog = () => within(screen.getByRole('dialog'))
+
+  it('asks first, naming the campaign and what happens to its members and its mails', async () => {
+    showCampaigns()
+    const removed = vi.spyOn(campaignCalls, 'remove')
+    await click(deleteButton('Come back'))
+    expect(screen.getByRole('dialog', { name: 'Delete “Come back”?' })).toBeTruthy()
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'It stops at once: nobody enters it any more. Members in it get no more of its emails. Mails already sent stay in the outbox.',
+    )
+    await click(dialog().getByRole('button', { name: 'Cancel' }))
+    expect(removed).not.toHaveBeenCalled()
+  })
+
+  it('deletes the campaign as its card shows it, and the list no longer has it', async () => {
+    const { list } = showCampaigns()
+    await settle()
+    const removed = vi.spyOn(campaignCalls, 'remove').mockResolvedValue({ message: 'The campaign has been deleted.' })
+    list.mockResolvedValue({ campaigns: [comeBack] })
+    await click(deleteButton('Welcome'))
+    expect(screen.getByRole('dialog').textContent).toContain('It can never be activated again.')
+    await click(dialog().getByRole('button', { name: 'Delete campaign' }))
+    await settle()
+    expect(removed).toHaveBeenCalledWith(welcome.id, '2026-01-01T00:00:00.000Z')
+    expect(screen.queryByRole('listitem', { name: 'Campaign Welcome' })).toBeNull()
+    expect(screen.getByRole('listitem', { name: 'Campaign Come back' })).toBeTruthy()
+  })
+
+  it('says why a deletion was refused, as the other campaign actions do', async () => {
+    showCampaigns()
+    await settle()
+    vi.spyOn(campaignCalls, 'remove').mockRejectedValue(
+      new ApiError(
+        'This campaign was changed since you last saw it (saved, activated or paused by another admin or in another tab). Look at it again before deleting it.',
+        409,
+      ),
+    )
+    await click(deleteButton('Welcome'))
+    await click(dialog().getByRole('button', { name: 'Delete campaign' }))
+    await settle()
+    expect(toasts()).toContain('Not deleted: This campaign was changed since you last saw it')
+    expect(screen.getByRole('listitem', { name: 'Campaign Welcome' })).toBeTruthy()
+  })
+})
+
 describe('a campaign’s report', () => {
   it('opens under its card on Report, for that campaign, and closes again', async () => {
     showCampaigns()

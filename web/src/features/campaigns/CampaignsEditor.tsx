@@ -11,6 +11,7 @@ import { useShownFailure } from '../../lib/shownFailure'
 import { campaignCalls } from './campaignCalls'
 import { CampaignForm } from './CampaignForm'
 import { CampaignReportPanel } from './CampaignReportPanel'
+import { DeleteCampaignButton } from './DeleteCampaignButton'
 import { reached, startsWhen, stepTiming } from './campaignWording'
 import { campaignKeys, campaignsQuery } from './queries'
 import { LoadingLine } from '../../components/shell/NotSavedOffline'
@@ -18,7 +19,7 @@ import { LoadingLine } from '../../components/shell/NotSavedOffline'
 /** Which form is open: `'new'` (a new campaign's), a campaign's id, or none. */
 type Editing = string | null
 
-/** The drip campaigns: each with its steps and triggers, activate or pause, edit; and a new one. */
+/** The drip campaigns: each with its steps and triggers, activate or pause, edit, delete; and a new one. */
 export function CampaignsEditor() {
   const campaigns = useQuery(campaignsQuery())
   const failure = useShownFailure(campaigns)
@@ -179,6 +180,7 @@ function CampaignCard({
         >
           Report
         </button>
+        <DeleteCampaignButton campaign={campaign} />
       </div>
       {reportOpen ? <CampaignReportPanel id={reportId} campaignId={campaign.id} /> : null}
     </li>

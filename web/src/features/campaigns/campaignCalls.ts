@@ -1,5 +1,11 @@
 import type { CampaignReport } from '@reelmates/contracts/campaignReports'
-import type { CampaignActivation, CampaignDefinition, CampaignEdit, CampaignItem } from '@reelmates/contracts/campaigns'
+import type {
+  CampaignActivation,
+  CampaignDefinition,
+  CampaignDeletion,
+  CampaignEdit,
+  CampaignItem,
+} from '@reelmates/contracts/campaigns'
 import { requests } from '../../lib/api'
 
 export interface SendHistoryItem {
@@ -25,6 +31,9 @@ export const campaignCalls = {
   activate: (id: string, basedOn: string) =>
     requests.send<CampaignItem>('POST', `${path(id)}/activate`, { basedOn } satisfies CampaignActivation),
   pause: (id: string) => requests.send<CampaignItem>('POST', `${path(id)}/pause`),
+  /** `basedOn`: the campaign's `updatedAt` as the screen shows it; deleting a later change is refused. */
+  remove: (id: string, basedOn: string) =>
+    requests.send<{ message: string }>('DELETE', path(id), { basedOn } satisfies CampaignDeletion),
   report: (id: string) => requests.get<CampaignReport>(`${path(id)}/report`),
   history: (status: SendStatus | null, before: number | null) => {
     const query = new URLSearchParams({ limit: '25' })
