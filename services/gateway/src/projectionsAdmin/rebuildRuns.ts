@@ -30,7 +30,10 @@ export function rebuildRuns(projections: ProjectionRunner, now: () => Date) {
           : { startedAt: startedAt.toISOString(), finishedAt: null, durationMs: null, outcome: 'running', error: null }
       runs.set(name, run)
       const done = projections
-        .rebuild(name, () => started.set(run, now()))
+        // A second ask while it runs is told at once that it started: the first start stands.
+        .rebuild(name, () => {
+          if (!started.has(run)) started.set(run, now())
+        })
         .then(
           () => finish(run, 'done', null),
           (error: unknown) => finish(run, 'failed', error instanceof Error ? error.message : String(error)),
