@@ -52,6 +52,7 @@ export function digestFor(readStore: Pick<ReadStore, 'collection'>, publicUrl: s
         { ...content, nowStreaming: streamingNow },
         { username: reader.username, digestType: period.digestType },
         publicUrl,
+        period,
       ),
     }
   }

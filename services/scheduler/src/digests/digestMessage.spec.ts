@@ -1,6 +1,6 @@
 import { renderEmailTemplate } from '@reelmates/contracts/emailTemplates'
 import { describe, expect, it } from 'vitest'
-import { digestVariables } from './digestMessage'
+import { digestVariables, periodLabel } from './digestMessage'
 import { digestTemplate } from './digestTemplate'
 
 const none = { shown: [], total: 0 }
@@ -226,5 +226,24 @@ describe("a digest's footer", () => {
 
   it('gives the profile’s address in the text', () => {
     expect(mail.text).toContain('change it on your profile: https://reelmates.example/profile#email-preferences')
+  })
+})
+
+describe('periodLabel', () => {
+  it('says the period, or the day it picks up from when that is further back', () => {
+    expect(periodLabel('daily')).toBe('since yesterday')
+    expect(periodLabel('daily', { from: '2026-11-22T08:00:00.000Z', until: '2026-11-23T09:00:00.000Z' })).toBe(
+      'since yesterday',
+    )
+    expect(periodLabel('weekly', { from: '2026-11-16T08:01:00.000Z', until: '2026-11-23T08:01:00.000Z' })).toBe(
+      'this past week',
+    )
+    // A missed morning, or weekly until Monday and daily since: not "since yesterday".
+    expect(periodLabel('daily', { from: '2026-11-16T08:01:00.000Z', until: '2026-11-19T08:01:00.000Z' })).toBe(
+      'since Monday 16 November',
+    )
+    expect(periodLabel('weekly', { from: '2026-11-09T08:01:00.000Z', until: '2026-11-23T08:01:00.000Z' })).toBe(
+      'since Monday 9 November',
+    )
   })
 })

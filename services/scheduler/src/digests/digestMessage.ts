@@ -1,6 +1,7 @@
 import { escapeHtml } from '@reelmates/contracts/emailTemplates'
 import { isolated } from '@reelmates/contracts/text'
 import type { SentDigestType } from '@reelmates/contracts/digests'
+import { periodMs } from './digestSchedule'
 import type { DigestContent, Listed, OnMyActivityLine } from '@reelmates/projections/digests/digestQueries'
 import {
   activityDetail,
@@ -140,6 +141,19 @@ const htmlLine = (line: Line) =>
     : `<li>${escapeHtml(line.text)}</li>`
 
 const periodLabels: Record<SentDigestType, string> = { daily: 'since yesterday', weekly: 'this past week' }
+const dayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+
+/**
+ * What the digest says it covers: "since yesterday", "this past week", or, when it picks up further
+ * back (a missed morning, a change from weekly to daily), the day it starts: "since Monday 16 November".
+ */
+export function periodLabel(digestType: SentDigestType, window?: { from: string; until: string }): string {
+  if (!window) return periodLabels[digestType]
+  const spanMs = Date.parse(window.until) - Date.parse(window.from)
+  // A period and a little: a digest sent at 09:00 after one sent at 08:00 the day before is still "since yesterday".
+  if (spanMs <= periodMs[digestType] * 1.25) return periodLabels[digestType]
+  return `since ${dayName.format(new Date(window.from))}`
+}
 
 /**
  * The digest's template variables: the sections as text and as HTML, each value escaped in the HTML;
@@ -149,11 +163,12 @@ export function digestVariables(
   content: DigestContent & { nowStreaming: readonly NowStreaming[] },
   reader: { username: string; digestType: SentDigestType },
   publicUrl: string,
+  window?: { from: string; until: string },
 ): Record<string, string> {
   const sections = sectionsOf(content, reader.username, publicUrl)
   return {
     username: reader.username,
-    periodLabel: periodLabels[reader.digestType],
+    periodLabel: periodLabel(reader.digestType, window),
     sections: sections.map((s) => [s.heading, ...s.lines.map(textLine)].join('\n')).join('\n\n'),
     sectionsHtml: sections
       .map(
