@@ -141,6 +141,16 @@ describe('email template', () => {
         .when(keepLink("<!-- the footer --><a href='{{ link }}'>Go</a>"))
         .then([{ ...edited, data: { ...edited.data, htmlContent: "<!-- the footer --><a href='{{ link }}'>Go</a>" } }])
     })
+    it('takes it in any case, unquoted, or with a query after it, as HTML and mail clients do', () => {
+      for (const html of [
+        '<A HREF="{{link}}">Go</A>',
+        '<a href={{link}}>Go</a>',
+        '<a href="{{link}}&utm_source=mail">Go</a>',
+      ])
+        given([])
+          .when(keepLink(html))
+          .then([{ ...edited, data: { ...edited.data, htmlContent: html } }])
+    })
   })
 
   it('refuses a link in the subject, where inbox lists and notifications would show it', () => {

@@ -161,7 +161,9 @@ export function checkTemplateEdit(
       `{{${commented[0]}}} is only inside an HTML comment (<!-- … -->) in the HTML version, where nobody sees it: put it in the mail itself.`,
     )
   const notClickable = required.html.filter(
-    (name) => /link$/i.test(name) && !new RegExp(`href\\s*=\\s*["']\\{\\{\\s*${name}\\s*\\}\\}["']`).test(shownHtml),
+    // HTML's attribute names take any case and its values need no quotes; what follows the variable
+    // (a query an admin appends) leaves it the address.
+    (name) => /link$/i.test(name) && !new RegExp(`href\\s*=\\s*["']?\\{\\{\\s*${name}\\s*\\}\\}`, 'i').test(shownHtml),
   )
   if (notClickable.length > 0) {
     const name = notClickable[0] ?? ''
