@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -54,8 +54,10 @@ describe('web push configuration', () => {
     expect(push?.vapid).toEqual({ ...generated, subject: 'mailto:ops@example.com' })
   })
 
-  it('refuses half a key pair', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: 'A'.repeat(87) })).toThrow(ConfigurationError)
+  it('refuses half a key pair, before it makes the data directory and its secrets', () => {
+    const dir = join(tempDir(), 'not-made')
+    expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'A'.repeat(87) })).toThrow(ConfigurationError)
+    expect(existsSync(dir)).toBe(false)
   })
 
   it('leaves push off in the distributed column without shared keys, and accepts any push service only outside production', () => {

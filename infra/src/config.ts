@@ -156,9 +156,6 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
 }
 
 function pushConfig(e: z.infer<typeof environment>, column: Config['column'], dataDir: string): PushConfig | undefined {
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
-    throw new ConfigurationError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither')
-  }
   const keys =
     e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
       ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
@@ -230,6 +227,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigurationError(
       'Invalid configuration: PASSWORD_HASH_COST below 15 is for tests only (NODE_ENV=test); passwords need at least 15',
     )
+  }
+  // Checked with the others before the data directory and its secrets are made: a refused setting
+  // leaves nothing behind.
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigurationError('Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither')
   }
   const dataDir = resolve(e.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs'
 import { role as roleSchema } from '@reelmates/contracts/account'
 import { embeddedEventStorePath } from '@reelmates/infra/column'
-import { configuredEmbeddedDataDir, loadConfig } from '@reelmates/infra/config'
+import { configuredEmbeddedDataDir, loadConfigOrExit } from '@reelmates/infra/config'
 import { changeUserRole, UnknownUser } from '../account/changeUserRole'
 import { openEventLog } from '../composition'
 
@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
     )
     return 3
   }
-  const { eventStore, vault } = await openEventLog(loadConfig())
+  const { eventStore, vault } = await openEventLog(loadConfigOrExit())
   try {
     const result = await changeUserRole({ eventStore, vault, now: () => new Date() }, username, role.data)
     console.log(

@@ -10,7 +10,7 @@ import '@reelmates/contracts/allEvents'
 import type { MediaType } from '@reelmates/contracts/media'
 import { loadState } from '@reelmates/commands/handleCommand'
 import { watchlist, watchlistStreamId } from '@reelmates/commands/watchlist/watchlist'
-import { loadConfig } from '@reelmates/infra/config'
+import { loadConfigOrExit } from '@reelmates/infra/config'
 import type { EventStore } from '@reelmates/infra/eventStore/port'
 import { openEventLog } from '../composition'
 
@@ -37,7 +37,7 @@ async function main(args: string[]): Promise<number> {
     console.error(usage)
     return 2
   }
-  const { eventStore, vault } = await openEventLog(loadConfig())
+  const { eventStore, vault } = await openEventLog(loadConfigOrExit())
   try {
     console.log(JSON.stringify(await foldedWatchlist(eventStore, userId)))
     return 0
