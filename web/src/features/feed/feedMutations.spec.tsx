@@ -126,6 +126,31 @@ describe('a reaction tapped many times quickly', () => {
     }
   })
 
+  it('sends the last tap when the answer to the one before it was lost: the server may have done it', async () => {
+    const sent: boolean[] = []
+    vi.spyOn(feedCalls, 'activity').mockResolvedValue(bare)
+    vi.spyOn(feedCalls, 'react').mockImplementation(async (_target, _emoji, on) => {
+      sent.push(on)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // The off reached the server (its reaction went) and its answer was lost, once.
+      if (sent.length === 2) throw new ApiError('Network error', 0)
+      return { position: '7' }
+    })
+    const result = hooks()
+    const toggle = (on: boolean) =>
+      result.current.react({ kind: 'react', activityId, commentId: null, emoji: '😮', on, me })
+    const on = toggle(true)
+    // Tapped off while the on is on its way: the on is answered, then the off is sent.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)))
+    const off = toggle(false)
+    await waitFor(() => expect(sent).toEqual([true, false]))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 40)))
+    // On again, before the off is tried again: what the server has now is not known.
+    const again = toggle(true)
+    await act(() => Promise.all([on, off, again]))
+    expect(sent.at(-1)).toBe(true)
+  }, 10_000)
+
   it('still sends each emoji’s own toggle', async () => {
     vi.spyOn(feedCalls, 'react').mockResolvedValue({ position: '7' })
     const result = hooks()

@@ -64,7 +64,9 @@ export const feedWaitingChanges = () => [reactMutation, addCommentMutation, edit
 type Toggle = ChangeOf<'react'>
 
 const reactKey = [...feedMutationKey, 'react'] as const
-const toggleOf = ({ activityId, commentId, emoji }: Toggle) => `${activityId}|${commentId ?? ''}|${emoji}`
+// The member is part of it: a toggle discarded at sign-out never settles, and the next member
+// signed in in this tab must not inherit what the server answered the last one.
+const toggleOf = ({ activityId, commentId, emoji, me }: Toggle) => `${me.id}|${activityId}|${commentId ?? ''}|${emoji}`
 
 /**
  * Whether my reaction (one emoji on one target) is there, as the server last answered a toggle of it
@@ -90,6 +92,8 @@ function sendToggle(toggle: Toggle, keyed: { idempotencyKey?: string }): Promise
     at >= 0 && toggles.slice(at + 1).some((mutation) => toggleOf(mutation.state.variables as Toggle) === key)
   if (overtaken || answeredToggles.get(key) === toggle.on) return Promise.resolve({})
   const { activityId, commentId, emoji, on } = toggle
+  // Until this is answered, what the server has is not known: a lost answer may have been done.
+  answeredToggles.delete(key)
   return feedCalls.react({ activityId, commentId }, emoji, on, keyed).then((answer) => {
     answeredToggles.set(key, on)
     return answer
