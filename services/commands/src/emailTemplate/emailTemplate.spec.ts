@@ -141,15 +141,17 @@ describe('email template', () => {
         .when(keepLink("<!-- the footer --><a href='{{ link }}'>Go</a>"))
         .then([{ ...edited, data: { ...edited.data, htmlContent: "<!-- the footer --><a href='{{ link }}'>Go</a>" } }])
     })
-    it('takes it in any case, unquoted, or with a query after it, as HTML and mail clients do', () => {
-      for (const html of [
-        '<A HREF="{{link}}">Go</A>',
-        '<a href={{link}}>Go</a>',
-        '<a href="{{link}}&utm_source=mail">Go</a>',
-      ])
+    it('takes it in any case, or unquoted, as HTML and mail clients do', () => {
+      for (const html of ['<A HREF="{{link}}">Go</A>', '<a href={{link}}>Go</a>', '<a href={{link}} class="b">Go</a>'])
         given([])
           .when(keepLink(html))
           .then([{ ...edited, data: { ...edited.data, htmlContent: html } }])
+    })
+    it('refuses text glued after it, which breaks the address (a second ? after the token)', () => {
+      for (const html of ['<a href="{{link}}?utm=x">Go</a>', '<a href="{{link}}&utm_source=mail">Go</a>'])
+        given([])
+          .when(keepLink(html))
+          .thenThrows(HiddenTemplateVariable, /must be a link's address/)
     })
   })
 

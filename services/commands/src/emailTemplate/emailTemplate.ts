@@ -161,9 +161,11 @@ export function checkTemplateEdit(
       `{{${commented[0]}}} is only inside an HTML comment (<!-- … -->) in the HTML version, where nobody sees it: put it in the mail itself.`,
     )
   const notClickable = required.html.filter(
-    // HTML's attribute names take any case and its values need no quotes; what follows the variable
-    // (a query an admin appends) leaves it the address.
-    (name) => /link$/i.test(name) && !new RegExp(`href\\s*=\\s*["']?\\{\\{\\s*${name}\\s*\\}\\}`, 'i').test(shownHtml),
+    // HTML's attribute names take any case and its values need no quotes. The address is the variable
+    // alone: text glued after it (`?utm=x` after an unsubscribe link's `?token=`) breaks the link.
+    (name) =>
+      /link$/i.test(name) &&
+      !new RegExp(`href\\s*=\\s*["']?\\{\\{\\s*${name}\\s*\\}\\}(?=["'\\s>])`, 'i').test(shownHtml),
   )
   if (notClickable.length > 0) {
     const name = notClickable[0] ?? ''
