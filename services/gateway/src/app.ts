@@ -31,7 +31,7 @@ import { registerRequestLog } from './http/requestLog'
 import { registerIdempotency } from './http/idempotency'
 import { waitAndTryAgain } from './http/memberRateLimit'
 import { normaliseRequestTarget } from './http/requestTarget'
-import { registerSecurityHeaders } from './http/securityHeaders'
+import { registerSecurityHeaders, securityHeaders } from './http/securityHeaders'
 import { registerSessionRenewal, sessionLife } from './http/sessionRenewal'
 import { rememberingSigner } from './http/sessionSigner'
 import { requireAdmin } from './http/auth'
@@ -70,6 +70,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   // A refusal no schema words itself is answered in plain words naming the field (contracts/readableIssues.ts).
   z.config({ customError: readableIssueMessage })
   const logger: FastifyBaseLogger = platform.logger
+  const routerRefusalHeaders = securityHeaders({ https: config.secureCookies })
   const app = Fastify({
     ...(options.logger === false ? { logger: false } : { loggerInstance: logger }),
     trustProxy: config.trustProxy,
@@ -83,8 +84,10 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // default of 100 answered 414 for a post the admin had just published. Under `routerOptions`: the
     // top-level option warns that it is deprecated on every start.
     routerOptions: { maxParamLength: 200 },
-    // The router's refusals of an address, answered in the shape of every other refusal (errors.ts).
-    frameworkErrors,
+    // The router's refusals of an address, answered in the shape of every other refusal (errors.ts),
+    // with the security headers every answer has: no hook runs for them.
+    frameworkErrors: (error, request, reply) =>
+      routerRefusalHeaders(request.raw, reply.raw, () => frameworkErrors(error, request, reply)),
     // One line per request instead of two (registerRequestLog). Through the log controller: the
     // top-level option warns that it is deprecated on every start.
     logController: new LogController({ disableRequestLogging: true }),

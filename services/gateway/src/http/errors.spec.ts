@@ -92,4 +92,13 @@ describe("the router's refusals of an address", () => {
       error: 'Bad Request',
     })
   })
+
+  it('answer with the security headers every answer has, though no hook runs for them', async () => {
+    for (const url of [`/api/activities/${'x'.repeat(300)}/comments`, '/api/activities/%E0%A4%A/comments']) {
+      const answer = await t.app.inject({ method: 'GET', url })
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400)
+      expect(answer.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
 })

@@ -12,7 +12,19 @@ import type { FastifyInstance } from 'fastify'
  * (TMDB, a linked avatar); trailers are embedded from youtube-nocookie.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
-  const applyHeaders = helmet({
+  const applyHeaders = securityHeaders(options)
+  app.addHook('onRequest', (request, reply, done) => {
+    // helmet throws rather than passing an error on (since 8.1): its callback only says it is done.
+    applyHeaders(request.raw, reply.raw, () => done())
+  })
+}
+
+/**
+ * The headers as a middleware on the raw request and answer: the hook above for every routed
+ * request, and the router's own refusals of an address (`frameworkErrors`), which run no hook.
+ */
+export function securityHeaders(options: { https: boolean }) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,9 +50,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     // YouTube's player refuses to play without knowing the embedding origin; no path or query leaves.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https,
-  })
-  app.addHook('onRequest', (request, reply, done) => {
-    // helmet throws rather than passing an error on (since 8.1): its callback only says it is done.
-    applyHeaders(request.raw, reply.raw, () => done())
   })
 }
