@@ -128,7 +128,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
           tags: ['feed'],
           summary: on
             ? 'React to an activity with one of the palette’s emoji (again: no change)'
-            : 'Take back my reaction to an activity (not there: no change)',
+            : 'Take back my reaction to an activity (not there: no change; 404 once I cannot see it and it is not mine)',
           params: activityReactionParams,
           response: { 200: mutationAnswer, ...refusals },
         },
@@ -146,7 +146,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = 
           tags: ['feed'],
           summary: on
             ? 'React to a comment with one of the palette’s emoji (again: no change)'
-            : 'Take back my reaction to a comment (not there: no change)',
+            : 'Take back my reaction to a comment (not there: no change; 404 once I cannot see it and it is not mine)',
           params: commentReactionParams,
           response: { 200: mutationAnswer, ...refusals },
         },
