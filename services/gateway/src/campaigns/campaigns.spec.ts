@@ -49,6 +49,20 @@ describe('drip campaigns on a fake clock', () => {
     await settle()
     return answer.json<CampaignItem>()
   }
+  /** The timed job's step decision, made directly: as if it read the campaign an instant before a change. */
+  const advanceAsTheJobDecided = (campaign: CampaignItem, userId: string) =>
+    handleCommand(t.platform.eventStore, {
+      decider: campaignProgress,
+      streamId: campaignProgressStreamId(campaign.id, userId),
+      command: {
+        type: 'AdvanceCampaign',
+        campaignId: campaign.id,
+        userId,
+        steps: campaign.steps,
+        at: clock.now().toISOString(),
+      },
+      metadata: { correlationId: 't', causationId: 't', actorId: 'system', occurredAt: clock.now().toISOString() },
+    })
   const pause = async (campaign: CampaignItem) => {
     expect((await admin.client.post(`/api/admin/email-campaigns/${campaign.id}/pause`)).statusCode).toBe(200)
     await settle()
@@ -183,18 +197,7 @@ describe('drip campaigns on a fake clock', () => {
     await agent(t.app).post('/api/update-email-preferences', { email: member.user.email, receiveCampaignEmails: false })
     clock.advance(3 * DAY)
     // As if the timed job decided step 2 an instant before the unsubscribe reached it.
-    await handleCommand(t.platform.eventStore, {
-      decider: campaignProgress,
-      streamId: campaignProgressStreamId(campaign.id, member.user.id),
-      command: {
-        type: 'AdvanceCampaign',
-        campaignId: campaign.id,
-        userId: member.user.id,
-        steps: campaign.steps,
-        at: clock.now().toISOString(),
-      },
-      metadata: { correlationId: 't', causationId: 't', actorId: 'system', occurredAt: clock.now().toISOString() },
-    })
+    await advanceAsTheJobDecided(campaign, member.user.id)
     expect(await campaignMails(member.user.email)).toHaveLength(1)
     await pause(campaign)
   })
@@ -223,18 +226,7 @@ describe('drip campaigns on a fake clock', () => {
     expect((await admin.client.delete(`/api/admin/email-campaigns/${campaign.id}`)).statusCode).toBe(200)
     clock.advance(3 * DAY)
     // As if the timed job read the campaign, and decided step 2, an instant before the deletion.
-    await handleCommand(t.platform.eventStore, {
-      decider: campaignProgress,
-      streamId: campaignProgressStreamId(campaign.id, member.user.id),
-      command: {
-        type: 'AdvanceCampaign',
-        campaignId: campaign.id,
-        userId: member.user.id,
-        steps: campaign.steps,
-        at: clock.now().toISOString(),
-      },
-      metadata: { correlationId: 't', causationId: 't', actorId: 'system', occurredAt: clock.now().toISOString() },
-    })
+    await advanceAsTheJobDecided(campaign, member.user.id)
     expect(await campaignMails(member.user.email)).toHaveLength(1)
   })
 
